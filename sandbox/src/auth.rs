@@ -1,0 +1,137 @@
+//! Login tokens and the `Authorization` check of every `/rest/v1` call but `loginApi`.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use axum::extract::FromRequestParts;
+use axum::http::HeaderMap;
+use axum::http::header::AUTHORIZATION;
+use axum::http::request::Parts;
+use rand::RngCore;
+
+use crate::rest::ApiError;
+use crate::server::AppState;
+use crate::{ADMIN_LOGIN, ADMIN_PASSWORD, AuthScheme, CLINIC_LOGIN, CLINIC_PASSWORD, Options};
+
+/// Who a token belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum User {
+    /// Sees every clinic; must name one on list calls.
+    AdminMaster,
+    /// Confined to one clinic.
+    Clinic(u32),
+}
+
+impl User {
+    /// The `tipo` of the login response.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            User::AdminMaster => "admin_master",
+            User::Clinic(_) => "clinica",
+        }
+    }
+}
+
+struct Session {
+    user: User,
+    expires: Instant,
+}
+
+pub struct Tokens {
+    sessions: Mutex<HashMap<String, Session>>,
+    ttl: Duration,
+    scheme: AuthScheme,
+}
+
+impl Tokens {
+    pub fn new(opts: &Options) -> Self {
+        Tokens {
+            sessions: Mutex::new(HashMap::new()),
+            ttl: Duration::from_secs(opts.token_ttl),
+            scheme: opts.auth_scheme,
+        }
+    }
+
+    /// A fresh opaque token for valid credentials.
+    pub fn login(&self, login: &str, password: &str) -> Option<(String, User)> {
+        let user = match (login, password) {
+            (ADMIN_LOGIN, ADMIN_PASSWORD) => User::AdminMaster,
+            (CLINIC_LOGIN, CLINIC_PASSWORD) => User::Clinic(1),
+            _ => return None,
+        };
+        let mut bytes = [0u8; 24];
+        rand::rng().fill_bytes(&mut bytes);
+        let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        let now = Instant::now();
+        let mut sessions = self.sessions.lock().expect("sessions lock");
+        // Logins are rare; dropping dead sessions here keeps the map small.
+        sessions.retain(|_, session| session.expires > now);
+        sessions.insert(
+            token.clone(),
+            Session {
+                user,
+                expires: now + self.ttl,
+            },
+        );
+        Some((token, user))
+    }
+
+    /// The user behind the `Authorization` header, or the 401 to answer.
+    pub fn authenticate(&self, headers: &HeaderMap) -> Result<User, ApiError> {
+        let value = headers.get(AUTHORIZATION).ok_or_else(|| {
+            ApiError::unauthorized(
+                "token de acesso ausente: envie o cabeçalho Authorization com o token obtido em loginApi",
+            )
+        })?;
+        let value = value
+            .to_str()
+            .map_err(|_| ApiError::unauthorized("cabeçalho Authorization ilegível"))?
+            .trim();
+        let bearer = value
+            .get(..7)
+            .filter(|prefix| prefix.eq_ignore_ascii_case("bearer "))
+            .map(|_| value[7..].trim());
+        let token = match (self.scheme, bearer) {
+            (AuthScheme::Bearer, None) => {
+                return Err(ApiError::unauthorized(
+                    "esquema de autorização inválido: este servidor espera 'Authorization: Bearer <token>'",
+                ));
+            }
+            (AuthScheme::Raw, Some(_)) => {
+                return Err(ApiError::unauthorized(
+                    "esquema de autorização inválido: este servidor espera o token puro, 'Authorization: <token>', sem o prefixo Bearer",
+                ));
+            }
+            (_, Some(token)) => token,
+            (_, None) => value,
+        };
+        if token.is_empty() {
+            return Err(ApiError::unauthorized(
+                "token de acesso vazio no cabeçalho Authorization",
+            ));
+        }
+        let mut sessions = self.sessions.lock().expect("sessions lock");
+        let session = sessions.get(token).ok_or_else(|| {
+            ApiError::unauthorized("token inválido ou revogado: faça login novamente em loginApi")
+        })?;
+        if session.expires <= Instant::now() {
+            sessions.remove(token);
+            return Err(ApiError::unauthorized(
+                "token expirado: faça login novamente em loginApi",
+            ));
+        }
+        Ok(session.user)
+    }
+}
+
+/// The authenticated caller of a handler.
+pub struct Caller(pub User);
+
+impl FromRequestParts<AppState> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        state.tokens.authenticate(&parts.headers).map(Caller)
+    }
+}

@@ -1,0 +1,144 @@
+//! The Bitrix24 inbound-webhook REST surface: `/crm/rest/<user>/<secret>/<method>[.json]`.
+
+use std::sync::Arc;
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Map, Value, json};
+
+use super::error::CrmError;
+use super::fields::{Entity, Kind, is_custom};
+use super::params::Params;
+use super::query::{ListRequest, Selection, render};
+use super::values::{now_datetime, value_text};
+use super::writes;
+use super::{CRM_SECRET, CRM_USER, CrmState};
+
+pub async fn handle(
+    State(state): State<Arc<CrmState>>,
+    Path((user, secret, method)): Path<(String, String, String)>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let started = (Instant::now(), SystemTime::now(), now_datetime());
+    if user != CRM_USER || secret != CRM_SECRET {
+        return CrmError::invalid_credentials().into_response();
+    }
+    if !state.limiter.try_take() {
+        return CrmError::query_limit().into_response();
+    }
+    let content_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok());
+    let answer = Params::from_request(query.as_deref(), content_type, &body)
+        .map_err(CrmError::invalid_request)
+        .and_then(|params| call(&state, &method, &params));
+    match answer {
+        Ok(mut answer) => {
+            answer.insert("time".into(), time_block(started));
+            Json(Value::Object(answer)).into_response()
+        }
+        Err(error) => error.into_response(),
+    }
+}
+
+/// Runs one method; the answer is the response object without `time`.
+fn call(state: &CrmState, method: &str, params: &Params) -> Result<Map<String, Value>, CrmError> {
+    let method = method.to_ascii_lowercase();
+    let method = method.strip_suffix(".json").unwrap_or(&method);
+    let (entity, action) = match method.strip_prefix("crm.").and_then(|m| m.split_once('.')) {
+        Some(("contact", action)) => (Entity::Contact, action),
+        Some(("deal", action)) => (Entity::Deal, action),
+        _ => return Err(CrmError::method_not_found()),
+    };
+    let result = match action {
+        "list" => {
+            let request = ListRequest::parse(entity, params)?;
+            return Ok(request.run(&state.read(), entity));
+        }
+        "get" => {
+            let id = record_id(params)?;
+            let store = state.read();
+            let record = store.get(entity, id).ok_or_else(CrmError::not_found)?;
+            render(record, &Selection::all())
+        }
+        "update" => {
+            let id = record_id(params)?;
+            let fields = match params.get("FIELDS") {
+                Some(Value::Object(fields)) => fields,
+                _ => {
+                    return Err(CrmError::invalid(
+                        "FIELDS is not defined or invalid: pass FIELDS[<field_id>]=<value>",
+                    ));
+                }
+            };
+            writes::update(&mut state.write(), entity, id, fields)?;
+            Value::Bool(true)
+        }
+        "fields" => describe_fields(entity),
+        _ => return Err(CrmError::method_not_found()),
+    };
+    Ok(Map::from_iter([("result".to_string(), result)]))
+}
+
+fn record_id(params: &Params) -> Result<u64, CrmError> {
+    params
+        .get("ID")
+        .map(value_text)
+        .and_then(|id| id.trim().parse::<u64>().ok())
+        .filter(|id| *id > 0)
+        .ok_or_else(|| CrmError::invalid("ID is not defined or invalid."))
+}
+
+/// `crm.*.fields`: the schema, so a client can discover field IDs and which are writable.
+fn describe_fields(entity: Entity) -> Value {
+    let fields: Map<String, Value> = entity
+        .fields()
+        .iter()
+        .map(|f| {
+            let kind = match f.kind {
+                Kind::Int => "integer",
+                Kind::Money => "double",
+                Kind::Flag => "char",
+                Kind::DateTime => "datetime",
+                Kind::Date => "date",
+                Kind::Multi => "crm_multifield",
+                Kind::StageId => "crm_status",
+                Kind::Text | Kind::StageName | Kind::Unit => "string",
+            };
+            let description = json!({
+                "type": kind,
+                "isRequired": false,
+                "isReadOnly": f.read_only,
+                "isImmutable": false,
+                "isMultiple": f.kind == Kind::Multi,
+                "isDynamic": is_custom(f.id),
+                "title": f.title,
+            });
+            (f.id.to_string(), description)
+        })
+        .collect();
+    Value::Object(fields)
+}
+
+/// Bitrix's timing block; clients ignore it, but real answers carry it.
+fn time_block((started, wall, date_start): (Instant, SystemTime, String)) -> Value {
+    let epoch = |t: SystemTime| {
+        t.duration_since(UNIX_EPOCH)
+            .map_or(0.0, |d| d.as_secs_f64())
+    };
+    let elapsed = started.elapsed().as_secs_f64();
+    json!({
+        "start": epoch(wall),
+        "finish": epoch(wall) + elapsed,
+        "duration": elapsed,
+        "processing": elapsed,
+        "date_start": date_start,
+        "date_finish": now_datetime(),
+    })
+}

@@ -1,0 +1,68 @@
+//! Errors in Bitrix's shape: `{"error": CODE, "error_description": text}` with an HTTP status.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CrmError {
+    pub status: StatusCode,
+    pub code: &'static str,
+    pub description: String,
+}
+
+impl CrmError {
+    fn new(status: StatusCode, code: &'static str, description: impl Into<String>) -> Self {
+        CrmError {
+            status,
+            code,
+            description: description.into(),
+        }
+    }
+
+    /// A parameter the method cannot use.
+    pub fn invalid(description: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "INVALID_ARG_VALUE", description)
+    }
+
+    /// The request itself could not be read (e.g. a JSON body that is not an object).
+    pub fn invalid_request(description: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "INVALID_REQUEST", description)
+    }
+
+    pub fn not_found() -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "NOT_FOUND", "Not found")
+    }
+
+    pub fn method_not_found() -> Self {
+        Self::new(
+            StatusCode::BAD_REQUEST,
+            "ERROR_METHOD_NOT_FOUND",
+            "Method not found!",
+        )
+    }
+
+    pub fn query_limit() -> Self {
+        Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "QUERY_LIMIT_EXCEEDED",
+            "Too many requests",
+        )
+    }
+
+    pub fn invalid_credentials() -> Self {
+        Self::new(
+            StatusCode::UNAUTHORIZED,
+            "INVALID_CREDENTIALS",
+            "Invalid request credentials",
+        )
+    }
+}
+
+impl IntoResponse for CrmError {
+    fn into_response(self) -> Response {
+        let body = json!({ "error": self.code, "error_description": self.description });
+        (self.status, Json(body)).into_response()
+    }
+}

@@ -1,0 +1,144 @@
+//! The field schema of contacts and deals: which IDs exist, how each compares and what a write
+//! may put in it.
+
+/// How a field's values compare, sort and validate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Integer IDs, stored as digit strings as Bitrix returns them.
+    Int,
+    /// Amounts such as `OPPORTUNITY` (`"1500.00"`).
+    Money,
+    Text,
+    /// `Y` / `N`, derived by the CRM.
+    Flag,
+    /// Date-time in portal time (`2024-03-05T14:22:10-03:00`).
+    DateTime,
+    /// Calendar date, returned as midnight of that day.
+    Date,
+    /// Bitrix multi-field: an array of `{ID, VALUE_TYPE, VALUE, TYPE_ID}`.
+    Multi,
+    /// `STAGE_ID` of pipeline "Unidade".
+    StageId,
+    /// The stage's written name (`UF_CRM_1669405845`); kept in step with `STAGE_ID`.
+    StageName,
+    /// One of `UNITS`.
+    Unit,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Field {
+    pub id: &'static str,
+    pub kind: Kind,
+    pub read_only: bool,
+    pub title: &'static str,
+}
+
+const fn field(id: &'static str, kind: Kind, title: &'static str) -> Field {
+    Field {
+        id,
+        kind,
+        read_only: false,
+        title,
+    }
+}
+
+const fn fixed(id: &'static str, kind: Kind, title: &'static str) -> Field {
+    Field {
+        id,
+        kind,
+        read_only: true,
+        title,
+    }
+}
+
+pub const CONTACT_PHONE_FIELD: &str = "UF_CRM_1673035980";
+pub const CONTACT_EMAIL_FIELD: &str = "UF_CRM_1676052930";
+pub const DEAL_STAGE_NAME_FIELD: &str = "UF_CRM_1669405845";
+pub const DEAL_CAMPAIGN_FIELD: &str = "UF_CRM_1651849445";
+pub const DEAL_UNIT_FIELD: &str = "UF_CRM_1621027933376";
+
+/// Contact fields in the order Bitrix returns them.
+pub const CONTACT_FIELDS: &[Field] = &[
+    fixed("ID", Kind::Int, "ID"),
+    field("NAME", Kind::Text, "Nome"),
+    field("SECOND_NAME", Kind::Text, "Segundo nome"),
+    field("LAST_NAME", Kind::Text, "Sobrenome"),
+    field("BIRTHDATE", Kind::Date, "Data de nascimento"),
+    field("COMMENTS", Kind::Text, "Comentário"),
+    fixed("HAS_PHONE", Kind::Flag, "Tem telefone"),
+    fixed("HAS_EMAIL", Kind::Flag, "Tem e-mail"),
+    field("ASSIGNED_BY_ID", Kind::Int, "Responsável"),
+    fixed("DATE_CREATE", Kind::DateTime, "Criado em"),
+    fixed("DATE_MODIFY", Kind::DateTime, "Modificado em"),
+    field("PHONE", Kind::Multi, "Telefone"),
+    field("EMAIL", Kind::Multi, "E-mail"),
+    field(CONTACT_PHONE_FIELD, Kind::Text, "Telefone (automação)"),
+    field(CONTACT_EMAIL_FIELD, Kind::Text, "E-mail (texto)"),
+];
+
+/// Deal fields in the order Bitrix returns them.
+pub const DEAL_FIELDS: &[Field] = &[
+    fixed("ID", Kind::Int, "ID"),
+    field("TITLE", Kind::Text, "Nome do negócio"),
+    fixed("CATEGORY_ID", Kind::Int, "Pipeline"),
+    field("STAGE_ID", Kind::StageId, "Fase"),
+    field("CONTACT_ID", Kind::Int, "Contato"),
+    field("OPPORTUNITY", Kind::Money, "Valor"),
+    field("CURRENCY_ID", Kind::Text, "Moeda"),
+    field("SOURCE_ID", Kind::Text, "Origem"),
+    field("SOURCE_DESCRIPTION", Kind::Text, "Descrição da origem"),
+    field("UTM_SOURCE", Kind::Text, "UTM Source"),
+    field("UTM_MEDIUM", Kind::Text, "UTM Medium"),
+    field("UTM_CAMPAIGN", Kind::Text, "UTM Campaign"),
+    field("UTM_CONTENT", Kind::Text, "UTM Content"),
+    field("UTM_TERM", Kind::Text, "UTM Term"),
+    field("ASSIGNED_BY_ID", Kind::Int, "Responsável"),
+    fixed("DATE_CREATE", Kind::DateTime, "Criado em"),
+    fixed("DATE_MODIFY", Kind::DateTime, "Modificado em"),
+    field(DEAL_STAGE_NAME_FIELD, Kind::StageName, "Fase (nome)"),
+    field(DEAL_CAMPAIGN_FIELD, Kind::Text, "Campaign ID"),
+    field(DEAL_UNIT_FIELD, Kind::Unit, "Unidade definitiva"),
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Entity {
+    Contact,
+    Deal,
+}
+
+impl Entity {
+    pub fn fields(self) -> &'static [Field] {
+        match self {
+            Entity::Contact => CONTACT_FIELDS,
+            Entity::Deal => DEAL_FIELDS,
+        }
+    }
+
+    /// How `id` (upper-case) behaves. Custom fields the schema does not list (`UF_CRM_*`) are
+    /// free text, as a portal may add them at any time.
+    pub fn spec(self, id: &str) -> Option<Spec> {
+        self.fields()
+            .iter()
+            .find(|f| f.id == id)
+            .map(|f| Spec {
+                kind: f.kind,
+                read_only: f.read_only,
+            })
+            .or_else(|| {
+                is_custom(id).then_some(Spec {
+                    kind: Kind::Text,
+                    read_only: false,
+                })
+            })
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Spec {
+    pub kind: Kind,
+    pub read_only: bool,
+}
+
+pub fn is_custom(id: &str) -> bool {
+    id.starts_with("UF_CRM_") && id.len() > "UF_CRM_".len()
+}

@@ -1,0 +1,210 @@
+//! `crm.*.update`: validates every field first, then applies them all at once, so a rejected
+//! call changes nothing.
+
+use serde_json::{Map, Value};
+
+use super::error::CrmError;
+use super::fields::{DEAL_STAGE_NAME_FIELD, Entity, Kind};
+use super::params::members;
+use super::reference::{DealStage, UNITS, stage_by_id, stage_by_name, stage_list};
+use super::store::Store;
+use super::values::{format_date, is_email, now_datetime, parse_date, phone_key, value_text};
+
+pub fn update(
+    store: &mut Store,
+    entity: Entity,
+    id: u64,
+    fields: &Map<String, Value>,
+) -> Result<(), CrmError> {
+    let mut record = store
+        .get(entity, id)
+        .cloned()
+        .ok_or_else(CrmError::not_found)?;
+    if fields.is_empty() {
+        return Err(CrmError::invalid(
+            "FIELDS is empty: pass at least one FIELDS[<field_id>]",
+        ));
+    }
+    let mut stage: Option<(String, DealStage)> = None;
+    for (key, value) in fields {
+        let field = key.trim().to_uppercase();
+        let spec = entity
+            .spec(&field)
+            .ok_or_else(|| CrmError::invalid(format!("Unknown field: {field}")))?;
+        if spec.read_only {
+            return Err(CrmError::invalid(format!("Field {field} is read-only")));
+        }
+        let new = match spec.kind {
+            Kind::Multi => multi_field(store, &record, &field, value)?,
+            Kind::StageId | Kind::StageName => {
+                let text = scalar(&field, value)?;
+                let found = if spec.kind == Kind::StageId {
+                    stage_by_id(&text)
+                } else {
+                    stage_by_name(&text)
+                };
+                let found = found.ok_or_else(|| {
+                    CrmError::invalid(format!(
+                        "Unknown stage {text:?} in {field}; pipeline Unidade has: {}",
+                        stage_list()
+                    ))
+                })?;
+                if let Some((other, earlier)) = &stage
+                    && *earlier != found
+                {
+                    return Err(CrmError::invalid(format!(
+                        "{other} and {field} name different stages"
+                    )));
+                }
+                stage = Some((field, found));
+                continue;
+            }
+            kind => scalar_field(store, &field, kind, &scalar(&field, value)?)?,
+        };
+        record.insert(field, new);
+    }
+    if let Some((_, found)) = stage {
+        record.insert("STAGE_ID".into(), found.id.into());
+        record.insert(DEAL_STAGE_NAME_FIELD.into(), found.name.into());
+    }
+    record.insert("DATE_MODIFY".into(), now_datetime().into());
+    store.put(entity, id, record);
+    Ok(())
+}
+
+fn scalar(field: &str, value: &Value) -> Result<String, CrmError> {
+    match value {
+        Value::Array(_) | Value::Object(_) => Err(CrmError::invalid(format!(
+            "Field {field} takes a single value"
+        ))),
+        other => Ok(value_text(other)),
+    }
+}
+
+fn scalar_field(store: &Store, field: &str, kind: Kind, text: &str) -> Result<Value, CrmError> {
+    let text = text.trim();
+    let bad =
+        |expected: &str| CrmError::invalid(format!("Field {field}: {text:?} is not {expected}"));
+    Ok(match kind {
+        Kind::Int => {
+            if text.is_empty() || !text.chars().all(|c| c.is_ascii_digit()) {
+                return Err(bad("an integer ID"));
+            }
+            let id = match text.trim_start_matches('0') {
+                "" => "0",
+                digits => digits,
+            };
+            if field == "CONTACT_ID"
+                && store
+                    .get(Entity::Contact, id.parse().unwrap_or(0))
+                    .is_none()
+            {
+                return Err(bad("the ID of an existing contact"));
+            }
+            id.to_string().into()
+        }
+        Kind::Money => match text.replace(',', ".").parse::<f64>() {
+            Ok(n) if n.is_finite() && n >= 0.0 => format!("{n:.2}").into(),
+            _ => return Err(bad("an amount")),
+        },
+        Kind::Date if text.is_empty() => "".into(),
+        Kind::Date => {
+            format_date(parse_date(text).ok_or_else(|| bad("a date (YYYY-MM-DD)"))?).into()
+        }
+        Kind::Unit if text.is_empty() || UNITS.contains(&text) => text.into(),
+        Kind::Unit => {
+            return Err(bad(&format!(
+                "a unit; expected one of: {}",
+                UNITS.join(", ")
+            )));
+        }
+        _ => text.into(),
+    })
+}
+
+/// Bitrix multi-field writes: an item with `ID` changes that item (or removes it with
+/// `DELETE=Y`); an item without `ID`, or a bare value, adds one.
+fn multi_field(
+    store: &mut Store,
+    record: &Map<String, Value>,
+    field: &str,
+    value: &Value,
+) -> Result<Value, CrmError> {
+    let type_id = field;
+    let mut items: Vec<Value> = match record.get(field) {
+        Some(Value::Array(items)) => items.clone(),
+        _ => Vec::new(),
+    };
+    for change in members(value) {
+        let change: Map<String, Value> = match change {
+            Value::Object(map) => map
+                .iter()
+                .map(|(k, v)| (k.to_uppercase(), v.clone()))
+                .collect(),
+            Value::Array(_) => {
+                return Err(CrmError::invalid(format!(
+                    "Field {field}: nested lists are not items"
+                )));
+            }
+            scalar => Map::from_iter([("VALUE".to_string(), scalar.clone())]),
+        };
+        let text = |key: &str| {
+            change
+                .get(key)
+                .map(value_text)
+                .map(|t| t.trim().to_string())
+        };
+        let new_value = text("VALUE");
+        if let Some(value) = &new_value {
+            check_multi_value(field, value)?;
+        }
+        match text("ID").filter(|id| !id.is_empty()) {
+            Some(item_id) => {
+                let position = items
+                    .iter()
+                    .position(|item| {
+                        item.get("ID").map(value_text).as_deref() == Some(item_id.as_str())
+                    })
+                    .ok_or_else(|| {
+                        CrmError::invalid(format!("Field {field}: no item with ID {item_id}"))
+                    })?;
+                if text("DELETE").is_some_and(|d| d.eq_ignore_ascii_case("Y")) {
+                    items.remove(position);
+                    continue;
+                }
+                let item = &mut items[position];
+                if let Some(value) = new_value {
+                    item["VALUE"] = value.into();
+                }
+                if let Some(kind) = text("VALUE_TYPE").filter(|k| !k.is_empty()) {
+                    item["VALUE_TYPE"] = kind.to_uppercase().into();
+                }
+            }
+            None => {
+                let value = new_value.ok_or_else(|| {
+                    CrmError::invalid(format!("Field {field}: a new item needs VALUE"))
+                })?;
+                let kind = text("VALUE_TYPE")
+                    .filter(|k| !k.is_empty())
+                    .map_or_else(|| "WORK".to_string(), |k| k.to_uppercase());
+                items.push(store.multi_item(&value, &kind, type_id));
+            }
+        }
+    }
+    Ok(Value::Array(items))
+}
+
+fn check_multi_value(field: &str, value: &str) -> Result<(), CrmError> {
+    let ok = match field {
+        "EMAIL" => is_email(value),
+        "PHONE" => !phone_key(value).is_empty(),
+        _ => !value.is_empty(),
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(CrmError::invalid(format!(
+            "Field {field}: {value:?} is not a valid value"
+        )))
+    }
+}

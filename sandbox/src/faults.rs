@@ -1,0 +1,134 @@
+//! Misbehaviour on demand, one middleware over every host: rate limit (429 +
+//! Retry-After), latency and jitter, server errors (500/503), and connections dropped
+//! after part of the body. With default options it does nothing.
+
+use std::collections::VecDeque;
+use std::io;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::header::{CONTENT_LENGTH, RETRY_AFTER};
+use axum::http::{HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use futures::StreamExt;
+use rand::Rng;
+
+use crate::Options;
+use crate::rest::ApiError;
+
+const WINDOW: Duration = Duration::from_secs(1);
+/// Pause between the part of a dropped body that is sent and the abort, so the client
+/// really receives the headers and that part first.
+const DROP_PAUSE: Duration = Duration::from_millis(20);
+
+pub struct Faults {
+    latency: Duration,
+    jitter_ms: u64,
+    error_rate: f64,
+    drop_rate: f64,
+    rate_limit: u32,
+    /// Arrival times of the requests let through during the last second.
+    recent: Mutex<VecDeque<Instant>>,
+}
+
+impl Faults {
+    pub fn new(opts: &Options) -> Self {
+        Faults {
+            latency: Duration::from_millis(opts.latency_ms),
+            jitter_ms: opts.jitter_ms,
+            error_rate: opts.error_rate,
+            drop_rate: opts.drop_rate,
+            rate_limit: opts.rate_limit,
+            recent: Mutex::new(VecDeque::new()),
+        }
+    }
+
+    /// Seconds to wait when this request is over the limit (sliding one-second window).
+    fn over_limit(&self) -> Option<u64> {
+        if self.rate_limit == 0 {
+            return None;
+        }
+        let now = Instant::now();
+        let mut recent = self.recent.lock().expect("rate limit lock");
+        while recent.front().is_some_and(|t| now.duration_since(*t) >= WINDOW) {
+            recent.pop_front();
+        }
+        if recent.len() < self.rate_limit as usize {
+            recent.push_back(now);
+            return None;
+        }
+        let oldest = *recent.front().expect("window is full");
+        let wait = WINDOW.saturating_sub(now.duration_since(oldest));
+        Some(wait.as_secs_f64().ceil().max(1.0) as u64)
+    }
+
+    fn delay(&self) -> Duration {
+        let jitter = if self.jitter_ms > 0 {
+            rand::rng().random_range(0..=self.jitter_ms)
+        } else {
+            0
+        };
+        self.latency + Duration::from_millis(jitter)
+    }
+
+    fn roll(rate: f64) -> bool {
+        rate > 0.0 && rand::rng().random_bool(rate)
+    }
+}
+
+pub async fn middleware(State(faults): State<Arc<Faults>>, request: Request, next: Next) -> Response {
+    if let Some(seconds) = faults.over_limit() {
+        let mut response = ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!("limite de requisições excedido: tente novamente em {seconds} s"),
+        )
+        .into_response();
+        response
+            .headers_mut()
+            .insert(RETRY_AFTER, HeaderValue::from(seconds));
+        return response;
+    }
+    let delay = faults.delay();
+    if !delay.is_zero() {
+        tokio::time::sleep(delay).await;
+    }
+    if Faults::roll(faults.error_rate) {
+        let status = if rand::rng().random_bool(0.5) {
+            StatusCode::INTERNAL_SERVER_ERROR
+        } else {
+            StatusCode::SERVICE_UNAVAILABLE
+        };
+        return ApiError::new(status, "erro interno do servidor, tente novamente mais tarde")
+            .into_response();
+    }
+    let response = next.run(request).await;
+    if Faults::roll(faults.drop_rate) {
+        return cut_short(response).await;
+    }
+    response
+}
+
+/// Sends the headers (with the full length) and half the body, then aborts the
+/// connection, as a server that dies mid-answer does.
+async fn cut_short(response: Response) -> Response {
+    let (mut parts, body) = response.into_parts();
+    let bytes = axum::body::to_bytes(body, usize::MAX)
+        .await
+        .unwrap_or_default();
+    parts
+        .headers
+        .insert(CONTENT_LENGTH, HeaderValue::from(bytes.len()));
+    let sent = bytes.slice(..bytes.len() / 2);
+    let abort = futures::stream::once(async {
+        tokio::time::sleep(DROP_PAUSE).await;
+        Err(io::Error::new(
+            io::ErrorKind::ConnectionAborted,
+            "connection dropped on purpose (drop rate)",
+        ))
+    });
+    let stream = futures::stream::once(async move { Ok::<_, io::Error>(sent) }).chain(abort);
+    Response::from_parts(parts, Body::from_stream(stream))
+}

@@ -1,0 +1,171 @@
+//! The request journal and the `/__sandbox` inspection routes.
+//!
+//! Every request to every host except `/__sandbox` itself is recorded, oldest first, so
+//! tests can assert what a client really sent.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::{Request, State};
+use axum::http::StatusCode;
+use axum::http::request::Parts;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+
+use crate::rest::ApiError;
+use crate::server::AppState;
+
+/// The journal keeps only the newest 200 000 requests, and at most 256 MiB of their
+/// text, dropping the oldest first, so that a long benchmark cannot exhaust memory.
+pub const MAX_ENTRIES: usize = 200_000;
+const MAX_BYTES: usize = 256 << 20;
+/// Largest request body accepted (and journaled).
+const MAX_BODY: usize = 16 << 20;
+
+#[derive(Serialize)]
+struct Entry {
+    method: String,
+    path: String,
+    /// The raw query string, percent-encoding and all.
+    query: String,
+    headers: Map<String, Value>,
+    /// The raw body text.
+    body: String,
+}
+
+impl Entry {
+    fn new(parts: &Parts, body: &Bytes) -> Entry {
+        let mut headers = Map::new();
+        for (name, value) in &parts.headers {
+            let value = String::from_utf8_lossy(value.as_bytes()).into_owned();
+            match headers.get_mut(name.as_str()) {
+                Some(Value::String(joined)) => {
+                    joined.push_str(", ");
+                    joined.push_str(&value);
+                }
+                _ => {
+                    headers.insert(name.as_str().to_owned(), Value::String(value));
+                }
+            }
+        }
+        Entry {
+            method: parts.method.to_string(),
+            path: parts.uri.path().to_owned(),
+            query: parts.uri.query().unwrap_or_default().to_owned(),
+            headers,
+            body: String::from_utf8_lossy(body).into_owned(),
+        }
+    }
+
+    /// Rough memory cost, for the byte cap.
+    fn weight(&self) -> usize {
+        let headers: usize = self
+            .headers
+            .iter()
+            .map(|(k, v)| k.len() + v.as_str().map_or(0, str::len) + 64)
+            .sum();
+        self.method.len() + self.path.len() + self.query.len() + self.body.len() + headers + 128
+    }
+}
+
+#[derive(Default)]
+pub struct Journal {
+    inner: Mutex<Entries>,
+}
+
+#[derive(Default)]
+struct Entries {
+    entries: VecDeque<Entry>,
+    bytes: usize,
+}
+
+impl Journal {
+    fn record(&self, entry: Entry) {
+        let mut inner = self.inner.lock().expect("journal lock");
+        inner.bytes += entry.weight();
+        inner.entries.push_back(entry);
+        while inner.entries.len() > MAX_ENTRIES || (inner.bytes > MAX_BYTES && inner.entries.len() > 1) {
+            if let Some(old) = inner.entries.pop_front() {
+                inner.bytes -= old.weight();
+            }
+        }
+    }
+
+    fn clear(&self) {
+        let mut inner = self.inner.lock().expect("journal lock");
+        inner.entries.clear();
+        inner.bytes = 0;
+    }
+
+    fn to_json(&self) -> Vec<u8> {
+        let inner = self.inner.lock().expect("journal lock");
+        serde_json::to_vec(&inner.entries).expect("journal serialises to JSON")
+    }
+
+    fn len(&self) -> usize {
+        self.inner.lock().expect("journal lock").entries.len()
+    }
+}
+
+/// Records the request (reading its body), then passes it on unchanged.
+pub async fn middleware(State(journal): State<Arc<Journal>>, request: Request, next: Next) -> Response {
+    let (parts, body) = request.into_parts();
+    let body = match axum::body::to_bytes(body, MAX_BODY).await {
+        Ok(body) => body,
+        Err(_) => {
+            return ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("corpo da requisição ilegível ou maior que {MAX_BODY} bytes"),
+            )
+            .into_response();
+        }
+    };
+    journal.record(Entry::new(&parts, &body));
+    next.run(Request::from_parts(parts, Body::from(body))).await
+}
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/requests", get(requests).delete(clear))
+        .route("/stats", get(stats))
+}
+
+async fn requests(State(app): State<AppState>) -> Response {
+    crate::rest::json_bytes(StatusCode::OK, app.journal.to_json())
+}
+
+async fn clear(State(app): State<AppState>) -> StatusCode {
+    app.journal.clear();
+    StatusCode::NO_CONTENT
+}
+
+fn by_clinic(counts: Vec<(u32, usize)>) -> Map<String, Value> {
+    counts
+        .into_iter()
+        .map(|(clinic, count)| (clinic.to_string(), json!(count)))
+        .collect()
+}
+
+async fn stats(State(app): State<AppState>) -> Response {
+    let data = &app.data;
+    let crm = app.crm.stats();
+    let body = json!({
+        "contacts": data.contacts.count(),
+        "campaigns": data.campaigns.count(),
+        "quotes": data.quotes.layout().total(),
+        "appointments": data.appointments.layout().total(),
+        "crm_contacts": crm.crm_contacts,
+        "crm_deals": crm.crm_deals,
+        "io_calls": crm.io_calls,
+        "quotes_by_clinic": by_clinic(data.quotes.count_by_clinic()),
+        "appointments_by_clinic": by_clinic(data.appointments.count_by_clinic()),
+        "contacts_by_clinic": by_clinic(data.contacts.count_by_clinic()),
+        "journal_entries": app.journal.len(),
+    });
+    crate::rest::json_bytes(StatusCode::OK, serde_json::to_vec(&body).expect("stats serialise"))
+}

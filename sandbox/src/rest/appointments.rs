@@ -1,0 +1,99 @@
+//! `GET /relAgendamentos` and `POST /mudaStatusAgendamento`.
+
+use axum::body::Bytes;
+use axum::extract::{RawQuery, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+
+use super::body::Fields;
+use super::params::Query;
+use super::reply::json;
+use super::{ApiError, page_ids, reply, scope};
+use crate::auth::Caller;
+use crate::data::reference::{APPOINTMENT_STATUSES, EVALUATION_TYPE};
+use crate::data::{AppointmentFilter, AppointmentRecord};
+use crate::server::AppState;
+
+fn filter(query: &Query) -> Result<AppointmentFilter, ApiError> {
+    let kind = query.id("tipo_agendamento")?;
+    let has_quote = query.flag("avaliacao_possui")?;
+    if kind == Some(u32::from(EVALUATION_TYPE)) && has_quote.is_none() {
+        return Err(ApiError::bad_request(
+            "parâmetro avaliacao_possui é obrigatório quando tipo_agendamento = 2 (avaliação): informe 0 ou 1 (veja avaliacaoPossuiVendaOrcamento)",
+        ));
+    }
+    Ok(AppointmentFilter {
+        date: query.date_range("data_agendamento")?,
+        kind,
+        statuses: query.id_set(
+            "status",
+            APPOINTMENT_STATUSES.len() as u32,
+            "statusAgendamento",
+        )?,
+        has_quote,
+    })
+}
+
+pub async fn list(
+    State(app): State<AppState>,
+    Caller(user): Caller,
+    RawQuery(raw): RawQuery,
+) -> Result<Response, ApiError> {
+    let query = Query::parse(raw.as_deref())?;
+    let clinic = scope::list_clinic(user, &query)?;
+    let paging = query.paging()?;
+    let filter = filter(&query)?;
+    let data = &app.data;
+    let compute = || data.appointments.filter_ids(clinic, &filter);
+    let filtered = (!filter.is_empty()).then(|| {
+        (
+            format!("appointments/{clinic}/{filter:?}"),
+            &compute as &dyn Fn() -> Vec<u32>,
+        )
+    });
+    let seeded = data.appointments.layout().ids(clinic);
+    let (window, ids) = page_ids(&app, paging, seeded, &[], filtered);
+    let records: Vec<AppointmentRecord> = ids
+        .into_iter()
+        .map(|id| data.appointments.record(id, &data.contacts))
+        .collect();
+    Ok(reply::page(&app.opts, &window, &records))
+}
+
+/// `agendamento` and `status`, both integers.
+pub async fn set_status(
+    State(app): State<AppState>,
+    Caller(user): Caller,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let fields = Fields::parse(&headers, &body)?;
+    let id = fields.required_int("agendamento", "1234")?;
+    let status = fields.required_int("status", "2")?;
+    let data = &app.data;
+    let id = u32::try_from(id)
+        .ok()
+        .filter(|id| data.appointments.exists(*id))
+        .ok_or_else(|| ApiError::not_found(format!("agendamento {id} não encontrado")))?;
+    scope::check_access(user, data.appointments.clinic_of(id))?;
+    let status = u8::try_from(status)
+        .ok()
+        .filter(|s| (1..=APPOINTMENT_STATUSES.len() as u8).contains(s))
+        .ok_or_else(|| {
+            ApiError::unprocessable(format!(
+                "campo status inválido: o status {status} não existe (IDs de 1 a {}, veja statusAgendamento)",
+                APPOINTMENT_STATUSES.len()
+            ))
+        })?;
+    data.appointments.set_status(id, status);
+    data.cache.invalidate();
+    Ok(json(
+        StatusCode::OK,
+        &serde_json::json!({
+            "mensagem": "status do agendamento alterado com sucesso",
+            "agendamento": id,
+            "status": status,
+            "descricao": APPOINTMENT_STATUSES[usize::from(status) - 1],
+        }),
+    ))
+}

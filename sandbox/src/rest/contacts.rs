@@ -1,0 +1,256 @@
+//! `POST /cadastraCliente`, `POST /atualizaCadastroCliente`, `GET /lista_cliente`.
+
+use axum::body::Bytes;
+use axum::extract::{RawQuery, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+
+use super::body::Fields;
+use super::params::Query;
+use super::reply::json;
+use super::{ApiError, page_ids, reply, scope};
+use crate::auth::Caller;
+use crate::data::reference::CHANNELS;
+use crate::data::{
+    ContactChanges, ContactFilter, ContactRecord, Day, NewContact, day_of, parse_date,
+};
+use crate::server::AppState;
+
+/// Exactly `(DD) DDDDD-DDDD`.
+fn is_phone(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.len() == 15
+        && bytes.iter().enumerate().all(|(i, b)| match i {
+            0 => *b == b'(',
+            3 => *b == b')',
+            4 => *b == b' ',
+            10 => *b == b'-',
+            _ => b.is_ascii_digit(),
+        })
+}
+
+fn phone(fields: &Fields, required: bool) -> Result<Option<String>, ApiError> {
+    const EXPECTED: &str = "exatamente (DD) DDDDD-DDDD, ex.: (16) 99264-0197";
+    let value = if required {
+        Some(fields.required_text("telefone", EXPECTED)?)
+    } else {
+        fields.text("telefone", EXPECTED)?
+    };
+    match value {
+        Some(value) if !is_phone(&value) => Err(ApiError::bad_request(format!(
+            "campo telefone inválido: '{value}' (esperado {EXPECTED})"
+        ))),
+        other => Ok(other),
+    }
+}
+
+fn birth(fields: &Fields, required: bool) -> Result<Option<Day>, ApiError> {
+    const EXPECTED: &str = "data real no formato AAAA-MM-DD, ex.: 1990-05-17";
+    let value = if required {
+        Some(fields.required_text("data_nascimento", EXPECTED)?)
+    } else {
+        fields.text("data_nascimento", EXPECTED)?
+    };
+    let Some(value) = value else { return Ok(None) };
+    let today = chrono::Local::now().date_naive();
+    match parse_date(&value) {
+        Some(date) if date <= today && day_of(date) >= 0 => Ok(Some(day_of(date) as Day)),
+        Some(_) => Err(ApiError::bad_request(format!(
+            "campo data_nascimento inválido: '{value}' (a data deve estar entre 1900-01-01 e hoje)"
+        ))),
+        None => Err(ApiError::bad_request(format!(
+            "campo data_nascimento inválido: '{value}' (esperado {EXPECTED})"
+        ))),
+    }
+}
+
+fn email(fields: &Fields) -> Result<Option<String>, ApiError> {
+    let Some(value) = fields.text("email", "e-mail")? else {
+        return Ok(None);
+    };
+    let valid = value.split_once('@').is_some_and(|(user, domain)| {
+        !user.is_empty()
+            && domain.contains('.')
+            && !domain.starts_with('.')
+            && !domain.ends_with('.')
+            && !domain.contains('@')
+            && !value.contains(char::is_whitespace)
+    });
+    if valid {
+        Ok(Some(value))
+    } else {
+        Err(ApiError::bad_request(format!(
+            "campo email inválido: '{value}' (esperado e-mail, ex.: nome@dominio.com.br)"
+        )))
+    }
+}
+
+fn channel(fields: &Fields, required: bool) -> Result<Option<u32>, ApiError> {
+    let value = if required {
+        Some(fields.required_int("canal", "3")?)
+    } else {
+        fields.int("canal", "3")?
+    };
+    match value {
+        None => Ok(None),
+        Some(id) if (1..=CHANNELS.len() as i64).contains(&id) => Ok(Some(id as u32)),
+        Some(id) => Err(ApiError::unprocessable(format!(
+            "campo canal inválido: o canal {id} não existe (veja listaCanal)"
+        ))),
+    }
+}
+
+fn campaign(
+    app: &AppState,
+    fields: &Fields,
+    clinic: u32,
+    required: bool,
+) -> Result<Option<u32>, ApiError> {
+    let value = if required {
+        Some(fields.required_int("campanha", "12")?)
+    } else {
+        fields.int("campanha", "12")?
+    };
+    let Some(id) = value else { return Ok(None) };
+    let usable = u32::try_from(id)
+        .ok()
+        .and_then(|id| app.data.campaigns.get(id))
+        .is_some_and(|c| c.clinica.is_none_or(|owner| owner == clinic));
+    if usable {
+        Ok(Some(id as u32))
+    } else {
+        Err(ApiError::unprocessable(format!(
+            "campo campanha inválido: a campanha {id} não existe na clínica {clinic} (veja listaCampanha ou criaCampanha)"
+        )))
+    }
+}
+
+/// Creates a contact; duplicates are accepted, as the service does.
+pub async fn create(
+    State(app): State<AppState>,
+    Caller(user): Caller,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let fields = Fields::parse(&headers, &body)?;
+    let clinic = fields.required_int("clinica", "\"1\"")?;
+    let clinic = scope::write_clinic(user, clinic)?;
+    let name = fields.required_text("nome", "nome completo")?;
+    let phone = phone(&fields, true)?.unwrap_or_default();
+    let birth = birth(&fields, true)?.unwrap_or_default();
+    let channel = channel(&fields, true)?.unwrap_or_default();
+    let campaign = campaign(&app, &fields, clinic, true)?.unwrap_or_default();
+    let email = email(&fields)?;
+    let note = fields.text("observacao", "texto livre")?;
+    let id = app.data.contacts.create(NewContact {
+        clinic,
+        name,
+        phone,
+        birth,
+        channel,
+        campaign,
+        email,
+        note,
+    });
+    app.data.cache.invalidate();
+    Ok(json(
+        StatusCode::CREATED,
+        &serde_json::json!({ "id": id, "mensagem": "cliente cadastrado com sucesso" }),
+    ))
+}
+
+/// Updates a contact and records the given channel/campaign as a new origin.
+pub async fn update(
+    State(app): State<AppState>,
+    Caller(user): Caller,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let fields = Fields::parse(&headers, &body)?;
+    let id = fields.required_int("id", "\"1234\"")?;
+    let contacts = &app.data.contacts;
+    let (id, owner) = u32::try_from(id)
+        .ok()
+        .and_then(|id| contacts.clinic_of(id).map(|owner| (id, owner)))
+        .ok_or_else(|| ApiError::not_found(format!("cliente {id} não encontrado")))?;
+    scope::check_access(user, owner)?;
+    if let Some(clinic) = fields.int("clinica", "\"1\"")? {
+        let clinic = scope::write_clinic(user, clinic)?;
+        if clinic != owner {
+            return Err(ApiError::unprocessable(format!(
+                "campo clinica inválido: o cliente {id} pertence à clínica {owner}, não à clínica {clinic}"
+            )));
+        }
+    }
+    let changes = ContactChanges {
+        name: fields.text("nome", "nome completo")?,
+        birth: birth(&fields, false)?,
+        note: fields.text("observacao", "texto livre")?,
+        phone: phone(&fields, false)?,
+        email: email(&fields)?,
+        channel: channel(&fields, false)?,
+        campaign: campaign(&app, &fields, owner, false)?,
+    };
+    if !contacts.update(id, changes) {
+        return Err(ApiError::not_found(format!("cliente {id} não encontrado")));
+    }
+    app.data.cache.invalidate();
+    Ok(json(
+        StatusCode::OK,
+        &serde_json::json!({ "id": id, "mensagem": "cadastro do cliente atualizado com sucesso" }),
+    ))
+}
+
+/// Phone filters take digits only, `DDDXXXXXXXXX`.
+fn phone_filter(query: &Query, name: &str) -> Result<Option<String>, ApiError> {
+    let Some(value) = query.text(name) else {
+        return Ok(None);
+    };
+    if value.chars().all(|c| c.is_ascii_digit()) && (10..=13).contains(&value.len()) {
+        Ok(Some(value.to_owned()))
+    } else {
+        Err(ApiError::bad_request(format!(
+            "parâmetro {name} inválido: '{value}' (esperado apenas dígitos, DDDXXXXXXXXX, ex.: 17981212118)"
+        )))
+    }
+}
+
+fn filter(query: &Query) -> Result<ContactFilter, ApiError> {
+    Ok(ContactFilter {
+        name: query.search("nome"),
+        created: query.date_range("criado_em")?,
+        birth: query.date_range("data_nascimento")?,
+        email: query.text("email").map(str::to_owned),
+        referrer: query.id("indicado_por")?,
+        referred: query.flag("indicado")?,
+        inactive: query.flag("inativo")?,
+        phone: phone_filter(query, "telefone")?,
+        phone2: phone_filter(query, "telefone_secundario")?,
+    })
+}
+
+pub async fn list(
+    State(app): State<AppState>,
+    Caller(user): Caller,
+    RawQuery(raw): RawQuery,
+) -> Result<Response, ApiError> {
+    let query = Query::parse(raw.as_deref())?;
+    let clinic = scope::list_clinic(user, &query)?;
+    let paging = query.paging()?;
+    let filter = filter(&query)?;
+    let data = &app.data;
+    let compute = || data.contacts.filter_ids(clinic, &filter);
+    let filtered = (!filter.is_empty()).then(|| {
+        (
+            format!("contacts/{clinic}/{filter:?}"),
+            &compute as &dyn Fn() -> Vec<u32>,
+        )
+    });
+    let (seeded, created) = data.contacts.ids_of_clinic(clinic);
+    let (window, ids) = page_ids(&app, paging, seeded, &created, filtered);
+    let records: Vec<ContactRecord> = ids
+        .into_iter()
+        .filter_map(|id| data.contacts.record(id, &data.campaigns))
+        .collect();
+    Ok(reply::page(&app.opts, &window, &records))
+}

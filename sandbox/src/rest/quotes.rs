@@ -1,0 +1,65 @@
+//! `GET /lista_venda_orcamento` (Ficha Financeira).
+
+use axum::extract::{RawQuery, State};
+use axum::response::Response;
+
+use super::params::Query;
+use super::{ApiError, page_ids, reply, scope};
+use crate::auth::Caller;
+use crate::data::reference::QUOTE_STATUSES;
+use crate::data::{ClientFilter, QuoteFilter, QuoteRecord, search::TextQuery};
+use crate::server::AppState;
+
+fn filter(query: &Query) -> Result<QuoteFilter, ApiError> {
+    // `cliente` is a contact ID when numeric, else part of the client's name.
+    let client = match query.text("cliente") {
+        None => None,
+        Some(value) => match value.parse::<u32>() {
+            Ok(id) => Some(ClientFilter::Id(id)),
+            Err(_) => TextQuery::new(value).map(ClientFilter::Name),
+        },
+    };
+    Ok(QuoteFilter {
+        date: query.date_range("data")?,
+        created: query.date_range("criado_em")?,
+        evaluation: query.date_range("avaliacao")?,
+        payment: query.date_range("data_pagamento")?,
+        modified: query.date_range("modificado_em")?,
+        statuses: query.id_set("status", QUOTE_STATUSES.len() as u32, "lista_status_venda")?,
+        inactive: query.flag("inativo")?,
+        service: query.id("id_servico")?,
+        creator: query.id("criado_por")?,
+        modifier: query.id("modificado_por")?,
+        seller: query.id("vendedor")?,
+        plan: query.id("plano_de_conta")?,
+        operation: query.id("tipo_operacao_produto")?,
+        client,
+        contract_notes: query.search("observacoes_contratuais"),
+        sale_notes: query.search("observacoes_venda"),
+    })
+}
+
+pub async fn list(
+    State(app): State<AppState>,
+    Caller(user): Caller,
+    RawQuery(raw): RawQuery,
+) -> Result<Response, ApiError> {
+    let query = Query::parse(raw.as_deref())?;
+    let clinic = scope::list_clinic(user, &query)?;
+    let paging = query.paging()?;
+    let filter = filter(&query)?;
+    let data = &app.data;
+    let compute = || data.quotes.filter_ids(clinic, &filter, &data.contacts);
+    let filtered = (!filter.is_empty()).then(|| {
+        (
+            format!("quotes/{clinic}/{filter:?}"),
+            &compute as &dyn Fn() -> Vec<u32>,
+        )
+    });
+    let (window, ids) = page_ids(&app, paging, data.quotes.layout().ids(clinic), &[], filtered);
+    let records: Vec<QuoteRecord> = ids
+        .into_iter()
+        .map(|id| data.quotes.record(id, &data.contacts))
+        .collect();
+    Ok(reply::page(&app.opts, &window, &records))
+}

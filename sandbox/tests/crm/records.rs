@@ -1,0 +1,300 @@
+//! `crm.*.get` / `crm.*.update`, stage moves, and the errors of the method surface.
+
+use serde_json::{Value, json};
+
+use crate::support::{Crm, ids, lead, with};
+
+async fn contact(crm: &Crm, id: u64) -> Value {
+    let (status, body) = crm.get("crm.contact.get", &format!("ID={id}")).await;
+    assert_eq!(status, 200, "{body}");
+    body["result"].clone()
+}
+
+async fn deal(crm: &Crm, id: u64) -> Value {
+    let (status, body) = crm.get("crm.deal.get", &format!("id={id}")).await;
+    assert_eq!(status, 200, "{body}");
+    body["result"].clone()
+}
+
+fn assert_error(status: u16, body: &Value, expected_status: u16, code: &str) {
+    assert_eq!(status, expected_status, "{body}");
+    assert_eq!(body["error"], code, "{body}");
+    assert!(
+        body["error_description"]
+            .as_str()
+            .is_some_and(|d| !d.is_empty()),
+        "{body}"
+    );
+}
+
+#[tokio::test]
+async fn get_returns_every_field_in_bitrix_shapes() {
+    let crm = Crm::start().await;
+    let record = contact(&crm, 1).await;
+    assert_eq!(record["ID"], "1");
+    for field in [
+        "NAME",
+        "LAST_NAME",
+        "DATE_CREATE",
+        "UF_CRM_1673035980",
+        "UF_CRM_1676052930",
+        "BIRTHDATE",
+        "COMMENTS",
+        "SECOND_NAME",
+    ] {
+        assert!(record.get(field).is_some(), "{field} in {record}");
+    }
+    let phone = &record["PHONE"][0];
+    assert!(
+        phone["ID"]
+            .as_str()
+            .unwrap()
+            .chars()
+            .all(|c| c.is_ascii_digit())
+    );
+    assert_eq!(phone["TYPE_ID"], "PHONE");
+    let value = phone["VALUE"].as_str().unwrap();
+    assert!(
+        value.starts_with("+55") && matches!(value.len(), 13 | 14),
+        "{value}"
+    );
+    assert_eq!(record["UF_CRM_1673035980"], phone["VALUE"]);
+
+    let d = deal(&crm, 1).await;
+    assert_eq!(d["CONTACT_ID"], "1");
+    assert_eq!(d["CATEGORY_ID"], "0");
+    let stage = clinic_sandbox::crm::DEAL_STAGES
+        .iter()
+        .find(|s| s.id == d["STAGE_ID"])
+        .expect("a pipeline stage");
+    assert_eq!(d["UF_CRM_1669405845"], stage.name);
+    assert!(clinic_sandbox::crm::UNITS.contains(&d["UF_CRM_1621027933376"].as_str().unwrap()));
+}
+
+#[tokio::test]
+async fn seeded_data_is_deterministic_and_has_awkward_text() {
+    let crm = Crm::start().await;
+    let again = Crm::start().await;
+    let a = crm.walk("crm.contact.list", "select[]=*").await;
+    let b = again.walk("crm.contact.list", "select[]=*").await;
+    assert_eq!(a, b, "same seed, same data");
+    let names: Vec<String> = a
+        .iter()
+        .map(|r| format!("{} {}", r["NAME"], r["LAST_NAME"]))
+        .collect();
+    for needle in ["ã", "'", "\\\"", ","] {
+        assert!(
+            names.iter().any(|n| n.contains(needle)),
+            "some name contains {needle}"
+        );
+    }
+    let other = Crm::seeded(7, 0)
+        .await
+        .walk("crm.contact.list", "select[]=*")
+        .await;
+    assert_eq!(other.len(), a.len());
+    assert_ne!(other, a, "another seed, other data");
+}
+
+#[tokio::test]
+async fn update_changes_only_the_given_fields_and_shows_everywhere() {
+    let crm = Crm::start().await;
+    let before = contact(&crm, 5).await;
+    let (status, body) = crm
+        .get(
+            "crm.contact.update",
+            "ID=5&FIELDS[NAME]=Jo%C3%A3o%20%22Zeca%22&fields[comments]=%3D1%2B1%0Alinha%202",
+        )
+        .await;
+    assert_eq!((status, &body["result"]), (200, &json!(true)), "{body}");
+    let after = contact(&crm, 5).await;
+    assert_eq!(after["NAME"], "João \"Zeca\"");
+    assert_eq!(after["COMMENTS"], "=1+1\nlinha 2");
+    for (field, value) in before.as_object().unwrap() {
+        if !["NAME", "COMMENTS", "DATE_MODIFY"].contains(&field.as_str()) {
+            assert_eq!(&after[field], value, "{field} untouched");
+        }
+    }
+    let (_, found) = crm
+        .get("crm.contact.list", "filter[NAME]=jo%C3%A3o%20%22zeca%22")
+        .await;
+    assert_eq!(ids(found["result"].as_array().unwrap()), vec![5]);
+
+    let (status, body) = crm.post_json("crm.deal.update", &json!({"id": 9, "fields": {"TITLE": "Novo título", "OPPORTUNITY": 1234.5, "UF_CRM_1651849445": "29"}})).await;
+    assert_eq!(status, 200, "{body}");
+    let d = deal(&crm, 9).await;
+    assert_eq!(
+        (
+            d["TITLE"].as_str(),
+            d["OPPORTUNITY"].as_str(),
+            d["UF_CRM_1651849445"].as_str()
+        ),
+        (Some("Novo título"), Some("1234.50"), Some("29"))
+    );
+}
+
+#[tokio::test]
+async fn stages_move_by_id_or_by_name_and_stay_consistent() {
+    let crm = Crm::start().await;
+    let (status, body) = crm
+        .get("crm.deal.update", "ID=3&FIELDS[STAGE_ID]=WON")
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let d = deal(&crm, 3).await;
+    assert_eq!(
+        (d["STAGE_ID"].as_str(), d["UF_CRM_1669405845"].as_str()),
+        (Some("WON"), Some("Venda realizada"))
+    );
+
+    let (status, body) = crm
+        .post_form(
+            "crm.deal.update",
+            "ID=3&FIELDS[UF_CRM_1669405845]=Em+negocia%C3%A7%C3%A3o",
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let d = deal(&crm, 3).await;
+    assert_eq!(
+        (d["STAGE_ID"].as_str(), d["UF_CRM_1669405845"].as_str()),
+        (Some("3"), Some("Em negociação"))
+    );
+    let (_, moved) = crm
+        .get("crm.deal.list", "filter[STAGE_ID]=3&filter[ID]=3")
+        .await;
+    assert_eq!(moved["total"], 1);
+
+    let (status, body) = crm
+        .get(
+            "crm.deal.update",
+            "ID=3&FIELDS[STAGE_ID]=LOSE&FIELDS[UF_CRM_1669405845]=Perdas",
+        )
+        .await;
+    assert_eq!(status, 200, "agreeing pair: {body}");
+    assert_eq!(deal(&crm, 3).await["STAGE_ID"], "LOSE");
+
+    for query in [
+        "ID=3&FIELDS[STAGE_ID]=C1:NEW",
+        "ID=3&FIELDS[UF_CRM_1669405845]=Ganhou",
+        "ID=3&FIELDS[STAGE_ID]=WON&FIELDS[UF_CRM_1669405845]=Perdas",
+    ] {
+        let (status, body) = crm.get("crm.deal.update", query).await;
+        assert_error(status, &body, 400, "INVALID_ARG_VALUE");
+    }
+    let d = deal(&crm, 3).await;
+    assert_eq!(
+        (d["STAGE_ID"].as_str(), d["UF_CRM_1669405845"].as_str()),
+        (Some("LOSE"), Some("Perdas"))
+    );
+}
+
+#[tokio::test]
+async fn rejected_updates_change_nothing() {
+    let crm = Crm::start().await;
+    let before = contact(&crm, 8).await;
+    for query in [
+        "ID=8&FIELDS[NAME]=Ana&FIELDS[NOT_A_FIELD]=x",
+        "ID=8&FIELDS[NAME]=Ana&FIELDS[ID]=99",
+        "ID=8&FIELDS[NAME]=Ana&FIELDS[DATE_CREATE]=2020-01-01",
+        "ID=8&FIELDS[NAME]=Ana&FIELDS[BIRTHDATE]=ontem",
+        "ID=8&FIELDS[NAME]=Ana&FIELDS[EMAIL][0][VALUE]=sem-arroba",
+        "ID=8&FIELDS[NAME]=Ana&FIELDS[PHONE][0][ID]=999999&FIELDS[PHONE][0][VALUE]=%2B5511900000000",
+        "ID=8",
+    ] {
+        let (status, body) = crm.get("crm.contact.update", query).await;
+        assert_error(status, &body, 400, "INVALID_ARG_VALUE");
+    }
+    for query in [
+        "ID=8&FIELDS[CONTACT_ID]=99999",
+        "ID=8&FIELDS[UF_CRM_1621027933376]=SP%20Lugar%20Nenhum",
+        "ID=8&FIELDS[OPPORTUNITY]=muito",
+    ] {
+        let (status, body) = crm.get("crm.deal.update", query).await;
+        assert_error(status, &body, 400, "INVALID_ARG_VALUE");
+    }
+    assert_eq!(contact(&crm, 8).await, before);
+}
+
+#[tokio::test]
+async fn custom_fields_and_multi_field_items_can_be_written() {
+    let crm = Crm::start().await;
+    let (status, body) = crm
+        .get("crm.contact.update", "ID=12&FIELDS[UF_CRM_NOVO]=valor&FIELDS[PHONE][0][VALUE]=%2B5516900000077&FIELDS[PHONE][0][VALUE_TYPE]=mobile&FIELDS[BIRTHDATE]=1990-05-12")
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let record = contact(&crm, 12).await;
+    assert_eq!(record["UF_CRM_NOVO"], "valor");
+    assert_eq!(record["BIRTHDATE"], "1990-05-12T00:00:00-03:00");
+    let phones = record["PHONE"].as_array().unwrap().clone();
+    let added = phones.last().unwrap();
+    assert_eq!(
+        (added["VALUE"].as_str(), added["VALUE_TYPE"].as_str()),
+        (Some("+5516900000077"), Some("MOBILE"))
+    );
+
+    // The webhook dedupes on the phone written through the CRM.
+    let (_, lead_answer) = crm
+        .webhook(&with(lead(77), "Telefone", Some("+5516900000077")))
+        .await;
+    assert_eq!(lead_answer["contact_id"], "12");
+
+    let first_id = phones[0]["ID"].as_str().unwrap();
+    let added_id = added["ID"].as_str().unwrap();
+    let body = json!({"ID": "12", "FIELDS": {"PHONE": [
+        {"ID": first_id, "VALUE": "+5516900000088"},
+        {"ID": added_id, "DELETE": "Y"},
+    ]}});
+    let (status, answer) = crm.post_json("crm.contact.update", &body).await;
+    assert_eq!(status, 200, "{answer}");
+    let record = contact(&crm, 12).await;
+    assert_eq!(record["PHONE"].as_array().unwrap().len(), phones.len() - 1);
+    assert_eq!(record["PHONE"][0]["VALUE"], "+5516900000088");
+    assert_eq!(record["PHONE"][0]["ID"], first_id);
+    let (_, found) = crm
+        .get("crm.contact.list", "filter[PHONE]=%2B5516900000077")
+        .await;
+    assert_eq!(found["total"], 0, "the deleted phone is gone from lists");
+}
+
+#[tokio::test]
+async fn unknown_methods_ids_and_credentials() {
+    let crm = Crm::start().await;
+    for method in [
+        "crm.lead.list",
+        "crm.contact.delete",
+        "user.get",
+        "crm.contact",
+    ] {
+        let (status, body) = crm.get(method, "").await;
+        assert_eq!(
+            (status, body),
+            (
+                400,
+                json!({"error": "ERROR_METHOD_NOT_FOUND", "error_description": "Method not found!"})
+            ),
+            "{method}"
+        );
+    }
+    for method in ["crm.contact.get", "crm.deal.get", "crm.deal.update"] {
+        let (status, body) = crm.get(method, "ID=99999&FIELDS[TITLE]=x").await;
+        assert_eq!(
+            (status, body),
+            (
+                400,
+                json!({"error": "NOT_FOUND", "error_description": "Not found"})
+            ),
+            "{method}"
+        );
+    }
+    for query in ["", "ID=abc", "ID=0"] {
+        let (status, body) = crm.get("crm.contact.get", query).await;
+        assert_error(status, &body, 400, "INVALID_ARG_VALUE");
+    }
+    let url = format!("{}/crm/rest/1/wrong-secret/crm.contact.list", crm.origin);
+    let (status, body) = crate::support::json(crm.client.get(url).send().await.unwrap()).await;
+    assert_error(status, &body, 401, "INVALID_CREDENTIALS");
+
+    let (status, fields) = crm.get("crm.deal.fields", "").await;
+    assert_eq!(status, 200);
+    assert_eq!(fields["result"]["STAGE_ID"]["type"], "crm_status");
+    assert_eq!(fields["result"]["ID"]["isReadOnly"], true);
+}

@@ -1,0 +1,8 @@
+//! REST half of the sandbox, over real HTTP on 127.0.0.1 with free ports.
+
+mod auth;
+mod inspect;
+mod knobs;
+mod lists;
+mod support;
+mod writes;

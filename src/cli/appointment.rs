@@ -1,0 +1,40 @@
+//! `clinic appointment set-status`  [Entrada — Conversão e entrega]
+
+use clap::Subcommand;
+use reqwest::Method;
+use serde_json::json;
+
+use super::args;
+use crate::context::Context;
+use crate::error::Result;
+use crate::http::Safety;
+use crate::show;
+
+#[derive(Subcommand, Debug)]
+pub enum AppointmentCommand {
+    /// Change an appointment's status (POST /mudaStatusAgendamento)  [Entrada — Conversão e entrega]
+    ///
+    /// Statuses come from `clinic ref appointment-statuses` (1 Agendado, 2 Confirmado, 3 Presente,
+    /// 4 Executado, 5 Desmarcado, 6 Faltou, 7 Cancelado, 8 Bloqueio on most deployments).
+    #[command(after_help = "Example:\n  clinic appointment set-status 12345 2")]
+    SetStatus {
+        /// Appointment ID
+        #[arg(value_parser = args::id)]
+        appointment: u64,
+        /// New status ID
+        #[arg(value_parser = args::id)]
+        status: u64,
+    },
+}
+
+pub async fn run(ctx: &Context, cmd: AppointmentCommand) -> Result<()> {
+    match cmd {
+        AppointmentCommand::SetStatus { appointment, status } => {
+            let body = json!({"agendamento": appointment, "status": status});
+            let client = ctx.api().await?;
+            let answer = client.call(Method::POST, "/mudaStatusAgendamento", &[], Some(body), Safety::Unsafe).await?;
+            ctx.reporter.note(&format!("appointment {appointment} set to status {status}"));
+            show::any(ctx, answer)
+        }
+    }
+}

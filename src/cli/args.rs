@@ -1,0 +1,125 @@
+//! Flag value parsers shared by the commands: they wrap the `input` normalisers so that clap reports a bad
+//! value with the flag's name, the value given and what is expected, and exits 2 before anything is sent.
+
+use chrono::NaiveDate;
+
+use crate::error::Error;
+use crate::input::{self, Phone};
+
+fn expected(e: Error) -> String {
+    match e {
+        Error::Invalid { expected, .. } => format!("expected {expected}"),
+        other => other.to_string(),
+    }
+}
+
+pub fn phone(s: &str) -> Result<Phone, String> {
+    Phone::parse("phone", s).map_err(expected)
+}
+
+pub fn date(s: &str) -> Result<NaiveDate, String> {
+    input::date("date", s).map_err(expected)
+}
+
+pub fn email(s: &str) -> Result<String, String> {
+    input::email("email", s).map_err(expected)
+}
+
+pub fn id(s: &str) -> Result<u64, String> {
+    input::id("id", s).map_err(expected)
+}
+
+/// Several IDs given as one flag value (`1,2,3`); a newtype so clap keeps it one value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IdList(pub Vec<u64>);
+
+pub fn id_list(s: &str) -> Result<IdList, String> {
+    input::id_list("ids", s).map(IdList).map_err(expected)
+}
+
+pub fn text(s: &str) -> Result<String, String> {
+    input::text("text", s).map_err(expected)
+}
+
+pub fn key_value(s: &str) -> Result<(String, String), String> {
+    input::key_value("pair", s).map_err(expected)
+}
+
+/// `0` or `1`, the service's booleans.
+pub fn flag01(s: &str) -> Result<u8, String> {
+    match s.trim() {
+        "0" => Ok(0),
+        "1" => Ok(1),
+        _ => Err("expected 0 or 1".into()),
+    }
+}
+
+/// The `--clinic` flag of commands that take a clinic.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct ClinicArg {
+    /// Clinic ID [default: the profile's `clinica`]; required for admin_master on lists
+    #[arg(long, visible_alias = "clinica", value_name = "ID", value_parser = id)]
+    pub clinic: Option<u64>,
+}
+
+/// Builds a query string one optional parameter at a time.
+#[derive(Default)]
+pub struct Query(pub Vec<(String, String)>);
+
+impl Query {
+    pub fn opt(&mut self, key: &str, value: Option<impl ToString>) -> &mut Self {
+        if let Some(v) = value {
+            self.0.push((key.to_string(), v.to_string()));
+        }
+        self
+    }
+
+    pub fn date(&mut self, key: &str, value: Option<NaiveDate>) -> &mut Self {
+        self.opt(key, value.map(input::sql_date))
+    }
+
+    pub fn ids(&mut self, key: &str, value: Option<&IdList>) -> &mut Self {
+        self.opt(key, value.map(|v| v.0.iter().map(u64::to_string).collect::<Vec<_>>().join(",")))
+    }
+}
+
+/// A date range whose start comes after its end is refused before sending.
+pub fn check_range(from_flag: &str, from: Option<NaiveDate>, to: Option<NaiveDate>) -> crate::error::Result<()> {
+    match (from, to) {
+        (Some(f), Some(t)) if f > t => Err(Error::invalid(
+            from_flag,
+            input::sql_date(f),
+            &format!("a date on or before the end of the range ({})", input::sql_date(t)),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// `--data JSON|@FILE|-`: inline JSON, a file, or standard input; must be JSON.
+pub fn data(raw: &str) -> crate::error::Result<serde_json::Value> {
+    use std::io::Read;
+    let text = if raw == "-" {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s)?;
+        s
+    } else if let Some(path) = raw.strip_prefix('@') {
+        std::fs::read_to_string(path).map_err(|e| Error::invalid("--data", raw, &format!("a readable file ({e})")))?
+    } else {
+        raw.to_string()
+    };
+    serde_json::from_str(&text).map_err(|e| {
+        let excerpt: String = text.chars().take(40).collect();
+        Error::invalid("--data", excerpt, &format!("JSON ({e})"))
+    })
+}
+
+/// An HTTP method name.
+pub fn method(s: &str) -> Result<reqwest::Method, String> {
+    let upper = s.to_ascii_uppercase();
+    match upper.as_str() {
+        "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS" => {
+            reqwest::Method::from_bytes(upper.as_bytes()).map_err(|e| e.to_string())
+        }
+        _ => Err("expected GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS".into()),
+    }
+}

@@ -1,0 +1,298 @@
+//! `clinic login`, `clinic logout` and `clinic auth …`: obtaining, keeping, showing and removing secrets.
+
+use std::io::{BufRead, IsTerminal, Write};
+
+use clap::{Args, Subcommand};
+use reqwest::Method;
+use serde_json::json;
+
+use crate::config::{self, StoreKind};
+use crate::context::{Context, blocking, io_key_account, password_account};
+use crate::credentials::{self, StoreFailure};
+use crate::error::{Error, Result};
+use crate::http::Safety;
+use crate::secret::Secret;
+use crate::show;
+
+
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  clinic login --base-url https://example.com/rest/v1
+  printf '%s\\n' \"$PASSWORD\" | clinic login --login maria --password-stdin
+  clinic --profile matriz login --login admin --insecure-storage")]
+pub struct LoginArgs {
+    /// API address ending in /rest/v1 (saved in the profile)
+    #[arg(long, value_name = "URL")]
+    pub base_url: Option<String>,
+    /// User name [env: CLINIC_LOGIN; asked on a terminal]
+    #[arg(long, value_name = "NAME")]
+    pub login: Option<String>,
+    /// Read the password from the first line of standard input
+    #[arg(long)]
+    pub password_stdin: bool,
+    /// Allow a plain 0600 file when no secure store works
+    #[arg(long)]
+    pub insecure_storage: bool,
+    /// Also keep the password, so an expired token is renewed without asking
+    #[arg(long)]
+    pub save_password: bool,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum AuthCommand {
+    /// Show the profile, base URL, login, token store, and whether the token works
+    #[command(after_help = "Example:\n  clinic auth status")]
+    Status,
+    /// Print the token (only into a pipe or file, unless --show)
+    #[command(after_help = "Example:\n  export CLINIC_TOKEN=$(clinic auth token)")]
+    Token {
+        /// Print it even to a terminal
+        #[arg(long)]
+        show: bool,
+    },
+    /// Store the Integrações IO API key
+    #[command(after_help = "Example:\n  printf '%s\\n' \"$KEY\" | clinic auth set-io-key --stdin")]
+    SetIoKey {
+        /// Read the key from the first line of standard input
+        #[arg(long)]
+        stdin: bool,
+        /// Allow a plain 0600 file when no secure store works
+        #[arg(long)]
+        insecure_storage: bool,
+    },
+}
+
+pub async fn run(ctx: &Context, cmd: AuthCommand) -> Result<()> {
+    match cmd {
+        AuthCommand::Status => status(ctx).await,
+        AuthCommand::Token { show } => token(ctx, show).await,
+        AuthCommand::SetIoKey { stdin, insecure_storage } => set_io_key(ctx, stdin, insecure_storage).await,
+    }
+}
+
+pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
+    let base = match &args.base_url {
+        Some(raw) => config::check_url("--base-url", raw)?,
+        None => ctx.base_url()?,
+    };
+    let login = match args.login.clone().or_else(|| std::env::var("CLINIC_LOGIN").ok().filter(|v| !v.is_empty())) {
+        Some(l) => crate::input::text("--login", &l)?,
+        None => prompt_line("Login: ", "--login")?,
+    };
+    let password = read_secret(args.password_stdin, "CLINIC_PASSWORD", "Password: ", "--password-stdin")?;
+    let kinds = credentials::chain(args.insecure_storage)?;
+    let answer = crate::api::auth::login(&ctx.http, &base, &login, &password).await?;
+    let kind_note = answer.kind.map(|k| format!(" ({k})")).unwrap_or_default();
+    if ctx.in_sandbox() {
+        ctx.reporter.note(&format!("Logged in to the sandbox as {login}{kind_note}; nothing was stored."));
+        return Ok(());
+    }
+
+    let account = credentials::account(&ctx.profile_name, &login);
+    let creds = ctx.credentials.clone();
+    let token = answer.token.clone();
+    let (saved, kinds) = blocking(move || (creds.save(&kinds, &account, &token), kinds)).await?;
+    let store = match saved {
+        Ok(store) => store,
+        Err(failures) => return keep_unstored_token(ctx, &answer.token, &failures, kinds.contains(&StoreKind::File)),
+    };
+    forget_previous(ctx, &login, store).await;
+    let mut password_store = None;
+    if args.save_password {
+        let creds = ctx.credentials.clone();
+        let account = password_account(&ctx.profile_name, &login);
+        let pw = password.clone();
+        match blocking(move || creds.save(&[store], &account, &pw)).await? {
+            Ok(kind) => password_store = Some(kind),
+            Err(f) => ctx.reporter.warn(&format!("the password was not saved: {}", reasons(&f))),
+        }
+    }
+    let base_text = base.to_string();
+    ctx.update_profile(|p| {
+        p.base_url = Some(base_text);
+        p.login = Some(login.clone());
+        p.token_store = Some(store);
+        p.password_store = password_store;
+        Ok(())
+    })?;
+    ctx.reporter.note(&format!(
+        "Logged in as {login}{kind_note} on profile '{}'; token stored in the {store}.",
+        ctx.profile_name
+    ));
+    if store == StoreKind::File {
+        ctx.reporter.warn(&format!(
+            "the token is in a plain file: {}",
+            ctx.credentials.file_store_path().display()
+        ));
+    }
+    Ok(())
+}
+
+/// Every store refused the token. It is not thrown away: into a pipe it is printed (so
+/// `export CLINIC_TOKEN=$(clinic login …)` keeps it); on a terminal the user is told how to keep it.
+fn keep_unstored_token(ctx: &Context, token: &Secret, failures: &[StoreFailure], tried_file: bool) -> Result<()> {
+    let why = reasons(failures);
+    let stdout = std::io::stdout();
+    if !stdout.is_terminal() {
+        let mut out = stdout.lock();
+        writeln!(out, "{}", token.expose())?;
+        out.flush()?;
+        ctx.reporter.warn(&format!("no store could keep the token ({why}); it was printed to standard output instead"));
+        return Ok(());
+    }
+    let hint = if tried_file {
+        "export it yourself: CLINIC_TOKEN=$(clinic login … | cat)"
+    } else {
+        "run `clinic login --insecure-storage` to keep it in a 0600 file, or capture it: export CLINIC_TOKEN=$(clinic login … | cat)"
+    };
+    Err(Error::Auth(format!("logged in, but no store could keep the token ({why}); {hint}")))
+}
+
+fn reasons(failures: &[StoreFailure]) -> String {
+    failures.iter().map(|f| format!("{}: {}", f.kind, f.reason)).collect::<Vec<_>>().join("; ")
+}
+
+/// A new login replaces the profile's previous entry (another user, or another store).
+async fn forget_previous(ctx: &Context, login: &str, store: StoreKind) {
+    let (Some(old_login), Some(old_store)) = (ctx.profile.login.clone(), ctx.profile.token_store) else {
+        return;
+    };
+    if old_login == login && old_store == store {
+        return;
+    }
+    let creds = ctx.credentials.clone();
+    let account = credentials::account(&ctx.profile_name, &old_login);
+    let _ = blocking(move || creds.delete(old_store, &account)).await;
+}
+
+pub async fn logout(ctx: &Context) -> Result<()> {
+    let (Some(login), Some(store)) = (ctx.profile.login.clone(), ctx.profile.token_store) else {
+        ctx.reporter.note(&format!("profile '{}' has no stored token", ctx.profile_name));
+        return Ok(());
+    };
+    let creds = ctx.credentials.clone();
+    let account = credentials::account(&ctx.profile_name, &login);
+    let pw_account = password_account(&ctx.profile_name, &login);
+    let pw_store = ctx.profile.password_store;
+    let removed = blocking(move || {
+        if let Some(kind) = pw_store {
+            let _ = creds.delete(kind, &pw_account);
+        }
+        creds.delete(store, &account)
+    })
+    .await??;
+    ctx.update_profile(|p| {
+        p.token_store = None;
+        p.password_store = None;
+        Ok(())
+    })?;
+    ctx.reporter.note(&if removed {
+        format!("Logged out of profile '{}': removed the token of {login} from the {store}.", ctx.profile_name)
+    } else {
+        format!("Profile '{}': the {store} had no token for {login}; nothing to remove.", ctx.profile_name)
+    });
+    Ok(())
+}
+
+async fn status(ctx: &Context) -> Result<()> {
+    let source = if ctx.in_sandbox() {
+        "sandbox".to_string()
+    } else if std::env::var("CLINIC_TOKEN").is_ok_and(|t| !t.trim().is_empty()) {
+        "CLINIC_TOKEN".to_string()
+    } else {
+        ctx.profile.token_store.map(|s| s.to_string()).unwrap_or_else(|| "none".into())
+    };
+    // One cheap call tells whether the token works.
+    let check = match ctx.api().await {
+        Ok(client) => client
+            .call(Method::GET, "/statusAgendamento", &[], None, Safety::Idempotent)
+            .await
+            .map(|_| ()),
+        Err(e) => Err(e),
+    };
+    let record = json!({
+        "profile": ctx.profile_name,
+        "base_url": ctx.profile.base_url,
+        "login": ctx.profile.login,
+        "token_store": source,
+        "auth_scheme": ctx.profile.auth_scheme.map(|s| format!("{s:?}").to_lowercase()).unwrap_or_else(|| "bearer (auto-detect)".into()),
+        "token_works": check.is_ok(),
+        "problem": check.as_ref().err().map(|e| ctx.reporter.redact(&e.to_string())),
+    });
+    show::single(ctx, &record)?;
+    check
+}
+
+async fn token(ctx: &Context, show: bool) -> Result<()> {
+    if std::io::stdout().is_terminal() && !show {
+        return Err(Error::Usage(
+            "refusing to print the token to a terminal; pipe it, or pass --show".into(),
+        ));
+    }
+    let token = ctx.token(&ctx.base_url()?).await?;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{}", token.expose())?;
+    out.flush()?;
+    Ok(())
+}
+
+async fn set_io_key(ctx: &Context, stdin: bool, insecure: bool) -> Result<()> {
+    let key = read_secret(stdin, "", "IO API key: ", "--stdin")?;
+    if ctx.in_sandbox() {
+        return Err(Error::Usage("the sandbox's IO key is fixed; nothing to store".into()));
+    }
+    let kinds = credentials::chain(insecure)?;
+    let creds = ctx.credentials.clone();
+    let account = io_key_account(&ctx.profile_name);
+    let saved = blocking(move || creds.save(&kinds, &account, &key)).await?;
+    match saved {
+        Ok(store) => {
+            ctx.update_profile(|p| {
+                p.io_key_store = Some(store);
+                Ok(())
+            })?;
+            ctx.reporter.note(&format!("IO API key stored in the {store} for profile '{}'.", ctx.profile_name));
+            Ok(())
+        }
+        Err(f) => Err(Error::Auth(format!(
+            "no store could keep the IO key ({}); use --insecure-storage, or set CLINIC_IO_KEY",
+            reasons(&f)
+        ))),
+    }
+}
+
+/// A secret from the first line of stdin (`--…-stdin`), an environment variable, or a hidden prompt.
+fn read_secret(from_stdin: bool, env: &str, prompt: &str, flag: &str) -> Result<Secret> {
+    if from_stdin {
+        let mut line = String::new();
+        std::io::stdin().lock().read_line(&mut line)?;
+        let value = line.trim_end_matches(['\r', '\n']);
+        if value.is_empty() {
+            return Err(Error::invalid(flag, "(an empty line)", "the secret on the first line of standard input"));
+        }
+        return Ok(Secret::new(value));
+    }
+    if !env.is_empty() {
+        if let Some(v) = std::env::var(env).ok().filter(|v| !v.is_empty()) {
+            return Ok(Secret::new(v));
+        }
+    }
+    if !std::io::stdin().is_terminal() {
+        return Err(Error::Usage(format!("no terminal to ask on: pass {flag}{}", if env.is_empty() { String::new() } else { format!(" or set {env}") })));
+    }
+    let value = rpassword::prompt_password(prompt)?;
+    if value.is_empty() {
+        return Err(Error::Usage("nothing was typed".into()));
+    }
+    Ok(Secret::new(value))
+}
+
+fn prompt_line(prompt: &str, flag: &str) -> Result<String> {
+    if !std::io::stdin().is_terminal() || !std::io::stderr().is_terminal() {
+        return Err(Error::Usage(format!("no terminal to ask on: pass {flag}")));
+    }
+    eprint!("{prompt}");
+    let mut line = String::new();
+    std::io::stdin().lock().read_line(&mut line)?;
+    crate::input::text(flag, line.trim())
+}

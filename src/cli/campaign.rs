@@ -1,0 +1,61 @@
+//! `clinic campaign create|list`  [Entrada — Apoio / Saída — Apoio]
+
+use clap::Subcommand;
+use reqwest::Method;
+use serde_json::json;
+
+use super::args::{self, ClinicArg};
+use crate::api::envelope;
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::http::Safety;
+use crate::show;
+
+#[derive(Subcommand, Debug)]
+pub enum CampaignCommand {
+    /// Create a campaign (POST /criaCampanha) and print its new ID  [Entrada — Apoio]
+    #[command(after_help = "Example:\n  clinic campaign create --name \"Black Friday 2024\" --clinic 1")]
+    Create {
+        /// Campaign name
+        #[arg(long, visible_alias = "nome", value_parser = args::text)]
+        name: String,
+        #[command(flatten)]
+        clinic: ClinicArg,
+    },
+    /// List campaigns (GET /listaCampanha)  [Saída — Apoio]
+    #[command(after_help = "Example:\n  clinic campaign list --name black --all")]
+    List(super::reference::NamedList),
+}
+
+pub async fn run(ctx: &Context, cmd: CampaignCommand) -> Result<()> {
+    match cmd {
+        CampaignCommand::Create { name, clinic } => {
+            let clinica = ctx.clinic(clinic.clinic).ok_or_else(|| {
+                Error::invalid("--clinic", "(missing)", "the clinic ID the campaign belongs to: pass --clinic or run `clinic config set clinica ID`")
+            })?;
+            let body = json!({"nome": name, "clinica": clinica.to_string()});
+            let client = ctx.api().await?;
+            let answer = client.call(Method::POST, "/criaCampanha", &[], Some(body), Safety::Unsafe).await?;
+            created(ctx, "campaign", answer)
+        }
+        CampaignCommand::List(list) => super::reference::named(ctx, "/listaCampanha", list, "campaigns").await,
+    }
+}
+
+/// Prints what a create call answered, leading with the new record's ID when one can be found.
+pub fn created(ctx: &Context, what: &str, answer: serde_json::Value) -> Result<()> {
+    match envelope::created_id(&answer) {
+        Some(id) => {
+            ctx.reporter.note(&format!("created {what} {}", id.as_str().map(str::to_string).unwrap_or_else(|| id.to_string())));
+            let mut record = serde_json::Map::new();
+            record.insert("id".into(), id);
+            if let serde_json::Value::Object(map) = answer {
+                for (k, v) in map {
+                    record.entry(k).or_insert(v);
+                }
+            }
+            show::single(ctx, &serde_json::Value::Object(record))
+        }
+        None => show::any(ctx, answer),
+    }
+}

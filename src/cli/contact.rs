@@ -1,0 +1,260 @@
+//! `clinic contact create|update|list|upsert`  [Entrada — Atração / Saída — Atração]
+
+use chrono::NaiveDate;
+use clap::{Args, Subcommand};
+use reqwest::Method;
+use serde_json::{Map, Value, json};
+
+use super::args::{self, ClinicArg, Query};
+use crate::api::envelope;
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::http::Safety;
+use crate::input::{self, Phone};
+use crate::show;
+
+#[derive(Subcommand, Debug)]
+pub enum ContactCommand {
+    /// Register a contact (POST /cadastraCliente)  [Entrada — Atração]
+    ///
+    /// The service does not deduplicate: `clinic contact upsert` looks the contact up first.
+    #[command(after_help = "Example:
+  clinic contact create --name \"Maria José d'Ávila\" --phone \"(16) 99264-0197\" \\
+      --birth-date 23/04/1990 --channel 3 --campaign 12 --email maria@example.com --clinic 1")]
+    Create(ContactFields),
+    /// Update a contact and record a new origin for it (POST /atualizaCadastroCliente)  [Entrada — Atração]
+    #[command(after_help = "Example:\n  clinic contact update 4821 --channel 2 --campaign 7 --note \"Veio pelo Instagram\"")]
+    Update(UpdateArgs),
+    /// List prospects and customers (GET /lista_cliente)  [Saída — Atração]
+    #[command(after_help = "Examples:
+  clinic contact list --phone 16992640197
+  clinic contact list --created-from 2024-01-01 --all --format csv -o contatos.csv")]
+    List(ListArgs),
+    /// Create the contact, or update it when one with the same phone or e-mail exists
+    #[command(after_help = "Example:
+  clinic contact upsert --name \"Maria Souza\" --phone 16992640197 --birth-date 1990-04-23 \\
+      --channel 3 --campaign 12 --clinic 1")]
+    Upsert(ContactFields),
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct ContactFields {
+    /// Full name
+    #[arg(long, visible_alias = "nome", value_parser = args::text)]
+    pub name: String,
+    /// Mobile phone with area code, any spelling: 16992640197, (16) 99264-0197, +55 16 99264-0197
+    #[arg(long, visible_alias = "telefone", value_parser = args::phone)]
+    pub phone: Phone,
+    /// Birth date (YYYY-MM-DD or DD/MM/YYYY)
+    #[arg(long, visible_alias = "data-nascimento", value_parser = args::date, value_name = "DATE")]
+    pub birth_date: NaiveDate,
+    /// Channel ID (see `clinic ref channels`)
+    #[arg(long, visible_alias = "canal", value_parser = args::id, value_name = "ID")]
+    pub channel: u64,
+    /// Campaign ID (see `clinic ref campaigns`)
+    #[arg(long, visible_alias = "campanha", value_parser = args::id, value_name = "ID")]
+    pub campaign: u64,
+    /// E-mail
+    #[arg(long, value_parser = args::email)]
+    pub email: Option<String>,
+    /// Free-text note
+    #[arg(long, visible_alias = "observacao")]
+    pub note: Option<String>,
+    #[command(flatten)]
+    pub clinic: ClinicArg,
+}
+
+#[derive(Args, Debug)]
+pub struct UpdateArgs {
+    /// Contact ID
+    #[arg(value_parser = args::id)]
+    id: u64,
+    /// Full name
+    #[arg(long, visible_alias = "nome", value_parser = args::text)]
+    name: Option<String>,
+    /// Birth date (YYYY-MM-DD or DD/MM/YYYY)
+    #[arg(long, visible_alias = "data-nascimento", value_parser = args::date, value_name = "DATE")]
+    birth_date: Option<NaiveDate>,
+    /// Channel ID of this new origin
+    #[arg(long, visible_alias = "canal", value_parser = args::id, value_name = "ID")]
+    channel: Option<u64>,
+    /// Campaign ID of this new origin
+    #[arg(long, visible_alias = "campanha", value_parser = args::id, value_name = "ID")]
+    campaign: Option<u64>,
+    /// Free-text note
+    #[arg(long, visible_alias = "observacao")]
+    note: Option<String>,
+    #[command(flatten)]
+    clinic: ClinicArg,
+}
+
+#[derive(Args, Debug)]
+pub struct ListArgs {
+    /// Closest-match name search
+    #[arg(long, visible_alias = "nome", value_parser = args::text)]
+    name: Option<String>,
+    /// Phone, any spelling (sent as digits)
+    #[arg(long, visible_alias = "telefone", value_parser = args::phone)]
+    phone: Option<Phone>,
+    /// Secondary phone, any spelling (sent as digits)
+    #[arg(long, visible_alias = "telefone-secundario", value_parser = args::phone)]
+    secondary_phone: Option<Phone>,
+    /// E-mail
+    #[arg(long, value_parser = args::email)]
+    email: Option<String>,
+    /// Created from (YYYY-MM-DD or DD/MM/YYYY)
+    #[arg(long, visible_alias = "criado-em-de", value_parser = args::date, value_name = "DATE")]
+    created_from: Option<NaiveDate>,
+    /// Created to
+    #[arg(long, visible_alias = "criado-em-ate", value_parser = args::date, value_name = "DATE")]
+    created_to: Option<NaiveDate>,
+    /// Born from
+    #[arg(long, visible_alias = "data-nascimento-de", value_parser = args::date, value_name = "DATE")]
+    birth_from: Option<NaiveDate>,
+    /// Born to
+    #[arg(long, visible_alias = "data-nascimento-ate", value_parser = args::date, value_name = "DATE")]
+    birth_to: Option<NaiveDate>,
+    /// Referred by this contact ID
+    #[arg(long, visible_alias = "indicado-por", value_parser = args::id, value_name = "ID")]
+    referred_by: Option<u64>,
+    /// Referred contacts only (1) or not referred (0)
+    #[arg(long, visible_alias = "indicado", value_parser = args::flag01, value_name = "0|1")]
+    referred: Option<u8>,
+    /// Active contacts only (inativo=0)
+    #[arg(long, conflicts_with = "inactive")]
+    active: bool,
+    /// Inactive contacts only (inativo=1)
+    #[arg(long)]
+    inactive: bool,
+    #[command(flatten)]
+    clinic: ClinicArg,
+}
+
+pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
+    match cmd {
+        ContactCommand::Create(f) => {
+            let body = create_body(ctx, &f)?;
+            let client = ctx.api().await?;
+            let answer = client.call(Method::POST, "/cadastraCliente", &[], Some(body), Safety::Unsafe).await?;
+            super::campaign::created(ctx, "contact", answer)
+        }
+        ContactCommand::Update(u) => {
+            let mut body = Map::new();
+            body.insert("id".into(), json!(u.id.to_string()));
+            if let Some(c) = ctx.clinic(u.clinic.clinic) {
+                body.insert("clinica".into(), json!(c.to_string()));
+            }
+            put(&mut body, "canal", u.channel.map(Value::from));
+            put(&mut body, "campanha", u.campaign.map(Value::from));
+            put(&mut body, "nome", u.name.map(Value::from));
+            put(&mut body, "data_nascimento", u.birth_date.map(|d| Value::from(input::sql_date(d))));
+            put(&mut body, "observacao", u.note.map(Value::from));
+            let client = ctx.api().await?;
+            let answer = client
+                .call(Method::POST, "/atualizaCadastroCliente", &[], Some(Value::Object(body)), Safety::Unsafe)
+                .await?;
+            ctx.reporter.note(&format!("updated contact {}", u.id));
+            show::any(ctx, answer)
+        }
+        ContactCommand::List(l) => {
+            args::check_range("--created-from", l.created_from, l.created_to)?;
+            args::check_range("--birth-from", l.birth_from, l.birth_to)?;
+            let inativo = if l.inactive { Some(1) } else if l.active { Some(0) } else { None };
+            let mut q = Query::default();
+            q.opt("clinica", ctx.clinic(l.clinic.clinic))
+                .opt("nome", l.name)
+                .opt("telefone", l.phone.as_ref().map(Phone::digits))
+                .opt("telefone_secundario", l.secondary_phone.as_ref().map(Phone::digits))
+                .opt("email", l.email)
+                .date("criado_em_de", l.created_from)
+                .date("criado_em_ate", l.created_to)
+                .date("data_nascimento_de", l.birth_from)
+                .date("data_nascimento_ate", l.birth_to)
+                .opt("indicado_por", l.referred_by)
+                .opt("indicado", l.referred)
+                .opt("inativo", inativo);
+            show::api_list(ctx, "/lista_cliente", q.0, "contacts").await
+        }
+        ContactCommand::Upsert(f) => upsert(ctx, f).await,
+    }
+}
+
+fn put(body: &mut Map<String, Value>, key: &str, value: Option<Value>) {
+    if let Some(v) = value {
+        body.insert(key.into(), v);
+    }
+}
+
+fn required_clinic(ctx: &Context, flag: Option<u64>) -> Result<u64> {
+    ctx.clinic(flag).ok_or_else(|| {
+        Error::invalid(
+            "--clinic",
+            "(missing)",
+            "the clinic ID: cadastraCliente always needs it, even for clinic users; pass --clinic or run `clinic config set clinica ID`",
+        )
+    })
+}
+
+/// The body of `cadastraCliente`, in the formats it demands.
+fn create_body(ctx: &Context, f: &ContactFields) -> Result<Value> {
+    let clinica = required_clinic(ctx, f.clinic.clinic)?;
+    let mut body = Map::new();
+    body.insert("clinica".into(), json!(clinica.to_string()));
+    body.insert("nome".into(), json!(f.name));
+    body.insert("telefone".into(), json!(f.phone.formatted_mobile("--phone")?));
+    body.insert("data_nascimento".into(), json!(input::sql_date(f.birth_date)));
+    body.insert("canal".into(), json!(f.channel));
+    body.insert("campanha".into(), json!(f.campaign));
+    put(&mut body, "email", f.email.clone().map(Value::from));
+    put(&mut body, "observacao", f.note.clone().map(Value::from));
+    Ok(Value::Object(body))
+}
+
+/// The service's own advice made one command: search `lista_cliente` by phone, then by e-mail; update
+/// the match, or create when there is none.
+async fn upsert(ctx: &Context, f: ContactFields) -> Result<()> {
+    let create = create_body(ctx, &f)?;
+    let clinica = required_clinic(ctx, f.clinic.clinic)?;
+    let client = ctx.api().await?;
+    let mut searches = vec![("telefone", f.phone.digits().to_string())];
+    if let Some(e) = &f.email {
+        searches.push(("email", e.clone()));
+    }
+    let mut found = Vec::new();
+    for (key, value) in searches {
+        let query = vec![
+            ("clinica".to_string(), clinica.to_string()),
+            (key.to_string(), value),
+            ("pagina_atual".to_string(), "1".to_string()),
+            ("por_pagina".to_string(), "50".to_string()),
+        ];
+        let answer = client.call(Method::GET, "/lista_cliente", &query, None, Safety::Idempotent).await?;
+        found = envelope::page(answer).records.iter().filter_map(envelope::created_id).collect();
+        if !found.is_empty() {
+            break;
+        }
+    }
+    let Some(id) = found.first().cloned() else {
+        let answer = client.call(Method::POST, "/cadastraCliente", &[], Some(create), Safety::Unsafe).await?;
+        let id = envelope::created_id(&answer).unwrap_or(Value::Null);
+        ctx.reporter.note("no contact with that phone or e-mail: created one");
+        return show::single(ctx, &json!({"action": "created", "id": id}));
+    };
+    if found.len() > 1 {
+        let ids: Vec<String> = found.iter().map(id_text).collect();
+        ctx.reporter.warn(&format!("{} contacts match ({}); updating the first", found.len(), ids.join(", ")));
+    }
+    let mut body = create.as_object().cloned().unwrap_or_default();
+    body.remove("telefone");
+    body.remove("email");
+    body.insert("id".into(), json!(id_text(&id)));
+    client
+        .call(Method::POST, "/atualizaCadastroCliente", &[], Some(Value::Object(body)), Safety::Unsafe)
+        .await?;
+    ctx.reporter.note(&format!("contact {} exists: updated it", id_text(&id)));
+    show::single(ctx, &json!({"action": "updated", "id": id}))
+}
+
+fn id_text(v: &Value) -> String {
+    v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())
+}

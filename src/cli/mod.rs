@@ -1,0 +1,185 @@
+//! The command line: global flags, the command tree, and dispatch. One file per command group; each
+//! command is an args struct plus a `run(ctx, args)` function.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::context::Context;
+use crate::error::Result;
+use crate::output::Format;
+
+pub mod api;
+pub mod appointment;
+pub mod args;
+pub mod auth;
+pub mod campaign;
+pub mod completions;
+pub mod config;
+pub mod contact;
+pub mod operations;
+pub mod reference;
+pub mod report;
+pub mod sandbox;
+
+const ABOUT: &str = "Command-line client for the Clinic Results API, its CRM and Integrações IO webhooks";
+
+const AFTER_HELP: &str = "\
+Examples:
+  clinic login --base-url https://example.com/rest/v1
+  clinic ref channels
+  clinic report ficha-financeira --from 2024-01-01 --to 2024-12-31 --all --format csv -o ficha.csv
+  clinic --sandbox report appointments --all --limit 20
+
+Exit codes: 0 ok · 1 other failure · 2 invalid input (nothing sent) · 3 not logged in / token rejected ·
+4 request refused by the API · 5 server or network failure after retries · 130 interrupted";
+
+#[derive(Parser, Debug)]
+#[command(name = "clinic", version, about = ABOUT, after_help = AFTER_HELP, max_term_width = 110)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: Global,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Flags every command takes.
+#[derive(Args, Debug, Clone, Default)]
+pub struct Global {
+    /// Configuration profile
+    #[arg(long, global = true, env = "CLINIC_PROFILE", default_value = "default", value_name = "NAME")]
+    pub profile: String,
+    /// Output format [default: table on a terminal, json otherwise]
+    #[arg(long, global = true, value_enum)]
+    pub format: Option<Format>,
+    /// Select and order columns (dotted names reach nested fields)
+    #[arg(long, global = true, value_delimiter = ',', value_name = "A,B,C")]
+    pub columns: Option<Vec<String>>,
+    /// CSV for Excel pt-BR: ';' separator, UTF-8 BOM, formula-injection guard
+    #[arg(long, global = true)]
+    pub excel: bool,
+    /// Write to FILE (atomically: nothing under that name unless the command succeeds)
+    #[arg(short = 'o', long, global = true, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Walk every page of a list
+    #[arg(long, global = true)]
+    pub all: bool,
+    /// Page to read (1-based); with --all, the first page of the walk
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub page: Option<u64>,
+    /// Records per page [default: 50]
+    #[arg(long, global = true, value_name = "M", value_parser = clap::value_parser!(u64).range(1..=10000))]
+    pub per_page: Option<u64>,
+    /// Stop after N records
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+    /// Requests in flight during walks [default: 4]
+    #[arg(long, global = true, value_name = "K", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=32))]
+    pub concurrency: Option<usize>,
+    /// Trace each request on stderr (method, URL, status, time; secrets masked)
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
+    /// Print nothing but results and errors (as -q: before the command name)
+    #[arg(short = 'q')]
+    pub quiet_short: bool,
+    /// Print nothing but results and errors
+    #[arg(long = "quiet", global = true, hide_short_help = true)]
+    pub quiet: bool,
+    /// Run against a built-in sandbox with synthetic data, logged in as its clinic user
+    #[arg(long, global = true)]
+    pub sandbox: bool,
+    /// Size of the built-in sandbox (records per report)
+    #[arg(long, global = true, value_name = "N", requires = "sandbox")]
+    pub sandbox_scale: Option<u64>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Log in and keep the token in the OS keyring  [Autenticação]
+    Login(auth::LoginArgs),
+    /// Forget the stored token of this profile
+    Logout,
+    /// Token and key management
+    #[command(subcommand)]
+    Auth(auth::AuthCommand),
+    /// Read and change profile settings
+    #[command(subcommand)]
+    Config(config::ConfigCommand),
+    /// Contacts (prospects and customers)  [Entrada — Atração / Saída — Atração]
+    #[command(subcommand)]
+    Contact(contact::ContactCommand),
+    /// Campaigns  [Entrada — Apoio / Saída — Apoio]
+    #[command(subcommand)]
+    Campaign(campaign::CampaignCommand),
+    /// Appointments  [Entrada — Conversão e entrega]
+    #[command(subcommand)]
+    Appointment(appointment::AppointmentCommand),
+    /// Reports: appointments and the Ficha Financeira  [Saída]
+    #[command(subcommand)]
+    Report(report::ReportCommand),
+    /// Reference lists: clinics, channels, campaigns, services, statuses…  [Saída — Apoio]
+    #[command(subcommand, name = "ref")]
+    Ref(reference::RefCommand),
+    /// Call any path of the API with the same auth, formats and paging
+    Api(api::ApiArgs),
+    /// List every remote operation: group, method, path, command
+    Operations,
+    /// Print a shell completion script
+    Completions(completions::CompletionsArgs),
+    /// The local imitation of the whole API
+    #[command(subcommand)]
+    Sandbox(sandbox::SandboxCommand),
+}
+
+impl Cli {
+    pub fn quiet(&self) -> bool {
+        self.global.quiet || self.global.quiet_short
+    }
+}
+
+/// How a command failed, ready to print: the message has every known secret masked.
+#[derive(Debug)]
+pub struct Failure {
+    pub code: i32,
+    pub message: String,
+}
+
+impl From<crate::error::Error> for Failure {
+    fn from(e: crate::error::Error) -> Self {
+        Failure { code: e.exit_code(), message: e.to_string() }
+    }
+}
+
+/// Runs the parsed command.
+pub async fn run(cli: Cli) -> std::result::Result<(), Failure> {
+    let mut global = cli.global.clone();
+    global.quiet = cli.quiet();
+    match cli.command {
+        // Commands that need no profile or network.
+        Command::Completions(args) => return Ok(completions::run(args)?),
+        Command::Sandbox(cmd) => return Ok(sandbox::run(cmd).await?),
+        _ => {}
+    }
+    let ctx = Context::new(global).await?;
+    let result = dispatch(&ctx, cli.command).await;
+    let reporter = ctx.reporter.clone();
+    ctx.shutdown().await;
+    result.map_err(|e| Failure { code: e.exit_code(), message: reporter.redact(&e.to_string()) })
+}
+
+async fn dispatch(ctx: &Context, command: Command) -> Result<()> {
+    match command {
+        Command::Login(args) => auth::login(ctx, args).await,
+        Command::Logout => auth::logout(ctx).await,
+        Command::Auth(cmd) => auth::run(ctx, cmd).await,
+        Command::Config(cmd) => config::run(ctx, cmd),
+        Command::Contact(cmd) => contact::run(ctx, cmd).await,
+        Command::Campaign(cmd) => campaign::run(ctx, cmd).await,
+        Command::Appointment(cmd) => appointment::run(ctx, cmd).await,
+        Command::Report(cmd) => report::run(ctx, cmd).await,
+        Command::Ref(cmd) => reference::run(ctx, cmd).await,
+        Command::Api(args) => api::run(ctx, args).await,
+        Command::Operations => operations::run(ctx),
+        Command::Completions(_) | Command::Sandbox(_) => unreachable!("handled before the context is built"),
+    }
+}

@@ -1,0 +1,100 @@
+//! `clinic ref …`: the reference lists that give IDs their names  [Saída — Apoio]
+
+use clap::{Args, Subcommand};
+
+use super::args::{self, ClinicArg, Query};
+use crate::context::Context;
+use crate::error::Result;
+use crate::show;
+
+/// A reference list with the clinic filter.
+#[derive(Args, Debug, Default)]
+pub struct ClinicList {
+    #[command(flatten)]
+    pub clinic: ClinicArg,
+}
+
+/// A reference list with the clinic filter and closest-match name search.
+#[derive(Args, Debug, Default)]
+pub struct NamedList {
+    /// Closest-match name search
+    #[arg(long, visible_alias = "nome", value_parser = args::text)]
+    pub name: Option<String>,
+    #[command(flatten)]
+    pub clinic: ClinicArg,
+}
+
+/// A reference list with name search and no clinic filter.
+#[derive(Args, Debug, Default)]
+pub struct NameOnly {
+    /// Closest-match name search
+    #[arg(long, visible_alias = "nome", value_parser = args::text)]
+    pub name: Option<String>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum RefCommand {
+    /// Clinics (units) you may see (GET /listaClinicas)
+    #[command(after_help = "Example:\n  clinic ref clinics --all")]
+    Clinics,
+    /// Origin channels (GET /listaCanal)
+    #[command(after_help = "Example:\n  clinic ref channels --name insta")]
+    Channels(NameOnly),
+    /// Campaigns (GET /listaCampanha)
+    #[command(after_help = "Example:\n  clinic ref campaigns --clinic 1 --name black")]
+    Campaigns(NamedList),
+    /// Services (GET /listaServico)
+    #[command(after_help = "Example:\n  clinic ref services --name botox")]
+    Services(NamedList),
+    /// Sellers (GET /listaVendedor)
+    #[command(after_help = "Example:\n  clinic ref sellers --all --format csv")]
+    Sellers(ClinicList),
+    /// Users who create and modify sales (GET /listaCriadoPorVenda)
+    #[command(after_help = "Example:\n  clinic ref creators")]
+    Creators(ClinicList),
+    /// Account plans (GET /listaPlanoDeConta)
+    #[command(after_help = "Example:\n  clinic ref account-plans")]
+    AccountPlans(ClinicList),
+    /// Product operation types (GET /listaTipoOperacao)
+    #[command(after_help = "Example:\n  clinic ref operation-types")]
+    OperationTypes(ClinicList),
+    /// Appointment statuses (GET /statusAgendamento)
+    #[command(after_help = "Example:\n  clinic ref appointment-statuses")]
+    AppointmentStatuses,
+    /// Quote statuses (GET /lista_status_venda)
+    #[command(after_help = "Example:\n  clinic ref quote-statuses")]
+    QuoteStatuses,
+    /// Values of the "evaluation has a quote" filter, 0 and 1 (GET /avaliacaoPossuiVendaOrcamento)
+    #[command(after_help = "Example:\n  clinic ref has-quote")]
+    HasQuote,
+}
+
+pub async fn run(ctx: &Context, cmd: RefCommand) -> Result<()> {
+    match cmd {
+        RefCommand::Clinics => show::api_list(ctx, "/listaClinicas", vec![], "clinics").await,
+        RefCommand::Channels(l) => {
+            show::api_list(ctx, "/listaCanal", Query::default().opt("nome", l.name).0.clone(), "channels").await
+        }
+        RefCommand::Campaigns(l) => named(ctx, "/listaCampanha", l, "campaigns").await,
+        RefCommand::Services(l) => named(ctx, "/listaServico", l, "services").await,
+        RefCommand::Sellers(l) => clinic_list(ctx, "/listaVendedor", l, "sellers").await,
+        RefCommand::Creators(l) => clinic_list(ctx, "/listaCriadoPorVenda", l, "creators").await,
+        RefCommand::AccountPlans(l) => clinic_list(ctx, "/listaPlanoDeConta", l, "account plans").await,
+        RefCommand::OperationTypes(l) => clinic_list(ctx, "/listaTipoOperacao", l, "operation types").await,
+        RefCommand::AppointmentStatuses => show::unpaged(ctx, "/statusAgendamento", vec![]).await,
+        RefCommand::QuoteStatuses => show::unpaged(ctx, "/lista_status_venda", vec![]).await,
+        RefCommand::HasQuote => show::unpaged(ctx, "/avaliacaoPossuiVendaOrcamento", vec![]).await,
+    }
+}
+
+pub async fn named(ctx: &Context, path: &str, l: NamedList, what: &str) -> Result<()> {
+    let mut q = Query::default();
+    q.opt("clinica", ctx.clinic(l.clinic.clinic)).opt("nome", l.name);
+    show::api_list(ctx, path, q.0, what).await
+}
+
+async fn clinic_list(ctx: &Context, path: &str, l: ClinicList, what: &str) -> Result<()> {
+    let mut q = Query::default();
+    q.opt("clinica", ctx.clinic(l.clinic.clinic));
+    show::api_list(ctx, path, q.0, what).await
+}

@@ -1,0 +1,181 @@
+//! `clinic report appointments|ficha-financeira`  [Saída — Entrega e retenção / Saída — Conversão]
+
+use chrono::NaiveDate;
+use clap::{Args, Subcommand};
+
+use super::args::{self, ClinicArg, Query};
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::show;
+
+#[derive(Subcommand, Debug)]
+pub enum ReportCommand {
+    /// Appointments report (GET /relAgendamentos)  [Saída — Entrega e retenção]
+    #[command(after_help = "Examples:
+  clinic report appointments --from 2024-03-01 --to 2024-03-31 --status 1,2 --all
+  clinic report appointments --type 2 --has-quote 0 --format csv -o avaliacoes.csv")]
+    Appointments(AppointmentsArgs),
+    /// The Ficha Financeira: quotes with the detailed sale (GET /lista_venda_orcamento)  [Saída — Conversão]
+    #[command(after_help = "Examples:
+  clinic report ficha-financeira --all --format csv -o ficha.csv
+  clinic report ficha-financeira --from 01/01/2024 --to 31/01/2024 --status 2 --seller 4 --all --excel -o janeiro.csv")]
+    FichaFinanceira(FichaArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct AppointmentsArgs {
+    /// Appointments on or after this date (YYYY-MM-DD or DD/MM/YYYY)
+    #[arg(long, visible_alias = "data-agendamento-de", value_parser = args::date, value_name = "DATE")]
+    from: Option<NaiveDate>,
+    /// Appointments on or before this date
+    #[arg(long, visible_alias = "data-agendamento-ate", value_parser = args::date, value_name = "DATE")]
+    to: Option<NaiveDate>,
+    /// Appointment type ID (2 = evaluation; requires --has-quote)
+    #[arg(long = "type", visible_alias = "tipo-agendamento", value_parser = args::id, value_name = "ID")]
+    kind: Option<u64>,
+    /// Appointment status IDs, comma-separated (see `clinic ref appointment-statuses`)
+    #[arg(long, value_parser = args::id_list, value_name = "1,2,3")]
+    status: Option<args::IdList>,
+    /// Evaluation has a quote: 0 or 1 (see `clinic ref has-quote`)
+    #[arg(long, visible_alias = "avaliacao-possui", value_parser = args::flag01, value_name = "0|1")]
+    has_quote: Option<u8>,
+    #[command(flatten)]
+    clinic: ClinicArg,
+}
+
+#[derive(Args, Debug)]
+pub struct FichaArgs {
+    /// Quote date from (YYYY-MM-DD or DD/MM/YYYY)
+    #[arg(long, visible_alias = "data-de", value_parser = args::date, value_name = "DATE")]
+    from: Option<NaiveDate>,
+    /// Quote date to
+    #[arg(long, visible_alias = "data-ate", value_parser = args::date, value_name = "DATE")]
+    to: Option<NaiveDate>,
+    /// Quote status IDs (see `clinic ref quote-statuses`)
+    #[arg(long, value_parser = args::id_list, value_name = "IDS")]
+    status: Option<args::IdList>,
+    /// Client (contact) ID
+    #[arg(long, visible_alias = "cliente", value_parser = args::id, value_name = "ID")]
+    client: Option<u64>,
+    /// Contract notes (closest match)
+    #[arg(long, visible_alias = "observacoes-contratuais", value_name = "TEXT")]
+    contract_notes: Option<String>,
+    /// Sale notes (closest match)
+    #[arg(long, visible_alias = "observacoes-venda", value_name = "TEXT")]
+    sale_notes: Option<String>,
+    /// Active quotes only (inativo=0)
+    #[arg(long, conflicts_with = "inactive")]
+    active: bool,
+    /// Inactive quotes only (inativo=1)
+    #[arg(long)]
+    inactive: bool,
+    /// Service ID (see `clinic ref services`)
+    #[arg(long, visible_alias = "id-servico", value_parser = args::id, value_name = "ID")]
+    service: Option<u64>,
+    /// Evaluation date from
+    #[arg(long, visible_alias = "avaliacao-de", value_parser = args::date, value_name = "DATE")]
+    evaluation_from: Option<NaiveDate>,
+    /// Evaluation date to
+    #[arg(long, visible_alias = "avaliacao-ate", value_parser = args::date, value_name = "DATE")]
+    evaluation_to: Option<NaiveDate>,
+    /// Created from
+    #[arg(long, visible_alias = "criado-em-de", value_parser = args::date, value_name = "DATE")]
+    created_from: Option<NaiveDate>,
+    /// Created to
+    #[arg(long, visible_alias = "criado-em-ate", value_parser = args::date, value_name = "DATE")]
+    created_to: Option<NaiveDate>,
+    /// Paid from
+    #[arg(long, visible_alias = "data-pagamento-de", value_parser = args::date, value_name = "DATE")]
+    paid_from: Option<NaiveDate>,
+    /// Paid to
+    #[arg(long, visible_alias = "data-pagamento-ate", value_parser = args::date, value_name = "DATE")]
+    paid_to: Option<NaiveDate>,
+    /// Modified from
+    #[arg(long, visible_alias = "modificado-em-de", value_parser = args::date, value_name = "DATE")]
+    modified_from: Option<NaiveDate>,
+    /// Modified to
+    #[arg(long, visible_alias = "modificado-em-ate", value_parser = args::date, value_name = "DATE")]
+    modified_to: Option<NaiveDate>,
+    /// Created by (see `clinic ref creators`)
+    #[arg(long, visible_alias = "criado-por", value_parser = args::id, value_name = "ID")]
+    created_by: Option<u64>,
+    /// Modified by (see `clinic ref creators`)
+    #[arg(long, visible_alias = "modificado-por", value_parser = args::id, value_name = "ID")]
+    modified_by: Option<u64>,
+    /// Seller ID (see `clinic ref sellers`)
+    #[arg(long, visible_alias = "vendedor", value_parser = args::id, value_name = "ID")]
+    seller: Option<u64>,
+    /// Account plan ID (see `clinic ref account-plans`)
+    #[arg(long, visible_alias = "plano-de-conta", value_parser = args::id, value_name = "ID")]
+    account_plan: Option<u64>,
+    /// Product operation type ID (see `clinic ref operation-types`)
+    #[arg(long, visible_alias = "tipo-operacao-produto", value_parser = args::id, value_name = "ID")]
+    operation_type: Option<u64>,
+    #[command(flatten)]
+    clinic: ClinicArg,
+}
+
+pub async fn run(ctx: &Context, cmd: ReportCommand) -> Result<()> {
+    match cmd {
+        ReportCommand::Appointments(a) => {
+            let query = appointments_query(ctx, a)?;
+            show::api_list(ctx, "/relAgendamentos", query, "appointments").await
+        }
+        ReportCommand::FichaFinanceira(f) => {
+            let query = ficha_query(ctx, f)?;
+            show::api_list(ctx, "/lista_venda_orcamento", query, "quotes").await
+        }
+    }
+}
+
+fn appointments_query(ctx: &Context, a: AppointmentsArgs) -> Result<Vec<(String, String)>> {
+    if a.kind == Some(2) && a.has_quote.is_none() {
+        return Err(Error::invalid(
+            "--has-quote",
+            "(missing)",
+            "0 or 1 — the service requires it with --type 2 (evaluation): 0 = without a quote, 1 = with a quote",
+        ));
+    }
+    args::check_range("--from", a.from, a.to)?;
+    let mut q = Query::default();
+    q.opt("clinica", ctx.clinic(a.clinic.clinic))
+        .date("data_agendamento_de", a.from)
+        .date("data_agendamento_ate", a.to)
+        .opt("tipo_agendamento", a.kind)
+        .ids("status", a.status.as_ref())
+        .opt("avaliacao_possui", a.has_quote);
+    Ok(q.0)
+}
+
+fn ficha_query(ctx: &Context, f: FichaArgs) -> Result<Vec<(String, String)>> {
+    args::check_range("--from", f.from, f.to)?;
+    args::check_range("--evaluation-from", f.evaluation_from, f.evaluation_to)?;
+    args::check_range("--created-from", f.created_from, f.created_to)?;
+    args::check_range("--paid-from", f.paid_from, f.paid_to)?;
+    args::check_range("--modified-from", f.modified_from, f.modified_to)?;
+    let inativo = if f.inactive { Some(1) } else if f.active { Some(0) } else { None };
+    let mut q = Query::default();
+    q.opt("clinica", ctx.clinic(f.clinic.clinic))
+        .date("data_de", f.from)
+        .date("data_ate", f.to)
+        .ids("status", f.status.as_ref())
+        .opt("cliente", f.client)
+        .opt("observacoes_contratuais", f.contract_notes)
+        .opt("observacoes_venda", f.sale_notes)
+        .opt("inativo", inativo)
+        .opt("id_servico", f.service)
+        .date("avaliacao_de", f.evaluation_from)
+        .date("avaliacao_ate", f.evaluation_to)
+        .date("criado_em_de", f.created_from)
+        .date("criado_em_ate", f.created_to)
+        .date("data_pagamento_de", f.paid_from)
+        .date("data_pagamento_ate", f.paid_to)
+        .date("modificado_em_de", f.modified_from)
+        .date("modificado_em_ate", f.modified_to)
+        .opt("criado_por", f.created_by)
+        .opt("modificado_por", f.modified_by)
+        .opt("vendedor", f.seller)
+        .opt("plano_de_conta", f.account_plan)
+        .opt("tipo_operacao_produto", f.operation_type);
+    Ok(q.0)
+}

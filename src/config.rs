@@ -1,0 +1,419 @@
+//! Profiles: a TOML file under the platform's config directory (or `CLINIC_CONFIG_DIR`), one table per
+//! profile, plus the environment overrides of the CLI contract. The file may hold `crm_url`, which is a
+//! credential, so it is written atomically with mode 0600.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+use crate::output::Format;
+
+pub const DEFAULT_PROFILE: &str = "default";
+pub const DEFAULT_TIMEZONE: &str = "America/Sao_Paulo";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum AuthScheme {
+    /// `Authorization: Bearer <token>`
+    Bearer,
+    /// `Authorization: <token>`
+    Raw,
+}
+
+/// Where a token (or IO key) was stored; remembered per profile so later commands look there first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StoreKind {
+    SecretService,
+    Keyutils,
+    File,
+}
+
+impl std::fmt::Display for StoreKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            StoreKind::SecretService => "desktop secret service",
+            StoreKind::Keyutils => "Linux kernel keyring",
+            StoreKind::File => "plain file (0600)",
+        })
+    }
+}
+
+/// One profile as stored. Every field is optional: absent means "not configured".
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Profile {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base_url: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub io_url: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub automation_url: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub crm_url: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub webhook_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clinica: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auth_scheme: Option<AuthScheme>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub format: Option<Format>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub per_page: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub concurrency: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timezone: Option<String>,
+    /// CRM unit names accepted by `clinic crm contact create --unit`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub units: Vec<String>,
+    /// CRM field aliases: `email = "UF_CRM_1676052930"`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub aliases: BTreeMap<String, String>,
+    /// Set by `clinic login`: who logged in and where the token went.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub login: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token_store: Option<StoreKind>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub io_key_store: Option<StoreKind>,
+    /// Set by `clinic login --save-password`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub password_store: Option<StoreKind>,
+}
+
+/// The keys `clinic config get|set|unset` accept, with what each expects.
+pub const KEYS: &[(&str, &str)] = &[
+    ("base_url", "the API address ending in /rest/v1 (https, or http on loopback)"),
+    ("io_url", "the Integrações IO host (https, or http on loopback)"),
+    ("automation_url", "the CRM automation host (https, or http on loopback)"),
+    ("crm_url", "the CRM inbound-webhook base, .../rest/<user>/<secret>/ (a credential)"),
+    ("webhook_id", "the automation webhook's ID"),
+    ("clinica", "default clinic ID (a positive whole number)"),
+    ("auth_scheme", "bearer or raw"),
+    ("format", "table, json, ndjson, csv or tsv"),
+    ("per_page", "records per page for lists and walks (1-10000)"),
+    ("concurrency", "pages in flight during walks (1-32)"),
+    ("timezone", "an IANA time zone for CRM date-times, e.g. America/Sao_Paulo"),
+    ("units", "CRM unit names, separated by ';'"),
+    ("aliases.<name>", "a CRM field ID for <name>, e.g. aliases.email = UF_CRM_1676052930"),
+];
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConfigFile {
+    #[serde(default)]
+    pub profiles: BTreeMap<String, Profile>,
+}
+
+/// The configuration directory: `CLINIC_CONFIG_DIR`, else the platform's (e.g. `~/.config/clinic`).
+pub fn config_dir() -> Result<PathBuf> {
+    if let Some(dir) = std::env::var_os("CLINIC_CONFIG_DIR").filter(|d| !d.is_empty()) {
+        return Ok(PathBuf::from(dir));
+    }
+    directories::ProjectDirs::from("", "", "clinic")
+        .map(|p| p.config_dir().to_path_buf())
+        .ok_or_else(|| Error::Config("no home directory: set CLINIC_CONFIG_DIR".into()))
+}
+
+impl ConfigFile {
+    pub fn path(dir: &Path) -> PathBuf {
+        dir.join("config.toml")
+    }
+
+    pub fn load(dir: &Path) -> Result<ConfigFile> {
+        let path = Self::path(dir);
+        match std::fs::read_to_string(&path) {
+            Ok(text) => toml::from_str(&text)
+                .map_err(|e| Error::Config(format!("{}: {}", path.display(), e.message()))),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(ConfigFile::default()),
+            Err(e) => Err(Error::Config(format!("{}: {e}", path.display()))),
+        }
+    }
+
+    pub fn save(&self, dir: &Path) -> Result<()> {
+        let text = toml::to_string_pretty(self).map_err(|e| Error::Config(e.to_string()))?;
+        write_private(&Self::path(dir), text.as_bytes())
+    }
+}
+
+/// Writes a file readable by its owner only, atomically (temp file in the same directory, then rename).
+pub fn write_private(path: &Path, bytes: &[u8]) -> Result<()> {
+    use std::io::Write;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(|e| Error::Config(format!("{}: {e}", dir.display())))?;
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+        .map_err(|e| Error::Config(format!("{}: {e}", dir.display())))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        tmp.as_file()
+            .set_permissions(std::fs::Permissions::from_mode(0o600))?;
+    }
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path)
+        .map_err(|e| Error::Config(format!("{}: {}", path.display(), e.error)))?;
+    Ok(())
+}
+
+/// Checks a host URL: it must parse, and plain `http://` is allowed only to a loopback host because
+/// anything else would send the token and patient data in clear text.
+pub fn check_url(key: &str, raw: &str) -> Result<url::Url> {
+    let url = url::Url::parse(raw.trim()).map_err(|_| {
+        Error::invalid(key, mask_url(raw), "an absolute URL such as https://host/rest/v1")
+    })?;
+    match url.scheme() {
+        "https" => Ok(url),
+        "http" if is_loopback(&url) => Ok(url),
+        "http" => Err(Error::invalid(
+            key,
+            mask_url(raw),
+            "an https:// URL: plain http is only allowed to loopback (127.0.0.1, ::1, localhost) because it would send the token and patient data unencrypted",
+        )),
+        _ => Err(Error::invalid(key, mask_url(raw), "an http(s) URL")),
+    }
+}
+
+fn is_loopback(url: &url::Url) -> bool {
+    match url.host() {
+        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    }
+}
+
+/// Masks the secret segment of a Bitrix-style webhook URL (`.../rest/<user>/<secret>/...`), and any
+/// user-info, so the address can be shown in traces and errors.
+pub fn mask_url(raw: &str) -> String {
+    let Ok(mut url) = url::Url::parse(raw) else {
+        return if raw.len() > 12 { format!("{}…", &raw[..raw.floor_char_boundary(12)]) } else { raw.to_string() };
+    };
+    let _ = url.set_password(None);
+    let _ = url.set_username("");
+    let segments: Vec<String> = url
+        .path_segments()
+        .map(|s| s.map(str::to_string).collect())
+        .unwrap_or_default();
+    if let Some(i) = segments.iter().position(|s| s == "rest") {
+        if segments.len() > i + 2 {
+            let mut masked = segments.clone();
+            masked[i + 2] = "****".into();
+            url.set_path(&masked.join("/"));
+        }
+    }
+    url.to_string()
+}
+
+/// A profile with the environment overrides of the CLI contract applied.
+pub fn apply_env(mut p: Profile) -> Result<Profile> {
+    let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+    if let Some(v) = env("CLINIC_BASE_URL") {
+        p.base_url = Some(v);
+    }
+    if let Some(v) = env("CLINIC_IO_URL") {
+        p.io_url = Some(v);
+    }
+    if let Some(v) = env("CLINIC_AUTOMATION_URL") {
+        p.automation_url = Some(v);
+    }
+    if let Some(v) = env("CLINIC_CRM_URL") {
+        p.crm_url = Some(v);
+    }
+    if let Some(v) = env("CLINIC_WEBHOOK_ID") {
+        p.webhook_id = Some(v);
+    }
+    if let Some(v) = env("CLINIC_CLINICA") {
+        p.clinica = Some(crate::input::id("CLINIC_CLINICA", &v)?);
+    }
+    Ok(p)
+}
+
+impl Profile {
+    /// Reads a key for `clinic config get`; `None` when unset.
+    pub fn get(&self, key: &str) -> Result<Option<String>> {
+        let s = |v: &Option<String>| v.clone();
+        Ok(match key {
+            "base_url" => s(&self.base_url),
+            "io_url" => s(&self.io_url),
+            "automation_url" => s(&self.automation_url),
+            "crm_url" => s(&self.crm_url),
+            "webhook_id" => s(&self.webhook_id),
+            "clinica" => self.clinica.map(|v| v.to_string()),
+            "auth_scheme" => self.auth_scheme.map(|v| enum_name(&v)),
+            "format" => self.format.map(|v| enum_name(&v)),
+            "per_page" => self.per_page.map(|v| v.to_string()),
+            "concurrency" => self.concurrency.map(|v| v.to_string()),
+            "timezone" => s(&self.timezone),
+            "units" => (!self.units.is_empty()).then(|| self.units.join(";")),
+            "login" => s(&self.login),
+            "token_store" => self.token_store.map(|v| enum_name(&v)),
+            k => match k.strip_prefix("aliases.") {
+                Some(name) => self.aliases.get(name).cloned(),
+                None => return Err(unknown_key(key)),
+            },
+        })
+    }
+
+    /// Validates and sets a key for `clinic config set`.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<()> {
+        let v = value.trim();
+        match key {
+            "base_url" => self.base_url = Some(check_url(key, v)?.to_string()),
+            "io_url" => self.io_url = Some(check_url(key, v)?.to_string()),
+            "automation_url" => self.automation_url = Some(check_url(key, v)?.to_string()),
+            "crm_url" => {
+                let mut u = check_url(key, v)?.to_string();
+                if !u.ends_with('/') {
+                    u.push('/');
+                }
+                self.crm_url = Some(u)
+            }
+            "webhook_id" => self.webhook_id = Some(crate::input::text(key, v)?),
+            "clinica" => self.clinica = Some(crate::input::id(key, v)?),
+            "auth_scheme" => {
+                self.auth_scheme = Some(match v {
+                    "bearer" => AuthScheme::Bearer,
+                    "raw" => AuthScheme::Raw,
+                    _ => return Err(Error::invalid(key, v, "bearer or raw")),
+                })
+            }
+            "format" => {
+                self.format = Some(
+                    v.parse()
+                        .map_err(|_| Error::invalid(key, v, "table, json, ndjson, csv or tsv"))?,
+                )
+            }
+            "per_page" => self.per_page = Some(bounded(key, v, 1, 10_000)?),
+            "concurrency" => self.concurrency = Some(bounded(key, v, 1, 32)?),
+            "timezone" => {
+                v.parse::<chrono_tz::Tz>()
+                    .map_err(|_| Error::invalid(key, v, "an IANA time zone such as America/Sao_Paulo"))?;
+                self.timezone = Some(v.to_string())
+            }
+            "units" => {
+                self.units = v
+                    .split(';')
+                    .map(str::trim)
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_string)
+                    .collect()
+            }
+            k => match k.strip_prefix("aliases.") {
+                Some(name) if !name.is_empty() => {
+                    self.aliases
+                        .insert(name.to_string(), crate::input::text(key, v)?);
+                }
+                _ => return Err(unknown_key(key)),
+            },
+        }
+        Ok(())
+    }
+
+    /// Removes a key for `clinic config unset`.
+    pub fn unset(&mut self, key: &str) -> Result<()> {
+        match key {
+            "base_url" => self.base_url = None,
+            "io_url" => self.io_url = None,
+            "automation_url" => self.automation_url = None,
+            "crm_url" => self.crm_url = None,
+            "webhook_id" => self.webhook_id = None,
+            "clinica" => self.clinica = None,
+            "auth_scheme" => self.auth_scheme = None,
+            "format" => self.format = None,
+            "per_page" => self.per_page = None,
+            "concurrency" => self.concurrency = None,
+            "timezone" => self.timezone = None,
+            "units" => self.units.clear(),
+            k => match k.strip_prefix("aliases.") {
+                Some(name) => {
+                    self.aliases.remove(name);
+                }
+                None => return Err(unknown_key(key)),
+            },
+        }
+        Ok(())
+    }
+
+    /// Every set key with its value, in the order of [`KEYS`], aliases last.
+    pub fn entries(&self) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        for (key, _) in KEYS.iter().filter(|(k, _)| !k.starts_with("aliases."))
+        {
+            if let Ok(Some(v)) = self.get(key) {
+                out.push((key.to_string(), v));
+            }
+        }
+        for key in ["login", "token_store"] {
+            if let Ok(Some(v)) = self.get(key) {
+                out.push((key.to_string(), v));
+            }
+        }
+        for (k, v) in &self.aliases {
+            out.push((format!("aliases.{k}"), v.clone()));
+        }
+        out
+    }
+}
+
+fn bounded(key: &str, v: &str, lo: u32, hi: u32) -> Result<u32> {
+    match v.parse::<u32>() {
+        Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+        _ => Err(Error::invalid(key, v, &format!("a whole number from {lo} to {hi}"))),
+    }
+}
+
+fn unknown_key(key: &str) -> Error {
+    let known: Vec<&str> = KEYS.iter().map(|(k, _)| *k).collect();
+    Error::invalid("configuration key", key, &format!("one of {}", known.join(", ")))
+}
+
+fn enum_name<T: Serialize>(v: &T) -> String {
+    serde_json::to_value(v)
+        .ok()
+        .and_then(|j| j.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn http_only_on_loopback() {
+        assert!(check_url("base_url", "http://127.0.0.1:8787/rest/v1").is_ok());
+        assert!(check_url("base_url", "http://localhost/rest/v1").is_ok());
+        assert!(check_url("base_url", "http://[::1]:80/rest/v1").is_ok());
+        assert!(check_url("base_url", "https://api.example.com/rest/v1").is_ok());
+        let e = check_url("base_url", "http://api.example.com/rest/v1").unwrap_err();
+        assert!(e.to_string().contains("unencrypted"), "{e}");
+    }
+
+    #[test]
+    fn masks_webhook_secret() {
+        assert_eq!(
+            mask_url("https://x.bitrix24.com.br/rest/17/s3cr3tk3y/crm.contact.list"),
+            "https://x.bitrix24.com.br/rest/17/****/crm.contact.list"
+        );
+        assert_eq!(mask_url("https://u:p@h.com/a"), "https://h.com/a");
+    }
+
+    #[test]
+    fn set_get_unset_roundtrip() {
+        let mut p = Profile::default();
+        p.set("per_page", "100").unwrap();
+        p.set("auth_scheme", "raw").unwrap();
+        p.set("aliases.email", "UF_CRM_1676052930").unwrap();
+        assert_eq!(p.get("per_page").unwrap().as_deref(), Some("100"));
+        assert_eq!(p.get("auth_scheme").unwrap().as_deref(), Some("raw"));
+        assert_eq!(p.get("aliases.email").unwrap().as_deref(), Some("UF_CRM_1676052930"));
+        assert!(p.set("per_page", "0").is_err());
+        assert!(p.set("nope", "1").is_err());
+        p.unset("per_page").unwrap();
+        assert_eq!(p.get("per_page").unwrap(), None);
+    }
+}

@@ -1,0 +1,335 @@
+//! What every command needs, resolved once: the profile (file + environment + flags), the shared HTTP
+//! client, the credential stores, the output settings and, with `--sandbox`, the in-process sandbox.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use tokio::sync::OnceCell;
+
+use crate::api::{ApiClient, AuthHooks};
+use crate::cli::Global;
+use crate::config::{self, AuthScheme, ConfigFile, Profile};
+use crate::credentials::{self, Credentials};
+use crate::error::{Error, Result};
+use crate::http::Http;
+use crate::output::{Format, OutputSpec};
+use crate::pages::Walk;
+use crate::secret::Secret;
+use crate::ui::Reporter;
+
+/// Default page size of walks (`--all`) and of single pages.
+pub const DEFAULT_PER_PAGE: u64 = 50;
+pub const DEFAULT_CONCURRENCY: usize = 4;
+
+pub struct Context {
+    pub global: Global,
+    pub profile_name: String,
+    pub config_dir: PathBuf,
+    /// The profile as stored, with environment overrides (and the sandbox's hosts) applied.
+    pub profile: Profile,
+    pub reporter: Arc<Reporter>,
+    pub http: Arc<Http>,
+    pub credentials: Credentials,
+    sandbox: Option<clinic_sandbox::Sandbox>,
+    api: OnceCell<Arc<ApiClient>>,
+}
+
+impl Context {
+    pub async fn new(global: Global) -> Result<Context> {
+        let reporter = Reporter::new(global.verbose, global.quiet);
+        let config_dir = config::config_dir()?;
+        let profile_name = global.profile.clone();
+        let stored = ConfigFile::load(&config_dir)?
+            .profiles
+            .get(&profile_name)
+            .cloned()
+            .unwrap_or_default();
+        let mut profile = config::apply_env(stored)?;
+        let concurrency = global
+            .concurrency
+            .or(profile.concurrency.map(|c| c as usize))
+            .unwrap_or(DEFAULT_CONCURRENCY);
+        let http = Arc::new(Http::new(reporter.clone(), concurrency)?);
+        let sandbox = if global.sandbox {
+            let opts = clinic_sandbox::Options {
+                scale: global.sandbox_scale.unwrap_or(clinic_sandbox::Options::default().scale),
+                ..clinic_sandbox::Options::ephemeral()
+            };
+            let sb = clinic_sandbox::Sandbox::start(opts)
+                .await
+                .map_err(|e| Error::Other(format!("could not start the sandbox: {e}")))?;
+            let urls = sb.urls();
+            profile.base_url = Some(urls.base_url.clone());
+            profile.io_url = Some(urls.io_url.clone());
+            profile.automation_url = Some(urls.automation_url.clone());
+            profile.crm_url = Some(urls.crm_url.clone());
+            profile.webhook_id = Some(clinic_sandbox::WEBHOOK_ID.to_string());
+            profile.login = Some(clinic_sandbox::CLINIC_LOGIN.to_string());
+            profile.auth_scheme = None;
+            if profile.units.is_empty() {
+                profile.units = clinic_sandbox::crm::UNITS.iter().map(|u| u.to_string()).collect();
+            }
+            reporter.note(&format!("sandbox: {} (logged in as {})", urls.base_url, clinic_sandbox::CLINIC_LOGIN));
+            Some(sb)
+        } else {
+            None
+        };
+        Ok(Context {
+            credentials: Credentials::new(&config_dir),
+            global,
+            profile_name,
+            config_dir,
+            profile,
+            reporter,
+            http,
+            sandbox,
+            api: OnceCell::new(),
+        })
+    }
+
+    pub fn in_sandbox(&self) -> bool {
+        self.sandbox.is_some()
+    }
+
+    pub async fn shutdown(self) {
+        if let Some(sb) = self.sandbox {
+            sb.shutdown().await;
+        }
+    }
+
+    /// `base_url`, checked.
+    pub fn base_url(&self) -> Result<url::Url> {
+        let raw = self.profile.base_url.as_deref().ok_or_else(|| {
+            Error::Usage(format!(
+                "no base_url for profile '{}': run `clinic login --base-url https://…/rest/v1`, `clinic config set base_url …`, set CLINIC_BASE_URL, or try `--sandbox`",
+                self.profile_name
+            ))
+        })?;
+        config::check_url("base_url", raw)
+    }
+
+    /// A configured host other than base_url, checked, or a usage error naming the key to set.
+    pub fn host(&self, key: &str, value: Option<&String>, env: &str) -> Result<url::Url> {
+        let raw = value.ok_or_else(|| {
+            Error::Usage(format!(
+                "no {key} for profile '{}': run `clinic config set {key} URL` or set {env}",
+                self.profile_name
+            ))
+        })?;
+        config::check_url(key, raw)
+    }
+
+    /// The clinic for a call: the flag, else the profile's default.
+    pub fn clinic(&self, flag: Option<u64>) -> Option<u64> {
+        flag.or(self.profile.clinica)
+    }
+
+    /// The client of `base_url`, logged in: sandbox session, `CLINIC_TOKEN`, or the stored token.
+    pub async fn api(&self) -> Result<Arc<ApiClient>> {
+        self.api
+            .get_or_try_init(|| async {
+                let base = self.base_url()?;
+                let token = self.token(&base).await?;
+                let hooks: Arc<dyn AuthHooks> = Arc::new(Relogin { ctx: self.snapshot() });
+                Ok(Arc::new(ApiClient::new(self.http.clone(), base, token, self.profile.auth_scheme, Some(hooks))))
+            })
+            .await
+            .cloned()
+    }
+
+    /// The token this run uses: the sandbox's session, `CLINIC_TOKEN`, or the profile's stored token.
+    pub async fn token(&self, base: &url::Url) -> Result<Secret> {
+        if self.in_sandbox() {
+            let password = Secret::new(clinic_sandbox::CLINIC_PASSWORD);
+            let answer = crate::api::auth::login(&self.http, base, clinic_sandbox::CLINIC_LOGIN, &password).await?;
+            return Ok(answer.token);
+        }
+        if let Some(t) = std::env::var("CLINIC_TOKEN").ok().filter(|t| !t.trim().is_empty()) {
+            let token = Secret::new(t.trim());
+            self.reporter.add_secret(&token);
+            return Ok(token);
+        }
+        let (Some(login), Some(kind)) = (self.profile.login.clone(), self.profile.token_store) else {
+            return Err(Error::NotLoggedIn(format!("no token stored for profile '{}'", self.profile_name)));
+        };
+        let account = credentials::account(&self.profile_name, &login);
+        let creds = self.credentials.clone();
+        let token = blocking(move || creds.load(kind, &account)).await??;
+        match token {
+            Some(t) => {
+                self.reporter.add_secret(&t);
+                Ok(t)
+            }
+            None => Err(Error::NotLoggedIn(format!("the {kind} has no token for '{login}'"))),
+        }
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            profile_name: self.profile_name.clone(),
+            config_dir: self.config_dir.clone(),
+            profile: self.profile.clone(),
+            credentials: self.credentials.clone(),
+            http: self.http.clone(),
+            sandbox: self.in_sandbox(),
+        }
+    }
+
+    /// Changes the stored profile (not the environment-overridden view) and saves it. Never in sandbox mode,
+    /// which must leave the user's configuration alone.
+    pub fn update_profile(&self, change: impl FnOnce(&mut Profile) -> Result<()>) -> Result<()> {
+        if self.in_sandbox() {
+            return Ok(());
+        }
+        update_profile(&self.config_dir, &self.profile_name, change)
+    }
+
+    /// Output settings: flags, then the profile, then `table` on a terminal and `json` otherwise.
+    pub fn output_spec(&self) -> OutputSpec {
+        let stdout_tty = std::io::stdout().is_terminal();
+        let format = self.global.format.or(self.profile.format).unwrap_or(if stdout_tty && self.global.output.is_none() {
+            Format::Table
+        } else {
+            Format::Json
+        });
+        OutputSpec {
+            format,
+            columns: self.global.columns.clone(),
+            excel: self.global.excel,
+            path: self.global.output.clone(),
+            width: if stdout_tty && self.global.output.is_none() {
+                terminal_width()
+            } else {
+                None
+            },
+        }
+    }
+
+    /// Paging settings from the flags and the profile.
+    pub fn walk(&self) -> Walk {
+        Walk {
+            first: self.global.page.unwrap_or(1),
+            per_page: self
+                .global
+                .per_page
+                .or(self.profile.per_page.map(u64::from))
+                .unwrap_or(DEFAULT_PER_PAGE),
+            all: self.global.all,
+            limit: self.global.limit,
+            concurrency: self
+                .global
+                .concurrency
+                .or(self.profile.concurrency.map(|c| c as usize))
+                .unwrap_or(DEFAULT_CONCURRENCY),
+        }
+    }
+}
+
+fn terminal_width() -> Option<u16> {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .or_else(|| comfy_table::Table::new().width())
+        .or(Some(100))
+}
+
+pub fn update_profile(
+    dir: &std::path::Path,
+    name: &str,
+    change: impl FnOnce(&mut Profile) -> Result<()>,
+) -> Result<()> {
+    let mut file = ConfigFile::load(dir)?;
+    let profile = file.profiles.entry(name.to_string()).or_default();
+    change(profile)?;
+    file.save(dir)
+}
+
+/// Runs blocking work (credential stores) off the async threads.
+pub async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| Error::Other(format!("a background task failed: {e}")))
+}
+
+/// What re-login needs, detached from the borrowing context.
+struct Snapshot {
+    profile_name: String,
+    config_dir: PathBuf,
+    profile: Profile,
+    credentials: Credentials,
+    http: Arc<Http>,
+    sandbox: bool,
+}
+
+struct Relogin {
+    ctx: Snapshot,
+}
+
+impl AuthHooks for Relogin {
+    fn relogin(&self) -> futures::future::BoxFuture<'_, Result<Option<Secret>>> {
+        Box::pin(async move {
+            let c = &self.ctx;
+            let Some((login, password)) = saved_credentials(c).await? else {
+                return Ok(None);
+            };
+            let base = match c.profile.base_url.as_deref() {
+                Some(b) => config::check_url("base_url", b)?,
+                None => return Ok(None),
+            };
+            let answer = crate::api::auth::login(&c.http, &base, &login, &password).await?;
+            if !c.sandbox && std::env::var_os("CLINIC_TOKEN").is_none() {
+                if let Some(kind) = c.profile.token_store {
+                    let creds = c.credentials.clone();
+                    let account = credentials::account(&c.profile_name, &login);
+                    let token = answer.token.clone();
+                    let saved = blocking(move || creds.save(&[kind], &account, &token)).await?;
+                    if saved.is_err() {
+                        c.http.reporter().warn("the renewed token could not be stored; it is used for this run only");
+                    }
+                }
+            }
+            Ok(Some(answer.token))
+        })
+    }
+
+    fn remember_scheme(&self, scheme: AuthScheme) {
+        let c = &self.ctx;
+        if c.sandbox || std::env::var_os("CLINIC_TOKEN").is_some() {
+            return;
+        }
+        if update_profile(&c.config_dir, &c.profile_name, |p| {
+            p.auth_scheme = Some(scheme);
+            Ok(())
+        })
+        .is_ok()
+        {
+            c.http.reporter().note("note: this deployment wants the bare token; saved auth_scheme = raw");
+        }
+    }
+}
+
+/// Credentials for logging in again: `CLINIC_LOGIN`/`CLINIC_PASSWORD`, or a password saved at login.
+async fn saved_credentials(c: &Snapshot) -> Result<Option<(String, Secret)>> {
+    let env_login = std::env::var("CLINIC_LOGIN").ok().filter(|v| !v.is_empty());
+    let env_password = std::env::var("CLINIC_PASSWORD").ok().filter(|v| !v.is_empty());
+    if let (Some(l), Some(p)) = (env_login, env_password) {
+        return Ok(Some((l, Secret::new(p))));
+    }
+    let (Some(login), Some(kind)) = (c.profile.login.clone(), c.profile.password_store) else {
+        return Ok(None);
+    };
+    let creds = c.credentials.clone();
+    let account = password_account(&c.profile_name, &login);
+    let password = blocking(move || creds.load(kind, &account)).await??;
+    Ok(password.map(|p| (login, p)))
+}
+
+pub fn password_account(profile: &str, login: &str) -> String {
+    credentials::account(profile, &format!("{login}:password"))
+}
+
+pub fn io_key_account(profile: &str) -> String {
+    credentials::account(profile, "io-key")
+}
+

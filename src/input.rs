@@ -1,0 +1,214 @@
+//! Normalisers for what people type: phones, dates, e-mails, IDs. Each returns a typed value or an
+//! [`Error::Invalid`] that names the field, shows what was given and says what is expected, so bad input
+//! stops before anything is sent. Each endpoint then writes the value in its own format.
+
+use chrono::NaiveDate;
+
+use crate::error::{Error, Result};
+
+/// A Brazilian phone number: area code (2 digits) + 8 or 9 digits, country code stripped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Phone {
+    digits: String,
+}
+
+const PHONE_EXPECTED: &str =
+    "a Brazilian phone with area code, e.g. 16992640197, (16) 99264-0197 or +55 16 99264-0197";
+
+impl Phone {
+    /// Accepts any common spelling: digits with or without `+55`/`55`, spaces, dots, dashes, parentheses,
+    /// and a leading trunk `0` (`016 ...`).
+    pub fn parse(field: &str, raw: &str) -> Result<Phone> {
+        let trimmed = raw.trim();
+        let allowed = |c: char| c.is_ascii_digit() || " ()-.+/".contains(c);
+        if trimmed.is_empty() || !trimmed.chars().all(allowed) || trimmed[1..].contains('+') {
+            return Err(Error::invalid(field, raw, PHONE_EXPECTED));
+        }
+        let mut digits: String = trimmed.chars().filter(char::is_ascii_digit).collect();
+        if trimmed.starts_with('+') {
+            match digits.strip_prefix("55") {
+                Some(rest) => digits = rest.to_string(),
+                None => return Err(Error::invalid(field, raw, "a Brazilian number (+55)")),
+            }
+        } else if (digits.len() == 12 || digits.len() == 13) && digits.starts_with("55") {
+            digits.drain(..2);
+        } else if (digits.len() == 11 || digits.len() == 12) && digits.starts_with('0') {
+            digits.drain(..1);
+        }
+        let area_ok = digits.len() >= 2 && !digits.starts_with('0') && digits.as_bytes()[1] != b'0';
+        if !(digits.len() == 10 || digits.len() == 11) || !area_ok {
+            return Err(Error::invalid(field, raw, PHONE_EXPECTED));
+        }
+        Ok(Phone { digits })
+    }
+
+    /// Area code + number, digits only (`16992640197`): the `lista_cliente` filter format.
+    pub fn digits(&self) -> &str {
+        &self.digits
+    }
+
+    /// `(DD) DDDDD-DDDD`, the only spelling `cadastraCliente` accepts; it needs a 9-digit (mobile) number.
+    pub fn formatted_mobile(&self, field: &str) -> Result<String> {
+        if self.digits.len() != 11 {
+            return Err(Error::invalid(
+                field,
+                &self.digits,
+                "a mobile number with 9 digits after the area code, written as (DD) DDDDD-DDDD by the service, e.g. (16) 99264-0197",
+            ));
+        }
+        let d = &self.digits;
+        Ok(format!("({}) {}-{}", &d[..2], &d[2..7], &d[7..]))
+    }
+
+    /// `+55` + digits (`+5516992640197`): the CRM automation format.
+    pub fn e164(&self) -> String {
+        format!("+55{}", self.digits)
+    }
+}
+
+/// A calendar date typed as `YYYY-MM-DD` or `DD/MM/YYYY`; written back as the service's SQL date.
+pub fn date(field: &str, raw: &str) -> Result<NaiveDate> {
+    let s = raw.trim();
+    let parsed = if s.contains('/') {
+        NaiveDate::parse_from_str(s, "%d/%m/%Y")
+    } else {
+        NaiveDate::parse_from_str(s, "%Y-%m-%d")
+    };
+    match parsed {
+        Ok(d) if (1900..=2200).contains(&chrono::Datelike::year(&d)) => Ok(d),
+        _ => Err(Error::invalid(
+            field,
+            raw,
+            "a real calendar date as YYYY-MM-DD or DD/MM/YYYY, e.g. 1990-04-23 or 23/04/1990",
+        )),
+    }
+}
+
+/// The SQL date the service expects.
+pub fn sql_date(d: NaiveDate) -> String {
+    d.format("%Y-%m-%d").to_string()
+}
+
+/// A plausible e-mail address: one `@`, a non-empty local part, a dotted domain, no spaces.
+pub fn email(field: &str, raw: &str) -> Result<String> {
+    let s = raw.trim();
+    let ok = match s.split_once('@') {
+        Some((local, domain)) => {
+            !local.is_empty()
+                && !domain.contains('@')
+                && domain.contains('.')
+                && !domain.starts_with('.')
+                && !domain.ends_with('.')
+                && !domain.contains("..")
+                && !s.chars().any(|c| c.is_whitespace() || c.is_control())
+        }
+        None => false,
+    };
+    if ok {
+        Ok(s.to_string())
+    } else {
+        Err(Error::invalid(field, raw, "an e-mail address, e.g. maria@example.com"))
+    }
+}
+
+/// A positive integer ID.
+pub fn id(field: &str, raw: &str) -> Result<u64> {
+    match raw.trim().parse::<u64>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(Error::invalid(field, raw, "a positive whole number (an ID)")),
+    }
+}
+
+/// A comma-separated list of positive IDs (`1,2,3`), also accepted in brackets (`[1,2,3]`).
+pub fn id_list(field: &str, raw: &str) -> Result<Vec<u64>> {
+    let inner = raw.trim().trim_start_matches('[').trim_end_matches(']');
+    let ids: Result<Vec<u64>> = inner
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| id(field, s))
+        .collect();
+    match ids {
+        Ok(v) if !v.is_empty() => Ok(v),
+        _ => Err(Error::invalid(field, raw, "one or more IDs separated by commas, e.g. 1,2,3")),
+    }
+}
+
+/// A non-empty, trimmed text value.
+pub fn text(field: &str, raw: &str) -> Result<String> {
+    let s = raw.trim();
+    if s.is_empty() {
+        Err(Error::invalid(field, raw, "a non-empty text"))
+    } else {
+        Ok(s.to_string())
+    }
+}
+
+/// Splits `KEY=VALUE` (query parameters, CRM fields).
+pub fn key_value(field: &str, raw: &str) -> Result<(String, String)> {
+    match raw.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.to_string())),
+        _ => Err(Error::invalid(field, raw, "KEY=VALUE")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn phones_in_common_spellings() {
+        for raw in [
+            "16992640197",
+            "(16) 99264-0197",
+            "+55 16 99264-0197",
+            "+5516992640197",
+            "5516992640197",
+            "016 99264 0197",
+            "16.99264.0197",
+        ] {
+            let p = Phone::parse("--phone", raw).unwrap();
+            assert_eq!(p.digits(), "16992640197", "{raw}");
+            assert_eq!(p.formatted_mobile("--phone").unwrap(), "(16) 99264-0197");
+            assert_eq!(p.e164(), "+5516992640197");
+        }
+        assert_eq!(Phone::parse("--phone", "(17) 3212-1211").unwrap().digits(), "1732121211");
+    }
+
+    #[test]
+    fn bad_phones_name_the_field() {
+        for raw in ["", "123", "abc", "+1 415 555 0100", "00992640197", "1699264019712345", "16 9926+40197"] {
+            let e = Phone::parse("--phone", raw).unwrap_err().to_string();
+            assert!(e.starts_with("invalid --phone: got "), "{e}");
+        }
+        let landline = Phone::parse("--phone", "1732121211").unwrap();
+        assert!(landline.formatted_mobile("--phone").is_err());
+    }
+
+    #[test]
+    fn dates_both_spellings_and_real() {
+        assert_eq!(sql_date(date("--from", "2024-02-29").unwrap()), "2024-02-29");
+        assert_eq!(sql_date(date("--from", "29/02/2024").unwrap()), "2024-02-29");
+        for raw in ["2023-02-29", "31/04/2024", "2024-13-01", "yesterday", "24-01-01", ""] {
+            let e = date("--from", raw).unwrap_err().to_string();
+            assert!(e.contains("--from") && e.contains("YYYY-MM-DD"), "{e}");
+        }
+    }
+
+    #[test]
+    fn emails() {
+        assert_eq!(email("--email", " a.b@c.com.br ").unwrap(), "a.b@c.com.br");
+        for raw in ["a", "a@b", "@b.com", "a b@c.com", "a@@b.com", "a@b..com"] {
+            assert!(email("--email", raw).is_err(), "{raw}");
+        }
+    }
+
+    #[test]
+    fn id_lists() {
+        assert_eq!(id_list("--status", "1,2,3").unwrap(), vec![1, 2, 3]);
+        assert_eq!(id_list("--status", "[1, 2]").unwrap(), vec![1, 2]);
+        assert!(id_list("--status", "1,x").is_err());
+        assert!(id_list("--status", "").is_err());
+        assert!(id("--id", "0").is_err());
+    }
+}

@@ -1,0 +1,19 @@
+//! `clinic`: a command-line client for the Clinic Results API, its CRM and Integrações IO webhooks.
+//!
+//! Data flows one way: `cli` parses and validates → `api` builds requests and sends them through
+//! `http` → `pages` turns list answers into a stream of records → `show` hands them to `output`, which
+//! formats them into a sink. Only `output` writes results; `ui` writes everything else on stderr.
+
+pub mod api;
+pub mod cli;
+pub mod config;
+pub mod context;
+pub mod credentials;
+pub mod error;
+pub mod http;
+pub mod input;
+pub mod output;
+pub mod pages;
+pub mod secret;
+pub mod show;
+pub mod ui;

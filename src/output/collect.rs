@@ -1,0 +1,93 @@
+//! Records whose columns are not known in advance: rows are stored while the column union grows,
+//! and handed back with the final column list once every record has been seen.
+
+use std::io;
+
+use serde_json::Value;
+
+use super::columns::Columns;
+use super::flatten::flatten;
+use super::spill::{Row, RowStore};
+
+pub(crate) struct Collector {
+    columns: Columns,
+    rows: RowStore,
+}
+
+impl Collector {
+    pub(crate) fn new(memory_limit: usize) -> Self {
+        Self {
+            columns: Columns::default(),
+            rows: RowStore::new(memory_limit),
+        }
+    }
+
+    pub(crate) fn push(&mut self, record: &Value) -> io::Result<()> {
+        let row = self.row_of(record);
+        self.rows.push(row)
+    }
+
+    /// Cells placed by column position; columns this record lacks stay empty.
+    fn row_of(&mut self, record: &Value) -> Row {
+        let mut row = Row::new();
+        for (key, text) in flatten(record) {
+            let position = self.columns.position(&key);
+            if position >= row.len() {
+                row.resize(position + 1, String::new());
+            }
+            row[position] = text.into_owned();
+        }
+        row
+    }
+
+    /// The column union in first-seen order, and every row padded to its full width.
+    pub(crate) fn finish(self) -> io::Result<(Vec<String>, impl Iterator<Item = io::Result<Row>>)> {
+        let names = self.columns.into_names();
+        let width = names.len();
+        let rows = self.rows.into_rows()?.map(move |row| {
+            row.map(|mut row| {
+                row.resize(width, String::new());
+                row
+            })
+        });
+        Ok((names, rows))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn collect(records: &[Value], memory_limit: usize) -> (Vec<String>, Vec<Row>) {
+        let mut collector = Collector::new(memory_limit);
+        for record in records {
+            collector.push(record).unwrap();
+        }
+        let (names, rows) = collector.finish().unwrap();
+        (names, rows.map(Result::unwrap).collect())
+    }
+
+    #[test]
+    fn columns_are_the_union_in_first_seen_order_in_memory_and_spilled() {
+        let records = [
+            json!({"b": 1, "a": {"x": 2}}),
+            json!({"c": 3, "b": 4}),
+            json!("bare"),
+            json!({"a": {"y": null, "x": 5}}),
+        ];
+        for memory_limit in [100, 1, 0] {
+            let (names, rows) = collect(&records, memory_limit);
+            assert_eq!(names, ["b", "a.x", "c", "value", "a.y"]);
+            assert_eq!(
+                rows,
+                [
+                    ["1", "2", "", "", ""],
+                    ["4", "", "3", "", ""],
+                    ["", "", "", "bare", ""],
+                    ["", "5", "", "", ""],
+                ]
+            );
+        }
+    }
+}

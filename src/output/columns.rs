@@ -1,0 +1,41 @@
+//! The union of column names seen so far, in first-seen order.
+
+use std::collections::HashMap;
+
+#[derive(Debug, Default)]
+pub(crate) struct Columns {
+    names: Vec<String>,
+    positions: HashMap<String, usize>,
+}
+
+impl Columns {
+    /// The position of `name`, appending it if it was never seen.
+    pub(crate) fn position(&mut self, name: &str) -> usize {
+        if let Some(&position) = self.positions.get(name) {
+            return position;
+        }
+        let position = self.names.len();
+        self.names.push(name.to_owned());
+        self.positions.insert(name.to_owned(), position);
+        position
+    }
+
+    pub(crate) fn into_names(self) -> Vec<String> {
+        self.names
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_keep_first_seen_order_and_positions_are_stable() {
+        let mut columns = Columns::default();
+        assert_eq!(columns.position("b"), 0);
+        assert_eq!(columns.position("a"), 1);
+        assert_eq!(columns.position("b"), 0);
+        assert_eq!(columns.position("c.d"), 2);
+        assert_eq!(columns.into_names(), ["b", "a", "c.d"]);
+    }
+}

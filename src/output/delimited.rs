@@ -1,0 +1,232 @@
+//! CSV (RFC 4180 quoting) and TSV (backslash escapes, one line per record), plain or for Excel.
+//!
+//! Excel in pt-BR expects `;` between fields (`,` is its decimal mark), needs a UTF-8 BOM to read
+//! accents correctly, and runs any cell that looks like a formula, so such cells are defused.
+
+use std::borrow::Cow;
+use std::io::{self, Write};
+
+use super::tabular::RowSink;
+
+const UTF8_BOM: &[u8] = "\u{feff}".as_bytes();
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Dialect {
+    Csv,
+    Tsv,
+}
+
+pub(crate) struct Delimited {
+    dialect: Dialect,
+    excel: bool,
+    /// The csv crate quotes and separates one row at a time into `line`; the bytes are then moved
+    /// to the sink (the output is shared with other formats, so the csv writer cannot own it).
+    csv: csv::WriterBuilder,
+    line: Vec<u8>,
+    started: bool,
+}
+
+impl Delimited {
+    pub(crate) fn new(dialect: Dialect, excel: bool) -> Self {
+        let delimiter = if excel { b';' } else { b',' };
+        let mut csv = csv::WriterBuilder::new();
+        csv.delimiter(delimiter)
+            .terminator(csv::Terminator::Any(b'\n'))
+            .buffer_capacity(1024);
+        Self {
+            dialect,
+            excel,
+            csv,
+            line: Vec::new(),
+            started: false,
+        }
+    }
+
+    fn write_line(&mut self, out: &mut dyn Write, cells: &[String]) -> io::Result<()> {
+        if !self.started {
+            self.started = true;
+            if self.excel {
+                out.write_all(UTF8_BOM)?;
+            }
+        }
+        let cells = cells.iter().map(|cell| {
+            if self.excel {
+                guard_formula(cell)
+            } else {
+                Cow::Borrowed(cell.as_str())
+            }
+        });
+        match self.dialect {
+            Dialect::Csv => {
+                let line = std::mem::take(&mut self.line);
+                self.line = write_csv_line(&self.csv, line, out, cells)?;
+                Ok(())
+            }
+            Dialect::Tsv => write_tsv_line(out, cells),
+        }
+    }
+}
+
+impl RowSink for Delimited {
+    fn header(&mut self, out: &mut dyn Write, names: &[String]) -> io::Result<()> {
+        self.write_line(out, names)
+    }
+
+    fn row(&mut self, out: &mut dyn Write, cells: Vec<String>) -> io::Result<()> {
+        self.write_line(out, &cells)
+    }
+
+    fn end(&mut self, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Returns `line` (emptied) so its allocation serves the next row.
+fn write_csv_line<'a>(
+    csv: &csv::WriterBuilder,
+    mut line: Vec<u8>,
+    out: &mut dyn Write,
+    cells: impl Iterator<Item = Cow<'a, str>>,
+) -> io::Result<Vec<u8>> {
+    line.clear();
+    let mut writer = csv.from_writer(line);
+    for cell in cells {
+        writer.write_field(cell.as_bytes())?;
+    }
+    writer.write_record(None::<&[u8]>)?;
+    let line = writer.into_inner().map_err(|e| e.into_error())?;
+    out.write_all(&line)?;
+    Ok(line)
+}
+
+fn write_tsv_line<'a>(
+    out: &mut dyn Write,
+    cells: impl Iterator<Item = Cow<'a, str>>,
+) -> io::Result<()> {
+    for (index, cell) in cells.enumerate() {
+        if index > 0 {
+            out.write_all(b"\t")?;
+        }
+        write_tsv_escaped(out, &cell)?;
+    }
+    out.write_all(b"\n")
+}
+
+/// Tab, CR, LF and backslash become `\t`, `\r`, `\n`, `\\`, so a record is always one line.
+fn write_tsv_escaped(out: &mut dyn Write, cell: &str) -> io::Result<()> {
+    let mut plain_start = 0;
+    for (index, byte) in cell.bytes().enumerate() {
+        let escape: &[u8] = match byte {
+            b'\t' => b"\\t",
+            b'\r' => b"\\r",
+            b'\n' => b"\\n",
+            b'\\' => b"\\\\",
+            _ => continue,
+        };
+        out.write_all(&cell.as_bytes()[plain_start..index])?;
+        out.write_all(escape)?;
+        plain_start = index + 1;
+    }
+    out.write_all(&cell.as_bytes()[plain_start..])
+}
+
+/// Prefixes `'` to a cell Excel would evaluate (leading `=`, `+`, `-`, `@`, tab or CR), so it is
+/// shown as text. A plain signed number (`-12`, `-3,50`, `+1.5`) is left alone: it cannot hold a
+/// formula, and guarding it would turn negative amounts into text.
+pub(crate) fn guard_formula(cell: &str) -> Cow<'_, str> {
+    let risky = cell.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    if risky && !is_plain_number(cell) {
+        Cow::Owned(format!("'{cell}"))
+    } else {
+        Cow::Borrowed(cell)
+    }
+}
+
+fn is_plain_number(cell: &str) -> bool {
+    let unsigned = cell.strip_prefix(['-', '+']).unwrap_or(cell);
+    let (whole, fraction) = unsigned.split_once(['.', ',']).unwrap_or((unsigned, "0"));
+    let all_digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+    all_digits(whole) && all_digits(fraction)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn render(dialect: Dialect, excel: bool, lines: &[&[&str]]) -> String {
+        let mut writer = Delimited::new(dialect, excel);
+        let mut out = Vec::new();
+        for line in lines {
+            let cells: Vec<String> = line.iter().map(|c| c.to_string()).collect();
+            writer.write_line(&mut out, &cells).unwrap();
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    const HOSTILE: &[&str] = &[
+        "São Paulo",
+        "say \"hi\"",
+        "a,b",
+        "semi;colon",
+        "line1\nline2",
+        "=SUM(A1)",
+        "+cmd",
+        "-2+3",
+        "@x",
+        "-12,50",
+        "",
+    ];
+
+    #[test]
+    fn csv_quotes_per_rfc_4180_and_leaves_formulas_alone_by_default() {
+        let text = render(Dialect::Csv, false, &[&["h1", "h,2"], HOSTILE]);
+        assert_eq!(
+            text,
+            "h1,\"h,2\"\n\
+             São Paulo,\"say \"\"hi\"\"\",\"a,b\",semi;colon,\"line1\nline2\",=SUM(A1),+cmd,-2+3,@x,\"-12,50\",\n"
+        );
+    }
+
+    #[test]
+    fn csv_for_excel_uses_semicolons_a_bom_and_defuses_formulas_including_headers() {
+        let text = render(Dialect::Csv, true, &[&["=h", "ok"], HOSTILE]);
+        assert_eq!(
+            text,
+            "\u{feff}'=h;ok\n\
+             São Paulo;\"say \"\"hi\"\"\";a,b;\"semi;colon\";\"line1\nline2\";'=SUM(A1);'+cmd;'-2+3;'@x;-12,50;\n"
+        );
+    }
+
+    #[test]
+    fn tsv_escapes_tabs_newlines_and_backslashes_so_each_record_is_one_line() {
+        let text = render(
+            Dialect::Tsv,
+            false,
+            &[&["a\tb", "c"], &["x\\y", "1\r\n2", "\"q\",", "=1"]],
+        );
+        assert_eq!(text, "a\\tb\tc\nx\\\\y\t1\\r\\n2\t\"q\",\t=1\n");
+    }
+
+    #[test]
+    fn tsv_for_excel_adds_a_bom_and_the_guard_but_keeps_tabs() {
+        let text = render(
+            Dialect::Tsv,
+            true,
+            &[&["@h"], &["\tlead", "\rcr", "-7", "-x"]],
+        );
+        assert_eq!(text, "\u{feff}'@h\n'\\tlead\t'\\rcr\t-7\t'-x\n");
+    }
+
+    #[test]
+    fn only_plain_signed_numbers_escape_the_guard() {
+        for number in ["-1", "+2", "-3.25", "-4,5"] {
+            assert_eq!(guard_formula(number), number);
+        }
+        for risky in [
+            "-", "-1e5", "-1+1", "--1", "-1.", "-.5", "=1", "+", "@1", "\t1",
+        ] {
+            assert_eq!(guard_formula(risky), format!("'{risky}"));
+        }
+        assert_eq!(guard_formula("plain"), "plain");
+    }
+}

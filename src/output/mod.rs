@@ -1,0 +1,720 @@
+//! Formatting records into bytes: table, JSON, NDJSON, CSV and TSV, into stdout or an atomically
+//! replaced file.
+//!
+//! This is the bottom of the data flow: records (`serde_json::Value`) come in, bytes go out, and
+//! nothing here knows about the API. Memory stays flat however many records pass: JSON streams,
+//! and formats that need every column before the first row (csv, tsv, table without `--columns`)
+//! keep rows on disk beyond a small bound.
+
+mod collect;
+mod columns;
+mod delimited;
+mod flatten;
+mod json;
+mod sink;
+mod spill;
+mod table;
+mod tabular;
+
+use std::fmt;
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+use delimited::{Delimited, Dialect};
+use json::{JsonStyle, JsonWriter};
+use sink::Sink;
+use table::TableBlocks;
+use tabular::{RowSink, Tabular};
+
+/// Rows held in memory before they go to a temporary file, and rows per rendered table block.
+const MEMORY_ROWS: usize = 1000;
+
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    Table,
+    Json,
+    Ndjson,
+    Csv,
+    Tsv,
+}
+
+impl Format {
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Table => "table",
+            Format::Json => "json",
+            Format::Ndjson => "ndjson",
+            Format::Csv => "csv",
+            Format::Tsv => "tsv",
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A format name that is not one of [`Format`]'s (e.g. from the `format` configuration key).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown format `{0}`: expected one of table, json, ndjson, csv, tsv")]
+pub struct UnknownFormat(pub String);
+
+impl std::str::FromStr for Format {
+    type Err = UnknownFormat;
+
+    /// Case-insensitive, surrounding blanks ignored.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        <Format as clap::ValueEnum>::from_str(text.trim(), true)
+            .map_err(|_| UnknownFormat(text.to_owned()))
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct OutputSpec {
+    pub format: Format,
+    /// `--columns a,b.c`: select and order columns (dotted = nested keys). `Some(vec![])` means
+    /// no selection.
+    pub columns: Option<Vec<String>>,
+    /// Excel pt-BR: csv gets `;`, a UTF-8 BOM and the formula guard; tsv gets the BOM and guard.
+    pub excel: bool,
+    /// `-o FILE`: written atomically. `-` means stdout.
+    pub path: Option<PathBuf>,
+    /// Terminal width for tables; `None` (not a terminal) means lines are never wrapped.
+    pub width: Option<u16>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Records of a list or walk, any number of them.
+    List,
+    /// Exactly one object: the answer of a create or get.
+    Single,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum OutputError {
+    /// Writing to stdout failed (possibly a closed pipe: see [`OutputError::is_broken_pipe`]), or
+    /// the temporary storage for buffered rows did.
+    #[error("cannot write output: {0}")]
+    Io(#[source] io::Error),
+    #[error("cannot write {}: {source}", path.display())]
+    File {
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+    #[error("a single answer was given a second record")]
+    SecondRecord,
+}
+
+impl OutputError {
+    /// The reader of stdout went away (`clinic ... | head`): the app should stop quietly.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, OutputError::Io(e) if e.kind() == io::ErrorKind::BrokenPipe)
+    }
+}
+
+/// A formatter bound to its sink. Records go in one at a time with [`Output::write`];
+/// [`Output::finish`] completes the output.
+///
+/// What an empty list gives: `[]` for json, nothing for ndjson, a header only for csv/tsv with
+/// `--columns` and nothing without, and **nothing at all for table** — the caller says
+/// "no records" on stderr itself.
+///
+/// Dropping an `Output` without `finish` leaves no file under the `-o` name (the temporary file is
+/// removed and a pre-existing file is untouched); bytes already sent to stdout stay sent.
+pub struct Output {
+    sink: Sink,
+    writer: Writer,
+    shape: Shape,
+    written: u64,
+}
+
+enum Writer {
+    Json(JsonWriter),
+    Tabular(Tabular),
+    Vertical {
+        width: Option<u16>,
+        columns: Option<Vec<String>>,
+    },
+}
+
+impl Output {
+    /// Opens the sink: `stdout` unless `spec.path` is set, in which case a temporary file is
+    /// created beside it now (so an unwritable directory fails before any request is made).
+    pub fn open(
+        spec: &OutputSpec,
+        shape: Shape,
+        stdout: Box<dyn Write + Send>,
+    ) -> Result<Output, OutputError> {
+        let mut sink = Sink::open(spec.path.as_deref(), stdout)?;
+        let writer = Writer::for_spec(spec, shape, sink.writer()).map_err(|e| sink.error(e))?;
+        Ok(Output {
+            sink,
+            writer,
+            shape,
+            written: 0,
+        })
+    }
+
+    pub fn write(&mut self, record: &Value) -> Result<(), OutputError> {
+        if self.shape == Shape::Single && self.written == 1 {
+            return Err(OutputError::SecondRecord);
+        }
+        self.writer
+            .record(self.sink.writer(), record)
+            .map_err(|e| self.sink.error(e))?;
+        self.written += 1;
+        Ok(())
+    }
+
+    /// Writes what only the end can write (closing `]`, discovered columns, last table block),
+    /// flushes, and for `-o` renames the temporary file onto the final name.
+    /// Returns how many records were written.
+    pub fn finish(mut self) -> Result<u64, OutputError> {
+        self.writer
+            .finish(self.sink.writer())
+            .map_err(|e| self.sink.error(e))?;
+        self.sink.finish()?;
+        Ok(self.written)
+    }
+}
+
+impl Writer {
+    fn for_spec(spec: &OutputSpec, shape: Shape, out: &mut dyn Write) -> io::Result<Writer> {
+        let columns = spec.columns.clone().filter(|c| !c.is_empty());
+        let writer = match (spec.format, shape) {
+            (Format::Json, Shape::List) => Writer::Json(JsonWriter::array(columns)),
+            (Format::Json, Shape::Single) => {
+                Writer::Json(JsonWriter::new(JsonStyle::Pretty, columns))
+            }
+            (Format::Ndjson, _) => Writer::Json(JsonWriter::new(JsonStyle::Lines, columns)),
+            (Format::Csv, _) => {
+                let rows = Delimited::new(Dialect::Csv, spec.excel);
+                Writer::tabular(Box::new(rows), columns, out)?
+            }
+            (Format::Tsv, _) => {
+                let rows = Delimited::new(Dialect::Tsv, spec.excel);
+                Writer::tabular(Box::new(rows), columns, out)?
+            }
+            (Format::Table, Shape::List) => {
+                let rows = TableBlocks::new(spec.width, MEMORY_ROWS);
+                Writer::tabular(Box::new(rows), columns, out)?
+            }
+            (Format::Table, Shape::Single) => Writer::Vertical {
+                width: spec.width,
+                columns,
+            },
+        };
+        Ok(writer)
+    }
+
+    fn tabular(
+        rows: Box<dyn RowSink>,
+        columns: Option<Vec<String>>,
+        out: &mut dyn Write,
+    ) -> io::Result<Writer> {
+        let tabular = match columns {
+            Some(columns) => Tabular::selected(columns, rows, out)?,
+            None => Tabular::discovered(MEMORY_ROWS, rows),
+        };
+        Ok(Writer::Tabular(tabular))
+    }
+
+    fn record(&mut self, out: &mut dyn Write, record: &Value) -> io::Result<()> {
+        match self {
+            Writer::Json(json) => json.record(out, record),
+            Writer::Tabular(tabular) => tabular.record(out, record),
+            Writer::Vertical { width, columns } => {
+                table::render_vertical(out, *width, fields(record, columns.as_deref()))
+            }
+        }
+    }
+
+    fn finish(self, out: &mut dyn Write) -> io::Result<()> {
+        match self {
+            Writer::Json(json) => json.finish(out),
+            Writer::Tabular(tabular) => tabular.finish(out),
+            Writer::Vertical { .. } => Ok(()),
+        }
+    }
+}
+
+/// `(name, text)` of the selected columns, or of every flattened field.
+fn fields(record: &Value, columns: Option<&[String]>) -> std::vec::IntoIter<(String, String)> {
+    let fields: Vec<(String, String)> = match columns {
+        Some(columns) => columns
+            .iter()
+            .map(|c| (c.clone(), flatten::selected_cell(record, c)))
+            .collect(),
+        None => flatten::flatten(record)
+            .into_iter()
+            .map(|(name, text)| (name, text.into_owned()))
+            .collect(),
+    };
+    fields.into_iter()
+}
+
+/// Writes a body that is not JSON (e.g. a `text/plain` answer) as it is, by the same sink rules:
+/// stdout, or `spec.path` replaced atomically. The format options do not apply.
+pub fn write_raw(
+    spec: &OutputSpec,
+    bytes: &[u8],
+    stdout: Box<dyn Write + Send>,
+) -> Result<(), OutputError> {
+    let mut sink = Sink::open(spec.path.as_deref(), stdout)?;
+    sink.writer().write_all(bytes).map_err(|e| sink.error(e))?;
+    sink.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use std::sync::{Arc, Mutex};
+
+    /// Stdout stand-in whose bytes stay readable after the `Output` that owned it is gone.
+    #[derive(Clone, Default)]
+    struct SharedBuf(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for SharedBuf {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl SharedBuf {
+        fn text(&self) -> String {
+            String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
+        }
+    }
+
+    fn spec(format: Format) -> OutputSpec {
+        OutputSpec {
+            format,
+            columns: None,
+            excel: false,
+            path: None,
+            width: None,
+        }
+    }
+
+    fn with_columns(format: Format, columns: &[&str]) -> OutputSpec {
+        OutputSpec {
+            columns: Some(columns.iter().map(|c| c.to_string()).collect()),
+            ..spec(format)
+        }
+    }
+
+    fn render(spec: &OutputSpec, shape: Shape, records: &[Value]) -> String {
+        let stdout = SharedBuf::default();
+        let mut output = Output::open(spec, shape, Box::new(stdout.clone())).unwrap();
+        for record in records {
+            output.write(record).unwrap();
+        }
+        assert_eq!(output.finish().unwrap(), records.len() as u64);
+        stdout.text()
+    }
+
+    /// Differing key sets, nesting, arrays, nulls, a bare value and hostile text.
+    fn records() -> Vec<Value> {
+        vec![
+            json!({"id": 1, "nome": "José \"Zé\", da Silva", "endereco": {"cidade": "São Paulo", "geo": {"lat": -23.5}}, "tags": ["vip", "novo"]}),
+            json!({"id": 2, "nome": "=HYPERLINK(\"x\")", "obs": "linha 1\nlinha 2\ttab", "endereco": null, "ativo": false}),
+            json!({"nome": "@user", "extra": {"a": null}, "saldo": "-10,50", "cmd": "+1-1", "menos": "-x"}),
+            json!(42),
+        ]
+    }
+
+    #[test]
+    fn csv_columns_are_the_union_in_first_seen_order_with_flattened_cells() {
+        let text = render(&spec(Format::Csv), Shape::List, &records());
+        assert_eq!(
+            text,
+            "id,nome,endereco.cidade,endereco.geo.lat,tags,obs,endereco,ativo,extra.a,saldo,cmd,menos,value\n\
+             1,\"José \"\"Zé\"\", da Silva\",São Paulo,-23.5,\"[\"\"vip\"\",\"\"novo\"\"]\",,,,,,,,\n\
+             2,\"=HYPERLINK(\"\"x\"\")\",,,,\"linha 1\nlinha 2\ttab\",,false,,,,,\n\
+             ,@user,,,,,,,,\"-10,50\",+1-1,-x,\n\
+             ,,,,,,,,,,,,42\n"
+        );
+    }
+
+    #[test]
+    fn csv_for_excel_has_bom_semicolons_and_guards_every_risky_cell() {
+        let spec = OutputSpec {
+            excel: true,
+            ..with_columns(
+                Format::Csv,
+                &["nome", "saldo", "cmd", "menos", "endereco.geo.lat"],
+            )
+        };
+        let text = render(&spec, Shape::List, &records());
+        assert_eq!(
+            text,
+            "\u{feff}nome;saldo;cmd;menos;endereco.geo.lat\n\
+             \"José \"\"Zé\"\", da Silva\";;;;-23.5\n\
+             \"'=HYPERLINK(\"\"x\"\")\";;;;\n\
+             '@user;-10,50;'+1-1;'-x;\n\
+             ;;;;\n"
+        );
+    }
+
+    #[test]
+    fn tsv_keeps_every_record_on_one_line() {
+        let spec = with_columns(Format::Tsv, &["id", "obs", "tags"]);
+        let text = render(&spec, Shape::List, &records());
+        assert_eq!(
+            text,
+            "id\tobs\ttags\n1\t\t[\"vip\",\"novo\"]\n2\tlinha 1\\nlinha 2\\ttab\t\n\t\t\n\t\t\n"
+        );
+    }
+
+    #[test]
+    fn columns_select_and_order_including_dotted_and_whole_objects() {
+        let spec = with_columns(Format::Csv, &["endereco.cidade", "id", "extra", "value"]);
+        let text = render(&spec, Shape::List, &records());
+        assert_eq!(
+            text,
+            "endereco.cidade,id,extra,value\nSão Paulo,1,,\n,2,,\n,,\"{\"\"a\"\":null}\",\n,,,42\n"
+        );
+    }
+
+    #[test]
+    fn an_empty_list_gives_a_header_only_with_columns_and_nothing_without() {
+        assert_eq!(render(&spec(Format::Csv), Shape::List, &[]), "");
+        assert_eq!(render(&spec(Format::Tsv), Shape::List, &[]), "");
+        assert_eq!(
+            render(&with_columns(Format::Csv, &["a", "b.c"]), Shape::List, &[]),
+            "a,b.c\n"
+        );
+        assert_eq!(render(&spec(Format::Ndjson), Shape::List, &[]), "");
+        assert_eq!(render(&spec(Format::Table), Shape::List, &[]), "");
+        assert_eq!(
+            render(&with_columns(Format::Table, &["a"]), Shape::List, &[]),
+            ""
+        );
+    }
+
+    #[test]
+    fn json_list_is_one_valid_array_of_the_records_unflattened() {
+        let text = render(&spec(Format::Json), Shape::List, &records());
+        let parsed: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(parsed, Value::Array(records()));
+        assert!(text.starts_with("[\n  {\n    \"id\": 1,\n"), "{text}");
+        assert!(text.ends_with("\n  42\n]\n"), "{text}");
+        let empty = render(&spec(Format::Json), Shape::List, &[]);
+        assert_eq!(serde_json::from_str::<Value>(&empty).unwrap(), json!([]));
+    }
+
+    #[test]
+    fn json_single_is_the_object_and_honours_columns() {
+        let record = json!({"id": 9, "a": {"b": 1, "c": 2}});
+        let text = render(
+            &spec(Format::Json),
+            Shape::Single,
+            std::slice::from_ref(&record),
+        );
+        assert_eq!(
+            text,
+            "{\n  \"id\": 9,\n  \"a\": {\n    \"b\": 1,\n    \"c\": 2\n  }\n}\n"
+        );
+        let text = render(
+            &with_columns(Format::Json, &["a.c", "id"]),
+            Shape::Single,
+            &[record],
+        );
+        assert_eq!(text, "{\n  \"a.c\": 2,\n  \"id\": 9\n}\n");
+    }
+
+    #[test]
+    fn ndjson_is_one_compact_line_per_record() {
+        let text = render(&spec(Format::Ndjson), Shape::List, &records());
+        let lines: Vec<Value> = text
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        assert_eq!(lines, records());
+        assert_eq!(text.matches('\n').count(), 4);
+    }
+
+    #[test]
+    fn table_list_has_every_discovered_column() {
+        let records = [
+            json!({"id": 1, "a": {"b": "x"}}),
+            json!({"id": 2, "c": [1]}),
+        ];
+        let text = render(&spec(Format::Table), Shape::List, &records);
+        assert_eq!(
+            text,
+            "+----+-----+-----+\n\
+             | id | a.b | c   |\n\
+             +================+\n\
+             | 1  | x   |     |\n\
+             |----+-----+-----|\n\
+             | 2  |     | [1] |\n\
+             +----+-----+-----+\n"
+        );
+    }
+
+    #[test]
+    fn table_single_is_vertical_and_fits_the_width() {
+        let record = json!({"id": 7, "nota": "palavra ".repeat(30), "a": {"b": null}});
+        let spec = OutputSpec {
+            width: Some(50),
+            ..spec(Format::Table)
+        };
+        let text = render(&spec, Shape::Single, &[record]);
+        assert!(text.starts_with("+-------+"), "{text}");
+        assert!(text.contains("| field | value"), "{text}");
+        assert!(text.contains("| a.b   |"), "{text}");
+        assert_eq!(text.matches("palavra").count(), 30);
+        assert!(
+            text.lines().all(|line| line.chars().count() <= 50),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn an_output_can_move_between_threads() {
+        fn assert_send<T: Send>() {}
+        assert_send::<Output>();
+    }
+
+    #[test]
+    fn a_single_answer_refuses_a_second_record() {
+        let mut output =
+            Output::open(&spec(Format::Json), Shape::Single, Box::new(io::sink())).unwrap();
+        output.write(&json!({"a": 1})).unwrap();
+        assert!(matches!(
+            output.write(&json!({"a": 2})),
+            Err(OutputError::SecondRecord)
+        ));
+    }
+
+    #[test]
+    fn format_names_parse_case_insensitively_and_errors_list_the_choices() {
+        assert_eq!("NDJSON".parse::<Format>().unwrap(), Format::Ndjson);
+        assert_eq!(" tsv ".parse::<Format>().unwrap(), Format::Tsv);
+        let error = "xml".parse::<Format>().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "unknown format `xml`: expected one of table, json, ndjson, csv, tsv"
+        );
+        assert_eq!(Format::Csv.to_string(), "csv");
+        assert_eq!(serde_json::to_string(&Format::Table).unwrap(), "\"table\"");
+    }
+
+    struct ClosedPipe;
+
+    impl Write for ClosedPipe {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::Error::from(io::ErrorKind::BrokenPipe))
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Err(io::Error::from(io::ErrorKind::BrokenPipe))
+        }
+    }
+
+    #[test]
+    fn a_closed_stdout_is_reported_as_a_broken_pipe() {
+        let mut output =
+            Output::open(&spec(Format::Ndjson), Shape::List, Box::new(ClosedPipe)).unwrap();
+        output.write(&json!({"a": 1})).unwrap();
+        let error = output.finish().unwrap_err();
+        assert!(error.is_broken_pipe(), "{error:?}");
+        let other = OutputError::Io(io::Error::other("disk"));
+        assert!(!other.is_broken_pipe());
+    }
+
+    fn entries(dir: &std::path::Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_file_appears_only_at_finish_with_all_content_and_no_temp_left() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ficha.csv");
+        let spec = OutputSpec {
+            path: Some(path.clone()),
+            ..spec(Format::Csv)
+        };
+        let stdout = SharedBuf::default();
+        let mut output = Output::open(&spec, Shape::List, Box::new(stdout.clone())).unwrap();
+        output.write(&json!({"a": 1, "b": {"c": "x"}})).unwrap();
+        assert!(!path.exists());
+        assert_eq!(output.finish().unwrap(), 1);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "a,b.c\n1,x\n");
+        assert_eq!(entries(dir.path()), ["ficha.csv"]);
+        assert_eq!(stdout.text(), "");
+    }
+
+    #[test]
+    fn dropping_before_finish_leaves_no_file_and_an_old_file_untouched() {
+        let dir = tempfile::tempdir().unwrap();
+        let fresh = dir.path().join("new.json");
+        let old = dir.path().join("old.json");
+        std::fs::write(&old, "previous").unwrap();
+        for path in [&fresh, &old] {
+            let spec = OutputSpec {
+                path: Some(path.clone()),
+                ..spec(Format::Json)
+            };
+            let mut output = Output::open(&spec, Shape::List, Box::new(io::sink())).unwrap();
+            output.write(&json!({"big": "x".repeat(200_000)})).unwrap();
+            drop(output);
+        }
+        assert!(!fresh.exists());
+        assert_eq!(std::fs::read_to_string(&old).unwrap(), "previous");
+        assert_eq!(entries(dir.path()), ["old.json"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn replacing_a_file_keeps_its_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.txt");
+        std::fs::write(&path, "old").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+        let spec = OutputSpec {
+            path: Some(path.clone()),
+            ..spec(Format::Table)
+        };
+        write_raw(&spec, b"new body", Box::new(io::sink())).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new body");
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o640);
+        assert_eq!(entries(dir.path()), ["out.txt"]);
+    }
+
+    #[test]
+    fn raw_bodies_go_to_stdout_unchanged() {
+        let stdout = SharedBuf::default();
+        write_raw(
+            &spec(Format::Csv),
+            "olá\n=1".as_bytes(),
+            Box::new(stdout.clone()),
+        )
+        .unwrap();
+        assert_eq!(stdout.text(), "olá\n=1");
+    }
+
+    #[test]
+    fn a_file_in_a_missing_directory_fails_at_open_and_names_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("missing").join("out.csv");
+        let spec = OutputSpec {
+            path: Some(path.clone()),
+            ..spec(Format::Csv)
+        };
+        let Err(error) = Output::open(&spec, Shape::List, Box::new(io::sink())) else {
+            panic!("opening under a missing directory must fail");
+        };
+        assert!(matches!(&error, OutputError::File { path: p, .. } if *p == path));
+        assert!(error.to_string().contains("out.csv"), "{error}");
+    }
+
+    /// Stdout that keeps only the first bytes and counts the rest, like a pipe into `wc`.
+    #[derive(Clone, Default)]
+    struct Counting {
+        head: Arc<Mutex<Vec<u8>>>,
+        tail: Arc<Mutex<Vec<u8>>>,
+        bytes: Arc<Mutex<u64>>,
+        lines: Arc<Mutex<u64>>,
+    }
+
+    impl Write for Counting {
+        fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+            let mut head = self.head.lock().unwrap();
+            let room = 4096usize.saturating_sub(head.len());
+            head.extend_from_slice(&data[..room.min(data.len())]);
+            let mut tail = self.tail.lock().unwrap();
+            tail.extend_from_slice(data);
+            let excess = tail.len().saturating_sub(4096);
+            tail.drain(..excess);
+            *self.bytes.lock().unwrap() += data.len() as u64;
+            *self.lines.lock().unwrap() += data.iter().filter(|&&b| b == b'\n').count() as u64;
+            Ok(data.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_long_walk_to_csv_discovers_late_columns_through_the_spill_file() {
+        const RECORDS: u64 = 200_000;
+        let stdout = Counting::default();
+        let mut output =
+            Output::open(&spec(Format::Csv), Shape::List, Box::new(stdout.clone())).unwrap();
+        let mut expected_bytes = "id,nome,late\n".len() as u64;
+        for id in 0..RECORDS {
+            let record = if id == RECORDS - 1 {
+                json!({"id": id, "nome": "último", "late": "x"})
+            } else {
+                json!({"id": id, "nome": "a,b"})
+            };
+            output.write(&record).unwrap();
+            expected_bytes += if id == RECORDS - 1 {
+                format!("{id},último,x\n").len()
+            } else {
+                format!("{id},\"a,b\",\n").len()
+            } as u64;
+        }
+        assert_eq!(output.finish().unwrap(), RECORDS);
+        let head = String::from_utf8(stdout.head.lock().unwrap().clone()).unwrap();
+        assert!(
+            head.starts_with("id,nome,late\n0,\"a,b\",\n1,\"a,b\",\n"),
+            "{head}"
+        );
+        let tail = String::from_utf8_lossy(&stdout.tail.lock().unwrap()).into_owned();
+        assert!(
+            tail.ends_with("199998,\"a,b\",\n199999,último,x\n"),
+            "{tail}"
+        );
+        assert_eq!(*stdout.lines.lock().unwrap(), RECORDS + 1);
+        assert_eq!(*stdout.bytes.lock().unwrap(), expected_bytes);
+    }
+
+    #[test]
+    fn a_long_walk_to_a_table_renders_blocks_with_the_full_header() {
+        let records: Vec<Value> = (0..2500)
+            .map(|id| {
+                if id == 2400 {
+                    json!({"id": id, "late": 1})
+                } else {
+                    json!({"id": id})
+                }
+            })
+            .collect();
+        let text = render(&spec(Format::Table), Shape::List, &records);
+        let cells =
+            |line: &str| -> Vec<String> { line.split('|').map(|c| c.trim().to_owned()).collect() };
+        let lines: Vec<Vec<String>> = text.lines().map(cells).collect();
+        let header = ["", "id", "late", ""];
+        assert_eq!(
+            lines.iter().filter(|l| *l == &header).count(),
+            3,
+            "one header per block of 1000"
+        );
+        assert!(lines.iter().any(|l| *l == ["", "2400", "1", ""]));
+        assert!(lines.iter().any(|l| *l == ["", "0", "", ""]));
+        assert!(lines.iter().any(|l| *l == ["", "2499", "", ""]));
+    }
+}

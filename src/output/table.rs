@@ -1,0 +1,204 @@
+//! Human tables. Rows are rendered in blocks (each block its own table) so that a long walk never
+//! holds more than one block in memory; a single object is shown vertically as `field | value`.
+
+use std::borrow::Cow;
+use std::io::{self, Write};
+
+use comfy_table::{ContentArrangement, Table};
+
+use super::tabular::RowSink;
+
+pub(crate) struct TableBlocks {
+    width: Option<u16>,
+    block_rows: usize,
+    header: Vec<String>,
+    rows: Vec<Vec<String>>,
+}
+
+impl TableBlocks {
+    pub(crate) fn new(width: Option<u16>, block_rows: usize) -> Self {
+        Self {
+            width,
+            block_rows: block_rows.max(1),
+            header: Vec::new(),
+            rows: Vec::new(),
+        }
+    }
+
+    fn render_block(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        render(out, self.width, &self.header, &self.rows)?;
+        self.rows.clear();
+        Ok(())
+    }
+}
+
+impl RowSink for TableBlocks {
+    fn header(&mut self, _out: &mut dyn Write, names: &[String]) -> io::Result<()> {
+        self.header = names.to_vec();
+        Ok(())
+    }
+
+    fn row(&mut self, out: &mut dyn Write, cells: Vec<String>) -> io::Result<()> {
+        self.rows.push(cells);
+        if self.rows.len() >= self.block_rows {
+            self.render_block(out)?;
+        }
+        Ok(())
+    }
+
+    /// An empty list renders nothing, not even a header.
+    fn end(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if self.rows.is_empty() {
+            return Ok(());
+        }
+        self.render_block(out)
+    }
+}
+
+/// One object as a two-column table, one line per (flattened or selected) field.
+pub(crate) fn render_vertical(
+    out: &mut dyn Write,
+    width: Option<u16>,
+    fields: impl Iterator<Item = (String, String)>,
+) -> io::Result<()> {
+    let header = ["field".to_owned(), "value".to_owned()];
+    let rows: Vec<Vec<String>> = fields.map(|(name, value)| vec![name, value]).collect();
+    render(out, width, &header, &rows)
+}
+
+fn render(
+    out: &mut dyn Write,
+    width: Option<u16>,
+    header: &[String],
+    rows: &[Vec<String>],
+) -> io::Result<()> {
+    let mut table = new_table(width);
+    table.set_header(header.iter().map(|name| printable(name)));
+    for row in rows {
+        table.add_row(row.iter().map(|cell| printable(cell)));
+    }
+    writeln!(out, "{table}")
+}
+
+/// Fitted to `width` by wrapping cells; without a width (not a terminal) lines are never wrapped.
+fn new_table(width: Option<u16>) -> Table {
+    let mut table = Table::new();
+    // The width is decided by the caller, never guessed from whatever stdout happens to be.
+    table.force_no_tty();
+    match width {
+        Some(width) => table
+            .set_width(width)
+            .set_content_arrangement(ContentArrangement::Dynamic),
+        None => table.set_content_arrangement(ContentArrangement::Disabled),
+    };
+    table
+}
+
+/// Control characters other than newline would break the alignment or drive the terminal
+/// (escape sequences in data from the server), so they are shown escaped.
+fn printable(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(|c| c.is_control() && c != '\n') {
+        return Cow::Borrowed(text);
+    }
+    let mut shown = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() && c != '\n' {
+            shown.extend(c.escape_debug());
+        } else {
+            shown.push(c);
+        }
+    }
+    Cow::Owned(shown)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(cells: &[&str]) -> Vec<String> {
+        cells.iter().map(|c| c.to_string()).collect()
+    }
+
+    fn run_blocks(width: Option<u16>, block_rows: usize, rows: &[&[&str]]) -> String {
+        let mut sink = TableBlocks::new(width, block_rows);
+        let mut out = Vec::new();
+        sink.header(&mut out, &strings(&["id", "name"])).unwrap();
+        for row in rows {
+            sink.row(&mut out, strings(row)).unwrap();
+        }
+        sink.end(&mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_table_without_width_is_never_wrapped() {
+        let long = "palavra ".repeat(20);
+        let text = run_blocks(
+            None,
+            1000,
+            &[&["1", long.trim_end()], &["2", "José\nSilva"]],
+        );
+        let expected = format!(
+            "+----+{dash}+\n\
+             | id | name{pad} |\n\
+             +==============={eq}+\n\
+             | 1  | {long} |\n\
+             |----+{dash}|\n\
+             | 2  | José{pad} |\n\
+             |    | Silva{pad1} |\n\
+             +----+{dash}+\n",
+            dash = "-".repeat(161),
+            eq = "=".repeat(151),
+            pad = " ".repeat(155),
+            pad1 = " ".repeat(154),
+            long = long.trim_end(),
+        );
+        assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn a_table_with_width_wraps_to_fit() {
+        let long = "palavra ".repeat(20);
+        let text = run_blocks(Some(40), 1000, &[&["1", long.trim_end()]]);
+        assert!(text.lines().count() > 5, "{text}");
+        for line in text.lines() {
+            assert!(line.chars().count() <= 40, "{line:?} wider than 40");
+        }
+        let words: usize = text.matches("palavra").count();
+        assert_eq!(words, 20, "wrapping must not lose text:\n{text}");
+    }
+
+    #[test]
+    fn rows_are_rendered_in_blocks_each_with_its_header() {
+        let text = run_blocks(None, 2, &[&["1", "a"], &["2", "b"], &["3", "c"]]);
+        assert_eq!(
+            text,
+            "+----+------+\n| id | name |\n+===========+\n| 1  | a    |\n|----+------|\n| 2  | b    |\n+----+------+\n\
+             +----+------+\n| id | name |\n+===========+\n| 3  | c    |\n+----+------+\n"
+        );
+    }
+
+    #[test]
+    fn an_empty_list_renders_nothing() {
+        assert_eq!(run_blocks(Some(80), 1000, &[]), "");
+    }
+
+    #[test]
+    fn control_characters_are_escaped_but_newlines_kept() {
+        assert_eq!(printable("a\u{1b}[31mb\tc\r\nd"), "a\\u{1b}[31mb\\tc\\r\nd");
+        assert!(matches!(printable("plain\ntext"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn a_single_object_is_a_field_value_table() {
+        let mut out = Vec::new();
+        let fields = [("id", "7"), ("a.b", "x")]
+            .into_iter()
+            .map(|(f, v)| (f.to_string(), v.to_string()));
+        render_vertical(&mut out, None, fields).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "+-------+-------+\n| field | value |\n+===============+\n| id    | 7     |\n|-------+-------|\n| a.b   | x     |\n+-------+-------+\n"
+        );
+    }
+}

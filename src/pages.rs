@@ -1,0 +1,242 @@
+//! The page walker: turns a paged list into an ordered stream of records with several pages in flight,
+//! and decides where the list ends without trusting any one signal. A short page is not the end (servers
+//! cap `por_pagina`); the end is an empty page, the reported total, or a page that repeats the previous
+//! one (a server that ignores `pagina_atual`), which is dropped with a warning.
+
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+use futures::future::BoxFuture;
+use futures::stream::{self, StreamExt, TryStreamExt};
+use serde_json::Value;
+
+use crate::api::envelope::Page;
+use crate::error::{Error, Result};
+use crate::ui::Reporter;
+
+/// Fetches one page: `page` is 1-based, `per_page` the size asked for.
+pub trait PageSource: Send + Sync {
+    fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>>;
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Walk {
+    /// First page to read (`--page`, default 1).
+    pub first: u64,
+    pub per_page: u64,
+    /// Read every page from `first` on (`--all`); otherwise only `first`.
+    pub all: bool,
+    /// Stop after this many records (`--limit`).
+    pub limit: Option<u64>,
+    /// Pages in flight (`--concurrency`).
+    pub concurrency: usize,
+}
+
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Summary {
+    pub records: u64,
+    pub pages: u64,
+    pub total: Option<u64>,
+}
+
+/// Walks the list, handing each record to `emit` in page order. Memory holds at most `concurrency` pages.
+pub async fn walk(
+    source: Arc<dyn PageSource>,
+    spec: Walk,
+    reporter: &Reporter,
+    mut emit: impl FnMut(Value) -> Result<()>,
+) -> Result<Summary> {
+    let mut state = State { spec, summary: Summary::default(), previous: None, skipped: 0 };
+    let first = source.fetch(spec.first, spec.per_page).await?;
+    state.summary.total = first.total;
+    // Records on the pages before `--page N`, as far as the first page's size tells.
+    state.skipped = (spec.first - 1) * first.records.len() as u64;
+    let last_known = last_page(&first, spec);
+    if state.take(spec.first, first, reporter, &mut emit)? == Flow::Stop || !spec.all {
+        return Ok(state.summary);
+    }
+    // Pages up to the last one the server's figures point at, then (only if records are still missing)
+    // on past it until an empty or repeated page.
+    let bounded = last_known.unwrap_or(u64::MAX);
+    let mut next = spec.first + 1;
+    for upto in [bounded, u64::MAX] {
+        if next > upto {
+            continue;
+        }
+        let src = source.clone();
+        let mut pages = stream::iter(next..=upto)
+            .map(move |p| {
+                let src = src.clone();
+                async move { src.fetch(p, spec.per_page).await.map(|page| (p, page)) }
+            })
+            .buffered(spec.concurrency.max(1));
+        let mut stopped = false;
+        while let Some((p, page)) = pages.try_next().await? {
+            next = p + 1;
+            if state.take(p, page, reporter, &mut emit)? == Flow::Stop {
+                stopped = true;
+                break;
+            }
+        }
+        if stopped || !state.missing() {
+            break;
+        }
+        reporter.trace(&format!(
+            "  {} of {} records after page {}: reading on",
+            state.summary.records,
+            state.summary.total.unwrap_or(0),
+            next - 1
+        ));
+    }
+    if state.missing() && state.spec.limit.is_none() && state.summary.pages > 0 {
+        let total = state.summary.total.unwrap_or(0);
+        return Err(Error::Protocol(format!(
+            "incomplete list: the server reported {total} records but only {} could be read (see the warnings above)",
+            state.summary.records
+        )));
+    }
+    Ok(state.summary)
+}
+
+/// The last page implied by a reported page count or total, given the size the server actually served.
+fn last_page(first: &Page, spec: Walk) -> Option<u64> {
+    if let Some(pages) = first.pages {
+        return Some(pages.max(spec.first));
+    }
+    let total = first.total?;
+    let size = (first.records.len() as u64).clamp(1, spec.per_page.max(1));
+    Some(total.div_ceil(size).max(spec.first))
+}
+
+#[derive(PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Stop,
+}
+
+struct State {
+    spec: Walk,
+    summary: Summary,
+    previous: Option<u64>,
+    skipped: u64,
+}
+
+impl State {
+    /// Emits one page's records; says whether the walk ends here.
+    fn take(
+        &mut self,
+        number: u64,
+        page: Page,
+        reporter: &Reporter,
+        emit: &mut impl FnMut(Value) -> Result<()>,
+    ) -> Result<Flow> {
+        if page.records.is_empty() {
+            return Ok(Flow::Stop);
+        }
+        let fingerprint = fingerprint(&page.records);
+        if self.previous == Some(fingerprint) {
+            reporter.warn(&format!(
+                "page {number} repeats page {} (the server ignores the page number or repeats its last page); dropped it and stopped",
+                number - 1
+            ));
+            return Ok(Flow::Stop);
+        }
+        self.previous = Some(fingerprint);
+        self.summary.pages += 1;
+        let n = page.records.len() as u64;
+        for record in page.records {
+            if self.spec.limit.is_some_and(|l| self.summary.records >= l) {
+                return Ok(Flow::Stop);
+            }
+            emit(record)?;
+            self.summary.records += 1;
+        }
+        reporter.advance(n);
+        let done = self.spec.limit.is_some_and(|l| self.summary.records >= l)
+            || self.summary.total.is_some_and(|t| self.skipped + self.summary.records >= t);
+        Ok(if done { Flow::Stop } else { Flow::Continue })
+    }
+
+    /// The server reported more records than were read.
+    fn missing(&self) -> bool {
+        self.summary.total.is_some_and(|t| self.skipped + self.summary.records < t)
+    }
+}
+
+fn fingerprint(records: &[Value]) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    for r in records {
+        serde_json::to_string(r).unwrap_or_default().hash(&mut h);
+    }
+    h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// An in-memory list served in pages, with the misbehaviours real servers show.
+    struct Fake {
+        n: u64,
+        cap: Option<u64>,
+        ignore_page: bool,
+        total: bool,
+    }
+
+    impl PageSource for Fake {
+        fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
+            let size = self.cap.map_or(per_page, |c| c.min(per_page));
+            let page = if self.ignore_page { 1 } else { page };
+            let start = (page - 1) * size;
+            let records = (start..(start + size).min(self.n)).map(|i| json!({"id": i})).collect();
+            let total = self.total.then_some(self.n);
+            Box::pin(async move { Ok(Page { records, total, pages: None }) })
+        }
+    }
+
+    fn run(f: Fake, spec: Walk) -> (Result<Summary>, Vec<u64>) {
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        let reporter = Reporter::new(false, true);
+        let mut seen = Vec::new();
+        let r = rt.block_on(walk(Arc::new(f), spec, &reporter, |v| {
+            seen.push(v["id"].as_u64().unwrap());
+            Ok(())
+        }));
+        (r, seen)
+    }
+
+    fn all(per_page: u64) -> Walk {
+        Walk { first: 1, per_page, all: true, limit: None, concurrency: 4 }
+    }
+
+    #[test]
+    fn walks_every_record_once_in_order() {
+        for (cap, total) in [(None, true), (None, false), (Some(7), true), (Some(7), false)] {
+            let (r, seen) = run(Fake { n: 103, cap, ignore_page: false, total }, all(10));
+            assert_eq!(seen, (0..103).collect::<Vec<_>>(), "cap {cap:?} total {total}");
+            assert_eq!(r.unwrap().records, 103);
+        }
+    }
+
+    #[test]
+    fn a_page_that_repeats_is_dropped() {
+        let (r, seen) = run(Fake { n: 103, cap: None, ignore_page: true, total: false }, all(10));
+        assert_eq!(seen, (0..10).collect::<Vec<_>>());
+        assert_eq!(r.unwrap().records, 10);
+        // With a reported total the loss is known, so the walk fails instead of passing for complete.
+        let (r, seen) = run(Fake { n: 103, cap: None, ignore_page: true, total: true }, all(10));
+        assert_eq!(seen.len(), 10);
+        assert!(matches!(r, Err(Error::Protocol(_))));
+    }
+
+    #[test]
+    fn limit_and_single_page() {
+        let (_, seen) = run(Fake { n: 103, cap: None, ignore_page: false, total: true }, Walk { limit: Some(25), ..all(10) });
+        assert_eq!(seen, (0..25).collect::<Vec<_>>());
+        let (_, seen) = run(Fake { n: 103, cap: None, ignore_page: false, total: true }, Walk { first: 3, all: false, ..all(10) });
+        assert_eq!(seen, (20..30).collect::<Vec<_>>());
+        let (_, seen) = run(Fake { n: 0, cap: None, ignore_page: false, total: true }, all(10));
+        assert!(seen.is_empty());
+    }
+}

@@ -1,0 +1,101 @@
+//! The last step of every command: hand records to the output layer. Lists are walked page by page
+//! straight into the formatter, so a walk of any size runs in constant memory.
+
+use std::sync::Arc;
+
+use futures::future::BoxFuture;
+use reqwest::Method;
+use serde_json::Value;
+
+use crate::api::ApiClient;
+use crate::api::envelope::{self, Page};
+use crate::context::Context;
+use crate::error::Result;
+use crate::http::Safety;
+use crate::output::{Output, Shape};
+use crate::pages::{self, PageSource};
+
+/// A paged list on `base_url`: adds `pagina_atual` and `por_pagina` to the list's own filters.
+pub struct ApiList {
+    pub client: Arc<ApiClient>,
+    pub path: String,
+    pub query: Vec<(String, String)>,
+}
+
+impl PageSource for ApiList {
+    fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
+        Box::pin(async move {
+            let mut query = self.query.clone();
+            query.push(("pagina_atual".into(), page.to_string()));
+            query.push(("por_pagina".into(), per_page.to_string()));
+            let body = self.client.call(Method::GET, &self.path, &query, None, Safety::Idempotent).await?;
+            Ok(envelope::page(body))
+        })
+    }
+}
+
+/// Walks a paged list (one page, or every page with `--all`) into the output.
+pub async fn paged(ctx: &Context, source: Arc<dyn PageSource>, what: &str) -> Result<()> {
+    let spec = ctx.walk();
+    let mut out = Output::open(&ctx.output_spec(), Shape::List, Box::new(std::io::stdout()))?;
+    if spec.all {
+        ctx.reporter.start_progress(what);
+    }
+    let result = pages::walk(source, spec, &ctx.reporter, |record| Ok(out.write(&record)?)).await;
+    ctx.reporter.finish_progress();
+    let summary = result?;
+    let written = out.finish()?;
+    if written == 0 {
+        ctx.reporter.note("no records");
+    } else if spec.all {
+        ctx.reporter.note(&format!("{written} records from {} pages", summary.pages));
+    }
+    Ok(())
+}
+
+/// A list on `base_url` by path and filters.
+pub async fn api_list(ctx: &Context, path: &str, query: Vec<(String, String)>, what: &str) -> Result<()> {
+    let client = ctx.api().await?;
+    paged(ctx, Arc::new(ApiList { client, path: path.to_string(), query }), what).await
+}
+
+/// A list that the service returns whole (no paging): `--limit` still applies.
+pub async fn unpaged(ctx: &Context, path: &str, query: Vec<(String, String)>) -> Result<()> {
+    let client = ctx.api().await?;
+    let body = client.call(Method::GET, path, &query, None, Safety::Idempotent).await?;
+    records(ctx, envelope::page(body).records)
+}
+
+/// Records already in hand.
+pub fn records(ctx: &Context, records: Vec<Value>) -> Result<()> {
+    let limit = ctx.global.limit.unwrap_or(u64::MAX) as usize;
+    let mut out = Output::open(&ctx.output_spec(), Shape::List, Box::new(std::io::stdout()))?;
+    for r in records.into_iter().take(limit) {
+        out.write(&r)?;
+    }
+    if out.finish()? == 0 {
+        ctx.reporter.note("no records");
+    }
+    Ok(())
+}
+
+/// One answer (a create result, a single object).
+pub fn single(ctx: &Context, value: &Value) -> Result<()> {
+    let mut out = Output::open(&ctx.output_spec(), Shape::Single, Box::new(std::io::stdout()))?;
+    out.write(value)?;
+    out.finish()?;
+    Ok(())
+}
+
+/// An answer of unknown shape (`clinic api`): lists as lists, objects as one record, text as text.
+pub fn any(ctx: &Context, value: Value) -> Result<()> {
+    match value {
+        Value::String(text) => {
+            crate::output::write_raw(&ctx.output_spec(), text.as_bytes(), Box::new(std::io::stdout()))?;
+            Ok(())
+        }
+        Value::Array(items) => records(ctx, items),
+        Value::Object(ref map) if map.values().any(Value::is_array) => records(ctx, envelope::page(value).records),
+        other => single(ctx, &other),
+    }
+}

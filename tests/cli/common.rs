@@ -1,0 +1,155 @@
+//! The harness: a real sandbox on an ephemeral loopback port per test, a private config directory, and
+//! the real `clinic` binary pointed at both.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use clinic_sandbox::{Options, SandboxThread};
+use serde_json::Value;
+
+pub struct Env {
+    pub sandbox: SandboxThread,
+    pub config: tempfile::TempDir,
+    http: reqwest::blocking::Client,
+}
+
+impl Env {
+    pub fn new() -> Env {
+        Env::with(Options::ephemeral())
+    }
+
+    pub fn scale(n: u64) -> Env {
+        Env::with(Options { scale: n, ..Options::ephemeral() })
+    }
+
+    pub fn with(opts: Options) -> Env {
+        // The client library is built without a default TLS provider; the tool installs ring, and so do we.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        let sandbox = SandboxThread::start(opts).expect("sandbox starts");
+        Env { sandbox, config: tempfile::tempdir().unwrap(), http: reqwest::blocking::Client::new() }
+    }
+
+    pub fn base_url(&self) -> String {
+        self.sandbox.urls().base_url.clone()
+    }
+
+    /// `clinic` with only this test's config and hosts, no token.
+    pub fn bare(&self) -> Command {
+        let mut cmd = Command::cargo_bin("clinic").unwrap();
+        for (k, _) in std::env::vars() {
+            if k.starts_with("CLINIC_") {
+                cmd.env_remove(k);
+            }
+        }
+        cmd.env("CLINIC_CONFIG_DIR", self.config.path())
+            .env("CLINIC_BASE_URL", &self.sandbox.urls().base_url)
+            .env("CLINIC_IO_URL", &self.sandbox.urls().io_url)
+            .env("CLINIC_AUTOMATION_URL", &self.sandbox.urls().automation_url)
+            .env("CLINIC_CRM_URL", &self.sandbox.urls().crm_url)
+            .env("NO_COLOR", "1")
+            .env_remove("DBUS_SESSION_BUS_ADDRESS");
+        cmd
+    }
+
+    /// `clinic` logged in as the clinic user (through `CLINIC_TOKEN`).
+    pub fn clinic(&self) -> Command {
+        let mut cmd = self.bare();
+        cmd.env("CLINIC_TOKEN", self.token("unidade1", "unidade1"));
+        cmd
+    }
+
+    /// `clinic` logged in as admin_master.
+    pub fn admin(&self) -> Command {
+        let mut cmd = self.bare();
+        cmd.env("CLINIC_TOKEN", self.token("admin", "admin"));
+        cmd
+    }
+
+    /// A fresh token straight from the sandbox (whatever its token field is called).
+    pub fn token(&self, login: &str, password: &str) -> String {
+        let v: Value = self
+            .http
+            .post(format!("{}/loginApi", self.base_url()))
+            .json(&serde_json::json!({"login": login, "password": password}))
+            .send()
+            .unwrap()
+            .json()
+            .unwrap();
+        v.as_object()
+            .unwrap()
+            .iter()
+            .find(|(k, _)| k.as_str() != "tipo")
+            .and_then(|(_, v)| v.as_str())
+            .expect("a token field")
+            .to_string()
+    }
+
+    /// What the sandbox received, oldest first (the test's own logins included).
+    pub fn journal(&self) -> Vec<Value> {
+        let addr = self.sandbox.addr();
+        self.http.get(format!("http://{addr}/__sandbox/requests")).send().unwrap().json().unwrap()
+    }
+
+    /// The journal without logins and inspection calls: what the command sent.
+    pub fn sent(&self) -> Vec<Value> {
+        self.journal().into_iter().filter(|r| !r["path"].as_str().unwrap_or("").ends_with("/loginApi")).collect()
+    }
+
+    pub fn clear_journal(&self) {
+        let addr = self.sandbox.addr();
+        self.http.delete(format!("http://{addr}/__sandbox/requests")).send().unwrap();
+    }
+
+    #[allow(dead_code)]
+    pub fn stats(&self) -> Value {
+        let addr = self.sandbox.addr();
+        self.http.get(format!("http://{addr}/__sandbox/stats")).send().unwrap().json().unwrap()
+    }
+
+    /// A list fetched directly from the sandbox (one big page), to compare the CLI's output with.
+    pub fn fetch_all(&self, path: &str, query: &str, token: &str) -> Vec<Value> {
+        let mut out = Vec::new();
+        for page in 1.. {
+            let url = format!("{}{path}?{query}&pagina_atual={page}&por_pagina=1000", self.base_url());
+            let v: Value = self.http.get(url).header("Authorization", format!("Bearer {token}")).send().unwrap().json().unwrap();
+            let records = match v {
+                Value::Array(a) => a,
+                Value::Object(mut m) => match m.remove("dados").or_else(|| m.remove("data")) {
+                    Some(Value::Array(a)) => a,
+                    _ => panic!("no records in {m:?}"),
+                },
+                other => panic!("unexpected {other}"),
+            };
+            if records.is_empty() {
+                break;
+            }
+            out.extend(records);
+        }
+        out
+    }
+}
+
+pub fn stdout_json(out: &std::process::Output) -> Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!("stdout is not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout))
+    })
+}
+
+pub fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Query parameters of a journal entry, decoded.
+pub fn query_of(entry: &Value) -> Vec<(String, String)> {
+    url::form_urlencoded::parse(entry["query"].as_str().unwrap_or("").as_bytes()).into_owned().collect()
+}
+
+pub fn body_of(entry: &Value) -> Value {
+    serde_json::from_str(entry["body"].as_str().unwrap_or("null")).unwrap_or(Value::Null)
+}
+
+#[allow(dead_code)]
+pub fn file_mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+}

@@ -1,0 +1,10 @@
+//! End-to-end tests of the `clinic` binary against a real sandbox over loopback HTTP.
+
+mod common;
+
+mod auth;
+mod contacts;
+mod misc;
+mod references;
+mod reports;
+mod walks;

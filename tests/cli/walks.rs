@@ -1,0 +1,222 @@
+//! Full walks: every record exactly once, in order, in every format, whatever the server's quirks.
+
+use clinic_sandbox::{AuthScheme, Envelope, Options};
+use serde_json::{Map, Value};
+
+use crate::common::*;
+
+/// Flattens a record the way CSV/TSV columns are documented: nested objects as `a.b`, arrays as
+/// compact JSON, null as empty, strings as-is.
+fn flat(record: &Value) -> Map<String, Value> {
+    fn go(prefix: &str, v: &Value, out: &mut Map<String, Value>) {
+        match v {
+            Value::Object(m) => {
+                for (k, v) in m {
+                    let key = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+                    go(&key, v, out);
+                }
+            }
+            Value::Array(_) => {
+                out.insert(prefix.to_string(), Value::String(serde_json::to_string(v).unwrap()));
+            }
+            Value::Null => {
+                out.insert(prefix.to_string(), Value::String(String::new()));
+            }
+            Value::String(s) => {
+                out.insert(prefix.to_string(), Value::String(s.clone()));
+            }
+            other => {
+                out.insert(prefix.to_string(), Value::String(other.to_string()));
+            }
+        }
+    }
+    let mut out = Map::new();
+    go("", record, &mut out);
+    out
+}
+
+fn unescape_tsv(cell: &str) -> String {
+    let mut out = String::new();
+    let mut chars = cell.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('t') => out.push('\t'),
+                Some('n') => out.push('\n'),
+                Some('r') => out.push('\r'),
+                Some('\\') => out.push('\\'),
+                Some(o) => {
+                    out.push('\\');
+                    out.push(o)
+                }
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn rows_equal(expected: &[Value], header: &[String], rows: Vec<Vec<String>>) {
+    assert_eq!(rows.len(), expected.len(), "row count");
+    for (i, (row, rec)) in rows.iter().zip(expected).enumerate() {
+        let f = flat(rec);
+        for (col, cell) in header.iter().zip(row) {
+            let want = f.get(col).and_then(Value::as_str).unwrap_or("");
+            assert_eq!(cell, want, "row {i} column {col}");
+        }
+        for k in f.keys() {
+            assert!(header.contains(k), "column {k} dropped");
+        }
+    }
+}
+
+#[test]
+fn ficha_financeira_walk_of_10000_in_every_format() {
+    let env = Env::scale(100_000);
+    let token = env.token("unidade1", "unidade1");
+    let expected = env.fetch_all("/lista_venda_orcamento", "clinica=1", &token);
+    assert!(expected.len() >= 10_000, "clinic 1 holds {} quotes", expected.len());
+    let dir = tempfile::tempdir().unwrap();
+
+    for format in ["json", "ndjson", "csv", "tsv"] {
+        let path = dir.path().join(format!("ficha.{format}"));
+        let out = env
+            .clinic()
+            .args(["report", "ficha-financeira", "--all", "--per-page", "200", "--format", format, "-o"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{format}: {}", stderr(&out));
+        let bytes = std::fs::read(&path).unwrap();
+        match format {
+            "json" => assert_eq!(serde_json::from_slice::<Value>(&bytes).unwrap(), Value::Array(expected.clone())),
+            "ndjson" => {
+                let got: Vec<Value> =
+                    bytes.split(|b| *b == b'\n').filter(|l| !l.is_empty()).map(|l| serde_json::from_slice(l).unwrap()).collect();
+                assert_eq!(got, expected);
+            }
+            "csv" => {
+                let mut r = csv::Reader::from_reader(bytes.as_slice());
+                let header: Vec<String> = r.headers().unwrap().iter().map(str::to_string).collect();
+                let rows = r.records().map(|r| r.unwrap().iter().map(str::to_string).collect()).collect();
+                rows_equal(&expected, &header, rows);
+            }
+            _ => {
+                let text = String::from_utf8(bytes).unwrap();
+                let mut lines = text.lines();
+                let header: Vec<String> = lines.next().unwrap().split('\t').map(unescape_tsv).collect();
+                let rows = lines.map(|l| l.split('\t').map(unescape_tsv).collect()).collect();
+                rows_equal(&expected, &header, rows);
+            }
+        }
+    }
+    // No temporary files left beside the outputs.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 4);
+}
+
+/// Walks under a quirky server and checks the records against the sandbox's own data.
+fn walk_equals_data(opts: Options, extra: &[&str]) {
+    let env = Env::with(Options { scale: 3000, ..opts });
+    // The same seed on a well-behaved sandbox gives the data to compare with.
+    let expected = {
+        let plain = Env::scale(3000);
+        let t = plain.token("unidade1", "unidade1");
+        plain.fetch_all("/lista_venda_orcamento", "clinica=1", &t)
+    };
+    let out = env
+        .clinic()
+        .args(["report", "ficha-financeira", "--all", "--per-page", "50", "--format", "ndjson"])
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let got: Vec<Value> = String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(got.len(), expected.len());
+    assert_eq!(got, expected);
+}
+
+#[test]
+fn walks_under_every_envelope() {
+    for envelope in [Envelope::Dados, Envelope::Data, Envelope::Bare] {
+        walk_equals_data(Options { envelope, ..Options::ephemeral() }, &[]);
+    }
+}
+
+#[test]
+fn walk_with_a_page_cap_loses_nothing() {
+    walk_equals_data(Options { page_cap: 30, ..Options::ephemeral() }, &["--concurrency", "3"]);
+    walk_equals_data(Options { page_cap: 30, envelope: Envelope::Bare, ..Options::ephemeral() }, &[]);
+}
+
+#[test]
+fn walk_against_a_server_that_ignores_the_page_warns_and_never_duplicates() {
+    // Without a total the client cannot know more exist: one page, a warning, no repeats.
+    let env = Env::with(Options { ignore_page: true, envelope: Envelope::Bare, ..Options::ephemeral() });
+    let out = env.clinic().args(["report", "ficha-financeira", "--all", "--per-page", "40", "--format", "ndjson"]).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+    assert_eq!(lines.len(), 40);
+    let mut ids: Vec<&str> = lines.clone();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), 40, "duplicated records");
+    assert!(stderr(&out).contains("repeats page 1"), "{}", stderr(&out));
+
+    // With a reported total the shortfall is known: the export fails, and -o leaves no file.
+    let env = Env::with(Options { ignore_page: true, ..Options::ephemeral() });
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("out.csv");
+    let out = env
+        .clinic()
+        .args(["report", "ficha-financeira", "--all", "--per-page", "40", "--format", "csv", "-o"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    assert!(stderr(&out).contains("incomplete"), "{}", stderr(&out));
+    assert!(!path.exists());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn every_token_field_and_both_auth_schemes() {
+    for field in ["token", "access_token", "accessToken", "jwt"] {
+        let env = Env::with(Options { token_field: field.into(), ..Options::ephemeral() });
+        env.bare()
+            .env("CLINIC_CREDENTIAL_STORE", "file")
+            .args(["login", "--login", "unidade1", "--password-stdin", "--insecure-storage"])
+            .write_stdin("unidade1\n")
+            .assert()
+            .success();
+        env.bare().args(["ref", "channels", "--format", "json"]).assert().success();
+    }
+    // A deployment that only takes the bare token: detected once, remembered in the profile.
+    let env = Env::with(Options { auth_scheme: AuthScheme::Raw, ..Options::ephemeral() });
+    let out = env.clinic().args(["ref", "channels", "--format", "json"]).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let auth: Vec<String> = env.sent().iter().map(|r| r["headers"]["authorization"].as_str().unwrap().to_string()).collect();
+    assert_eq!(auth.len(), 2);
+    assert!(auth[0].starts_with("Bearer "));
+    assert!(!auth[1].starts_with("Bearer "));
+    // Configured raw: sent bare from the start.
+    env.clear_journal();
+    env.clinic().args(["config", "set", "auth_scheme", "raw"]).assert().success();
+    env.clinic().args(["ref", "channels", "--format", "json"]).assert().success();
+    let sent = env.sent();
+    assert_eq!(sent.len(), 1);
+    assert!(!sent[0]["headers"]["authorization"].as_str().unwrap().starts_with("Bearer "));
+    // Bearer-only server with the default scheme.
+    let env = Env::with(Options { auth_scheme: AuthScheme::Bearer, ..Options::ephemeral() });
+    env.clinic().args(["ref", "channels", "--format", "json"]).assert().success();
+    assert_eq!(env.sent().len(), 1);
+}
+
+#[test]
+fn limit_stops_the_walk() {
+    let env = Env::new();
+    let out = env.clinic().args(["report", "appointments", "--all", "--limit", "120", "--per-page", "50", "--format", "ndjson"]).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::str::from_utf8(&out.stdout).unwrap().lines().count(), 120);
+}
