@@ -87,19 +87,37 @@ pub struct Profile {
 
 /// The keys `clinic config get|set|unset` accept, with what each expects.
 pub const KEYS: &[(&str, &str)] = &[
-    ("base_url", "the API address ending in /rest/v1 (https, or http on loopback)"),
-    ("io_url", "the Integrações IO host (https, or http on loopback)"),
-    ("automation_url", "the CRM automation host (https, or http on loopback)"),
-    ("crm_url", "the CRM inbound-webhook base, .../rest/<user>/<secret>/ (a credential)"),
+    (
+        "base_url",
+        "the API address ending in /rest/v1 (https, or http on loopback)",
+    ),
+    (
+        "io_url",
+        "the Integrações IO host (https, or http on loopback)",
+    ),
+    (
+        "automation_url",
+        "the CRM automation host (https, or http on loopback)",
+    ),
+    (
+        "crm_url",
+        "the CRM inbound-webhook base, .../rest/<user>/<secret>/ (a credential)",
+    ),
     ("webhook_id", "the automation webhook's ID"),
     ("clinica", "default clinic ID (a positive whole number)"),
     ("auth_scheme", "bearer or raw"),
     ("format", "table, json, ndjson, csv or tsv"),
     ("per_page", "records per page for lists and walks (1-10000)"),
     ("concurrency", "pages in flight during walks (1-32)"),
-    ("timezone", "an IANA time zone for CRM date-times, e.g. America/Sao_Paulo"),
+    (
+        "timezone",
+        "an IANA time zone for CRM date-times, e.g. America/Sao_Paulo",
+    ),
     ("units", "CRM unit names, separated by ';'"),
-    ("aliases.<name>", "a CRM field ID for <name>, e.g. aliases.email = UF_CRM_1676052930"),
+    (
+        "aliases.<name>",
+        "a CRM field ID for <name>, e.g. aliases.email = UF_CRM_1676052930",
+    ),
 ];
 
 #[derive(Debug, Default, Serialize, Deserialize)]
@@ -164,7 +182,11 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> Result<()> {
 /// anything else would send the token and patient data in clear text.
 pub fn check_url(key: &str, raw: &str) -> Result<url::Url> {
     let url = url::Url::parse(raw.trim()).map_err(|_| {
-        Error::invalid(key, mask_url(raw), "an absolute URL such as https://host/rest/v1")
+        Error::invalid(
+            key,
+            mask_url(raw),
+            "an absolute URL such as https://host/rest/v1",
+        )
     })?;
     match url.scheme() {
         "https" => Ok(url),
@@ -191,7 +213,13 @@ fn is_loopback(url: &url::Url) -> bool {
 /// user-info, so the address can be shown in traces and errors.
 pub fn mask_url(raw: &str) -> String {
     let Ok(mut url) = url::Url::parse(raw) else {
-        return if raw.len() > 12 { format!("{}…", &raw[..raw.floor_char_boundary(12)]) } else { raw.to_string() };
+        // Not a URL: show only its start, in case it is a secret pasted in the wrong place.
+        let start: String = raw.chars().take(12).collect();
+        return if start.len() < raw.len() {
+            format!("{start}…")
+        } else {
+            start
+        };
     };
     let _ = url.set_password(None);
     let _ = url.set_username("");
@@ -199,12 +227,12 @@ pub fn mask_url(raw: &str) -> String {
         .path_segments()
         .map(|s| s.map(str::to_string).collect())
         .unwrap_or_default();
-    if let Some(i) = segments.iter().position(|s| s == "rest") {
-        if segments.len() > i + 2 {
-            let mut masked = segments.clone();
-            masked[i + 2] = "****".into();
-            url.set_path(&masked.join("/"));
-        }
+    if let Some(i) = segments.iter().position(|s| s == "rest")
+        && segments.len() > i + 2
+    {
+        let mut masked = segments.clone();
+        masked[i + 2] = "****".into();
+        url.set_path(&masked.join("/"));
     }
     url.to_string()
 }
@@ -291,8 +319,9 @@ impl Profile {
             "per_page" => self.per_page = Some(bounded(key, v, 1, 10_000)?),
             "concurrency" => self.concurrency = Some(bounded(key, v, 1, 32)?),
             "timezone" => {
-                v.parse::<chrono_tz::Tz>()
-                    .map_err(|_| Error::invalid(key, v, "an IANA time zone such as America/Sao_Paulo"))?;
+                v.parse::<chrono_tz::Tz>().map_err(|_| {
+                    Error::invalid(key, v, "an IANA time zone such as America/Sao_Paulo")
+                })?;
                 self.timezone = Some(v.to_string())
             }
             "units" => {
@@ -342,8 +371,7 @@ impl Profile {
     /// Every set key with its value, in the order of [`KEYS`], aliases last.
     pub fn entries(&self) -> Vec<(String, String)> {
         let mut out = Vec::new();
-        for (key, _) in KEYS.iter().filter(|(k, _)| !k.starts_with("aliases."))
-        {
+        for (key, _) in KEYS.iter().filter(|(k, _)| !k.starts_with("aliases.")) {
             if let Ok(Some(v)) = self.get(key) {
                 out.push((key.to_string(), v));
             }
@@ -363,13 +391,21 @@ impl Profile {
 fn bounded(key: &str, v: &str, lo: u32, hi: u32) -> Result<u32> {
     match v.parse::<u32>() {
         Ok(n) if (lo..=hi).contains(&n) => Ok(n),
-        _ => Err(Error::invalid(key, v, &format!("a whole number from {lo} to {hi}"))),
+        _ => Err(Error::invalid(
+            key,
+            v,
+            &format!("a whole number from {lo} to {hi}"),
+        )),
     }
 }
 
 fn unknown_key(key: &str) -> Error {
     let known: Vec<&str> = KEYS.iter().map(|(k, _)| *k).collect();
-    Error::invalid("configuration key", key, &format!("one of {}", known.join(", ")))
+    Error::invalid(
+        "configuration key",
+        key,
+        &format!("one of {}", known.join(", ")),
+    )
 }
 
 fn enum_name<T: Serialize>(v: &T) -> String {
@@ -410,7 +446,10 @@ mod tests {
         p.set("aliases.email", "UF_CRM_1676052930").unwrap();
         assert_eq!(p.get("per_page").unwrap().as_deref(), Some("100"));
         assert_eq!(p.get("auth_scheme").unwrap().as_deref(), Some("raw"));
-        assert_eq!(p.get("aliases.email").unwrap().as_deref(), Some("UF_CRM_1676052930"));
+        assert_eq!(
+            p.get("aliases.email").unwrap().as_deref(),
+            Some("UF_CRM_1676052930")
+        );
         assert!(p.set("per_page", "0").is_err());
         assert!(p.set("nope", "1").is_err());
         p.unset("per_page").unwrap();

@@ -53,7 +53,9 @@ impl Context {
         let http = Arc::new(Http::new(reporter.clone(), concurrency)?);
         let sandbox = if global.sandbox {
             let opts = clinic_sandbox::Options {
-                scale: global.sandbox_scale.unwrap_or(clinic_sandbox::Options::default().scale),
+                scale: global
+                    .sandbox_scale
+                    .unwrap_or(clinic_sandbox::Options::default().scale),
                 ..clinic_sandbox::Options::ephemeral()
             };
             let sb = clinic_sandbox::Sandbox::start(opts)
@@ -68,9 +70,16 @@ impl Context {
             profile.login = Some(clinic_sandbox::CLINIC_LOGIN.to_string());
             profile.auth_scheme = None;
             if profile.units.is_empty() {
-                profile.units = clinic_sandbox::crm::UNITS.iter().map(|u| u.to_string()).collect();
+                profile.units = clinic_sandbox::crm::UNITS
+                    .iter()
+                    .map(|u| u.to_string())
+                    .collect();
             }
-            reporter.note(&format!("sandbox: {} (logged in as {})", urls.base_url, clinic_sandbox::CLINIC_LOGIN));
+            reporter.note(&format!(
+                "sandbox: {} (logged in as {})",
+                urls.base_url,
+                clinic_sandbox::CLINIC_LOGIN
+            ));
             Some(sb)
         } else {
             None
@@ -86,6 +95,14 @@ impl Context {
             sandbox,
             api: OnceCell::new(),
         })
+    }
+
+    /// The reference-list cache of this profile; none with `--sandbox`, which leaves no trace on disk.
+    pub fn cache(&self) -> Option<crate::refs::cache::Cache> {
+        if self.in_sandbox() {
+            return None;
+        }
+        crate::refs::cache::Cache::new(&self.profile_name).ok()
     }
 
     pub fn in_sandbox(&self) -> bool {
@@ -120,19 +137,22 @@ impl Context {
         config::check_url(key, raw)
     }
 
-    /// The clinic for a call: the flag, else the profile's default.
-    pub fn clinic(&self, flag: Option<u64>) -> Option<u64> {
-        flag.or(self.profile.clinica)
-    }
-
     /// The client of `base_url`, logged in: sandbox session, `CLINIC_TOKEN`, or the stored token.
     pub async fn api(&self) -> Result<Arc<ApiClient>> {
         self.api
             .get_or_try_init(|| async {
                 let base = self.base_url()?;
                 let token = self.token(&base).await?;
-                let hooks: Arc<dyn AuthHooks> = Arc::new(Relogin { ctx: self.snapshot() });
-                Ok(Arc::new(ApiClient::new(self.http.clone(), base, token, self.profile.auth_scheme, Some(hooks))))
+                let hooks: Arc<dyn AuthHooks> = Arc::new(Relogin {
+                    ctx: self.snapshot(),
+                });
+                Ok(Arc::new(ApiClient::new(
+                    self.http.clone(),
+                    base,
+                    token,
+                    self.profile.auth_scheme,
+                    Some(hooks),
+                )))
             })
             .await
             .cloned()
@@ -142,16 +162,25 @@ impl Context {
     pub async fn token(&self, base: &url::Url) -> Result<Secret> {
         if self.in_sandbox() {
             let password = Secret::new(clinic_sandbox::CLINIC_PASSWORD);
-            let answer = crate::api::auth::login(&self.http, base, clinic_sandbox::CLINIC_LOGIN, &password).await?;
+            let answer =
+                crate::api::auth::login(&self.http, base, clinic_sandbox::CLINIC_LOGIN, &password)
+                    .await?;
             return Ok(answer.token);
         }
-        if let Some(t) = std::env::var("CLINIC_TOKEN").ok().filter(|t| !t.trim().is_empty()) {
+        if let Some(t) = std::env::var("CLINIC_TOKEN")
+            .ok()
+            .filter(|t| !t.trim().is_empty())
+        {
             let token = Secret::new(t.trim());
             self.reporter.add_secret(&token);
             return Ok(token);
         }
-        let (Some(login), Some(kind)) = (self.profile.login.clone(), self.profile.token_store) else {
-            return Err(Error::NotLoggedIn(format!("no token stored for profile '{}'", self.profile_name)));
+        let (Some(login), Some(kind)) = (self.profile.login.clone(), self.profile.token_store)
+        else {
+            return Err(Error::NotLoggedIn(format!(
+                "no token stored for profile '{}'",
+                self.profile_name
+            )));
         };
         let account = credentials::account(&self.profile_name, &login);
         let creds = self.credentials.clone();
@@ -161,7 +190,9 @@ impl Context {
                 self.reporter.add_secret(&t);
                 Ok(t)
             }
-            None => Err(Error::NotLoggedIn(format!("the {kind} has no token for '{login}'"))),
+            None => Err(Error::NotLoggedIn(format!(
+                "the {kind} has no token for '{login}'"
+            ))),
         }
     }
 
@@ -188,11 +219,13 @@ impl Context {
     /// Output settings: flags, then the profile, then `table` on a terminal and `json` otherwise.
     pub fn output_spec(&self) -> OutputSpec {
         let stdout_tty = std::io::stdout().is_terminal();
-        let format = self.global.format.or(self.profile.format).unwrap_or(if stdout_tty && self.global.output.is_none() {
-            Format::Table
-        } else {
-            Format::Json
-        });
+        let format = self.global.format.or(self.profile.format).unwrap_or(
+            if stdout_tty && self.global.output.is_none() {
+                Format::Table
+            } else {
+                Format::Json
+            },
+        );
         OutputSpec {
             format,
             columns: self.global.columns.clone(),
@@ -278,15 +311,18 @@ impl AuthHooks for Relogin {
                 None => return Ok(None),
             };
             let answer = crate::api::auth::login(&c.http, &base, &login, &password).await?;
-            if !c.sandbox && std::env::var_os("CLINIC_TOKEN").is_none() {
-                if let Some(kind) = c.profile.token_store {
-                    let creds = c.credentials.clone();
-                    let account = credentials::account(&c.profile_name, &login);
-                    let token = answer.token.clone();
-                    let saved = blocking(move || creds.save(&[kind], &account, &token)).await?;
-                    if saved.is_err() {
-                        c.http.reporter().warn("the renewed token could not be stored; it is used for this run only");
-                    }
+            if !c.sandbox
+                && std::env::var_os("CLINIC_TOKEN").is_none()
+                && let Some(kind) = c.profile.token_store
+            {
+                let creds = c.credentials.clone();
+                let account = credentials::account(&c.profile_name, &login);
+                let token = answer.token.clone();
+                let saved = blocking(move || creds.save(&[kind], &account, &token)).await?;
+                if saved.is_err() {
+                    c.http.reporter().warn(
+                        "the renewed token could not be stored; it is used for this run only",
+                    );
                 }
             }
             Ok(Some(answer.token))
@@ -304,7 +340,9 @@ impl AuthHooks for Relogin {
         })
         .is_ok()
         {
-            c.http.reporter().note("note: this deployment wants the bare token; saved auth_scheme = raw");
+            c.http
+                .reporter()
+                .note("note: this deployment wants the bare token; saved auth_scheme = raw");
         }
     }
 }
@@ -312,7 +350,9 @@ impl AuthHooks for Relogin {
 /// Credentials for logging in again: `CLINIC_LOGIN`/`CLINIC_PASSWORD`, or a password saved at login.
 async fn saved_credentials(c: &Snapshot) -> Result<Option<(String, Secret)>> {
     let env_login = std::env::var("CLINIC_LOGIN").ok().filter(|v| !v.is_empty());
-    let env_password = std::env::var("CLINIC_PASSWORD").ok().filter(|v| !v.is_empty());
+    let env_password = std::env::var("CLINIC_PASSWORD")
+        .ok()
+        .filter(|v| !v.is_empty());
     if let (Some(l), Some(p)) = (env_login, env_password) {
         return Ok(Some((l, Secret::new(p))));
     }
@@ -332,4 +372,3 @@ pub fn password_account(profile: &str, login: &str) -> String {
 pub fn io_key_account(profile: &str) -> String {
     credentials::account(profile, "io-key")
 }
-

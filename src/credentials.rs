@@ -65,7 +65,9 @@ pub struct StoreFailure {
 
 impl Credentials {
     pub fn new(dir: &Path) -> Self {
-        Credentials { dir: dir.to_path_buf() }
+        Credentials {
+            dir: dir.to_path_buf(),
+        }
     }
 
     /// Saves `secret` in the first store of `kinds` that accepts it (and reads it back), returning that
@@ -86,7 +88,12 @@ impl Credentials {
         Err(failures)
     }
 
-    fn save_in(&self, kind: StoreKind, account: &str, secret: &Secret) -> std::result::Result<(), String> {
+    fn save_in(
+        &self,
+        kind: StoreKind,
+        account: &str,
+        secret: &Secret,
+    ) -> std::result::Result<(), String> {
         if kind == StoreKind::File {
             let mut all = self.read_file().map_err(|e| e.to_string())?;
             all.insert(account.to_string(), secret.expose().to_string());
@@ -100,7 +107,9 @@ impl Credentials {
             };
         }
         let entry = native_entry(kind, account)?;
-        entry.set_password(secret.expose()).map_err(|e| e.to_string())?;
+        entry
+            .set_password(secret.expose())
+            .map_err(|e| e.to_string())?;
         // A store that accepts a write but cannot give it back (a locked collection, say) is no store.
         match entry.get_password() {
             Ok(v) if v == secret.expose() => Ok(()),
@@ -115,7 +124,9 @@ impl Credentials {
             return Ok(self.read_file()?.get(account).map(Secret::new));
         }
         if kind == StoreKind::Keyutils {
-            return kernel::get(account).map(|v| v.map(Secret::new)).map_err(|e| store_error(kind, e));
+            return kernel::get(account)
+                .map(|v| v.map(Secret::new))
+                .map_err(|e| store_error(kind, e));
         }
         let entry = native_entry(kind, account).map_err(|e| store_error(kind, e))?;
         match entry.get_password() {
@@ -152,7 +163,8 @@ impl Credentials {
 
     fn read_file(&self) -> Result<BTreeMap<String, String>> {
         match std::fs::read_to_string(self.file_path()) {
-            Ok(t) => toml::from_str(&t).map_err(|e| Error::Config(format!("credentials file: {}", e.message()))),
+            Ok(t) => toml::from_str(&t)
+                .map_err(|e| Error::Config(format!("credentials file: {}", e.message()))),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(BTreeMap::new()),
             Err(e) => Err(Error::Config(format!("credentials file: {e}"))),
         }
@@ -172,7 +184,10 @@ fn store_error(kind: StoreKind, reason: impl std::fmt::Display) -> Error {
     Error::Auth(format!("the {kind} could not be read: {reason}"))
 }
 
-fn native_entry(kind: StoreKind, account: &str) -> std::result::Result<keyring_core::Entry, String> {
+fn native_entry(
+    kind: StoreKind,
+    account: &str,
+) -> std::result::Result<keyring_core::Entry, String> {
     let store: Arc<dyn CredentialStoreApi + Send + Sync> = match kind {
         #[cfg(target_os = "linux")]
         StoreKind::SecretService => {
@@ -180,7 +195,9 @@ fn native_entry(kind: StoreKind, account: &str) -> std::result::Result<keyring_c
         }
         _ => return Err(format!("the {kind} is not available on this platform")),
     };
-    store.build(SERVICE, account, None).map_err(|e| e.to_string())
+    store
+        .build(SERVICE, account, None)
+        .map_err(|e| e.to_string())
 }
 
 /// The account name of a profile's secret: `<profile>:<name>`.
@@ -205,7 +222,9 @@ mod kernel {
     }
 
     pub fn set(account: &str, secret: &str) -> Result<(), String> {
-        let key = ring()?.add_key(&description(account), secret).map_err(|e| format!("{e:?}"))?;
+        let key = ring()?
+            .add_key(&description(account), secret)
+            .map_err(|e| format!("{e:?}"))?;
         let perms = KeyPermissionsBuilder::builder()
             .posessor(Permission::ALL)
             .user(Permission::ALL)
@@ -220,9 +239,13 @@ mod kernel {
         match ring()?.search(&description(account)) {
             Ok(key) => {
                 let bytes = key.read_to_vec().map_err(|e| format!("{e:?}"))?;
-                String::from_utf8(bytes).map(Some).map_err(|_| "the stored value is not text".into())
+                String::from_utf8(bytes)
+                    .map(Some)
+                    .map_err(|_| "the stored value is not text".into())
             }
-            Err(KeyError::KeyDoesNotExist | KeyError::KeyExpired | KeyError::KeyRevoked) => Ok(None),
+            Err(KeyError::KeyDoesNotExist | KeyError::KeyExpired | KeyError::KeyRevoked) => {
+                Ok(None)
+            }
             Err(e) => Err(format!("{e:?}")),
         }
     }
@@ -230,7 +253,9 @@ mod kernel {
     pub fn delete(account: &str) -> Result<bool, String> {
         match ring()?.search(&description(account)) {
             Ok(key) => key.invalidate().map(|_| true).map_err(|e| format!("{e:?}")),
-            Err(KeyError::KeyDoesNotExist | KeyError::KeyExpired | KeyError::KeyRevoked) => Ok(false),
+            Err(KeyError::KeyDoesNotExist | KeyError::KeyExpired | KeyError::KeyRevoked) => {
+                Ok(false)
+            }
             Err(e) => Err(format!("{e:?}")),
         }
     }

@@ -26,7 +26,10 @@ pub enum Safety {
 
 pub enum Body {
     Json(serde_json::Value),
-    Raw { content_type: String, bytes: Vec<u8> },
+    Raw {
+        content_type: String,
+        bytes: Vec<u8>,
+    },
 }
 
 pub struct Request {
@@ -69,7 +72,12 @@ impl Http {
             .timeout(Duration::from_secs(120))
             .build()
             .map_err(|e| Error::Network(e.to_string()))?;
-        Ok(Http { client, reporter, window: Window::new(concurrency.max(1)), max_retries: 5 })
+        Ok(Http {
+            client,
+            reporter,
+            window: Window::new(concurrency.max(1)),
+            max_retries: 5,
+        })
     }
 
     pub fn reporter(&self) -> &Arc<Reporter> {
@@ -114,7 +122,8 @@ impl Http {
                     self.window.pause(wait).await;
                 }
                 _ => {
-                    return outcome.map_err(|e| Error::Network(format!("{}: {}", req.shown_url, e.message)));
+                    return outcome
+                        .map_err(|e| Error::Network(format!("{}: {}", req.shown_url, e.message)));
                 }
             }
         }
@@ -123,7 +132,8 @@ impl Http {
     async fn send_once(&self, req: &Request) -> std::result::Result<Response, SendError> {
         let _permit = self.window.acquire().await;
         let started = Instant::now();
-        self.reporter.trace(&format!("> {} {}", req.method, req.shown_url));
+        self.reporter
+            .trace(&format!("> {} {}", req.method, req.shown_url));
         let mut builder = self.client.request(req.method.clone(), req.url.clone());
         for (name, value) in &req.headers {
             let mut v = HeaderValue::from_str(value.expose()).map_err(|_| SendError {
@@ -135,22 +145,33 @@ impl Http {
         }
         builder = match &req.body {
             Some(Body::Json(v)) => builder.json(v),
-            Some(Body::Raw { content_type, bytes }) => {
-                builder.header(reqwest::header::CONTENT_TYPE, content_type).body(bytes.clone())
-            }
+            Some(Body::Raw {
+                content_type,
+                bytes,
+            }) => builder
+                .header(reqwest::header::CONTENT_TYPE, content_type)
+                .body(bytes.clone()),
             None => builder,
         };
         let resp = builder.send().await.map_err(|e| {
             let err = SendError::from_reqwest(e);
-            self.reporter.trace(&format!("< failed after {} ms: {}", started.elapsed().as_millis(), err.message));
+            self.reporter.trace(&format!(
+                "< failed after {} ms: {}",
+                started.elapsed().as_millis(),
+                err.message
+            ));
             err
         })?;
         let status = resp.status();
         let headers = resp.headers().clone();
         let body = resp.bytes().await.map_err(|e| {
             // The server may have acted on it: the answer broke off after it began.
-            let err = SendError { message: format!("the answer broke off: {}", describe(e)), sent: true };
-            self.reporter.trace(&format!("< {} then {}", status.as_u16(), err.message));
+            let err = SendError {
+                message: format!("the answer broke off: {}", describe(e)),
+                sent: true,
+            };
+            self.reporter
+                .trace(&format!("< {} then {}", status.as_u16(), err.message));
             err
         })?;
         self.reporter.trace(&format!(
@@ -159,7 +180,11 @@ impl Http {
             started.elapsed().as_millis(),
             body.len()
         ));
-        Ok(Response { status, headers, body })
+        Ok(Response {
+            status,
+            headers,
+            body,
+        })
     }
 }
 
@@ -172,7 +197,10 @@ struct SendError {
 impl SendError {
     fn from_reqwest(e: reqwest::Error) -> SendError {
         let sent = !e.is_connect();
-        SendError { message: describe(e), sent }
+        SendError {
+            message: describe(e),
+            sent,
+        }
     }
 
     fn retriable(&self, safety: Safety) -> bool {
@@ -211,7 +239,9 @@ fn retry_after(headers: &HeaderMap) -> Option<Duration> {
         Ok(secs) if secs >= 0.0 => Duration::from_secs_f64(secs),
         _ => {
             let when = chrono::DateTime::parse_from_rfc2822(raw).ok()?;
-            (when.with_timezone(&chrono::Utc) - chrono::Utc::now()).to_std().unwrap_or_default()
+            (when.with_timezone(&chrono::Utc) - chrono::Utc::now())
+                .to_std()
+                .unwrap_or_default()
         }
     };
     Some(wait.min(Duration::from_secs(120)))
@@ -243,7 +273,10 @@ impl Window {
         if let Some(until) = until {
             tokio::time::sleep_until(until.into()).await;
         }
-        self.semaphore.acquire().await.expect("the window semaphore is never closed")
+        self.semaphore
+            .acquire()
+            .await
+            .expect("the window semaphore is never closed")
     }
 
     /// Waits `wait`, and makes every other request wait at least as long.

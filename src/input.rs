@@ -107,7 +107,11 @@ pub fn email(field: &str, raw: &str) -> Result<String> {
     if ok {
         Ok(s.to_string())
     } else {
-        Err(Error::invalid(field, raw, "an e-mail address, e.g. maria@example.com"))
+        Err(Error::invalid(
+            field,
+            raw,
+            "an e-mail address, e.g. maria@example.com",
+        ))
     }
 }
 
@@ -115,7 +119,11 @@ pub fn email(field: &str, raw: &str) -> Result<String> {
 pub fn id(field: &str, raw: &str) -> Result<u64> {
     match raw.trim().parse::<u64>() {
         Ok(n) if n > 0 => Ok(n),
-        _ => Err(Error::invalid(field, raw, "a positive whole number (an ID)")),
+        _ => Err(Error::invalid(
+            field,
+            raw,
+            "a positive whole number (an ID)",
+        )),
     }
 }
 
@@ -130,7 +138,11 @@ pub fn id_list(field: &str, raw: &str) -> Result<Vec<u64>> {
         .collect();
     match ids {
         Ok(v) if !v.is_empty() => Ok(v),
-        _ => Err(Error::invalid(field, raw, "one or more IDs separated by commas, e.g. 1,2,3")),
+        _ => Err(Error::invalid(
+            field,
+            raw,
+            "one or more IDs separated by commas, e.g. 1,2,3",
+        )),
     }
 }
 
@@ -172,12 +184,23 @@ mod tests {
             assert_eq!(p.formatted_mobile("--phone").unwrap(), "(16) 99264-0197");
             assert_eq!(p.e164(), "+5516992640197");
         }
-        assert_eq!(Phone::parse("--phone", "(17) 3212-1211").unwrap().digits(), "1732121211");
+        assert_eq!(
+            Phone::parse("--phone", "(17) 3212-1211").unwrap().digits(),
+            "1732121211"
+        );
     }
 
     #[test]
     fn bad_phones_name_the_field() {
-        for raw in ["", "123", "abc", "+1 415 555 0100", "00992640197", "1699264019712345", "16 9926+40197"] {
+        for raw in [
+            "",
+            "123",
+            "abc",
+            "+1 415 555 0100",
+            "00992640197",
+            "1699264019712345",
+            "16 9926+40197",
+        ] {
             let e = Phone::parse("--phone", raw).unwrap_err().to_string();
             assert!(e.starts_with("invalid --phone: got "), "{e}");
         }
@@ -187,9 +210,22 @@ mod tests {
 
     #[test]
     fn dates_both_spellings_and_real() {
-        assert_eq!(sql_date(date("--from", "2024-02-29").unwrap()), "2024-02-29");
-        assert_eq!(sql_date(date("--from", "29/02/2024").unwrap()), "2024-02-29");
-        for raw in ["2023-02-29", "31/04/2024", "2024-13-01", "yesterday", "24-01-01", ""] {
+        assert_eq!(
+            sql_date(date("--from", "2024-02-29").unwrap()),
+            "2024-02-29"
+        );
+        assert_eq!(
+            sql_date(date("--from", "29/02/2024").unwrap()),
+            "2024-02-29"
+        );
+        for raw in [
+            "2023-02-29",
+            "31/04/2024",
+            "2024-13-01",
+            "yesterday",
+            "24-01-01",
+            "",
+        ] {
             let e = date("--from", raw).unwrap_err().to_string();
             assert!(e.contains("--from") && e.contains("YYYY-MM-DD"), "{e}");
         }

@@ -4,7 +4,11 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     let cli = clinic::cli::Cli::parse();
-    let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
         Ok(rt) => rt,
         Err(e) => {
             eprintln!("error: could not start: {e}");

@@ -46,7 +46,12 @@ pub async fn walk(
     reporter: &Reporter,
     mut emit: impl FnMut(Value) -> Result<()>,
 ) -> Result<Summary> {
-    let mut state = State { spec, summary: Summary::default(), previous: None, skipped: 0 };
+    let mut state = State {
+        spec,
+        summary: Summary::default(),
+        previous: None,
+        skipped: 0,
+    };
     let first = source.fetch(spec.first, spec.per_page).await?;
     state.summary.total = first.total;
     // Records on the pages before `--page N`, as far as the first page's size tells.
@@ -153,13 +158,18 @@ impl State {
         }
         reporter.advance(n);
         let done = self.spec.limit.is_some_and(|l| self.summary.records >= l)
-            || self.summary.total.is_some_and(|t| self.skipped + self.summary.records >= t);
+            || self
+                .summary
+                .total
+                .is_some_and(|t| self.skipped + self.summary.records >= t);
         Ok(if done { Flow::Stop } else { Flow::Continue })
     }
 
     /// The server reported more records than were read.
     fn missing(&self) -> bool {
-        self.summary.total.is_some_and(|t| self.skipped + self.summary.records < t)
+        self.summary
+            .total
+            .is_some_and(|t| self.skipped + self.summary.records < t)
     }
 }
 
@@ -189,14 +199,25 @@ mod tests {
             let size = self.cap.map_or(per_page, |c| c.min(per_page));
             let page = if self.ignore_page { 1 } else { page };
             let start = (page - 1) * size;
-            let records = (start..(start + size).min(self.n)).map(|i| json!({"id": i})).collect();
+            let records = (start..(start + size).min(self.n))
+                .map(|i| json!({"id": i}))
+                .collect();
             let total = self.total.then_some(self.n);
-            Box::pin(async move { Ok(Page { records, total, pages: None }) })
+            Box::pin(async move {
+                Ok(Page {
+                    records,
+                    total,
+                    pages: None,
+                })
+            })
         }
     }
 
     fn run(f: Fake, spec: Walk) -> (Result<Summary>, Vec<u64>) {
-        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
         let reporter = Reporter::new(false, true);
         let mut seen = Vec::new();
         let r = rt.block_on(walk(Arc::new(f), spec, &reporter, |v| {
@@ -207,36 +228,106 @@ mod tests {
     }
 
     fn all(per_page: u64) -> Walk {
-        Walk { first: 1, per_page, all: true, limit: None, concurrency: 4 }
+        Walk {
+            first: 1,
+            per_page,
+            all: true,
+            limit: None,
+            concurrency: 4,
+        }
     }
 
     #[test]
     fn walks_every_record_once_in_order() {
-        for (cap, total) in [(None, true), (None, false), (Some(7), true), (Some(7), false)] {
-            let (r, seen) = run(Fake { n: 103, cap, ignore_page: false, total }, all(10));
-            assert_eq!(seen, (0..103).collect::<Vec<_>>(), "cap {cap:?} total {total}");
+        for (cap, total) in [
+            (None, true),
+            (None, false),
+            (Some(7), true),
+            (Some(7), false),
+        ] {
+            let (r, seen) = run(
+                Fake {
+                    n: 103,
+                    cap,
+                    ignore_page: false,
+                    total,
+                },
+                all(10),
+            );
+            assert_eq!(
+                seen,
+                (0..103).collect::<Vec<_>>(),
+                "cap {cap:?} total {total}"
+            );
             assert_eq!(r.unwrap().records, 103);
         }
     }
 
     #[test]
     fn a_page_that_repeats_is_dropped() {
-        let (r, seen) = run(Fake { n: 103, cap: None, ignore_page: true, total: false }, all(10));
+        let (r, seen) = run(
+            Fake {
+                n: 103,
+                cap: None,
+                ignore_page: true,
+                total: false,
+            },
+            all(10),
+        );
         assert_eq!(seen, (0..10).collect::<Vec<_>>());
         assert_eq!(r.unwrap().records, 10);
         // With a reported total the loss is known, so the walk fails instead of passing for complete.
-        let (r, seen) = run(Fake { n: 103, cap: None, ignore_page: true, total: true }, all(10));
+        let (r, seen) = run(
+            Fake {
+                n: 103,
+                cap: None,
+                ignore_page: true,
+                total: true,
+            },
+            all(10),
+        );
         assert_eq!(seen.len(), 10);
         assert!(matches!(r, Err(Error::Protocol(_))));
     }
 
     #[test]
     fn limit_and_single_page() {
-        let (_, seen) = run(Fake { n: 103, cap: None, ignore_page: false, total: true }, Walk { limit: Some(25), ..all(10) });
+        let (_, seen) = run(
+            Fake {
+                n: 103,
+                cap: None,
+                ignore_page: false,
+                total: true,
+            },
+            Walk {
+                limit: Some(25),
+                ..all(10)
+            },
+        );
         assert_eq!(seen, (0..25).collect::<Vec<_>>());
-        let (_, seen) = run(Fake { n: 103, cap: None, ignore_page: false, total: true }, Walk { first: 3, all: false, ..all(10) });
+        let (_, seen) = run(
+            Fake {
+                n: 103,
+                cap: None,
+                ignore_page: false,
+                total: true,
+            },
+            Walk {
+                first: 3,
+                all: false,
+                ..all(10)
+            },
+        );
         assert_eq!(seen, (20..30).collect::<Vec<_>>());
-        let (_, seen) = run(Fake { n: 0, cap: None, ignore_page: false, total: true }, all(10));
+        let (_, seen) = run(
+            Fake {
+                n: 0,
+                cap: None,
+                ignore_page: false,
+                total: true,
+            },
+            all(10),
+        );
         assert!(seen.is_empty());
     }
 }

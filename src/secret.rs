@@ -41,7 +41,10 @@ mod tests {
     #[test]
     fn never_formats_the_value() {
         let s = Secret::new("abc123");
-        assert_eq!(format!("{s} {s:?} {:?}", Some(&s)), "(redacted) (redacted) Some((redacted))");
+        assert_eq!(
+            format!("{s} {s:?} {:?}", Some(&s)),
+            "(redacted) (redacted) Some((redacted))"
+        );
         assert_eq!(s.expose(), "abc123");
     }
 }

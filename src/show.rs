@@ -12,6 +12,7 @@ use crate::api::envelope::{self, Page};
 use crate::context::Context;
 use crate::error::Result;
 use crate::http::Safety;
+use crate::jq::Jq;
 use crate::output::{Output, Shape};
 use crate::pages::{self, PageSource};
 
@@ -28,48 +29,112 @@ impl PageSource for ApiList {
             let mut query = self.query.clone();
             query.push(("pagina_atual".into(), page.to_string()));
             query.push(("por_pagina".into(), per_page.to_string()));
-            let body = self.client.call(Method::GET, &self.path, &query, None, Safety::Idempotent).await?;
+            let body = self
+                .client
+                .call(Method::GET, &self.path, &query, None, Safety::Idempotent)
+                .await?;
             Ok(envelope::page(body))
         })
     }
 }
 
+/// The output with the `--jq` filter in front of it.
+struct Sink {
+    out: Output,
+    jq: Option<Jq>,
+}
+
+impl Sink {
+    fn open(ctx: &Context, shape: Shape) -> Result<Sink> {
+        // Compile the filter first: a bad filter must stop the command before anything is sent.
+        let jq = ctx.global.jq.as_deref().map(Jq::compile).transpose()?;
+        let shape = if jq.is_some() { Shape::List } else { shape };
+        Ok(Sink {
+            out: Output::open(&ctx.output_spec(), shape, Box::new(std::io::stdout()))?,
+            jq,
+        })
+    }
+
+    fn write(&mut self, record: &Value) -> Result<()> {
+        match &self.jq {
+            None => Ok(self.out.write(record)?),
+            Some(jq) => {
+                for v in jq.apply(record)? {
+                    self.out.write(&v)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn finish(self) -> Result<u64> {
+        Ok(self.out.finish()?)
+    }
+}
+
+/// Fails before any request when `--jq` does not compile.
+pub fn check_jq(ctx: &Context) -> Result<()> {
+    ctx.global
+        .jq
+        .as_deref()
+        .map(Jq::compile)
+        .transpose()
+        .map(|_| ())
+}
+
 /// Walks a paged list (one page, or every page with `--all`) into the output.
 pub async fn paged(ctx: &Context, source: Arc<dyn PageSource>, what: &str) -> Result<()> {
     let spec = ctx.walk();
-    let mut out = Output::open(&ctx.output_spec(), Shape::List, Box::new(std::io::stdout()))?;
+    let mut out = Sink::open(ctx, Shape::List)?;
     if spec.all {
         ctx.reporter.start_progress(what);
     }
-    let result = pages::walk(source, spec, &ctx.reporter, |record| Ok(out.write(&record)?)).await;
+    let result = pages::walk(source, spec, &ctx.reporter, |record| out.write(&record)).await;
     ctx.reporter.finish_progress();
     let summary = result?;
     let written = out.finish()?;
     if written == 0 {
         ctx.reporter.note("no records");
     } else if spec.all {
-        ctx.reporter.note(&format!("{written} records from {} pages", summary.pages));
+        ctx.reporter
+            .note(&format!("{written} records from {} pages", summary.pages));
     }
     Ok(())
 }
 
 /// A list on `base_url` by path and filters.
-pub async fn api_list(ctx: &Context, path: &str, query: Vec<(String, String)>, what: &str) -> Result<()> {
+pub async fn api_list(
+    ctx: &Context,
+    path: &str,
+    query: Vec<(String, String)>,
+    what: &str,
+) -> Result<()> {
     let client = ctx.api().await?;
-    paged(ctx, Arc::new(ApiList { client, path: path.to_string(), query }), what).await
+    paged(
+        ctx,
+        Arc::new(ApiList {
+            client,
+            path: path.to_string(),
+            query,
+        }),
+        what,
+    )
+    .await
 }
 
 /// A list that the service returns whole (no paging): `--limit` still applies.
 pub async fn unpaged(ctx: &Context, path: &str, query: Vec<(String, String)>) -> Result<()> {
     let client = ctx.api().await?;
-    let body = client.call(Method::GET, path, &query, None, Safety::Idempotent).await?;
+    let body = client
+        .call(Method::GET, path, &query, None, Safety::Idempotent)
+        .await?;
     records(ctx, envelope::page(body).records)
 }
 
 /// Records already in hand.
 pub fn records(ctx: &Context, records: Vec<Value>) -> Result<()> {
     let limit = ctx.global.limit.unwrap_or(u64::MAX) as usize;
-    let mut out = Output::open(&ctx.output_spec(), Shape::List, Box::new(std::io::stdout()))?;
+    let mut out = Sink::open(ctx, Shape::List)?;
     for r in records.into_iter().take(limit) {
         out.write(&r)?;
     }
@@ -81,7 +146,7 @@ pub fn records(ctx: &Context, records: Vec<Value>) -> Result<()> {
 
 /// One answer (a create result, a single object).
 pub fn single(ctx: &Context, value: &Value) -> Result<()> {
-    let mut out = Output::open(&ctx.output_spec(), Shape::Single, Box::new(std::io::stdout()))?;
+    let mut out = Sink::open(ctx, Shape::Single)?;
     out.write(value)?;
     out.finish()?;
     Ok(())
@@ -91,11 +156,17 @@ pub fn single(ctx: &Context, value: &Value) -> Result<()> {
 pub fn any(ctx: &Context, value: Value) -> Result<()> {
     match value {
         Value::String(text) => {
-            crate::output::write_raw(&ctx.output_spec(), text.as_bytes(), Box::new(std::io::stdout()))?;
+            crate::output::write_raw(
+                &ctx.output_spec(),
+                text.as_bytes(),
+                Box::new(std::io::stdout()),
+            )?;
             Ok(())
         }
         Value::Array(items) => records(ctx, items),
-        Value::Object(ref map) if map.values().any(Value::is_array) => records(ctx, envelope::page(value).records),
+        Value::Object(ref map) if map.values().any(Value::is_array) => {
+            records(ctx, envelope::page(value).records)
+        }
         other => single(ctx, &other),
     }
 }

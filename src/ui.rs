@@ -17,7 +17,11 @@ pub struct Reporter {
 
 impl Reporter {
     pub fn new(verbose: bool, quiet: bool) -> Arc<Reporter> {
-        Arc::new(Reporter { verbose, quiet, ..Default::default() })
+        Arc::new(Reporter {
+            verbose,
+            quiet,
+            ..Default::default()
+        })
     }
 
     pub fn verbose(&self) -> bool {
@@ -81,8 +85,10 @@ impl Reporter {
         }
         let bar = indicatif::ProgressBar::new_spinner();
         bar.set_style(
-            indicatif::ProgressStyle::with_template("{spinner} {msg} {pos} records ({per_sec}, {elapsed})")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+            indicatif::ProgressStyle::with_template(
+                "{spinner} {msg} {pos} records ({per_sec}, {elapsed})",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
         );
         bar.set_message(what.to_string());
         bar.enable_steady_tick(std::time::Duration::from_millis(120));

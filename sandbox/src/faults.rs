@@ -53,7 +53,10 @@ impl Faults {
         }
         let now = Instant::now();
         let mut recent = self.recent.lock().expect("rate limit lock");
-        while recent.front().is_some_and(|t| now.duration_since(*t) >= WINDOW) {
+        while recent
+            .front()
+            .is_some_and(|t| now.duration_since(*t) >= WINDOW)
+        {
             recent.pop_front();
         }
         if recent.len() < self.rate_limit as usize {
@@ -79,7 +82,11 @@ impl Faults {
     }
 }
 
-pub async fn middleware(State(faults): State<Arc<Faults>>, request: Request, next: Next) -> Response {
+pub async fn middleware(
+    State(faults): State<Arc<Faults>>,
+    request: Request,
+    next: Next,
+) -> Response {
     if let Some(seconds) = faults.over_limit() {
         let mut response = ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
@@ -101,8 +108,11 @@ pub async fn middleware(State(faults): State<Arc<Faults>>, request: Request, nex
         } else {
             StatusCode::SERVICE_UNAVAILABLE
         };
-        return ApiError::new(status, "erro interno do servidor, tente novamente mais tarde")
-            .into_response();
+        return ApiError::new(
+            status,
+            "erro interno do servidor, tente novamente mais tarde",
+        )
+        .into_response();
     }
     let response = next.run(request).await;
     if Faults::roll(faults.drop_rate) {

@@ -89,7 +89,9 @@ impl Journal {
         let mut inner = self.inner.lock().expect("journal lock");
         inner.bytes += entry.weight();
         inner.entries.push_back(entry);
-        while inner.entries.len() > MAX_ENTRIES || (inner.bytes > MAX_BYTES && inner.entries.len() > 1) {
+        while inner.entries.len() > MAX_ENTRIES
+            || (inner.bytes > MAX_BYTES && inner.entries.len() > 1)
+        {
             if let Some(old) = inner.entries.pop_front() {
                 inner.bytes -= old.weight();
             }
@@ -113,7 +115,11 @@ impl Journal {
 }
 
 /// Records the request (reading its body), then passes it on unchanged.
-pub async fn middleware(State(journal): State<Arc<Journal>>, request: Request, next: Next) -> Response {
+pub async fn middleware(
+    State(journal): State<Arc<Journal>>,
+    request: Request,
+    next: Next,
+) -> Response {
     let (parts, body) = request.into_parts();
     let body = match axum::body::to_bytes(body, MAX_BODY).await {
         Ok(body) => body,
@@ -167,5 +173,8 @@ async fn stats(State(app): State<AppState>) -> Response {
         "contacts_by_clinic": by_clinic(data.contacts.count_by_clinic()),
         "journal_entries": app.journal.len(),
     });
-    crate::rest::json_bytes(StatusCode::OK, serde_json::to_vec(&body).expect("stats serialise"))
+    crate::rest::json_bytes(
+        StatusCode::OK,
+        serde_json::to_vec(&body).expect("stats serialise"),
+    )
 }

@@ -152,7 +152,10 @@ impl Options {
         if !self.addr.ip().is_loopback() && !self.public {
             return Err(Error::NotLoopback(self.addr));
         }
-        for (name, rate) in [("error_rate", self.error_rate), ("drop_rate", self.drop_rate)] {
+        for (name, rate) in [
+            ("error_rate", self.error_rate),
+            ("drop_rate", self.drop_rate),
+        ] {
             if !(0.0..=1.0).contains(&rate) {
                 return Err(Error::InvalidOption(format!(
                     "{name} must be between 0.0 and 1.0, got {rate}"

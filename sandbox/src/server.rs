@@ -51,8 +51,5 @@ pub fn router(state: AppState) -> Router {
 }
 
 async fn not_found(method: Method, uri: Uri) -> ApiError {
-    ApiError::not_found(format!(
-        "rota não encontrada: {method} {}",
-        uri.path()
-    ))
+    ApiError::not_found(format!("rota não encontrada: {method} {}", uri.path()))
 }

@@ -14,7 +14,12 @@ pub struct LoginAnswer {
     pub kind: Option<String>,
 }
 
-pub async fn login(http: &Http, base: &url::Url, login: &str, password: &Secret) -> Result<LoginAnswer> {
+pub async fn login(
+    http: &Http,
+    base: &url::Url,
+    login: &str,
+    password: &Secret,
+) -> Result<LoginAnswer> {
     http.reporter().add_secret(password);
     let url = super::client::join(base, "/loginApi", &[])?;
     let req = Request {
@@ -22,7 +27,9 @@ pub async fn login(http: &Http, base: &url::Url, login: &str, password: &Secret)
         shown_url: url.to_string(),
         url,
         headers: vec![],
-        body: Some(Body::Json(json!({"login": login, "password": password.expose()}))),
+        body: Some(Body::Json(
+            json!({"login": login, "password": password.expose()}),
+        )),
         // Logging in changes nothing on the server, so a lost answer may be asked again.
         safety: Safety::Idempotent,
     };

@@ -130,23 +130,27 @@ impl ApiClient {
             a.tried_raw = true;
             a.scheme = AuthScheme::Raw;
             a.generation += 1;
-            self.http.reporter().trace("  401 with Bearer: trying the bare token once");
+            self.http
+                .reporter()
+                .trace("  401 with Bearer: trying the bare token once");
             return Ok(true);
         }
         if !a.relogged {
             a.relogged = true;
-            if let Some(hooks) = &self.hooks {
-                if let Some(token) = hooks.relogin().await? {
-                    self.http.reporter().add_secret(&token);
-                    self.http.reporter().trace("  401: logged in again with saved credentials");
-                    a.token = token;
-                    if !a.fixed {
-                        a.scheme = AuthScheme::Bearer;
-                        a.tried_raw = false;
-                    }
-                    a.generation += 1;
-                    return Ok(true);
+            if let Some(hooks) = &self.hooks
+                && let Some(token) = hooks.relogin().await?
+            {
+                self.http.reporter().add_secret(&token);
+                self.http
+                    .reporter()
+                    .trace("  401: logged in again with saved credentials");
+                a.token = token;
+                if !a.fixed {
+                    a.scheme = AuthScheme::Bearer;
+                    a.tried_raw = false;
                 }
+                a.generation += 1;
+                return Ok(true);
             }
         }
         Ok(false)
@@ -167,7 +171,11 @@ impl ApiClient {
 /// `base` + `path` (relative, `/`-separated) + query, keeping the base's own path (`.../rest/v1`).
 pub fn join(base: &url::Url, path: &str, query: &[(String, String)]) -> Result<url::Url> {
     let mut url = base.clone();
-    let joined = format!("{}/{}", base.path().trim_end_matches('/'), path.trim_start_matches('/'));
+    let joined = format!(
+        "{}/{}",
+        base.path().trim_end_matches('/'),
+        path.trim_start_matches('/')
+    );
     url.set_path(&joined);
     url.set_query(None);
     if !query.is_empty() {
@@ -193,7 +201,13 @@ pub fn status_error(status: StatusCode, body: &[u8]) -> Error {
     let message = envelope::message(body);
     match status.as_u16() {
         401 => Error::NotLoggedIn(message),
-        400..=499 => Error::Rejected { status: status.as_u16(), message },
-        _ => Error::Server { status: status.as_u16(), message },
+        400..=499 => Error::Rejected {
+            status: status.as_u16(),
+            message,
+        },
+        _ => Error::Server {
+            status: status.as_u16(),
+            message,
+        },
     }
 }

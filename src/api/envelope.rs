@@ -6,7 +6,15 @@ use serde_json::Value;
 use crate::secret::Secret;
 
 /// Keys under which a list's records may arrive.
-const RECORD_KEYS: &[&str] = &["dados", "data", "registros", "items", "result", "lista", "records"];
+const RECORD_KEYS: &[&str] = &[
+    "dados",
+    "data",
+    "registros",
+    "items",
+    "result",
+    "lista",
+    "records",
+];
 const TOKEN_KEYS: &[&str] = &["token", "access_token", "accessToken", "jwt"];
 const NEST_KEYS: &[&str] = &["data", "dados"];
 const MESSAGE_KEYS: &[&str] = &["erro", "error", "message", "mensagem", "msg", "detail"];
@@ -26,20 +34,37 @@ pub struct Page {
 /// array-valued field. An object with no array at all is taken as a single record.
 pub fn page(body: Value) -> Page {
     match body {
-        Value::Array(records) => Page { records, ..Page::default() },
+        Value::Array(records) => Page {
+            records,
+            ..Page::default()
+        },
         Value::Object(mut map) => {
-            let total = number_of(&map, &["total", "total_registros", "totalRegistros", "count"]);
-            let pages = number_of(&map, &["total_paginas", "totalPaginas", "paginas", "last_page"]);
+            let total = number_of(
+                &map,
+                &["total", "total_registros", "totalRegistros", "count"],
+            );
+            let pages = number_of(
+                &map,
+                &["total_paginas", "totalPaginas", "paginas", "last_page"],
+            );
             let key = RECORD_KEYS
                 .iter()
                 .find(|k| map.get(**k).is_some_and(Value::is_array))
                 .map(|k| k.to_string())
                 .or_else(|| {
-                    let arrays: Vec<&String> = map.iter().filter(|(_, v)| v.is_array()).map(|(k, _)| k).collect();
+                    let arrays: Vec<&String> = map
+                        .iter()
+                        .filter(|(_, v)| v.is_array())
+                        .map(|(k, _)| k)
+                        .collect();
                     (arrays.len() == 1).then(|| arrays[0].clone())
                 });
             match key.and_then(|k| map.remove(&k)) {
-                Some(Value::Array(records)) => Page { records, total, pages },
+                Some(Value::Array(records)) => Page {
+                    records,
+                    total,
+                    pages,
+                },
                 _ => {
                     // A nested envelope (`{"data": {"dados": [...]}}`) is unwrapped once.
                     for k in NEST_KEYS {
@@ -52,12 +77,19 @@ pub fn page(body: Value) -> Page {
                             };
                         }
                     }
-                    Page { records: vec![Value::Object(map)], total, pages }
+                    Page {
+                        records: vec![Value::Object(map)],
+                        total,
+                        pages,
+                    }
                 }
             }
         }
         Value::Null => Page::default(),
-        other => Page { records: vec![other], ..Page::default() },
+        other => Page {
+            records: vec![other],
+            ..Page::default()
+        },
     }
 }
 
@@ -86,10 +118,10 @@ pub fn token(body: &[u8]) -> Option<Secret> {
 
 fn find_token(map: &serde_json::Map<String, Value>) -> Option<Secret> {
     for k in TOKEN_KEYS {
-        if let Some(Value::String(s)) = map.get(*k) {
-            if !s.trim().is_empty() {
-                return Some(Secret::new(s.trim()));
-            }
+        if let Some(Value::String(s)) = map.get(*k)
+            && !s.trim().is_empty()
+        {
+            return Some(Secret::new(s.trim()));
         }
     }
     NEST_KEYS.iter().find_map(|k| match map.get(*k) {
@@ -102,10 +134,10 @@ fn find_token(map: &serde_json::Map<String, Value>) -> Option<Secret> {
 /// The server's message from whichever known key carries it (Bitrix's `error_description` joined to its
 /// code), else a short excerpt of the raw body.
 pub fn message(body: &[u8]) -> String {
-    if let Ok(v) = serde_json::from_slice::<Value>(body) {
-        if let Some(m) = message_of(&v) {
-            return m;
-        }
+    if let Ok(v) = serde_json::from_slice::<Value>(body)
+        && let Some(m) = message_of(&v)
+    {
+        return m;
     }
     let text = String::from_utf8_lossy(body);
     let text = text.trim();
@@ -113,7 +145,11 @@ pub fn message(body: &[u8]) -> String {
         return "(empty answer)".into();
     }
     let excerpt: String = text.chars().take(200).collect();
-    if excerpt.len() < text.len() { format!("{excerpt}…") } else { excerpt }
+    if excerpt.len() < text.len() {
+        format!("{excerpt}…")
+    } else {
+        excerpt
+    }
 }
 
 fn message_of(v: &Value) -> Option<String> {
@@ -123,7 +159,9 @@ fn message_of(v: &Value) -> Option<String> {
             let desc = map.get("error_description").and_then(Value::as_str);
             for k in MESSAGE_KEYS {
                 match (map.get(*k), desc) {
-                    (Some(Value::String(code)), Some(d)) if *k == "error" => return Some(format!("{code}: {d}")),
+                    (Some(Value::String(code)), Some(d)) if *k == "error" => {
+                        return Some(format!("{code}: {d}"));
+                    }
                     (Some(inner), _) => {
                         if let Some(m) = message_of(inner) {
                             return Some(m);
@@ -150,8 +188,16 @@ pub fn created_id(v: &Value) -> Option<Value> {
         Value::String(s) if !s.trim().is_empty() => Some(v.clone()),
         Value::Object(map) => ID_KEYS
             .iter()
-            .find_map(|k| map.get(*k).filter(|x| x.is_number() || x.is_string()).cloned())
-            .or_else(|| NEST_KEYS.iter().find_map(|k| map.get(*k).and_then(created_id))),
+            .find_map(|k| {
+                map.get(*k)
+                    .filter(|x| x.is_number() || x.is_string())
+                    .cloned()
+            })
+            .or_else(|| {
+                NEST_KEYS
+                    .iter()
+                    .find_map(|k| map.get(*k).and_then(created_id))
+            }),
         _ => None,
     }
 }
@@ -176,7 +222,10 @@ mod tests {
             assert_eq!(p.records, vec![rec.clone()], "{body}");
         }
         assert_eq!(page(json!({"dados": [], "total": 7})).total, Some(7));
-        assert_eq!(page(json!({"data": {"dados": [], "total": "7"}})).total, Some(7));
+        assert_eq!(
+            page(json!({"data": {"dados": [], "total": "7"}})).total,
+            Some(7)
+        );
         assert_eq!(page(json!({"id": 3})).records, vec![json!({"id": 3})]);
     }
 
@@ -192,7 +241,13 @@ mod tests {
             r#""t1""#,
             "t1",
         ] {
-            assert_eq!(token(body.as_bytes()).map(|s| s.expose().to_string()).as_deref(), Some("t1"), "{body}");
+            assert_eq!(
+                token(body.as_bytes())
+                    .map(|s| s.expose().to_string())
+                    .as_deref(),
+                Some("t1"),
+                "{body}"
+            );
         }
         assert!(token(br#"{"ok":true}"#).is_none());
         assert!(token(b"<html>oops</html>").is_none());
@@ -200,7 +255,10 @@ mod tests {
 
     #[test]
     fn messages_from_any_key() {
-        assert_eq!(message(br#"{"erro":"Telefone inv\u00e1lido"}"#), "Telefone inválido");
+        assert_eq!(
+            message(br#"{"erro":"Telefone inv\u00e1lido"}"#),
+            "Telefone inválido"
+        );
         assert_eq!(message(br#"{"message":"x"}"#), "x");
         assert_eq!(message(br#"{"detail":{"msg":"deep"}}"#), "deep");
         assert_eq!(
@@ -214,7 +272,10 @@ mod tests {
     #[test]
     fn ids_of_new_records() {
         assert_eq!(created_id(&json!({"id": 5})), Some(json!(5)));
-        assert_eq!(created_id(&json!({"dados": {"id_campanha": "9"}})), Some(json!("9")));
+        assert_eq!(
+            created_id(&json!({"dados": {"id_campanha": "9"}})),
+            Some(json!("9"))
+        );
         assert_eq!(created_id(&json!(12)), Some(json!(12)));
         assert_eq!(created_id(&json!({"ok": true})), None);
     }

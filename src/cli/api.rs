@@ -35,10 +35,27 @@ pub async fn run(ctx: &Context, a: ApiArgs) -> Result<()> {
     let path = format!("/{}", a.path.trim_start_matches('/'));
     let client = ctx.api().await?;
     if ctx.global.all && a.method == Method::GET {
-        let query = a.query.into_iter().filter(|(k, _)| k != "pagina_atual" && k != "por_pagina").collect();
-        return show::paged(ctx, Arc::new(ApiList { client, path, query }), "records").await;
+        let query = a
+            .query
+            .into_iter()
+            .filter(|(k, _)| k != "pagina_atual" && k != "por_pagina")
+            .collect();
+        return show::paged(
+            ctx,
+            Arc::new(ApiList {
+                client,
+                path,
+                query,
+            }),
+            "records",
+        )
+        .await;
     }
-    let safety = if a.method == Method::GET || a.method == Method::HEAD { Safety::Idempotent } else { Safety::Unsafe };
+    let safety = if a.method == Method::GET || a.method == Method::HEAD {
+        Safety::Idempotent
+    } else {
+        Safety::Unsafe
+    };
     let answer = client.call(a.method, &path, &a.query, body, safety).await?;
     show::any(ctx, answer)
 }

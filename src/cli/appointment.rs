@@ -21,19 +21,39 @@ pub enum AppointmentCommand {
         /// Appointment ID
         #[arg(value_parser = args::id)]
         appointment: u64,
-        /// New status ID
-        #[arg(value_parser = args::id)]
-        status: u64,
+        /// New status: ID or name (e.g. 2 or Confirmado)
+        #[arg(value_parser = crate::refs::resolve::parse_ref)]
+        status: crate::refs::Ref,
     },
 }
 
 pub async fn run(ctx: &Context, cmd: AppointmentCommand) -> Result<()> {
     match cmd {
-        AppointmentCommand::SetStatus { appointment, status } => {
+        AppointmentCommand::SetStatus {
+            appointment,
+            status,
+        } => {
+            let status = crate::refs::resolve::resolve(
+                ctx,
+                crate::refs::Kind::AppointmentStatuses,
+                "STATUS",
+                &status,
+                None,
+            )
+            .await?;
             let body = json!({"agendamento": appointment, "status": status});
             let client = ctx.api().await?;
-            let answer = client.call(Method::POST, "/mudaStatusAgendamento", &[], Some(body), Safety::Unsafe).await?;
-            ctx.reporter.note(&format!("appointment {appointment} set to status {status}"));
+            let answer = client
+                .call(
+                    Method::POST,
+                    "/mudaStatusAgendamento",
+                    &[],
+                    Some(body),
+                    Safety::Unsafe,
+                )
+                .await?;
+            ctx.reporter
+                .note(&format!("appointment {appointment} set to status {status}"));
             show::any(ctx, answer)
         }
     }

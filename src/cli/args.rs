@@ -29,14 +29,6 @@ pub fn id(s: &str) -> Result<u64, String> {
     input::id("id", s).map_err(expected)
 }
 
-/// Several IDs given as one flag value (`1,2,3`); a newtype so clap keeps it one value.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct IdList(pub Vec<u64>);
-
-pub fn id_list(s: &str) -> Result<IdList, String> {
-    input::id_list("ids", s).map(IdList).map_err(expected)
-}
-
 pub fn text(s: &str) -> Result<String, String> {
     input::text("text", s).map_err(expected)
 }
@@ -57,9 +49,61 @@ pub fn flag01(s: &str) -> Result<u8, String> {
 /// The `--clinic` flag of commands that take a clinic.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ClinicArg {
-    /// Clinic ID [default: the profile's `clinica`]; required for admin_master on lists
-    #[arg(long, visible_alias = "clinica", value_name = "ID", value_parser = id)]
-    pub clinic: Option<u64>,
+    /// Clinic ID or name [default: the profile's `clinica`]; required for admin_master on lists
+    #[arg(long, visible_alias = "clinica", value_name = "ID|NAME", value_parser = crate::refs::resolve::parse_ref)]
+    pub clinic: Option<crate::refs::Ref>,
+}
+
+impl ClinicArg {
+    /// The clinic ID: the flag (an ID, or a name looked up in the clinics list), else the profile's.
+    pub async fn resolve(
+        &self,
+        ctx: &crate::context::Context,
+    ) -> crate::error::Result<Option<u64>> {
+        match &self.clinic {
+            Some(r) => {
+                crate::refs::resolve::resolve(ctx, crate::refs::Kind::Clinics, "--clinic", r, None)
+                    .await
+                    .map(Some)
+            }
+            None => Ok(ctx.profile.clinica),
+        }
+    }
+}
+
+/// An optional ID-or-name flag, resolved against a reference list.
+pub async fn resolve_opt(
+    ctx: &crate::context::Context,
+    kind: crate::refs::Kind,
+    flag: &str,
+    value: Option<&crate::refs::Ref>,
+    clinic: Option<u64>,
+) -> crate::error::Result<Option<u64>> {
+    match value {
+        Some(r) => crate::refs::resolve::resolve(ctx, kind, flag, r, clinic)
+            .await
+            .map(Some),
+        None => Ok(None),
+    }
+}
+
+/// An optional list flag, resolved and joined with commas as the service expects.
+pub async fn resolve_list(
+    ctx: &crate::context::Context,
+    kind: crate::refs::Kind,
+    flag: &str,
+    value: Option<&crate::refs::RefList>,
+    clinic: Option<u64>,
+) -> crate::error::Result<Option<String>> {
+    match value {
+        Some(list) => {
+            let ids = crate::refs::resolve::resolve_all(ctx, kind, flag, list, clinic).await?;
+            Ok(Some(
+                ids.iter().map(u64::to_string).collect::<Vec<_>>().join(","),
+            ))
+        }
+        None => Ok(None),
+    }
 }
 
 /// Builds a query string one optional parameter at a time.
@@ -77,19 +121,22 @@ impl Query {
     pub fn date(&mut self, key: &str, value: Option<NaiveDate>) -> &mut Self {
         self.opt(key, value.map(input::sql_date))
     }
-
-    pub fn ids(&mut self, key: &str, value: Option<&IdList>) -> &mut Self {
-        self.opt(key, value.map(|v| v.0.iter().map(u64::to_string).collect::<Vec<_>>().join(",")))
-    }
 }
 
 /// A date range whose start comes after its end is refused before sending.
-pub fn check_range(from_flag: &str, from: Option<NaiveDate>, to: Option<NaiveDate>) -> crate::error::Result<()> {
+pub fn check_range(
+    from_flag: &str,
+    from: Option<NaiveDate>,
+    to: Option<NaiveDate>,
+) -> crate::error::Result<()> {
     match (from, to) {
         (Some(f), Some(t)) if f > t => Err(Error::invalid(
             from_flag,
             input::sql_date(f),
-            &format!("a date on or before the end of the range ({})", input::sql_date(t)),
+            &format!(
+                "a date on or before the end of the range ({})",
+                input::sql_date(t)
+            ),
         )),
         _ => Ok(()),
     }
@@ -103,7 +150,8 @@ pub fn data(raw: &str) -> crate::error::Result<serde_json::Value> {
         std::io::stdin().read_to_string(&mut s)?;
         s
     } else if let Some(path) = raw.strip_prefix('@') {
-        std::fs::read_to_string(path).map_err(|e| Error::invalid("--data", raw, &format!("a readable file ({e})")))?
+        std::fs::read_to_string(path)
+            .map_err(|e| Error::invalid("--data", raw, &format!("a readable file ({e})")))?
     } else {
         raw.to_string()
     };

@@ -14,7 +14,6 @@ use crate::http::Safety;
 use crate::secret::Secret;
 use crate::show;
 
-
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
   clinic login --base-url https://example.com/rest/v1
@@ -66,7 +65,10 @@ pub async fn run(ctx: &Context, cmd: AuthCommand) -> Result<()> {
     match cmd {
         AuthCommand::Status => status(ctx).await,
         AuthCommand::Token { show } => token(ctx, show).await,
-        AuthCommand::SetIoKey { stdin, insecure_storage } => set_io_key(ctx, stdin, insecure_storage).await,
+        AuthCommand::SetIoKey {
+            stdin,
+            insecure_storage,
+        } => set_io_key(ctx, stdin, insecure_storage).await,
     }
 }
 
@@ -75,16 +77,27 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
         Some(raw) => config::check_url("--base-url", raw)?,
         None => ctx.base_url()?,
     };
-    let login = match args.login.clone().or_else(|| std::env::var("CLINIC_LOGIN").ok().filter(|v| !v.is_empty())) {
+    let login = match args
+        .login
+        .clone()
+        .or_else(|| std::env::var("CLINIC_LOGIN").ok().filter(|v| !v.is_empty()))
+    {
         Some(l) => crate::input::text("--login", &l)?,
         None => prompt_line("Login: ", "--login")?,
     };
-    let password = read_secret(args.password_stdin, "CLINIC_PASSWORD", "Password: ", "--password-stdin")?;
+    let password = read_secret(
+        args.password_stdin,
+        "CLINIC_PASSWORD",
+        "Password: ",
+        "--password-stdin",
+    )?;
     let kinds = credentials::chain(args.insecure_storage)?;
     let answer = crate::api::auth::login(&ctx.http, &base, &login, &password).await?;
     let kind_note = answer.kind.map(|k| format!(" ({k})")).unwrap_or_default();
     if ctx.in_sandbox() {
-        ctx.reporter.note(&format!("Logged in to the sandbox as {login}{kind_note}; nothing was stored."));
+        ctx.reporter.note(&format!(
+            "Logged in to the sandbox as {login}{kind_note}; nothing was stored."
+        ));
         return Ok(());
     }
 
@@ -94,7 +107,14 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
     let (saved, kinds) = blocking(move || (creds.save(&kinds, &account, &token), kinds)).await?;
     let store = match saved {
         Ok(store) => store,
-        Err(failures) => return keep_unstored_token(ctx, &answer.token, &failures, kinds.contains(&StoreKind::File)),
+        Err(failures) => {
+            return keep_unstored_token(
+                ctx,
+                &answer.token,
+                &failures,
+                kinds.contains(&StoreKind::File),
+            );
+        }
     };
     forget_previous(ctx, &login, store).await;
     let mut password_store = None;
@@ -104,7 +124,9 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
         let pw = password.clone();
         match blocking(move || creds.save(&[store], &account, &pw)).await? {
             Ok(kind) => password_store = Some(kind),
-            Err(f) => ctx.reporter.warn(&format!("the password was not saved: {}", reasons(&f))),
+            Err(f) => ctx
+                .reporter
+                .warn(&format!("the password was not saved: {}", reasons(&f))),
         }
     }
     let base_text = base.to_string();
@@ -130,14 +152,21 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
 
 /// Every store refused the token. It is not thrown away: into a pipe it is printed (so
 /// `export CLINIC_TOKEN=$(clinic login …)` keeps it); on a terminal the user is told how to keep it.
-fn keep_unstored_token(ctx: &Context, token: &Secret, failures: &[StoreFailure], tried_file: bool) -> Result<()> {
+fn keep_unstored_token(
+    ctx: &Context,
+    token: &Secret,
+    failures: &[StoreFailure],
+    tried_file: bool,
+) -> Result<()> {
     let why = reasons(failures);
     let stdout = std::io::stdout();
     if !stdout.is_terminal() {
         let mut out = stdout.lock();
         writeln!(out, "{}", token.expose())?;
         out.flush()?;
-        ctx.reporter.warn(&format!("no store could keep the token ({why}); it was printed to standard output instead"));
+        ctx.reporter.warn(&format!(
+            "no store could keep the token ({why}); it was printed to standard output instead"
+        ));
         return Ok(());
     }
     let hint = if tried_file {
@@ -145,16 +174,23 @@ fn keep_unstored_token(ctx: &Context, token: &Secret, failures: &[StoreFailure],
     } else {
         "run `clinic login --insecure-storage` to keep it in a 0600 file, or capture it: export CLINIC_TOKEN=$(clinic login … | cat)"
     };
-    Err(Error::Auth(format!("logged in, but no store could keep the token ({why}); {hint}")))
+    Err(Error::Auth(format!(
+        "logged in, but no store could keep the token ({why}); {hint}"
+    )))
 }
 
 fn reasons(failures: &[StoreFailure]) -> String {
-    failures.iter().map(|f| format!("{}: {}", f.kind, f.reason)).collect::<Vec<_>>().join("; ")
+    failures
+        .iter()
+        .map(|f| format!("{}: {}", f.kind, f.reason))
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// A new login replaces the profile's previous entry (another user, or another store).
 async fn forget_previous(ctx: &Context, login: &str, store: StoreKind) {
-    let (Some(old_login), Some(old_store)) = (ctx.profile.login.clone(), ctx.profile.token_store) else {
+    let (Some(old_login), Some(old_store)) = (ctx.profile.login.clone(), ctx.profile.token_store)
+    else {
         return;
     };
     if old_login == login && old_store == store {
@@ -167,7 +203,10 @@ async fn forget_previous(ctx: &Context, login: &str, store: StoreKind) {
 
 pub async fn logout(ctx: &Context) -> Result<()> {
     let (Some(login), Some(store)) = (ctx.profile.login.clone(), ctx.profile.token_store) else {
-        ctx.reporter.note(&format!("profile '{}' has no stored token", ctx.profile_name));
+        ctx.reporter.note(&format!(
+            "profile '{}' has no stored token",
+            ctx.profile_name
+        ));
         return Ok(());
     };
     let creds = ctx.credentials.clone();
@@ -187,9 +226,15 @@ pub async fn logout(ctx: &Context) -> Result<()> {
         Ok(())
     })?;
     ctx.reporter.note(&if removed {
-        format!("Logged out of profile '{}': removed the token of {login} from the {store}.", ctx.profile_name)
+        format!(
+            "Logged out of profile '{}': removed the token of {login} from the {store}.",
+            ctx.profile_name
+        )
     } else {
-        format!("Profile '{}': the {store} had no token for {login}; nothing to remove.", ctx.profile_name)
+        format!(
+            "Profile '{}': the {store} had no token for {login}; nothing to remove.",
+            ctx.profile_name
+        )
     });
     Ok(())
 }
@@ -200,12 +245,21 @@ async fn status(ctx: &Context) -> Result<()> {
     } else if std::env::var("CLINIC_TOKEN").is_ok_and(|t| !t.trim().is_empty()) {
         "CLINIC_TOKEN".to_string()
     } else {
-        ctx.profile.token_store.map(|s| s.to_string()).unwrap_or_else(|| "none".into())
+        ctx.profile
+            .token_store
+            .map(|s| s.to_string())
+            .unwrap_or_else(|| "none".into())
     };
     // One cheap call tells whether the token works.
     let check = match ctx.api().await {
         Ok(client) => client
-            .call(Method::GET, "/statusAgendamento", &[], None, Safety::Idempotent)
+            .call(
+                Method::GET,
+                "/statusAgendamento",
+                &[],
+                None,
+                Safety::Idempotent,
+            )
             .await
             .map(|_| ()),
         Err(e) => Err(e),
@@ -239,7 +293,9 @@ async fn token(ctx: &Context, show: bool) -> Result<()> {
 async fn set_io_key(ctx: &Context, stdin: bool, insecure: bool) -> Result<()> {
     let key = read_secret(stdin, "", "IO API key: ", "--stdin")?;
     if ctx.in_sandbox() {
-        return Err(Error::Usage("the sandbox's IO key is fixed; nothing to store".into()));
+        return Err(Error::Usage(
+            "the sandbox's IO key is fixed; nothing to store".into(),
+        ));
     }
     let kinds = credentials::chain(insecure)?;
     let creds = ctx.credentials.clone();
@@ -251,7 +307,10 @@ async fn set_io_key(ctx: &Context, stdin: bool, insecure: bool) -> Result<()> {
                 p.io_key_store = Some(store);
                 Ok(())
             })?;
-            ctx.reporter.note(&format!("IO API key stored in the {store} for profile '{}'.", ctx.profile_name));
+            ctx.reporter.note(&format!(
+                "IO API key stored in the {store} for profile '{}'.",
+                ctx.profile_name
+            ));
             Ok(())
         }
         Err(f) => Err(Error::Auth(format!(
@@ -268,17 +327,28 @@ fn read_secret(from_stdin: bool, env: &str, prompt: &str, flag: &str) -> Result<
         std::io::stdin().lock().read_line(&mut line)?;
         let value = line.trim_end_matches(['\r', '\n']);
         if value.is_empty() {
-            return Err(Error::invalid(flag, "(an empty line)", "the secret on the first line of standard input"));
+            return Err(Error::invalid(
+                flag,
+                "(an empty line)",
+                "the secret on the first line of standard input",
+            ));
         }
         return Ok(Secret::new(value));
     }
-    if !env.is_empty() {
-        if let Some(v) = std::env::var(env).ok().filter(|v| !v.is_empty()) {
-            return Ok(Secret::new(v));
-        }
+    if !env.is_empty()
+        && let Some(v) = std::env::var(env).ok().filter(|v| !v.is_empty())
+    {
+        return Ok(Secret::new(v));
     }
     if !std::io::stdin().is_terminal() {
-        return Err(Error::Usage(format!("no terminal to ask on: pass {flag}{}", if env.is_empty() { String::new() } else { format!(" or set {env}") })));
+        return Err(Error::Usage(format!(
+            "no terminal to ask on: pass {flag}{}",
+            if env.is_empty() {
+                String::new()
+            } else {
+                format!(" or set {env}")
+            }
+        )));
     }
     let value = rpassword::prompt_password(prompt)?;
     if value.is_empty() {

@@ -14,7 +14,9 @@ use crate::show;
 #[derive(Subcommand, Debug)]
 pub enum CampaignCommand {
     /// Create a campaign (POST /criaCampanha) and print its new ID  [Entrada — Apoio]
-    #[command(after_help = "Example:\n  clinic campaign create --name \"Black Friday 2024\" --clinic 1")]
+    #[command(
+        after_help = "Example:\n  clinic campaign create --name \"Black Friday 2024\" --clinic 1"
+    )]
     Create {
         /// Campaign name
         #[arg(long, visible_alias = "nome", value_parser = args::text)]
@@ -30,15 +32,25 @@ pub enum CampaignCommand {
 pub async fn run(ctx: &Context, cmd: CampaignCommand) -> Result<()> {
     match cmd {
         CampaignCommand::Create { name, clinic } => {
-            let clinica = ctx.clinic(clinic.clinic).ok_or_else(|| {
+            let clinica = clinic.resolve(ctx).await?.ok_or_else(|| {
                 Error::invalid("--clinic", "(missing)", "the clinic ID the campaign belongs to: pass --clinic or run `clinic config set clinica ID`")
             })?;
             let body = json!({"nome": name, "clinica": clinica.to_string()});
             let client = ctx.api().await?;
-            let answer = client.call(Method::POST, "/criaCampanha", &[], Some(body), Safety::Unsafe).await?;
+            let answer = client
+                .call(
+                    Method::POST,
+                    "/criaCampanha",
+                    &[],
+                    Some(body),
+                    Safety::Unsafe,
+                )
+                .await?;
             created(ctx, "campaign", answer)
         }
-        CampaignCommand::List(list) => super::reference::named(ctx, "/listaCampanha", list, "campaigns").await,
+        CampaignCommand::List(list) => {
+            super::reference::named(ctx, "/listaCampanha", list, "campaigns").await
+        }
     }
 }
 
@@ -46,7 +58,12 @@ pub async fn run(ctx: &Context, cmd: CampaignCommand) -> Result<()> {
 pub fn created(ctx: &Context, what: &str, answer: serde_json::Value) -> Result<()> {
     match envelope::created_id(&answer) {
         Some(id) => {
-            ctx.reporter.note(&format!("created {what} {}", id.as_str().map(str::to_string).unwrap_or_else(|| id.to_string())));
+            ctx.reporter.note(&format!(
+                "created {what} {}",
+                id.as_str()
+                    .map(str::to_string)
+                    .unwrap_or_else(|| id.to_string())
+            ));
             let mut record = serde_json::Map::new();
             record.insert("id".into(), id);
             if let serde_json::Value::Object(map) = answer {

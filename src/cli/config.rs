@@ -36,7 +36,8 @@ pub enum ConfigCommand {
     Path,
 }
 
-const KEYS_HELP: &str = "Keys: base_url io_url automation_url crm_url webhook_id clinica auth_scheme format per_page
+const KEYS_HELP: &str =
+    "Keys: base_url io_url automation_url crm_url webhook_id clinica auth_scheme format per_page
       concurrency timezone units aliases.<name>
 Examples:
   clinic config set base_url https://example.com/rest/v1
@@ -45,7 +46,11 @@ Examples:
 
 pub fn run(ctx: &Context, cmd: ConfigCommand) -> Result<()> {
     let stored = || -> Result<config::Profile> {
-        Ok(config::ConfigFile::load(&ctx.config_dir)?.profiles.get(&ctx.profile_name).cloned().unwrap_or_default())
+        Ok(config::ConfigFile::load(&ctx.config_dir)?
+            .profiles
+            .get(&ctx.profile_name)
+            .cloned()
+            .unwrap_or_default())
     };
     match cmd {
         ConfigCommand::List { show: reveal } => {
@@ -58,24 +63,40 @@ pub fn run(ctx: &Context, cmd: ConfigCommand) -> Result<()> {
         }
         ConfigCommand::Get { key, show: reveal } => match stored()?.get(&key)? {
             Some(v) => show::single(ctx, &Value::String(shown(&key, v, reveal))),
-            None => Err(crate::error::Error::Config(format!("{key} is not set in profile '{}'", ctx.profile_name))),
+            None => Err(crate::error::Error::Config(format!(
+                "{key} is not set in profile '{}'",
+                ctx.profile_name
+            ))),
         },
         ConfigCommand::Set { key, value } => {
             update_profile(&ctx.config_dir, &ctx.profile_name, |p| p.set(&key, &value))?;
-            ctx.reporter.note(&format!("{key} set in profile '{}'", ctx.profile_name));
+            ctx.reporter
+                .note(&format!("{key} set in profile '{}'", ctx.profile_name));
             Ok(())
         }
         ConfigCommand::Unset { key } => {
             update_profile(&ctx.config_dir, &ctx.profile_name, |p| p.unset(&key))?;
-            ctx.reporter.note(&format!("{key} removed from profile '{}'", ctx.profile_name));
+            ctx.reporter.note(&format!(
+                "{key} removed from profile '{}'",
+                ctx.profile_name
+            ));
             Ok(())
         }
-        ConfigCommand::Path => {
-            show::single(ctx, &Value::String(config::ConfigFile::path(&ctx.config_dir).display().to_string()))
-        }
+        ConfigCommand::Path => show::single(
+            ctx,
+            &Value::String(
+                config::ConfigFile::path(&ctx.config_dir)
+                    .display()
+                    .to_string(),
+            ),
+        ),
     }
 }
 
 fn shown(key: &str, value: String, reveal: bool) -> String {
-    if key == "crm_url" && !reveal { config::mask_url(&value) } else { value }
+    if key == "crm_url" && !reveal {
+        config::mask_url(&value)
+    } else {
+        value
+    }
 }

@@ -5,12 +5,14 @@ use clap::{Args, Subcommand};
 use reqwest::Method;
 use serde_json::{Map, Value, json};
 
-use super::args::{self, ClinicArg, Query};
+use super::args::{self, ClinicArg, Query, resolve_opt};
 use crate::api::envelope;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::http::Safety;
 use crate::input::{self, Phone};
+use crate::refs::resolve::{parse_ref, resolve};
+use crate::refs::{Kind, Ref};
 use crate::show;
 
 #[derive(Subcommand, Debug)]
@@ -23,7 +25,9 @@ pub enum ContactCommand {
       --birth-date 23/04/1990 --channel 3 --campaign 12 --email maria@example.com --clinic 1")]
     Create(ContactFields),
     /// Update a contact and record a new origin for it (POST /atualizaCadastroCliente)  [Entrada — Atração]
-    #[command(after_help = "Example:\n  clinic contact update 4821 --channel 2 --campaign 7 --note \"Veio pelo Instagram\"")]
+    #[command(
+        after_help = "Example:\n  clinic contact update 4821 --channel 2 --campaign 7 --note \"Veio pelo Instagram\""
+    )]
     Update(UpdateArgs),
     /// List prospects and customers (GET /lista_cliente)  [Saída — Atração]
     #[command(after_help = "Examples:
@@ -48,12 +52,12 @@ pub struct ContactFields {
     /// Birth date (YYYY-MM-DD or DD/MM/YYYY)
     #[arg(long, visible_alias = "data-nascimento", value_parser = args::date, value_name = "DATE")]
     pub birth_date: NaiveDate,
-    /// Channel ID (see `clinic ref channels`)
-    #[arg(long, visible_alias = "canal", value_parser = args::id, value_name = "ID")]
-    pub channel: u64,
-    /// Campaign ID (see `clinic ref campaigns`)
-    #[arg(long, visible_alias = "campanha", value_parser = args::id, value_name = "ID")]
-    pub campaign: u64,
+    /// Channel: ID or name (see `clinic ref channels`)
+    #[arg(long, visible_alias = "canal", value_parser = parse_ref, value_name = "ID|NAME")]
+    pub channel: Ref,
+    /// Campaign: ID or name (see `clinic ref campaigns`)
+    #[arg(long, visible_alias = "campanha", value_parser = parse_ref, value_name = "ID|NAME")]
+    pub campaign: Ref,
     /// E-mail
     #[arg(long, value_parser = args::email)]
     pub email: Option<String>,
@@ -75,12 +79,12 @@ pub struct UpdateArgs {
     /// Birth date (YYYY-MM-DD or DD/MM/YYYY)
     #[arg(long, visible_alias = "data-nascimento", value_parser = args::date, value_name = "DATE")]
     birth_date: Option<NaiveDate>,
-    /// Channel ID of this new origin
-    #[arg(long, visible_alias = "canal", value_parser = args::id, value_name = "ID")]
-    channel: Option<u64>,
-    /// Campaign ID of this new origin
-    #[arg(long, visible_alias = "campanha", value_parser = args::id, value_name = "ID")]
-    campaign: Option<u64>,
+    /// Channel of this new origin: ID or name
+    #[arg(long, visible_alias = "canal", value_parser = parse_ref, value_name = "ID|NAME")]
+    channel: Option<Ref>,
+    /// Campaign of this new origin: ID or name
+    #[arg(long, visible_alias = "campanha", value_parser = parse_ref, value_name = "ID|NAME")]
+    campaign: Option<Ref>,
     /// Free-text note
     #[arg(long, visible_alias = "observacao")]
     note: Option<String>,
@@ -133,25 +137,54 @@ pub struct ListArgs {
 pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
     match cmd {
         ContactCommand::Create(f) => {
-            let body = create_body(ctx, &f)?;
+            let body = create_body(ctx, &f).await?;
             let client = ctx.api().await?;
-            let answer = client.call(Method::POST, "/cadastraCliente", &[], Some(body), Safety::Unsafe).await?;
+            let answer = client
+                .call(
+                    Method::POST,
+                    "/cadastraCliente",
+                    &[],
+                    Some(body),
+                    Safety::Unsafe,
+                )
+                .await?;
             super::campaign::created(ctx, "contact", answer)
         }
         ContactCommand::Update(u) => {
             let mut body = Map::new();
             body.insert("id".into(), json!(u.id.to_string()));
-            if let Some(c) = ctx.clinic(u.clinic.clinic) {
+            let clinic = u.clinic.resolve(ctx).await?;
+            if let Some(c) = clinic {
                 body.insert("clinica".into(), json!(c.to_string()));
             }
-            put(&mut body, "canal", u.channel.map(Value::from));
-            put(&mut body, "campanha", u.campaign.map(Value::from));
+            let channel =
+                resolve_opt(ctx, Kind::Channels, "--channel", u.channel.as_ref(), clinic).await?;
+            let campaign = resolve_opt(
+                ctx,
+                Kind::Campaigns,
+                "--campaign",
+                u.campaign.as_ref(),
+                clinic,
+            )
+            .await?;
+            put(&mut body, "canal", channel.map(Value::from));
+            put(&mut body, "campanha", campaign.map(Value::from));
             put(&mut body, "nome", u.name.map(Value::from));
-            put(&mut body, "data_nascimento", u.birth_date.map(|d| Value::from(input::sql_date(d))));
+            put(
+                &mut body,
+                "data_nascimento",
+                u.birth_date.map(|d| Value::from(input::sql_date(d))),
+            );
             put(&mut body, "observacao", u.note.map(Value::from));
             let client = ctx.api().await?;
             let answer = client
-                .call(Method::POST, "/atualizaCadastroCliente", &[], Some(Value::Object(body)), Safety::Unsafe)
+                .call(
+                    Method::POST,
+                    "/atualizaCadastroCliente",
+                    &[],
+                    Some(Value::Object(body)),
+                    Safety::Unsafe,
+                )
                 .await?;
             ctx.reporter.note(&format!("updated contact {}", u.id));
             show::any(ctx, answer)
@@ -159,12 +192,21 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
         ContactCommand::List(l) => {
             args::check_range("--created-from", l.created_from, l.created_to)?;
             args::check_range("--birth-from", l.birth_from, l.birth_to)?;
-            let inativo = if l.inactive { Some(1) } else if l.active { Some(0) } else { None };
+            let inativo = if l.inactive {
+                Some(1)
+            } else if l.active {
+                Some(0)
+            } else {
+                None
+            };
             let mut q = Query::default();
-            q.opt("clinica", ctx.clinic(l.clinic.clinic))
+            q.opt("clinica", l.clinic.resolve(ctx).await?)
                 .opt("nome", l.name)
                 .opt("telefone", l.phone.as_ref().map(Phone::digits))
-                .opt("telefone_secundario", l.secondary_phone.as_ref().map(Phone::digits))
+                .opt(
+                    "telefone_secundario",
+                    l.secondary_phone.as_ref().map(Phone::digits),
+                )
                 .opt("email", l.email)
                 .date("criado_em_de", l.created_from)
                 .date("criado_em_ate", l.created_to)
@@ -185,8 +227,8 @@ fn put(body: &mut Map<String, Value>, key: &str, value: Option<Value>) {
     }
 }
 
-fn required_clinic(ctx: &Context, flag: Option<u64>) -> Result<u64> {
-    ctx.clinic(flag).ok_or_else(|| {
+async fn required_clinic(ctx: &Context, flag: &ClinicArg) -> Result<u64> {
+    flag.resolve(ctx).await?.ok_or_else(|| {
         Error::invalid(
             "--clinic",
             "(missing)",
@@ -196,15 +238,29 @@ fn required_clinic(ctx: &Context, flag: Option<u64>) -> Result<u64> {
 }
 
 /// The body of `cadastraCliente`, in the formats it demands.
-fn create_body(ctx: &Context, f: &ContactFields) -> Result<Value> {
-    let clinica = required_clinic(ctx, f.clinic.clinic)?;
+async fn create_body(ctx: &Context, f: &ContactFields) -> Result<Value> {
+    // Format checks first: a bad phone must stop us before any name lookup is sent.
+    let telefone = f.phone.formatted_mobile("--phone")?;
+    let clinica = required_clinic(ctx, &f.clinic).await?;
+    let canal = resolve(ctx, Kind::Channels, "--channel", &f.channel, Some(clinica)).await?;
+    let campanha = resolve(
+        ctx,
+        Kind::Campaigns,
+        "--campaign",
+        &f.campaign,
+        Some(clinica),
+    )
+    .await?;
     let mut body = Map::new();
     body.insert("clinica".into(), json!(clinica.to_string()));
     body.insert("nome".into(), json!(f.name));
-    body.insert("telefone".into(), json!(f.phone.formatted_mobile("--phone")?));
-    body.insert("data_nascimento".into(), json!(input::sql_date(f.birth_date)));
-    body.insert("canal".into(), json!(f.channel));
-    body.insert("campanha".into(), json!(f.campaign));
+    body.insert("telefone".into(), json!(telefone));
+    body.insert(
+        "data_nascimento".into(),
+        json!(input::sql_date(f.birth_date)),
+    );
+    body.insert("canal".into(), json!(canal));
+    body.insert("campanha".into(), json!(campanha));
     put(&mut body, "email", f.email.clone().map(Value::from));
     put(&mut body, "observacao", f.note.clone().map(Value::from));
     Ok(Value::Object(body))
@@ -213,8 +269,8 @@ fn create_body(ctx: &Context, f: &ContactFields) -> Result<Value> {
 /// The service's own advice made one command: search `lista_cliente` by phone, then by e-mail; update
 /// the match, or create when there is none.
 async fn upsert(ctx: &Context, f: ContactFields) -> Result<()> {
-    let create = create_body(ctx, &f)?;
-    let clinica = required_clinic(ctx, f.clinic.clinic)?;
+    let create = create_body(ctx, &f).await?;
+    let clinica = required_clinic(ctx, &f.clinic).await?;
     let client = ctx.api().await?;
     let mut searches = vec![("telefone", f.phone.digits().to_string())];
     if let Some(e) = &f.email {
@@ -228,33 +284,67 @@ async fn upsert(ctx: &Context, f: ContactFields) -> Result<()> {
             ("pagina_atual".to_string(), "1".to_string()),
             ("por_pagina".to_string(), "50".to_string()),
         ];
-        let answer = client.call(Method::GET, "/lista_cliente", &query, None, Safety::Idempotent).await?;
-        found = envelope::page(answer).records.iter().filter_map(envelope::created_id).collect();
+        let answer = client
+            .call(
+                Method::GET,
+                "/lista_cliente",
+                &query,
+                None,
+                Safety::Idempotent,
+            )
+            .await?;
+        found = envelope::page(answer)
+            .records
+            .iter()
+            .filter_map(envelope::created_id)
+            .collect();
         if !found.is_empty() {
             break;
         }
     }
     let Some(id) = found.first().cloned() else {
-        let answer = client.call(Method::POST, "/cadastraCliente", &[], Some(create), Safety::Unsafe).await?;
+        let answer = client
+            .call(
+                Method::POST,
+                "/cadastraCliente",
+                &[],
+                Some(create),
+                Safety::Unsafe,
+            )
+            .await?;
         let id = envelope::created_id(&answer).unwrap_or(Value::Null);
-        ctx.reporter.note("no contact with that phone or e-mail: created one");
+        ctx.reporter
+            .note("no contact with that phone or e-mail: created one");
         return show::single(ctx, &json!({"action": "created", "id": id}));
     };
     if found.len() > 1 {
         let ids: Vec<String> = found.iter().map(id_text).collect();
-        ctx.reporter.warn(&format!("{} contacts match ({}); updating the first", found.len(), ids.join(", ")));
+        ctx.reporter.warn(&format!(
+            "{} contacts match ({}); updating the first",
+            found.len(),
+            ids.join(", ")
+        ));
     }
     let mut body = create.as_object().cloned().unwrap_or_default();
     body.remove("telefone");
     body.remove("email");
     body.insert("id".into(), json!(id_text(&id)));
     client
-        .call(Method::POST, "/atualizaCadastroCliente", &[], Some(Value::Object(body)), Safety::Unsafe)
+        .call(
+            Method::POST,
+            "/atualizaCadastroCliente",
+            &[],
+            Some(Value::Object(body)),
+            Safety::Unsafe,
+        )
         .await?;
-    ctx.reporter.note(&format!("contact {} exists: updated it", id_text(&id)));
+    ctx.reporter
+        .note(&format!("contact {} exists: updated it", id_text(&id)));
     show::single(ctx, &json!({"action": "updated", "id": id}))
 }
 
 fn id_text(v: &Value) -> String {
-    v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())
+    v.as_str()
+        .map(str::to_string)
+        .unwrap_or_else(|| v.to_string())
 }

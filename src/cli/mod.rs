@@ -17,12 +17,15 @@ pub mod campaign;
 pub mod completions;
 pub mod config;
 pub mod contact;
+pub mod crm;
+pub mod io;
 pub mod operations;
 pub mod reference;
 pub mod report;
 pub mod sandbox;
 
-const ABOUT: &str = "Command-line client for the Clinic Results API, its CRM and Integrações IO webhooks";
+const ABOUT: &str =
+    "Command-line client for the Clinic Results API, its CRM and Integrações IO webhooks";
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -47,7 +50,13 @@ pub struct Cli {
 #[derive(Args, Debug, Clone, Default)]
 pub struct Global {
     /// Configuration profile
-    #[arg(long, global = true, env = "CLINIC_PROFILE", default_value = "default", value_name = "NAME")]
+    #[arg(
+        long,
+        global = true,
+        env = "CLINIC_PROFILE",
+        default_value = "default",
+        value_name = "NAME"
+    )]
     pub profile: String,
     /// Output format [default: table on a terminal, json otherwise]
     #[arg(long, global = true, value_enum)]
@@ -55,6 +64,9 @@ pub struct Global {
     /// Select and order columns (dotted names reach nested fields)
     #[arg(long, global = true, value_delimiter = ',', value_name = "A,B,C")]
     pub columns: Option<Vec<String>>,
+    /// Apply a jq filter to each record (or to the answer) before formatting, e.g. 'select(.valor > 100) | {id, cliente}'
+    #[arg(long, global = true, value_name = "EXPR")]
+    pub jq: Option<String>,
     /// CSV for Excel pt-BR: ';' separator, UTF-8 BOM, formula-injection guard
     #[arg(long, global = true)]
     pub excel: bool,
@@ -120,6 +132,11 @@ pub enum Command {
     /// Reference lists: clinics, channels, campaigns, services, statuses…  [Saída — Apoio]
     #[command(subcommand, name = "ref")]
     Ref(reference::RefCommand),
+    /// External CRM: contacts through the automation webhook, contacts and deals  [CRM — Automação / CRM]
+    #[command(subcommand)]
+    Crm(crm::CrmCommand),
+    /// Call any Integrações IO path with the stored x-api-key  [Integrações IO]
+    Io(io::IoArgs),
     /// Call any path of the API with the same auth, formats and paging
     Api(api::ApiArgs),
     /// List every remote operation: group, method, path, command
@@ -146,7 +163,10 @@ pub struct Failure {
 
 impl From<crate::error::Error> for Failure {
     fn from(e: crate::error::Error) -> Self {
-        Failure { code: e.exit_code(), message: e.to_string() }
+        Failure {
+            code: e.exit_code(),
+            message: e.to_string(),
+        }
     }
 }
 
@@ -161,10 +181,16 @@ pub async fn run(cli: Cli) -> std::result::Result<(), Failure> {
         _ => {}
     }
     let ctx = Context::new(global).await?;
-    let result = dispatch(&ctx, cli.command).await;
+    let result = match crate::show::check_jq(&ctx) {
+        Ok(()) => dispatch(&ctx, cli.command).await,
+        Err(e) => Err(e),
+    };
     let reporter = ctx.reporter.clone();
     ctx.shutdown().await;
-    result.map_err(|e| Failure { code: e.exit_code(), message: reporter.redact(&e.to_string()) })
+    result.map_err(|e| Failure {
+        code: e.exit_code(),
+        message: reporter.redact(&e.to_string()),
+    })
 }
 
 async fn dispatch(ctx: &Context, command: Command) -> Result<()> {
@@ -178,8 +204,12 @@ async fn dispatch(ctx: &Context, command: Command) -> Result<()> {
         Command::Appointment(cmd) => appointment::run(ctx, cmd).await,
         Command::Report(cmd) => report::run(ctx, cmd).await,
         Command::Ref(cmd) => reference::run(ctx, cmd).await,
+        Command::Crm(cmd) => crm::run(ctx, cmd).await,
+        Command::Io(args) => io::run(ctx, args).await,
         Command::Api(args) => api::run(ctx, args).await,
         Command::Operations => operations::run(ctx),
-        Command::Completions(_) | Command::Sandbox(_) => unreachable!("handled before the context is built"),
+        Command::Completions(_) | Command::Sandbox(_) => {
+            unreachable!("handled before the context is built")
+        }
     }
 }

@@ -6,6 +6,9 @@ use crate::error::Result;
 use crate::show;
 
 pub fn run(ctx: &Context) -> Result<()> {
-    let records = OPERATIONS.iter().map(|op| serde_json::to_value(op).expect("operations serialize")).collect();
+    let records = OPERATIONS
+        .iter()
+        .map(|op| serde_json::to_value(op).expect("operations serialize"))
+        .collect();
     show::records(ctx, records)
 }

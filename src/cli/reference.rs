@@ -3,6 +3,7 @@
 use clap::{Args, Subcommand};
 
 use super::args::{self, ClinicArg, Query};
+
 use crate::context::Context;
 use crate::error::Result;
 use crate::show;
@@ -73,14 +74,24 @@ pub async fn run(ctx: &Context, cmd: RefCommand) -> Result<()> {
     match cmd {
         RefCommand::Clinics => show::api_list(ctx, "/listaClinicas", vec![], "clinics").await,
         RefCommand::Channels(l) => {
-            show::api_list(ctx, "/listaCanal", Query::default().opt("nome", l.name).0.clone(), "channels").await
+            show::api_list(
+                ctx,
+                "/listaCanal",
+                Query::default().opt("nome", l.name).0.clone(),
+                "channels",
+            )
+            .await
         }
         RefCommand::Campaigns(l) => named(ctx, "/listaCampanha", l, "campaigns").await,
         RefCommand::Services(l) => named(ctx, "/listaServico", l, "services").await,
         RefCommand::Sellers(l) => clinic_list(ctx, "/listaVendedor", l, "sellers").await,
         RefCommand::Creators(l) => clinic_list(ctx, "/listaCriadoPorVenda", l, "creators").await,
-        RefCommand::AccountPlans(l) => clinic_list(ctx, "/listaPlanoDeConta", l, "account plans").await,
-        RefCommand::OperationTypes(l) => clinic_list(ctx, "/listaTipoOperacao", l, "operation types").await,
+        RefCommand::AccountPlans(l) => {
+            clinic_list(ctx, "/listaPlanoDeConta", l, "account plans").await
+        }
+        RefCommand::OperationTypes(l) => {
+            clinic_list(ctx, "/listaTipoOperacao", l, "operation types").await
+        }
         RefCommand::AppointmentStatuses => show::unpaged(ctx, "/statusAgendamento", vec![]).await,
         RefCommand::QuoteStatuses => show::unpaged(ctx, "/lista_status_venda", vec![]).await,
         RefCommand::HasQuote => show::unpaged(ctx, "/avaliacaoPossuiVendaOrcamento", vec![]).await,
@@ -89,12 +100,13 @@ pub async fn run(ctx: &Context, cmd: RefCommand) -> Result<()> {
 
 pub async fn named(ctx: &Context, path: &str, l: NamedList, what: &str) -> Result<()> {
     let mut q = Query::default();
-    q.opt("clinica", ctx.clinic(l.clinic.clinic)).opt("nome", l.name);
+    q.opt("clinica", l.clinic.resolve(ctx).await?)
+        .opt("nome", l.name);
     show::api_list(ctx, path, q.0, what).await
 }
 
 async fn clinic_list(ctx: &Context, path: &str, l: ClinicList, what: &str) -> Result<()> {
     let mut q = Query::default();
-    q.opt("clinica", ctx.clinic(l.clinic.clinic));
+    q.opt("clinica", l.clinic.resolve(ctx).await?);
     show::api_list(ctx, path, q.0, what).await
 }

@@ -3,9 +3,11 @@
 use chrono::NaiveDate;
 use clap::{Args, Subcommand};
 
-use super::args::{self, ClinicArg, Query};
+use super::args::{self, ClinicArg, Query, resolve_list, resolve_opt};
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::refs::resolve::{parse_ref, parse_ref_list};
+use crate::refs::{Kind, Ref, RefList};
 use crate::show;
 
 #[derive(Subcommand, Debug)]
@@ -33,9 +35,9 @@ pub struct AppointmentsArgs {
     /// Appointment type ID (2 = evaluation; requires --has-quote)
     #[arg(long = "type", visible_alias = "tipo-agendamento", value_parser = args::id, value_name = "ID")]
     kind: Option<u64>,
-    /// Appointment status IDs, comma-separated (see `clinic ref appointment-statuses`)
-    #[arg(long, value_parser = args::id_list, value_name = "1,2,3")]
-    status: Option<args::IdList>,
+    /// Appointment statuses, IDs or names, comma-separated (see `clinic ref appointment-statuses`)
+    #[arg(long, value_parser = parse_ref_list, value_name = "1,2,3")]
+    status: Option<RefList>,
     /// Evaluation has a quote: 0 or 1 (see `clinic ref has-quote`)
     #[arg(long, visible_alias = "avaliacao-possui", value_parser = args::flag01, value_name = "0|1")]
     has_quote: Option<u8>,
@@ -51,9 +53,9 @@ pub struct FichaArgs {
     /// Quote date to
     #[arg(long, visible_alias = "data-ate", value_parser = args::date, value_name = "DATE")]
     to: Option<NaiveDate>,
-    /// Quote status IDs (see `clinic ref quote-statuses`)
-    #[arg(long, value_parser = args::id_list, value_name = "IDS")]
-    status: Option<args::IdList>,
+    /// Quote statuses, IDs or names (see `clinic ref quote-statuses`)
+    #[arg(long, value_parser = parse_ref_list, value_name = "IDS|NAMES")]
+    status: Option<RefList>,
     /// Client (contact) ID
     #[arg(long, visible_alias = "cliente", value_parser = args::id, value_name = "ID")]
     client: Option<u64>,
@@ -70,8 +72,8 @@ pub struct FichaArgs {
     #[arg(long)]
     inactive: bool,
     /// Service ID (see `clinic ref services`)
-    #[arg(long, visible_alias = "id-servico", value_parser = args::id, value_name = "ID")]
-    service: Option<u64>,
+    #[arg(long, visible_alias = "id-servico", value_parser = parse_ref, value_name = "ID|NAME")]
+    service: Option<Ref>,
     /// Evaluation date from
     #[arg(long, visible_alias = "avaliacao-de", value_parser = args::date, value_name = "DATE")]
     evaluation_from: Option<NaiveDate>,
@@ -97,20 +99,20 @@ pub struct FichaArgs {
     #[arg(long, visible_alias = "modificado-em-ate", value_parser = args::date, value_name = "DATE")]
     modified_to: Option<NaiveDate>,
     /// Created by (see `clinic ref creators`)
-    #[arg(long, visible_alias = "criado-por", value_parser = args::id, value_name = "ID")]
-    created_by: Option<u64>,
+    #[arg(long, visible_alias = "criado-por", value_parser = parse_ref, value_name = "ID|NAME")]
+    created_by: Option<Ref>,
     /// Modified by (see `clinic ref creators`)
-    #[arg(long, visible_alias = "modificado-por", value_parser = args::id, value_name = "ID")]
-    modified_by: Option<u64>,
+    #[arg(long, visible_alias = "modificado-por", value_parser = parse_ref, value_name = "ID|NAME")]
+    modified_by: Option<Ref>,
     /// Seller ID (see `clinic ref sellers`)
-    #[arg(long, visible_alias = "vendedor", value_parser = args::id, value_name = "ID")]
-    seller: Option<u64>,
+    #[arg(long, visible_alias = "vendedor", value_parser = parse_ref, value_name = "ID|NAME")]
+    seller: Option<Ref>,
     /// Account plan ID (see `clinic ref account-plans`)
-    #[arg(long, visible_alias = "plano-de-conta", value_parser = args::id, value_name = "ID")]
-    account_plan: Option<u64>,
+    #[arg(long, visible_alias = "plano-de-conta", value_parser = parse_ref, value_name = "ID|NAME")]
+    account_plan: Option<Ref>,
     /// Product operation type ID (see `clinic ref operation-types`)
-    #[arg(long, visible_alias = "tipo-operacao-produto", value_parser = args::id, value_name = "ID")]
-    operation_type: Option<u64>,
+    #[arg(long, visible_alias = "tipo-operacao-produto", value_parser = parse_ref, value_name = "ID|NAME")]
+    operation_type: Option<Ref>,
     #[command(flatten)]
     clinic: ClinicArg,
 }
@@ -118,17 +120,17 @@ pub struct FichaArgs {
 pub async fn run(ctx: &Context, cmd: ReportCommand) -> Result<()> {
     match cmd {
         ReportCommand::Appointments(a) => {
-            let query = appointments_query(ctx, a)?;
+            let query = appointments_query(ctx, a).await?;
             show::api_list(ctx, "/relAgendamentos", query, "appointments").await
         }
         ReportCommand::FichaFinanceira(f) => {
-            let query = ficha_query(ctx, f)?;
+            let query = ficha_query(ctx, f).await?;
             show::api_list(ctx, "/lista_venda_orcamento", query, "quotes").await
         }
     }
 }
 
-fn appointments_query(ctx: &Context, a: AppointmentsArgs) -> Result<Vec<(String, String)>> {
+async fn appointments_query(ctx: &Context, a: AppointmentsArgs) -> Result<Vec<(String, String)>> {
     if a.kind == Some(2) && a.has_quote.is_none() {
         return Err(Error::invalid(
             "--has-quote",
@@ -137,33 +139,91 @@ fn appointments_query(ctx: &Context, a: AppointmentsArgs) -> Result<Vec<(String,
         ));
     }
     args::check_range("--from", a.from, a.to)?;
+    let clinic = a.clinic.resolve(ctx).await?;
+    let status = resolve_list(
+        ctx,
+        Kind::AppointmentStatuses,
+        "--status",
+        a.status.as_ref(),
+        None,
+    )
+    .await?;
     let mut q = Query::default();
-    q.opt("clinica", ctx.clinic(a.clinic.clinic))
+    q.opt("clinica", clinic)
         .date("data_agendamento_de", a.from)
         .date("data_agendamento_ate", a.to)
         .opt("tipo_agendamento", a.kind)
-        .ids("status", a.status.as_ref())
+        .opt("status", status)
         .opt("avaliacao_possui", a.has_quote);
     Ok(q.0)
 }
 
-fn ficha_query(ctx: &Context, f: FichaArgs) -> Result<Vec<(String, String)>> {
+async fn ficha_query(ctx: &Context, f: FichaArgs) -> Result<Vec<(String, String)>> {
     args::check_range("--from", f.from, f.to)?;
     args::check_range("--evaluation-from", f.evaluation_from, f.evaluation_to)?;
     args::check_range("--created-from", f.created_from, f.created_to)?;
     args::check_range("--paid-from", f.paid_from, f.paid_to)?;
     args::check_range("--modified-from", f.modified_from, f.modified_to)?;
-    let inativo = if f.inactive { Some(1) } else if f.active { Some(0) } else { None };
+    let inativo = if f.inactive {
+        Some(1)
+    } else if f.active {
+        Some(0)
+    } else {
+        None
+    };
+    let c = f.clinic.resolve(ctx).await?;
+    let status = resolve_list(
+        ctx,
+        Kind::QuoteStatuses,
+        "--status",
+        f.status.as_ref(),
+        None,
+    )
+    .await?;
+    let service = resolve_opt(ctx, Kind::Services, "--service", f.service.as_ref(), c).await?;
+    let created_by = resolve_opt(
+        ctx,
+        Kind::Creators,
+        "--created-by",
+        f.created_by.as_ref(),
+        c,
+    )
+    .await?;
+    let modified_by = resolve_opt(
+        ctx,
+        Kind::Creators,
+        "--modified-by",
+        f.modified_by.as_ref(),
+        c,
+    )
+    .await?;
+    let seller = resolve_opt(ctx, Kind::Sellers, "--seller", f.seller.as_ref(), c).await?;
+    let plan = resolve_opt(
+        ctx,
+        Kind::AccountPlans,
+        "--account-plan",
+        f.account_plan.as_ref(),
+        c,
+    )
+    .await?;
+    let operation = resolve_opt(
+        ctx,
+        Kind::OperationTypes,
+        "--operation-type",
+        f.operation_type.as_ref(),
+        c,
+    )
+    .await?;
     let mut q = Query::default();
-    q.opt("clinica", ctx.clinic(f.clinic.clinic))
+    q.opt("clinica", c)
         .date("data_de", f.from)
         .date("data_ate", f.to)
-        .ids("status", f.status.as_ref())
+        .opt("status", status)
         .opt("cliente", f.client)
         .opt("observacoes_contratuais", f.contract_notes)
         .opt("observacoes_venda", f.sale_notes)
         .opt("inativo", inativo)
-        .opt("id_servico", f.service)
+        .opt("id_servico", service)
         .date("avaliacao_de", f.evaluation_from)
         .date("avaliacao_ate", f.evaluation_to)
         .date("criado_em_de", f.created_from)
@@ -172,10 +232,10 @@ fn ficha_query(ctx: &Context, f: FichaArgs) -> Result<Vec<(String, String)>> {
         .date("data_pagamento_ate", f.paid_to)
         .date("modificado_em_de", f.modified_from)
         .date("modificado_em_ate", f.modified_to)
-        .opt("criado_por", f.created_by)
-        .opt("modificado_por", f.modified_by)
-        .opt("vendedor", f.seller)
-        .opt("plano_de_conta", f.account_plan)
-        .opt("tipo_operacao_produto", f.operation_type);
+        .opt("criado_por", created_by)
+        .opt("modificado_por", modified_by)
+        .opt("vendedor", seller)
+        .opt("plano_de_conta", plan)
+        .opt("tipo_operacao_produto", operation);
     Ok(q.0)
 }

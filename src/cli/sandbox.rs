@@ -16,6 +16,8 @@ Logins: admin/admin (admin_master), unidade1/unidade1 (clinic 1). IO key: sandbo
 
 pub async fn run(cmd: SandboxCommand) -> Result<()> {
     match cmd {
-        SandboxCommand::Serve(opts) => clinic_sandbox::serve(opts).await.map_err(|e| Error::Other(e.to_string())),
+        SandboxCommand::Serve(opts) => clinic_sandbox::serve(opts)
+            .await
+            .map_err(|e| Error::Other(e.to_string())),
     }
 }

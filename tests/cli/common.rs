@@ -19,14 +19,21 @@ impl Env {
     }
 
     pub fn scale(n: u64) -> Env {
-        Env::with(Options { scale: n, ..Options::ephemeral() })
+        Env::with(Options {
+            scale: n,
+            ..Options::ephemeral()
+        })
     }
 
     pub fn with(opts: Options) -> Env {
         // The client library is built without a default TLS provider; the tool installs ring, and so do we.
         let _ = rustls::crypto::ring::default_provider().install_default();
         let sandbox = SandboxThread::start(opts).expect("sandbox starts");
-        Env { sandbox, config: tempfile::tempdir().unwrap(), http: reqwest::blocking::Client::new() }
+        Env {
+            sandbox,
+            config: tempfile::tempdir().unwrap(),
+            http: reqwest::blocking::Client::new(),
+        }
     }
 
     pub fn base_url(&self) -> String {
@@ -87,31 +94,57 @@ impl Env {
     /// What the sandbox received, oldest first (the test's own logins included).
     pub fn journal(&self) -> Vec<Value> {
         let addr = self.sandbox.addr();
-        self.http.get(format!("http://{addr}/__sandbox/requests")).send().unwrap().json().unwrap()
+        self.http
+            .get(format!("http://{addr}/__sandbox/requests"))
+            .send()
+            .unwrap()
+            .json()
+            .unwrap()
     }
 
     /// The journal without logins and inspection calls: what the command sent.
     pub fn sent(&self) -> Vec<Value> {
-        self.journal().into_iter().filter(|r| !r["path"].as_str().unwrap_or("").ends_with("/loginApi")).collect()
+        self.journal()
+            .into_iter()
+            .filter(|r| !r["path"].as_str().unwrap_or("").ends_with("/loginApi"))
+            .collect()
     }
 
     pub fn clear_journal(&self) {
         let addr = self.sandbox.addr();
-        self.http.delete(format!("http://{addr}/__sandbox/requests")).send().unwrap();
+        self.http
+            .delete(format!("http://{addr}/__sandbox/requests"))
+            .send()
+            .unwrap();
     }
 
     #[allow(dead_code)]
     pub fn stats(&self) -> Value {
         let addr = self.sandbox.addr();
-        self.http.get(format!("http://{addr}/__sandbox/stats")).send().unwrap().json().unwrap()
+        self.http
+            .get(format!("http://{addr}/__sandbox/stats"))
+            .send()
+            .unwrap()
+            .json()
+            .unwrap()
     }
 
     /// A list fetched directly from the sandbox (one big page), to compare the CLI's output with.
     pub fn fetch_all(&self, path: &str, query: &str, token: &str) -> Vec<Value> {
         let mut out = Vec::new();
         for page in 1.. {
-            let url = format!("{}{path}?{query}&pagina_atual={page}&por_pagina=1000", self.base_url());
-            let v: Value = self.http.get(url).header("Authorization", format!("Bearer {token}")).send().unwrap().json().unwrap();
+            let url = format!(
+                "{}{path}?{query}&pagina_atual={page}&por_pagina=1000",
+                self.base_url()
+            );
+            let v: Value = self
+                .http
+                .get(url)
+                .header("Authorization", format!("Bearer {token}"))
+                .send()
+                .unwrap()
+                .json()
+                .unwrap();
             let records = match v {
                 Value::Array(a) => a,
                 Value::Object(mut m) => match m.remove("dados").or_else(|| m.remove("data")) {
@@ -131,7 +164,10 @@ impl Env {
 
 pub fn stdout_json(out: &std::process::Output) -> Value {
     serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!("stdout is not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout))
+        panic!(
+            "stdout is not JSON ({e}): {}",
+            String::from_utf8_lossy(&out.stdout)
+        )
     })
 }
 
@@ -141,7 +177,9 @@ pub fn stderr(out: &std::process::Output) -> String {
 
 /// Query parameters of a journal entry, decoded.
 pub fn query_of(entry: &Value) -> Vec<(String, String)> {
-    url::form_urlencoded::parse(entry["query"].as_str().unwrap_or("").as_bytes()).into_owned().collect()
+    url::form_urlencoded::parse(entry["query"].as_str().unwrap_or("").as_bytes())
+        .into_owned()
+        .collect()
 }
 
 pub fn body_of(entry: &Value) -> Value {
@@ -152,4 +190,56 @@ pub fn body_of(entry: &Value) -> Value {
 pub fn file_mode(path: &Path) -> u32 {
     use std::os::unix::fs::PermissionsExt;
     std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+}
+
+impl Env {
+    /// `clinic` for the CRM commands: this sandbox's hosts and automation webhook ID, no token.
+    #[allow(dead_code)]
+    pub fn crm(&self) -> Command {
+        let mut cmd = self.bare();
+        cmd.env("CLINIC_WEBHOOK_ID", clinic_sandbox::WEBHOOK_ID);
+        cmd
+    }
+
+    /// Every ID of a CRM list (`crm.contact.list`, `crm.deal.list`) read straight from the sandbox by ID
+    /// keyset, waiting out its request quota, to compare the CLI's output with.
+    #[allow(dead_code)]
+    pub fn crm_ids(&self, method: &str) -> Vec<u64> {
+        let mut ids = Vec::new();
+        loop {
+            let after = ids.last().copied().unwrap_or(0);
+            let url = format!(
+                "{}{method}?order[ID]=ASC&filter[%3EID]={after}&start=-1",
+                self.sandbox.urls().crm_url
+            );
+            let resp = self.http.get(url).send().unwrap();
+            if resp.status() == reqwest::StatusCode::SERVICE_UNAVAILABLE {
+                std::thread::sleep(std::time::Duration::from_millis(300));
+                continue;
+            }
+            let v: Value = resp.json().unwrap();
+            let page = v["result"].as_array().expect("a result array").clone();
+            if page.is_empty() {
+                return ids;
+            }
+            ids.extend(
+                page.iter()
+                    .map(|r| r["ID"].as_str().unwrap().parse::<u64>().unwrap()),
+            );
+        }
+    }
+
+    /// One CRM record read straight from the sandbox (`crm.contact.get`, `crm.deal.get`).
+    #[allow(dead_code)]
+    pub fn crm_get(&self, method: &str, id: u64) -> Value {
+        loop {
+            let url = format!("{}{method}?ID={id}", self.sandbox.urls().crm_url);
+            let resp = self.http.get(url).send().unwrap();
+            if resp.status() == reqwest::StatusCode::SERVICE_UNAVAILABLE {
+                std::thread::sleep(std::time::Duration::from_millis(300));
+                continue;
+            }
+            return resp.json::<Value>().unwrap()["result"].clone();
+        }
+    }
 }

@@ -8,9 +8,32 @@ fn create_sends_the_service_formats() {
     let env = Env::new();
     let out = env
         .clinic()
-        .args(["contact", "create", "--name", "Maria José d'Ávila", "--phone", "+55 16 99264-0197"])
-        .args(["--birth-date", "23/04/1990", "--canal", "1", "--campaign", "2", "--email", "maria@example.com"])
-        .args(["--observacao", "primeira visita, \"VIP\"", "--clinic", "1", "--format", "json"])
+        .args([
+            "contact",
+            "create",
+            "--name",
+            "Maria José d'Ávila",
+            "--phone",
+            "+55 16 99264-0197",
+        ])
+        .args([
+            "--birth-date",
+            "23/04/1990",
+            "--canal",
+            "1",
+            "--campaign",
+            "2",
+            "--email",
+            "maria@example.com",
+        ])
+        .args([
+            "--observacao",
+            "primeira visita, \"VIP\"",
+            "--clinic",
+            "1",
+            "--format",
+            "json",
+        ])
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
@@ -24,20 +47,54 @@ fn create_sends_the_service_formats() {
                "email": "maria@example.com", "observacao": "primeira visita, \"VIP\""})
     );
     let answer = stdout_json(&out);
-    assert!(answer["id"].is_number() || answer["id"].is_string(), "{answer}");
+    assert!(
+        answer["id"].is_number() || answer["id"].is_string(),
+        "{answer}"
+    );
     // The new contact is found by its phone, sent as digits.
     env.clear_journal();
-    let out = env.clinic().args(["contact", "list", "--phone", "(16) 99264-0197", "--format", "json"]).output().unwrap();
+    let out = env
+        .clinic()
+        .args([
+            "contact",
+            "list",
+            "--phone",
+            "(16) 99264-0197",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(query_of(&env.sent()[0]).contains(&("telefone".into(), "16992640197".into())));
     let found = stdout_json(&out);
-    assert!(found.as_array().unwrap().iter().any(|c| c.to_string().contains("Maria José d'Ávila")), "{found}");
+    assert!(
+        found
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c.to_string().contains("Maria José d'Ávila")),
+        "{found}"
+    );
 }
 
 #[test]
 fn create_rejections_send_nothing() {
     let env = Env::new();
-    let ok = ["--name", "Ana", "--phone", "16992640197", "--birth-date", "1990-01-01", "--channel", "1", "--campaign", "1", "--clinic", "1"];
+    let ok = [
+        "--name",
+        "Ana",
+        "--phone",
+        "16992640197",
+        "--birth-date",
+        "1990-01-01",
+        "--channel",
+        "1",
+        "--campaign",
+        "1",
+        "--clinic",
+        "1",
+    ];
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (vec!["--phone", "123"], "--phone"),
         (vec!["--phone", "1732121211"], "--phone"),
@@ -63,11 +120,28 @@ fn create_rejections_send_nothing() {
                 args.extend_from_slice(pair);
             }
         }
-        env.clinic().args(&args).assert().code(2).stderr(predicate::str::contains(field));
+        env.clinic()
+            .args(&args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(field));
     }
     // No clinic anywhere: refused with the way out.
     env.clinic()
-        .args(["contact", "create", "--name", "Ana", "--phone", "16992640197", "--birth-date", "1990-01-01", "--channel", "1", "--campaign", "1"])
+        .args([
+            "contact",
+            "create",
+            "--name",
+            "Ana",
+            "--phone",
+            "16992640197",
+            "--birth-date",
+            "1990-01-01",
+            "--channel",
+            "1",
+            "--campaign",
+            "1",
+        ])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("clinic config set clinica"));
@@ -77,54 +151,195 @@ fn create_rejections_send_nothing() {
 #[test]
 fn update_records_a_new_origin_and_upsert_finds_by_phone() {
     let env = Env::new();
-    env.clinic().args(["config", "set", "clinica", "1"]).assert().success();
-    let args = ["--name", "Bruno Ñandú", "--phone", "(11) 98888-7777", "--birth-date", "1985-12-31", "--channel", "2", "--campaign", "3"];
-    let out = env.clinic().args(["contact", "upsert"]).args(args).args(["--format", "json"]).output().unwrap();
+    env.clinic()
+        .args(["config", "set", "clinica", "1"])
+        .assert()
+        .success();
+    let args = [
+        "--name",
+        "Bruno Ñandú",
+        "--phone",
+        "(11) 98888-7777",
+        "--birth-date",
+        "1985-12-31",
+        "--channel",
+        "2",
+        "--campaign",
+        "3",
+    ];
+    let out = env
+        .clinic()
+        .args(["contact", "upsert"])
+        .args(args)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     let first = stdout_json(&out);
     assert_eq!(first["action"], "created");
-    let out = env.clinic().args(["contact", "upsert"]).args(args).args(["--format", "json", "--note", "de novo"]).output().unwrap();
+    let out = env
+        .clinic()
+        .args(["contact", "upsert"])
+        .args(args)
+        .args(["--format", "json", "--note", "de novo"])
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     let second = stdout_json(&out);
     assert_eq!(second["action"], "updated");
-    assert_eq!(second["id"].to_string().trim_matches('"'), first["id"].to_string().trim_matches('"'));
-    let posts: Vec<Value> = env.sent().into_iter().filter(|r| r["method"] == "POST").collect();
+    assert_eq!(
+        second["id"].to_string().trim_matches('"'),
+        first["id"].to_string().trim_matches('"')
+    );
+    let posts: Vec<Value> = env
+        .sent()
+        .into_iter()
+        .filter(|r| r["method"] == "POST")
+        .collect();
     assert_eq!(posts.len(), 2);
-    assert!(posts[0]["path"].as_str().unwrap().ends_with("/cadastraCliente"));
-    assert!(posts[1]["path"].as_str().unwrap().ends_with("/atualizaCadastroCliente"));
+    assert!(
+        posts[0]["path"]
+            .as_str()
+            .unwrap()
+            .ends_with("/cadastraCliente")
+    );
+    assert!(
+        posts[1]["path"]
+            .as_str()
+            .unwrap()
+            .ends_with("/atualizaCadastroCliente")
+    );
     assert_eq!(body_of(&posts[1])["observacao"], "de novo");
 
     env.clear_journal();
     let id = first["id"].to_string().trim_matches('"').to_string();
-    env.clinic().args(["contact", "update", &id, "--channel", "4", "--campaign", "5"]).assert().success();
+    env.clinic()
+        .args([
+            "contact",
+            "update",
+            &id,
+            "--channel",
+            "4",
+            "--campaign",
+            "5",
+        ])
+        .assert()
+        .success();
     let body = body_of(&env.sent()[0]);
-    assert_eq!(body, json!({"id": id, "clinica": "1", "canal": 4, "campanha": 5}));
-    env.clinic().args(["contact", "update", "abc"]).assert().code(2);
-    env.clinic().args(["contact", "update", "999999999", "--channel", "1"]).assert().code(4);
+    assert_eq!(
+        body,
+        json!({"id": id, "clinica": "1", "canal": 4, "campanha": 5})
+    );
+    env.clinic()
+        .args(["contact", "update", "abc"])
+        .assert()
+        .code(2);
+    env.clinic()
+        .args(["contact", "update", "999999999", "--channel", "1"])
+        .assert()
+        .code(4);
 }
 
 #[test]
 fn campaign_create_then_listed_and_status_change_visible() {
     let env = Env::new();
-    let out = env.clinic().args(["campaign", "create", "--name", "Black Friday \"24\"", "--clinic", "1", "--format", "json"]).output().unwrap();
+    let out = env
+        .clinic()
+        .args([
+            "campaign",
+            "create",
+            "--name",
+            "Black Friday \"24\"",
+            "--clinic",
+            "1",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     let id = stdout_json(&out)["id"].clone();
-    assert_eq!(body_of(&env.sent()[0]), json!({"nome": "Black Friday \"24\"", "clinica": "1"}));
-    let out = env.clinic().args(["campaign", "list", "--name", "Black Friday", "--format", "json", "--all"]).output().unwrap();
+    assert_eq!(
+        body_of(&env.sent()[0]),
+        json!({"nome": "Black Friday \"24\"", "clinica": "1"})
+    );
+    let out = env
+        .clinic()
+        .args([
+            "campaign",
+            "list",
+            "--name",
+            "Black Friday",
+            "--format",
+            "json",
+            "--all",
+        ])
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stdout_json(&out).to_string().contains("Black Friday \\\"24\\\""), "{}", stdout_json(&out));
+    assert!(
+        stdout_json(&out)
+            .to_string()
+            .contains("Black Friday \\\"24\\\""),
+        "{}",
+        stdout_json(&out)
+    );
     let _ = id;
-    env.clinic().args(["campaign", "create", "--name", "  "]).assert().code(2);
+    env.clinic()
+        .args(["campaign", "create", "--name", "  "])
+        .assert()
+        .code(2);
 
     // Appointment status: pick one appointment, change it, see it in the report.
-    let out = env.clinic().args(["report", "appointments", "--per-page", "1", "--format", "json"]).output().unwrap();
+    let out = env
+        .clinic()
+        .args([
+            "report",
+            "appointments",
+            "--per-page",
+            "1",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
     let appt = stdout_json(&out)[0].clone();
     let appt_id = appt["id"].to_string();
     env.clear_journal();
-    env.clinic().args(["appointment", "set-status", &appt_id, "7"]).assert().success();
-    assert_eq!(body_of(&env.sent()[0]), json!({"agendamento": appt["id"], "status": 7}));
-    let out = env.clinic().args(["report", "appointments", "--status", "7", "--all", "--format", "json"]).output().unwrap();
-    assert!(stdout_json(&out).as_array().unwrap().iter().any(|a| a["id"] == appt["id"]));
-    env.clinic().args(["appointment", "set-status", "1", "x"]).assert().code(2);
-    env.clinic().args(["appointment", "set-status", "999999999", "2"]).assert().code(4);
+    env.clinic()
+        .args(["appointment", "set-status", &appt_id, "7"])
+        .assert()
+        .success();
+    assert_eq!(
+        body_of(&env.sent()[0]),
+        json!({"agendamento": appt["id"], "status": 7})
+    );
+    let out = env
+        .clinic()
+        .args([
+            "report",
+            "appointments",
+            "--status",
+            "7",
+            "--all",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        stdout_json(&out)
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a["id"] == appt["id"])
+    );
+    env.clinic()
+        .args(["appointment", "set-status", "1", "x"])
+        .assert()
+        .code(2);
+    env.clinic()
+        .args(["appointment", "set-status", "999999999", "2"])
+        .assert()
+        .code(4);
 }

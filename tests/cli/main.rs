@@ -4,6 +4,8 @@ mod common;
 
 mod auth;
 mod contacts;
+mod crm;
+mod io;
 mod misc;
 mod references;
 mod reports;

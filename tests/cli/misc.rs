@@ -5,16 +5,35 @@ use crate::common::*;
 
 /// The 19 operations of the API reference, by path.
 const API_PATHS: &[&str] = &[
-    "/loginApi", "/cadastraCliente", "/atualizaCadastroCliente", "/criaCampanha", "/mudaStatusAgendamento",
-    "/relAgendamentos", "/lista_venda_orcamento", "/lista_cliente", "/listaCriadoPorVenda", "/listaPlanoDeConta",
-    "/listaVendedor", "/listaCampanha", "/listaServico", "/avaliacaoPossuiVendaOrcamento", "/listaClinicas",
-    "/listaCanal", "/statusAgendamento", "/lista_status_venda", "/listaTipoOperacao",
+    "/loginApi",
+    "/cadastraCliente",
+    "/atualizaCadastroCliente",
+    "/criaCampanha",
+    "/mudaStatusAgendamento",
+    "/relAgendamentos",
+    "/lista_venda_orcamento",
+    "/lista_cliente",
+    "/listaCriadoPorVenda",
+    "/listaPlanoDeConta",
+    "/listaVendedor",
+    "/listaCampanha",
+    "/listaServico",
+    "/avaliacaoPossuiVendaOrcamento",
+    "/listaClinicas",
+    "/listaCanal",
+    "/statusAgendamento",
+    "/lista_status_venda",
+    "/listaTipoOperacao",
 ];
 
 #[test]
 fn operations_cover_the_api_and_every_command_parses() {
     let env = Env::new();
-    let out = env.bare().args(["operations", "--format", "json"]).output().unwrap();
+    let out = env
+        .bare()
+        .args(["operations", "--format", "json"])
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     let ops = stdout_json(&out);
     let ops = ops.as_array().unwrap();
@@ -23,20 +42,41 @@ fn operations_cover_the_api_and_every_command_parses() {
     // The reference itself, where it sits beside the repository, must agree.
     let reference = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/API.md");
     if let Ok(text) = std::fs::read_to_string(reference) {
-        for line in text.lines().filter(|l| l.starts_with("| ") && (l.contains("| GET `/") || l.contains("| POST `/"))) {
+        for line in text
+            .lines()
+            .filter(|l| l.starts_with("| ") && (l.contains("| GET `/") || l.contains("| POST `/")))
+        {
             let path = line.split('`').nth(1).unwrap().to_string();
-            assert!(API_PATHS.contains(&path.as_str()), "{path} missing from this test's list");
+            assert!(
+                API_PATHS.contains(&path.as_str()),
+                "{path} missing from this test's list"
+            );
             wanted.push(path);
         }
     }
     for p in &wanted {
-        assert!(paths.contains(&p.as_str()), "{p} missing from `clinic operations`");
+        assert!(
+            paths.contains(&p.as_str()),
+            "{p} missing from `clinic operations`"
+        );
     }
-    for method in ["crm.contact.list", "crm.contact.get", "crm.contact.update", "crm.deal.list", "crm.deal.get", "crm.deal.update"] {
+    for method in [
+        "crm.contact.list",
+        "crm.contact.get",
+        "crm.contact.update",
+        "crm.deal.list",
+        "crm.deal.get",
+        "crm.deal.update",
+    ] {
         assert!(paths.contains(&method), "{method}");
     }
     for op in ops {
-        let words: Vec<&str> = op["command"].as_str().unwrap().split_whitespace().skip(1).collect();
+        let words: Vec<&str> = op["command"]
+            .as_str()
+            .unwrap()
+            .split_whitespace()
+            .skip(1)
+            .collect();
         env.bare().args(&words).arg("--help").assert().success();
     }
 }
@@ -44,44 +84,136 @@ fn operations_cover_the_api_and_every_command_parses() {
 #[test]
 fn api_escape_hatch_with_paging_and_body() {
     let env = Env::new();
-    let out = env.clinic().args(["api", "GET", "/listaCanal", "-q", "pagina_atual=1", "-q", "por_pagina=3", "--format", "json"]).output().unwrap();
+    let out = env
+        .clinic()
+        .args([
+            "api",
+            "GET",
+            "/listaCanal",
+            "-q",
+            "pagina_atual=1",
+            "-q",
+            "por_pagina=3",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout_json(&out).as_array().unwrap().len(), 3);
     env.clear_journal();
-    let out = env.clinic().args(["api", "get", "listaServico", "--all", "--per-page", "10", "--format", "ndjson"]).output().unwrap();
+    let out = env
+        .clinic()
+        .args([
+            "api",
+            "get",
+            "listaServico",
+            "--all",
+            "--per-page",
+            "10",
+            "--format",
+            "ndjson",
+        ])
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 25);
     assert!(env.sent().len() >= 3);
     env.clear_journal();
-    let out = env.clinic().args(["api", "POST", "/criaCampanha", "--data", r#"{"nome":"Via api","clinica":"1"}"#, "--format", "json"]).output().unwrap();
+    let out = env
+        .clinic()
+        .args([
+            "api",
+            "POST",
+            "/criaCampanha",
+            "--data",
+            r#"{"nome":"Via api","clinica":"1"}"#,
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(body_of(&env.sent()[0])["nome"], "Via api");
-    env.clinic().args(["api", "POST", "/criaCampanha", "--data", "{nope"]).assert().code(2).stderr(predicate::str::contains("--data"));
+    env.clinic()
+        .args(["api", "POST", "/criaCampanha", "--data", "{nope"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--data"));
     env.clinic().args(["api", "FETCH", "/x"]).assert().code(2);
-    env.clinic().args(["api", "GET", "/x", "-q", "novalue"]).assert().code(2);
+    env.clinic()
+        .args(["api", "GET", "/x", "-q", "novalue"])
+        .assert()
+        .code(2);
 }
 
 #[test]
 fn config_set_get_unset_and_plain_http_refused() {
     let env = Env::new();
-    env.bare().args(["config", "set", "per_page", "25"]).assert().success();
-    env.bare().args(["config", "get", "per_page", "--format", "json"]).assert().success().stdout("\"25\"\n");
-    env.bare().args(["config", "set", "per_page", "0"]).assert().code(2).stderr(predicate::str::contains("1 to 10000"));
     env.bare()
-        .args(["config", "set", "base_url", "http://clinic.example.com/rest/v1"])
+        .args(["config", "set", "per_page", "25"])
+        .assert()
+        .success();
+    env.bare()
+        .args(["config", "get", "per_page", "--format", "json"])
+        .assert()
+        .success()
+        .stdout("\"25\"\n");
+    env.bare()
+        .args(["config", "set", "per_page", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("1 to 10000"));
+    env.bare()
+        .args([
+            "config",
+            "set",
+            "base_url",
+            "http://clinic.example.com/rest/v1",
+        ])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("loopback"));
-    env.bare().args(["config", "set", "crm_url", "https://x.bitrix24.com.br/rest/7/s3cr3t/"]).assert().success();
-    let out = env.bare().args(["config", "list", "--format", "json"]).output().unwrap();
+    env.bare()
+        .args([
+            "config",
+            "set",
+            "crm_url",
+            "https://x.bitrix24.com.br/rest/7/s3cr3t/",
+        ])
+        .assert()
+        .success();
+    let out = env
+        .bare()
+        .args(["config", "list", "--format", "json"])
+        .output()
+        .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("/rest/7/****/") && !text.contains("s3cr3t"), "{text}");
-    env.bare().args(["config", "unset", "per_page"]).assert().success();
-    env.bare().args(["config", "get", "per_page"]).assert().code(1);
-    env.bare().args(["config", "set", "colour", "blue"]).assert().code(2);
+    assert!(
+        text.contains("/rest/7/****/") && !text.contains("s3cr3t"),
+        "{text}"
+    );
+    env.bare()
+        .args(["config", "unset", "per_page"])
+        .assert()
+        .success();
+    env.bare()
+        .args(["config", "get", "per_page"])
+        .assert()
+        .code(1);
+    env.bare()
+        .args(["config", "set", "colour", "blue"])
+        .assert()
+        .code(2);
     // The profile's per_page reaches the request.
-    env.clinic().args(["config", "set", "per_page", "9"]).assert().success();
-    env.clinic().args(["ref", "channels", "--format", "json"]).assert().success();
+    env.clinic()
+        .args(["config", "set", "per_page", "9"])
+        .assert()
+        .success();
+    env.clinic()
+        .args(["ref", "channels", "--format", "json"])
+        .assert()
+        .success();
     assert!(query_of(&env.sent()[0]).contains(&("por_pagina".into(), "9".into())));
     // A plain-http base URL off loopback is refused before anything is sent.
     env.bare()
@@ -100,26 +232,49 @@ fn excel_csv_guards_formulas_and_output_file_is_atomic() {
     let path = dir.path().join("ficha.csv");
     std::fs::write(&path, "old").unwrap();
     env.clinic()
-        .args(["report", "ficha-financeira", "--all", "--limit", "1000", "--excel", "--format", "csv", "-o"])
+        .args([
+            "report",
+            "ficha-financeira",
+            "--all",
+            "--limit",
+            "1000",
+            "--excel",
+            "--format",
+            "csv",
+            "-o",
+        ])
         .arg(&path)
         .assert()
         .success();
     let bytes = std::fs::read(&path).unwrap();
     assert!(bytes.starts_with(b"\xEF\xBB\xBF"), "BOM");
     let text = String::from_utf8(bytes[3..].to_vec()).unwrap();
-    let mut reader = csv::ReaderBuilder::new().delimiter(b';').from_reader(text.as_bytes());
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(b';')
+        .from_reader(text.as_bytes());
     let mut rows = 0;
     for rec in reader.records() {
         let rec = rec.unwrap();
         rows += 1;
         for cell in rec.iter() {
-            assert!(!cell.starts_with(['=', '+', '-', '@']), "unguarded cell {cell:?}");
+            assert!(
+                !cell.starts_with(['=', '+', '-', '@']),
+                "unguarded cell {cell:?}"
+            );
         }
     }
     assert_eq!(rows, 1000);
-    assert!(text.contains(";'="), "the sandbox's hostile cells should appear guarded");
+    assert!(
+        text.contains(";'="),
+        "the sandbox's hostile cells should appear guarded"
+    );
     // A failing run leaves the previous file untouched and no temporary beside it.
-    env.bare().env("CLINIC_TOKEN", "bad").args(["report", "ficha-financeira", "--all", "-o"]).arg(&path).assert().code(3);
+    env.bare()
+        .env("CLINIC_TOKEN", "bad")
+        .args(["report", "ficha-financeira", "--all", "-o"])
+        .arg(&path)
+        .assert()
+        .code(3);
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
     assert!(std::fs::read(&path).unwrap().starts_with(b"\xEF\xBB\xBF"));
 }
@@ -132,21 +287,44 @@ fn builtin_sandbox_flag_needs_no_setup() {
         .env("CLINIC_CONFIG_DIR", config.path())
         .env_remove("CLINIC_TOKEN")
         .env_remove("CLINIC_BASE_URL")
-        .args(["--sandbox", "--sandbox-scale", "500", "report", "ficha-financeira", "--all", "--format", "csv"])
+        .args([
+            "--sandbox",
+            "--sandbox-scale",
+            "500",
+            "report",
+            "ficha-financeira",
+            "--all",
+            "--format",
+            "csv",
+        ])
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     let mut reader = csv::Reader::from_reader(out.stdout.as_slice());
     let n = reader.records().count();
     assert!(n >= 50, "{n}");
-    assert_eq!(std::fs::read_dir(config.path()).unwrap().count(), 0, "the sandbox flag wrote configuration");
+    assert_eq!(
+        std::fs::read_dir(config.path()).unwrap().count(),
+        0,
+        "the sandbox flag wrote configuration"
+    );
 }
 
 #[test]
 fn completions_committed_match_the_binary() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    for (shell, file) in [("bash", "clinic.bash"), ("zsh", "_clinic"), ("fish", "clinic.fish"), ("powershell", "_clinic.ps1"), ("elvish", "clinic.elv")] {
-        let out = assert_cmd::Command::cargo_bin("clinic").unwrap().args(["completions", shell]).output().unwrap();
+    for (shell, file) in [
+        ("bash", "clinic.bash"),
+        ("zsh", "_clinic"),
+        ("fish", "clinic.fish"),
+        ("powershell", "_clinic.ps1"),
+        ("elvish", "clinic.elv"),
+    ] {
+        let out = assert_cmd::Command::cargo_bin("clinic")
+            .unwrap()
+            .args(["completions", shell])
+            .output()
+            .unwrap();
         assert!(out.status.success());
         let committed = std::fs::read(root.join("completions").join(file)).unwrap_or_default();
         assert!(
@@ -162,7 +340,11 @@ fn table_is_the_default_on_no_terminal_json() {
     let out = env.clinic().args(["ref", "clinics"]).output().unwrap();
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(v.is_array());
-    let out = env.clinic().args(["ref", "clinics", "--format", "table"]).output().unwrap();
+    let out = env
+        .clinic()
+        .args(["ref", "clinics", "--format", "table"])
+        .output()
+        .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.lines().count() >= 3, "{text}");
 }

@@ -20,7 +20,11 @@ fn every_reference_list_hits_its_path() {
     ];
     for (cmd, path, paged) in cases {
         env.clear_journal();
-        let out = env.clinic().args(["ref", cmd, "--format", "json"]).output().unwrap();
+        let out = env
+            .clinic()
+            .args(["ref", cmd, "--format", "json"])
+            .output()
+            .unwrap();
         assert!(out.status.success(), "{cmd}: {}", stderr(&out));
         let records = stdout_json(&out);
         assert!(!records.as_array().unwrap().is_empty(), "{cmd}");
@@ -28,34 +32,72 @@ fn every_reference_list_hits_its_path() {
         assert_eq!(sent.len(), 1, "{cmd}");
         assert!(sent[0]["path"].as_str().unwrap().ends_with(path), "{cmd}");
         let q = query_of(&sent[0]);
-        assert_eq!(q.iter().any(|(k, _)| k == "pagina_atual"), paged, "{cmd}: {q:?}");
+        assert_eq!(
+            q.iter().any(|(k, _)| k == "pagina_atual"),
+            paged,
+            "{cmd}: {q:?}"
+        );
     }
 }
 
 #[test]
 fn appointment_statuses_in_order_and_csv_bytes() {
     let env = Env::new();
-    let out = env.clinic().args(["ref", "appointment-statuses", "--format", "json"]).output().unwrap();
-    let names: Vec<String> = stdout_json(&out).as_array().unwrap().iter().map(|s| s.to_string()).collect();
+    let out = env
+        .clinic()
+        .args(["ref", "appointment-statuses", "--format", "json"])
+        .output()
+        .unwrap();
+    let names: Vec<String> = stdout_json(&out)
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
     assert_eq!(names.len(), 8);
-    assert!(names[0].contains("Agendado") && names[7].contains("Bloqueio"), "{names:?}");
-    let out = env.clinic().args(["ref", "quote-statuses", "--format", "csv"]).output().unwrap();
+    assert!(
+        names[0].contains("Agendado") && names[7].contains("Bloqueio"),
+        "{names:?}"
+    );
+    let out = env
+        .clinic()
+        .args(["ref", "quote-statuses", "--format", "csv"])
+        .output()
+        .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text.lines().count(), 6, "{text}");
-    assert!(text.contains("Pendente") && text.contains("Inativo"), "{text}");
+    assert!(
+        text.contains("Pendente") && text.contains("Inativo"),
+        "{text}"
+    );
 }
 
 #[test]
 fn channel_name_search_and_admin_scoping() {
     let env = Env::new();
-    let out = env.clinic().args(["ref", "channels", "--nome", "insta", "--format", "json"]).output().unwrap();
+    let out = env
+        .clinic()
+        .args(["ref", "channels", "--nome", "insta", "--format", "json"])
+        .output()
+        .unwrap();
     assert!(out.status.success());
     assert!(query_of(&env.sent()[0]).contains(&("nome".into(), "insta".into())));
     let first = &stdout_json(&out)[0];
-    assert!(first.to_string().to_lowercase().contains("insta"), "{first}");
-    let out = env.admin().args(["ref", "clinics", "--all", "--format", "json"]).output().unwrap();
+    assert!(
+        first.to_string().to_lowercase().contains("insta"),
+        "{first}"
+    );
+    let out = env
+        .admin()
+        .args(["ref", "clinics", "--all", "--format", "json"])
+        .output()
+        .unwrap();
     assert_eq!(stdout_json(&out).as_array().unwrap().len(), 12);
-    let out = env.clinic().args(["ref", "clinics", "--all", "--format", "json"]).output().unwrap();
+    let out = env
+        .clinic()
+        .args(["ref", "clinics", "--all", "--format", "json"])
+        .output()
+        .unwrap();
     assert_eq!(stdout_json(&out).as_array().unwrap().len(), 1);
     let _: Value = Value::Null;
 }

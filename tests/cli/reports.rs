@@ -8,15 +8,37 @@ fn ficha_financeira_page_sends_filters_and_prints_records() {
     let env = Env::new();
     let out = env
         .clinic()
-        .args(["report", "ficha-financeira", "--from", "01/01/2020", "--to", "2030-12-31", "--status", "2"])
-        .args(["--seller", "3", "--active", "--per-page", "7", "--format", "json"])
+        .args([
+            "report",
+            "ficha-financeira",
+            "--from",
+            "01/01/2020",
+            "--to",
+            "2030-12-31",
+            "--status",
+            "2",
+        ])
+        .args([
+            "--seller",
+            "3",
+            "--active",
+            "--per-page",
+            "7",
+            "--format",
+            "json",
+        ])
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     let sent = env.sent();
     assert_eq!(sent.len(), 1);
     assert_eq!(sent[0]["method"], "GET");
-    assert!(sent[0]["path"].as_str().unwrap().ends_with("/rest/v1/lista_venda_orcamento"));
+    assert!(
+        sent[0]["path"]
+            .as_str()
+            .unwrap()
+            .ends_with("/rest/v1/lista_venda_orcamento")
+    );
     let q = query_of(&sent[0]);
     for pair in [
         ("data_de", "2020-01-01"),
@@ -27,24 +49,43 @@ fn ficha_financeira_page_sends_filters_and_prints_records() {
         ("pagina_atual", "1"),
         ("por_pagina", "7"),
     ] {
-        assert!(q.contains(&(pair.0.to_string(), pair.1.to_string())), "{pair:?} not in {q:?}");
+        assert!(
+            q.contains(&(pair.0.to_string(), pair.1.to_string())),
+            "{pair:?} not in {q:?}"
+        );
     }
-    assert!(sent[0]["headers"]["authorization"].as_str().unwrap().starts_with("Bearer "));
+    assert!(
+        sent[0]["headers"]["authorization"]
+            .as_str()
+            .unwrap()
+            .starts_with("Bearer ")
+    );
     let records = stdout_json(&out);
     let records = records.as_array().unwrap();
     assert!(!records.is_empty() && records.len() <= 7);
     for r in records {
-        assert_eq!((&r["id_status"], &r["id_vendedor"], &r["inativo"]), (&2.into(), &3.into(), &0.into()), "{r}");
+        assert_eq!(
+            (&r["id_status"], &r["id_vendedor"], &r["inativo"]),
+            (&2.into(), &3.into(), &0.into()),
+            "{r}"
+        );
     }
 }
 
 #[test]
 fn appointments_type_2_needs_has_quote_and_sends_nothing() {
     let env = Env::new();
-    let out = env.clinic().args(["report", "appointments", "--type", "2"]).output().unwrap();
+    let out = env
+        .clinic()
+        .args(["report", "appointments", "--type", "2"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
-    assert!(err.contains("--has-quote") && err.contains("0 or 1"), "{err}");
+    assert!(
+        err.contains("--has-quote") && err.contains("0 or 1"),
+        "{err}"
+    );
     assert!(env.sent().is_empty());
 }
 
@@ -53,7 +94,16 @@ fn appointments_status_list_sent_comma_separated() {
     let env = Env::new();
     let out = env
         .clinic()
-        .args(["report", "appointments", "--status", "[1, 2,3]", "--type", "2", "--has-quote", "1"])
+        .args([
+            "report",
+            "appointments",
+            "--status",
+            "[1, 2,3]",
+            "--type",
+            "2",
+            "--has-quote",
+            "1",
+        ])
         .args(["--from", "2020-01-01", "--format", "ndjson"])
         .output()
         .unwrap();
@@ -74,11 +124,22 @@ fn bad_dates_and_ranges_are_refused_before_sending() {
     let env = Env::new();
     for args in [
         vec!["report", "ficha-financeira", "--from", "31/02/2024"],
-        vec!["report", "ficha-financeira", "--from", "2024-05-01", "--to", "2024-04-01"],
+        vec![
+            "report",
+            "ficha-financeira",
+            "--from",
+            "2024-05-01",
+            "--to",
+            "2024-04-01",
+        ],
         vec!["report", "appointments", "--status", "1,x"],
         vec!["report", "appointments", "--has-quote", "2"],
     ] {
-        env.clinic().args(&args).assert().code(2).stderr(predicate::str::contains("expected"));
+        env.clinic()
+            .args(&args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("expected"));
     }
     assert!(env.sent().is_empty());
 }
@@ -86,8 +147,22 @@ fn bad_dates_and_ranges_are_refused_before_sending() {
 #[test]
 fn admin_without_clinic_gets_the_server_message() {
     let env = Env::new();
-    let out = env.admin().args(["report", "ficha-financeira"]).output().unwrap();
+    let out = env
+        .admin()
+        .args(["report", "ficha-financeira"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(4), "{}", stderr(&out));
     assert!(stderr(&out).contains("HTTP 400"), "{}", stderr(&out));
-    env.admin().args(["report", "ficha-financeira", "--clinic", "3", "--format", "json"]).assert().success();
+    env.admin()
+        .args([
+            "report",
+            "ficha-financeira",
+            "--clinic",
+            "3",
+            "--format",
+            "json",
+        ])
+        .assert()
+        .success();
 }

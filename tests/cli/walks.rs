@@ -12,12 +12,19 @@ fn flat(record: &Value) -> Map<String, Value> {
         match v {
             Value::Object(m) => {
                 for (k, v) in m {
-                    let key = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+                    let key = if prefix.is_empty() {
+                        k.clone()
+                    } else {
+                        format!("{prefix}.{k}")
+                    };
                     go(&key, v, out);
                 }
             }
             Value::Array(_) => {
-                out.insert(prefix.to_string(), Value::String(serde_json::to_string(v).unwrap()));
+                out.insert(
+                    prefix.to_string(),
+                    Value::String(serde_json::to_string(v).unwrap()),
+                );
             }
             Value::Null => {
                 out.insert(prefix.to_string(), Value::String(String::new()));
@@ -77,37 +84,66 @@ fn ficha_financeira_walk_of_10000_in_every_format() {
     let env = Env::scale(100_000);
     let token = env.token("unidade1", "unidade1");
     let expected = env.fetch_all("/lista_venda_orcamento", "clinica=1", &token);
-    assert!(expected.len() >= 10_000, "clinic 1 holds {} quotes", expected.len());
+    assert!(
+        expected.len() >= 10_000,
+        "clinic 1 holds {} quotes",
+        expected.len()
+    );
     let dir = tempfile::tempdir().unwrap();
 
     for format in ["json", "ndjson", "csv", "tsv"] {
         let path = dir.path().join(format!("ficha.{format}"));
         let out = env
             .clinic()
-            .args(["report", "ficha-financeira", "--all", "--per-page", "200", "--format", format, "-o"])
+            .args([
+                "report",
+                "ficha-financeira",
+                "--all",
+                "--per-page",
+                "200",
+                "--format",
+                format,
+                "-o",
+            ])
             .arg(&path)
             .output()
             .unwrap();
         assert!(out.status.success(), "{format}: {}", stderr(&out));
         let bytes = std::fs::read(&path).unwrap();
         match format {
-            "json" => assert_eq!(serde_json::from_slice::<Value>(&bytes).unwrap(), Value::Array(expected.clone())),
+            "json" => assert_eq!(
+                serde_json::from_slice::<Value>(&bytes).unwrap(),
+                Value::Array(expected.clone())
+            ),
             "ndjson" => {
-                let got: Vec<Value> =
-                    bytes.split(|b| *b == b'\n').filter(|l| !l.is_empty()).map(|l| serde_json::from_slice(l).unwrap()).collect();
+                let got: Vec<Value> = bytes
+                    .split(|b| *b == b'\n')
+                    .filter(|l| !l.is_empty())
+                    .map(|l| serde_json::from_slice(l).unwrap())
+                    .collect();
                 assert_eq!(got, expected);
             }
             "csv" => {
                 let mut r = csv::Reader::from_reader(bytes.as_slice());
                 let header: Vec<String> = r.headers().unwrap().iter().map(str::to_string).collect();
-                let rows = r.records().map(|r| r.unwrap().iter().map(str::to_string).collect()).collect();
+                let rows = r
+                    .records()
+                    .map(|r| r.unwrap().iter().map(str::to_string).collect())
+                    .collect();
                 rows_equal(&expected, &header, rows);
             }
             _ => {
                 let text = String::from_utf8(bytes).unwrap();
                 let mut lines = text.lines();
-                let header: Vec<String> = lines.next().unwrap().split('\t').map(unescape_tsv).collect();
-                let rows = lines.map(|l| l.split('\t').map(unescape_tsv).collect()).collect();
+                let header: Vec<String> = lines
+                    .next()
+                    .unwrap()
+                    .split('\t')
+                    .map(unescape_tsv)
+                    .collect();
+                let rows = lines
+                    .map(|l| l.split('\t').map(unescape_tsv).collect())
+                    .collect();
                 rows_equal(&expected, &header, rows);
             }
         }
@@ -118,7 +154,10 @@ fn ficha_financeira_walk_of_10000_in_every_format() {
 
 /// Walks under a quirky server and checks the records against the sandbox's own data.
 fn walk_equals_data(opts: Options, extra: &[&str]) {
-    let env = Env::with(Options { scale: 3000, ..opts });
+    let env = Env::with(Options {
+        scale: 3000,
+        ..opts
+    });
     // The same seed on a well-behaved sandbox gives the data to compare with.
     let expected = {
         let plain = Env::scale(3000);
@@ -127,12 +166,24 @@ fn walk_equals_data(opts: Options, extra: &[&str]) {
     };
     let out = env
         .clinic()
-        .args(["report", "ficha-financeira", "--all", "--per-page", "50", "--format", "ndjson"])
+        .args([
+            "report",
+            "ficha-financeira",
+            "--all",
+            "--per-page",
+            "50",
+            "--format",
+            "ndjson",
+        ])
         .args(extra)
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
-    let got: Vec<Value> = String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let got: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(got.len(), expected.len());
     assert_eq!(got, expected);
 }
@@ -140,21 +191,56 @@ fn walk_equals_data(opts: Options, extra: &[&str]) {
 #[test]
 fn walks_under_every_envelope() {
     for envelope in [Envelope::Dados, Envelope::Data, Envelope::Bare] {
-        walk_equals_data(Options { envelope, ..Options::ephemeral() }, &[]);
+        walk_equals_data(
+            Options {
+                envelope,
+                ..Options::ephemeral()
+            },
+            &[],
+        );
     }
 }
 
 #[test]
 fn walk_with_a_page_cap_loses_nothing() {
-    walk_equals_data(Options { page_cap: 30, ..Options::ephemeral() }, &["--concurrency", "3"]);
-    walk_equals_data(Options { page_cap: 30, envelope: Envelope::Bare, ..Options::ephemeral() }, &[]);
+    walk_equals_data(
+        Options {
+            page_cap: 30,
+            ..Options::ephemeral()
+        },
+        &["--concurrency", "3"],
+    );
+    walk_equals_data(
+        Options {
+            page_cap: 30,
+            envelope: Envelope::Bare,
+            ..Options::ephemeral()
+        },
+        &[],
+    );
 }
 
 #[test]
 fn walk_against_a_server_that_ignores_the_page_warns_and_never_duplicates() {
     // Without a total the client cannot know more exist: one page, a warning, no repeats.
-    let env = Env::with(Options { ignore_page: true, envelope: Envelope::Bare, ..Options::ephemeral() });
-    let out = env.clinic().args(["report", "ficha-financeira", "--all", "--per-page", "40", "--format", "ndjson"]).output().unwrap();
+    let env = Env::with(Options {
+        ignore_page: true,
+        envelope: Envelope::Bare,
+        ..Options::ephemeral()
+    });
+    let out = env
+        .clinic()
+        .args([
+            "report",
+            "ficha-financeira",
+            "--all",
+            "--per-page",
+            "40",
+            "--format",
+            "ndjson",
+        ])
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     let lines: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
     assert_eq!(lines.len(), 40);
@@ -165,12 +251,24 @@ fn walk_against_a_server_that_ignores_the_page_warns_and_never_duplicates() {
     assert!(stderr(&out).contains("repeats page 1"), "{}", stderr(&out));
 
     // With a reported total the shortfall is known: the export fails, and -o leaves no file.
-    let env = Env::with(Options { ignore_page: true, ..Options::ephemeral() });
+    let env = Env::with(Options {
+        ignore_page: true,
+        ..Options::ephemeral()
+    });
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("out.csv");
     let out = env
         .clinic()
-        .args(["report", "ficha-financeira", "--all", "--per-page", "40", "--format", "csv", "-o"])
+        .args([
+            "report",
+            "ficha-financeira",
+            "--all",
+            "--per-page",
+            "40",
+            "--format",
+            "csv",
+            "-o",
+        ])
         .arg(&path)
         .output()
         .unwrap();
@@ -183,40 +281,97 @@ fn walk_against_a_server_that_ignores_the_page_warns_and_never_duplicates() {
 #[test]
 fn every_token_field_and_both_auth_schemes() {
     for field in ["token", "access_token", "accessToken", "jwt"] {
-        let env = Env::with(Options { token_field: field.into(), ..Options::ephemeral() });
+        let env = Env::with(Options {
+            token_field: field.into(),
+            ..Options::ephemeral()
+        });
         env.bare()
             .env("CLINIC_CREDENTIAL_STORE", "file")
-            .args(["login", "--login", "unidade1", "--password-stdin", "--insecure-storage"])
+            .args([
+                "login",
+                "--login",
+                "unidade1",
+                "--password-stdin",
+                "--insecure-storage",
+            ])
             .write_stdin("unidade1\n")
             .assert()
             .success();
-        env.bare().args(["ref", "channels", "--format", "json"]).assert().success();
+        env.bare()
+            .args(["ref", "channels", "--format", "json"])
+            .assert()
+            .success();
     }
     // A deployment that only takes the bare token: detected once, remembered in the profile.
-    let env = Env::with(Options { auth_scheme: AuthScheme::Raw, ..Options::ephemeral() });
-    let out = env.clinic().args(["ref", "channels", "--format", "json"]).output().unwrap();
+    let env = Env::with(Options {
+        auth_scheme: AuthScheme::Raw,
+        ..Options::ephemeral()
+    });
+    let out = env
+        .clinic()
+        .args(["ref", "channels", "--format", "json"])
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
-    let auth: Vec<String> = env.sent().iter().map(|r| r["headers"]["authorization"].as_str().unwrap().to_string()).collect();
+    let auth: Vec<String> = env
+        .sent()
+        .iter()
+        .map(|r| r["headers"]["authorization"].as_str().unwrap().to_string())
+        .collect();
     assert_eq!(auth.len(), 2);
     assert!(auth[0].starts_with("Bearer "));
     assert!(!auth[1].starts_with("Bearer "));
     // Configured raw: sent bare from the start.
     env.clear_journal();
-    env.clinic().args(["config", "set", "auth_scheme", "raw"]).assert().success();
-    env.clinic().args(["ref", "channels", "--format", "json"]).assert().success();
+    env.clinic()
+        .args(["config", "set", "auth_scheme", "raw"])
+        .assert()
+        .success();
+    env.clinic()
+        .args(["ref", "channels", "--format", "json"])
+        .assert()
+        .success();
     let sent = env.sent();
     assert_eq!(sent.len(), 1);
-    assert!(!sent[0]["headers"]["authorization"].as_str().unwrap().starts_with("Bearer "));
+    assert!(
+        !sent[0]["headers"]["authorization"]
+            .as_str()
+            .unwrap()
+            .starts_with("Bearer ")
+    );
     // Bearer-only server with the default scheme.
-    let env = Env::with(Options { auth_scheme: AuthScheme::Bearer, ..Options::ephemeral() });
-    env.clinic().args(["ref", "channels", "--format", "json"]).assert().success();
+    let env = Env::with(Options {
+        auth_scheme: AuthScheme::Bearer,
+        ..Options::ephemeral()
+    });
+    env.clinic()
+        .args(["ref", "channels", "--format", "json"])
+        .assert()
+        .success();
     assert_eq!(env.sent().len(), 1);
 }
 
 #[test]
 fn limit_stops_the_walk() {
     let env = Env::new();
-    let out = env.clinic().args(["report", "appointments", "--all", "--limit", "120", "--per-page", "50", "--format", "ndjson"]).output().unwrap();
+    let out = env
+        .clinic()
+        .args([
+            "report",
+            "appointments",
+            "--all",
+            "--limit",
+            "120",
+            "--per-page",
+            "50",
+            "--format",
+            "ndjson",
+        ])
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(std::str::from_utf8(&out.stdout).unwrap().lines().count(), 120);
+    assert_eq!(
+        std::str::from_utf8(&out.stdout).unwrap().lines().count(),
+        120
+    );
 }

@@ -182,8 +182,13 @@ impl Appointments {
             tipo_agendamento: APPOINTMENT_TYPES[usize::from(c.kind) - 1],
             id_servico: c.service,
             servico: SERVICES[usize::from(c.service) - 1],
-            profissional: PROFESSIONALS
-                [pick(self.seed, Kind::Appointment, key, 11, PROFESSIONALS.len() as u64) as usize],
+            profissional: PROFESSIONALS[pick(
+                self.seed,
+                Kind::Appointment,
+                key,
+                11,
+                PROFESSIONALS.len() as u64,
+            ) as usize],
             sala: ROOMS[pick(self.seed, Kind::Appointment, key, 12, ROOMS.len() as u64) as usize],
             id_status: status,
             status: APPOINTMENT_STATUSES[usize::from(status) - 1],
@@ -197,9 +202,8 @@ impl Appointments {
         f.date.contains(Some(c.date))
             && f.kind.is_none_or(|kind| kind == u32::from(c.kind))
             && (f.statuses == 0 || f.statuses & (1 << self.status(id)) != 0)
-            && f.has_quote.is_none_or(|wanted| {
-                c.kind == EVALUATION_TYPE && (c.has_quote == 1) == wanted
-            })
+            && f.has_quote
+                .is_none_or(|wanted| c.kind == EVALUATION_TYPE && (c.has_quote == 1) == wanted)
     }
 
     /// Ids of a clinic's appointments that pass `filter`, in id order.

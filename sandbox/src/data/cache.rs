@@ -75,7 +75,10 @@ mod tests {
             calls += 1;
             vec![9]
         });
-        assert_eq!((first.as_slice(), again.as_slice(), calls), (&[1, 2][..], &[1, 2][..], 1));
+        assert_eq!(
+            (first.as_slice(), again.as_slice(), calls),
+            (&[1, 2][..], &[1, 2][..], 1)
+        );
         cache.invalidate();
         let fresh = cache.get_or_compute("k".into(), || vec![3]);
         assert_eq!(fresh.as_slice(), &[3]);

@@ -8,13 +8,13 @@ use std::sync::RwLock;
 
 use serde::Serialize;
 
+use super::DayRange;
 use super::campaigns::Campaigns;
 use super::layout::{CLINIC_COUNT, Layout};
 use super::reference::{CAMPAIGNS, CHANNELS};
 use super::rng::{Day, Kind, day, format_day, format_timestamp, now, pick, record_rng};
 use super::search::{Order, TextQuery, closest, fold};
 use super::text::{Identity, digits, identity, maybe_note};
-use super::DayRange;
 
 /// Filter columns of a seeded contact (12 bytes).
 #[derive(Clone, Copy)]
@@ -343,7 +343,11 @@ impl Contacts {
         let mut writes = self.writes.write().expect("contacts lock");
         writes.created.push(stored);
         let id = self.seeded() + writes.created.len() as u32;
-        writes.created_by_clinic.entry(new.clinic).or_default().push(id);
+        writes
+            .created_by_clinic
+            .entry(new.clinic)
+            .or_default()
+            .push(id);
         id
     }
 
@@ -360,7 +364,10 @@ impl Contacts {
                 None => return false,
             }
         } else {
-            writes.updated.entry(id).or_insert_with(|| self.generate(id))
+            writes
+                .updated
+                .entry(id)
+                .or_insert_with(|| self.generate(id))
         };
         if let Some(name) = changes.name {
             stored.identity.name = name;
@@ -473,9 +480,15 @@ impl Contacts {
             let referrer = view.referrer();
             let kept = filter.created.contains(Some(view.created()))
                 && filter.birth.contains(Some(view.birth()))
-                && filter.inactive.is_none_or(|wanted| view.inactive() == wanted)
-                && filter.referred.is_none_or(|wanted| referrer.is_some() == wanted)
-                && filter.referrer.is_none_or(|wanted| referrer == Some(wanted));
+                && filter
+                    .inactive
+                    .is_none_or(|wanted| view.inactive() == wanted)
+                && filter
+                    .referred
+                    .is_none_or(|wanted| referrer.is_some() == wanted)
+                && filter
+                    .referrer
+                    .is_none_or(|wanted| referrer == Some(wanted));
             if !kept {
                 continue;
             }

@@ -84,8 +84,7 @@ mod tests {
         let b = Store::new(5, 500);
         let c = Store::new(6, 500);
         let json = |store: &Store, id| {
-            serde_json::to_string(&store.quotes.record(id, &store.contacts))
-                .unwrap()
+            serde_json::to_string(&store.quotes.record(id, &store.contacts)).unwrap()
         };
         assert_eq!(json(&a, 17), json(&b, 17));
         assert_ne!(json(&a, 17), json(&c, 17));

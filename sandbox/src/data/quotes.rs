@@ -302,7 +302,8 @@ impl Quotes {
         let quote_type = QUOTE_TYPES.choose(&mut rng).copied().unwrap_or_default();
         let campaign = 1 + pick(self.seed, Kind::Quote, key, 30, CAMPAIGNS.len() as u64) as u32;
         let channel = 1 + pick(self.seed, Kind::Quote, key, 31, CHANNELS.len() as u64) as u32;
-        let seconds = |field: u64| 8 * 3600 + pick(self.seed, Kind::Quote, key, field, 12 * 3600) as u32;
+        let seconds =
+            |field: u64| 8 * 3600 + pick(self.seed, Kind::Quote, key, field, 12 * 3600) as u32;
         QuoteRecord {
             id,
             codigo: format!("ORC-{id:07}"),
@@ -362,8 +363,10 @@ impl Quotes {
             && f.payment.contains(optional(c.payment))
             && f.modified.contains(Some(c.modified))
             && (f.statuses == 0 || f.statuses & (1 << c.status) != 0)
-            && f.inactive.is_none_or(|inactive| (c.status == QUOTE_INACTIVE) == inactive)
-            && f.service.is_none_or(|s| (1..=32).contains(&s) && c.services & (1 << (s - 1)) != 0)
+            && f.inactive
+                .is_none_or(|inactive| (c.status == QUOTE_INACTIVE) == inactive)
+            && f.service
+                .is_none_or(|s| (1..=32).contains(&s) && c.services & (1 << (s - 1)) != 0)
             && f.creator.is_none_or(|v| v == u32::from(c.creator))
             && f.modifier.is_none_or(|v| v == u32::from(c.modifier))
             && f.seller.is_none_or(|v| v == u32::from(c.seller))

@@ -94,8 +94,8 @@ pub const SERVICES: [&str; 25] = [
 
 /// Price of one session of each service, in reais.
 pub const SERVICE_PRICES: [u32; 25] = [
-    120, 390, 180, 250, 420, 1200, 1500, 2200, 900, 350, 140, 150, 200, 280, 1800, 3500, 950,
-    2600, 480, 600, 3000, 160, 0, 850, 110,
+    120, 390, 180, 250, 420, 1200, 1500, 2200, 900, 350, 140, 150, 200, 280, 1800, 3500, 950, 2600,
+    480, 600, 3000, 160, 0, 850, 110,
 ];
 
 pub const SELLERS: [&str; 15] = [
@@ -243,10 +243,38 @@ pub const COMPANIES: [&str; 3] = [
 ];
 
 pub const FIRST_NAMES: [&str; 32] = [
-    "João", "José", "Antônio", "Márcia", "Débora", "Cecília", "Ana Luíza", "Luís", "Conceição",
-    "Inês", "Thaís", "Vitória", "Érica", "Fábio", "Sérgio", "Raíssa", "Maria", "Francisca",
-    "Gabriel", "Lúcia", "Mateus", "Letícia", "Caio", "Júlia", "Rafael", "Patrícia", "Otávio",
-    "Flávia", "Heitor", "Lívia", "Benício", "Aurora",
+    "João",
+    "José",
+    "Antônio",
+    "Márcia",
+    "Débora",
+    "Cecília",
+    "Ana Luíza",
+    "Luís",
+    "Conceição",
+    "Inês",
+    "Thaís",
+    "Vitória",
+    "Érica",
+    "Fábio",
+    "Sérgio",
+    "Raíssa",
+    "Maria",
+    "Francisca",
+    "Gabriel",
+    "Lúcia",
+    "Mateus",
+    "Letícia",
+    "Caio",
+    "Júlia",
+    "Rafael",
+    "Patrícia",
+    "Otávio",
+    "Flávia",
+    "Heitor",
+    "Lívia",
+    "Benício",
+    "Aurora",
 ];
 
 pub const LAST_NAMES: [&str; 28] = [

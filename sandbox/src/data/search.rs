@@ -141,7 +141,11 @@ mod tests {
             .enumerate()
             .map(|(i, n)| (i as u32 + 1, fold(n)))
             .collect();
-        closest(&TextQuery::new(query).unwrap(), &candidates, Order::Closeness)
+        closest(
+            &TextQuery::new(query).unwrap(),
+            &candidates,
+            Order::Closeness,
+        )
     }
 
     #[test]

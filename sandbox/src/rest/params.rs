@@ -169,8 +169,18 @@ mod tests {
     fn status_lists_accept_commas_brackets_and_repeats() {
         let q = Query::parse(Some("status=1,2&status%5B%5D=%5B3%2C%204%5D")).unwrap();
         assert_eq!(q.id_set("status", 8, "x").unwrap(), 0b11110);
-        assert!(Query::parse(Some("status=9")).unwrap().id_set("status", 8, "x").is_err());
-        assert!(Query::parse(Some("status=a")).unwrap().id_set("status", 8, "x").is_err());
+        assert!(
+            Query::parse(Some("status=9"))
+                .unwrap()
+                .id_set("status", 8, "x")
+                .is_err()
+        );
+        assert!(
+            Query::parse(Some("status=a"))
+                .unwrap()
+                .id_set("status", 8, "x")
+                .is_err()
+        );
     }
 
     #[test]
@@ -180,7 +190,10 @@ mod tests {
             .paging()
             .unwrap_err();
         assert!(err.message.contains("pagina_atual") && err.message.contains("'0'"));
-        let err = Query::parse(Some("pagina_atual=1")).unwrap().paging().unwrap_err();
+        let err = Query::parse(Some("pagina_atual=1"))
+            .unwrap()
+            .paging()
+            .unwrap_err();
         assert!(err.message.contains("por_pagina"));
     }
 }

@@ -56,7 +56,13 @@ pub async fn list(
             &compute as &dyn Fn() -> Vec<u32>,
         )
     });
-    let (window, ids) = page_ids(&app, paging, data.quotes.layout().ids(clinic), &[], filtered);
+    let (window, ids) = page_ids(
+        &app,
+        paging,
+        data.quotes.layout().ids(clinic),
+        &[],
+        filtered,
+    );
     let records: Vec<QuoteRecord> = ids
         .into_iter()
         .map(|id| data.quotes.record(id, &data.contacts))

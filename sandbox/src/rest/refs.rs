@@ -11,11 +11,11 @@ use super::params::Query;
 use super::reply::{self, Window, json};
 use super::{ApiError, scope};
 use crate::auth::{Caller, User};
+use crate::data::Campaign;
 use crate::data::reference::{
     ACCOUNT_PLANS, APPOINTMENT_STATUSES, CHANNELS, CLINICS, CREATORS, HAS_QUOTE, OPERATION_TYPES,
     QUOTE_STATUSES, SELLERS, SERVICES, named,
 };
-use crate::data::Campaign;
 use crate::data::search::{Order, closest, fold};
 use crate::server::AppState;
 
@@ -66,7 +66,11 @@ fn paged<T: Serialize>(
         _ => items,
     };
     let window = Window::new(&app.opts, paging, items.len());
-    Ok(reply::page(&app.opts, &window, &items[window.range.clone()]))
+    Ok(reply::page(
+        &app.opts,
+        &window,
+        &items[window.range.clone()],
+    ))
 }
 
 /// A list that takes the common parameters (`clinica` required for admin_master).
@@ -76,29 +80,58 @@ fn common(app: &AppState, user: User, raw: Option<String>, names: &[&str]) -> Ha
     paged(app, &query, named_items(names), None)
 }
 
-pub async fn creators(State(app): State<AppState>, Caller(user): Caller, RawQuery(raw): RawQuery) -> Handler {
+pub async fn creators(
+    State(app): State<AppState>,
+    Caller(user): Caller,
+    RawQuery(raw): RawQuery,
+) -> Handler {
     common(&app, user, raw, &CREATORS)
 }
 
-pub async fn account_plans(State(app): State<AppState>, Caller(user): Caller, RawQuery(raw): RawQuery) -> Handler {
+pub async fn account_plans(
+    State(app): State<AppState>,
+    Caller(user): Caller,
+    RawQuery(raw): RawQuery,
+) -> Handler {
     common(&app, user, raw, &ACCOUNT_PLANS)
 }
 
-pub async fn sellers(State(app): State<AppState>, Caller(user): Caller, RawQuery(raw): RawQuery) -> Handler {
+pub async fn sellers(
+    State(app): State<AppState>,
+    Caller(user): Caller,
+    RawQuery(raw): RawQuery,
+) -> Handler {
     common(&app, user, raw, &SELLERS)
 }
 
-pub async fn operation_types(State(app): State<AppState>, Caller(user): Caller, RawQuery(raw): RawQuery) -> Handler {
+pub async fn operation_types(
+    State(app): State<AppState>,
+    Caller(user): Caller,
+    RawQuery(raw): RawQuery,
+) -> Handler {
     common(&app, user, raw, &OPERATION_TYPES)
 }
 
-pub async fn services(State(app): State<AppState>, Caller(user): Caller, RawQuery(raw): RawQuery) -> Handler {
+pub async fn services(
+    State(app): State<AppState>,
+    Caller(user): Caller,
+    RawQuery(raw): RawQuery,
+) -> Handler {
     let query = Query::parse(raw.as_deref())?;
     scope::list_clinic(user, &query)?;
-    paged(&app, &query, named_items(&SERVICES), Some(|n: &Named| n.nome.as_str()))
+    paged(
+        &app,
+        &query,
+        named_items(&SERVICES),
+        Some(|n: &Named| n.nome.as_str()),
+    )
 }
 
-pub async fn campaigns(State(app): State<AppState>, Caller(user): Caller, RawQuery(raw): RawQuery) -> Handler {
+pub async fn campaigns(
+    State(app): State<AppState>,
+    Caller(user): Caller,
+    RawQuery(raw): RawQuery,
+) -> Handler {
     let query = Query::parse(raw.as_deref())?;
     let clinic = scope::list_clinic(user, &query)?;
     let items = app.data.campaigns.visible_to(clinic);
@@ -106,13 +139,26 @@ pub async fn campaigns(State(app): State<AppState>, Caller(user): Caller, RawQue
 }
 
 /// Not scoped to a clinic: only paging and `nome`.
-pub async fn channels(State(app): State<AppState>, Caller(_): Caller, RawQuery(raw): RawQuery) -> Handler {
+pub async fn channels(
+    State(app): State<AppState>,
+    Caller(_): Caller,
+    RawQuery(raw): RawQuery,
+) -> Handler {
     let query = Query::parse(raw.as_deref())?;
-    paged(&app, &query, named_items(&CHANNELS), Some(|n: &Named| n.nome.as_str()))
+    paged(
+        &app,
+        &query,
+        named_items(&CHANNELS),
+        Some(|n: &Named| n.nome.as_str()),
+    )
 }
 
 /// admin_master sees every clinic; a clinic user only their own.
-pub async fn clinics(State(app): State<AppState>, Caller(user): Caller, RawQuery(raw): RawQuery) -> Handler {
+pub async fn clinics(
+    State(app): State<AppState>,
+    Caller(user): Caller,
+    RawQuery(raw): RawQuery,
+) -> Handler {
     let query = Query::parse(raw.as_deref())?;
     let items: Vec<Named> = named_items(&CLINICS)
         .into_iter()
@@ -136,7 +182,10 @@ fn described(names: &'static [&'static str], first_id: u32) -> Vec<Described> {
 }
 
 pub async fn appointment_statuses(State(app): State<AppState>, Caller(_): Caller) -> Handler {
-    Ok(reply::whole(&app.opts, &described(&APPOINTMENT_STATUSES, 1)))
+    Ok(reply::whole(
+        &app.opts,
+        &described(&APPOINTMENT_STATUSES, 1),
+    ))
 }
 
 pub async fn quote_statuses(State(app): State<AppState>, Caller(_): Caller) -> Handler {

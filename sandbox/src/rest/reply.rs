@@ -68,10 +68,17 @@ pub fn json<T: Serialize>(status: StatusCode, value: &T) -> Response {
 
 /// One page of a paged list, in the configured envelope.
 pub fn page<T: Serialize>(opts: &Options, window: &Window, items: &[T]) -> Response {
-    envelope(opts.envelope, items, window.page, window.per_page, window.total)
+    envelope(
+        opts.envelope,
+        items,
+        window.page,
+        window.per_page,
+        window.total,
+    )
 }
 
-/// A list the service returns whole (no paging parameters).
+/// A list the service returns whole (no paging parameters). `--page-cap` does not
+/// apply: with no paging parameters a client could never fetch the rest.
 pub fn whole<T: Serialize>(opts: &Options, items: &[T]) -> Response {
     let count = items.len();
     envelope(opts.envelope, items, 1, count as u64, count)
@@ -94,8 +101,5 @@ fn envelope<T: Serialize>(
         Envelope::Data => serde_json::to_vec(&Data { data: items }),
         Envelope::Bare => serde_json::to_vec(items),
     };
-    json_bytes(
-        StatusCode::OK,
-        bytes.expect("records serialise to JSON"),
-    )
+    json_bytes(StatusCode::OK, bytes.expect("records serialise to JSON"))
 }

@@ -16,7 +16,10 @@ async fn both_users_log_in_with_an_opaque_token_and_their_kind() {
     let b = clinic["token"].as_str().unwrap();
     assert!(a.len() >= 32 && b.len() >= 32 && a != b);
     let (_, again) = api.login_answer("admin", "admin").await;
-    assert_ne!(again["token"], admin["token"], "every login gets a fresh token");
+    assert_ne!(
+        again["token"], admin["token"],
+        "every login gets a fresh token"
+    );
 }
 
 #[tokio::test]

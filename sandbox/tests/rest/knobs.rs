@@ -19,7 +19,10 @@ async fn data_envelope_wraps_records_without_a_total() {
     let object = body.as_object().unwrap();
     assert_eq!(object.keys().collect::<Vec<_>>(), ["data"]);
     assert_eq!(body["data"].as_array().unwrap().len(), 7);
-    assert_eq!(body["data"][0]["id"], 8, "page 2 of 7 starts at the 8th record");
+    assert_eq!(
+        body["data"][0]["id"], 8,
+        "page 2 of 7 starts at the 8th record"
+    );
 }
 
 #[tokio::test]
@@ -65,7 +68,11 @@ async fn page_cap_limits_records_per_page_but_keeps_the_total() {
         .await;
     assert_eq!(second.len(), 5);
     assert_eq!(total, second_total);
-    assert_eq!(second[0]["id"].as_u64().unwrap(), first[4]["id"].as_u64().unwrap() + 1, "no record is skipped");
+    assert_eq!(
+        second[0]["id"].as_u64().unwrap(),
+        first[4]["id"].as_u64().unwrap() + 1,
+        "no record is skipped"
+    );
     let (few, _) = api
         .records(&token, "lista_venda_orcamento?pagina_atual=1&por_pagina=3")
         .await;
@@ -113,7 +120,8 @@ async fn error_rate_one_fails_every_host_with_500_or_503() {
         for _ in 0..4 {
             let (status, body) = read(api.http.get(&url).send().await.unwrap()).await;
             assert!(
-                status == StatusCode::INTERNAL_SERVER_ERROR || status == StatusCode::SERVICE_UNAVAILABLE,
+                status == StatusCode::INTERNAL_SERVER_ERROR
+                    || status == StatusCode::SERVICE_UNAVAILABLE,
                 "{path}: {status}"
             );
             assert!(!erro(&body).is_empty());
@@ -137,13 +145,23 @@ async fn drop_rate_one_cuts_every_answer_short() {
         ..small()
     })
     .await;
-    for path in ["rest/v1/statusAgendamento", "crm/rest/1/sandbox/crm.contact.list"] {
+    for path in [
+        "rest/v1/statusAgendamento",
+        "crm/rest/1/sandbox/crm.contact.list",
+    ] {
         let outcome = async {
-            let response = api.http.get(format!("{}/{path}", api.root())).send().await?;
+            let response = api
+                .http
+                .get(format!("{}/{path}", api.root()))
+                .send()
+                .await?;
             response.bytes().await
         }
         .await;
-        assert!(outcome.is_err(), "{path}: a dropped connection must not read as a full body");
+        assert!(
+            outcome.is_err(),
+            "{path}: a dropped connection must not read as a full body"
+        );
     }
     let outcome = async {
         let response = api

@@ -128,5 +128,7 @@ pub async fn read(response: reqwest::Response) -> (StatusCode, Value) {
 
 /// The `erro` message of an error answer.
 pub fn erro(body: &Value) -> &str {
-    body["erro"].as_str().unwrap_or_else(|| panic!("no erro in {body}"))
+    body["erro"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no erro in {body}"))
 }

@@ -36,7 +36,10 @@ async fn a_created_contact_is_listed_and_duplicates_are_accepted() {
     assert_eq!(status, StatusCode::CREATED, "{created}");
     let id = created["id"].as_u64().expect("new id");
     let (found, total) = api
-        .records(&token, "lista_cliente?pagina_atual=1&por_pagina=10&telefone=16992640197")
+        .records(
+            &token,
+            "lista_cliente?pagina_atual=1&por_pagina=10&telefone=16992640197",
+        )
         .await;
     assert_eq!(total, 1);
     let contact = &found[0];
@@ -47,16 +50,26 @@ async fn a_created_contact_is_listed_and_duplicates_are_accepted() {
     assert_eq!(contact["origens"][0]["id_canal"], 3);
     assert_eq!(contact["origens"][0]["id_campanha"], 12);
     let (again, after) = api
-        .records(&token, &format!("lista_cliente?pagina_atual={}&por_pagina=1", before + 1))
+        .records(
+            &token,
+            &format!("lista_cliente?pagina_atual={}&por_pagina=1", before + 1),
+        )
         .await;
-    assert_eq!((after, again[0]["id"].as_u64()), (before + 1, Some(id)), "listed last");
+    assert_eq!(
+        (after, again[0]["id"].as_u64()),
+        (before + 1, Some(id)),
+        "listed last"
+    );
 
     let numbers = with(with(new_contact(), "clinica", json!(1)), "canal", json!(3));
     let (status, duplicate) = api.post(&token, "cadastraCliente", numbers).await;
     assert_eq!(status, StatusCode::CREATED);
     assert_ne!(duplicate["id"], created["id"]);
     let (_, total) = api
-        .records(&token, "lista_cliente?pagina_atual=1&por_pagina=10&email=zuleica@example.com.br")
+        .records(
+            &token,
+            "lista_cliente?pagina_atual=1&por_pagina=10&email=zuleica@example.com.br",
+        )
         .await;
     assert_eq!(total, 2);
 }
@@ -68,22 +81,66 @@ async fn contact_creation_rejects_each_invalid_field_naming_it() {
     let cases = [
         ("nome", Value::Null, StatusCode::BAD_REQUEST, "nome"),
         ("clinica", Value::Null, StatusCode::BAD_REQUEST, "clinica"),
-        ("telefone", json!("16992640197"), StatusCode::BAD_REQUEST, "(DD) DDDDD-DDDD"),
-        ("telefone", json!("(16) 9926-0197"), StatusCode::BAD_REQUEST, "'(16) 9926-0197'"),
-        ("data_nascimento", json!("2023-02-30"), StatusCode::BAD_REQUEST, "'2023-02-30'"),
-        ("data_nascimento", json!("17/05/1990"), StatusCode::BAD_REQUEST, "AAAA-MM-DD"),
-        ("data_nascimento", Value::Null, StatusCode::BAD_REQUEST, "data_nascimento"),
+        (
+            "telefone",
+            json!("16992640197"),
+            StatusCode::BAD_REQUEST,
+            "(DD) DDDDD-DDDD",
+        ),
+        (
+            "telefone",
+            json!("(16) 9926-0197"),
+            StatusCode::BAD_REQUEST,
+            "'(16) 9926-0197'",
+        ),
+        (
+            "data_nascimento",
+            json!("2023-02-30"),
+            StatusCode::BAD_REQUEST,
+            "'2023-02-30'",
+        ),
+        (
+            "data_nascimento",
+            json!("17/05/1990"),
+            StatusCode::BAD_REQUEST,
+            "AAAA-MM-DD",
+        ),
+        (
+            "data_nascimento",
+            Value::Null,
+            StatusCode::BAD_REQUEST,
+            "data_nascimento",
+        ),
         ("canal", json!("abc"), StatusCode::BAD_REQUEST, "'abc'"),
         ("canal", json!(99), StatusCode::UNPROCESSABLE_ENTITY, "99"),
-        ("campanha", json!(999), StatusCode::UNPROCESSABLE_ENTITY, "999"),
+        (
+            "campanha",
+            json!(999),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "999",
+        ),
         ("campanha", Value::Null, StatusCode::BAD_REQUEST, "campanha"),
-        ("email", json!("sem-arroba"), StatusCode::BAD_REQUEST, "'sem-arroba'"),
+        (
+            "email",
+            json!("sem-arroba"),
+            StatusCode::BAD_REQUEST,
+            "'sem-arroba'",
+        ),
         ("clinica", json!("2"), StatusCode::FORBIDDEN, "clínica 2"),
-        ("clinica", json!("77"), StatusCode::UNPROCESSABLE_ENTITY, "77"),
+        (
+            "clinica",
+            json!("77"),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "77",
+        ),
     ];
     for (field, value, status, fragment) in cases {
         let (got, body) = api
-            .post(&token, "cadastraCliente", with(new_contact(), field, value.clone()))
+            .post(
+                &token,
+                "cadastraCliente",
+                with(new_contact(), field, value.clone()),
+            )
             .await;
         assert_eq!(got, status, "{field}={value}: {body}");
         let message = erro(&body);
@@ -103,7 +160,10 @@ async fn contact_creation_rejects_each_invalid_field_naming_it() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(erro(&body).contains("JSON"));
     let (_, total) = api
-        .records(&token, "lista_cliente?pagina_atual=1&por_pagina=1&telefone=16992640197")
+        .records(
+            &token,
+            "lista_cliente?pagina_atual=1&por_pagina=1&telefone=16992640197",
+        )
         .await;
     assert_eq!(total, 0, "no rejected contact was stored");
 }
@@ -116,7 +176,10 @@ async fn admin_may_create_in_any_clinic() {
     let (status, created) = api.post(&token, "cadastraCliente", body).await;
     assert_eq!(status, StatusCode::CREATED);
     let (found, _) = api
-        .records(&token, "lista_cliente?pagina_atual=1&por_pagina=5&clinica=7&telefone=16992640197")
+        .records(
+            &token,
+            "lista_cliente?pagina_atual=1&por_pagina=5&clinica=7&telefone=16992640197",
+        )
         .await;
     assert_eq!(found[0]["id"], created["id"]);
     assert_eq!(found[0]["clinica"], 7);
@@ -148,13 +211,22 @@ async fn updating_a_contact_adds_an_origin_and_changes_fields() {
     assert_eq!(contact["data_nascimento"], "1985-01-31");
     let origins = contact["origens"].as_array().unwrap();
     assert_eq!(origins.len(), origins_before + 1);
-    assert_eq!((origins.last().unwrap()["id_canal"].as_u64(), origins.last().unwrap()["id_campanha"].as_u64()), (Some(5), Some(7)));
+    assert_eq!(
+        (
+            origins.last().unwrap()["id_canal"].as_u64(),
+            origins.last().unwrap()["id_campanha"].as_u64()
+        ),
+        (Some(5), Some(7))
+    );
     let (found, _) = api
-        .records(&token, "lista_cliente?pagina_atual=1&por_pagina=5&nome=nome%20atualizado")
+        .records(
+            &token,
+            "lista_cliente?pagina_atual=1&por_pagina=5&nome=nome%20atualizado",
+        )
         .await;
     assert_eq!(found[0]["id"], id, "the new name is searchable");
     let (appointments, _) = api
-        .records(&token, &format!("relAgendamentos?pagina_atual=1&por_pagina=500"))
+        .records(&token, "relAgendamentos?pagina_atual=1&por_pagina=500")
         .await;
     for appointment in appointments.iter().filter(|a| a["id_cliente"] == id) {
         assert_eq!(appointment["nome_cliente"], "Nome Atualizado");
@@ -167,16 +239,27 @@ async fn contact_update_rejections() {
     let token = api.clinic().await;
     let admin = api.admin().await;
     let (status, body) = api
-        .post(&token, "atualizaCadastroCliente", json!({ "id": "99999999", "canal": 1 }))
+        .post(
+            &token,
+            "atualizaCadastroCliente",
+            json!({ "id": "99999999", "canal": 1 }),
+        )
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(erro(&body).contains("99999999"));
     let (others, _) = api
-        .records(&admin, "lista_cliente?pagina_atual=1&por_pagina=1&clinica=2")
+        .records(
+            &admin,
+            "lista_cliente?pagina_atual=1&por_pagina=1&clinica=2",
+        )
         .await;
     let foreign = others[0]["id"].clone();
     let (status, _) = api
-        .post(&token, "atualizaCadastroCliente", json!({ "id": foreign, "canal": 1 }))
+        .post(
+            &token,
+            "atualizaCadastroCliente",
+            json!({ "id": foreign, "canal": 1 }),
+        )
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     let (mine, _) = api
@@ -184,16 +267,26 @@ async fn contact_update_rejections() {
         .await;
     let own = mine[0]["id"].clone();
     let (status, body) = api
-        .post(&token, "atualizaCadastroCliente", json!({ "id": own, "data_nascimento": "1990-13-01" }))
+        .post(
+            &token,
+            "atualizaCadastroCliente",
+            json!({ "id": own, "data_nascimento": "1990-13-01" }),
+        )
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(erro(&body).contains("1990-13-01"));
     let (status, body) = api
-        .post(&token, "atualizaCadastroCliente", json!({ "id": own, "campanha": 555 }))
+        .post(
+            &token,
+            "atualizaCadastroCliente",
+            json!({ "id": own, "campanha": 555 }),
+        )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(erro(&body).contains("555"));
-    let (status, body) = api.post(&token, "atualizaCadastroCliente", json!({ "canal": 1 })).await;
+    let (status, body) = api
+        .post(&token, "atualizaCadastroCliente", json!({ "canal": 1 }))
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(erro(&body).contains("id"));
 }
@@ -203,13 +296,20 @@ async fn a_created_campaign_is_listed_and_usable() {
     let api = Api::small().await;
     let token = api.clinic().await;
     let (status, body) = api
-        .post(&token, "criaCampanha", json!({ "nome": "Campanha de Teste, \"nova\"", "clinica": "1" }))
+        .post(
+            &token,
+            "criaCampanha",
+            json!({ "nome": "Campanha de Teste, \"nova\"", "clinica": "1" }),
+        )
         .await;
     assert_eq!(status, StatusCode::CREATED);
     let id = body["id"].as_u64().unwrap();
     assert_eq!(id, 31);
     let (found, _) = api
-        .records(&token, "listaCampanha?pagina_atual=1&por_pagina=5&nome=campanha%20de%20teste")
+        .records(
+            &token,
+            "listaCampanha?pagina_atual=1&por_pagina=5&nome=campanha%20de%20teste",
+        )
         .await;
     assert_eq!(found[0]["id"], id);
     let (_, total) = api
@@ -221,14 +321,23 @@ async fn a_created_campaign_is_listed_and_usable() {
     assert_eq!(status, StatusCode::CREATED);
     let admin = api.admin().await;
     let (_, elsewhere) = api
-        .records(&admin, "listaCampanha?pagina_atual=1&por_pagina=5&clinica=2")
+        .records(
+            &admin,
+            "listaCampanha?pagina_atual=1&por_pagina=5&clinica=2",
+        )
         .await;
     assert_eq!(elsewhere, 30, "a clinic's campaign stays in that clinic");
     let (status, _) = api
-        .post(&token, "criaCampanha", json!({ "nome": "Alheia", "clinica": "2" }))
+        .post(
+            &token,
+            "criaCampanha",
+            json!({ "nome": "Alheia", "clinica": "2" }),
+        )
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    let (status, body) = api.post(&token, "criaCampanha", json!({ "clinica": "1" })).await;
+    let (status, body) = api
+        .post(&token, "criaCampanha", json!({ "clinica": "1" }))
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(erro(&body).contains("nome"));
 }
@@ -238,7 +347,10 @@ async fn appointment_status_changes_show_in_the_report_and_its_filter() {
     let api = Api::small().await;
     let token = api.clinic().await;
     let (cancelled, total_before) = api
-        .records(&token, "relAgendamentos?pagina_atual=1&por_pagina=500&status=7")
+        .records(
+            &token,
+            "relAgendamentos?pagina_atual=1&por_pagina=500&status=7",
+        )
         .await;
     let (page, _) = api
         .records(&token, "relAgendamentos?pagina_atual=1&por_pagina=500")
@@ -247,21 +359,38 @@ async fn appointment_status_changes_show_in_the_report_and_its_filter() {
     let id = target["id"].as_u64().unwrap();
     assert!(cancelled.iter().all(|a| a["id"] != id));
     let (status, body) = api
-        .post(&token, "mudaStatusAgendamento", json!({ "agendamento": id, "status": 7 }))
+        .post(
+            &token,
+            "mudaStatusAgendamento",
+            json!({ "agendamento": id, "status": 7 }),
+        )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let (cancelled, total_after) = api
-        .records(&token, "relAgendamentos?pagina_atual=1&por_pagina=500&status=7")
+        .records(
+            &token,
+            "relAgendamentos?pagina_atual=1&por_pagina=500&status=7",
+        )
         .await;
     assert_eq!(total_after, total_before + 1);
-    let changed = cancelled.iter().find(|a| a["id"] == id).expect("now cancelled");
+    let changed = cancelled
+        .iter()
+        .find(|a| a["id"] == id)
+        .expect("now cancelled");
     assert_eq!(changed["status"], "Cancelado");
     let (status, _) = api
-        .post(&token, "mudaStatusAgendamento", json!({ "agendamento": id.to_string(), "status": "2" }))
+        .post(
+            &token,
+            "mudaStatusAgendamento",
+            json!({ "agendamento": id.to_string(), "status": "2" }),
+        )
         .await;
     assert_eq!(status, StatusCode::OK, "numeric strings are accepted");
     let (_, total_restored) = api
-        .records(&token, "relAgendamentos?pagina_atual=1&por_pagina=5&status=7")
+        .records(
+            &token,
+            "relAgendamentos?pagina_atual=1&por_pagina=5&status=7",
+        )
         .await;
     assert_eq!(total_restored, total_before);
 }
@@ -272,12 +401,20 @@ async fn appointment_status_rejections() {
     let token = api.clinic().await;
     let admin = api.admin().await;
     let (status, body) = api
-        .post(&token, "mudaStatusAgendamento", json!({ "agendamento": 99999999, "status": 2 }))
+        .post(
+            &token,
+            "mudaStatusAgendamento",
+            json!({ "agendamento": 99999999, "status": 2 }),
+        )
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(erro(&body).contains("99999999"));
     let (status, body) = api
-        .post(&token, "mudaStatusAgendamento", json!({ "agendamento": 1, "status": 42 }))
+        .post(
+            &token,
+            "mudaStatusAgendamento",
+            json!({ "agendamento": 1, "status": 42 }),
+        )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(erro(&body).contains("42"));
@@ -287,19 +424,34 @@ async fn appointment_status_rejections() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(erro(&body).contains("status"));
     let (status, body) = api
-        .post(&token, "mudaStatusAgendamento", json!({ "agendamento": "um", "status": 2 }))
+        .post(
+            &token,
+            "mudaStatusAgendamento",
+            json!({ "agendamento": "um", "status": 2 }),
+        )
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(erro(&body).contains("'um'"));
     let (foreign, _) = api
-        .records(&admin, "relAgendamentos?pagina_atual=1&por_pagina=1&clinica=3")
+        .records(
+            &admin,
+            "relAgendamentos?pagina_atual=1&por_pagina=1&clinica=3",
+        )
         .await;
     let (status, _) = api
-        .post(&token, "mudaStatusAgendamento", json!({ "agendamento": foreign[0]["id"], "status": 2 }))
+        .post(
+            &token,
+            "mudaStatusAgendamento",
+            json!({ "agendamento": foreign[0]["id"], "status": 2 }),
+        )
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     let (status, _) = api
-        .post(&admin, "mudaStatusAgendamento", json!({ "agendamento": foreign[0]["id"], "status": 2 }))
+        .post(
+            &admin,
+            "mudaStatusAgendamento",
+            json!({ "agendamento": foreign[0]["id"], "status": 2 }),
+        )
         .await;
     assert_eq!(status, StatusCode::OK, "admin_master writes anywhere");
 }
@@ -320,7 +472,10 @@ async fn form_bodies_are_accepted_too() {
     let (status, body) = read(response).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     let (found, _) = api
-        .records(&token, "listaCampanha?pagina_atual=1&por_pagina=1&nome=via%20formulario")
+        .records(
+            &token,
+            "listaCampanha?pagina_atual=1&por_pagina=1&nome=via%20formulario",
+        )
         .await;
     assert_eq!(found[0]["nome"], "Via formulário");
 }

@@ -1,0 +1,537 @@
+//! `clinic crm contact|deal|aliases`  [CRM — Automação / CRM]
+
+use std::sync::Arc;
+
+use clap::{Args, Subcommand};
+use serde_json::{Value, json};
+
+use super::args;
+use crate::context::Context;
+use crate::crm::list::{self, KEYSET_ABOVE, KeysetList, ListQuery, OffsetList, PAGE_SIZE};
+use crate::crm::names::{self, MAIN_ALIASES, STAGE_NAME_ALIAS, STAGE_NAME_FIELD};
+use crate::crm::webhook::{self, Lead};
+use crate::crm::{Crm, client};
+use crate::error::{Error, Result};
+use crate::http::Safety;
+use crate::input::Phone;
+use crate::output::{Format, Output, Shape};
+use crate::pages::{self, PageSource};
+use crate::secret::Secret;
+use crate::show;
+
+#[derive(Subcommand, Debug)]
+pub enum CrmCommand {
+    /// CRM contacts: create through the automation webhook; list, get and update
+    #[command(subcommand)]
+    Contact(ContactCommand),
+    /// CRM deals: list, get, update, move between stages
+    #[command(subcommand)]
+    Deal(DealCommand),
+    /// Field aliases (profile key `aliases.<name>`), usable wherever a field ID is
+    #[command(subcommand)]
+    Aliases(AliasesCommand),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum ContactCommand {
+    /// Create (or reuse) a contact and open a deal (GET {automation_url}/webhook/{webhook_id})  [CRM — Automação]
+    ///
+    /// The automation reuses the contact that has this phone (else this e-mail) and always opens a new
+    /// deal in stage "Nova oportunidade". The call is sent once: it is never repeated after it may have
+    /// reached the server, so a network failure leaves it to you to check before sending again.
+    #[command(after_help = "Examples:
+  clinic crm contact create --full-name \"Maria da Silva\" --phone \"(16) 99264-0197\" \\
+      --email maria@example.com --campaign-id 12 --utm-source whatsapp --unit \"SP Campinas\"
+  clinic crm contact create --first-name Ana --last-name Souza --created-at \"23/04/2024 10:30\" \\
+      --phone 16992640197 --email ana@example.com --campaign-id 7 --utm-source Instagram \\
+      --utm-medium cpc --utm-campaign verao --unit \"df brasilia\"")]
+    Create(CreateArgs),
+    /// List contacts (crm.contact.list)  [CRM]
+    #[command(after_help = LIST_HELP)]
+    List(ListArgs),
+    /// Every field of one contact (crm.contact.get)  [CRM]
+    Get(GetArgs),
+    /// Change fields of a contact (crm.contact.update)  [CRM]
+    #[command(after_help = "Examples:
+  clinic crm contact update 42 --set NAME=Ana --set email=ana@example.com
+  clinic crm contact update 42 --set PHONE=+5516992640197     # adds a phone to the multi-field")]
+    Update(UpdateArgs),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum DealCommand {
+    /// List deals (crm.deal.list)  [CRM]
+    #[command(after_help = LIST_HELP)]
+    List(ListArgs),
+    /// Every field of one deal (crm.deal.get)  [CRM]
+    Get(GetArgs),
+    /// Change fields of a deal, or move it to a stage (crm.deal.update)  [CRM]
+    ///
+    /// `--stage NAME` writes the stage's written name into the stage-name field — the field of the alias
+    /// `stage_name` when configured, else UF_CRM_1669405845 — which moves the deal (STAGE_ID follows).
+    #[command(after_help = "Examples:
+  clinic crm deal update 42 --stage \"Tentativa de contato\"
+  clinic crm deal update 42 --stage agendado --set campaign=12 --set UTM_TERM=teste
+
+Stages of pipeline Unidade: Nova oportunidade, Repique, Tentativa de contato, Em contato,
+Buscar / cadastrar no ERP, Agendado, Confirmado, Em negociação, Perdas, Venda Cancelada, Venda realizada")]
+    Update(DealUpdateArgs),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum AliasesCommand {
+    /// Write the deployment's main field aliases into the profile (phone, email, stage_name, campaign, unit)
+    Install {
+        /// Replace aliases of the same names that are already configured
+        #[arg(long)]
+        force: bool,
+    },
+    /// Show the profile's aliases
+    List,
+}
+
+const LIST_HELP: &str = "Examples:
+  clinic crm contact list --field NAME=Ana --select NAME --select PHONE --order DATE_CREATE:desc
+  clinic crm deal list --field STAGE_ID=NEW --field '>DATE_CREATE=2024-01-01' --all --format csv
+  clinic crm contact list --all --keyset --format ndjson
+
+One page holds 50 records (`--page N` reads the Nth). With --all, lists of more than 1000 records (or any
+list with --keyset) are walked by ID, one page after another, as Bitrix recommends for large lists.
+Field names may be aliases of the profile (clinic crm aliases install; clinic config set aliases.NAME ID).";
+
+#[derive(Args, Debug)]
+pub struct CreateArgs {
+    /// First name
+    #[arg(long, visible_alias = "primeiro-nome", value_parser = args::text, required_unless_present = "full_name")]
+    first_name: Option<String>,
+    /// Last name
+    #[arg(long, visible_alias = "sobrenome", value_parser = args::text, required_unless_present = "full_name")]
+    last_name: Option<String>,
+    /// Full name, split on its last space into first and last name
+    #[arg(long, value_parser = full_name, conflicts_with_all = ["first_name", "last_name"])]
+    full_name: Option<(String, String)>,
+    /// Creation time: YYYY-MM-DD HH:MM[:SS] or DD/MM/YYYY HH:MM[:SS] in the profile's timezone
+    /// [default: now]
+    #[arg(long, value_name = "DATETIME")]
+    created_at: Option<String>,
+    /// Originating campaign ID
+    #[arg(long, visible_alias = "campanha", value_parser = args::text, value_name = "ID")]
+    campaign_id: String,
+    /// WhatsApp, Facebook or Instagram (any case)
+    #[arg(long, value_parser = utm_source)]
+    utm_source: &'static str,
+    /// UTM medium (may be empty)
+    #[arg(long, default_value = "")]
+    utm_medium: String,
+    /// UTM campaign (may be empty)
+    #[arg(long, default_value = "")]
+    utm_campaign: String,
+    /// UTM content (may be empty)
+    #[arg(long, default_value = "")]
+    utm_content: String,
+    /// Phone with area code, any spelling: 16992640197, (16) 99264-0197, +55 16 99264-0197
+    #[arg(long, visible_alias = "telefone", value_parser = args::phone)]
+    phone: Phone,
+    /// E-mail
+    #[arg(long, value_parser = args::email)]
+    email: String,
+    /// Unit name, matched without case or accents against the profile's `units` when configured
+    #[arg(long, visible_alias = "unidade", value_parser = args::text)]
+    unit: String,
+}
+
+#[derive(Args, Debug)]
+pub struct ListArgs {
+    /// Filter FIELD=VALUE (repeatable); FIELD may start with a Bitrix operator: >ID=100, %NAME=ana, !STAGE_ID=WON
+    #[arg(long, value_name = "FIELD=VALUE", value_parser = filter)]
+    field: Vec<(String, String)>,
+    /// Field to return (repeatable); * for all standard fields, UF_* for all custom ones
+    #[arg(long, value_name = "FIELD")]
+    select: Vec<String>,
+    /// Sort by FIELD:asc or FIELD:desc (repeatable)
+    #[arg(long, value_name = "FIELD:asc|desc", value_parser = order)]
+    order: Vec<(String, String)>,
+    /// With --all, walk by ID keyset whatever the list's size
+    #[arg(long, conflicts_with = "order")]
+    keyset: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct GetArgs {
+    /// Record ID
+    #[arg(value_parser = args::id)]
+    id: u64,
+}
+
+#[derive(Args, Debug)]
+pub struct UpdateArgs {
+    /// Record ID
+    #[arg(value_parser = args::id)]
+    id: u64,
+    /// FIELD=VALUE to write (repeatable); FIELD may be an alias
+    #[arg(long, value_name = "FIELD=VALUE", value_parser = args::key_value, required = true)]
+    set: Vec<(String, String)>,
+}
+
+#[derive(Args, Debug)]
+pub struct DealUpdateArgs {
+    /// Record ID
+    #[arg(value_parser = args::id)]
+    id: u64,
+    /// FIELD=VALUE to write (repeatable); FIELD may be an alias
+    #[arg(long, value_name = "FIELD=VALUE", value_parser = args::key_value, required_unless_present = "stage")]
+    set: Vec<(String, String)>,
+    /// Move to this stage of pipeline Unidade (its name, any case or accents, or its STAGE_ID)
+    #[arg(long, value_name = "NAME", value_parser = stage)]
+    stage: Option<&'static str>,
+}
+
+fn full_name(s: &str) -> std::result::Result<(String, String), String> {
+    webhook::split_full_name(s)
+        .ok_or_else(|| "expected a first and a last name separated by a space".into())
+}
+
+fn utm_source(s: &str) -> std::result::Result<&'static str, String> {
+    webhook::utm_source(s)
+        .ok_or_else(|| format!("expected one of {}", webhook::UTM_SOURCES.join(", ")))
+}
+
+fn stage(s: &str) -> std::result::Result<&'static str, String> {
+    names::stage(s).map_err(|near| {
+        let all: Vec<&str> = names::STAGES.iter().map(|(n, _)| *n).collect();
+        format!(
+            "expected a stage of pipeline Unidade (did you mean {}?); stages: {}",
+            near.join(" or "),
+            all.join(", ")
+        )
+    })
+}
+
+/// Bitrix's filter operators, longest first so `>=` is not read as `>`.
+const OPERATORS: [&str; 11] = [">=", "<=", "!=", "!%", "!@", ">", "<", "!", "%", "=", "@"];
+
+/// `FIELD=VALUE` where FIELD may begin with an operator (`>=ID=5` is `>=` on ID, value 5).
+fn filter(s: &str) -> std::result::Result<(String, String), String> {
+    let op = OPERATORS
+        .iter()
+        .find(|op| s.starts_with(**op))
+        .copied()
+        .unwrap_or("");
+    match s[op.len()..].split_once('=') {
+        Some((field, value)) if !field.trim().is_empty() => {
+            Ok((format!("{op}{}", field.trim()), value.to_string()))
+        }
+        _ => Err("expected FIELD=VALUE, e.g. NAME=Ana or >ID=100".into()),
+    }
+}
+
+fn order(s: &str) -> std::result::Result<(String, String), String> {
+    let (field, dir) = s.rsplit_once(':').unwrap_or((s, "asc"));
+    let dir = dir.trim().to_ascii_uppercase();
+    if field.trim().is_empty() || !(dir == "ASC" || dir == "DESC") {
+        return Err("expected FIELD:asc or FIELD:desc".into());
+    }
+    Ok((field.trim().to_string(), dir))
+}
+
+pub async fn run(ctx: &Context, cmd: CrmCommand) -> Result<()> {
+    match cmd {
+        CrmCommand::Contact(ContactCommand::Create(a)) => create(ctx, a).await,
+        CrmCommand::Contact(ContactCommand::List(a)) => list(ctx, "crm.contact.list", a).await,
+        CrmCommand::Contact(ContactCommand::Get(a)) => get(ctx, "crm.contact.get", a.id).await,
+        CrmCommand::Contact(ContactCommand::Update(a)) => {
+            update(ctx, "crm.contact.update", a.id, a.set, None).await
+        }
+        CrmCommand::Deal(DealCommand::List(a)) => list(ctx, "crm.deal.list", a).await,
+        CrmCommand::Deal(DealCommand::Get(a)) => get(ctx, "crm.deal.get", a.id).await,
+        CrmCommand::Deal(DealCommand::Update(a)) => {
+            update(ctx, "crm.deal.update", a.id, a.set, a.stage).await
+        }
+        CrmCommand::Aliases(AliasesCommand::Install { force }) => install_aliases(ctx, force),
+        CrmCommand::Aliases(AliasesCommand::List) => {
+            let rows = ctx
+                .profile
+                .aliases
+                .iter()
+                .map(|(k, v)| json!({"alias": k, "field": v}))
+                .collect();
+            show::records(ctx, rows)
+        }
+    }
+}
+
+async fn create(ctx: &Context, a: CreateArgs) -> Result<()> {
+    let (first_name, last_name) = match a.full_name {
+        Some(pair) => pair,
+        None => (
+            a.first_name.unwrap_or_default(),
+            a.last_name.unwrap_or_default(),
+        ),
+    };
+    let tz = timezone(ctx)?;
+    let created = webhook::created_at(a.created_at.as_deref(), tz, chrono::Utc::now()).ok_or_else(|| {
+        Error::invalid(
+            "--created-at",
+            a.created_at.clone().unwrap_or_default(),
+            "a real date and time as YYYY-MM-DD HH:MM[:SS] or DD/MM/YYYY HH:MM[:SS], e.g. 23/04/2024 10:30",
+        )
+    })?;
+    let unit = unit(ctx, &a.unit)?;
+    let lead = Lead {
+        first_name,
+        last_name,
+        created,
+        campaign_id: a.campaign_id,
+        utm_source: a.utm_source.to_string(),
+        utm_medium: a.utm_medium,
+        utm_campaign: a.utm_campaign,
+        utm_content: a.utm_content,
+        phone: a.phone.e164(),
+        email: a.email,
+        unit,
+    };
+    let webhook_id = ctx.profile.webhook_id.clone().filter(|w| !w.trim().is_empty()).ok_or_else(|| {
+        Error::Usage(format!(
+            "no webhook_id for profile '{}': run `clinic config set webhook_id ID` or set CLINIC_WEBHOOK_ID",
+            ctx.profile_name
+        ))
+    })?;
+    let automation = ctx.host(
+        "automation_url",
+        ctx.profile.automation_url.as_ref(),
+        "CLINIC_AUTOMATION_URL",
+    )?;
+    if !ctx.in_sandbox() {
+        ctx.reporter.add_secret(&Secret::new(webhook_id.as_str()));
+    }
+    let (url, shown) = webhook::address(&automation, &webhook_id, &lead)?;
+    let answer = webhook::send(&ctx.http, url, shown).await?;
+    show::single(ctx, &answer)
+}
+
+fn timezone(ctx: &Context) -> Result<chrono_tz::Tz> {
+    let name = ctx
+        .profile
+        .timezone
+        .as_deref()
+        .unwrap_or(crate::config::DEFAULT_TIMEZONE);
+    name.trim().parse().map_err(|_| {
+        Error::invalid(
+            "timezone",
+            name,
+            "an IANA time zone such as America/Sao_Paulo (clinic config set timezone …)",
+        )
+    })
+}
+
+/// The unit in the configured spelling; without configured units, as typed.
+fn unit(ctx: &Context, typed: &str) -> Result<String> {
+    let units = &ctx.profile.units;
+    if units.is_empty() {
+        return Ok(typed.trim().to_string());
+    }
+    names::find(typed, units)
+        .map(str::to_string)
+        .map_err(|near| {
+            Error::invalid(
+                "--unit",
+                typed,
+                &format!(
+                    "a unit of the profile's list; did you mean {}?",
+                    near.join(" or ")
+                ),
+            )
+        })
+}
+
+fn crm(ctx: &Context) -> Result<Arc<Crm>> {
+    let base = ctx.host("crm_url", ctx.profile.crm_url.as_ref(), "CLINIC_CRM_URL")?;
+    let crm = Crm::new(ctx.http.clone(), base);
+    if !ctx.in_sandbox() {
+        if let Some(secret) = crm.secret_segment() {
+            ctx.reporter.add_secret(&Secret::new(secret));
+        }
+    }
+    Ok(Arc::new(crm))
+}
+
+/// A field name: the profile's alias of that name (exact, else without case), else the name itself.
+fn field(ctx: &Context, name: &str) -> String {
+    let aliases = &ctx.profile.aliases;
+    aliases
+        .get(name)
+        .or_else(|| {
+            aliases
+                .iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case(name))
+                .map(|(_, v)| v)
+        })
+        .cloned()
+        .unwrap_or_else(|| name.to_string())
+}
+
+/// A filter key: its operator kept, its field resolved.
+fn filter_key(ctx: &Context, key: &str) -> String {
+    let op = OPERATORS
+        .iter()
+        .find(|op| key.starts_with(**op))
+        .copied()
+        .unwrap_or("");
+    format!("{op}{}", field(ctx, &key[op.len()..]))
+}
+
+/// How records are shaped for the chosen format: multi-fields as one cell where a field is a cell.
+fn shape(ctx: &Context) -> list::Shape {
+    match ctx.output_spec().format {
+        Format::Table | Format::Csv | Format::Tsv => list::flatten,
+        Format::Json | Format::Ndjson => list::unchanged,
+    }
+}
+
+async fn list(ctx: &Context, method: &str, a: ListArgs) -> Result<()> {
+    let crm = crm(ctx)?;
+    let mut query = ListQuery {
+        filters: a
+            .field
+            .iter()
+            .map(|(k, v)| (filter_key(ctx, k), v.clone()))
+            .collect(),
+        select: a.select.iter().map(|s| field(ctx, s)).collect(),
+        order: a
+            .order
+            .iter()
+            .map(|(k, d)| (field(ctx, k), d.clone()))
+            .collect(),
+    };
+    let walk = ctx.walk();
+    if walk.all && query.order.is_empty() {
+        // A walk in ID order can switch to the keyset pattern, and reads the same order either way.
+        query.order = vec![("ID".into(), "ASC".into())];
+    }
+    let shape = shape(ctx);
+    if a.keyset {
+        if !walk.all {
+            return Err(Error::Usage(
+                "--keyset is a way to walk a whole list: add --all".into(),
+            ));
+        }
+        if walk.first > 1 {
+            return Err(Error::Usage(
+                "--keyset walks from the start: use --field '>ID=N' instead of --page".into(),
+            ));
+        }
+        let source = KeysetList::new(crm, method, query, shape, None)?;
+        return walk_in_order(ctx, Arc::new(source)).await;
+    }
+    let offset = OffsetList::new(crm.clone(), method, query.clone(), shape);
+    if walk.all && a.order.is_empty() {
+        let probe = offset.page(walk.first).await?;
+        if probe.total.is_some_and(|t| t > KEYSET_ABOVE) {
+            ctx.reporter.trace(&format!(
+                "  {} records: walking by ID keyset",
+                probe.total.unwrap_or(0)
+            ));
+            let source = KeysetList::new(crm, method, query, shape, Some(probe))?;
+            return walk_in_order(ctx, Arc::new(source)).await;
+        }
+        *offset.read.lock().unwrap() = Some((walk.first, probe));
+    }
+    show::paged(ctx, Arc::new(offset), "records").await
+}
+
+/// Like `show::paged`, for a source whose pages must be read one after another.
+async fn walk_in_order(ctx: &Context, source: Arc<dyn PageSource>) -> Result<()> {
+    let spec = pages::Walk {
+        concurrency: 1,
+        per_page: PAGE_SIZE,
+        ..ctx.walk()
+    };
+    let mut out = Output::open(&ctx.output_spec(), Shape::List, Box::new(std::io::stdout()))?;
+    ctx.reporter.start_progress("records");
+    let result = pages::walk(
+        source,
+        spec,
+        &ctx.reporter,
+        |record| Ok(out.write(&record)?),
+    )
+    .await;
+    ctx.reporter.finish_progress();
+    let summary = result?;
+    let written = out.finish()?;
+    if written == 0 {
+        ctx.reporter.note("no records");
+    } else {
+        ctx.reporter
+            .note(&format!("{written} records from {} pages", summary.pages));
+    }
+    Ok(())
+}
+
+async fn get(ctx: &Context, method: &str, id: u64) -> Result<()> {
+    let crm = crm(ctx)?;
+    let answer = crm
+        .call(method, &[("ID".into(), id.to_string())], Safety::Idempotent)
+        .await?;
+    let record = shape(ctx)(client::result(answer)?);
+    show::single(ctx, &record)
+}
+
+async fn update(
+    ctx: &Context,
+    method: &str,
+    id: u64,
+    set: Vec<(String, String)>,
+    stage: Option<&'static str>,
+) -> Result<()> {
+    let crm = crm(ctx)?;
+    let mut query = vec![("ID".to_string(), id.to_string())];
+    let mut written = Vec::new();
+    for (k, v) in &set {
+        let f = field(ctx, k);
+        query.push((format!("FIELDS[{f}]"), v.clone()));
+        written.push(f);
+    }
+    if let Some(name) = stage {
+        let f = ctx
+            .profile
+            .aliases
+            .get(STAGE_NAME_ALIAS)
+            .cloned()
+            .unwrap_or_else(|| STAGE_NAME_FIELD.to_string());
+        query.push((format!("FIELDS[{f}]"), name.to_string()));
+        written.push(f);
+    }
+    let answer = crm.call(method, &query, Safety::Unsafe).await?;
+    let result = client::result(answer)?;
+    if result != Value::Bool(true) {
+        return Err(Error::Protocol(format!(
+            "the CRM did not confirm the update: {result}"
+        )));
+    }
+    show::single(ctx, &json!({"ID": id.to_string(), "updated": written}))
+}
+
+fn install_aliases(ctx: &Context, force: bool) -> Result<()> {
+    if ctx.in_sandbox() {
+        return Err(Error::Usage(
+            "the sandbox leaves the configuration alone: run `clinic crm aliases install` without --sandbox".into(),
+        ));
+    }
+    let mut rows = Vec::new();
+    ctx.update_profile(|p| {
+        for (name, id) in MAIN_ALIASES {
+            let status = match p.aliases.get(*name) {
+                Some(current) if current == id => "kept",
+                Some(_) if !force => "kept (differs; --force replaces it)",
+                _ => {
+                    p.aliases.insert(name.to_string(), id.to_string());
+                    "set"
+                }
+            };
+            let field = p.aliases.get(*name).cloned().unwrap_or_default();
+            rows.push(json!({"alias": name, "field": field, "status": status}));
+        }
+        Ok(())
+    })?;
+    show::records(ctx, rows)
+}

@@ -1,0 +1,93 @@
+//! `clinic io METHOD PATH`: any path of the Integrações IO host, with the profile's `x-api-key`
+//! [Integrações IO]. Paths and payloads are not documented, so the answer is shown as it comes.
+
+use clap::Args;
+use reqwest::header::HeaderName;
+use reqwest::{Method, StatusCode};
+
+use super::args;
+use crate::api::client::{join, json_of};
+use crate::api::envelope;
+use crate::context::{Context, blocking, io_key_account};
+use crate::error::{Error, Result};
+use crate::http::{Body, Request, Safety};
+use crate::secret::Secret;
+use crate::show;
+
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  clinic io GET /status
+  clinic io POST /leads --data '{\"nome\": \"Ana\"}'
+  clinic io POST /leads --data @lead.json -q origem=site
+
+The key is CLINIC_IO_KEY, else the one stored with `clinic auth set-io-key`.")]
+pub struct IoArgs {
+    /// HTTP method
+    #[arg(value_parser = args::method)]
+    method: Method,
+    /// Path under io_url, e.g. /leads
+    path: String,
+    /// Query parameter (repeatable)
+    #[arg(short = 'q', long = "query", value_name = "KEY=VALUE", value_parser = args::key_value)]
+    query: Vec<(String, String)>,
+    /// JSON body: inline, @FILE, or - for standard input
+    #[arg(long, value_name = "JSON|@FILE|-")]
+    data: Option<String>,
+}
+
+pub async fn run(ctx: &Context, a: IoArgs) -> Result<()> {
+    let body = a.data.as_deref().map(args::data).transpose()?;
+    let base = ctx.host("io_url", ctx.profile.io_url.as_ref(), "CLINIC_IO_URL")?;
+    let url = join(&base, &a.path, &a.query)?;
+    let key = key(ctx).await?;
+    ctx.reporter.add_secret(&key);
+    let safety = if a.method == Method::GET || a.method == Method::HEAD {
+        Safety::Idempotent
+    } else {
+        Safety::Unsafe
+    };
+    let req = Request {
+        method: a.method,
+        shown_url: url.to_string(),
+        url,
+        headers: vec![(HeaderName::from_static("x-api-key"), key)],
+        body: body.map(Body::Json),
+        safety,
+    };
+    let resp = ctx.http.send(&req).await?;
+    if resp.status == StatusCode::UNAUTHORIZED {
+        return Err(Error::Auth(format!(
+            "Integrações IO refused the API key (HTTP 401): {} — store the right one with `clinic auth set-io-key`, or set CLINIC_IO_KEY",
+            envelope::message(&resp.body)
+        )));
+    }
+    show::any(ctx, json_of(resp)?)
+}
+
+/// The IO key: `CLINIC_IO_KEY`, else (with `--sandbox`) the sandbox's, else the profile's stored key.
+async fn key(ctx: &Context) -> Result<Secret> {
+    if let Some(k) = std::env::var("CLINIC_IO_KEY")
+        .ok()
+        .filter(|k| !k.trim().is_empty())
+    {
+        return Ok(Secret::new(k.trim()));
+    }
+    // The sandbox's key comes before a stored one, which belongs to a real deployment.
+    if ctx.in_sandbox() {
+        return Ok(Secret::new(clinic_sandbox::IO_KEY));
+    }
+    if let Some(kind) = ctx.profile.io_key_store {
+        let creds = ctx.credentials.clone();
+        let account = io_key_account(&ctx.profile_name);
+        let stored = blocking(move || creds.load(kind, &account)).await??;
+        return stored.ok_or_else(|| {
+            Error::Auth(format!(
+                "the {kind} holds no IO key: run `clinic auth set-io-key`"
+            ))
+        });
+    }
+    Err(Error::Auth(format!(
+        "no Integrações IO key for profile '{}': run `clinic auth set-io-key`, or set CLINIC_IO_KEY",
+        ctx.profile_name
+    )))
+}

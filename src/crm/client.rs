@@ -1,0 +1,210 @@
+//! The client of the CRM's inbound-webhook REST base (`crm_url` = `…/rest/<user>/<secret>/`): one GET per
+//! method call, the secret segment masked wherever the address is shown, Bitrix errors mapped to exit codes.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use reqwest::{Method, StatusCode};
+use serde_json::Value;
+
+use crate::api::envelope;
+use crate::config;
+use crate::error::{Error, Result};
+use crate::http::{Http, Request, Response, Safety};
+
+/// How many times a write refused with `QUERY_LIMIT_EXCEEDED` is sent again.
+const LIMITED_WRITE_RETRIES: u32 = 6;
+
+pub struct Crm {
+    http: Arc<Http>,
+    base: url::Url,
+}
+
+impl Crm {
+    pub fn new(http: Arc<Http>, base: url::Url) -> Crm {
+        Crm { http, base }
+    }
+
+    /// The secret segment of the base (`<secret>` of `…/rest/<user>/<secret>/`), when it has one.
+    pub fn secret_segment(&self) -> Option<String> {
+        let segments: Vec<&str> = self.base.path_segments()?.collect();
+        let i = segments.iter().position(|s| *s == "rest")?;
+        segments
+            .get(i + 2)
+            .filter(|s| !s.is_empty())
+            .map(|s| s.to_string())
+    }
+
+    /// `{crm_url}<method>?<query>`.
+    pub fn url(&self, method: &str, query: &[(String, String)]) -> url::Url {
+        let mut url = self.base.clone();
+        url.set_path(&format!(
+            "{}/{method}",
+            self.base.path().trim_end_matches('/')
+        ));
+        url.set_query(None);
+        if !query.is_empty() {
+            url.query_pairs_mut().extend_pairs(query);
+        }
+        url
+    }
+
+    /// Calls one method and returns its whole answer (`result`, and `next`/`total` for lists).
+    ///
+    /// Reads are `Idempotent`, so `http` retries them through 503s with backoff. Writes are not retried
+    /// there; but Bitrix's `QUERY_LIMIT_EXCEEDED` says the call was refused before it acted, so a write
+    /// refused that way is sent again after a pause.
+    pub async fn call(
+        &self,
+        method: &str,
+        query: &[(String, String)],
+        safety: Safety,
+    ) -> Result<Value> {
+        let url = self.url(method, query);
+        let req = Request {
+            method: Method::GET,
+            shown_url: config::mask_url(url.as_str()),
+            url,
+            headers: Vec::new(),
+            body: None,
+            safety,
+        };
+        let mut attempt = 0;
+        loop {
+            let resp = self.http.send(&req).await?;
+            if safety == Safety::Unsafe && is_query_limit(&resp) && attempt < LIMITED_WRITE_RETRIES
+            {
+                attempt += 1;
+                let wait = resp
+                    .retry_after()
+                    .unwrap_or(Duration::from_millis(500 * u64::from(attempt)));
+                self.http.reporter().trace(&format!(
+                    "  QUERY_LIMIT_EXCEEDED (nothing was changed): sending again in {:.1}s",
+                    wait.as_secs_f64()
+                ));
+                tokio::time::sleep(wait).await;
+                continue;
+            }
+            return answer(resp);
+        }
+    }
+}
+
+fn is_query_limit(resp: &Response) -> bool {
+    resp.status == StatusCode::SERVICE_UNAVAILABLE
+        && serde_json::from_slice::<Value>(&resp.body)
+            .ok()
+            .is_some_and(|v| v.get("error").and_then(Value::as_str) == Some("QUERY_LIMIT_EXCEEDED"))
+}
+
+/// The JSON answer, or the error it carries: Bitrix reports errors as `{"error", "error_description"}`
+/// with a 4xx status and sometimes with 200.
+pub fn answer(resp: Response) -> Result<Value> {
+    let parsed: Option<Value> = serde_json::from_slice(&resp.body).ok();
+    let carries_error = parsed
+        .as_ref()
+        .is_some_and(|v| v.get("error").is_some_and(|e| !e.is_null()));
+    let status = resp.status.as_u16();
+    if resp.status.is_success() && !carries_error {
+        return parsed.ok_or_else(|| {
+            Error::Protocol(format!(
+                "the CRM answered something that is not JSON: {}",
+                envelope::message(&resp.body)
+            ))
+        });
+    }
+    let message = envelope::message(&resp.body);
+    Err(match status {
+        401 => Error::Auth(format!(
+            "the CRM refused the credentials in crm_url (HTTP 401): {message} — check `clinic config set crm_url …` or CLINIC_CRM_URL"
+        )),
+        500..=599 => Error::Server { status, message },
+        // A Bitrix error inside a 200 is a refusal all the same.
+        200..=299 => Error::Rejected {
+            status: 400,
+            message,
+        },
+        _ => Error::Rejected { status, message },
+    })
+}
+
+/// The `result` of an answer.
+pub fn result(answer: Value) -> Result<Value> {
+    match answer {
+        Value::Object(mut map) if map.contains_key("result") => {
+            Ok(map.remove("result").unwrap_or_default())
+        }
+        other => Err(Error::Protocol(format!(
+            "the CRM answer has no `result`: {}",
+            envelope::message(other.to_string().as_bytes())
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::Reporter;
+
+    fn crm(base: &str) -> Crm {
+        let http = Arc::new(Http::new(Reporter::new(false, true), 1).unwrap());
+        Crm::new(http, url::Url::parse(base).unwrap())
+    }
+
+    #[test]
+    fn method_urls_and_the_secret_segment() {
+        let c = crm("https://x.bitrix24.com.br/rest/1/abc123/");
+        let url = c.url("crm.contact.list", &[("filter[>ID]".into(), "5".into())]);
+        assert_eq!(
+            url.as_str(),
+            "https://x.bitrix24.com.br/rest/1/abc123/crm.contact.list?filter%5B%3EID%5D=5"
+        );
+        assert_eq!(c.secret_segment().as_deref(), Some("abc123"));
+        assert!(!config::mask_url(url.as_str()).contains("abc123"));
+    }
+
+    fn resp(status: u16, body: &str) -> Response {
+        Response {
+            status: StatusCode::from_u16(status).unwrap(),
+            headers: Default::default(),
+            body: bytes::Bytes::from(body.to_string()),
+        }
+    }
+
+    #[test]
+    fn bitrix_errors_become_exit_codes() {
+        let e = answer(resp(
+            200,
+            r#"{"error":"NOT_FOUND","error_description":"Not found"}"#,
+        ))
+        .unwrap_err();
+        assert_eq!(e.exit_code(), 4);
+        assert!(e.to_string().contains("NOT_FOUND: Not found"), "{e}");
+        assert_eq!(
+            answer(resp(
+                400,
+                r#"{"error":"INVALID_ARG_VALUE","error_description":"x"}"#
+            ))
+            .unwrap_err()
+            .exit_code(),
+            4
+        );
+        assert_eq!(
+            answer(resp(401, r#"{"error":"INVALID_CREDENTIALS"}"#))
+                .unwrap_err()
+                .exit_code(),
+            3
+        );
+        assert_eq!(
+            answer(resp(503, r#"{"error":"QUERY_LIMIT_EXCEEDED"}"#))
+                .unwrap_err()
+                .exit_code(),
+            5
+        );
+        assert_eq!(answer(resp(200, "<html>")).unwrap_err().exit_code(), 5);
+        assert_eq!(
+            result(answer(resp(200, r#"{"result":true}"#)).unwrap()).unwrap(),
+            Value::Bool(true)
+        );
+    }
+}

@@ -1,0 +1,10 @@
+//! The external CRM: the automation webhook that creates a contact and opens a deal, and the
+//! Bitrix24-style REST methods on `crm_url` (lists walked by offset or by ID keyset, gets, updates).
+//! The commands in `cli::crm` only parse flags and hand typed values to this module.
+
+pub mod client;
+pub mod list;
+pub mod names;
+pub mod webhook;
+
+pub use client::Crm;

@@ -1,0 +1,119 @@
+//! The on-disk cache of reference lists: one JSON file per list (and clinic) under the platform's cache
+//! directory, `CLINIC_CACHE_DIR`, with a time-to-live. Completion reads only this, so it never waits
+//! for the network.
+
+use std::path::PathBuf;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+
+use super::{Entry, Kind};
+use crate::error::{Error, Result};
+
+/// How long a cached list is trusted: a day, or `CLINIC_CACHE_TTL` seconds.
+pub const DEFAULT_TTL: Duration = Duration::from_secs(24 * 3600);
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Cached {
+    /// Seconds since the epoch.
+    pub fetched_at: u64,
+    pub entries: Vec<Entry>,
+}
+
+pub struct Cache {
+    dir: PathBuf,
+    ttl: Duration,
+}
+
+impl Cache {
+    /// The cache of one profile.
+    pub fn new(profile: &str) -> Result<Cache> {
+        let root = match std::env::var_os("CLINIC_CACHE_DIR").filter(|d| !d.is_empty()) {
+            Some(d) => PathBuf::from(d),
+            None => directories::ProjectDirs::from("", "", "clinic")
+                .map(|p| p.cache_dir().to_path_buf())
+                .ok_or_else(|| Error::Config("no home directory: set CLINIC_CACHE_DIR".into()))?,
+        };
+        let ttl = std::env::var("CLINIC_CACHE_TTL")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .map(Duration::from_secs)
+            .unwrap_or(DEFAULT_TTL);
+        Ok(Cache {
+            dir: root.join(sanitize(profile)),
+            ttl,
+        })
+    }
+
+    pub fn dir(&self) -> &PathBuf {
+        &self.dir
+    }
+
+    fn path(&self, kind: Kind, clinic: Option<u64>) -> PathBuf {
+        match clinic.filter(|_| kind.per_clinic()) {
+            Some(c) => self.dir.join(format!("{}-clinic-{c}.json", kind.name())),
+            None => self.dir.join(format!("{}.json", kind.name())),
+        }
+    }
+
+    /// The cached list, fresh or not; `None` when absent or unreadable.
+    pub fn read(&self, kind: Kind, clinic: Option<u64>) -> Option<Cached> {
+        let bytes = std::fs::read(self.path(kind, clinic)).ok()?;
+        serde_json::from_slice(&bytes).ok()
+    }
+
+    pub fn is_fresh(&self, cached: &Cached) -> bool {
+        now().saturating_sub(cached.fetched_at) < self.ttl.as_secs()
+    }
+
+    pub fn write(&self, kind: Kind, clinic: Option<u64>, entries: &[Entry]) -> Result<()> {
+        use std::io::Write;
+        std::fs::create_dir_all(&self.dir)
+            .map_err(|e| Error::Config(format!("{}: {e}", self.dir.display())))?;
+        let cached = Cached {
+            fetched_at: now(),
+            entries: entries.to_vec(),
+        };
+        let mut tmp = tempfile::NamedTempFile::new_in(&self.dir)?;
+        tmp.write_all(&serde_json::to_vec(&cached).map_err(|e| Error::Other(e.to_string()))?)?;
+        tmp.persist(self.path(kind, clinic))
+            .map_err(|e| Error::Other(e.error.to_string()))?;
+        Ok(())
+    }
+
+    /// Removes every cached list of the profile; returns how many files went.
+    pub fn clear(&self) -> Result<usize> {
+        let mut n = 0;
+        let Ok(dir) = std::fs::read_dir(&self.dir) else {
+            return Ok(0);
+        };
+        for entry in dir.flatten() {
+            if entry.path().extension().is_some_and(|e| e == "json") {
+                std::fs::remove_file(entry.path())?;
+                n += 1;
+            }
+        }
+        Ok(n)
+    }
+}
+
+fn now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}
+
+/// A profile name as a directory name.
+fn sanitize(profile: &str) -> String {
+    profile
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,565 @@
+//! `clinic crm`: the automation webhook and the Bitrix-style CRM methods, against the sandbox's CRM.
+
+use clinic_sandbox::Options;
+use serde_json::Value;
+
+use crate::common::*;
+
+/// A sandbox whose CRM takes any number of requests a second (the quota has its own test), with its
+/// units configured in the profile as `--sandbox` configures them.
+fn env() -> Env {
+    let env = Env::with(Options {
+        crm_rate_limit: 0,
+        ..Options::ephemeral()
+    });
+    config_set(&env, "units", &clinic_sandbox::crm::UNITS.join(";"));
+    env
+}
+
+const CREATE: &[&str] = &[
+    "crm",
+    "contact",
+    "create",
+    "--full-name",
+    "Maria José da Silva",
+    "--created-at",
+    "2024-03-05 14:22",
+    "--phone",
+    "(16) 99264-0197",
+    "--email",
+    "maria.jose@example.com",
+    "--campaign-id",
+    "12",
+    "--utm-source",
+    "whatsapp",
+    "--utm-campaign",
+    "verão 2024",
+    "--unit",
+    "sp sao paulo - perdizes",
+    "--format",
+    "json",
+];
+
+fn ids_of(out: &std::process::Output) -> Vec<u64> {
+    stdout_json(out)
+        .as_array()
+        .expect("a JSON array")
+        .iter()
+        .map(|r| r["ID"].as_str().unwrap().parse().unwrap())
+        .collect()
+}
+
+fn config_set(env: &Env, key: &str, value: &str) {
+    env.bare()
+        .args(["config", "set", key, value])
+        .assert()
+        .success();
+}
+
+#[test]
+fn webhook_call_is_percent_encoded_exactly() {
+    let env = env();
+    env.clear_journal();
+    let out = env.crm().args(CREATE).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let answer = stdout_json(&out);
+    assert_eq!(answer["ok"], true);
+    assert_eq!(answer["contact_created"], true);
+    let sent = env.sent();
+    assert_eq!(sent.len(), 1);
+    assert_eq!(sent[0]["method"], "GET");
+    assert_eq!(sent[0]["path"], "/automation/webhook/sandbox");
+    assert_eq!(
+        sent[0]["query"],
+        "Primeiro%20Nome=Maria%20Jos%C3%A9%20da&Sobrenome=Silva\
+         &Data%20hora%20de%20cria%C3%A7%C3%A3o=05%2F03%2F2024%2014%3A22%3A00&Campaign%20ID=12\
+         &UTM%20Source=WhatsApp&UTM%20Medium=&UTM%20Campaign=ver%C3%A3o%202024&UTM%20Content=\
+         &Telefone=%2B5516992640197&Email=maria.jose%40example.com&Unidade=SP%20S%C3%A3o%20Paulo%20-%20Perdizes"
+    );
+    // The deal the automation opened carries what was sent.
+    let deal_id: u64 = answer["deal_id"].as_str().unwrap().parse().unwrap();
+    let deal = env.crm_get("crm.deal.get", deal_id);
+    assert_eq!(deal["UTM_SOURCE"], "WhatsApp");
+    assert_eq!(deal["UF_CRM_1621027933376"], "SP São Paulo - Perdizes");
+}
+
+#[test]
+fn a_second_create_for_the_same_phone_reuses_the_contact() {
+    let env = env();
+    let before = env.stats();
+    let first = env.crm().args(CREATE).output().unwrap();
+    assert!(first.status.success(), "{}", stderr(&first));
+    let after_first = env.stats();
+    assert_eq!(
+        after_first["crm_contacts"].as_u64(),
+        before["crm_contacts"].as_u64().map(|n| n + 1)
+    );
+    // The same phone in another spelling, another e-mail: the contact is found by its phone.
+    let mut again: Vec<&str> = CREATE.to_vec();
+    let phone = again.iter().position(|a| *a == "--phone").unwrap();
+    again[phone + 1] = "+55 16 99264 0197";
+    let email = again.iter().position(|a| *a == "--email").unwrap();
+    again[email + 1] = "outra@example.com";
+    let second = env.crm().args(&again).output().unwrap();
+    assert!(second.status.success(), "{}", stderr(&second));
+    let (a, b) = (stdout_json(&first), stdout_json(&second));
+    assert_eq!(b["contact_created"], false);
+    assert_eq!(a["contact_id"], b["contact_id"]);
+    assert_ne!(a["deal_id"], b["deal_id"]);
+    let after_second = env.stats();
+    assert_eq!(after_second["crm_contacts"], after_first["crm_contacts"]);
+    assert_eq!(
+        after_second["crm_deals"].as_u64(),
+        after_first["crm_deals"].as_u64().map(|n| n + 1)
+    );
+}
+
+#[test]
+fn bad_input_is_refused_before_anything_is_sent() {
+    let env = env();
+    let with = |flag: &str, value: &str| -> Vec<String> {
+        let mut args: Vec<String> = CREATE.iter().map(|s| s.to_string()).collect();
+        let i = args.iter().position(|a| a == flag).unwrap();
+        args[i + 1] = value.to_string();
+        args
+    };
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (with("--phone", "123"), "--phone"),
+        (with("--email", "maria@"), "--email"),
+        (with("--utm-source", "Twitter"), "--utm-source"),
+        (with("--created-at", "31/02/2024 10:00"), "--created-at"),
+        (with("--created-at", "ontem"), "--created-at"),
+        (with("--full-name", "Maria"), "--full-name"),
+        (with("--unit", "Brasilia"), "DF Brasília"),
+        (with("--campaign-id", " "), "--campaign-id"),
+        (
+            CREATE
+                .iter()
+                .filter(|a| **a != "--unit" && **a != "sp sao paulo - perdizes")
+                .map(|s| s.to_string())
+                .collect(),
+            "--unit",
+        ),
+        (
+            ["crm", "deal", "update", "7", "--stage", "Fechado"]
+                .map(String::from)
+                .to_vec(),
+            "Tentativa de contato",
+        ),
+        (
+            ["crm", "deal", "update", "7"].map(String::from).to_vec(),
+            "--set",
+        ),
+        (
+            ["crm", "contact", "update", "x", "--set", "NAME=A"]
+                .map(String::from)
+                .to_vec(),
+            "ID",
+        ),
+        (
+            ["crm", "contact", "update", "7", "--set", "NAME"]
+                .map(String::from)
+                .to_vec(),
+            "--set",
+        ),
+        (
+            ["crm", "contact", "list", "--order", "ID:up"]
+                .map(String::from)
+                .to_vec(),
+            "--order",
+        ),
+        (
+            ["crm", "contact", "list", "--field", "NAME"]
+                .map(String::from)
+                .to_vec(),
+            "--field",
+        ),
+        (
+            ["crm", "contact", "list", "--keyset"]
+                .map(String::from)
+                .to_vec(),
+            "--all",
+        ),
+        (
+            [
+                "crm", "contact", "list", "--all", "--keyset", "--order", "ID:desc",
+            ]
+            .map(String::from)
+            .to_vec(),
+            "--order",
+        ),
+    ];
+    env.clear_journal();
+    for (args, named) in &cases {
+        let out = env.crm().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains(named),
+            "{args:?} should name {named}: {}",
+            stderr(&out)
+        );
+    }
+    // Without a webhook ID there is nowhere to send it.
+    let out = env.bare().args(CREATE).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("webhook_id"), "{}", stderr(&out));
+    assert!(env.sent().is_empty(), "{:?}", env.sent());
+}
+
+#[test]
+fn all_walks_every_contact_once_and_keyset_walks_agree() {
+    let env = env();
+    let expected = env.crm_ids("crm.contact.list");
+    assert_eq!(expected.len(), clinic_sandbox::crm::SEEDED_CONTACTS);
+    env.clear_journal();
+    let out = env
+        .crm()
+        .args(["crm", "contact", "list", "--all", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(ids_of(&out), expected);
+    let starts: Vec<String> = env
+        .sent()
+        .iter()
+        .flat_map(query_of)
+        .filter(|(k, _)| k == "start")
+        .map(|(_, v)| v)
+        .collect();
+    assert_eq!(starts.len(), 12, "{starts:?}");
+    assert!(starts.contains(&"550".to_string()));
+
+    env.clear_journal();
+    let out = env
+        .crm()
+        .args([
+            "crm", "contact", "list", "--all", "--keyset", "--format", "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(ids_of(&out), expected);
+    let sent = env.sent();
+    assert_eq!(sent.len(), 13, "12 full pages, then one empty page");
+    for (i, entry) in sent.iter().enumerate() {
+        let q = query_of(entry);
+        assert!(q.contains(&("start".into(), "-1".into())), "{q:?}");
+        assert!(q.contains(&("order[ID]".into(), "ASC".into())), "{q:?}");
+        let after = if i == 0 { 0 } else { expected[i * 50 - 1] };
+        assert!(
+            q.contains(&("filter[>ID]".into(), after.to_string())),
+            "{q:?}"
+        );
+    }
+
+    // A single page without --all, by its number.
+    let out = env
+        .crm()
+        .args(["crm", "contact", "list", "--page", "3", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(ids_of(&out), expected[100..150].to_vec());
+}
+
+#[test]
+fn a_walk_under_the_crm_quota_slows_down_and_completes() {
+    let env = Env::with(Options {
+        crm_rate_limit: 2,
+        ..Options::ephemeral()
+    });
+    let expected = env.crm_ids("crm.deal.list");
+    env.clear_journal();
+    let out = env
+        .crm()
+        .args([
+            "crm",
+            "deal",
+            "list",
+            "--all",
+            "--concurrency",
+            "4",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(ids_of(&out), expected);
+    // More requests than pages: some were refused with QUERY_LIMIT_EXCEEDED and sent again.
+    assert!(
+        env.sent().len() > expected.len().div_ceil(50),
+        "{}",
+        env.sent().len()
+    );
+}
+
+#[test]
+fn updates_and_aliases_are_visible_to_get() {
+    let env = env();
+    config_set(&env, "aliases.mail", "UF_CRM_1676052930");
+    env.clear_journal();
+    let out = env
+        .crm()
+        .args([
+            "crm",
+            "contact",
+            "update",
+            "5",
+            "--set",
+            "NAME=Zélia",
+            "--set",
+            "MAIL=zelia@example.com",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let q = query_of(&env.sent()[0]);
+    assert!(q.contains(&("ID".into(), "5".into())), "{q:?}");
+    assert!(
+        q.contains(&("FIELDS[NAME]".into(), "Zélia".into())),
+        "{q:?}"
+    );
+    assert!(
+        q.contains(&(
+            "FIELDS[UF_CRM_1676052930]".into(),
+            "zelia@example.com".into()
+        )),
+        "{q:?}"
+    );
+    let out = env
+        .crm()
+        .args(["crm", "contact", "get", "5", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let record = stdout_json(&out);
+    assert_eq!(record["NAME"], "Zélia");
+    assert_eq!(record["UF_CRM_1676052930"], "zelia@example.com");
+    assert!(record["PHONE"].is_array(), "JSON keeps multi-fields whole");
+}
+
+#[test]
+fn deals_move_between_stages() {
+    let env = env();
+    for (typed, id, name) in [
+        (
+            "tentativa de CONTATO",
+            "PREPAYMENT_INVOICE",
+            "Tentativa de contato",
+        ),
+        ("em negociacao", "3", "Em negociação"),
+        ("WON", "WON", "Venda realizada"),
+    ] {
+        let out = env
+            .crm()
+            .args([
+                "crm", "deal", "update", "7", "--stage", typed, "--format", "json",
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        let out = env
+            .crm()
+            .args(["crm", "deal", "get", "7", "--format", "json"])
+            .output()
+            .unwrap();
+        let deal = stdout_json(&out);
+        assert_eq!(deal["STAGE_ID"], id);
+        assert_eq!(deal["UF_CRM_1669405845"], name);
+    }
+    // With the alias configured, the stage goes to the field it names.
+    config_set(&env, "aliases.stage_name", "UF_CRM_1669405845");
+    env.clear_journal();
+    let out = env
+        .crm()
+        .args([
+            "crm",
+            "deal",
+            "update",
+            "8",
+            "--stage",
+            "Agendado",
+            "--set",
+            "UTM_TERM=x",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let q = query_of(&env.sent()[0]);
+    assert!(
+        q.contains(&("FIELDS[UF_CRM_1669405845]".into(), "Agendado".into())),
+        "{q:?}"
+    );
+    assert_eq!(env.crm_get("crm.deal.get", 8)["STAGE_ID"], "1");
+    assert_eq!(env.crm_get("crm.deal.get", 8)["UTM_TERM"], "x");
+}
+
+#[test]
+fn installed_aliases_resolve_in_filters_select_and_order() {
+    let env = env();
+    let out = env
+        .crm()
+        .args(["crm", "aliases", "install", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = env
+        .bare()
+        .args(["config", "get", "aliases.email"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "UF_CRM_1676052930"
+    );
+    let email = env.crm_get("crm.contact.get", 3)["UF_CRM_1676052930"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    env.clear_journal();
+    let out = env
+        .crm()
+        .args([
+            "crm",
+            "contact",
+            "list",
+            "--field",
+            &format!("email={email}"),
+            "--select",
+            "email",
+            "--select",
+            "NAME",
+        ])
+        .args(["--order", "email:desc", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let records = stdout_json(&out);
+    let records = records.as_array().unwrap();
+    assert!(records.iter().any(|r| r["ID"] == "3"), "{records:?}");
+    assert!(
+        records
+            .iter()
+            .all(|r| r["UF_CRM_1676052930"] == email.as_str())
+    );
+    let q = query_of(&env.sent()[0]);
+    assert!(
+        q.contains(&("filter[UF_CRM_1676052930]".into(), email.clone())),
+        "{q:?}"
+    );
+    assert!(
+        q.contains(&("select[]".into(), "UF_CRM_1676052930".into())),
+        "{q:?}"
+    );
+    assert!(
+        q.contains(&("order[UF_CRM_1676052930]".into(), "DESC".into())),
+        "{q:?}"
+    );
+    // Operators stay in front of the resolved field.
+    let out = env
+        .crm()
+        .args([
+            "crm", "deal", "list", "--field", ">=ID=590", "--format", "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(ids_of(&out), (590..=600).collect::<Vec<u64>>());
+}
+
+#[test]
+fn multi_fields_are_one_cell_in_csv() {
+    let env = env();
+    let out = env
+        .crm()
+        .args([
+            "crm", "contact", "list", "--select", "NAME", "--select", "PHONE", "--limit", "3",
+            "--format", "csv",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut rows = csv::Reader::from_reader(text.as_bytes());
+    let header = rows.headers().unwrap().clone();
+    let phone = header
+        .iter()
+        .position(|h| h == "PHONE")
+        .expect("a PHONE column");
+    let mut n = 0;
+    for (i, row) in rows.records().enumerate() {
+        let row = row.unwrap();
+        let direct = env.crm_get("crm.contact.get", (i + 1) as u64);
+        let values: Vec<&str> = direct["PHONE"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["VALUE"].as_str().unwrap())
+            .collect();
+        assert_eq!(&row[phone], values.join("; "));
+        n += 1;
+    }
+    assert_eq!(n, 3);
+}
+
+#[test]
+fn crm_refusals_exit_4_and_bad_credentials_exit_3() {
+    let env = env();
+    let out = env
+        .crm()
+        .args(["crm", "contact", "get", "999999"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(4), "{}", stderr(&out));
+    assert!(stderr(&out).contains("NOT_FOUND"), "{}", stderr(&out));
+    let out = env
+        .crm()
+        .args(["crm", "deal", "update", "3", "--set", "NO_SUCH_FIELD=1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(4), "{}", stderr(&out));
+    assert!(stderr(&out).contains("NO_SUCH_FIELD"), "{}", stderr(&out));
+    let wrong = env
+        .sandbox
+        .urls()
+        .crm_url
+        .replace("/sandbox/", "/k3y-0f-w3bh00k/");
+    let out = env
+        .crm()
+        .env("CLINIC_CRM_URL", &wrong)
+        .args(["-v", "crm", "contact", "list"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("k3y-0f-w3bh00k"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("crm_url"), "{}", stderr(&out));
+}
+
+#[test]
+fn traces_never_show_the_crm_secret_or_the_webhook_id() {
+    let env = env();
+    let out = env
+        .crm()
+        .args([
+            "-v", "crm", "contact", "list", "--limit", "2", "--format", "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("> GET ") && err.contains("/crm/rest/1/****/crm.contact.list"),
+        "{err}"
+    );
+    assert!(!err.contains("sandbox"), "{err}");
+    let out = env.crm().arg("-v").args(CREATE).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("/automation/webhook/****?"), "{err}");
+    assert!(!err.contains("sandbox"), "{err}");
+    let record: Value = stdout_json(&out);
+    assert_eq!(record["ok"], true);
+}
