@@ -102,7 +102,8 @@ impl Context {
         if self.in_sandbox() {
             return None;
         }
-        crate::refs::cache::Cache::new(&self.profile_name).ok()
+        let base = self.profile.base_url.as_deref()?;
+        crate::refs::cache::Cache::new(&self.profile_name, base).ok()
     }
 
     pub fn in_sandbox(&self) -> bool {

@@ -1,22 +1,42 @@
-//! `clinic completions SHELL`: the completion script for a shell, generated from the command tree.
+//! `clinic completions SHELL`: the shell's registration script. Completion itself is dynamic: the shell
+//! calls `clinic` back (`COMPLETE=<shell> clinic -- <words>`), so subcommands, flags and the names of
+//! channels, campaigns, clinics, statuses… (from the local cache) are always current.
 
-use clap::{Args, CommandFactory};
-use clap_complete::Shell;
+use clap::Args;
+use clap_complete::env::{Bash, Elvish, EnvCompleter, Fish, Powershell, Zsh};
 
 use crate::error::Result;
+
+/// The environment variable that switches the binary into completion mode.
+pub const COMPLETE_VAR: &str = "COMPLETE";
+/// The program the registration scripts call back: `clinic` on the PATH.
+pub const COMPLETER: &str = "clinic";
 
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
   clinic completions bash > ~/.local/share/bash-completion/completions/clinic
-  clinic completions zsh > \"${fpath[1]}/_clinic\"
-  clinic completions fish > ~/.config/fish/completions/clinic.fish")]
+  clinic completions zsh > ~/.zfunc/_clinic
+  clinic completions fish > ~/.config/fish/completions/clinic.fish
+Names offered for --channel, --campaign, --clinic, --status… come from the cache: `clinic cache refresh`.")]
 pub struct CompletionsArgs {
     /// bash, zsh, fish, powershell or elvish
-    shell: Shell,
+    shell: clap_complete::Shell,
 }
 
 pub fn run(args: CompletionsArgs) -> Result<()> {
+    let shell: &dyn EnvCompleter = match args.shell {
+        clap_complete::Shell::Bash => &Bash,
+        clap_complete::Shell::Zsh => &Zsh,
+        clap_complete::Shell::Fish => &Fish,
+        clap_complete::Shell::PowerShell => &Powershell,
+        clap_complete::Shell::Elvish => &Elvish,
+        other => {
+            return Err(crate::error::Error::Usage(format!(
+                "no completion for {other}"
+            )));
+        }
+    };
     let mut out = std::io::stdout().lock();
-    clap_complete::generate(args.shell, &mut super::Cli::command(), "clinic", &mut out);
+    shell.write_registration(COMPLETE_VAR, "clinic", "clinic", COMPLETER, &mut out)?;
     Ok(())
 }

@@ -18,7 +18,7 @@ pub enum ConfigCommand {
         #[arg(long)]
         show: bool,
     },
-    /// One key's value (exit 1 when unset)
+    /// One key's value, as plain text (exit 1 when unset)
     #[command(after_help = "Example:\n  clinic config get base_url")]
     Get {
         key: String,
@@ -62,7 +62,14 @@ pub fn run(ctx: &Context, cmd: ConfigCommand) -> Result<()> {
             show::single(ctx, &Value::Object(record))
         }
         ConfigCommand::Get { key, show: reveal } => match stored()?.get(&key)? {
-            Some(v) => show::single(ctx, &Value::String(shown(&key, v, reveal))),
+            Some(v) => {
+                let text = format!("{}\n", shown(&key, v, reveal));
+                Ok(crate::output::write_raw(
+                    &ctx.output_spec(),
+                    text.as_bytes(),
+                    Box::new(std::io::stdout()),
+                )?)
+            }
             None => Err(crate::error::Error::Config(format!(
                 "{key} is not set in profile '{}'",
                 ctx.profile_name

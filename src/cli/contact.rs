@@ -53,10 +53,10 @@ pub struct ContactFields {
     #[arg(long, visible_alias = "data-nascimento", value_parser = args::date, value_name = "DATE")]
     pub birth_date: NaiveDate,
     /// Channel: ID or name (see `clinic ref channels`)
-    #[arg(long, visible_alias = "canal", value_parser = parse_ref, value_name = "ID|NAME")]
+    #[arg(long, visible_alias = "canal", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCandidates::new(crate::refs::complete::channels))]
     pub channel: Ref,
     /// Campaign: ID or name (see `clinic ref campaigns`)
-    #[arg(long, visible_alias = "campanha", value_parser = parse_ref, value_name = "ID|NAME")]
+    #[arg(long, visible_alias = "campanha", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCandidates::new(crate::refs::complete::campaigns))]
     pub campaign: Ref,
     /// E-mail
     #[arg(long, value_parser = args::email)]
@@ -80,10 +80,10 @@ pub struct UpdateArgs {
     #[arg(long, visible_alias = "data-nascimento", value_parser = args::date, value_name = "DATE")]
     birth_date: Option<NaiveDate>,
     /// Channel of this new origin: ID or name
-    #[arg(long, visible_alias = "canal", value_parser = parse_ref, value_name = "ID|NAME")]
+    #[arg(long, visible_alias = "canal", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCandidates::new(crate::refs::complete::channels))]
     channel: Option<Ref>,
     /// Campaign of this new origin: ID or name
-    #[arg(long, visible_alias = "campanha", value_parser = parse_ref, value_name = "ID|NAME")]
+    #[arg(long, visible_alias = "campanha", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCandidates::new(crate::refs::complete::campaigns))]
     campaign: Option<Ref>,
     /// Free-text note
     #[arg(long, visible_alias = "observacao")]

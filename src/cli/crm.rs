@@ -45,7 +45,7 @@ pub enum ContactCommand {
   clinic crm contact create --first-name Ana --last-name Souza --created-at \"23/04/2024 10:30\" \\
       --phone 16992640197 --email ana@example.com --campaign-id 7 --utm-source Instagram \\
       --utm-medium cpc --utm-campaign verao --unit \"df brasilia\"")]
-    Create(CreateArgs),
+    Create(Box<CreateArgs>),
     /// List contacts (crm.contact.list)  [CRM]
     #[command(after_help = LIST_HELP)]
     List(ListArgs),
@@ -236,7 +236,7 @@ fn order(s: &str) -> std::result::Result<(String, String), String> {
 
 pub async fn run(ctx: &Context, cmd: CrmCommand) -> Result<()> {
     match cmd {
-        CrmCommand::Contact(ContactCommand::Create(a)) => create(ctx, a).await,
+        CrmCommand::Contact(ContactCommand::Create(a)) => create(ctx, *a).await,
         CrmCommand::Contact(ContactCommand::List(a)) => list(ctx, "crm.contact.list", a).await,
         CrmCommand::Contact(ContactCommand::Get(a)) => get(ctx, "crm.contact.get", a.id).await,
         CrmCommand::Contact(ContactCommand::Update(a)) => {
@@ -347,10 +347,10 @@ fn unit(ctx: &Context, typed: &str) -> Result<String> {
 fn crm(ctx: &Context) -> Result<Arc<Crm>> {
     let base = ctx.host("crm_url", ctx.profile.crm_url.as_ref(), "CLINIC_CRM_URL")?;
     let crm = Crm::new(ctx.http.clone(), base);
-    if !ctx.in_sandbox() {
-        if let Some(secret) = crm.secret_segment() {
-            ctx.reporter.add_secret(&Secret::new(secret));
-        }
+    if !ctx.in_sandbox()
+        && let Some(secret) = crm.secret_segment()
+    {
+        ctx.reporter.add_secret(&Secret::new(secret));
     }
     Ok(Arc::new(crm))
 }
@@ -434,7 +434,7 @@ async fn list(ctx: &Context, method: &str, a: ListArgs) -> Result<()> {
             let source = KeysetList::new(crm, method, query, shape, Some(probe))?;
             return walk_in_order(ctx, Arc::new(source)).await;
         }
-        *offset.read.lock().unwrap() = Some((walk.first, probe));
+        offset.keep(walk.first, probe);
     }
     show::paged(ctx, Arc::new(offset), "records").await
 }

@@ -13,12 +13,14 @@ pub mod api;
 pub mod appointment;
 pub mod args;
 pub mod auth;
+pub mod cache;
 pub mod campaign;
 pub mod completions;
 pub mod config;
 pub mod contact;
 pub mod crm;
 pub mod io;
+pub mod man;
 pub mod operations;
 pub mod reference;
 pub mod report;
@@ -143,6 +145,11 @@ pub enum Command {
     Operations,
     /// Print a shell completion script
     Completions(completions::CompletionsArgs),
+    /// Manual pages generated from these definitions
+    Man(man::ManArgs),
+    /// The local copy of reference lists used for names and Tab completion
+    #[command(subcommand)]
+    Cache(cache::CacheCommand),
     /// The local imitation of the whole API
     #[command(subcommand)]
     Sandbox(sandbox::SandboxCommand),
@@ -177,6 +184,7 @@ pub async fn run(cli: Cli) -> std::result::Result<(), Failure> {
     match cli.command {
         // Commands that need no profile or network.
         Command::Completions(args) => return Ok(completions::run(args)?),
+        Command::Man(args) => return Ok(man::run(args)?),
         Command::Sandbox(cmd) => return Ok(sandbox::run(cmd).await?),
         _ => {}
     }
@@ -208,7 +216,8 @@ async fn dispatch(ctx: &Context, command: Command) -> Result<()> {
         Command::Io(args) => io::run(ctx, args).await,
         Command::Api(args) => api::run(ctx, args).await,
         Command::Operations => operations::run(ctx),
-        Command::Completions(_) | Command::Sandbox(_) => {
+        Command::Cache(cmd) => cache::run(ctx, cmd).await,
+        Command::Completions(_) | Command::Man(_) | Command::Sandbox(_) => {
             unreachable!("handled before the context is built")
         }
     }

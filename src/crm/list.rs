@@ -59,7 +59,7 @@ pub struct OffsetList {
     pub method: String,
     pub query: ListQuery,
     pub shape: Shape,
-    pub read: Mutex<Option<(u64, Page)>>,
+    read: Mutex<Option<(u64, Page)>>,
 }
 
 impl OffsetList {
@@ -73,12 +73,17 @@ impl OffsetList {
         }
     }
 
+    /// Keeps page `page`, already read, to serve it once instead of asking again.
+    pub fn keep(&self, page: u64, p: Page) {
+        *self.read.lock().unwrap() = Some((page, p));
+    }
+
     /// Reads page `page` (1-based).
     pub async fn page(&self, page: u64) -> Result<Page> {
-        if let Some((n, p)) = self.read.lock().unwrap().take() {
-            if n == page {
-                return Ok(p);
-            }
+        if let Some((n, p)) = self.read.lock().unwrap().take()
+            && n == page
+        {
+            return Ok(p);
         }
         let mut q = self.query.params();
         q.push(("start".into(), ((page - 1) * PAGE_SIZE).to_string()));

@@ -17,17 +17,20 @@ pub const DEFAULT_TTL: Duration = Duration::from_secs(24 * 3600);
 pub struct Cached {
     /// Seconds since the epoch.
     pub fetched_at: u64,
+    /// The API the list came from: a profile pointed elsewhere must not reuse it.
+    pub base_url: String,
     pub entries: Vec<Entry>,
 }
 
 pub struct Cache {
     dir: PathBuf,
     ttl: Duration,
+    base_url: String,
 }
 
 impl Cache {
-    /// The cache of one profile.
-    pub fn new(profile: &str) -> Result<Cache> {
+    /// The cache of one profile and API address.
+    pub fn new(profile: &str, base_url: &str) -> Result<Cache> {
         let root = match std::env::var_os("CLINIC_CACHE_DIR").filter(|d| !d.is_empty()) {
             Some(d) => PathBuf::from(d),
             None => directories::ProjectDirs::from("", "", "clinic")
@@ -42,6 +45,7 @@ impl Cache {
         Ok(Cache {
             dir: root.join(sanitize(profile)),
             ttl,
+            base_url: base_url.to_string(),
         })
     }
 
@@ -59,7 +63,26 @@ impl Cache {
     /// The cached list, fresh or not; `None` when absent or unreadable.
     pub fn read(&self, kind: Kind, clinic: Option<u64>) -> Option<Cached> {
         let bytes = std::fs::read(self.path(kind, clinic)).ok()?;
-        serde_json::from_slice(&bytes).ok()
+        serde_json::from_slice::<Cached>(&bytes)
+            .ok()
+            .filter(|c| c.base_url == self.base_url)
+    }
+
+    /// Every cached copy of a list (one per clinic for per-clinic lists).
+    pub fn read_all(&self, kind: Kind) -> Vec<Cached> {
+        let Ok(dir) = std::fs::read_dir(&self.dir) else {
+            return Vec::new();
+        };
+        let exact = format!("{}.json", kind.name());
+        let per_clinic = format!("{}-clinic-", kind.name());
+        dir.flatten()
+            .filter(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                name == exact || (name.starts_with(&per_clinic) && name.ends_with(".json"))
+            })
+            .filter_map(|e| serde_json::from_slice::<Cached>(&std::fs::read(e.path()).ok()?).ok())
+            .filter(|c| c.base_url == self.base_url)
+            .collect()
     }
 
     pub fn is_fresh(&self, cached: &Cached) -> bool {
@@ -72,6 +95,7 @@ impl Cache {
             .map_err(|e| Error::Config(format!("{}: {e}", self.dir.display())))?;
         let cached = Cached {
             fetched_at: now(),
+            base_url: self.base_url.clone(),
             entries: entries.to_vec(),
         };
         let mut tmp = tempfile::NamedTempFile::new_in(&self.dir)?;

@@ -2,6 +2,7 @@
 //! cache, used to resolve `--channel Instagram` to its ID and to complete names on Tab.
 
 pub mod cache;
+pub mod complete;
 pub mod resolve;
 
 use serde::{Deserialize, Serialize};

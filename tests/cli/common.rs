@@ -49,6 +49,7 @@ impl Env {
             }
         }
         cmd.env("CLINIC_CONFIG_DIR", self.config.path())
+            .env("CLINIC_CACHE_DIR", self.config.path().join("cache"))
             .env("CLINIC_BASE_URL", &self.sandbox.urls().base_url)
             .env("CLINIC_IO_URL", &self.sandbox.urls().io_url)
             .env("CLINIC_AUTOMATION_URL", &self.sandbox.urls().automation_url)

@@ -100,7 +100,8 @@ fn create_rejections_send_nothing() {
         (vec!["--phone", "1732121211"], "--phone"),
         (vec!["--birth-date", "1990-02-30"], "--birth-date"),
         (vec!["--email", "not-an-email"], "--email"),
-        (vec!["--channel", "abc"], "--channel"),
+        (vec!["--channel", "0"], "--channel"),
+        (vec!["--campaign", ""], "--campaign"),
     ];
     for (over, field) in cases {
         let mut args: Vec<&str> = vec!["contact", "create"];
@@ -342,4 +343,105 @@ fn campaign_create_then_listed_and_status_change_visible() {
         .args(["appointment", "set-status", "999999999", "2"])
         .assert()
         .code(4);
+}
+
+#[test]
+fn names_resolve_to_ids_and_bad_names_list_candidates() {
+    let env = Env::new();
+    let out = env
+        .clinic()
+        .args([
+            "contact",
+            "create",
+            "--name",
+            "Ana",
+            "--phone",
+            "16992640197",
+            "--birth-date",
+            "1990-01-01",
+        ])
+        .args([
+            "--channel",
+            "instagram",
+            "--campaign",
+            "BLACK FRIDAY \"50% off\"",
+            "--clinic",
+            "sp campinas",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let post = env
+        .sent()
+        .into_iter()
+        .find(|r| r["method"] == "POST")
+        .unwrap();
+    let body = body_of(&post);
+    assert_eq!(
+        (&body["canal"], &body["campanha"], &body["clinica"]),
+        (&json!(3), &json!(2), &json!("1")),
+        "{body}"
+    );
+
+    // Unknown and ambiguous names: refused, candidates listed, nothing written.
+    env.clear_journal();
+    let out = env
+        .clinic()
+        .args([
+            "contact",
+            "create",
+            "--name",
+            "Ana",
+            "--phone",
+            "16992640197",
+            "--birth-date",
+            "1990-01-01",
+        ])
+        .args(["--channel", "Instagran", "--campaign", "1", "--clinic", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("invalid --channel: got \"Instagran\"")
+            && stderr(&out).contains("Instagram (3)"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(env.sent().iter().all(|r| r["method"] == "GET"));
+    // A status by name in a report, and a number still taken as an ID without any lookup.
+    env.clear_journal();
+    env.clinic()
+        .args([
+            "report",
+            "appointments",
+            "--status",
+            "confirmado,7",
+            "--format",
+            "json",
+        ])
+        .assert()
+        .success();
+    let sent = env.sent();
+    assert!(
+        sent[0]["path"]
+            .as_str()
+            .unwrap()
+            .ends_with("/statusAgendamento")
+    );
+    assert!(query_of(sent.last().unwrap()).contains(&("status".into(), "2,7".into())));
+    env.clear_journal();
+    env.clinic()
+        .args([
+            "report",
+            "appointments",
+            "--status",
+            "2",
+            "--format",
+            "json",
+        ])
+        .assert()
+        .success();
+    assert_eq!(env.sent().len(), 1);
 }

@@ -411,14 +411,18 @@ fn installed_aliases_resolve_in_filters_select_and_order() {
         .args(["config", "get", "aliases.email"])
         .output()
         .unwrap();
+    // Whatever the output format of `config get`, the value is the field ID.
     assert_eq!(
-        String::from_utf8_lossy(&out.stdout).trim(),
+        String::from_utf8_lossy(&out.stdout)
+            .trim()
+            .trim_matches('"'),
         "UF_CRM_1676052930"
     );
     let email = env.crm_get("crm.contact.get", 3)["UF_CRM_1676052930"]
         .as_str()
         .unwrap()
         .to_string();
+    assert!(email.contains('@'), "contact 3 has an e-mail: {email:?}");
     env.clear_journal();
     let out = env
         .crm()
@@ -562,4 +566,73 @@ fn traces_never_show_the_crm_secret_or_the_webhook_id() {
     assert!(!err.contains("sandbox"), "{err}");
     let record: Value = stdout_json(&out);
     assert_eq!(record["ok"], true);
+}
+
+#[test]
+fn a_list_over_1000_records_is_walked_by_keyset() {
+    let env = env();
+    // 401 more leads straight to the automation: 1001 deals.
+    let http = reqwest::blocking::Client::new();
+    let base = format!(
+        "{}/webhook/{}",
+        env.sandbox.urls().automation_url,
+        clinic_sandbox::WEBHOOK_ID
+    );
+    for n in 0..401 {
+        let phone = format!("+55119{:08}", 10_000_000 + n);
+        let query = [
+            ("Primeiro Nome", "Lote"),
+            ("Sobrenome", "Teste"),
+            ("Data hora de criação", "05/03/2024 14:22:10"),
+            ("Campaign ID", "1"),
+            ("UTM Source", "Facebook"),
+            ("UTM Medium", ""),
+            ("UTM Campaign", ""),
+            ("UTM Content", ""),
+            ("Telefone", phone.as_str()),
+            ("Email", "lote@example.com"),
+            ("Unidade", "SP Campinas"),
+        ];
+        let resp = http
+            .get(url::Url::parse_with_params(&base, &query).unwrap())
+            .send()
+            .unwrap();
+        assert!(resp.status().is_success(), "{}", resp.text().unwrap());
+    }
+    let expected = env.crm_ids("crm.deal.list");
+    assert_eq!(expected.len(), 1001);
+    env.clear_journal();
+    let out = env
+        .crm()
+        .args(["crm", "deal", "list", "--all", "--format", "ndjson"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let ids: Vec<u64> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["ID"]
+                .as_str()
+                .unwrap()
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(ids, expected);
+    let sent = env.sent();
+    // The first page by offset tells the size; the rest go by keyset, one after another.
+    assert!(query_of(&sent[0]).contains(&("start".into(), "0".into())));
+    assert_eq!(
+        sent.len(),
+        21,
+        "one offset page, 20 keyset pages (the last one short)"
+    );
+    for entry in &sent[1..] {
+        assert!(
+            query_of(entry).contains(&("start".into(), "-1".into())),
+            "{:?}",
+            query_of(entry)
+        );
+    }
 }

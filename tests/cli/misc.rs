@@ -155,10 +155,10 @@ fn config_set_get_unset_and_plain_http_refused() {
         .assert()
         .success();
     env.bare()
-        .args(["config", "get", "per_page", "--format", "json"])
+        .args(["config", "get", "per_page"])
         .assert()
         .success()
-        .stdout("\"25\"\n");
+        .stdout("25\n");
     env.bare()
         .args(["config", "set", "per_page", "0"])
         .assert()

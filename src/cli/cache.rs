@@ -1,0 +1,45 @@
+//! `clinic cache refresh|clear|path`: the local copy of the reference lists behind name resolution and
+//! Tab completion.
+
+use clap::Subcommand;
+use serde_json::json;
+
+use super::args::ClinicArg;
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::show;
+
+#[derive(Subcommand, Debug)]
+pub enum CacheCommand {
+    /// Fetch every reference list now (names for --channel, --campaign, --status… and Tab)
+    #[command(after_help = "Example:\n  clinic cache refresh --clinic 1")]
+    Refresh {
+        #[command(flatten)]
+        clinic: ClinicArg,
+    },
+    /// Remove this profile's cached lists
+    #[command(after_help = "Example:\n  clinic cache clear")]
+    Clear,
+    /// Print the cache directory of this profile
+    Path,
+}
+
+pub async fn run(ctx: &Context, cmd: CacheCommand) -> Result<()> {
+    let cache = ctx.cache().ok_or_else(|| {
+        Error::Usage("no cache here: set base_url (the sandbox keeps none)".into())
+    })?;
+    match cmd {
+        CacheCommand::Refresh { clinic } => {
+            let clinic = clinic.resolve(ctx).await?;
+            let n = crate::refs::resolve::refresh_all(ctx, &cache, clinic).await?;
+            ctx.reporter.note(&format!("refreshed {n} reference lists"));
+            Ok(())
+        }
+        CacheCommand::Clear => {
+            let n = cache.clear()?;
+            ctx.reporter.note(&format!("removed {n} cached lists"));
+            Ok(())
+        }
+        CacheCommand::Path => show::single(ctx, &json!(cache.dir().display().to_string())),
+    }
+}
