@@ -41,23 +41,25 @@ pub enum ContactCommand {
     Upsert(ContactFields),
 }
 
+/// The flags of `contact create` and `upsert`. The required ones are optional here because, on a
+/// terminal, the guided form asks for what is missing; elsewhere their absence is a usage error.
 #[derive(Args, Debug, Clone)]
 pub struct ContactFields {
-    /// Full name
+    /// Full name (required)
     #[arg(long, visible_alias = "nome", value_parser = args::text)]
-    pub name: String,
-    /// Mobile phone with area code, any spelling: 16992640197, (16) 99264-0197, +55 16 99264-0197
+    pub name: Option<String>,
+    /// Mobile phone with area code, any spelling: 16992640197, (16) 99264-0197, +55 16 99264-0197 (required)
     #[arg(long, visible_alias = "telefone", value_parser = args::phone)]
-    pub phone: Phone,
-    /// Birth date (YYYY-MM-DD or DD/MM/YYYY)
+    pub phone: Option<Phone>,
+    /// Birth date, YYYY-MM-DD or DD/MM/YYYY (required)
     #[arg(long, visible_alias = "data-nascimento", value_parser = args::date, value_name = "DATE")]
-    pub birth_date: NaiveDate,
-    /// Channel: ID or name (see `clinic ref channels`)
+    pub birth_date: Option<NaiveDate>,
+    /// Channel: ID or name, see `clinic ref channels` (required)
     #[arg(long, visible_alias = "canal", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCandidates::new(crate::refs::complete::channels))]
-    pub channel: Ref,
-    /// Campaign: ID or name (see `clinic ref campaigns`)
+    pub channel: Option<Ref>,
+    /// Campaign: ID or name, see `clinic ref campaigns` (required)
     #[arg(long, visible_alias = "campanha", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCandidates::new(crate::refs::complete::campaigns))]
-    pub campaign: Ref,
+    pub campaign: Option<Ref>,
     /// E-mail
     #[arg(long, value_parser = args::email)]
     pub email: Option<String>,
@@ -65,6 +67,19 @@ pub struct ContactFields {
     #[arg(long, visible_alias = "observacao")]
     pub note: Option<String>,
     #[command(flatten)]
+    pub clinic: ClinicArg,
+}
+
+/// A contact with every required field: from the flags, or completed by the guided form.
+#[derive(Debug, Clone)]
+pub struct NewContact {
+    pub name: String,
+    pub phone: Phone,
+    pub birth_date: NaiveDate,
+    pub channel: Ref,
+    pub campaign: Ref,
+    pub email: Option<String>,
+    pub note: Option<String>,
     pub clinic: ClinicArg,
 }
 
@@ -137,7 +152,11 @@ pub struct ListArgs {
 pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
     match cmd {
         ContactCommand::Create(f) => {
+            let (f, guided) = super::guided::complete(ctx, f).await?;
             let body = create_body(ctx, &f).await?;
+            if guided {
+                super::guided::confirm(&body)?;
+            }
             let client = ctx.api().await?;
             let answer = client
                 .call(
@@ -238,7 +257,7 @@ async fn required_clinic(ctx: &Context, flag: &ClinicArg) -> Result<u64> {
 }
 
 /// The body of `cadastraCliente`, in the formats it demands.
-async fn create_body(ctx: &Context, f: &ContactFields) -> Result<Value> {
+async fn create_body(ctx: &Context, f: &NewContact) -> Result<Value> {
     // Format checks first: a bad phone must stop us before any name lookup is sent.
     let telefone = f.phone.formatted_mobile("--phone")?;
     let clinica = required_clinic(ctx, &f.clinic).await?;
@@ -269,7 +288,11 @@ async fn create_body(ctx: &Context, f: &ContactFields) -> Result<Value> {
 /// The service's own advice made one command: search `lista_cliente` by phone, then by e-mail; update
 /// the match, or create when there is none.
 async fn upsert(ctx: &Context, f: ContactFields) -> Result<()> {
+    let (f, guided) = super::guided::complete(ctx, f).await?;
     let create = create_body(ctx, &f).await?;
+    if guided {
+        super::guided::confirm(&create)?;
+    }
     let clinica = required_clinic(ctx, &f.clinic).await?;
     let client = ctx.api().await?;
     let mut searches = vec![("telefone", f.phone.digits().to_string())];

@@ -19,6 +19,7 @@ pub mod completions;
 pub mod config;
 pub mod contact;
 pub mod crm;
+pub mod guided;
 pub mod io;
 pub mod man;
 pub mod operations;

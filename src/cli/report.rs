@@ -21,7 +21,7 @@ pub enum ReportCommand {
     #[command(after_help = "Examples:
   clinic report ficha-financeira --all --format csv -o ficha.csv
   clinic report ficha-financeira --from 01/01/2024 --to 31/01/2024 --status 2 --seller 4 --all --excel -o janeiro.csv")]
-    FichaFinanceira(FichaArgs),
+    FichaFinanceira(Box<FichaArgs>),
 }
 
 #[derive(Args, Debug)]
@@ -124,7 +124,7 @@ pub async fn run(ctx: &Context, cmd: ReportCommand) -> Result<()> {
             show::api_list(ctx, "/relAgendamentos", query, "appointments").await
         }
         ReportCommand::FichaFinanceira(f) => {
-            let query = ficha_query(ctx, f).await?;
+            let query = ficha_query(ctx, *f).await?;
             show::api_list(ctx, "/lista_venda_orcamento", query, "quotes").await
         }
     }

@@ -120,10 +120,6 @@ pub fn answer(resp: Response) -> Result<Value> {
         )),
         500..=599 => Error::Server { status, message },
         // A Bitrix error inside a 200 is a refusal all the same.
-        200..=299 => Error::Rejected {
-            status: 400,
-            message,
-        },
         _ => Error::Rejected { status, message },
     })
 }

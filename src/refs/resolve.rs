@@ -178,10 +178,8 @@ pub async fn list(ctx: &Context, kind: Kind, clinic: Option<u64>) -> Result<Vec<
 pub async fn fetch(ctx: &Context, kind: Kind, clinic: Option<u64>) -> Result<Vec<Entry>> {
     let client = ctx.api().await?;
     let mut query = Vec::new();
-    if let Some(c) = clinic.filter(|_| kind.per_clinic() || kind == Kind::Clinics) {
-        if kind != Kind::Clinics {
-            query.push(("clinica".to_string(), c.to_string()));
-        }
+    if let Some(c) = clinic.filter(|_| kind.per_clinic()) {
+        query.push(("clinica".to_string(), c.to_string()));
     }
     if !kind.paged() {
         let body = client

@@ -42,21 +42,17 @@ impl Env {
 
     /// `clinic` with only this test's config and hosts, no token.
     pub fn bare(&self) -> Command {
-        let mut cmd = Command::cargo_bin("clinic").unwrap();
-        for (k, _) in std::env::vars() {
-            if k.starts_with("CLINIC_") {
-                cmd.env_remove(k);
-            }
+        command_for(self.config.path(), self.sandbox.urls())
+    }
+
+    /// Stops the server but keeps the configuration and cache: the network is down.
+    pub fn stop(self) -> Stopped {
+        let urls = self.sandbox.urls().clone();
+        drop(self.sandbox);
+        Stopped {
+            config: self.config,
+            urls,
         }
-        cmd.env("CLINIC_CONFIG_DIR", self.config.path())
-            .env("CLINIC_CACHE_DIR", self.config.path().join("cache"))
-            .env("CLINIC_BASE_URL", &self.sandbox.urls().base_url)
-            .env("CLINIC_IO_URL", &self.sandbox.urls().io_url)
-            .env("CLINIC_AUTOMATION_URL", &self.sandbox.urls().automation_url)
-            .env("CLINIC_CRM_URL", &self.sandbox.urls().crm_url)
-            .env("NO_COLOR", "1")
-            .env_remove("DBUS_SESSION_BUS_ADDRESS");
-        cmd
     }
 
     /// `clinic` logged in as the clinic user (through `CLINIC_TOKEN`).
@@ -243,4 +239,35 @@ impl Env {
             return resp.json::<Value>().unwrap()["result"].clone();
         }
     }
+}
+
+/// A stopped sandbox's configuration, to run the tool with the network down.
+pub struct Stopped {
+    pub config: tempfile::TempDir,
+    pub urls: clinic_sandbox::Urls,
+}
+
+impl Stopped {
+    pub fn bare(&self) -> Command {
+        command_for(self.config.path(), &self.urls)
+    }
+}
+
+/// `clinic` with only the given config directory and hosts: no token, no user environment.
+pub fn command_for(config: &Path, urls: &clinic_sandbox::Urls) -> Command {
+    let mut cmd = Command::cargo_bin("clinic").unwrap();
+    for (k, _) in std::env::vars() {
+        if k.starts_with("CLINIC_") {
+            cmd.env_remove(k);
+        }
+    }
+    cmd.env("CLINIC_CONFIG_DIR", config)
+        .env("CLINIC_CACHE_DIR", config.join("cache"))
+        .env("CLINIC_BASE_URL", &urls.base_url)
+        .env("CLINIC_IO_URL", &urls.io_url)
+        .env("CLINIC_AUTOMATION_URL", &urls.automation_url)
+        .env("CLINIC_CRM_URL", &urls.crm_url)
+        .env("NO_COLOR", "1")
+        .env_remove("DBUS_SESSION_BUS_ADDRESS");
+    cmd
 }

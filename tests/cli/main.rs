@@ -3,8 +3,10 @@
 mod common;
 
 mod auth;
+mod completion;
 mod contacts;
 mod crm;
+mod guided;
 mod io;
 mod misc;
 mod references;
