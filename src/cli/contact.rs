@@ -39,6 +39,14 @@ pub enum ContactCommand {
   clinic contact upsert --name \"Maria Souza\" --phone 16992640197 --birth-date 1990-04-23 \\
       --channel 3 --campaign 12 --clinic 1")]
     Upsert(ContactFields),
+    /// Create contacts from a CSV file, validated whole before anything is sent, resumable
+    #[command(after_help = "Example:
+  clinic contact import novos.csv --journal novos.journal --concurrency 4
+Columns (header row; English or Portuguese names, ',' or ';' separated):
+  name|nome, phone|telefone, birth_date|data_nascimento, channel|canal, campaign|campanha,
+  email, note|observacao, clinic|clinica (else --clinic or the profile's clinica)
+With --journal, rows already created by an earlier run (same phone and name) are skipped.")]
+    Import(super::import::ImportArgs),
 }
 
 /// The flags of `contact create` and `upsert`. The required ones are optional here because, on a
@@ -237,6 +245,7 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
             show::api_list(ctx, "/lista_cliente", q.0, "contacts").await
         }
         ContactCommand::Upsert(f) => upsert(ctx, f).await,
+        ContactCommand::Import(a) => super::import::run(ctx, a).await,
     }
 }
 
@@ -257,7 +266,7 @@ async fn required_clinic(ctx: &Context, flag: &ClinicArg) -> Result<u64> {
 }
 
 /// The body of `cadastraCliente`, in the formats it demands.
-async fn create_body(ctx: &Context, f: &NewContact) -> Result<Value> {
+pub async fn create_body(ctx: &Context, f: &NewContact) -> Result<Value> {
     // Format checks first: a bad phone must stop us before any name lookup is sent.
     let telefone = f.phone.formatted_mobile("--phone")?;
     let clinica = required_clinic(ctx, &f.clinic).await?;

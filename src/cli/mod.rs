@@ -20,6 +20,7 @@ pub mod config;
 pub mod contact;
 pub mod crm;
 pub mod guided;
+pub mod import;
 pub mod io;
 pub mod man;
 pub mod operations;

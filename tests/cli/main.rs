@@ -7,6 +7,7 @@ mod completion;
 mod contacts;
 mod crm;
 mod guided;
+mod imports;
 mod io;
 mod misc;
 mod references;

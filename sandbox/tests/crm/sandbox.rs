@@ -22,7 +22,7 @@ async fn get(client: &reqwest::Client, url: String) -> (u16, Value) {
 async fn printed_urls_reach_the_crm_the_webhook_and_io_and_stats_count_them() {
     let sandbox = start(0).await;
     let urls = sandbox.urls().clone();
-    let client = reqwest::Client::new();
+    let client = crate::support::http_client();
     let stats_url = format!("http://{}/__sandbox/stats", sandbox.addr());
 
     let (status, stats) = get(&client, stats_url.clone()).await;
@@ -105,7 +105,7 @@ async fn default_options_limit_the_crm_at_two_per_second() {
     })
     .await
     .expect("sandbox starts");
-    let client = reqwest::Client::new();
+    let client = crate::support::http_client();
     let mut statuses = Vec::new();
     for _ in 0..10 {
         let (status, _) = get(

@@ -33,7 +33,7 @@ impl Crm {
         Crm {
             origin,
             state,
-            client: reqwest::Client::new(),
+            client: crate::support::http_client(),
         }
     }
 
@@ -194,4 +194,11 @@ pub fn ids(records: &[Value]) -> Vec<u64> {
                 .expect("ID is digits")
         })
         .collect()
+}
+
+/// A client for the tests. The workspace builds reqwest without a default TLS provider (the CLI
+/// installs ring itself), so install it here too before the first client is made.
+pub fn http_client() -> reqwest::Client {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    reqwest::Client::new()
 }

@@ -24,7 +24,7 @@ impl Api {
         let sandbox = Sandbox::start(opts).await.expect("sandbox starts");
         Api {
             sandbox,
-            http: reqwest::Client::new(),
+            http: crate::support::http_client(),
         }
     }
 
@@ -131,4 +131,11 @@ pub fn erro(body: &Value) -> &str {
     body["erro"]
         .as_str()
         .unwrap_or_else(|| panic!("no erro in {body}"))
+}
+
+/// A client for the tests. The workspace builds reqwest without a default TLS provider (the CLI
+/// installs ring itself), so install it here too before the first client is made.
+pub fn http_client() -> reqwest::Client {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    reqwest::Client::new()
 }
