@@ -265,6 +265,8 @@ fn terminal_width() -> Option<u16> {
         .ok()
         .and_then(|c| c.parse().ok())
         .or_else(|| comfy_table::Table::new().width())
+        // A pseudo-terminal may report no size at all; a narrow guess would squeeze every column.
+        .filter(|w| *w >= 20)
         .or(Some(100))
 }
 

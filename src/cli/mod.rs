@@ -191,6 +191,9 @@ pub async fn run(cli: Cli) -> std::result::Result<(), Failure> {
         _ => {}
     }
     let ctx = Context::new(global).await?;
+    if uses_reference_names(&cli.command) {
+        crate::refs::cache::refresh_in_background(&ctx);
+    }
     let result = match crate::show::check_jq(&ctx) {
         Ok(()) => dispatch(&ctx, cli.command).await,
         Err(e) => Err(e),
@@ -201,6 +204,15 @@ pub async fn run(cli: Cli) -> std::result::Result<(), Failure> {
         code: e.exit_code(),
         message: reporter.redact(&e.to_string()),
     })
+}
+
+/// Commands whose flags take names from the reference lists: running one on a terminal keeps the cache
+/// behind Tab completion fresh.
+fn uses_reference_names(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Contact(_) | Command::Campaign(_) | Command::Appointment(_) | Command::Report(_) | Command::Ref(_)
+    )
 }
 
 async fn dispatch(ctx: &Context, command: Command) -> Result<()> {

@@ -141,3 +141,39 @@ fn sanitize(profile: &str) -> String {
         })
         .collect()
 }
+
+/// On an interactive run, when the cached lists are stale, starts `clinic cache refresh` as a detached
+/// process: the command at hand does not wait for it, and completion finds fresh names next time.
+/// Scripts (no terminal) never trigger it, so their requests stay exactly what they asked for.
+pub fn refresh_in_background(ctx: &crate::context::Context) {
+    use std::io::IsTerminal;
+    if !(std::io::stdin().is_terminal() && std::io::stderr().is_terminal()) {
+        return;
+    }
+    let Some(cache) = ctx.cache() else {
+        return;
+    };
+    if cache.read(Kind::Channels, None).is_some_and(|c| cache.is_fresh(&c)) {
+        return;
+    }
+    // One refresh at a time: a marker younger than a minute means one is under way.
+    let marker = cache.dir.join(".refreshing");
+    let recent = std::fs::metadata(&marker)
+        .and_then(|m| m.modified())
+        .is_ok_and(|t| t.elapsed().is_ok_and(|age| age < Duration::from_secs(60)));
+    if recent || std::fs::create_dir_all(&cache.dir).is_err() || std::fs::write(&marker, b"").is_err() {
+        return;
+    }
+    if let Ok(exe) = std::env::current_exe() {
+        let mut child = std::process::Command::new(exe);
+        child
+            .args(["--profile", &ctx.profile_name, "--quiet", "cache", "refresh"])
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null());
+        // Its own process group: closing the terminal (or Ctrl-C) must not stop the refresh midway.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut child, 0);
+        let _ = child.spawn();
+    }
+}
