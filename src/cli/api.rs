@@ -8,7 +8,6 @@ use reqwest::Method;
 use super::args;
 use crate::context::Context;
 use crate::error::Result;
-use crate::http::Safety;
 use crate::show::{self, ApiList};
 
 #[derive(Args, Debug)]
@@ -16,22 +15,15 @@ use crate::show::{self, ApiList};
   clinic api GET /listaCanal -q pagina_atual=1 -q por_pagina=20
   clinic api GET /lista_venda_orcamento -q status=2 --all --format ndjson
   clinic api POST /criaCampanha --data '{\"nome\": \"Teste\", \"clinica\": \"1\"}'")]
+///
+/// With --all on a GET, pagina_atual/por_pagina are managed for you.
 pub struct ApiArgs {
-    /// HTTP method
-    #[arg(value_parser = args::method)]
-    method: Method,
-    /// Path under base_url, e.g. /listaCanal
-    path: String,
-    /// Query parameter (repeatable); with --all, pagina_atual/por_pagina are managed for you
-    #[arg(short = 'q', long = "query", value_name = "KEY=VALUE", value_parser = args::key_value)]
-    query: Vec<(String, String)>,
-    /// JSON body: inline, @FILE, or - for standard input
-    #[arg(long, value_name = "JSON|@FILE|-")]
-    data: Option<String>,
+    #[command(flatten)]
+    request: args::RawRequest,
 }
 
-pub async fn run(ctx: &Context, a: ApiArgs) -> Result<()> {
-    let body = a.data.as_deref().map(args::data).transpose()?;
+pub async fn run(ctx: &Context, ApiArgs { request: a }: ApiArgs) -> Result<()> {
+    let body = a.body()?;
     let path = format!("/{}", a.path.trim_start_matches('/'));
     let client = ctx.api().await?;
     if ctx.global.all && a.method == Method::GET {
@@ -51,11 +43,7 @@ pub async fn run(ctx: &Context, a: ApiArgs) -> Result<()> {
         )
         .await;
     }
-    let safety = if a.method == Method::GET || a.method == Method::HEAD {
-        Safety::Idempotent
-    } else {
-        Safety::Unsafe
-    };
+    let safety = a.safety();
     let answer = client.call(a.method, &path, &a.query, body, safety).await?;
     show::any(ctx, answer)
 }

@@ -161,6 +161,38 @@ pub fn data(raw: &str) -> crate::error::Result<serde_json::Value> {
     })
 }
 
+/// METHOD PATH [-q KEY=VALUE]... [--data JSON|@FILE|-]: a raw request of `clinic api` and `clinic io`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RawRequest {
+    /// HTTP method
+    #[arg(value_parser = method)]
+    pub method: reqwest::Method,
+    /// Path under the host, e.g. /listaCanal
+    pub path: String,
+    /// Query parameter (repeatable)
+    #[arg(short = 'q', long = "query", value_name = "KEY=VALUE", value_parser = key_value)]
+    pub query: Vec<(String, String)>,
+    /// JSON body: inline, @FILE, or - for standard input
+    #[arg(long, value_name = "JSON|@FILE|-")]
+    pub data: Option<String>,
+}
+
+impl RawRequest {
+    /// The body, read and checked as JSON.
+    pub fn body(&self) -> crate::error::Result<Option<serde_json::Value>> {
+        self.data.as_deref().map(data).transpose()
+    }
+
+    /// Reads may be retried; anything else may have changed something.
+    pub fn safety(&self) -> crate::http::Safety {
+        if self.method == reqwest::Method::GET || self.method == reqwest::Method::HEAD {
+            crate::http::Safety::Idempotent
+        } else {
+            crate::http::Safety::Unsafe
+        }
+    }
+}
+
 /// An HTTP method name.
 pub fn method(s: &str) -> Result<reqwest::Method, String> {
     let upper = s.to_ascii_uppercase();
@@ -169,5 +201,26 @@ pub fn method(s: &str) -> Result<reqwest::Method, String> {
             reqwest::Method::from_bytes(upper.as_bytes()).map_err(|e| e.to_string())
         }
         _ => Err("expected GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS".into()),
+    }
+}
+
+/// `--active` / `--inactive`: the service's `inativo` filter (0 active only, 1 inactive only, absent all).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct ActiveArg {
+    /// Active records only (inativo=0)
+    #[arg(long, conflicts_with = "inactive")]
+    pub active: bool,
+    /// Inactive records only (inativo=1)
+    #[arg(long)]
+    pub inactive: bool,
+}
+
+impl ActiveArg {
+    pub fn inativo(&self) -> Option<u8> {
+        match (self.active, self.inactive) {
+            (_, true) => Some(1),
+            (true, false) => Some(0),
+            (false, false) => None,
+        }
     }
 }

@@ -147,12 +147,8 @@ pub struct ListArgs {
     /// Referred contacts only (1) or not referred (0)
     #[arg(long, visible_alias = "indicado", value_parser = args::flag01, value_name = "0|1")]
     referred: Option<u8>,
-    /// Active contacts only (inativo=0)
-    #[arg(long, conflicts_with = "inactive")]
-    active: bool,
-    /// Inactive contacts only (inativo=1)
-    #[arg(long)]
-    inactive: bool,
+    #[command(flatten)]
+    activity: args::ActiveArg,
     #[command(flatten)]
     clinic: ClinicArg,
 }
@@ -166,15 +162,7 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
                 super::guided::confirm(&body)?;
             }
             let client = ctx.api().await?;
-            let answer = client
-                .call(
-                    Method::POST,
-                    "/cadastraCliente",
-                    &[],
-                    Some(body),
-                    Safety::Unsafe,
-                )
-                .await?;
+            let answer = register(&client, body).await?;
             super::campaign::created(ctx, "contact", answer)
         }
         ContactCommand::Update(u) => {
@@ -219,13 +207,7 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
         ContactCommand::List(l) => {
             args::check_range("--created-from", l.created_from, l.created_to)?;
             args::check_range("--birth-from", l.birth_from, l.birth_to)?;
-            let inativo = if l.inactive {
-                Some(1)
-            } else if l.active {
-                Some(0)
-            } else {
-                None
-            };
+            let inativo = l.activity.inativo();
             let mut q = Query::default();
             q.opt("clinica", l.clinic.resolve(ctx).await?)
                 .opt("nome", l.name)
@@ -263,6 +245,19 @@ async fn required_clinic(ctx: &Context, flag: &ClinicArg) -> Result<u64> {
             "the clinic ID: cadastraCliente always needs it, even for clinic users; pass --clinic or run `clinic config set clinica ID`",
         )
     })
+}
+
+/// Sends a `cadastraCliente` body. A write: never retried once it may have reached the service.
+pub async fn register(client: &crate::api::ApiClient, body: Value) -> Result<Value> {
+    client
+        .call(
+            Method::POST,
+            "/cadastraCliente",
+            &[],
+            Some(body),
+            Safety::Unsafe,
+        )
+        .await
 }
 
 /// The body of `cadastraCliente`, in the formats it demands.
@@ -335,15 +330,7 @@ async fn upsert(ctx: &Context, f: ContactFields) -> Result<()> {
         }
     }
     let Some(id) = found.first().cloned() else {
-        let answer = client
-            .call(
-                Method::POST,
-                "/cadastraCliente",
-                &[],
-                Some(create),
-                Safety::Unsafe,
-            )
-            .await?;
+        let answer = register(&client, create).await?;
         let id = envelope::created_id(&answer).unwrap_or(Value::Null);
         ctx.reporter
             .note("no contact with that phone or e-mail: created one");

@@ -10,15 +10,13 @@ use std::sync::Mutex;
 
 use clap::Args;
 use futures::stream::{self, StreamExt};
-use reqwest::Method;
 use serde_json::{Value, json};
 
 use super::args::ClinicArg;
-use super::contact::{NewContact, create_body};
+use super::contact::{NewContact, create_body, register};
 use crate::api::envelope;
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::http::Safety;
 use crate::input::{self, Phone};
 use crate::output::{Output, Shape};
 use crate::refs::{Kind, Ref, resolve};
@@ -98,15 +96,7 @@ pub async fn run(ctx: &Context, a: ImportArgs) -> Result<()> {
             }
             let outcome = async {
                 let body = create_body(ctx, &row.contact).await?;
-                let answer = client
-                    .call(
-                        Method::POST,
-                        "/cadastraCliente",
-                        &[],
-                        Some(body),
-                        Safety::Unsafe,
-                    )
-                    .await?;
+                let answer = register(&client, body).await?;
                 let id = envelope::created_id(&answer).unwrap_or(Value::Null);
                 if let Some(j) = journal {
                     // Written as soon as the service has answered, so a crash right after loses nothing.

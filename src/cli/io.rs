@@ -2,15 +2,15 @@
 //! [Integrações IO]. Paths and payloads are not documented, so the answer is shown as it comes.
 
 use clap::Args;
+use reqwest::StatusCode;
 use reqwest::header::HeaderName;
-use reqwest::{Method, StatusCode};
 
 use super::args;
 use crate::api::client::{join, json_of};
 use crate::api::envelope;
 use crate::context::{Context, blocking, io_key_account};
 use crate::error::{Error, Result};
-use crate::http::{Body, Request, Safety};
+use crate::http::{Body, Request};
 use crate::secret::Secret;
 use crate::show;
 
@@ -22,30 +22,17 @@ use crate::show;
 
 The key is CLINIC_IO_KEY, else the one stored with `clinic auth set-io-key`.")]
 pub struct IoArgs {
-    /// HTTP method
-    #[arg(value_parser = args::method)]
-    method: Method,
-    /// Path under io_url, e.g. /leads
-    path: String,
-    /// Query parameter (repeatable)
-    #[arg(short = 'q', long = "query", value_name = "KEY=VALUE", value_parser = args::key_value)]
-    query: Vec<(String, String)>,
-    /// JSON body: inline, @FILE, or - for standard input
-    #[arg(long, value_name = "JSON|@FILE|-")]
-    data: Option<String>,
+    #[command(flatten)]
+    request: args::RawRequest,
 }
 
-pub async fn run(ctx: &Context, a: IoArgs) -> Result<()> {
-    let body = a.data.as_deref().map(args::data).transpose()?;
+pub async fn run(ctx: &Context, IoArgs { request: a }: IoArgs) -> Result<()> {
+    let body = a.body()?;
     let base = ctx.host("io_url", ctx.profile.io_url.as_ref(), "CLINIC_IO_URL")?;
     let url = join(&base, &a.path, &a.query)?;
     let key = key(ctx).await?;
     ctx.reporter.add_secret(&key);
-    let safety = if a.method == Method::GET || a.method == Method::HEAD {
-        Safety::Idempotent
-    } else {
-        Safety::Unsafe
-    };
+    let safety = a.safety();
     let req = Request {
         method: a.method,
         shown_url: url.to_string(),

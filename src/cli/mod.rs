@@ -211,7 +211,11 @@ pub async fn run(cli: Cli) -> std::result::Result<(), Failure> {
 fn uses_reference_names(command: &Command) -> bool {
     matches!(
         command,
-        Command::Contact(_) | Command::Campaign(_) | Command::Appointment(_) | Command::Report(_) | Command::Ref(_)
+        Command::Contact(_)
+            | Command::Campaign(_)
+            | Command::Appointment(_)
+            | Command::Report(_)
+            | Command::Ref(_)
     )
 }
 

@@ -65,12 +65,8 @@ pub struct FichaArgs {
     /// Sale notes (closest match)
     #[arg(long, visible_alias = "observacoes-venda", value_name = "TEXT")]
     sale_notes: Option<String>,
-    /// Active quotes only (inativo=0)
-    #[arg(long, conflicts_with = "inactive")]
-    active: bool,
-    /// Inactive quotes only (inativo=1)
-    #[arg(long)]
-    inactive: bool,
+    #[command(flatten)]
+    activity: args::ActiveArg,
     /// Service ID (see `clinic ref services`)
     #[arg(long, visible_alias = "id-servico", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCandidates::new(crate::refs::complete::services))]
     service: Option<Ref>,
@@ -164,13 +160,7 @@ async fn ficha_query(ctx: &Context, f: FichaArgs) -> Result<Vec<(String, String)
     args::check_range("--created-from", f.created_from, f.created_to)?;
     args::check_range("--paid-from", f.paid_from, f.paid_to)?;
     args::check_range("--modified-from", f.modified_from, f.modified_to)?;
-    let inativo = if f.inactive {
-        Some(1)
-    } else if f.active {
-        Some(0)
-    } else {
-        None
-    };
+    let inativo = f.activity.inativo();
     let c = f.clinic.resolve(ctx).await?;
     let status = resolve_list(
         ctx,

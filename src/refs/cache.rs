@@ -153,7 +153,10 @@ pub fn refresh_in_background(ctx: &crate::context::Context) {
     let Some(cache) = ctx.cache() else {
         return;
     };
-    if cache.read(Kind::Channels, None).is_some_and(|c| cache.is_fresh(&c)) {
+    if cache
+        .read(Kind::Channels, None)
+        .is_some_and(|c| cache.is_fresh(&c))
+    {
         return;
     }
     // One refresh at a time: a marker younger than a minute means one is under way.
@@ -161,13 +164,22 @@ pub fn refresh_in_background(ctx: &crate::context::Context) {
     let recent = std::fs::metadata(&marker)
         .and_then(|m| m.modified())
         .is_ok_and(|t| t.elapsed().is_ok_and(|age| age < Duration::from_secs(60)));
-    if recent || std::fs::create_dir_all(&cache.dir).is_err() || std::fs::write(&marker, b"").is_err() {
+    if recent
+        || std::fs::create_dir_all(&cache.dir).is_err()
+        || std::fs::write(&marker, b"").is_err()
+    {
         return;
     }
     if let Ok(exe) = std::env::current_exe() {
         let mut child = std::process::Command::new(exe);
         child
-            .args(["--profile", &ctx.profile_name, "--quiet", "cache", "refresh"])
+            .args([
+                "--profile",
+                &ctx.profile_name,
+                "--quiet",
+                "cache",
+                "refresh",
+            ])
             .stdin(std::process::Stdio::null())
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null());
