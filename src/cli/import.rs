@@ -325,12 +325,12 @@ async fn cached<'a>(
     kind: Kind,
     clinic: Option<u64>,
 ) -> Result<&'a Vec<crate::refs::Entry>> {
-    let key = (kind as u8, clinic);
-    if !lists.contains_key(&key) {
-        let entries = resolve::list(ctx, kind, clinic).await?;
-        lists.insert(key, entries);
+    match lists.entry((kind as u8, clinic)) {
+        std::collections::hash_map::Entry::Occupied(e) => Ok(e.into_mut()),
+        std::collections::hash_map::Entry::Vacant(e) => {
+            Ok(e.insert(resolve::list(ctx, kind, clinic).await?))
+        }
     }
-    Ok(&lists[&key])
 }
 
 /// Keys of rows an earlier run created.
