@@ -348,3 +348,56 @@ fn table_is_the_default_on_no_terminal_json() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.lines().count() >= 3, "{text}");
 }
+
+#[test]
+fn sandbox_serve_prints_its_urls_first_and_stops_cleanly_on_sigterm() {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("clinic"))
+        .args([
+            "sandbox",
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--scale",
+            "300",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let first: Vec<String> = (0..4).map(|_| lines.next().unwrap().unwrap()).collect();
+    let keys: Vec<&str> = first.iter().map(|l| l.split('=').next().unwrap()).collect();
+    assert_eq!(keys, ["base_url", "io_url", "automation_url", "crm_url"]);
+    let base = first[0].trim_start_matches("base_url=");
+    assert!(
+        base.starts_with("http://127.0.0.1:") && base.ends_with("/rest/v1"),
+        "{base}"
+    );
+    // The printed address answers.
+    let token: Value = reqwest::blocking::Client::new()
+        .post(format!("{base}/loginApi"))
+        .json(&serde_json::json!({"login": "admin", "password": "admin"}))
+        .send()
+        .unwrap()
+        .json()
+        .unwrap();
+    assert_eq!(token["tipo"], "admin_master");
+    std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn sandbox_serve_refuses_a_public_address_unless_asked() {
+    let out = assert_cmd::Command::cargo_bin("clinic")
+        .unwrap()
+        .args(["sandbox", "serve", "--addr", "0.0.0.0:0"])
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("--public"), "{}", stderr(&out));
+}

@@ -101,3 +101,19 @@ fn channel_name_search_and_admin_scoping() {
     assert_eq!(stdout_json(&out).as_array().unwrap().len(), 1);
     let _: Value = Value::Null;
 }
+
+#[test]
+fn reference_list_rejections_send_nothing() {
+    let env = Env::new();
+    for args in [
+        vec!["ref", "campaigns", "--clinic", "0"],
+        vec!["ref", "services", "--name", " "],
+        vec!["ref", "sellers", "--per-page", "0"],
+        vec!["ref", "clinics", "--page", "-1"],
+        vec!["ref", "channels", "--format", "xml"],
+    ] {
+        let out = env.clinic().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+    }
+    assert!(env.sent().is_empty());
+}
