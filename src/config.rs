@@ -181,6 +181,13 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> Result<()> {
 /// Checks a host URL: it must parse, and plain `http://` is allowed only to a loopback host because
 /// anything else would send the token and patient data in clear text.
 pub fn check_url(key: &str, raw: &str) -> Result<url::Url> {
+    let shown = |raw: &str| {
+        if key == "crm_url" {
+            mask_crm_url(raw)
+        } else {
+            mask_url(raw)
+        }
+    };
     let url = url::Url::parse(raw.trim()).map_err(|_| {
         Error::invalid(
             key,
@@ -193,10 +200,10 @@ pub fn check_url(key: &str, raw: &str) -> Result<url::Url> {
         "http" if is_loopback(&url) => Ok(url),
         "http" => Err(Error::invalid(
             key,
-            mask_url(raw),
+            shown(raw),
             "an https:// URL: plain http is only allowed to loopback (127.0.0.1, ::1, localhost) because it would send the token and patient data unencrypted",
         )),
-        _ => Err(Error::invalid(key, mask_url(raw), "an http(s) URL")),
+        _ => Err(Error::invalid(key, shown(raw), "an http(s) URL")),
     }
 }
 
@@ -234,6 +241,34 @@ pub fn mask_url(raw: &str) -> String {
         masked[i + 2] = "****".into();
         url.set_path(&masked.join("/"));
     }
+    url.to_string()
+}
+
+/// Masks a CRM webhook address, which is a credential as a whole: the secret of the Bitrix shape
+/// (`.../rest/<user>/<secret>/`), or — for any other shape — every path segment that is not a method
+/// name (`crm.contact.get`).
+pub fn mask_crm_url(raw: &str) -> String {
+    let shown = mask_url(raw);
+    if shown.contains("/****") {
+        return shown;
+    }
+    let Ok(mut url) = url::Url::parse(&shown) else {
+        return shown;
+    };
+    let masked: Vec<String> = url
+        .path_segments()
+        .map(|segs| {
+            segs.map(|s| {
+                if s.is_empty() || s.contains('.') {
+                    s.to_string()
+                } else {
+                    "****".into()
+                }
+            })
+            .collect()
+        })
+        .unwrap_or_default();
+    url.set_path(&masked.join("/"));
     url.to_string()
 }
 
@@ -436,6 +471,14 @@ mod tests {
             "https://x.bitrix24.com.br/rest/17/****/crm.contact.list"
         );
         assert_eq!(mask_url("https://u:p@h.com/a"), "https://h.com/a");
+        assert_eq!(
+            mask_crm_url("http://127.0.0.1:1/hooks/SECRETXYZ123/crm.contact.get?ID=1"),
+            "http://127.0.0.1:1/****/****/crm.contact.get?ID=1"
+        );
+        assert_eq!(
+            mask_crm_url("https://x.bitrix24.com.br/rest/17/s3cr3tk3y/"),
+            "https://x.bitrix24.com.br/rest/17/****/"
+        );
     }
 
     #[test]

@@ -46,11 +46,7 @@ impl Context {
             .cloned()
             .unwrap_or_default();
         let mut profile = config::apply_env(stored)?;
-        let concurrency = global
-            .concurrency
-            .or(profile.concurrency.map(|c| c as usize))
-            .unwrap_or(DEFAULT_CONCURRENCY);
-        let http = Arc::new(Http::new(reporter.clone(), concurrency)?);
+        let http = Arc::new(Http::new(reporter.clone(), concurrency(&global, &profile))?);
         let sandbox = if global.sandbox {
             let opts = clinic_sandbox::Options {
                 scale: global
@@ -60,7 +56,12 @@ impl Context {
             };
             let sb = clinic_sandbox::Sandbox::start(opts)
                 .await
-                .map_err(|e| Error::Other(format!("could not start the sandbox: {e}")))?;
+                .map_err(|e| match e {
+                    clinic_sandbox::Error::InvalidOption(..) => {
+                        Error::Usage(format!("--sandbox-scale: {e}"))
+                    }
+                    other => Error::Other(format!("could not start the sandbox: {other}")),
+                })?;
             let urls = sb.urls();
             profile.base_url = Some(urls.base_url.clone());
             profile.io_url = Some(urls.io_url.clone());
@@ -218,15 +219,20 @@ impl Context {
     }
 
     /// Output settings: flags, then the profile, then `table` on a terminal and `json` otherwise.
+    /// `--excel` means CSV unless TSV was asked for.
     pub fn output_spec(&self) -> OutputSpec {
         let stdout_tty = std::io::stdout().is_terminal();
-        let format = self.global.format.or(self.profile.format).unwrap_or(
-            if stdout_tty && self.global.output.is_none() {
+        let excel_format = self.global.excel.then_some(Format::Csv);
+        let format = self
+            .global
+            .format
+            .or(excel_format)
+            .or(self.profile.format)
+            .unwrap_or(if stdout_tty && self.global.output.is_none() {
                 Format::Table
             } else {
                 Format::Json
-            },
-        );
+            });
         OutputSpec {
             format,
             columns: self.global.columns.clone(),
@@ -249,15 +255,20 @@ impl Context {
                 .per_page
                 .or(self.profile.per_page.map(u64::from))
                 .unwrap_or(DEFAULT_PER_PAGE),
-            all: self.global.all,
+            // `--limit N` asks for N records, however many pages that takes.
+            all: self.global.all || self.global.limit.is_some(),
             limit: self.global.limit,
-            concurrency: self
-                .global
-                .concurrency
-                .or(self.profile.concurrency.map(|c| c as usize))
-                .unwrap_or(DEFAULT_CONCURRENCY),
+            concurrency: concurrency(&self.global, &self.profile),
         }
     }
+}
+
+/// Requests in flight: the flag, else the profile, else the default.
+fn concurrency(global: &Global, profile: &Profile) -> usize {
+    global
+        .concurrency
+        .or(profile.concurrency.map(|c| c as usize))
+        .unwrap_or(DEFAULT_CONCURRENCY)
 }
 
 fn terminal_width() -> Option<u16> {

@@ -76,7 +76,11 @@ impl Error {
 
 impl From<std::io::Error> for Error {
     fn from(e: std::io::Error) -> Self {
-        Error::Other(e.to_string())
+        match e.kind() {
+            // Ctrl-C at a prompt.
+            std::io::ErrorKind::Interrupted => Error::Interrupted,
+            _ => Error::Other(e.to_string()),
+        }
     }
 }
 

@@ -86,6 +86,14 @@ impl Http {
 
     /// Sends a request, retrying what may be retried. Returns the last answer whatever its status.
     pub async fn send(&self, req: &Request) -> Result<Response> {
+        // A value that cannot travel in a header is the caller's input, not a network problem.
+        for (name, value) in &req.headers {
+            if HeaderValue::from_str(value.expose()).is_err() {
+                return Err(Error::Usage(format!(
+                    "the {name} header would hold a control character or line break (check the token or key you set)"
+                )));
+            }
+        }
         let mut attempt = 0u32;
         loop {
             let outcome = self.send_once(req).await;
@@ -122,8 +130,14 @@ impl Http {
                     self.window.pause(wait).await;
                 }
                 _ => {
-                    return outcome
-                        .map_err(|e| Error::Network(format!("{}: {}", req.shown_url, e.message)));
+                    return outcome.map_err(|e| {
+                        let warning = if e.sent && req.safety == Safety::Unsafe {
+                            " — it may have reached the server, so check before sending it again"
+                        } else {
+                            ""
+                        };
+                        Error::Network(format!("{}: {}{warning}", req.shown_url, e.message))
+                    });
                 }
             }
         }
@@ -236,7 +250,8 @@ fn backoff(attempt: u32) -> Duration {
 fn retry_after(headers: &HeaderMap) -> Option<Duration> {
     let raw = headers.get(RETRY_AFTER)?.to_str().ok()?.trim();
     let wait = match raw.parse::<f64>() {
-        Ok(secs) if secs >= 0.0 => Duration::from_secs_f64(secs),
+        // Clamped before converting: a huge or infinite value must not be able to crash us.
+        Ok(secs) if secs >= 0.0 => Duration::from_secs_f64(secs.min(120.0)),
         _ => {
             let when = chrono::DateTime::parse_from_rfc2822(raw).ok()?;
             (when.with_timezone(&chrono::Utc) - chrono::Utc::now())

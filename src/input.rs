@@ -127,25 +127,6 @@ pub fn id(field: &str, raw: &str) -> Result<u64> {
     }
 }
 
-/// A comma-separated list of positive IDs (`1,2,3`), also accepted in brackets (`[1,2,3]`).
-pub fn id_list(field: &str, raw: &str) -> Result<Vec<u64>> {
-    let inner = raw.trim().trim_start_matches('[').trim_end_matches(']');
-    let ids: Result<Vec<u64>> = inner
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(|s| id(field, s))
-        .collect();
-    match ids {
-        Ok(v) if !v.is_empty() => Ok(v),
-        _ => Err(Error::invalid(
-            field,
-            raw,
-            "one or more IDs separated by commas, e.g. 1,2,3",
-        )),
-    }
-}
-
 /// A non-empty, trimmed text value.
 pub fn text(field: &str, raw: &str) -> Result<String> {
     let s = raw.trim();
@@ -240,11 +221,9 @@ mod tests {
     }
 
     #[test]
-    fn id_lists() {
-        assert_eq!(id_list("--status", "1,2,3").unwrap(), vec![1, 2, 3]);
-        assert_eq!(id_list("--status", "[1, 2]").unwrap(), vec![1, 2]);
-        assert!(id_list("--status", "1,x").is_err());
-        assert!(id_list("--status", "").is_err());
+    fn ids() {
+        assert_eq!(id("--id", " 12 ").unwrap(), 12);
         assert!(id("--id", "0").is_err());
+        assert!(id("--id", "x").is_err());
     }
 }

@@ -20,9 +20,11 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    // The sandbox server handles SIGINT itself, as a clean stop (exit 0).
+    let handles_interrupt = matches!(cli.command, clinic::cli::Command::Sandbox(_));
     let code = runtime.block_on(async {
-        tokio::select! {
-            result = clinic::cli::run(cli) => match result {
+        let run = async {
+            match clinic::cli::run(cli).await {
                 Ok(()) => 0,
                 Err(failure) => {
                     if failure.code != 0 {
@@ -30,7 +32,13 @@ fn main() -> ExitCode {
                     }
                     failure.code
                 }
-            },
+            }
+        };
+        if handles_interrupt {
+            return run.await;
+        }
+        tokio::select! {
+            code = run => code,
             _ = tokio::signal::ctrl_c() => {
                 eprintln!("interrupted");
                 130

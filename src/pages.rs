@@ -3,6 +3,7 @@
 //! cap `por_pagina`); the end is an empty page, the reported total, or a page that repeats the previous
 //! one (a server that ignores `pagina_atual`), which is dropped with a warning.
 
+use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
@@ -49,13 +50,13 @@ pub async fn walk(
     let mut state = State {
         spec,
         summary: Summary::default(),
-        previous: None,
-        skipped: 0,
+        seen: HashSet::new(),
+        repeated: false,
     };
     let first = source.fetch(spec.first, spec.per_page).await?;
-    state.summary.total = first.total;
-    // Records on the pages before `--page N`, as far as the first page's size tells.
-    state.skipped = (spec.first - 1) * first.records.len() as u64;
+    // A total counts from page 1: a walk that starts later cannot tell how many records it skipped
+    // (the page it starts on may be the short last one), so it relies on empty and repeated pages.
+    state.summary.total = first.total.filter(|_| spec.first == 1);
     let last_known = last_page(&first, spec);
     if state.take(spec.first, first, reporter, &mut emit)? == Flow::Stop || !spec.all {
         return Ok(state.summary);
@@ -95,8 +96,13 @@ pub async fn walk(
     }
     if state.missing() && state.spec.limit.is_none() && state.summary.pages > 0 {
         let total = state.summary.total.unwrap_or(0);
+        let why = if state.repeated {
+            " (it repeated a page: see the warning above)"
+        } else {
+            ""
+        };
         return Err(Error::Protocol(format!(
-            "incomplete list: the server reported {total} records but only {} could be read (see the warnings above)",
+            "incomplete list: the server reported {total} records but only {} could be read{why}",
             state.summary.records
         )));
     }
@@ -122,8 +128,10 @@ enum Flow {
 struct State {
     spec: Walk,
     summary: Summary,
-    previous: Option<u64>,
-    skipped: u64,
+    /// Fingerprints of every page read: a server that wraps around (page 4 = page 1) is caught as
+    /// surely as one that repeats its last page. Eight bytes a page.
+    seen: HashSet<u64>,
+    repeated: bool,
 }
 
 impl State {
@@ -138,15 +146,13 @@ impl State {
         if page.records.is_empty() {
             return Ok(Flow::Stop);
         }
-        let fingerprint = fingerprint(&page.records);
-        if self.previous == Some(fingerprint) {
+        if !self.seen.insert(fingerprint(&page.records)) {
+            self.repeated = true;
             reporter.warn(&format!(
-                "page {number} repeats page {} (the server ignores the page number or repeats its last page); dropped it and stopped",
-                number - 1
+                "page {number} repeats an earlier page (the server ignores the page number or repeats its pages); dropped it and stopped"
             ));
             return Ok(Flow::Stop);
         }
-        self.previous = Some(fingerprint);
         self.summary.pages += 1;
         let n = page.records.len() as u64;
         for record in page.records {
@@ -161,15 +167,13 @@ impl State {
             || self
                 .summary
                 .total
-                .is_some_and(|t| self.skipped + self.summary.records >= t);
+                .is_some_and(|t| self.summary.records >= t);
         Ok(if done { Flow::Stop } else { Flow::Continue })
     }
 
     /// The server reported more records than were read.
     fn missing(&self) -> bool {
-        self.summary
-            .total
-            .is_some_and(|t| self.skipped + self.summary.records < t)
+        self.summary.total.is_some_and(|t| self.summary.records < t)
     }
 }
 
@@ -329,5 +333,74 @@ mod tests {
             all(10),
         );
         assert!(seen.is_empty());
+    }
+
+    /// A server whose pages wrap around: page 4 is page 1 again, and there is no total.
+    struct Wrapping;
+
+    impl PageSource for Wrapping {
+        fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
+            let start = ((page - 1) % 3) * per_page;
+            let records = (start..start + per_page)
+                .map(|i| json!({"id": i}))
+                .collect();
+            Box::pin(async move {
+                Ok(Page {
+                    records,
+                    total: None,
+                    pages: None,
+                })
+            })
+        }
+    }
+
+    #[test]
+    fn a_server_that_wraps_around_is_stopped_without_duplicates() {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let reporter = Reporter::new(false, true);
+        let mut seen = Vec::new();
+        let r = rt.block_on(walk(Arc::new(Wrapping), all(2), &reporter, |v| {
+            seen.push(v["id"].as_u64().unwrap());
+            Ok(())
+        }));
+        assert_eq!(r.unwrap().records, 6);
+        assert_eq!(seen, (0..6).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_walk_from_a_later_page_ends_on_the_short_last_page() {
+        let fake = Fake {
+            n: 103,
+            cap: None,
+            ignore_page: false,
+            total: true,
+        };
+        let (r, seen) = run(
+            fake,
+            Walk {
+                first: 11,
+                ..all(10)
+            },
+        );
+        assert_eq!(seen, (100..103).collect::<Vec<_>>());
+        assert_eq!(r.unwrap().records, 3);
+        let fake = Fake {
+            n: 103,
+            cap: None,
+            ignore_page: false,
+            total: true,
+        };
+        let (r, seen) = run(
+            fake,
+            Walk {
+                first: 4,
+                ..all(10)
+            },
+        );
+        assert_eq!(seen, (30..103).collect::<Vec<_>>());
+        assert!(r.is_ok());
     }
 }

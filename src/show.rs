@@ -13,8 +13,8 @@ use crate::context::Context;
 use crate::error::Result;
 use crate::http::Safety;
 use crate::jq::Jq;
-use crate::output::{Output, Shape};
-use crate::pages::{self, PageSource};
+use crate::output::{Format, Output, Shape};
+use crate::pages::{self, PageSource, Walk};
 
 /// A paged list on `base_url`: adds `pagina_atual` and `por_pagina` to the list's own filters.
 pub struct ApiList {
@@ -72,8 +72,19 @@ impl Sink {
     }
 }
 
-/// Fails before any request when `--jq` does not compile.
-pub fn check_jq(ctx: &Context) -> Result<()> {
+/// Fails before any request when the output flags cannot work together or `--jq` does not compile.
+pub fn check_output_flags(ctx: &Context) -> Result<()> {
+    if let Some(format) = ctx
+        .global
+        .format
+        .filter(|f| ctx.global.excel && !matches!(f, Format::Csv | Format::Tsv))
+    {
+        return Err(crate::error::Error::invalid(
+            "--format",
+            format,
+            "csv or tsv with --excel (or leave --format out: --excel writes CSV)",
+        ));
+    }
     ctx.global
         .jq
         .as_deref()
@@ -84,7 +95,16 @@ pub fn check_jq(ctx: &Context) -> Result<()> {
 
 /// Walks a paged list (one page, or every page with `--all`) into the output.
 pub async fn paged(ctx: &Context, source: Arc<dyn PageSource>, what: &str) -> Result<()> {
-    let spec = ctx.walk();
+    paged_with(ctx, source, what, ctx.walk()).await
+}
+
+/// [`paged`] with paging settings of the caller's own (a fixed page size, pages read one by one).
+pub async fn paged_with(
+    ctx: &Context,
+    source: Arc<dyn PageSource>,
+    what: &str,
+    spec: Walk,
+) -> Result<()> {
     let mut out = Sink::open(ctx, Shape::List)?;
     if spec.all {
         ctx.reporter.start_progress(what);
@@ -164,7 +184,8 @@ pub fn any(ctx: &Context, value: Value) -> Result<()> {
             Ok(())
         }
         Value::Array(items) => records(ctx, items),
-        Value::Object(ref map) if map.values().any(Value::is_array) => {
+        // Only a known list envelope is unwrapped: a record that merely holds an array is a record.
+        Value::Object(ref map) if envelope::is_list_envelope(map) => {
             records(ctx, envelope::page(value).records)
         }
         other => single(ctx, &other),

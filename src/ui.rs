@@ -24,10 +24,6 @@ impl Reporter {
         })
     }
 
-    pub fn verbose(&self) -> bool {
-        self.verbose
-    }
-
     /// Registers a value that must never be shown; every later line is scrubbed of it.
     pub fn add_secret(&self, secret: &Secret) {
         if secret.expose().len() >= 4 {

@@ -64,10 +64,6 @@ impl ApiClient {
         }
     }
 
-    pub fn base(&self) -> &url::Url {
-        &self.base
-    }
-
     /// Sends one call and returns the answer of any status but 401, which is handled here: switch to the
     /// bare token once (when the scheme was not configured), then log in again once (when possible).
     pub async fn send(
@@ -98,7 +94,10 @@ impl ApiClient {
             };
             let resp = self.http.send(&req).await?;
             if resp.status != StatusCode::UNAUTHORIZED {
-                self.confirm_scheme(generation).await;
+                // Only a success proves the scheme; a 403 or 500 says nothing about it.
+                if resp.status.is_success() {
+                    self.confirm_scheme(generation).await;
+                }
                 return Ok(resp);
             }
             if !self.repair_auth(generation).await? {

@@ -93,6 +93,13 @@ pub fn page(body: Value) -> Page {
     }
 }
 
+/// Whether an object is a list answer: its records sit under one of the known keys.
+pub fn is_list_envelope(map: &serde_json::Map<String, Value>) -> bool {
+    RECORD_KEYS
+        .iter()
+        .any(|k| map.get(*k).is_some_and(Value::is_array))
+}
+
 fn number_of(map: &serde_json::Map<String, Value>, keys: &[&str]) -> Option<u64> {
     keys.iter().find_map(|k| match map.get(*k)? {
         Value::Number(n) => n.as_u64(),

@@ -117,6 +117,7 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
         }
     };
     forget_previous(ctx, &login, store).await;
+    forget_saved_password(ctx).await;
     let mut password_store = None;
     if args.save_password {
         let creds = ctx.credentials.clone();
@@ -199,6 +200,17 @@ async fn forget_previous(ctx: &Context, login: &str, store: StoreKind) {
     let creds = ctx.credentials.clone();
     let account = credentials::account(&ctx.profile_name, &old_login);
     let _ = blocking(move || creds.delete(old_store, &account)).await;
+}
+
+/// A password saved by an earlier `login --save-password` is removed: a new login saves it again only
+/// when asked, and never leaves the old one behind.
+async fn forget_saved_password(ctx: &Context) {
+    let (Some(login), Some(kind)) = (ctx.profile.login.clone(), ctx.profile.password_store) else {
+        return;
+    };
+    let creds = ctx.credentials.clone();
+    let account = password_account(&ctx.profile_name, &login);
+    let _ = blocking(move || creds.delete(kind, &account)).await;
 }
 
 pub async fn logout(ctx: &Context) -> Result<()> {

@@ -102,7 +102,7 @@ pub fn run(ctx: &Context, cmd: ConfigCommand) -> Result<()> {
 
 fn shown(key: &str, value: String, reveal: bool) -> String {
     if key == "crm_url" && !reveal {
-        config::mask_url(&value)
+        config::mask_crm_url(&value)
     } else {
         value
     }

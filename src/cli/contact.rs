@@ -166,6 +166,17 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
             super::campaign::created(ctx, "contact", answer)
         }
         ContactCommand::Update(u) => {
+            if u.name.is_none()
+                && u.birth_date.is_none()
+                && u.channel.is_none()
+                && u.campaign.is_none()
+                && u.note.is_none()
+            {
+                return Err(Error::Usage(format!(
+                    "nothing to update for contact {}: pass at least one of --name, --birth-date, --channel, --campaign, --note",
+                    u.id
+                )));
+            }
             let mut body = Map::new();
             body.insert("id".into(), json!(u.id.to_string()));
             let clinic = u.clinic.resolve(ctx).await?;
@@ -297,7 +308,7 @@ async fn upsert(ctx: &Context, f: ContactFields) -> Result<()> {
     if guided {
         super::guided::confirm(&create)?;
     }
-    let clinica = required_clinic(ctx, &f.clinic).await?;
+    let clinica = create["clinica"].as_str().unwrap_or_default().to_string();
     let client = ctx.api().await?;
     let mut searches = vec![("telefone", f.phone.digits().to_string())];
     if let Some(e) = &f.email {
@@ -306,8 +317,8 @@ async fn upsert(ctx: &Context, f: ContactFields) -> Result<()> {
     let mut found = Vec::new();
     for (key, value) in searches {
         let query = vec![
-            ("clinica".to_string(), clinica.to_string()),
-            (key.to_string(), value),
+            ("clinica".to_string(), clinica.clone()),
+            (key.to_string(), value.clone()),
             ("pagina_atual".to_string(), "1".to_string()),
             ("por_pagina".to_string(), "50".to_string()),
         ];
@@ -320,10 +331,12 @@ async fn upsert(ctx: &Context, f: ContactFields) -> Result<()> {
                 Safety::Idempotent,
             )
             .await?;
+        // The service's search is approximate: keep only records that really carry this phone/e-mail.
         found = envelope::page(answer)
             .records
             .iter()
-            .filter_map(envelope::created_id)
+            .filter(|r| matches_contact(r, key, &value))
+            .filter_map(record_id)
             .collect();
         if !found.is_empty() {
             break;
@@ -337,17 +350,16 @@ async fn upsert(ctx: &Context, f: ContactFields) -> Result<()> {
         return show::single(ctx, &json!({"action": "created", "id": id}));
     };
     if found.len() > 1 {
-        let ids: Vec<String> = found.iter().map(id_text).collect();
         ctx.reporter.warn(&format!(
             "{} contacts match ({}); updating the first",
             found.len(),
-            ids.join(", ")
+            found.join(", ")
         ));
     }
     let mut body = create.as_object().cloned().unwrap_or_default();
     body.remove("telefone");
     body.remove("email");
-    body.insert("id".into(), json!(id_text(&id)));
+    body.insert("id".into(), json!(id));
     client
         .call(
             Method::POST,
@@ -358,12 +370,31 @@ async fn upsert(ctx: &Context, f: ContactFields) -> Result<()> {
         )
         .await?;
     ctx.reporter
-        .note(&format!("contact {} exists: updated it", id_text(&id)));
+        .note(&format!("contact {id} exists: updated it"));
     show::single(ctx, &json!({"action": "updated", "id": id}))
 }
 
-fn id_text(v: &Value) -> String {
-    v.as_str()
-        .map(str::to_string)
-        .unwrap_or_else(|| v.to_string())
+/// The ID of a `lista_cliente` record.
+fn record_id(record: &Value) -> Option<String> {
+    ["id", "ID", "id_cliente", "codigo"]
+        .iter()
+        .find_map(|k| match record.get(*k)? {
+            Value::Number(n) => Some(n.to_string()),
+            Value::String(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
+            _ => None,
+        })
+}
+
+/// Whether a record carries the phone (any phone field, any spelling) or e-mail searched for.
+fn matches_contact(record: &Value, key: &str, wanted: &str) -> bool {
+    let Some(map) = record.as_object() else {
+        return false;
+    };
+    map.iter()
+        .filter(|(k, _)| k.contains(key))
+        .filter_map(|(_, v)| v.as_str())
+        .any(|v| match key {
+            "telefone" => Phone::parse("telefone", v).is_ok_and(|p| p.digits() == wanted),
+            _ => v.trim().eq_ignore_ascii_case(wanted.trim()),
+        })
 }

@@ -14,7 +14,7 @@ use crate::crm::{Crm, client};
 use crate::error::{Error, Result};
 use crate::http::Safety;
 use crate::input::Phone;
-use crate::output::{Format, Output, Shape};
+use crate::output::Format;
 use crate::pages::{self, PageSource};
 use crate::secret::Secret;
 use crate::show;
@@ -439,32 +439,14 @@ async fn list(ctx: &Context, method: &str, a: ListArgs) -> Result<()> {
     show::paged(ctx, Arc::new(offset), "records").await
 }
 
-/// Like `show::paged`, for a source whose pages must be read one after another.
+/// A walk whose pages must be read one after another (each page's query depends on the last).
 async fn walk_in_order(ctx: &Context, source: Arc<dyn PageSource>) -> Result<()> {
     let spec = pages::Walk {
         concurrency: 1,
         per_page: PAGE_SIZE,
         ..ctx.walk()
     };
-    let mut out = Output::open(&ctx.output_spec(), Shape::List, Box::new(std::io::stdout()))?;
-    ctx.reporter.start_progress("records");
-    let result = pages::walk(
-        source,
-        spec,
-        &ctx.reporter,
-        |record| Ok(out.write(&record)?),
-    )
-    .await;
-    ctx.reporter.finish_progress();
-    let summary = result?;
-    let written = out.finish()?;
-    if written == 0 {
-        ctx.reporter.note("no records");
-    } else {
-        ctx.reporter
-            .note(&format!("{written} records from {} pages", summary.pages));
-    }
-    Ok(())
+    show::paged_with(ctx, source, "records", spec).await
 }
 
 async fn get(ctx: &Context, method: &str, id: u64) -> Result<()> {

@@ -195,5 +195,10 @@ pub fn confirm(body: &Value) -> Result<()> {
 }
 
 fn cancelled(e: dialoguer::Error) -> Error {
-    Error::Usage(format!("the form was interrupted ({e}); nothing was sent"))
+    match e {
+        dialoguer::Error::IO(io) if io.kind() == std::io::ErrorKind::Interrupted => {
+            Error::Interrupted
+        }
+        other => Error::Usage(format!("the form stopped ({other}); nothing was sent")),
+    }
 }

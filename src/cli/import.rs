@@ -3,7 +3,7 @@
 //! rows; and because the service does not deduplicate, a journal of created rows lets a failed run be
 //! resumed without creating anyone twice.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -60,85 +60,156 @@ pub async fn run(ctx: &Context, a: ImportArgs) -> Result<()> {
     let default_clinic = a.clinic.resolve(ctx).await?;
     let rows = read_rows(&a.file, default_clinic)?;
     let rows = resolve_names(ctx, rows).await?;
-    let done = match &a.journal {
-        Some(path) => journal_keys(path)?,
-        None => HashSet::new(),
+    let earlier = match &a.journal {
+        Some(path) => read_journal(path)?,
+        None => HashMap::new(),
     };
     let mut out = Output::open(&ctx.output_spec(), Shape::List, Box::new(std::io::stdout()))?;
     if a.dry_run {
         for row in &rows {
             let body = create_body(ctx, &row.contact).await?;
-            let skip = done.contains(&row.key);
-            out.write(&json!({"row": row.number, "action": if skip { "skip" } else { "create" }, "body": body}))?;
+            let action = if earlier.contains_key(&row.key) {
+                "skip"
+            } else {
+                "create"
+            };
+            out.write(&json!({"row": row.number, "action": action, "body": body}))?;
         }
         out.finish()?;
         return Ok(());
     }
     let client = ctx.api().await?;
-    let journal = match &a.journal {
-        Some(path) => Some(Mutex::new(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| Error::Other(format!("{}: {e}", path.display())))?,
-        )),
-        None => None,
-    };
+    let journal = a.journal.as_deref().map(Journal::open).transpose()?;
     let concurrency = ctx.walk().concurrency;
     let total = rows.len();
     let mut results = stream::iter(rows.into_iter().map(|row| {
         let client = client.clone();
-        let (journal, done) = (&journal, &done);
+        let (journal, earlier) = (&journal, &earlier);
         async move {
-            if done.contains(&row.key) {
-                return (row.number, Ok(None));
-            }
-            let outcome = async {
-                let body = create_body(ctx, &row.contact).await?;
-                let answer = register(&client, body).await?;
-                let id = envelope::created_id(&answer).unwrap_or(Value::Null);
-                if let Some(j) = journal {
-                    // Written as soon as the service has answered, so a crash right after loses nothing.
-                    let line = json!({"key": row.key, "row": row.number, "id": id});
-                    let mut f = j.lock().unwrap();
-                    writeln!(f, "{line}").and_then(|_| f.flush())?;
-                }
-                Ok::<Value, Error>(id)
-            }
-            .await;
-            (row.number, outcome.map(Some))
+            let outcome = match earlier.get(&row.key) {
+                Some(Earlier::Created) => Outcome::Skipped,
+                Some(Earlier::Unknown) => Outcome::Unknown,
+                None => send(ctx, &client, journal.as_ref(), &row).await,
+            };
+            (row, outcome)
         }
     }))
     .buffered(concurrency.max(1));
     let mut first_failure: Option<Error> = None;
-    let (mut created, mut skipped) = (0, 0);
-    while let Some((number, outcome)) = results.next().await {
+    let mut counts: HashMap<String, usize> = HashMap::new();
+    while let Some((row, outcome)) = results.next().await {
         let record = match outcome {
-            Ok(Some(id)) => {
-                created += 1;
-                json!({"row": number, "status": "created", "id": id})
+            Outcome::Created(id) => json!({"row": row.number, "status": "created", "id": id}),
+            Outcome::Skipped => json!({"row": row.number, "status": "skipped"}),
+            Outcome::Unknown => {
+                ctx.reporter.warn(&format!(
+                    "row {}: an earlier run sent it but never saw the answer; look it up (clinic contact list --phone {}) and, if it is missing, delete its lines from the journal",
+                    row.number,
+                    row.contact.phone.digits()
+                ));
+                json!({"row": row.number, "status": "unknown"})
             }
-            Ok(None) => {
-                skipped += 1;
-                json!({"row": number, "status": "skipped", "id": null})
-            }
-            Err(e) => {
-                let record = json!({"row": number, "status": "failed", "error": ctx.reporter.redact(&e.to_string())});
+            Outcome::Failed(e) => {
+                let record = json!({"row": row.number, "status": "failed", "error": ctx.reporter.redact(&e.to_string())});
                 first_failure.get_or_insert(e);
                 record
             }
         };
+        *counts
+            .entry(record["status"].as_str().unwrap_or("").to_string())
+            .or_default() += 1;
         out.write(&record)?;
     }
     out.finish()?;
+    let n = |k: &str| counts.get(k).copied().unwrap_or(0);
     ctx.reporter.note(&format!(
-        "{created} created, {skipped} skipped, {} failed, of {total} rows",
-        total - created - skipped
+        "{} created, {} skipped, {} unknown, {} failed, of {total} rows",
+        n("created"),
+        n("skipped"),
+        n("unknown"),
+        n("failed")
     ));
     match first_failure {
         Some(e) => Err(e),
         None => Ok(()),
+    }
+}
+
+enum Outcome {
+    Created(Value),
+    Skipped,
+    /// An earlier run sent the row and never learnt whether it was created.
+    Unknown,
+    Failed(Error),
+}
+
+/// Creates one contact, journaling before and after, so that a crash or a lost answer can never lead a
+/// later run to create the same person twice.
+async fn send(
+    ctx: &Context,
+    client: &crate::api::ApiClient,
+    journal: Option<&Journal>,
+    row: &Row,
+) -> Outcome {
+    let result = async {
+        let body = create_body(ctx, &row.contact).await?;
+        if let Some(j) = journal {
+            j.record(row, "sending", None)?;
+        }
+        match register(client, body).await {
+            Ok(answer) => {
+                let id = envelope::created_id(&answer).unwrap_or(Value::Null);
+                if let Some(j) = journal {
+                    j.record(row, "created", Some(&id))?;
+                }
+                Ok(id)
+            }
+            Err(e) => {
+                // A refusal (4xx) created nothing: the row may be sent again once fixed.
+                if let (Some(j), Error::Rejected { .. }) = (journal, &e) {
+                    j.record(row, "refused", None)?;
+                }
+                Err(e)
+            }
+        }
+    }
+    .await;
+    match result {
+        Ok(id) => Outcome::Created(id),
+        Err(e) => Outcome::Failed(e),
+    }
+}
+
+/// What the journal says of a row from earlier runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Earlier {
+    Created,
+    Unknown,
+}
+
+/// The append-only record of an import: one JSON line per step, flushed as it happens.
+struct Journal {
+    file: Mutex<std::fs::File>,
+}
+
+impl Journal {
+    fn open(path: &std::path::Path) -> Result<Journal> {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| Error::Other(format!("{}: {e}", path.display())))?;
+        Ok(Journal {
+            file: Mutex::new(file),
+        })
+    }
+
+    fn record(&self, row: &Row, state: &str, id: Option<&Value>) -> Result<()> {
+        let line = json!({"key": row.key, "row": row.number, "state": state, "id": id});
+        let mut f = self.file.lock().unwrap();
+        writeln!(f, "{line}")?;
+        f.flush()?;
+        Ok(())
     }
 }
 
@@ -222,6 +293,16 @@ fn read_rows(path: &PathBuf, default_clinic: Option<u64>) -> Result<Vec<Row>> {
                 })
             }
             Err(e) => problems.push(format!("row {number}: {e}")),
+        }
+    }
+    // The service would create the same person twice: the same phone and name twice is a mistake.
+    let mut first_row: HashMap<&str, usize> = HashMap::new();
+    for row in &rows {
+        if let Some(earlier) = first_row.insert(&row.key, row.number) {
+            problems.push(format!(
+                "row {}: the same contact (phone and name) as row {earlier}",
+                row.number
+            ));
         }
     }
     if !problems.is_empty() {
@@ -333,15 +414,27 @@ async fn cached<'a>(
     }
 }
 
-/// Keys of rows an earlier run created.
-fn journal_keys(path: &PathBuf) -> Result<HashSet<String>> {
-    match std::fs::read_to_string(path) {
-        Ok(text) => Ok(text
-            .lines()
-            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-            .filter_map(|v| v["key"].as_str().map(str::to_string))
-            .collect()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(HashSet::new()),
-        Err(e) => Err(Error::Other(format!("{}: {e}", path.display()))),
+/// The last state of each row an earlier run touched: created, or sent without a known outcome.
+/// Refused rows are forgotten, so they are sent again.
+fn read_journal(path: &std::path::Path) -> Result<HashMap<String, Earlier>> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(HashMap::new()),
+        Err(e) => return Err(Error::Other(format!("{}: {e}", path.display()))),
+    };
+    let mut states = HashMap::new();
+    for v in text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+    {
+        let Some(key) = v["key"].as_str() else {
+            continue;
+        };
+        match v["state"].as_str().unwrap_or("created") {
+            "created" => states.insert(key.to_string(), Earlier::Created),
+            "sending" => states.insert(key.to_string(), Earlier::Unknown),
+            _ => states.remove(key),
+        };
     }
+    Ok(states)
 }

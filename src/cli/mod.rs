@@ -194,7 +194,7 @@ pub async fn run(cli: Cli) -> std::result::Result<(), Failure> {
     if uses_reference_names(&cli.command) {
         crate::refs::cache::refresh_in_background(&ctx);
     }
-    let result = match crate::show::check_jq(&ctx) {
+    let result = match crate::show::check_output_flags(&ctx) {
         Ok(()) => dispatch(&ctx, cli.command).await,
         Err(e) => Err(e),
     };

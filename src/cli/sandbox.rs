@@ -16,8 +16,12 @@ Logins: admin/admin (admin_master), unidade1/unidade1 (clinic 1). IO key: sandbo
 
 pub async fn run(cmd: SandboxCommand) -> Result<()> {
     match cmd {
-        SandboxCommand::Serve(opts) => clinic_sandbox::serve(opts)
-            .await
-            .map_err(|e| Error::Other(e.to_string())),
+        SandboxCommand::Serve(opts) => clinic_sandbox::serve(opts).await.map_err(|e| match e {
+            // Refused options are the user's input: exit 2, like any other bad flag.
+            clinic_sandbox::Error::NotLoopback(..) | clinic_sandbox::Error::InvalidOption(..) => {
+                Error::Usage(e.to_string())
+            }
+            other => Error::Other(other.to_string()),
+        }),
     }
 }

@@ -63,7 +63,7 @@ impl Crm {
         let url = self.url(method, query);
         let req = Request {
             method: Method::GET,
-            shown_url: config::mask_url(url.as_str()),
+            shown_url: config::mask_crm_url(url.as_str()),
             url,
             headers: Vec::new(),
             body: None,
@@ -156,7 +156,7 @@ mod tests {
             "https://x.bitrix24.com.br/rest/1/abc123/crm.contact.list?filter%5B%3EID%5D=5"
         );
         assert_eq!(c.secret_segment().as_deref(), Some("abc123"));
-        assert!(!config::mask_url(url.as_str()).contains("abc123"));
+        assert!(!config::mask_crm_url(url.as_str()).contains("abc123"));
     }
 
     fn resp(status: u16, body: &str) -> Response {

@@ -131,7 +131,7 @@ pub async fn resolve(
     }
 }
 
-/// Every ID of a list flag.
+/// Every ID of a list flag; the list is read at most once, however many names there are.
 pub async fn resolve_all(
     ctx: &Context,
     kind: Kind,
@@ -139,11 +139,18 @@ pub async fn resolve_all(
     list: &RefList,
     clinic: Option<u64>,
 ) -> Result<Vec<u64>> {
-    let mut ids = Vec::with_capacity(list.0.len());
-    for r in &list.0 {
-        ids.push(resolve(ctx, kind, flag, r, clinic).await?);
-    }
-    Ok(ids)
+    let entries = if list.0.iter().any(|r| matches!(r, Ref::Name(_))) {
+        self::list(ctx, kind, clinic).await?
+    } else {
+        Vec::new()
+    };
+    list.0
+        .iter()
+        .map(|r| match r {
+            Ref::Id(id) => Ok(*id),
+            Ref::Name(name) => pick(kind, flag, name, &entries),
+        })
+        .collect()
 }
 
 /// The list from a fresh cache, else from the service (and then cached). If the service cannot be

@@ -1,0 +1,162 @@
+//! A faulty server: reads are retried, writes are sent once, overload slows walks down, and the
+//! bare-token scheme, once detected, is remembered.
+
+use clinic_sandbox::{AuthScheme, Options};
+use predicates::prelude::*;
+use serde_json::Value;
+
+use crate::common::*;
+
+fn count(env: &Env, method: &str, path_end: &str) -> usize {
+    env.sent()
+        .iter()
+        .filter(|r| r["method"] == method && r["path"].as_str().unwrap().ends_with(path_end))
+        .count()
+}
+
+#[test]
+fn server_errors_retry_reads_but_never_writes() {
+    let env = Env::with(Options {
+        error_rate: 1.0,
+        ..Options::ephemeral()
+    });
+    let token = env.token("unidade1", "unidade1");
+    let run = |args: &[&str]| {
+        env.bare()
+            .env("CLINIC_TOKEN", &token)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["ref", "channels"]);
+    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    assert_eq!(
+        count(&env, "GET", "/listaCanal"),
+        6,
+        "one try and five retries"
+    );
+    let out = run(&["campaign", "create", "--name", "Uma vez", "--clinic", "1"]);
+    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    assert_eq!(
+        count(&env, "POST", "/criaCampanha"),
+        1,
+        "a write is never sent twice"
+    );
+}
+
+#[test]
+fn a_cut_answer_is_retried_for_a_read_and_reported_for_a_write() {
+    let env = Env::with(Options {
+        drop_rate: 1.0,
+        ..Options::ephemeral()
+    });
+    let io = |args: &[&str]| {
+        env.bare()
+            .env("CLINIC_IO_KEY", clinic_sandbox::IO_KEY)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = io(&["io", "POST", "/leads", "--data", r#"{"nome":"Ana"}"#]);
+    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("may have reached the server"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(count(&env, "POST", "/io/leads"), 1);
+    let out = io(&["io", "GET", "/leads"]);
+    assert_eq!(out.status.code(), Some(5));
+    assert_eq!(count(&env, "GET", "/io/leads"), 6);
+}
+
+#[test]
+fn a_rate_limited_walk_slows_down_and_completes() {
+    let env = Env::with(Options {
+        rate_limit: 8,
+        scale: 3000,
+        ..Options::ephemeral()
+    });
+    let out = env
+        .clinic()
+        .args([
+            "report",
+            "appointments",
+            "--all",
+            "--per-page",
+            "20",
+            "--concurrency",
+            "4",
+            "--format",
+            "ndjson",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let n = String::from_utf8(out.stdout).unwrap().lines().count();
+    let stats = env.stats();
+    assert_eq!(
+        n as u64,
+        stats["appointments_by_clinic"]["1"].as_u64().unwrap()
+    );
+}
+
+#[test]
+fn the_bare_token_scheme_is_detected_once_and_remembered() {
+    let env = Env::with(Options {
+        auth_scheme: AuthScheme::Raw,
+        ..Options::ephemeral()
+    });
+    let store = |c: &mut assert_cmd::Command| {
+        c.env("CLINIC_CREDENTIAL_STORE", "file");
+    };
+    let mut login = env.bare();
+    store(&mut login);
+    login
+        .args([
+            "login",
+            "--login",
+            "unidade1",
+            "--password-stdin",
+            "--insecure-storage",
+        ])
+        .write_stdin("unidade1\n")
+        .assert()
+        .success();
+    env.clear_journal();
+    let mut first = env.bare();
+    store(&mut first);
+    first
+        .args(["ref", "channels", "--format", "json"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("auth_scheme = raw"));
+    let schemes: Vec<bool> = env
+        .sent()
+        .iter()
+        .map(|r| {
+            r["headers"]["authorization"]
+                .as_str()
+                .unwrap()
+                .starts_with("Bearer ")
+        })
+        .collect();
+    assert_eq!(schemes, [true, false]);
+    let config = std::fs::read_to_string(env.config.path().join("config.toml")).unwrap();
+    assert!(config.contains("auth_scheme = \"raw\""), "{config}");
+    env.clear_journal();
+    let mut second = env.bare();
+    store(&mut second);
+    second
+        .args(["ref", "channels", "--format", "json"])
+        .assert()
+        .success();
+    let sent: Vec<Value> = env.sent();
+    assert_eq!(sent.len(), 1);
+    assert!(
+        !sent[0]["headers"]["authorization"]
+            .as_str()
+            .unwrap()
+            .starts_with("Bearer ")
+    );
+}
