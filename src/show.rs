@@ -172,6 +172,16 @@ pub fn single(ctx: &Context, value: &Value) -> Result<()> {
     Ok(())
 }
 
+/// One line of plain text (a path, a setting), the same in every format, so `$(clinic …)` works.
+pub fn line(ctx: &Context, text: &str) -> Result<()> {
+    let text = format!("{text}\n");
+    Ok(crate::output::write_raw(
+        &ctx.output_spec(),
+        text.as_bytes(),
+        Box::new(std::io::stdout()),
+    )?)
+}
+
 /// An answer of unknown shape (`clinic api`): lists as lists, objects as one record, text as text.
 pub fn any(ctx: &Context, value: Value) -> Result<()> {
     match value {

@@ -2,7 +2,6 @@
 //! Tab completion.
 
 use clap::Subcommand;
-use serde_json::json;
 
 use super::args::ClinicArg;
 use crate::context::Context;
@@ -21,6 +20,7 @@ pub enum CacheCommand {
     #[command(after_help = "Example:\n  clinic cache clear")]
     Clear,
     /// Print the cache directory of this profile
+    #[command(after_help = "Example:\n  ls \"$(clinic cache path)\"")]
     Path,
 }
 
@@ -40,6 +40,6 @@ pub async fn run(ctx: &Context, cmd: CacheCommand) -> Result<()> {
             ctx.reporter.note(&format!("removed {n} cached lists"));
             Ok(())
         }
-        CacheCommand::Path => show::single(ctx, &json!(cache.dir().display().to_string())),
+        CacheCommand::Path => show::line(ctx, &cache.dir().display().to_string()),
     }
 }

@@ -33,6 +33,7 @@ pub enum ConfigCommand {
     #[command(after_help = "Example:\n  clinic config unset clinica")]
     Unset { key: String },
     /// Print the configuration file's path
+    #[command(after_help = "Example:\n  clinic config path")]
     Path,
 }
 
@@ -62,14 +63,7 @@ pub fn run(ctx: &Context, cmd: ConfigCommand) -> Result<()> {
             show::single(ctx, &Value::Object(record))
         }
         ConfigCommand::Get { key, show: reveal } => match stored()?.get(&key)? {
-            Some(v) => {
-                let text = format!("{}\n", shown(&key, v, reveal));
-                Ok(crate::output::write_raw(
-                    &ctx.output_spec(),
-                    text.as_bytes(),
-                    Box::new(std::io::stdout()),
-                )?)
-            }
+            Some(v) => show::line(ctx, &shown(&key, v, reveal)),
             None => Err(crate::error::Error::Config(format!(
                 "{key} is not set in profile '{}'",
                 ctx.profile_name
@@ -89,13 +83,11 @@ pub fn run(ctx: &Context, cmd: ConfigCommand) -> Result<()> {
             ));
             Ok(())
         }
-        ConfigCommand::Path => show::single(
+        ConfigCommand::Path => show::line(
             ctx,
-            &Value::String(
-                config::ConfigFile::path(&ctx.config_dir)
-                    .display()
-                    .to_string(),
-            ),
+            &config::ConfigFile::path(&ctx.config_dir)
+                .display()
+                .to_string(),
         ),
     }
 }

@@ -50,6 +50,7 @@ pub enum ContactCommand {
     #[command(after_help = LIST_HELP)]
     List(ListArgs),
     /// Every field of one contact (crm.contact.get)  [CRM]
+    #[command(after_help = "Example:\n  clinic crm contact get 42 --format json")]
     Get(GetArgs),
     /// Change fields of a contact (crm.contact.update)  [CRM]
     #[command(after_help = "Examples:
@@ -64,6 +65,7 @@ pub enum DealCommand {
     #[command(after_help = LIST_HELP)]
     List(ListArgs),
     /// Every field of one deal (crm.deal.get)  [CRM]
+    #[command(after_help = "Example:\n  clinic crm deal get 42 --columns ID,TITLE,STAGE_ID")]
     Get(GetArgs),
     /// Change fields of a deal, or move it to a stage (crm.deal.update)  [CRM]
     ///
@@ -81,12 +83,14 @@ Buscar / cadastrar no ERP, Agendado, Confirmado, Em negociação, Perdas, Venda 
 #[derive(Subcommand, Debug)]
 pub enum AliasesCommand {
     /// Write the deployment's main field aliases into the profile (phone, email, stage_name, campaign, unit)
+    #[command(after_help = "Example:\n  clinic --profile matriz crm aliases install --force")]
     Install {
         /// Replace aliases of the same names that are already configured
         #[arg(long)]
         force: bool,
     },
     /// Show the profile's aliases
+    #[command(after_help = "Example:\n  clinic crm aliases list --format csv")]
     List,
 }
 

@@ -114,6 +114,7 @@ pub enum Command {
     /// Log in and keep the token in the OS keyring  [Autenticação]
     Login(auth::LoginArgs),
     /// Forget the stored token of this profile
+    #[command(after_help = "Example:\n  clinic --profile matriz logout")]
     Logout,
     /// Token and key management
     #[command(subcommand)]
@@ -144,6 +145,7 @@ pub enum Command {
     /// Call any path of the API with the same auth, formats and paging
     Api(api::ApiArgs),
     /// List every remote operation: group, method, path, command
+    #[command(after_help = "Example:\n  clinic operations --format csv")]
     Operations,
     /// Print a shell completion script
     Completions(completions::CompletionsArgs),

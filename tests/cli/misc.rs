@@ -401,3 +401,35 @@ fn sandbox_serve_refuses_a_public_address_unless_asked() {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("--public"), "{}", stderr(&out));
 }
+
+#[test]
+fn every_command_shows_an_example_in_its_help() {
+    use clap::CommandFactory;
+    fn leaves(cmd: &clap::Command, path: Vec<String>, out: &mut Vec<(Vec<String>, String)>) {
+        if cmd.get_subcommands().next().is_none() {
+            let after = cmd
+                .get_after_help()
+                .map(|h| h.to_string())
+                .unwrap_or_default();
+            out.push((path, after));
+            return;
+        }
+        for sub in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
+            let mut p = path.clone();
+            p.push(sub.get_name().to_string());
+            leaves(sub, p, out);
+        }
+    }
+    let mut all = Vec::new();
+    leaves(&clinic::cli::Cli::command(), Vec::new(), &mut all);
+    assert!(all.len() > 40);
+    let missing: Vec<String> = all
+        .iter()
+        .filter(|(_, help)| !help.contains("Example"))
+        .map(|(p, _)| p.join(" "))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "commands without an example in --help: {missing:?}"
+    );
+}

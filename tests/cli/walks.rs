@@ -379,3 +379,47 @@ fn limit_stops_the_walk() {
         120
     );
 }
+
+#[test]
+fn jq_filters_each_record_of_a_walk() {
+    let env = Env::scale(3000);
+    let out = env
+        .clinic()
+        .args([
+            "report",
+            "ficha-financeira",
+            "--all",
+            "--per-page",
+            "100",
+            "--format",
+            "ndjson",
+        ])
+        .args([
+            "--jq",
+            "select(.id_status == 2) | {id, cliente, n: (.procedimentos | length)}",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let got: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let token = env.token("unidade1", "unidade1");
+    let expected: Vec<Value> = env
+        .fetch_all("/lista_venda_orcamento", "clinica=1", &token)
+        .into_iter()
+        .filter(|r| r["id_status"] == 2)
+        .map(|r| serde_json::json!({"id": r["id"], "cliente": r["cliente"], "n": r["procedimentos"].as_array().unwrap().len()}))
+        .collect();
+    assert!(expected.len() > 10);
+    assert_eq!(got, expected);
+    // A filter that does not compile stops the command before anything is sent.
+    env.clear_journal();
+    env.clinic()
+        .args(["report", "ficha-financeira", "--jq", ".[", "--all"])
+        .assert()
+        .code(2);
+    assert!(env.sent().is_empty());
+}
