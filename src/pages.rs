@@ -217,7 +217,7 @@ mod tests {
         }
     }
 
-    fn run(f: Fake, spec: Walk) -> (Result<Summary>, Vec<u64>) {
+    fn run(f: impl PageSource + 'static, spec: Walk) -> (Result<Summary>, Vec<u64>) {
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
@@ -356,30 +356,21 @@ mod tests {
 
     #[test]
     fn a_server_that_wraps_around_is_stopped_without_duplicates() {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        let reporter = Reporter::new(false, true);
-        let mut seen = Vec::new();
-        let r = rt.block_on(walk(Arc::new(Wrapping), all(2), &reporter, |v| {
-            seen.push(v["id"].as_u64().unwrap());
-            Ok(())
-        }));
+        let (r, seen) = run(Wrapping, all(2));
         assert_eq!(r.unwrap().records, 6);
         assert_eq!(seen, (0..6).collect::<Vec<_>>());
     }
 
     #[test]
     fn a_walk_from_a_later_page_ends_on_the_short_last_page() {
-        let fake = Fake {
+        let fake = || Fake {
             n: 103,
             cap: None,
             ignore_page: false,
             total: true,
         };
         let (r, seen) = run(
-            fake,
+            fake(),
             Walk {
                 first: 11,
                 ..all(10)
@@ -387,14 +378,8 @@ mod tests {
         );
         assert_eq!(seen, (100..103).collect::<Vec<_>>());
         assert_eq!(r.unwrap().records, 3);
-        let fake = Fake {
-            n: 103,
-            cap: None,
-            ignore_page: false,
-            total: true,
-        };
         let (r, seen) = run(
-            fake,
+            fake(),
             Walk {
                 first: 4,
                 ..all(10)
