@@ -86,19 +86,7 @@ fn insecure_storage_is_a_0600_file_and_only_when_asked() {
         .write_stdin("unidade1\n")
         .assert()
         .code(2);
-    let out = env
-        .bare()
-        .env("CLINIC_CREDENTIAL_STORE", "file")
-        .args([
-            "login",
-            "--login",
-            "unidade1",
-            "--password-stdin",
-            "--insecure-storage",
-        ])
-        .write_stdin("unidade1\n")
-        .output()
-        .unwrap();
+    let out = env.login_to_file();
     assert!(out.status.success(), "{}", stderr(&out));
     let path = env.config.path().join("credentials.toml");
     assert_eq!(file_mode(&path), 0o600);

@@ -45,6 +45,28 @@ impl Env {
         command_for(self.config.path(), self.sandbox.urls())
     }
 
+    /// `clinic` keeping secrets in the 0600 file store, with no `CLINIC_TOKEN`.
+    pub fn file_store(&self) -> Command {
+        let mut cmd = self.bare();
+        cmd.env("CLINIC_CREDENTIAL_STORE", "file");
+        cmd
+    }
+
+    /// `clinic login` as the clinic user into the file store.
+    pub fn login_to_file(&self) -> std::process::Output {
+        self.file_store()
+            .args([
+                "login",
+                "--login",
+                "unidade1",
+                "--password-stdin",
+                "--insecure-storage",
+            ])
+            .write_stdin("unidade1\n")
+            .output()
+            .unwrap()
+    }
+
     /// Stops the server but keeps the configuration and cache: the network is down.
     pub fn stop(self) -> Stopped {
         let urls = self.sandbox.urls().clone();

@@ -107,26 +107,9 @@ fn the_bare_token_scheme_is_detected_once_and_remembered() {
         auth_scheme: AuthScheme::Raw,
         ..Options::ephemeral()
     });
-    let store = |c: &mut assert_cmd::Command| {
-        c.env("CLINIC_CREDENTIAL_STORE", "file");
-    };
-    let mut login = env.bare();
-    store(&mut login);
-    login
-        .args([
-            "login",
-            "--login",
-            "unidade1",
-            "--password-stdin",
-            "--insecure-storage",
-        ])
-        .write_stdin("unidade1\n")
-        .assert()
-        .success();
+    assert!(env.login_to_file().status.success());
     env.clear_journal();
-    let mut first = env.bare();
-    store(&mut first);
-    first
+    env.file_store()
         .args(["ref", "channels", "--format", "json"])
         .assert()
         .success()
@@ -145,9 +128,7 @@ fn the_bare_token_scheme_is_detected_once_and_remembered() {
     let config = std::fs::read_to_string(env.config.path().join("config.toml")).unwrap();
     assert!(config.contains("auth_scheme = \"raw\""), "{config}");
     env.clear_journal();
-    let mut second = env.bare();
-    store(&mut second);
-    second
+    env.file_store()
         .args(["ref", "channels", "--format", "json"])
         .assert()
         .success();

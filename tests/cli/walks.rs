@@ -289,18 +289,8 @@ fn every_token_field_and_both_auth_schemes() {
             token_field: field.into(),
             ..Options::ephemeral()
         });
-        env.bare()
-            .env("CLINIC_CREDENTIAL_STORE", "file")
-            .args([
-                "login",
-                "--login",
-                "unidade1",
-                "--password-stdin",
-                "--insecure-storage",
-            ])
-            .write_stdin("unidade1\n")
-            .assert()
-            .success();
+        let login = env.login_to_file();
+        assert!(login.status.success(), "{field}: {}", stderr(&login));
         env.bare()
             .args(["ref", "channels", "--format", "json"])
             .assert()
