@@ -217,6 +217,18 @@ mod tests {
         }
     }
 
+    impl Fake {
+        /// A well-behaved server: no cap, pages honoured, total reported.
+        fn plain(n: u64) -> Fake {
+            Fake {
+                n,
+                cap: None,
+                ignore_page: false,
+                total: true,
+            }
+        }
+    }
+
     fn run(f: impl PageSource + 'static, spec: Walk) -> (Result<Summary>, Vec<u64>) {
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -297,12 +309,7 @@ mod tests {
     #[test]
     fn limit_and_single_page() {
         let (_, seen) = run(
-            Fake {
-                n: 103,
-                cap: None,
-                ignore_page: false,
-                total: true,
-            },
+            Fake::plain(103),
             Walk {
                 limit: Some(25),
                 ..all(10)
@@ -310,12 +317,7 @@ mod tests {
         );
         assert_eq!(seen, (0..25).collect::<Vec<_>>());
         let (_, seen) = run(
-            Fake {
-                n: 103,
-                cap: None,
-                ignore_page: false,
-                total: true,
-            },
+            Fake::plain(103),
             Walk {
                 first: 3,
                 all: false,
@@ -363,14 +365,8 @@ mod tests {
 
     #[test]
     fn a_walk_from_a_later_page_ends_on_the_short_last_page() {
-        let fake = || Fake {
-            n: 103,
-            cap: None,
-            ignore_page: false,
-            total: true,
-        };
         let (r, seen) = run(
-            fake(),
+            Fake::plain(103),
             Walk {
                 first: 11,
                 ..all(10)
@@ -379,7 +375,7 @@ mod tests {
         assert_eq!(seen, (100..103).collect::<Vec<_>>());
         assert_eq!(r.unwrap().records, 3);
         let (r, seen) = run(
-            fake(),
+            Fake::plain(103),
             Walk {
                 first: 4,
                 ..all(10)

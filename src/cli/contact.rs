@@ -203,15 +203,7 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
             );
             put(&mut body, "observacao", u.note.map(Value::from));
             let client = ctx.api().await?;
-            let answer = client
-                .call(
-                    Method::POST,
-                    "/atualizaCadastroCliente",
-                    &[],
-                    Some(Value::Object(body)),
-                    Safety::Unsafe,
-                )
-                .await?;
+            let answer = update_contact(&client, body).await?;
             ctx.reporter.note(&format!("updated contact {}", u.id));
             show::any(ctx, answer)
         }
@@ -266,6 +258,19 @@ pub async fn register(client: &crate::api::ApiClient, body: Value) -> Result<Val
             "/cadastraCliente",
             &[],
             Some(body),
+            Safety::Unsafe,
+        )
+        .await
+}
+
+/// Sends an `atualizaCadastroCliente` body. A write: never retried once it may have reached the service.
+async fn update_contact(client: &crate::api::ApiClient, body: Map<String, Value>) -> Result<Value> {
+    client
+        .call(
+            Method::POST,
+            "/atualizaCadastroCliente",
+            &[],
+            Some(Value::Object(body)),
             Safety::Unsafe,
         )
         .await
@@ -360,15 +365,7 @@ async fn upsert(ctx: &Context, f: ContactFields) -> Result<()> {
     body.remove("telefone");
     body.remove("email");
     body.insert("id".into(), json!(id));
-    client
-        .call(
-            Method::POST,
-            "/atualizaCadastroCliente",
-            &[],
-            Some(Value::Object(body)),
-            Safety::Unsafe,
-        )
-        .await?;
+    update_contact(&client, body).await?;
     ctx.reporter
         .note(&format!("contact {id} exists: updated it"));
     show::single(ctx, &json!({"action": "updated", "id": id}))
