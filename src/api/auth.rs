@@ -3,7 +3,8 @@
 use reqwest::Method;
 use serde_json::json;
 
-use super::envelope;
+use super::envelope::{self, TokenProblem};
+use super::judge::{Empty, Verdict, judge};
 use crate::error::{Error, Result};
 use crate::http::{Body, Http, Request, Safety};
 use crate::secret::Secret;
@@ -34,24 +35,38 @@ pub async fn login(
         safety: Safety::Idempotent,
     };
     let resp = http.send(&req).await?;
-    if resp.status.as_u16() == 401 || resp.status.as_u16() == 403 {
-        return Err(Error::Auth(format!(
-            "login refused (HTTP {}): {}",
-            resp.status.as_u16(),
-            envelope::message(&resp.body)
-        )));
+    let verdict = judge(resp.status, &resp.body, Empty::Refused);
+    // Some deployments answer the token as plain text.
+    if matches!(verdict, Verdict::NotJson { .. })
+        && let Some(token) = envelope::text_token(&resp.body)
+    {
+        http.reporter().add_secret(&token);
+        http.reporter()
+            .trace("  the token is the whole (plain text) answer");
+        return Ok(LoginAnswer { token, kind: None });
     }
-    if !resp.status.is_success() {
-        return Err(super::client::status_error(resp.status, &resp.body));
-    }
-    let token = envelope::token(&resp.body).ok_or_else(|| {
-        Error::Protocol(
-            "the login answer carries no token (looked for token, access_token, accessToken, jwt, under data/dados too, and a bare string)".into(),
-        )
+    let body = match verdict {
+        Verdict::Success(body) => body,
+        Verdict::Refused { status, message } | Verdict::AuthFailed { status, message } => {
+            return Err(Error::Auth(format!(
+                "login refused (HTTP {status}): {message}"
+            )));
+        }
+        failure => return Err(failure.into_result().unwrap_err()),
+    };
+    let found = envelope::token(&body).map_err(|problem| match problem {
+        TokenProblem::Missing => Error::Protocol(
+            "the login answer carries no token (looked for a text under a key named like token, access_token, accessToken, jwt, auth_token or api_token, at any depth, and a bare string)".into(),
+        ),
+        TokenProblem::Unsendable(path) => Error::Protocol(format!(
+            "the login answer's token (at {path}) has characters that cannot be sent in an HTTP header: this deployment's login answer is not understood"
+        )),
     })?;
-    http.reporter().add_secret(&token);
-    let kind = serde_json::from_slice::<serde_json::Value>(&resp.body)
-        .ok()
-        .and_then(|v| v.get("tipo").and_then(|t| t.as_str()).map(str::to_string));
-    Ok(LoginAnswer { token, kind })
+    http.reporter().add_secret(&found.token);
+    http.reporter()
+        .trace(&format!("  token found at {}", found.path));
+    Ok(LoginAnswer {
+        token: found.token,
+        kind: envelope::user_kind(&body),
+    })
 }

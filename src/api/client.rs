@@ -1,17 +1,17 @@
 //! The authenticated client of `base_url`: adds the token in the right scheme, detects a deployment
-//! that wants the bare token, logs in again on expiry when it can, and maps statuses to errors.
+//! that wants the bare token, logs in again on expiry when it can, and hands every answer to the judge.
 
 use std::sync::Arc;
 
+use reqwest::Method;
 use reqwest::header::AUTHORIZATION;
-use reqwest::{Method, StatusCode};
 use serde_json::Value;
 use tokio::sync::Mutex;
 
-use super::envelope;
+use super::judge::{Empty, Verdict, judge};
 use crate::config::AuthScheme;
 use crate::error::{Error, Result};
-use crate::http::{Body, Http, Request, Response, Safety};
+use crate::http::{Body, Http, Request, Safety};
 use crate::secret::Secret;
 
 /// What the client may ask of the rest of the program when the token stops working.
@@ -27,11 +27,16 @@ struct AuthState {
     scheme: AuthScheme,
     /// The scheme came from configuration: never switch.
     fixed: bool,
-    /// Bumped whenever token or scheme changes, so concurrent 401s repair the state only once.
+    /// Bumped whenever token or scheme changes, so concurrent auth failures repair the state only once.
     generation: u64,
     tried_raw: bool,
-    relogged: bool,
+    /// A token obtained by logging in again has not yet been accepted once. Refused at once, it ends the
+    /// command (exit 3) instead of logging in over and over; accepted, the next expiry may renew again.
+    renewal_unproven: bool,
 }
+
+/// How many times a read whose 2xx answer is not JSON (cut off, a maintenance page) is asked again.
+const NOT_JSON_RETRIES: u32 = 2;
 
 pub struct ApiClient {
     http: Arc<Http>,
@@ -58,23 +63,32 @@ impl ApiClient {
                 fixed: scheme.is_some(),
                 generation: 0,
                 tried_raw: false,
-                relogged: false,
+                renewal_unproven: false,
             }),
             hooks,
         }
     }
 
-    /// Sends one call and returns the answer of any status but 401, which is handled here: switch to the
-    /// bare token once (when the scheme was not configured), then log in again once (when possible).
-    pub async fn send(
+    /// Sends one call and returns its JSON answer once [`judge`] has ruled it a success, or the error
+    /// the failure means. Authentication failures — a 401, or a message saying the token is invalid or
+    /// expired, in whatever status — are handled here: switch to the bare token once (when the scheme
+    /// was not configured), then log in again with saved credentials, as often as the token expires.
+    pub async fn call(
         &self,
         method: Method,
         path: &str,
         query: &[(String, String)],
         body: Option<Value>,
         safety: Safety,
-    ) -> Result<Response> {
+    ) -> Result<Value> {
         let url = join(&self.base, path, query)?;
+        // Writes may answer with an empty body; a read that answers nothing has not answered.
+        let empty = if method == Method::GET {
+            Empty::Refused
+        } else {
+            Empty::Allowed
+        };
+        let mut not_json = 0;
         loop {
             let (header, generation) = {
                 let a = self.auth.lock().await;
@@ -93,33 +107,34 @@ impl ApiClient {
                 safety,
             };
             let resp = self.http.send(&req).await?;
-            if resp.status != StatusCode::UNAUTHORIZED {
-                // Only a success proves the scheme; a 403 or 500 says nothing about it.
-                if resp.status.is_success() {
-                    self.confirm_scheme(generation).await;
+            match judge(resp.status, &resp.body, empty) {
+                Verdict::Success(value) => {
+                    self.accepted(generation).await;
+                    return Ok(value);
                 }
-                return Ok(resp);
-            }
-            if !self.repair_auth(generation).await? {
-                return Err(Error::NotLoggedIn(envelope::message(&resp.body)));
+                Verdict::AuthFailed { status, message } => {
+                    self.http.reporter().trace(&format!(
+                        "  the service refused the token (HTTP {status}): {message}"
+                    ));
+                    if !self.repair_auth(generation).await? {
+                        return Err(Error::NotLoggedIn(message));
+                    }
+                }
+                Verdict::NotJson { .. }
+                    if safety == Safety::Idempotent && not_json < NOT_JSON_RETRIES =>
+                {
+                    not_json += 1;
+                    self.http.reporter().trace(&format!(
+                        "  the answer is not JSON: asking again ({not_json}/{NOT_JSON_RETRIES})"
+                    ));
+                }
+                failure => return failure.into_result(),
             }
         }
     }
 
-    /// Sends a call and returns its JSON answer, or the error its status means.
-    pub async fn call(
-        &self,
-        method: Method,
-        path: &str,
-        query: &[(String, String)],
-        body: Option<Value>,
-        safety: Safety,
-    ) -> Result<Value> {
-        let resp = self.send(method, path, query, body, safety).await?;
-        json_of(resp)
-    }
-
-    /// After a 401: changes what the next attempt sends. `false` when nothing is left to try.
+    /// After an authentication failure: changes what the next attempt sends. `false` when nothing is
+    /// left to try.
     async fn repair_auth(&self, generation: u64) -> Result<bool> {
         let mut a = self.auth.lock().await;
         if a.generation != generation {
@@ -131,34 +146,42 @@ impl ApiClient {
             a.generation += 1;
             self.http
                 .reporter()
-                .trace("  401 with Bearer: trying the bare token once");
+                .trace("  refused with Bearer: trying the bare token once");
             return Ok(true);
         }
-        if !a.relogged {
-            a.relogged = true;
-            if let Some(hooks) = &self.hooks
-                && let Some(token) = hooks.relogin().await?
-            {
-                self.http.reporter().add_secret(&token);
-                self.http
-                    .reporter()
-                    .trace("  401: logged in again with saved credentials");
-                a.token = token;
-                if !a.fixed {
-                    a.scheme = AuthScheme::Bearer;
-                    a.tried_raw = false;
-                }
-                a.generation += 1;
-                return Ok(true);
-            }
+        if a.renewal_unproven {
+            // The token just obtained was refused straight away: logging in again would loop.
+            return Ok(false);
         }
-        Ok(false)
+        let Some(hooks) = &self.hooks else {
+            return Ok(false);
+        };
+        let Some(token) = hooks.relogin().await? else {
+            return Ok(false);
+        };
+        self.http.reporter().add_secret(&token);
+        self.http
+            .reporter()
+            .trace("  token refused: logged in again with saved credentials");
+        a.token = token;
+        a.renewal_unproven = true;
+        if !a.fixed {
+            a.scheme = AuthScheme::Bearer;
+            a.tried_raw = false;
+        }
+        a.generation += 1;
+        Ok(true)
     }
 
-    /// A success after switching to the bare token: remember it, so the next run starts right.
-    async fn confirm_scheme(&self, generation: u64) {
+    /// A success proves the token and scheme it was sent with: a renewed token may be renewed again
+    /// later, and a bare-token scheme found by trying is remembered for the next runs.
+    async fn accepted(&self, generation: u64) {
         let mut a = self.auth.lock().await;
-        if a.generation == generation && !a.fixed && a.scheme == AuthScheme::Raw {
+        if a.generation != generation {
+            return;
+        }
+        a.renewal_unproven = false;
+        if !a.fixed && a.scheme == AuthScheme::Raw {
             a.fixed = true;
             if let Some(h) = &self.hooks {
                 h.remember_scheme(AuthScheme::Raw);
@@ -181,32 +204,4 @@ pub fn join(base: &url::Url, path: &str, query: &[(String, String)]) -> Result<u
         url.query_pairs_mut().extend_pairs(query);
     }
     Ok(url)
-}
-
-/// Maps an answer to its JSON (or text) value, or to the error its status means.
-pub fn json_of(resp: Response) -> Result<Value> {
-    let status = resp.status;
-    if status.is_success() {
-        if resp.body.iter().all(u8::is_ascii_whitespace) {
-            return Ok(Value::Null);
-        }
-        return Ok(serde_json::from_slice(&resp.body)
-            .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&resp.body).into_owned())));
-    }
-    Err(status_error(status, &resp.body))
-}
-
-pub fn status_error(status: StatusCode, body: &[u8]) -> Error {
-    let message = envelope::message(body);
-    match status.as_u16() {
-        401 => Error::NotLoggedIn(message),
-        400..=499 => Error::Rejected {
-            status: status.as_u16(),
-            message,
-        },
-        _ => Error::Server {
-            status: status.as_u16(),
-            message,
-        },
-    }
 }

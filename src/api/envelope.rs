@@ -1,7 +1,8 @@
 //! Tolerant readers for what the service leaves undocumented: where the records of a list are, where the
-//! token of a login is, which key carries an error message, and where the ID of a new record is.
+//! token of a login is, which key carries an error message, and where the ID of a new record is. Whether
+//! an answer is a success at all is decided before these run, by [`super::judge`].
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::secret::Secret;
 
@@ -15,10 +16,15 @@ const RECORD_KEYS: &[&str] = &[
     "lista",
     "records",
 ];
-const TOKEN_KEYS: &[&str] = &["token", "access_token", "accessToken", "jwt"];
 const NEST_KEYS: &[&str] = &["data", "dados"];
-const MESSAGE_KEYS: &[&str] = &["erro", "error", "message", "mensagem", "msg", "detail"];
+const MESSAGE_KEYS: &[&str] = &[
+    "erro", "error", "errors", "erros", "message", "mensagem", "msg", "detail", "details",
+];
 const ID_KEYS: &[&str] = &["id", "ID", "codigo", "campanha", "id_campanha"];
+const TOTAL_KEYS: &[&str] = &["total", "total_registros", "totalRegistros", "count"];
+const PAGES_KEYS: &[&str] = &["total_paginas", "totalPaginas", "paginas", "last_page"];
+/// How much of a body an error message may quote.
+const EXCERPT_CHARS: usize = 200;
 
 /// One page of a list answer.
 #[derive(Debug, Default, PartialEq)]
@@ -30,59 +36,45 @@ pub struct Page {
     pub pages: Option<u64>,
 }
 
-/// Finds the records of a list answer: a top-level array, or the one array under a known key, or the only
-/// array-valued field. An object with no array at all is taken as a single record.
+/// Finds the records of a list answer: a top-level array (or object keyed by position), or the records
+/// under a known key, or the only array-valued field. An object with no records at all is taken as a
+/// single record.
 pub fn page(body: Value) -> Page {
+    let body = match positional(body) {
+        Ok(records) => {
+            return Page {
+                records,
+                ..Page::default()
+            };
+        }
+        Err(body) => body,
+    };
     match body {
-        Value::Array(records) => Page {
-            records,
-            ..Page::default()
-        },
         Value::Object(mut map) => {
-            let total = number_of(
-                &map,
-                &["total", "total_registros", "totalRegistros", "count"],
-            );
-            let pages = number_of(
-                &map,
-                &["total_paginas", "totalPaginas", "paginas", "last_page"],
-            );
-            let key = RECORD_KEYS
-                .iter()
-                .find(|k| map.get(**k).is_some_and(Value::is_array))
-                .map(|k| k.to_string())
-                .or_else(|| {
-                    let arrays: Vec<&String> = map
-                        .iter()
-                        .filter(|(_, v)| v.is_array())
-                        .map(|(k, _)| k)
-                        .collect();
-                    (arrays.len() == 1).then(|| arrays[0].clone())
-                });
-            match key.and_then(|k| map.remove(&k)) {
-                Some(Value::Array(records)) => Page {
+            let total = number_of(&map, TOTAL_KEYS);
+            let pages = number_of(&map, PAGES_KEYS);
+            if let Some(records) = take_records(&mut map) {
+                return Page {
                     records,
                     total,
                     pages,
-                },
-                _ => {
-                    // A nested envelope (`{"data": {"dados": [...]}}`) is unwrapped once.
-                    for k in NEST_KEYS {
-                        if map.get(*k).is_some_and(Value::is_object) {
-                            let inner = page(map.remove(*k).unwrap_or_default());
-                            return Page {
-                                total: inner.total.or(total),
-                                pages: inner.pages.or(pages),
-                                records: inner.records,
-                            };
-                        }
-                    }
-                    Page {
-                        records: vec![Value::Object(map)],
-                        total,
-                        pages,
-                    }
+                };
+            }
+            // A nested envelope (`{"data": {"dados": [...]}}`) is unwrapped once.
+            for k in NEST_KEYS {
+                if map.get(*k).is_some_and(Value::is_object) {
+                    let inner = page(map.remove(*k).unwrap_or_default());
+                    return Page {
+                        total: inner.total.or(total),
+                        pages: inner.pages.or(pages),
+                        records: inner.records,
+                    };
                 }
+            }
+            Page {
+                records: vec![Value::Object(map)],
+                total,
+                pages,
             }
         }
         Value::Null => Page::default(),
@@ -93,77 +85,253 @@ pub fn page(body: Value) -> Page {
     }
 }
 
+/// Removes and returns the records of a list envelope: under a known key (an array, or an object keyed
+/// by position), else the only array-valued field.
+fn take_records(map: &mut Map<String, Value>) -> Option<Vec<Value>> {
+    let key = RECORD_KEYS
+        .iter()
+        .find(|k| map.get(**k).is_some_and(holds_records))
+        .map(|k| k.to_string())
+        .or_else(|| {
+            let mut arrays = map.iter().filter(|(_, v)| v.is_array()).map(|(k, _)| k);
+            match (arrays.next(), arrays.next()) {
+                (Some(only), None) => Some(only.clone()),
+                _ => None,
+            }
+        })?;
+    positional(map.remove(&key)?).ok()
+}
+
+/// Whether a value is a list of records: an array, or an object keyed by position.
+fn holds_records(v: &Value) -> bool {
+    match v {
+        Value::Array(_) => true,
+        Value::Object(map) => is_positional(map),
+        _ => false,
+    }
+}
+
+/// An array as it is, or an object whose keys are all positions (`"0","1",…` or `"1","2",…`, as PHP
+/// encodes a list with holes or one that was sorted) as an array in numeric key order. Anything else is
+/// handed back.
+fn positional(v: Value) -> Result<Vec<Value>, Value> {
+    match v {
+        Value::Array(items) => Ok(items),
+        Value::Object(map) if is_positional(&map) => {
+            let mut items: Vec<(u64, Value)> = map
+                .into_iter()
+                .map(|(k, v)| (k.parse().unwrap_or(u64::MAX), v))
+                .collect();
+            items.sort_by_key(|(k, _)| *k);
+            Ok(items.into_iter().map(|(_, v)| v).collect())
+        }
+        other => Err(other),
+    }
+}
+
+/// Non-empty, every key a plain decimal number, every value an object (a record).
+fn is_positional(map: &Map<String, Value>) -> bool {
+    !map.is_empty()
+        && map.iter().all(|(k, v)| {
+            !k.is_empty() && k.len() <= 18 && k.bytes().all(|b| b.is_ascii_digit()) && v.is_object()
+        })
+}
+
 /// Whether an object is a list answer: its records sit under one of the known keys.
-pub fn is_list_envelope(map: &serde_json::Map<String, Value>) -> bool {
+pub fn is_list_envelope(map: &Map<String, Value>) -> bool {
     RECORD_KEYS
         .iter()
-        .any(|k| map.get(*k).is_some_and(Value::is_array))
+        .any(|k| map.get(*k).is_some_and(holds_records))
 }
 
-fn number_of(map: &serde_json::Map<String, Value>, keys: &[&str]) -> Option<u64> {
+/// Whether an answer carries records (a list, or records under a known key).
+pub fn has_records(v: &Value) -> bool {
+    match v {
+        Value::Array(_) => true,
+        Value::Object(map) => is_positional(map) || is_list_envelope(map),
+        _ => false,
+    }
+}
+
+/// A count that may come as a number or a numeric string (`"3000"`, `" 12 "`, `"12.0"`).
+fn number_of(map: &Map<String, Value>, keys: &[&str]) -> Option<u64> {
     keys.iter().find_map(|k| match map.get(*k)? {
-        Value::Number(n) => n.as_u64(),
-        Value::String(s) => s.trim().parse().ok(),
+        Value::Number(n) => n.as_u64().or_else(|| {
+            n.as_f64()
+                .filter(|f| f.fract() == 0.0 && *f >= 0.0)
+                .map(|f| f as u64)
+        }),
+        Value::String(s) => {
+            let s = s.trim();
+            s.parse()
+                .ok()
+                .or_else(|| s.strip_suffix(".0").and_then(|s| s.parse().ok()))
+        }
         _ => None,
     })
 }
 
-/// Finds the token of a login answer: `token`, `access_token`, `accessToken` or `jwt`, at the top or
-/// under `data`/`dados`, or the whole body as a JSON string (or plain text without spaces).
-pub fn token(body: &[u8]) -> Option<Secret> {
-    match serde_json::from_slice::<Value>(body) {
-        Ok(Value::String(s)) if !s.trim().is_empty() => Some(Secret::new(s.trim())),
-        Ok(Value::Object(map)) => find_token(&map),
-        Ok(_) => None,
-        Err(_) => {
-            let text = std::str::from_utf8(body).ok()?.trim();
-            (!text.is_empty() && !text.contains(char::is_whitespace) && !text.starts_with('<'))
-                .then(|| Secret::new(text))
+/// A token found in a login answer, and where.
+pub struct FoundToken {
+    pub token: Secret,
+    /// The keys that lead to it (`resposta.sessao.auth_token`), or `(body)` for a bare answer.
+    pub path: String,
+}
+
+/// Why no usable token came out of a login answer.
+#[derive(Debug, PartialEq, Eq)]
+pub enum TokenProblem {
+    /// No string under a key whose name says token.
+    Missing,
+    /// The best candidate has characters that cannot travel in an HTTP header (at this path).
+    Unsendable(String),
+}
+
+/// Finds the token of a login answer: a string under a key whose name says token (`token`,
+/// `access_token`, `accessToken`, `jwt`, `auth_token`, `api_token`, `bearer`, …), at any depth under any
+/// parent key, preferring the shallowest and then the most token-like name; or the whole answer as a
+/// JSON string. A refresh token, a token type or an expiry is never taken for the token.
+pub fn token(body: &Value) -> Result<FoundToken, TokenProblem> {
+    let (path, value) = match body {
+        Value::String(s) => ("(body)".to_string(), s.as_str()),
+        _ => {
+            let mut best: Option<(usize, u8, String, &str)> = None;
+            search_tokens(body, 0, "", &mut best);
+            let (_, _, path, value) = best.ok_or(TokenProblem::Missing)?;
+            (path, value)
+        }
+    };
+    let value = value.trim();
+    if !sendable(value) {
+        return Err(TokenProblem::Unsendable(path));
+    }
+    Ok(FoundToken {
+        token: Secret::new(value),
+        path,
+    })
+}
+
+/// A token read from a plain-text login answer: one word that can travel in a header.
+pub fn text_token(body: &[u8]) -> Option<Secret> {
+    let text = std::str::from_utf8(body).ok()?.trim();
+    (sendable(text) && !text.starts_with('<') && !text.starts_with('{')).then(|| Secret::new(text))
+}
+
+/// Visible ASCII only: anything else cannot be sent in an `Authorization` header.
+fn sendable(value: &str) -> bool {
+    !value.is_empty() && value.bytes().all(|b| b.is_ascii_graphic())
+}
+
+fn search_tokens<'a>(
+    v: &'a Value,
+    depth: usize,
+    path: &str,
+    best: &mut Option<(usize, u8, String, &'a str)>,
+) {
+    let Value::Object(map) = v else { return };
+    for (k, child) in map {
+        let here = if path.is_empty() {
+            k.clone()
+        } else {
+            format!("{path}.{k}")
+        };
+        match child {
+            Value::String(s) if !s.trim().is_empty() => {
+                if let Some(rank) = token_rank(k)
+                    && best
+                        .as_ref()
+                        .is_none_or(|(d, r, _, _)| (depth, rank) < (*d, *r))
+                {
+                    *best = Some((depth, rank, here, s));
+                }
+            }
+            Value::Object(_) => search_tokens(child, depth + 1, &here, best),
+            _ => {}
         }
     }
 }
 
-fn find_token(map: &serde_json::Map<String, Value>) -> Option<Secret> {
-    for k in TOKEN_KEYS {
-        if let Some(Value::String(s)) = map.get(*k)
-            && !s.trim().is_empty()
-        {
-            return Some(Secret::new(s.trim()));
-        }
+/// How token-like a key name is (lower is better), or `None` when it does not name a token.
+fn token_rank(key: &str) -> Option<u8> {
+    let k: String = key
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    const EXACT: &[&str] = &[
+        "token",
+        "accesstoken",
+        "jwt",
+        "authtoken",
+        "apitoken",
+        "bearer",
+        "bearertoken",
+        "sessiontoken",
+        "tokenacesso",
+        "idtoken",
+    ];
+    const NOT_A_TOKEN: &[&str] = &[
+        "refresh", "type", "tipo", "expir", "ttl", "validade", "scope",
+    ];
+    if NOT_A_TOKEN.iter().any(|n| k.contains(n)) {
+        return None;
     }
-    NEST_KEYS.iter().find_map(|k| match map.get(*k) {
-        Some(Value::Object(inner)) => find_token(inner),
-        Some(Value::String(s)) if !s.trim().is_empty() => Some(Secret::new(s.trim())),
-        _ => None,
-    })
+    if let Some(i) = EXACT.iter().position(|e| *e == k) {
+        return Some(i as u8);
+    }
+    (k.contains("token") || k.contains("jwt")).then_some(u8::MAX)
+}
+
+/// The user kind a login answer states (`admin_master` or `clinica`), at any depth.
+pub fn user_kind(body: &Value) -> Option<String> {
+    const KEYS: &[&str] = &["tipo", "tipo_usuario", "user_type", "perfil"];
+    let mut level = vec![body];
+    while !level.is_empty() {
+        let mut next = Vec::new();
+        for v in level {
+            if let Value::Object(map) = v {
+                if let Some(kind) = KEYS
+                    .iter()
+                    .find_map(|k| map.get(*k).and_then(Value::as_str))
+                {
+                    return Some(kind.to_string());
+                }
+                next.extend(map.values().filter(|c| c.is_object()));
+            }
+        }
+        level = next;
+    }
+    None
 }
 
 /// The server's message from whichever known key carries it (Bitrix's `error_description` joined to its
-/// code), else a short excerpt of the raw body.
+/// code), else a short excerpt of the raw body on one line — an HTML page by its title.
 pub fn message(body: &[u8]) -> String {
     if let Ok(v) = serde_json::from_slice::<Value>(body)
         && let Some(m) = message_of(&v)
     {
-        return m;
+        return one_line(&m);
     }
     let text = String::from_utf8_lossy(body);
     let text = text.trim();
     if text.is_empty() {
         return "(empty answer)".into();
     }
-    let excerpt: String = text.chars().take(200).collect();
-    if excerpt.len() < text.len() {
-        format!("{excerpt}…")
-    } else {
-        excerpt
+    if looks_like_html(text) {
+        return format!("an HTML page: {}", html_summary(text));
     }
+    one_line(text)
 }
 
-fn message_of(v: &Value) -> Option<String> {
+/// The message of a JSON answer, when it carries one under a known key.
+pub fn message_of(v: &Value) -> Option<String> {
     match v {
         Value::String(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
         Value::Object(map) => {
-            let desc = map.get("error_description").and_then(Value::as_str);
+            let desc = map
+                .get("error_description")
+                .and_then(Value::as_str)
+                .filter(|d| !d.trim().is_empty());
             for k in MESSAGE_KEYS {
                 match (map.get(*k), desc) {
                     (Some(Value::String(code)), Some(d)) if *k == "error" => {
@@ -187,6 +355,84 @@ fn message_of(v: &Value) -> Option<String> {
     }
 }
 
+/// Whether a text is an HTML document rather than data.
+pub fn looks_like_html(text: &str) -> bool {
+    let head: String = text
+        .trim_start()
+        .chars()
+        .take(64)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    head.starts_with("<!doctype")
+        || head.starts_with("<html")
+        || head.starts_with("<head")
+        || head.starts_with("<body")
+        || head.starts_with("<?xml")
+}
+
+/// Text that is neither an HTML page nor the start of JSON: an answer meant to be read as it is.
+pub fn is_plain_text(body: &[u8]) -> bool {
+    std::str::from_utf8(body).is_ok_and(|t| {
+        let t = t.trim_start();
+        !looks_like_html(t) && !t.starts_with('{') && !t.starts_with('[') && !t.starts_with('"')
+    })
+}
+
+/// An HTML page reduced to what a person needs: its title or first heading, else its text.
+fn html_summary(html: &str) -> String {
+    let lower = html.to_ascii_lowercase();
+    for tag in ["title", "h1"] {
+        if let Some(start) = lower.find(&format!("<{tag}"))
+            && let Some(open_end) = lower[start..].find('>')
+        {
+            let from = start + open_end + 1;
+            if let Some(len) = lower[from..].find(&format!("</{tag}")) {
+                let inner = strip_tags(&html[from..from + len]);
+                if !inner.trim().is_empty() {
+                    return one_line(&inner);
+                }
+            }
+        }
+    }
+    one_line(&strip_tags(html))
+}
+
+fn strip_tags(html: &str) -> String {
+    let mut out = String::with_capacity(html.len().min(4096));
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => {
+                in_tag = false;
+                out.push(' ');
+            }
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// One line of at most [`EXCERPT_CHARS`] characters: line breaks and runs of blanks fold to one space,
+/// control characters are dropped, a longer text ends in `…`.
+pub fn one_line(text: &str) -> String {
+    let folded = text
+        .split(|c: char| c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut out: String = folded
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(EXCERPT_CHARS)
+        .collect();
+    if folded.chars().filter(|c| !c.is_control()).count() > EXCERPT_CHARS {
+        out.push('…');
+    }
+    out
+}
+
 /// The ID of a record a create call made: `id`, `ID`, `codigo`, `campanha`, `id_campanha`, at the top or
 /// under `data`/`dados`, or a bare number/string answer.
 pub fn created_id(v: &Value) -> Option<Value> {
@@ -197,7 +443,7 @@ pub fn created_id(v: &Value) -> Option<Value> {
             .iter()
             .find_map(|k| {
                 map.get(*k)
-                    .filter(|x| x.is_number() || x.is_string())
+                    .filter(|x| x.is_number() || x.as_str().is_some_and(|s| !s.trim().is_empty()))
                     .cloned()
             })
             .or_else(|| {
@@ -224,6 +470,8 @@ mod tests {
             json!({"registros": [{"id": 1}]}),
             json!({"whatever": [{"id": 1}], "pagina": 1}),
             json!({"data": {"dados": [{"id": 1}], "total": "7"}}),
+            json!({"status": true, "dados": {"0": {"id": 1}}, "total": "7"}),
+            json!({"0": {"id": 1}}),
         ] {
             let p = page(body.clone());
             assert_eq!(p.records, vec![rec.clone()], "{body}");
@@ -237,27 +485,115 @@ mod tests {
     }
 
     #[test]
+    fn records_keyed_by_position_come_in_numeric_order() {
+        let p = page(json!({
+            "status": true,
+            "dados": {"10": {"id": 11}, "2": {"id": 3}, "1": {"id": 2}},
+            "total": " 3000 ",
+            "total_paginas": "60"
+        }));
+        assert_eq!(
+            p.records,
+            vec![json!({"id": 2}), json!({"id": 3}), json!({"id": 11})]
+        );
+        assert_eq!((p.total, p.pages), (Some(3000), Some(60)));
+        // Keys that are not all positions make a record, not a list.
+        let p = page(json!({"0": {"id": 1}, "nome": "x"}));
+        assert_eq!(p.records.len(), 1);
+        assert_eq!(p.records[0]["nome"], "x");
+        // Position keys whose values are not records are a record too (`{"0": 0, "1": 1}`).
+        assert_eq!(page(json!({"0": 0, "1": 1})).records.len(), 1);
+        assert!(has_records(&json!({"dados": {"0": {}}})));
+        assert!(!has_records(&json!({"status": false})));
+    }
+
+    fn found(body: Value) -> Option<(String, String)> {
+        token(&body)
+            .ok()
+            .map(|f| (f.path, f.token.expose().to_string()))
+    }
+
+    #[test]
     fn tokens_under_any_name() {
         for body in [
-            r#"{"token":"t1"}"#,
-            r#"{"access_token":"t1"}"#,
-            r#"{"accessToken":"t1"}"#,
-            r#"{"jwt":"t1"}"#,
-            r#"{"data":{"token":"t1"}}"#,
-            r#"{"dados":{"jwt":"t1"}}"#,
-            r#""t1""#,
-            "t1",
+            json!({"token": "t1"}),
+            json!({"access_token": "t1"}),
+            json!({"accessToken": "t1"}),
+            json!({"jwt": "t1"}),
+            json!({"auth_token": "t1"}),
+            json!({"api-token": "t1"}),
+            json!({"Bearer": "t1"}),
+            json!({"data": {"token": "t1"}}),
+            json!({"dados": {"jwt": "t1"}}),
+            json!({"resposta": {"sessao": {"auth_token": "t1", "tipo": "clinica"}}}),
+            json!({"x": {"y": {"z": {"chave_token": "t1"}}}}),
+            json!("t1"),
         ] {
             assert_eq!(
-                token(body.as_bytes())
-                    .map(|s| s.expose().to_string())
-                    .as_deref(),
+                found(body.clone()).map(|f| f.1).as_deref(),
                 Some("t1"),
                 "{body}"
             );
         }
-        assert!(token(br#"{"ok":true}"#).is_none());
-        assert!(token(b"<html>oops</html>").is_none());
+        assert!(text_token(b"t1").is_some());
+        assert!(text_token(b"<html>oops</html>").is_none());
+        assert!(text_token(b"two words").is_none());
+    }
+
+    #[test]
+    fn the_shallowest_and_most_token_like_name_wins() {
+        let body = json!({
+            "usuario": {"token": "deep"},
+            "refresh_token": "refresh",
+            "token_type": "Bearer",
+            "expires_token": "3600",
+            "my_token": "loose",
+            "access_token": "best"
+        });
+        assert_eq!(found(body), Some(("access_token".into(), "best".into())));
+        let body = json!({"a": {"session_token_value": "loose"}, "b": {"c": {"token": "deeper"}}});
+        assert_eq!(
+            found(body),
+            Some(("a.session_token_value".into(), "loose".into()))
+        );
+        let body = json!({"resposta": {"sessao": {"auth_token": "t"}}});
+        assert_eq!(
+            found(body).map(|f| f.0).as_deref(),
+            Some("resposta.sessao.auth_token")
+        );
+    }
+
+    #[test]
+    fn tokens_that_cannot_travel_in_a_header_are_refused() {
+        assert_eq!(
+            token(&json!({"data": {"token": "abc\ndef"}})).err(),
+            Some(TokenProblem::Unsendable("data.token".into()))
+        );
+        assert_eq!(
+            token(&json!({"token": "tõken"})).err(),
+            Some(TokenProblem::Unsendable("token".into()))
+        );
+        assert_eq!(
+            token(&json!({"ok": true, "refresh_token": "r"})).err(),
+            Some(TokenProblem::Missing)
+        );
+        assert_eq!(
+            token(&json!({"token": 5})).err(),
+            Some(TokenProblem::Missing)
+        );
+    }
+
+    #[test]
+    fn user_kinds_at_any_depth() {
+        assert_eq!(
+            user_kind(&json!({"resposta": {"sessao": {"tipo": "admin_master"}}})).as_deref(),
+            Some("admin_master")
+        );
+        assert_eq!(
+            user_kind(&json!({"tipo": "clinica"})).as_deref(),
+            Some("clinica")
+        );
+        assert_eq!(user_kind(&json!({"token": "x"})), None);
     }
 
     #[test]
@@ -269,11 +605,29 @@ mod tests {
         assert_eq!(message(br#"{"message":"x"}"#), "x");
         assert_eq!(message(br#"{"detail":{"msg":"deep"}}"#), "deep");
         assert_eq!(
+            message(br#"{"errors":[{"message":"a"},{"message":"b"}]}"#),
+            "a; b"
+        );
+        assert_eq!(
             message(br#"{"error":"QUERY_LIMIT_EXCEEDED","error_description":"Too many"}"#),
             "QUERY_LIMIT_EXCEEDED: Too many"
         );
         assert_eq!(message(b"Bad Gateway"), "Bad Gateway");
         assert_eq!(message(b""), "(empty answer)");
+        assert_eq!(
+            message(b"line one\r\nline two\x1b[2J"),
+            "line one line two[2J"
+        );
+    }
+
+    #[test]
+    fn html_pages_become_one_short_line() {
+        let page = b"<!DOCTYPE html>\n<html><head><title>500 Internal Server Error</title></head>\n<body><h1>Oops</h1><p>stack\ntrace</p></body></html>";
+        assert_eq!(message(page), "an HTML page: 500 Internal Server Error");
+        let page = b"<html><body><h1>Erro\n interno</h1></body></html>";
+        assert_eq!(message(page), "an HTML page: Erro interno");
+        let long = format!("<html><body>{}</body></html>", "x ".repeat(500));
+        assert!(message(long.as_bytes()).chars().count() < 230);
     }
 
     #[test]
@@ -285,5 +639,6 @@ mod tests {
         );
         assert_eq!(created_id(&json!(12)), Some(json!(12)));
         assert_eq!(created_id(&json!({"ok": true})), None);
+        assert_eq!(created_id(&json!({"id": ""})), None);
     }
 }

@@ -4,6 +4,7 @@
 pub mod auth;
 pub mod client;
 pub mod envelope;
+pub mod judge;
 
 pub use client::{ApiClient, AuthHooks};
 

@@ -158,6 +158,9 @@ pub struct ListArgs {
     /// With --all, walk by ID keyset whatever the list's size
     #[arg(long, conflicts_with = "order")]
     keyset: bool,
+    /// Send filters as FIELDS[FIELD]=VALUE (the form some deployments read) instead of filter[FIELD]=VALUE
+    #[arg(long)]
+    fields_form: bool,
 }
 
 #[derive(Args, Debug)]
@@ -172,7 +175,8 @@ pub struct UpdateArgs {
     /// Record ID
     #[arg(value_parser = args::id)]
     id: u64,
-    /// FIELD=VALUE to write (repeatable); FIELD may be an alias
+    /// FIELD=VALUE to write (repeatable); FIELD may be an alias. Multi-value fields (PHONE, EMAIL, WEB,
+    /// IM) take FIELD:TYPE=VALUE too (PHONE:MOBILE=…; the type defaults to WORK)
     #[arg(long, value_name = "FIELD=VALUE", value_parser = args::key_value, required = true)]
     set: Vec<(String, String)>,
 }
@@ -182,7 +186,7 @@ pub struct DealUpdateArgs {
     /// Record ID
     #[arg(value_parser = args::id)]
     id: u64,
-    /// FIELD=VALUE to write (repeatable); FIELD may be an alias
+    /// FIELD=VALUE to write (repeatable); FIELD may be an alias. Multi-value fields take FIELD:TYPE=VALUE
     #[arg(long, value_name = "FIELD=VALUE", value_parser = args::key_value, required_unless_present = "stage")]
     set: Vec<(String, String)>,
     /// Move to this stage of pipeline Unidade (its name, any case or accents, or its STAGE_ID)
@@ -359,29 +363,90 @@ fn crm(ctx: &Context) -> Result<Arc<Crm>> {
     Ok(Arc::new(crm))
 }
 
-/// A field name: the profile's alias of that name (exact, else without case), else the name itself.
-fn field(ctx: &Context, name: &str) -> String {
+/// A field as typed: a field ID as it is (upper-case natives such as `PHONE`, custom `UF_CRM_…`, the
+/// `*`/`UF_*` selectors), else the profile's alias of that name. Native names win over aliases, so
+/// `PHONE` never turns into an alias's custom field; anything else is refused before a request, because
+/// the CRM matches field IDs exactly.
+fn field(ctx: &Context, name: &str) -> Result<String> {
+    let name = name.trim();
+    if is_field_id(name) {
+        return Ok(name.to_string());
+    }
     let aliases = &ctx.profile.aliases;
-    aliases
-        .get(name)
-        .or_else(|| {
-            aliases
-                .iter()
-                .find(|(k, _)| k.eq_ignore_ascii_case(name))
-                .map(|(_, v)| v)
-        })
-        .cloned()
-        .unwrap_or_else(|| name.to_string())
+    if let Some(id) = aliases.get(name).or_else(|| {
+        aliases
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v)
+    }) {
+        return Ok(id.clone());
+    }
+    let upper = name.to_ascii_uppercase();
+    let hint = if is_field_id(&upper) {
+        format!("did you mean {upper}? ")
+    } else {
+        String::new()
+    };
+    Err(Error::invalid(
+        "field",
+        name,
+        &format!(
+            "a CRM field ID as the CRM spells it (NAME, PHONE, UF_CRM_…) or an alias of the profile; {hint}aliases: {}",
+            if aliases.is_empty() {
+                "none (clinic crm aliases install)".to_string()
+            } else {
+                aliases.keys().cloned().collect::<Vec<_>>().join(", ")
+            }
+        ),
+    ))
+}
+
+/// Bitrix field IDs are upper case (`NAME`, `UF_CRM_1673035980`); `*` and `UF_*` select groups.
+fn is_field_id(name: &str) -> bool {
+    name == "*"
+        || name == "UF_*"
+        || (name.starts_with(|c: char| c.is_ascii_uppercase())
+            && name
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
 }
 
 /// A filter key: its operator kept, its field resolved.
-fn filter_key(ctx: &Context, key: &str) -> String {
+fn filter_key(ctx: &Context, key: &str) -> Result<String> {
     let op = OPERATORS
         .iter()
         .find(|op| key.starts_with(**op))
         .copied()
         .unwrap_or("");
-    format!("{op}{}", field(ctx, &key[op.len()..]))
+    Ok(format!("{op}{}", field(ctx, &key[op.len()..])?))
+}
+
+/// Fields Bitrix holds as lists of `{VALUE, VALUE_TYPE}` and writes only in that form.
+const MULTI_FIELDS: &[&str] = &["PHONE", "EMAIL", "WEB", "IM"];
+
+/// The query pairs that write `value` into `field`: `FIELDS[NAME]=…` for plain fields, and for
+/// multi-value fields `FIELDS[PHONE][n][VALUE]=…&FIELDS[PHONE][n][VALUE_TYPE]=WORK`, `n` counting the
+/// values given for that field. `PHONE:MOBILE=…` picks the value type.
+fn write_pairs(
+    field: &str,
+    value_type: Option<&str>,
+    value: &str,
+    index: usize,
+) -> Vec<(String, String)> {
+    if MULTI_FIELDS.contains(&field) {
+        vec![
+            (
+                format!("FIELDS[{field}][{index}][VALUE]"),
+                value.to_string(),
+            ),
+            (
+                format!("FIELDS[{field}][{index}][VALUE_TYPE]"),
+                value_type.unwrap_or("WORK").to_string(),
+            ),
+        ]
+    } else {
+        vec![(format!("FIELDS[{field}]"), value.to_string())]
+    }
 }
 
 /// How records are shaped for the chosen format: multi-fields as one cell where a field is a cell.
@@ -398,14 +463,19 @@ async fn list(ctx: &Context, method: &str, a: ListArgs) -> Result<()> {
         filters: a
             .field
             .iter()
-            .map(|(k, v)| (filter_key(ctx, k), v.clone()))
-            .collect(),
-        select: a.select.iter().map(|s| field(ctx, s)).collect(),
+            .map(|(k, v)| Ok((filter_key(ctx, k)?, v.clone())))
+            .collect::<Result<_>>()?,
+        select: a
+            .select
+            .iter()
+            .map(|s| field(ctx, s))
+            .collect::<Result<_>>()?,
         order: a
             .order
             .iter()
-            .map(|(k, d)| (field(ctx, k), d.clone()))
-            .collect(),
+            .map(|(k, d)| Ok((field(ctx, k)?, d.clone())))
+            .collect::<Result<_>>()?,
+        fields_form: a.fields_form,
     };
     let walk = ctx.walk();
     if walk.all && query.order.is_empty() {
@@ -469,12 +539,26 @@ async fn update(
     set: Vec<(String, String)>,
     stage: Option<&'static str>,
 ) -> Result<()> {
-    let crm = crm(ctx)?;
     let mut query = vec![("ID".to_string(), id.to_string())];
-    let mut written = Vec::new();
+    let mut written: Vec<String> = Vec::new();
     for (k, v) in &set {
-        let f = field(ctx, k);
-        query.push((format!("FIELDS[{f}]"), v.clone()));
+        let (name, value_type) = match k.split_once(':') {
+            Some((name, t)) => (name, Some(t.trim().to_ascii_uppercase())),
+            None => (k.as_str(), None),
+        };
+        let f = field(ctx, name)?;
+        if value_type.is_some() && !MULTI_FIELDS.contains(&f.as_str()) {
+            return Err(Error::invalid(
+                "--set",
+                k,
+                &format!(
+                    "a value type only on a multi-value field ({}), e.g. PHONE:MOBILE=+5516992640197",
+                    MULTI_FIELDS.join(", ")
+                ),
+            ));
+        }
+        let index = written.iter().filter(|w| **w == f).count();
+        query.extend(write_pairs(&f, value_type.as_deref(), v, index));
         written.push(f);
     }
     if let Some(name) = stage {
@@ -484,9 +568,11 @@ async fn update(
             .get(STAGE_NAME_ALIAS)
             .cloned()
             .unwrap_or_else(|| STAGE_NAME_FIELD.to_string());
-        query.push((format!("FIELDS[{f}]"), name.to_string()));
+        query.extend(write_pairs(&f, None, name, 0));
         written.push(f);
     }
+    written.dedup();
+    let crm = crm(ctx)?;
     let answer = crm.call(method, &query, Safety::Unsafe).await?;
     let result = client::result(answer)?;
     if result != Value::Bool(true) {

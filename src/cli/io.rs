@@ -2,12 +2,12 @@
 //! [Integrações IO]. Paths and payloads are not documented, so the answer is shown as it comes.
 
 use clap::Args;
-use reqwest::StatusCode;
 use reqwest::header::HeaderName;
 
 use super::args;
-use crate::api::client::{join, json_of};
+use crate::api::client::join;
 use crate::api::envelope;
+use crate::api::judge::{Empty, Verdict, judge};
 use crate::context::{Context, blocking, io_key_account};
 use crate::error::{Error, Result};
 use crate::http::{Body, Request};
@@ -42,13 +42,18 @@ pub async fn run(ctx: &Context, IoArgs { request: a }: IoArgs) -> Result<()> {
         safety,
     };
     let resp = ctx.http.send(&req).await?;
-    if resp.status == StatusCode::UNAUTHORIZED {
-        return Err(Error::Auth(format!(
-            "Integrações IO refused the API key (HTTP 401): {} — store the right one with `clinic auth set-io-key`, or set CLINIC_IO_KEY",
-            envelope::message(&resp.body)
-        )));
+    match judge(resp.status, &resp.body, Empty::Allowed) {
+        Verdict::AuthFailed { status, message } => Err(Error::Auth(format!(
+            "Integrações IO refused the API key (HTTP {status}): {message} — store the right one with `clinic auth set-io-key`, or set CLINIC_IO_KEY"
+        ))),
+        // IO payloads are undocumented: a plain text answer ("OK") is shown as it came; an HTML page
+        // or cut-off JSON is not an answer.
+        Verdict::NotJson { .. } if envelope::is_plain_text(&resp.body) => show::any(
+            ctx,
+            serde_json::Value::String(String::from_utf8_lossy(&resp.body).into_owned()),
+        ),
+        verdict => show::any(ctx, verdict.into_result()?),
     }
-    show::any(ctx, json_of(resp)?)
 }
 
 /// The IO key: `CLINIC_IO_KEY`, else (with `--sandbox`) the sandbox's, else the profile's stored key.

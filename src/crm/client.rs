@@ -8,6 +8,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::Value;
 
 use crate::api::envelope;
+use crate::api::judge::{Empty, Verdict, judge};
 use crate::config;
 use crate::error::{Error, Result};
 use crate::http::{Http, Request, Response, Safety};
@@ -98,30 +99,17 @@ fn is_query_limit(resp: &Response) -> bool {
 }
 
 /// The JSON answer, or the error it carries: Bitrix reports errors as `{"error", "error_description"}`
-/// with a 4xx status and sometimes with 200.
+/// with a 4xx status and sometimes with 200; the judge rules on both.
 pub fn answer(resp: Response) -> Result<Value> {
-    let parsed: Option<Value> = serde_json::from_slice(&resp.body).ok();
-    let carries_error = parsed
-        .as_ref()
-        .is_some_and(|v| v.get("error").is_some_and(|e| !e.is_null()));
-    let status = resp.status.as_u16();
-    if resp.status.is_success() && !carries_error {
-        return parsed.ok_or_else(|| {
-            Error::Protocol(format!(
-                "the CRM answered something that is not JSON: {}",
-                envelope::message(&resp.body)
-            ))
-        });
+    match judge(resp.status, &resp.body, Empty::Refused) {
+        Verdict::AuthFailed { status, message } => Err(Error::Auth(format!(
+            "the CRM refused the credentials in crm_url (HTTP {status}): {message} — check `clinic config set crm_url …` or CLINIC_CRM_URL"
+        ))),
+        Verdict::NotJson { status, excerpt } => Err(Error::Protocol(format!(
+            "the CRM sent an answer that is not JSON (HTTP {status}): {excerpt}"
+        ))),
+        verdict => verdict.into_result(),
     }
-    let message = envelope::message(&resp.body);
-    Err(match status {
-        401 => Error::Auth(format!(
-            "the CRM refused the credentials in crm_url (HTTP 401): {message} — check `clinic config set crm_url …` or CLINIC_CRM_URL"
-        )),
-        500..=599 => Error::Server { status, message },
-        // A Bitrix error inside a 200 is a refusal all the same.
-        _ => Error::Rejected { status, message },
-    })
 }
 
 /// The `result` of an answer.

@@ -27,14 +27,20 @@ pub struct ListQuery {
     pub select: Vec<String>,
     /// (`DATE_CREATE`, `DESC`).
     pub order: Vec<(String, String)>,
+    /// Filters as `FIELDS[...]`, the specification's form, instead of Bitrix's `filter[...]`.
+    pub fields_form: bool,
 }
 
 impl ListQuery {
+    fn filter_param(&self) -> &'static str {
+        if self.fields_form { "FIELDS" } else { "filter" }
+    }
+
     pub fn params(&self) -> Vec<(String, String)> {
         let mut q: Vec<(String, String)> = self
             .filters
             .iter()
-            .map(|(k, v)| (format!("filter[{k}]"), v.clone()))
+            .map(|(k, v)| (format!("{}[{k}]", self.filter_param()), v.clone()))
             .collect();
         q.extend(
             self.select
@@ -185,7 +191,10 @@ impl KeysetList {
             s.after
         };
         let mut q = self.query.params();
-        q.push(("filter[>ID]".into(), after.to_string()));
+        q.push((
+            format!("{}[>ID]", self.query.filter_param()),
+            after.to_string(),
+        ));
         q.push(("start".into(), "-1".into()));
         let answer = self.crm.call(&self.method, &q, Safety::Idempotent).await?;
         let records = records(result(answer)?)?;
@@ -303,6 +312,7 @@ mod tests {
             filters: vec![(">ID".into(), "5".into())],
             select: vec!["NAME".into()],
             order: vec![("ID".into(), "DESC".into())],
+            fields_form: false,
         };
         assert_eq!(
             q.params(),
@@ -312,6 +322,11 @@ mod tests {
                 ("order[ID]".into(), "DESC".into())
             ]
         );
+        let q = ListQuery {
+            fields_form: true,
+            ..q
+        };
+        assert_eq!(q.params()[0], ("FIELDS[>ID]".to_string(), "5".to_string()));
         assert_eq!(id_of(&json!({"ID": "12"})).unwrap(), 12);
         assert!(id_of(&json!({"NAME": "x"})).is_err());
     }

@@ -7,8 +7,7 @@ use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use reqwest::Method;
 use serde_json::Value;
 
-use crate::api::client::status_error;
-use crate::api::envelope;
+use crate::api::judge::{Empty, Verdict, judge};
 use crate::error::{Error, Result};
 use crate::http::{Http, Request, Safety};
 
@@ -111,29 +110,14 @@ pub async fn send(http: &Http, url: url::Url, shown_url: String) -> Result<Value
         safety: Safety::Unsafe,
     };
     let resp = http.send(&req).await?;
-    if !resp.status.is_success() {
-        return Err(match resp.status.as_u16() {
-            // The webhook takes no credentials: a 401 is a refusal like any other, not a login problem.
-            401 => Error::Rejected {
-                status: 401,
-                message: envelope::message(&resp.body),
-            },
-            _ => status_error(resp.status, &resp.body),
-        });
+    match judge(resp.status, &resp.body, Empty::Refused) {
+        // The webhook takes no credentials: a 401 is a refusal like any other, not a login problem.
+        Verdict::AuthFailed { status, message } => Err(Error::Rejected { status, message }),
+        Verdict::NotJson { status, excerpt } => Err(Error::Protocol(format!(
+            "the automation sent an answer that is not JSON (HTTP {status}): {excerpt} — the lead may or may not have been created: check the CRM before sending it again"
+        ))),
+        verdict => verdict.into_result(),
     }
-    let answer: Value = serde_json::from_slice(&resp.body).map_err(|_| {
-        Error::Protocol(format!(
-            "the automation answered something that is not JSON: {}",
-            envelope::message(&resp.body)
-        ))
-    })?;
-    if answer.get("ok") == Some(&Value::Bool(false)) {
-        return Err(Error::Rejected {
-            status: resp.status.as_u16(),
-            message: envelope::message(&resp.body),
-        });
-    }
-    Ok(answer)
 }
 
 /// `First Middle Last` → (`First Middle`, `Last`): the last word is the surname.

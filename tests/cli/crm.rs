@@ -309,7 +309,7 @@ fn updates_and_aliases_are_visible_to_get() {
             "--set",
             "NAME=Zélia",
             "--set",
-            "MAIL=zelia@example.com",
+            "mail=zelia@example.com",
             "--format",
             "json",
         ])
@@ -472,6 +472,111 @@ fn installed_aliases_resolve_in_filters_select_and_order() {
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(ids_of(&out), (590..=600).collect::<Vec<u64>>());
+}
+
+#[test]
+fn multi_value_fields_are_written_as_bitrix_lists_and_native_names_win_over_aliases() {
+    let env = env();
+    // The alias `phone` names a custom field; `PHONE`, the native multi-field, must stay itself.
+    env.crm()
+        .args(["crm", "aliases", "install"])
+        .assert()
+        .success();
+    env.clear_journal();
+    let out = env
+        .crm()
+        .args(["crm", "contact", "update", "7"])
+        .args([
+            "--set",
+            "PHONE=+5516992640197",
+            "--set",
+            "PHONE:MOBILE=+5516981212118",
+        ])
+        .args([
+            "--set",
+            "EMAIL=ze@example.com",
+            "--set",
+            "phone=16992640197",
+        ])
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let q = query_of(&env.sent()[0]);
+    for pair in [
+        ("FIELDS[PHONE][0][VALUE]", "+5516992640197"),
+        ("FIELDS[PHONE][0][VALUE_TYPE]", "WORK"),
+        ("FIELDS[PHONE][1][VALUE]", "+5516981212118"),
+        ("FIELDS[PHONE][1][VALUE_TYPE]", "MOBILE"),
+        ("FIELDS[EMAIL][0][VALUE]", "ze@example.com"),
+        ("FIELDS[UF_CRM_1673035980]", "16992640197"),
+    ] {
+        assert!(
+            q.contains(&(pair.0.into(), pair.1.into())),
+            "{pair:?} in {q:?}"
+        );
+    }
+    assert!(!q.iter().any(|(k, _)| k == "FIELDS[PHONE]"), "{q:?}");
+    // The CRM kept both phones as a list.
+    let record = env.crm_get("crm.contact.get", 7);
+    let phones: Vec<&str> = record["PHONE"]
+        .as_array()
+        .expect("PHONE is a list")
+        .iter()
+        .filter_map(|p| p["VALUE"].as_str())
+        .collect();
+    assert!(phones.contains(&"+5516992640197"), "{record}");
+    assert!(phones.contains(&"+5516981212118"), "{record}");
+
+    // `--select PHONE` selects the native field, not the alias's custom one.
+    env.clear_journal();
+    let out = env
+        .crm()
+        .args([
+            "crm", "contact", "list", "--select", "PHONE", "--select", "phone",
+        ])
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let q = query_of(&env.sent()[0]);
+    assert!(q.contains(&("select[]".into(), "PHONE".into())), "{q:?}");
+    assert!(
+        q.contains(&("select[]".into(), "UF_CRM_1673035980".into())),
+        "{q:?}"
+    );
+
+    // A field ID in the wrong case is neither an alias nor a field: refused before sending.
+    env.clear_journal();
+    let out = env
+        .crm()
+        .args(["crm", "contact", "update", "7", "--set", "name=Ana"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("did you mean NAME?"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(env.sent().is_empty());
+}
+
+#[test]
+fn the_fields_form_sends_filters_as_fields() {
+    let env = env();
+    env.clear_journal();
+    let out = env
+        .crm()
+        .args(["crm", "contact", "list", "--fields-form", "--field", "ID=3"])
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(ids_of(&out), vec![3]);
+    let q = query_of(&env.sent()[0]);
+    assert!(q.contains(&("FIELDS[ID]".into(), "3".into())), "{q:?}");
+    assert!(!q.iter().any(|(k, _)| k.starts_with("filter[")), "{q:?}");
 }
 
 #[test]
