@@ -14,6 +14,9 @@ use crate::rest::ApiError;
 use crate::server::AppState;
 use crate::{ADMIN_LOGIN, ADMIN_PASSWORD, AuthScheme, CLINIC_LOGIN, CLINIC_PASSWORD, Options};
 
+/// The legacy-php dialect's one message for an unknown, revoked or expired token.
+const EXPIRED: &str = "Token inválido ou expirado";
+
 /// Who a token belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum User {
@@ -114,12 +117,14 @@ impl Tokens {
         let mut sessions = self.sessions.lock().expect("sessions lock");
         let session = sessions.get(token).ok_or_else(|| {
             ApiError::unauthorized("token inválido ou revogado: faça login novamente em loginApi")
+                .legacy(EXPIRED)
         })?;
         if session.expires <= Instant::now() {
             sessions.remove(token);
-            return Err(ApiError::unauthorized(
-                "token expirado: faça login novamente em loginApi",
-            ));
+            return Err(
+                ApiError::unauthorized("token expirado: faça login novamente em loginApi")
+                    .legacy(EXPIRED),
+            );
         }
         Ok(session.user)
     }

@@ -7,7 +7,7 @@ use std::io;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::http::header::{CONTENT_LENGTH, RETRY_AFTER};
 use axum::http::{HeaderValue, StatusCode};
@@ -23,6 +23,8 @@ const WINDOW: Duration = Duration::from_secs(1);
 /// Pause between the part of a dropped body that is sent and the abort, so the client
 /// really receives the headers and that part first.
 const DROP_PAUSE: Duration = Duration::from_millis(20);
+/// Most of a body read before cutting it: any real answer of the sandbox fits.
+const CUT_BUFFER: usize = 64 << 20;
 
 pub struct Faults {
     latency: Duration,
@@ -122,16 +124,33 @@ pub async fn middleware(
 }
 
 /// Sends the headers (with the full length) and half the body, then aborts the
-/// connection, as a server that dies mid-answer does.
+/// connection, as a server that dies mid-answer does. The body is the one that goes on the wire
+/// (compressed, if it was). A body longer than `CUT_BUFFER` (an endless one) is not waited for:
+/// half of what was read goes out, without a length, then the abort.
 async fn cut_short(response: Response) -> Response {
     let (mut parts, body) = response.into_parts();
-    let bytes = axum::body::to_bytes(body, usize::MAX)
-        .await
-        .unwrap_or_default();
-    parts
-        .headers
-        .insert(CONTENT_LENGTH, HeaderValue::from(bytes.len()));
-    let sent = bytes.slice(..bytes.len() / 2);
+    let mut chunks = body.into_data_stream();
+    let mut read = Vec::new();
+    let mut complete = true;
+    while let Some(chunk) = chunks.next().await {
+        match chunk {
+            Ok(chunk) => read.extend_from_slice(&chunk),
+            Err(_) => break,
+        }
+        if read.len() > CUT_BUFFER {
+            complete = false;
+            break;
+        }
+    }
+    if complete {
+        parts
+            .headers
+            .insert(CONTENT_LENGTH, HeaderValue::from(read.len()));
+    } else {
+        parts.headers.remove(CONTENT_LENGTH);
+    }
+    let half = read.len() / 2;
+    let sent = Bytes::from(read).slice(..half);
     let abort = futures::stream::once(async {
         tokio::time::sleep(DROP_PAUSE).await;
         Err(io::Error::new(

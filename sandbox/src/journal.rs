@@ -10,6 +10,7 @@ use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::http::StatusCode;
+use axum::http::header::CONTENT_ENCODING;
 use axum::http::request::Parts;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -36,6 +37,8 @@ struct Entry {
     headers: Map<String, Value>,
     /// The raw body text.
     body: String,
+    /// The `Content-Encoding` the answer went out with; null while unanswered or uncompressed.
+    response_encoding: Option<String>,
 }
 
 impl Entry {
@@ -59,6 +62,7 @@ impl Entry {
             query: parts.uri.query().unwrap_or_default().to_owned(),
             headers,
             body: String::from_utf8_lossy(body).into_owned(),
+            response_encoding: None,
         }
     }
 
@@ -82,11 +86,16 @@ pub struct Journal {
 struct Entries {
     entries: VecDeque<Entry>,
     bytes: usize,
+    /// Sequence number of the oldest entry kept; entries are numbered in arrival order, so an
+    /// answer can find its request's entry after older ones were dropped or cleared.
+    first: u64,
 }
 
 impl Journal {
-    fn record(&self, entry: Entry) {
+    /// Keeps the entry and returns its sequence number.
+    fn record(&self, entry: Entry) -> u64 {
         let mut inner = self.inner.lock().expect("journal lock");
+        let seq = inner.first + inner.entries.len() as u64;
         inner.bytes += entry.weight();
         inner.entries.push_back(entry);
         while inner.entries.len() > MAX_ENTRIES
@@ -94,12 +103,26 @@ impl Journal {
         {
             if let Some(old) = inner.entries.pop_front() {
                 inner.bytes -= old.weight();
+                inner.first += 1;
             }
+        }
+        seq
+    }
+
+    /// Notes how the answer to entry `seq` was encoded, if that entry is still kept.
+    fn answered(&self, seq: u64, encoding: String) {
+        let mut inner = self.inner.lock().expect("journal lock");
+        let Some(index) = seq.checked_sub(inner.first) else {
+            return;
+        };
+        if let Some(entry) = inner.entries.get_mut(index as usize) {
+            entry.response_encoding = Some(encoding);
         }
     }
 
     fn clear(&self) {
         let mut inner = self.inner.lock().expect("journal lock");
+        inner.first += inner.entries.len() as u64;
         inner.entries.clear();
         inner.bytes = 0;
     }
@@ -114,7 +137,8 @@ impl Journal {
     }
 }
 
-/// Records the request (reading its body), then passes it on unchanged.
+/// Records the request (reading its body) before anything can answer it, so that requests never
+/// answered are journaled too; then passes it on unchanged and notes the answer's encoding.
 pub async fn middleware(
     State(journal): State<Arc<Journal>>,
     request: Request,
@@ -131,8 +155,13 @@ pub async fn middleware(
             .into_response();
         }
     };
-    journal.record(Entry::new(&parts, &body));
-    next.run(Request::from_parts(parts, Body::from(body))).await
+    let seq = journal.record(Entry::new(&parts, &body));
+    let response = next.run(Request::from_parts(parts, Body::from(body))).await;
+    if let Some(encoding) = response.headers().get(CONTENT_ENCODING) {
+        let encoding = String::from_utf8_lossy(encoding.as_bytes()).into_owned();
+        journal.answered(seq, encoding);
+    }
+    response
 }
 
 pub fn routes() -> Router<AppState> {

@@ -10,13 +10,16 @@ pub mod crm;
 mod data;
 mod faults;
 mod journal;
+mod pacing;
 mod rest;
 mod server;
+mod traps;
 
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use tokio::sync::oneshot;
+use axum::http::Uri;
+use tokio::sync::{oneshot, watch};
 
 /// Login of the `admin_master` user, who sees every clinic.
 pub const ADMIN_LOGIN: &str = "admin";
@@ -61,12 +64,44 @@ pub struct Options {
     /// CRM requests per second allowed before QUERY_LIMIT_EXCEEDED (0 = off).
     #[arg(long, default_value_t = 2)]
     pub crm_rate_limit: u32,
-    /// Shape of list responses.
+    /// Answer dialect of `/rest/v1`, as different deployments of the API speak it.
+    #[arg(long, value_enum, default_value_t = Dialect::Standard)]
+    pub dialect: Dialect,
+    /// Shape of list responses (standard dialect only).
     #[arg(long, value_enum, default_value_t = Envelope::Dados)]
     pub envelope: Envelope,
-    /// Name of the token field in the login response.
-    #[arg(long, default_value = "token")]
-    pub token_field: String,
+    /// Where the login answer puts the token: a name or a dotted path (`a.b.token`); `tipo` sits
+    /// beside it. Default: `token` (standard), `resposta.sessao.auth_token` (legacy-php).
+    #[arg(long, value_name = "PATH", value_parser = parse_token_field)]
+    pub token_field: Option<String>,
+    /// Answer every N-th GET on /rest/v1 with an HTML 500 page (0 = off). Default: off for
+    /// standard, 7 for legacy-php.
+    #[arg(long, value_name = "N")]
+    pub html_error_every: Option<u32>,
+    /// Compress answers as the request's Accept-Encoding asks (gzip, br, zstd, deflate).
+    #[arg(long, value_enum, default_value_t = Compression::On)]
+    pub compression: Compression,
+    /// Pace what each connection sends to this many kilobits per second, after compression
+    /// (0 = off); e.g. 20000 for a 20 Mbit/s link.
+    #[arg(long, value_name = "KBPS", default_value_t = 0)]
+    pub bandwidth: u64,
+    /// Answer every request to the four hosts with a redirect to this origin (`http://host:port`,
+    /// optionally with a path prefix), keeping the original path and query.
+    #[arg(long, value_name = "URL", value_parser = parse_origin, conflicts_with_all = ["redirect_same_origin", "hang", "endless_body"])]
+    pub redirect_to: Option<String>,
+    /// Status of the redirects: 301, 302, 303, 307 or 308.
+    #[arg(long, value_name = "STATUS", default_value_t = 307, value_parser = parse_redirect_status)]
+    pub redirect_status: u16,
+    /// Redirect every request to the four hosts to the same server under `/moved`, which serves
+    /// the same routes.
+    #[arg(long, conflicts_with_all = ["hang", "endless_body"])]
+    pub redirect_same_origin: bool,
+    /// Accept and journal requests to the four hosts but never answer them.
+    #[arg(long, conflicts_with = "endless_body")]
+    pub hang: bool,
+    /// Answer GET requests to the four hosts with a JSON list that never ends.
+    #[arg(long)]
+    pub endless_body: bool,
     /// Lifetime of a login token, in seconds.
     #[arg(long, default_value_t = 3600)]
     pub token_ttl: u64,
@@ -82,6 +117,45 @@ pub struct Options {
     /// Allow listening on a non-loopback address (the passwords are well known).
     #[arg(long)]
     pub public: bool,
+}
+
+/// How `/rest/v1` phrases its answers.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Dialect {
+    /// JSON with honest statuses: failures `{"erro": …}` with 4xx, lists in the `--envelope`
+    /// shape, every success 200.
+    #[default]
+    Standard,
+    /// An older PHP deployment: failures are HTTP 200 `{"status": false, "mensagem": …}`, lists
+    /// `{"status": true, "dados": {"0": …}, "total": "…", …}` with numbers as strings, the token
+    /// under `resposta.sessao.auth_token`, an HTML 500 page every 7th GET.
+    LegacyPhp,
+}
+
+impl Dialect {
+    /// Where the login answer puts the token when `--token-field` is not given.
+    pub fn default_token_field(self) -> &'static str {
+        match self {
+            Dialect::Standard => "token",
+            Dialect::LegacyPhp => "resposta.sessao.auth_token",
+        }
+    }
+
+    /// `--html-error-every` when not given.
+    pub fn default_html_error_every(self) -> u32 {
+        match self {
+            Dialect::Standard => 0,
+            Dialect::LegacyPhp => 7,
+        }
+    }
+}
+
+/// Whether answers are compressed when the client asks for it.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Compression {
+    #[default]
+    On,
+    Off,
 }
 
 /// Shape of list responses.
@@ -119,6 +193,58 @@ fn parse_rate(text: &str) -> Result<f64, String> {
     }
 }
 
+/// Redirect statuses `--redirect-status` accepts.
+const REDIRECT_STATUSES: [u16; 5] = [301, 302, 303, 307, 308];
+
+/// Why a token path cannot be used, if it cannot.
+fn token_field_problem(path: &str) -> Option<String> {
+    let segments: Vec<&str> = path.split('.').collect();
+    if segments.iter().any(|s| s.trim().is_empty()) {
+        return Some(format!(
+            "token field `{path}` has an empty segment: give a name or a dotted path such as a.b.token"
+        ));
+    }
+    if segments.last() == Some(&"tipo") {
+        return Some(format!(
+            "token field `{path}` would put the token where `tipo` goes"
+        ));
+    }
+    None
+}
+
+fn parse_token_field(text: &str) -> Result<String, String> {
+    match token_field_problem(text) {
+        Some(problem) => Err(problem),
+        None => Ok(text.to_owned()),
+    }
+}
+
+/// `scheme://authority[/prefix]`, without a trailing slash, so that a path can be appended.
+fn parse_origin(text: &str) -> Result<String, String> {
+    let bad = |why: &str| format!("`{text}` is not an origin such as http://127.0.0.1:9999: {why}");
+    let uri: Uri = text.parse().map_err(|_| bad("unreadable URL"))?;
+    match uri.scheme_str() {
+        Some("http" | "https") => {}
+        _ => return Err(bad("the scheme must be http or https")),
+    }
+    let authority = uri.authority().ok_or_else(|| bad("no host"))?;
+    if uri.query().is_some() {
+        return Err(bad("a query cannot be kept in front of the original one"));
+    }
+    let prefix = uri.path().trim_end_matches('/');
+    Ok(format!(
+        "{}://{authority}{prefix}",
+        uri.scheme_str().unwrap_or("http")
+    ))
+}
+
+fn parse_redirect_status(text: &str) -> Result<u16, String> {
+    text.parse::<u16>()
+        .ok()
+        .filter(|status| REDIRECT_STATUSES.contains(status))
+        .ok_or_else(|| format!("`{text}` is not one of 301, 302, 303, 307, 308"))
+}
+
 impl Default for Options {
     fn default() -> Self {
         Options {
@@ -131,8 +257,17 @@ impl Default for Options {
             drop_rate: 0.0,
             rate_limit: 0,
             crm_rate_limit: 2,
+            dialect: Dialect::Standard,
             envelope: Envelope::Dados,
-            token_field: "token".to_owned(),
+            token_field: None,
+            html_error_every: None,
+            compression: Compression::On,
+            bandwidth: 0,
+            redirect_to: None,
+            redirect_status: 307,
+            redirect_same_origin: false,
+            hang: false,
+            endless_body: false,
             token_ttl: 3600,
             auth_scheme: AuthScheme::Both,
             page_cap: 0,
@@ -146,6 +281,19 @@ impl Options {
     /// Default knobs on 127.0.0.1 with a free port.
     pub fn ephemeral() -> Self {
         Self::default()
+    }
+
+    /// The token's place in the login answer: `--token-field`, else the dialect's default.
+    pub fn token_field(&self) -> &str {
+        self.token_field
+            .as_deref()
+            .unwrap_or(self.dialect.default_token_field())
+    }
+
+    /// Every how many GETs on `/rest/v1` an HTML 500 page is served (0 = never).
+    pub fn html_error_every(&self) -> u32 {
+        self.html_error_every
+            .unwrap_or(self.dialect.default_html_error_every())
     }
 
     fn validate(&self) -> Result<(), Error> {
@@ -162,10 +310,41 @@ impl Options {
                 )));
             }
         }
-        if self.token_field.trim().is_empty() {
+        if let Some(problem) = token_field_problem(self.token_field()) {
+            return Err(Error::InvalidOption(problem));
+        }
+        if self.dialect == Dialect::LegacyPhp
+            && self.token_field().split('.').next() == Some("status")
+        {
             return Err(Error::InvalidOption(
-                "token_field must not be empty".to_owned(),
+                "token field must not start with `status` in the legacy-php dialect: that key holds the success flag".to_owned(),
             ));
+        }
+        if !REDIRECT_STATUSES.contains(&self.redirect_status) {
+            return Err(Error::InvalidOption(format!(
+                "redirect_status must be one of 301, 302, 303, 307, 308, got {}",
+                self.redirect_status
+            )));
+        }
+        if let Some(target) = &self.redirect_to {
+            parse_origin(target).map_err(Error::InvalidOption)?;
+        }
+        let traps = [
+            ("redirect_to", self.redirect_to.is_some()),
+            ("redirect_same_origin", self.redirect_same_origin),
+            ("hang", self.hang),
+            ("endless_body", self.endless_body),
+        ];
+        let chosen: Vec<&str> = traps
+            .iter()
+            .filter(|(_, on)| *on)
+            .map(|(name, _)| *name)
+            .collect();
+        if chosen.len() > 1 {
+            return Err(Error::InvalidOption(format!(
+                "{} cannot be combined: choose one",
+                chosen.join(", ")
+            )));
         }
         if self.scale > u64::from(u32::MAX / 2) {
             return Err(Error::InvalidOption(format!(
@@ -225,7 +404,9 @@ const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 pub struct Sandbox {
     addr: SocketAddr,
     urls: Urls,
-    stop: Option<oneshot::Sender<()>>,
+    /// Set to true to stop: ends the accept loop and releases answers that would otherwise
+    /// never end (`--hang`, `--endless-body`).
+    stop: watch::Sender<bool>,
     task: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
 }
 
@@ -240,24 +421,32 @@ impl Sandbox {
                 source,
             })?;
         let addr = listener.local_addr()?;
+        let bandwidth = opts.bandwidth;
+        let (stop, stopping) = watch::channel(false);
+        let app_stopping = stopping.clone();
         // Building the columns of a large scale takes a noticeable moment: keep it off
         // the async workers.
-        let state = tokio::task::spawn_blocking(move || server::AppState::new(opts))
-            .await
-            .map_err(|_| Error::Stopped)?;
-        let app = server::router(state);
-        let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(async move {
-            axum::serve(listener, app)
-                .with_graceful_shutdown(async {
-                    let _ = stopped.await;
-                })
+        let state =
+            tokio::task::spawn_blocking(move || server::AppState::new(opts, addr, app_stopping))
                 .await
+                .map_err(|_| Error::Stopped)?;
+        let app = server::router(state);
+        let task = tokio::spawn(async move {
+            let stopped = traps::stopped(stopping);
+            if bandwidth == 0 {
+                axum::serve(listener, app)
+                    .with_graceful_shutdown(stopped)
+                    .await
+            } else {
+                axum::serve(pacing::PacedListener::new(listener, bandwidth), app)
+                    .with_graceful_shutdown(stopped)
+                    .await
+            }
         });
         Ok(Sandbox {
             addr,
             urls: Urls::new(addr),
-            stop: Some(stop),
+            stop,
             task: Some(task),
         })
     }
@@ -272,9 +461,7 @@ impl Sandbox {
 
     /// Stops accepting, lets requests in flight finish (for a few seconds at most).
     pub async fn shutdown(mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
+        self.stop.send_replace(true);
         if let Some(task) = self.task.take() {
             let abort = task.abort_handle();
             if tokio::time::timeout(SHUTDOWN_GRACE, task).await.is_err() {
@@ -286,9 +473,7 @@ impl Sandbox {
 
 impl Drop for Sandbox {
     fn drop(&mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
+        self.stop.send_replace(true);
     }
 }
 
@@ -376,6 +561,7 @@ pub async fn serve(opts: Options) -> Result<(), Error> {
 
     let scale = opts.scale;
     let seed = opts.seed;
+    let answers = describe_answers(&opts);
     let sandbox = Sandbox::start(opts).await?;
     let urls = sandbox.urls().clone();
     let contacts = data::contact_count(scale);
@@ -394,6 +580,7 @@ pub async fn serve(opts: Options) -> Result<(), Error> {
         out,
         "  data: {scale} quotes, {scale} appointments and {contacts} contacts over 12 clinics"
     )?;
+    writeln!(out, "  answers: {answers}")?;
     writeln!(
         out,
         "  login admin_master: {ADMIN_LOGIN} / {ADMIN_PASSWORD} (pass clinica on list calls)"
@@ -421,6 +608,23 @@ pub async fn serve(opts: Options) -> Result<(), Error> {
     wait_for_stop_signal().await?;
     sandbox.shutdown().await;
     Ok(())
+}
+
+/// One line on how `/rest/v1` answers, so a person reading the banner knows which dialect runs.
+fn describe_answers(opts: &Options) -> String {
+    use clap::ValueEnum;
+    let dialect = opts.dialect.to_possible_value().map_or_else(
+        || format!("{:?}", opts.dialect),
+        |v| v.get_name().to_owned(),
+    );
+    let html = match opts.html_error_every() {
+        0 => String::new(),
+        n => format!(", an HTML 500 page every {n} GETs"),
+    };
+    format!(
+        "{dialect} dialect, login token at `{}`{html}",
+        opts.token_field()
+    )
 }
 
 async fn wait_for_stop_signal() -> Result<(), Error> {

@@ -26,6 +26,18 @@ impl CrmError {
         Self::new(StatusCode::BAD_REQUEST, "INVALID_ARG_VALUE", description)
     }
 
+    /// A field ID the entity does not have (IDs are case-sensitive).
+    pub fn unknown_field(id: &str) -> Self {
+        Self::invalid(format!("unknown field: {id}"))
+    }
+
+    /// A multi-value field written as a plain value instead of as items.
+    pub fn multi_form(id: &str) -> Self {
+        Self::invalid(format!(
+            "{id} is a multi-value field: {id} must be given as FIELDS[{id}][n][VALUE]=<value> (optionally FIELDS[{id}][n][VALUE_TYPE]=<type>, WORK by default)"
+        ))
+    }
+
     /// The request itself could not be read (e.g. a JSON body that is not an object).
     pub fn invalid_request(description: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, "INVALID_REQUEST", description)

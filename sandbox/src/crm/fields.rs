@@ -1,6 +1,8 @@
 //! The field schema of contacts and deals: which IDs exist, how each compares and what a write
 //! may put in it.
 
+use super::error::CrmError;
+
 /// How a field's values compare, sort and validate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -72,6 +74,8 @@ pub const CONTACT_FIELDS: &[Field] = &[
     fixed("DATE_MODIFY", Kind::DateTime, "Modificado em"),
     field("PHONE", Kind::Multi, "Telefone"),
     field("EMAIL", Kind::Multi, "E-mail"),
+    field("WEB", Kind::Multi, "Site"),
+    field("IM", Kind::Multi, "Mensageiro"),
     field(CONTACT_PHONE_FIELD, Kind::Text, "Telefone (automação)"),
     field(CONTACT_EMAIL_FIELD, Kind::Text, "E-mail (texto)"),
 ];
@@ -114,22 +118,18 @@ impl Entity {
         }
     }
 
-    /// How `id` (upper-case) behaves. Custom fields the schema does not list (`UF_CRM_*`) are
-    /// free text, as a portal may add them at any time.
+    /// How field `id` behaves; `None` for an ID the schema does not list. IDs match exactly, as
+    /// the portal's do: `NAME`, never `name`; custom fields only as the `UF_CRM_…` the portal has.
     pub fn spec(self, id: &str) -> Option<Spec> {
-        self.fields()
-            .iter()
-            .find(|f| f.id == id)
-            .map(|f| Spec {
-                kind: f.kind,
-                read_only: f.read_only,
-            })
-            .or_else(|| {
-                is_custom(id).then_some(Spec {
-                    kind: Kind::Text,
-                    read_only: false,
-                })
-            })
+        self.fields().iter().find(|f| f.id == id).map(|f| Spec {
+            kind: f.kind,
+            read_only: f.read_only,
+        })
+    }
+
+    /// `spec`, or the error that names the unknown field as it was given.
+    pub fn known(self, id: &str) -> Result<Spec, CrmError> {
+        self.spec(id).ok_or_else(|| CrmError::unknown_field(id))
     }
 }
 

@@ -53,18 +53,14 @@ struct Condition {
 
 impl Condition {
     fn parse(entity: Entity, key: &str, value: &Value) -> Result<Condition, CrmError> {
-        let key = key.trim();
         let (op, field) = OPERATORS
             .iter()
             .find_map(|(prefix, op)| key.strip_prefix(prefix).map(|rest| (*op, rest)))
             .unwrap_or((Op::Eq, key));
-        let field = field.trim().to_uppercase();
-        let spec = entity
-            .spec(&field)
-            .ok_or_else(|| CrmError::invalid(format!("Unknown filter field: {field}")))?;
+        let spec = entity.known(field)?;
         let wanted = members(value).into_iter().map(value_text).collect();
         Ok(Condition {
-            field,
+            field: field.to_owned(),
             kind: spec.kind,
             op,
             wanted,
@@ -164,23 +160,30 @@ impl Selection {
         }
     }
 
-    fn parse(value: Option<&Value>) -> Selection {
+    /// `select[]`: field IDs exactly as the schema spells them, `*` (every standard field) and
+    /// `UF_*` (every custom field).
+    fn parse(entity: Entity, value: Option<&Value>) -> Result<Selection, CrmError> {
         let ids: Vec<String> = value
             .map(members)
             .unwrap_or_default()
             .into_iter()
-            .map(|v| value_text(v).trim().to_uppercase())
+            .map(value_text)
             .filter(|id| !id.is_empty())
             .collect();
         if ids.is_empty() {
-            return Selection::Standard;
+            return Ok(Selection::Standard);
+        }
+        for id in &ids {
+            if id != "*" && id != "UF_*" {
+                entity.known(id)?;
+            }
         }
         let all = ids.iter().any(|id| id == "*");
-        Selection::Chosen {
+        Ok(Selection::Chosen {
             standard: all,
             custom: all || ids.iter().any(|id| id == "UF_*"),
             ids: ids.into_iter().collect(),
-        }
+        })
     }
 
     fn includes(&self, id: &str) -> bool {
@@ -227,7 +230,7 @@ pub struct ListRequest {
 
 impl ListRequest {
     /// Reads `filter` (and the specification's `FIELDS`, which filters the same way), `select`,
-    /// `order` and `start`.
+    /// `order` and `start`. Every field ID must be one the entity has, spelled exactly.
     pub fn parse(entity: Entity, params: &Params) -> Result<ListRequest, CrmError> {
         let mut conditions = Vec::new();
         for name in ["FILTER", "FIELDS"] {
@@ -253,10 +256,8 @@ impl ListRequest {
             None | Some(Value::Null) => {}
             Some(Value::Object(map)) => {
                 for (key, direction) in map {
-                    let field = key.trim().to_uppercase();
-                    let spec = entity.spec(&field).ok_or_else(|| {
-                        CrmError::invalid(format!("Unknown order field: {field}"))
-                    })?;
+                    let field = key.clone();
+                    let spec = entity.known(&field)?;
                     let descending = match value_text(direction).trim().to_uppercase().as_str() {
                         "ASC" => false,
                         "DESC" => true,
@@ -286,7 +287,7 @@ impl ListRequest {
         Ok(ListRequest {
             conditions,
             order,
-            selection: Selection::parse(params.get("SELECT")),
+            selection: Selection::parse(entity, params.get("SELECT"))?,
             start,
         })
     }

@@ -27,10 +27,8 @@ pub fn update(
     }
     let mut stage: Option<(String, DealStage)> = None;
     for (key, value) in fields {
-        let field = key.trim().to_uppercase();
-        let spec = entity
-            .spec(&field)
-            .ok_or_else(|| CrmError::invalid(format!("Unknown field: {field}")))?;
+        let field = key.clone();
+        let spec = entity.known(&field)?;
         if spec.read_only {
             return Err(CrmError::invalid(format!("Field {field} is read-only")));
         }
@@ -122,8 +120,36 @@ fn scalar_field(store: &Store, field: &str, kind: Kind, text: &str) -> Result<Va
     })
 }
 
+/// Keys an item of a multi-value field may carry. `TYPE_ID` is what reads return; writing it
+/// back is harmless and ignored.
+const ITEM_KEYS: [&str; 5] = ["ID", "VALUE", "VALUE_TYPE", "DELETE", "TYPE_ID"];
+
+/// The items of a multi-value field write: `FIELDS[PHONE][n][VALUE]=…` (a map keyed by `n`) or,
+/// in a JSON body, a list of `{"VALUE": …}` objects. A bare value is refused, as the portal does:
+/// it would otherwise be dropped without a word.
+fn item_changes(field: &str, value: &Value) -> Result<Vec<Map<String, Value>>, CrmError> {
+    if !matches!(value, Value::Object(_) | Value::Array(_)) {
+        return Err(CrmError::multi_form(field));
+    }
+    members(value)
+        .into_iter()
+        .map(|item| {
+            let Value::Object(item) = item else {
+                return Err(CrmError::multi_form(field));
+            };
+            if let Some(key) = item.keys().find(|k| !ITEM_KEYS.contains(&k.as_str())) {
+                return Err(CrmError::invalid(format!(
+                    "Field {field}: unknown item key {key:?}; items take {}",
+                    ITEM_KEYS.join(", ")
+                )));
+            }
+            Ok(item.clone())
+        })
+        .collect()
+}
+
 /// Bitrix multi-field writes: an item with `ID` changes that item (or removes it with
-/// `DELETE=Y`); an item without `ID`, or a bare value, adds one.
+/// `DELETE=Y`); an item without `ID` adds one.
 fn multi_field(
     store: &mut Store,
     record: &Map<String, Value>,
@@ -135,19 +161,7 @@ fn multi_field(
         Some(Value::Array(items)) => items.clone(),
         _ => Vec::new(),
     };
-    for change in members(value) {
-        let change: Map<String, Value> = match change {
-            Value::Object(map) => map
-                .iter()
-                .map(|(k, v)| (k.to_uppercase(), v.clone()))
-                .collect(),
-            Value::Array(_) => {
-                return Err(CrmError::invalid(format!(
-                    "Field {field}: nested lists are not items"
-                )));
-            }
-            scalar => Map::from_iter([("VALUE".to_string(), scalar.clone())]),
-        };
+    for change in item_changes(field, value)? {
         let text = |key: &str| {
             change
                 .get(key)

@@ -2,12 +2,11 @@
 
 use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::response::Response;
 
 use super::body::Fields;
 use super::params::Query;
-use super::reply::json;
 use super::{ApiError, page_ids, reply, scope};
 use crate::auth::Caller;
 use crate::data::reference::{APPOINTMENT_STATUSES, EVALUATION_TYPE};
@@ -87,13 +86,14 @@ pub async fn set_status(
         })?;
     data.appointments.set_status(id, status);
     data.cache.invalidate();
-    Ok(json(
-        StatusCode::OK,
-        &serde_json::json!({
+    Ok(reply::success(
+        &app.opts,
+        serde_json::json!({
             "mensagem": "status do agendamento alterado com sucesso",
             "agendamento": id,
             "status": status,
             "descricao": APPOINTMENT_STATUSES[usize::from(status) - 1],
         }),
+        serde_json::json!({ "mensagem": "Status do agendamento alterado com sucesso" }),
     ))
 }

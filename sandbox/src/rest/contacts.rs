@@ -2,12 +2,12 @@
 
 use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::response::Response;
+use serde_json::json;
 
 use super::body::Fields;
 use super::params::Query;
-use super::reply::json;
 use super::{ApiError, page_ids, reply, scope};
 use crate::auth::Caller;
 use crate::data::reference::CHANNELS;
@@ -153,9 +153,10 @@ pub async fn create(
         note,
     });
     app.data.cache.invalidate();
-    Ok(json(
-        StatusCode::CREATED,
-        &serde_json::json!({ "id": id, "mensagem": "cliente cadastrado com sucesso" }),
+    Ok(reply::success(
+        &app.opts,
+        json!({ "id": id, "mensagem": "cliente cadastrado com sucesso" }),
+        json!({ "mensagem": "Cliente cadastrado com sucesso", "id": id.to_string() }),
     ))
 }
 
@@ -195,9 +196,10 @@ pub async fn update(
         return Err(ApiError::not_found(format!("cliente {id} não encontrado")));
     }
     app.data.cache.invalidate();
-    Ok(json(
-        StatusCode::OK,
-        &serde_json::json!({ "id": id, "mensagem": "cadastro do cliente atualizado com sucesso" }),
+    Ok(reply::success(
+        &app.opts,
+        json!({ "id": id, "mensagem": "cadastro do cliente atualizado com sucesso" }),
+        json!({ "mensagem": "Cadastro do cliente atualizado com sucesso" }),
     ))
 }
 

@@ -1,4 +1,5 @@
-//! The service's error shape: an honest status and `{"erro": "<mensagem>"}`.
+//! The service's error shape: an honest status and `{"erro": "<mensagem>"}`. The legacy-php
+//! dialect rewrites it on the way out (see `answers`), from what the answer carries.
 
 use axum::Json;
 use axum::http::StatusCode;
@@ -8,6 +9,14 @@ use axum::response::{IntoResponse, Response};
 pub struct ApiError {
     pub status: StatusCode,
     pub message: String,
+    /// The older deployment's own wording, where it has one (e.g. for every token problem).
+    pub legacy: Option<&'static str>,
+}
+
+/// Rides on an error answer so that a dialect can rephrase it without parsing the body.
+#[derive(Clone, Debug)]
+pub struct Failure {
+    pub message: String,
 }
 
 impl ApiError {
@@ -15,7 +24,14 @@ impl ApiError {
         ApiError {
             status,
             message: message.into(),
+            legacy: None,
         }
+    }
+
+    /// The same failure as the legacy-php dialect words it.
+    pub fn legacy(mut self, message: &'static str) -> Self {
+        self.legacy = Some(message);
+        self
     }
 
     pub fn bad_request(message: impl Into<String>) -> Self {
@@ -41,10 +57,17 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (
+        let failure = Failure {
+            message: self
+                .legacy
+                .map_or_else(|| self.message.clone(), str::to_owned),
+        };
+        let mut response = (
             self.status,
             Json(serde_json::json!({ "erro": self.message })),
         )
-            .into_response()
+            .into_response();
+        response.extensions_mut().insert(failure);
+        response
     }
 }

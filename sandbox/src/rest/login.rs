@@ -2,13 +2,11 @@
 
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::response::Response;
-use serde_json::{Map, Value};
 
-use super::ApiError;
 use super::body::Fields;
-use super::reply::json;
+use super::{ApiError, reply};
 use crate::server::AppState;
 
 pub async fn login(
@@ -19,12 +17,8 @@ pub async fn login(
     let fields = Fields::parse(&headers, &body)?;
     let login = fields.required_text("login", "usuário")?;
     let password = fields.required_text("password", "senha")?;
-    let (token, user) = app
-        .tokens
-        .login(&login, &password)
-        .ok_or_else(|| ApiError::unauthorized("login ou senha inválidos"))?;
-    let mut answer = Map::new();
-    answer.insert(app.opts.token_field.clone(), Value::String(token));
-    answer.insert("tipo".to_owned(), Value::String(user.kind().to_owned()));
-    Ok(json(StatusCode::OK, &answer))
+    let (token, user) = app.tokens.login(&login, &password).ok_or_else(|| {
+        ApiError::unauthorized("login ou senha inválidos").legacy("Usuário ou senha inválidos")
+    })?;
+    Ok(reply::login(&app.opts, token, user.kind()))
 }

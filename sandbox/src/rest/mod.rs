@@ -1,5 +1,6 @@
 //! The 19 operations of `base_url` (`/rest/v1`).
 
+mod answers;
 mod appointments;
 mod body;
 mod contacts;
@@ -15,8 +16,10 @@ use std::ops::Range;
 
 use axum::Router;
 use axum::http::{Method, Uri};
+use axum::middleware::from_fn_with_state;
 use axum::routing::{get, post};
 
+pub use answers::Answers;
 pub use error::ApiError;
 pub use reply::json_bytes;
 
@@ -24,7 +27,7 @@ use crate::server::AppState;
 use params::Paging;
 use reply::Window;
 
-pub fn routes() -> Router<AppState> {
+pub fn routes(state: AppState) -> Router {
     Router::new()
         .route("/loginApi", post(login::login))
         .route("/cadastraCliente", post(contacts::create))
@@ -49,6 +52,11 @@ pub fn routes() -> Router<AppState> {
         .route("/lista_status_venda", get(refs::quote_statuses))
         .route("/listaTipoOperacao", get(refs::operation_types))
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(from_fn_with_state(
+            state.answers.clone(),
+            answers::middleware,
+        ))
+        .with_state(state)
 }
 
 async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {

@@ -2,13 +2,13 @@
 
 use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::response::Response;
 use serde::Serialize;
 
 use super::body::Fields;
 use super::params::Query;
-use super::reply::{self, Window, json};
+use super::reply::{self, Window};
 use super::{ApiError, scope};
 use crate::auth::{Caller, User};
 use crate::data::Campaign;
@@ -209,8 +209,9 @@ pub async fn create_campaign(
     let clinic = fields.required_int("clinica", "\"1\"")?;
     let clinic = scope::write_clinic(user, clinic)?;
     let id = app.data.campaigns.create(name, clinic);
-    Ok(json(
-        StatusCode::CREATED,
-        &serde_json::json!({ "id": id, "mensagem": "campanha criada com sucesso" }),
+    Ok(reply::success(
+        &app.opts,
+        serde_json::json!({ "id": id, "mensagem": "campanha criada com sucesso" }),
+        serde_json::json!({ "id_campanha": id.to_string() }),
     ))
 }

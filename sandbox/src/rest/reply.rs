@@ -1,4 +1,5 @@
-//! List envelopes and the page actually served (after `--page-cap` / `--ignore-page`).
+//! Success answers in each dialect: list envelopes, the page actually served (after
+//! `--page-cap` / `--ignore-page`), and what a write returns.
 
 use std::ops::Range;
 
@@ -6,9 +7,11 @@ use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
+use serde::ser::{SerializeMap, SerializeSeq, Serializer};
+use serde_json::{Map, Value};
 
 use super::params::Paging;
-use crate::{Envelope, Options};
+use crate::{Dialect, Envelope, Options};
 
 /// The page served: which records, and what the `dados` envelope reports.
 pub struct Window {
@@ -50,6 +53,33 @@ struct Data<'a, T> {
     data: &'a [T],
 }
 
+/// The legacy-php list: numbers as strings, as PHP prints them from the database.
+#[derive(Serialize)]
+struct Legacy<'a, T> {
+    status: bool,
+    dados: Positional<'a, T>,
+    total: String,
+    pagina_atual: String,
+    por_pagina: String,
+}
+
+/// Records as PHP's `json_encode` writes an array it has re-keyed: an object keyed by position
+/// ("0", "1", …), except that an empty one is still `[]`.
+struct Positional<'a, T>(&'a [T]);
+
+impl<T: Serialize> Serialize for Positional<'_, T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.0.is_empty() {
+            return serializer.serialize_seq(Some(0))?.end();
+        }
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (position, item) in self.0.iter().enumerate() {
+            map.serialize_entry(&position.to_string(), item)?;
+        }
+        map.end()
+    }
+}
+
 pub fn json_bytes(status: StatusCode, bytes: Vec<u8>) -> Response {
     (
         status,
@@ -66,40 +96,73 @@ pub fn json<T: Serialize>(status: StatusCode, value: &T) -> Response {
     )
 }
 
-/// One page of a paged list, in the configured envelope.
+/// One page of a paged list, in the dialect's (and for standard, the configured) envelope.
 pub fn page<T: Serialize>(opts: &Options, window: &Window, items: &[T]) -> Response {
-    envelope(
-        opts.envelope,
-        items,
-        window.page,
-        window.per_page,
-        window.total,
-    )
+    envelope(opts, items, window.page, window.per_page, window.total)
 }
 
 /// A list the service returns whole (no paging parameters). `--page-cap` does not
 /// apply: with no paging parameters a client could never fetch the rest.
 pub fn whole<T: Serialize>(opts: &Options, items: &[T]) -> Response {
     let count = items.len();
-    envelope(opts.envelope, items, 1, count as u64, count)
+    envelope(opts, items, 1, count as u64, count)
 }
 
 fn envelope<T: Serialize>(
-    kind: Envelope,
+    opts: &Options,
     items: &[T],
     page: u64,
     per_page: u64,
     total: usize,
 ) -> Response {
-    let bytes = match kind {
-        Envelope::Dados => serde_json::to_vec(&Dados {
+    let bytes = match (opts.dialect, opts.envelope) {
+        (Dialect::LegacyPhp, _) => serde_json::to_vec(&Legacy {
+            status: true,
+            dados: Positional(items),
+            total: total.to_string(),
+            pagina_atual: page.to_string(),
+            por_pagina: per_page.to_string(),
+        }),
+        (Dialect::Standard, Envelope::Dados) => serde_json::to_vec(&Dados {
             dados: items,
             pagina_atual: page,
             por_pagina: per_page,
             total,
         }),
-        Envelope::Data => serde_json::to_vec(&Data { data: items }),
-        Envelope::Bare => serde_json::to_vec(items),
+        (Dialect::Standard, Envelope::Data) => serde_json::to_vec(&Data { data: items }),
+        (Dialect::Standard, Envelope::Bare) => serde_json::to_vec(items),
     };
     json_bytes(StatusCode::OK, bytes.expect("records serialise to JSON"))
+}
+
+/// A write (or login) that succeeded: 200 with `standard` in the standard dialect; in legacy-php,
+/// `{"status": true}` followed by the fields of `legacy` (which that deployment words its own way,
+/// ids as strings).
+pub fn success(opts: &Options, standard: Value, legacy: Value) -> Response {
+    match opts.dialect {
+        Dialect::Standard => json(StatusCode::OK, &standard),
+        Dialect::LegacyPhp => {
+            let mut answer = Map::from_iter([("status".to_owned(), Value::Bool(true))]);
+            if let Value::Object(fields) = legacy {
+                answer.extend(fields);
+            }
+            json(StatusCode::OK, &answer)
+        }
+    }
+}
+
+/// The login answer: the token at the configured (possibly dotted) path with `tipo` beside it,
+/// under `{"status": true}` in legacy-php.
+pub fn login(opts: &Options, token: String, kind: &str) -> Response {
+    let path = opts.token_field();
+    let mut segments = path.rsplit('.');
+    let leaf = segments.next().unwrap_or(path);
+    let mut nested = Map::from_iter([
+        (leaf.to_owned(), Value::String(token)),
+        ("tipo".to_owned(), Value::String(kind.to_owned())),
+    ]);
+    for segment in segments {
+        nested = Map::from_iter([(segment.to_owned(), Value::Object(nested))]);
+    }
+    success(opts, Value::Object(nested.clone()), Value::Object(nested))
 }

@@ -5,5 +5,6 @@ mod lists;
 mod rate_limit;
 mod records;
 mod sandbox;
+mod strict;
 mod support;
 mod webhook;

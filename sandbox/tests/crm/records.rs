@@ -103,7 +103,7 @@ async fn update_changes_only_the_given_fields_and_shows_everywhere() {
     let (status, body) = crm
         .get(
             "crm.contact.update",
-            "ID=5&FIELDS[NAME]=Jo%C3%A3o%20%22Zeca%22&fields[comments]=%3D1%2B1%0Alinha%202",
+            "ID=5&FIELDS[NAME]=Jo%C3%A3o%20%22Zeca%22&fields[COMMENTS]=%3D1%2B1%0Alinha%202",
         )
         .await;
     assert_eq!((status, &body["result"]), (200, &json!(true)), "{body}");
@@ -218,11 +218,11 @@ async fn rejected_updates_change_nothing() {
 async fn custom_fields_and_multi_field_items_can_be_written() {
     let crm = Crm::start().await;
     let (status, body) = crm
-        .get("crm.contact.update", "ID=12&FIELDS[UF_CRM_NOVO]=valor&FIELDS[PHONE][0][VALUE]=%2B5516900000077&FIELDS[PHONE][0][VALUE_TYPE]=mobile&FIELDS[BIRTHDATE]=1990-05-12")
+        .get("crm.contact.update", "ID=12&FIELDS[UF_CRM_1676052930]=valor%40exemplo.com&FIELDS[PHONE][0][VALUE]=%2B5516900000077&FIELDS[PHONE][0][VALUE_TYPE]=mobile&FIELDS[BIRTHDATE]=1990-05-12")
         .await;
     assert_eq!(status, 200, "{body}");
     let record = contact(&crm, 12).await;
-    assert_eq!(record["UF_CRM_NOVO"], "valor");
+    assert_eq!(record["UF_CRM_1676052930"], "valor@exemplo.com");
     assert_eq!(record["BIRTHDATE"], "1990-05-12T00:00:00-03:00");
     let phones = record["PHONE"].as_array().unwrap().clone();
     let added = phones.last().unwrap();

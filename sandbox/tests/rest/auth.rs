@@ -117,7 +117,7 @@ async fn raw_scheme_refuses_bearer_and_says_what_it_wants() {
 #[tokio::test]
 async fn token_field_knob_renames_the_field() {
     let api = Api::start(Options {
-        token_field: "access_token".into(),
+        token_field: Some("access_token".into()),
         ..small()
     })
     .await;

@@ -4,19 +4,7 @@ use clinic_sandbox::{Error, Options, Sandbox, SandboxThread};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::support::{Api, erro, read, small};
-
-async fn journal(api: &Api) -> Vec<Value> {
-    let response = api
-        .http
-        .get(format!("{}/__sandbox/requests", api.root()))
-        .send()
-        .await
-        .unwrap();
-    let (status, body) = read(response).await;
-    assert_eq!(status, StatusCode::OK);
-    body.as_array().expect("journal array").clone()
-}
+use crate::support::{Api, erro, journal, read, small};
 
 async fn stats(api: &Api) -> Value {
     let response = api

@@ -119,6 +119,19 @@ impl Api {
     }
 }
 
+/// The request journal, oldest first.
+pub async fn journal(api: &Api) -> Vec<Value> {
+    let response = api
+        .http
+        .get(format!("{}/__sandbox/requests", api.root()))
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = read(response).await;
+    assert_eq!(status, StatusCode::OK);
+    body.as_array().expect("journal array").clone()
+}
+
 pub async fn read(response: reqwest::Response) -> (StatusCode, Value) {
     let status = response.status();
     let text = response.text().await.expect("body");
@@ -136,6 +149,16 @@ pub fn erro(body: &Value) -> &str {
 /// A client for the tests. The workspace builds reqwest without a default TLS provider (the CLI
 /// installs ring itself), so install it here too before the first client is made.
 pub fn http_client() -> reqwest::Client {
+    builder().build().expect("client")
+}
+
+/// A client that neither asks for compressed answers nor decodes them by itself (whatever
+/// features reqwest was built with), so tests see the bytes the sandbox sent.
+pub fn builder() -> reqwest::ClientBuilder {
     let _ = rustls::crypto::ring::default_provider().install_default();
-    reqwest::Client::new()
+    reqwest::Client::builder()
+        .no_gzip()
+        .no_brotli()
+        .no_zstd()
+        .no_deflate()
 }
