@@ -91,7 +91,7 @@ impl Env {
         cmd
     }
 
-    /// A fresh token straight from the sandbox (whatever its token field is called).
+    /// A fresh token straight from the sandbox (wherever its dialect puts it).
     pub fn token(&self, login: &str, password: &str) -> String {
         let v: Value = self
             .http
@@ -101,13 +101,10 @@ impl Env {
             .unwrap()
             .json()
             .unwrap();
-        v.as_object()
-            .unwrap()
-            .iter()
-            .find(|(k, _)| k.as_str() != "tipo")
-            .and_then(|(_, v)| v.as_str())
-            .expect("a token field")
-            .to_string()
+        match clinic::api::envelope::token(&v) {
+            Ok(found) => found.token.expose().to_string(),
+            Err(e) => panic!("no token in {v}: {e:?}"),
+        }
     }
 
     /// What the sandbox received, oldest first (the test's own logins included).

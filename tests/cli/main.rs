@@ -6,6 +6,7 @@ mod auth;
 mod completion;
 mod contacts;
 mod crm;
+mod dialects;
 mod faults;
 mod guided;
 mod imports;

@@ -286,7 +286,7 @@ fn walk_against_a_server_that_ignores_the_page_warns_and_never_duplicates() {
 fn every_token_field_and_both_auth_schemes() {
     for field in ["token", "access_token", "accessToken", "jwt"] {
         let env = Env::with(Options {
-            token_field: field.into(),
+            token_field: Some(field.into()),
             ..Options::ephemeral()
         });
         let login = env.login_to_file();
