@@ -1,6 +1,7 @@
 //! Profiles: a TOML file under the platform's config directory (or `CLINIC_CONFIG_DIR`), one table per
 //! profile, plus the environment overrides of the CLI contract. The file may hold `crm_url`, which is a
-//! credential, so it is written atomically with mode 0600.
+//! credential, so it is written atomically with mode 0600 in a 0700 directory, and every change is a
+//! read-modify-write under a lock so that concurrent runs never lose each other's updates.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -8,7 +9,9 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
+use crate::file_lock;
 use crate::output::Format;
+use crate::private_fs;
 
 pub const DEFAULT_PROFILE: &str = "default";
 pub const DEFAULT_TIMEZONE: &str = "America/Sao_Paulo";
@@ -152,30 +155,26 @@ impl ConfigFile {
         }
     }
 
-    pub fn save(&self, dir: &Path) -> Result<()> {
+    fn save(&self, dir: &Path) -> Result<()> {
         let text = toml::to_string_pretty(self).map_err(|e| Error::Config(e.to_string()))?;
-        write_private(&Self::path(dir), text.as_bytes())
+        private_fs::write(&Self::path(dir), text.as_bytes())
     }
 }
 
-/// Writes a file readable by its owner only, atomically (temp file in the same directory, then rename).
-pub fn write_private(path: &Path, bytes: &[u8]) -> Result<()> {
-    use std::io::Write;
-    let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).map_err(|e| Error::Config(format!("{}: {e}", dir.display())))?;
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)
-        .map_err(|e| Error::Config(format!("{}: {e}", dir.display())))?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        tmp.as_file()
-            .set_permissions(std::fs::Permissions::from_mode(0o600))?;
-    }
-    tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path)
-        .map_err(|e| Error::Config(format!("{}: {}", path.display(), e.error)))?;
-    Ok(())
+/// Changes one profile: under the configuration lock the file is read afresh, changed, and replaced
+/// atomically. Every write goes through here (`config set/unset`, `login`, the remembered auth
+/// scheme, the IO key's store), so parallel runs never lose an update.
+pub fn update_profile(
+    dir: &Path,
+    name: &str,
+    change: impl FnOnce(&mut Profile) -> Result<()>,
+) -> Result<()> {
+    let path = ConfigFile::path(dir);
+    file_lock::exclusive(&path, || {
+        let mut file = ConfigFile::load(dir)?;
+        change(file.profiles.entry(name.to_string()).or_default())?;
+        file.save(dir)
+    })
 }
 
 /// Checks a host URL: it must parse, and plain `http://` is allowed only to a loopback host because

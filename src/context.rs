@@ -9,7 +9,7 @@ use tokio::sync::OnceCell;
 
 use crate::api::{ApiClient, AuthHooks};
 use crate::cli::Global;
-use crate::config::{self, AuthScheme, ConfigFile, Profile};
+use crate::config::{self, AuthScheme, ConfigFile, Profile, update_profile};
 use crate::credentials::{self, Credentials};
 use crate::error::{Error, Result};
 use crate::http::Http;
@@ -279,17 +279,6 @@ fn terminal_width() -> Option<u16> {
         // A pseudo-terminal may report no size at all; a narrow guess would squeeze every column.
         .filter(|w| *w >= 20)
         .or(Some(100))
-}
-
-pub fn update_profile(
-    dir: &std::path::Path,
-    name: &str,
-    change: impl FnOnce(&mut Profile) -> Result<()>,
-) -> Result<()> {
-    let mut file = ConfigFile::load(dir)?;
-    let profile = file.profiles.entry(name.to_string()).or_default();
-    change(profile)?;
-    file.save(dir)
 }
 
 /// Runs blocking work (credential stores) off the async threads.

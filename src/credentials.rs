@@ -10,8 +10,10 @@ use std::sync::Arc;
 
 use keyring_core::api::CredentialStoreApi;
 
-use crate::config::{StoreKind, write_private};
+use crate::config::StoreKind;
 use crate::error::{Error, Result};
+use crate::file_lock;
+use crate::private_fs;
 use crate::secret::Secret;
 
 const SERVICE: &str = "clinic";
@@ -95,9 +97,13 @@ impl Credentials {
         secret: &Secret,
     ) -> std::result::Result<(), String> {
         if kind == StoreKind::File {
-            let mut all = self.read_file().map_err(|e| e.to_string())?;
-            all.insert(account.to_string(), secret.expose().to_string());
-            return self.write_file(&all).map_err(|e| e.to_string());
+            return self
+                .change_file(|all| {
+                    all.insert(account.to_string(), secret.expose().to_string());
+                    true
+                })
+                .map(drop)
+                .map_err(|e| e.to_string());
         }
         if kind == StoreKind::Keyutils {
             kernel::set(account, secret.expose())?;
@@ -139,12 +145,7 @@ impl Credentials {
     /// Removes a secret; a missing entry is not an error.
     pub fn delete(&self, kind: StoreKind, account: &str) -> Result<bool> {
         if kind == StoreKind::File {
-            let mut all = self.read_file()?;
-            let had = all.remove(account).is_some();
-            if had {
-                self.write_file(&all)?;
-            }
-            return Ok(had);
+            return self.change_file(|all| all.remove(account).is_some());
         }
         if kind == StoreKind::Keyutils {
             return kernel::delete(account).map_err(|e| store_error(kind, e));
@@ -170,9 +171,21 @@ impl Credentials {
         }
     }
 
-    fn write_file(&self, all: &BTreeMap<String, String>) -> Result<()> {
-        let text = toml::to_string(all).map_err(|e| Error::Config(e.to_string()))?;
-        write_private(&self.file_path(), text.as_bytes())
+    /// Reads the file store, applies `change`, and writes it back when `change` says it changed
+    /// something — all under the store's lock, so parallel logins never drop each other's tokens.
+    fn change_file(
+        &self,
+        change: impl FnOnce(&mut BTreeMap<String, String>) -> bool,
+    ) -> Result<bool> {
+        file_lock::exclusive(&self.file_path(), || {
+            let mut all = self.read_file()?;
+            if !change(&mut all) {
+                return Ok(false);
+            }
+            let text = toml::to_string(&all).map_err(|e| Error::Config(e.to_string()))?;
+            private_fs::write(&self.file_path(), text.as_bytes())?;
+            Ok(true)
+        })
     }
 
     pub fn file_store_path(&self) -> PathBuf {

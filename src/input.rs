@@ -84,6 +84,27 @@ pub fn date(field: &str, raw: &str) -> Result<NaiveDate> {
     }
 }
 
+/// A birth date: a [`date`] that is not after today (local time). A date in the future is a typing
+/// slip (the year, most often) that the service would store without complaint.
+pub fn birth_date(field: &str, raw: &str) -> Result<NaiveDate> {
+    birth_date_on(field, raw, chrono::Local::now().date_naive())
+}
+
+fn birth_date_on(field: &str, raw: &str, today: NaiveDate) -> Result<NaiveDate> {
+    let d = date(field, raw)?;
+    if d > today {
+        return Err(Error::invalid(
+            field,
+            raw,
+            &format!(
+                "a birth date that is not in the future (today is {})",
+                sql_date(today)
+            ),
+        ));
+    }
+    Ok(d)
+}
+
 /// The SQL date the service expects.
 pub fn sql_date(d: NaiveDate) -> String {
     d.format("%Y-%m-%d").to_string()
@@ -210,6 +231,30 @@ mod tests {
             let e = date("--from", raw).unwrap_err().to_string();
             assert!(e.contains("--from") && e.contains("YYYY-MM-DD"), "{e}");
         }
+    }
+
+    #[test]
+    fn birth_dates_are_not_in_the_future() {
+        let today = NaiveDate::from_ymd_opt(2024, 5, 10).unwrap();
+        for raw in ["2024-05-10", "10/05/2024", "1990-04-23"] {
+            assert!(birth_date_on("--birth-date", raw, today).is_ok(), "{raw}");
+        }
+        for raw in ["2024-05-11", "11/05/2024", "2099-01-01"] {
+            let e = birth_date_on("--birth-date", raw, today)
+                .unwrap_err()
+                .to_string();
+            assert_eq!(
+                e,
+                format!(
+                    "invalid --birth-date: got {raw:?}, expected a birth date that is not in the future (today is 2024-05-10)"
+                )
+            );
+        }
+        // Not a date at all: the date's own message.
+        let e = birth_date_on("--birth-date", "31/02/1990", today)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("YYYY-MM-DD"), "{e}");
     }
 
     #[test]

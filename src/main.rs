@@ -1,6 +1,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
+use clinic::stop_signals::{Listener, StopSignal};
 
 fn main() -> ExitCode {
     // Shell completion requests (`COMPLETE=bash clinic -- …`) are answered here, before anything else.
@@ -20,32 +21,40 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    // The sandbox server handles SIGINT itself, as a clean stop (exit 0).
-    let handles_interrupt = matches!(cli.command, clinic::cli::Command::Sandbox(_));
+    // The sandbox server handles SIGINT and SIGTERM itself, as a clean stop (exit 0).
+    let handles_its_own_signals = matches!(cli.command, clinic::cli::Command::Sandbox(_));
     let code = runtime.block_on(async {
-        let run = async {
-            match clinic::cli::run(cli).await {
-                Ok(()) => 0,
-                Err(failure) => {
-                    if failure.code != 0 {
-                        eprintln!("error: {}", failure.message);
-                    }
-                    failure.code
+        if !handles_its_own_signals {
+            // Listening starts before any work, so no signal can arrive while nobody listens.
+            match Listener::install() {
+                Ok(listener) => drop(tokio::spawn(stop_on_signal(listener))),
+                Err(e) => {
+                    eprintln!("error: could not listen for signals: {e}");
+                    return 1;
                 }
             }
-        };
-        if handles_interrupt {
-            return run.await;
         }
-        tokio::select! {
-            code = run => code,
-            _ = tokio::signal::ctrl_c() => {
-                eprintln!("interrupted");
-                130
+        match clinic::cli::run(cli).await {
+            Ok(()) => 0,
+            Err(failure) => {
+                if failure.code != 0 {
+                    eprintln!("error: {}", failure.message);
+                }
+                failure.code
             }
         }
     });
     // Do not wait for stray background work (an abandoned request) once the answer is decided.
     runtime.shutdown_background();
     ExitCode::from(code as u8)
+}
+
+/// Ends the process on the first stop signal. This runs on a worker thread and exits from there,
+/// because the thread running the command may be blocked (writing into a full pipe, reading a
+/// prompt) and could not notice a cancellation.
+async fn stop_on_signal(mut listener: Listener) {
+    let StopSignal { name, exit_code } = listener.next().await;
+    clinic::unfinished::abandon_all();
+    eprintln!("interrupted by {name}");
+    std::process::exit(exit_code.into());
 }

@@ -21,6 +21,10 @@ pub fn date(s: &str) -> Result<NaiveDate, String> {
     input::date("date", s).map_err(expected)
 }
 
+pub fn birth_date(s: &str) -> Result<NaiveDate, String> {
+    input::birth_date("birth date", s).map_err(expected)
+}
+
 pub fn email(s: &str) -> Result<String, String> {
     input::email("email", s).map_err(expected)
 }

@@ -49,8 +49,10 @@ pub enum AuthCommand {
         #[arg(long)]
         show: bool,
     },
-    /// Store the Integrações IO API key
-    #[command(after_help = "Example:\n  printf '%s\\n' \"$KEY\" | clinic auth set-io-key --stdin")]
+    /// Store the Integrações IO API key (or remove it with --remove)
+    #[command(
+        after_help = "Examples:\n  printf '%s\\n' \"$KEY\" | clinic auth set-io-key --stdin\n  clinic auth set-io-key --remove"
+    )]
     SetIoKey {
         /// Read the key from the first line of standard input
         #[arg(long)]
@@ -58,6 +60,9 @@ pub enum AuthCommand {
         /// Allow a plain 0600 file when no secure store works
         #[arg(long)]
         insecure_storage: bool,
+        /// Remove the stored key from its store instead of storing one
+        #[arg(long, conflicts_with_all = ["stdin", "insecure_storage"])]
+        remove: bool,
     },
 }
 
@@ -65,9 +70,11 @@ pub async fn run(ctx: &Context, cmd: AuthCommand) -> Result<()> {
     match cmd {
         AuthCommand::Status => status(ctx).await,
         AuthCommand::Token { show } => token(ctx, show).await,
+        AuthCommand::SetIoKey { remove: true, .. } => remove_io_key(ctx).await,
         AuthCommand::SetIoKey {
             stdin,
             insecure_storage,
+            ..
         } => set_io_key(ctx, stdin, insecure_storage).await,
     }
 }
@@ -213,38 +220,88 @@ async fn forget_saved_password(ctx: &Context) {
     let _ = blocking(move || creds.delete(kind, &account)).await;
 }
 
+/// Removes every secret the profile keeps: the token, a saved password and the IO key.
 pub async fn logout(ctx: &Context) -> Result<()> {
-    let (Some(login), Some(store)) = (ctx.profile.login.clone(), ctx.profile.token_store) else {
+    let token = match (ctx.profile.login.clone(), ctx.profile.token_store) {
+        (Some(login), Some(store)) => Some((login, store)),
+        _ => None,
+    };
+    if token.is_none() && ctx.profile.io_key_store.is_none() {
         ctx.reporter.note(&format!(
-            "profile '{}' has no stored token",
+            "profile '{}' has no stored token or IO key",
+            ctx.profile_name
+        ));
+        return Ok(());
+    }
+    if let Some((login, store)) = token {
+        let creds = ctx.credentials.clone();
+        let account = credentials::account(&ctx.profile_name, &login);
+        let pw_account = password_account(&ctx.profile_name, &login);
+        let pw_store = ctx.profile.password_store;
+        let removed = blocking(move || {
+            if let Some(kind) = pw_store {
+                let _ = creds.delete(kind, &pw_account);
+            }
+            creds.delete(store, &account)
+        })
+        .await??;
+        ctx.update_profile(|p| {
+            p.token_store = None;
+            p.password_store = None;
+            Ok(())
+        })?;
+        ctx.reporter.note(&if removed {
+            format!(
+                "Logged out of profile '{}': removed the token of {login} from the {store}.",
+                ctx.profile_name
+            )
+        } else {
+            format!(
+                "Profile '{}': the {store} had no token for {login}; nothing to remove.",
+                ctx.profile_name
+            )
+        });
+    }
+    if ctx.profile.io_key_store.is_some() {
+        forget_io_key(ctx).await?;
+    }
+    Ok(())
+}
+
+/// `auth set-io-key --remove`.
+async fn remove_io_key(ctx: &Context) -> Result<()> {
+    if ctx.in_sandbox() {
+        return Err(Error::Usage(
+            "the sandbox's IO key is fixed; nothing to remove".into(),
+        ));
+    }
+    forget_io_key(ctx).await
+}
+
+/// Deletes the profile's stored IO key and forgets its store.
+async fn forget_io_key(ctx: &Context) -> Result<()> {
+    let Some(store) = ctx.profile.io_key_store else {
+        ctx.reporter.note(&format!(
+            "profile '{}' has no stored IO key",
             ctx.profile_name
         ));
         return Ok(());
     };
     let creds = ctx.credentials.clone();
-    let account = credentials::account(&ctx.profile_name, &login);
-    let pw_account = password_account(&ctx.profile_name, &login);
-    let pw_store = ctx.profile.password_store;
-    let removed = blocking(move || {
-        if let Some(kind) = pw_store {
-            let _ = creds.delete(kind, &pw_account);
-        }
-        creds.delete(store, &account)
-    })
-    .await??;
+    let account = io_key_account(&ctx.profile_name);
+    let removed = blocking(move || creds.delete(store, &account)).await??;
     ctx.update_profile(|p| {
-        p.token_store = None;
-        p.password_store = None;
+        p.io_key_store = None;
         Ok(())
     })?;
     ctx.reporter.note(&if removed {
         format!(
-            "Logged out of profile '{}': removed the token of {login} from the {store}.",
+            "Removed the IO API key of profile '{}' from the {store}.",
             ctx.profile_name
         )
     } else {
         format!(
-            "Profile '{}': the {store} had no token for {login}; nothing to remove.",
+            "Profile '{}': the {store} had no IO API key; nothing to remove.",
             ctx.profile_name
         )
     });

@@ -5,7 +5,8 @@ use clap::Subcommand;
 use serde_json::{Map, Value};
 
 use crate::config;
-use crate::context::{Context, update_profile};
+use crate::config::update_profile;
+use crate::context::Context;
 use crate::error::Result;
 use crate::show;
 

@@ -45,7 +45,9 @@ pub enum ContactCommand {
 Columns (header row; English or Portuguese names, ',' or ';' separated):
   name|nome, phone|telefone, birth_date|data_nascimento, channel|canal, campaign|campanha,
   email, note|observacao, clinic|clinica (else --clinic or the profile's clinica)
-With --journal, rows already created by an earlier run (same phone and name) are skipped.")]
+With --journal, rows already created by an earlier run (same phone and name) are skipped. Rows
+sent without an answer are shown as unknown (exit 5); settle them, then run again:
+  clinic contact import novos.csv --journal novos.journal --resolve-unknown")]
     Import(super::import::ImportArgs),
 }
 
@@ -60,7 +62,7 @@ pub struct ContactFields {
     #[arg(long, visible_alias = "telefone", value_parser = args::phone)]
     pub phone: Option<Phone>,
     /// Birth date, YYYY-MM-DD or DD/MM/YYYY (required)
-    #[arg(long, visible_alias = "data-nascimento", value_parser = args::date, value_name = "DATE")]
+    #[arg(long, visible_alias = "data-nascimento", value_parser = args::birth_date, value_name = "DATE")]
     pub birth_date: Option<NaiveDate>,
     /// Channel: ID or name, see `clinic ref channels` (required)
     #[arg(long, visible_alias = "canal", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCandidates::new(crate::refs::complete::channels))]
@@ -100,7 +102,7 @@ pub struct UpdateArgs {
     #[arg(long, visible_alias = "nome", value_parser = args::text)]
     name: Option<String>,
     /// Birth date (YYYY-MM-DD or DD/MM/YYYY)
-    #[arg(long, visible_alias = "data-nascimento", value_parser = args::date, value_name = "DATE")]
+    #[arg(long, visible_alias = "data-nascimento", value_parser = args::birth_date, value_name = "DATE")]
     birth_date: Option<NaiveDate>,
     /// Channel of this new origin: ID or name
     #[arg(long, visible_alias = "canal", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCandidates::new(crate::refs::complete::channels))]
@@ -315,38 +317,7 @@ async fn upsert(ctx: &Context, f: ContactFields) -> Result<()> {
     }
     let clinica = create["clinica"].as_str().unwrap_or_default().to_string();
     let client = ctx.api().await?;
-    let mut searches = vec![("telefone", f.phone.digits().to_string())];
-    if let Some(e) = &f.email {
-        searches.push(("email", e.clone()));
-    }
-    let mut found = Vec::new();
-    for (key, value) in searches {
-        let query = vec![
-            ("clinica".to_string(), clinica.clone()),
-            (key.to_string(), value.clone()),
-            ("pagina_atual".to_string(), "1".to_string()),
-            ("por_pagina".to_string(), "50".to_string()),
-        ];
-        let answer = client
-            .call(
-                Method::GET,
-                "/lista_cliente",
-                &query,
-                None,
-                Safety::Idempotent,
-            )
-            .await?;
-        // The service's search is approximate: keep only records that really carry this phone/e-mail.
-        found = envelope::page(answer)
-            .records
-            .iter()
-            .filter(|r| matches_contact(r, key, &value))
-            .filter_map(record_id)
-            .collect();
-        if !found.is_empty() {
-            break;
-        }
-    }
+    let found = find_existing(&client, &clinica, &f.phone, f.email.as_deref()).await?;
     let Some(id) = found.first().cloned() else {
         let answer = register(&client, create).await?;
         let id = envelope::created_id(&answer).unwrap_or(Value::Null);
@@ -369,6 +340,48 @@ async fn upsert(ctx: &Context, f: ContactFields) -> Result<()> {
     ctx.reporter
         .note(&format!("contact {id} exists: updated it"));
     show::single(ctx, &json!({"action": "updated", "id": id}))
+}
+
+/// The IDs of the contacts of `clinica` that carry this phone (`lista_cliente` by phone, digits
+/// format), or else this e-mail (exact match, any case). Empty when there is none.
+pub(crate) async fn find_existing(
+    client: &crate::api::ApiClient,
+    clinica: &str,
+    phone: &Phone,
+    email: Option<&str>,
+) -> Result<Vec<String>> {
+    let mut searches = vec![("telefone", phone.digits().to_string())];
+    if let Some(e) = email {
+        searches.push(("email", e.to_string()));
+    }
+    for (key, value) in searches {
+        let query = vec![
+            ("clinica".to_string(), clinica.to_string()),
+            (key.to_string(), value.clone()),
+            ("pagina_atual".to_string(), "1".to_string()),
+            ("por_pagina".to_string(), "50".to_string()),
+        ];
+        let answer = client
+            .call(
+                Method::GET,
+                "/lista_cliente",
+                &query,
+                None,
+                Safety::Idempotent,
+            )
+            .await?;
+        // The service's search is approximate: keep only records that really carry this phone/e-mail.
+        let found: Vec<String> = envelope::page(answer)
+            .records
+            .iter()
+            .filter(|r| matches_contact(r, key, &value))
+            .filter_map(record_id)
+            .collect();
+        if !found.is_empty() {
+            return Ok(found);
+        }
+    }
+    Ok(Vec::new())
 }
 
 /// The ID of a `lista_cliente` record.

@@ -80,10 +80,10 @@ async fn ask(ctx: &Context, f: ContactFields) -> Result<NewContact> {
     };
     let birth_date = match f.birth_date {
         Some(d) => d,
-        None => input::date(
+        None => input::birth_date(
             "birth date",
             &prompt("Birth date (DD/MM/YYYY)", |s| {
-                input::date("birth date", s).map(|_| ())
+                input::birth_date("birth date", s).map(|_| ())
             })?,
         )?,
     };

@@ -1,12 +1,14 @@
 //! `clinic contact import FILE.csv`: many `cadastraCliente` calls from a spreadsheet. The whole file is
 //! checked before the first contact is sent, so a typo on row 900 does not leave 899 half-imported
 //! rows; and because the service does not deduplicate, a journal of created rows lets a failed run be
-//! resumed without creating anyone twice.
+//! resumed without creating anyone twice. A row whose answer was lost is neither sent again nor
+//! passed off as done: the run exits 5, and `--resolve-unknown` looks such rows up.
+
+mod journal;
+mod resolve_unknown;
 
 use std::collections::HashMap;
-use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Mutex;
 
 use clap::Args;
 use futures::stream::{self, StreamExt};
@@ -20,6 +22,7 @@ use crate::error::{Error, Result};
 use crate::input::{self, Phone};
 use crate::output::{Output, Shape};
 use crate::refs::{Kind, Ref, resolve};
+use journal::{Earlier, Journal, State};
 
 #[derive(Args, Debug)]
 pub struct ImportArgs {
@@ -31,6 +34,10 @@ pub struct ImportArgs {
     /// Record each created row here (NDJSON) and skip rows recorded by earlier runs
     #[arg(long, value_name = "FILE")]
     journal: Option<PathBuf>,
+    /// Send nothing: look up each row the journal leaves in an unknown state (sent, answer never
+    /// seen) in lista_cliente by phone, then e-mail, and record it as created or as not sent
+    #[arg(long, requires = "journal", conflicts_with = "dry_run")]
+    resolve_unknown: bool,
     #[command(flatten)]
     clinic: ClinicArg,
 }
@@ -50,10 +57,24 @@ const COLUMNS: &[(&str, &[&str])] = &[
     ("clinic", &["clinic", "clinica", "clínica"]),
 ];
 
+/// Row numbers shown in one message; the output lists every row.
+const ROWS_SHOWN: usize = 20;
+
 struct Row {
     number: usize,
+    /// Phone digits and normalised name: the row's identity in the journal.
     key: String,
     contact: NewContact,
+}
+
+impl Row {
+    /// The row's clinic ID (every row has one once names are resolved).
+    fn clinic_id(&self) -> Option<u64> {
+        match self.contact.clinic.clinic {
+            Some(Ref::Id(id)) => Some(id),
+            _ => None,
+        }
+    }
 }
 
 pub async fn run(ctx: &Context, a: ImportArgs) -> Result<()> {
@@ -61,17 +82,21 @@ pub async fn run(ctx: &Context, a: ImportArgs) -> Result<()> {
     let rows = read_rows(&a.file, default_clinic)?;
     let rows = resolve_names(ctx, rows).await?;
     let earlier = match &a.journal {
-        Some(path) => read_journal(path)?,
+        Some(path) => journal::read(path)?,
         None => HashMap::new(),
     };
+    if a.resolve_unknown {
+        let path = a.journal.as_deref().expect("clap requires --journal");
+        return resolve_unknown::run(ctx, rows, &earlier, path).await;
+    }
     let mut out = Output::open(&ctx.output_spec(), Shape::List, Box::new(std::io::stdout()))?;
     if a.dry_run {
         for row in &rows {
             let body = create_body(ctx, &row.contact).await?;
-            let action = if earlier.contains_key(&row.key) {
-                "skip"
-            } else {
-                "create"
+            let action = match earlier.get(&row.key) {
+                Some(Earlier::Created) => "skip",
+                Some(Earlier::Unknown) => "unknown",
+                None => "create",
             };
             out.write(&json!({"row": row.number, "action": action, "body": body}))?;
         }
@@ -88,7 +113,7 @@ pub async fn run(ctx: &Context, a: ImportArgs) -> Result<()> {
         async move {
             let outcome = match earlier.get(&row.key) {
                 Some(Earlier::Created) => Outcome::Skipped,
-                Some(Earlier::Unknown) => Outcome::Unknown,
+                Some(Earlier::Unknown) => Outcome::Unknown(None),
                 None => send(ctx, &client, journal.as_ref(), &row).await,
             };
             (row, outcome)
@@ -96,18 +121,19 @@ pub async fn run(ctx: &Context, a: ImportArgs) -> Result<()> {
     }))
     .buffered(concurrency.max(1));
     let mut first_failure: Option<Error> = None;
+    let mut unknown: Vec<usize> = Vec::new();
     let mut counts: HashMap<String, usize> = HashMap::new();
     while let Some((row, outcome)) = results.next().await {
         let record = match outcome {
             Outcome::Created(id) => json!({"row": row.number, "status": "created", "id": id}),
             Outcome::Skipped => json!({"row": row.number, "status": "skipped"}),
-            Outcome::Unknown => {
-                ctx.reporter.warn(&format!(
-                    "row {}: an earlier run sent it but never saw the answer; look it up (clinic contact list --phone {}) and, if it is missing, delete its lines from the journal",
-                    row.number,
-                    row.contact.phone.digits()
-                ));
-                json!({"row": row.number, "status": "unknown"})
+            Outcome::Unknown(why) => {
+                unknown.push(row.number);
+                let mut record = json!({"row": row.number, "status": "unknown"});
+                if let Some(e) = why {
+                    record["error"] = ctx.reporter.redact(&e.to_string()).into();
+                }
+                record
             }
             Outcome::Failed(e) => {
                 let record = json!({"row": row.number, "status": "failed", "error": ctx.reporter.redact(&e.to_string())});
@@ -129,17 +155,52 @@ pub async fn run(ctx: &Context, a: ImportArgs) -> Result<()> {
         n("unknown"),
         n("failed")
     ));
+    if !unknown.is_empty() {
+        return Err(unknown_rows(&unknown, &a));
+    }
     match first_failure {
         Some(e) => Err(e),
         None => Ok(()),
     }
 }
 
+/// Rows that reached the service, or may have, without an answer: the import is not done, and
+/// sending them again could create the same people twice (exit 5).
+fn unknown_rows(rows: &[usize], a: &ImportArgs) -> Error {
+    let hint = match &a.journal {
+        Some(journal) => format!(
+            "look them up with `clinic contact import {} --journal {} --resolve-unknown`, then run the import again to send the rows that never arrived",
+            a.file.display(),
+            journal.display()
+        ),
+        None => "look them up (`clinic contact list --phone …`) before sending them again; with --journal, `--resolve-unknown` does it".to_string(),
+    };
+    Error::Protocol(format!(
+        "{} rows were sent but whether they were created is unknown ({}); {hint}",
+        rows.len(),
+        row_list(rows)
+    ))
+}
+
+/// `rows 3, 5, 9`, shortened past [`ROWS_SHOWN`].
+fn row_list(rows: &[usize]) -> String {
+    let shown: Vec<String> = rows.iter().take(ROWS_SHOWN).map(usize::to_string).collect();
+    let more = rows.len().saturating_sub(ROWS_SHOWN);
+    let more = if more > 0 {
+        format!(" and {more} more")
+    } else {
+        String::new()
+    };
+    format!("rows {}{more}", shown.join(", "))
+}
+
 enum Outcome {
     Created(Value),
     Skipped,
-    /// An earlier run sent the row and never learnt whether it was created.
-    Unknown,
+    /// Sent, by an earlier run or by this one (with the error that lost the answer), and never
+    /// learnt whether it was created.
+    Unknown(Option<Error>),
+    /// Not created: stopped before sending, or refused by the service.
     Failed(Error),
 }
 
@@ -151,66 +212,41 @@ async fn send(
     journal: Option<&Journal>,
     row: &Row,
 ) -> Outcome {
-    let result = async {
-        let body = create_body(ctx, &row.contact).await?;
-        if let Some(j) = journal {
-            j.record(row, "sending", None)?;
-        }
-        match register(client, body).await {
-            Ok(answer) => {
-                let id = envelope::created_id(&answer).unwrap_or(Value::Null);
-                if let Some(j) = journal {
-                    j.record(row, "created", Some(&id))?;
-                }
-                Ok(id)
-            }
-            Err(e) => {
-                // A refusal (4xx) created nothing: the row may be sent again once fixed.
-                if let (Some(j), Error::Rejected { .. }) = (journal, &e) {
-                    j.record(row, "refused", None)?;
-                }
-                Err(e)
+    let body = match create_body(ctx, &row.contact).await {
+        Ok(body) => body,
+        Err(e) => return Outcome::Failed(e),
+    };
+    if let Some(Err(e)) = journal.map(|j| j.record(row, State::Sending, None)) {
+        return Outcome::Failed(e);
+    }
+    match register(client, body).await {
+        Ok(answer) => {
+            let id = envelope::created_id(&answer).unwrap_or(Value::Null);
+            match journal.map(|j| j.record(row, State::Created, Some(&id))) {
+                Some(Err(e)) => Outcome::Failed(Error::Other(format!(
+                    "created (ID {id}), but the journal could not record it, so a later run will see it as unknown: {e}"
+                ))),
+                _ => Outcome::Created(id),
             }
         }
-    }
-    .await;
-    match result {
-        Ok(id) => Outcome::Created(id),
-        Err(e) => Outcome::Failed(e),
+        Err(e) if created_nothing(&e) => {
+            if let Some(Err(journal_error)) = journal.map(|j| j.record(row, State::Refused, None)) {
+                return Outcome::Failed(journal_error);
+            }
+            Outcome::Failed(e)
+        }
+        Err(e) => Outcome::Unknown(Some(e)),
     }
 }
 
-/// What the journal says of a row from earlier runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Earlier {
-    Created,
-    Unknown,
-}
-
-/// The append-only record of an import: one JSON line per step, flushed as it happens.
-struct Journal {
-    file: Mutex<std::fs::File>,
-}
-
-impl Journal {
-    fn open(path: &std::path::Path) -> Result<Journal> {
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| Error::Other(format!("{}: {e}", path.display())))?;
-        Ok(Journal {
-            file: Mutex::new(file),
-        })
-    }
-
-    fn record(&self, row: &Row, state: &str, id: Option<&Value>) -> Result<()> {
-        let line = json!({"key": row.key, "row": row.number, "state": state, "id": id});
-        let mut f = self.file.lock().unwrap();
-        writeln!(f, "{line}")?;
-        f.flush()?;
-        Ok(())
-    }
+/// Whether an error of a create proves that nothing was created: the service refused it (4xx, or
+/// the token). Anything else — a broken connection, a 5xx, an answer that made no sense — may have
+/// come after the contact was stored.
+fn created_nothing(e: &Error) -> bool {
+    matches!(
+        e,
+        Error::Rejected { .. } | Error::NotLoggedIn(_) | Error::Auth(_)
+    )
 }
 
 /// Parses and checks every row; all problems are reported together, with row numbers.
@@ -348,7 +384,7 @@ fn parse_row(cells: &HashMap<&str, String>, default_clinic: Option<u64>) -> Resu
     Ok(NewContact {
         name: input::text("name", cell("name"))?,
         phone,
-        birth_date: input::date("birth_date", cell("birth_date"))?,
+        birth_date: input::birth_date("birth_date", cell("birth_date"))?,
         channel: as_ref("channel", cell("channel"))?,
         campaign: as_ref("campaign", cell("campaign"))?,
         email: optional(cell("email"))
@@ -412,29 +448,4 @@ async fn cached<'a>(
             Ok(e.insert(resolve::list(ctx, kind, clinic).await?))
         }
     }
-}
-
-/// The last state of each row an earlier run touched: created, or sent without a known outcome.
-/// Refused rows are forgotten, so they are sent again.
-fn read_journal(path: &std::path::Path) -> Result<HashMap<String, Earlier>> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(HashMap::new()),
-        Err(e) => return Err(Error::Other(format!("{}: {e}", path.display()))),
-    };
-    let mut states = HashMap::new();
-    for v in text
-        .lines()
-        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-    {
-        let Some(key) = v["key"].as_str() else {
-            continue;
-        };
-        match v["state"].as_str().unwrap_or("created") {
-            "created" => states.insert(key.to_string(), Earlier::Created),
-            "sending" => states.insert(key.to_string(), Earlier::Unknown),
-            _ => states.remove(key),
-        };
-    }
-    Ok(states)
 }

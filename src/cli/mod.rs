@@ -39,7 +39,8 @@ Examples:
   clinic --sandbox report appointments --all --limit 20
 
 Exit codes: 0 ok · 1 other failure · 2 invalid input (nothing sent) · 3 not logged in / token rejected ·
-4 request refused by the API · 5 server or network failure after retries · 130 interrupted";
+4 request refused by the API · 5 server or network failure after retries ·
+128+N stopped by signal N: 130 SIGINT, 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT";
 
 #[derive(Parser, Debug)]
 #[command(name = "clinic", version, about = ABOUT, after_help = AFTER_HELP, max_term_width = 110)]

@@ -1,6 +1,7 @@
 //! Where output bytes go: the given stdout, or a file replaced atomically. A file is written as a
 //! temporary sibling and renamed over the final name only when everything succeeded, so a failed
-//! or interrupted run never leaves a half-written file under that name.
+//! or interrupted run never leaves a half-written file under that name. The temporary file is
+//! registered with [`crate::unfinished`], so a run stopped by a signal removes it too.
 
 use std::fs;
 use std::io::{self, BufWriter, Write};
@@ -9,25 +10,26 @@ use std::path::{Path, PathBuf};
 use tempfile::NamedTempFile;
 
 use super::OutputError;
+use crate::unfinished::{self, Unfinished};
 
 enum Target {
     Stdout(Box<dyn Write + Send>),
     /// Removed from disk when dropped, unless persisted first.
-    File(NamedTempFile),
+    File(NamedTempFile, Unfinished),
 }
 
 impl Write for Target {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
         match self {
             Target::Stdout(out) => out.write(bytes),
-            Target::File(file) => file.write(bytes),
+            Target::File(file, _) => file.write(bytes),
         }
     }
 
     fn flush(&mut self) -> io::Result<()> {
         match self {
             Target::Stdout(out) => out.flush(),
-            Target::File(file) => file.flush(),
+            Target::File(file, _) => file.flush(),
         }
     }
 }
@@ -48,7 +50,11 @@ impl Sink {
             return Ok(Self::around(Target::Stdout(stdout), None));
         };
         let temp = temp_beside(path).map_err(|source| file_error(path, source))?;
-        Ok(Self::around(Target::File(temp), Some(path.to_owned())))
+        let pending = unfinished::register(temp.path());
+        Ok(Self::around(
+            Target::File(temp, pending),
+            Some(path.to_owned()),
+        ))
     }
 
     fn around(target: Target, path: Option<PathBuf>) -> Self {
@@ -75,10 +81,10 @@ impl Sink {
             .map_err(|e| error_for(&path, e.into_error()))?;
         match (target, path) {
             (Target::Stdout(mut out), _) => out.flush().map_err(OutputError::Io),
-            (Target::File(temp), Some(path)) => {
-                persist(temp, &path).map_err(|source| file_error(&path, source))
+            (Target::File(temp, pending), Some(path)) => {
+                persist(temp, pending, &path).map_err(|source| file_error(&path, source))
             }
-            (Target::File(_), None) => unreachable!("a file target always has a path"),
+            (Target::File(..), None) => unreachable!("a file target always has a path"),
         }
     }
 }
@@ -118,13 +124,12 @@ fn temp_beside(path: &Path) -> io::Result<NamedTempFile> {
 
 /// A file being replaced keeps its permissions; a new one keeps the temporary file's private
 /// mode (owner only), fitting for patient data.
-fn persist(temp: NamedTempFile, path: &Path) -> io::Result<()> {
+fn persist(temp: NamedTempFile, pending: Unfinished, path: &Path) -> io::Result<()> {
     if let Ok(existing) = fs::metadata(path)
         && existing.is_file()
     {
         temp.as_file().set_permissions(existing.permissions())?;
     }
     temp.as_file().sync_all()?;
-    temp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    pending.commit(|| temp.persist(path).map(drop).map_err(|e| e.error))
 }

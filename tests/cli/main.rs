@@ -11,6 +11,7 @@ mod faults;
 mod guided;
 mod imports;
 mod io;
+mod local_hardening;
 mod misc;
 mod references;
 mod reports;

@@ -1,0 +1,180 @@
+//! The journal of an import: one JSON line per step of a row (`{"key", "row", "state", "id"}`),
+//! appended and written out as it happens, so that whatever stops a run, the next one knows which
+//! rows exist, which were never sent, and which were sent without an answer.
+//!
+//! It names patients' phones, so it is created readable by its owner only.
+
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::Path;
+use std::sync::Mutex;
+
+use serde_json::{Value, json};
+
+use super::Row;
+use crate::error::{Error, Result};
+use crate::private_fs;
+
+/// The step a journal line records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum State {
+    /// About to be sent: the last word of a row whose answer was lost.
+    Sending,
+    /// Created, with the ID the service gave (or that a lookup found).
+    Created,
+    /// Refused by the service: nothing was created, and a later run sends it again.
+    Refused,
+    /// Looked up after a lost answer and not found: a later run sends it again.
+    NotSent,
+}
+
+impl State {
+    fn name(self) -> &'static str {
+        match self {
+            State::Sending => "sending",
+            State::Created => "created",
+            State::Refused => "refused",
+            State::NotSent => "not-sent",
+        }
+    }
+}
+
+/// What the journal says of a row from earlier runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Earlier {
+    Created,
+    /// Sent, and whether it was created is unknown.
+    Unknown,
+}
+
+pub(super) struct Journal {
+    file: Mutex<File>,
+}
+
+impl Journal {
+    /// Opens the journal for appending, creating it 0600.
+    pub(super) fn open(path: &Path) -> Result<Journal> {
+        let failed = |e: std::io::Error| Error::Other(format!("{}: {e}", path.display()));
+        let mut file = private_fs::options()
+            .create(true)
+            .read(true)
+            .append(true)
+            .open(path)
+            .map_err(failed)?;
+        end_last_line(&mut file).map_err(failed)?;
+        Ok(Journal {
+            file: Mutex::new(file),
+        })
+    }
+
+    pub(super) fn record(&self, row: &Row, state: State, id: Option<&Value>) -> Result<()> {
+        let mut line =
+            json!({"key": row.key, "row": row.number, "state": state.name(), "id": id}).to_string();
+        line.push('\n');
+        // One write per line: a run stopped between two writes would glue two lines into one that
+        // no later run could read.
+        let mut file = self.file.lock().unwrap_or_else(|p| p.into_inner());
+        file.write_all(line.as_bytes())?;
+        file.flush()?;
+        Ok(())
+    }
+}
+
+/// A journal whose last line was cut short (the machine stopped mid-write) gets its line ended, so
+/// the next line starts clean; the cut line itself is unreadable and ignored.
+fn end_last_line(file: &mut File) -> std::io::Result<()> {
+    if file.metadata()?.len() == 0 {
+        return Ok(());
+    }
+    let mut last = [0u8; 1];
+    file.seek(SeekFrom::End(-1))?;
+    file.read_exact(&mut last)?;
+    if last[0] != b'\n' {
+        file.write_all(b"\n")?;
+    }
+    Ok(())
+}
+
+/// The last state of each row earlier runs touched: created, or sent without a known outcome.
+/// Refused and not-sent rows are forgotten, so they are sent again.
+pub(super) fn read(path: &Path) -> Result<HashMap<String, Earlier>> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(HashMap::new()),
+        Err(e) => return Err(Error::Other(format!("{}: {e}", path.display()))),
+    };
+    let mut states = HashMap::new();
+    for v in text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+    {
+        let Some(key) = v["key"].as_str() else {
+            continue;
+        };
+        match v["state"].as_str().unwrap_or("created") {
+            "created" => states.insert(key.to_string(), Earlier::Created),
+            "sending" => states.insert(key.to_string(), Earlier::Unknown),
+            _ => states.remove(key),
+        };
+    }
+    Ok(states)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_state_of_each_row_counts() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("j");
+        std::fs::write(
+            &path,
+            concat!(
+                r#"{"key":"a","row":2,"state":"sending","id":null}"#,
+                "\n",
+                r#"{"key":"a","row":2,"state":"created","id":7}"#,
+                "\n",
+                r#"{"key":"b","row":3,"state":"sending","id":null}"#,
+                "\n",
+                r#"{"key":"c","row":4,"state":"sending","id":null}"#,
+                "\n",
+                r#"{"key":"c","row":4,"state":"not-sent","id":null}"#,
+                "\n",
+                r#"{"key":"d","row":5,"state":"sending","id":null}"#,
+                "\n",
+                r#"{"key":"d","row":5,"state":"refused","id":null}"#,
+                "\n",
+                r#"{"key":"e","row":6,"state":"sen"#,
+            ),
+        )
+        .unwrap();
+        let states = read(&path).unwrap();
+        assert_eq!(states.get("a"), Some(&Earlier::Created));
+        assert_eq!(states.get("b"), Some(&Earlier::Unknown));
+        assert_eq!(states.get("c"), None);
+        assert_eq!(states.get("d"), None);
+        assert_eq!(states.get("e"), None);
+        // Appending after a cut line starts a new line.
+        let journal = Journal::open(&path).unwrap();
+        let row = Row {
+            number: 6,
+            key: "e".into(),
+            contact: crate::cli::contact::NewContact {
+                name: "E".into(),
+                phone: crate::input::Phone::parse("phone", "16992640197").unwrap(),
+                birth_date: chrono::NaiveDate::from_ymd_opt(1990, 1, 1).unwrap(),
+                channel: crate::refs::Ref::Id(1),
+                campaign: crate::refs::Ref::Id(1),
+                email: None,
+                note: None,
+                clinic: Default::default(),
+            },
+        };
+        journal
+            .record(&row, State::Created, Some(&json!(9)))
+            .unwrap();
+        assert_eq!(read(&path).unwrap().get("e"), Some(&Earlier::Created));
+    }
+}
