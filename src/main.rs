@@ -54,6 +54,7 @@ fn main() -> ExitCode {
 /// prompt) and could not notice a cancellation.
 async fn stop_on_signal(mut listener: Listener) {
     let StopSignal { name, exit_code } = listener.next().await;
+    listener.restore_terminal();
     clinic::unfinished::abandon_all();
     eprintln!("interrupted by {name}");
     std::process::exit(exit_code.into());

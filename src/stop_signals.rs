@@ -25,9 +25,23 @@ mod platform {
 
     pub struct Listener {
         signals: Vec<(Signal, StopSignal)>,
+        /// The terminal's settings at start: a prompt that was reading a password with echo off when
+        /// the signal came never gets to restore them, so the stop does.
+        terminal: Option<nix::sys::termios::Termios>,
     }
 
     impl Listener {
+        /// Puts the terminal back as it was when listening started (echo on after a password prompt).
+        pub fn restore_terminal(&self) {
+            if let Some(saved) = &self.terminal {
+                let _ = nix::sys::termios::tcsetattr(
+                    std::io::stdin(),
+                    nix::sys::termios::SetArg::TCSANOW,
+                    saved,
+                );
+            }
+        }
+
         /// Starts listening; from here on these signals no longer end the process by themselves.
         /// Must be called inside the Tokio runtime.
         pub fn install() -> io::Result<Listener> {
@@ -47,7 +61,8 @@ mod platform {
                     Ok((signal(kind)?, stop))
                 })
                 .collect::<io::Result<_>>()?;
-            Ok(Listener { signals })
+            let terminal = nix::sys::termios::tcgetattr(std::io::stdin()).ok();
+            Ok(Listener { signals, terminal })
         }
 
         /// The next stop signal received.
@@ -91,6 +106,9 @@ mod platform {
     }
 
     impl Listener {
+        /// The console restores its own input mode when the process ends.
+        pub fn restore_terminal(&self) {}
+
         /// Starts listening; from here on Ctrl-C and Ctrl-Break no longer end the process by
         /// themselves. Must be called inside the Tokio runtime.
         pub fn install() -> io::Result<Listener> {
@@ -127,6 +145,8 @@ mod platform {
         pub fn install() -> std::io::Result<Listener> {
             Ok(Listener)
         }
+
+        pub fn restore_terminal(&self) {}
 
         pub async fn next(&mut self) -> StopSignal {
             std::future::pending().await

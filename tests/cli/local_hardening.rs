@@ -754,3 +754,45 @@ fn set_io_key_remove_removes_only_the_io_key() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn a_signal_at_the_password_prompt_leaves_the_terminal_as_it_was() {
+    use rexpect::session::spawn_bash;
+    let env = Env::new();
+    let mut sh = spawn_bash(Some(30_000)).unwrap();
+    // The pseudo-terminal starts without echo; a person's terminal echoes.
+    sh.send_line("stty echo; echo \"shell=$$ before=$(stty -g)\"")
+        .unwrap();
+    let (_, seen) = sh.exp_regex(r"shell=\d+ before=[0-9a-f:]+").unwrap();
+    let (shell, before) = seen.split_once(' ').unwrap();
+    let shell = shell.trim_start_matches("shell=").to_string();
+    let before = before.trim_start_matches("before=").to_string();
+    let clinic = assert_cmd::cargo::cargo_bin("clinic");
+    sh.send_line(&format!(
+        "CLINIC_CONFIG_DIR='{}' CLINIC_BASE_URL='{}' CLINIC_CREDENTIAL_STORE=file '{}' login --login unidade1; echo \"exit=$? after=$(stty -g)\"",
+        env.config.path().display(),
+        env.base_url(),
+        clinic.display()
+    ))
+    .unwrap();
+    sh.exp_string("assword").unwrap();
+    // The prompt has turned echo off; a SIGTERM (from `timeout`, a closing session) must put it back.
+    let pids = std::process::Command::new("pgrep")
+        .args(["-P", &shell])
+        .output()
+        .unwrap();
+    let pid = String::from_utf8(pids.stdout).unwrap().trim().to_string();
+    assert!(!pid.is_empty() && !pid.contains('\n'), "one child: {pid:?}");
+    std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap();
+    let (_, seen) = sh.exp_regex(r"exit=\d+ after=[0-9a-f:]+").unwrap();
+    assert_eq!(
+        seen,
+        format!("exit=143 after={before}"),
+        "the terminal settings (echo) are back as they were"
+    );
+    sh.send_line("exit").unwrap();
+    sh.exp_eof().unwrap();
+}
