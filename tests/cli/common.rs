@@ -274,7 +274,12 @@ impl Stopped {
 
 /// `clinic` with only the given config directory and hosts: no token, no user environment.
 pub fn command_for(config: &Path, urls: &clinic_sandbox::Urls) -> Command {
-    let mut cmd = Command::cargo_bin("clinic").unwrap();
+    Command::from_std(process_for(config, urls))
+}
+
+/// [`command_for`] as a plain process, for tests that spawn it, signal it or give it a terminal.
+pub fn process_for(config: &Path, urls: &clinic_sandbox::Urls) -> std::process::Command {
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("clinic"));
     for (k, _) in std::env::vars() {
         if k.starts_with("CLINIC_") {
             cmd.env_remove(k);

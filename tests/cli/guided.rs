@@ -9,16 +9,9 @@ use crate::common::*;
 fn guided_create_asks_validates_shows_and_sends() {
     let env = Env::new();
     let token = env.token("unidade1", "unidade1");
-    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("clinic"));
-    for (k, _) in std::env::vars().filter(|(k, _)| k.starts_with("CLINIC_")) {
-        cmd.env_remove(k);
-    }
-    cmd.env("CLINIC_CONFIG_DIR", env.config.path())
-        .env("CLINIC_CACHE_DIR", env.config.path().join("cache"))
-        .env("CLINIC_BASE_URL", env.base_url())
-        .env("CLINIC_TOKEN", &token)
+    let mut cmd = process_for(env.config.path(), env.sandbox.urls());
+    cmd.env("CLINIC_TOKEN", &token)
         .env("TERM", "xterm-256color")
-        .env("NO_COLOR", "1")
         .args([
             "contact",
             "create",
