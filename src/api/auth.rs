@@ -6,6 +6,7 @@ use serde_json::json;
 use super::envelope;
 use crate::error::{Error, Result};
 use crate::http::{Body, Http, Request, Safety};
+use crate::sanitize;
 use crate::secret::Secret;
 
 pub struct LoginAnswer {
@@ -38,7 +39,7 @@ pub async fn login(
         return Err(Error::Auth(format!(
             "login refused (HTTP {}): {}",
             resp.status.as_u16(),
-            envelope::message(&resp.body)
+            sanitize::server_text(&envelope::message(&resp.body))
         )));
     }
     if !resp.status.is_success() {

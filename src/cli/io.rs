@@ -11,6 +11,7 @@ use crate::api::envelope;
 use crate::context::{Context, blocking, io_key_account};
 use crate::error::{Error, Result};
 use crate::http::{Body, Request};
+use crate::sanitize;
 use crate::secret::Secret;
 use crate::show;
 
@@ -45,7 +46,7 @@ pub async fn run(ctx: &Context, IoArgs { request: a }: IoArgs) -> Result<()> {
     if resp.status == StatusCode::UNAUTHORIZED {
         return Err(Error::Auth(format!(
             "Integrações IO refused the API key (HTTP 401): {} — store the right one with `clinic auth set-io-key`, or set CLINIC_IO_KEY",
-            envelope::message(&resp.body)
+            sanitize::server_text(&envelope::message(&resp.body))
         )));
     }
     show::any(ctx, json_of(resp)?)

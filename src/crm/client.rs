@@ -11,6 +11,7 @@ use crate::api::envelope;
 use crate::config;
 use crate::error::{Error, Result};
 use crate::http::{Http, Request, Response, Safety};
+use crate::sanitize;
 
 /// How many times a write refused with `QUERY_LIMIT_EXCEEDED` is sent again.
 const LIMITED_WRITE_RETRIES: u32 = 6;
@@ -23,16 +24,6 @@ pub struct Crm {
 impl Crm {
     pub fn new(http: Arc<Http>, base: url::Url) -> Crm {
         Crm { http, base }
-    }
-
-    /// The secret segment of the base (`<secret>` of `…/rest/<user>/<secret>/`), when it has one.
-    pub fn secret_segment(&self) -> Option<String> {
-        let segments: Vec<&str> = self.base.path_segments()?.collect();
-        let i = segments.iter().position(|s| *s == "rest")?;
-        segments
-            .get(i + 2)
-            .filter(|s| !s.is_empty())
-            .map(|s| s.to_string())
     }
 
     /// `{crm_url}<method>?<query>`.
@@ -109,11 +100,11 @@ pub fn answer(resp: Response) -> Result<Value> {
         return parsed.ok_or_else(|| {
             Error::Protocol(format!(
                 "the CRM answered something that is not JSON: {}",
-                envelope::message(&resp.body)
+                sanitize::server_text(&envelope::message(&resp.body))
             ))
         });
     }
-    let message = envelope::message(&resp.body);
+    let message = sanitize::server_text(&envelope::message(&resp.body));
     Err(match status {
         401 => Error::Auth(format!(
             "the CRM refused the credentials in crm_url (HTTP 401): {message} — check `clinic config set crm_url …` or CLINIC_CRM_URL"
@@ -132,7 +123,7 @@ pub fn result(answer: Value) -> Result<Value> {
         }
         other => Err(Error::Protocol(format!(
             "the CRM answer has no `result`: {}",
-            envelope::message(other.to_string().as_bytes())
+            sanitize::server_text(&envelope::message(other.to_string().as_bytes()))
         ))),
     }
 }
@@ -143,7 +134,7 @@ mod tests {
     use crate::ui::Reporter;
 
     fn crm(base: &str) -> Crm {
-        let http = Arc::new(Http::new(Reporter::new(false, true), 1).unwrap());
+        let http = Arc::new(Http::new(Reporter::new(false, true), Default::default()).unwrap());
         Crm::new(http, url::Url::parse(base).unwrap())
     }
 
@@ -155,7 +146,6 @@ mod tests {
             url.as_str(),
             "https://x.bitrix24.com.br/rest/1/abc123/crm.contact.list?filter%5B%3EID%5D=5"
         );
-        assert_eq!(c.secret_segment().as_deref(), Some("abc123"));
         assert!(!config::mask_crm_url(url.as_str()).contains("abc123"));
     }
 

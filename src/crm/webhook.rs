@@ -11,6 +11,7 @@ use crate::api::client::status_error;
 use crate::api::envelope;
 use crate::error::{Error, Result};
 use crate::http::{Http, Request, Safety};
+use crate::sanitize;
 
 /// Everything but RFC 3986's unreserved characters is escaped, so a space is `%20` (never `+`, which
 /// some automation platforms keep as a plus) and the `+` of a phone is `%2B`.
@@ -78,12 +79,13 @@ impl Lead {
     }
 }
 
-/// The webhook's address for `lead`, and the same address with the webhook ID masked for traces.
-pub fn address(automation: &url::Url, webhook_id: &str, lead: &Lead) -> Result<(url::Url, String)> {
+/// The webhook's address (`{automation_url}/webhook/{webhook_id}`), and the same address with the
+/// webhook ID masked for traces.
+pub fn endpoint(automation: &url::Url, webhook_id: &str) -> Result<(url::Url, String)> {
     let mut url = automation.clone();
     url.set_query(None);
     let mut masked = url.clone();
-    for (target, id) in [(&mut url, webhook_id), (&mut masked, "****")] {
+    for (target, id) in [(&mut url, webhook_id), (&mut masked, crate::redact::MASK)] {
         target
             .path_segments_mut()
             .map_err(|_| {
@@ -95,9 +97,16 @@ pub fn address(automation: &url::Url, webhook_id: &str, lead: &Lead) -> Result<(
             })?
             .pop_if_empty()
             .extend(["webhook", id]);
-        target.set_query(Some(&lead.query()));
     }
     Ok((url, masked.to_string()))
+}
+
+/// The webhook's address for `lead`, and the same address with the webhook ID masked for traces.
+pub fn address(automation: &url::Url, webhook_id: &str, lead: &Lead) -> Result<(url::Url, String)> {
+    let (mut url, masked) = endpoint(automation, webhook_id)?;
+    let query = lead.query();
+    url.set_query(Some(&query));
+    Ok((url, format!("{masked}?{query}")))
 }
 
 /// Sends the lead once and returns the automation's answer (`{"ok":true,"contact_id",…}`).
@@ -116,7 +125,7 @@ pub async fn send(http: &Http, url: url::Url, shown_url: String) -> Result<Value
             // The webhook takes no credentials: a 401 is a refusal like any other, not a login problem.
             401 => Error::Rejected {
                 status: 401,
-                message: envelope::message(&resp.body),
+                message: sanitize::server_text(&envelope::message(&resp.body)),
             },
             _ => status_error(resp.status, &resp.body),
         });
@@ -124,13 +133,13 @@ pub async fn send(http: &Http, url: url::Url, shown_url: String) -> Result<Value
     let answer: Value = serde_json::from_slice(&resp.body).map_err(|_| {
         Error::Protocol(format!(
             "the automation answered something that is not JSON: {}",
-            envelope::message(&resp.body)
+            sanitize::server_text(&envelope::message(&resp.body))
         ))
     })?;
     if answer.get("ok") == Some(&Value::Bool(false)) {
         return Err(Error::Rejected {
             status: resp.status.as_u16(),
-            message: envelope::message(&resp.body),
+            message: sanitize::server_text(&envelope::message(&resp.body)),
         });
     }
     Ok(answer)

@@ -1,6 +1,7 @@
 //! End-to-end tests of the `clinic` binary against a real sandbox over loopback HTTP.
 
 mod common;
+mod servers;
 
 mod auth;
 mod completion;
@@ -11,6 +12,8 @@ mod guided;
 mod imports;
 mod io;
 mod misc;
+mod redirects;
 mod references;
 mod reports;
+mod tls;
 mod walks;
