@@ -588,4 +588,25 @@ mod tests {
         p.unset("per_page").unwrap();
         assert_eq!(p.get("per_page").unwrap(), None);
     }
+
+    #[test]
+    fn network_keys_are_checked_when_set() {
+        let mut p = Profile::default();
+        p.set("timeout", "30s").unwrap();
+        p.set("max_wait", "0").unwrap();
+        p.set("max_answer_size", "10MB").unwrap();
+        assert_eq!(p.get("timeout").unwrap().as_deref(), Some("30s"));
+        assert!(p.set("timeout", "0").is_err());
+        assert!(p.set("timeout", "soon").is_err());
+        assert!(p.set("max_answer_size", "0").is_err());
+        assert!(p.set("ca_bundle", "/no/such/file.pem").is_err());
+        assert_eq!(
+            duration("timeout", "1h 30m", false).unwrap(),
+            std::time::Duration::from_secs(5400)
+        );
+        assert_eq!(duration("timeout", "45", false).unwrap().as_secs(), 45);
+        assert_eq!(size("max_answer_size", "1MiB").unwrap(), 1 << 20);
+        p.unset("timeout").unwrap();
+        assert_eq!(p.get("timeout").unwrap(), None);
+    }
 }

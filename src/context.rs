@@ -12,7 +12,7 @@ use crate::cli::Global;
 use crate::config::{self, AuthScheme, ConfigFile, Profile};
 use crate::credentials::{self, Credentials};
 use crate::error::{Error, Result};
-use crate::http::{self, CaBundle, Http, Settings};
+use crate::http::{CaBundle, Http, Settings};
 use crate::output::{Format, OutputSpec};
 use crate::pages::Walk;
 use crate::secret::Secret;
@@ -48,7 +48,7 @@ impl Context {
         let mut profile = config::apply_env(stored)?;
         let http = Arc::new(Http::new(
             reporter.clone(),
-            http_settings(&global, &profile)?,
+            http_settings(&global, &profile, &reporter),
         )?);
         let sandbox = if global.sandbox {
             let opts = clinic_sandbox::Options {
@@ -270,16 +270,8 @@ impl Context {
 
 /// The HTTP client's settings: each flag (or its environment variable), else the profile's key, else
 /// the default.
-fn http_settings(global: &Global, profile: &Profile) -> Result<Settings> {
-    let duration = |key: &str, zero_ok: bool| {
-        let stored = match key {
-            "timeout" => profile.timeout.as_deref(),
-            _ => profile.max_wait.as_deref(),
-        };
-        stored
-            .map(|v| config::duration(key, v, zero_ok))
-            .transpose()
-    };
+fn http_settings(global: &Global, profile: &Profile, reporter: &Reporter) -> Settings {
+    let defaults = Settings::default();
     let ca_bundle = match (&global.cacert, &profile.ca_bundle) {
         (Some(path), _) => Some(CaBundle {
             path: path.clone(),
@@ -291,27 +283,54 @@ fn http_settings(global: &Global, profile: &Profile) -> Result<Settings> {
         }),
         (None, None) => None,
     };
-    Ok(Settings {
+    Settings {
         concurrency: concurrency(global, profile),
-        timeout: match global.timeout {
-            Some(t) => t,
-            None => duration("timeout", false)?.unwrap_or(http::DEFAULT_TIMEOUT),
-        },
-        max_wait: match global.max_wait {
-            Some(t) => t,
-            None => duration("max_wait", true)?.unwrap_or(http::DEFAULT_MAX_WAIT),
-        },
-        max_answer_size: match global.max_answer_size {
-            Some(n) => n,
-            None => profile
-                .max_answer_size
-                .as_deref()
-                .map(|v| config::size("max_answer_size", v))
-                .transpose()?
-                .unwrap_or(http::DEFAULT_MAX_ANSWER_SIZE),
-        },
+        timeout: global
+            .timeout
+            .or_else(|| {
+                stored(reporter, "timeout", &profile.timeout, |k, v| {
+                    config::duration(k, v, false)
+                })
+            })
+            .unwrap_or(defaults.timeout),
+        max_wait: global
+            .max_wait
+            .or_else(|| {
+                stored(reporter, "max_wait", &profile.max_wait, |k, v| {
+                    config::duration(k, v, true)
+                })
+            })
+            .unwrap_or(defaults.max_wait),
+        max_answer_size: global
+            .max_answer_size
+            .or_else(|| {
+                stored(
+                    reporter,
+                    "max_answer_size",
+                    &profile.max_answer_size,
+                    config::size,
+                )
+            })
+            .unwrap_or(defaults.max_answer_size),
         ca_bundle,
-    })
+    }
+}
+
+/// A profile value read with its key's parser. One that does not parse (the file was edited by hand) is
+/// ignored with a warning, so that `clinic config set|unset` can still repair it.
+fn stored<T>(
+    reporter: &Reporter,
+    key: &str,
+    value: &Option<String>,
+    parse: impl Fn(&str, &str) -> Result<T>,
+) -> Option<T> {
+    match parse(key, value.as_deref()?) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            reporter.warn(&format!("ignoring the profile's {key}: {e}"));
+            None
+        }
+    }
 }
 
 /// The profile's secret addresses — `crm_url`, and the automation webhook with its ID — are masked

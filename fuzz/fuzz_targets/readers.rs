@@ -8,8 +8,7 @@ use clinic::{input, sanitize};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let message = envelope::message(data);
-    assert!(!message.is_empty());
+    let _ = envelope::message(data);
     let _ = envelope::token(data);
     if let Ok(value) = serde_json::from_slice::<serde_json::Value>(data) {
         let _ = envelope::created_id(&value);

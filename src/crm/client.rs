@@ -13,9 +13,6 @@ use crate::error::{Error, Result};
 use crate::http::{Http, Request, Response, Safety};
 use crate::sanitize;
 
-/// How many times a write refused with `QUERY_LIMIT_EXCEEDED` is sent again.
-const LIMITED_WRITE_RETRIES: u32 = 6;
-
 pub struct Crm {
     http: Arc<Http>,
     base: url::Url,
@@ -44,7 +41,7 @@ impl Crm {
     ///
     /// Reads are `Idempotent`, so `http` retries them through 503s with backoff. Writes are not retried
     /// there; but Bitrix's `QUERY_LIMIT_EXCEEDED` says the call was refused before it acted, so a write
-    /// refused that way is sent again after a pause.
+    /// refused that way is sent again after a pause, for as long as `--max-wait` allows.
     pub async fn call(
         &self,
         method: &str,
@@ -60,15 +57,18 @@ impl Crm {
             body: None,
             safety,
         };
-        let mut attempt = 0;
+        let started = std::time::Instant::now();
+        let mut attempt = 0u32;
         loop {
             let resp = self.http.send(&req).await?;
-            if safety == Safety::Unsafe && is_query_limit(&resp) && attempt < LIMITED_WRITE_RETRIES
+            let wait = resp.retry_after().unwrap_or(Duration::from_millis(
+                (500 * u64::from(attempt + 1)).min(8_000),
+            ));
+            if safety == Safety::Unsafe
+                && is_query_limit(&resp)
+                && started.elapsed() + wait <= self.http.max_wait()
             {
                 attempt += 1;
-                let wait = resp
-                    .retry_after()
-                    .unwrap_or(Duration::from_millis(500 * u64::from(attempt)));
                 self.http.reporter().trace(&format!(
                     "  QUERY_LIMIT_EXCEEDED (nothing was changed): sending again in {:.1}s",
                     wait.as_secs_f64()

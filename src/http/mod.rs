@@ -1,7 +1,8 @@
 //! One shared HTTP client for every host: timeouts, a cap on the size of an answer, retries within a time
 //! budget, `Retry-After`, a pace and a window that narrow when the server says it is overloaded, redirects
 //! followed only where no credential can leak, and `-v` traces with secrets masked. It returns every
-//! HTTP status to the caller but a final 429; transport failures become errors here.
+//! HTTP status to the caller but a 429 or 5xx that outlived its retries (exit 5); transport failures
+//! become errors here.
 
 mod pace;
 mod redirect;
@@ -31,6 +32,8 @@ pub const CONNECT_TIMEOUT_MAX: Duration = Duration::from_secs(10);
 pub const ATTEMPT_TIMEOUTS: u32 = 10;
 /// How long a request keeps being retried (429, 5xx on reads, network failures) before giving up.
 pub const DEFAULT_MAX_WAIT: Duration = Duration::from_secs(300);
+/// Network failures (refused or cut connections) retried at most this many times within the budget.
+pub const NETWORK_RETRIES: u32 = 5;
 /// The largest answer read.
 pub const DEFAULT_MAX_ANSWER_SIZE: u64 = 256 * 1024 * 1024;
 
@@ -159,8 +162,14 @@ impl Http {
         &self.reporter
     }
 
+    /// How long a failing request keeps being retried (`--max-wait`).
+    pub fn max_wait(&self) -> Duration {
+        self.max_wait
+    }
+
     /// Sends a request, retrying what may be retried until `--max-wait` has passed. Returns the last
-    /// answer whatever its status, except a 429 that outlived the budget (exit 5, not a refusal).
+    /// answer whatever its status, except a 429 (or a retried 5xx) that outlived the budget: an error
+    /// (exit 5, not a refusal) that says how long it tried.
     pub async fn send(&self, req: &Request) -> Result<Response> {
         let client = match &self.client {
             Ok(c) => c,
@@ -183,6 +192,7 @@ impl Http {
         let started = Instant::now();
         let mut attempt = 0u32;
         let mut timeouts = 0u32;
+        let mut failures = 0u32;
         loop {
             let outcome = self.exchange(client, req).await;
             let wait = match &outcome {
@@ -207,7 +217,12 @@ impl Http {
                     timeouts += 1;
                     (timeouts < 2).then(|| backoff(attempt))
                 }
-                Err(_) => Some(backoff(attempt)),
+                // A server that cannot be reached (or cuts its answers) is given a few seconds to come
+                // back, not the whole budget, which is for servers that answer "not now".
+                Err(_) => {
+                    failures += 1;
+                    (failures <= NETWORK_RETRIES).then(|| backoff(attempt))
+                }
             };
             let spent = started.elapsed();
             match wait.filter(|w| spent + *w <= self.max_wait) {
@@ -225,42 +240,47 @@ impl Http {
                     self.window.pause(wait).await;
                 }
                 None => {
-                    return self.give_up(
-                        req,
-                        outcome,
-                        wait.is_some().then_some(attempt + 1),
+                    let tries = Tries {
+                        count: attempt + 1,
                         spent,
-                    );
+                        out_of_time: wait.is_some(),
+                    };
+                    return self.give_up(req, outcome, tries);
                 }
             }
         }
     }
 
-    /// The end of the retries: the answer as it is, or the error it means. `out_of_time` holds the
-    /// number of tries when a retry was called for but the budget was spent.
+    /// The end of the retries: the answer as it is, or the error it means.
     fn give_up(
         &self,
         req: &Request,
         outcome: std::result::Result<Response, SendError>,
-        out_of_time: Option<u32>,
-        spent: Duration,
+        tries: Tries,
     ) -> Result<Response> {
-        let budget = match out_of_time {
-            Some(tries) => format!(
-                " (gave up after {tries} tries in {}: see --max-wait)",
-                humantime::format_duration(Duration::from_secs(spent.as_secs()))
+        let budget = match (tries.count, tries.out_of_time) {
+            (1, false) => String::new(),
+            (n, out_of_time) => format!(
+                " (gave up after {n} tries in {}{})",
+                humantime::format_duration(Duration::from_secs(tries.spent.as_secs())),
+                if out_of_time { ": see --max-wait" } else { "" }
             ),
-            None => String::new(),
         };
         match outcome {
             // Still refused for too many requests: the server is overloaded, not the request wrong.
-            Ok(resp) if resp.status == StatusCode::TOO_MANY_REQUESTS => Err(Error::Server {
-                status: 429,
-                message: format!(
-                    "{}{budget}",
-                    sanitize::server_text(&envelope::message(&resp.body))
-                ),
-            }),
+            // A server error that outlived its retries says so too.
+            Ok(resp)
+                if resp.status == StatusCode::TOO_MANY_REQUESTS
+                    || (resp.status.is_server_error() && tries.count > 1) =>
+            {
+                Err(Error::Server {
+                    status: resp.status.as_u16(),
+                    message: format!(
+                        "{}{budget}",
+                        sanitize::server_text(&envelope::message(&resp.body))
+                    ),
+                })
+            }
             Ok(resp) => Ok(resp),
             Err(e) => {
                 let warning = if e.sent && req.safety == Safety::Unsafe {
@@ -479,6 +499,14 @@ fn load_roots(ca: &CaBundle) -> std::result::Result<Vec<reqwest::Certificate>, U
         ));
     }
     Ok(certs)
+}
+
+/// How many times a request was sent before giving up.
+struct Tries {
+    count: u32,
+    spent: Duration,
+    /// A retry was due but `--max-wait` had run out.
+    out_of_time: bool,
 }
 
 /// What one attempt got back.
