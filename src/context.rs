@@ -12,7 +12,7 @@ use crate::cli::Global;
 use crate::config::{self, AuthScheme, ConfigFile, Profile, update_profile};
 use crate::credentials::{self, Credentials};
 use crate::error::{Error, Result};
-use crate::http::Http;
+use crate::http::{CaBundle, Http, Settings};
 use crate::output::{Format, OutputSpec};
 use crate::pages::Walk;
 use crate::secret::Secret;
@@ -46,7 +46,10 @@ impl Context {
             .cloned()
             .unwrap_or_default();
         let mut profile = config::apply_env(stored)?;
-        let http = Arc::new(Http::new(reporter.clone(), concurrency(&global, &profile))?);
+        let http = Arc::new(Http::new(
+            reporter.clone(),
+            http_settings(&global, &profile, &reporter),
+        )?);
         let sandbox = if global.sandbox {
             let opts = clinic_sandbox::Options {
                 scale: global
@@ -85,6 +88,7 @@ impl Context {
         } else {
             None
         };
+        register_secret_addresses(&reporter, &profile);
         Ok(Context {
             credentials: Credentials::new(&config_dir),
             global,
@@ -259,7 +263,96 @@ impl Context {
             all: self.global.all || self.global.limit.is_some(),
             limit: self.global.limit,
             concurrency: concurrency(&self.global, &self.profile),
+            max_pages: self.global.max_pages,
         }
+    }
+}
+
+/// The HTTP client's settings: each flag (or its environment variable), else the profile's key, else
+/// the default.
+fn http_settings(global: &Global, profile: &Profile, reporter: &Reporter) -> Settings {
+    let defaults = Settings::default();
+    let ca_bundle = match (&global.cacert, &profile.ca_bundle) {
+        (Some(path), _) => Some(CaBundle {
+            path: path.clone(),
+            setting: "--cacert".into(),
+        }),
+        (None, Some(path)) => Some(CaBundle {
+            path: path.into(),
+            setting: "ca_bundle".into(),
+        }),
+        (None, None) => None,
+    };
+    Settings {
+        concurrency: concurrency(global, profile),
+        timeout: global
+            .timeout
+            .or_else(|| {
+                stored(reporter, "timeout", &profile.timeout, |k, v| {
+                    config::duration(k, v, false)
+                })
+            })
+            .unwrap_or(defaults.timeout),
+        max_wait: global
+            .max_wait
+            .or_else(|| {
+                stored(reporter, "max_wait", &profile.max_wait, |k, v| {
+                    config::duration(k, v, true)
+                })
+            })
+            .unwrap_or(defaults.max_wait),
+        max_answer_size: global
+            .max_answer_size
+            .or_else(|| {
+                stored(
+                    reporter,
+                    "max_answer_size",
+                    &profile.max_answer_size,
+                    config::size,
+                )
+            })
+            .unwrap_or(defaults.max_answer_size),
+        ca_bundle,
+    }
+}
+
+/// A profile value read with its key's parser. One that does not parse (the file was edited by hand) is
+/// ignored with a warning, so that `clinic config set|unset` can still repair it.
+fn stored<T>(
+    reporter: &Reporter,
+    key: &str,
+    value: &Option<String>,
+    parse: impl Fn(&str, &str) -> Result<T>,
+) -> Option<T> {
+    match parse(key, value.as_deref()?) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            reporter.warn(&format!("ignoring the profile's {key}: {e}"));
+            None
+        }
+    }
+}
+
+/// The profile's secret addresses — `crm_url`, and the automation webhook with its ID — are masked
+/// whole wherever a server echoes them, whatever the command.
+/// Their secret parts alone (the CRM secret segment, the webhook ID) are scrubbed too when they are long
+/// enough not to be mistaken for words.
+fn register_secret_addresses(reporter: &Reporter, profile: &Profile) {
+    if let Some(crm) = profile.crm_url.as_deref() {
+        let shown = config::mask_crm_url(crm);
+        reporter.add_secret_url(crm, &shown);
+        if let Ok(url) = url::Url::parse(crm.trim()) {
+            for part in crate::redact::masked_segments(&url, &shown) {
+                reporter.add_secret(&Secret::new(part));
+            }
+        }
+    }
+    if let (Some(automation), Some(id)) = (&profile.automation_url, &profile.webhook_id)
+        && let Ok(base) = url::Url::parse(automation.trim())
+        && let Ok((url, shown)) = crate::crm::webhook::endpoint(&base, id)
+    {
+        reporter.add_secret_url(url.as_str(), &shown);
+        reporter.add_secret(&Secret::new(id.as_str()));
     }
 }
 

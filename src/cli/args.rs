@@ -41,6 +41,21 @@ pub fn key_value(s: &str) -> Result<(String, String), String> {
     input::key_value("pair", s).map_err(expected)
 }
 
+/// `--timeout`: a duration above zero (`30s`, `2m`, or seconds).
+pub fn timeout(s: &str) -> Result<std::time::Duration, String> {
+    crate::config::duration("--timeout", s, false).map_err(expected)
+}
+
+/// `--max-wait`: a duration, zero for no retries.
+pub fn max_wait(s: &str) -> Result<std::time::Duration, String> {
+    crate::config::duration("--max-wait", s, true).map_err(expected)
+}
+
+/// A size in bytes with an optional unit (`256MiB`, `10MB`).
+pub fn size(s: &str) -> Result<u64, String> {
+    crate::config::size("size", s).map_err(expected)
+}
+
 /// `0` or `1`, the service's booleans.
 pub fn flag01(s: &str) -> Result<u8, String> {
     match s.trim() {

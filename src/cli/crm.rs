@@ -16,7 +16,6 @@ use crate::http::Safety;
 use crate::input::Phone;
 use crate::output::Format;
 use crate::pages::{self, PageSource};
-use crate::secret::Secret;
 use crate::show;
 
 #[derive(Subcommand, Debug)]
@@ -309,9 +308,6 @@ async fn create(ctx: &Context, a: CreateArgs) -> Result<()> {
         ctx.profile.automation_url.as_ref(),
         "CLINIC_AUTOMATION_URL",
     )?;
-    if !ctx.in_sandbox() {
-        ctx.reporter.add_secret(&Secret::new(webhook_id.as_str()));
-    }
     let (url, shown) = webhook::address(&automation, &webhook_id, &lead)?;
     let answer = webhook::send(&ctx.http, url, shown).await?;
     show::single(ctx, &answer)
@@ -354,13 +350,7 @@ fn unit(ctx: &Context, typed: &str) -> Result<String> {
 
 fn crm(ctx: &Context) -> Result<Arc<Crm>> {
     let base = ctx.host("crm_url", ctx.profile.crm_url.as_ref(), "CLINIC_CRM_URL")?;
-    let crm = Crm::new(ctx.http.clone(), base);
-    if !ctx.in_sandbox()
-        && let Some(secret) = crm.secret_segment()
-    {
-        ctx.reporter.add_secret(&Secret::new(secret));
-    }
-    Ok(Arc::new(crm))
+    Ok(Arc::new(Crm::new(ctx.http.clone(), base)))
 }
 
 /// A field as typed: a field ID as it is (upper-case natives such as `PHONE`, custom `UF_CRM_…`, the

@@ -1,6 +1,7 @@
 //! End-to-end tests of the `clinic` binary against a real sandbox over loopback HTTP.
 
 mod common;
+mod servers;
 
 mod auth;
 mod completion;
@@ -11,8 +12,12 @@ mod faults;
 mod guided;
 mod imports;
 mod io;
+mod limits;
 mod local_hardening;
 mod misc;
+mod redaction;
+mod redirects;
 mod references;
 mod reports;
+mod tls;
 mod walks;
