@@ -15,6 +15,7 @@ mod file_lock;
 pub mod http;
 pub mod input;
 pub mod jq;
+pub mod money;
 pub mod output;
 pub mod pages;
 mod private_fs;
