@@ -99,7 +99,8 @@ fn draw<DB: DrawingBackend>(
         .margin(16)
         .x_label_area_size(48)
         .y_label_area_size(label_area)
-        .build_cartesian_2d(0.0..top, (0..n.max(1)).into_segmented())?;
+        // A segmented range `0..k` has k + 1 segments: one per group.
+        .build_cartesian_2d(0.0..top, (0..n.max(1) - 1).into_segmented())?;
     // The first group is drawn at the top: segment `n - 1 - i` holds group `i`.
     let label_of = |v: &SegmentValue<usize>| match v {
         SegmentValue::CenterOf(s) if *s < n => labels[n - 1 - s].clone(),
