@@ -20,7 +20,8 @@ pub enum ReportCommand {
     /// The Ficha Financeira: quotes with the detailed sale (GET /lista_venda_orcamento)  [Saída — Conversão]
     #[command(after_help = "Examples:
   clinic report ficha-financeira --all --format csv -o ficha.csv
-  clinic report ficha-financeira --from 01/01/2024 --to 31/01/2024 --status 2 --seller 4 --all --excel -o janeiro.csv")]
+  clinic report ficha-financeira --from 01/01/2024 --to 31/01/2024 --status 2 --seller 4 --all --excel -o janeiro.csv
+  clinic report ficha-financeira --clinic all --all --format xlsx -o rede.xlsx")]
     FichaFinanceira(Box<FichaArgs>),
     /// Counts and money sums of the Ficha Financeira (or of appointments) by month, seller, status,
     /// clinic, channel or service
