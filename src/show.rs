@@ -39,13 +39,13 @@ impl PageSource for ApiList {
 }
 
 /// The output with the `--jq` filter in front of it.
-struct Sink {
+pub(crate) struct Sink {
     out: Output,
     jq: Option<Jq>,
 }
 
 impl Sink {
-    fn open(ctx: &Context, shape: Shape) -> Result<Sink> {
+    pub(crate) fn open(ctx: &Context, shape: Shape) -> Result<Sink> {
         // Compile the filter first: a bad filter must stop the command before anything is sent.
         let jq = ctx.global.jq.as_deref().map(Jq::compile).transpose()?;
         let shape = if jq.is_some() { Shape::List } else { shape };
@@ -55,7 +55,7 @@ impl Sink {
         })
     }
 
-    fn write(&mut self, record: &Value) -> Result<()> {
+    pub(crate) fn write(&mut self, record: &Value) -> Result<()> {
         match &self.jq {
             None => Ok(self.out.write(record)?),
             Some(jq) => {
@@ -67,7 +67,7 @@ impl Sink {
         }
     }
 
-    fn finish(self) -> Result<u64> {
+    pub(crate) fn finish(self) -> Result<u64> {
         Ok(self.out.finish()?)
     }
 }
@@ -83,6 +83,14 @@ pub fn check_output_flags(ctx: &Context) -> Result<()> {
             "--format",
             format,
             "csv or tsv with --excel (or leave --format out: --excel writes CSV)",
+        ));
+    }
+    let spec = ctx.output_spec();
+    if spec.format.is_binary() && spec.path.as_deref().is_none_or(|p| p.as_os_str() == "-") {
+        return Err(crate::error::Error::invalid(
+            "--output",
+            "(missing)",
+            "a file for --format xlsx, e.g. -o ficha.xlsx (a workbook is binary: never written to a terminal or a pipe)",
         ));
     }
     ctx.global

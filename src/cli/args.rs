@@ -65,12 +65,38 @@ pub fn flag01(s: &str) -> Result<u8, String> {
     }
 }
 
-/// The `--clinic` flag of commands that take a clinic.
+/// The `--clinic` flag of commands that work on one clinic (writes, the cache).
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ClinicArg {
-    /// Clinic ID or name [default: the profile's `clinica`]; required for admin_master on lists
-    #[arg(long, visible_alias = "clinica", value_name = "ID|NAME", value_parser = crate::refs::resolve::parse_ref, add = clap_complete::ArgValueCandidates::new(crate::refs::complete::clinics))]
+    /// Clinic ID or name [default: the profile's `clinica`]
+    #[arg(long, visible_alias = "clinica", value_name = "ID|NAME", value_parser = one_clinic, add = clap_complete::ArgValueCandidates::new(crate::refs::complete::clinics))]
     pub clinic: Option<crate::refs::Ref>,
+}
+
+/// One clinic: `all` and lists belong to lists and reports, which read several clinics.
+pub fn one_clinic(s: &str) -> Result<crate::refs::Ref, String> {
+    match crate::network::Choice::parse(s)? {
+        crate::network::Choice::Some(list) if list.0.len() == 1 => {
+            Ok(list.0.into_iter().next().expect("one item"))
+        }
+        _ => Err(
+            "one clinic ID or name (`all` and lists are for lists and reports, which read several clinics)"
+                .into(),
+        ),
+    }
+}
+
+/// The `--clinic` flag of lists and reports: one clinic, several (`1,3,"sp campinas"`) or `all`.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct ClinicsArg {
+    /// Clinic ID or name, several separated by commas, or `all` [default: the profile's `clinica`];
+    /// required for admin_master
+    #[arg(long, visible_alias = "clinica", value_name = "ID|NAME,...|all", value_parser = crate::network::Choice::parse, add = clap_complete::ArgValueCandidates::new(crate::refs::complete::clinics))]
+    pub clinic: Option<crate::network::Choice>,
+    /// With several clinics: a clinic that fails is reported and left out, the others are still
+    /// written (the run still exits non-zero)
+    #[arg(long)]
+    pub keep_going: bool,
 }
 
 impl ClinicArg {

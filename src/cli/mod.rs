@@ -28,6 +28,7 @@ pub mod operations;
 pub mod reference;
 pub mod report;
 pub mod sandbox;
+pub mod summary;
 
 const ABOUT: &str =
     "Command-line client for the Clinic Results API, its CRM and Integrações IO webhooks";

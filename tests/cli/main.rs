@@ -9,6 +9,7 @@ mod contacts;
 mod crm;
 mod dialects;
 mod faults;
+mod finance;
 mod guided;
 mod imports;
 mod io;
