@@ -31,6 +31,8 @@ pub enum AuthScheme {
 pub enum StoreKind {
     SecretService,
     Keyutils,
+    CredentialManager,
+    Keychain,
     File,
 }
 
@@ -39,6 +41,8 @@ impl std::fmt::Display for StoreKind {
         f.write_str(match self {
             StoreKind::SecretService => "desktop secret service",
             StoreKind::Keyutils => "Linux kernel keyring",
+            StoreKind::CredentialManager => "Windows Credential Manager",
+            StoreKind::Keychain => "macOS Keychain",
             StoreKind::File => "plain file (0600)",
         })
     }

@@ -10,7 +10,7 @@ use tokio::sync::OnceCell;
 use crate::api::{ApiClient, AuthHooks};
 use crate::cli::Global;
 use crate::config::{self, AuthScheme, ConfigFile, Profile, update_profile};
-use crate::credentials::{self, Credentials};
+use crate::credentials::Credentials;
 use crate::error::{Error, Result};
 use crate::http::{CaBundle, Http, Settings};
 use crate::output::{Format, OutputSpec};
@@ -188,7 +188,9 @@ impl Context {
                 self.profile_name
             )));
         };
-        let account = credentials::account(&self.profile_name, &login);
+        let account = self
+            .credentials
+            .token_account(&self.profile_name, &login, base);
         let creds = self.credentials.clone();
         let token = blocking(move || creds.load(kind, &account)).await??;
         match token {
@@ -399,12 +401,12 @@ impl AuthHooks for Relogin {
     fn relogin(&self) -> futures::future::BoxFuture<'_, Result<Option<Secret>>> {
         Box::pin(async move {
             let c = &self.ctx;
-            let Some((login, password)) = saved_credentials(c).await? else {
-                return Ok(None);
-            };
             let base = match c.profile.base_url.as_deref() {
                 Some(b) => config::check_url("base_url", b)?,
                 None => return Ok(None),
+            };
+            let Some((login, password)) = saved_credentials(c, &base).await? else {
+                return Ok(None);
             };
             let answer = crate::api::auth::login(&c.http, &base, &login, &password).await?;
             if !c.sandbox
@@ -412,7 +414,7 @@ impl AuthHooks for Relogin {
                 && let Some(kind) = c.profile.token_store
             {
                 let creds = c.credentials.clone();
-                let account = credentials::account(&c.profile_name, &login);
+                let account = creds.token_account(&c.profile_name, &login, &base);
                 let token = answer.token.clone();
                 let saved = blocking(move || creds.save(&[kind], &account, &token)).await?;
                 if saved.is_err() {
@@ -444,7 +446,7 @@ impl AuthHooks for Relogin {
 }
 
 /// Credentials for logging in again: `CLINIC_LOGIN`/`CLINIC_PASSWORD`, or a password saved at login.
-async fn saved_credentials(c: &Snapshot) -> Result<Option<(String, Secret)>> {
+async fn saved_credentials(c: &Snapshot, base: &url::Url) -> Result<Option<(String, Secret)>> {
     let env_login = std::env::var("CLINIC_LOGIN").ok().filter(|v| !v.is_empty());
     let env_password = std::env::var("CLINIC_PASSWORD")
         .ok()
@@ -456,15 +458,7 @@ async fn saved_credentials(c: &Snapshot) -> Result<Option<(String, Secret)>> {
         return Ok(None);
     };
     let creds = c.credentials.clone();
-    let account = password_account(&c.profile_name, &login);
+    let account = creds.password_account(&c.profile_name, &login, base);
     let password = blocking(move || creds.load(kind, &account)).await??;
     Ok(password.map(|p| (login, p)))
-}
-
-pub fn password_account(profile: &str, login: &str) -> String {
-    credentials::account(profile, &format!("{login}:password"))
-}
-
-pub fn io_key_account(profile: &str) -> String {
-    credentials::account(profile, "io-key")
 }
