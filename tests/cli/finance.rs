@@ -368,6 +368,7 @@ fn one_failing_clinic_fails_the_run_with_exit_5_and_leaves_no_file_unless_keep_g
     let path = dir.path().join("rede.xlsx");
     let out = env
         .admin()
+        .env("CLINIC_MAX_WAIT", "1s")
         .args([
             "report",
             "ficha-financeira",
@@ -388,6 +389,7 @@ fn one_failing_clinic_fails_the_run_with_exit_5_and_leaves_no_file_unless_keep_g
     let csv_path = dir.path().join("rede.csv");
     let out = env
         .admin()
+        .env("CLINIC_MAX_WAIT", "1s")
         .args([
             "report",
             "ficha-financeira",
