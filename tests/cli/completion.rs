@@ -34,6 +34,9 @@ fn shell(env: &Env, program: &str) -> Process {
     p
 }
 
+/// bash-completion's loader, as Debian installs it.
+const BASH_COMPLETION: &str = "/usr/share/bash-completion/bash_completion";
+
 fn refreshed() -> Env {
     let env = Env::new();
     env.clinic().args(["cache", "refresh"]).assert().success();
@@ -42,9 +45,16 @@ fn refreshed() -> Env {
 
 #[test]
 fn bash_completes_a_channel_name_with_bash_completion_loaded() {
+    if !shell_ready(
+        "bash_completes_a_channel_name_with_bash_completion_loaded",
+        "bash",
+        &[BASH_COMPLETION],
+    ) {
+        return;
+    }
     let env = refreshed();
     let script = format!(
-        r#"source /usr/share/bash-completion/bash_completion || exit 90
+        r#"source {BASH_COMPLETION} || exit 90
 source {}
 COMP_WORDS=(clinic contact create --channel Ins); COMP_CWORD=4; COMP_TYPE=9
 _clap_complete_clinic clinic Ins --channel
@@ -77,6 +87,9 @@ printf '%s\n' "${{COMPREPLY[@]}}"
 
 #[test]
 fn fish_completes_a_channel_name() {
+    if !shell_ready("fish_completes_a_channel_name", "fish", &[]) {
+        return;
+    }
     let env = refreshed();
     let script = format!(
         "source {}; complete -C 'clinic contact create --channel Goo'; complete -C 'clinic ref chan'",
