@@ -8,6 +8,7 @@ pub mod api;
 pub mod cli;
 pub mod config;
 pub mod context;
+pub mod counts;
 pub mod credentials;
 pub mod crm;
 pub mod error;

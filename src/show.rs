@@ -106,9 +106,16 @@ pub async fn paged_with(
     spec: Walk,
 ) -> Result<()> {
     let mut out = Sink::open(ctx, Shape::List)?;
-    if spec.all {
+    let source = if spec.all {
         ctx.reporter.start_progress(what);
-    }
+        Arc::new(TotalToProgress {
+            inner: source,
+            reporter: ctx.reporter.clone(),
+            spec,
+        })
+    } else {
+        source
+    };
     let result = pages::walk(source, spec, &ctx.reporter, |record| out.write(&record)).await;
     ctx.reporter.finish_progress();
     let summary = result?;
@@ -117,9 +124,34 @@ pub async fn paged_with(
         ctx.reporter.note("no records");
     } else if spec.all {
         ctx.reporter
-            .note(&format!("{written} records from {} pages", summary.pages));
+            .note(&crate::counts::records_from_pages(written, summary.pages));
     }
     Ok(())
+}
+
+/// A page source that hands the total the server reports on the first page to the progress display,
+/// so a walk shows how far along it is and how long is left.
+struct TotalToProgress {
+    inner: Arc<dyn PageSource>,
+    reporter: Arc<crate::ui::Reporter>,
+    spec: Walk,
+}
+
+impl PageSource for TotalToProgress {
+    fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
+        Box::pin(async move {
+            let fetched = self.inner.fetch(page, per_page).await?;
+            // The total counts from page 1: a walk that starts later cannot tell how much it skips.
+            if page == 1
+                && self.spec.first == 1
+                && let Some(total) = fetched.total
+            {
+                let total = self.spec.limit.map_or(total, |limit| limit.min(total));
+                self.reporter.set_progress_total(total);
+            }
+            Ok(fetched)
+        })
+    }
 }
 
 /// A list on `base_url` by path and filters.

@@ -148,13 +148,16 @@ pub async fn run(ctx: &Context, a: ImportArgs) -> Result<()> {
     }
     out.finish()?;
     let n = |k: &str| counts.get(k).copied().unwrap_or(0);
-    ctx.reporter.note(&format!(
-        "{} created, {} skipped, {} unknown, {} failed, of {total} rows",
-        n("created"),
-        n("skipped"),
-        n("unknown"),
-        n("failed")
-    ));
+    let (created, skipped, unknown_n, failed) =
+        (n("created"), n("skipped"), n("unknown"), n("failed"));
+    ctx.reporter.note(&match crate::counts::plural(total as u64) {
+        crate::counts::Plural::One => format!(
+            "{created} created, {skipped} skipped, {unknown_n} unknown, {failed} failed, of {total} row"
+        ),
+        crate::counts::Plural::Other => format!(
+            "{created} created, {skipped} skipped, {unknown_n} unknown, {failed} failed, of {total} rows"
+        ),
+    });
     if !unknown.is_empty() {
         return Err(unknown_rows(&unknown, &a));
     }
@@ -175,11 +178,15 @@ fn unknown_rows(rows: &[usize], a: &ImportArgs) -> Error {
         ),
         None => "look them up (`clinic contact list --phone …`) before sending them again; with --journal, `--resolve-unknown` does it".to_string(),
     };
-    Error::Protocol(format!(
-        "{} rows were sent but whether they were created is unknown ({}); {hint}",
-        rows.len(),
-        row_list(rows)
-    ))
+    let (count, list) = (rows.len(), row_list(rows));
+    Error::Protocol(match crate::counts::plural(count as u64) {
+        crate::counts::Plural::One => {
+            format!("{count} row was sent but whether it was created is unknown ({list}); {hint}")
+        }
+        crate::counts::Plural::Other => format!(
+            "{count} rows were sent but whether they were created is unknown ({list}); {hint}"
+        ),
+    })
 }
 
 /// `rows 3, 5, 9`, shortened past [`ROWS_SHOWN`].

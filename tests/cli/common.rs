@@ -329,3 +329,27 @@ fn is_executable(path: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
     std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
+
+impl Env {
+    /// The `clinic` binary as a plain process (for a pseudo-terminal) with this test's config and
+    /// hosts, logged in as `login` through `CLINIC_TOKEN`.
+    #[allow(dead_code)]
+    pub fn terminal_command(&self, login: &str) -> std::process::Command {
+        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("clinic"));
+        for (k, _) in std::env::vars().filter(|(k, _)| k.starts_with("CLINIC_")) {
+            cmd.env_remove(k);
+        }
+        let urls = self.sandbox.urls();
+        cmd.env("CLINIC_CONFIG_DIR", self.config.path())
+            .env("CLINIC_CACHE_DIR", self.config.path().join("cache"))
+            .env("CLINIC_BASE_URL", &urls.base_url)
+            .env("CLINIC_IO_URL", &urls.io_url)
+            .env("CLINIC_AUTOMATION_URL", &urls.automation_url)
+            .env("CLINIC_CRM_URL", &urls.crm_url)
+            .env("CLINIC_TOKEN", self.token(login, login))
+            .env("TERM", "xterm-256color")
+            .env("NO_COLOR", "1")
+            .env_remove("COLUMNS");
+        cmd
+    }
+}

@@ -15,4 +15,5 @@ mod local_hardening;
 mod misc;
 mod references;
 mod reports;
+mod terminal;
 mod walks;
