@@ -147,6 +147,105 @@ fn api_escape_hatch_with_paging_and_body() {
         .code(2);
 }
 
+/// The paging parameters of each request the command sent, in order.
+fn paging_sent(env: &Env) -> Vec<(Option<String>, Option<String>)> {
+    env.sent()
+        .iter()
+        .map(|r| {
+            let q = query_of(r);
+            let get = |k: &str| {
+                let all: Vec<String> = q
+                    .iter()
+                    .filter(|(key, _)| key == k)
+                    .map(|(_, v)| v.clone())
+                    .collect();
+                assert!(all.len() <= 1, "{k} sent {} times", all.len());
+                all.into_iter().next()
+            };
+            (get("pagina_atual"), get("por_pagina"))
+        })
+        .collect()
+}
+
+#[test]
+fn api_get_sends_the_page_and_page_size() {
+    let env = Env::new();
+    let some = |p: &str, s: &str| (Some(p.to_string()), Some(s.to_string()));
+    // The README's example: a paged list always gets its paging parameters.
+    let out = env
+        .clinic()
+        .args([
+            "api",
+            "GET",
+            "/listaCanal",
+            "-q",
+            "nome=insta",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout_json(&out)[0]["nome"], "Instagram");
+    assert_eq!(paging_sent(&env), [some("1", "50")]);
+    assert!(query_of(&env.sent()[0]).contains(&("nome".into(), "insta".into())));
+    env.clear_journal();
+    let out = env
+        .clinic()
+        .args([
+            "api",
+            "GET",
+            "/listaCanal",
+            "--page",
+            "2",
+            "--per-page",
+            "5",
+        ])
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout_json(&out).as_array().unwrap().len(), 5);
+    assert_eq!(stdout_json(&out)[0]["id"], 6);
+    assert_eq!(paging_sent(&env), [some("2", "5")]);
+    // The flags win over the same names given with -q, and each is sent once.
+    env.clear_journal();
+    env.clinic()
+        .args([
+            "api",
+            "GET",
+            "/listaCanal",
+            "-q",
+            "pagina_atual=3",
+            "--page",
+            "2",
+        ])
+        .args(["-q", "por_pagina=4", "--format", "json"])
+        .assert()
+        .success();
+    assert_eq!(paging_sent(&env), [some("2", "4")]);
+    // Any other path gets them when they are asked for, and not otherwise.
+    env.clear_journal();
+    env.clinic()
+        .args([
+            "api",
+            "GET",
+            "/statusAgendamento",
+            "--page",
+            "1",
+            "--per-page",
+            "7",
+        ])
+        .args(["--format", "json"])
+        .assert()
+        .success();
+    env.clinic()
+        .args(["api", "GET", "/statusAgendamento", "--format", "json"])
+        .assert()
+        .success();
+    assert_eq!(paging_sent(&env), [some("1", "7"), (None, None)]);
+}
+
 #[test]
 fn config_set_get_unset_and_plain_http_refused() {
     let env = Env::new();
