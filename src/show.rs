@@ -1,6 +1,7 @@
 //! The last step of every command: hand records to the output layer. Lists are walked page by page
 //! straight into the formatter, so a walk of any size runs in constant memory.
 
+use std::io::IsTerminal;
 use std::sync::Arc;
 
 use futures::future::BoxFuture;
@@ -106,17 +107,19 @@ pub async fn paged_with(
     spec: Walk,
 ) -> Result<()> {
     let mut out = Sink::open(ctx, Shape::List)?;
-    let source = if spec.all {
+    if spec.all {
         ctx.reporter.start_progress(what);
-        Arc::new(TotalToProgress {
-            inner: source,
-            reporter: ctx.reporter.clone(),
-            spec,
-        })
-    } else {
-        source
-    };
-    let result = pages::walk(source, spec, &ctx.reporter, |record| out.write(&record)).await;
+    }
+    let observed = Arc::new(Observed {
+        inner: source,
+        reporter: ctx.reporter.clone(),
+        spec,
+        total: std::sync::OnceLock::new(),
+    });
+    let result = pages::walk(observed.clone(), spec, &ctx.reporter, |record| {
+        out.write(&record)
+    })
+    .await;
     ctx.reporter.finish_progress();
     let summary = result?;
     let written = out.finish()?;
@@ -125,32 +128,63 @@ pub async fn paged_with(
     } else if spec.all {
         ctx.reporter
             .note(&crate::counts::records_from_pages(written, summary.pages));
+    } else if std::io::stderr().is_terminal()
+        && let Some(hint) = more_pages_hint(spec, summary.records, observed.total.get().copied())
+    {
+        ctx.reporter.note(&hint);
     }
     Ok(())
 }
 
-/// A page source that hands the total the server reports on the first page to the progress display,
-/// so a walk shows how far along it is and how long is left.
-struct TotalToProgress {
+/// A page source that notes the total the server reports: a walk's progress shows how far along it
+/// is, and one page of a longer list says so.
+struct Observed {
     inner: Arc<dyn PageSource>,
     reporter: Arc<crate::ui::Reporter>,
     spec: Walk,
+    total: std::sync::OnceLock<u64>,
 }
 
-impl PageSource for TotalToProgress {
+impl PageSource for Observed {
     fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
         Box::pin(async move {
             let fetched = self.inner.fetch(page, per_page).await?;
-            // The total counts from page 1: a walk that starts later cannot tell how much it skips.
-            if page == 1
+            if let Some(total) = fetched.total
+                && self.total.set(total).is_ok()
+                && self.spec.all
+                // The records of a walk from a later page cannot be set against the whole list's total.
                 && self.spec.first == 1
-                && let Some(total) = fetched.total
             {
                 let total = self.spec.limit.map_or(total, |limit| limit.min(total));
                 self.reporter.set_progress_total(total);
             }
             Ok(fetched)
         })
+    }
+}
+
+/// For one page of a list that goes on: which records these are, and how to see the rest.
+fn more_pages_hint(spec: Walk, read: u64, total: Option<u64>) -> Option<String> {
+    use crate::counts::thousands;
+    let from = (spec.first - 1).saturating_mul(spec.per_page) + 1;
+    let to = from + read.saturating_sub(1);
+    let (from_text, to_text) = (thousands(from), thousands(to));
+    match total {
+        Some(total) if to < total => {
+            let total = thousands(total);
+            Some(format!(
+                "showing {from_text}–{to_text} of {total} — --all for every page"
+            ))
+        }
+        Some(_) => None,
+        // Without a total, a full page is the only sign that more may follow.
+        None if read >= spec.per_page => {
+            let next = spec.first + 1;
+            Some(format!(
+                "showing {from_text}–{to_text}; more may follow — --page {next} for the next page, --all for every page"
+            ))
+        }
+        None => None,
     }
 }
 
@@ -231,5 +265,40 @@ pub fn any(ctx: &Context, value: Value) -> Result<()> {
             records(ctx, envelope::page(value).records)
         }
         other => single(ctx, &other),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(first: u64, per_page: u64) -> Walk {
+        Walk {
+            first,
+            per_page,
+            all: false,
+            limit: None,
+            concurrency: 1,
+        }
+    }
+
+    #[test]
+    fn the_hint_names_the_records_shown_and_the_way_to_the_rest() {
+        assert_eq!(
+            more_pages_hint(page(1, 50), 50, Some(1234)).as_deref(),
+            Some("showing 1–50 of 1,234 — --all for every page")
+        );
+        assert_eq!(
+            more_pages_hint(page(3, 5), 5, Some(30)).as_deref(),
+            Some("showing 11–15 of 30 — --all for every page")
+        );
+        assert_eq!(more_pages_hint(page(6, 5), 5, Some(30)), None);
+        assert_eq!(
+            more_pages_hint(page(2, 10), 10, None).as_deref(),
+            Some(
+                "showing 11–20; more may follow — --page 3 for the next page, --all for every page"
+            )
+        );
+        assert_eq!(more_pages_hint(page(2, 10), 4, None), None);
     }
 }

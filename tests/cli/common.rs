@@ -353,3 +353,16 @@ impl Env {
         cmd
     }
 }
+
+/// Text as a pseudo-terminal session sees it: rexpect reads each byte as one character, so UTF-8 text
+/// is looked for byte by byte.
+#[allow(dead_code)]
+pub fn pty_text(text: &str) -> String {
+    text.bytes().map(char::from).collect()
+}
+
+/// What a pseudo-terminal session read, decoded back from bytes to UTF-8.
+#[allow(dead_code)]
+pub fn from_pty(seen: &str) -> String {
+    String::from_utf8_lossy(&seen.chars().map(|c| c as u8).collect::<Vec<u8>>()).into_owned()
+}

@@ -82,3 +82,41 @@ fn counts_use_the_singular_for_one() {
         stderr(&out)
     );
 }
+
+#[test]
+fn one_page_of_a_longer_list_says_how_to_see_the_rest() {
+    let env = Env::new();
+    let total = env
+        .fetch_all("/listaCampanha", "", &env.token("unidade1", "unidade1"))
+        .len();
+    assert!(total > 15, "{total} campaigns");
+    let mut cmd = env.terminal_command("unidade1");
+    cmd.args(["--per-page", "5", "ref", "campaigns"]);
+    let mut p = spawn_command(cmd, Some(30_000)).unwrap();
+    p.exp_string(&pty_text(&format!(
+        "showing 1–5 of {total} — --all for every page"
+    )))
+    .unwrap();
+    p.exp_eof().unwrap();
+    let mut cmd = env.terminal_command("unidade1");
+    cmd.args(["ref", "campaigns", "--page", "3", "--per-page", "5"]);
+    let mut p = spawn_command(cmd, Some(30_000)).unwrap();
+    p.exp_string(&pty_text(&format!(
+        "showing 11–15 of {total} — --all for every page"
+    )))
+    .unwrap();
+    p.exp_eof().unwrap();
+    // The last page, a whole walk, and output read by a program say nothing of the kind.
+    let mut cmd = env.terminal_command("unidade1");
+    cmd.args(["ref", "campaigns", "--per-page", "100"]);
+    let mut p = spawn_command(cmd, Some(30_000)).unwrap();
+    let rest = p.exp_eof().unwrap();
+    assert!(!rest.contains("showing"), "{rest}");
+    let out = env
+        .clinic()
+        .args(["--per-page", "5", "ref", "campaigns"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(!stderr(&out).contains("showing"), "{}", stderr(&out));
+}
