@@ -235,7 +235,8 @@ impl Context {
             });
         OutputSpec {
             format,
-            columns: self.global.columns.clone(),
+            // `--columns all`: every column, also where a table on a terminal would show fewer.
+            columns: self.global.columns.clone().filter(|c| !is_all_columns(c)),
             excel: self.global.excel,
             path: self.global.output.clone(),
             width: if stdout_tty && self.global.output.is_none() {
@@ -261,6 +262,11 @@ impl Context {
             concurrency: concurrency(&self.global, &self.profile),
         }
     }
+}
+
+/// `--columns all`.
+pub fn is_all_columns(columns: &[String]) -> bool {
+    matches!(columns, [only] if only.eq_ignore_ascii_case("all"))
 }
 
 /// Requests in flight: the flag, else the profile, else the default.

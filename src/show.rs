@@ -47,11 +47,23 @@ struct Sink {
 
 impl Sink {
     fn open(ctx: &Context, shape: Shape) -> Result<Sink> {
+        Self::open_preferring(ctx, shape, None)
+    }
+
+    /// With the columns a table on a terminal shows by default; `--columns` (or `--columns all`)
+    /// and a `--jq` filter, which reshapes the records, show what they ask for instead.
+    fn open_preferring(ctx: &Context, shape: Shape, preferred: Option<&[&str]>) -> Result<Sink> {
         // Compile the filter first: a bad filter must stop the command before anything is sent.
         let jq = ctx.global.jq.as_deref().map(Jq::compile).transpose()?;
         let shape = if jq.is_some() { Shape::List } else { shape };
+        let preferred = preferred.filter(|_| jq.is_none() && ctx.global.columns.is_none());
         Ok(Sink {
-            out: Output::open(&ctx.output_spec(), shape, Box::new(std::io::stdout()))?,
+            out: Output::open_preferring(
+                &ctx.output_spec(),
+                shape,
+                Box::new(std::io::stdout()),
+                preferred,
+            )?,
             jq,
         })
     }
@@ -70,6 +82,10 @@ impl Sink {
 
     fn finish(self) -> Result<u64> {
         Ok(self.out.finish()?)
+    }
+
+    fn finish_counted(self) -> Result<crate::output::Finished> {
+        Ok(self.out.finish_counted()?)
     }
 }
 
@@ -106,7 +122,35 @@ pub async fn paged_with(
     what: &str,
     spec: Walk,
 ) -> Result<()> {
-    let mut out = Sink::open(ctx, Shape::List)?;
+    walk_into_output(ctx, source, what, spec, None).await
+}
+
+/// A wide report: on a terminal its table shows the `columns` that fit (those the records have), and a
+/// note says how to see the others. Pipes and files get every column.
+pub async fn wide_list(
+    ctx: &Context,
+    path: &str,
+    query: Vec<(String, String)>,
+    what: &str,
+    columns: &[&str],
+) -> Result<()> {
+    let client = ctx.api().await?;
+    let source = Arc::new(ApiList {
+        client,
+        path: path.to_string(),
+        query,
+    });
+    walk_into_output(ctx, source, what, ctx.walk(), Some(columns)).await
+}
+
+async fn walk_into_output(
+    ctx: &Context,
+    source: Arc<dyn PageSource>,
+    what: &str,
+    spec: Walk,
+    preferred: Option<&[&str]>,
+) -> Result<()> {
+    let mut out = Sink::open_preferring(ctx, Shape::List, preferred)?;
     if spec.all {
         ctx.reporter.start_progress(what);
     }
@@ -122,7 +166,11 @@ pub async fn paged_with(
     .await;
     ctx.reporter.finish_progress();
     let summary = result?;
-    let written = out.finish()?;
+    let finished = out.finish_counted()?;
+    let written = finished.written;
+    if let Some(note) = more_columns_note(finished.hidden_columns) {
+        ctx.reporter.note(&note);
+    }
     if written == 0 {
         ctx.reporter.note("no records");
     } else if spec.all {
@@ -161,6 +209,21 @@ impl PageSource for Observed {
             Ok(fetched)
         })
     }
+}
+
+/// After a table narrowed to fit the terminal: how many columns it left out, and how to see them.
+fn more_columns_note(hidden: usize) -> Option<String> {
+    if hidden == 0 {
+        return None;
+    }
+    Some(match crate::counts::plural(hidden as u64) {
+        crate::counts::Plural::One => {
+            format!("{hidden} more column: --columns all, or --format csv")
+        }
+        crate::counts::Plural::Other => {
+            format!("{hidden} more columns: --columns all, or --format csv")
+        }
+    })
 }
 
 /// For one page of a list that goes on: which records these are, and how to see the rest.

@@ -90,8 +90,8 @@ impl Reporter {
     /// the total, the percentage done and the time left.
     pub fn set_progress_total(&self, total: u64) {
         if let Some(bar) = self.progress.lock().unwrap().as_ref() {
-            bar.set_length(total);
             bar.set_style(progress_style(true));
+            bar.set_length(total);
         }
     }
 

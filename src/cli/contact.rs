@@ -155,6 +155,9 @@ pub struct ListArgs {
     clinic: ClinicArg,
 }
 
+/// The contact list's columns on a terminal; files and pipes get them all.
+const CONTACT_COLUMNS: &[&str] = &["id", "nome", "telefone", "email", "canal", "situacao"];
+
 pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
     match cmd {
         ContactCommand::Create(f) => {
@@ -229,7 +232,7 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
                 .opt("indicado_por", l.referred_by)
                 .opt("indicado", l.referred)
                 .opt("inativo", inativo);
-            show::api_list(ctx, "/lista_cliente", q.0, "contacts").await
+            show::wide_list(ctx, "/lista_cliente", q.0, "contacts", CONTACT_COLUMNS).await
         }
         ContactCommand::Upsert(f) => upsert(ctx, f).await,
         ContactCommand::Import(a) => super::import::run(ctx, a).await,

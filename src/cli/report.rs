@@ -113,15 +113,43 @@ pub struct FichaArgs {
     clinic: ClinicArg,
 }
 
+/// The Ficha Financeira's columns on a terminal: its 40-odd columns would squeeze every cell to a
+/// character. Files and pipes get them all.
+const FICHA_COLUMNS: &[&str] = &["codigo", "data", "cliente", "status", "vendedor", "valor"];
+
+/// The appointments report's columns on a terminal.
+const APPOINTMENT_COLUMNS: &[&str] = &[
+    "data_agendamento",
+    "hora_inicio",
+    "nome_cliente",
+    "servico",
+    "profissional",
+    "status",
+];
+
 pub async fn run(ctx: &Context, cmd: ReportCommand) -> Result<()> {
     match cmd {
         ReportCommand::Appointments(a) => {
             let query = appointments_query(ctx, a).await?;
-            show::api_list(ctx, "/relAgendamentos", query, "appointments").await
+            show::wide_list(
+                ctx,
+                "/relAgendamentos",
+                query,
+                "appointments",
+                APPOINTMENT_COLUMNS,
+            )
+            .await
         }
         ReportCommand::FichaFinanceira(f) => {
             let query = ficha_query(ctx, *f).await?;
-            show::api_list(ctx, "/lista_venda_orcamento", query, "quotes").await
+            show::wide_list(
+                ctx,
+                "/lista_venda_orcamento",
+                query,
+                "quotes",
+                FICHA_COLUMNS,
+            )
+            .await
         }
     }
 }

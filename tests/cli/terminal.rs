@@ -120,3 +120,103 @@ fn one_page_of_a_longer_list_says_how_to_see_the_rest() {
     assert!(out.status.success());
     assert!(!stderr(&out).contains("showing"), "{}", stderr(&out));
 }
+
+/// `clinic ARGS` in a pseudo-terminal 100 columns wide.
+fn in_terminal_100_wide(env: &Env, args: &[&str]) -> rexpect::session::PtySession {
+    let clinic = assert_cmd::cargo::cargo_bin("clinic");
+    let cmd = env.terminal_command("unidade1");
+    let mut shell = std::process::Command::new("sh");
+    shell.args(["-c", "stty cols 100 rows 50 && exec \"$0\" \"$@\""]);
+    shell.arg(&clinic).args(args);
+    for (k, v) in cmd.get_envs() {
+        match v {
+            Some(v) => shell.env(k, v),
+            None => shell.env_remove(k),
+        };
+    }
+    spawn_command(shell, Some(30_000)).unwrap()
+}
+
+#[test]
+fn a_wide_report_fits_a_terminal_and_names_what_it_left_out() {
+    let env = Env::new();
+    let mut p = in_terminal_100_wide(&env, &["report", "ficha-financeira", "--limit", "2"]);
+    let (table, note) = p
+        .exp_regex(r"\d+ more columns: --columns all, or --format csv")
+        .unwrap();
+    let table = from_pty(&table);
+    // Table lines, apart from the progress line that the terminal erased before them.
+    let lines: Vec<&str> = table
+        .split(['\n', '\r'])
+        .flat_map(|l| l.rsplit("\u{1b}[2K").next())
+        .filter(|l| l.starts_with(['|', '+']))
+        .collect();
+    // A header, two records and the rules between them: no cell squeezed to a character.
+    assert!(lines.len() <= 8, "{table}");
+    for line in &lines {
+        assert!(
+            line.chars().count() <= 100,
+            "wider than the terminal: {line}"
+        );
+    }
+    for column in ["codigo", "data", "cliente", "status", "vendedor", "valor"] {
+        assert!(lines[1].contains(column), "{column} missing: {table}");
+    }
+    assert!(!table.contains("forma_pagamento"), "{table}");
+    p.exp_eof().unwrap();
+    // The count is the rest of the columns a file gets.
+    let csv = env
+        .clinic()
+        .args([
+            "report",
+            "ficha-financeira",
+            "--limit",
+            "2",
+            "--format",
+            "csv",
+        ])
+        .output()
+        .unwrap();
+    let header = String::from_utf8(csv.stdout).unwrap();
+    let all = header.lines().next().unwrap().split(',').count();
+    let hidden: usize = note.split(' ').next().unwrap().parse().unwrap();
+    assert_eq!(hidden + 6, all, "{note} of {header}");
+
+    // --columns all shows every column, and no note.
+    let mut p = in_terminal_100_wide(
+        &env,
+        &[
+            "report",
+            "ficha-financeira",
+            "--limit",
+            "1",
+            "--columns",
+            "all",
+        ],
+    );
+    let rest = from_pty(&p.exp_eof().unwrap());
+    let border = rest
+        .split(['\n', '\r'])
+        .flat_map(|l| l.rsplit("\u{1b}[2K").next())
+        .find(|l| l.starts_with('+'))
+        .unwrap();
+    assert_eq!(border.matches('+').count(), all + 1, "{rest}");
+    assert!(!rest.contains("more columns"), "{rest}");
+
+    // A table read by a program keeps every column.
+    let out = env
+        .clinic()
+        .args([
+            "report",
+            "ficha-financeira",
+            "--limit",
+            "1",
+            "--format",
+            "table",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("forma_pagamento"));
+    assert!(!stderr(&out).contains("more columns"), "{}", stderr(&out));
+}
