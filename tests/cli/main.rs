@@ -13,6 +13,7 @@ mod imports;
 mod io;
 mod local_hardening;
 mod misc;
+mod names;
 mod references;
 mod reports;
 mod terminal;
