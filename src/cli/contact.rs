@@ -22,7 +22,10 @@ pub enum ContactCommand {
     /// The service does not deduplicate: `clinic contact upsert` looks the contact up first.
     #[command(after_help = "Example:
   clinic contact create --name \"Maria José d'Ávila\" --phone \"(16) 99264-0197\" \\
-      --birth-date 23/04/1990 --channel 3 --campaign 12 --email maria@example.com --clinic 1")]
+      --birth-date 23/04/1990 --channel 3 --campaign 12 --email maria@example.com --clinic 1
+On a terminal, the required fields left out are asked for: clinic, channel and campaign from lists
+of `ID  name`, answered with an ID or a name.")]
+    #[command(mut_arg("clinic", |a| a.help(CREATE_CLINIC_HELP)))]
     Create(ContactFields),
     /// Update a contact and record a new origin for it (POST /atualizaCadastroCliente)  [Entrada — Atração]
     #[command(
@@ -38,6 +41,7 @@ pub enum ContactCommand {
     #[command(after_help = "Example:
   clinic contact upsert --name \"Maria Souza\" --phone 16992640197 --birth-date 1990-04-23 \\
       --channel 3 --campaign 12 --clinic 1")]
+    #[command(mut_arg("clinic", |a| a.help(CREATE_CLINIC_HELP)))]
     Upsert(ContactFields),
     /// Create contacts from a CSV file, validated whole before anything is sent, resumable
     #[command(after_help = "Example:
@@ -50,6 +54,9 @@ sent without an answer are shown as unknown (exit 5); settle them, then run agai
   clinic contact import novos.csv --journal novos.journal --resolve-unknown")]
     Import(super::import::ImportArgs),
 }
+
+/// `--clinic` on create: the service needs a clinic on every new contact, whoever sends it.
+const CREATE_CLINIC_HELP: &str = "Clinic ID or name (required: the service takes it on every new contact, clinic users' too) [default: the profile's `clinica`]";
 
 /// The flags of `contact create` and `upsert`. The required ones are optional here because, on a
 /// terminal, the guided form asks for what is missing; elsewhere their absence is a usage error.
@@ -164,7 +171,7 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
             let (f, guided) = super::guided::complete(ctx, f).await?;
             let body = create_body(ctx, &f).await?;
             if guided {
-                super::guided::confirm(&body)?;
+                super::guided::confirm(ctx, &body).await?;
             }
             let client = ctx.api().await?;
             let answer = register(&client, body).await?;
@@ -316,7 +323,7 @@ async fn upsert(ctx: &Context, f: ContactFields) -> Result<()> {
     let (f, guided) = super::guided::complete(ctx, f).await?;
     let create = create_body(ctx, &f).await?;
     if guided {
-        super::guided::confirm(&create)?;
+        super::guided::confirm(ctx, &create).await?;
     }
     let clinica = create["clinica"].as_str().unwrap_or_default().to_string();
     let client = ctx.api().await?;

@@ -212,7 +212,10 @@ impl Lookup {
         clinic: Option<u64>,
     ) -> Result<&mut Listed> {
         use std::collections::hash_map::Entry as Slot;
-        match self.lists.entry((kind, clinic.filter(|_| kind.per_clinic()))) {
+        match self
+            .lists
+            .entry((kind, clinic.filter(|_| kind.per_clinic())))
+        {
             Slot::Occupied(listed) => Ok(listed.into_mut()),
             Slot::Vacant(slot) => {
                 let (entries, live) = list_with_origin(ctx, kind, clinic).await?;
