@@ -20,6 +20,7 @@ pub mod config;
 pub mod contact;
 pub mod crm;
 pub mod guided;
+pub mod help;
 pub mod import;
 pub mod io;
 pub mod man;
@@ -43,7 +44,14 @@ Exit codes: 0 ok · 1 other failure · 2 invalid input (nothing sent) · 3 not l
 128+N stopped by signal N: 130 SIGINT, 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT";
 
 #[derive(Parser, Debug)]
-#[command(name = "clinic", version, about = ABOUT, after_help = AFTER_HELP, max_term_width = 110)]
+#[command(
+    name = "clinic",
+    version,
+    about = ABOUT,
+    after_help = AFTER_HELP,
+    max_term_width = 110,
+    disable_help_subcommand = true
+)]
 pub struct Cli {
     #[command(flatten)]
     pub global: Global,
@@ -51,8 +59,10 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// Flags every command takes.
+/// Flags every command takes. Help lists them after the command's own, under their own heading, and
+/// hides those a command has no use for (see `help::hide_unused_flags`).
 #[derive(Args, Debug, Clone, Default)]
+#[command(next_help_heading = "Global options")]
 pub struct Global {
     /// Configuration profile
     #[arg(
@@ -66,7 +76,7 @@ pub struct Global {
     /// Output format [default: table on a terminal, json otherwise]
     #[arg(long, global = true, value_enum)]
     pub format: Option<Format>,
-    /// Select and order columns (dotted names reach nested fields)
+    /// Select and order columns (dotted names reach nested fields); `all` for every column
     #[arg(long, global = true, value_delimiter = ',', value_name = "A,B,C")]
     pub columns: Option<Vec<String>>,
     /// Apply a jq filter to each record (or to the answer) before formatting, e.g. 'select(.valor > 100) | {id, cliente}'
@@ -158,6 +168,22 @@ pub enum Command {
     /// The local imitation of the whole API
     #[command(subcommand)]
     Sandbox(sandbox::SandboxCommand),
+    /// Help on a command, or on a topic: environment, exit-codes
+    Help(help::HelpArgs),
+}
+
+/// The command tree as every user of it sees it — parsing, help, manual pages and completion — with
+/// each command's unused global flags hidden.
+pub fn command() -> clap::Command {
+    help::hide_unused_flags(<Cli as clap::CommandFactory>::command())
+}
+
+/// Parses the process's arguments, exiting (status 2) with clap's message on a usage error.
+pub fn parse() -> Cli {
+    use clap::FromArgMatches;
+    let mut cmd = command();
+    let matches = cmd.get_matches_mut();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut cmd).exit())
 }
 
 impl Cli {
@@ -191,6 +217,7 @@ pub async fn run(cli: Cli) -> std::result::Result<(), Failure> {
         Command::Completions(args) => return Ok(completions::run(args)?),
         Command::Man(args) => return Ok(man::run(args)?),
         Command::Sandbox(cmd) => return Ok(sandbox::run(cmd).await?),
+        Command::Help(args) => return Ok(help::run(args)?),
         _ => {}
     }
     let ctx = Context::new(global).await?;
@@ -238,7 +265,7 @@ async fn dispatch(ctx: &Context, command: Command) -> Result<()> {
         Command::Api(args) => api::run(ctx, args).await,
         Command::Operations => operations::run(ctx),
         Command::Cache(cmd) => cache::run(ctx, cmd).await,
-        Command::Completions(_) | Command::Man(_) | Command::Sandbox(_) => {
+        Command::Completions(_) | Command::Man(_) | Command::Sandbox(_) | Command::Help(_) => {
             unreachable!("handled before the context is built")
         }
     }
