@@ -73,6 +73,16 @@ impl ClinicArg {
             None => Ok(ctx.profile.clinica),
         }
     }
+
+    /// The clinic of a per-clinic list; an admin_master with none is refused before anything is sent.
+    pub async fn resolve_for_list(
+        &self,
+        ctx: &crate::context::Context,
+    ) -> crate::error::Result<Option<u64>> {
+        let clinic = self.resolve(ctx).await?;
+        ctx.require_list_clinic(clinic)?;
+        Ok(clinic)
+    }
 }
 
 /// An optional ID-or-name flag, resolved against a reference list.

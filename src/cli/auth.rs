@@ -100,7 +100,11 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
     )?;
     let kinds = credentials::chain(args.insecure_storage)?;
     let answer = crate::api::auth::login(&ctx.http, &base, &login, &password).await?;
-    let kind_note = answer.kind.map(|k| format!(" ({k})")).unwrap_or_default();
+    let kind_note = answer
+        .kind
+        .as_ref()
+        .map(|k| format!(" ({k})"))
+        .unwrap_or_default();
     if ctx.in_sandbox() {
         ctx.reporter.note(&format!(
             "Logged in to the sandbox as {login}{kind_note}; nothing was stored."
@@ -143,6 +147,8 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
         p.login = Some(login.clone());
         p.token_store = Some(store);
         p.password_store = password_store;
+        // Who this is decides what lists need (an admin_master names a clinic on each).
+        p.user_kind = answer.kind.clone();
         Ok(())
     })?;
     ctx.reporter.note(&format!(

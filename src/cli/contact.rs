@@ -224,7 +224,7 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
             args::check_range("--birth-from", l.birth_from, l.birth_to)?;
             let inativo = l.activity.inativo();
             let mut q = Query::default();
-            q.opt("clinica", l.clinic.resolve(ctx).await?)
+            q.opt("clinica", l.clinic.resolve_for_list(ctx).await?)
                 .opt("nome", l.name)
                 .opt("telefone", l.phone.as_ref().map(Phone::digits))
                 .opt(

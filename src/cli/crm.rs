@@ -30,6 +30,11 @@ pub enum CrmCommand {
     /// Field aliases (profile key `aliases.<name>`), usable wherever a field ID is
     #[command(subcommand)]
     Aliases(AliasesCommand),
+    /// The unit names `crm contact create --unit` accepts (profile key `units`)
+    #[command(after_help = "Examples:
+  clinic crm units
+  clinic config set units \"SP Campinas;DF Brasília;PR Curitiba\"    # or \"SP Campinas,DF Brasília\"")]
+    Units,
 }
 
 #[derive(Subcommand, Debug)]
@@ -256,6 +261,22 @@ pub async fn run(ctx: &Context, cmd: CrmCommand) -> Result<()> {
             update(ctx, "crm.deal.update", a.id, a.set, a.stage).await
         }
         CrmCommand::Aliases(AliasesCommand::Install { force }) => install_aliases(ctx, force),
+        CrmCommand::Units => {
+            if ctx.profile.units.is_empty() {
+                ctx.reporter.note(&format!(
+                    "profile '{}' has no units: clinic config set units \"A;B;C\" (--unit is then sent as typed)",
+                    ctx.profile_name
+                ));
+                return Ok(());
+            }
+            let rows = ctx
+                .profile
+                .units
+                .iter()
+                .map(|u| json!({"unit": u}))
+                .collect();
+            show::records(ctx, rows)
+        }
         CrmCommand::Aliases(AliasesCommand::List) => {
             let rows = ctx
                 .profile

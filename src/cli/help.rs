@@ -171,7 +171,13 @@ pub fn hide_unused_flags(root: Command) -> Command {
         .filter(|a| a.is_global_set())
         .cloned()
         .collect();
-    hide_below(root, "", &globals)
+    let names: Vec<String> = root
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    names.iter().fold(root, |root, name| {
+        root.mut_subcommand(name, |sub| hide_below(sub, name, &globals))
+    })
 }
 
 fn hide_below(cmd: Command, path: &str, globals: &[clap::Arg]) -> Command {
@@ -179,18 +185,22 @@ fn hide_below(cmd: Command, path: &str, globals: &[clap::Arg]) -> Command {
         .get_subcommands()
         .map(|s| s.get_name().to_string())
         .collect();
-    if names.is_empty() {
-        let hidden: Vec<&str> = match prints(path) {
-            Prints::Nothing => [OUTPUT_FLAGS, &[FILE_FLAG], PAGING_FLAGS].concat(),
-            Prints::Line => [OUTPUT_FLAGS, PAGING_FLAGS].concat(),
-            Prints::Records => PAGING_FLAGS.to_vec(),
-            Prints::Lists => Vec::new(),
-        };
-        return globals
-            .iter()
-            .filter(|a| hidden.contains(&a.get_id().as_str()))
-            .fold(cmd, |cmd, a| cmd.arg(a.clone().hide(true)));
-    }
+    let shown: Vec<&str> = match prints(path) {
+        _ if !names.is_empty() => Vec::new(),
+        Prints::Nothing => Vec::new(),
+        Prints::Line => vec![FILE_FLAG],
+        Prints::Records => [OUTPUT_FLAGS, &[FILE_FLAG]].concat(),
+        Prints::Lists => [OUTPUT_FLAGS, &[FILE_FLAG], PAGING_FLAGS].concat(),
+    };
+    // Each command gets its own copy of these flags, hidden or not; a group's hidden copy would
+    // otherwise pass down to its commands.
+    let cmd = globals
+        .iter()
+        .filter(|a| is_output_or_paging(a.get_id().as_str()))
+        .fold(cmd, |cmd, a| {
+            let hide = !shown.contains(&a.get_id().as_str());
+            cmd.arg(a.clone().hide(hide))
+        });
     names.iter().fold(cmd, |cmd, name| {
         let sub_path = if path.is_empty() {
             name.clone()
@@ -199,6 +209,10 @@ fn hide_below(cmd: Command, path: &str, globals: &[clap::Arg]) -> Command {
         };
         cmd.mut_subcommand(name, |sub| hide_below(sub, &sub_path, globals))
     })
+}
+
+fn is_output_or_paging(id: &str) -> bool {
+    OUTPUT_FLAGS.contains(&id) || id == FILE_FLAG || PAGING_FLAGS.contains(&id)
 }
 
 #[cfg(test)]

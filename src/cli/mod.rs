@@ -131,7 +131,7 @@ pub enum Command {
     #[command(subcommand)]
     Auth(auth::AuthCommand),
     /// Read and change profile settings
-    #[command(subcommand)]
+    #[command(subcommand, after_help = config::keys_help())]
     Config(config::ConfigCommand),
     /// Contacts (prospects and customers)  [Entrada — Atração / Saída — Atração]
     #[command(subcommand)]

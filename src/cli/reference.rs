@@ -100,13 +100,13 @@ pub async fn run(ctx: &Context, cmd: RefCommand) -> Result<()> {
 
 pub async fn named(ctx: &Context, path: &str, l: NamedList, what: &str) -> Result<()> {
     let mut q = Query::default();
-    q.opt("clinica", l.clinic.resolve(ctx).await?)
+    q.opt("clinica", l.clinic.resolve_for_list(ctx).await?)
         .opt("nome", l.name);
     show::api_list(ctx, path, q.0, what).await
 }
 
 async fn clinic_list(ctx: &Context, path: &str, l: ClinicList, what: &str) -> Result<()> {
     let mut q = Query::default();
-    q.opt("clinica", l.clinic.resolve(ctx).await?);
+    q.opt("clinica", l.clinic.resolve_for_list(ctx).await?);
     show::api_list(ctx, path, q.0, what).await
 }

@@ -163,7 +163,7 @@ async fn appointments_query(ctx: &Context, a: AppointmentsArgs) -> Result<Vec<(S
         ));
     }
     args::check_range("--from", a.from, a.to)?;
-    let clinic = a.clinic.resolve(ctx).await?;
+    let clinic = a.clinic.resolve_for_list(ctx).await?;
     let status = resolve_list(
         ctx,
         Kind::AppointmentStatuses,
@@ -189,7 +189,7 @@ async fn ficha_query(ctx: &Context, f: FichaArgs) -> Result<Vec<(String, String)
     args::check_range("--paid-from", f.paid_from, f.paid_to)?;
     args::check_range("--modified-from", f.modified_from, f.modified_to)?;
     let inativo = f.activity.inativo();
-    let c = f.clinic.resolve(ctx).await?;
+    let c = f.clinic.resolve_for_list(ctx).await?;
     let status = resolve_list(
         ctx,
         Kind::QuoteStatuses,

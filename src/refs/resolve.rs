@@ -268,6 +268,9 @@ async fn reread(ctx: &Context, kind: Kind, clinic: Option<u64>) -> Result<Vec<En
 
 /// Reads the whole list from the service.
 pub async fn fetch(ctx: &Context, kind: Kind, clinic: Option<u64>) -> Result<Vec<Entry>> {
+    if kind.per_clinic() {
+        ctx.require_list_clinic(clinic)?;
+    }
     let client = ctx.api().await?;
     let mut query = Vec::new();
     if let Some(c) = clinic.filter(|_| kind.per_clinic()) {

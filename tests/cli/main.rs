@@ -16,5 +16,6 @@ mod misc;
 mod names;
 mod references;
 mod reports;
+mod setup;
 mod terminal;
 mod walks;

@@ -548,6 +548,7 @@ fn help_lists_the_commands_own_flags_first_and_hides_output_flags_where_nothing_
         &["login", "--help"],
         &["sandbox", "serve", "--help"],
         &["cache", "refresh", "--help"],
+        &["config", "--help"],
     ] {
         let text = help(args);
         for flag in [
