@@ -24,7 +24,17 @@ pub struct CompletionsArgs {
 }
 
 pub fn run(args: CompletionsArgs) -> Result<()> {
-    let shell: &dyn EnvCompleter = match args.shell {
+    use std::io::Write;
+    let script = registration(args.shell)?;
+    let mut out = std::io::stdout().lock();
+    out.write_all(&script)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// The registration script of a shell, as `clinic completions SHELL` prints it.
+pub fn registration(shell: clap_complete::Shell) -> Result<Vec<u8>> {
+    let completer: &dyn EnvCompleter = match shell {
         clap_complete::Shell::Bash => &Bash,
         clap_complete::Shell::Zsh => &Zsh,
         clap_complete::Shell::Fish => &Fish,
@@ -36,7 +46,7 @@ pub fn run(args: CompletionsArgs) -> Result<()> {
             )));
         }
     };
-    let mut out = std::io::stdout().lock();
-    shell.write_registration(COMPLETE_VAR, "clinic", "clinic", COMPLETER, &mut out)?;
-    Ok(())
+    let mut script = Vec::new();
+    completer.write_registration(COMPLETE_VAR, "clinic", "clinic", COMPLETER, &mut script)?;
+    Ok(script)
 }

@@ -373,7 +373,8 @@ fn unit(ctx: &Context, typed: &str) -> Result<String> {
         })
 }
 
-fn crm(ctx: &Context) -> Result<Arc<Crm>> {
+/// The CRM client of the profile's `crm_url`, its secret registered for masking.
+pub fn crm(ctx: &Context) -> Result<Arc<Crm>> {
     let base = ctx.host("crm_url", ctx.profile.crm_url.as_ref(), "CLINIC_CRM_URL")?;
     let crm = Crm::new(ctx.http.clone(), base);
     if !ctx.in_sandbox()

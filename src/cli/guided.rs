@@ -162,7 +162,7 @@ fn check(r: Result<()>) -> std::result::Result<(), String> {
 /// flags: a number is an ID (one the list shows), anything else a name, matched ignoring case and
 /// accents — so a typed number can never be taken for a position in the list. A list of one entry
 /// is chosen without asking.
-async fn pick(
+pub(crate) async fn pick(
     ctx: &Context,
     lookup: &mut Lookup,
     kind: Kind,

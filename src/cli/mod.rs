@@ -15,10 +15,12 @@ pub mod args;
 pub mod auth;
 pub mod cache;
 pub mod campaign;
+pub mod checks;
 pub mod completions;
 pub mod config;
 pub mod contact;
 pub mod crm;
+pub mod doctor;
 pub mod guided;
 pub mod help;
 pub mod import;
@@ -28,6 +30,8 @@ pub mod operations;
 pub mod reference;
 pub mod report;
 pub mod sandbox;
+pub mod sandbox_hosts;
+pub mod setup;
 
 const ABOUT: &str =
     "Command-line client for the Clinic Results API, its CRM and Integrações IO webhooks";
@@ -122,6 +126,10 @@ pub struct Global {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Set up a profile in one step: every host, webhook ID, units, default clinic, login; then check them
+    Setup(setup::SetupArgs),
+    /// Check the configuration, each host, the token, the credential store, the cache and completions
+    Doctor(doctor::DoctorArgs),
     /// Log in and keep the token in the OS keyring  [Autenticação]
     Login(auth::LoginArgs),
     /// Forget the stored token of this profile
@@ -218,6 +226,8 @@ pub async fn run(cli: Cli) -> std::result::Result<(), Failure> {
         Command::Man(args) => return Ok(man::run(args)?),
         Command::Sandbox(cmd) => return Ok(sandbox::run(cmd).await?),
         Command::Help(args) => return Ok(help::run(args)?),
+        // The doctor reports a configuration it cannot read as a failed check.
+        Command::Doctor(args) => return doctor::run(global, args).await,
         _ => {}
     }
     let ctx = Context::new(global).await?;
@@ -251,6 +261,7 @@ fn uses_reference_names(command: &Command) -> bool {
 
 async fn dispatch(ctx: &Context, command: Command) -> Result<()> {
     match command {
+        Command::Setup(args) => setup::run(ctx, args).await,
         Command::Login(args) => auth::login(ctx, args).await,
         Command::Logout => auth::logout(ctx).await,
         Command::Auth(cmd) => auth::run(ctx, cmd).await,
@@ -265,7 +276,11 @@ async fn dispatch(ctx: &Context, command: Command) -> Result<()> {
         Command::Api(args) => api::run(ctx, args).await,
         Command::Operations => operations::run(ctx),
         Command::Cache(cmd) => cache::run(ctx, cmd).await,
-        Command::Completions(_) | Command::Man(_) | Command::Sandbox(_) | Command::Help(_) => {
+        Command::Completions(_)
+        | Command::Man(_)
+        | Command::Sandbox(_)
+        | Command::Help(_)
+        | Command::Doctor(_) => {
             unreachable!("handled before the context is built")
         }
     }

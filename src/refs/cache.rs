@@ -148,6 +148,11 @@ impl Cache {
     }
 }
 
+/// How long ago a cached list was read.
+pub fn age(cached: &Cached) -> Duration {
+    Duration::from_secs(now().saturating_sub(cached.fetched_at))
+}
+
 fn now() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
