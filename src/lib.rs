@@ -6,6 +6,7 @@
 
 pub mod api;
 pub mod cli;
+pub mod completion;
 pub mod config;
 pub mod context;
 pub mod counts;

@@ -4,6 +4,7 @@ use clinic::stop_signals::{Listener, StopSignal};
 
 fn main() -> ExitCode {
     // Shell completion requests (`COMPLETE=bash clinic -- …`) are answered here, before anything else.
+    clinic::completion::note_shell();
     clap_complete::CompleteEnv::with_factory(clinic::cli::command)
         .var(clinic::cli::completions::COMPLETE_VAR)
         .completer(clinic::cli::completions::COMPLETER)

@@ -54,7 +54,7 @@ pub fn flag01(s: &str) -> Result<u8, String> {
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ClinicArg {
     /// Clinic ID or name [default: the profile's `clinica`]; required for admin_master on lists
-    #[arg(long, visible_alias = "clinica", value_name = "ID|NAME", value_parser = crate::refs::resolve::parse_ref, add = clap_complete::ArgValueCandidates::new(crate::refs::complete::clinics))]
+    #[arg(long, visible_alias = "clinica", value_name = "ID|NAME", value_parser = crate::refs::resolve::parse_ref, add = clap_complete::ArgValueCompleter::new(crate::refs::complete::clinics))]
     pub clinic: Option<crate::refs::Ref>,
 }
 

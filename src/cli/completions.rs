@@ -48,5 +48,26 @@ pub fn registration(shell: clap_complete::Shell) -> Result<Vec<u8>> {
     };
     let mut script = Vec::new();
     completer.write_registration(COMPLETE_VAR, "clinic", "clinic", COMPLETER, &mut script)?;
+    if shell == clap_complete::Shell::Bash {
+        return with_raw_word(script);
+    }
     Ok(script)
+}
+
+/// Bash hands completion the word being typed without its opening quote, so the bash script also
+/// passes the word as typed: a name must be quoted differently inside `"…` than outside any quote.
+fn with_raw_word(script: Vec<u8>) -> Result<Vec<u8>> {
+    const CALL: &str = "        COMPLETE=\"bash\" \\\n";
+    let text = String::from_utf8(script)
+        .map_err(|e| crate::error::Error::Other(format!("the bash script is not UTF-8: {e}")))?;
+    if !text.contains(CALL) {
+        return Err(crate::error::Error::Other(
+            "the bash registration script changed shape: the typed word cannot be passed".into(),
+        ));
+    }
+    let raw = format!(
+        "        {}=\"${{COMP_WORDS[COMP_CWORD]}}\" \\\n{CALL}",
+        crate::completion::RAW_WORD_VAR
+    );
+    Ok(text.replacen(CALL, &raw, 1).into_bytes())
 }

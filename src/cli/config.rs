@@ -22,7 +22,7 @@ pub enum ConfigCommand {
     /// One key's value, as plain text (exit 1 when unset)
     #[command(after_help = "Example:\n  clinic config get base_url")]
     Get {
-        #[arg(add = clap_complete::ArgValueCandidates::new(key_candidates))]
+        #[arg(add = clap_complete::ArgValueCompleter::new(key_candidates))]
         key: String,
         /// Show crm_url unmasked
         #[arg(long)]
@@ -31,14 +31,15 @@ pub enum ConfigCommand {
     /// Set a key (validated)
     #[command(after_help = keys_help())]
     Set {
-        #[arg(add = clap_complete::ArgValueCandidates::new(key_candidates))]
+        #[arg(add = clap_complete::ArgValueCompleter::new(key_candidates))]
         key: String,
+        #[arg(add = clap_complete::ArgValueCompleter::new(value_candidates))]
         value: String,
     },
     /// Remove a key
     #[command(after_help = "Example:\n  clinic config unset clinica")]
     Unset {
-        #[arg(add = clap_complete::ArgValueCandidates::new(key_candidates))]
+        #[arg(add = clap_complete::ArgValueCompleter::new(key_candidates))]
         key: String,
     },
     /// Print the configuration file's path
@@ -64,18 +65,34 @@ pub fn keys_help() -> String {
 }
 
 /// Tab candidates for `config get|set|unset KEY`.
-pub fn key_candidates() -> Vec<clap_complete::CompletionCandidate> {
-    config::KEYS
-        .iter()
-        .filter(|(k, _)| !k.contains('<'))
-        .map(|(k, meaning)| {
-            clap_complete::CompletionCandidate::new(*k).help(Some((*meaning).into()))
-        })
-        .chain(std::iter::once(
-            clap_complete::CompletionCandidate::new("aliases.")
-                .help(Some("a CRM field alias: aliases.<name>".into())),
-        ))
-        .collect()
+pub fn key_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
+    let keys = config::KEYS.iter().map(|(k, meaning)| {
+        let key = k.strip_suffix("<name>").unwrap_or(k);
+        (key.to_string(), Some(meaning.to_string()))
+    });
+    crate::completion::offer(current, keys)
+}
+
+/// Tab candidates for `config set KEY VALUE`: the values of the keys that take one of a closed list.
+fn value_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
+    let line = crate::completion::Line::current();
+    let plain = |values: &[&str]| {
+        values
+            .iter()
+            .map(|v| (v.to_string(), None))
+            .collect::<Vec<_>>()
+    };
+    let values = match line.after("set").as_deref() {
+        Some("auth_scheme") => plain(&["bearer", "raw"]),
+        Some("format") => plain(&["table", "json", "ndjson", "csv", "tsv"]),
+        Some("timezone") => chrono_tz::TZ_VARIANTS
+            .iter()
+            .map(|tz| (tz.name().to_string(), None))
+            .collect(),
+        Some("clinica") => return crate::refs::complete::clinic_ids(current),
+        _ => Vec::new(),
+    };
+    crate::completion::offer(current, values)
 }
 
 pub fn run(ctx: &Context, cmd: ConfigCommand) -> Result<()> {

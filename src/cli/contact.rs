@@ -72,10 +72,10 @@ pub struct ContactFields {
     #[arg(long, visible_alias = "data-nascimento", value_parser = args::birth_date, value_name = "DATE")]
     pub birth_date: Option<NaiveDate>,
     /// Channel: ID or name, see `clinic ref channels` (required)
-    #[arg(long, visible_alias = "canal", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCandidates::new(crate::refs::complete::channels))]
+    #[arg(long, visible_alias = "canal", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::channels))]
     pub channel: Option<Ref>,
     /// Campaign: ID or name, see `clinic ref campaigns` (required)
-    #[arg(long, visible_alias = "campanha", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCandidates::new(crate::refs::complete::campaigns))]
+    #[arg(long, visible_alias = "campanha", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::campaigns))]
     pub campaign: Option<Ref>,
     /// E-mail
     #[arg(long, value_parser = args::email)]
@@ -112,10 +112,10 @@ pub struct UpdateArgs {
     #[arg(long, visible_alias = "data-nascimento", value_parser = args::birth_date, value_name = "DATE")]
     birth_date: Option<NaiveDate>,
     /// Channel of this new origin: ID or name
-    #[arg(long, visible_alias = "canal", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCandidates::new(crate::refs::complete::channels))]
+    #[arg(long, visible_alias = "canal", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::channels))]
     channel: Option<Ref>,
     /// Campaign of this new origin: ID or name
-    #[arg(long, visible_alias = "campanha", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCandidates::new(crate::refs::complete::campaigns))]
+    #[arg(long, visible_alias = "campanha", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::campaigns))]
     campaign: Option<Ref>,
     /// Free-text note
     #[arg(long, visible_alias = "observacao")]
@@ -154,7 +154,7 @@ pub struct ListArgs {
     #[arg(long, visible_alias = "indicado-por", value_parser = args::id, value_name = "ID")]
     referred_by: Option<u64>,
     /// Referred contacts only (1) or not referred (0)
-    #[arg(long, visible_alias = "indicado", value_parser = args::flag01, value_name = "0|1")]
+    #[arg(long, visible_alias = "indicado", value_parser = args::flag01, value_name = "0|1", add = clap_complete::ArgValueCompleter::new(referred_values))]
     referred: Option<u8>,
     #[command(flatten)]
     activity: args::ActiveArg,
@@ -164,6 +164,18 @@ pub struct ListArgs {
 
 /// The contact list's columns on a terminal; files and pipes get them all.
 const CONTACT_COLUMNS: &[&str] = &["id", "nome", "telefone", "email", "canal", "situacao"];
+
+/// Tab candidates for `--referred`.
+fn referred_values(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
+    crate::completion::offer(
+        current,
+        [
+            ("0", "contacts nobody referred"),
+            ("1", "referred contacts"),
+        ]
+        .map(|(v, help)| (v.to_string(), Some(help.to_string()))),
+    )
+}
 
 pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
     match cmd {

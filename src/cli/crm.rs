@@ -127,7 +127,7 @@ pub struct CreateArgs {
     #[arg(long, visible_alias = "campanha", value_parser = args::text, value_name = "ID")]
     campaign_id: String,
     /// WhatsApp, Facebook or Instagram (any case)
-    #[arg(long, value_parser = utm_source)]
+    #[arg(long, value_parser = utm_source, add = clap_complete::ArgValueCompleter::new(utm_source_candidates))]
     utm_source: &'static str,
     /// UTM medium (may be empty)
     #[arg(long, default_value = "")]
@@ -145,7 +145,7 @@ pub struct CreateArgs {
     #[arg(long, value_parser = args::email)]
     email: String,
     /// Unit name, matched without case or accents against the profile's `units` when configured
-    #[arg(long, visible_alias = "unidade", value_parser = args::text)]
+    #[arg(long, visible_alias = "unidade", value_parser = args::text, add = clap_complete::ArgValueCompleter::new(unit_candidates))]
     unit: String,
 }
 
@@ -195,13 +195,40 @@ pub struct DealUpdateArgs {
     #[arg(long, value_name = "FIELD=VALUE", value_parser = args::key_value, required_unless_present = "stage")]
     set: Vec<(String, String)>,
     /// Move to this stage of pipeline Unidade (its name, any case or accents, or its STAGE_ID)
-    #[arg(long, value_name = "NAME", value_parser = stage)]
+    #[arg(long, value_name = "NAME", value_parser = stage, add = clap_complete::ArgValueCompleter::new(stage_candidates))]
     stage: Option<&'static str>,
 }
 
 fn full_name(s: &str) -> std::result::Result<(String, String), String> {
     webhook::split_full_name(s)
         .ok_or_else(|| "expected a first and a last name separated by a space".into())
+}
+
+/// Tab candidates for `--utm-source`.
+fn utm_source_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
+    crate::completion::offer(
+        current,
+        webhook::UTM_SOURCES.iter().map(|s| (s.to_string(), None)),
+    )
+}
+
+/// Tab candidates for `--stage`: the stages of pipeline Unidade, with their STAGE_ID.
+fn stage_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
+    crate::completion::offer(
+        current,
+        names::STAGES
+            .iter()
+            .map(|(name, id)| (name.to_string(), Some(format!("STAGE_ID {id}")))),
+    )
+}
+
+/// Tab candidates for `--unit`: the units of the profile the line uses.
+fn unit_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
+    let line = crate::completion::Line::current();
+    let units = crate::refs::complete::profile_of(&line)
+        .map(|p| p.units)
+        .unwrap_or_default();
+    crate::completion::offer(current, units.into_iter().map(|u| (u, None)))
 }
 
 fn utm_source(s: &str) -> std::result::Result<&'static str, String> {

@@ -43,7 +43,7 @@ pub struct SetupArgs {
     #[arg(long, value_name = "A;B;C")]
     units: Option<String>,
     /// Default clinic: ID or name
-    #[arg(long, visible_alias = "clinica", value_parser = parse_ref, value_name = "ID|NAME")]
+    #[arg(long, visible_alias = "clinica", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::clinics))]
     clinic: Option<Ref>,
     /// Every host of a running `clinic sandbox serve` (its address, or the lines it printed, as text
     /// or a file), with its webhook ID and units
