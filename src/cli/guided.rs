@@ -57,12 +57,30 @@ pub async fn complete(ctx: &Context, f: ContactFields) -> Result<(NewContact, bo
         return Ok((c, false));
     }
     if !interactive() {
-        let flags = missing.join(", ");
-        return Err(Error::Usage(format!(
-            "missing required {flags}: pass them as flags (on a terminal the command asks for them)"
-        )));
+        return Err(Error::Usage(missing_flags(&missing)));
     }
     ask(ctx, f).await.map(|c| (c, true))
+}
+
+/// The usage error naming every missing flag, with the way to a default clinic when that is missing.
+fn missing_flags(missing: &[&str]) -> String {
+    use crate::counts::{Plural, plural};
+    let flags = missing.join(", ");
+    let default_clinic = missing.contains(&"--clinic");
+    match (plural(missing.len() as u64), default_clinic) {
+        (Plural::One, false) => format!(
+            "missing required {flags}: pass it as a flag (on a terminal the command asks for it)"
+        ),
+        (Plural::Other, false) => format!(
+            "missing required {flags}: pass them as flags (on a terminal the command asks for them)"
+        ),
+        (Plural::One, true) => format!(
+            "missing required {flags}: pass it as a flag, or set a default with `clinic config set clinica ID` (on a terminal the command asks for it)"
+        ),
+        (Plural::Other, true) => format!(
+            "missing required {flags}: pass them as flags, the clinic also as a default with `clinic config set clinica ID` (on a terminal the command asks for them)"
+        ),
+    }
 }
 
 fn interactive() -> bool {
