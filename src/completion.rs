@@ -33,10 +33,18 @@ impl Line {
     /// The line of this completion request (empty when this process is not one).
     pub fn current() -> Line {
         let args: Vec<String> = std::env::args().collect();
-        let words = match args.iter().position(|a| a == "--") {
+        let mut words: Vec<String> = match args.iter().position(|a| a == "--") {
             Some(i) => args[i + 1..].iter().skip(1).cloned().collect(),
             None => Vec::new(),
         };
+        // Bash and zsh pass the whole line and say which word is being completed (counting the
+        // program's name); the words after it are not "earlier on the line".
+        if let Some(index) = std::env::var("_CLAP_COMPLETE_INDEX")
+            .ok()
+            .and_then(|i| i.parse::<usize>().ok())
+        {
+            words.truncate(index.max(1));
+        }
         Line { words }
     }
 

@@ -125,14 +125,12 @@ fn failure(shown: &str, e: &Error) -> String {
 /// The token is there and the service takes it.
 pub async fn token(ctx: &Context) -> Check {
     let who = match (&ctx.profile.login, ctx.user_kind()) {
+        _ if std::env::var("CLINIC_TOKEN").is_ok_and(|t| !t.trim().is_empty()) => {
+            "CLINIC_TOKEN".to_string()
+        }
         (Some(login), Some(kind)) => format!("{login} ({kind})"),
         (Some(login), None) => login.clone(),
-        (None, _) => "CLINIC_TOKEN".to_string(),
-    };
-    let who = if std::env::var("CLINIC_TOKEN").is_ok_and(|t| !t.trim().is_empty()) {
-        "CLINIC_TOKEN".to_string()
-    } else {
-        who
+        (None, _) => "no login".to_string(),
     };
     match super::auth::token_works(ctx).await {
         Ok(()) => Check::new("token", Status::Ok, format!("{who}: the service takes it")),
