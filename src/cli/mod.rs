@@ -43,6 +43,8 @@ Examples:
   clinic report ficha-financeira --from 2024-01-01 --to 2024-12-31 --all --format csv -o ficha.csv
   clinic --sandbox report appointments --all --limit 20
 
+Topics: clinic help environment, clinic help exit-codes
+
 Exit codes: 0 ok · 1 other failure · 2 invalid input (nothing sent) · 3 not logged in / token rejected ·
 4 request refused by the API · 5 server or network failure after retries ·
 128+N stopped by signal N: 130 SIGINT, 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT";
@@ -126,9 +128,9 @@ pub struct Global {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Set up a profile in one step: every host, webhook ID, units, default clinic, login; then check them
+    /// Set up a profile in one step (hosts, webhook ID, units, clinic, login), then check it
     Setup(setup::SetupArgs),
-    /// Check the configuration, each host, the token, the credential store, the cache and completions
+    /// Check the configuration, hosts, token, credential store, name cache and completions
     Doctor(doctor::DoctorArgs),
     /// Log in and keep the token in the OS keyring  [Autenticação]
     Login(auth::LoginArgs),
