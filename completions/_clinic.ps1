@@ -1,36 +1,37 @@
-
-Register-ArgumentCompleter -Native -CommandName clinic -ScriptBlock {
+# clinic completion for PowerShell. To load it in every session, add this line to $PROFILE:
+#   clinic completions powershell | Out-String | Invoke-Expression
+Register-ArgumentCompleter -Native -CommandName 'clinic', 'clinic.exe' -ScriptBlock {
     param($wordToComplete, $commandAst, $cursorPosition)
 
-    $prev = $env:COMPLETE;
-    $env:COMPLETE = "powershell";
-
-    $args = $commandAst.Extent.Text
-    $args = $args.Substring(0, [math]::Min($cursorPosition, $args.Length));
-    if ($wordToComplete -eq "") {
-        $args += " ''";
+    $prevComplete = $env:COMPLETE
+    $prevEncoding = [Console]::OutputEncoding
+    $env:COMPLETE = 'powershell'
+    [Console]::OutputEncoding = [System.Text.UTF8Encoding]::new($false)
+    try {
+        $line = $commandAst.Extent.Text
+        $line = $line.Substring(0, [math]::Min($cursorPosition, $line.Length))
+        if ($wordToComplete -eq '') {
+            $line += " ''"
+        }
+        $results = Invoke-Expression "& clinic -- $line"
     }
-
-    $results = Invoke-Expression @"
-& clinic -- $args
-"@;
-    if ($null -eq $prev) {
-        Remove-Item Env:\COMPLETE;
-    } else {
-        $env:COMPLETE = $prev;
-    }
-    $results | ForEach-Object {
-        $split = $_.Split("`t");
-        $cmd = $split[0];
-
-        if ($split.Length -eq 2) {
-            $help = $split[1];
+    finally {
+        [Console]::OutputEncoding = $prevEncoding
+        if ($null -eq $prevComplete) {
+            Remove-Item Env:\COMPLETE
         }
         else {
-            $help = $split[0];
+            $env:COMPLETE = $prevComplete
         }
-
-        [System.Management.Automation.CompletionResult]::new($cmd, $cmd, 'ParameterValue', $help)
     }
-};
-        
+    $results | ForEach-Object {
+        $split = $_.Split("`t")
+        $value = $split[0]
+        $help = if ($split.Length -ge 2) { $split[1] } else { $value }
+        $text = $value
+        if ($value -match '[\s''"$;,(){}@&|<>#`]') {
+            $text = "'" + $value.Replace("'", "''") + "'"
+        }
+        [System.Management.Automation.CompletionResult]::new($text, $value, 'ParameterValue', $help)
+    }
+}

@@ -31,6 +31,8 @@ pub enum AuthScheme {
 pub enum StoreKind {
     SecretService,
     Keyutils,
+    CredentialManager,
+    Keychain,
     File,
 }
 
@@ -39,6 +41,8 @@ impl std::fmt::Display for StoreKind {
         f.write_str(match self {
             StoreKind::SecretService => "desktop secret service",
             StoreKind::Keyutils => "Linux kernel keyring",
+            StoreKind::CredentialManager => "Windows Credential Manager",
+            StoreKind::Keychain => "macOS Keychain",
             StoreKind::File => "plain file (0600)",
         })
     }
@@ -70,6 +74,18 @@ pub struct Profile {
     pub concurrency: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timezone: Option<String>,
+    /// Idle timeout, as written (`30s`, `2m`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timeout: Option<String>,
+    /// Retry budget of one request, as written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_wait: Option<String>,
+    /// Largest answer read, as written (`256MiB`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_answer_size: Option<String>,
+    /// A PEM file of extra trusted CA certificates.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ca_bundle: Option<String>,
     /// CRM unit names accepted by `clinic crm contact create --unit`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub units: Vec<String>,
@@ -125,6 +141,22 @@ pub const KEYS: &[(&str, &str)] = &[
     (
         "units",
         "CRM unit names for crm contact create --unit: \"A;B;C\", or \"A,B,C\" if no ';'",
+    ),
+    (
+        "timeout",
+        "how long the server may stay silent, e.g. 30s or 2m (default 60s)",
+    ),
+    (
+        "max_wait",
+        "how long a failing request is retried, e.g. 5m (default 5m; 0 = never)",
+    ),
+    (
+        "max_answer_size",
+        "the largest answer read, e.g. 256MiB or 10MB (default 256MiB)",
+    ),
+    (
+        "ca_bundle",
+        "a PEM file of extra CA certificates to trust (a private certificate authority)",
     ),
     (
         "aliases.<name>",
@@ -320,6 +352,10 @@ impl Profile {
             "per_page" => self.per_page.map(|v| v.to_string()),
             "concurrency" => self.concurrency.map(|v| v.to_string()),
             "timezone" => s(&self.timezone),
+            "timeout" => s(&self.timeout),
+            "max_wait" => s(&self.max_wait),
+            "max_answer_size" => s(&self.max_answer_size),
+            "ca_bundle" => s(&self.ca_bundle),
             "units" => (!self.units.is_empty()).then(|| self.units.join(";")),
             "login" => s(&self.login),
             "token_store" => self.token_store.map(|v| enum_name(&v)),
@@ -368,6 +404,26 @@ impl Profile {
                 })?;
                 self.timezone = Some(v.to_string())
             }
+            "timeout" => {
+                duration(key, v, false)?;
+                self.timeout = Some(v.to_string())
+            }
+            "max_wait" => {
+                duration(key, v, true)?;
+                self.max_wait = Some(v.to_string())
+            }
+            "max_answer_size" => {
+                size(key, v)?;
+                self.max_answer_size = Some(v.to_string())
+            }
+            "ca_bundle" => {
+                // Stored absolute: the setting must mean the same file from any directory.
+                let path = std::fs::canonicalize(v)
+                    .ok()
+                    .filter(|p| p.is_file())
+                    .ok_or_else(|| Error::invalid(key, v, "a readable PEM file"))?;
+                self.ca_bundle = Some(path.display().to_string())
+            }
             "units" => self.units = split_units(v),
             k => match k.strip_prefix("aliases.") {
                 Some(name) if !name.is_empty() => {
@@ -394,6 +450,10 @@ impl Profile {
             "per_page" => self.per_page = None,
             "concurrency" => self.concurrency = None,
             "timezone" => self.timezone = None,
+            "timeout" => self.timeout = None,
+            "max_wait" => self.max_wait = None,
+            "max_answer_size" => self.max_answer_size = None,
+            "ca_bundle" => self.ca_bundle = None,
             "units" => self.units.clear(),
             k => match k.strip_prefix("aliases.") {
                 Some(name) => {
@@ -434,6 +494,40 @@ pub fn split_units(value: &str) -> Vec<String> {
         .filter(|s| !s.is_empty())
         .map(str::to_string)
         .collect()
+}
+
+/// A duration as written in a flag or a setting: `30s`, `2m`, `1h 30m`, `500ms`, or a bare number of
+/// seconds. Zero only where it means "never" (`max_wait`).
+pub fn duration(key: &str, v: &str, zero_ok: bool) -> Result<std::time::Duration> {
+    let v = v.trim();
+    let parsed = match v.parse::<u64>() {
+        Ok(secs) => Some(std::time::Duration::from_secs(secs)),
+        Err(_) => humantime::parse_duration(v).ok(),
+    };
+    let expected = if zero_ok {
+        "a duration such as 30s, 2m or 1h 30m (0 for none)"
+    } else {
+        "a duration above zero such as 30s, 2m or 1h 30m"
+    };
+    parsed
+        .filter(|d| zero_ok || !d.is_zero())
+        .ok_or_else(|| Error::invalid(key, v, expected))
+}
+
+/// A size as written in a flag or a setting: `256MiB`, `10MB`, `64k`, or a number of bytes.
+pub fn size(key: &str, v: &str) -> Result<u64> {
+    v.trim()
+        .parse::<bytesize::ByteSize>()
+        .ok()
+        .map(|b| b.as_u64())
+        .filter(|n| *n > 0)
+        .ok_or_else(|| {
+            Error::invalid(
+                key,
+                v,
+                "a size above zero such as 256MiB, 10MB or 1048576 (bytes)",
+            )
+        })
 }
 
 fn bounded(key: &str, v: &str, lo: u32, hi: u32) -> Result<u32> {
@@ -514,5 +608,26 @@ mod tests {
         assert!(p.set("nope", "1").is_err());
         p.unset("per_page").unwrap();
         assert_eq!(p.get("per_page").unwrap(), None);
+    }
+
+    #[test]
+    fn network_keys_are_checked_when_set() {
+        let mut p = Profile::default();
+        p.set("timeout", "30s").unwrap();
+        p.set("max_wait", "0").unwrap();
+        p.set("max_answer_size", "10MB").unwrap();
+        assert_eq!(p.get("timeout").unwrap().as_deref(), Some("30s"));
+        assert!(p.set("timeout", "0").is_err());
+        assert!(p.set("timeout", "soon").is_err());
+        assert!(p.set("max_answer_size", "0").is_err());
+        assert!(p.set("ca_bundle", "/no/such/file.pem").is_err());
+        assert_eq!(
+            duration("timeout", "1h 30m", false).unwrap(),
+            std::time::Duration::from_secs(5400)
+        );
+        assert_eq!(duration("timeout", "45", false).unwrap().as_secs(), 45);
+        assert_eq!(size("max_answer_size", "1MiB").unwrap(), 1 << 20);
+        p.unset("timeout").unwrap();
+        assert_eq!(p.get("timeout").unwrap(), None);
     }
 }

@@ -10,9 +10,9 @@ use tokio::sync::OnceCell;
 use crate::api::{ApiClient, AuthHooks};
 use crate::cli::Global;
 use crate::config::{self, AuthScheme, ConfigFile, Profile, update_profile};
-use crate::credentials::{self, Credentials};
+use crate::credentials::Credentials;
 use crate::error::{Error, Result};
-use crate::http::Http;
+use crate::http::{CaBundle, Http, Settings};
 use crate::output::{Format, OutputSpec};
 use crate::pages::Walk;
 use crate::secret::Secret;
@@ -46,7 +46,10 @@ impl Context {
             .cloned()
             .unwrap_or_default();
         let mut profile = config::apply_env(stored)?;
-        let http = Arc::new(Http::new(reporter.clone(), concurrency(&global, &profile))?);
+        let http = Arc::new(Http::new(
+            reporter.clone(),
+            http_settings(&global, &profile, &reporter),
+        )?);
         let sandbox = if global.sandbox {
             let opts = clinic_sandbox::Options {
                 scale: global
@@ -85,6 +88,7 @@ impl Context {
         } else {
             None
         };
+        register_secret_addresses(&reporter, &profile);
         Ok(Context {
             credentials: Credentials::new(&config_dir),
             global,
@@ -184,7 +188,9 @@ impl Context {
                 self.profile_name
             )));
         };
-        let account = credentials::account(&self.profile_name, &login);
+        let account = self
+            .credentials
+            .token_account(&self.profile_name, &login, base);
         let creds = self.credentials.clone();
         let token = blocking(move || creds.load(kind, &account)).await??;
         match token {
@@ -223,7 +229,7 @@ impl Context {
     pub fn require_list_clinic(&self, clinic: Option<u64>) -> Result<()> {
         if clinic.is_none() && self.user_kind() == Some(config::ADMIN_MASTER) {
             return Err(Error::Usage(format!(
-                "profile '{}' logs in as an admin_master, who must name the clinic of this list: pass --clinic ID|NAME (see `clinic ref clinics`), or set a default with `clinic config set clinica ID`",
+                "profile '{}' logs in as an admin_master, who must name the clinic of this list: pass --clinic ID|NAME (see `clinic ref clinics`; `--clinic all` or a list reads several), or set a default with `clinic config set clinica ID`",
                 self.profile_name
             )));
         }
@@ -281,6 +287,7 @@ impl Context {
             all: self.global.all || self.global.limit.is_some(),
             limit: self.global.limit,
             concurrency: concurrency(&self.global, &self.profile),
+            max_pages: self.global.max_pages,
         }
     }
 }
@@ -288,6 +295,94 @@ impl Context {
 /// `--columns all`.
 pub fn is_all_columns(columns: &[String]) -> bool {
     matches!(columns, [only] if only.eq_ignore_ascii_case("all"))
+}
+
+/// The HTTP client's settings: each flag (or its environment variable), else the profile's key, else
+/// the default.
+fn http_settings(global: &Global, profile: &Profile, reporter: &Reporter) -> Settings {
+    let defaults = Settings::default();
+    let ca_bundle = match (&global.cacert, &profile.ca_bundle) {
+        (Some(path), _) => Some(CaBundle {
+            path: path.clone(),
+            setting: "--cacert".into(),
+        }),
+        (None, Some(path)) => Some(CaBundle {
+            path: path.into(),
+            setting: "ca_bundle".into(),
+        }),
+        (None, None) => None,
+    };
+    Settings {
+        concurrency: concurrency(global, profile),
+        timeout: global
+            .timeout
+            .or_else(|| {
+                stored(reporter, "timeout", &profile.timeout, |k, v| {
+                    config::duration(k, v, false)
+                })
+            })
+            .unwrap_or(defaults.timeout),
+        max_wait: global
+            .max_wait
+            .or_else(|| {
+                stored(reporter, "max_wait", &profile.max_wait, |k, v| {
+                    config::duration(k, v, true)
+                })
+            })
+            .unwrap_or(defaults.max_wait),
+        max_answer_size: global
+            .max_answer_size
+            .or_else(|| {
+                stored(
+                    reporter,
+                    "max_answer_size",
+                    &profile.max_answer_size,
+                    config::size,
+                )
+            })
+            .unwrap_or(defaults.max_answer_size),
+        ca_bundle,
+    }
+}
+
+/// A profile value read with its key's parser. One that does not parse (the file was edited by hand) is
+/// ignored with a warning, so that `clinic config set|unset` can still repair it.
+fn stored<T>(
+    reporter: &Reporter,
+    key: &str,
+    value: &Option<String>,
+    parse: impl Fn(&str, &str) -> Result<T>,
+) -> Option<T> {
+    match parse(key, value.as_deref()?) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            reporter.warn(&format!("ignoring the profile's {key}: {e}"));
+            None
+        }
+    }
+}
+
+/// The profile's secret addresses — `crm_url`, and the automation webhook with its ID — are masked
+/// whole wherever a server echoes them, whatever the command.
+/// Their secret parts alone (the CRM secret segment, the webhook ID) are scrubbed too when they are long
+/// enough not to be mistaken for words.
+fn register_secret_addresses(reporter: &Reporter, profile: &Profile) {
+    if let Some(crm) = profile.crm_url.as_deref() {
+        let shown = config::mask_crm_url(crm);
+        reporter.add_secret_url(crm, &shown);
+        if let Ok(url) = url::Url::parse(crm.trim()) {
+            for part in crate::redact::masked_segments(&url, &shown) {
+                reporter.add_secret(&Secret::new(part));
+            }
+        }
+    }
+    if let (Some(automation), Some(id)) = (&profile.automation_url, &profile.webhook_id)
+        && let Ok(base) = url::Url::parse(automation.trim())
+        && let Ok((url, shown)) = crate::crm::webhook::endpoint(&base, id)
+    {
+        reporter.add_secret_url(url.as_str(), &shown);
+        reporter.add_secret(&Secret::new(id.as_str()));
+    }
 }
 
 /// Requests in flight: the flag, else the profile, else the default.
@@ -333,12 +428,12 @@ impl AuthHooks for Relogin {
     fn relogin(&self) -> futures::future::BoxFuture<'_, Result<Option<Secret>>> {
         Box::pin(async move {
             let c = &self.ctx;
-            let Some((login, password)) = saved_credentials(c).await? else {
-                return Ok(None);
-            };
             let base = match c.profile.base_url.as_deref() {
                 Some(b) => config::check_url("base_url", b)?,
                 None => return Ok(None),
+            };
+            let Some((login, password)) = saved_credentials(c, &base).await? else {
+                return Ok(None);
             };
             let answer = crate::api::auth::login(&c.http, &base, &login, &password).await?;
             if !c.sandbox
@@ -346,7 +441,7 @@ impl AuthHooks for Relogin {
                 && let Some(kind) = c.profile.token_store
             {
                 let creds = c.credentials.clone();
-                let account = credentials::account(&c.profile_name, &login);
+                let account = creds.token_account(&c.profile_name, &login, &base);
                 let token = answer.token.clone();
                 let saved = blocking(move || creds.save(&[kind], &account, &token)).await?;
                 if saved.is_err() {
@@ -378,7 +473,7 @@ impl AuthHooks for Relogin {
 }
 
 /// Credentials for logging in again: `CLINIC_LOGIN`/`CLINIC_PASSWORD`, or a password saved at login.
-async fn saved_credentials(c: &Snapshot) -> Result<Option<(String, Secret)>> {
+async fn saved_credentials(c: &Snapshot, base: &url::Url) -> Result<Option<(String, Secret)>> {
     let env_login = std::env::var("CLINIC_LOGIN").ok().filter(|v| !v.is_empty());
     let env_password = std::env::var("CLINIC_PASSWORD")
         .ok()
@@ -390,15 +485,7 @@ async fn saved_credentials(c: &Snapshot) -> Result<Option<(String, Secret)>> {
         return Ok(None);
     };
     let creds = c.credentials.clone();
-    let account = password_account(&c.profile_name, &login);
+    let account = creds.password_account(&c.profile_name, &login, base);
     let password = blocking(move || creds.load(kind, &account)).await??;
     Ok(password.map(|p| (login, p)))
-}
-
-pub fn password_account(profile: &str, login: &str) -> String {
-    credentials::account(profile, &format!("{login}:password"))
-}
-
-pub fn io_key_account(profile: &str) -> String {
-    credentials::account(profile, "io-key")
 }

@@ -1,14 +1,20 @@
-//! Where tokens, saved passwords and the IO key live: the desktop secret service, then (on Linux) the
-//! kernel keyring, then — only when asked — a 0600 file in the config directory. Entries are
-//! service `clinic`, account `<profile>:<name>`.
+//! Where tokens, saved passwords and the IO key live: the platform's own store (Windows Credential
+//! Manager, the macOS Keychain, or on Linux the desktop secret service then the kernel keyring), then —
+//! only when asked — a 0600 file in the config directory. Every native store is reached through
+//! `keyring-core` (the kernel keyring directly), under service `clinic`.
 //!
-//! Everything here blocks (D-Bus, keyctl, files); async callers run it on a blocking thread.
+//! Entries are keyed by configuration directory, profile, login and deployment host (see
+//! [`Credentials::token_account`]), so two deployments or two configuration directories never share
+//! one entry. Entries under the older `<profile>:<name>` names are read once and moved.
+//!
+//! Everything here blocks (D-Bus, keyctl, Win32, files); async callers run it on a blocking thread.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use keyring_core::api::CredentialStoreApi;
+use sha2::Digest;
 
 use crate::config::StoreKind;
 use crate::error::{Error, Result};
@@ -18,6 +24,19 @@ use crate::secret::Secret;
 
 const SERVICE: &str = "clinic";
 
+/// The secure stores of this platform, most preferred first.
+fn native_kinds() -> Vec<StoreKind> {
+    if cfg!(windows) {
+        vec![StoreKind::CredentialManager]
+    } else if cfg!(target_os = "macos") {
+        vec![StoreKind::Keychain]
+    } else if cfg!(target_os = "linux") {
+        vec![StoreKind::SecretService, StoreKind::Keyutils]
+    } else {
+        Vec::new()
+    }
+}
+
 /// The stores to try, in order. `CLINIC_CREDENTIAL_STORE` narrows the chain to one store (useful on
 /// machines whose desktop keyring should be left alone, and in tests of a given store).
 pub fn chain(insecure_allowed: bool) -> Result<Vec<StoreKind>> {
@@ -25,12 +44,14 @@ pub fn chain(insecure_allowed: bool) -> Result<Vec<StoreKind>> {
         let kind = match forced.as_str() {
             "secret-service" => StoreKind::SecretService,
             "keyutils" => StoreKind::Keyutils,
+            "credential-manager" => StoreKind::CredentialManager,
+            "keychain" => StoreKind::Keychain,
             "file" => StoreKind::File,
             other => {
                 return Err(Error::invalid(
                     "CLINIC_CREDENTIAL_STORE",
                     other,
-                    "secret-service, keyutils or file",
+                    "secret-service, keyutils, credential-manager, keychain or file",
                 ));
             }
         };
@@ -42,20 +63,26 @@ pub fn chain(insecure_allowed: bool) -> Result<Vec<StoreKind>> {
         }
         return Ok(vec![kind]);
     }
-    let mut kinds = vec![StoreKind::SecretService];
-    if cfg!(target_os = "linux") {
-        kinds.push(StoreKind::Keyutils);
-    }
+    let mut kinds = native_kinds();
     if insecure_allowed {
         kinds.push(StoreKind::File);
     }
     Ok(kinds)
 }
 
+/// The name of one secret in the stores, with the name older versions gave it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Account {
+    pub name: String,
+    legacy: String,
+}
+
 /// Access to the stores for one configuration directory (the file store lives there).
 #[derive(Clone)]
 pub struct Credentials {
     dir: PathBuf,
+    /// Tells this configuration directory's entries from another's in the shared stores.
+    scope: String,
 }
 
 /// Why a store could not take a secret; collected so the user sees every reason at once.
@@ -69,6 +96,34 @@ impl Credentials {
     pub fn new(dir: &Path) -> Self {
         Credentials {
             dir: dir.to_path_buf(),
+            scope: scope_of(dir),
+        }
+    }
+
+    /// The token of `login` on the deployment at `base`:
+    /// `<profile>:<login>@<host[:port]>#<config directory>`.
+    pub fn token_account(&self, profile: &str, login: &str, base: &url::Url) -> Account {
+        self.account(profile, login, Some(base))
+    }
+
+    /// The password kept by `login --save-password`, beside the token it renews.
+    pub fn password_account(&self, profile: &str, login: &str, base: &url::Url) -> Account {
+        self.account(profile, &format!("{login}:password"), Some(base))
+    }
+
+    /// The Integrações IO key belongs to the profile (it is not tied to the API's login).
+    pub fn io_key_account(&self, profile: &str) -> Account {
+        self.account(profile, "io-key", None)
+    }
+
+    fn account(&self, profile: &str, name: &str, base: Option<&url::Url>) -> Account {
+        let host = base
+            .map(host_of)
+            .map(|h| format!("@{h}"))
+            .unwrap_or_default();
+        Account {
+            name: format!("{profile}:{name}{host}#{}", self.scope),
+            legacy: format!("{profile}:{name}"),
         }
     }
 
@@ -77,12 +132,12 @@ impl Credentials {
     pub fn save(
         &self,
         kinds: &[StoreKind],
-        account: &str,
+        account: &Account,
         secret: &Secret,
     ) -> std::result::Result<StoreKind, Vec<StoreFailure>> {
         let mut failures = Vec::new();
         for &kind in kinds {
-            match self.save_in(kind, account, secret) {
+            match self.save_in(kind, &account.name, secret) {
                 Ok(()) => return Ok(kind),
                 Err(reason) => failures.push(StoreFailure { kind, reason }),
             }
@@ -124,8 +179,30 @@ impl Credentials {
         }
     }
 
-    /// Reads a secret from `kind`; `Ok(None)` when the store has no such entry.
-    pub fn load(&self, kind: StoreKind, account: &str) -> Result<Option<Secret>> {
+    /// Reads a secret from `kind`; `Ok(None)` when the store has no such entry. An entry found only
+    /// under its older name is moved to the new one (written, read back, then the old one deleted).
+    pub fn load(&self, kind: StoreKind, account: &Account) -> Result<Option<Secret>> {
+        if let Some(found) = self.load_named(kind, &account.name)? {
+            return Ok(Some(found));
+        }
+        let Some(old) = self.load_named(kind, &account.legacy)? else {
+            return Ok(None);
+        };
+        // Should the move fail, the old entry stays and still serves this run.
+        if self.save_in(kind, &account.name, &old).is_ok() {
+            let _ = self.delete_named(kind, &account.legacy);
+        }
+        Ok(Some(old))
+    }
+
+    /// Removes a secret, under its new name and its older one; `Ok(false)` when neither existed.
+    pub fn delete(&self, kind: StoreKind, account: &Account) -> Result<bool> {
+        let removed = self.delete_named(kind, &account.name)?;
+        let removed_old = self.delete_named(kind, &account.legacy)?;
+        Ok(removed || removed_old)
+    }
+
+    fn load_named(&self, kind: StoreKind, account: &str) -> Result<Option<Secret>> {
         if kind == StoreKind::File {
             return Ok(self.read_file()?.get(account).map(Secret::new));
         }
@@ -142,8 +219,7 @@ impl Credentials {
         }
     }
 
-    /// Removes a secret; a missing entry is not an error.
-    pub fn delete(&self, kind: StoreKind, account: &str) -> Result<bool> {
+    fn delete_named(&self, kind: StoreKind, account: &str) -> Result<bool> {
         if kind == StoreKind::File {
             return self.change_file(|all| all.remove(account).is_some());
         }
@@ -206,6 +282,14 @@ fn native_entry(
         StoreKind::SecretService => {
             zbus_secret_service_keyring_store::Store::new().map_err(|e| e.to_string())?
         }
+        #[cfg(windows)]
+        StoreKind::CredentialManager => {
+            windows_native_keyring_store::Store::new().map_err(|e| e.to_string())?
+        }
+        #[cfg(target_os = "macos")]
+        StoreKind::Keychain => {
+            apple_native_keyring_store::keychain::Store::new().map_err(|e| e.to_string())?
+        }
         _ => return Err(format!("the {kind} is not available on this platform")),
     };
     store
@@ -213,9 +297,22 @@ fn native_entry(
         .map_err(|e| e.to_string())
 }
 
-/// The account name of a profile's secret: `<profile>:<name>`.
-pub fn account(profile: &str, name: &str) -> String {
-    format!("{profile}:{name}")
+/// A deployment's host as entries name it: `host`, or `host:port` when the port is not the scheme's.
+fn host_of(base: &url::Url) -> String {
+    let host = base.host_str().unwrap_or_default();
+    match base.port() {
+        Some(port) => format!("{host}:{port}"),
+        None => host.to_string(),
+    }
+}
+
+/// A short, stable tag of a configuration directory: the start of the SHA-256 of its absolute path.
+/// The path is not canonicalised: the directory may not exist yet at the first login, and the same
+/// spelling must give the same tag before and after it is created.
+fn scope_of(dir: &Path) -> String {
+    let absolute = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+    let digest = sha2::Sha256::digest(absolute.as_os_str().as_encoded_bytes());
+    digest[..6].iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The Linux kernel keyring, used directly: keys live in the user keyring (`@u`), which every process

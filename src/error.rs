@@ -41,6 +41,19 @@ pub enum Error {
     Other(String),
     #[error("interrupted")]
     Interrupted,
+    /// One clinic of a run over several failed; the run stops and says which clinic.
+    #[error("clinic {clinic}: {source}")]
+    InClinic { clinic: String, source: Box<Error> },
+    /// With `--keep-going`, some clinics failed and were left out; the output holds the others.
+    /// Exits with the first failure's code.
+    #[error(
+        "{failed} of {total} clinics failed and were left out (see above); the output holds the others"
+    )]
+    Partial {
+        failed: usize,
+        total: usize,
+        code: i32,
+    },
 }
 
 fn hint(extra: &str) -> String {
@@ -68,6 +81,8 @@ impl Error {
             Error::Rejected { .. } => 4,
             Error::Server { .. } | Error::Network(_) | Error::Protocol(_) => 5,
             Error::Interrupted => 130,
+            Error::InClinic { source, .. } => source.exit_code(),
+            Error::Partial { code, .. } => *code,
             Error::Output(e) if e.is_broken_pipe() => 0,
             Error::Output(_) | Error::Config(_) | Error::Other(_) => 1,
         }

@@ -1,7 +1,9 @@
 //! The page walker: turns a paged list into an ordered stream of records with several pages in flight,
 //! and decides where the list ends without trusting any one signal. A short page is not the end (servers
-//! cap `por_pagina`); the end is an empty page, the reported total, or a page that repeats the previous
-//! one (a server that ignores `pagina_atual`), which is dropped with a warning.
+//! cap `por_pagina`); the end is an empty page, the reported total, or a page that repeats an earlier
+//! one (a server that ignores `pagina_atual`), which is dropped with a warning. Without a total, a page
+//! that overlaps the previous one (a server whose pages shift) ends the walk too, with a warning, and
+//! no record is emitted twice. `--max-pages` is the last safety net against a server that never ends.
 
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
@@ -14,6 +16,10 @@ use serde_json::Value;
 use crate::api::envelope::Page;
 use crate::error::{Error, Result};
 use crate::ui::Reporter;
+
+/// The highest page number a walk reads (and `--page` accepts): far beyond any real list, and far from
+/// the end of `u64`, so page arithmetic cannot wrap.
+pub const MAX_PAGE: u64 = 1_000_000_000;
 
 /// Fetches one page: `page` is 1-based, `per_page` the size asked for.
 pub trait PageSource: Send + Sync {
@@ -31,6 +37,8 @@ pub struct Walk {
     pub limit: Option<u64>,
     /// Pages in flight (`--concurrency`).
     pub concurrency: usize,
+    /// A walk that reads this many pages without reaching the end fails (`--max-pages`).
+    pub max_pages: Option<u64>,
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -51,21 +59,28 @@ pub async fn walk(
         spec,
         summary: Summary::default(),
         seen: HashSet::new(),
+        previous: HashSet::new(),
         repeated: false,
+        overlapped: false,
     };
-    let first = source.fetch(spec.first, spec.per_page).await?;
+    let first_page = spec.first.min(MAX_PAGE);
+    let first = source.fetch(first_page, spec.per_page).await?;
     // A total counts from page 1: a walk that starts later cannot tell how many records it skipped
     // (the page it starts on may be the short last one), so it relies on empty and repeated pages.
-    state.summary.total = first.total.filter(|_| spec.first == 1);
+    state.summary.total = first.total.filter(|_| first_page == 1);
     let last_known = last_page(&first, spec);
-    if state.take(spec.first, first, reporter, &mut emit)? == Flow::Stop || !spec.all {
+    if state.take(first_page, first, reporter, &mut emit)? == Flow::Stop || !spec.all {
         return Ok(state.summary);
     }
+    // The page after the last one `--max-pages` allows is read only to learn whether the list ended.
+    let ceiling = spec
+        .max_pages
+        .map_or(MAX_PAGE, |n| first_page.saturating_add(n).min(MAX_PAGE));
     // Pages up to the last one the server's figures point at, then (only if records are still missing)
     // on past it until an empty or repeated page.
-    let bounded = last_known.unwrap_or(u64::MAX);
-    let mut next = spec.first + 1;
-    for upto in [bounded, u64::MAX] {
+    let bounded = last_known.unwrap_or(ceiling).min(ceiling);
+    let mut next = first_page + 1;
+    for upto in [bounded, ceiling] {
         if next > upto {
             continue;
         }
@@ -79,6 +94,16 @@ pub async fn walk(
         let mut stopped = false;
         while let Some((p, page)) = pages.try_next().await? {
             next = p + 1;
+            if spec.max_pages.is_some() && p == ceiling {
+                if page.records.is_empty() || state.repeats(&page) {
+                    return Ok(state.summary);
+                }
+                return Err(Error::Protocol(format!(
+                    "the walk reached --max-pages ({}) before the end of the list: {} records read; raise --max-pages to read on",
+                    ceiling - first_page,
+                    state.summary.records
+                )));
+            }
             if state.take(p, page, reporter, &mut emit)? == Flow::Stop {
                 stopped = true;
                 break;
@@ -98,6 +123,8 @@ pub async fn walk(
         let total = state.summary.total.unwrap_or(0);
         let why = if state.repeated {
             " (it repeated a page: see the warning above)"
+        } else if state.overlapped {
+            " (its pages overlapped: see the warning above)"
         } else {
             ""
         };
@@ -131,7 +158,11 @@ struct State {
     /// Fingerprints of every page read: a server that wraps around (page 4 = page 1) is caught as
     /// surely as one that repeats its last page. Eight bytes a page.
     seen: HashSet<u64>,
+    /// The keys of the records of the previous page, to catch a page that overlaps it. Only one page is
+    /// kept, so memory stays flat however long the walk.
+    previous: HashSet<u64>,
     repeated: bool,
+    overlapped: bool,
 }
 
 impl State {
@@ -153,17 +184,42 @@ impl State {
             ));
             return Ok(Flow::Stop);
         }
+        let keys: Vec<u64> = page.records.iter().map(record_key).collect();
+        let overlap = keys.iter().filter(|k| self.previous.contains(k)).count();
+        // Without a total nothing says where a shifting list ends, so the walk stops; with one, the
+        // records already emitted are skipped and the count at the end tells whether any were lost.
+        let stop_here = overlap > 0 && self.summary.total.is_none();
+        if overlap > 0 {
+            if stop_here {
+                reporter.warn(&format!(
+                    "page {number} overlaps the previous page ({overlap} of its {} records were already read): the server's pages shift, so the walk stops here with the records not seen before; the list may be incomplete",
+                    keys.len()
+                ));
+            } else if !self.overlapped {
+                reporter.warn(&format!(
+                    "page {number} overlaps the previous page ({overlap} of its {} records were already read): records already read are skipped",
+                    keys.len()
+                ));
+            }
+            self.overlapped = true;
+        }
         self.summary.pages += 1;
-        let n = page.records.len() as u64;
-        for record in page.records {
+        let mut n = 0;
+        let previous = std::mem::replace(&mut self.previous, keys.iter().copied().collect());
+        for (record, key) in page.records.into_iter().zip(keys) {
+            if previous.contains(&key) {
+                continue;
+            }
             if self.spec.limit.is_some_and(|l| self.summary.records >= l) {
                 return Ok(Flow::Stop);
             }
             emit(record)?;
             self.summary.records += 1;
+            n += 1;
         }
         reporter.advance(n);
-        let done = self.spec.limit.is_some_and(|l| self.summary.records >= l)
+        let done = stop_here
+            || self.spec.limit.is_some_and(|l| self.summary.records >= l)
             || self
                 .summary
                 .total
@@ -171,10 +227,35 @@ impl State {
         Ok(if done { Flow::Stop } else { Flow::Continue })
     }
 
+    /// Whether a page repeats one already read (without recording it).
+    fn repeats(&self, page: &Page) -> bool {
+        self.seen.contains(&fingerprint(&page.records))
+            || page
+                .records
+                .iter()
+                .all(|r| self.previous.contains(&record_key(r)))
+    }
+
     /// The server reported more records than were read.
     fn missing(&self) -> bool {
         self.summary.total.is_some_and(|t| self.summary.records < t)
     }
+}
+
+/// Fields that identify a record, in the order they are looked for.
+const ID_KEYS: &[&str] = &["id", "ID", "Id", "codigo", "código", "uuid"];
+
+/// What makes a record the same record on another page: its ID where it has one, else all of it.
+fn record_key(record: &Value) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let id = ID_KEYS
+        .iter()
+        .find_map(|k| record.get(*k).filter(|v| v.is_string() || v.is_number()));
+    match id {
+        Some(id) => ("id", id.to_string()).hash(&mut h),
+        None => ("record", serde_json::to_string(record).unwrap_or_default()).hash(&mut h),
+    }
+    h.finish()
 }
 
 fn fingerprint(records: &[Value]) -> u64 {
@@ -250,6 +331,7 @@ mod tests {
             all: true,
             limit: None,
             concurrency: 4,
+            max_pages: None,
         }
     }
 
@@ -383,5 +465,81 @@ mod tests {
         );
         assert_eq!(seen, (30..103).collect::<Vec<_>>());
         assert!(r.is_ok());
+    }
+
+    /// A server with no total whose pages shift by half a page each time and never run out.
+    struct Shifting;
+
+    impl PageSource for Shifting {
+        fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
+            let start = (page - 1) * (per_page / 2);
+            let records = (start..start + per_page)
+                .map(|i| json!({"id": i, "nome": format!("n{i}")}))
+                .collect();
+            Box::pin(async move {
+                Ok(Page {
+                    records,
+                    total: None,
+                    pages: None,
+                })
+            })
+        }
+    }
+
+    #[test]
+    fn overlapping_pages_stop_the_walk_without_duplicates() {
+        let (r, seen) = run(Shifting, all(10));
+        assert_eq!(seen, (0..15).collect::<Vec<_>>());
+        assert_eq!(r.unwrap().records, 15);
+    }
+
+    #[test]
+    fn max_pages_fails_a_walk_that_has_not_ended() {
+        let walk = |max, total| {
+            run(
+                Fake {
+                    n: 103,
+                    cap: None,
+                    ignore_page: false,
+                    total,
+                },
+                Walk {
+                    max_pages: Some(max),
+                    ..all(10)
+                },
+            )
+        };
+        for total in [true, false] {
+            let (r, seen) = walk(10, total);
+            assert!(
+                matches!(&r, Err(Error::Protocol(m)) if m.contains("--max-pages")),
+                "{r:?}"
+            );
+            assert_eq!(seen.len(), 100);
+            let (r, seen) = walk(11, total);
+            assert_eq!(r.unwrap().records, 103, "total {total}");
+            assert_eq!(seen, (0..103).collect::<Vec<_>>());
+        }
+        let (r, _) = run(
+            Shifting,
+            Walk {
+                max_pages: Some(1),
+                ..all(10)
+            },
+        );
+        assert!(matches!(r, Err(Error::Protocol(_))), "{r:?}");
+    }
+
+    #[test]
+    fn page_numbers_never_wrap() {
+        let (r, seen) = run(
+            Fake::plain(5),
+            Walk {
+                first: u64::MAX,
+                ..all(10)
+            },
+        );
+        assert!(r.is_ok());
+        assert!(seen.is_empty());
     }
 }

@@ -40,19 +40,23 @@ impl PageSource for ApiList {
 }
 
 /// The output with the `--jq` filter in front of it.
-struct Sink {
+pub(crate) struct Sink {
     out: Output,
     jq: Option<Jq>,
 }
 
 impl Sink {
-    fn open(ctx: &Context, shape: Shape) -> Result<Sink> {
+    pub(crate) fn open(ctx: &Context, shape: Shape) -> Result<Sink> {
         Self::open_preferring(ctx, shape, None)
     }
 
     /// With the columns a table on a terminal shows by default; `--columns` (or `--columns all`)
     /// and a `--jq` filter, which reshapes the records, show what they ask for instead.
-    fn open_preferring(ctx: &Context, shape: Shape, preferred: Option<&[&str]>) -> Result<Sink> {
+    pub(crate) fn open_preferring(
+        ctx: &Context,
+        shape: Shape,
+        preferred: Option<&[&str]>,
+    ) -> Result<Sink> {
         // Compile the filter first: a bad filter must stop the command before anything is sent.
         let jq = ctx.global.jq.as_deref().map(Jq::compile).transpose()?;
         let shape = if jq.is_some() { Shape::List } else { shape };
@@ -68,7 +72,7 @@ impl Sink {
         })
     }
 
-    fn write(&mut self, record: &Value) -> Result<()> {
+    pub(crate) fn write(&mut self, record: &Value) -> Result<()> {
         match &self.jq {
             None => Ok(self.out.write(record)?),
             Some(jq) => {
@@ -80,11 +84,11 @@ impl Sink {
         }
     }
 
-    fn finish(self) -> Result<u64> {
+    pub(crate) fn finish(self) -> Result<u64> {
         Ok(self.out.finish()?)
     }
 
-    fn finish_counted(self) -> Result<crate::output::Finished> {
+    pub(crate) fn finish_counted(self) -> Result<crate::output::Finished> {
         Ok(self.out.finish_counted()?)
     }
 }
@@ -100,6 +104,14 @@ pub fn check_output_flags(ctx: &Context) -> Result<()> {
             "--format",
             format,
             "csv or tsv with --excel (or leave --format out: --excel writes CSV)",
+        ));
+    }
+    let spec = ctx.output_spec();
+    if spec.format.is_binary() && spec.path.as_deref().is_none_or(|p| p.as_os_str() == "-") {
+        return Err(crate::error::Error::invalid(
+            "--output",
+            "(missing)",
+            "a file for --format xlsx, e.g. -o ficha.xlsx (a workbook is binary: never written to a terminal or a pipe)",
         ));
     }
     ctx.global
@@ -212,7 +224,7 @@ impl PageSource for Observed {
 }
 
 /// After a table narrowed to fit the terminal: how many columns it left out, and how to see them.
-fn more_columns_note(hidden: usize) -> Option<String> {
+pub(crate) fn more_columns_note(hidden: usize) -> Option<String> {
     if hidden == 0 {
         return None;
     }
@@ -342,6 +354,7 @@ mod tests {
             all: false,
             limit: None,
             concurrency: 1,
+            max_pages: None,
         }
     }
 

@@ -1,17 +1,21 @@
 //! Everything the CLI writes to stderr besides the final error: warnings, `-v` request traces and the
 //! progress bar. Lower layers report through a shared [`Reporter`]; it decides whether and how to show,
-//! and scrubs every known secret from each line before it is written.
+//! masks the run's secret addresses and long secrets in each line, and makes it one line of plain text
+//! (server text may hold escape sequences or line breaks).
 
 use std::io::{IsTerminal, Write};
 use std::sync::{Arc, Mutex};
 
+use crate::error::Error;
+use crate::redact::Redactor;
+use crate::sanitize;
 use crate::secret::Secret;
 
 #[derive(Default)]
 pub struct Reporter {
     verbose: bool,
     quiet: bool,
-    secrets: Mutex<Vec<Secret>>,
+    redactor: Mutex<Redactor>,
     progress: Mutex<Option<indicatif::ProgressBar>>,
 }
 
@@ -24,22 +28,30 @@ impl Reporter {
         })
     }
 
-    /// Registers a value that must never be shown; every later line is scrubbed of it.
+    /// Registers a secret value (token, key, password) that a server might echo back. Requests never show
+    /// one (headers and login bodies are not traced); a long, varied value is also scrubbed from every later
+    /// line, while a short one is not searched for, so that it cannot mask ordinary words.
     pub fn add_secret(&self, secret: &Secret) {
-        if secret.expose().len() >= 4 {
-            self.secrets.lock().unwrap().push(secret.clone());
-        }
+        self.redactor.lock().unwrap().add_value(secret);
     }
 
-    /// Replaces every registered secret in `text` with `****`.
+    /// Registers a secret address (`crm_url`, the automation webhook) and its masked form: the address is
+    /// masked whole wherever it appears in a later line.
+    pub fn add_secret_url(&self, raw: &str, shown: &str) {
+        self.redactor.lock().unwrap().add_address(raw, shown);
+    }
+
+    /// `text` with the registered secret addresses and long secrets masked.
     pub fn redact(&self, text: &str) -> String {
-        let mut out = text.to_string();
-        for s in self.secrets.lock().unwrap().iter() {
-            if out.contains(s.expose()) {
-                out = out.replace(s.expose(), "****");
-            }
-        }
-        out
+        self.redactor.lock().unwrap().apply(text)
+    }
+
+    /// The final error as one masked line of plain text, the server's part of it cut short.
+    pub fn error_line(&self, e: &Error) -> String {
+        sanitize::excerpt(
+            &self.redact(&sanitize::error_text(e)),
+            sanitize::ERROR_LINE_MAX,
+        )
     }
 
     /// A `-v` trace line (request, answer, retry). Shown only with `--verbose`.
@@ -64,7 +76,7 @@ impl Reporter {
     }
 
     fn line(&self, line: &str) {
-        let text = self.redact(line);
+        let text = sanitize::one_line(&self.redact(line));
         let guard = self.progress.lock().unwrap();
         match guard.as_ref() {
             Some(bar) => bar.suspend(|| eprintln!("{text}")),

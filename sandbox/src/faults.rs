@@ -32,6 +32,7 @@ pub struct Faults {
     error_rate: f64,
     drop_rate: f64,
     rate_limit: u32,
+    failing_clinic: u32,
     /// Arrival times of the requests let through during the last second.
     recent: Mutex<VecDeque<Instant>>,
 }
@@ -44,6 +45,7 @@ impl Faults {
             error_rate: opts.error_rate,
             drop_rate: opts.drop_rate,
             rate_limit: opts.rate_limit,
+            failing_clinic: opts.failing_clinic,
             recent: Mutex::new(VecDeque::new()),
         }
     }
@@ -79,6 +81,19 @@ impl Faults {
         self.latency + Duration::from_millis(jitter)
     }
 
+    /// A `/rest/v1` call that names the failing clinic.
+    fn for_failing_clinic(&self, request: &Request) -> bool {
+        if self.failing_clinic == 0 || !request.uri().path().contains("/rest/v1/") {
+            return false;
+        }
+        let wanted = self.failing_clinic.to_string();
+        request.uri().query().is_some_and(|query| {
+            query
+                .split('&')
+                .any(|pair| pair.split_once('=') == Some(("clinica", wanted.as_str())))
+        })
+    }
+
     fn roll(rate: f64) -> bool {
         rate > 0.0 && rand::rng().random_bool(rate)
     }
@@ -103,6 +118,13 @@ pub async fn middleware(
     let delay = faults.delay();
     if !delay.is_zero() {
         tokio::time::sleep(delay).await;
+    }
+    if faults.for_failing_clinic(&request) {
+        return ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "erro interno do servidor da unidade",
+        )
+        .into_response();
     }
     if Faults::roll(faults.error_rate) {
         let status = if rand::rng().random_bool(0.5) {

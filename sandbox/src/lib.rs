@@ -61,6 +61,10 @@ pub struct Options {
     /// Requests per second allowed before answering 429 with Retry-After (0 = off).
     #[arg(long, default_value_t = 0)]
     pub rate_limit: u32,
+    /// Calls on `/rest/v1` for this clinic (`clinica=N`) always answer 500: one unit of a
+    /// network whose server is down (0 = off).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub failing_clinic: u32,
     /// CRM requests per second allowed before QUERY_LIMIT_EXCEEDED (0 = off).
     #[arg(long, default_value_t = 2)]
     pub crm_rate_limit: u32,
@@ -256,6 +260,7 @@ impl Default for Options {
             error_rate: 0.0,
             drop_rate: 0.0,
             rate_limit: 0,
+            failing_clinic: 0,
             crm_rate_limit: 2,
             dialect: Dialect::Standard,
             envelope: Envelope::Dados,

@@ -4,6 +4,7 @@
 
 use serde_json::{Map, Value};
 
+use crate::sanitize;
 use crate::secret::Secret;
 
 /// Keys under which a list's records may arrive.
@@ -23,8 +24,6 @@ const MESSAGE_KEYS: &[&str] = &[
 const ID_KEYS: &[&str] = &["id", "ID", "codigo", "campanha", "id_campanha"];
 const TOTAL_KEYS: &[&str] = &["total", "total_registros", "totalRegistros", "count"];
 const PAGES_KEYS: &[&str] = &["total_paginas", "totalPaginas", "paginas", "last_page"];
-/// How much of a body an error message may quote.
-const EXCERPT_CHARS: usize = 200;
 
 /// One page of a list answer.
 #[derive(Debug, Default, PartialEq)]
@@ -307,6 +306,16 @@ pub fn user_kind(body: &Value) -> Option<String> {
 /// The server's message from whichever known key carries it (Bitrix's `error_description` joined to its
 /// code), else a short excerpt of the raw body on one line — an HTML page by its title.
 pub fn message(body: &[u8]) -> String {
+    let shown = readable_message(body);
+    if shown.is_empty() {
+        // Only control characters, say: nothing of it can be shown.
+        "(an answer with no readable text)".into()
+    } else {
+        shown
+    }
+}
+
+fn readable_message(body: &[u8]) -> String {
     if let Ok(v) = serde_json::from_slice::<Value>(body)
         && let Some(m) = message_of(&v)
     {
@@ -318,7 +327,7 @@ pub fn message(body: &[u8]) -> String {
         return "(empty answer)".into();
     }
     if looks_like_html(text) {
-        return format!("an HTML page: {}", html_summary(text));
+        return one_line(&format!("an HTML page: {}", html_summary(text)));
     }
     one_line(text)
 }
@@ -414,23 +423,12 @@ fn strip_tags(html: &str) -> String {
     out
 }
 
-/// One line of at most [`EXCERPT_CHARS`] characters: line breaks and runs of blanks fold to one space,
-/// control characters are dropped, a longer text ends in `…`.
+/// A server's words as one safe line of bounded length (see [`sanitize::server_text`]), runs of blanks
+/// and line breaks folded to one space.
 pub fn one_line(text: &str) -> String {
-    let folded = text
-        .split(|c: char| c.is_whitespace())
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ");
-    let mut out: String = folded
-        .chars()
-        .filter(|c| !c.is_control())
-        .take(EXCERPT_CHARS)
-        .collect();
-    if folded.chars().filter(|c| !c.is_control()).count() > EXCERPT_CHARS {
-        out.push('…');
-    }
-    out
+    let clean = sanitize::one_line(text);
+    let folded: Vec<&str> = clean.split_whitespace().collect();
+    sanitize::server_text(&folded.join(" "))
 }
 
 /// The ID of a record a create call made: `id`, `ID`, `codigo`, `campanha`, `id_campanha`, at the top or
@@ -614,10 +612,7 @@ mod tests {
         );
         assert_eq!(message(b"Bad Gateway"), "Bad Gateway");
         assert_eq!(message(b""), "(empty answer)");
-        assert_eq!(
-            message(b"line one\r\nline two\x1b[2J"),
-            "line one line two[2J"
-        );
+        assert_eq!(message(b"line one\r\nline two\x1b[2J"), "line one line two");
     }
 
     #[test]
@@ -627,7 +622,7 @@ mod tests {
         let page = b"<html><body><h1>Erro\n interno</h1></body></html>";
         assert_eq!(message(page), "an HTML page: Erro interno");
         let long = format!("<html><body>{}</body></html>", "x ".repeat(500));
-        assert!(message(long.as_bytes()).chars().count() < 230);
+        assert!(message(long.as_bytes()).chars().count() <= sanitize::SERVER_TEXT_MAX);
     }
 
     #[test]

@@ -41,6 +41,21 @@ pub fn key_value(s: &str) -> Result<(String, String), String> {
     input::key_value("pair", s).map_err(expected)
 }
 
+/// `--timeout`: a duration above zero (`30s`, `2m`, or seconds).
+pub fn timeout(s: &str) -> Result<std::time::Duration, String> {
+    crate::config::duration("--timeout", s, false).map_err(expected)
+}
+
+/// `--max-wait`: a duration, zero for no retries.
+pub fn max_wait(s: &str) -> Result<std::time::Duration, String> {
+    crate::config::duration("--max-wait", s, true).map_err(expected)
+}
+
+/// A size in bytes with an optional unit (`256MiB`, `10MB`).
+pub fn size(s: &str) -> Result<u64, String> {
+    crate::config::size("size", s).map_err(expected)
+}
+
 /// `0` or `1`, the service's booleans.
 pub fn flag01(s: &str) -> Result<u8, String> {
     match s.trim() {
@@ -50,12 +65,38 @@ pub fn flag01(s: &str) -> Result<u8, String> {
     }
 }
 
-/// The `--clinic` flag of commands that take a clinic.
+/// The `--clinic` flag of commands that work on one clinic (writes, the cache).
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ClinicArg {
-    /// Clinic ID or name [default: the profile's `clinica`]; required for admin_master on lists
-    #[arg(long, visible_alias = "clinica", value_name = "ID|NAME", value_parser = crate::refs::resolve::parse_ref, add = clap_complete::ArgValueCompleter::new(crate::refs::complete::clinics))]
+    /// Clinic ID or name [default: the profile's `clinica`]
+    #[arg(long, visible_alias = "clinica", value_name = "ID|NAME", value_parser = one_clinic, add = clap_complete::ArgValueCompleter::new(crate::refs::complete::clinics))]
     pub clinic: Option<crate::refs::Ref>,
+}
+
+/// One clinic: `all` and lists belong to lists and reports, which read several clinics.
+pub fn one_clinic(s: &str) -> Result<crate::refs::Ref, String> {
+    match crate::network::Choice::parse(s)? {
+        crate::network::Choice::Some(list) if list.0.len() == 1 => {
+            Ok(list.0.into_iter().next().expect("one item"))
+        }
+        _ => Err(
+            "one clinic ID or name (`all` and lists are for lists and reports, which read several clinics)"
+                .into(),
+        ),
+    }
+}
+
+/// The `--clinic` flag of lists and reports: one clinic, several (`1,3,"sp campinas"`) or `all`.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct ClinicsArg {
+    /// Clinic ID or name, several separated by commas, or `all` [default: the profile's `clinica`];
+    /// required for admin_master
+    #[arg(long, visible_alias = "clinica", value_name = "ID|NAME,...|all", value_parser = crate::network::Choice::parse, add = clap_complete::ArgValueCompleter::new(crate::refs::complete::clinics))]
+    pub clinic: Option<crate::network::Choice>,
+    /// With several clinics: a clinic that fails is reported and left out, the others are still
+    /// written (the run still exits non-zero)
+    #[arg(long)]
+    pub keep_going: bool,
 }
 
 impl ClinicArg {
@@ -73,15 +114,19 @@ impl ClinicArg {
             None => Ok(ctx.profile.clinica),
         }
     }
+}
 
-    /// The clinic of a per-clinic list; an admin_master with none is refused before anything is sent.
+impl ClinicsArg {
+    /// The clinics of a per-clinic list or report. Without `--clinic` it is the profile's
+    /// `clinica`, and an admin_master with none is refused before anything is sent.
     pub async fn resolve_for_list(
         &self,
         ctx: &crate::context::Context,
-    ) -> crate::error::Result<Option<u64>> {
-        let clinic = self.resolve(ctx).await?;
-        ctx.require_list_clinic(clinic)?;
-        Ok(clinic)
+    ) -> crate::error::Result<crate::network::Target> {
+        if self.clinic.is_none() {
+            ctx.require_list_clinic(ctx.profile.clinica)?;
+        }
+        crate::network::target(ctx, self.clinic.as_ref()).await
     }
 }
 

@@ -7,7 +7,7 @@ use reqwest::Method;
 use serde_json::json;
 
 use crate::config::{self, StoreKind};
-use crate::context::{Context, blocking, io_key_account, password_account};
+use crate::context::{Context, blocking};
 use crate::credentials::{self, StoreFailure};
 use crate::error::{Error, Result};
 use crate::http::Safety;
@@ -131,27 +131,19 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
         return Ok(());
     }
 
-    let account = credentials::account(&ctx.profile_name, &login);
+    let account = ctx
+        .credentials
+        .token_account(&ctx.profile_name, &login, &base);
     let creds = ctx.credentials.clone();
     let token = answer.token.clone();
     let (saved, kinds) = blocking(move || (creds.save(&kinds, &account, &token), kinds)).await?;
-    let store = match saved {
-        Ok(store) => store,
-        Err(failures) => {
-            return keep_unstored_token(
-                ctx,
-                &answer.token,
-                &failures,
-                kinds.contains(&StoreKind::File),
-            );
-        }
-    };
-    forget_previous(ctx, &login, store).await;
+    let store = saved.as_ref().ok().copied();
+    forget_previous(ctx, &login, &base, store).await;
     forget_saved_password(ctx).await;
     let mut password_store = None;
-    if args.save_password {
+    if let (Some(store), true) = (store, args.save_password) {
         let creds = ctx.credentials.clone();
-        let account = password_account(&ctx.profile_name, &login);
+        let account = creds.password_account(&ctx.profile_name, &login, &base);
         let pw = password.clone();
         match blocking(move || creds.save(&[store], &account, &pw)).await? {
             Ok(kind) => password_store = Some(kind),
@@ -160,11 +152,13 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
                 .warn(&format!("the password was not saved: {}", reasons(&f))),
         }
     }
+    // The profile is saved whether or not a store took the token: the address and login are what
+    // the printed token (`CLINIC_TOKEN`) needs to work, so a login is never half-saved.
     let base_text = base.to_string();
     ctx.update_profile(|p| {
         p.base_url = Some(base_text);
         p.login = Some(login.clone());
-        p.token_store = Some(store);
+        p.token_store = store;
         p.password_store = password_store;
         // Who this is decides what lists need (an admin_master names a clinic on each).
         p.user_kind = answer.kind.clone();
@@ -179,6 +173,17 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
             ctx.profile_name
         ));
     }
+    let store = match saved {
+        Ok(store) => store,
+        Err(failures) => {
+            return keep_unstored_token(
+                ctx,
+                &answer.token,
+                &failures,
+                kinds.contains(&StoreKind::File),
+            );
+        }
+    };
     ctx.reporter.note(&format!(
         "Logged in as {login}{kind_note} on profile '{}'; token stored in the {store}.",
         ctx.profile_name
@@ -229,28 +234,44 @@ fn reasons(failures: &[StoreFailure]) -> String {
         .join("; ")
 }
 
-/// A new login replaces the profile's previous entry (another user, or another store).
-async fn forget_previous(ctx: &Context, login: &str, store: StoreKind) {
-    let (Some(old_login), Some(old_store)) = (ctx.profile.login.clone(), ctx.profile.token_store)
-    else {
+/// The deployment the profile pointed at before this run, when it names one.
+fn previous_base(ctx: &Context) -> Option<url::Url> {
+    ctx.profile
+        .base_url
+        .as_deref()
+        .and_then(|raw| config::check_url("base_url", raw).ok())
+}
+
+/// A new login replaces the profile's previous entry (another user, deployment or store), unless
+/// it is the very entry just written.
+async fn forget_previous(ctx: &Context, login: &str, base: &url::Url, store: Option<StoreKind>) {
+    let (Some(old_login), Some(old_store), Some(old_base)) = (
+        ctx.profile.login.clone(),
+        ctx.profile.token_store,
+        previous_base(ctx),
+    ) else {
         return;
     };
-    if old_login == login && old_store == store {
+    let creds = ctx.credentials.clone();
+    let account = creds.token_account(&ctx.profile_name, &old_login, &old_base);
+    if store == Some(old_store) && account == creds.token_account(&ctx.profile_name, login, base) {
         return;
     }
-    let creds = ctx.credentials.clone();
-    let account = credentials::account(&ctx.profile_name, &old_login);
     let _ = blocking(move || creds.delete(old_store, &account)).await;
 }
 
 /// A password saved by an earlier `login --save-password` is removed: a new login saves it again only
 /// when asked, and never leaves the old one behind.
 async fn forget_saved_password(ctx: &Context) {
-    let (Some(login), Some(kind)) = (ctx.profile.login.clone(), ctx.profile.password_store) else {
+    let (Some(login), Some(kind), Some(base)) = (
+        ctx.profile.login.clone(),
+        ctx.profile.password_store,
+        previous_base(ctx),
+    ) else {
         return;
     };
     let creds = ctx.credentials.clone();
-    let account = password_account(&ctx.profile_name, &login);
+    let account = creds.password_account(&ctx.profile_name, &login, &base);
     let _ = blocking(move || creds.delete(kind, &account)).await;
 }
 
@@ -268,9 +289,10 @@ pub async fn logout(ctx: &Context) -> Result<()> {
         return Ok(());
     }
     if let Some((login, store)) = token {
+        let base = ctx.base_url()?;
         let creds = ctx.credentials.clone();
-        let account = credentials::account(&ctx.profile_name, &login);
-        let pw_account = password_account(&ctx.profile_name, &login);
+        let account = creds.token_account(&ctx.profile_name, &login, &base);
+        let pw_account = creds.password_account(&ctx.profile_name, &login, &base);
         let pw_store = ctx.profile.password_store;
         let removed = blocking(move || {
             if let Some(kind) = pw_store {
@@ -322,7 +344,7 @@ async fn forget_io_key(ctx: &Context) -> Result<()> {
         return Ok(());
     };
     let creds = ctx.credentials.clone();
-    let account = io_key_account(&ctx.profile_name);
+    let account = creds.io_key_account(&ctx.profile_name);
     let removed = blocking(move || creds.delete(store, &account)).await??;
     ctx.update_profile(|p| {
         p.io_key_store = None;
@@ -404,7 +426,7 @@ async fn set_io_key(ctx: &Context, stdin: bool, insecure: bool) -> Result<()> {
     }
     let kinds = credentials::chain(insecure)?;
     let creds = ctx.credentials.clone();
-    let account = io_key_account(&ctx.profile_name);
+    let account = creds.io_key_account(&ctx.profile_name);
     let saved = blocking(move || creds.save(&kinds, &account, &key)).await?;
     match saved {
         Ok(store) => {

@@ -154,8 +154,15 @@ pub async fn credential_store(ctx: &Context) -> Check {
     let (Some(login), Some(kind)) = (ctx.profile.login.clone(), ctx.profile.token_store) else {
         return Check::new(NAME, Status::Warn, "no token stored: clinic login");
     };
+    // The entry is named for the deployment as well as the login.
+    let base = match ctx.base_url() {
+        Ok(base) => base,
+        Err(e) => return Check::new(NAME, Status::Fail, format!("no deployment to look up: {e}")),
+    };
+    let account = ctx
+        .credentials
+        .token_account(&ctx.profile_name, &login, &base);
     let creds = ctx.credentials.clone();
-    let account = crate::credentials::account(&ctx.profile_name, &login);
     match crate::context::blocking(move || creds.load(kind, &account)).await {
         Ok(Ok(Some(_))) => Check::new(NAME, Status::Ok, format!("the {kind} holds the token")),
         Ok(Ok(None)) => Check::new(

@@ -3,7 +3,8 @@
 //! channels, campaigns, clinics, statuses… (from the local cache) are always current.
 
 use clap::Args;
-use clap_complete::env::{Bash, Elvish, EnvCompleter, Fish, Powershell, Zsh};
+
+use clap_complete::env::{Bash, Elvish, EnvCompleter, Fish, Zsh};
 
 use crate::error::Result;
 
@@ -17,11 +18,56 @@ pub const COMPLETER: &str = "clinic";
   clinic completions bash > ~/.local/share/bash-completion/completions/clinic
   clinic completions zsh > ~/.zfunc/_clinic
   clinic completions fish > ~/.config/fish/completions/clinic.fish
+  clinic completions powershell | Out-String | Invoke-Expression   (in $PROFILE)
 Names offered for --channel, --campaign, --clinic, --status… come from the cache: `clinic cache refresh`.")]
 pub struct CompletionsArgs {
     /// bash, zsh, fish, powershell or elvish
     shell: clap_complete::Shell,
 }
+
+/// The PowerShell registration. clap's own registers only the name `clinic`, reads the answer in
+/// the console's code page and inserts values bare; this one also registers `clinic.exe` (as the
+/// command is typed on Windows), reads the answer as UTF-8 (so accented names come back whole) and
+/// single-quotes values that PowerShell would otherwise split or interpret. The answers themselves
+/// come from clap's PowerShell completer (`COMPLETE=powershell`).
+const POWERSHELL_REGISTRATION: &str = r#"# clinic completion for PowerShell. To load it in every session, add this line to $PROFILE:
+#   clinic completions powershell | Out-String | Invoke-Expression
+Register-ArgumentCompleter -Native -CommandName 'clinic', 'clinic.exe' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $prevComplete = $env:COMPLETE
+    $prevEncoding = [Console]::OutputEncoding
+    $env:COMPLETE = 'powershell'
+    [Console]::OutputEncoding = [System.Text.UTF8Encoding]::new($false)
+    try {
+        $line = $commandAst.Extent.Text
+        $line = $line.Substring(0, [math]::Min($cursorPosition, $line.Length))
+        if ($wordToComplete -eq '') {
+            $line += " ''"
+        }
+        $results = Invoke-Expression "& clinic -- $line"
+    }
+    finally {
+        [Console]::OutputEncoding = $prevEncoding
+        if ($null -eq $prevComplete) {
+            Remove-Item Env:\COMPLETE
+        }
+        else {
+            $env:COMPLETE = $prevComplete
+        }
+    }
+    $results | ForEach-Object {
+        $split = $_.Split("`t")
+        $value = $split[0]
+        $help = if ($split.Length -ge 2) { $split[1] } else { $value }
+        $text = $value
+        if ($value -match '[\s''"$;,(){}@&|<>#`]') {
+            $text = "'" + $value.Replace("'", "''") + "'"
+        }
+        [System.Management.Automation.CompletionResult]::new($text, $value, 'ParameterValue', $help)
+    }
+}
+"#;
 
 pub fn run(args: CompletionsArgs) -> Result<()> {
     use std::io::Write;
@@ -38,7 +84,7 @@ pub fn registration(shell: clap_complete::Shell) -> Result<Vec<u8>> {
         clap_complete::Shell::Bash => &Bash,
         clap_complete::Shell::Zsh => &Zsh,
         clap_complete::Shell::Fish => &Fish,
-        clap_complete::Shell::PowerShell => &Powershell,
+        clap_complete::Shell::PowerShell => return Ok(POWERSHELL_REGISTRATION.as_bytes().to_vec()),
         clap_complete::Shell::Elvish => &Elvish,
         other => {
             return Err(crate::error::Error::Usage(format!(

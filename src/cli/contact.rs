@@ -159,7 +159,7 @@ pub struct ListArgs {
     #[command(flatten)]
     activity: args::ActiveArg,
     #[command(flatten)]
-    clinic: ClinicArg,
+    clinic: args::ClinicsArg,
 }
 
 /// The contact list's columns on a terminal; files and pipes get them all.
@@ -235,23 +235,34 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
             args::check_range("--created-from", l.created_from, l.created_to)?;
             args::check_range("--birth-from", l.birth_from, l.birth_to)?;
             let inativo = l.activity.inativo();
-            let mut q = Query::default();
-            q.opt("clinica", l.clinic.resolve_for_list(ctx).await?)
-                .opt("nome", l.name)
-                .opt("telefone", l.phone.as_ref().map(Phone::digits))
-                .opt(
-                    "telefone_secundario",
-                    l.secondary_phone.as_ref().map(Phone::digits),
-                )
-                .opt("email", l.email)
-                .date("criado_em_de", l.created_from)
-                .date("criado_em_ate", l.created_to)
-                .date("data_nascimento_de", l.birth_from)
-                .date("data_nascimento_ate", l.birth_to)
-                .opt("indicado_por", l.referred_by)
-                .opt("indicado", l.referred)
-                .opt("inativo", inativo);
-            show::wide_list(ctx, "/lista_cliente", q.0, "contacts", CONTACT_COLUMNS).await
+            let query = |clinic: Option<u64>| {
+                let mut q = Query::default();
+                q.opt("clinica", clinic)
+                    .opt("nome", l.name.as_ref())
+                    .opt("telefone", l.phone.as_ref().map(Phone::digits))
+                    .opt(
+                        "telefone_secundario",
+                        l.secondary_phone.as_ref().map(Phone::digits),
+                    )
+                    .opt("email", l.email.as_ref())
+                    .date("criado_em_de", l.created_from)
+                    .date("criado_em_ate", l.created_to)
+                    .date("data_nascimento_de", l.birth_from)
+                    .date("data_nascimento_ate", l.birth_to)
+                    .opt("indicado_por", l.referred_by)
+                    .opt("indicado", l.referred)
+                    .opt("inativo", inativo);
+                std::future::ready(Ok(q.0))
+            };
+            crate::network::run_wide_list(
+                ctx,
+                &l.clinic,
+                "/lista_cliente",
+                "contacts",
+                CONTACT_COLUMNS,
+                query,
+            )
+            .await
         }
         ContactCommand::Upsert(f) => upsert(ctx, f).await,
         ContactCommand::Import(a) => super::import::run(ctx, a).await,

@@ -16,7 +16,6 @@ use crate::http::Safety;
 use crate::input::Phone;
 use crate::output::Format;
 use crate::pages::{self, PageSource};
-use crate::secret::Secret;
 use crate::show;
 
 #[derive(Subcommand, Debug)]
@@ -357,9 +356,6 @@ async fn create(ctx: &Context, a: CreateArgs) -> Result<()> {
         ctx.profile.automation_url.as_ref(),
         "CLINIC_AUTOMATION_URL",
     )?;
-    if !ctx.in_sandbox() {
-        ctx.reporter.add_secret(&Secret::new(webhook_id.as_str()));
-    }
     let (url, shown) = webhook::address(&automation, &webhook_id, &lead)?;
     let answer = webhook::send(&ctx.http, url, shown).await?;
     show::single(ctx, &answer)
@@ -403,13 +399,7 @@ fn unit(ctx: &Context, typed: &str) -> Result<String> {
 /// The CRM client of the profile's `crm_url`, its secret registered for masking.
 pub fn crm(ctx: &Context) -> Result<Arc<Crm>> {
     let base = ctx.host("crm_url", ctx.profile.crm_url.as_ref(), "CLINIC_CRM_URL")?;
-    let crm = Crm::new(ctx.http.clone(), base);
-    if !ctx.in_sandbox()
-        && let Some(secret) = crm.secret_segment()
-    {
-        ctx.reporter.add_secret(&Secret::new(secret));
-    }
-    Ok(Arc::new(crm))
+    Ok(Arc::new(Crm::new(ctx.http.clone(), base)))
 }
 
 /// A field as typed: a field ID as it is (upper-case natives such as `PHONE`, custom `UF_CRM_…`, the
@@ -501,7 +491,7 @@ fn write_pairs(
 /// How records are shaped for the chosen format: multi-fields as one cell where a field is a cell.
 fn shape(ctx: &Context) -> list::Shape {
     match ctx.output_spec().format {
-        Format::Table | Format::Csv | Format::Tsv => list::flatten,
+        Format::Table | Format::Csv | Format::Tsv | Format::Xlsx => list::flatten,
         Format::Json | Format::Ndjson => list::unchanged,
     }
 }

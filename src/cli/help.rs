@@ -28,8 +28,10 @@ const ENVIRONMENT: &str = "\
 Environment variables
 
 CLINIC_PROFILE            the profile to use, as --profile (default: default)
-CLINIC_CONFIG_DIR         the directory of config.toml (default: ~/.config/clinic on Linux)
-CLINIC_CACHE_DIR          the directory of the reference-list cache (default: ~/.cache/clinic on Linux)
+CLINIC_CONFIG_DIR         the directory of config.toml (default: ~/.config/clinic on Linux,
+                          %APPDATA%\\clinic\\config on Windows)
+CLINIC_CACHE_DIR          the directory of the reference-list cache (default: ~/.cache/clinic on
+                          Linux, %LOCALAPPDATA%\\clinic\\cache on Windows)
 CLINIC_CACHE_TTL          seconds a cached reference list is trusted (default: 86400, a day)
 
 CLINIC_BASE_URL           override the profile's base_url
@@ -43,7 +45,13 @@ CLINIC_TOKEN              the login token to use instead of the stored one (scri
 CLINIC_IO_KEY             the Integrações IO key to use instead of the stored one
 CLINIC_LOGIN              the login for `clinic login` and for renewing an expired token
 CLINIC_PASSWORD           the password that goes with CLINIC_LOGIN
-CLINIC_CREDENTIAL_STORE   force one secret store: secret-service, keyutils or file
+CLINIC_CREDENTIAL_STORE   force one secret store: secret-service, keyutils, credential-manager,
+                          keychain or file
+
+CLINIC_TIMEOUT            how long a server may stay silent, as --timeout (default: 60s)
+CLINIC_MAX_WAIT           how long failing requests are retried, as --max-wait (default: 5m)
+CLINIC_MAX_ANSWER_SIZE    the largest answer read, as --max-answer-size (default: 256MiB)
+CLINIC_CA_BUNDLE          a PEM file of extra CA certificates to trust, as --cacert
 
 NO_COLOR                  set to anything: no colour
 COLUMNS                   the width of tables on a terminal, when the terminal does not say
@@ -61,6 +69,7 @@ Exit codes
 4     the API refused the request (4xx, or a failure reported inside an answer)
 5     the server or the network failed after retries, or an answer could not be understood
 130   interrupted (Ctrl-C); 128+N for a stop by signal N: 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT
+      (on Windows: 149 for Ctrl-Break)
 ";
 
 /// `clinic help …`: a topic, or a command's help as `--help` shows it.

@@ -8,7 +8,7 @@ use super::args;
 use crate::api::client::join;
 use crate::api::envelope;
 use crate::api::judge::{Empty, Verdict, judge};
-use crate::context::{Context, blocking, io_key_account};
+use crate::context::{Context, blocking};
 use crate::error::{Error, Result};
 use crate::http::{Body, Request};
 use crate::secret::Secret;
@@ -70,7 +70,7 @@ async fn key(ctx: &Context) -> Result<Secret> {
     }
     if let Some(kind) = ctx.profile.io_key_store {
         let creds = ctx.credentials.clone();
-        let account = io_key_account(&ctx.profile_name);
+        let account = creds.io_key_account(&ctx.profile_name);
         let stored = blocking(move || creds.load(kind, &account)).await??;
         return stored.ok_or_else(|| {
             Error::Auth(format!(

@@ -2,6 +2,7 @@
 //! command is an args struct plus a `run(ctx, args)` function.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -32,6 +33,7 @@ pub mod report;
 pub mod sandbox;
 pub mod sandbox_hosts;
 pub mod setup;
+pub mod summary;
 
 const ABOUT: &str =
     "Command-line client for the Clinic Results API, its CRM and Integrações IO webhooks";
@@ -98,7 +100,7 @@ pub struct Global {
     #[arg(long, global = true)]
     pub all: bool,
     /// Page to read (1-based); with --all, the first page of the walk
-    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=crate::pages::MAX_PAGE))]
     pub page: Option<u64>,
     /// Records per page [default: 50]
     #[arg(long, global = true, value_name = "M", value_parser = clap::value_parser!(u64).range(1..=10000))]
@@ -109,6 +111,22 @@ pub struct Global {
     /// Requests in flight during walks [default: 4]
     #[arg(long, global = true, value_name = "K", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=32))]
     pub concurrency: Option<usize>,
+    /// A walk that reaches N pages without reaching the end stops with an error (exit 5) [default: no limit]
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=crate::pages::MAX_PAGE))]
+    pub max_pages: Option<u64>,
+    /// How long the server may stay silent — connecting (10s at most) or between two pieces of an answer;
+    /// one request may take ten times as long in all [default: 60s]
+    #[arg(long, global = true, env = "CLINIC_TIMEOUT", value_name = "DURATION", value_parser = args::timeout)]
+    pub timeout: Option<Duration>,
+    /// How long a request is retried after 429, 5xx (reads only) or a network failure; 0 = never [default: 5m]
+    #[arg(long, global = true, env = "CLINIC_MAX_WAIT", value_name = "DURATION", value_parser = args::max_wait)]
+    pub max_wait: Option<Duration>,
+    /// The largest answer read, e.g. 10MB or 1GiB [default: 256MiB]
+    #[arg(long, global = true, env = "CLINIC_MAX_ANSWER_SIZE", value_name = "SIZE", value_parser = args::size)]
+    pub max_answer_size: Option<u64>,
+    /// Also trust the CA certificates of this PEM file (a server with a private certificate authority)
+    #[arg(long, global = true, env = "CLINIC_CA_BUNDLE", value_name = "FILE")]
+    pub cacert: Option<PathBuf>,
     /// Trace each request on stderr (method, URL, status, time; secrets masked)
     #[arg(short, long, global = true)]
     pub verbose: bool,
@@ -213,7 +231,7 @@ impl From<crate::error::Error> for Failure {
     fn from(e: crate::error::Error) -> Self {
         Failure {
             code: e.exit_code(),
-            message: e.to_string(),
+            message: crate::sanitize::error_text(&e),
         }
     }
 }
@@ -244,7 +262,7 @@ pub async fn run(cli: Cli) -> std::result::Result<(), Failure> {
     ctx.shutdown().await;
     result.map_err(|e| Failure {
         code: e.exit_code(),
-        message: reporter.redact(&e.to_string()),
+        message: reporter.error_line(&e),
     })
 }
 

@@ -2,17 +2,18 @@
 
 use clap::{Args, Subcommand};
 
-use super::args::{self, ClinicArg, Query};
+use super::args::{self, ClinicsArg, Query};
 
 use crate::context::Context;
 use crate::error::Result;
+use crate::network;
 use crate::show;
 
 /// A reference list with the clinic filter.
 #[derive(Args, Debug, Default)]
 pub struct ClinicList {
     #[command(flatten)]
-    pub clinic: ClinicArg,
+    pub clinic: ClinicsArg,
 }
 
 /// A reference list with the clinic filter and closest-match name search.
@@ -22,7 +23,7 @@ pub struct NamedList {
     #[arg(long, visible_alias = "nome", value_parser = args::text)]
     pub name: Option<String>,
     #[command(flatten)]
-    pub clinic: ClinicArg,
+    pub clinic: ClinicsArg,
 }
 
 /// A reference list with name search and no clinic filter.
@@ -99,14 +100,19 @@ pub async fn run(ctx: &Context, cmd: RefCommand) -> Result<()> {
 }
 
 pub async fn named(ctx: &Context, path: &str, l: NamedList, what: &str) -> Result<()> {
-    let mut q = Query::default();
-    q.opt("clinica", l.clinic.resolve_for_list(ctx).await?)
-        .opt("nome", l.name);
-    show::api_list(ctx, path, q.0, what).await
+    let query = |clinic: Option<u64>| {
+        let mut q = Query::default();
+        q.opt("clinica", clinic).opt("nome", l.name.as_ref());
+        std::future::ready(Ok(q.0))
+    };
+    network::run_list(ctx, &l.clinic, path, what, query).await
 }
 
 async fn clinic_list(ctx: &Context, path: &str, l: ClinicList, what: &str) -> Result<()> {
-    let mut q = Query::default();
-    q.opt("clinica", l.clinic.resolve_for_list(ctx).await?);
-    show::api_list(ctx, path, q.0, what).await
+    let query = |clinic: Option<u64>| {
+        let mut q = Query::default();
+        q.opt("clinica", clinic);
+        std::future::ready(Ok(q.0))
+    };
+    network::run_list(ctx, &l.clinic, path, what, query).await
 }

@@ -3,12 +3,12 @@
 use chrono::NaiveDate;
 use clap::{Args, Subcommand};
 
-use super::args::{self, ClinicArg, Query, resolve_list, resolve_opt};
+use super::args::{self, ClinicsArg, Query, resolve_list, resolve_opt};
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::network;
 use crate::refs::resolve::{parse_ref, parse_ref_list};
 use crate::refs::{Kind, Ref, RefList};
-use crate::show;
 
 #[derive(Subcommand, Debug)]
 pub enum ReportCommand {
@@ -20,8 +20,21 @@ pub enum ReportCommand {
     /// The Ficha Financeira: quotes with the detailed sale (GET /lista_venda_orcamento)  [Saída — Conversão]
     #[command(after_help = "Examples:
   clinic report ficha-financeira --all --format csv -o ficha.csv
-  clinic report ficha-financeira --from 01/01/2024 --to 31/01/2024 --status 2 --seller 4 --all --excel -o janeiro.csv")]
+  clinic report ficha-financeira --from 01/01/2024 --to 31/01/2024 --status 2 --seller 4 --all --excel -o janeiro.csv
+  clinic report ficha-financeira --clinic all --all --format xlsx -o rede.xlsx")]
     FichaFinanceira(Box<FichaArgs>),
+    /// Counts and money sums of the Ficha Financeira (or of appointments) by month, seller, status,
+    /// clinic, channel or service
+    #[command(
+        args_conflicts_with_subcommands = true,
+        after_help = "Examples:
+  clinic report summary --by month,seller
+  clinic report summary --by clinic --clinic all --status Aprovado --chart
+  clinic report summary --by month --from 2024-01-01 --to 2024-12-31 --chart-file vendas.svg
+  clinic report summary --by seller --format xlsx -o vendas.xlsx
+  clinic report summary appointments --by month,status"
+    )]
+    Summary(Box<super::summary::SummaryArgs>),
 }
 
 #[derive(Args, Debug)]
@@ -42,7 +55,7 @@ pub struct AppointmentsArgs {
     #[arg(long, visible_alias = "avaliacao-possui", value_parser = args::flag01, value_name = "0|1", add = clap_complete::ArgValueCompleter::new(has_quote_values))]
     has_quote: Option<u8>,
     #[command(flatten)]
-    clinic: ClinicArg,
+    pub(crate) clinic: ClinicsArg,
 }
 
 #[derive(Args, Debug)]
@@ -110,8 +123,12 @@ pub struct FichaArgs {
     #[arg(long, visible_alias = "tipo-operacao-produto", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::operation_types))]
     operation_type: Option<Ref>,
     #[command(flatten)]
-    clinic: ClinicArg,
+    pub(crate) clinic: ClinicsArg,
 }
+
+/// The list behind each report.
+pub(crate) const APPOINTMENTS_PATH: &str = "/relAgendamentos";
+pub(crate) const FICHA_PATH: &str = "/lista_venda_orcamento";
 
 /// The Ficha Financeira's columns on a terminal: its 40-odd columns would squeeze every cell to a
 /// character. Files and pipes get them all.
@@ -154,31 +171,30 @@ fn has_quote_values(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionC
 pub async fn run(ctx: &Context, cmd: ReportCommand) -> Result<()> {
     match cmd {
         ReportCommand::Appointments(a) => {
-            let query = appointments_query(ctx, a).await?;
-            show::wide_list(
+            check_appointments(&a)?;
+            network::run_wide_list(
                 ctx,
-                "/relAgendamentos",
-                query,
+                &a.clinic,
+                APPOINTMENTS_PATH,
                 "appointments",
                 APPOINTMENT_COLUMNS,
+                |c| appointments_query(ctx, &a, c),
             )
             .await
         }
         ReportCommand::FichaFinanceira(f) => {
-            let query = ficha_query(ctx, *f).await?;
-            show::wide_list(
-                ctx,
-                "/lista_venda_orcamento",
-                query,
-                "quotes",
-                FICHA_COLUMNS,
-            )
+            check_ficha(&f)?;
+            network::run_wide_list(ctx, &f.clinic, FICHA_PATH, "quotes", FICHA_COLUMNS, |c| {
+                ficha_query(ctx, &f, c)
+            })
             .await
         }
+        ReportCommand::Summary(s) => super::summary::run(ctx, *s).await,
     }
 }
 
-async fn appointments_query(ctx: &Context, a: AppointmentsArgs) -> Result<Vec<(String, String)>> {
+/// What can be refused before anything is sent.
+pub(crate) fn check_appointments(a: &AppointmentsArgs) -> Result<()> {
     if a.kind == Some(2) && a.has_quote.is_none() {
         return Err(Error::invalid(
             "--has-quote",
@@ -186,8 +202,15 @@ async fn appointments_query(ctx: &Context, a: AppointmentsArgs) -> Result<Vec<(S
             "0 or 1 — the service requires it with --type 2 (evaluation): 0 = without a quote, 1 = with a quote",
         ));
     }
-    args::check_range("--from", a.from, a.to)?;
-    let clinic = a.clinic.resolve_for_list(ctx).await?;
+    args::check_range("--from", a.from, a.to)
+}
+
+/// The appointments filters for one clinic.
+pub(crate) async fn appointments_query(
+    ctx: &Context,
+    a: &AppointmentsArgs,
+    clinic: Option<u64>,
+) -> Result<Vec<(String, String)>> {
     let status = resolve_list(
         ctx,
         Kind::AppointmentStatuses,
@@ -206,14 +229,22 @@ async fn appointments_query(ctx: &Context, a: AppointmentsArgs) -> Result<Vec<(S
     Ok(q.0)
 }
 
-async fn ficha_query(ctx: &Context, f: FichaArgs) -> Result<Vec<(String, String)>> {
+/// What can be refused before anything is sent.
+pub(crate) fn check_ficha(f: &FichaArgs) -> Result<()> {
     args::check_range("--from", f.from, f.to)?;
     args::check_range("--evaluation-from", f.evaluation_from, f.evaluation_to)?;
     args::check_range("--created-from", f.created_from, f.created_to)?;
     args::check_range("--paid-from", f.paid_from, f.paid_to)?;
-    args::check_range("--modified-from", f.modified_from, f.modified_to)?;
+    args::check_range("--modified-from", f.modified_from, f.modified_to)
+}
+
+/// The Ficha Financeira filters for one clinic: names are looked up in that clinic's lists.
+pub(crate) async fn ficha_query(
+    ctx: &Context,
+    f: &FichaArgs,
+    c: Option<u64>,
+) -> Result<Vec<(String, String)>> {
     let inativo = f.activity.inativo();
-    let c = f.clinic.resolve_for_list(ctx).await?;
     let status = resolve_list(
         ctx,
         Kind::QuoteStatuses,
@@ -262,8 +293,8 @@ async fn ficha_query(ctx: &Context, f: FichaArgs) -> Result<Vec<(String, String)
         .date("data_ate", f.to)
         .opt("status", status)
         .opt("cliente", f.client)
-        .opt("observacoes_contratuais", f.contract_notes)
-        .opt("observacoes_venda", f.sale_notes)
+        .opt("observacoes_contratuais", f.contract_notes.as_ref())
+        .opt("observacoes_venda", f.sale_notes.as_ref())
         .opt("inativo", inativo)
         .opt("id_servico", service)
         .date("avaliacao_de", f.evaluation_from)

@@ -12,9 +12,7 @@ use crate::api::judge::{Empty, Verdict, judge};
 use crate::config;
 use crate::error::{Error, Result};
 use crate::http::{Http, Request, Response, Safety};
-
-/// How many times a write refused with `QUERY_LIMIT_EXCEEDED` is sent again.
-const LIMITED_WRITE_RETRIES: u32 = 6;
+use crate::sanitize;
 
 pub struct Crm {
     http: Arc<Http>,
@@ -24,16 +22,6 @@ pub struct Crm {
 impl Crm {
     pub fn new(http: Arc<Http>, base: url::Url) -> Crm {
         Crm { http, base }
-    }
-
-    /// The secret segment of the base (`<secret>` of `…/rest/<user>/<secret>/`), when it has one.
-    pub fn secret_segment(&self) -> Option<String> {
-        let segments: Vec<&str> = self.base.path_segments()?.collect();
-        let i = segments.iter().position(|s| *s == "rest")?;
-        segments
-            .get(i + 2)
-            .filter(|s| !s.is_empty())
-            .map(|s| s.to_string())
     }
 
     /// `{crm_url}<method>?<query>`.
@@ -54,7 +42,7 @@ impl Crm {
     ///
     /// Reads are `Idempotent`, so `http` retries them through 503s with backoff. Writes are not retried
     /// there; but Bitrix's `QUERY_LIMIT_EXCEEDED` says the call was refused before it acted, so a write
-    /// refused that way is sent again after a pause.
+    /// refused that way is sent again after a pause, for as long as `--max-wait` allows.
     pub async fn call(
         &self,
         method: &str,
@@ -70,15 +58,18 @@ impl Crm {
             body: None,
             safety,
         };
-        let mut attempt = 0;
+        let started = std::time::Instant::now();
+        let mut attempt = 0u32;
         loop {
             let resp = self.http.send(&req).await?;
-            if safety == Safety::Unsafe && is_query_limit(&resp) && attempt < LIMITED_WRITE_RETRIES
+            let wait = resp.retry_after().unwrap_or(Duration::from_millis(
+                (500 * u64::from(attempt + 1)).min(8_000),
+            ));
+            if safety == Safety::Unsafe
+                && is_query_limit(&resp)
+                && started.elapsed() + wait <= self.http.max_wait()
             {
                 attempt += 1;
-                let wait = resp
-                    .retry_after()
-                    .unwrap_or(Duration::from_millis(500 * u64::from(attempt)));
                 self.http.reporter().trace(&format!(
                     "  QUERY_LIMIT_EXCEEDED (nothing was changed): sending again in {:.1}s",
                     wait.as_secs_f64()
@@ -120,7 +111,7 @@ pub fn result(answer: Value) -> Result<Value> {
         }
         other => Err(Error::Protocol(format!(
             "the CRM answer has no `result`: {}",
-            envelope::message(other.to_string().as_bytes())
+            sanitize::server_text(&envelope::message(other.to_string().as_bytes()))
         ))),
     }
 }
@@ -131,7 +122,7 @@ mod tests {
     use crate::ui::Reporter;
 
     fn crm(base: &str) -> Crm {
-        let http = Arc::new(Http::new(Reporter::new(false, true), 1).unwrap());
+        let http = Arc::new(Http::new(Reporter::new(false, true), Default::default()).unwrap());
         Crm::new(http, url::Url::parse(base).unwrap())
     }
 
@@ -143,7 +134,6 @@ mod tests {
             url.as_str(),
             "https://x.bitrix24.com.br/rest/1/abc123/crm.contact.list?filter%5B%3EID%5D=5"
         );
-        assert_eq!(c.secret_segment().as_deref(), Some("abc123"));
         assert!(!config::mask_crm_url(url.as_str()).contains("abc123"));
     }
 

@@ -77,12 +77,13 @@ impl Lead {
     }
 }
 
-/// The webhook's address for `lead`, and the same address with the webhook ID masked for traces.
-pub fn address(automation: &url::Url, webhook_id: &str, lead: &Lead) -> Result<(url::Url, String)> {
+/// The webhook's address (`{automation_url}/webhook/{webhook_id}`), and the same address with the
+/// webhook ID masked for traces.
+pub fn endpoint(automation: &url::Url, webhook_id: &str) -> Result<(url::Url, String)> {
     let mut url = automation.clone();
     url.set_query(None);
     let mut masked = url.clone();
-    for (target, id) in [(&mut url, webhook_id), (&mut masked, "****")] {
+    for (target, id) in [(&mut url, webhook_id), (&mut masked, crate::redact::MASK)] {
         target
             .path_segments_mut()
             .map_err(|_| {
@@ -94,9 +95,16 @@ pub fn address(automation: &url::Url, webhook_id: &str, lead: &Lead) -> Result<(
             })?
             .pop_if_empty()
             .extend(["webhook", id]);
-        target.set_query(Some(&lead.query()));
     }
     Ok((url, masked.to_string()))
+}
+
+/// The webhook's address for `lead`, and the same address with the webhook ID masked for traces.
+pub fn address(automation: &url::Url, webhook_id: &str, lead: &Lead) -> Result<(url::Url, String)> {
+    let (mut url, masked) = endpoint(automation, webhook_id)?;
+    let query = lead.query();
+    url.set_query(Some(&query));
+    Ok((url, format!("{masked}?{query}")))
 }
 
 /// Sends the lead once and returns the automation's answer (`{"ok":true,"contact_id",…}`).

@@ -6,15 +6,15 @@ use std::io;
 use serde_json::Value;
 
 use super::columns::Columns;
-use super::flatten::flatten;
-use super::spill::{Row, RowStore};
+use super::flatten::leaves;
+use super::spill::{Cell, Row, RowStore};
 
-pub(crate) struct Collector {
+pub(crate) struct Collector<C: Cell = String> {
     columns: Columns,
-    rows: RowStore,
+    rows: RowStore<C>,
 }
 
-impl Collector {
+impl<C: Cell> Collector<C> {
     pub(crate) fn new(memory_limit: usize) -> Self {
         Self {
             columns: Columns::default(),
@@ -28,25 +28,27 @@ impl Collector {
     }
 
     /// Cells placed by column position; columns this record lacks stay empty.
-    fn row_of(&mut self, record: &Value) -> Row {
+    fn row_of(&mut self, record: &Value) -> Row<C> {
         let mut row = Row::new();
-        for (key, text) in flatten(record) {
+        for (key, value) in leaves(record) {
             let position = self.columns.position(&key);
             if position >= row.len() {
-                row.resize(position + 1, String::new());
+                row.resize(position + 1, C::default());
             }
-            row[position] = text.into_owned();
+            row[position] = C::of(value);
         }
         row
     }
 
     /// The column union in first-seen order, and every row padded to its full width.
-    pub(crate) fn finish(self) -> io::Result<(Vec<String>, impl Iterator<Item = io::Result<Row>>)> {
+    pub(crate) fn finish(
+        self,
+    ) -> io::Result<(Vec<String>, impl Iterator<Item = io::Result<Row<C>>>)> {
         let names = self.columns.into_names();
         let width = names.len();
         let rows = self.rows.into_rows()?.map(move |row| {
             row.map(|mut row| {
-                row.resize(width, String::new());
+                row.resize(width, C::default());
                 row
             })
         });
@@ -60,7 +62,7 @@ mod tests {
     use serde_json::json;
 
     fn collect(records: &[Value], memory_limit: usize) -> (Vec<String>, Vec<Row>) {
-        let mut collector = Collector::new(memory_limit);
+        let mut collector = Collector::<String>::new(memory_limit);
         for record in records {
             collector.push(record).unwrap();
         }

@@ -1,11 +1,14 @@
 //! CSV (RFC 4180 quoting) and TSV (backslash escapes, one line per record), plain or for Excel.
 //!
-//! Excel in pt-BR expects `;` between fields (`,` is its decimal mark), needs a UTF-8 BOM to read
-//! accents correctly, and runs any cell that looks like a formula, so such cells are defused.
+//! Excel in pt-BR expects `;` between fields and `,` as the decimal mark (a `10582.1` loads as text,
+//! or as a date), needs a UTF-8 BOM to read accents correctly, and runs any cell that looks like a
+//! formula. So for Excel, plain decimal numbers get a decimal comma and formula-like cells are
+//! defused; every other cell (dates included) keeps the text the service sent.
 
 use std::borrow::Cow;
 use std::io::{self, Write};
 
+use super::numbers::decimal_comma;
 use super::tabular::RowSink;
 
 const UTF8_BOM: &[u8] = "\u{feff}".as_bytes();
@@ -42,19 +45,22 @@ impl Delimited {
         }
     }
 
-    fn write_line(&mut self, out: &mut dyn Write, cells: &[String]) -> io::Result<()> {
+    /// `data` rows (not the header) get the decimal comma for Excel.
+    fn write_line(&mut self, out: &mut dyn Write, cells: &[String], data: bool) -> io::Result<()> {
         if !self.started {
             self.started = true;
             if self.excel {
                 out.write_all(UTF8_BOM)?;
             }
         }
-        let cells = cells.iter().map(|cell| {
-            if self.excel {
-                guard_formula(cell)
-            } else {
-                Cow::Borrowed(cell.as_str())
-            }
+        let excel = self.excel;
+        let cells = cells.iter().map(|cell| match (excel, data) {
+            (false, _) => Cow::Borrowed(cell.as_str()),
+            (true, false) => guard_formula(cell),
+            (true, true) => match decimal_comma(cell) {
+                Cow::Borrowed(text) => guard_formula(text),
+                Cow::Owned(number) => Cow::Owned(number),
+            },
         });
         match self.dialect {
             Dialect::Csv => {
@@ -69,11 +75,11 @@ impl Delimited {
 
 impl RowSink for Delimited {
     fn header(&mut self, out: &mut dyn Write, names: &[String]) -> io::Result<()> {
-        self.write_line(out, names)
+        self.write_line(out, names, false)
     }
 
     fn row(&mut self, out: &mut dyn Write, cells: Vec<String>) -> io::Result<()> {
-        self.write_line(out, &cells)
+        self.write_line(out, &cells, true)
     }
 
     fn end(&mut self, _out: &mut dyn Write) -> io::Result<()> {
@@ -156,9 +162,9 @@ mod tests {
     fn render(dialect: Dialect, excel: bool, lines: &[&[&str]]) -> String {
         let mut writer = Delimited::new(dialect, excel);
         let mut out = Vec::new();
-        for line in lines {
+        for (index, line) in lines.iter().enumerate() {
             let cells: Vec<String> = line.iter().map(|c| c.to_string()).collect();
-            writer.write_line(&mut out, &cells).unwrap();
+            writer.write_line(&mut out, &cells, index > 0).unwrap();
         }
         String::from_utf8(out).unwrap()
     }
@@ -228,5 +234,33 @@ mod tests {
             assert_eq!(guard_formula(risky), format!("'{risky}"));
         }
         assert_eq!(guard_formula("plain"), "plain");
+    }
+
+    #[test]
+    fn excel_rows_get_a_decimal_comma_and_everything_else_keeps_its_text() {
+        let text = render(
+            Dialect::Csv,
+            true,
+            &[
+                &["1.5", "valor"],
+                &[
+                    "10582.1",
+                    "-12.50",
+                    "10582",
+                    "2024-01-05",
+                    "05/01/2024",
+                    "1.2.3",
+                    "=1.5",
+                ],
+            ],
+        );
+        assert_eq!(
+            text,
+            "\u{feff}1.5;valor\n10582,1;-12,50;10582;2024-01-05;05/01/2024;1.2.3;'=1.5\n"
+        );
+        let plain = render(Dialect::Csv, false, &[&["h"], &["10582.1"]]);
+        assert_eq!(plain, "h\n10582.1\n");
+        let tsv = render(Dialect::Tsv, true, &[&["h"], &["0.5"]]);
+        assert_eq!(tsv, "\u{feff}h\n0,5\n");
     }
 }

@@ -25,6 +25,15 @@ pub(crate) fn cell_text(value: &Value) -> Cow<'_, str> {
 ///
 /// An empty nested object is a leaf (`{}`) so that its key still shows up as a column.
 pub(crate) fn flatten(record: &Value) -> Vec<(String, Cow<'_, str>)> {
+    leaves(record)
+        .into_iter()
+        .map(|(key, value)| (key, cell_text(value)))
+        .collect()
+}
+
+/// Every leaf of `record` as `(dotted.key, value)`: what [`flatten`] shows as text, with its JSON
+/// type kept for formats that store types (xlsx).
+pub(crate) fn leaves(record: &Value) -> Vec<(String, &Value)> {
     let mut cells = Vec::new();
     match record {
         Value::Object(map) => {
@@ -34,7 +43,7 @@ pub(crate) fn flatten(record: &Value) -> Vec<(String, Cow<'_, str>)> {
                 rename_duplicates(&mut cells);
             }
         }
-        other => cells.push((SCALAR_COLUMN.to_owned(), cell_text(other))),
+        other => cells.push((SCALAR_COLUMN.to_owned(), other)),
     }
     cells
 }
@@ -45,7 +54,7 @@ fn flatten_object<'a>(
     map: &'a Map<String, Value>,
     prefix: &mut String,
     top: bool,
-    cells: &mut Vec<(String, Cow<'a, str>)>,
+    cells: &mut Vec<(String, &'a Value)>,
 ) -> bool {
     let mut dotted = false;
     for (key, value) in map {
@@ -59,7 +68,7 @@ fn flatten_object<'a>(
             Value::Object(inner) if !inner.is_empty() => {
                 dotted |= flatten_object(inner, prefix, false, cells);
             }
-            leaf => cells.push((prefix.clone(), cell_text(leaf))),
+            leaf => cells.push((prefix.clone(), leaf)),
         }
         prefix.truncate(parent_len);
     }
@@ -68,7 +77,7 @@ fn flatten_object<'a>(
 
 /// `{"a.b": 1, "a": {"b": 2}}` flattens to two `a.b` leaves; the later one becomes `a.b#2`
 /// so that neither value is lost.
-fn rename_duplicates(cells: &mut [(String, Cow<'_, str>)]) {
+fn rename_duplicates<T>(cells: &mut [(String, T)]) {
     let mut seen = HashSet::with_capacity(cells.len());
     for (key, _) in cells.iter_mut() {
         if seen.insert(key.clone()) {

@@ -1,20 +1,24 @@
-//! Formatting records into bytes: table, JSON, NDJSON, CSV and TSV, into stdout or an atomically
-//! replaced file.
+//! Formatting records into bytes: table, JSON, NDJSON, CSV, TSV and xlsx workbooks, into stdout or
+//! an atomically replaced file.
 //!
 //! This is the bottom of the data flow: records (`serde_json::Value`) come in, bytes go out, and
 //! nothing here knows about the API. Memory stays flat however many records pass: JSON streams,
-//! and formats that need every column before the first row (csv, tsv, table without `--columns`)
-//! keep rows on disk beyond a small bound.
+//! and formats that need every column before the first row (csv, tsv, xlsx, table without
+//! `--columns`) keep rows on disk beyond a small bound.
 
+pub mod bars;
+pub mod chart;
 mod collect;
 mod columns;
 mod delimited;
 mod flatten;
 mod json;
+mod numbers;
 mod sink;
 mod spill;
 mod table;
 mod tabular;
+mod xlsx;
 
 use std::fmt;
 use std::io::{self, Write};
@@ -27,6 +31,7 @@ use json::{JsonStyle, JsonWriter};
 use sink::Sink;
 use table::TableBlocks;
 use tabular::{RowSink, Tabular};
+use xlsx::XlsxWriter;
 
 /// Rows held in memory before they go to a temporary file, and rows per rendered table block.
 const MEMORY_ROWS: usize = 1000;
@@ -41,6 +46,8 @@ pub enum Format {
     Ndjson,
     Csv,
     Tsv,
+    /// An Excel workbook with typed cells; binary, so only into a file (`-o`).
+    Xlsx,
 }
 
 impl Format {
@@ -51,7 +58,13 @@ impl Format {
             Format::Ndjson => "ndjson",
             Format::Csv => "csv",
             Format::Tsv => "tsv",
+            Format::Xlsx => "xlsx",
         }
+    }
+
+    /// Bytes that only make sense in a file, never on a terminal or in a text pipe.
+    pub fn is_binary(self) -> bool {
+        self == Format::Xlsx
     }
 }
 
@@ -63,7 +76,7 @@ impl fmt::Display for Format {
 
 /// A format name that is not one of [`Format`]'s (e.g. from the `format` configuration key).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown format `{0}`: expected one of table, json, ndjson, csv, tsv")]
+#[error("unknown format `{0}`: expected one of table, json, ndjson, csv, tsv, xlsx")]
 pub struct UnknownFormat(pub String);
 
 impl std::str::FromStr for Format {
@@ -140,6 +153,7 @@ pub struct Output {
 enum Writer {
     Json(JsonWriter),
     Tabular(Tabular),
+    Xlsx(Box<XlsxWriter>),
     Vertical {
         width: Option<u16>,
         columns: Option<Vec<String>>,
@@ -258,6 +272,10 @@ impl Writer {
                 width: spec.width,
                 columns,
             },
+            (Format::Xlsx, _) => Writer::Xlsx(Box::new(match columns {
+                Some(columns) => XlsxWriter::selected(columns)?,
+                None => XlsxWriter::discovered(MEMORY_ROWS)?,
+            })),
         };
         Ok(writer)
     }
@@ -278,6 +296,7 @@ impl Writer {
         match self {
             Writer::Json(json) => json.record(out, record),
             Writer::Tabular(tabular) => tabular.record(out, record),
+            Writer::Xlsx(xlsx) => xlsx.record(record),
             Writer::Vertical { width, columns } => {
                 table::render_vertical(out, *width, fields(record, columns.as_deref()))
             }
@@ -285,10 +304,11 @@ impl Writer {
     }
 
     /// Returns how many columns a narrowed table left out.
-    fn finish(self, out: &mut dyn Write) -> io::Result<usize> {
+    fn finish(self, out: &mut (dyn Write + Send)) -> io::Result<usize> {
         match self {
             Writer::Json(json) => json.finish(out).map(|()| 0),
             Writer::Tabular(tabular) => tabular.finish(out),
+            Writer::Xlsx(xlsx) => xlsx.finish(out).map(|()| 0),
             Writer::Vertical { .. } => Ok(0),
         }
     }
@@ -410,7 +430,7 @@ mod tests {
         assert_eq!(
             text,
             "\u{feff}nome;saldo;cmd;menos;endereco.geo.lat\n\
-             \"José \"\"Zé\"\", da Silva\";;;;-23.5\n\
+             \"José \"\"Zé\"\", da Silva\";;;;-23,5\n\
              \"'=HYPERLINK(\"\"x\"\")\";;;;\n\
              '@user;-10,50;'+1-1;'-x;\n\
              ;;;;\n"
@@ -556,7 +576,7 @@ mod tests {
         let error = "xml".parse::<Format>().unwrap_err();
         assert_eq!(
             error.to_string(),
-            "unknown format `xml`: expected one of table, json, ndjson, csv, tsv"
+            "unknown format `xml`: expected one of table, json, ndjson, csv, tsv, xlsx"
         );
         assert_eq!(Format::Csv.to_string(), "csv");
         assert_eq!(serde_json::to_string(&Format::Table).unwrap(), "\"table\"");

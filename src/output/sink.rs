@@ -64,7 +64,7 @@ impl Sink {
         }
     }
 
-    pub(crate) fn writer(&mut self) -> &mut dyn Write {
+    pub(crate) fn writer(&mut self) -> &mut (dyn Write + Send) {
         &mut self.out
     }
 

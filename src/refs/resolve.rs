@@ -293,6 +293,7 @@ pub async fn fetch(ctx: &Context, kind: Kind, clinic: Option<u64>) -> Result<Vec
         all: true,
         limit: None,
         concurrency: 2,
+        max_pages: None,
     };
     let mut records = Vec::new();
     pages::walk(source, spec, &ctx.reporter, |r| {

@@ -162,3 +162,152 @@ fn auth_token_refuses_a_terminal_and_secrets_stay_out_of_traces() {
     assert!(!err.contains(&token));
     assert!(!String::from_utf8_lossy(&out.stdout).contains(&token));
 }
+
+/// `clinic` on `env`'s sandbox with another configuration directory, keeping secrets in the kernel
+/// keyring under `profile`.
+fn keyring_run(env: &Env, config: &std::path::Path, profile: &str) -> assert_cmd::Command {
+    let mut c = command_for(config, env.sandbox.urls());
+    c.env("CLINIC_CREDENTIAL_STORE", "keyutils")
+        .env("CLINIC_PROFILE", profile);
+    c
+}
+
+fn stored_token(mut cmd: assert_cmd::Command) -> String {
+    let out = cmd.args(["auth", "token"]).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
+#[test]
+fn two_config_directories_with_one_profile_and_login_keep_separate_tokens() {
+    let env = Env::new();
+    let profile = unique_profile("two-dirs");
+    let second = tempfile::tempdir().unwrap();
+    let dirs = [env.config.path(), second.path()];
+    for dir in dirs {
+        keyring_run(&env, dir, &profile)
+            .args(["login", "--login", "unidade1", "--password-stdin"])
+            .write_stdin("unidade1\n")
+            .assert()
+            .success();
+    }
+    let first_token = stored_token(keyring_run(&env, dirs[0], &profile));
+    let second_token = stored_token(keyring_run(&env, dirs[1], &profile));
+    assert!(first_token.len() >= 8 && second_token.len() >= 8);
+    assert_ne!(
+        first_token, second_token,
+        "the second login replaced the first directory's token"
+    );
+
+    // Logging out of one directory leaves the other logged in.
+    keyring_run(&env, dirs[1], &profile)
+        .arg("logout")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("removed the token"));
+    assert_eq!(
+        stored_token(keyring_run(&env, dirs[0], &profile)),
+        first_token
+    );
+    keyring_run(&env, dirs[0], &profile)
+        .arg("logout")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("removed the token"));
+}
+
+#[test]
+fn an_entry_under_the_old_name_is_moved_once() {
+    use linux_keyutils::{KeyPermissionsBuilder, KeyRing, KeyRingIdentifier, Permission};
+    let env = Env::new();
+    let profile = unique_profile("legacy");
+    let token = env.token("unidade1", "unidade1");
+    let ring = KeyRing::from_special_id(KeyRingIdentifier::User, true).unwrap();
+    let old_name = format!("clinic:{profile}:unidade1");
+    let key = ring.add_key(&old_name, &token).unwrap();
+    let _ = key.set_perms(
+        KeyPermissionsBuilder::builder()
+            .posessor(Permission::ALL)
+            .user(Permission::ALL)
+            .build(),
+    );
+    // A profile as an older version left it: login, store and address, the token under the old name.
+    std::fs::write(
+        env.config.path().join("config.toml"),
+        format!(
+            "[profiles.{profile}]\nbase_url = \"{}\"\nlogin = \"unidade1\"\ntoken_store = \"keyutils\"\n",
+            env.base_url()
+        ),
+    )
+    .unwrap();
+    let run = || {
+        let mut c = keyring_run(&env, env.config.path(), &profile);
+        c.env_remove("CLINIC_BASE_URL");
+        c
+    };
+    run()
+        .args(["ref", "clinics", "--format", "json"])
+        .assert()
+        .success();
+    assert_eq!(
+        env.sent().last().unwrap()["headers"]["authorization"],
+        format!("Bearer {token}")
+    );
+    assert!(
+        ring.search(&old_name).is_err(),
+        "the old entry was left behind"
+    );
+    // Later runs find it under the new name.
+    assert_eq!(stored_token(run()), token);
+    run()
+        .arg("logout")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("removed the token"));
+    run().args(["auth", "token"]).assert().code(3);
+}
+
+#[test]
+fn a_login_no_store_takes_still_saves_a_usable_profile() {
+    let env = Env::new();
+    // The Windows store does not exist on this platform, so the only store in the chain refuses.
+    let out = env
+        .bare()
+        .env("CLINIC_CREDENTIAL_STORE", "credential-manager")
+        .args(["login", "--login", "unidade1", "--password-stdin"])
+        .write_stdin("unidade1\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("no store could keep the token"),
+        "{}",
+        stderr(&out)
+    );
+    let printed = String::from_utf8(out.stdout).unwrap().trim().to_string();
+    assert!(printed.len() >= 8, "no token printed: {printed:?}");
+
+    let config = std::fs::read_to_string(env.config.path().join("config.toml")).unwrap();
+    assert!(config.contains(&env.base_url()), "{config}");
+    assert!(config.contains("login = \"unidade1\""), "{config}");
+    assert!(!config.contains("token_store"), "{config}");
+
+    // With only the printed token in the environment, the saved profile supplies the address.
+    let mut cmd = env.bare();
+    cmd.env_remove("CLINIC_BASE_URL")
+        .env("CLINIC_TOKEN", &printed)
+        .args(["ref", "clinics", "--format", "json"])
+        .assert()
+        .success();
+    assert_eq!(
+        env.sent().last().unwrap()["headers"]["authorization"],
+        format!("Bearer {printed}")
+    );
+    // Without it, the run says how to log in rather than that no address is set.
+    env.bare()
+        .env_remove("CLINIC_BASE_URL")
+        .args(["ref", "clinics"])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains("clinic login"));
+}

@@ -274,7 +274,12 @@ impl Stopped {
 
 /// `clinic` with only the given config directory and hosts: no token, no user environment.
 pub fn command_for(config: &Path, urls: &clinic_sandbox::Urls) -> Command {
-    let mut cmd = Command::cargo_bin("clinic").unwrap();
+    Command::from_std(process_for(config, urls))
+}
+
+/// [`command_for`] as a plain process, for tests that spawn it, signal it or give it a terminal.
+pub fn process_for(config: &Path, urls: &clinic_sandbox::Urls) -> std::process::Command {
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("clinic"));
     for (k, _) in std::env::vars() {
         if k.starts_with("CLINIC_") {
             cmd.env_remove(k);
@@ -335,20 +340,9 @@ impl Env {
     /// hosts, logged in as `login` through `CLINIC_TOKEN`.
     #[allow(dead_code)]
     pub fn terminal_command(&self, login: &str) -> std::process::Command {
-        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("clinic"));
-        for (k, _) in std::env::vars().filter(|(k, _)| k.starts_with("CLINIC_")) {
-            cmd.env_remove(k);
-        }
-        let urls = self.sandbox.urls();
-        cmd.env("CLINIC_CONFIG_DIR", self.config.path())
-            .env("CLINIC_CACHE_DIR", self.config.path().join("cache"))
-            .env("CLINIC_BASE_URL", &urls.base_url)
-            .env("CLINIC_IO_URL", &urls.io_url)
-            .env("CLINIC_AUTOMATION_URL", &urls.automation_url)
-            .env("CLINIC_CRM_URL", &urls.crm_url)
-            .env("CLINIC_TOKEN", self.token(login, login))
+        let mut cmd = process_for(self.config.path(), self.sandbox.urls());
+        cmd.env("CLINIC_TOKEN", self.token(login, login))
             .env("TERM", "xterm-256color")
-            .env("NO_COLOR", "1")
             .env_remove("COLUMNS");
         cmd
     }

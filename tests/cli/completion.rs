@@ -495,3 +495,50 @@ fn completion_honours_profile_and_clinic_on_the_line_and_covers_closed_lists() {
         ["Confirmado"]
     );
 }
+
+#[test]
+fn powershell_registration_is_generated_and_answers_for_clinic_exe() {
+    let env = refreshed();
+    // The committed script is exactly what the generator writes.
+    let out = env
+        .bare()
+        .args(["completions", "powershell"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let committed = std::fs::read(repo("completions/_clinic.ps1")).unwrap();
+    assert!(
+        out.stdout == committed,
+        "completions/_clinic.ps1 is stale: regenerate it with `clinic completions powershell`"
+    );
+    let script = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        script.contains("-CommandName 'clinic', 'clinic.exe'"),
+        "{script}"
+    );
+
+    // The callback the script makes, with the line as typed on Windows: a name with a space and
+    // a name with an accent come back whole, in UTF-8.
+    let complete = |line: &[&str]| {
+        let out = shell(&env, "clinic")
+            .env("COMPLETE", "powershell")
+            .arg("--")
+            .args(line)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        String::from_utf8(out.stdout)
+            .expect("UTF-8")
+            .lines()
+            .map(|l| l.split('\t').next().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    let channels = complete(&["clinic.exe", "contact", "create", "--channel", "Goo"]);
+    assert_eq!(channels, ["Google Ads"], "{channels:?}");
+    let campaigns = complete(&["clinic.exe", "contact", "create", "--campaign", "Ver"]);
+    assert_eq!(
+        campaigns,
+        ["Verão 2024 — Depilação a laser"],
+        "{campaigns:?}"
+    );
+}

@@ -12,23 +12,7 @@ use crate::common::*;
 /// `clinic` as a plain process (to send it signals or run many at once), with only this test's
 /// configuration, cache and hosts, like [`command_for`].
 fn process(env: &Env) -> std::process::Command {
-    process_with(env.config.path(), env.sandbox.urls())
-}
-
-fn process_with(config: &Path, urls: &clinic_sandbox::Urls) -> std::process::Command {
-    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("clinic"));
-    for (k, _) in std::env::vars().filter(|(k, _)| k.starts_with("CLINIC_")) {
-        cmd.env_remove(k);
-    }
-    cmd.env("CLINIC_CONFIG_DIR", config)
-        .env("CLINIC_CACHE_DIR", config.join("cache"))
-        .env("CLINIC_BASE_URL", &urls.base_url)
-        .env("CLINIC_IO_URL", &urls.io_url)
-        .env("CLINIC_AUTOMATION_URL", &urls.automation_url)
-        .env("CLINIC_CRM_URL", &urls.crm_url)
-        .env("NO_COLOR", "1")
-        .env_remove("DBUS_SESSION_BUS_ADDRESS");
-    cmd
+    process_for(env.config.path(), env.sandbox.urls())
 }
 
 /// `clinic ARGS` run by `sh` after `umask 000`, so nothing but the tool itself restricts modes.

@@ -618,6 +618,10 @@ fn help_topics_environment_and_exit_codes() {
         "CLINIC_CREDENTIAL_STORE",
         "CLINIC_WEBHOOK_ID",
         "CLINIC_CLINICA",
+        "CLINIC_TIMEOUT",
+        "CLINIC_MAX_WAIT",
+        "CLINIC_MAX_ANSWER_SIZE",
+        "CLINIC_CA_BUNDLE",
         "NO_COLOR",
     ] {
         assert!(text.contains(var), "{var} missing:\n{text}");

@@ -39,6 +39,7 @@ fn an_admin_master_is_told_to_name_a_clinic_before_anything_is_sent() {
         &["ref", "campaigns"],
         &["campaign", "list"],
         &["ref", "sellers"],
+        &["report", "summary"],
     ] {
         env.file_store()
             .args(args)
@@ -55,6 +56,14 @@ fn an_admin_master_is_told_to_name_a_clinic_before_anything_is_sent() {
         .success();
     env.file_store()
         .args(["ref", "campaigns", "--clinic", "2", "--format", "json"])
+        .assert()
+        .success();
+    env.file_store()
+        .args(["ref", "campaigns", "--clinic", "all", "--format", "json"])
+        .assert()
+        .success();
+    env.file_store()
+        .args(["contact", "list", "--clinic", "1,2", "--format", "json"])
         .assert()
         .success();
     env.file_store()

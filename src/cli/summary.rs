@@ -1,0 +1,288 @@
+//! `clinic report summary [appointments]`: the Ficha Financeira (or appointments) grouped by month,
+//! seller, status, clinic, channel or service, with counts and money sums; as a table or any
+//! format, as text bars on a terminal (`--chart`), or as an SVG/PNG chart (`--chart-file`). Pages
+//! are walked like any report (same filters, `--clinic all`, concurrency) and aggregated as they
+//! stream.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+
+use super::report::{self, AppointmentsArgs, FichaArgs};
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::network::{self, Plan, Target};
+use crate::output::bars;
+use crate::output::chart::{self, ChartKind, ChartSpec};
+use crate::output::{OutputSpec, Shape};
+use crate::pages::Walk;
+use crate::show::Sink;
+use crate::summary::{Aggregator, Dimension, Source, Summary};
+
+#[derive(Args, Debug)]
+pub struct SummaryArgs {
+    #[command(subcommand)]
+    of: Option<SummaryOf>,
+    #[command(flatten)]
+    how: SummaryOptions,
+    #[command(flatten)]
+    quotes: FichaArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum SummaryOf {
+    /// Summarise appointments (GET /relAgendamentos) instead of the Ficha Financeira
+    #[command(after_help = "Examples:
+  clinic report summary appointments --by month,status
+  clinic report summary appointments --by clinic --clinic all --from 2024-01-01 --chart")]
+    Appointments(Box<AppointmentsSummary>),
+}
+
+#[derive(Args, Debug)]
+struct AppointmentsSummary {
+    #[command(flatten)]
+    how: SummaryOptions,
+    #[command(flatten)]
+    filters: AppointmentsArgs,
+}
+
+#[derive(Args, Debug, Clone)]
+struct SummaryOptions {
+    /// Group by, comma-separated, outermost first: month, seller, status, clinic, channel, service
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "month",
+        value_name = "month,seller,…"
+    )]
+    by: Vec<Dimension>,
+    /// The date field whose month `--by month` uses [default: data for quotes, data_agendamento for appointments]
+    #[arg(long, value_name = "FIELD")]
+    month_of: Option<String>,
+    /// Draw horizontal bars (text, as wide as the terminal) instead of the table
+    #[arg(long)]
+    chart: bool,
+    /// Also write a bar chart to FILE: .svg or .png
+    #[arg(long, value_name = "FILE")]
+    chart_file: Option<PathBuf>,
+    /// What the bars measure: count, or a money field such as valor_original [default: valor, or count when there is no money]
+    #[arg(long, value_name = "count|FIELD")]
+    measure: Option<String>,
+}
+
+pub async fn run(ctx: &Context, args: SummaryArgs) -> Result<()> {
+    match args.of {
+        None => {
+            let f = &args.quotes;
+            report::check_ficha(f)?;
+            summarise(
+                ctx,
+                Source::Quotes,
+                &args.how,
+                &f.clinic,
+                report::FICHA_PATH,
+                "quotes",
+                |c| report::ficha_query(ctx, f, c),
+            )
+            .await
+        }
+        Some(SummaryOf::Appointments(a)) => {
+            let f = &a.filters;
+            report::check_appointments(f)?;
+            summarise(
+                ctx,
+                Source::Appointments,
+                &a.how,
+                &f.clinic,
+                report::APPOINTMENTS_PATH,
+                "appointments",
+                |c| report::appointments_query(ctx, f, c),
+            )
+            .await
+        }
+    }
+}
+
+async fn summarise<F, Fut>(
+    ctx: &Context,
+    source: Source,
+    how: &SummaryOptions,
+    clinics: &super::args::ClinicsArg,
+    path: &str,
+    what: &str,
+    query: F,
+) -> Result<()>
+where
+    F: Fn(Option<u64>) -> Fut,
+    Fut: std::future::Future<Output = Result<Vec<(String, String)>>>,
+{
+    let mut aggregator =
+        Aggregator::new(source, how.by.clone(), how.month_of.clone()).map_err(|missing| {
+            Error::invalid(
+                "--by",
+                missing.name(),
+                match source {
+                    Source::Quotes => "month, seller, status, clinic, channel or service",
+                    Source::Appointments => {
+                        "month, status, clinic or service (appointments carry no seller or channel)"
+                    }
+                },
+            )
+        })?;
+    check_chart_flags(ctx, how)?;
+    let plans = match clinics.resolve_for_list(ctx).await? {
+        Target::One(clinic) => vec![Plan {
+            clinic: None,
+            query: query(clinic).await?,
+        }],
+        Target::Many(list) => network::plans(list, query).await?,
+    };
+    let several = plans.len() > 1 || plans.iter().any(|p| p.clinic.is_some());
+    // A summary of one page would be a wrong answer: every page is read.
+    let spec = Walk {
+        all: true,
+        ..ctx.walk()
+    };
+    ctx.reporter.start_progress(what);
+    let walked = network::walk(ctx, path, plans, spec, clinics.keep_going, &mut |record| {
+        aggregator.push(&record);
+        Ok(())
+    })
+    .await;
+    ctx.reporter.finish_progress();
+    let outcomes = walked?;
+    let records = aggregator.records();
+    let summary = aggregator.finish();
+    let measure = how
+        .measure
+        .clone()
+        .unwrap_or_else(|| summary.default_measure().to_string());
+    if let Some(file) = &how.chart_file {
+        write_chart_file(ctx, file, &summary, &measure)?;
+    }
+    if how.chart {
+        write_text_chart(ctx, &summary, &measure)?;
+    } else {
+        let mut out = Sink::open(ctx, Shape::List)?;
+        for record in summary.records() {
+            out.write(&record)?;
+        }
+        out.finish()?;
+    }
+    if several {
+        network::report(ctx, &outcomes, records)
+    } else {
+        ctx.reporter.note(&format!(
+            "{records} {what} in {} groups",
+            summary.groups.len()
+        ));
+        Ok(())
+    }
+}
+
+/// Chart flags that cannot work are refused before anything is sent.
+fn check_chart_flags(ctx: &Context, how: &SummaryOptions) -> Result<()> {
+    if how.chart
+        && let Some(format) = ctx.global.format
+    {
+        return Err(Error::invalid(
+            "--format",
+            format,
+            "no --format with --chart, which draws text bars (use --chart-file for a chart beside any format)",
+        ));
+    }
+    if let Some(measure) = &how.measure
+        && measure != "count"
+        && !crate::money::MONEY_FIELDS.contains(&measure.as_str())
+    {
+        return Err(Error::invalid(
+            "--measure",
+            measure,
+            &format!(
+                "count or a money field: {}",
+                crate::money::MONEY_FIELDS.join(", ")
+            ),
+        ));
+    }
+    if let Some(file) = &how.chart_file {
+        if ChartKind::of_path(file).is_none() {
+            return Err(Error::invalid(
+                "--chart-file",
+                file.display(),
+                "a file name ending in .svg or .png",
+            ));
+        }
+        let dir = match file.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        if !dir.is_dir() {
+            return Err(Error::invalid(
+                "--chart-file",
+                file.display(),
+                "a file in an existing directory",
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn title(summary: &Summary, measure: &str) -> String {
+    let by: Vec<&str> = summary.by.iter().map(|d| d.name()).collect();
+    format!("{measure} by {}", by.join(", "))
+}
+
+fn write_text_chart(ctx: &Context, summary: &Summary, measure: &str) -> Result<()> {
+    let spec = ctx.output_spec();
+    // On a terminal its width; in a pipe `COLUMNS` when set, else 80.
+    let width = spec
+        .width
+        .map(usize::from)
+        .or_else(|| std::env::var("COLUMNS").ok()?.trim().parse().ok())
+        .unwrap_or(80);
+    let mut text = format!("{}\n", title(summary, measure));
+    text.push_str(&bars::render(&summary.bars(measure), width));
+    Ok(crate::output::write_raw(
+        &spec,
+        text.as_bytes(),
+        Box::new(std::io::stdout()),
+    )?)
+}
+
+fn write_chart_file(
+    ctx: &Context,
+    file: &std::path::Path,
+    summary: &Summary,
+    measure: &str,
+) -> Result<()> {
+    let kind = ChartKind::of_path(file).expect("checked before the walk");
+    let bars = summary.bars(measure);
+    let money = measure != "count";
+    let axis = move |v: f64| {
+        if money {
+            crate::money::brl((v * 100.0).round() as i64)
+        } else {
+            crate::money::group_thousands(v.max(0.0).round() as u64)
+        }
+    };
+    let title = title(summary, measure);
+    let bytes = chart::render(
+        kind,
+        &ChartSpec {
+            title: &title,
+            measure,
+            bars: &bars,
+            axis_label: &axis,
+        },
+    )
+    .map_err(|e| Error::Other(format!("could not draw the chart: {e}")))?;
+    let spec = OutputSpec {
+        path: Some(file.to_path_buf()),
+        ..ctx.output_spec()
+    };
+    crate::output::write_raw(&spec, &bytes, Box::new(std::io::sink()))?;
+    ctx.reporter
+        .note(&format!("chart written to {}", file.display()));
+    Ok(())
+}

@@ -1,0 +1,634 @@
+//! One shared HTTP client for every host: timeouts, a cap on the size of an answer, retries within a time
+//! budget, `Retry-After`, a pace and a window that narrow when the server says it is overloaded, redirects
+//! followed only where no credential can leak, and `-v` traces with secrets masked. It returns every
+//! HTTP status to the caller but a 429 or 5xx that outlived its retries (exit 5); transport failures
+//! become errors here.
+
+mod pace;
+mod redirect;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use bytes::BytesMut;
+use reqwest::header::{HeaderMap, HeaderName, HeaderValue, LOCATION, RETRY_AFTER};
+use reqwest::{Method, StatusCode};
+
+use crate::api::envelope;
+use crate::error::{Error, Result};
+use crate::secret::Secret;
+use crate::ui::Reporter;
+use crate::{redact, sanitize};
+
+use pace::{Pacer, Window};
+
+/// How long the server may stay silent (connecting, or between two pieces of an answer).
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+/// Connecting never waits longer than this, even with a longer `--timeout`.
+pub const CONNECT_TIMEOUT_MAX: Duration = Duration::from_secs(10);
+/// One attempt of one request may last at most this many idle timeouts in all (10 minutes by default):
+/// this bounds a server that trickles an answer without ever falling silent.
+pub const ATTEMPT_TIMEOUTS: u32 = 10;
+/// How long a request keeps being retried (429, 5xx on reads, network failures) before giving up.
+pub const DEFAULT_MAX_WAIT: Duration = Duration::from_secs(300);
+/// Network failures (refused or cut connections) retried at most this many times within the budget.
+pub const NETWORK_RETRIES: u32 = 5;
+/// The largest answer read.
+pub const DEFAULT_MAX_ANSWER_SIZE: u64 = 256 * 1024 * 1024;
+
+/// Whether a request may be sent again after a failure whose outcome is unknown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Safety {
+    /// Reads and logins: retried on network errors, 5xx and 429.
+    Idempotent,
+    /// Writes (and the CRM webhook GET, which creates records): retried only when the server surely did
+    /// not act on it — a refused connection or a 429.
+    Unsafe,
+}
+
+pub enum Body {
+    Json(serde_json::Value),
+    Raw {
+        content_type: String,
+        bytes: Vec<u8>,
+    },
+}
+
+pub struct Request {
+    pub method: Method,
+    /// The full URL, query included.
+    pub url: url::Url,
+    /// What traces and errors show instead of the URL (secret path segments masked).
+    pub shown_url: String,
+    pub headers: Vec<(HeaderName, Secret)>,
+    pub body: Option<Body>,
+    pub safety: Safety,
+}
+
+pub struct Response {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: bytes::Bytes,
+}
+
+impl Response {
+    pub fn retry_after(&self) -> Option<Duration> {
+        retry_after(&self.headers)
+    }
+}
+
+/// A PEM bundle of extra trusted roots, and the setting that named it (for errors).
+#[derive(Debug, Clone)]
+pub struct CaBundle {
+    pub path: PathBuf,
+    /// `--cacert`, `CLINIC_CA_BUNDLE` or `ca_bundle`.
+    pub setting: String,
+}
+
+/// How the client behaves: see the constants for the defaults.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Requests in flight at once.
+    pub concurrency: usize,
+    /// Idle timeout (`--timeout`).
+    pub timeout: Duration,
+    /// Retry budget of one request (`--max-wait`).
+    pub max_wait: Duration,
+    /// Largest answer read, in bytes (`--max-answer-size`).
+    pub max_answer_size: u64,
+    /// Extra trusted roots (`--cacert`).
+    pub ca_bundle: Option<CaBundle>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            concurrency: 4,
+            timeout: DEFAULT_TIMEOUT,
+            max_wait: DEFAULT_MAX_WAIT,
+            max_answer_size: DEFAULT_MAX_ANSWER_SIZE,
+            ca_bundle: None,
+        }
+    }
+}
+
+pub struct Http {
+    /// The client, or why none could be built (a bad CA bundle): reported by the first request, so that
+    /// commands that send nothing (`config unset ca_bundle`) still work.
+    client: std::result::Result<reqwest::Client, Unusable>,
+    reporter: Arc<Reporter>,
+    window: Window,
+    pace: Pacer,
+    timeout: Duration,
+    max_wait: Duration,
+    max_answer_size: u64,
+}
+
+/// A usage error kept until a request needs the client.
+struct Unusable {
+    field: String,
+    given: String,
+    expected: String,
+}
+
+impl Unusable {
+    fn of(ca: &CaBundle, expected: String) -> Unusable {
+        Unusable {
+            field: ca.setting.clone(),
+            given: format!("{:?}", ca.path.display().to_string()),
+            expected,
+        }
+    }
+}
+
+impl Http {
+    pub fn new(reporter: Arc<Reporter>, settings: Settings) -> Result<Http> {
+        // The ring provider keeps the build free of system crypto libraries; installing twice is harmless.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        let client = build_client(&settings)?;
+        Ok(Http {
+            client,
+            reporter,
+            window: Window::new(settings.concurrency.max(1)),
+            pace: Pacer::default(),
+            timeout: settings.timeout,
+            max_wait: settings.max_wait,
+            max_answer_size: settings.max_answer_size,
+        })
+    }
+
+    pub fn reporter(&self) -> &Arc<Reporter> {
+        &self.reporter
+    }
+
+    /// How long a failing request keeps being retried (`--max-wait`).
+    pub fn max_wait(&self) -> Duration {
+        self.max_wait
+    }
+
+    /// Sends a request, retrying what may be retried until `--max-wait` has passed. Returns the last
+    /// answer whatever its status, except a 429 (or a retried 5xx) that outlived the budget: an error
+    /// (exit 5, not a refusal) that says how long it tried.
+    pub async fn send(&self, req: &Request) -> Result<Response> {
+        let client = match &self.client {
+            Ok(c) => c,
+            Err(u) => {
+                return Err(Error::Invalid {
+                    field: u.field.clone(),
+                    given: u.given.clone(),
+                    expected: u.expected.clone(),
+                });
+            }
+        };
+        // A value that cannot travel in a header is the caller's input, not a network problem.
+        for (name, value) in &req.headers {
+            if HeaderValue::from_str(value.expose()).is_err() {
+                return Err(Error::Usage(format!(
+                    "the {name} header would hold a control character or line break (check the token or key you set)"
+                )));
+            }
+        }
+        let started = Instant::now();
+        let mut attempt = 0u32;
+        let mut timeouts = 0u32;
+        let mut failures = 0u32;
+        loop {
+            let outcome = self.exchange(client, req).await;
+            let wait = match &outcome {
+                Ok(resp) if resp.status == StatusCode::TOO_MANY_REQUESTS => {
+                    self.overloaded();
+                    Some(resp.retry_after().unwrap_or_else(|| backoff(attempt)))
+                }
+                Ok(resp) if resp.status.is_server_error() && req.safety == Safety::Idempotent => {
+                    if resp.status == StatusCode::SERVICE_UNAVAILABLE {
+                        self.overloaded();
+                    }
+                    Some(resp.retry_after().unwrap_or_else(|| backoff(attempt)))
+                }
+                Ok(_) => {
+                    self.window.widen();
+                    self.pace.recover();
+                    None
+                }
+                Err(e) if e.permanent || !e.retriable(req.safety) => None,
+                // A server that stayed silent twice is hung: a third wait would only repeat it.
+                Err(e) if e.timed_out => {
+                    timeouts += 1;
+                    (timeouts < 2).then(|| backoff(attempt))
+                }
+                // A server that cannot be reached (or cuts its answers) is given a few seconds to come
+                // back, not the whole budget, which is for servers that answer "not now".
+                Err(_) => {
+                    failures += 1;
+                    (failures <= NETWORK_RETRIES).then(|| backoff(attempt))
+                }
+            };
+            let spent = started.elapsed();
+            match wait.filter(|w| spent + *w <= self.max_wait) {
+                Some(wait) => {
+                    attempt += 1;
+                    let why = match &outcome {
+                        Ok(r) => format!("HTTP {}", r.status.as_u16()),
+                        Err(e) => e.message.clone(),
+                    };
+                    self.reporter.trace(&format!(
+                        "  retry {attempt} in {:.1}s ({why}); retries stop after {}",
+                        wait.as_secs_f64(),
+                        humantime::format_duration(self.max_wait)
+                    ));
+                    self.window.pause(wait).await;
+                }
+                None => {
+                    let tries = Tries {
+                        count: attempt + 1,
+                        spent,
+                        out_of_time: wait.is_some(),
+                    };
+                    return self.give_up(req, outcome, tries);
+                }
+            }
+        }
+    }
+
+    /// The end of the retries: the answer as it is, or the error it means.
+    fn give_up(
+        &self,
+        req: &Request,
+        outcome: std::result::Result<Response, SendError>,
+        tries: Tries,
+    ) -> Result<Response> {
+        let budget = match (tries.count, tries.out_of_time) {
+            (1, false) => String::new(),
+            (n, out_of_time) => format!(
+                " (gave up after {n} tries in {}{})",
+                humantime::format_duration(Duration::from_secs(tries.spent.as_secs())),
+                if out_of_time { ": see --max-wait" } else { "" }
+            ),
+        };
+        match outcome {
+            // Still refused for too many requests: the server is overloaded, not the request wrong.
+            // A server error that outlived its retries says so too.
+            Ok(resp)
+                if resp.status == StatusCode::TOO_MANY_REQUESTS
+                    || (resp.status.is_server_error() && tries.count > 1) =>
+            {
+                Err(Error::Server {
+                    status: resp.status.as_u16(),
+                    message: format!(
+                        "{}{budget}",
+                        sanitize::server_text(&envelope::message(&resp.body))
+                    ),
+                })
+            }
+            Ok(resp) => Ok(resp),
+            Err(e) => {
+                let warning = if e.sent && req.safety == Safety::Unsafe {
+                    " — it may have reached the server, so check before sending it again"
+                } else {
+                    ""
+                };
+                let shown = redact::url(&req.shown_url);
+                Err(Error::Network(if e.names_url {
+                    format!("{}{budget}{warning}", e.message)
+                } else {
+                    format!("{shown}: {}{budget}{warning}", e.message)
+                }))
+            }
+        }
+    }
+
+    /// The server said it is overloaded: fewer requests in flight, and fewer per second.
+    fn overloaded(&self) {
+        self.window.narrow();
+        self.pace.slow_down();
+    }
+
+    /// One attempt, following the redirects that may be followed.
+    async fn exchange(
+        &self,
+        client: &reqwest::Client,
+        req: &Request,
+    ) -> std::result::Result<Response, SendError> {
+        let secrets = redact::masked_segments(&req.url, &req.shown_url);
+        let mut url = req.url.clone();
+        let mut shown = redact::url(&req.shown_url);
+        let mut visited = vec![url.clone()];
+        loop {
+            let (status, location) = match self.send_once(client, req, &url, &shown).await? {
+                Answer::Done(resp) => return Ok(resp),
+                Answer::Redirect { status, location } => (status, location),
+            };
+            let chain = redirect::Chain {
+                method: &req.method,
+                from: &url,
+                from_shown: &shown,
+                visited: &visited,
+                secrets: &secrets,
+            };
+            let hop = redirect::next(&chain, status, location.as_deref()).map_err(|message| {
+                self.reporter.trace(&format!("  {message}"));
+                SendError {
+                    message,
+                    sent: true,
+                    permanent: true,
+                    timed_out: false,
+                    names_url: true,
+                }
+            })?;
+            self.reporter.trace(&format!(
+                "  HTTP {} redirect to {}",
+                status.as_u16(),
+                hop.shown
+            ));
+            visited.push(hop.url.clone());
+            url = hop.url;
+            shown = hop.shown;
+        }
+    }
+
+    async fn send_once(
+        &self,
+        client: &reqwest::Client,
+        req: &Request,
+        url: &url::Url,
+        shown: &str,
+    ) -> std::result::Result<Answer, SendError> {
+        let _permit = self.window.acquire().await;
+        self.pace.wait_turn().await;
+        let started = Instant::now();
+        self.reporter.trace(&format!("> {} {shown}", req.method));
+        let mut builder = client.request(req.method.clone(), url.clone());
+        for (name, value) in &req.headers {
+            let mut v = HeaderValue::from_str(value.expose()).map_err(|_| SendError {
+                message: format!("header {name} has characters that cannot be sent"),
+                ..SendError::default()
+            })?;
+            v.set_sensitive(true);
+            builder = builder.header(name, v);
+        }
+        builder = match &req.body {
+            Some(Body::Json(v)) => builder.json(v),
+            Some(Body::Raw {
+                content_type,
+                bytes,
+            }) => builder
+                .header(reqwest::header::CONTENT_TYPE, content_type)
+                .body(bytes.clone()),
+            None => builder,
+        };
+        let mut resp = builder.send().await.map_err(|e| {
+            let err = SendError::from_reqwest(e, self.timeout);
+            self.reporter.trace(&format!(
+                "< failed after {} ms: {}",
+                started.elapsed().as_millis(),
+                err.message
+            ));
+            err
+        })?;
+        let status = resp.status();
+        if redirect::is_redirect(status)
+            && let Some(location) = resp.headers().get(LOCATION)
+        {
+            self.reporter.trace(&format!(
+                "< {} {} ms",
+                status.as_u16(),
+                started.elapsed().as_millis()
+            ));
+            return Ok(Answer::Redirect {
+                status,
+                location: location.to_str().ok().map(str::to_string),
+            });
+        }
+        let headers = resp.headers().clone();
+        let body = self.read_body(&mut resp).await.inspect_err(|err| {
+            self.reporter
+                .trace(&format!("< {} then {}", status.as_u16(), err.message));
+        })?;
+        self.reporter.trace(&format!(
+            "< {} {} ms {} bytes",
+            status.as_u16(),
+            started.elapsed().as_millis(),
+            body.len()
+        ));
+        Ok(Answer::Done(Response {
+            status,
+            headers,
+            body,
+        }))
+    }
+
+    /// Reads the body piece by piece, never holding more than `--max-answer-size`.
+    async fn read_body(
+        &self,
+        resp: &mut reqwest::Response,
+    ) -> std::result::Result<bytes::Bytes, SendError> {
+        let cap = self.max_answer_size;
+        let too_large = || SendError {
+            message: format!(
+                "the answer is larger than {} (--max-answer-size); not read",
+                bytesize::ByteSize(cap)
+            ),
+            sent: true,
+            permanent: true,
+            ..SendError::default()
+        };
+        let announced = resp.content_length();
+        if announced.is_some_and(|n| n > cap) {
+            return Err(too_large());
+        }
+        let mut body = BytesMut::with_capacity(announced.unwrap_or(0).min(1 << 20) as usize);
+        loop {
+            let chunk = resp.chunk().await.map_err(|e| {
+                // The server may have acted on it: the answer broke off after it began.
+                let cause = SendError::from_reqwest(e, self.timeout);
+                SendError {
+                    message: format!("the answer broke off: {}", cause.message),
+                    sent: true,
+                    ..cause
+                }
+            })?;
+            let Some(chunk) = chunk else {
+                return Ok(body.freeze());
+            };
+            if (body.len() + chunk.len()) as u64 > cap {
+                return Err(too_large());
+            }
+            body.extend_from_slice(&chunk);
+        }
+    }
+}
+
+/// The client, or (kept for the first request) why the CA bundle makes one impossible.
+fn build_client(settings: &Settings) -> Result<std::result::Result<reqwest::Client, Unusable>> {
+    let roots = match settings.ca_bundle.as_ref().map(load_roots).transpose() {
+        Ok(roots) => roots.unwrap_or_default(),
+        Err(unusable) => return Ok(Err(unusable)),
+    };
+    let built = reqwest::Client::builder()
+        .user_agent(concat!("clinic/", env!("CARGO_PKG_VERSION")))
+        // Redirects are followed by hand (see `redirect`), and no Referer tells one host about another.
+        .redirect(reqwest::redirect::Policy::none())
+        .referer(false)
+        .connect_timeout(settings.timeout.min(CONNECT_TIMEOUT_MAX))
+        .read_timeout(settings.timeout)
+        .timeout(settings.timeout.saturating_mul(ATTEMPT_TIMEOUTS))
+        .tls_certs_merge(roots)
+        .build();
+    match (built, &settings.ca_bundle) {
+        (Ok(client), _) => Ok(Ok(client)),
+        // With everything else fixed, only the extra roots can make the client impossible.
+        (Err(e), Some(ca)) => Ok(Err(Unusable::of(
+            ca,
+            format!("CA certificates that TLS accepts ({})", describe(e)),
+        ))),
+        (Err(e), None) => Err(Error::Network(describe(e))),
+    }
+}
+
+/// The certificates of a PEM bundle, or the usage error that names the setting.
+fn load_roots(ca: &CaBundle) -> std::result::Result<Vec<reqwest::Certificate>, Unusable> {
+    let unusable = |expected: String| Unusable::of(ca, expected);
+    let pem = std::fs::read(&ca.path)
+        .map_err(|e| unusable(format!("a readable PEM file of CA certificates ({e})")))?;
+    let certs = reqwest::Certificate::from_pem_bundle(&pem)
+        .map_err(|e| unusable(format!("a PEM file of CA certificates ({})", describe(e))))?;
+    if certs.is_empty() {
+        return Err(unusable(
+            "a PEM file holding at least one BEGIN CERTIFICATE block".into(),
+        ));
+    }
+    Ok(certs)
+}
+
+/// How many times a request was sent before giving up.
+struct Tries {
+    count: u32,
+    spent: Duration,
+    /// A retry was due but `--max-wait` had run out.
+    out_of_time: bool,
+}
+
+/// What one attempt got back.
+enum Answer {
+    Done(Response),
+    /// A redirect with a `Location`, to decide about.
+    Redirect {
+        status: StatusCode,
+        location: Option<String>,
+    },
+}
+
+#[derive(Default)]
+struct SendError {
+    message: String,
+    /// Whether the request may have reached the server.
+    sent: bool,
+    /// Sending again cannot help: TLS and certificate failures, refused redirects, oversized answers.
+    permanent: bool,
+    /// The server stayed silent past `--timeout`.
+    timed_out: bool,
+    /// The message already names the addresses involved.
+    names_url: bool,
+}
+
+impl SendError {
+    fn from_reqwest(e: reqwest::Error, timeout: Duration) -> SendError {
+        let sent = !e.is_connect();
+        let tls = is_tls_failure(&e);
+        if e.is_timeout() {
+            let message = if e.is_connect() {
+                format!(
+                    "could not connect within {} (--timeout)",
+                    humantime::format_duration(timeout.min(CONNECT_TIMEOUT_MAX))
+                )
+            } else {
+                format!(
+                    "the server sent nothing for {} (--timeout), or the answer took longer than {} in all",
+                    humantime::format_duration(timeout),
+                    humantime::format_duration(timeout.saturating_mul(ATTEMPT_TIMEOUTS))
+                )
+            };
+            return SendError {
+                message,
+                sent,
+                timed_out: true,
+                ..SendError::default()
+            };
+        }
+        let mut message = describe(e);
+        if tls {
+            message.push_str(
+                " (a TLS failure is not retried; for a server whose certificate comes from a private authority, pass its CA with --cacert FILE)",
+            );
+        }
+        SendError {
+            message,
+            sent,
+            permanent: tls,
+            ..SendError::default()
+        }
+    }
+
+    fn retriable(&self, safety: Safety) -> bool {
+        safety == Safety::Idempotent || !self.sent
+    }
+}
+
+/// Whether TLS (a certificate, the handshake) is what failed: somewhere in the chain of causes sits a
+/// rustls error. I/O errors are looked into (`get_ref`), because their `source` skips the error they wrap.
+fn is_tls_failure(e: &reqwest::Error) -> bool {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(c) = cause {
+        if c.is::<rustls::Error>() {
+            return true;
+        }
+        cause = match c.downcast_ref::<std::io::Error>() {
+            Some(io) => io
+                .get_ref()
+                .map(|inner| inner as &(dyn std::error::Error + 'static)),
+            None => c.source(),
+        };
+    }
+    false
+}
+
+/// reqwest's message plus its causes, without the URL (which may hold a secret and is shown separately).
+fn describe(e: reqwest::Error) -> String {
+    let e = e.without_url();
+    let mut msg = e.to_string();
+    let mut source = std::error::Error::source(&e);
+    while let Some(s) = source {
+        msg.push_str(": ");
+        msg.push_str(&s.to_string());
+        source = s.source();
+    }
+    msg
+}
+
+fn backoff(attempt: u32) -> Duration {
+    let base = 250u64.saturating_mul(1 << attempt.min(5));
+    // Spread retries of concurrent pages so they do not arrive together.
+    let jitter = (std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0)
+        % 250) as u64;
+    Duration::from_millis(base.min(8_000) + jitter)
+}
+
+/// `Retry-After` as seconds or an HTTP date, capped so a confused server cannot stall us for hours.
+fn retry_after(headers: &HeaderMap) -> Option<Duration> {
+    let raw = headers.get(RETRY_AFTER)?.to_str().ok()?.trim();
+    let wait = match raw.parse::<f64>() {
+        // Clamped before converting: a huge or infinite value must not be able to crash us.
+        Ok(secs) if secs >= 0.0 => Duration::from_secs_f64(secs.min(120.0)),
+        _ => {
+            let when = chrono::DateTime::parse_from_rfc2822(raw).ok()?;
+            (when.with_timezone(&chrono::Utc) - chrono::Utc::now())
+                .to_std()
+                .unwrap_or_default()
+        }
+    };
+    Some(wait.min(Duration::from_secs(120)))
+}

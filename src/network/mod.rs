@@ -1,0 +1,199 @@
+//! Lists and reports over several clinics in one run: `--clinic all` or `--clinic 1,3,"sp
+//! campinas"` for users who see several clinics. The clinics are resolved and checked first
+//! ([`choice`]), then walked into one output ([`walk`]); a failure in one clinic fails the run and
+//! leaves no file, unless `--keep-going` leaves that clinic out and reports it.
+
+mod choice;
+mod prefetch;
+mod staging;
+mod walk;
+
+use std::future::Future;
+
+pub use choice::{Choice, Clinic, Target, target};
+pub use walk::{Outcome, Plan, walk};
+
+use crate::cli::args::ClinicsArg;
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::output::Shape;
+use crate::show::{self, Sink};
+
+/// Runs a list or report on the clinics `--clinic` names: one clinic as a plain list, several
+/// into one output. `query` builds the list's filters for one clinic (names are looked up in
+/// that clinic's reference lists).
+pub async fn run_list<F, Fut>(
+    ctx: &Context,
+    clinics: &ClinicsArg,
+    path: &str,
+    what: &str,
+    query: F,
+) -> Result<()>
+where
+    F: Fn(Option<u64>) -> Fut,
+    Fut: Future<Output = Result<Vec<(String, String)>>>,
+{
+    run(ctx, clinics, path, what, None, query).await
+}
+
+/// [`run_list`] for a wide list: a table on a terminal shows the `columns` (with the clinic's, when
+/// several clinics are read), and a note names how to see the others.
+pub async fn run_wide_list<F, Fut>(
+    ctx: &Context,
+    clinics: &ClinicsArg,
+    path: &str,
+    what: &str,
+    columns: &[&str],
+    query: F,
+) -> Result<()>
+where
+    F: Fn(Option<u64>) -> Fut,
+    Fut: Future<Output = Result<Vec<(String, String)>>>,
+{
+    run(ctx, clinics, path, what, Some(columns), query).await
+}
+
+async fn run<F, Fut>(
+    ctx: &Context,
+    clinics: &ClinicsArg,
+    path: &str,
+    what: &str,
+    columns: Option<&[&str]>,
+    query: F,
+) -> Result<()>
+where
+    F: Fn(Option<u64>) -> Fut,
+    Fut: Future<Output = Result<Vec<(String, String)>>>,
+{
+    match clinics.resolve_for_list(ctx).await? {
+        Target::One(clinic) => {
+            let query = query(clinic).await?;
+            match columns {
+                Some(columns) => show::wide_list(ctx, path, query, what, columns).await,
+                None => show::api_list(ctx, path, query, what).await,
+            }
+        }
+        Target::Many(list) => {
+            let plans = plans(list, query).await?;
+            // Which clinic each row belongs to is the first thing a network-wide table must show.
+            let columns = columns.map(|c| {
+                let clinic = walk::CLINIC_FIELDS;
+                clinic
+                    .iter()
+                    .chain(c.iter().filter(|c| !clinic.contains(c)))
+                    .copied()
+                    .collect::<Vec<_>>()
+            });
+            list_many(
+                ctx,
+                path,
+                what,
+                plans,
+                clinics.keep_going,
+                columns.as_deref(),
+            )
+            .await
+        }
+    }
+}
+
+/// Each clinic with its query.
+pub async fn plans<F, Fut>(clinics: Vec<Clinic>, query: F) -> Result<Vec<Plan>>
+where
+    F: Fn(Option<u64>) -> Fut,
+    Fut: Future<Output = Result<Vec<(String, String)>>>,
+{
+    let mut plans = Vec::with_capacity(clinics.len());
+    for clinic in clinics {
+        match query(Some(clinic.id)).await {
+            Ok(query) => plans.push(Plan {
+                clinic: Some(clinic),
+                query,
+            }),
+            Err(e) => {
+                return Err(Error::InClinic {
+                    clinic: clinic.to_string(),
+                    source: Box::new(e),
+                });
+            }
+        }
+    }
+    Ok(plans)
+}
+
+/// Several clinics into one output.
+async fn list_many(
+    ctx: &Context,
+    path: &str,
+    what: &str,
+    plans: Vec<Plan>,
+    keep_going: bool,
+    columns: Option<&[&str]>,
+) -> Result<()> {
+    let mut out = Sink::open_preferring(ctx, Shape::List, columns)?;
+    let spec = ctx.walk();
+    if spec.all {
+        ctx.reporter.start_progress(what);
+    }
+    let result = walk(ctx, path, plans, spec, keep_going, &mut |record| {
+        out.write(&record)
+    })
+    .await;
+    ctx.reporter.finish_progress();
+    let outcomes = result?;
+    let finished = out.finish_counted()?;
+    if let Some(note) = show::more_columns_note(finished.hidden_columns) {
+        ctx.reporter.note(&note);
+    }
+    report(ctx, &outcomes, finished.written)
+}
+
+/// Says what the run read, clinic by clinic when some failed; fails when any did (the output,
+/// already complete for the others, stays).
+pub fn report(ctx: &Context, outcomes: &[Outcome], written: u64) -> Result<()> {
+    let total = outcomes.len();
+    let pages: u64 = outcomes
+        .iter()
+        .filter_map(|o| o.result.as_ref().ok())
+        .map(|s| s.pages)
+        .sum();
+    let mut failures = Vec::new();
+    for outcome in outcomes {
+        match &outcome.result {
+            Ok(summary) => ctx.reporter.trace(&format!(
+                "clinic {}: {} records",
+                describe(&outcome.clinic),
+                summary.records
+            )),
+            Err(e) => {
+                ctx.reporter.warn(&format!(
+                    "clinic {}: left out: {e}",
+                    describe(&outcome.clinic)
+                ));
+                failures.push(e);
+            }
+        }
+    }
+    let complete = total - failures.len();
+    if written == 0 && failures.is_empty() {
+        ctx.reporter.note("no records");
+    } else {
+        ctx.reporter.note(&format!(
+            "{written} records from {complete} of {total} clinics ({pages} pages)"
+        ));
+    }
+    match failures.first() {
+        None => Ok(()),
+        Some(first) => Err(Error::Partial {
+            failed: failures.len(),
+            total,
+            code: first.exit_code(),
+        }),
+    }
+}
+
+fn describe(clinic: &Option<Clinic>) -> String {
+    clinic
+        .as_ref()
+        .map_or_else(|| "-".to_string(), Clinic::to_string)
+}

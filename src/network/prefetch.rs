@@ -1,0 +1,96 @@
+//! A page source whose first page is already on its way: while one clinic is walked, the first
+//! pages of the next ones are fetched, so a network of many small clinics is read with several
+//! requests in flight (the shared HTTP window still caps them at `--concurrency`).
+
+use std::sync::{Arc, Mutex};
+
+use futures::future::BoxFuture;
+use tokio::task::JoinHandle;
+
+use crate::api::envelope::Page;
+use crate::error::{Error, Result};
+use crate::pages::PageSource;
+
+pub(crate) struct Prefetched {
+    inner: Arc<dyn PageSource>,
+    first: u64,
+    ahead: Mutex<Option<Ahead>>,
+}
+
+/// The fetch running in the background; dropped unused (the run failed or stopped), it is cancelled.
+struct Ahead(JoinHandle<Result<Page>>);
+
+impl Drop for Ahead {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+impl Prefetched {
+    /// Starts fetching page `first` of `inner` now.
+    pub(crate) fn start(inner: Arc<dyn PageSource>, first: u64, per_page: u64) -> Prefetched {
+        let source = inner.clone();
+        let handle = tokio::spawn(async move { source.fetch(first, per_page).await });
+        Prefetched {
+            inner,
+            first,
+            ahead: Mutex::new(Some(Ahead(handle))),
+        }
+    }
+}
+
+impl PageSource for Prefetched {
+    fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
+        let ahead = if page == self.first {
+            self.ahead.lock().ok().and_then(|mut a| a.take())
+        } else {
+            None
+        };
+        Box::pin(async move {
+            match ahead {
+                Some(mut ahead) => (&mut ahead.0)
+                    .await
+                    .map_err(|e| Error::Other(format!("a background page fetch failed: {e}")))?,
+                None => self.inner.fetch(page, per_page).await,
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    /// Counts the fetches it serves; each page holds its own number.
+    #[derive(Default)]
+    struct Counting(AtomicU64);
+
+    impl PageSource for Counting {
+        fn fetch(&self, page: u64, _per_page: u64) -> BoxFuture<'_, Result<Page>> {
+            self.0.fetch_add(1, Ordering::SeqCst);
+            Box::pin(async move {
+                Ok(Page {
+                    records: vec![json!({ "page": page })],
+                    total: None,
+                    pages: None,
+                })
+            })
+        }
+    }
+
+    #[tokio::test]
+    async fn the_first_page_is_fetched_once_ahead_and_later_pages_as_asked() {
+        let inner = Arc::new(Counting::default());
+        let source = Prefetched::start(inner.clone(), 2, 10);
+        let first = source.fetch(2, 10).await.unwrap();
+        assert_eq!(first.records, [json!({"page": 2})]);
+        assert_eq!(inner.0.load(Ordering::SeqCst), 1);
+        let again = source.fetch(2, 10).await.unwrap();
+        assert_eq!(again.records, [json!({"page": 2})]);
+        let third = source.fetch(3, 10).await.unwrap();
+        assert_eq!(third.records, [json!({"page": 3})]);
+        assert_eq!(inner.0.load(Ordering::SeqCst), 3);
+    }
+}

@@ -1,0 +1,301 @@
+//! Where secrets are masked. A secret is masked where it is known to sit — a header (never traced), the
+//! body of a login (never traced), a secret path segment or query value of an address, a configured
+//! secret address (`crm_url`, the automation webhook) — never by searching arbitrary text for it: a
+//! password `admin` must not turn "admin_master" into "****_master", nor a CRM secret `rest` turn
+//! `/rest/v1` into `/****/v1`. Only long, varied values (tokens, keys) are also scrubbed from text a
+//! server sent back, as a last line of defence: they cannot be mistaken for ordinary words.
+
+use percent_encoding::percent_decode_str;
+
+use crate::secret::Secret;
+
+/// What a masked secret shows.
+pub const MASK: &str = "****";
+
+/// Query parameters whose values are credentials, whatever the host.
+const SECRET_PARAMS: &[&str] = &[
+    "access_token",
+    "accesstoken",
+    "api_key",
+    "apikey",
+    "auth",
+    "authorization",
+    "jwt",
+    "key",
+    "password",
+    "secret",
+    "senha",
+    "sig",
+    "signature",
+    "token",
+    "x-api-key",
+];
+
+/// Values shorter than this are never searched for in text: they could be ordinary words.
+pub const SCRUB_MIN_LEN: usize = 16;
+
+/// An address as it may be shown: user-info removed and the values of secret query parameters masked,
+/// everything else byte for byte. Text that is not an absolute URL comes back unchanged.
+pub fn url(shown: &str) -> String {
+    let Ok(mut parsed) = url::Url::parse(shown) else {
+        return shown.to_string();
+    };
+    let mut changed = false;
+    if !parsed.username().is_empty() || parsed.password().is_some() {
+        let _ = parsed.set_password(None);
+        let _ = parsed.set_username("");
+        changed = true;
+    }
+    if let Some(query) = parsed.query() {
+        let masked = mask_query(query);
+        if masked != query {
+            parsed.set_query(Some(&masked));
+            changed = true;
+        }
+    }
+    if changed {
+        parsed.to_string()
+    } else {
+        shown.to_string()
+    }
+}
+
+/// A raw query string with the values of secret parameters masked; other pairs keep their encoding.
+fn mask_query(query: &str) -> String {
+    query
+        .split('&')
+        .map(|pair| match pair.split_once('=') {
+            Some((name, value)) if !value.is_empty() && is_secret_param(name) => {
+                format!("{name}={MASK}")
+            }
+            _ => pair.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+fn is_secret_param(raw_name: &str) -> bool {
+    let name = percent_decode_str(raw_name).decode_utf8_lossy();
+    let name = name.trim().to_ascii_lowercase();
+    SECRET_PARAMS.contains(&name.as_str())
+}
+
+/// The path segments of `url` that its shown form masks: what no later address of the same request (a
+/// redirect) may show either.
+pub fn masked_segments(url: &url::Url, shown: &str) -> Vec<String> {
+    let (Some(real), Ok(shown)) = (url.path_segments(), url::Url::parse(shown)) else {
+        return Vec::new();
+    };
+    let Some(masked) = shown.path_segments() else {
+        return Vec::new();
+    };
+    real.zip(masked)
+        .filter(|(r, m)| *m == MASK && *r != MASK && !r.is_empty())
+        .map(|(r, _)| r.to_string())
+        .collect()
+}
+
+/// `target` as it may be shown, masking the path segments that were secret in the request it came from.
+pub fn url_with(target: &url::Url, secret_segments: &[String]) -> String {
+    let mut shown = target.clone();
+    if let Some(segments) = target.path_segments() {
+        let segments: Vec<&str> = segments
+            .map(|s| {
+                if secret_segments.iter().any(|x| x == s) {
+                    MASK
+                } else {
+                    s
+                }
+            })
+            .collect();
+        shown.set_path(&segments.join("/"));
+    }
+    url(shown.as_str())
+}
+
+/// Whether a value is long and varied enough to be searched for in text without masking ordinary words.
+pub fn scrubbable(value: &str) -> bool {
+    let mut distinct: Vec<char> = value.chars().collect();
+    let len = distinct.len();
+    distinct.sort_unstable();
+    distinct.dedup();
+    len >= SCRUB_MIN_LEN && distinct.len() >= 8
+}
+
+/// The secrets of one run and how to mask them in text that may echo them.
+#[derive(Default)]
+pub struct Redactor {
+    /// Long values (tokens, keys), masked wherever they appear.
+    values: Vec<Secret>,
+    /// Every spelling of each secret address, with what to show instead; longest first.
+    addresses: Vec<(Secret, String)>,
+}
+
+impl Redactor {
+    /// Registers a value; only a [`scrubbable`] one is ever searched for. Says whether it was kept.
+    pub fn add_value(&mut self, value: &Secret) -> bool {
+        if !scrubbable(value.expose()) || self.values.contains(value) {
+            return false;
+        }
+        self.values.push(value.clone());
+        true
+    }
+
+    /// Registers a secret address (`raw`) and its masked form (`shown`): the whole address, however it
+    /// is spelled (as configured, normalised, without its trailing slash, or as a bare path of two or
+    /// more segments), is replaced wherever it appears.
+    pub fn add_address(&mut self, raw: &str, shown: &str) {
+        let mut pairs = vec![(raw.trim().to_string(), shown.to_string())];
+        if let (Ok(r), Ok(s)) = (url::Url::parse(raw.trim()), url::Url::parse(shown)) {
+            pairs.push((r.to_string(), s.to_string()));
+            let (rp, sp) = (r.path(), s.path());
+            if rp.split('/').filter(|p| !p.is_empty()).count() >= 2 {
+                pairs.push((rp.to_string(), sp.to_string()));
+            }
+        }
+        for (r, s) in pairs {
+            let (r, s) = (r.trim_end_matches('/'), s.trim_end_matches('/'));
+            if r.is_empty() || r == s || self.addresses.iter().any(|(x, _)| x.expose() == r) {
+                continue;
+            }
+            self.addresses.push((Secret::new(r), s.to_string()));
+        }
+        self.addresses
+            .sort_by_key(|(r, _)| std::cmp::Reverse(r.expose().len()));
+    }
+
+    /// `text` with every registered secret address and long value masked.
+    pub fn apply(&self, text: &str) -> String {
+        let mut out = text.to_string();
+        for (raw, shown) in &self.addresses {
+            if out.contains(raw.expose()) {
+                out = replace_whole(&out, raw.expose(), shown);
+            }
+        }
+        for v in &self.values {
+            if out.contains(v.expose()) {
+                out = out.replace(v.expose(), MASK);
+            }
+        }
+        out
+    }
+}
+
+/// Replaces `needle` where it is not followed by more of the same path segment (`/hooks/abc` must not
+/// match inside `/hooks/abcdef`).
+fn replace_whole(text: &str, needle: &str, with: &str) -> String {
+    let continues = |c: char| c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | '~' | '%');
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find(needle) {
+        let after = &rest[i + needle.len()..];
+        out.push_str(&rest[..i]);
+        if after.chars().next().is_some_and(continues) {
+            out.push_str(needle);
+        } else {
+            out.push_str(with);
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn secret_query_values_and_user_info_are_masked() {
+        assert_eq!(
+            url("https://u:p@h.example/rest/v1/x?a=1&token=abc&Senha=x%20y&b=%20"),
+            "https://h.example/rest/v1/x?a=1&token=****&Senha=****&b=%20"
+        );
+        let plain = "http://127.0.0.1:1/automation/webhook/****?Primeiro%20Nome=Ana&Telefone=%2B55";
+        assert_eq!(url(plain), plain);
+        assert_eq!(url("not a url"), "not a url");
+    }
+
+    #[test]
+    fn secret_segments_follow_the_request_to_its_redirects() {
+        let real = url::Url::parse("http://h/crm/rest/1/rest/crm.contact.list?x=1").unwrap();
+        let secrets = masked_segments(&real, "http://h/crm/rest/1/****/crm.contact.list?x=1");
+        assert_eq!(secrets, ["rest"]);
+        let target = url::Url::parse("http://h/other/rest/1/rest/crm.contact.list").unwrap();
+        assert_eq!(
+            url_with(&target, &secrets),
+            "http://h/other/****/1/****/crm.contact.list"
+        );
+    }
+
+    #[test]
+    fn short_or_plain_values_are_never_searched_for() {
+        let mut r = Redactor::default();
+        for word in [
+            "admin",
+            "rest",
+            "v1",
+            "dados",
+            "unidade1",
+            "aaaaaaaaaaaaaaaaaaaa",
+        ] {
+            assert!(!r.add_value(&Secret::new(word)), "{word}");
+        }
+        let text = "Logged in as admin (admin_master) at http://h/rest/v1 dados";
+        assert_eq!(r.apply(text), text);
+        let token = "eyJhbGciOiJIUzI1NiJ9.c2FuZGJveA.x9Qk";
+        assert!(r.add_value(&Secret::new(token)));
+        assert_eq!(
+            r.apply(&format!("token {token} rejected")),
+            "token **** rejected"
+        );
+    }
+
+    #[test]
+    fn a_secret_address_is_masked_whole_in_any_spelling() {
+        let mut r = Redactor::default();
+        r.add_address(
+            "http://127.0.0.1:9/crm/rest/1/rest/",
+            "http://127.0.0.1:9/crm/rest/1/****/",
+        );
+        assert_eq!(
+            r.apply("GET http://127.0.0.1:9/crm/rest/1/rest/crm.contact.list failed; see /crm/rest/1/rest"),
+            "GET http://127.0.0.1:9/crm/rest/1/****/crm.contact.list failed; see /crm/rest/1/****"
+        );
+        // Unrelated text that merely holds the secret word stays as it is.
+        let text = "http://127.0.0.1:9/rest/v1/listaCanal /crm/rest/1/restaurant";
+        assert_eq!(r.apply(text), text);
+        let mut r = Redactor::default();
+        r.add_address(
+            "https://hooks.example/hooks/v1/",
+            "https://hooks.example/****/****/",
+        );
+        assert_eq!(
+            r.apply("moved to https://hooks.example/hooks/v1/x"),
+            "moved to https://hooks.example/****/****/x"
+        );
+        assert_eq!(r.apply("/rest/v1/x"), "/rest/v1/x");
+    }
+
+    proptest! {
+        /// Whatever short password or word is registered, text is never changed by it.
+        #[test]
+        fn short_secrets_never_change_text(secret in "[a-z0-9]{4,15}", text in ".{0,80}") {
+            let mut r = Redactor::default();
+            r.add_value(&Secret::new(secret.clone()));
+            let with = format!("{text} {secret} admin_master /rest/v1");
+            prop_assert_eq!(r.apply(&with), with);
+        }
+
+        /// Long varied secrets never survive in text that echoes them.
+        #[test]
+        fn long_secrets_are_scrubbed(secret in "[A-Za-z0-9]{16,64}", before in "[ -~]{0,40}", after in "[ -~]{0,40}") {
+            let mut r = Redactor::default();
+            if r.add_value(&Secret::new(secret.clone())) {
+                let out = r.apply(&format!("{before}{secret}{after}"));
+                prop_assert!(!out.contains(&secret));
+            }
+        }
+    }
+}

@@ -1,0 +1,405 @@
+//! `report summary`: counts and money sums of records grouped by month, seller, status, clinic,
+//! channel or service, aggregated as the records stream past (memory grows with the number of
+//! groups, never with the number of records). Sums are kept in whole centavos, so they are exact.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Map, Value};
+
+use crate::money::{self, MONEY_FIELDS};
+use crate::output::bars::Bar;
+
+/// What is being summarised: which list, and so which fields each grouping reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// The Ficha Financeira (quotes).
+    Quotes,
+    Appointments,
+}
+
+/// A grouping of `--by`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Dimension {
+    /// The month of the record's date (YYYY-MM)
+    #[value(alias = "mes")]
+    Month,
+    #[value(alias = "vendedor")]
+    Seller,
+    Status,
+    #[value(alias = "clinica")]
+    Clinic,
+    #[value(alias = "canal")]
+    Channel,
+    #[value(alias = "servico")]
+    Service,
+}
+
+impl Dimension {
+    pub fn name(self) -> &'static str {
+        match self {
+            Dimension::Month => "month",
+            Dimension::Seller => "seller",
+            Dimension::Status => "status",
+            Dimension::Clinic => "clinic",
+            Dimension::Channel => "channel",
+            Dimension::Service => "service",
+        }
+    }
+
+    /// The fields that hold this grouping, best first (a name before its ID). `None`: the source's
+    /// records do not carry it.
+    fn fields(self, source: Source) -> Option<&'static [&'static str]> {
+        match (self, source) {
+            (Dimension::Month, Source::Quotes) => Some(&["data"]),
+            (Dimension::Month, Source::Appointments) => Some(&["data_agendamento"]),
+            (Dimension::Seller, Source::Quotes) => Some(&["vendedor", "id_vendedor"]),
+            (Dimension::Status, _) => Some(&["status", "id_status"]),
+            (Dimension::Clinic, _) => Some(&["unidade", "clinica", "id_clinica"]),
+            (Dimension::Channel, Source::Quotes) => Some(&["canal", "id_canal"]),
+            (Dimension::Service, _) => Some(&["servico", "id_servico"]),
+            (Dimension::Seller | Dimension::Channel, Source::Appointments) => None,
+        }
+    }
+}
+
+/// The label of records that lack a grouping's field.
+pub const NONE: &str = "(none)";
+
+/// Per group: how many records, and the sum of each money field in centavos.
+#[derive(Debug, Clone, Default)]
+struct Totals {
+    count: u64,
+    sums: [i64; MONEY_FIELDS.len()],
+}
+
+pub struct Aggregator {
+    source: Source,
+    by: Vec<Dimension>,
+    /// The date field `--by month` reads, when not the source's own.
+    month_of: Option<String>,
+    groups: BTreeMap<Vec<String>, Totals>,
+    /// Which money fields appeared at all (only those become columns).
+    money_seen: [bool; MONEY_FIELDS.len()],
+    records: u64,
+}
+
+impl Aggregator {
+    /// Refuses a grouping the source's records do not carry, naming it.
+    pub fn new(
+        source: Source,
+        by: Vec<Dimension>,
+        month_of: Option<String>,
+    ) -> Result<Aggregator, Dimension> {
+        if let Some(missing) = by.iter().find(|d| d.fields(source).is_none()) {
+            return Err(*missing);
+        }
+        Ok(Aggregator {
+            source,
+            by,
+            month_of,
+            groups: BTreeMap::new(),
+            money_seen: [false; MONEY_FIELDS.len()],
+            records: 0,
+        })
+    }
+
+    pub fn push(&mut self, record: &Value) {
+        self.records += 1;
+        let mut amounts = [0i64; MONEY_FIELDS.len()];
+        for (i, field) in MONEY_FIELDS.iter().enumerate() {
+            if let Some(cents) = record.get(*field).and_then(money::cents) {
+                amounts[i] = cents;
+                self.money_seen[i] = true;
+            }
+        }
+        // A record with several services counts under each of them.
+        let mut keys: Vec<Vec<String>> = vec![Vec::new()];
+        for dimension in &self.by {
+            let values = self.values(record, *dimension);
+            keys = keys
+                .into_iter()
+                .flat_map(|key| {
+                    values.iter().map(move |v| {
+                        let mut k = key.clone();
+                        k.push(v.clone());
+                        k
+                    })
+                })
+                .collect();
+        }
+        for key in keys {
+            let totals = self.groups.entry(key).or_default();
+            totals.count += 1;
+            for (sum, amount) in totals.sums.iter_mut().zip(amounts) {
+                *sum += amount;
+            }
+        }
+    }
+
+    /// How many records were read.
+    pub fn records(&self) -> u64 {
+        self.records
+    }
+
+    /// A record's values for one grouping (one, or several for the services of a quote).
+    fn values(&self, record: &Value, dimension: Dimension) -> Vec<String> {
+        if dimension == Dimension::Service
+            && self.source == Source::Quotes
+            && let Some(Value::Array(procedures)) = record.get("procedimentos")
+        {
+            let mut names: Vec<String> = procedures
+                .iter()
+                .filter_map(|p| {
+                    ["servico", "id_servico"]
+                        .iter()
+                        .find_map(|f| text(p.get(*f)?))
+                })
+                .collect();
+            names.sort();
+            names.dedup();
+            if names.is_empty() {
+                names.push(NONE.to_string());
+            }
+            return names;
+        }
+        let found = match (dimension, &self.month_of) {
+            (Dimension::Month, Some(field)) => record.get(field.as_str()).and_then(text),
+            _ => dimension
+                .fields(self.source)
+                .unwrap_or_default()
+                .iter()
+                .find_map(|f| record.get(*f).and_then(text)),
+        };
+        let value = found.unwrap_or_else(|| NONE.to_string());
+        if dimension == Dimension::Month {
+            return vec![month(&value)];
+        }
+        vec![value]
+    }
+
+    /// The groups as records: the groupings, `count`, and the sum of each money field seen.
+    pub fn finish(self) -> Summary {
+        let money: Vec<usize> = (0..MONEY_FIELDS.len())
+            .filter(|i| self.money_seen[*i])
+            .collect();
+        let rows = self
+            .groups
+            .into_iter()
+            .map(|(key, totals)| Group {
+                key,
+                count: totals.count,
+                sums: money.iter().map(|i| totals.sums[*i]).collect(),
+            })
+            .collect();
+        Summary {
+            by: self.by,
+            money: money.iter().map(|i| MONEY_FIELDS[*i]).collect(),
+            groups: rows,
+        }
+    }
+}
+
+/// One group's key and totals.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Group {
+    pub key: Vec<String>,
+    pub count: u64,
+    /// Centavos, one per money field of the summary.
+    pub sums: Vec<i64>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Summary {
+    pub by: Vec<Dimension>,
+    /// The money fields summed.
+    pub money: Vec<&'static str>,
+    pub groups: Vec<Group>,
+}
+
+impl Summary {
+    /// One record per group, ready for any output format.
+    pub fn records(&self) -> Vec<Value> {
+        self.groups
+            .iter()
+            .map(|group| {
+                let mut map = Map::new();
+                for (dimension, value) in self.by.iter().zip(&group.key) {
+                    map.insert(dimension.name().to_string(), Value::from(value.as_str()));
+                }
+                map.insert("count".to_string(), Value::from(group.count));
+                for (field, cents) in self.money.iter().zip(&group.sums) {
+                    map.insert(field.to_string(), money::reais(*cents));
+                }
+                Value::Object(map)
+            })
+            .collect()
+    }
+
+    /// The bars of a chart of `measure` (`count` or a money field of the summary).
+    pub fn bars(&self, measure: &str) -> Vec<Bar> {
+        let money = self.money.iter().position(|m| *m == measure);
+        self.groups
+            .iter()
+            .map(|group| {
+                let label = group.key.join(" · ");
+                match money {
+                    Some(i) => Bar {
+                        label,
+                        value: group.sums[i] as f64 / 100.0,
+                        shown: money::brl(group.sums[i]),
+                    },
+                    None => Bar {
+                        label,
+                        value: group.count as f64,
+                        shown: money::group_thousands(group.count),
+                    },
+                }
+            })
+            .collect()
+    }
+
+    /// What a chart measures unless told: the first money field, else the count.
+    pub fn default_measure(&self) -> &'static str {
+        self.money.first().copied().unwrap_or("count")
+    }
+}
+
+/// A value as a group label: text as it is, numbers and booleans written out; empty text and
+/// nested values are no label.
+fn text(value: &Value) -> Option<String> {
+    match value {
+        Value::String(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Bool(b) => Some(b.to_string()),
+        _ => None,
+    }
+}
+
+/// `2024-03-09`, `09/03/2024` or a date-time → `2024-03`; anything else stays as it is.
+fn month(value: &str) -> String {
+    let date = value.get(..10).unwrap_or(value);
+    match chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d")
+        .or_else(|_| chrono::NaiveDate::parse_from_str(date, "%d/%m/%Y"))
+    {
+        Ok(d) => d.format("%Y-%m").to_string(),
+        Err(_) => value.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn quote(date: &str, seller: &str, valor: f64, services: &[&str]) -> Value {
+        let procedures: Vec<Value> = services
+            .iter()
+            .map(|s| json!({"servico": s, "valor": 1}))
+            .collect();
+        json!({"data": date, "vendedor": seller, "valor": valor, "valor_original": "100.10",
+               "procedimentos": procedures, "status": "Aprovado", "unidade": "SP Campinas"})
+    }
+
+    #[test]
+    fn groups_count_and_sum_money_exactly_in_key_order() {
+        let mut agg = Aggregator::new(
+            Source::Quotes,
+            vec![Dimension::Month, Dimension::Seller],
+            None,
+        )
+        .unwrap();
+        agg.push(&quote("2024-02-10", "Zé", 0.1, &[]));
+        agg.push(&quote("10/01/2024", "Ana", 0.2, &[]));
+        agg.push(&quote("2024-02-28", "Zé", 0.2, &[]));
+        agg.push(&json!({"vendedor": "Ana"}));
+        assert_eq!(agg.records(), 4);
+        let summary = agg.finish();
+        assert_eq!(summary.money, ["valor", "valor_original"]);
+        assert_eq!(
+            summary.records(),
+            [
+                json!({"month": "(none)", "seller": "Ana", "count": 1, "valor": 0.0, "valor_original": 0.0}),
+                json!({"month": "2024-01", "seller": "Ana", "count": 1, "valor": 0.2, "valor_original": 100.1}),
+                json!({"month": "2024-02", "seller": "Zé", "count": 2, "valor": 0.3, "valor_original": 200.2}),
+            ]
+        );
+        let bars = summary.bars("valor");
+        assert_eq!(bars[2].label, "2024-02 · Zé");
+        assert_eq!(bars[2].shown, "R$ 0,30");
+        assert_eq!(summary.bars("count")[2].shown, "2");
+        assert_eq!(summary.default_measure(), "valor");
+    }
+
+    #[test]
+    fn a_quote_counts_under_each_of_its_services() {
+        let mut agg = Aggregator::new(Source::Quotes, vec![Dimension::Service], None).unwrap();
+        agg.push(&quote(
+            "2024-01-01",
+            "Ana",
+            10.0,
+            &["Botox", "Peeling", "Botox"],
+        ));
+        agg.push(&quote("2024-01-01", "Ana", 5.0, &["Botox"]));
+        agg.push(&quote("2024-01-01", "Ana", 1.0, &[]));
+        let summary = agg.finish();
+        let rows: Vec<(String, u64, i64)> = summary
+            .groups
+            .iter()
+            .map(|g| (g.key[0].clone(), g.count, g.sums[0]))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("(none)".to_string(), 1, 100),
+                ("Botox".to_string(), 2, 1500),
+                ("Peeling".to_string(), 1, 1000)
+            ]
+        );
+    }
+
+    #[test]
+    fn appointments_have_no_seller_or_channel_and_no_money() {
+        assert_eq!(
+            Aggregator::new(
+                Source::Appointments,
+                vec![Dimension::Status, Dimension::Seller],
+                None
+            )
+            .err(),
+            Some(Dimension::Seller)
+        );
+        let mut agg = Aggregator::new(
+            Source::Appointments,
+            vec![Dimension::Month, Dimension::Clinic],
+            None,
+        )
+        .unwrap();
+        agg.push(&json!({"data_agendamento": "2024-05-02", "clinica": 3}));
+        let summary = agg.finish();
+        assert!(summary.money.is_empty());
+        assert_eq!(
+            summary.records(),
+            [json!({"month": "2024-05", "clinic": "3", "count": 1})]
+        );
+        assert_eq!(summary.default_measure(), "count");
+    }
+
+    #[test]
+    fn month_may_come_from_another_date_field() {
+        let mut agg = Aggregator::new(
+            Source::Quotes,
+            vec![Dimension::Month],
+            Some("data_pagamento".into()),
+        )
+        .unwrap();
+        agg.push(&json!({"data": "2024-01-01", "data_pagamento": "2024-03-05 10:00:00"}));
+        agg.push(&json!({"data": "2024-01-01", "data_pagamento": null}));
+        let keys: Vec<String> = agg
+            .finish()
+            .groups
+            .into_iter()
+            .map(|g| g.key[0].clone())
+            .collect();
+        assert_eq!(keys, ["(none)", "2024-03"]);
+    }
+}

@@ -1,0 +1,236 @@
+//! What reaches stderr: server text made into one plain line, and secrets masked where they sit —
+//! never ordinary words that happen to equal a short secret.
+
+use axum::Router;
+use axum::http::StatusCode;
+use serde_json::json;
+
+use crate::common::*;
+use crate::servers::{Server, clinic_at};
+
+const HOSTILE: &str = "telefone inválido \u{1b}[31mVERMELHO\u{1b}[0m\r\u{7}\u{1b}]0;título\u{7}\nerror: forged\u{9b}2J fim";
+
+#[test]
+fn server_text_reaches_stderr_as_one_plain_line() {
+    let server = Server::start(|_| {
+        Router::new().fallback(|| async {
+            (
+                StatusCode::BAD_REQUEST,
+                axum::Json(json!({ "erro": HOSTILE })),
+            )
+        })
+    });
+    let config = tempfile::tempdir().unwrap();
+    for args in [
+        vec!["api", "GET", "/listaCanal"],
+        vec!["-v", "io", "POST", "/leads", "--data", "{}"],
+        vec!["crm", "contact", "get", "1"],
+    ] {
+        let out = clinic_at(config.path(), &server.url(""))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(4), "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        for control in ['\u{1b}', '\r', '\u{7}', '\u{9b}'] {
+            assert!(!err.contains(control), "{args:?}: {err:?}");
+        }
+        assert!(
+            !err.lines().any(|l| l.starts_with("error: forged")),
+            "{args:?}: {err:?}"
+        );
+        assert!(
+            err.contains("telefone inválido VERMELHO error: forged"),
+            "{args:?}: {err:?}"
+        );
+    }
+}
+
+#[test]
+fn a_long_server_message_is_cut_short() {
+    let server = Server::start(|_| {
+        Router::new().fallback(|| async {
+            (
+                StatusCode::BAD_REQUEST,
+                axum::Json(json!({ "erro": "x".repeat(100_000) })),
+            )
+        })
+    });
+    let config = tempfile::tempdir().unwrap();
+    let out = clinic_at(config.path(), &server.url(""))
+        .args(["api", "GET", "/listaCanal"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(4));
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.len() < 500, "{} bytes", err.len());
+}
+
+/// Secrets of every length, common words among them.
+const WORDS: [&str; 6] = ["rest", "v1", "dados", "admin", "sandbox", "unidade1"];
+const LONG: &str = "Zk3q9Xw7Lp2Rt8Vn4Bm6Hc1Jd5Fg0Ys3Ue7Io9Pa2Sd4Fg6Hj8Kl1Zx3Cv5Bn7Qw9Er";
+
+fn secrets() -> Vec<String> {
+    let mut all: Vec<String> = WORDS.iter().map(|w| w.to_string()).collect();
+    all.push(LONG[..16].to_string());
+    all.push(LONG[..64].to_string());
+    all
+}
+
+/// Every `> METHOD URL` trace line.
+fn traced_urls(err: &str) -> Vec<&str> {
+    err.lines().filter(|l| l.starts_with("> ")).collect()
+}
+
+#[test]
+fn traces_mask_secrets_where_they_sit_and_nothing_else() {
+    let env = Env::scale(200);
+    let token = env.token("unidade1", "unidade1");
+    let crm_url = env.sandbox.urls().crm_url.clone();
+    let base_commands: Vec<Vec<&str>> = vec![
+        vec!["contact", "list", "--limit", "3"],
+        vec![
+            "contact",
+            "create",
+            "--name",
+            "Ana Souza",
+            "--phone",
+            "(16) 99264-0197",
+            "--birth-date",
+            "1990-04-23",
+            "--channel",
+            "1",
+            "--campaign",
+            "1",
+            "--clinic",
+            "1",
+        ],
+        vec!["report", "ficha-financeira", "--all", "--per-page", "40"],
+        vec!["ref", "channels"],
+        vec!["ref", "clinics"],
+        vec![
+            "api",
+            "GET",
+            "/listaCampanha",
+            "-q",
+            "pagina_atual=1",
+            "-q",
+            "por_pagina=5",
+            "-q",
+            "token=s3cr3t-qu3ry-v4lu3",
+        ],
+    ];
+    for secret in secrets() {
+        // The secret is the CRM's secret segment, the webhook ID and the IO key all at once; the
+        // commands on base_url must show none of it and mask nothing.
+        let run = |args: &[&str]| {
+            env.bare()
+                .env("CLINIC_TOKEN", &token)
+                .env(
+                    "CLINIC_CRM_URL",
+                    crm_url.replace("/sandbox/", &format!("/{secret}/")),
+                )
+                .env("CLINIC_WEBHOOK_ID", &secret)
+                .env("CLINIC_IO_KEY", &secret)
+                .arg("-v")
+                .args(args)
+                .arg("--format")
+                .arg("json")
+                .output()
+                .unwrap()
+        };
+        for args in &base_commands {
+            let out = run(args);
+            let err = stderr(&out);
+            assert!(out.status.success(), "{secret} {args:?}: {err}");
+            let urls = traced_urls(&err);
+            assert!(
+                urls.iter().all(|l| l.contains("/rest/v1/")),
+                "{secret} {args:?}: {err}"
+            );
+            let text = format!("{err}{}", String::from_utf8_lossy(&out.stdout));
+            assert!(!text.contains(&token), "{secret} {args:?}: the token shows");
+            assert!(!text.contains("s3cr3t-qu3ry-v4lu3"), "{args:?}: {err}");
+            let masks = err.matches("****").count();
+            let expected = usize::from(args.contains(&"-q"));
+            assert_eq!(masks, expected, "{secret} {args:?} masks text: {err}");
+        }
+        // The CRM, the webhook and IO: the secret is masked in the address, nowhere else.
+        let crm_commands: Vec<Vec<&str>> = vec![
+            vec!["crm", "contact", "list", "--limit", "2"],
+            vec!["crm", "contact", "get", "1"],
+            vec!["crm", "deal", "update", "1", "--set", "TITLE=Novo"],
+            vec![
+                "crm",
+                "contact",
+                "create",
+                "--full-name",
+                "Maria da Silva",
+                "--phone",
+                "(16) 99264-0197",
+                "--email",
+                "maria@example.com",
+                "--campaign-id",
+                "12",
+                "--utm-source",
+                "whatsapp",
+                "--unit",
+                "SP Campinas",
+            ],
+            vec!["io", "GET", "/status"],
+        ];
+        for args in &crm_commands {
+            let out = run(args);
+            let err = stderr(&out);
+            // The sandbox knows only `sandbox` (CRM and webhook): other secrets are refused, which shows
+            // the errors too.
+            assert!(
+                matches!(out.status.code(), Some(0) | Some(3) | Some(4)),
+                "{secret} {args:?}: {err}"
+            );
+            for line in traced_urls(&err) {
+                let path = line.split_whitespace().nth(2).unwrap();
+                let path = path.split('?').next().unwrap();
+                assert!(
+                    !path.contains(&format!("/rest/1/{secret}/"))
+                        && !path.ends_with(&format!("/webhook/{secret}")),
+                    "{secret} {args:?}: {line}"
+                );
+                assert!(
+                    path.contains("/crm/rest/1/****/")
+                        || path.contains("/automation/webhook/****")
+                        || path.ends_with("/io/status"),
+                    "{secret} {args:?}: {line}"
+                );
+            }
+            if secret.len() >= 16 {
+                let text = format!("{err}{}", String::from_utf8_lossy(&out.stdout));
+                assert!(!text.contains(&secret), "{args:?}: {text}");
+            }
+        }
+    }
+}
+
+#[test]
+fn logging_in_with_a_word_for_a_password_masks_no_words() {
+    let env = Env::new();
+    let out = env
+        .file_store()
+        .args([
+            "-v",
+            "login",
+            "--login",
+            "admin",
+            "--password-stdin",
+            "--insecure-storage",
+        ])
+        .write_stdin("admin\n")
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("Logged in as admin (admin_master)"), "{err}");
+    assert!(err.contains("/rest/v1/loginApi"), "{err}");
+    assert!(!err.contains("****"), "{err}");
+}

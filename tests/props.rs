@@ -1,0 +1,167 @@
+//! Property tests: the tolerant readers of answers (`api::envelope`) and the normalisers of typed input
+//! (`input`) take any JSON, any bytes and any string without panicking, and what they return keeps its
+//! promises. The `fuzz/` project feeds the same readers with bytes from a fuzzer.
+
+use clinic::api::{envelope, judge};
+use clinic::input;
+use proptest::prelude::*;
+use serde_json::{Value, json};
+
+/// Keys the readers look for, so generated objects often hit them.
+const KNOWN_KEYS: &[&str] = &[
+    "dados",
+    "data",
+    "registros",
+    "items",
+    "result",
+    "lista",
+    "records",
+    "total",
+    "total_registros",
+    "totalRegistros",
+    "count",
+    "total_paginas",
+    "totalPaginas",
+    "paginas",
+    "last_page",
+    "token",
+    "access_token",
+    "accessToken",
+    "jwt",
+    "erro",
+    "error",
+    "error_description",
+    "message",
+    "mensagem",
+    "msg",
+    "detail",
+    "id",
+    "ID",
+    "codigo",
+    "campanha",
+    "id_campanha",
+    "tipo",
+];
+
+fn key() -> impl Strategy<Value = String> {
+    prop_oneof![
+        3 => prop::sample::select(KNOWN_KEYS).prop_map(str::to_string),
+        1 => ".{0,12}",
+    ]
+}
+
+fn json() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(|n| json!(n)),
+        any::<u64>().prop_map(|n| json!(n)),
+        any::<f64>()
+            .prop_filter("JSON numbers are finite", |f| f.is_finite())
+            .prop_map(|f| json!(f)),
+        ".{0,24}".prop_map(Value::String),
+        "[0-9 ]{0,6}".prop_map(Value::String),
+    ];
+    leaf.prop_recursive(4, 64, 8, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..8).prop_map(Value::Array),
+            prop::collection::vec((key(), inner), 0..8)
+                .prop_map(|pairs| Value::Object(pairs.into_iter().collect())),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn readers_take_any_json(v in json()) {
+        let body = serde_json::to_vec(&v).unwrap();
+        // Any answer yields some text to show.
+        prop_assert!(!envelope::message(&body).is_empty());
+        if let Ok(found) = envelope::token(&v) {
+            let t = found.token;
+            prop_assert!(!t.expose().is_empty());
+            // A token found can travel in a header.
+            prop_assert!(t.expose().bytes().all(|b| b.is_ascii_graphic()));
+        }
+        // The judge rules on any 2xx JSON without panicking, and a body it calls a success holds no
+        // false success flag.
+        if let judge::Verdict::Success(ok) = judge::judge(reqwest::StatusCode::OK, &body, judge::Empty::Refused) {
+            prop_assert!(judge::failure_in(&ok).is_none());
+        }
+        if let Some(id) = envelope::created_id(&v) {
+            prop_assert!(id.is_number() || id.is_string());
+        }
+        let page = envelope::page(v.clone());
+        if let Value::Array(items) = &v {
+            prop_assert_eq!(&page.records, items);
+        }
+        if v.is_null() {
+            prop_assert!(page.records.is_empty());
+        }
+    }
+
+    #[test]
+    fn readers_take_any_bytes(body in prop::collection::vec(any::<u8>(), 0..256)) {
+        let _ = envelope::message(&body);
+        let _ = envelope::text_token(&body);
+        let _ = judge::judge(reqwest::StatusCode::OK, &body, judge::Empty::Allowed);
+        if let Ok(v) = serde_json::from_slice::<Value>(&body) {
+            let _ = envelope::token(&v);
+            let _ = envelope::created_id(&v);
+            let _ = envelope::page(v);
+        }
+    }
+
+    #[test]
+    fn raw_messages_are_excerpts(text in "[^{}\\[\\]\"]{1,600}") {
+        let m = envelope::message(text.as_bytes());
+        prop_assert!(
+            m.chars().count() <= clinic::sanitize::SERVER_TEXT_MAX,
+            "{} chars",
+            m.chars().count()
+        );
+        prop_assert!(!m.chars().any(char::is_control), "one line, no control characters: {m:?}");
+    }
+
+    #[test]
+    fn phones_take_any_string(
+        raw in ".{0,20}|[0-9 ()+.-]{0,20}|(\\+55 ?|55|0)?\\(?[1-9][1-9]\\)? ?9?[0-9]{4}[-. ]?[0-9]{4}"
+    ) {
+        if let Ok(p) = input::Phone::parse("phone", &raw) {
+            prop_assert!(p.digits().chars().all(|c| c.is_ascii_digit()));
+            prop_assert!(matches!(p.digits().len(), 10 | 11));
+            prop_assert_eq!(p.e164(), format!("+55{}", p.digits()));
+            // A normalised phone parses to itself in every spelling it is written in.
+            prop_assert_eq!(input::Phone::parse("phone", p.digits()).unwrap(), p.clone());
+            prop_assert_eq!(input::Phone::parse("phone", &p.e164()).unwrap(), p.clone());
+            if let Ok(mobile) = p.formatted_mobile("phone") {
+                prop_assert_eq!(input::Phone::parse("phone", &mobile).unwrap(), p);
+            }
+        }
+    }
+
+    #[test]
+    fn dates_take_any_string(raw in ".{0,12}|[0-9]{1,4}[-/][0-9]{1,2}[-/][0-9]{1,4}") {
+        if let Ok(d) = input::date("date", &raw) {
+            prop_assert_eq!(input::date("date", &input::sql_date(d)).unwrap(), d);
+        }
+    }
+
+    #[test]
+    fn other_normalisers_take_any_string(raw in ".{0,40}") {
+        if let Ok(e) = input::email("email", &raw) {
+            prop_assert!(e.contains('@') && !e.contains(char::is_whitespace));
+        }
+        if let Ok(n) = input::id("id", &raw) {
+            prop_assert!(n > 0);
+        }
+        if let Ok(t) = input::text("text", &raw) {
+            prop_assert!(!t.is_empty() && t.trim() == t);
+        }
+        if let Ok((k, _)) = input::key_value("pair", &raw) {
+            prop_assert!(!k.is_empty());
+        }
+    }
+}
