@@ -17,6 +17,7 @@ _clap_complete_clinic() {
         _CLAP_COMPLETE_INDEX="$_CLAP_COMPLETE_INDEX" \
         _CLAP_COMPLETE_COMP_TYPE="$_CLAP_COMPLETE_COMP_TYPE" \
         _CLAP_COMPLETE_SPACE="$_CLAP_COMPLETE_SPACE" \
+        _CLINIC_COMPLETE_WORD="${COMP_WORDS[COMP_CWORD]}" \
         COMPLETE="bash" \
         "clinic" -- "${words[@]}" \
     ) )

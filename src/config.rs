@@ -102,7 +102,13 @@ pub struct Profile {
     /// Set by `clinic login --save-password`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub password_store: Option<StoreKind>,
+    /// Set by `clinic login` when the login answer says: `admin_master` or `clinica`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub user_kind: Option<String>,
 }
+
+/// The user kind that sees every clinic and must name one on per-clinic lists.
+pub const ADMIN_MASTER: &str = "admin_master";
 
 /// The keys `clinic config get|set|unset` accept, with what each expects.
 pub const KEYS: &[(&str, &str)] = &[
@@ -132,7 +138,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "timezone",
         "an IANA time zone for CRM date-times, e.g. America/Sao_Paulo",
     ),
-    ("units", "CRM unit names, separated by ';'"),
+    (
+        "units",
+        "CRM unit names for crm contact create --unit: \"A;B;C\", or \"A,B,C\" if no ';'",
+    ),
     (
         "timeout",
         "how long the server may stay silent, e.g. 30s or 2m (default 60s)",
@@ -350,6 +359,7 @@ impl Profile {
             "units" => (!self.units.is_empty()).then(|| self.units.join(";")),
             "login" => s(&self.login),
             "token_store" => self.token_store.map(|v| enum_name(&v)),
+            "user_kind" => s(&self.user_kind),
             k => match k.strip_prefix("aliases.") {
                 Some(name) => self.aliases.get(name).cloned(),
                 None => return Err(unknown_key(key)),
@@ -414,14 +424,7 @@ impl Profile {
                     .ok_or_else(|| Error::invalid(key, v, "a readable PEM file"))?;
                 self.ca_bundle = Some(path.display().to_string())
             }
-            "units" => {
-                self.units = v
-                    .split(';')
-                    .map(str::trim)
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_string)
-                    .collect()
-            }
+            "units" => self.units = split_units(v),
             k => match k.strip_prefix("aliases.") {
                 Some(name) if !name.is_empty() => {
                     self.aliases
@@ -470,7 +473,7 @@ impl Profile {
                 out.push((key.to_string(), v));
             }
         }
-        for key in ["login", "token_store"] {
+        for key in ["login", "user_kind", "token_store"] {
             if let Ok(Some(v)) = self.get(key) {
                 out.push((key.to_string(), v));
             }
@@ -480,6 +483,17 @@ impl Profile {
         }
         out
     }
+}
+
+/// The unit names of a `units` value: separated by `;`, or — in a value without any `;` — by `,`.
+pub fn split_units(value: &str) -> Vec<String> {
+    let separator = if value.contains(';') { ';' } else { ',' };
+    value
+        .split(separator)
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
 }
 
 /// A duration as written in a flag or a setting: `30s`, `2m`, `1h 30m`, `500ms`, or a bare number of
@@ -580,6 +594,10 @@ mod tests {
         p.set("per_page", "100").unwrap();
         p.set("auth_scheme", "raw").unwrap();
         p.set("aliases.email", "UF_CRM_1676052930").unwrap();
+        p.set("units", "SP Campinas, DF Brasília ,").unwrap();
+        assert_eq!(p.units, ["SP Campinas", "DF Brasília"]);
+        p.set("units", "A, B; C").unwrap();
+        assert_eq!(p.units, ["A, B", "C"]);
         assert_eq!(p.get("per_page").unwrap().as_deref(), Some("100"));
         assert_eq!(p.get("auth_scheme").unwrap().as_deref(), Some("raw"));
         assert_eq!(

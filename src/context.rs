@@ -215,6 +215,27 @@ impl Context {
         }
     }
 
+    /// The user kind the profile's login answered (`admin_master`, `clinica`), when the token in use is
+    /// that login's: not with `CLINIC_TOKEN` (anyone's token) nor in the sandbox (its clinic user).
+    pub fn user_kind(&self) -> Option<&str> {
+        if self.in_sandbox() || std::env::var("CLINIC_TOKEN").is_ok_and(|t| !t.trim().is_empty()) {
+            return None;
+        }
+        self.profile.user_kind.as_deref()
+    }
+
+    /// Refuses, before anything is sent, a per-clinic list without a clinic for an admin_master: the
+    /// service would refuse it, since it cannot tell which of their clinics is meant.
+    pub fn require_list_clinic(&self, clinic: Option<u64>) -> Result<()> {
+        if clinic.is_none() && self.user_kind() == Some(config::ADMIN_MASTER) {
+            return Err(Error::Usage(format!(
+                "profile '{}' logs in as an admin_master, who must name the clinic of this list: pass --clinic ID|NAME (see `clinic ref clinics`; `--clinic all` or a list reads several), or set a default with `clinic config set clinica ID`",
+                self.profile_name
+            )));
+        }
+        Ok(())
+    }
+
     /// Changes the stored profile (not the environment-overridden view) and saves it. Never in sandbox mode,
     /// which must leave the user's configuration alone.
     pub fn update_profile(&self, change: impl FnOnce(&mut Profile) -> Result<()>) -> Result<()> {
@@ -241,7 +262,8 @@ impl Context {
             });
         OutputSpec {
             format,
-            columns: self.global.columns.clone(),
+            // `--columns all`: every column, also where a table on a terminal would show fewer.
+            columns: self.global.columns.clone().filter(|c| !is_all_columns(c)),
             excel: self.global.excel,
             path: self.global.output.clone(),
             width: if stdout_tty && self.global.output.is_none() {
@@ -268,6 +290,11 @@ impl Context {
             max_pages: self.global.max_pages,
         }
     }
+}
+
+/// `--columns all`.
+pub fn is_all_columns(columns: &[String]) -> bool {
+    matches!(columns, [only] if only.eq_ignore_ascii_case("all"))
 }
 
 /// The HTTP client's settings: each flag (or its environment variable), else the profile's key, else

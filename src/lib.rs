@@ -6,8 +6,10 @@
 
 pub mod api;
 pub mod cli;
+pub mod completion;
 pub mod config;
 pub mod context;
+pub mod counts;
 pub mod credentials;
 pub mod crm;
 pub mod error;

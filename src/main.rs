@@ -1,15 +1,15 @@
 use std::process::ExitCode;
 
-use clap::Parser;
 use clinic::stop_signals::{Listener, StopSignal};
 
 fn main() -> ExitCode {
     // Shell completion requests (`COMPLETE=bash clinic -- …`) are answered here, before anything else.
-    clap_complete::CompleteEnv::with_factory(<clinic::cli::Cli as clap::CommandFactory>::command)
+    clinic::completion::note_shell();
+    clap_complete::CompleteEnv::with_factory(clinic::cli::command)
         .var(clinic::cli::completions::COMPLETE_VAR)
         .completer(clinic::cli::completions::COMPLETER)
         .complete();
-    let cli = clinic::cli::Cli::parse();
+    let cli = clinic::cli::parse();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

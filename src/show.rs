@@ -1,6 +1,7 @@
 //! The last step of every command: hand records to the output layer. Lists are walked page by page
 //! straight into the formatter, so a walk of any size runs in constant memory.
 
+use std::io::IsTerminal;
 use std::sync::Arc;
 
 use futures::future::BoxFuture;
@@ -46,11 +47,27 @@ pub(crate) struct Sink {
 
 impl Sink {
     pub(crate) fn open(ctx: &Context, shape: Shape) -> Result<Sink> {
+        Self::open_preferring(ctx, shape, None)
+    }
+
+    /// With the columns a table on a terminal shows by default; `--columns` (or `--columns all`)
+    /// and a `--jq` filter, which reshapes the records, show what they ask for instead.
+    pub(crate) fn open_preferring(
+        ctx: &Context,
+        shape: Shape,
+        preferred: Option<&[&str]>,
+    ) -> Result<Sink> {
         // Compile the filter first: a bad filter must stop the command before anything is sent.
         let jq = ctx.global.jq.as_deref().map(Jq::compile).transpose()?;
         let shape = if jq.is_some() { Shape::List } else { shape };
+        let preferred = preferred.filter(|_| jq.is_none() && ctx.global.columns.is_none());
         Ok(Sink {
-            out: Output::open(&ctx.output_spec(), shape, Box::new(std::io::stdout()))?,
+            out: Output::open_preferring(
+                &ctx.output_spec(),
+                shape,
+                Box::new(std::io::stdout()),
+                preferred,
+            )?,
             jq,
         })
     }
@@ -69,6 +86,10 @@ impl Sink {
 
     pub(crate) fn finish(self) -> Result<u64> {
         Ok(self.out.finish()?)
+    }
+
+    pub(crate) fn finish_counted(self) -> Result<crate::output::Finished> {
+        Ok(self.out.finish_counted()?)
     }
 }
 
@@ -113,21 +134,133 @@ pub async fn paged_with(
     what: &str,
     spec: Walk,
 ) -> Result<()> {
-    let mut out = Sink::open(ctx, Shape::List)?;
+    walk_into_output(ctx, source, what, spec, None).await
+}
+
+/// A wide report: on a terminal its table shows the `columns` that fit (those the records have), and a
+/// note says how to see the others. Pipes and files get every column.
+pub async fn wide_list(
+    ctx: &Context,
+    path: &str,
+    query: Vec<(String, String)>,
+    what: &str,
+    columns: &[&str],
+) -> Result<()> {
+    let client = ctx.api().await?;
+    let source = Arc::new(ApiList {
+        client,
+        path: path.to_string(),
+        query,
+    });
+    walk_into_output(ctx, source, what, ctx.walk(), Some(columns)).await
+}
+
+async fn walk_into_output(
+    ctx: &Context,
+    source: Arc<dyn PageSource>,
+    what: &str,
+    spec: Walk,
+    preferred: Option<&[&str]>,
+) -> Result<()> {
+    let mut out = Sink::open_preferring(ctx, Shape::List, preferred)?;
     if spec.all {
         ctx.reporter.start_progress(what);
     }
-    let result = pages::walk(source, spec, &ctx.reporter, |record| out.write(&record)).await;
+    let observed = Arc::new(Observed {
+        inner: source,
+        reporter: ctx.reporter.clone(),
+        spec,
+        total: std::sync::OnceLock::new(),
+    });
+    let result = pages::walk(observed.clone(), spec, &ctx.reporter, |record| {
+        out.write(&record)
+    })
+    .await;
     ctx.reporter.finish_progress();
     let summary = result?;
-    let written = out.finish()?;
+    let finished = out.finish_counted()?;
+    let written = finished.written;
+    if let Some(note) = more_columns_note(finished.hidden_columns) {
+        ctx.reporter.note(&note);
+    }
     if written == 0 {
         ctx.reporter.note("no records");
     } else if spec.all {
         ctx.reporter
-            .note(&format!("{written} records from {} pages", summary.pages));
+            .note(&crate::counts::records_from_pages(written, summary.pages));
+    } else if std::io::stderr().is_terminal()
+        && let Some(hint) = more_pages_hint(spec, summary.records, observed.total.get().copied())
+    {
+        ctx.reporter.note(&hint);
     }
     Ok(())
+}
+
+/// A page source that notes the total the server reports: a walk's progress shows how far along it
+/// is, and one page of a longer list says so.
+struct Observed {
+    inner: Arc<dyn PageSource>,
+    reporter: Arc<crate::ui::Reporter>,
+    spec: Walk,
+    total: std::sync::OnceLock<u64>,
+}
+
+impl PageSource for Observed {
+    fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
+        Box::pin(async move {
+            let fetched = self.inner.fetch(page, per_page).await?;
+            if let Some(total) = fetched.total
+                && self.total.set(total).is_ok()
+                && self.spec.all
+                // The records of a walk from a later page cannot be set against the whole list's total.
+                && self.spec.first == 1
+            {
+                let total = self.spec.limit.map_or(total, |limit| limit.min(total));
+                self.reporter.set_progress_total(total);
+            }
+            Ok(fetched)
+        })
+    }
+}
+
+/// After a table narrowed to fit the terminal: how many columns it left out, and how to see them.
+pub(crate) fn more_columns_note(hidden: usize) -> Option<String> {
+    if hidden == 0 {
+        return None;
+    }
+    Some(match crate::counts::plural(hidden as u64) {
+        crate::counts::Plural::One => {
+            format!("{hidden} more column: --columns all, or --format csv")
+        }
+        crate::counts::Plural::Other => {
+            format!("{hidden} more columns: --columns all, or --format csv")
+        }
+    })
+}
+
+/// For one page of a list that goes on: which records these are, and how to see the rest.
+fn more_pages_hint(spec: Walk, read: u64, total: Option<u64>) -> Option<String> {
+    use crate::counts::thousands;
+    let from = (spec.first - 1).saturating_mul(spec.per_page) + 1;
+    let to = from + read.saturating_sub(1);
+    let (from_text, to_text) = (thousands(from), thousands(to));
+    match total {
+        Some(total) if to < total => {
+            let total = thousands(total);
+            Some(format!(
+                "showing {from_text}–{to_text} of {total} — --all for every page"
+            ))
+        }
+        Some(_) => None,
+        // Without a total, a full page is the only sign that more may follow.
+        None if read >= spec.per_page => {
+            let next = spec.first + 1;
+            Some(format!(
+                "showing {from_text}–{to_text}; more may follow — --page {next} for the next page, --all for every page"
+            ))
+        }
+        None => None,
+    }
 }
 
 /// A list on `base_url` by path and filters.
@@ -207,5 +340,41 @@ pub fn any(ctx: &Context, value: Value) -> Result<()> {
             records(ctx, envelope::page(value).records)
         }
         other => single(ctx, &other),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(first: u64, per_page: u64) -> Walk {
+        Walk {
+            first,
+            per_page,
+            all: false,
+            limit: None,
+            concurrency: 1,
+            max_pages: None,
+        }
+    }
+
+    #[test]
+    fn the_hint_names_the_records_shown_and_the_way_to_the_rest() {
+        assert_eq!(
+            more_pages_hint(page(1, 50), 50, Some(1234)).as_deref(),
+            Some("showing 1–50 of 1,234 — --all for every page")
+        );
+        assert_eq!(
+            more_pages_hint(page(3, 5), 5, Some(30)).as_deref(),
+            Some("showing 11–15 of 30 — --all for every page")
+        );
+        assert_eq!(more_pages_hint(page(6, 5), 5, Some(30)), None);
+        assert_eq!(
+            more_pages_hint(page(2, 10), 10, None).as_deref(),
+            Some(
+                "showing 11–20; more may follow — --page 3 for the next page, --all for every page"
+            )
+        );
+        assert_eq!(more_pages_hint(page(2, 10), 4, None), None);
     }
 }

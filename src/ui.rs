@@ -92,15 +92,19 @@ impl Reporter {
             return;
         }
         let bar = indicatif::ProgressBar::new_spinner();
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{spinner} {msg} {pos} records ({per_sec}, {elapsed})",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
-        );
+        bar.set_style(progress_style(false));
         bar.set_message(what.to_string());
         bar.enable_steady_tick(std::time::Duration::from_millis(120));
         *self.progress.lock().unwrap() = Some(bar);
+    }
+
+    /// How many records the walk will read, once the server has said: the counter becomes a bar with
+    /// the total, the percentage done and the time left.
+    pub fn set_progress_total(&self, total: u64) {
+        if let Some(bar) = self.progress.lock().unwrap().as_ref() {
+            bar.set_style(progress_style(true));
+            bar.set_length(total);
+        }
     }
 
     pub fn advance(&self, n: u64) {
@@ -114,4 +118,38 @@ impl Reporter {
             bar.finish_and_clear();
         }
     }
+}
+
+/// The progress line: "quotes: 1,234 records (410/s, 3s)", or with a known total
+/// "quotes: 1,234 of 5,000 records 24% [####      ] 410/s, ETA 9s".
+fn progress_style(with_total: bool) -> indicatif::ProgressStyle {
+    let template = if with_total {
+        "{spinner} {msg}: {count} {percent}% [{bar:20}] {rate}, ETA {eta}"
+    } else {
+        "{spinner} {msg}: {count} ({rate}, {elapsed})"
+    };
+    indicatif::ProgressStyle::with_template(template)
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner())
+        .progress_chars("#>-")
+        .with_key(
+            "count",
+            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = match state.len() {
+                    Some(total) => w.write_str(&crate::counts::records_of(state.pos(), total)),
+                    None => w.write_str(&crate::counts::records(state.pos())),
+                };
+            },
+        )
+        .with_key(
+            "rate",
+            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let per_sec = state.per_sec();
+                let rate = if per_sec.is_finite() {
+                    per_sec.round() as u64
+                } else {
+                    0
+                };
+                let _ = write!(w, "{}/s", crate::counts::thousands(rate));
+            },
+        )
 }

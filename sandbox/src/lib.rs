@@ -373,11 +373,17 @@ pub struct Urls {
 
 impl Urls {
     fn new(addr: SocketAddr) -> Self {
+        Self::at_origin(&format!("http://{addr}"))
+    }
+
+    /// The four hosts of a sandbox served at `origin` (`http://127.0.0.1:8787`).
+    pub fn at_origin(origin: &str) -> Self {
+        let origin = origin.trim_end_matches('/');
         Urls {
-            base_url: format!("http://{addr}/rest/v1"),
-            io_url: format!("http://{addr}/io"),
-            automation_url: format!("http://{addr}/automation"),
-            crm_url: format!("http://{addr}/crm/rest/1/{WEBHOOK_ID}/"),
+            base_url: format!("{origin}/rest/v1"),
+            io_url: format!("{origin}/io"),
+            automation_url: format!("{origin}/automation"),
+            crm_url: format!("{origin}/crm/rest/1/{WEBHOOK_ID}/"),
         }
     }
 }

@@ -7,43 +7,110 @@ use reqwest::Method;
 
 use super::args;
 use crate::context::Context;
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::pages::Walk;
 use crate::show::{self, ApiList};
 
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
-  clinic api GET /listaCanal -q pagina_atual=1 -q por_pagina=20
+  clinic api GET /listaCanal -q nome=insta
+  clinic api GET /listaCanal --page 2 --per-page 20
   clinic api GET /lista_venda_orcamento -q status=2 --all --format ndjson
-  clinic api POST /criaCampanha --data '{\"nome\": \"Teste\", \"clinica\": \"1\"}'")]
-///
-/// With --all on a GET, pagina_atual/por_pagina are managed for you.
+  clinic api POST /criaCampanha --data '{\"nome\": \"Teste\", \"clinica\": \"1\"}'
+
+A GET of one of the service's paged lists always sends pagina_atual and por_pagina: --page (default 1)
+and --per-page (default 50), or the same names given with -q. On any other path they are sent when
+--page or --per-page is given. With --all (or --limit) the pages are walked for you.")]
 pub struct ApiArgs {
     #[command(flatten)]
     request: args::RawRequest,
 }
 
+/// The service's lists that take `pagina_atual` and `por_pagina` (and fail without them).
+const PAGED_LISTS: &[&str] = &[
+    "/relAgendamentos",
+    "/lista_venda_orcamento",
+    "/lista_cliente",
+    "/listaCriadoPorVenda",
+    "/listaPlanoDeConta",
+    "/listaVendedor",
+    "/listaCampanha",
+    "/listaServico",
+    "/listaClinicas",
+    "/listaCanal",
+    "/listaTipoOperacao",
+];
+
+const PAGE: &str = "pagina_atual";
+const PER_PAGE: &str = "por_pagina";
+
 pub async fn run(ctx: &Context, ApiArgs { request: a }: ApiArgs) -> Result<()> {
     let body = a.body()?;
     let path = format!("/{}", a.path.trim_start_matches('/'));
-    let client = ctx.api().await?;
-    if ctx.global.all && a.method == Method::GET {
-        let query = a
-            .query
-            .into_iter()
-            .filter(|(k, _)| k != "pagina_atual" && k != "por_pagina")
-            .collect();
-        return show::paged(
-            ctx,
-            Arc::new(ApiList {
-                client,
-                path,
-                query,
-            }),
-            "records",
-        )
-        .await;
+    let paging_asked = ctx.global.page.is_some() || ctx.global.per_page.is_some();
+    if a.method != Method::GET || !(paging_asked || PAGED_LISTS.contains(&path.as_str())) {
+        let client = ctx.api().await?;
+        let safety = a.safety();
+        let answer = client.call(a.method, &path, &a.query, body, safety).await?;
+        return show::any(ctx, answer);
     }
-    let safety = a.safety();
-    let answer = client.call(a.method, &path, &a.query, body, safety).await?;
+    // Paging flags win over the same parameters given with -q; either way each is sent once.
+    let mut spec = ctx.walk();
+    if ctx.global.page.is_none()
+        && let Some(page) = query_number(&a.query, PAGE)?
+    {
+        spec.first = page;
+    }
+    if ctx.global.per_page.is_none()
+        && let Some(per_page) = query_number(&a.query, PER_PAGE)?
+    {
+        spec.per_page = per_page;
+    }
+    let query: Vec<(String, String)> = a
+        .query
+        .into_iter()
+        .filter(|(k, _)| k != PAGE && k != PER_PAGE)
+        .collect();
+    let client = ctx.api().await?;
+    if spec.all || PAGED_LISTS.contains(&path.as_str()) {
+        let source = Arc::new(ApiList {
+            client,
+            path,
+            query,
+        });
+        return show::paged_with(ctx, source, "records", spec).await;
+    }
+    // A path of unknown shape: one request with the paging parameters, its answer shown as it came.
+    let query = paged_query(query, spec);
+    let answer = client
+        .call(
+            a.method,
+            &path,
+            &query,
+            body,
+            crate::http::Safety::Idempotent,
+        )
+        .await?;
     show::any(ctx, answer)
+}
+
+fn paged_query(mut query: Vec<(String, String)>, spec: Walk) -> Vec<(String, String)> {
+    query.push((PAGE.into(), spec.first.to_string()));
+    query.push((PER_PAGE.into(), spec.per_page.to_string()));
+    query
+}
+
+/// A paging parameter given with `-q`, as a positive number.
+fn query_number(query: &[(String, String)], key: &str) -> Result<Option<u64>> {
+    match query.iter().rev().find(|(k, _)| k == key) {
+        None => Ok(None),
+        Some((_, v)) => match v.trim().parse::<u64>() {
+            Ok(n) if n > 0 => Ok(Some(n)),
+            _ => Err(Error::invalid(
+                &format!("-q {key}"),
+                v,
+                "a whole number from 1 (or use --page / --per-page)",
+            )),
+        },
+    }
 }

@@ -22,7 +22,7 @@ pub enum AppointmentCommand {
         #[arg(value_parser = args::id)]
         appointment: u64,
         /// New status: ID or name (e.g. 2 or Confirmado)
-        #[arg(value_parser = crate::refs::resolve::parse_ref, add = clap_complete::ArgValueCandidates::new(crate::refs::complete::appointment_statuses))]
+        #[arg(value_parser = crate::refs::resolve::parse_ref, add = clap_complete::ArgValueCompleter::new(crate::refs::complete::appointment_statuses))]
         status: crate::refs::Ref,
     },
 }

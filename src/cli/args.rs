@@ -69,7 +69,7 @@ pub fn flag01(s: &str) -> Result<u8, String> {
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ClinicArg {
     /// Clinic ID or name [default: the profile's `clinica`]
-    #[arg(long, visible_alias = "clinica", value_name = "ID|NAME", value_parser = one_clinic, add = clap_complete::ArgValueCandidates::new(crate::refs::complete::clinics))]
+    #[arg(long, visible_alias = "clinica", value_name = "ID|NAME", value_parser = one_clinic, add = clap_complete::ArgValueCompleter::new(crate::refs::complete::clinics))]
     pub clinic: Option<crate::refs::Ref>,
 }
 
@@ -91,7 +91,7 @@ pub fn one_clinic(s: &str) -> Result<crate::refs::Ref, String> {
 pub struct ClinicsArg {
     /// Clinic ID or name, several separated by commas, or `all` [default: the profile's `clinica`];
     /// required for admin_master
-    #[arg(long, visible_alias = "clinica", value_name = "ID|NAME,...|all", value_parser = crate::network::Choice::parse, add = clap_complete::ArgValueCandidates::new(crate::refs::complete::clinics))]
+    #[arg(long, visible_alias = "clinica", value_name = "ID|NAME,...|all", value_parser = crate::network::Choice::parse, add = clap_complete::ArgValueCompleter::new(crate::refs::complete::clinics))]
     pub clinic: Option<crate::network::Choice>,
     /// With several clinics: a clinic that fails is reported and left out, the others are still
     /// written (the run still exits non-zero)
@@ -113,6 +113,20 @@ impl ClinicArg {
             }
             None => Ok(ctx.profile.clinica),
         }
+    }
+}
+
+impl ClinicsArg {
+    /// The clinics of a per-clinic list or report. Without `--clinic` it is the profile's
+    /// `clinica`, and an admin_master with none is refused before anything is sent.
+    pub async fn resolve_for_list(
+        &self,
+        ctx: &crate::context::Context,
+    ) -> crate::error::Result<crate::network::Target> {
+        if self.clinic.is_none() {
+            ctx.require_list_clinic(ctx.profile.clinica)?;
+        }
+        crate::network::target(ctx, self.clinic.as_ref()).await
     }
 }
 

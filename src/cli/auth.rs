@@ -14,15 +14,20 @@ use crate::http::Safety;
 use crate::secret::Secret;
 use crate::show;
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Default)]
 #[command(after_help = "Examples:
   clinic login --base-url https://example.com/rest/v1
   printf '%s\\n' \"$PASSWORD\" | clinic login --login maria --password-stdin
-  clinic --profile matriz login --login admin --insecure-storage")]
+  clinic --profile matriz login --login admin --insecure-storage
+  clinic --profile sandbox login --sandbox-hosts 127.0.0.1:8787 --login admin")]
 pub struct LoginArgs {
     /// API address ending in /rest/v1 (saved in the profile)
     #[arg(long, value_name = "URL")]
     pub base_url: Option<String>,
+    /// Point the profile at a running `clinic sandbox serve`: its address, or the lines it printed
+    /// (as text, a file, or - for standard input). Sets all four hosts, its webhook ID and its units
+    #[arg(long, value_name = "ADDR|LINES|FILE|-", conflicts_with = "base_url")]
+    pub sandbox_hosts: Option<String>,
     /// User name [env: CLINIC_LOGIN; asked on a terminal]
     #[arg(long, value_name = "NAME")]
     pub login: Option<String>,
@@ -80,9 +85,23 @@ pub async fn run(ctx: &Context, cmd: AuthCommand) -> Result<()> {
 }
 
 pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
-    let base = match &args.base_url {
-        Some(raw) => config::check_url("--base-url", raw)?,
-        None => ctx.base_url()?,
+    if args.password_stdin && args.sandbox_hosts.as_deref() == Some("-") {
+        return Err(Error::Usage(
+            "--sandbox-hosts - and --password-stdin both read standard input: give the sandbox's address or a file instead".into(),
+        ));
+    }
+    let hosts = args
+        .sandbox_hosts
+        .as_deref()
+        .map(super::sandbox_hosts::read)
+        .transpose()?;
+    if let Some(urls) = &hosts {
+        super::sandbox_hosts::check(urls)?;
+    }
+    let base = match (&hosts, &args.base_url) {
+        (Some(urls), _) => config::check_url("base_url", &urls.base_url)?,
+        (None, Some(raw)) => config::check_url("--base-url", raw)?,
+        (None, None) => ctx.base_url()?,
     };
     let login = match args
         .login
@@ -100,7 +119,11 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
     )?;
     let kinds = credentials::chain(args.insecure_storage)?;
     let answer = crate::api::auth::login(&ctx.http, &base, &login, &password).await?;
-    let kind_note = answer.kind.map(|k| format!(" ({k})")).unwrap_or_default();
+    let kind_note = answer
+        .kind
+        .as_ref()
+        .map(|k| format!(" ({k})"))
+        .unwrap_or_default();
     if ctx.in_sandbox() {
         ctx.reporter.note(&format!(
             "Logged in to the sandbox as {login}{kind_note}; nothing was stored."
@@ -137,8 +160,19 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
         p.login = Some(login.clone());
         p.token_store = store;
         p.password_store = password_store;
-        Ok(())
+        // Who this is decides what lists need (an admin_master names a clinic on each).
+        p.user_kind = answer.kind.clone();
+        match &hosts {
+            Some(urls) => super::sandbox_hosts::apply(urls, p),
+            None => Ok(()),
+        }
     })?;
+    if hosts.is_some() {
+        ctx.reporter.note(&format!(
+            "profile '{}' points at the sandbox: base_url, io_url, automation_url, crm_url, webhook_id and units set",
+            ctx.profile_name
+        ));
+    }
     let store = match saved {
         Ok(store) => store,
         Err(failures) => {
@@ -341,20 +375,7 @@ async fn status(ctx: &Context) -> Result<()> {
             .map(|s| s.to_string())
             .unwrap_or_else(|| "none".into())
     };
-    // One cheap call tells whether the token works.
-    let check = match ctx.api().await {
-        Ok(client) => client
-            .call(
-                Method::GET,
-                "/statusAgendamento",
-                &[],
-                None,
-                Safety::Idempotent,
-            )
-            .await
-            .map(|_| ()),
-        Err(e) => Err(e),
-    };
+    let check = token_works(ctx).await;
     let record = json!({
         "profile": ctx.profile_name,
         "base_url": ctx.profile.base_url,
@@ -366,6 +387,21 @@ async fn status(ctx: &Context) -> Result<()> {
     });
     show::single(ctx, &record)?;
     check
+}
+
+/// Whether the service takes the token: one cheap call.
+pub async fn token_works(ctx: &Context) -> Result<()> {
+    let client = ctx.api().await?;
+    client
+        .call(
+            Method::GET,
+            "/statusAgendamento",
+            &[],
+            None,
+            Safety::Idempotent,
+        )
+        .await
+        .map(|_| ())
 }
 
 async fn token(ctx: &Context, show: bool) -> Result<()> {

@@ -11,7 +11,11 @@ use crate::show;
 #[derive(Subcommand, Debug)]
 pub enum CacheCommand {
     /// Fetch every reference list now (names for --channel, --campaign, --status… and Tab)
-    #[command(after_help = "Example:\n  clinic cache refresh --clinic 1")]
+    ///
+    /// Clinic-scoped lists (campaigns, services, sellers, creators, account plans, operation types) are
+    /// read for --clinic, or else for every clinic you can see: all of them for an admin_master, your
+    /// own for a clinic user.
+    #[command(after_help = "Examples:\n  clinic cache refresh\n  clinic cache refresh --clinic 1")]
     Refresh {
         #[command(flatten)]
         clinic: ClinicArg,
@@ -31,13 +35,25 @@ pub async fn run(ctx: &Context, cmd: CacheCommand) -> Result<()> {
     match cmd {
         CacheCommand::Refresh { clinic } => {
             let clinic = clinic.resolve(ctx).await?;
-            let n = crate::refs::resolve::refresh_all(ctx, &cache, clinic).await?;
-            ctx.reporter.note(&format!("refreshed {n} reference lists"));
+            let done = crate::refs::resolve::refresh_all(ctx, &cache, clinic).await?;
+            let (lists, clinics) = (done.lists, done.clinics);
+            ctx.reporter
+                .note(&match crate::counts::plural(clinics as u64) {
+                    crate::counts::Plural::One => format!(
+                        "refreshed {lists} reference lists, the clinic-scoped ones for {clinics} clinic"
+                    ),
+                    crate::counts::Plural::Other => format!(
+                        "refreshed {lists} reference lists, the clinic-scoped ones for {clinics} clinics"
+                    ),
+                });
             Ok(())
         }
         CacheCommand::Clear => {
             let n = cache.clear()?;
-            ctx.reporter.note(&format!("removed {n} cached lists"));
+            ctx.reporter.note(&match crate::counts::plural(n as u64) {
+                crate::counts::Plural::One => format!("removed {n} cached list"),
+                crate::counts::Plural::Other => format!("removed {n} cached lists"),
+            });
             Ok(())
         }
         CacheCommand::Path => show::line(ctx, &cache.dir().display().to_string()),

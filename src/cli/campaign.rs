@@ -46,11 +46,29 @@ pub async fn run(ctx: &Context, cmd: CampaignCommand) -> Result<()> {
                     Safety::Unsafe,
                 )
                 .await?;
+            remember(ctx, clinica, &name, &answer);
             created(ctx, "campaign", answer)
         }
         CampaignCommand::List(list) => {
             super::reference::named(ctx, "/listaCampanha", list, "campaigns").await
         }
+    }
+}
+
+/// Puts a new campaign in the name cache, so `--campaign "Its Name"` works at once. A cache that
+/// cannot be written only costs a fresh read of the list later.
+fn remember(ctx: &Context, clinic: u64, name: &str, answer: &serde_json::Value) {
+    let id = envelope::created_id(answer).and_then(|id| match id {
+        serde_json::Value::Number(n) => n.as_u64(),
+        serde_json::Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    });
+    if let (Some(id), Some(cache)) = (id, ctx.cache()) {
+        let entry = crate::refs::Entry {
+            id,
+            name: name.to_string(),
+        };
+        let _ = cache.remember(crate::refs::Kind::Campaigns, Some(clinic), entry);
     }
 }
 

@@ -3,7 +3,6 @@
 //! channels, campaigns, clinics, statuses… (from the local cache) are always current.
 
 use clap::Args;
-use std::io::Write;
 
 use clap_complete::env::{Bash, Elvish, EnvCompleter, Fish, Zsh};
 
@@ -71,15 +70,21 @@ Register-ArgumentCompleter -Native -CommandName 'clinic', 'clinic.exe' -ScriptBl
 "#;
 
 pub fn run(args: CompletionsArgs) -> Result<()> {
-    let shell: &dyn EnvCompleter = match args.shell {
+    use std::io::Write;
+    let script = registration(args.shell)?;
+    let mut out = std::io::stdout().lock();
+    out.write_all(&script)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// The registration script of a shell, as `clinic completions SHELL` prints it.
+pub fn registration(shell: clap_complete::Shell) -> Result<Vec<u8>> {
+    let completer: &dyn EnvCompleter = match shell {
         clap_complete::Shell::Bash => &Bash,
         clap_complete::Shell::Zsh => &Zsh,
         clap_complete::Shell::Fish => &Fish,
-        clap_complete::Shell::PowerShell => {
-            let mut out = std::io::stdout().lock();
-            out.write_all(POWERSHELL_REGISTRATION.as_bytes())?;
-            return Ok(());
-        }
+        clap_complete::Shell::PowerShell => return Ok(POWERSHELL_REGISTRATION.as_bytes().to_vec()),
         clap_complete::Shell::Elvish => &Elvish,
         other => {
             return Err(crate::error::Error::Usage(format!(
@@ -87,7 +92,28 @@ pub fn run(args: CompletionsArgs) -> Result<()> {
             )));
         }
     };
-    let mut out = std::io::stdout().lock();
-    shell.write_registration(COMPLETE_VAR, "clinic", "clinic", COMPLETER, &mut out)?;
-    Ok(())
+    let mut script = Vec::new();
+    completer.write_registration(COMPLETE_VAR, "clinic", "clinic", COMPLETER, &mut script)?;
+    if shell == clap_complete::Shell::Bash {
+        return with_raw_word(script);
+    }
+    Ok(script)
+}
+
+/// Bash hands completion the word being typed without its opening quote, so the bash script also
+/// passes the word as typed: a name must be quoted differently inside `"…` than outside any quote.
+fn with_raw_word(script: Vec<u8>) -> Result<Vec<u8>> {
+    const CALL: &str = "        COMPLETE=\"bash\" \\\n";
+    let text = String::from_utf8(script)
+        .map_err(|e| crate::error::Error::Other(format!("the bash script is not UTF-8: {e}")))?;
+    if !text.contains(CALL) {
+        return Err(crate::error::Error::Other(
+            "the bash registration script changed shape: the typed word cannot be passed".into(),
+        ));
+    }
+    let raw = format!(
+        "        {}=\"${{COMP_WORDS[COMP_CWORD]}}\" \\\n{CALL}",
+        crate::completion::RAW_WORD_VAR
+    );
+    Ok(text.replacen(CALL, &raw, 1).into_bytes())
 }

@@ -22,29 +22,78 @@ pub enum ConfigCommand {
     /// One key's value, as plain text (exit 1 when unset)
     #[command(after_help = "Example:\n  clinic config get base_url")]
     Get {
+        #[arg(add = clap_complete::ArgValueCompleter::new(key_candidates))]
         key: String,
         /// Show crm_url unmasked
         #[arg(long)]
         show: bool,
     },
     /// Set a key (validated)
-    #[command(after_help = KEYS_HELP)]
-    Set { key: String, value: String },
+    #[command(after_help = keys_help())]
+    Set {
+        #[arg(add = clap_complete::ArgValueCompleter::new(key_candidates))]
+        key: String,
+        #[arg(add = clap_complete::ArgValueCompleter::new(value_candidates))]
+        value: String,
+    },
     /// Remove a key
     #[command(after_help = "Example:\n  clinic config unset clinica")]
-    Unset { key: String },
+    Unset {
+        #[arg(add = clap_complete::ArgValueCompleter::new(key_candidates))]
+        key: String,
+    },
     /// Print the configuration file's path
     #[command(after_help = "Example:\n  clinic config path")]
     Path,
 }
 
-const KEYS_HELP: &str =
-    "Keys: base_url io_url automation_url crm_url webhook_id clinica auth_scheme format per_page
-      concurrency timezone units aliases.<name>
-Examples:
+/// Every key and what it takes, then examples: the help of `config` and `config set`.
+pub fn keys_help() -> String {
+    let width = config::KEYS.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
+    let mut text = String::from("Keys:\n");
+    for (key, meaning) in config::KEYS {
+        text.push_str(&format!("  {key:<width$}  {meaning}\n"));
+    }
+    text.push_str(
+        "Examples:
   clinic config set base_url https://example.com/rest/v1
   clinic --profile matriz config set clinica 3
-  clinic config set aliases.email UF_CRM_1676052930";
+  clinic config set units \"SP Campinas;DF Brasília;PR Curitiba\"
+  clinic config set aliases.email UF_CRM_1676052930",
+    );
+    text
+}
+
+/// Tab candidates for `config get|set|unset KEY`.
+pub fn key_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
+    let keys = config::KEYS.iter().map(|(k, meaning)| {
+        let key = k.strip_suffix("<name>").unwrap_or(k);
+        (key.to_string(), Some(meaning.to_string()))
+    });
+    crate::completion::offer(current, keys)
+}
+
+/// Tab candidates for `config set KEY VALUE`: the values of the keys that take one of a closed list.
+fn value_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
+    let line = crate::completion::Line::current();
+    let plain = |values: &[&str]| {
+        values
+            .iter()
+            .map(|v| (v.to_string(), None))
+            .collect::<Vec<_>>()
+    };
+    let values = match line.after("set").as_deref() {
+        Some("auth_scheme") => plain(&["bearer", "raw"]),
+        Some("format") => plain(&["table", "json", "ndjson", "csv", "tsv"]),
+        Some("timezone") => chrono_tz::TZ_VARIANTS
+            .iter()
+            .map(|tz| (tz.name().to_string(), None))
+            .collect(),
+        Some("clinica") => return crate::refs::complete::clinic_ids(current),
+        _ => Vec::new(),
+    };
+    crate::completion::offer(current, values)
+}
 
 pub fn run(ctx: &Context, cmd: ConfigCommand) -> Result<()> {
     let stored = || -> Result<config::Profile> {

@@ -22,7 +22,10 @@ pub enum ContactCommand {
     /// The service does not deduplicate: `clinic contact upsert` looks the contact up first.
     #[command(after_help = "Example:
   clinic contact create --name \"Maria José d'Ávila\" --phone \"(16) 99264-0197\" \\
-      --birth-date 23/04/1990 --channel 3 --campaign 12 --email maria@example.com --clinic 1")]
+      --birth-date 23/04/1990 --channel 3 --campaign 12 --email maria@example.com --clinic 1
+On a terminal, the required fields left out are asked for: clinic, channel and campaign from lists
+of `ID  name`, answered with an ID or a name.")]
+    #[command(mut_arg("clinic", |a| a.help(CREATE_CLINIC_HELP)))]
     Create(ContactFields),
     /// Update a contact and record a new origin for it (POST /atualizaCadastroCliente)  [Entrada — Atração]
     #[command(
@@ -38,6 +41,7 @@ pub enum ContactCommand {
     #[command(after_help = "Example:
   clinic contact upsert --name \"Maria Souza\" --phone 16992640197 --birth-date 1990-04-23 \\
       --channel 3 --campaign 12 --clinic 1")]
+    #[command(mut_arg("clinic", |a| a.help(CREATE_CLINIC_HELP)))]
     Upsert(ContactFields),
     /// Create contacts from a CSV file, validated whole before anything is sent, resumable
     #[command(after_help = "Example:
@@ -50,6 +54,9 @@ sent without an answer are shown as unknown (exit 5); settle them, then run agai
   clinic contact import novos.csv --journal novos.journal --resolve-unknown")]
     Import(super::import::ImportArgs),
 }
+
+/// `--clinic` on create: the service needs a clinic on every new contact, whoever sends it.
+const CREATE_CLINIC_HELP: &str = "Clinic ID or name (required: the service takes it on every new contact, clinic users' too) [default: the profile's `clinica`]";
 
 /// The flags of `contact create` and `upsert`. The required ones are optional here because, on a
 /// terminal, the guided form asks for what is missing; elsewhere their absence is a usage error.
@@ -65,10 +72,10 @@ pub struct ContactFields {
     #[arg(long, visible_alias = "data-nascimento", value_parser = args::birth_date, value_name = "DATE")]
     pub birth_date: Option<NaiveDate>,
     /// Channel: ID or name, see `clinic ref channels` (required)
-    #[arg(long, visible_alias = "canal", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCandidates::new(crate::refs::complete::channels))]
+    #[arg(long, visible_alias = "canal", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::channels))]
     pub channel: Option<Ref>,
     /// Campaign: ID or name, see `clinic ref campaigns` (required)
-    #[arg(long, visible_alias = "campanha", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCandidates::new(crate::refs::complete::campaigns))]
+    #[arg(long, visible_alias = "campanha", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::campaigns))]
     pub campaign: Option<Ref>,
     /// E-mail
     #[arg(long, value_parser = args::email)]
@@ -105,10 +112,10 @@ pub struct UpdateArgs {
     #[arg(long, visible_alias = "data-nascimento", value_parser = args::birth_date, value_name = "DATE")]
     birth_date: Option<NaiveDate>,
     /// Channel of this new origin: ID or name
-    #[arg(long, visible_alias = "canal", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCandidates::new(crate::refs::complete::channels))]
+    #[arg(long, visible_alias = "canal", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::channels))]
     channel: Option<Ref>,
     /// Campaign of this new origin: ID or name
-    #[arg(long, visible_alias = "campanha", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCandidates::new(crate::refs::complete::campaigns))]
+    #[arg(long, visible_alias = "campanha", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::campaigns))]
     campaign: Option<Ref>,
     /// Free-text note
     #[arg(long, visible_alias = "observacao")]
@@ -147,12 +154,27 @@ pub struct ListArgs {
     #[arg(long, visible_alias = "indicado-por", value_parser = args::id, value_name = "ID")]
     referred_by: Option<u64>,
     /// Referred contacts only (1) or not referred (0)
-    #[arg(long, visible_alias = "indicado", value_parser = args::flag01, value_name = "0|1")]
+    #[arg(long, visible_alias = "indicado", value_parser = args::flag01, value_name = "0|1", add = clap_complete::ArgValueCompleter::new(referred_values))]
     referred: Option<u8>,
     #[command(flatten)]
     activity: args::ActiveArg,
     #[command(flatten)]
     clinic: args::ClinicsArg,
+}
+
+/// The contact list's columns on a terminal; files and pipes get them all.
+const CONTACT_COLUMNS: &[&str] = &["id", "nome", "telefone", "email", "canal", "situacao"];
+
+/// Tab candidates for `--referred`.
+fn referred_values(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
+    crate::completion::offer(
+        current,
+        [
+            ("0", "contacts nobody referred"),
+            ("1", "referred contacts"),
+        ]
+        .map(|(v, help)| (v.to_string(), Some(help.to_string()))),
+    )
 }
 
 pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
@@ -161,7 +183,7 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
             let (f, guided) = super::guided::complete(ctx, f).await?;
             let body = create_body(ctx, &f).await?;
             if guided {
-                super::guided::confirm(&body)?;
+                super::guided::confirm(ctx, &body).await?;
             }
             let client = ctx.api().await?;
             let answer = register(&client, body).await?;
@@ -232,7 +254,15 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
                     .opt("inativo", inativo);
                 std::future::ready(Ok(q.0))
             };
-            crate::network::run_list(ctx, &l.clinic, "/lista_cliente", "contacts", query).await
+            crate::network::run_wide_list(
+                ctx,
+                &l.clinic,
+                "/lista_cliente",
+                "contacts",
+                CONTACT_COLUMNS,
+                query,
+            )
+            .await
         }
         ContactCommand::Upsert(f) => upsert(ctx, f).await,
         ContactCommand::Import(a) => super::import::run(ctx, a).await,
@@ -316,7 +346,7 @@ async fn upsert(ctx: &Context, f: ContactFields) -> Result<()> {
     let (f, guided) = super::guided::complete(ctx, f).await?;
     let create = create_body(ctx, &f).await?;
     if guided {
-        super::guided::confirm(&create)?;
+        super::guided::confirm(ctx, &create).await?;
     }
     let clinica = create["clinica"].as_str().unwrap_or_default().to_string();
     let client = ctx.api().await?;

@@ -29,6 +29,11 @@ pub enum CrmCommand {
     /// Field aliases (profile key `aliases.<name>`), usable wherever a field ID is
     #[command(subcommand)]
     Aliases(AliasesCommand),
+    /// The unit names `crm contact create --unit` accepts (profile key `units`)
+    #[command(after_help = "Examples:
+  clinic crm units
+  clinic config set units \"SP Campinas;DF Brasília;PR Curitiba\"    # or \"SP Campinas,DF Brasília\"")]
+    Units,
 }
 
 #[derive(Subcommand, Debug)]
@@ -121,7 +126,7 @@ pub struct CreateArgs {
     #[arg(long, visible_alias = "campanha", value_parser = args::text, value_name = "ID")]
     campaign_id: String,
     /// WhatsApp, Facebook or Instagram (any case)
-    #[arg(long, value_parser = utm_source)]
+    #[arg(long, value_parser = utm_source, add = clap_complete::ArgValueCompleter::new(utm_source_candidates))]
     utm_source: &'static str,
     /// UTM medium (may be empty)
     #[arg(long, default_value = "")]
@@ -139,7 +144,7 @@ pub struct CreateArgs {
     #[arg(long, value_parser = args::email)]
     email: String,
     /// Unit name, matched without case or accents against the profile's `units` when configured
-    #[arg(long, visible_alias = "unidade", value_parser = args::text)]
+    #[arg(long, visible_alias = "unidade", value_parser = args::text, add = clap_complete::ArgValueCompleter::new(unit_candidates))]
     unit: String,
 }
 
@@ -189,13 +194,40 @@ pub struct DealUpdateArgs {
     #[arg(long, value_name = "FIELD=VALUE", value_parser = args::key_value, required_unless_present = "stage")]
     set: Vec<(String, String)>,
     /// Move to this stage of pipeline Unidade (its name, any case or accents, or its STAGE_ID)
-    #[arg(long, value_name = "NAME", value_parser = stage)]
+    #[arg(long, value_name = "NAME", value_parser = stage, add = clap_complete::ArgValueCompleter::new(stage_candidates))]
     stage: Option<&'static str>,
 }
 
 fn full_name(s: &str) -> std::result::Result<(String, String), String> {
     webhook::split_full_name(s)
         .ok_or_else(|| "expected a first and a last name separated by a space".into())
+}
+
+/// Tab candidates for `--utm-source`.
+fn utm_source_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
+    crate::completion::offer(
+        current,
+        webhook::UTM_SOURCES.iter().map(|s| (s.to_string(), None)),
+    )
+}
+
+/// Tab candidates for `--stage`: the stages of pipeline Unidade, with their STAGE_ID.
+fn stage_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
+    crate::completion::offer(
+        current,
+        names::STAGES
+            .iter()
+            .map(|(name, id)| (name.to_string(), Some(format!("STAGE_ID {id}")))),
+    )
+}
+
+/// Tab candidates for `--unit`: the units of the profile the line uses.
+fn unit_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
+    let line = crate::completion::Line::current();
+    let units = crate::refs::complete::profile_of(&line)
+        .map(|p| p.units)
+        .unwrap_or_default();
+    crate::completion::offer(current, units.into_iter().map(|u| (u, None)))
 }
 
 fn utm_source(s: &str) -> std::result::Result<&'static str, String> {
@@ -255,6 +287,22 @@ pub async fn run(ctx: &Context, cmd: CrmCommand) -> Result<()> {
             update(ctx, "crm.deal.update", a.id, a.set, a.stage).await
         }
         CrmCommand::Aliases(AliasesCommand::Install { force }) => install_aliases(ctx, force),
+        CrmCommand::Units => {
+            if ctx.profile.units.is_empty() {
+                ctx.reporter.note(&format!(
+                    "profile '{}' has no units: clinic config set units \"A;B;C\" (--unit is then sent as typed)",
+                    ctx.profile_name
+                ));
+                return Ok(());
+            }
+            let rows = ctx
+                .profile
+                .units
+                .iter()
+                .map(|u| json!({"unit": u}))
+                .collect();
+            show::records(ctx, rows)
+        }
         CrmCommand::Aliases(AliasesCommand::List) => {
             let rows = ctx
                 .profile
@@ -348,7 +396,8 @@ fn unit(ctx: &Context, typed: &str) -> Result<String> {
         })
 }
 
-fn crm(ctx: &Context) -> Result<Arc<Crm>> {
+/// The CRM client of the profile's `crm_url`, its secret registered for masking.
+pub fn crm(ctx: &Context) -> Result<Arc<Crm>> {
     let base = ctx.host("crm_url", ctx.profile.crm_url.as_ref(), "CLINIC_CRM_URL")?;
     Ok(Arc::new(Crm::new(ctx.http.clone(), base)))
 }

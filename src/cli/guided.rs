@@ -1,6 +1,7 @@
 //! The guided contact form: on a terminal, `clinic contact create` (and `upsert`) asks for each missing
-//! required field — numbered pick lists for clinic, channel and campaign, validation as you type — then shows the
-//! request and asks before sending. Without a terminal it never prompts: missing flags are a usage error.
+//! required field — pick lists of `ID  name` for clinic, channel and campaign, validation as you type —
+//! then shows the request, IDs with their names, and asks before sending. Without a terminal it never
+//! prompts: the missing flags are named, all at once, in one usage error.
 
 use std::io::IsTerminal;
 
@@ -12,11 +13,31 @@ use super::contact::{ContactFields, NewContact};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::input::{self, Phone};
-use crate::refs::{Kind, Ref};
+use crate::refs::resolve::{Lookup, parse_ref};
+use crate::refs::{Entry, Kind, Ref};
+
+/// Entries a pick list shows; past this, names (or parts of them) find the rest.
+const SHOWN: usize = 40;
 
 /// The contact with every required field, and whether the form had to ask for some.
 pub async fn complete(ctx: &Context, f: ContactFields) -> Result<(NewContact, bool)> {
-    if let (Some(name), Some(phone), Some(birth_date), Some(channel), Some(campaign)) = (
+    let missing: Vec<&str> = [
+        (
+            "--clinic",
+            f.clinic.clinic.is_none() && ctx.profile.clinica.is_none(),
+        ),
+        ("--name", f.name.is_none()),
+        ("--phone", f.phone.is_none()),
+        ("--birth-date", f.birth_date.is_none()),
+        ("--channel", f.channel.is_none()),
+        ("--campaign", f.campaign.is_none()),
+    ]
+    .iter()
+    .filter(|(_, m)| *m)
+    .map(|(flag, _)| *flag)
+    .collect();
+    if let (true, Some(name), Some(phone), Some(birth_date), Some(channel), Some(campaign)) = (
+        missing.is_empty(),
         f.name.clone(),
         f.phone.clone(),
         f.birth_date,
@@ -35,33 +56,44 @@ pub async fn complete(ctx: &Context, f: ContactFields) -> Result<(NewContact, bo
         };
         return Ok((c, false));
     }
-    let missing: Vec<&str> = [
-        ("--name", f.name.is_none()),
-        ("--phone", f.phone.is_none()),
-        ("--birth-date", f.birth_date.is_none()),
-        ("--channel", f.channel.is_none()),
-        ("--campaign", f.campaign.is_none()),
-    ]
-    .iter()
-    .filter(|(_, m)| *m)
-    .map(|(flag, _)| *flag)
-    .collect();
-    if !(std::io::stdin().is_terminal()
-        && std::io::stdout().is_terminal()
-        && std::io::stderr().is_terminal())
-    {
-        return Err(Error::Usage(format!(
-            "missing required {}: pass them as flags (on a terminal the command asks for them)",
-            missing.join(", ")
-        )));
+    if !interactive() {
+        return Err(Error::Usage(missing_flags(&missing)));
     }
     ask(ctx, f).await.map(|c| (c, true))
 }
 
+/// The usage error naming every missing flag, with the way to a default clinic when that is missing.
+fn missing_flags(missing: &[&str]) -> String {
+    use crate::counts::{Plural, plural};
+    let flags = missing.join(", ");
+    let default_clinic = missing.contains(&"--clinic");
+    match (plural(missing.len() as u64), default_clinic) {
+        (Plural::One, false) => format!(
+            "missing required {flags}: pass it as a flag (on a terminal the command asks for it)"
+        ),
+        (Plural::Other, false) => format!(
+            "missing required {flags}: pass them as flags (on a terminal the command asks for them)"
+        ),
+        (Plural::One, true) => format!(
+            "missing required {flags}: pass it as a flag, or set a default with `clinic config set clinica ID` (on a terminal the command asks for it)"
+        ),
+        (Plural::Other, true) => format!(
+            "missing required {flags}: pass them as flags, the clinic also as a default with `clinic config set clinica ID` (on a terminal the command asks for them)"
+        ),
+    }
+}
+
+fn interactive() -> bool {
+    std::io::stdin().is_terminal()
+        && std::io::stdout().is_terminal()
+        && std::io::stderr().is_terminal()
+}
+
 async fn ask(ctx: &Context, f: ContactFields) -> Result<NewContact> {
+    let mut lookup = Lookup::default();
     let clinic = match f.clinic.resolve(ctx).await? {
         Some(c) => c,
-        None => pick(ctx, Kind::Clinics, None, "Clinic").await?,
+        None => pick(ctx, &mut lookup, Kind::Clinics, None, "Clinic").await?,
     };
     let name = match f.name {
         Some(n) => n,
@@ -89,11 +121,11 @@ async fn ask(ctx: &Context, f: ContactFields) -> Result<NewContact> {
     };
     let channel = match f.channel {
         Some(c) => c,
-        None => Ref::Id(pick(ctx, Kind::Channels, Some(clinic), "Channel").await?),
+        None => Ref::Id(pick(ctx, &mut lookup, Kind::Channels, Some(clinic), "Channel").await?),
     };
     let campaign = match f.campaign {
         Some(c) => c,
-        None => Ref::Id(pick(ctx, Kind::Campaigns, Some(clinic), "Campaign").await?),
+        None => Ref::Id(pick(ctx, &mut lookup, Kind::Campaigns, Some(clinic), "Campaign").await?),
     };
     let email = match f.email {
         Some(e) => Some(e),
@@ -144,44 +176,88 @@ fn check(r: Result<()>) -> std::result::Result<(), String> {
     })
 }
 
-/// A numbered pick list of a reference list: answer with the number, or with a name (matched ignoring
-/// case and accents). Plain line input works on any terminal, including the simplest.
-async fn pick(ctx: &Context, kind: Kind, clinic: Option<u64>, label: &str) -> Result<u64> {
-    let entries = crate::refs::resolve::list(ctx, kind, clinic).await?;
-    if entries.is_empty() {
-        return Err(Error::Usage(format!(
-            "the {} list is empty: pass the ID as a flag",
-            kind.name()
-        )));
-    }
-    const SHOWN: usize = 40;
-    let mut menu = format!("{label}:\n");
-    for (i, e) in entries.iter().take(SHOWN).enumerate() {
-        menu.push_str(&format!("  {:>2}) {} ({})\n", i + 1, e.name, e.id));
-    }
-    if entries.len() > SHOWN {
-        menu.push_str(&format!(
-            "  … {} more: type a name\n",
-            entries.len() - SHOWN
-        ));
-    }
-    eprint!("{menu}");
-    let choose = |s: &str| -> Result<u64> {
-        match s.trim().parse::<usize>() {
-            Ok(n) if (1..=entries.len().min(SHOWN)).contains(&n) => Ok(entries[n - 1].id),
-            _ => crate::refs::resolve::pick(kind, label, s, &entries),
+/// A pick list of a reference list, one `ID  name` per line. The answer is read by the rule of the
+/// flags: a number is an ID (one the list shows), anything else a name, matched ignoring case and
+/// accents — so a typed number can never be taken for a position in the list. A list of one entry
+/// is chosen without asking.
+pub(crate) async fn pick(
+    ctx: &Context,
+    lookup: &mut Lookup,
+    kind: Kind,
+    clinic: Option<u64>,
+    label: &str,
+) -> Result<u64> {
+    let entries = lookup.entries(ctx, kind, clinic).await?.to_vec();
+    match entries.as_slice() {
+        [] => {
+            return Err(Error::Usage(format!(
+                "the {} list is empty: pass the ID as a flag",
+                kind.name()
+            )));
         }
-    };
-    let answer = prompt(&format!("{label} (number or name)"), |s| {
-        choose(s).map(|_| ())
-    })?;
-    choose(&answer)
+        [only] => {
+            let (id, name) = (only.id, one_line(&only.name));
+            eprintln!("{label}: {id}  {name}");
+            return Ok(only.id);
+        }
+        _ => {}
+    }
+    eprint!("{}", menu(label, &entries));
+    loop {
+        let answer = prompt(&format!("{label} (ID or name)"), |s| {
+            parse_ref(s)
+                .map(|_| ())
+                .map_err(|e| Error::Usage(e.to_string()))
+        })?;
+        let chosen = match parse_ref(&answer).map_err(Error::Usage)? {
+            Ref::Id(id) if entries.iter().any(|e| e.id == id) => Ok(id),
+            Ref::Id(id) => Err(Error::Usage(format!(
+                "no entry of the {} list has ID {id}: type an ID the list shows, or a name",
+                kind.name()
+            ))),
+            Ref::Name(name) => lookup.id(ctx, kind, label, &name, clinic).await,
+        };
+        match chosen {
+            Ok(id) => return Ok(id),
+            Err(e @ (Error::Invalid { .. } | Error::Usage(_))) => eprintln!("{e}"),
+            Err(e) => return Err(e),
+        }
+    }
 }
 
-/// Shows the request and asks before sending.
-pub fn confirm(body: &Value) -> Result<()> {
-    let text = serde_json::to_string_pretty(body).unwrap_or_default();
-    eprintln!("POST /cadastraCliente\n{text}");
+/// `label:` then one `ID  name` line per entry, IDs aligned.
+fn menu(label: &str, entries: &[Entry]) -> String {
+    let width = entries
+        .iter()
+        .take(SHOWN)
+        .map(|e| e.id.to_string().len())
+        .max()
+        .unwrap_or(1);
+    let mut menu = format!("{label}:\n");
+    for e in entries.iter().take(SHOWN) {
+        let (id, name) = (e.id, one_line(&e.name));
+        menu.push_str(&format!("  {id:>width$}  {name}\n"));
+    }
+    if entries.len() > SHOWN {
+        let more = entries.len() - SHOWN;
+        menu.push_str(&format!(
+            "  … and {more} more: type a name, or part of one to see the closest\n"
+        ));
+    }
+    menu
+}
+
+/// A name on one line: line breaks and other control characters shown as spaces.
+fn one_line(name: &str) -> String {
+    name.split(|c: char| c.is_control())
+        .flat_map(str::split_whitespace)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Shows the request — each ID with its name — and asks before sending.
+pub async fn confirm(ctx: &Context, body: &Value) -> Result<()> {
+    eprint!("{}", preview(ctx, body).await);
     let go = Confirm::new()
         .with_prompt("Send it?")
         .default(true)
@@ -194,11 +270,82 @@ pub fn confirm(body: &Value) -> Result<()> {
     }
 }
 
+/// `POST /cadastraCliente` and one line per field, the IDs of clinic, channel and campaign followed
+/// by their names.
+async fn preview(ctx: &Context, body: &Value) -> String {
+    let Some(fields) = body.as_object() else {
+        return format!("POST /cadastraCliente\n{body}\n");
+    };
+    let number = |key: &str| match fields.get(key) {
+        Some(Value::Number(n)) => n.as_u64(),
+        Some(Value::String(s)) => s.parse().ok(),
+        _ => None,
+    };
+    let clinic = number("clinica");
+    let mut lookup = Lookup::default();
+    let width = fields.keys().map(|k| k.chars().count()).max().unwrap_or(0);
+    let mut text = String::from("POST /cadastraCliente\n");
+    for (key, value) in fields {
+        let shown = match value {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        let kind = match key.as_str() {
+            "clinica" => Some((Kind::Clinics, None)),
+            "canal" => Some((Kind::Channels, clinic)),
+            "campanha" => Some((Kind::Campaigns, clinic)),
+            _ => None,
+        };
+        let name = match (kind, number(key)) {
+            (Some((kind, scope)), Some(id)) => lookup
+                .entries(ctx, kind, scope)
+                .await
+                .ok()
+                .and_then(|entries| entries.iter().find(|e| e.id == id))
+                .map(|e| one_line(&e.name)),
+            _ => None,
+        };
+        let line = match name {
+            Some(name) => format!("  {key:<width$}  {shown}  {name}\n"),
+            None => format!("  {key:<width$}  {shown}\n"),
+        };
+        text.push_str(&line);
+    }
+    text
+}
+
 fn cancelled(e: dialoguer::Error) -> Error {
     match e {
         dialoguer::Error::IO(io) if io.kind() == std::io::ErrorKind::Interrupted => {
             Error::Interrupted
         }
         other => Error::Usage(format!("the form stopped ({other}); nothing was sent")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(id: u64, name: &str) -> Entry {
+        Entry {
+            id,
+            name: name.into(),
+        }
+    }
+
+    #[test]
+    fn the_menu_lists_ids_and_names_one_per_line() {
+        let text = menu(
+            "Campaign",
+            &[
+                entry(7, "Verão"),
+                entry(32, "Pacote noiva\nDia do casamento"),
+            ],
+        );
+        assert_eq!(
+            text,
+            "Campaign:\n   7  Verão\n  32  Pacote noiva Dia do casamento\n"
+        );
     }
 }

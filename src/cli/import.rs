@@ -148,13 +148,16 @@ pub async fn run(ctx: &Context, a: ImportArgs) -> Result<()> {
     }
     out.finish()?;
     let n = |k: &str| counts.get(k).copied().unwrap_or(0);
-    ctx.reporter.note(&format!(
-        "{} created, {} skipped, {} unknown, {} failed, of {total} rows",
-        n("created"),
-        n("skipped"),
-        n("unknown"),
-        n("failed")
-    ));
+    let (created, skipped, unknown_n, failed) =
+        (n("created"), n("skipped"), n("unknown"), n("failed"));
+    ctx.reporter.note(&match crate::counts::plural(total as u64) {
+        crate::counts::Plural::One => format!(
+            "{created} created, {skipped} skipped, {unknown_n} unknown, {failed} failed, of {total} row"
+        ),
+        crate::counts::Plural::Other => format!(
+            "{created} created, {skipped} skipped, {unknown_n} unknown, {failed} failed, of {total} rows"
+        ),
+    });
     if !unknown.is_empty() {
         return Err(unknown_rows(&unknown, &a));
     }
@@ -175,11 +178,15 @@ fn unknown_rows(rows: &[usize], a: &ImportArgs) -> Error {
         ),
         None => "look them up (`clinic contact list --phone …`) before sending them again; with --journal, `--resolve-unknown` does it".to_string(),
     };
-    Error::Protocol(format!(
-        "{} rows were sent but whether they were created is unknown ({}); {hint}",
-        rows.len(),
-        row_list(rows)
-    ))
+    let (count, list) = (rows.len(), row_list(rows));
+    Error::Protocol(match crate::counts::plural(count as u64) {
+        crate::counts::Plural::One => {
+            format!("{count} row was sent but whether it was created is unknown ({list}); {hint}")
+        }
+        crate::counts::Plural::Other => format!(
+            "{count} rows were sent but whether they were created is unknown ({list}); {hint}"
+        ),
+    })
 }
 
 /// `rows 3, 5, 9`, shortened past [`ROWS_SHOWN`].
@@ -397,14 +404,14 @@ fn parse_row(cells: &HashMap<&str, String>, default_clinic: Option<u64>) -> Resu
 
 /// Replaces names by IDs with one fetch per list (and clinic), reporting every unknown name at once.
 async fn resolve_names(ctx: &Context, mut rows: Vec<Row>) -> Result<Vec<Row>> {
-    let mut lists: HashMap<(u8, Option<u64>), Vec<crate::refs::Entry>> = HashMap::new();
+    let mut lookup = resolve::Lookup::default();
     let mut problems = Vec::new();
     for row in &mut rows {
         if let Some(Ref::Name(n)) = &row.contact.clinic.clinic {
-            let entries = cached(ctx, &mut lists, Kind::Clinics, None).await?;
-            match resolve::pick(Kind::Clinics, "clinic", n, entries) {
+            match lookup.id(ctx, Kind::Clinics, "clinic", n, None).await {
                 Ok(id) => row.contact.clinic.clinic = Some(Ref::Id(id)),
-                Err(e) => problems.push(format!("row {}: {e}", row.number)),
+                Err(e @ Error::Invalid { .. }) => problems.push(format!("row {}: {e}", row.number)),
+                Err(e) => return Err(e),
             }
         }
         let clinic = match row.contact.clinic.clinic {
@@ -418,10 +425,12 @@ async fn resolve_names(ctx: &Context, mut rows: Vec<Row>) -> Result<Vec<Row>> {
                 &mut row.contact.campaign
             };
             if let Ref::Name(n) = value.clone() {
-                let entries = cached(ctx, &mut lists, kind, clinic).await?;
-                match resolve::pick(kind, field, &n, entries) {
+                match lookup.id(ctx, kind, field, &n, clinic).await {
                     Ok(id) => *value = Ref::Id(id),
-                    Err(e) => problems.push(format!("row {}: {e}", row.number)),
+                    Err(e @ Error::Invalid { .. }) => {
+                        problems.push(format!("row {}: {e}", row.number))
+                    }
+                    Err(e) => return Err(e),
                 }
             }
         }
@@ -434,18 +443,4 @@ async fn resolve_names(ctx: &Context, mut rows: Vec<Row>) -> Result<Vec<Row>> {
         )));
     }
     Ok(rows)
-}
-
-async fn cached<'a>(
-    ctx: &Context,
-    lists: &'a mut HashMap<(u8, Option<u64>), Vec<crate::refs::Entry>>,
-    kind: Kind,
-    clinic: Option<u64>,
-) -> Result<&'a Vec<crate::refs::Entry>> {
-    match lists.entry((kind as u8, clinic)) {
-        std::collections::hash_map::Entry::Occupied(e) => Ok(e.into_mut()),
-        std::collections::hash_map::Entry::Vacant(e) => {
-            Ok(e.insert(resolve::list(ctx, kind, clinic).await?))
-        }
-    }
 }

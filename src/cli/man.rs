@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, CommandFactory};
+use clap::Args;
 
 use crate::error::{Error, Result};
 
@@ -17,7 +17,7 @@ pub struct ManArgs {
 }
 
 pub fn run(args: ManArgs) -> Result<()> {
-    let cmd = super::Cli::command();
+    let cmd = super::command();
     match args.dir {
         Some(dir) => {
             std::fs::create_dir_all(&dir)

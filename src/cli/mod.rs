@@ -16,11 +16,14 @@ pub mod args;
 pub mod auth;
 pub mod cache;
 pub mod campaign;
+pub mod checks;
 pub mod completions;
 pub mod config;
 pub mod contact;
 pub mod crm;
+pub mod doctor;
 pub mod guided;
+pub mod help;
 pub mod import;
 pub mod io;
 pub mod man;
@@ -28,6 +31,8 @@ pub mod operations;
 pub mod reference;
 pub mod report;
 pub mod sandbox;
+pub mod sandbox_hosts;
+pub mod setup;
 pub mod summary;
 
 const ABOUT: &str =
@@ -40,12 +45,21 @@ Examples:
   clinic report ficha-financeira --from 2024-01-01 --to 2024-12-31 --all --format csv -o ficha.csv
   clinic --sandbox report appointments --all --limit 20
 
+Topics: clinic help environment, clinic help exit-codes
+
 Exit codes: 0 ok · 1 other failure · 2 invalid input (nothing sent) · 3 not logged in / token rejected ·
 4 request refused by the API · 5 server or network failure after retries ·
 128+N stopped by signal N: 130 SIGINT, 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT";
 
 #[derive(Parser, Debug)]
-#[command(name = "clinic", version, about = ABOUT, after_help = AFTER_HELP, max_term_width = 110)]
+#[command(
+    name = "clinic",
+    version,
+    about = ABOUT,
+    after_help = AFTER_HELP,
+    max_term_width = 110,
+    disable_help_subcommand = true
+)]
 pub struct Cli {
     #[command(flatten)]
     pub global: Global,
@@ -53,8 +67,10 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// Flags every command takes.
+/// Flags every command takes. Help lists them after the command's own, under their own heading, and
+/// hides those a command has no use for (see `help::hide_unused_flags`).
 #[derive(Args, Debug, Clone, Default)]
+#[command(next_help_heading = "Global options")]
 pub struct Global {
     /// Configuration profile
     #[arg(
@@ -68,7 +84,7 @@ pub struct Global {
     /// Output format [default: table on a terminal, json otherwise]
     #[arg(long, global = true, value_enum)]
     pub format: Option<Format>,
-    /// Select and order columns (dotted names reach nested fields)
+    /// Select and order columns (dotted names reach nested fields); `all` for every column
     #[arg(long, global = true, value_delimiter = ',', value_name = "A,B,C")]
     pub columns: Option<Vec<String>>,
     /// Apply a jq filter to each record (or to the answer) before formatting, e.g. 'select(.valor > 100) | {id, cliente}'
@@ -130,6 +146,10 @@ pub struct Global {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Set up a profile in one step (hosts, webhook ID, units, clinic, login), then check it
+    Setup(setup::SetupArgs),
+    /// Check the configuration, hosts, token, credential store, name cache and completions
+    Doctor(doctor::DoctorArgs),
     /// Log in and keep the token in the OS keyring  [Autenticação]
     Login(auth::LoginArgs),
     /// Forget the stored token of this profile
@@ -139,7 +159,7 @@ pub enum Command {
     #[command(subcommand)]
     Auth(auth::AuthCommand),
     /// Read and change profile settings
-    #[command(subcommand)]
+    #[command(subcommand, after_help = config::keys_help())]
     Config(config::ConfigCommand),
     /// Contacts (prospects and customers)  [Entrada — Atração / Saída — Atração]
     #[command(subcommand)]
@@ -176,6 +196,22 @@ pub enum Command {
     /// The local imitation of the whole API
     #[command(subcommand)]
     Sandbox(sandbox::SandboxCommand),
+    /// Help on a command, or on a topic: environment, exit-codes
+    Help(help::HelpArgs),
+}
+
+/// The command tree as every user of it sees it — parsing, help, manual pages and completion — with
+/// each command's unused global flags hidden.
+pub fn command() -> clap::Command {
+    help::hide_unused_flags(<Cli as clap::CommandFactory>::command())
+}
+
+/// Parses the process's arguments, exiting (status 2) with clap's message on a usage error.
+pub fn parse() -> Cli {
+    use clap::FromArgMatches;
+    let mut cmd = command();
+    let matches = cmd.get_matches_mut();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut cmd).exit())
 }
 
 impl Cli {
@@ -209,6 +245,9 @@ pub async fn run(cli: Cli) -> std::result::Result<(), Failure> {
         Command::Completions(args) => return Ok(completions::run(args)?),
         Command::Man(args) => return Ok(man::run(args)?),
         Command::Sandbox(cmd) => return Ok(sandbox::run(cmd).await?),
+        Command::Help(args) => return Ok(help::run(args)?),
+        // The doctor reports a configuration it cannot read as a failed check.
+        Command::Doctor(args) => return doctor::run(global, args).await,
         _ => {}
     }
     let ctx = Context::new(global).await?;
@@ -242,6 +281,7 @@ fn uses_reference_names(command: &Command) -> bool {
 
 async fn dispatch(ctx: &Context, command: Command) -> Result<()> {
     match command {
+        Command::Setup(args) => setup::run(ctx, args).await,
         Command::Login(args) => auth::login(ctx, args).await,
         Command::Logout => auth::logout(ctx).await,
         Command::Auth(cmd) => auth::run(ctx, cmd).await,
@@ -256,7 +296,11 @@ async fn dispatch(ctx: &Context, command: Command) -> Result<()> {
         Command::Api(args) => api::run(ctx, args).await,
         Command::Operations => operations::run(ctx),
         Command::Cache(cmd) => cache::run(ctx, cmd).await,
-        Command::Completions(_) | Command::Man(_) | Command::Sandbox(_) => {
+        Command::Completions(_)
+        | Command::Man(_)
+        | Command::Sandbox(_)
+        | Command::Help(_)
+        | Command::Doctor(_) => {
             unreachable!("handled before the context is built")
         }
     }

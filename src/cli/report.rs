@@ -46,13 +46,13 @@ pub struct AppointmentsArgs {
     #[arg(long, visible_alias = "data-agendamento-ate", value_parser = args::date, value_name = "DATE")]
     to: Option<NaiveDate>,
     /// Appointment type ID (2 = evaluation; requires --has-quote)
-    #[arg(long = "type", visible_alias = "tipo-agendamento", value_parser = args::id, value_name = "ID")]
+    #[arg(long = "type", visible_alias = "tipo-agendamento", value_parser = args::id, value_name = "ID", add = clap_complete::ArgValueCompleter::new(appointment_types))]
     kind: Option<u64>,
     /// Appointment statuses, IDs or names, comma-separated (see `clinic ref appointment-statuses`)
-    #[arg(long, value_parser = parse_ref_list, value_name = "1,2,3", add = clap_complete::ArgValueCandidates::new(crate::refs::complete::appointment_statuses))]
+    #[arg(long, value_parser = parse_ref_list, value_name = "1,2,3", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::appointment_statuses))]
     status: Option<RefList>,
     /// Evaluation has a quote: 0 or 1 (see `clinic ref has-quote`)
-    #[arg(long, visible_alias = "avaliacao-possui", value_parser = args::flag01, value_name = "0|1")]
+    #[arg(long, visible_alias = "avaliacao-possui", value_parser = args::flag01, value_name = "0|1", add = clap_complete::ArgValueCompleter::new(has_quote_values))]
     has_quote: Option<u8>,
     #[command(flatten)]
     pub(crate) clinic: ClinicsArg,
@@ -67,7 +67,7 @@ pub struct FichaArgs {
     #[arg(long, visible_alias = "data-ate", value_parser = args::date, value_name = "DATE")]
     to: Option<NaiveDate>,
     /// Quote statuses, IDs or names (see `clinic ref quote-statuses`)
-    #[arg(long, value_parser = parse_ref_list, value_name = "IDS|NAMES", add = clap_complete::ArgValueCandidates::new(crate::refs::complete::quote_statuses))]
+    #[arg(long, value_parser = parse_ref_list, value_name = "IDS|NAMES", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::quote_statuses))]
     status: Option<RefList>,
     /// Client (contact) ID
     #[arg(long, visible_alias = "cliente", value_parser = args::id, value_name = "ID")]
@@ -81,7 +81,7 @@ pub struct FichaArgs {
     #[command(flatten)]
     activity: args::ActiveArg,
     /// Service ID (see `clinic ref services`)
-    #[arg(long, visible_alias = "id-servico", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCandidates::new(crate::refs::complete::services))]
+    #[arg(long, visible_alias = "id-servico", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::services))]
     service: Option<Ref>,
     /// Evaluation date from
     #[arg(long, visible_alias = "avaliacao-de", value_parser = args::date, value_name = "DATE")]
@@ -108,19 +108,19 @@ pub struct FichaArgs {
     #[arg(long, visible_alias = "modificado-em-ate", value_parser = args::date, value_name = "DATE")]
     modified_to: Option<NaiveDate>,
     /// Created by (see `clinic ref creators`)
-    #[arg(long, visible_alias = "criado-por", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCandidates::new(crate::refs::complete::creators))]
+    #[arg(long, visible_alias = "criado-por", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::creators))]
     created_by: Option<Ref>,
     /// Modified by (see `clinic ref creators`)
-    #[arg(long, visible_alias = "modificado-por", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCandidates::new(crate::refs::complete::creators))]
+    #[arg(long, visible_alias = "modificado-por", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::creators))]
     modified_by: Option<Ref>,
     /// Seller ID (see `clinic ref sellers`)
-    #[arg(long, visible_alias = "vendedor", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCandidates::new(crate::refs::complete::sellers))]
+    #[arg(long, visible_alias = "vendedor", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::sellers))]
     seller: Option<Ref>,
     /// Account plan ID (see `clinic ref account-plans`)
-    #[arg(long, visible_alias = "plano-de-conta", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCandidates::new(crate::refs::complete::account_plans))]
+    #[arg(long, visible_alias = "plano-de-conta", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::account_plans))]
     account_plan: Option<Ref>,
     /// Product operation type ID (see `clinic ref operation-types`)
-    #[arg(long, visible_alias = "tipo-operacao-produto", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCandidates::new(crate::refs::complete::operation_types))]
+    #[arg(long, visible_alias = "tipo-operacao-produto", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::operation_types))]
     operation_type: Option<Ref>,
     #[command(flatten)]
     pub(crate) clinic: ClinicsArg,
@@ -130,18 +130,61 @@ pub struct FichaArgs {
 pub(crate) const APPOINTMENTS_PATH: &str = "/relAgendamentos";
 pub(crate) const FICHA_PATH: &str = "/lista_venda_orcamento";
 
+/// The Ficha Financeira's columns on a terminal: its 40-odd columns would squeeze every cell to a
+/// character. Files and pipes get them all.
+const FICHA_COLUMNS: &[&str] = &["codigo", "data", "cliente", "status", "vendedor", "valor"];
+
+/// The appointments report's columns on a terminal.
+const APPOINTMENT_COLUMNS: &[&str] = &[
+    "data_agendamento",
+    "hora_inicio",
+    "nome_cliente",
+    "servico",
+    "profissional",
+    "status",
+];
+
+/// Tab candidates for `--type`: the appointment types every deployment has.
+fn appointment_types(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
+    crate::completion::offer(
+        current,
+        [
+            ("1", "Sessão (session)"),
+            ("2", "Avaliação (evaluation): needs --has-quote"),
+        ]
+        .map(|(id, name)| (id.to_string(), Some(name.to_string()))),
+    )
+}
+
+/// Tab candidates for `--has-quote`.
+fn has_quote_values(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
+    crate::completion::offer(
+        current,
+        [
+            ("0", "evaluations without a quote"),
+            ("1", "evaluations with a quote"),
+        ]
+        .map(|(v, help)| (v.to_string(), Some(help.to_string()))),
+    )
+}
+
 pub async fn run(ctx: &Context, cmd: ReportCommand) -> Result<()> {
     match cmd {
         ReportCommand::Appointments(a) => {
             check_appointments(&a)?;
-            network::run_list(ctx, &a.clinic, APPOINTMENTS_PATH, "appointments", |c| {
-                appointments_query(ctx, &a, c)
-            })
+            network::run_wide_list(
+                ctx,
+                &a.clinic,
+                APPOINTMENTS_PATH,
+                "appointments",
+                APPOINTMENT_COLUMNS,
+                |c| appointments_query(ctx, &a, c),
+            )
             .await
         }
         ReportCommand::FichaFinanceira(f) => {
             check_ficha(&f)?;
-            network::run_list(ctx, &f.clinic, FICHA_PATH, "quotes", |c| {
+            network::run_wide_list(ctx, &f.clinic, FICHA_PATH, "quotes", FICHA_COLUMNS, |c| {
                 ficha_query(ctx, &f, c)
             })
             .await

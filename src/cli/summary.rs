@@ -131,7 +131,7 @@ where
             )
         })?;
     check_chart_flags(ctx, how)?;
-    let plans = match network::target(ctx, clinics.clinic.as_ref()).await? {
+    let plans = match clinics.resolve_for_list(ctx).await? {
         Target::One(clinic) => vec![Plan {
             clinic: None,
             query: query(clinic).await?,

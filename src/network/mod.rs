@@ -33,14 +33,66 @@ where
     F: Fn(Option<u64>) -> Fut,
     Fut: Future<Output = Result<Vec<(String, String)>>>,
 {
-    match target(ctx, clinics.clinic.as_ref()).await? {
+    run(ctx, clinics, path, what, None, query).await
+}
+
+/// [`run_list`] for a wide list: a table on a terminal shows the `columns` (with the clinic's, when
+/// several clinics are read), and a note names how to see the others.
+pub async fn run_wide_list<F, Fut>(
+    ctx: &Context,
+    clinics: &ClinicsArg,
+    path: &str,
+    what: &str,
+    columns: &[&str],
+    query: F,
+) -> Result<()>
+where
+    F: Fn(Option<u64>) -> Fut,
+    Fut: Future<Output = Result<Vec<(String, String)>>>,
+{
+    run(ctx, clinics, path, what, Some(columns), query).await
+}
+
+async fn run<F, Fut>(
+    ctx: &Context,
+    clinics: &ClinicsArg,
+    path: &str,
+    what: &str,
+    columns: Option<&[&str]>,
+    query: F,
+) -> Result<()>
+where
+    F: Fn(Option<u64>) -> Fut,
+    Fut: Future<Output = Result<Vec<(String, String)>>>,
+{
+    match clinics.resolve_for_list(ctx).await? {
         Target::One(clinic) => {
             let query = query(clinic).await?;
-            show::api_list(ctx, path, query, what).await
+            match columns {
+                Some(columns) => show::wide_list(ctx, path, query, what, columns).await,
+                None => show::api_list(ctx, path, query, what).await,
+            }
         }
         Target::Many(list) => {
             let plans = plans(list, query).await?;
-            list_many(ctx, path, what, plans, clinics.keep_going).await
+            // Which clinic each row belongs to is the first thing a network-wide table must show.
+            let columns = columns.map(|c| {
+                let clinic = walk::CLINIC_FIELDS;
+                clinic
+                    .iter()
+                    .chain(c.iter().filter(|c| !clinic.contains(c)))
+                    .copied()
+                    .collect::<Vec<_>>()
+            });
+            list_many(
+                ctx,
+                path,
+                what,
+                plans,
+                clinics.keep_going,
+                columns.as_deref(),
+            )
+            .await
         }
     }
 }
@@ -76,8 +128,9 @@ async fn list_many(
     what: &str,
     plans: Vec<Plan>,
     keep_going: bool,
+    columns: Option<&[&str]>,
 ) -> Result<()> {
-    let mut out = Sink::open(ctx, Shape::List)?;
+    let mut out = Sink::open_preferring(ctx, Shape::List, columns)?;
     let spec = ctx.walk();
     if spec.all {
         ctx.reporter.start_progress(what);
@@ -88,8 +141,11 @@ async fn list_many(
     .await;
     ctx.reporter.finish_progress();
     let outcomes = result?;
-    let written = out.finish()?;
-    report(ctx, &outcomes, written)
+    let finished = out.finish_counted()?;
+    if let Some(note) = show::more_columns_note(finished.hidden_columns) {
+        ctx.reporter.note(&note);
+    }
+    report(ctx, &outcomes, finished.written)
 }
 
 /// Says what the run read, clinic by clinic when some failed; fails when any did (the output,

@@ -19,7 +19,8 @@ use crate::pages::{self, PageSource, Summary, Walk};
 use crate::show::ApiList;
 
 /// Fields in which services say which clinic a record belongs to.
-const CLINIC_FIELDS: &[&str] = &["clinica", "id_clinica", "clinica_id", "clinic", "clinic_id"];
+pub(crate) const CLINIC_FIELDS: &[&str] =
+    &["clinica", "id_clinica", "clinica_id", "clinic", "clinic_id"];
 
 /// One clinic's part of a run: the clinic (none: a single-clinic run, records left as they come)
 /// and the list's query for it.

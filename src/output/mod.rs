@@ -168,8 +168,29 @@ impl Output {
         shape: Shape,
         stdout: Box<dyn Write + Send>,
     ) -> Result<Output, OutputError> {
+        Self::open_preferring(spec, shape, stdout, None)
+    }
+
+    /// [`Output::open`] for a list whose records are too wide for a terminal: a table on a terminal
+    /// (a `width`, no `--columns`, no file) shows only the `preferred` columns the records have —
+    /// when at least two of them are there — and [`Finished::hidden_columns`] counts the rest. Every
+    /// other format and destination still gets every column.
+    pub fn open_preferring(
+        spec: &OutputSpec,
+        shape: Shape,
+        stdout: Box<dyn Write + Send>,
+        preferred: Option<&[&str]>,
+    ) -> Result<Output, OutputError> {
         let mut sink = Sink::open(spec.path.as_deref(), stdout)?;
-        let writer = Writer::for_spec(spec, shape, sink.writer()).map_err(|e| sink.error(e))?;
+        let preferred = preferred.filter(|_| {
+            spec.format == Format::Table
+                && shape == Shape::List
+                && spec.width.is_some()
+                && spec.path.is_none()
+                && spec.columns.as_ref().is_none_or(|c| c.is_empty())
+        });
+        let writer =
+            Writer::for_spec(spec, shape, preferred, sink.writer()).map_err(|e| sink.error(e))?;
         Ok(Output {
             sink,
             writer,
@@ -192,17 +213,39 @@ impl Output {
     /// Writes what only the end can write (closing `]`, discovered columns, last table block),
     /// flushes, and for `-o` renames the temporary file onto the final name.
     /// Returns how many records were written.
-    pub fn finish(mut self) -> Result<u64, OutputError> {
-        self.writer
+    pub fn finish(self) -> Result<u64, OutputError> {
+        self.finish_counted().map(|f| f.written)
+    }
+
+    /// [`Output::finish`], also telling how many columns a narrowed table left out.
+    pub fn finish_counted(mut self) -> Result<Finished, OutputError> {
+        let hidden_columns = self
+            .writer
             .finish(self.sink.writer())
             .map_err(|e| self.sink.error(e))?;
         self.sink.finish()?;
-        Ok(self.written)
+        Ok(Finished {
+            written: self.written,
+            hidden_columns,
+        })
     }
 }
 
+/// What a finished output wrote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Finished {
+    pub written: u64,
+    /// Columns of the records that a table on a terminal left out (see [`Output::open_preferring`]).
+    pub hidden_columns: usize,
+}
+
 impl Writer {
-    fn for_spec(spec: &OutputSpec, shape: Shape, out: &mut dyn Write) -> io::Result<Writer> {
+    fn for_spec(
+        spec: &OutputSpec,
+        shape: Shape,
+        preferred: Option<&[&str]>,
+        out: &mut dyn Write,
+    ) -> io::Result<Writer> {
         let columns = spec.columns.clone().filter(|c| !c.is_empty());
         let writer = match (spec.format, shape) {
             (Format::Json, Shape::List) => Writer::Json(JsonWriter::array(columns)),
@@ -219,7 +262,10 @@ impl Writer {
                 Writer::tabular(Box::new(rows), columns, out)?
             }
             (Format::Table, Shape::List) => {
-                let rows = TableBlocks::new(spec.width, MEMORY_ROWS);
+                let mut rows = TableBlocks::new(spec.width, MEMORY_ROWS);
+                if let Some(preferred) = preferred {
+                    rows.prefer(preferred);
+                }
                 Writer::tabular(Box::new(rows), columns, out)?
             }
             (Format::Table, Shape::Single) => Writer::Vertical {
@@ -257,12 +303,13 @@ impl Writer {
         }
     }
 
-    fn finish(self, out: &mut (dyn Write + Send)) -> io::Result<()> {
+    /// Returns how many columns a narrowed table left out.
+    fn finish(self, out: &mut (dyn Write + Send)) -> io::Result<usize> {
         match self {
-            Writer::Json(json) => json.finish(out),
+            Writer::Json(json) => json.finish(out).map(|()| 0),
             Writer::Tabular(tabular) => tabular.finish(out),
-            Writer::Xlsx(xlsx) => xlsx.finish(out),
-            Writer::Vertical { .. } => Ok(()),
+            Writer::Xlsx(xlsx) => xlsx.finish(out).map(|()| 0),
+            Writer::Vertical { .. } => Ok(0),
         }
     }
 }

@@ -13,6 +13,11 @@ pub(crate) struct TableBlocks {
     block_rows: usize,
     header: Vec<String>,
     rows: Vec<Vec<String>>,
+    /// Columns to show, when the records have them, instead of all.
+    preferred: Vec<String>,
+    /// Positions, in the full header, of the columns shown when narrowed to `preferred`.
+    shown: Option<Vec<usize>>,
+    hidden: usize,
 }
 
 impl TableBlocks {
@@ -22,7 +27,16 @@ impl TableBlocks {
             block_rows: block_rows.max(1),
             header: Vec::new(),
             rows: Vec::new(),
+            preferred: Vec::new(),
+            shown: None,
+            hidden: 0,
         }
+    }
+
+    /// Shows only these columns, in this order, when the records have at least two of them: a wide
+    /// report fits a terminal instead of wrapping every cell to a character.
+    pub(crate) fn prefer(&mut self, columns: &[&str]) {
+        self.preferred = columns.iter().map(|c| c.to_string()).collect();
     }
 
     fn render_block(&mut self, out: &mut dyn Write) -> io::Result<()> {
@@ -34,11 +48,29 @@ impl TableBlocks {
 
 impl RowSink for TableBlocks {
     fn header(&mut self, _out: &mut dyn Write, names: &[String]) -> io::Result<()> {
-        self.header = names.to_vec();
+        let shown: Vec<usize> = self
+            .preferred
+            .iter()
+            .filter_map(|p| names.iter().position(|n| n == p))
+            .collect();
+        if shown.len() >= 2 && shown.len() < names.len() {
+            self.header = shown.iter().map(|&i| names[i].clone()).collect();
+            self.hidden = names.len() - shown.len();
+            self.shown = Some(shown);
+        } else {
+            self.header = names.to_vec();
+        }
         Ok(())
     }
 
     fn row(&mut self, out: &mut dyn Write, cells: Vec<String>) -> io::Result<()> {
+        let cells = match &self.shown {
+            Some(shown) => shown
+                .iter()
+                .map(|&i| cells.get(i).cloned().unwrap_or_default())
+                .collect(),
+            None => cells,
+        };
         self.rows.push(cells);
         if self.rows.len() >= self.block_rows {
             self.render_block(out)?;
@@ -52,6 +84,10 @@ impl RowSink for TableBlocks {
             return Ok(());
         }
         self.render_block(out)
+    }
+
+    fn hidden_columns(&self) -> usize {
+        self.hidden
     }
 }
 
@@ -176,6 +212,29 @@ mod tests {
             "+----+------+\n| id | name |\n+===========+\n| 1  | a    |\n|----+------|\n| 2  | b    |\n+----+------+\n\
              +----+------+\n| id | name |\n+===========+\n| 3  | c    |\n+----+------+\n"
         );
+    }
+
+    #[test]
+    fn preferred_columns_narrow_the_table_and_count_the_rest() {
+        let mut sink = TableBlocks::new(Some(80), 1000);
+        sink.prefer(&["name", "id", "absent"]);
+        let mut out = Vec::new();
+        sink.header(&mut out, &strings(&["id", "name", "note", "extra"]))
+            .unwrap();
+        sink.row(&mut out, strings(&["1", "Ana", "x", "y"]))
+            .unwrap();
+        sink.end(&mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "+------+----+\n| name | id |\n+===========+\n| Ana  | 1  |\n+------+----+\n"
+        );
+        assert_eq!(sink.hidden_columns(), 2);
+        // With fewer than two of them present, every column shows.
+        let mut sink = TableBlocks::new(Some(80), 1000);
+        sink.prefer(&["name"]);
+        let mut out = Vec::new();
+        sink.header(&mut out, &strings(&["id", "name"])).unwrap();
+        assert_eq!(sink.hidden_columns(), 0);
     }
 
     #[test]

@@ -14,6 +14,10 @@ pub(crate) trait RowSink: Send {
     fn header(&mut self, out: &mut dyn Write, names: &[String]) -> io::Result<()>;
     fn row(&mut self, out: &mut dyn Write, cells: Vec<String>) -> io::Result<()>;
     fn end(&mut self, out: &mut dyn Write) -> io::Result<()>;
+    /// Columns of the header that the rows left out (a table narrowed for a terminal).
+    fn hidden_columns(&self) -> usize {
+        0
+    }
 }
 
 enum Layout {
@@ -57,18 +61,20 @@ impl Tabular {
         }
     }
 
-    /// Records without a single field give no columns, hence no output at all.
-    pub(crate) fn finish(mut self, out: &mut dyn Write) -> io::Result<()> {
+    /// Records without a single field give no columns, hence no output at all. Returns how many
+    /// columns the sink left out.
+    pub(crate) fn finish(mut self, out: &mut dyn Write) -> io::Result<usize> {
         if let Layout::Discovered(collector) = self.layout {
             let (names, rows) = collector.finish()?;
             if names.is_empty() {
-                return Ok(());
+                return Ok(0);
             }
             self.sink.header(out, &names)?;
             for row in rows {
                 self.sink.row(out, row?)?;
             }
         }
-        self.sink.end(out)
+        self.sink.end(out)?;
+        Ok(self.sink.hidden_columns())
     }
 }

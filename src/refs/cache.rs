@@ -90,16 +90,43 @@ impl Cache {
     }
 
     pub fn write(&self, kind: Kind, clinic: Option<u64>, entries: &[Entry]) -> Result<()> {
+        self.store(
+            kind,
+            clinic,
+            &Cached {
+                fetched_at: now(),
+                base_url: self.base_url.clone(),
+                entries: entries.to_vec(),
+            },
+        )
+    }
+
+    /// Adds an entry just created (a campaign) to the cached copies of its list — the clinic's, and
+    /// the one read without a clinic, which a clinic user's own clinic fills — so its name works at
+    /// once. The copies keep their age; a list never cached stays uncached, since one entry is not the
+    /// list.
+    pub fn remember(&self, kind: Kind, clinic: Option<u64>, entry: Entry) -> Result<()> {
+        let copies = match clinic.filter(|_| kind.per_clinic()) {
+            Some(c) => vec![Some(c), None],
+            None => vec![None],
+        };
+        for copy in copies {
+            if let Some(mut cached) = self.read(kind, copy)
+                && !cached.entries.iter().any(|e| e.id == entry.id)
+            {
+                cached.entries.push(entry.clone());
+                self.store(kind, copy, &cached)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn store(&self, kind: Kind, clinic: Option<u64>, cached: &Cached) -> Result<()> {
         use std::io::Write;
         std::fs::create_dir_all(&self.dir)
             .map_err(|e| Error::Config(format!("{}: {e}", self.dir.display())))?;
-        let cached = Cached {
-            fetched_at: now(),
-            base_url: self.base_url.clone(),
-            entries: entries.to_vec(),
-        };
         let mut tmp = tempfile::NamedTempFile::new_in(&self.dir)?;
-        tmp.write_all(&serde_json::to_vec(&cached).map_err(|e| Error::Other(e.to_string()))?)?;
+        tmp.write_all(&serde_json::to_vec(cached).map_err(|e| Error::Other(e.to_string()))?)?;
         tmp.persist(self.path(kind, clinic))
             .map_err(|e| Error::Other(e.error.to_string()))?;
         Ok(())
@@ -119,6 +146,11 @@ impl Cache {
         }
         Ok(n)
     }
+}
+
+/// How long ago a cached list was read.
+pub fn age(cached: &Cached) -> Duration {
+    Duration::from_secs(now().saturating_sub(cached.fetched_at))
 }
 
 fn now() -> u64 {

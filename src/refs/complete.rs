@@ -1,54 +1,101 @@
 //! Values offered on Tab for flags that take a name (`--channel`, `--campaign`, `--status`, …), read
 //! from the reference-list cache only: completion never waits on the network and never prints errors
-//! into the shell — a missing cache just offers nothing.
+//! into the shell — a missing cache just offers nothing. The profile and clinic are the ones the
+//! command line names (`--profile`, `--clinic`), else the environment's and the profile's.
+
+use std::ffi::OsStr;
 
 use clap_complete::engine::CompletionCandidate;
 
-use super::Kind;
 use super::cache::Cache;
-use crate::config::{self, ConfigFile};
+use super::{Kind, resolve::normalize};
+use crate::completion::{Line, offer};
+use crate::config::{self, ConfigFile, Profile};
 
-/// Names of one list, with the ID as help text, from every cached copy (all clinics) of the profile.
-pub fn candidates(kind: Kind) -> Vec<CompletionCandidate> {
-    let Some(cache) = current_cache() else {
+/// Names of one list, with the ID as help text: the clinic's copy for a clinic-scoped list when the
+/// line (or the profile) names a clinic that was cached, else every cached copy.
+pub fn candidates(kind: Kind, current: &OsStr) -> Vec<CompletionCandidate> {
+    let line = Line::current();
+    let Some((cache, profile)) = cache_of(&line) else {
         return Vec::new();
     };
-    let mut seen = std::collections::BTreeSet::new();
-    let mut out = Vec::new();
-    for cached in cache.read_all(kind) {
-        for e in cached.entries {
-            if seen.insert(e.name.clone()) {
-                out.push(
-                    CompletionCandidate::new(e.name).help(Some(format!("ID {}", e.id).into())),
-                );
-            }
-        }
-    }
-    out
+    let clinic = kind
+        .per_clinic()
+        .then(|| clinic_on_line(&line, &cache, &profile))
+        .flatten();
+    let copies = match clinic.and_then(|c| cache.read(kind, Some(c))) {
+        Some(copy) => vec![copy],
+        None => cache.read_all(kind),
+    };
+    offer(
+        current,
+        copies
+            .into_iter()
+            .flat_map(|c| c.entries)
+            .map(|e| (e.name, Some(format!("ID {}", e.id)))),
+    )
 }
 
-/// The cache of the profile the command line would use (`CLINIC_PROFILE`, its `base_url`).
-fn current_cache() -> Option<Cache> {
-    let profile = std::env::var("CLINIC_PROFILE")
-        .ok()
-        .filter(|p| !p.is_empty())
-        .unwrap_or_else(|| config::DEFAULT_PROFILE.to_string());
+/// Clinic IDs, with their names as help text (`config set clinica`).
+pub fn clinic_ids(current: &OsStr) -> Vec<CompletionCandidate> {
+    let line = Line::current();
+    let Some((cache, _)) = cache_of(&line) else {
+        return Vec::new();
+    };
+    let entries = cache
+        .read(Kind::Clinics, None)
+        .map(|c| c.entries)
+        .unwrap_or_default();
+    offer(
+        current,
+        entries
+            .into_iter()
+            .map(|e| (e.id.to_string(), Some(e.name))),
+    )
+}
+
+/// The profile the line would use, as stored with the environment's overrides.
+pub fn profile_of(line: &Line) -> Option<Profile> {
     let dir = config::config_dir().ok()?;
     let stored = ConfigFile::load(&dir)
         .ok()?
         .profiles
-        .remove(&profile)
+        .remove(&line.profile())
         .unwrap_or_default();
-    let base = config::apply_env(stored).ok()?.base_url?;
-    Cache::new(&profile, &base).ok()
+    config::apply_env(stored).ok()
+}
+
+/// The cache of the profile the line would use (its `base_url`), and that profile.
+fn cache_of(line: &Line) -> Option<(Cache, Profile)> {
+    let profile = profile_of(line)?;
+    let cache = Cache::new(&line.profile(), profile.base_url.as_deref()?).ok()?;
+    Some((cache, profile))
+}
+
+/// The clinic the command would use: `--clinic` on the line (an ID, or a cached clinic's name), else
+/// the profile's default.
+fn clinic_on_line(line: &Line, cache: &Cache, profile: &Profile) -> Option<u64> {
+    let Some(given) = line.value_of(&["--clinic", "--clinica"]) else {
+        return profile.clinica;
+    };
+    if let Ok(id) = given.trim().parse() {
+        return Some(id);
+    }
+    let wanted = normalize(&given);
+    cache
+        .read(Kind::Clinics, None)?
+        .entries
+        .into_iter()
+        .find(|e| normalize(&e.name) == wanted)
+        .map(|e| e.id)
 }
 
 macro_rules! candidates_of {
     ($($name:ident => $kind:expr),* $(,)?) => {
         $(
             #[doc = concat!("Tab candidates: ", stringify!($name), ".")]
-            pub fn $name() -> Vec<CompletionCandidate> {
-                candidates($kind)
+            pub fn $name(current: &OsStr) -> Vec<CompletionCandidate> {
+                candidates($kind, current)
             }
         )*
     };

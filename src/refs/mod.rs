@@ -11,7 +11,7 @@ use serde_json::Value;
 pub use resolve::{Ref, RefList};
 
 /// A reference list that gives IDs their names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Kind {
     Clinics,
     Channels,

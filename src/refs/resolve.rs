@@ -2,8 +2,10 @@
 //! an ID; anything else is matched against the reference list, ignoring case and accents. A name that
 //! matches nothing, or more than one entry, is refused with the candidates listed.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
+use futures::{StreamExt, TryStreamExt};
 use reqwest::Method;
 
 use super::cache::Cache;
@@ -124,10 +126,7 @@ pub async fn resolve(
 ) -> Result<u64> {
     match r {
         Ref::Id(id) => Ok(*id),
-        Ref::Name(name) => {
-            let entries = list(ctx, kind, clinic).await?;
-            pick(kind, flag, name, &entries)
-        }
+        Ref::Name(name) => Lookup::default().id(ctx, kind, flag, name, clinic).await,
     }
 }
 
@@ -139,50 +138,139 @@ pub async fn resolve_all(
     list: &RefList,
     clinic: Option<u64>,
 ) -> Result<Vec<u64>> {
-    let entries = if list.0.iter().any(|r| matches!(r, Ref::Name(_))) {
-        self::list(ctx, kind, clinic).await?
-    } else {
-        Vec::new()
-    };
-    list.0
-        .iter()
-        .map(|r| match r {
-            Ref::Id(id) => Ok(*id),
-            Ref::Name(name) => pick(kind, flag, name, &entries),
-        })
-        .collect()
+    let mut lookup = Lookup::default();
+    let mut ids = Vec::with_capacity(list.0.len());
+    for r in &list.0 {
+        ids.push(match r {
+            Ref::Id(id) => *id,
+            Ref::Name(name) => lookup.id(ctx, kind, flag, name, clinic).await?,
+        });
+    }
+    Ok(ids)
+}
+
+/// Names looked up against reference lists, each list read once — from the cache when it is fresh. A
+/// name the cached copy lacks has its list read again, live, once, before it counts as unknown: a
+/// campaign created a moment ago (here or elsewhere) is found by its name.
+#[derive(Default)]
+pub struct Lookup {
+    lists: HashMap<(Kind, Option<u64>), Listed>,
+}
+
+struct Listed {
+    entries: Vec<Entry>,
+    /// Read from the service during this run (not from the cache).
+    live: bool,
+}
+
+impl Lookup {
+    /// The entries of a list.
+    pub async fn entries(
+        &mut self,
+        ctx: &Context,
+        kind: Kind,
+        clinic: Option<u64>,
+    ) -> Result<&[Entry]> {
+        Ok(&self.load(ctx, kind, clinic).await?.entries)
+    }
+
+    /// The ID of the one entry named `name`.
+    pub async fn id(
+        &mut self,
+        ctx: &Context,
+        kind: Kind,
+        flag: &str,
+        name: &str,
+        clinic: Option<u64>,
+    ) -> Result<u64> {
+        let listed = self.load(ctx, kind, clinic).await?;
+        match pick(kind, flag, name, &listed.entries) {
+            Err(miss) if !listed.live => match reread(ctx, kind, clinic).await {
+                Ok(entries) => {
+                    *listed = Listed {
+                        entries,
+                        live: true,
+                    };
+                    pick(kind, flag, name, &listed.entries)
+                }
+                Err(e) => {
+                    ctx.reporter.warn(&format!(
+                        "could not read the {} list again: {e}",
+                        kind.name()
+                    ));
+                    Err(miss)
+                }
+            },
+            found => found,
+        }
+    }
+
+    async fn load(
+        &mut self,
+        ctx: &Context,
+        kind: Kind,
+        clinic: Option<u64>,
+    ) -> Result<&mut Listed> {
+        use std::collections::hash_map::Entry as Slot;
+        match self
+            .lists
+            .entry((kind, clinic.filter(|_| kind.per_clinic())))
+        {
+            Slot::Occupied(listed) => Ok(listed.into_mut()),
+            Slot::Vacant(slot) => {
+                let (entries, live) = list_with_origin(ctx, kind, clinic).await?;
+                Ok(slot.insert(Listed { entries, live }))
+            }
+        }
+    }
 }
 
 /// The list from a fresh cache, else from the service (and then cached). If the service cannot be
 /// reached, a stale copy is better than nothing.
 pub async fn list(ctx: &Context, kind: Kind, clinic: Option<u64>) -> Result<Vec<Entry>> {
+    list_with_origin(ctx, kind, clinic).await.map(|(e, _)| e)
+}
+
+/// [`list`], and whether it was read from the service during this run.
+async fn list_with_origin(
+    ctx: &Context,
+    kind: Kind,
+    clinic: Option<u64>,
+) -> Result<(Vec<Entry>, bool)> {
     let cache = ctx.cache();
     let cached = cache.as_ref().and_then(|c| c.read(kind, clinic));
     if let (Some(c), Some(cache)) = (&cached, &cache)
         && cache.is_fresh(c)
     {
-        return Ok(c.entries.clone());
+        return Ok((c.entries.clone(), false));
     }
-    match fetch(ctx, kind, clinic).await {
-        Ok(entries) => {
-            if let Some(cache) = &cache {
-                let _ = cache.write(kind, clinic, &entries);
-            }
-            Ok(entries)
-        }
+    match reread(ctx, kind, clinic).await {
+        Ok(entries) => Ok((entries, true)),
         Err(e) => match cached {
             Some(c) if !matches!(e, Error::NotLoggedIn(_)) => {
                 ctx.reporter
                     .warn(&format!("using the cached {} list: {e}", kind.name()));
-                Ok(c.entries)
+                Ok((c.entries, false))
             }
             _ => Err(e),
         },
     }
 }
 
+/// Reads the list from the service and caches it.
+async fn reread(ctx: &Context, kind: Kind, clinic: Option<u64>) -> Result<Vec<Entry>> {
+    let entries = fetch(ctx, kind, clinic).await?;
+    if let Some(cache) = ctx.cache() {
+        let _ = cache.write(kind, clinic, &entries);
+    }
+    Ok(entries)
+}
+
 /// Reads the whole list from the service.
 pub async fn fetch(ctx: &Context, kind: Kind, clinic: Option<u64>) -> Result<Vec<Entry>> {
+    if kind.per_clinic() {
+        ctx.require_list_clinic(clinic)?;
+    }
     let client = ctx.api().await?;
     let mut query = Vec::new();
     if let Some(c) = clinic.filter(|_| kind.per_clinic()) {
@@ -216,15 +304,55 @@ pub async fn fetch(ctx: &Context, kind: Kind, clinic: Option<u64>) -> Result<Vec
     Ok(entries_of(&records))
 }
 
-/// Refreshes every cached list now (`clinic cache refresh`).
-pub async fn refresh_all(ctx: &Context, cache: &Cache, clinic: Option<u64>) -> Result<usize> {
-    let mut n = 0;
-    for kind in Kind::ALL {
-        let entries = fetch(ctx, kind, clinic).await?;
-        cache.write(kind, clinic, &entries)?;
-        n += 1;
+/// What `clinic cache refresh` read.
+pub struct Refreshed {
+    pub lists: usize,
+    pub clinics: usize,
+}
+
+/// Refreshes every cached list now (`clinic cache refresh`): the lists that are the same for every
+/// clinic, then the clinic-scoped ones for `clinic`, or else for every clinic the user can see (all of
+/// them for an admin_master, their own for a clinic user). A user who sees one clinic also gets that
+/// clinic's lists as the ones read without a clinic, which is what the service answers them.
+pub async fn refresh_all(ctx: &Context, cache: &Cache, clinic: Option<u64>) -> Result<Refreshed> {
+    let mut lists = 0;
+    let mut clinic_ids = Vec::new();
+    for kind in Kind::ALL.into_iter().filter(|k| !k.per_clinic()) {
+        let entries = fetch(ctx, kind, None).await?;
+        if kind == Kind::Clinics {
+            clinic_ids = entries.iter().map(|e| e.id).collect();
+        }
+        cache.write(kind, None, &entries)?;
+        lists += 1;
     }
-    Ok(n)
+    let clinics = match clinic {
+        Some(c) => vec![c],
+        None => clinic_ids,
+    };
+    let own_clinic = clinic.is_none() && clinics.len() == 1;
+    let jobs: Vec<(Kind, u64)> = clinics
+        .iter()
+        .flat_map(|&c| {
+            Kind::ALL
+                .into_iter()
+                .filter(|k| k.per_clinic())
+                .map(move |k| (k, c))
+        })
+        .collect();
+    let mut fetched = futures::stream::iter(jobs)
+        .map(|(kind, c)| async move { fetch(ctx, kind, Some(c)).await.map(|e| (kind, c, e)) })
+        .buffer_unordered(ctx.walk().concurrency);
+    while let Some((kind, c, entries)) = fetched.try_next().await? {
+        cache.write(kind, Some(c), &entries)?;
+        if own_clinic {
+            cache.write(kind, None, &entries)?;
+        }
+        lists += 1;
+    }
+    Ok(Refreshed {
+        lists,
+        clinics: clinics.len(),
+    })
 }
 
 #[cfg(test)]

@@ -295,3 +295,68 @@ pub fn process_for(config: &Path, urls: &clinic_sandbox::Urls) -> std::process::
         .env_remove("DBUS_SESSION_BUS_ADDRESS");
     cmd
 }
+
+/// Whether a test that drives a real shell can run here: `program` is on the PATH and every file in
+/// `files` (such as bash-completion's loader) exists. When one is missing the test is skipped with a
+/// line on stderr — written past the test harness's capture, so it shows in a passing run — unless
+/// `CLINIC_REQUIRE_SHELLS=1` (CI, after installing them), where a missing shell fails the test.
+#[allow(dead_code)]
+pub fn shell_ready(test: &str, program: &str, files: &[&str]) -> bool {
+    use std::io::Write;
+    let on_path = std::env::var_os("PATH").is_some_and(|path| {
+        std::env::split_paths(&path).any(|dir| is_executable(&dir.join(program)))
+    });
+    let missing: Vec<String> = std::iter::once(program)
+        .filter(|_| !on_path)
+        .map(|p| format!("`{p}` is not on the PATH"))
+        .chain(
+            files
+                .iter()
+                .filter(|f| !Path::new(f).exists())
+                .map(|f| format!("{f} does not exist")),
+        )
+        .collect();
+    if missing.is_empty() {
+        return true;
+    }
+    let what = missing.join("; ");
+    if std::env::var("CLINIC_REQUIRE_SHELLS").is_ok_and(|v| v == "1") {
+        panic!("{test}: {what}, and CLINIC_REQUIRE_SHELLS=1 requires it");
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "skipped {test}: {what} (install it to run this test; CLINIC_REQUIRE_SHELLS=1 makes this a failure)"
+    );
+    false
+}
+
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+impl Env {
+    /// The `clinic` binary as a plain process (for a pseudo-terminal) with this test's config and
+    /// hosts, logged in as `login` through `CLINIC_TOKEN`.
+    #[allow(dead_code)]
+    pub fn terminal_command(&self, login: &str) -> std::process::Command {
+        let mut cmd = process_for(self.config.path(), self.sandbox.urls());
+        cmd.env("CLINIC_TOKEN", self.token(login, login))
+            .env("TERM", "xterm-256color")
+            .env_remove("COLUMNS");
+        cmd
+    }
+}
+
+/// Text as a pseudo-terminal session sees it: rexpect reads each byte as one character, so UTF-8 text
+/// is looked for byte by byte.
+#[allow(dead_code)]
+pub fn pty_text(text: &str) -> String {
+    text.bytes().map(char::from).collect()
+}
+
+/// What a pseudo-terminal session read, decoded back from bytes to UTF-8.
+#[allow(dead_code)]
+pub fn from_pty(seen: &str) -> String {
+    String::from_utf8_lossy(&seen.chars().map(|c| c as u8).collect::<Vec<u8>>()).into_owned()
+}

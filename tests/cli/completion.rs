@@ -34,6 +34,9 @@ fn shell(env: &Env, program: &str) -> Process {
     p
 }
 
+/// bash-completion's loader, as Debian installs it.
+const BASH_COMPLETION: &str = "/usr/share/bash-completion/bash_completion";
+
 fn refreshed() -> Env {
     let env = Env::new();
     env.clinic().args(["cache", "refresh"]).assert().success();
@@ -42,9 +45,16 @@ fn refreshed() -> Env {
 
 #[test]
 fn bash_completes_a_channel_name_with_bash_completion_loaded() {
+    if !shell_ready(
+        "bash_completes_a_channel_name_with_bash_completion_loaded",
+        "bash",
+        &[BASH_COMPLETION],
+    ) {
+        return;
+    }
     let env = refreshed();
     let script = format!(
-        r#"source /usr/share/bash-completion/bash_completion || exit 90
+        r#"source {BASH_COMPLETION} || exit 90
 source {}
 COMP_WORDS=(clinic contact create --channel Ins); COMP_CWORD=4; COMP_TYPE=9
 _clap_complete_clinic clinic Ins --channel
@@ -77,6 +87,9 @@ printf '%s\n' "${{COMPREPLY[@]}}"
 
 #[test]
 fn fish_completes_a_channel_name() {
+    if !shell_ready("fish_completes_a_channel_name", "fish", &[]) {
+        return;
+    }
     let env = refreshed();
     let script = format!(
         "source {}; complete -C 'clinic contact create --channel Goo'; complete -C 'clinic ref chan'",
@@ -195,6 +208,292 @@ fn man_pages_are_generated() {
         .success();
     assert!(dir.path().join("clinic-report-ficha-financeira.1").exists());
     assert!(dir.path().join("clinic-crm-deal-update.1").exists());
+}
+
+/// An interactive bash in a pseudo-terminal with the committed completion script loaded and the
+/// test's configuration, at its prompt.
+fn interactive_bash(env: &Env, token: &str) -> rexpect::session::PtySession {
+    let mut bash = shell(env, "bash");
+    bash.args(["--norc", "--noprofile", "-i"])
+        .env("PS1", PROMPT)
+        .env("CLINIC_TOKEN", token)
+        .env("TERM", "dumb")
+        .env("NO_COLOR", "1");
+    let mut p = rexpect::session::spawn_command(bash, Some(30_000)).unwrap();
+    p.exp_string(PROMPT).unwrap();
+    p.send_line(&format!(
+        "source {}",
+        repo("completions/clinic.bash").display()
+    ))
+    .unwrap();
+    p.exp_string(PROMPT).unwrap();
+    p
+}
+
+const PROMPT: &str = "PROMPT> ";
+
+/// Types `line`, presses Tab, then runs the completed line with `printf '<%s>\n'` in front, so each
+/// word bash parsed prints on its own: returns what the last word became.
+fn completed_word(p: &mut rexpect::session::PtySession, line: &str) -> String {
+    p.send(line).unwrap();
+    // Keys wait in the terminal while completion runs, so the ones after Tab act on its result.
+    p.send("\t").unwrap();
+    p.send_control('a').unwrap();
+    p.send("printf '<%s>\\n' ").unwrap();
+    p.send_line("").unwrap();
+    if let Err(e) = p.exp_string("<clinic>") {
+        panic!("{line}: {e}");
+    }
+    let printed = p.exp_string(PROMPT).unwrap();
+    let printed = from_pty(&printed).replace("\r\n", "\n");
+    printed
+        .trim_end()
+        .rsplit_once("\n<")
+        .map(|(_, last)| last.trim_end_matches('>').to_string())
+        .unwrap_or_default()
+}
+
+#[test]
+fn bash_inserts_names_that_run_as_inserted_matched_without_case_or_accents() {
+    if !shell_ready(
+        "bash_inserts_names_that_run_as_inserted_matched_without_case_or_accents",
+        "bash",
+        &[],
+    ) {
+        return;
+    }
+    let env = refreshed();
+    let token = env.token("unidade1", "unidade1");
+    let mut p = interactive_bash(&env, &token);
+    for (typed, parsed) in [
+        (
+            "clinic report ficha-financeira --seller cam",
+            "Camila Araújo",
+        ),
+        (
+            "clinic report ficha-financeira --seller \"cam",
+            "Camila Araújo",
+        ),
+        (
+            "clinic report ficha-financeira --seller 'bru",
+            "Bruno D'Ávila",
+        ),
+        (
+            "clinic report ficha-financeira --seller BRUNO",
+            "Bruno D'Ávila",
+        ),
+        (
+            "clinic report ficha-financeira --created-by integ",
+            "Integração \"site\"",
+        ),
+        (
+            "clinic report ficha-financeira --created-by \"integ",
+            "Integração \"site\"",
+        ),
+        (
+            "clinic report ficha-financeira --created-by 'integ",
+            "Integração \"site\"",
+        ),
+        ("clinic contact create --channel indicacao", "Indicação"),
+        ("clinic contact create --campaign promo", "=Promoção 2x1"),
+        (
+            "clinic contact create --campaign pacote",
+            "Pacote noiva\nDia do casamento",
+        ),
+        (
+            "clinic contact create --campaign \"parceria",
+            "Parceria academia \"Corpo & Movimento\"",
+        ),
+    ] {
+        assert_eq!(completed_word(&mut p, typed), parsed, "{typed}");
+    }
+    // And the completed line runs: the seller sent is the one completed.
+    env.clear_journal();
+    p.send("clinic report ficha-financeira --limit 1 --format json --seller araujo")
+        .unwrap();
+    p.send("\t").unwrap();
+    p.send_line(" >/dev/null && echo ran=$?").unwrap();
+    p.exp_string("ran=0").unwrap();
+    p.exp_string(PROMPT).unwrap();
+    let sent = env.sent();
+    let report = sent
+        .iter()
+        .find(|r| {
+            r["path"]
+                .as_str()
+                .unwrap()
+                .ends_with("/lista_venda_orcamento")
+        })
+        .expect("the report was asked for");
+    assert!(
+        query_of(report).contains(&("vendedor".into(), "3".into())),
+        "{report}"
+    );
+    p.send_line("exit").unwrap();
+    p.exp_eof().unwrap();
+}
+
+/// The candidates `clinic` offers for the last word of `words`, as bash asks for them.
+fn offered(env: &Env, words: &[&str]) -> Vec<String> {
+    let out = shell(env, "clinic")
+        .env("COMPLETE", "bash")
+        .env("_CLAP_IFS", "\u{b}")
+        .env("_CLAP_COMPLETE_INDEX", (words.len() - 1).to_string())
+        .arg("--")
+        .args(words)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .split('\u{b}')
+        // Values only: with an empty word, the flags come too.
+        .filter(|c| !c.is_empty() && !c.starts_with('-'))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn completion_honours_profile_and_clinic_on_the_line_and_covers_closed_lists() {
+    let env = Env::new();
+    // A campaign only clinic 2 has, cached by an admin_master's refresh of every clinic.
+    let out = env
+        .admin()
+        .args(["api", "POST", "/criaCampanha", "--format", "json", "--data"])
+        .arg(r#"{"nome": "Só na Clínica Dois", "clinica": "2"}"#)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    env.admin().args(["cache", "refresh"]).assert().success();
+    let campaign = |clinic: &str| {
+        offered(
+            &env,
+            &[
+                "clinic",
+                "contact",
+                "create",
+                "--clinic",
+                clinic,
+                "--campaign",
+                "so",
+            ],
+        )
+    };
+    assert_eq!(campaign("2"), [r"Só\ na\ Clínica\ Dois"]);
+    assert_eq!(campaign("df brasilia"), [r"Só\ na\ Clínica\ Dois"]);
+    assert!(campaign("1").is_empty(), "{:?}", campaign("1"));
+    // Another profile has its own cache (empty here).
+    assert_eq!(
+        offered(&env, &["clinic", "contact", "create", "--channel", "ins"]),
+        ["Instagram"]
+    );
+    assert!(
+        offered(
+            &env,
+            &[
+                "clinic",
+                "--profile",
+                "other",
+                "contact",
+                "create",
+                "--channel",
+                "ins"
+            ]
+        )
+        .is_empty()
+    );
+    // Closed lists: configuration keys and values, stages, UTM sources, units, flags of 0 and 1.
+    let keys = offered(&env, &["clinic", "config", "set", "aut"]);
+    assert_eq!(keys, ["automation_url", "auth_scheme"]);
+    assert_eq!(
+        offered(&env, &["clinic", "config", "get", "UNI"]),
+        ["units"]
+    );
+    assert_eq!(
+        offered(&env, &["clinic", "config", "set", "auth_scheme", ""]),
+        ["bearer", "raw"]
+    );
+    assert_eq!(
+        offered(
+            &env,
+            &["clinic", "config", "set", "timezone", "america/sao"]
+        ),
+        ["America/Sao_Paulo"]
+    );
+    assert_eq!(
+        offered(&env, &["clinic", "config", "set", "clinica", "1"])
+            .first()
+            .map(String::as_str),
+        Some("1")
+    );
+    assert_eq!(
+        offered(
+            &env,
+            &[
+                "clinic",
+                "crm",
+                "deal",
+                "update",
+                "7",
+                "--stage",
+                "tentativa"
+            ]
+        ),
+        [r"Tentativa\ de\ contato"]
+    );
+    assert_eq!(
+        offered(
+            &env,
+            &["clinic", "crm", "deal", "update", "7", "--stage", "em"]
+        ),
+        [r"Em\ contato", r"Em\ negociação"]
+    );
+    assert_eq!(
+        offered(
+            &env,
+            &["clinic", "crm", "contact", "create", "--utm-source", "what"]
+        ),
+        ["WhatsApp"]
+    );
+    env.bare()
+        .args([
+            "config",
+            "set",
+            "units",
+            "SP Campinas;SP São Paulo - Perdizes",
+        ])
+        .assert()
+        .success();
+    assert_eq!(
+        offered(
+            &env,
+            &["clinic", "crm", "contact", "create", "--unit", "sp sao"]
+        ),
+        [r"SP\ São\ Paulo\ -\ Perdizes"]
+    );
+    assert_eq!(
+        offered(
+            &env,
+            &["clinic", "report", "appointments", "--has-quote", ""]
+        ),
+        ["0", "1"]
+    );
+    assert_eq!(
+        offered(&env, &["clinic", "contact", "list", "--referred", ""]),
+        ["0", "1"]
+    );
+    assert_eq!(
+        offered(&env, &["clinic", "report", "appointments", "--type", ""]),
+        ["1", "2"]
+    );
+    assert_eq!(
+        offered(&env, &["clinic", "appointment", "set-status", "5", "conf"]),
+        ["Confirmado"]
+    );
 }
 
 #[test]

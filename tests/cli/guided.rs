@@ -5,24 +5,44 @@ use serde_json::Value;
 
 use crate::common::*;
 
+/// Creates a campaign straight through the API, as `login` would, and returns its ID.
+fn campaign(env: &Env, login: &str, name: &str, clinic: u64) -> u64 {
+    let out = env
+        .bare()
+        .env("CLINIC_TOKEN", env.token(login, login))
+        .args(["api", "POST", "/criaCampanha", "--format", "json", "--data"])
+        .arg(format!(r#"{{"nome": "{name}", "clinica": "{clinic}"}}"#))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = stdout_json(&out);
+    let id = v["id"].clone();
+    id.as_u64()
+        .or_else(|| id.as_str().and_then(|s| s.parse().ok()))
+        .unwrap_or_else(|| panic!("no id in {v}"))
+}
+
 #[test]
-fn guided_create_asks_validates_shows_and_sends() {
+fn guided_create_takes_ids_and_names_never_positions() {
     let env = Env::new();
-    let token = env.token("unidade1", "unidade1");
-    let mut cmd = process_for(env.config.path(), env.sandbox.urls());
-    cmd.env("CLINIC_TOKEN", &token)
-        .env("TERM", "xterm-256color")
-        .args([
-            "contact",
-            "create",
-            "--clinic",
-            "1",
-            "--note",
-            "via formulário",
-            "--format",
-            "json",
-        ]);
+    // Clinic 1's campaign list then holds ID 32 in the 31st place, and no ID 31: typing 31 must never
+    // send 32.
+    let elsewhere = campaign(&env, "admin", "Campanha de Outra Clínica", 2);
+    let ours = campaign(&env, "unidade1", "Campanha Uberlândia", 1);
+    assert_eq!((elsewhere, ours), (31, 32));
+    env.clear_journal();
+    let mut cmd = env.terminal_command("unidade1");
+    cmd.args([
+        "contact",
+        "create",
+        "--note",
+        "via formulário",
+        "--format",
+        "json",
+    ]);
     let mut p = spawn_command(cmd, Some(30_000)).unwrap();
+    // A clinic user sees one clinic: it is filled in without asking.
+    p.exp_string("Clinic: 1  SP Campinas").unwrap();
     p.exp_string("Name").unwrap();
     p.send_line("Maria Guiada").unwrap();
     p.exp_string("Mobile phone").unwrap();
@@ -33,16 +53,28 @@ fn guided_create_asks_validates_shows_and_sends() {
     p.send_line("31/02/1990").unwrap();
     p.exp_string("expected").unwrap();
     p.send_line("23/04/1990").unwrap();
-    // Pick lists: a name (any case, no accents needed) or the number in the list.
-    p.exp_string("Channel (number or name)").unwrap();
+    // Lists show `ID  name`; the answer is an ID or a name, by the rule of the flags.
+    p.exp_string("Channel:").unwrap();
+    p.exp_string("   3  Instagram").unwrap();
+    p.exp_string("Channel (ID or name)").unwrap();
     p.send_line("Instagran").unwrap();
     p.exp_string("Instagram (3)").unwrap();
     p.send_line("instagram").unwrap();
-    p.exp_string("Campaign (number or name)").unwrap();
-    p.send_line("2").unwrap();
+    p.exp_string(&pty_text("  32  Campanha Uberlândia"))
+        .unwrap();
+    p.exp_string("Campaign (ID or name)").unwrap();
+    p.send_line("31").unwrap();
+    p.exp_string("no entry of the campaigns list has ID 31")
+        .unwrap();
+    p.send_line("32").unwrap();
     p.exp_string("E-mail").unwrap();
     p.send_line("").unwrap();
+    // The preview names what each ID stands for.
     p.exp_string("POST /cadastraCliente").unwrap();
+    p.exp_regex(r"clinica +1  SP Campinas").unwrap();
+    p.exp_regex(r"canal +3  Instagram").unwrap();
+    p.exp_regex(&pty_text("campanha +32  Campanha Uberlândia"))
+        .unwrap();
     p.exp_string("Send it?").unwrap();
     assert!(
         env.sent().iter().all(|r| r["method"] == "GET"),
@@ -54,7 +86,9 @@ fn guided_create_asks_validates_shows_and_sends() {
     let post: Vec<Value> = env
         .sent()
         .into_iter()
-        .filter(|r| r["method"] == "POST")
+        .filter(|r| {
+            r["method"] == "POST" && r["path"].as_str().unwrap().ends_with("/cadastraCliente")
+        })
         .collect();
     assert_eq!(post.len(), 1);
     let body = body_of(&post[0]);
@@ -64,7 +98,52 @@ fn guided_create_asks_validates_shows_and_sends() {
     assert_eq!(body["canal"], 3);
     assert_eq!(body["clinica"], "1");
     assert_eq!(body["observacao"], "via formulário");
-    assert_eq!(body["campanha"], 2);
+    assert_eq!(body["campanha"], 32);
+}
+
+#[test]
+fn guided_create_takes_a_campaign_by_name_and_asks_an_admin_for_the_clinic() {
+    let env = Env::new();
+    let mut cmd = env.terminal_command("admin");
+    cmd.args([
+        "contact",
+        "create",
+        "--name",
+        "Ana Admin",
+        "--phone",
+        "16992640197",
+    ])
+    .args([
+        "--birth-date",
+        "1990-04-23",
+        "--channel",
+        "2",
+        "--format",
+        "json",
+    ]);
+    let mut p = spawn_command(cmd, Some(30_000)).unwrap();
+    p.exp_string("Clinic:").unwrap();
+    p.exp_string(&pty_text("   2  DF Brasília")).unwrap();
+    p.exp_string("Clinic (ID or name)").unwrap();
+    p.send_line("df brasilia").unwrap();
+    p.exp_string("Campaign (ID or name)").unwrap();
+    p.send_line("outubro rosa").unwrap();
+    p.exp_string("E-mail").unwrap();
+    p.send_line("ana@example.com").unwrap();
+    p.exp_regex(r"campanha +8  Outubro Rosa").unwrap();
+    p.exp_string("Send it?").unwrap();
+    p.send_line("y").unwrap();
+    p.exp_eof().unwrap();
+    let body = body_of(
+        env.sent()
+            .iter()
+            .find(|r| r["method"] == "POST")
+            .expect("sent"),
+    );
+    assert_eq!(body["clinica"], "2");
+    assert_eq!(body["canal"], 2);
+    assert_eq!(body["campanha"], 8);
+    assert_eq!(body["email"], "ana@example.com");
 }
 
 #[test]
@@ -82,4 +161,28 @@ fn without_a_terminal_missing_fields_are_a_usage_error() {
         "{err}"
     );
     assert!(env.sent().is_empty());
+    // Every missing flag in one message, --clinic included when no default clinic is configured.
+    let out = env
+        .clinic()
+        .args(["contact", "create", "--name", "Ana", "--channel", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("missing required --clinic, --phone, --birth-date, --campaign:"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(env.sent().is_empty());
+    // The help says so.
+    let help = env
+        .bare()
+        .args(["contact", "create", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    assert!(
+        help.contains("required: the service takes it on every new contact"),
+        "{help}"
+    );
 }

@@ -1,9 +1,7 @@
 //! End-to-end tests of the `clinic` binary against a real sandbox over loopback HTTP.
 
-mod common;
-mod servers;
-
 mod auth;
+mod common;
 mod completion;
 mod contacts;
 mod crm;
@@ -16,9 +14,13 @@ mod io;
 mod limits;
 mod local_hardening;
 mod misc;
+mod names;
 mod redaction;
 mod redirects;
 mod references;
 mod reports;
+mod servers;
+mod setup;
+mod terminal;
 mod tls;
 mod walks;

@@ -147,6 +147,105 @@ fn api_escape_hatch_with_paging_and_body() {
         .code(2);
 }
 
+/// The paging parameters of each request the command sent, in order.
+fn paging_sent(env: &Env) -> Vec<(Option<String>, Option<String>)> {
+    env.sent()
+        .iter()
+        .map(|r| {
+            let q = query_of(r);
+            let get = |k: &str| {
+                let all: Vec<String> = q
+                    .iter()
+                    .filter(|(key, _)| key == k)
+                    .map(|(_, v)| v.clone())
+                    .collect();
+                assert!(all.len() <= 1, "{k} sent {} times", all.len());
+                all.into_iter().next()
+            };
+            (get("pagina_atual"), get("por_pagina"))
+        })
+        .collect()
+}
+
+#[test]
+fn api_get_sends_the_page_and_page_size() {
+    let env = Env::new();
+    let some = |p: &str, s: &str| (Some(p.to_string()), Some(s.to_string()));
+    // The README's example: a paged list always gets its paging parameters.
+    let out = env
+        .clinic()
+        .args([
+            "api",
+            "GET",
+            "/listaCanal",
+            "-q",
+            "nome=insta",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout_json(&out)[0]["nome"], "Instagram");
+    assert_eq!(paging_sent(&env), [some("1", "50")]);
+    assert!(query_of(&env.sent()[0]).contains(&("nome".into(), "insta".into())));
+    env.clear_journal();
+    let out = env
+        .clinic()
+        .args([
+            "api",
+            "GET",
+            "/listaCanal",
+            "--page",
+            "2",
+            "--per-page",
+            "5",
+        ])
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout_json(&out).as_array().unwrap().len(), 5);
+    assert_eq!(stdout_json(&out)[0]["id"], 6);
+    assert_eq!(paging_sent(&env), [some("2", "5")]);
+    // The flags win over the same names given with -q, and each is sent once.
+    env.clear_journal();
+    env.clinic()
+        .args([
+            "api",
+            "GET",
+            "/listaCanal",
+            "-q",
+            "pagina_atual=3",
+            "--page",
+            "2",
+        ])
+        .args(["-q", "por_pagina=4", "--format", "json"])
+        .assert()
+        .success();
+    assert_eq!(paging_sent(&env), [some("2", "4")]);
+    // Any other path gets them when they are asked for, and not otherwise.
+    env.clear_journal();
+    env.clinic()
+        .args([
+            "api",
+            "GET",
+            "/statusAgendamento",
+            "--page",
+            "1",
+            "--per-page",
+            "7",
+        ])
+        .args(["--format", "json"])
+        .assert()
+        .success();
+    env.clinic()
+        .args(["api", "GET", "/statusAgendamento", "--format", "json"])
+        .assert()
+        .success();
+    assert_eq!(paging_sent(&env), [some("1", "7"), (None, None)]);
+}
+
 #[test]
 fn config_set_get_unset_and_plain_http_refused() {
     let env = Env::new();
@@ -400,6 +499,168 @@ fn sandbox_serve_refuses_a_public_address_unless_asked() {
         .unwrap();
     assert!(!out.status.success());
     assert!(stderr(&out).contains("--public"), "{}", stderr(&out));
+}
+
+/// The flags a help text lists under `heading` (up to the next heading).
+fn flags_under(help: &str, heading: &str) -> Vec<String> {
+    help.lines()
+        .skip_while(|l| *l != heading)
+        .skip(1)
+        .take_while(|l| l.is_empty() || l.starts_with(' '))
+        .filter_map(|l| {
+            l.split_whitespace()
+                .find(|w| w.starts_with("--"))
+                .map(|w| w.trim_end_matches(',').to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn help_lists_the_commands_own_flags_first_and_hides_output_flags_where_nothing_is_listed() {
+    let env = Env::new();
+    let help = |args: &[&str]| {
+        let out = env.bare().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let report = help(&["report", "ficha-financeira", "--help"]);
+    let own = flags_under(&report, "Options:");
+    let global = flags_under(&report, "Global options:");
+    assert!(own.contains(&"--seller".to_string()), "{own:?}");
+    assert!(!own.contains(&"--format".to_string()), "{own:?}");
+    for flag in [
+        "--profile",
+        "--format",
+        "--columns",
+        "--all",
+        "--per-page",
+        "-o",
+    ] {
+        let flag = flag.trim_start_matches("-o").to_string();
+        if !flag.is_empty() {
+            assert!(global.contains(&flag), "{flag} in {global:?}");
+        }
+    }
+    assert!(report.find("Options:") < report.find("Global options:"));
+    // Commands that list nothing offer no output or paging flags, in help, man pages or on Tab.
+    for args in [
+        &["config", "set", "--help"][..],
+        &["login", "--help"],
+        &["sandbox", "serve", "--help"],
+        &["cache", "refresh", "--help"],
+        &["config", "--help"],
+    ] {
+        let text = help(args);
+        for flag in [
+            "--format",
+            "--jq",
+            "--excel",
+            "--all",
+            "--output",
+            "--per-page",
+            "--columns",
+        ] {
+            assert!(!text.contains(flag), "{args:?} offers {flag}:\n{text}");
+        }
+        assert!(text.contains("--profile"), "{args:?}");
+    }
+    // A command that prints one record keeps the output flags but not the paging ones.
+    let create = help(&["campaign", "create", "--help"]);
+    assert!(
+        create.contains("--format") && !create.contains("--per-page"),
+        "{create}"
+    );
+    let man = help(&["man"]);
+    assert!(
+        man.contains("\\-\\-format"),
+        "the main page keeps the global flags"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    env.bare()
+        .args(["man", "--dir"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    let page = std::fs::read_to_string(dir.path().join("clinic-config-set.1")).unwrap();
+    assert!(!page.contains("\\-\\-format"), "{page}");
+    assert!(page.contains("\\-\\-profile"), "{page}");
+    let out = env
+        .bare()
+        .env("COMPLETE", "bash")
+        .env("_CLAP_COMPLETE_INDEX", "3")
+        .args(["--", "clinic", "config", "set", "--"])
+        .output()
+        .unwrap();
+    let offered = String::from_utf8(out.stdout).unwrap();
+    assert!(offered.contains("--profile"), "{offered}");
+    assert!(
+        !offered.contains("--format") && !offered.contains("--all"),
+        "{offered}"
+    );
+}
+
+#[test]
+fn help_topics_environment_and_exit_codes() {
+    let env = Env::new();
+    let out = env.bare().args(["help", "environment"]).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for var in [
+        "CLINIC_PROFILE",
+        "CLINIC_CONFIG_DIR",
+        "CLINIC_CACHE_DIR",
+        "CLINIC_CACHE_TTL",
+        "CLINIC_BASE_URL",
+        "CLINIC_TOKEN",
+        "CLINIC_IO_KEY",
+        "CLINIC_LOGIN",
+        "CLINIC_PASSWORD",
+        "CLINIC_CREDENTIAL_STORE",
+        "CLINIC_WEBHOOK_ID",
+        "CLINIC_CLINICA",
+        "CLINIC_TIMEOUT",
+        "CLINIC_MAX_WAIT",
+        "CLINIC_MAX_ANSWER_SIZE",
+        "CLINIC_CA_BUNDLE",
+        "NO_COLOR",
+    ] {
+        assert!(text.contains(var), "{var} missing:\n{text}");
+    }
+    let out = env.bare().args(["help", "exit-codes"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    for line in ["0 ", "1 ", "2 ", "3 ", "4 ", "5 ", "130 "] {
+        assert!(text.lines().any(|l| l.starts_with(line)), "{line}:\n{text}");
+    }
+    // `help COMMAND` is the command's --help; an unknown topic is a usage error naming the topics.
+    let by_help = env
+        .bare()
+        .args(["help", "report", "appointments"])
+        .output()
+        .unwrap();
+    let by_flag = env
+        .bare()
+        .args(["report", "appointments", "--help"])
+        .output()
+        .unwrap();
+    assert_eq!(by_help.stdout, by_flag.stdout);
+    env.bare()
+        .args(["help", "nope"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("environment, exit-codes"));
+    // Topics complete on Tab.
+    let out = env
+        .bare()
+        .env("COMPLETE", "bash")
+        .env("_CLAP_COMPLETE_INDEX", "2")
+        .args(["--", "clinic", "help", "e"])
+        .output()
+        .unwrap();
+    let offered = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        offered.contains("environment") && offered.contains("exit-codes"),
+        "{offered}"
+    );
 }
 
 #[test]

@@ -1,0 +1,84 @@
+//! `clinic doctor`: checks the configuration, each host, the token, the credential store, the name
+//! cache and the installed completion script, one line each, and fails when any check fails.
+
+use clap::Args;
+
+use super::checks::{self, Check, Status};
+use super::{Failure, Global};
+use crate::context::Context;
+use crate::error::{Error, Result};
+
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  clinic doctor
+  clinic --profile matriz doctor --format json
+Each line is ok, warn (something a command will miss) or FAIL; any FAIL exits 1.")]
+pub struct DoctorArgs {}
+
+/// Runs every check. A configuration that cannot even be read is itself the failing check.
+pub async fn run(global: Global, _args: DoctorArgs) -> std::result::Result<(), Failure> {
+    let ctx = match Context::new(global).await {
+        Ok(ctx) => ctx,
+        Err(e) => {
+            let check = Check {
+                name: "config",
+                status: Status::Fail,
+                detail: e.to_string(),
+            };
+            println!("{}", check.line());
+            return Err(Failure::from(Error::Other(
+                "the configuration cannot be read".into(),
+            )));
+        }
+    };
+    let result = report(&ctx, all(&ctx).await);
+    let reporter = ctx.reporter.clone();
+    ctx.shutdown().await;
+    result.map_err(|e| Failure {
+        code: e.exit_code(),
+        message: reporter.redact(&e.to_string()),
+    })
+}
+
+async fn all(ctx: &Context) -> Vec<Check> {
+    let (base, token, store, io, automation, crm, clinic) = futures::join!(
+        checks::host(ctx, "base_url", true),
+        checks::token(ctx),
+        checks::credential_store(ctx),
+        checks::host(ctx, "io_url", false),
+        checks::host(ctx, "automation_url", false),
+        checks::crm(ctx),
+        checks::clinic(ctx),
+    );
+    vec![
+        checks::config_file(ctx),
+        base,
+        token,
+        store,
+        clinic,
+        io,
+        checks::io_key(ctx),
+        automation,
+        checks::webhook(ctx),
+        crm,
+        checks::units(ctx),
+        checks::cache(ctx),
+        checks::completions(),
+    ]
+}
+
+/// Shows the checks — one line each, or records with `--format` — and fails when one failed.
+pub fn report(ctx: &Context, checks: Vec<Check>) -> Result<()> {
+    if ctx.global.format.is_some() {
+        crate::show::records(ctx, checks.iter().map(Check::record).collect())?;
+    } else {
+        let lines: Vec<String> = checks.iter().map(Check::line).collect();
+        crate::show::line(ctx, &lines.join("\n"))?;
+    }
+    let failed = checks.iter().filter(|c| c.status == Status::Fail).count();
+    if failed == 0 {
+        return Ok(());
+    }
+    let total = checks.len();
+    Err(Error::Other(format!("{failed} of {total} checks failed")))
+}

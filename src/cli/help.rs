@@ -1,0 +1,247 @@
+//! Help: `clinic help [COMMAND…|TOPIC]` with the topics `environment` and `exit-codes`, and which of
+//! the global flags each command's help (and its manual page and Tab completion) shows. Output and
+//! paging flags mean nothing to a command that prints no records, so they are hidden there — still
+//! accepted, never offered.
+
+use clap::{Args, Command};
+
+use crate::error::{Error, Result};
+
+/// Help topics that are not commands.
+pub const TOPICS: &[(&str, &str)] = &[
+    ("environment", "Environment variables clinic reads"),
+    ("exit-codes", "What each exit status means"),
+];
+
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  clinic help report ficha-financeira
+  clinic help environment
+  clinic help exit-codes")]
+pub struct HelpArgs {
+    /// A command (`report ficha-financeira`) or a topic: environment, exit-codes
+    #[arg(value_name = "COMMAND|TOPIC", add = clap_complete::ArgValueCandidates::new(help_candidates))]
+    topic: Vec<String>,
+}
+
+const ENVIRONMENT: &str = "\
+Environment variables
+
+CLINIC_PROFILE            the profile to use, as --profile (default: default)
+CLINIC_CONFIG_DIR         the directory of config.toml (default: ~/.config/clinic on Linux,
+                          %APPDATA%\\clinic\\config on Windows)
+CLINIC_CACHE_DIR          the directory of the reference-list cache (default: ~/.cache/clinic on
+                          Linux, %LOCALAPPDATA%\\clinic\\cache on Windows)
+CLINIC_CACHE_TTL          seconds a cached reference list is trusted (default: 86400, a day)
+
+CLINIC_BASE_URL           override the profile's base_url
+CLINIC_IO_URL             override the profile's io_url
+CLINIC_AUTOMATION_URL     override the profile's automation_url
+CLINIC_CRM_URL            override the profile's crm_url (a credential: never shown whole)
+CLINIC_WEBHOOK_ID         override the profile's webhook_id
+CLINIC_CLINICA            override the profile's default clinic
+
+CLINIC_TOKEN              the login token to use instead of the stored one (scripts)
+CLINIC_IO_KEY             the Integrações IO key to use instead of the stored one
+CLINIC_LOGIN              the login for `clinic login` and for renewing an expired token
+CLINIC_PASSWORD           the password that goes with CLINIC_LOGIN
+CLINIC_CREDENTIAL_STORE   force one secret store: secret-service, keyutils, credential-manager,
+                          keychain or file
+
+CLINIC_TIMEOUT            how long a server may stay silent, as --timeout (default: 60s)
+CLINIC_MAX_WAIT           how long failing requests are retried, as --max-wait (default: 5m)
+CLINIC_MAX_ANSWER_SIZE    the largest answer read, as --max-answer-size (default: 256MiB)
+CLINIC_CA_BUNDLE          a PEM file of extra CA certificates to trust, as --cacert
+
+NO_COLOR                  set to anything: no colour
+COLUMNS                   the width of tables on a terminal, when the terminal does not say
+COMPLETE                  set by the completion scripts (COMPLETE=bash clinic -- WORDS…) to ask
+                          for completions instead of running a command
+";
+
+const EXIT_CODES: &str = "\
+Exit codes
+
+0     ok
+1     another failure (a file that cannot be written, a broken configuration, a doctor check)
+2     usage or invalid input: a flag, value or name was refused and nothing was sent
+3     not logged in, or the token (or IO key, or CRM address) was refused
+4     the API refused the request (4xx, or a failure reported inside an answer)
+5     the server or the network failed after retries, or an answer could not be understood
+130   interrupted (Ctrl-C); 128+N for a stop by signal N: 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT
+      (on Windows: 149 for Ctrl-Break)
+";
+
+/// `clinic help …`: a topic, or a command's help as `--help` shows it.
+pub fn run(args: HelpArgs) -> Result<()> {
+    use std::io::Write;
+    let words: Vec<&str> = args.topic.iter().map(String::as_str).collect();
+    let mut out = std::io::stdout().lock();
+    match words.as_slice() {
+        ["environment"] => out.write_all(ENVIRONMENT.as_bytes())?,
+        ["exit-codes"] => out.write_all(EXIT_CODES.as_bytes())?,
+        path => {
+            let mut cmd = super::command();
+            cmd.build();
+            let mut here = &mut cmd;
+            for (i, word) in path.iter().enumerate() {
+                here = match here.find_subcommand_mut(word) {
+                    Some(sub) => sub,
+                    None => {
+                        let topics: Vec<&str> = TOPICS.iter().map(|(t, _)| *t).collect();
+                        return Err(Error::invalid(
+                            "help topic",
+                            path[..=i].join(" "),
+                            &format!(
+                                "a command (see `clinic --help`) or one of: {}",
+                                topics.join(", ")
+                            ),
+                        ));
+                    }
+                };
+            }
+            write!(out, "{}", here.render_long_help())?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Tab candidates for `clinic help`: the topics and the commands.
+fn help_candidates() -> Vec<clap_complete::CompletionCandidate> {
+    let topics = TOPICS
+        .iter()
+        .map(|(t, about)| clap_complete::CompletionCandidate::new(*t).help(Some((*about).into())));
+    let commands = super::command()
+        .get_subcommands()
+        .filter(|c| !c.is_hide_set())
+        .map(|c| {
+            clap_complete::CompletionCandidate::new(c.get_name().to_string())
+                .help(c.get_about().cloned())
+        })
+        .collect::<Vec<_>>();
+    topics.chain(commands).collect()
+}
+
+/// Which global flags a command's help offers, by what it prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Prints {
+    /// Nothing but notes and errors on stderr (or a secret, into a pipe).
+    Nothing,
+    /// One plain line: `-o` still writes it to a file.
+    Line,
+    /// Records, but never a paged list: the output flags.
+    Records,
+    /// Paged lists (or rows in flight): the output and the paging flags.
+    Lists,
+}
+
+/// Flags that shape printed records.
+const OUTPUT_FLAGS: &[&str] = &["format", "columns", "jq", "excel"];
+/// Where printed output goes.
+const FILE_FLAG: &str = "output";
+/// Flags that read pages (or, for imports, how many rows are in flight).
+const PAGING_FLAGS: &[&str] = &["all", "page", "per_page", "limit", "concurrency"];
+
+fn prints(path: &str) -> Prints {
+    match path {
+        "login" | "logout" | "auth token" | "auth set-io-key" | "config set" | "config unset"
+        | "completions" | "man" | "cache refresh" | "cache clear" | "sandbox serve" | "setup"
+        | "help" => Prints::Nothing,
+        "config get" | "config path" | "cache path" => Prints::Line,
+        "auth status"
+        | "config list"
+        | "contact create"
+        | "contact update"
+        | "contact upsert"
+        | "campaign create"
+        | "appointment set-status"
+        | "crm contact create"
+        | "crm contact get"
+        | "crm contact update"
+        | "crm deal get"
+        | "crm deal update"
+        | "crm aliases install"
+        | "crm aliases list"
+        | "crm units"
+        | "io"
+        | "operations"
+        | "doctor" => Prints::Records,
+        _ => Prints::Lists,
+    }
+}
+
+/// The command tree with each command's unused global flags hidden from its help, manual page and
+/// completion. A hidden copy of the flag, placed on the command before clap propagates the global
+/// one, takes its place there; parsing is unchanged.
+pub fn hide_unused_flags(root: Command) -> Command {
+    let globals: Vec<clap::Arg> = root
+        .get_arguments()
+        .filter(|a| a.is_global_set())
+        .cloned()
+        .collect();
+    let names: Vec<String> = root
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    names.iter().fold(root, |root, name| {
+        root.mut_subcommand(name, |sub| hide_below(sub, name, &globals))
+    })
+}
+
+fn hide_below(cmd: Command, path: &str, globals: &[clap::Arg]) -> Command {
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    let shown: Vec<&str> = match prints(path) {
+        _ if !names.is_empty() => Vec::new(),
+        Prints::Nothing => Vec::new(),
+        Prints::Line => vec![FILE_FLAG],
+        Prints::Records => [OUTPUT_FLAGS, &[FILE_FLAG]].concat(),
+        Prints::Lists => [OUTPUT_FLAGS, &[FILE_FLAG], PAGING_FLAGS].concat(),
+    };
+    // Each command gets its own copy of these flags, hidden or not; a group's hidden copy would
+    // otherwise pass down to its commands.
+    let cmd = globals
+        .iter()
+        .filter(|a| is_output_or_paging(a.get_id().as_str()))
+        .fold(cmd, |cmd, a| {
+            let hide = !shown.contains(&a.get_id().as_str());
+            cmd.arg(a.clone().hide(hide))
+        });
+    names.iter().fold(cmd, |cmd, name| {
+        let sub_path = if path.is_empty() {
+            name.clone()
+        } else {
+            format!("{path} {name}")
+        };
+        cmd.mut_subcommand(name, |sub| hide_below(sub, &sub_path, globals))
+    })
+}
+
+fn is_output_or_paging(id: &str) -> bool {
+    OUTPUT_FLAGS.contains(&id) || id == FILE_FLAG || PAGING_FLAGS.contains(&id)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_command_that_prints_nothing_hides_the_output_flags_only() {
+        let mut cmd = crate::cli::command();
+        cmd.build();
+        let set = cmd.find_subcommand_mut("config").unwrap();
+        let set = set.find_subcommand_mut("set").unwrap();
+        set.build();
+        let format = set
+            .get_arguments()
+            .find(|a| a.get_id() == "format")
+            .unwrap();
+        assert!(format.is_hide_set());
+        let profile = set
+            .get_arguments()
+            .find(|a| a.get_id() == "profile")
+            .unwrap();
+        assert!(!profile.is_hide_set());
+    }
+}

@@ -1,0 +1,246 @@
+//! `clinic setup`: a profile in one step — every host, the webhook ID, the units and a default clinic,
+//! from flags or (on a terminal) asked for, then the login and a check of each one.
+
+use std::io::IsTerminal;
+
+use clap::Args;
+use dialoguer::Input;
+
+use super::auth::{self, LoginArgs};
+use super::checks::{self, Check};
+use crate::config::{self, ConfigFile, Profile};
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::refs::resolve::{Lookup, parse_ref};
+use crate::refs::{Kind, Ref};
+
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  clinic setup
+  clinic setup --base-url https://example.com/rest/v1 --io-url https://io.example.com \\
+      --automation-url https://automacao.example.com --crm-url https://x.bitrix24.com.br/rest/17/SECRET/ \\
+      --webhook-id ID --units \"SP Campinas;DF Brasília\" --clinic 1 --login maria
+  clinic --profile sandbox setup --sandbox-hosts 127.0.0.1:8787 --login admin --clinic 1
+On a terminal, what the flags leave out is asked for (Enter keeps the current value), and when no
+token works you are asked to log in. Then each setting is checked, one line each; any FAIL exits 1.")]
+pub struct SetupArgs {
+    /// API address ending in /rest/v1
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
+    /// Integrações IO host
+    #[arg(long, value_name = "URL")]
+    io_url: Option<String>,
+    /// CRM automation host (the contact-and-deal webhook)
+    #[arg(long, value_name = "URL")]
+    automation_url: Option<String>,
+    /// CRM inbound-webhook address, .../rest/<user>/<secret>/ (a credential)
+    #[arg(long, value_name = "URL")]
+    crm_url: Option<String>,
+    /// The automation webhook's ID
+    #[arg(long, value_name = "ID")]
+    webhook_id: Option<String>,
+    /// CRM unit names, separated by ';' (or ',')
+    #[arg(long, value_name = "A;B;C")]
+    units: Option<String>,
+    /// Default clinic: ID or name
+    #[arg(long, visible_alias = "clinica", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::clinics))]
+    clinic: Option<Ref>,
+    /// Every host of a running `clinic sandbox serve` (its address, or the lines it printed, as text
+    /// or a file), with its webhook ID and units
+    #[arg(long, value_name = "ADDR|LINES|FILE", conflicts_with_all = ["base_url", "io_url", "automation_url", "crm_url"])]
+    sandbox_hosts: Option<String>,
+    /// Log in as NAME [default on a terminal: asked when no token works]
+    #[arg(long, value_name = "NAME")]
+    login: Option<String>,
+    /// Read the password from the first line of standard input
+    #[arg(long, requires = "login")]
+    password_stdin: bool,
+    /// Allow a plain 0600 file when no secure store works
+    #[arg(long)]
+    insecure_storage: bool,
+    /// Also keep the password, so an expired token is renewed without asking
+    #[arg(long)]
+    save_password: bool,
+}
+
+/// The settings setup writes, in the order it asks for them.
+const KEYS: &[(&str, &str)] = &[
+    ("base_url", "API address, ending in /rest/v1"),
+    ("io_url", "Integrações IO host"),
+    ("automation_url", "CRM automation host"),
+    ("crm_url", "CRM inbound-webhook address"),
+    ("webhook_id", "Automation webhook ID"),
+    ("units", "CRM unit names, separated by ';'"),
+];
+
+/// Settings shown masked, so the prompt never puts them on the screen.
+fn is_secret(key: &str) -> bool {
+    matches!(key, "crm_url" | "webhook_id")
+}
+
+pub async fn run(ctx: &Context, args: SetupArgs) -> Result<()> {
+    if ctx.in_sandbox() {
+        return Err(Error::Usage(
+            "--sandbox leaves profiles alone: to set up a profile for a sandbox, run `clinic sandbox serve` and `clinic setup --sandbox-hosts ADDRESS`".into(),
+        ));
+    }
+    let stored = ConfigFile::load(&ctx.config_dir)?
+        .profiles
+        .get(&ctx.profile_name)
+        .cloned()
+        .unwrap_or_default();
+    // Everything is checked before anything is written.
+    let mut wanted = stored;
+    if let Some(given) = &args.sandbox_hosts {
+        super::sandbox_hosts::apply(&super::sandbox_hosts::read(given)?, &mut wanted)?;
+    }
+    for (key, value) in [
+        ("base_url", &args.base_url),
+        ("io_url", &args.io_url),
+        ("automation_url", &args.automation_url),
+        ("crm_url", &args.crm_url),
+        ("webhook_id", &args.webhook_id),
+        ("units", &args.units),
+    ] {
+        if let Some(v) = value {
+            wanted.set(key, v)?;
+        }
+    }
+    let terminal = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
+    if terminal {
+        let given_by_hosts = args.sandbox_hosts.is_some();
+        for (key, label) in KEYS {
+            let by_flag = match *key {
+                "base_url" => args.base_url.is_some() || given_by_hosts,
+                "io_url" => args.io_url.is_some() || given_by_hosts,
+                "automation_url" => args.automation_url.is_some() || given_by_hosts,
+                "crm_url" => args.crm_url.is_some() || given_by_hosts,
+                "webhook_id" => args.webhook_id.is_some() || given_by_hosts,
+                _ => args.units.is_some() || given_by_hosts,
+            };
+            if !by_flag {
+                ask(&mut wanted, key, label)?;
+            }
+        }
+    }
+    if wanted.base_url.is_none() {
+        return Err(Error::Usage(
+            "no base_url: pass --base-url https://…/rest/v1 (or --sandbox-hosts ADDRESS)".into(),
+        ));
+    }
+    save(ctx, &wanted)?;
+
+    let fresh = Context::new(ctx.global.clone()).await?;
+    let log_in = match &args.login {
+        Some(_) => true,
+        None => terminal && auth::token_works(&fresh).await.is_err(),
+    };
+    if log_in {
+        let login = LoginArgs {
+            login: args.login.clone(),
+            password_stdin: args.password_stdin,
+            insecure_storage: args.insecure_storage,
+            save_password: args.save_password,
+            ..LoginArgs::default()
+        };
+        auth::login(&fresh, login).await?;
+    }
+    fresh.shutdown().await;
+
+    let fresh = Context::new(ctx.global.clone()).await?;
+    let clinic = match &args.clinic {
+        Some(Ref::Id(id)) => Some(*id),
+        Some(Ref::Name(name)) => Some(
+            Lookup::default()
+                .id(&fresh, Kind::Clinics, "--clinic", name, None)
+                .await?,
+        ),
+        None if terminal && fresh.profile.clinica.is_none() => Some(
+            super::guided::pick(
+                &fresh,
+                &mut Lookup::default(),
+                Kind::Clinics,
+                None,
+                "Default clinic",
+            )
+            .await?,
+        ),
+        None => None,
+    };
+    if let Some(id) = clinic {
+        fresh.update_profile(|p| {
+            p.clinica = Some(id);
+            Ok(())
+        })?;
+    }
+    fresh.shutdown().await;
+
+    let ctx = Context::new(ctx.global.clone()).await?;
+    let (base, token, io, automation, crm, clinic) = futures::join!(
+        checks::host(&ctx, "base_url", true),
+        checks::token(&ctx),
+        checks::host(&ctx, "io_url", false),
+        checks::host(&ctx, "automation_url", false),
+        checks::crm(&ctx),
+        checks::clinic(&ctx),
+    );
+    let all: Vec<Check> = vec![
+        base,
+        token,
+        clinic,
+        io,
+        automation,
+        checks::webhook(&ctx),
+        crm,
+        checks::units(&ctx),
+    ];
+    let result = super::doctor::report(&ctx, all);
+    ctx.shutdown().await;
+    result
+}
+
+/// Asks for one setting, the current value kept on Enter (shown masked when it is a credential).
+fn ask(wanted: &mut Profile, key: &str, label: &str) -> Result<()> {
+    let current = wanted.get(key)?;
+    let shown = current.as_deref().map(|v| match key {
+        "crm_url" => config::mask_crm_url(v),
+        _ if is_secret(key) => "****".to_string(),
+        _ => v.to_string(),
+    });
+    let prompt = match &shown {
+        Some(shown) => format!("{label} ({key}; Enter keeps {shown})"),
+        None => format!("{label} ({key}; Enter leaves it unset)"),
+    };
+    loop {
+        let typed: String = Input::new()
+            .with_prompt(&prompt)
+            .allow_empty(true)
+            .interact_text()
+            .map_err(|e| Error::Usage(format!("setup stopped ({e}); nothing was changed")))?;
+        if typed.trim().is_empty() {
+            return Ok(());
+        }
+        match wanted.set(key, &typed) {
+            Ok(()) => return Ok(()),
+            Err(e) => eprintln!("{e}"),
+        }
+    }
+}
+
+/// Writes the settings setup looks after, under the configuration lock; nothing else changes.
+fn save(ctx: &Context, wanted: &Profile) -> Result<()> {
+    ctx.update_profile(|p| {
+        p.base_url.clone_from(&wanted.base_url);
+        p.io_url.clone_from(&wanted.io_url);
+        p.automation_url.clone_from(&wanted.automation_url);
+        p.crm_url.clone_from(&wanted.crm_url);
+        p.webhook_id.clone_from(&wanted.webhook_id);
+        p.units.clone_from(&wanted.units);
+        Ok(())
+    })?;
+    ctx.reporter.note(&format!(
+        "profile '{}' saved; checking each setting",
+        ctx.profile_name
+    ));
+    Ok(())
+}

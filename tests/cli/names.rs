@@ -1,0 +1,171 @@
+//! The name cache behind `--campaign "Name"`: new campaigns usable by name at once, a miss read again
+//! live before it fails, and `cache refresh` covering the clinic-scoped lists.
+
+use serde_json::Value;
+
+use crate::common::*;
+
+/// Paths of the GET requests the command sent.
+fn reads(env: &Env) -> Vec<String> {
+    env.sent()
+        .iter()
+        .filter(|r| r["method"] == "GET")
+        .map(|r| {
+            r["path"]
+                .as_str()
+                .unwrap()
+                .rsplit('/')
+                .next()
+                .unwrap()
+                .to_string()
+        })
+        .collect()
+}
+
+fn contact_with_campaign(env: &Env, campaign: &str) -> std::process::Output {
+    env.clinic()
+        .args([
+            "contact",
+            "create",
+            "--name",
+            "Ana Nova",
+            "--phone",
+            "16992640197",
+        ])
+        .args([
+            "--birth-date",
+            "1990-04-23",
+            "--channel",
+            "WhatsApp",
+            "--clinic",
+            "1",
+        ])
+        .args(["--campaign", campaign, "--format", "json"])
+        .output()
+        .unwrap()
+}
+
+fn posted(env: &Env, path: &str) -> Value {
+    let post = env
+        .sent()
+        .into_iter()
+        .find(|r| r["method"] == "POST" && r["path"].as_str().unwrap().ends_with(path))
+        .unwrap_or_else(|| panic!("no POST {path}"));
+    body_of(&post)
+}
+
+#[test]
+fn a_campaign_just_created_is_usable_by_name_at_once() {
+    let env = Env::new();
+    env.clinic().args(["cache", "refresh"]).assert().success();
+    let out = env
+        .clinic()
+        .args([
+            "campaign",
+            "create",
+            "--name",
+            "Campanha Nova",
+            "--clinic",
+            "1",
+        ])
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let id = stdout_json(&out)["id"].clone();
+    env.clear_journal();
+    let out = contact_with_campaign(&env, "campanha nova");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        posted(&env, "/cadastraCliente")["campanha"].to_string(),
+        id.to_string().trim_matches('"')
+    );
+    // The name came from the cache: the campaign list was not read again.
+    assert!(
+        !reads(&env).contains(&"listaCampanha".to_string()),
+        "{:?}",
+        reads(&env)
+    );
+}
+
+#[test]
+fn a_name_missing_from_the_cache_is_read_again_before_it_fails() {
+    let env = Env::new();
+    env.clinic().args(["cache", "refresh"]).assert().success();
+    // Created behind the cache's back.
+    let out = env
+        .clinic()
+        .args(["api", "POST", "/criaCampanha", "--data"])
+        .arg(r#"{"nome": "Criada na Web", "clinica": "1"}"#)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    env.clear_journal();
+    let out = contact_with_campaign(&env, "Criada na Web");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        reads(&env).iter().filter(|p| *p == "listaCampanha").count(),
+        1,
+        "{:?}",
+        reads(&env)
+    );
+    let id = posted(&env, "/cadastraCliente")["campanha"].clone();
+    assert!(id.as_u64().is_some_and(|id| id > 30), "{id}");
+    // The list read again was cached: the next use reads nothing.
+    env.clear_journal();
+    let out = contact_with_campaign(&env, "Criada na Web");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!reads(&env).contains(&"listaCampanha".to_string()));
+    // A name that really is unknown is read once more, then refused with nothing sent.
+    env.clear_journal();
+    let out = contact_with_campaign(&env, "Nunca Existiu");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(reads(&env), ["listaCampanha"]);
+    assert!(env.sent().iter().all(|r| r["method"] == "GET"));
+}
+
+#[test]
+fn cache_refresh_reads_the_clinic_scoped_lists_of_every_clinic_in_sight() {
+    let env = Env::new();
+    let dir = env.config.path().join("cache").join("default");
+    // An admin_master sees every clinic.
+    let out = env.admin().args(["cache", "refresh"]).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("for 12 clinics"), "{}", stderr(&out));
+    for clinic in 1..=12 {
+        for list in [
+            "campaigns",
+            "services",
+            "sellers",
+            "creators",
+            "account-plans",
+            "operation-types",
+        ] {
+            let file = dir.join(format!("{list}-clinic-{clinic}.json"));
+            assert!(file.exists(), "{} missing", file.display());
+        }
+    }
+    // A clinic user sees one, whose lists are also what a command without --clinic gets.
+    env.clinic().args(["cache", "clear"]).assert().success();
+    let out = env.clinic().args(["cache", "refresh"]).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("for 1 clinic\n"), "{}", stderr(&out));
+    assert!(dir.join("campaigns-clinic-1.json").exists());
+    assert!(dir.join("campaigns.json").exists());
+    assert!(!dir.join("campaigns-clinic-2.json").exists());
+    env.clear_journal();
+    env.clinic()
+        .args([
+            "report",
+            "ficha-financeira",
+            "--seller",
+            "Camila Araújo",
+            "--limit",
+            "1",
+        ])
+        .args(["--format", "json"])
+        .assert()
+        .success();
+    assert_eq!(reads(&env), ["lista_venda_orcamento"]);
+}

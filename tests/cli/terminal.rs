@@ -1,0 +1,222 @@
+//! What a person at a terminal sees on stderr: progress of walks, and hints about what was left out.
+//! Driven through pseudo-terminals.
+
+use clinic_sandbox::Options;
+use rexpect::session::spawn_command;
+
+use crate::common::*;
+
+/// Every rate (`…/s`) in `text` is a whole number.
+fn rates_are_whole(text: &str) -> bool {
+    text.match_indices("/s").all(|(at, _)| {
+        let number: String = text[..at]
+            .chars()
+            .rev()
+            .take_while(|c| c.is_ascii_digit() || *c == ',' || *c == '.')
+            .collect();
+        !number.is_empty() && !number.contains('.')
+    })
+}
+
+#[test]
+fn a_walk_shows_the_total_the_percentage_and_the_time_left() {
+    let env = Env::with(Options {
+        scale: 400,
+        latency_ms: 150,
+        ..Options::ephemeral()
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let mut cmd = env.terminal_command("unidade1");
+    cmd.args([
+        "report",
+        "ficha-financeira",
+        "--all",
+        "--per-page",
+        "5",
+        "--concurrency",
+        "1",
+        "--format",
+        "csv",
+        "-o",
+    ])
+    .arg(dir.path().join("ficha.csv"));
+    let mut p = spawn_command(cmd, Some(60_000)).unwrap();
+    let (_, shown) = p
+        .exp_regex(r"quotes: [0-9,]+ of [0-9,]+ records +\d+%")
+        .unwrap();
+    let total: String = shown
+        .split(" of ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .to_string();
+    p.exp_string("ETA").unwrap();
+    let (progress, summary) = p.exp_regex(r"[0-9,]+ records from [0-9,]+ pages").unwrap();
+    assert!(
+        summary.starts_with(&format!("{total} records from ")),
+        "{summary} after a total of {total}"
+    );
+    assert!(
+        progress.contains("/s") && rates_are_whole(&progress),
+        "{progress}"
+    );
+    p.exp_eof().unwrap();
+}
+
+#[test]
+fn counts_use_the_singular_for_one() {
+    let env = Env::new();
+    let out = env
+        .clinic()
+        .args([
+            "ref", "channels", "--all", "--limit", "1", "--format", "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("1 record from 1 page\n"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn one_page_of_a_longer_list_says_how_to_see_the_rest() {
+    let env = Env::new();
+    let total = env
+        .fetch_all("/listaCampanha", "", &env.token("unidade1", "unidade1"))
+        .len();
+    assert!(total > 15, "{total} campaigns");
+    let mut cmd = env.terminal_command("unidade1");
+    cmd.args(["--per-page", "5", "ref", "campaigns"]);
+    let mut p = spawn_command(cmd, Some(30_000)).unwrap();
+    p.exp_string(&pty_text(&format!(
+        "showing 1–5 of {total} — --all for every page"
+    )))
+    .unwrap();
+    p.exp_eof().unwrap();
+    let mut cmd = env.terminal_command("unidade1");
+    cmd.args(["ref", "campaigns", "--page", "3", "--per-page", "5"]);
+    let mut p = spawn_command(cmd, Some(30_000)).unwrap();
+    p.exp_string(&pty_text(&format!(
+        "showing 11–15 of {total} — --all for every page"
+    )))
+    .unwrap();
+    p.exp_eof().unwrap();
+    // The last page, a whole walk, and output read by a program say nothing of the kind.
+    let mut cmd = env.terminal_command("unidade1");
+    cmd.args(["ref", "campaigns", "--per-page", "100"]);
+    let mut p = spawn_command(cmd, Some(30_000)).unwrap();
+    let rest = p.exp_eof().unwrap();
+    assert!(!rest.contains("showing"), "{rest}");
+    let out = env
+        .clinic()
+        .args(["--per-page", "5", "ref", "campaigns"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(!stderr(&out).contains("showing"), "{}", stderr(&out));
+}
+
+/// `clinic ARGS` in a pseudo-terminal 100 columns wide.
+fn in_terminal_100_wide(env: &Env, args: &[&str]) -> rexpect::session::PtySession {
+    let clinic = assert_cmd::cargo::cargo_bin("clinic");
+    let cmd = env.terminal_command("unidade1");
+    let mut shell = std::process::Command::new("sh");
+    shell.args(["-c", "stty cols 100 rows 50 && exec \"$0\" \"$@\""]);
+    shell.arg(&clinic).args(args);
+    for (k, v) in cmd.get_envs() {
+        match v {
+            Some(v) => shell.env(k, v),
+            None => shell.env_remove(k),
+        };
+    }
+    spawn_command(shell, Some(30_000)).unwrap()
+}
+
+#[test]
+fn a_wide_report_fits_a_terminal_and_names_what_it_left_out() {
+    let env = Env::new();
+    let mut p = in_terminal_100_wide(&env, &["report", "ficha-financeira", "--limit", "2"]);
+    let (table, note) = p
+        .exp_regex(r"\d+ more columns: --columns all, or --format csv")
+        .unwrap();
+    let table = from_pty(&table);
+    // Table lines, apart from the progress line that the terminal erased before them.
+    let lines: Vec<&str> = table
+        .split(['\n', '\r'])
+        .flat_map(|l| l.rsplit("\u{1b}[2K").next())
+        .filter(|l| l.starts_with(['|', '+']))
+        .collect();
+    // A header, two records and the rules between them: no cell squeezed to a character.
+    assert!(lines.len() <= 8, "{table}");
+    for line in &lines {
+        assert!(
+            line.chars().count() <= 100,
+            "wider than the terminal: {line}"
+        );
+    }
+    for column in ["codigo", "data", "cliente", "status", "vendedor", "valor"] {
+        assert!(lines[1].contains(column), "{column} missing: {table}");
+    }
+    assert!(!table.contains("forma_pagamento"), "{table}");
+    p.exp_eof().unwrap();
+    // The count is the rest of the columns a file gets.
+    let csv = env
+        .clinic()
+        .args([
+            "report",
+            "ficha-financeira",
+            "--limit",
+            "2",
+            "--format",
+            "csv",
+        ])
+        .output()
+        .unwrap();
+    let header = String::from_utf8(csv.stdout).unwrap();
+    let all = header.lines().next().unwrap().split(',').count();
+    let hidden: usize = note.split(' ').next().unwrap().parse().unwrap();
+    assert_eq!(hidden + 6, all, "{note} of {header}");
+
+    // --columns all shows every column, and no note.
+    let mut p = in_terminal_100_wide(
+        &env,
+        &[
+            "report",
+            "ficha-financeira",
+            "--limit",
+            "1",
+            "--columns",
+            "all",
+        ],
+    );
+    let rest = from_pty(&p.exp_eof().unwrap());
+    let border = rest
+        .split(['\n', '\r'])
+        .flat_map(|l| l.rsplit("\u{1b}[2K").next())
+        .find(|l| l.starts_with('+'))
+        .unwrap();
+    assert_eq!(border.matches('+').count(), all + 1, "{rest}");
+    assert!(!rest.contains("more columns"), "{rest}");
+
+    // A table read by a program keeps every column.
+    let out = env
+        .clinic()
+        .args([
+            "report",
+            "ficha-financeira",
+            "--limit",
+            "1",
+            "--format",
+            "table",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("forma_pagamento"));
+    assert!(!stderr(&out).contains("more columns"), "{}", stderr(&out));
+}
