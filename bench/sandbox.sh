@@ -10,19 +10,7 @@ set -euo pipefail
 scale="${1:-1000000}"
 requests=200
 per_page=100
-root="$(cd "$(dirname "$0")/.." && pwd)"
-target="${CARGO_TARGET_DIR:-$root/target}"
-work="$(mktemp -d)"
-server_pid=""
-
-cleanup() {
-    if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
-        kill "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-    fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
+source "$(dirname "$0")/lib.sh"
 
 echo "building the release sandbox..." >&2
 (cd "$root" && cargo build --quiet --release -p clinic-sandbox --example serve)

@@ -10,38 +10,8 @@ set -euo pipefail
 
 scales=("$@")
 [ $# -eq 0 ] && scales=(100000 1000000)
-root="$(cd "$(dirname "$0")/.." && pwd)"
-target="${CARGO_TARGET_DIR:-$root/target}"
-work="$(mktemp -d)"
-server_pid=""
-
-cleanup() {
-    if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
-        kill "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-    fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-echo "building the release binary..." >&2
-(cd "$root" && cargo build --quiet --release --bin clinic)
-clinic="$target/release/clinic"
-
-# Runs a command and prints "<seconds> <max RSS in MiB>" of that child alone.
-measure() {
-    python3 - "$@" <<'PY'
-import resource, subprocess, sys, time
-start = time.perf_counter()
-done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-elapsed = time.perf_counter() - start
-if done.returncode != 0:
-    sys.stderr.write(done.stderr.decode())
-    sys.exit(done.returncode)
-rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-print(f"{elapsed:.2f} {rss:.1f}")
-PY
-}
+source "$(dirname "$0")/lib.sh"
+build_clinic
 
 # Data rows of every sheet of a workbook (the header rows not counted), read as a stream.
 rows() {
