@@ -15,6 +15,7 @@ pub mod crm;
 pub mod error;
 mod file_lock;
 pub mod http;
+pub mod i18n;
 pub mod input;
 pub mod jq;
 pub mod money;

@@ -38,7 +38,7 @@ fn main() -> ExitCode {
             Ok(()) => 0,
             Err(failure) => {
                 if failure.code != 0 {
-                    eprintln!("error: {}", failure.message);
+                    eprintln!("{}", clinic::t!("error-line", message = failure.message));
                 }
                 failure.code
             }
