@@ -159,7 +159,7 @@ pub struct Output {
 enum Writer {
     Json(JsonWriter),
     Tabular(Tabular),
-    Streamed(Streamed),
+    Streamed(Box<Streamed>),
     Xlsx(Box<XlsxWriter>),
     Vertical {
         width: Option<u16>,
@@ -299,7 +299,12 @@ impl Writer {
                     Some(_) => Writer::tabular(Box::new(rows), columns, out)?,
                     None => {
                         let file = spec.path.as_deref().is_some_and(|p| p.as_os_str() != "-");
-                        Writer::Streamed(Streamed::new(dialect, spec.excel, MEMORY_ROWS, file))
+                        Writer::Streamed(Box::new(Streamed::new(
+                            dialect,
+                            spec.excel,
+                            MEMORY_ROWS,
+                            file,
+                        )))
                     }
                 }
             }
