@@ -62,8 +62,22 @@ impl Delimited {
         Ok(())
     }
 
+    /// A data row of borrowed or owned cells.
+    pub(crate) fn cells<S: AsRef<str>>(
+        &mut self,
+        out: &mut dyn Write,
+        cells: &[S],
+    ) -> io::Result<()> {
+        self.write_line(out, cells, true)
+    }
+
     /// `data` rows (not the header) get the decimal comma for Excel.
-    fn write_line(&mut self, out: &mut dyn Write, cells: &[String], data: bool) -> io::Result<()> {
+    fn write_line<S: AsRef<str>>(
+        &mut self,
+        out: &mut dyn Write,
+        cells: &[S],
+        data: bool,
+    ) -> io::Result<()> {
         if !self.started {
             self.started = true;
             if self.excel {
@@ -72,9 +86,9 @@ impl Delimited {
         }
         let excel = self.excel;
         let cells = cells.iter().map(|cell| match (excel, data) {
-            (false, _) => Cow::Borrowed(cell.as_str()),
-            (true, false) => guard_formula(cell),
-            (true, true) => match decimal_comma(cell) {
+            (false, _) => Cow::Borrowed(cell.as_ref()),
+            (true, false) => guard_formula(cell.as_ref()),
+            (true, true) => match decimal_comma(cell.as_ref()) {
                 Cow::Borrowed(text) => guard_formula(text),
                 Cow::Owned(number) => Cow::Owned(number),
             },

@@ -14,6 +14,7 @@ mod delimited;
 mod flatten;
 mod json;
 mod numbers;
+mod raw_leaves;
 mod sink;
 mod spill;
 mod streamed;
@@ -234,6 +235,14 @@ impl Output {
         {
             json.text(self.sink.writer(), record)
                 .map_err(|e| self.sink.error(e))?;
+            self.written += 1;
+            return Ok(());
+        }
+        if self.shape == Shape::List
+            && let Writer::Streamed(streamed) = &mut self.writer
+        {
+            let written = streamed.record_raw(self.sink.writer(), record);
+            written.map_err(|e| self.failure(e))?;
             self.written += 1;
             return Ok(());
         }

@@ -9,13 +9,18 @@
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 
+use std::borrow::Cow;
+
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use super::collect::row_of;
 use super::columns::Columns;
 use super::delimited::{Delimited, Dialect};
+use super::raw_leaves::raw_leaves;
 use super::spill::Row;
 use super::tabular::RowSink;
+use crate::api::envelope::value_of;
 
 pub(crate) struct Streamed {
     rows: Delimited,
@@ -68,10 +73,34 @@ impl Streamed {
     }
 
     pub(crate) fn record(&mut self, out: &mut dyn Write, record: &Value) -> io::Result<()> {
-        let mut row: Row = row_of(&mut self.columns, record);
+        let row: Row = row_of(&mut self.columns, record);
+        self.take(out, row)
+    }
+
+    /// A record given as JSON text: its cells are read from the text (see [`raw_leaves`]).
+    pub(crate) fn record_raw(&mut self, out: &mut dyn Write, record: &RawValue) -> io::Result<()> {
+        let Some(leaves) = raw_leaves(record) else {
+            return self.record(out, &value_of(record));
+        };
+        let mut row: Vec<Cow<str>> = Vec::with_capacity(self.columns.len());
+        for (name, cell) in leaves {
+            let position = self.columns.position(&name);
+            if position >= row.len() {
+                row.resize(position + 1, Cow::Borrowed(""));
+            }
+            row[position] = cell;
+        }
+        self.take(out, row)
+    }
+
+    fn take<S: AsRef<str> + Into<String> + Default + Clone>(
+        &mut self,
+        out: &mut dyn Write,
+        mut row: Vec<S>,
+    ) -> io::Result<()> {
         self.records += 1;
         if let Some(pending) = &mut self.pending {
-            pending.push(row);
+            pending.push(row.into_iter().map(Into::into).collect());
             // Records without a single field give no header yet: they wait for one that has.
             if pending.len() >= self.memory_rows && self.columns.len() > 0 {
                 self.write_pending(out)?;
@@ -86,8 +115,8 @@ impl Streamed {
                 columns: self.columns.names()[self.header_width..].to_vec(),
             }));
         }
-        row.resize(width, String::new());
-        self.rows.row(out, row)
+        row.resize(width, S::default());
+        self.rows.cells(out, &row)
     }
 
     fn write_pending(&mut self, out: &mut dyn Write) -> io::Result<()> {
