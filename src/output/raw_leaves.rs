@@ -49,10 +49,7 @@ fn walk<'a>(level: Level<'a>, prefix: Option<&str>, leaves: &mut Vec<Leaf<'a>>) 
             }
             b'[' if is_compact_json(text) => Cow::Borrowed(text),
             b'[' => Cow::Owned(serde_json::from_str::<Value>(text).ok()?.to_string()),
-            b'"' => match serde_json::from_str::<&str>(text) {
-                Ok(plain) => Cow::Borrowed(plain),
-                Err(_) => Cow::Owned(serde_json::from_str::<String>(text).ok()?),
-            },
+            b'"' => serde_json::from_str::<Text>(text).ok()?.0,
             b't' => Cow::Borrowed("true"),
             b'f' => Cow::Borrowed("false"),
             b'n' => Cow::Borrowed(""),
@@ -132,25 +129,25 @@ fn plain_integer(text: &str) -> bool {
 /// One object's entries in order, keys and values borrowed from the text where they can be.
 struct Level<'a>(Vec<(Cow<'a, str>, &'a RawValue)>);
 
-/// A key borrowed from the text unless it holds escapes.
-struct Key<'a>(Cow<'a, str>);
+/// A string (a key or a value) borrowed from the text unless it holds escapes.
+struct Text<'a>(Cow<'a, str>);
 
-impl<'de> Deserialize<'de> for Key<'de> {
+impl<'de> Deserialize<'de> for Text<'de> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct KeyVisitor;
-        impl<'de> Visitor<'de> for KeyVisitor {
-            type Value = Key<'de>;
+        struct TextVisitor;
+        impl<'de> Visitor<'de> for TextVisitor {
+            type Value = Text<'de>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a key")
+                f.write_str("a string")
             }
-            fn visit_borrowed_str<E>(self, key: &'de str) -> Result<Key<'de>, E> {
-                Ok(Key(Cow::Borrowed(key)))
+            fn visit_borrowed_str<E>(self, text: &'de str) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Borrowed(text)))
             }
-            fn visit_str<E>(self, key: &str) -> Result<Key<'de>, E> {
-                Ok(Key(Cow::Owned(key.to_owned())))
+            fn visit_str<E>(self, text: &str) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Owned(text.to_owned())))
             }
         }
-        deserializer.deserialize_str(KeyVisitor)
+        deserializer.deserialize_str(TextVisitor)
     }
 }
 
@@ -164,7 +161,7 @@ impl<'de> Deserialize<'de> for Level<'de> {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Level<'de>, A::Error> {
                 let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(16));
-                while let Some(Key(key)) = map.next_key::<Key>()? {
+                while let Some(Text(key)) = map.next_key::<Text>()? {
                     entries.push((key, map.next_value::<&RawValue>()?));
                 }
                 Ok(Level(entries))
