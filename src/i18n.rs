@@ -18,6 +18,9 @@ use fluent_templates::{LanguageIdentifier, Loader, langid};
 
 pub use fluent_templates::fluent_bundle::FluentValue as Value;
 
+mod choice;
+pub use choice::{Choice, Source, choose, chosen};
+
 fluent_templates::static_loader! {
     static LOCALES = {
         locales: "./locales",
