@@ -23,7 +23,7 @@ help-error-invalid-value = invalid value '{ $value }' for '{ $argument }'
 help-error-value-missing = a value is required for '{ $argument }' but none was supplied
 help-error-possible-values = {"  ["}possible values: { $values }]
 help-error-value-refused = invalid value '{ $value }' for '{ $argument }': { $reason }
-help-error-missing-arguments = the following required arguments were not provided: { $arguments }
+help-error-missing-arguments = the following required arguments were not provided: '{ $arguments }'
 help-error-more = For more information, try '--help'.
 
 ## clinic
@@ -163,6 +163,7 @@ help-config = Read and change profile settings
       max_wait         how long a failing request is retried, e.g. 5m (default 5m; 0 = never)
       max_answer_size  the largest answer read, e.g. 256MiB or 10MB (default 256MiB)
       ca_bundle        a PEM file of extra CA certificates to trust (a private certificate authority)
+      language         the interface language: en or pt-BR
       aliases.<name>   a CRM field ID for <name>, e.g. aliases.email = UF_CRM_1676052930
     Examples:
       clinic config set base_url https://example.com/rest/v1
@@ -205,6 +206,7 @@ help-config-set = Set a key (validated)
       max_wait         how long a failing request is retried, e.g. 5m (default 5m; 0 = never)
       max_answer_size  the largest answer read, e.g. 256MiB or 10MB (default 256MiB)
       ca_bundle        a PEM file of extra CA certificates to trust (a private certificate authority)
+      language         the interface language: en or pt-BR
       aliases.<name>   a CRM field ID for <name>, e.g. aliases.email = UF_CRM_1676052930
     Examples:
       clinic config set base_url https://example.com/rest/v1
@@ -813,3 +815,79 @@ help-help = Help on a command, or on a topic: environment, exit-codes
       clinic help environment
       clinic help exit-codes
 help-help--topic = A command (`report ficha-financeira`) or a topic: environment, exit-codes
+
+## Clap's annotations in rendered help (English is clap's own; listed for the other languages)
+
+help-annotation-default = [default:{" "}
+help-annotation-env = [env:{" "}
+help-annotation-alias = [alias:{" "}
+help-annotation-aliases = [aliases:{" "}
+help-annotation-possible-values = [possible values:{" "}
+help-annotation-possible-values-heading = Possible values:
+help-annotation-options = [OPTIONS]
+
+## Help topics: clinic help environment, clinic help exit-codes
+
+help-topic-environment-about = Environment variables clinic reads
+help-topic-exit-codes-about = What each exit status means
+help-topic-environment =
+    Environment variables
+
+    CLINIC_PROFILE            the profile to use, as --profile (default: default)
+    CLINIC_CONFIG_DIR         the directory of config.toml (default: ~/.config/clinic on Linux,
+                              %APPDATA%\clinic\config on Windows)
+    CLINIC_CACHE_DIR          the directory of the reference-list cache (default: ~/.cache/clinic on
+                              Linux, %LOCALAPPDATA%\clinic\cache on Windows)
+    CLINIC_CACHE_TTL          seconds a cached reference list is trusted (default: 86400, a day)
+    CLINIC_LANG               the interface language, en or pt-BR, as --lang; above the profile's
+                              `language` and the locale
+
+    CLINIC_BASE_URL           override the profile's base_url
+    CLINIC_IO_URL             override the profile's io_url
+    CLINIC_AUTOMATION_URL     override the profile's automation_url
+    CLINIC_CRM_URL            override the profile's crm_url (a credential: never shown whole)
+    CLINIC_WEBHOOK_ID         override the profile's webhook_id
+    CLINIC_CLINICA            override the profile's default clinic
+
+    CLINIC_TOKEN              the login token to use instead of the stored one (scripts)
+    CLINIC_IO_KEY             the Integrações IO key to use instead of the stored one
+    CLINIC_LOGIN              the login for `clinic login` and for renewing an expired token
+    CLINIC_PASSWORD           the password that goes with CLINIC_LOGIN
+    CLINIC_CREDENTIAL_STORE   force one secret store: secret-service, keyutils, credential-manager,
+                              keychain or file
+
+    CLINIC_TIMEOUT            how long a server may stay silent, as --timeout (default: 60s)
+    CLINIC_MAX_WAIT           how long failing requests are retried, as --max-wait (default: 5m)
+    CLINIC_MAX_ANSWER_SIZE    the largest answer read, as --max-answer-size (default: 256MiB)
+    CLINIC_CA_BUNDLE          a PEM file of extra CA certificates to trust, as --cacert
+
+    LC_ALL, LC_MESSAGES, LANG the locale (the first one set): any Portuguese locale (pt_BR.UTF-8)
+                              means pt-BR, any other English, when neither --lang, CLINIC_LANG nor
+                              the profile's `language` says
+    NO_COLOR                  set to anything: no colour
+    COLUMNS                   the width of tables on a terminal, when the terminal does not say
+    COMPLETE                  set by the completion scripts (COMPLETE=bash clinic -- WORDS…) to ask
+                              for completions instead of running a command
+help-topic-exit-codes =
+    Exit codes
+
+    0     ok
+    1     another failure (a file that cannot be written, a broken configuration, a doctor check)
+    2     usage or invalid input: a flag, value or name was refused and nothing was sent
+    3     not logged in, or the token (or IO key, or CRM address) was refused
+    4     the API refused the request (4xx, or a failure reported inside an answer)
+    5     the server or the network failed after retries, or an answer could not be understood
+    130   interrupted (Ctrl-C); 128+N for a stop by signal N: 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT
+          (on Windows: 149 for Ctrl-Break)
+help-topic-unknown = a command (see `clinic --help`) or one of: { $topics }
+
+## Section titles of the manual pages (clap_mangen writes the English ones)
+
+help-man-name = NAME
+help-man-synopsis = SYNOPSIS
+help-man-description = DESCRIPTION
+help-man-options = OPTIONS
+help-man-subcommands = SUBCOMMANDS
+help-man-extra = EXTRA
+help-man-version = VERSION
+help-man-authors = AUTHORS

@@ -276,6 +276,8 @@ pub fn error_text(e: &clap::Error, lang: Lang) -> Option<String> {
     }
     let get = |kind: ContextKind| match e.get(kind) {
         Some(ContextValue::String(s)) => Some(s.clone()),
+        // Several names are quoted one by one in the messages: 'a', 'b'.
+        Some(ContextValue::Strings(v)) if kind != ContextKind::ValidValue => Some(v.join("', '")),
         Some(ContextValue::Strings(v)) => Some(v.join(", ")),
         Some(ContextValue::StyledStr(s)) => Some(s.to_string()),
         Some(ContextValue::StyledStrs(v)) => Some(
@@ -343,6 +345,7 @@ pub fn error_text(e: &clap::Error, lang: Lang) -> Option<String> {
         .map(|u| {
             let u = u.trim_start();
             let u = u.strip_prefix("Usage:").unwrap_or(u).trim();
+            let u = annotations_in(u, lang);
             format!("\n\n{} {u}", crate::t!("help-heading-usage"))
         })
         .unwrap_or_default();
@@ -351,4 +354,29 @@ pub fn error_text(e: &clap::Error, lang: Lang) -> Option<String> {
         crate::t!("error-line", message = message),
         crate::t!("help-error-more")
     ))
+}
+
+/// Clap's annotations that no setting reaches (`[default: …]`, `[env: …]`, `[aliases: …]`, the
+/// list of possible values, `[OPTIONS]` in usage lines), put into `lang` in rendered help.
+pub fn annotations_in(text: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return text.to_string();
+    }
+    const WORDS: &[(&str, &str)] = &[
+        ("[default: ", "help-annotation-default"),
+        ("[env: ", "help-annotation-env"),
+        ("[alias: ", "help-annotation-alias"),
+        ("[aliases: ", "help-annotation-aliases"),
+        ("[possible values: ", "help-annotation-possible-values"),
+        (
+            "Possible values:",
+            "help-annotation-possible-values-heading",
+        ),
+        ("[OPTIONS]", "help-annotation-options"),
+    ];
+    let mut out = text.to_string();
+    for (english, key) in WORDS {
+        out = out.replace(english, &i18n::text_in(lang, key, &[]));
+    }
+    out
 }

@@ -224,7 +224,24 @@ pub fn parse() -> Cli {
     let mut cmd = command();
     let fail = |e: clap::Error, cmd: &mut clap::Command| -> ! {
         let e = e.format(cmd);
-        match localize::error_text(&e, crate::i18n::current()) {
+        let lang = crate::i18n::current();
+        if lang != crate::i18n::Lang::En
+            && matches!(
+                e.kind(),
+                clap::error::ErrorKind::DisplayHelp
+                    | clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            )
+        {
+            let text = localize::annotations_in(&e.render().to_string(), lang);
+            let stream: &mut dyn std::io::Write = if e.use_stderr() {
+                &mut std::io::stderr()
+            } else {
+                &mut std::io::stdout()
+            };
+            let _ = stream.write_all(text.as_bytes());
+            std::process::exit(e.exit_code())
+        }
+        match localize::error_text(&e, lang) {
             Some(text) => {
                 eprint!("{text}");
                 std::process::exit(e.exit_code())
