@@ -199,6 +199,7 @@ fn headings_in(cmd: Command, lang: Lang) -> Command {
     let mut cmd = cmd
         .help_template(template)
         .subcommand_help_heading(text("help-heading-commands"))
+        .subcommand_value_name(text("help-value-command"))
         .mut_args(|arg| {
             if arg.get_help_heading().is_some() {
                 arg
@@ -363,11 +364,11 @@ pub fn annotations_in(text: &str, lang: Lang) -> String {
         return text.to_string();
     }
     const WORDS: &[(&str, &str)] = &[
-        ("[default: ", "help-annotation-default"),
-        ("[env: ", "help-annotation-env"),
-        ("[alias: ", "help-annotation-alias"),
-        ("[aliases: ", "help-annotation-aliases"),
-        ("[possible values: ", "help-annotation-possible-values"),
+        ("[default:", "help-annotation-default"),
+        ("[env:", "help-annotation-env"),
+        ("[alias:", "help-annotation-alias"),
+        ("[aliases:", "help-annotation-aliases"),
+        ("[possible values:", "help-annotation-possible-values"),
         (
             "Possible values:",
             "help-annotation-possible-values-heading",
