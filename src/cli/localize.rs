@@ -336,6 +336,10 @@ pub fn error_text(e: &clap::Error, lang: Lang) -> Option<String> {
                 reason = reason
             )
         }
+        ErrorKind::ArgumentConflict => {
+            let other = get(ContextKind::PriorArg).unwrap_or_default();
+            crate::t!("help-error-conflict", argument = arg, other = other)
+        }
         ErrorKind::MissingRequiredArgument => {
             crate::t!("help-error-missing-arguments", arguments = arg)
         }
