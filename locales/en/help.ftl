@@ -817,6 +817,7 @@ help-sandbox-serve--redirect-status = Status of the redirects: 301, 302, 303, 30
 help-sandbox-serve--redirect-same-origin = Redirect every request to the four hosts to the same server under `/moved`, which serves the same routes
 help-sandbox-serve--hang = Accept and journal requests to the four hosts but never answer them
 help-sandbox-serve--endless-body = Answer GET requests to the four hosts with a JSON list that never ends
+help-sandbox-serve--late-field-from = Ficha Financeira records from this ID on carry one more field, `desconto_fidelidade`, that earlier records lack: a column that first appears on a later page
 help-sandbox-serve--token-ttl = Lifetime of a login token, in seconds
 help-sandbox-serve--auth-scheme = Which `Authorization` forms are accepted
 help-sandbox-serve--auth-scheme--both = `Bearer <token>` and the bare `<token>`

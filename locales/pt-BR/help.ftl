@@ -819,6 +819,7 @@ help-sandbox-serve--redirect-status = Status dos redirecionamentos: 301, 302, 30
 help-sandbox-serve--redirect-same-origin = Redireciona toda requisição aos quatro hosts para o mesmo servidor sob `/moved`, que serve as mesmas rotas
 help-sandbox-serve--hang = Aceita e registra as requisições aos quatro hosts, mas nunca responde
 help-sandbox-serve--endless-body = Responde aos GET nos quatro hosts com uma lista JSON que nunca termina
+help-sandbox-serve--late-field-from = Os registros da Ficha Financeira a partir deste ID trazem um campo a mais, `desconto_fidelidade`, que os anteriores não têm: uma coluna que só aparece numa página posterior
 help-sandbox-serve--token-ttl = Validade de um token de login, em segundos
 help-sandbox-serve--auth-scheme = Quais formas de `Authorization` são aceitas
 help-sandbox-serve--auth-scheme--both = `Bearer <token>` e o `<token>` sozinho
