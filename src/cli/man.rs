@@ -50,7 +50,8 @@ fn write_pages(cmd: clap::Command, dir: &Path, lang: Lang) -> std::io::Result<()
 fn render(man: clap_mangen::Man, lang: Lang) -> std::io::Result<Vec<u8>> {
     let mut page = Vec::new();
     man.render(&mut page)?;
-    Ok(sections_in(&String::from_utf8_lossy(&page), lang).into_bytes())
+    let page = sections_in(&String::from_utf8_lossy(&page), lang);
+    Ok(super::localize::annotations_in(&page, lang).into_bytes())
 }
 
 /// The page with clap_mangen's fixed section titles (`.SH NAME`, `.SH SYNOPSIS`, …) in `lang`.

@@ -312,6 +312,10 @@ fn manual_pages_and_help_topics_in_portuguese() {
         assert!(page.contains(title), "no {title} in:\n{page}");
     }
     assert!(page.contains("Cliente de linha de comando"), "{page}");
+    assert!(
+        page.contains("[padrão: default]") && page.contains("Valores possíveis:"),
+        "{page}"
+    );
     assert!(!page.contains(".SH NAME") && !page.contains(".SH SYNOPSIS"));
     let english = stdout(&env.bare().arg("man").output().unwrap());
     assert!(english.contains(".SH NAME") && english.contains(".SH SYNOPSIS"));
