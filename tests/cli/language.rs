@@ -360,3 +360,27 @@ fn manual_pages_and_help_topics_in_portuguese() {
         "{help}"
     );
 }
+
+#[test]
+fn tab_completion_describes_commands_in_the_language() {
+    let env = Env::new();
+    let offered = |vars: &[(&str, &str)], words: &[&str]| {
+        let mut cmd = env.bare();
+        cmd.env("COMPLETE", "fish");
+        for (k, v) in vars {
+            cmd.env(k, v);
+        }
+        let out = cmd.arg("--").arg("clinic").args(words).output().unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let pt = offered(&[], &["--lang", "pt-BR", "ref", "c"]);
+    assert!(pt.contains("clinics\tClínicas (unidades)"), "{pt}");
+    let pt = offered(&[("CLINIC_LANG", "pt-BR")], &["help", "e"]);
+    assert!(pt.contains("Variáveis de ambiente"), "{pt}");
+    let en = offered(&[], &["ref", "c"]);
+    assert!(en.contains("clinics\tClinics (units)"), "{en}");
+    // A language we do not speak does not break completion: the locale's is used.
+    let en = offered(&[("CLINIC_LANG", "xx")], &["ref", "c"]);
+    assert!(en.contains("clinics\tClinics (units)"), "{en}");
+}
