@@ -145,6 +145,7 @@ fn walk(mut cmd: Command, path: &mut Vec<String>, lang: Lang, globals: &[Arg]) -
             let names: Vec<String> = names.iter().map(|n| value_name_in(n, lang)).collect();
             arg = arg.value_names(names);
         }
+        // The one heading the definitions set is that of the global flags (`Global`).
         if arg.get_help_heading().is_some() {
             arg = arg.help_heading(text("help-heading-global-options"));
         }
