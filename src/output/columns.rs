@@ -6,6 +6,9 @@ use std::collections::HashMap;
 pub(crate) struct Columns {
     names: Vec<String>,
     positions: HashMap<String, usize>,
+    /// The column of each leaf of the previous record, by the leaf's index: records of one list
+    /// mostly share their layout, so a name compare usually replaces a hash lookup.
+    recent: Vec<usize>,
 }
 
 impl Columns {
@@ -17,6 +20,21 @@ impl Columns {
         let position = self.names.len();
         self.names.push(name.to_owned());
         self.positions.insert(name.to_owned(), position);
+        position
+    }
+
+    /// [`Columns::position`] of the `index`-th leaf of a record.
+    pub(crate) fn position_of_leaf(&mut self, index: usize, name: &str) -> usize {
+        if let Some(&position) = self.recent.get(index)
+            && self.names[position] == name
+        {
+            return position;
+        }
+        let position = self.position(name);
+        if index >= self.recent.len() {
+            self.recent.resize(index + 1, 0);
+        }
+        self.recent[index] = position;
         position
     }
 
@@ -44,6 +62,10 @@ mod tests {
         assert_eq!(columns.position("a"), 1);
         assert_eq!(columns.position("b"), 0);
         assert_eq!(columns.position("c.d"), 2);
-        assert_eq!(columns.into_names(), ["b", "a", "c.d"]);
+        assert_eq!(columns.position_of_leaf(0, "a"), 1);
+        assert_eq!(columns.position_of_leaf(0, "a"), 1);
+        assert_eq!(columns.position_of_leaf(0, "e"), 3);
+        assert_eq!(columns.position_of_leaf(1, "b"), 0);
+        assert_eq!(columns.into_names(), ["b", "a", "c.d", "e"]);
     }
 }

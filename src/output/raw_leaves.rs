@@ -47,6 +47,7 @@ fn walk<'a>(level: Level<'a>, prefix: Option<&str>, leaves: &mut Vec<Leaf<'a>>) 
                 }
                 Cow::Borrowed("{}")
             }
+            b'[' if is_compact_json(text) => Cow::Borrowed(text),
             b'[' => Cow::Owned(serde_json::from_str::<Value>(text).ok()?.to_string()),
             b'"' => match serde_json::from_str::<&str>(text) {
                 Ok(plain) => Cow::Borrowed(plain),
@@ -61,6 +62,61 @@ fn walk<'a>(level: Level<'a>, prefix: Option<&str>, leaves: &mut Vec<Leaf<'a>>) 
         leaves.push((name, cell));
     }
     Some(())
+}
+
+/// Whether `text` (valid JSON) is already what writing its value back as compact JSON gives: no
+/// space between tokens, strings escaped the way the writer escapes them (no `\/`, no `\u`), and
+/// numbers as the writer prints them.
+fn is_compact_json(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i += 1;
+                loop {
+                    match bytes.get(i) {
+                        Some(b'"') => break,
+                        Some(b'\\') => match bytes.get(i + 1) {
+                            Some(b'"' | b'\\' | b'b' | b'f' | b'n' | b'r' | b't') => i += 2,
+                            _ => return false,
+                        },
+                        Some(_) => i += 1,
+                        None => return false,
+                    }
+                }
+                i += 1;
+            }
+            b'-' | b'0'..=b'9' => {
+                let start = i;
+                while i < bytes.len()
+                    && matches!(bytes[i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+                {
+                    i += 1;
+                }
+                if !written_back_alike(&text[start..i]) {
+                    return false;
+                }
+            }
+            b' ' | b'\t' | b'\n' | b'\r' => return false,
+            _ => i += 1,
+        }
+    }
+    true
+}
+
+/// A number as the writer prints it back.
+fn written_back_alike(number: &str) -> bool {
+    if plain_integer(number) {
+        return true;
+    }
+    if number.contains(['e', 'E']) || !number.contains('.') {
+        return false;
+    }
+    match serde_json::from_str::<Number>(number) {
+        Ok(parsed) => parsed.to_string() == number,
+        Err(_) => false,
+    }
 }
 
 /// An integer written as JSON writes it back (`0`, `-12`, `3120`): at most 18 digits, no leading
@@ -149,6 +205,7 @@ mod tests {
             r#"{"tags":["a",{"b":1}],"empty":{},"none":[],"sp": [ 1 , 2.50 ]}"#,
             r#"{"s":"Olá, \"mundo\"\nfim","u":"Jos\u00e9","n":-1.5,"i":42,"f":3120.0,"e":1e3,"z":-0,"big":123456789012345678901}"#,
             r#"{ "spaced" : { "k" : "v" } , "t" : false }"#,
+            r#"{"a":[{"v":3120.0,"q":1,"s":"x\"y\n","n":null,"t":true,"e":[]}],"b":[1.50],"c":[1E3],"d":["\/"],"e":["\u00e9"],"f":[-0],"g":[0.1,-2.5e-7]}"#,
             r#"{"k\u002e":1}"#,
             r#"{}"#,
         ] {

@@ -83,8 +83,8 @@ impl Streamed {
             return self.record(out, &value_of(record));
         };
         let mut row: Vec<Cow<str>> = Vec::with_capacity(self.columns.len());
-        for (name, cell) in leaves {
-            let position = self.columns.position(&name);
+        for (index, (name, cell)) in leaves.into_iter().enumerate() {
+            let position = self.columns.position_of_leaf(index, &name);
             if position >= row.len() {
                 row.resize(position + 1, Cow::Borrowed(""));
             }
