@@ -12,6 +12,7 @@ mod finance;
 mod guided;
 mod imports;
 mod io;
+mod language;
 mod limits;
 mod local_hardening;
 mod misc;
