@@ -3,52 +3,49 @@
 use crate::output::OutputError;
 
 /// Everything that can stop a command. `main` prints it once (redacted) and exits with [`Error::exit_code`].
-#[derive(Debug, thiserror::Error)]
+///
+/// Its words come from the catalogue in the language chosen at start; the parts that came from a
+/// person or a server (a value typed, the server's own message) are shown as they were.
+#[derive(Debug)]
 pub enum Error {
-    /// Bad input found before anything was sent (exit 2).
-    #[error("invalid {field}: got {given}, expected {expected}")]
+    /// Bad input found before anything was sent (exit 2). The three parts are already in the
+    /// reader's language (see [`Error::invalid`]).
     Invalid {
         field: String,
         given: String,
         expected: String,
     },
     /// A usage problem that is not about one field's value (exit 2).
-    #[error("{0}")]
     Usage(String),
     /// No usable token, or the service refused the one we sent (exit 3).
-    #[error("not logged in or token expired — run `clinic login`{}", hint(.0))]
     NotLoggedIn(String),
     /// Login itself failed, or a credential store problem that leaves us without a token (exit 3).
-    #[error("{0}")]
     Auth(String),
     /// The API answered 4xx (exit 4).
-    #[error("the API refused the request (HTTP {status}): {message}")]
-    Rejected { status: u16, message: String },
+    Rejected {
+        status: u16,
+        message: String,
+    },
     /// The API answered 5xx, after retries (exit 5).
-    #[error("the server failed (HTTP {status}): {message}")]
-    Server { status: u16, message: String },
+    Server {
+        status: u16,
+        message: String,
+    },
     /// Connection, TLS, timeout or a truncated answer, after retries (exit 5).
-    #[error("network failure: {0}")]
     Network(String),
     /// The answer could not be understood, or a walk could not be completed faithfully (exit 5).
-    #[error("{0}")]
     Protocol(String),
-    #[error(transparent)]
-    Output(#[from] OutputError),
-    #[error("configuration: {0}")]
+    Output(OutputError),
     Config(String),
-    #[error("{0}")]
     Other(String),
-    #[error("interrupted")]
     Interrupted,
     /// One clinic of a run over several failed; the run stops and says which clinic.
-    #[error("clinic {clinic}: {source}")]
-    InClinic { clinic: String, source: Box<Error> },
+    InClinic {
+        clinic: String,
+        source: Box<Error>,
+    },
     /// With `--keep-going`, some clinics failed and were left out; the output holds the others.
     /// Exits with the first failure's code.
-    #[error(
-        "{failed} of {total} clinics failed and were left out (see above); the output holds the others"
-    )]
     Partial {
         failed: usize,
         total: usize,
@@ -56,11 +53,65 @@ pub enum Error {
     },
 }
 
-fn hint(extra: &str) -> String {
-    if extra.is_empty() {
-        String::new()
-    } else {
-        format!(" ({extra})")
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match self {
+            Error::Invalid {
+                field,
+                given,
+                expected,
+            } => crate::t!(
+                "err-invalid",
+                field = field.as_str(),
+                given = given.as_str(),
+                expected = expected.as_str()
+            ),
+            Error::NotLoggedIn(extra) if extra.is_empty() => crate::t!("err-not-logged-in"),
+            Error::NotLoggedIn(extra) => {
+                crate::t!("err-not-logged-in-because", reason = extra.as_str())
+            }
+            Error::Rejected { status, message } => {
+                crate::t!("err-rejected", status = *status, message = message.as_str())
+            }
+            Error::Server { status, message } => {
+                crate::t!("err-server", status = *status, message = message.as_str())
+            }
+            Error::Network(message) => crate::t!("err-network", message = message.as_str()),
+            Error::Config(message) => crate::t!("err-config", message = message.as_str()),
+            Error::Interrupted => crate::t!("err-interrupted"),
+            Error::InClinic { clinic, source } => crate::t!(
+                "err-in-clinic",
+                clinic = clinic.as_str(),
+                message = source.to_string()
+            ),
+            Error::Partial { failed, total, .. } => crate::t!(
+                "err-partial",
+                failed = *failed as u64,
+                total = *total as u64
+            ),
+            Error::Output(e) => return std::fmt::Display::fmt(e, f),
+            Error::Usage(message)
+            | Error::Auth(message)
+            | Error::Protocol(message)
+            | Error::Other(message) => return f.write_str(message),
+        };
+        f.write_str(&text)
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Output(e) => e.source(),
+            Error::InClinic { source, .. } => Some(source.as_ref()),
+            _ => None,
+        }
+    }
+}
+
+impl From<OutputError> for Error {
+    fn from(e: OutputError) -> Self {
+        Error::Output(e)
     }
 }
 
