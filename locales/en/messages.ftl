@@ -54,3 +54,70 @@ input-id = a positive whole number (an ID)
 input-text = a non-empty text
 input-key-value = KEY=VALUE
 
+## Configuration (src/config.rs)
+
+store-kind-secret-service = desktop secret service
+store-kind-keyutils = Linux kernel keyring
+store-kind-credential-manager = Windows Credential Manager
+store-kind-keychain = macOS Keychain
+store-kind-file = plain file (0600)
+config-no-home = no home directory: set CLINIC_CONFIG_DIR
+config-expect-absolute-url = an absolute URL such as https://host/rest/v1
+config-expect-https = an https:// URL: plain http is only allowed to loopback (127.0.0.1, ::1, localhost) because it would send the token and patient data unencrypted
+config-expect-http-url = an http(s) URL
+config-expect-auth-scheme = bearer or raw
+config-expect-format = table, json, ndjson, csv or tsv
+config-expect-timezone = an IANA time zone such as America/Sao_Paulo
+config-expect-pem-file = a readable PEM file
+config-expect-duration-or-zero = a duration such as 30s, 2m or 1h 30m (0 for none)
+config-expect-duration = a duration above zero such as 30s, 2m or 1h 30m
+config-expect-size = a size above zero such as 256MiB, 10MB or 1048576 (bytes)
+config-expect-bounded = a whole number from { $low } to { $high }
+# The field of an invalid value when a key name is unknown; $keys: the known keys.
+config-field-key = configuration key
+config-expect-key = one of { $keys }
+# What each key of `clinic config` takes.
+config-key-base-url = the API address ending in /rest/v1 (https, or http on loopback)
+config-key-io-url = the Integrações IO host (https, or http on loopback)
+config-key-automation-url = the CRM automation host (https, or http on loopback)
+config-key-crm-url = the CRM inbound-webhook base, .../rest/<user>/<secret>/ (a credential)
+config-key-webhook-id = the automation webhook's ID
+config-key-clinica = default clinic ID (a positive whole number)
+config-key-auth-scheme = bearer or raw
+config-key-format = table, json, ndjson, csv or tsv
+config-key-per-page = records per page for lists and walks (1-10000)
+config-key-concurrency = pages in flight during walks (1-32)
+config-key-timezone = an IANA time zone for CRM date-times, e.g. America/Sao_Paulo
+config-key-units = CRM unit names for crm contact create --unit: "A;B;C", or "A,B,C" if no ';'
+config-key-timeout = how long the server may stay silent, e.g. 30s or 2m (default 60s)
+config-key-max-wait = how long a failing request is retried, e.g. 5m (default 5m; 0 = never)
+config-key-max-answer-size = the largest answer read, e.g. 256MiB or 10MB (default 256MiB)
+config-key-ca-bundle = a PEM file of extra CA certificates to trust (a private certificate authority)
+config-key-aliases = a CRM field ID for <name>, e.g. aliases.email = UF_CRM_1676052930
+
+## Credential stores (src/credentials.rs). $store: a store's name (store-kind-…); $reason: why, as the store said.
+
+store-expect-kind = secret-service, keyutils, credential-manager, keychain or file
+store-file-needs-insecure = CLINIC_CREDENTIAL_STORE=file needs --insecure-storage: the token would be kept in a plain file
+store-no-read-back = the stored value did not read back
+store-not-text = the stored value is not text
+store-file-unreadable = credentials file: { $reason }
+store-unreadable = the { $store } could not be read: { $reason }
+store-not-on-this-platform = the { $store } is not available on this platform
+store-keyutils-linux-only = the kernel keyring exists only on Linux
+
+## The run's context (src/context.rs). $profile: a profile's name; $reason: the underlying error.
+
+context-sandbox-scale = --sandbox-scale: { $reason }
+context-sandbox-failed = could not start the sandbox: { $reason }
+context-sandbox-note = sandbox: { $url } (logged in as { $login })
+context-no-base-url = no base_url for profile '{ $profile }': run `clinic login --base-url https://…/rest/v1`, `clinic config set base_url …`, set CLINIC_BASE_URL, or try `--sandbox`
+# $key: a configuration key (io_url…); $env: the variable that sets it.
+context-no-host = no { $key } for profile '{ $profile }': run `clinic config set { $key } URL` or set { $env }
+context-no-token = no token stored for profile '{ $profile }'
+context-store-has-no-token = the { $store } has no token for '{ $login }'
+context-admin-needs-clinic = profile '{ $profile }' logs in as an admin_master, who must name the clinic of this list: pass --clinic ID|NAME (see `clinic ref clinics`; `--clinic all` or a list reads several), or set a default with `clinic config set clinica ID`
+context-ignoring-setting = ignoring the profile's { $key }: { $reason }
+context-task-failed = a background task failed: { $reason }
+context-renewed-token-not-stored = the renewed token could not be stored; it is used for this run only
+context-raw-scheme-saved = note: this deployment wants the bare token; saved auth_scheme = raw

@@ -61,3 +61,70 @@ input-id = um número inteiro positivo (um ID)
 input-text = um texto não vazio
 input-key-value = CHAVE=VALOR
 
+## Configuração (src/config.rs)
+
+store-kind-secret-service = serviço de segredos da área de trabalho
+store-kind-keyutils = chaveiro do kernel Linux
+store-kind-credential-manager = Gerenciador de Credenciais do Windows
+store-kind-keychain = Keychain do macOS
+store-kind-file = arquivo comum (0600)
+config-no-home = sem diretório pessoal: defina CLINIC_CONFIG_DIR
+config-expect-absolute-url = uma URL absoluta como https://host/rest/v1
+config-expect-https = uma URL https://: http simples só é permitido para o próprio computador (127.0.0.1, ::1, localhost), porque enviaria o token e os dados dos pacientes sem criptografia
+config-expect-http-url = uma URL http(s)
+config-expect-auth-scheme = bearer ou raw
+config-expect-format = table, json, ndjson, csv ou tsv
+config-expect-timezone = um fuso horário IANA como America/Sao_Paulo
+config-expect-pem-file = um arquivo PEM legível
+config-expect-duration-or-zero = uma duração como 30s, 2m ou 1h 30m (0 para nenhuma)
+config-expect-duration = uma duração maior que zero como 30s, 2m ou 1h 30m
+config-expect-size = um tamanho maior que zero como 256MiB, 10MB ou 1048576 (bytes)
+config-expect-bounded = um número inteiro de { $low } a { $high }
+# O campo de um valor inválido quando o nome da chave é desconhecido; $keys: as chaves conhecidas.
+config-field-key = chave de configuração
+config-expect-key = uma destas: { $keys }
+# O que cada chave de `clinic config` aceita.
+config-key-base-url = o endereço da API terminado em /rest/v1 (https, ou http no próprio computador)
+config-key-io-url = o host da Integrações IO (https, ou http no próprio computador)
+config-key-automation-url = o host de automação do CRM (https, ou http no próprio computador)
+config-key-crm-url = a base do webhook de entrada do CRM, .../rest/<usuário>/<segredo>/ (uma credencial)
+config-key-webhook-id = o ID do webhook de automação
+config-key-clinica = ID da clínica padrão (um número inteiro positivo)
+config-key-auth-scheme = bearer ou raw
+config-key-format = table, json, ndjson, csv ou tsv
+config-key-per-page = registros por página em listas e percursos (1-10000)
+config-key-concurrency = páginas em andamento ao mesmo tempo nos percursos (1-32)
+config-key-timezone = um fuso horário IANA para datas e horas do CRM, p. ex. America/Sao_Paulo
+config-key-units = nomes das unidades do CRM para crm contact create --unit: "A;B;C", ou "A,B,C" se não houver ';'
+config-key-timeout = quanto tempo o servidor pode ficar em silêncio, p. ex. 30s ou 2m (padrão 60s)
+config-key-max-wait = por quanto tempo uma requisição que falha é repetida, p. ex. 5m (padrão 5m; 0 = nunca)
+config-key-max-answer-size = a maior resposta lida, p. ex. 256MiB ou 10MB (padrão 256MiB)
+config-key-ca-bundle = um arquivo PEM com certificados de CA adicionais a confiar (uma autoridade certificadora privada)
+config-key-aliases = um ID de campo do CRM para <name>, p. ex. aliases.email = UF_CRM_1676052930
+
+## Cofres de credenciais (src/credentials.rs). $store: o nome de um cofre (store-kind-…); $reason: o motivo, como o cofre disse.
+
+store-expect-kind = secret-service, keyutils, credential-manager, keychain ou file
+store-file-needs-insecure = CLINIC_CREDENTIAL_STORE=file exige --insecure-storage: o token ficaria guardado em um arquivo comum
+store-no-read-back = o valor guardado não pôde ser lido de volta
+store-not-text = o valor guardado não é texto
+store-file-unreadable = arquivo de credenciais: { $reason }
+store-unreadable = não foi possível ler { $store }: { $reason }
+store-not-on-this-platform = { $store } não está disponível nesta plataforma
+store-keyutils-linux-only = o chaveiro do kernel só existe no Linux
+
+## O contexto da execução (src/context.rs). $profile: o nome de um perfil; $reason: o erro de origem.
+
+context-sandbox-scale = --sandbox-scale: { $reason }
+context-sandbox-failed = não foi possível iniciar o sandbox: { $reason }
+context-sandbox-note = sandbox: { $url } (login feito como { $login })
+context-no-base-url = sem base_url no perfil '{ $profile }': execute `clinic login --base-url https://…/rest/v1` ou `clinic config set base_url …`, defina CLINIC_BASE_URL, ou experimente `--sandbox`
+# $key: uma chave de configuração (io_url…); $env: a variável que a define.
+context-no-host = sem { $key } no perfil '{ $profile }': execute `clinic config set { $key } URL` ou defina { $env }
+context-no-token = nenhum token guardado para o perfil '{ $profile }'
+context-store-has-no-token = { $store } não tem token para '{ $login }'
+context-admin-needs-clinic = o perfil '{ $profile }' faz login como admin_master, que precisa informar a clínica desta lista: passe --clinic ID|NOME (veja `clinic ref clinics`; `--clinic all` ou uma lista lê várias), ou defina uma clínica padrão com `clinic config set clinica ID`
+context-ignoring-setting = ignorando { $key } do perfil: { $reason }
+context-task-failed = uma tarefa em segundo plano falhou: { $reason }
+context-renewed-token-not-stored = o token renovado não pôde ser guardado; ele vale só para esta execução
+context-raw-scheme-saved = nota: este ambiente quer o token puro; auth_scheme = raw salvo
