@@ -121,3 +121,95 @@ context-ignoring-setting = ignoring the profile's { $key }: { $reason }
 context-task-failed = a background task failed: { $reason }
 context-renewed-token-not-stored = the renewed token could not be stored; it is used for this run only
 context-raw-scheme-saved = note: this deployment wants the bare token; saved auth_scheme = raw
+
+## Requests (src/http/). Durations ($time, $total, $wait, $max_wait) are written with short units: 30s, 1m 30s.
+
+http-header-control-character = the { $name } header would hold a control character or line break (check the token or key you set)
+http-header-unsendable = header { $name } has characters that cannot be sent
+# A -v trace line before a retry; $why: the status or the failure.
+http-trace-retry = {"  "}retry { $attempt } in { $wait } ({ $why }); retries stop after { $max_wait }
+http-trace-failed = < failed after { $ms } ms: { $message }
+http-trace-broke-off = < { $status } then { $message }
+# Appended to a failure's message ($gave_up) when the request was tried more than once.
+http-gave-up = {" "}(gave up after { $tries } tries in { $time })
+http-gave-up-max-wait = {" "}(gave up after { $tries } tries in { $time }: see --max-wait)
+# $caution: http-may-have-arrived or nothing.
+http-may-have-arrived = {" "}— it may have reached the server, so check before sending it again
+# $message: the server's own words, as sent.
+http-server-message = { $message }{ $gave_up }
+http-failure = { $message }{ $gave_up }{ $caution }
+http-failure-at = { $url }: { $message }{ $gave_up }{ $caution }
+http-answer-too-large = the answer is larger than { $size } (--max-answer-size); not read
+http-answer-broke-off = the answer broke off: { $reason }
+http-connect-timeout = could not connect within { $time } (--timeout)
+http-silent-timeout = the server sent nothing for { $time } (--timeout), or the answer took longer than { $total } in all
+http-tls-failure = { $reason } (a TLS failure is not retried; for a server whose certificate comes from a private authority, pass its CA with --cacert FILE)
+http-expect-ca-accepted = CA certificates that TLS accepts ({ $reason })
+http-expect-ca-readable = a readable PEM file of CA certificates ({ $reason })
+http-expect-ca-pem = a PEM file of CA certificates ({ $reason })
+http-expect-ca-certificate = a PEM file holding at least one BEGIN CERTIFICATE block
+# Redirects (src/http/redirect.rs). $from, $to: the addresses, secrets masked; $why: one of redirect-why-….
+redirect-unreadable = the server redirected { $from } (HTTP { $status }) to an address that cannot be read; not followed
+redirect-refused = redirect (HTTP { $status }) from { $from } to { $to } not followed: { $why }
+redirect-why-not-read = only reads are followed, and a { $method } is not re-sent anywhere
+redirect-why-downgrade = it would downgrade https to plain http
+redirect-why-other-origin = it leads to another origin, which must not receive this request's credentials
+redirect-why-loop = the redirects go round in a loop
+redirect-why-too-many = more than { $count } redirects in a row
+
+## The API and its login (src/api/). $message: the server's own words, as sent.
+
+auth-login-refused = login refused (HTTP { $status }): { $message }
+auth-no-token-in-answer = the login answer carries no token (looked for a text under a key named like token, access_token, accessToken, jwt, auth_token or api_token, at any depth, and a bare string)
+# $path: where in the answer the token sits, e.g. data.token.
+auth-token-unsendable = the login answer's token (at { $path }) has characters that cannot be sent in an HTTP header: this deployment's login answer is not understood
+auth-trace-plain-token = {"  "}the token is the whole (plain text) answer
+auth-trace-token-found = {"  "}token found at { $path }
+auth-trace-token-refused = {"  "}the service refused the token (HTTP { $status }): { $message }
+auth-trace-trying-raw = {"  "}refused with Bearer: trying the bare token once
+auth-trace-logged-in-again = {"  "}token refused: logged in again with saved credentials
+api-trace-not-json-again = {"  "}the answer is not JSON: asking again ({ $attempt }/{ $most })
+# How an answer without a message of its own is described.
+api-empty-answer = (empty answer)
+api-no-readable-text = (an answer with no readable text)
+api-html-page = an HTML page: { $title }
+api-failure-without-message = the service reported a failure without a message
+# $excerpt: the start of the answer, or one of the descriptions above.
+api-not-json = the server sent an answer that is not JSON (HTTP { $status }): { $excerpt }
+
+## Walking a paged list (src/pages.rs). $page: a page number; $count picks the form of "records".
+
+pages-max-pages-reached = the walk reached --max-pages ({ $max_pages }) before the end of the list: { $count ->
+    [one] { $records } record read
+   *[other] { $records } records read
+}; raise --max-pages to read on
+pages-trace-reading-on = {"  "}{ $read } of { $total } records after page { $page }: reading on
+# $reported: the total the server gave; $read: how many were read.
+pages-incomplete = incomplete list: the server reported { $count ->
+    [one] { $reported } record
+   *[other] { $reported } records
+} but only { $read } could be read
+pages-incomplete-repeated = incomplete list: the server reported { $count ->
+    [one] { $reported } record
+   *[other] { $reported } records
+} but only { $read } could be read (it repeated a page: see the warning above)
+pages-incomplete-overlapped = incomplete list: the server reported { $count ->
+    [one] { $reported } record
+   *[other] { $reported } records
+} but only { $read } could be read (its pages overlapped: see the warning above)
+pages-repeated = page { $page } repeats an earlier page (the server ignores the page number or repeats its pages); dropped it and stopped
+# $overlap of the page's $count records had been read already.
+pages-overlap-stop = page { $page } overlaps the previous page ({ $overlap } of its { $count ->
+    [one] { $count } record
+   *[other] { $count } records
+} { $overlap ->
+    [one] was
+   *[other] were
+} already read): the server's pages shift, so the walk stops here with the records not seen before; the list may be incomplete
+pages-overlap-skip = page { $page } overlaps the previous page ({ $overlap } of its { $count ->
+    [one] { $count } record
+   *[other] { $count } records
+} { $overlap ->
+    [one] was
+   *[other] were
+} already read): records already read are skipped

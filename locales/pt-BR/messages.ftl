@@ -128,3 +128,101 @@ context-ignoring-setting = ignorando { $key } do perfil: { $reason }
 context-task-failed = uma tarefa em segundo plano falhou: { $reason }
 context-renewed-token-not-stored = o token renovado não pôde ser guardado; ele vale só para esta execução
 context-raw-scheme-saved = nota: este ambiente quer o token puro; auth_scheme = raw salvo
+
+## Requisições (src/http/). Durações ($time, $total, $wait, $max_wait) vêm com unidades curtas: 30s, 1m 30s.
+
+http-header-control-character = o cabeçalho { $name } teria um caractere de controle ou uma quebra de linha (confira o token ou a chave que você definiu)
+http-header-unsendable = o cabeçalho { $name } tem caracteres que não podem ser enviados
+# Uma linha de -v antes de uma nova tentativa; $why: o status ou a falha.
+http-trace-retry = {"  "}nova tentativa { $attempt } em { $wait } ({ $why }); as tentativas param após { $max_wait }
+http-trace-failed = < falhou após { $ms } ms: { $message }
+http-trace-broke-off = < { $status } e depois { $message }
+# Acrescentado à mensagem de uma falha ($gave_up) quando a requisição foi tentada mais de uma vez.
+http-gave-up = {" "}(desistiu após { $tries } tentativas em { $time })
+http-gave-up-max-wait = {" "}(desistiu após { $tries } tentativas em { $time }: veja --max-wait)
+# $caution: http-may-have-arrived ou nada.
+http-may-have-arrived = {" "}— ela pode ter chegado ao servidor; confira antes de enviá-la de novo
+# $message: as palavras do próprio servidor, como vieram.
+http-server-message = { $message }{ $gave_up }
+http-failure = { $message }{ $gave_up }{ $caution }
+http-failure-at = { $url }: { $message }{ $gave_up }{ $caution }
+http-answer-too-large = a resposta é maior que { $size } (--max-answer-size); não foi lida
+http-answer-broke-off = a resposta foi interrompida: { $reason }
+http-connect-timeout = não foi possível conectar em { $time } (--timeout)
+http-silent-timeout = o servidor não enviou nada por { $time } (--timeout), ou a resposta levou mais de { $total } no total
+http-tls-failure = { $reason } (uma falha de TLS não é repetida; para um servidor cujo certificado vem de uma autoridade privada, passe a CA dele com --cacert ARQUIVO)
+http-expect-ca-accepted = certificados de CA que o TLS aceite ({ $reason })
+http-expect-ca-readable = um arquivo PEM legível de certificados de CA ({ $reason })
+http-expect-ca-pem = um arquivo PEM de certificados de CA ({ $reason })
+http-expect-ca-certificate = um arquivo PEM com pelo menos um bloco BEGIN CERTIFICATE
+# Redirecionamentos (src/http/redirect.rs). $from, $to: os endereços, com os segredos mascarados; $why: um dos redirect-why-….
+redirect-unreadable = o servidor redirecionou { $from } (HTTP { $status }) para um endereço que não pode ser lido; não seguido
+redirect-refused = redirecionamento (HTTP { $status }) de { $from } para { $to } não seguido: { $why }
+redirect-why-not-read = só leituras são seguidas, e um { $method } não é reenviado a lugar nenhum
+redirect-why-downgrade = rebaixaria https para http simples
+redirect-why-other-origin = leva a outra origem, que não deve receber as credenciais desta requisição
+redirect-why-loop = os redirecionamentos andam em círculo
+redirect-why-too-many = mais de { $count } redirecionamentos seguidos
+
+## A API e o seu login (src/api/). $message: as palavras do próprio servidor, como vieram.
+
+auth-login-refused = login recusado (HTTP { $status }): { $message }
+auth-no-token-in-answer = a resposta do login não traz token (procurado em um texto sob uma chave com nome como token, access_token, accessToken, jwt, auth_token ou api_token, em qualquer nível, e em um texto solto)
+# $path: onde o token está na resposta, p. ex. data.token.
+auth-token-unsendable = o token da resposta do login (em { $path }) tem caracteres que não podem ser enviados em um cabeçalho HTTP: a resposta de login deste ambiente não é compreendida
+auth-trace-plain-token = {"  "}o token é a resposta inteira (texto puro)
+auth-trace-token-found = {"  "}token encontrado em { $path }
+auth-trace-token-refused = {"  "}o serviço recusou o token (HTTP { $status }): { $message }
+auth-trace-trying-raw = {"  "}recusado com Bearer: tentando uma vez o token puro
+auth-trace-logged-in-again = {"  "}token recusado: novo login feito com as credenciais salvas
+api-trace-not-json-again = {"  "}a resposta não é JSON: pedindo de novo ({ $attempt }/{ $most })
+# Como se descreve uma resposta sem mensagem própria.
+api-empty-answer = (resposta vazia)
+api-no-readable-text = (uma resposta sem texto legível)
+api-html-page = uma página HTML: { $title }
+api-failure-without-message = o serviço informou uma falha sem mensagem
+# $excerpt: o início da resposta, ou uma das descrições acima.
+api-not-json = o servidor enviou uma resposta que não é JSON (HTTP { $status }): { $excerpt }
+
+## Percorrendo uma lista paginada (src/pages.rs). $page: um número de página; $count escolhe a forma de "registros".
+
+pages-max-pages-reached = o percurso chegou a --max-pages ({ $max_pages }) antes do fim da lista: { $count ->
+    [0] { $records } registros lidos
+    [one] { $records } registro lido
+   *[other] { $records } registros lidos
+}; aumente --max-pages para continuar lendo
+pages-trace-reading-on = {"  "}{ $read } de { $total } registros após a página { $page }: continuando a leitura
+# $reported: o total que o servidor informou; $read: quantos foram lidos.
+pages-incomplete = lista incompleta: o servidor informou { $count ->
+    [0] { $reported } registros
+    [one] { $reported } registro
+   *[other] { $reported } registros
+}, mas só { $read } puderam ser lidos
+pages-incomplete-repeated = lista incompleta: o servidor informou { $count ->
+    [0] { $reported } registros
+    [one] { $reported } registro
+   *[other] { $reported } registros
+}, mas só { $read } puderam ser lidos (ele repetiu uma página: veja o aviso acima)
+pages-incomplete-overlapped = lista incompleta: o servidor informou { $count ->
+    [0] { $reported } registros
+    [one] { $reported } registro
+   *[other] { $reported } registros
+}, mas só { $read } puderam ser lidos (as páginas dele se sobrepuseram: veja o aviso acima)
+pages-repeated = a página { $page } repete uma página anterior (o servidor ignora o número da página ou repete as páginas); ela foi descartada e o percurso parou
+# $overlap dos $count registros da página já tinham sido lidos.
+pages-overlap-stop = a página { $page } se sobrepõe à anterior ({ $overlap } de seus { $count ->
+    [one] { $count } registro
+   *[other] { $count } registros
+} já { $overlap ->
+    [0] tinham sido lidos
+    [one] tinha sido lido
+   *[other] tinham sido lidos
+}): as páginas do servidor se deslocam, então o percurso para aqui com os registros ainda não vistos; a lista pode estar incompleta
+pages-overlap-skip = a página { $page } se sobrepõe à anterior ({ $overlap } de seus { $count ->
+    [one] { $count } registro
+   *[other] { $count } registros
+} já { $overlap ->
+    [0] tinham sido lidos
+    [one] tinha sido lido
+   *[other] tinham sido lidos
+}): os registros já lidos são pulados
