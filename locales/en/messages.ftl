@@ -213,3 +213,46 @@ pages-overlap-skip = page { $page } overlaps the previous page ({ $overlap } of 
     [one] was
    *[other] were
 } already read): records already read are skipped
+
+## Runs over several clinics (src/network/). $clinic: a clinic as "ID (name)".
+
+network-no-clinics = the service lists no clinics for this login (listaClinicas is empty)
+# $clinics: some of the clinics the login can see, as "ID (name)".
+network-expect-visible-clinic = a clinic this login can see: { $clinics }
+network-trace-clinic-records = clinic { $clinic }: { $count ->
+    [one] { $records } record
+   *[other] { $records } records
+}
+network-clinic-left-out = clinic { $clinic }: left out: { $reason }
+network-records-from-clinics = { $count ->
+    [one] { $records } record
+   *[other] { $records } records
+} from { $complete } of { $total ->
+    [one] { $total } clinic
+   *[other] { $total } clinics
+} ({ $pages ->
+    [one] { $pages_shown } page
+   *[other] { $pages_shown } pages
+})
+network-prefetch-failed = a background page fetch failed: { $reason }
+network-staging-failed = temporary file for a clinic's records: { $reason }
+# $other: the clinic the records name instead.
+network-foreign-records = clinic { $clinic }: { $count ->
+    [one] { $count } record says it belongs
+   *[other] { $count } records say they belong
+} to clinic { $other } (does the server ignore `clinica`?)
+
+## What a list shows after its records (src/show.rs)
+
+note-no-records = no records
+show-more-columns = { $count ->
+    [one] { $count } more column: --columns all, or --format csv
+   *[other] { $count } more columns: --columns all, or --format csv
+}
+# $from, $to: the positions of the records shown; $total: how many the list holds.
+show-page-of-total = showing { $from }–{ $to } of { $total } — --all for every page
+show-page-more-may-follow = showing { $from }–{ $to }; more may follow — --page { $next } for the next page, --all for every page
+show-expect-excel-format = csv or tsv with --excel (or leave --format out: --excel writes CSV)
+# Shown as the value given when a flag is missing.
+show-missing = (missing)
+show-expect-workbook-file = a file for --format xlsx, e.g. -o ficha.xlsx (a workbook is binary: never written to a terminal or a pipe)

@@ -226,3 +226,49 @@ pages-overlap-skip = a página { $page } se sobrepõe à anterior ({ $overlap } 
     [one] tinha sido lido
    *[other] tinham sido lidos
 }): os registros já lidos são pulados
+
+## Execuções em várias clínicas (src/network/). $clinic: uma clínica como "ID (nome)".
+
+network-no-clinics = o serviço não lista nenhuma clínica para este login (listaClinicas está vazia)
+# $clinics: algumas das clínicas que o login enxerga, como "ID (nome)".
+network-expect-visible-clinic = uma clínica que este login enxerga: { $clinics }
+network-trace-clinic-records = clínica { $clinic }: { $count ->
+    [0] { $records } registros
+    [one] { $records } registro
+   *[other] { $records } registros
+}
+network-clinic-left-out = clínica { $clinic }: deixada de fora: { $reason }
+network-records-from-clinics = { $count ->
+    [0] { $records } registros lidos
+    [one] { $records } registro lido
+   *[other] { $records } registros lidos
+} em { $complete } de { $total ->
+    [one] { $total } clínica
+   *[other] { $total } clínicas
+} ({ $pages ->
+    [0] { $pages_shown } páginas
+    [one] { $pages_shown } página
+   *[other] { $pages_shown } páginas
+})
+network-prefetch-failed = a leitura antecipada de uma página falhou: { $reason }
+network-staging-failed = arquivo temporário dos registros de uma clínica: { $reason }
+# $other: a clínica que os registros citam no lugar.
+network-foreign-records = clínica { $clinic }: { $count ->
+    [one] { $count } registro diz pertencer
+   *[other] { $count } registros dizem pertencer
+} à clínica { $other } (o servidor ignora `clinica`?)
+
+## O que uma lista mostra depois dos registros (src/show.rs)
+
+note-no-records = nenhum registro
+show-more-columns = { $count ->
+    [one] mais { $count } coluna: --columns all, ou --format csv
+   *[other] mais { $count } colunas: --columns all, ou --format csv
+}
+# $from, $to: as posições dos registros mostrados; $total: quantos a lista tem.
+show-page-of-total = mostrando { $from }–{ $to } de { $total } — --all para todas as páginas
+show-page-more-may-follow = mostrando { $from }–{ $to }; pode haver mais — --page { $next } para a próxima página, --all para todas as páginas
+show-expect-excel-format = csv ou tsv com --excel (ou omita --format: --excel grava CSV)
+# Mostrado como o valor recebido quando falta uma opção.
+show-missing = (ausente)
+show-expect-workbook-file = um arquivo para --format xlsx, p. ex. -o ficha.xlsx (uma planilha é binária: nunca é escrita em um terminal ou em um pipe)
