@@ -256,3 +256,60 @@ show-expect-excel-format = csv or tsv with --excel (or leave --format out: --exc
 # Shown as the value given when a flag is missing.
 show-missing = (missing)
 show-expect-workbook-file = a file for --format xlsx, e.g. -o ficha.xlsx (a workbook is binary: never written to a terminal or a pipe)
+
+## Reference lists (src/refs/). $list: a list's name (refs-kind-…).
+
+refs-kind-clinics = clinics
+refs-kind-channels = channels
+refs-kind-campaigns = campaigns
+refs-kind-services = services
+refs-kind-sellers = sellers
+refs-kind-creators = creators
+refs-kind-account-plans = account-plans
+refs-kind-operation-types = operation-types
+refs-kind-appointment-statuses = appointment-statuses
+refs-kind-quote-statuses = quote-statuses
+# $closest, $matches: entries as "name (ID)".
+refs-expect-one-of = one of the { $list } (by ID or exact name); closest: { $closest }
+refs-expect-unique = a name that matches only one of the { $list }; it matches { $matches } — pass the ID
+refs-reread-failed = could not read the { $list } list again: { $reason }
+refs-using-cached = using the cached { $list } list: { $reason }
+refs-no-home = no home directory: set CLINIC_CACHE_DIR
+
+## The CRM and its automation (src/crm/). $message: the CRM's own words, as sent.
+
+crm-trace-query-limit = {"  "}QUERY_LIMIT_EXCEEDED (nothing was changed): sending again in { $wait }
+crm-credentials-refused = the CRM refused the credentials in crm_url (HTTP { $status }): { $message } — check `clinic config set crm_url …` or CLINIC_CRM_URL
+crm-not-json = the CRM sent an answer that is not JSON (HTTP { $status }): { $excerpt }
+# $answer: the start of the CRM's answer.
+crm-no-result = the CRM answer has no `result`: { $answer }
+crm-no-records-array = the CRM list has no records array: { $answer }
+crm-record-without-id = a CRM record without a numeric ID: { $record }
+crm-expect-whole-number = a whole number
+# $after: the last ID read; $last: the ID the CRM answered with.
+crm-keyset-ignored = the CRM ignored filter[>ID]={ $after } (answered ID { $last }); try without --keyset
+crm-expect-url-with-path = an http(s) URL with a path
+crm-automation-not-json = the automation sent an answer that is not JSON (HTTP { $status }): { $excerpt } — the lead may or may not have been created: check the CRM before sending it again
+
+## Output (src/output/, src/jq.rs). $reason: the system's own words.
+
+output-unknown-format = unknown format `{ $format }`: expected one of table, json, ndjson, csv, tsv, xlsx
+output-cannot-write = cannot write output: { $reason }
+output-cannot-write-file = cannot write { $path }: { $reason }
+output-second-record = a single answer was given a second record
+# $why: jq-parse-errors or jq-unknown-names.
+jq-expect-filter = a jq filter ({ $why })
+jq-parse-errors = { $count ->
+    [one] { $count } parse error
+   *[other] { $count } parse errors
+}
+jq-unknown-names = unknown: { $names }
+jq-input-failed = --jq input: { $reason }
+jq-failed = --jq: { $reason }
+output-xlsx-too-many-columns = { $count } columns do not fit in an Excel sheet (at most 16384)
+output-xlsx-year = year { $year } is outside Excel's range
+output-spill-failed = temporary file for buffered rows: { $reason }
+output-run-stopping = the run is being stopped
+# The two columns of a single record shown as a table (one row per field).
+table-field = field
+table-value = value

@@ -272,3 +272,60 @@ show-expect-excel-format = csv ou tsv com --excel (ou omita --format: --excel gr
 # Mostrado como o valor recebido quando falta uma opção.
 show-missing = (ausente)
 show-expect-workbook-file = um arquivo para --format xlsx, p. ex. -o ficha.xlsx (uma planilha é binária: nunca é escrita em um terminal ou em um pipe)
+
+## Listas de referência (src/refs/). $list: o nome de uma lista (refs-kind-…).
+
+refs-kind-clinics = clínicas
+refs-kind-channels = canais
+refs-kind-campaigns = campanhas
+refs-kind-services = serviços
+refs-kind-sellers = vendedores
+refs-kind-creators = criadores
+refs-kind-account-plans = planos de conta
+refs-kind-operation-types = tipos de operação
+refs-kind-appointment-statuses = status de agendamento
+refs-kind-quote-statuses = status de orçamento
+# $closest, $matches: itens como "nome (ID)".
+refs-expect-one-of = um item da lista de { $list } (por ID ou nome exato); os mais próximos: { $closest }
+refs-expect-unique = um nome que corresponda a um só item da lista de { $list }; ele corresponde a { $matches } — passe o ID
+refs-reread-failed = não foi possível ler de novo a lista de { $list }: { $reason }
+refs-using-cached = usando a lista de { $list } guardada em cache: { $reason }
+refs-no-home = sem diretório pessoal: defina CLINIC_CACHE_DIR
+
+## O CRM e a sua automação (src/crm/). $message: as palavras do próprio CRM, como vieram.
+
+crm-trace-query-limit = {"  "}QUERY_LIMIT_EXCEEDED (nada foi alterado): enviando de novo em { $wait }
+crm-credentials-refused = o CRM recusou as credenciais de crm_url (HTTP { $status }): { $message } — confira `clinic config set crm_url …` ou CLINIC_CRM_URL
+crm-not-json = o CRM enviou uma resposta que não é JSON (HTTP { $status }): { $excerpt }
+# $answer: o início da resposta do CRM.
+crm-no-result = a resposta do CRM não tem `result`: { $answer }
+crm-no-records-array = a lista do CRM não tem uma lista de registros: { $answer }
+crm-record-without-id = um registro do CRM sem ID numérico: { $record }
+crm-expect-whole-number = um número inteiro
+# $after: o último ID lido; $last: o ID com que o CRM respondeu.
+crm-keyset-ignored = o CRM ignorou filter[>ID]={ $after } (respondeu com o ID { $last }); tente sem --keyset
+crm-expect-url-with-path = uma URL http(s) com caminho
+crm-automation-not-json = a automação enviou uma resposta que não é JSON (HTTP { $status }): { $excerpt } — o lead pode ou não ter sido criado: confira o CRM antes de enviá-lo de novo
+
+## Saída (src/output/, src/jq.rs). $reason: as palavras do próprio sistema.
+
+output-unknown-format = formato desconhecido `{ $format }`: esperado um destes: table, json, ndjson, csv, tsv, xlsx
+output-cannot-write = não foi possível escrever a saída: { $reason }
+output-cannot-write-file = não foi possível escrever { $path }: { $reason }
+output-second-record = uma resposta única recebeu um segundo registro
+# $why: jq-parse-errors ou jq-unknown-names.
+jq-expect-filter = um filtro jq ({ $why })
+jq-parse-errors = { $count ->
+    [one] { $count } erro de sintaxe
+   *[other] { $count } erros de sintaxe
+}
+jq-unknown-names = desconhecidos: { $names }
+jq-input-failed = entrada de --jq: { $reason }
+jq-failed = --jq: { $reason }
+output-xlsx-too-many-columns = { $count } colunas não cabem em uma planilha do Excel (no máximo 16384)
+output-xlsx-year = o ano { $year } está fora do intervalo do Excel
+output-spill-failed = arquivo temporário das linhas em espera: { $reason }
+output-run-stopping = a execução está sendo interrompida
+# As duas colunas de um registro único mostrado como tabela (uma linha por campo).
+table-field = campo
+table-value = valor
