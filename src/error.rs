@@ -151,3 +151,112 @@ impl From<std::io::Error> for Error {
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{Lang, Value, text_in};
+
+    #[test]
+    fn english_texts_read_as_before() {
+        assert_eq!(
+            Error::invalid("--from", "31/02/2024", "a date").to_string(),
+            "invalid --from: got \"31/02/2024\", expected a date"
+        );
+        assert_eq!(
+            Error::Rejected {
+                status: 400,
+                message: "parâmetro clinica é obrigatório".into()
+            }
+            .to_string(),
+            "the API refused the request (HTTP 400): parâmetro clinica é obrigatório"
+        );
+        assert_eq!(
+            Error::NotLoggedIn(String::new()).to_string(),
+            "not logged in or token expired — run `clinic login`"
+        );
+        assert_eq!(
+            Error::NotLoggedIn("no token stored for profile 'x'".into()).to_string(),
+            "not logged in or token expired — run `clinic login` (no token stored for profile 'x')"
+        );
+        let partial = Error::Partial {
+            failed: 1,
+            total: 12,
+            code: 5,
+        };
+        assert_eq!(
+            partial.to_string(),
+            "1 of 12 clinics failed and were left out (see above); the output holds the others"
+        );
+        let nested = Error::InClinic {
+            clinic: "3 (SP Campinas)".into(),
+            source: Box::new(Error::Network("timeout".into())),
+        };
+        assert_eq!(
+            nested.to_string(),
+            "clinic 3 (SP Campinas): network failure: timeout"
+        );
+    }
+
+    #[test]
+    fn portuguese_texts_keep_the_parts_that_came_from_people_and_servers() {
+        let pt = |key: &str, args: &[(&'static str, Value<'_>)]| text_in(Lang::PtBr, key, args);
+        let expected = pt("input-date", &[]);
+        assert_eq!(
+            expected,
+            "uma data real no formato AAAA-MM-DD ou DD/MM/AAAA, p. ex. 1990-04-23 ou 23/04/1990"
+        );
+        assert_eq!(
+            pt(
+                "err-invalid",
+                &[
+                    ("field", Value::from("--from")),
+                    ("given", Value::from("\"31/02/2024\"")),
+                    ("expected", Value::from(expected.as_str())),
+                ]
+            ),
+            format!("--from inválido: recebido \"31/02/2024\", esperado {expected}")
+        );
+        assert_eq!(
+            pt(
+                "err-rejected",
+                &[
+                    ("status", Value::from(400u16)),
+                    ("message", Value::from("parâmetro clinica é obrigatório")),
+                ]
+            ),
+            "a API recusou a requisição (HTTP 400): parâmetro clinica é obrigatório"
+        );
+        assert_eq!(
+            pt(
+                "auth-login-refused",
+                &[
+                    ("status", Value::from(401u16)),
+                    ("message", Value::from("login ou senha inválidos")),
+                ]
+            ),
+            "login recusado (HTTP 401): login ou senha inválidos"
+        );
+        let partial = |failed: u64, total: u64| {
+            pt(
+                "err-partial",
+                &[
+                    ("failed", Value::from(failed)),
+                    ("total", Value::from(total)),
+                ],
+            )
+        };
+        assert_eq!(
+            partial(1, 12),
+            "1 de 12 clínicas falhou e ficou de fora (veja acima); a saída traz as demais"
+        );
+        assert_eq!(
+            partial(3, 12),
+            "3 de 12 clínicas falharam e ficaram de fora (veja acima); a saída traz as demais"
+        );
+        assert_eq!(
+            pt("warn-line", &[("message", Value::from("x"))]),
+            "aviso: x"
+        );
+    }
+}
