@@ -197,6 +197,7 @@ pages-incomplete-overlapped = incomplete list: the server reported { $count ->
     [one] { $reported } record
    *[other] { $reported } records
 } but only { $read } could be read (its pages overlapped: see the warning above)
+pages-fetch-cancelled = a page fetch was cancelled: { $reason }
 pages-repeated = page { $page } repeats an earlier page (the server ignores the page number or repeats its pages); dropped it and stopped
 # $overlap of the page's $count records had been read already.
 pages-overlap-stop = page { $page } overlaps the previous page ({ $overlap } of its { $count ->

@@ -208,6 +208,7 @@ pages-incomplete-overlapped = lista incompleta: o servidor informou { $count ->
     [one] { $reported } registro
    *[other] { $reported } registros
 }, mas só { $read } puderam ser lidos (as páginas dele se sobrepuseram: veja o aviso acima)
+pages-fetch-cancelled = a leitura de uma página foi cancelada: { $reason }
 pages-repeated = a página { $page } repete uma página anterior (o servidor ignora o número da página ou repete as páginas); ela foi descartada e o percurso parou
 # $overlap dos $count registros da página já tinham sido lidos.
 pages-overlap-stop = a página { $page } se sobrepõe à anterior ({ $overlap } de seus { $count ->
