@@ -188,6 +188,7 @@ pub fn meaning(key: &str) -> Option<String> {
         "max_wait" => crate::t!("config-key-max-wait"),
         "max_answer_size" => crate::t!("config-key-max-answer-size"),
         "ca_bundle" => crate::t!("config-key-ca-bundle"),
+        "language" => crate::t!("config-key-language"),
         "aliases.<name>" => crate::t!("config-key-aliases"),
         _ => return None,
     })

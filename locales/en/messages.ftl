@@ -93,6 +93,7 @@ config-key-timeout = how long the server may stay silent, e.g. 30s or 2m (defaul
 config-key-max-wait = how long a failing request is retried, e.g. 5m (default 5m; 0 = never)
 config-key-max-answer-size = the largest answer read, e.g. 256MiB or 10MB (default 256MiB)
 config-key-ca-bundle = a PEM file of extra CA certificates to trust (a private certificate authority)
+config-key-language = the interface language: en or pt-BR
 config-key-aliases = a CRM field ID for <name>, e.g. aliases.email = UF_CRM_1676052930
 
 ## Credential stores (src/credentials.rs). $store: a store's name (store-kind-…); $reason: why, as the store said.

@@ -100,6 +100,7 @@ config-key-timeout = quanto tempo o servidor pode ficar em silêncio, p. ex. 30s
 config-key-max-wait = por quanto tempo uma requisição que falha é repetida, p. ex. 5m (padrão 5m; 0 = nunca)
 config-key-max-answer-size = a maior resposta lida, p. ex. 256MiB ou 10MB (padrão 256MiB)
 config-key-ca-bundle = um arquivo PEM com certificados de CA adicionais a confiar (uma autoridade certificadora privada)
+config-key-language = o idioma da interface: en ou pt-BR
 config-key-aliases = um ID de campo do CRM para <name>, p. ex. aliases.email = UF_CRM_1676052930
 
 ## Cofres de credenciais (src/credentials.rs). $store: o nome de um cofre (store-kind-…); $reason: o motivo, como o cofre disse.
