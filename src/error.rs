@@ -215,7 +215,7 @@ mod tests {
                     ("expected", Value::from(expected.as_str())),
                 ]
             ),
-            format!("--from inválido: recebido \"31/02/2024\", esperado {expected}")
+            format!("valor inválido para --from: recebido \"31/02/2024\", esperado {expected}")
         );
         assert_eq!(
             pt(

@@ -5,7 +5,7 @@ error-line = erro: { $message }
 
 ## Erros (src/error.rs): o que interrompe um comando. $message, $reason: o texto que veio com o erro.
 
-err-invalid = { $field } inválido: recebido { $given }, esperado { $expected }
+err-invalid = valor inválido para { $field }: recebido { $given }, esperado { $expected }
 err-not-logged-in = sem login ou token expirado — execute `clinic login`
 err-not-logged-in-because = sem login ou token expirado — execute `clinic login` ({ $reason })
 err-rejected = a API recusou a requisição (HTTP { $status }): { $message }
