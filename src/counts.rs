@@ -99,7 +99,7 @@ mod tests {
         ];
         assert_eq!(
             text("count-records-from-pages", &pages),
-            "1 registro de 1 página"
+            "1 registro em 1 página"
         );
     }
 }

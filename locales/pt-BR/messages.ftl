@@ -42,7 +42,7 @@ count-records-from-pages = { $records ->
     [0] { $records_shown } registros
     [one] { $records_shown } registro
    *[other] { $records_shown } registros
-} de { $pages ->
+} em { $pages ->
     [0] { $pages_shown } páginas
     [one] { $pages_shown } página
    *[other] { $pages_shown } páginas
