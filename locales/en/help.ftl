@@ -24,6 +24,7 @@ help-error-invalid-value = invalid value '{ $value }' for '{ $argument }'
 help-error-value-missing = a value is required for '{ $argument }' but none was supplied
 help-error-possible-values = {"  ["}possible values: { $values }]
 help-error-value-refused = invalid value '{ $value }' for '{ $argument }': { $reason }
+help-error-conflict = the argument '{ $argument }' cannot be used with '{ $other }'
 help-error-missing-arguments = the following required arguments were not provided: '{ $arguments }'
 help-error-more = For more information, try '--help'.
 

@@ -22,6 +22,7 @@ help-error-invalid-value = valor inválido '{ $value }' para '{ $argument }'
 help-error-value-missing = '{ $argument }' precisa de um valor, mas nenhum foi dado
 help-error-possible-values = {"  ["}valores possíveis: { $values }]
 help-error-value-refused = valor inválido '{ $value }' para '{ $argument }': { $reason }
+help-error-conflict = o argumento '{ $argument }' não pode ser usado com '{ $other }'
 help-error-missing-arguments = faltam argumentos obrigatórios: '{ $arguments }'
 help-error-more = Para mais informações, use '--help'.
 

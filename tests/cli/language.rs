@@ -223,6 +223,24 @@ fn usage_errors_speak_the_language_and_still_exit_2() {
         "{}",
         stderr(&out)
     );
+    let out = env
+        .bare()
+        .args([
+            "--lang",
+            "pt-BR",
+            "contact",
+            "list",
+            "--active",
+            "--inactive",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("o argumento '--active' não pode ser usado com '--inactive'"),
+        "{}",
+        stderr(&out)
+    );
     let out = env.bare().args(["contact", "crate"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(
