@@ -23,17 +23,52 @@ build_clinic() {
     clinic="$target/release/clinic"
 }
 
-# Runs a command and prints "<seconds> <max RSS in MiB>" of that child alone.
+# Runs a command and prints "<seconds> <max RSS in MiB>" of that child alone; with MEASURE_DIR set,
+# also the most bytes that directory held while the command ran, counting files the command
+# created there and unlinked but holds open (sampled every 20 ms).
 measure() {
     python3 - "$@" <<'PY'
-import resource, subprocess, sys, time
+import os, resource, subprocess, sys, threading, time
+watched = os.environ.get("MEASURE_DIR")
+peak = 0
+def size(path, pid):
+    # Named files under the directory, and the unnamed (already unlinked) ones the child holds open.
+    total = 0
+    for folder, _, files in os.walk(path):
+        for name in files:
+            try:
+                total += os.lstat(os.path.join(folder, name)).st_blocks * 512
+            except OSError:
+                pass
+    try:
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            link = f"/proc/{pid}/fd/{fd}"
+            try:
+                if os.readlink(link).startswith(path) and os.readlink(link).endswith("(deleted)"):
+                    total += os.stat(link).st_blocks * 512
+            except OSError:
+                pass
+    except OSError:
+        pass
+    return total
 start = time.perf_counter()
-done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+def sample():
+    global peak
+    while child.poll() is None:
+        peak = max(peak, size(watched, child.pid))
+        time.sleep(0.02)
+if watched:
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+_, err = child.communicate()
 elapsed = time.perf_counter() - start
-if done.returncode != 0:
-    sys.stderr.write(done.stderr.decode())
-    sys.exit(done.returncode)
+if watched:
+    sampler.join()
+if child.returncode != 0:
+    sys.stderr.write(err.decode())
+    sys.exit(child.returncode)
 rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-print(f"{elapsed:.2f} {rss:.1f}")
+print(f"{elapsed:.2f} {rss:.1f}" + (f" {peak}" if watched else ""))
 PY
 }

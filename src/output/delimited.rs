@@ -45,8 +45,39 @@ impl Delimited {
         }
     }
 
+    pub(crate) fn delimiter(&self) -> u8 {
+        if self.excel { b';' } else { b',' }
+    }
+
+    /// A CSV row whose cells were already made what they show (read back from this writer's own
+    /// output): quoted and separated, nothing else.
+    pub(crate) fn verbatim<'a>(
+        &mut self,
+        out: &mut dyn Write,
+        cells: impl Iterator<Item = &'a [u8]>,
+    ) -> io::Result<()> {
+        // The cells were written by this program, as UTF-8: reading them as text borrows them.
+        let line = std::mem::take(&mut self.line);
+        self.line = write_csv_line(&self.csv, line, out, cells.map(String::from_utf8_lossy))?;
+        Ok(())
+    }
+
+    /// A data row of borrowed or owned cells.
+    pub(crate) fn cells<S: AsRef<str>>(
+        &mut self,
+        out: &mut dyn Write,
+        cells: &[S],
+    ) -> io::Result<()> {
+        self.write_line(out, cells, true)
+    }
+
     /// `data` rows (not the header) get the decimal comma for Excel.
-    fn write_line(&mut self, out: &mut dyn Write, cells: &[String], data: bool) -> io::Result<()> {
+    fn write_line<S: AsRef<str>>(
+        &mut self,
+        out: &mut dyn Write,
+        cells: &[S],
+        data: bool,
+    ) -> io::Result<()> {
         if !self.started {
             self.started = true;
             if self.excel {
@@ -55,9 +86,9 @@ impl Delimited {
         }
         let excel = self.excel;
         let cells = cells.iter().map(|cell| match (excel, data) {
-            (false, _) => Cow::Borrowed(cell.as_str()),
-            (true, false) => guard_formula(cell),
-            (true, true) => match decimal_comma(cell) {
+            (false, _) => Cow::Borrowed(cell.as_ref()),
+            (true, false) => guard_formula(cell.as_ref()),
+            (true, true) => match decimal_comma(cell.as_ref()) {
                 Cow::Borrowed(text) => guard_formula(text),
                 Cow::Owned(number) => Cow::Owned(number),
             },
