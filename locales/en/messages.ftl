@@ -315,3 +315,8 @@ output-run-stopping = the run is being stopped
 # The two columns of a single record shown as a table (one row per field).
 table-field = field
 table-value = value
+# $record: the record's position; $columns: the new columns' names; $known: how many records the header was written from.
+output-new-columns = record { $record } has { $count ->
+    [one] a column
+   *[other] columns
+} the header lacks ({ $columns }): the header was written from the first { $known } records, and the output so far is incomplete; name the columns with --columns, or write to a file with -o (a file is completed with the full header)

@@ -331,3 +331,8 @@ output-run-stopping = a execução está sendo interrompida
 # As duas colunas de um registro único mostrado como tabela (uma linha por campo).
 table-field = campo
 table-value = valor
+# $record: a posição do registro; $columns: os nomes das colunas novas; $known: de quantos registros o cabeçalho foi escrito.
+output-new-columns = o registro { $record } tem { $count ->
+    [one] uma coluna que falta
+   *[other] colunas que faltam
+} no cabeçalho ({ $columns }): o cabeçalho foi escrito a partir dos primeiros { $known } registros, e a saída até aqui está incompleta; informe as colunas com --columns, ou grave em um arquivo com -o (um arquivo é completado com o cabeçalho inteiro)
