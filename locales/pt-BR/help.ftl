@@ -10,6 +10,23 @@ help-heading-options = Opções
 help-heading-commands = Comandos
 help-heading-global-options = Opções globais
 help-value-command = COMANDO
+help-value-file = ARQUIVO
+help-value-name = NOME
+help-value-names = NOMES
+help-value-date = DATA
+help-value-datetime = DATA_HORA
+help-value-field = CAMPO
+help-value-value = VALOR
+help-value-text = TEXTO
+help-value-duration = DURAÇÃO
+help-value-size = TAMANHO
+help-value-path = CAMINHO
+help-value-lang = IDIOMA
+help-value-key = CHAVE
+help-value-dir = PASTA
+help-value-topic = TÓPICO
+help-value-addr = ENDEREÇO
+help-value-lines = LINHAS
 help-flag-help = Mostra a ajuda
 help-flag-help-short = Mostra a ajuda (veja mais com '--help')
 help-flag-help-long = Mostra a ajuda (veja um resumo com '-h')
@@ -46,13 +63,13 @@ help-clinic--format--xlsx = Uma pasta de trabalho do Excel com células tipadas;
 help-clinic--columns = Escolhe e ordena as colunas (nomes com ponto alcançam campos aninhados); `all` para todas as colunas
 help-clinic--jq = Aplica um filtro jq a cada registro (ou à resposta) antes de formatar, por exemplo 'select(.valor > 100) | {"{"}id, cliente{"}"}'
 help-clinic--excel = CSV para o Excel em português: separador ';', BOM UTF-8, proteção contra injeção de fórmulas
-help-clinic--output = Escreve em FILE (de forma atômica: nada é criado com esse nome se o comando falhar)
+help-clinic--output = Escreve em ARQUIVO (de forma atômica: nada é criado com esse nome se o comando falhar)
 help-clinic--all = Percorre todas as páginas da lista
 help-clinic--page = Página a ler (a partir de 1); com --all, a primeira página percorrida
 help-clinic--per-page = Registros por página [padrão: 50]
-help-clinic--limit = Para depois de N registros
+help-clinic--limit = Interrompe após N registros
 help-clinic--concurrency = Requisições simultâneas ao percorrer páginas [padrão: 4]
-help-clinic--max-pages = Ao percorrer N páginas sem chegar ao fim, para com erro (saída 5) [padrão: sem limite]
+help-clinic--max-pages = Ao percorrer N páginas sem chegar ao fim, interrompe com erro (saída 5) [padrão: sem limite]
 help-clinic--timeout = Quanto tempo o servidor pode ficar em silêncio — ao conectar (no máximo 10s) ou entre dois trechos de uma resposta; uma requisição pode levar dez vezes isso no total [padrão: 60s]
 help-clinic--max-wait = Por quanto tempo uma requisição é repetida após 429, 5xx (só leituras) ou falha de rede; 0 = nunca [padrão: 5m]
 help-clinic--max-answer-size = O tamanho máximo de resposta lido, por exemplo 10MB ou 1GiB [padrão: 256MiB]
@@ -61,7 +78,7 @@ help-clinic--verbose = Mostra cada requisição no stderr (método, URL, status,
 help-clinic--quiet-short = Mostra só resultados e erros (como -q: antes do nome do comando)
 help-clinic--quiet = Mostra só resultados e erros
 help-clinic--lang = Idioma da interface para este comando: en ou pt-BR
-help-clinic--sandbox = Usa um sandbox embutido com dados fictícios, com login do usuário de clínica dele
+help-clinic--sandbox = Usa um sandbox embutido, com dados fictícios, já conectado como o usuário de clínica dele
 help-clinic--sandbox-scale = Tamanho do sandbox embutido (registros por relatório)
 
 ## setup
@@ -84,7 +101,7 @@ help-setup--webhook-id = O ID do webhook de automação
 help-setup--units = Nomes das unidades no CRM, separados por ';' (ou ',')
 help-setup--clinic = Clínica padrão: ID ou nome
 help-setup--sandbox-hosts = Todos os hosts de um `clinic sandbox serve` em execução (o endereço dele, ou as linhas que ele mostrou, como texto ou arquivo), com o ID do webhook e as unidades
-help-setup--login = Faz login como NAME [padrão num terminal: perguntado quando nenhum token funciona]
+help-setup--login = Faz login como NOME [padrão num terminal: perguntado quando nenhum token funciona]
 help-setup--password-stdin = Lê a senha da primeira linha da entrada padrão
 help-setup--insecure-storage = Permite um arquivo simples 0600 quando nenhum cofre seguro funciona
 help-setup--save-password = Guarda também a senha, para renovar um token vencido sem perguntar
@@ -417,7 +434,7 @@ help-report-summary--by = Agrupa por, separados por vírgula, do mais externo ao
 help-report-summary--by--month = O mês da data do registro (AAAA-MM)
 help-report-summary--month-of = O campo de data cujo mês `--by month` usa [padrão: data para orçamentos, data_agendamento para agendamentos]
 help-report-summary--chart = Desenha barras horizontais (em texto, da largura do terminal) em vez da tabela
-help-report-summary--chart-file = Escreve também um gráfico de barras em FILE: .svg ou .png
+help-report-summary--chart-file = Escreve também um gráfico de barras em ARQUIVO: .svg ou .png
 help-report-summary--measure = O que as barras medem: count, ou um campo de valor como valor_original [padrão: valor, ou count quando não há valores]
 help-report-summary--from = Data do orçamento a partir de (AAAA-MM-DD ou DD/MM/AAAA)
 help-report-summary--to = Data do orçamento até
@@ -454,7 +471,7 @@ help-report-summary-appointments--by = Agrupa por, separados por vírgula, do ma
 help-report-summary-appointments--by--month = O mês da data do registro (AAAA-MM)
 help-report-summary-appointments--month-of = O campo de data cujo mês `--by month` usa [padrão: data para orçamentos, data_agendamento para agendamentos]
 help-report-summary-appointments--chart = Desenha barras horizontais (em texto, da largura do terminal) em vez da tabela
-help-report-summary-appointments--chart-file = Escreve também um gráfico de barras em FILE: .svg ou .png
+help-report-summary-appointments--chart-file = Escreve também um gráfico de barras em ARQUIVO: .svg ou .png
 help-report-summary-appointments--measure = O que as barras medem: count, ou um campo de valor como valor_original [padrão: valor, ou count quando não há valores]
 help-report-summary-appointments--from = Agendamentos nesta data ou depois (AAAA-MM-DD ou DD/MM/AAAA)
 help-report-summary-appointments--to = Agendamentos nesta data ou antes
@@ -592,11 +609,11 @@ help-crm-contact-list = Lista contatos (crm.contact.list)  [CRM]
     (ou qualquer lista com --keyset) são percorridas por ID, uma página após a outra, como o Bitrix
     recomenda para listas grandes. Os nomes de campo podem ser apelidos do perfil (clinic crm aliases
     install; clinic config set aliases.NOME ID).
-help-crm-contact-list--field = Filtro FIELD=VALUE (pode repetir); FIELD pode começar com um operador do Bitrix: >ID=100, %NAME=ana, !STAGE_ID=WON
+help-crm-contact-list--field = Filtro CAMPO=VALOR (pode repetir); CAMPO pode começar com um operador do Bitrix: >ID=100, %NAME=ana, !STAGE_ID=WON
 help-crm-contact-list--select = Campo a devolver (pode repetir); * para todos os campos padrão, UF_* para todos os personalizados
-help-crm-contact-list--order = Ordena por FIELD:asc ou FIELD:desc (pode repetir)
+help-crm-contact-list--order = Ordena por CAMPO:asc ou CAMPO:desc (pode repetir)
 help-crm-contact-list--keyset = Com --all, percorre por faixas de ID qualquer que seja o tamanho da lista
-help-crm-contact-list--fields-form = Envia os filtros como FIELDS[FIELD]=VALUE (a forma que algumas instalações leem) em vez de filter[FIELD]=VALUE
+help-crm-contact-list--fields-form = Envia os filtros como FIELDS[CAMPO]=VALOR (a forma que algumas instalações leem) em vez de filter[CAMPO]=VALOR
 
 ## crm contact get
 help-crm-contact-get = Todos os campos de um contato (crm.contact.get)  [CRM]
@@ -612,7 +629,7 @@ help-crm-contact-update = Altera campos de um contato (crm.contact.update)  [CRM
       clinic crm contact update 42 --set NAME=Ana --set email=ana@example.com
       clinic crm contact update 42 --set PHONE=+5516992640197     # mais um telefone no campo múltiplo
 help-crm-contact-update--id = ID do registro
-help-crm-contact-update--set = FIELD=VALUE a gravar (pode repetir); FIELD pode ser um apelido. Campos de vários valores (PHONE, EMAIL, WEB, IM) aceitam também FIELD:TYPE=VALUE (PHONE:MOBILE=…; o tipo padrão é WORK)
+help-crm-contact-update--set = CAMPO=VALOR a gravar (pode repetir); CAMPO pode ser um apelido. Campos de vários valores (PHONE, EMAIL, WEB, IM) aceitam também CAMPO:TIPO=VALOR (PHONE:MOBILE=…; o tipo padrão é WORK)
 
 ## crm deal
 help-crm-deal = Negócios do CRM: lista, consulta, atualiza, move entre etapas
@@ -629,11 +646,11 @@ help-crm-deal-list = Lista negócios (crm.deal.list)  [CRM]
     (ou qualquer lista com --keyset) são percorridas por ID, uma página após a outra, como o Bitrix
     recomenda para listas grandes. Os nomes de campo podem ser apelidos do perfil (clinic crm aliases
     install; clinic config set aliases.NOME ID).
-help-crm-deal-list--field = Filtro FIELD=VALUE (pode repetir); FIELD pode começar com um operador do Bitrix: >ID=100, %NAME=ana, !STAGE_ID=WON
+help-crm-deal-list--field = Filtro CAMPO=VALOR (pode repetir); CAMPO pode começar com um operador do Bitrix: >ID=100, %NAME=ana, !STAGE_ID=WON
 help-crm-deal-list--select = Campo a devolver (pode repetir); * para todos os campos padrão, UF_* para todos os personalizados
-help-crm-deal-list--order = Ordena por FIELD:asc ou FIELD:desc (pode repetir)
+help-crm-deal-list--order = Ordena por CAMPO:asc ou CAMPO:desc (pode repetir)
 help-crm-deal-list--keyset = Com --all, percorre por faixas de ID qualquer que seja o tamanho da lista
-help-crm-deal-list--fields-form = Envia os filtros como FIELDS[FIELD]=VALUE (a forma que algumas instalações leem) em vez de filter[FIELD]=VALUE
+help-crm-deal-list--fields-form = Envia os filtros como FIELDS[CAMPO]=VALOR (a forma que algumas instalações leem) em vez de filter[CAMPO]=VALOR
 
 ## crm deal get
 help-crm-deal-get = Todos os campos de um negócio (crm.deal.get)  [CRM]
@@ -647,7 +664,7 @@ help-crm-deal-update = Altera campos de um negócio, ou o move para uma etapa (c
     .long =
     Altera campos de um negócio, ou o move para uma etapa (crm.deal.update)  [CRM]
 
-    `--stage NAME` grava o nome da etapa no campo de nome da etapa — o campo do apelido `stage_name`, quando configurado, senão UF_CRM_1669405845 — o que move o negócio (o STAGE_ID acompanha).
+    `--stage NOME` grava o nome da etapa no campo de nome da etapa — o campo do apelido `stage_name`, quando configurado, senão UF_CRM_1669405845 — o que move o negócio (o STAGE_ID acompanha).
     .after =
     Exemplos:
       clinic crm deal update 42 --stage "Tentativa de contato"
@@ -656,7 +673,7 @@ help-crm-deal-update = Altera campos de um negócio, ou o move para uma etapa (c
     Etapas do funil Unidade: Nova oportunidade, Repique, Tentativa de contato, Em contato, Buscar /
     cadastrar no ERP, Agendado, Confirmado, Em negociação, Perdas, Venda Cancelada, Venda realizada
 help-crm-deal-update--id = ID do registro
-help-crm-deal-update--set = FIELD=VALUE a gravar (pode repetir); FIELD pode ser um apelido. Campos de vários valores aceitam FIELD:TYPE=VALUE
+help-crm-deal-update--set = CAMPO=VALOR a gravar (pode repetir); CAMPO pode ser um apelido. Campos de vários valores aceitam CAMPO:TIPO=VALOR
 help-crm-deal-update--stage = Move para esta etapa do funil Unidade (o nome, com ou sem maiúsculas e acentos, ou o STAGE_ID)
 
 ## crm aliases
@@ -694,7 +711,7 @@ help-io = Chama qualquer caminho da Integrações IO com a x-api-key guardada  [
 help-io--method = Método HTTP
 help-io--path = Caminho no host, por exemplo /listaCanal
 help-io--query = Parâmetro de consulta (pode repetir)
-help-io--data = Corpo JSON: no próprio comando, @FILE, ou - para a entrada padrão
+help-io--data = Corpo JSON: no próprio comando, @ARQUIVO, ou - para a entrada padrão
 
 ## api
 help-api = Chama qualquer caminho da API com a mesma autenticação, formatos e paginação
@@ -712,7 +729,7 @@ help-api = Chama qualquer caminho da API com a mesma autenticação, formatos e 
 help-api--method = Método HTTP
 help-api--path = Caminho no host, por exemplo /listaCanal
 help-api--query = Parâmetro de consulta (pode repetir)
-help-api--data = Corpo JSON: no próprio comando, @FILE, ou - para a entrada padrão
+help-api--data = Corpo JSON: no próprio comando, @ARQUIVO, ou - para a entrada padrão
 
 ## operations
 help-operations = Lista todas as operações remotas: grupo, método, caminho, comando
@@ -737,7 +754,7 @@ help-man = Páginas de manual geradas a partir destas definições
     Exemplos:
       clinic man | man -l -
       clinic man --dir ~/.local/share/man/man1 && man clinic-report-ficha-financeira
-help-man--dir = Escreve uma página por comando (clinic.1, clinic-report.1, …) em DIR em vez de mostrar clinic.1
+help-man--dir = Escreve uma página por comando (clinic.1, clinic-report.1, …) em PASTA em vez de mostrar clinic.1
 
 ## cache
 help-cache = A cópia local das listas de referência usada para nomes e para o autocompletar com Tab
@@ -802,6 +819,7 @@ help-sandbox-serve--redirect-status = Status dos redirecionamentos: 301, 302, 30
 help-sandbox-serve--redirect-same-origin = Redireciona toda requisição aos quatro hosts para o mesmo servidor sob `/moved`, que serve as mesmas rotas
 help-sandbox-serve--hang = Aceita e registra as requisições aos quatro hosts, mas nunca responde
 help-sandbox-serve--endless-body = Responde aos GET nos quatro hosts com uma lista JSON que nunca termina
+help-sandbox-serve--late-field-from = Os registros da Ficha Financeira a partir deste ID trazem um campo a mais, `desconto_fidelidade`, que os anteriores não têm: uma coluna que só aparece numa página posterior
 help-sandbox-serve--token-ttl = Validade de um token de login, em segundos
 help-sandbox-serve--auth-scheme = Quais formas de `Authorization` são aceitas
 help-sandbox-serve--auth-scheme--both = `Bearer <token>` e o `<token>` sozinho

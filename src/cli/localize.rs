@@ -29,8 +29,8 @@ pub fn value_key(arg_key: &str, value: &str) -> String {
     format!("{arg_key}--{value}")
 }
 
-/// Every help key the tree needs, with whether each must exist (`false`: optional attributes are
-/// listed only when present in the English catalogue). For the catalogue test.
+/// Every help key the tree computes: each command's and flag's, and those of the possible values and
+/// value-name words the English catalogue describes. For the catalogue test.
 pub fn required_keys(root: &Command) -> Vec<String> {
     let mut keys = Vec::new();
     collect(root, &mut Vec::new(), &mut keys);
@@ -41,6 +41,13 @@ fn collect(cmd: &Command, path: &mut Vec<String>, keys: &mut Vec<String>) {
     let key = command_key(path);
     for arg in own_args(cmd, path.is_empty()) {
         let akey = arg_key(&key, arg.get_id().as_str());
+        for name in arg.get_value_names().unwrap_or_default() {
+            for (word, text) in value_words(name) {
+                if word && i18n::has(Lang::En, &value_word_key(&text)) {
+                    keys.push(value_word_key(&text));
+                }
+            }
+        }
         for pv in arg.get_possible_values() {
             if i18n::has(Lang::En, &value_key(&akey, pv.get_name())) {
                 keys.push(value_key(&akey, pv.get_name()));
@@ -54,6 +61,40 @@ fn collect(cmd: &Command, path: &mut Vec<String>, keys: &mut Vec<String>) {
         collect(sub, path, keys);
         path.pop();
     }
+}
+
+/// The catalogue key of one word of a value name (`FILE` in `<FILE>`, `FIELD` in `FIELD=VALUE`).
+fn value_word_key(word: &str) -> String {
+    format!("help-value-{}", word.to_lowercase())
+}
+
+/// The words of a value name, each with whether it is a word (rather than punctuation).
+fn value_words(name: &str) -> Vec<(bool, String)> {
+    let mut out: Vec<(bool, String)> = Vec::new();
+    for c in name.chars() {
+        let word = c.is_ascii_uppercase() || c == '_';
+        match out.last_mut() {
+            Some((w, text)) if *w == word => text.push(c),
+            _ => out.push((word, c.to_string())),
+        }
+    }
+    out
+}
+
+/// A value name (`FIELD=VALUE`, `ADDR|LINES|FILE|-`) with each word that the catalogue knows in
+/// `lang`; single letters (`N`, `K`) and unknown words stay.
+fn value_name_in(name: &str, lang: Lang) -> String {
+    value_words(name)
+        .into_iter()
+        .map(|(word, text)| {
+            let key = value_word_key(&text);
+            if word && i18n::has(Lang::En, &key) {
+                i18n::text_in(lang, &key, &[])
+            } else {
+                text
+            }
+        })
+        .collect()
 }
 
 /// The arguments a command defines itself (on the root: the global flags too), not clap's own.
@@ -98,6 +139,12 @@ fn walk(mut cmd: Command, path: &mut Vec<String>, lang: Lang, globals: &[Arg]) -
         }
         let akey = arg_key(&key, &id);
         let mut arg = arg.help(text(&akey)).long_help(attr(&akey, "long"));
+        if lang != Lang::En
+            && let Some(names) = arg.get_value_names()
+        {
+            let names: Vec<String> = names.iter().map(|n| value_name_in(n, lang)).collect();
+            arg = arg.value_names(names);
+        }
         if arg.get_help_heading().is_some() {
             arg = arg.help_heading(text("help-heading-global-options"));
         }

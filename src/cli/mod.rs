@@ -158,6 +158,7 @@ pub fn command_in(lang: crate::i18n::Lang) -> clap::Command {
 /// on a usage error.
 pub fn parse() -> Cli {
     use clap::FromArgMatches;
+    use std::io::Write;
     let mut cmd = command();
     let fail = |e: clap::Error, cmd: &mut clap::Command| -> ! {
         let e = e.format(cmd);
@@ -169,13 +170,13 @@ pub fn parse() -> Cli {
                     | clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
             )
         {
-            let text = localize::annotations_in(&e.render().to_string(), lang);
-            let stream: &mut dyn std::io::Write = if e.use_stderr() {
-                &mut std::io::stderr()
+            // Styled as clap styles it; anstream drops the styles where clap would (NO_COLOR, a pipe).
+            let text = localize::annotations_in(&e.render().ansi().to_string(), lang);
+            let _ = if e.use_stderr() {
+                anstream::stderr().write_all(text.as_bytes())
             } else {
-                &mut std::io::stdout()
+                anstream::stdout().write_all(text.as_bytes())
             };
-            let _ = stream.write_all(text.as_bytes());
             std::process::exit(e.exit_code())
         }
         match localize::error_text(&e, lang) {
