@@ -38,12 +38,12 @@ pub enum StoreKind {
 
 impl std::fmt::Display for StoreKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            StoreKind::SecretService => "desktop secret service",
-            StoreKind::Keyutils => "Linux kernel keyring",
-            StoreKind::CredentialManager => "Windows Credential Manager",
-            StoreKind::Keychain => "macOS Keychain",
-            StoreKind::File => "plain file (0600)",
+        f.write_str(&match self {
+            StoreKind::SecretService => crate::t!("store-kind-secret-service"),
+            StoreKind::Keyutils => crate::t!("store-kind-keyutils"),
+            StoreKind::CredentialManager => crate::t!("store-kind-credential-manager"),
+            StoreKind::Keychain => crate::t!("store-kind-keychain"),
+            StoreKind::File => crate::t!("store-kind-file"),
         })
     }
 }
@@ -168,6 +168,32 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
 ];
 
+/// What a key of [`KEYS`] expects, in the interface's language (the second part of each entry is
+/// the English text).
+pub fn meaning(key: &str) -> Option<String> {
+    Some(match key {
+        "base_url" => crate::t!("config-key-base-url"),
+        "io_url" => crate::t!("config-key-io-url"),
+        "automation_url" => crate::t!("config-key-automation-url"),
+        "crm_url" => crate::t!("config-key-crm-url"),
+        "webhook_id" => crate::t!("config-key-webhook-id"),
+        "clinica" => crate::t!("config-key-clinica"),
+        "auth_scheme" => crate::t!("config-key-auth-scheme"),
+        "format" => crate::t!("config-key-format"),
+        "per_page" => crate::t!("config-key-per-page"),
+        "concurrency" => crate::t!("config-key-concurrency"),
+        "timezone" => crate::t!("config-key-timezone"),
+        "units" => crate::t!("config-key-units"),
+        "timeout" => crate::t!("config-key-timeout"),
+        "max_wait" => crate::t!("config-key-max-wait"),
+        "max_answer_size" => crate::t!("config-key-max-answer-size"),
+        "ca_bundle" => crate::t!("config-key-ca-bundle"),
+        "language" => crate::t!("config-key-language"),
+        "aliases.<name>" => crate::t!("config-key-aliases"),
+        _ => return None,
+    })
+}
+
 #[derive(Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ConfigFile {
@@ -182,7 +208,7 @@ pub fn config_dir() -> Result<PathBuf> {
     }
     directories::ProjectDirs::from("", "", "clinic")
         .map(|p| p.config_dir().to_path_buf())
-        .ok_or_else(|| Error::Config("no home directory: set CLINIC_CONFIG_DIR".into()))
+        .ok_or_else(|| Error::Config(crate::t!("config-no-home")))
 }
 
 impl ConfigFile {
@@ -233,11 +259,7 @@ pub fn check_url(key: &str, raw: &str) -> Result<url::Url> {
         }
     };
     let url = url::Url::parse(raw.trim()).map_err(|_| {
-        Error::invalid(
-            key,
-            mask_url(raw),
-            "an absolute URL such as https://host/rest/v1",
-        )
+        Error::invalid(key, mask_url(raw), &crate::t!("config-expect-absolute-url"))
     })?;
     match url.scheme() {
         "https" => Ok(url),
@@ -245,9 +267,13 @@ pub fn check_url(key: &str, raw: &str) -> Result<url::Url> {
         "http" => Err(Error::invalid(
             key,
             shown(raw),
-            "an https:// URL: plain http is only allowed to loopback (127.0.0.1, ::1, localhost) because it would send the token and patient data unencrypted",
+            &crate::t!("config-expect-https"),
         )),
-        _ => Err(Error::invalid(key, shown(raw), "an http(s) URL")),
+        _ => Err(Error::invalid(
+            key,
+            shown(raw),
+            &crate::t!("config-expect-http-url"),
+        )),
     }
 }
 
@@ -392,21 +418,26 @@ impl Profile {
                 self.auth_scheme = Some(match v {
                     "bearer" => AuthScheme::Bearer,
                     "raw" => AuthScheme::Raw,
-                    _ => return Err(Error::invalid(key, v, "bearer or raw")),
+                    _ => {
+                        return Err(Error::invalid(
+                            key,
+                            v,
+                            &crate::t!("config-expect-auth-scheme"),
+                        ));
+                    }
                 })
             }
             "format" => {
                 self.format = Some(
                     v.parse()
-                        .map_err(|_| Error::invalid(key, v, "table, json, ndjson, csv or tsv"))?,
+                        .map_err(|_| Error::invalid(key, v, &crate::t!("config-expect-format")))?,
                 )
             }
             "per_page" => self.per_page = Some(bounded(key, v, 1, 10_000)?),
             "concurrency" => self.concurrency = Some(bounded(key, v, 1, 32)?),
             "timezone" => {
-                v.parse::<chrono_tz::Tz>().map_err(|_| {
-                    Error::invalid(key, v, "an IANA time zone such as America/Sao_Paulo")
-                })?;
+                v.parse::<chrono_tz::Tz>()
+                    .map_err(|_| Error::invalid(key, v, &crate::t!("config-expect-timezone")))?;
                 self.timezone = Some(v.to_string())
             }
             "timeout" => {
@@ -426,7 +457,7 @@ impl Profile {
                 let path = std::fs::canonicalize(v)
                     .ok()
                     .filter(|p| p.is_file())
-                    .ok_or_else(|| Error::invalid(key, v, "a readable PEM file"))?;
+                    .ok_or_else(|| Error::invalid(key, v, &crate::t!("config-expect-pem-file")))?;
                 self.ca_bundle = Some(path.display().to_string())
             }
             "units" => self.units = split_units(v),
@@ -515,14 +546,14 @@ pub fn duration(key: &str, v: &str, zero_ok: bool) -> Result<std::time::Duration
         Ok(secs) => Some(std::time::Duration::from_secs(secs)),
         Err(_) => humantime::parse_duration(v).ok(),
     };
-    let expected = if zero_ok {
-        "a duration such as 30s, 2m or 1h 30m (0 for none)"
-    } else {
-        "a duration above zero such as 30s, 2m or 1h 30m"
-    };
-    parsed
-        .filter(|d| zero_ok || !d.is_zero())
-        .ok_or_else(|| Error::invalid(key, v, expected))
+    parsed.filter(|d| zero_ok || !d.is_zero()).ok_or_else(|| {
+        let expected = if zero_ok {
+            crate::t!("config-expect-duration-or-zero")
+        } else {
+            crate::t!("config-expect-duration")
+        };
+        Error::invalid(key, v, &expected)
+    })
 }
 
 /// A size as written in a flag or a setting: `256MiB`, `10MB`, `64k`, or a number of bytes.
@@ -532,13 +563,7 @@ pub fn size(key: &str, v: &str) -> Result<u64> {
         .ok()
         .map(|b| b.as_u64())
         .filter(|n| *n > 0)
-        .ok_or_else(|| {
-            Error::invalid(
-                key,
-                v,
-                "a size above zero such as 256MiB, 10MB or 1048576 (bytes)",
-            )
-        })
+        .ok_or_else(|| Error::invalid(key, v, &crate::t!("config-expect-size")))
 }
 
 fn bounded(key: &str, v: &str, lo: u32, hi: u32) -> Result<u32> {
@@ -547,7 +572,7 @@ fn bounded(key: &str, v: &str, lo: u32, hi: u32) -> Result<u32> {
         _ => Err(Error::invalid(
             key,
             v,
-            &format!("a whole number from {lo} to {hi}"),
+            &crate::t!("config-expect-bounded", low = lo, high = hi),
         )),
     }
 }
@@ -555,9 +580,9 @@ fn bounded(key: &str, v: &str, lo: u32, hi: u32) -> Result<u32> {
 fn unknown_key(key: &str) -> Error {
     let known: Vec<&str> = KEYS.iter().map(|(k, _)| *k).collect();
     Error::invalid(
-        "configuration key",
+        &crate::t!("config-field-key"),
         key,
-        &format!("one of {}", known.join(", ")),
+        &crate::t!("config-expect-key", keys = known.join(", ")),
     )
 }
 
@@ -571,6 +596,13 @@ fn enum_name<T: Serialize>(v: &T) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_key_has_its_meaning_in_the_catalogue() {
+        for (key, english) in KEYS {
+            assert_eq!(meaning(key).as_deref(), Some(*english), "{key}");
+        }
+    }
 
     #[test]
     fn http_only_on_loopback() {

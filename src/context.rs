@@ -61,9 +61,12 @@ impl Context {
                 .await
                 .map_err(|e| match e {
                     clinic_sandbox::Error::InvalidOption(..) => {
-                        Error::Usage(format!("--sandbox-scale: {e}"))
+                        Error::Usage(crate::t!("context-sandbox-scale", reason = e.to_string()))
                     }
-                    other => Error::Other(format!("could not start the sandbox: {other}")),
+                    other => Error::Other(crate::t!(
+                        "context-sandbox-failed",
+                        reason = other.to_string()
+                    )),
                 })?;
             let urls = sb.urls();
             profile.base_url = Some(urls.base_url.clone());
@@ -79,10 +82,10 @@ impl Context {
                     .map(|u| u.to_string())
                     .collect();
             }
-            reporter.note(&format!(
-                "sandbox: {} (logged in as {})",
-                urls.base_url,
-                clinic_sandbox::CLINIC_LOGIN
+            reporter.note(&crate::t!(
+                "context-sandbox-note",
+                url = urls.base_url.as_str(),
+                login = clinic_sandbox::CLINIC_LOGIN
             ));
             Some(sb)
         } else {
@@ -124,9 +127,9 @@ impl Context {
     /// `base_url`, checked.
     pub fn base_url(&self) -> Result<url::Url> {
         let raw = self.profile.base_url.as_deref().ok_or_else(|| {
-            Error::Usage(format!(
-                "no base_url for profile '{}': run `clinic login --base-url https://…/rest/v1`, `clinic config set base_url …`, set CLINIC_BASE_URL, or try `--sandbox`",
-                self.profile_name
+            Error::Usage(crate::t!(
+                "context-no-base-url",
+                profile = self.profile_name.as_str()
             ))
         })?;
         config::check_url("base_url", raw)
@@ -135,9 +138,11 @@ impl Context {
     /// A configured host other than base_url, checked, or a usage error naming the key to set.
     pub fn host(&self, key: &str, value: Option<&String>, env: &str) -> Result<url::Url> {
         let raw = value.ok_or_else(|| {
-            Error::Usage(format!(
-                "no {key} for profile '{}': run `clinic config set {key} URL` or set {env}",
-                self.profile_name
+            Error::Usage(crate::t!(
+                "context-no-host",
+                key = key,
+                profile = self.profile_name.as_str(),
+                env = env
             ))
         })?;
         config::check_url(key, raw)
@@ -183,9 +188,9 @@ impl Context {
         }
         let (Some(login), Some(kind)) = (self.profile.login.clone(), self.profile.token_store)
         else {
-            return Err(Error::NotLoggedIn(format!(
-                "no token stored for profile '{}'",
-                self.profile_name
+            return Err(Error::NotLoggedIn(crate::t!(
+                "context-no-token",
+                profile = self.profile_name.as_str()
             )));
         };
         let account = self
@@ -198,8 +203,10 @@ impl Context {
                 self.reporter.add_secret(&t);
                 Ok(t)
             }
-            None => Err(Error::NotLoggedIn(format!(
-                "the {kind} has no token for '{login}'"
+            None => Err(Error::NotLoggedIn(crate::t!(
+                "context-store-has-no-token",
+                store = kind.to_string(),
+                login = login
             ))),
         }
     }
@@ -228,9 +235,9 @@ impl Context {
     /// service would refuse it, since it cannot tell which of their clinics is meant.
     pub fn require_list_clinic(&self, clinic: Option<u64>) -> Result<()> {
         if clinic.is_none() && self.user_kind() == Some(config::ADMIN_MASTER) {
-            return Err(Error::Usage(format!(
-                "profile '{}' logs in as an admin_master, who must name the clinic of this list: pass --clinic ID|NAME (see `clinic ref clinics`; `--clinic all` or a list reads several), or set a default with `clinic config set clinica ID`",
-                self.profile_name
+            return Err(Error::Usage(crate::t!(
+                "context-admin-needs-clinic",
+                profile = self.profile_name.as_str()
             )));
         }
         Ok(())
@@ -356,7 +363,11 @@ fn stored<T>(
     match parse(key, value.as_deref()?) {
         Ok(v) => Some(v),
         Err(e) => {
-            reporter.warn(&format!("ignoring the profile's {key}: {e}"));
+            reporter.warn(&crate::t!(
+                "context-ignoring-setting",
+                key = key,
+                reason = e.to_string()
+            ));
             None
         }
     }
@@ -407,7 +418,7 @@ fn terminal_width() -> Option<u16> {
 pub async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T> {
     tokio::task::spawn_blocking(f)
         .await
-        .map_err(|e| Error::Other(format!("a background task failed: {e}")))
+        .map_err(|e| Error::Other(crate::t!("context-task-failed", reason = e.to_string())))
 }
 
 /// What re-login needs, detached from the borrowing context.
@@ -445,9 +456,9 @@ impl AuthHooks for Relogin {
                 let token = answer.token.clone();
                 let saved = blocking(move || creds.save(&[kind], &account, &token)).await?;
                 if saved.is_err() {
-                    c.http.reporter().warn(
-                        "the renewed token could not be stored; it is used for this run only",
-                    );
+                    c.http
+                        .reporter()
+                        .warn(&crate::t!("context-renewed-token-not-stored"));
                 }
             }
             Ok(Some(answer.token))
@@ -467,7 +478,7 @@ impl AuthHooks for Relogin {
         {
             c.http
                 .reporter()
-                .note("note: this deployment wants the bare token; saved auth_scheme = raw");
+                .note(&crate::t!("context-raw-scheme-saved"));
         }
     }
 }

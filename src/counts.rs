@@ -13,13 +13,17 @@ pub fn plural(n: u64) -> Plural {
     if n == 1 { Plural::One } else { Plural::Other }
 }
 
-/// `1234567` as `1,234,567`.
+/// `1234567` as `1,234,567` (English) or `1.234.567` (Portuguese).
 pub fn thousands(n: u64) -> String {
+    let separator = match crate::i18n::current() {
+        crate::i18n::Lang::En => ',',
+        crate::i18n::Lang::PtBr => '.',
+    };
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
+            out.push(separator);
         }
         out.push(c);
     }
@@ -28,31 +32,28 @@ pub fn thousands(n: u64) -> String {
 
 /// "1 record" / "1,234 records".
 pub fn records(n: u64) -> String {
-    let count = thousands(n);
-    match plural(n) {
-        Plural::One => format!("{count} record"),
-        Plural::Other => format!("{count} records"),
-    }
+    crate::t!("count-records", count = n, shown = thousands(n))
 }
 
 /// Progress against a known total: "1 of 1 record", "1,234 of 5,000 records".
 pub fn records_of(done: u64, total: u64) -> String {
-    let (d, t) = (thousands(done), thousands(total));
-    match plural(total) {
-        Plural::One => format!("{d} of {t} record"),
-        Plural::Other => format!("{d} of {t} records"),
-    }
+    crate::t!(
+        "count-records-of",
+        count = total,
+        done = thousands(done),
+        shown = thousands(total)
+    )
 }
 
 /// What a walk read: "1 record from 1 page", "120 records from 3 pages".
 pub fn records_from_pages(records: u64, pages: u64) -> String {
-    let (r, p) = (thousands(records), thousands(pages));
-    match (plural(records), plural(pages)) {
-        (Plural::One, Plural::One) => format!("{r} record from {p} page"),
-        (Plural::One, Plural::Other) => format!("{r} record from {p} pages"),
-        (Plural::Other, Plural::One) => format!("{r} records from {p} page"),
-        (Plural::Other, Plural::Other) => format!("{r} records from {p} pages"),
-    }
+    crate::t!(
+        "count-records-from-pages",
+        records = records,
+        records_shown = thousands(records),
+        pages = pages,
+        pages_shown = thousands(pages)
+    )
 }
 
 #[cfg(test)]
@@ -74,5 +75,31 @@ mod tests {
         assert_eq!(records(1234), "1,234 records");
         assert_eq!(records_from_pages(1, 1), "1 record from 1 page");
         assert_eq!(records_from_pages(120, 3), "120 records from 3 pages");
+    }
+
+    #[test]
+    fn portuguese_counts_agree_with_their_nouns() {
+        use crate::i18n::{Lang, Value, text_in};
+        let text = |key: &str, args: &[(&'static str, Value<'_>)]| text_in(Lang::PtBr, key, args);
+        let one = [("count", Value::from(1u64)), ("shown", Value::from("1"))];
+        assert_eq!(text("count-records", &one), "1 registro");
+        let none = [("count", Value::from(0u64)), ("shown", Value::from("0"))];
+        assert_eq!(text("count-records", &none), "0 registros");
+        let many = [
+            ("count", Value::from(5000u64)),
+            ("done", Value::from("1.234")),
+            ("shown", Value::from("5.000")),
+        ];
+        assert_eq!(text("count-records-of", &many), "1.234 de 5.000 registros");
+        let pages = [
+            ("records", Value::from(1u64)),
+            ("records_shown", Value::from("1")),
+            ("pages", Value::from(1u64)),
+            ("pages_shown", Value::from("1")),
+        ];
+        assert_eq!(
+            text("count-records-from-pages", &pages),
+            "1 registro em 1 página"
+        );
     }
 }

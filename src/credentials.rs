@@ -51,15 +51,12 @@ pub fn chain(insecure_allowed: bool) -> Result<Vec<StoreKind>> {
                 return Err(Error::invalid(
                     "CLINIC_CREDENTIAL_STORE",
                     other,
-                    "secret-service, keyutils, credential-manager, keychain or file",
+                    &crate::t!("store-expect-kind"),
                 ));
             }
         };
         if kind == StoreKind::File && !insecure_allowed {
-            return Err(Error::Usage(
-                "CLINIC_CREDENTIAL_STORE=file needs --insecure-storage: the token would be kept in a plain file"
-                    .into(),
-            ));
+            return Err(Error::Usage(crate::t!("store-file-needs-insecure")));
         }
         return Ok(vec![kind]);
     }
@@ -164,7 +161,7 @@ impl Credentials {
             kernel::set(account, secret.expose())?;
             return match kernel::get(account)? {
                 Some(v) if v == secret.expose() => Ok(()),
-                _ => Err("the stored value did not read back".into()),
+                _ => Err(crate::t!("store-no-read-back")),
             };
         }
         let entry = native_entry(kind, account)?;
@@ -174,7 +171,7 @@ impl Credentials {
         // A store that accepts a write but cannot give it back (a locked collection, say) is no store.
         match entry.get_password() {
             Ok(v) if v == secret.expose() => Ok(()),
-            Ok(_) => Err("the stored value did not read back".into()),
+            Ok(_) => Err(crate::t!("store-no-read-back")),
             Err(e) => Err(e.to_string()),
         }
     }
@@ -240,10 +237,14 @@ impl Credentials {
 
     fn read_file(&self) -> Result<BTreeMap<String, String>> {
         match std::fs::read_to_string(self.file_path()) {
-            Ok(t) => toml::from_str(&t)
-                .map_err(|e| Error::Config(format!("credentials file: {}", e.message()))),
+            Ok(t) => toml::from_str(&t).map_err(|e| {
+                Error::Config(crate::t!("store-file-unreadable", reason = e.message()))
+            }),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(BTreeMap::new()),
-            Err(e) => Err(Error::Config(format!("credentials file: {e}"))),
+            Err(e) => Err(Error::Config(crate::t!(
+                "store-file-unreadable",
+                reason = e.to_string()
+            ))),
         }
     }
 
@@ -270,7 +271,11 @@ impl Credentials {
 }
 
 fn store_error(kind: StoreKind, reason: impl std::fmt::Display) -> Error {
-    Error::Auth(format!("the {kind} could not be read: {reason}"))
+    Error::Auth(crate::t!(
+        "store-unreadable",
+        store = kind.to_string(),
+        reason = reason.to_string()
+    ))
 }
 
 fn native_entry(
@@ -290,7 +295,12 @@ fn native_entry(
         StoreKind::Keychain => {
             apple_native_keyring_store::keychain::Store::new().map_err(|e| e.to_string())?
         }
-        _ => return Err(format!("the {kind} is not available on this platform")),
+        _ => {
+            return Err(crate::t!(
+                "store-not-on-this-platform",
+                store = kind.to_string()
+            ));
+        }
     };
     store
         .build(SERVICE, account, None)
@@ -351,7 +361,7 @@ mod kernel {
                 let bytes = key.read_to_vec().map_err(|e| format!("{e:?}"))?;
                 String::from_utf8(bytes)
                     .map(Some)
-                    .map_err(|_| "the stored value is not text".into())
+                    .map_err(|_| crate::t!("store-not-text"))
             }
             Err(KeyError::KeyDoesNotExist | KeyError::KeyExpired | KeyError::KeyRevoked) => {
                 Ok(None)
@@ -373,14 +383,16 @@ mod kernel {
 
 #[cfg(not(target_os = "linux"))]
 mod kernel {
-    const UNAVAILABLE: &str = "the kernel keyring exists only on Linux";
+    fn unavailable() -> String {
+        crate::t!("store-keyutils-linux-only")
+    }
     pub fn set(_: &str, _: &str) -> Result<(), String> {
-        Err(UNAVAILABLE.into())
+        Err(unavailable())
     }
     pub fn get(_: &str) -> Result<Option<String>, String> {
-        Err(UNAVAILABLE.into())
+        Err(unavailable())
     }
     pub fn delete(_: &str) -> Result<bool, String> {
-        Err(UNAVAILABLE.into())
+        Err(unavailable())
     }
 }

@@ -3,52 +3,49 @@
 use crate::output::OutputError;
 
 /// Everything that can stop a command. `main` prints it once (redacted) and exits with [`Error::exit_code`].
-#[derive(Debug, thiserror::Error)]
+///
+/// Its words come from the catalogue in the language chosen at start; the parts that came from a
+/// person or a server (a value typed, the server's own message) are shown as they were.
+#[derive(Debug)]
 pub enum Error {
-    /// Bad input found before anything was sent (exit 2).
-    #[error("invalid {field}: got {given}, expected {expected}")]
+    /// Bad input found before anything was sent (exit 2). The three parts are already in the
+    /// reader's language (see [`Error::invalid`]).
     Invalid {
         field: String,
         given: String,
         expected: String,
     },
     /// A usage problem that is not about one field's value (exit 2).
-    #[error("{0}")]
     Usage(String),
     /// No usable token, or the service refused the one we sent (exit 3).
-    #[error("not logged in or token expired — run `clinic login`{}", hint(.0))]
     NotLoggedIn(String),
     /// Login itself failed, or a credential store problem that leaves us without a token (exit 3).
-    #[error("{0}")]
     Auth(String),
     /// The API answered 4xx (exit 4).
-    #[error("the API refused the request (HTTP {status}): {message}")]
-    Rejected { status: u16, message: String },
+    Rejected {
+        status: u16,
+        message: String,
+    },
     /// The API answered 5xx, after retries (exit 5).
-    #[error("the server failed (HTTP {status}): {message}")]
-    Server { status: u16, message: String },
+    Server {
+        status: u16,
+        message: String,
+    },
     /// Connection, TLS, timeout or a truncated answer, after retries (exit 5).
-    #[error("network failure: {0}")]
     Network(String),
     /// The answer could not be understood, or a walk could not be completed faithfully (exit 5).
-    #[error("{0}")]
     Protocol(String),
-    #[error(transparent)]
-    Output(#[from] OutputError),
-    #[error("configuration: {0}")]
+    Output(OutputError),
     Config(String),
-    #[error("{0}")]
     Other(String),
-    #[error("interrupted")]
     Interrupted,
     /// One clinic of a run over several failed; the run stops and says which clinic.
-    #[error("clinic {clinic}: {source}")]
-    InClinic { clinic: String, source: Box<Error> },
+    InClinic {
+        clinic: String,
+        source: Box<Error>,
+    },
     /// With `--keep-going`, some clinics failed and were left out; the output holds the others.
     /// Exits with the first failure's code.
-    #[error(
-        "{failed} of {total} clinics failed and were left out (see above); the output holds the others"
-    )]
     Partial {
         failed: usize,
         total: usize,
@@ -56,11 +53,65 @@ pub enum Error {
     },
 }
 
-fn hint(extra: &str) -> String {
-    if extra.is_empty() {
-        String::new()
-    } else {
-        format!(" ({extra})")
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match self {
+            Error::Invalid {
+                field,
+                given,
+                expected,
+            } => crate::t!(
+                "err-invalid",
+                field = field.as_str(),
+                given = given.as_str(),
+                expected = expected.as_str()
+            ),
+            Error::NotLoggedIn(extra) if extra.is_empty() => crate::t!("err-not-logged-in"),
+            Error::NotLoggedIn(extra) => {
+                crate::t!("err-not-logged-in-because", reason = extra.as_str())
+            }
+            Error::Rejected { status, message } => {
+                crate::t!("err-rejected", status = *status, message = message.as_str())
+            }
+            Error::Server { status, message } => {
+                crate::t!("err-server", status = *status, message = message.as_str())
+            }
+            Error::Network(message) => crate::t!("err-network", message = message.as_str()),
+            Error::Config(message) => crate::t!("err-config", message = message.as_str()),
+            Error::Interrupted => crate::t!("err-interrupted"),
+            Error::InClinic { clinic, source } => crate::t!(
+                "err-in-clinic",
+                clinic = clinic.as_str(),
+                message = source.to_string()
+            ),
+            Error::Partial { failed, total, .. } => crate::t!(
+                "err-partial",
+                failed = *failed as u64,
+                total = *total as u64
+            ),
+            Error::Output(e) => return std::fmt::Display::fmt(e, f),
+            Error::Usage(message)
+            | Error::Auth(message)
+            | Error::Protocol(message)
+            | Error::Other(message) => return f.write_str(message),
+        };
+        f.write_str(&text)
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Output(e) => e.source(),
+            Error::InClinic { source, .. } => Some(source.as_ref()),
+            _ => None,
+        }
+    }
+}
+
+impl From<OutputError> for Error {
+    fn from(e: OutputError) -> Self {
+        Error::Output(e)
     }
 }
 
@@ -100,3 +151,112 @@ impl From<std::io::Error> for Error {
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{Lang, Value, text_in};
+
+    #[test]
+    fn english_texts_read_as_before() {
+        assert_eq!(
+            Error::invalid("--from", "31/02/2024", "a date").to_string(),
+            "invalid --from: got \"31/02/2024\", expected a date"
+        );
+        assert_eq!(
+            Error::Rejected {
+                status: 400,
+                message: "parâmetro clinica é obrigatório".into()
+            }
+            .to_string(),
+            "the API refused the request (HTTP 400): parâmetro clinica é obrigatório"
+        );
+        assert_eq!(
+            Error::NotLoggedIn(String::new()).to_string(),
+            "not logged in or token expired — run `clinic login`"
+        );
+        assert_eq!(
+            Error::NotLoggedIn("no token stored for profile 'x'".into()).to_string(),
+            "not logged in or token expired — run `clinic login` (no token stored for profile 'x')"
+        );
+        let partial = Error::Partial {
+            failed: 1,
+            total: 12,
+            code: 5,
+        };
+        assert_eq!(
+            partial.to_string(),
+            "1 of 12 clinics failed and were left out (see above); the output holds the others"
+        );
+        let nested = Error::InClinic {
+            clinic: "3 (SP Campinas)".into(),
+            source: Box::new(Error::Network("timeout".into())),
+        };
+        assert_eq!(
+            nested.to_string(),
+            "clinic 3 (SP Campinas): network failure: timeout"
+        );
+    }
+
+    #[test]
+    fn portuguese_texts_keep_the_parts_that_came_from_people_and_servers() {
+        let pt = |key: &str, args: &[(&'static str, Value<'_>)]| text_in(Lang::PtBr, key, args);
+        let expected = pt("input-date", &[]);
+        assert_eq!(
+            expected,
+            "uma data real no formato AAAA-MM-DD ou DD/MM/AAAA, p. ex. 1990-04-23 ou 23/04/1990"
+        );
+        assert_eq!(
+            pt(
+                "err-invalid",
+                &[
+                    ("field", Value::from("--from")),
+                    ("given", Value::from("\"31/02/2024\"")),
+                    ("expected", Value::from(expected.as_str())),
+                ]
+            ),
+            format!("valor inválido para --from: recebido \"31/02/2024\", esperado {expected}")
+        );
+        assert_eq!(
+            pt(
+                "err-rejected",
+                &[
+                    ("status", Value::from(400u16)),
+                    ("message", Value::from("parâmetro clinica é obrigatório")),
+                ]
+            ),
+            "a API recusou a requisição (HTTP 400): parâmetro clinica é obrigatório"
+        );
+        assert_eq!(
+            pt(
+                "auth-login-refused",
+                &[
+                    ("status", Value::from(401u16)),
+                    ("message", Value::from("login ou senha inválidos")),
+                ]
+            ),
+            "login recusado (HTTP 401): login ou senha inválidos"
+        );
+        let partial = |failed: u64, total: u64| {
+            pt(
+                "err-partial",
+                &[
+                    ("failed", Value::from(failed)),
+                    ("total", Value::from(total)),
+                ],
+            )
+        };
+        assert_eq!(
+            partial(1, 12),
+            "1 de 12 clínicas falhou e ficou de fora (veja acima); a saída traz as demais"
+        );
+        assert_eq!(
+            partial(3, 12),
+            "3 de 12 clínicas falharam e ficaram de fora (veja acima); a saída traz as demais"
+        );
+        assert_eq!(
+            pt("warn-line", &[("message", Value::from("x"))]),
+            "aviso: x"
+        );
+    }
+}

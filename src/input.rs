@@ -12,9 +12,6 @@ pub struct Phone {
     digits: String,
 }
 
-const PHONE_EXPECTED: &str =
-    "a Brazilian phone with area code, e.g. 16992640197, (16) 99264-0197 or +55 16 99264-0197";
-
 impl Phone {
     /// Accepts any common spelling: digits with or without `+55`/`55`, spaces, dots, dashes, parentheses,
     /// and a leading trunk `0` (`016 ...`).
@@ -22,13 +19,13 @@ impl Phone {
         let trimmed = raw.trim();
         let allowed = |c: char| c.is_ascii_digit() || " ()-.+/".contains(c);
         if trimmed.is_empty() || !trimmed.chars().all(allowed) || trimmed[1..].contains('+') {
-            return Err(Error::invalid(field, raw, PHONE_EXPECTED));
+            return Err(Error::invalid(field, raw, &crate::t!("input-phone")));
         }
         let mut digits: String = trimmed.chars().filter(char::is_ascii_digit).collect();
         if trimmed.starts_with('+') {
             match digits.strip_prefix("55") {
                 Some(rest) => digits = rest.to_string(),
-                None => return Err(Error::invalid(field, raw, "a Brazilian number (+55)")),
+                None => return Err(Error::invalid(field, raw, &crate::t!("input-phone-brazil"))),
             }
         } else if (digits.len() == 12 || digits.len() == 13) && digits.starts_with("55") {
             digits.drain(..2);
@@ -37,7 +34,7 @@ impl Phone {
         }
         let area_ok = digits.len() >= 2 && !digits.starts_with('0') && digits.as_bytes()[1] != b'0';
         if !(digits.len() == 10 || digits.len() == 11) || !area_ok {
-            return Err(Error::invalid(field, raw, PHONE_EXPECTED));
+            return Err(Error::invalid(field, raw, &crate::t!("input-phone")));
         }
         Ok(Phone { digits })
     }
@@ -53,7 +50,7 @@ impl Phone {
             return Err(Error::invalid(
                 field,
                 &self.digits,
-                "a mobile number with 9 digits after the area code, written as (DD) DDDDD-DDDD by the service, e.g. (16) 99264-0197",
+                &crate::t!("input-mobile"),
             ));
         }
         let d = &self.digits;
@@ -76,11 +73,7 @@ pub fn date(field: &str, raw: &str) -> Result<NaiveDate> {
     };
     match parsed {
         Ok(d) if (1900..=2200).contains(&chrono::Datelike::year(&d)) => Ok(d),
-        _ => Err(Error::invalid(
-            field,
-            raw,
-            "a real calendar date as YYYY-MM-DD or DD/MM/YYYY, e.g. 1990-04-23 or 23/04/1990",
-        )),
+        _ => Err(Error::invalid(field, raw, &crate::t!("input-date"))),
     }
 }
 
@@ -96,13 +89,19 @@ fn birth_date_on(field: &str, raw: &str, today: NaiveDate) -> Result<NaiveDate> 
         return Err(Error::invalid(
             field,
             raw,
-            &format!(
-                "a birth date that is not in the future (today is {})",
-                sql_date(today)
-            ),
+            &crate::t!("input-birth-date", today = people_date(today)),
         ));
     }
     Ok(d)
+}
+
+/// A date as people read it in the interface's language: `2024-05-10` in English (as they type it),
+/// `10/05/2024` in Portuguese.
+pub fn people_date(d: NaiveDate) -> String {
+    match crate::i18n::current() {
+        crate::i18n::Lang::En => sql_date(d),
+        crate::i18n::Lang::PtBr => d.format("%d/%m/%Y").to_string(),
+    }
 }
 
 /// The SQL date the service expects.
@@ -128,11 +127,7 @@ pub fn email(field: &str, raw: &str) -> Result<String> {
     if ok {
         Ok(s.to_string())
     } else {
-        Err(Error::invalid(
-            field,
-            raw,
-            "an e-mail address, e.g. maria@example.com",
-        ))
+        Err(Error::invalid(field, raw, &crate::t!("input-email")))
     }
 }
 
@@ -140,11 +135,7 @@ pub fn email(field: &str, raw: &str) -> Result<String> {
 pub fn id(field: &str, raw: &str) -> Result<u64> {
     match raw.trim().parse::<u64>() {
         Ok(n) if n > 0 => Ok(n),
-        _ => Err(Error::invalid(
-            field,
-            raw,
-            "a positive whole number (an ID)",
-        )),
+        _ => Err(Error::invalid(field, raw, &crate::t!("input-id"))),
     }
 }
 
@@ -152,7 +143,7 @@ pub fn id(field: &str, raw: &str) -> Result<u64> {
 pub fn text(field: &str, raw: &str) -> Result<String> {
     let s = raw.trim();
     if s.is_empty() {
-        Err(Error::invalid(field, raw, "a non-empty text"))
+        Err(Error::invalid(field, raw, &crate::t!("input-text")))
     } else {
         Ok(s.to_string())
     }
@@ -162,7 +153,7 @@ pub fn text(field: &str, raw: &str) -> Result<String> {
 pub fn key_value(field: &str, raw: &str) -> Result<(String, String)> {
     match raw.split_once('=') {
         Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.to_string())),
-        _ => Err(Error::invalid(field, raw, "KEY=VALUE")),
+        _ => Err(Error::invalid(field, raw, &crate::t!("input-key-value"))),
     }
 }
 

@@ -23,7 +23,8 @@ impl Jq {
             .chain(jaq_json::funs());
         let loader = Loader::new(defs);
         let arena = Arena::default();
-        let invalid = |why: String| Error::invalid("--jq", expr, &format!("a jq filter ({why})"));
+        let invalid =
+            |why: String| Error::invalid("--jq", expr, &crate::t!("jq-expect-filter", why = why));
         let modules = loader
             .load(
                 &arena,
@@ -32,7 +33,7 @@ impl Jq {
                     path: (),
                 },
             )
-            .map_err(|errs| invalid(format!("{} parse error(s)", errs.len())))?;
+            .map_err(|errs| invalid(crate::t!("jq-parse-errors", count = errs.len() as u64)))?;
         let filter = Compiler::default()
             .with_funs(funs)
             .compile(modules)
@@ -41,18 +42,19 @@ impl Jq {
                     .iter()
                     .flat_map(|(_, es)| es.iter().map(|(name, _)| name.to_string()))
                     .collect();
-                invalid(format!("unknown: {}", names.join(", ")))
+                invalid(crate::t!("jq-unknown-names", names = names.join(", ")))
             })?;
         Ok(Jq { filter })
     }
 
     /// Every output of the filter for one record (none, one or many).
     pub fn apply(&self, input: &Value) -> Result<Vec<Value>> {
-        let val = Val::deserialize(input).map_err(|e| Error::Other(format!("--jq input: {e}")))?;
+        let val = Val::deserialize(input)
+            .map_err(|e| Error::Other(crate::t!("jq-input-failed", reason = e.to_string())))?;
         let ctx = Ctx::<data::JustLut<Val>>::new(&self.filter.lut, Vars::new([]));
         let mut out = Vec::new();
         for y in self.filter.id.run((ctx, val)).map(unwrap_valr) {
-            let y = y.map_err(|e| Error::Other(format!("--jq: {e}")))?;
+            let y = y.map_err(|e| Error::Other(crate::t!("jq-failed", reason = e.to_string())))?;
             let text = y.to_string();
             out.push(serde_json::from_str(&text).unwrap_or(Value::String(text)));
         }

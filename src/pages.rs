@@ -118,21 +118,22 @@ pub async fn walk(
                 break;
             }
             reading_on = true;
-            reporter.trace(&format!(
-                "  {} of {} records after page {}: reading on",
-                state.summary.records,
-                state.summary.total.unwrap_or(0),
-                p - 1
+            reporter.trace(&crate::t!(
+                "pages-trace-reading-on",
+                read = state.summary.records,
+                total = state.summary.total.unwrap_or(0),
+                page = p - 1
             ));
         }
         if spec.all && spec.max_pages.is_some() && p == ceiling {
             if page.records.is_empty() || state.repeats(&read) {
                 return Ok(state.summary);
             }
-            return Err(Error::Protocol(format!(
-                "the walk reached --max-pages ({}) before the end of the list: {} records read; raise --max-pages to read on",
-                ceiling - first_page,
-                state.summary.records
+            return Err(Error::Protocol(crate::t!(
+                "pages-max-pages-reached",
+                max_pages = ceiling - first_page,
+                count = state.summary.records,
+                records = crate::counts::thousands(state.summary.records)
             )));
         }
         if state.take(p, read, reporter, &mut emit)? == Flow::Stop {
@@ -142,17 +143,32 @@ pub async fn walk(
     drop(window);
     if spec.all && state.missing() && state.spec.limit.is_none() && state.summary.pages > 0 {
         let total = state.summary.total.unwrap_or(0);
-        let why = if state.repeated {
-            " (it repeated a page: see the warning above)"
+        let (reported, read) = (
+            crate::counts::thousands(total),
+            crate::counts::thousands(state.summary.records),
+        );
+        return Err(Error::Protocol(if state.repeated {
+            crate::t!(
+                "pages-incomplete-repeated",
+                count = total,
+                reported = reported,
+                read = read
+            )
         } else if state.overlapped {
-            " (its pages overlapped: see the warning above)"
+            crate::t!(
+                "pages-incomplete-overlapped",
+                count = total,
+                reported = reported,
+                read = read
+            )
         } else {
-            ""
-        };
-        return Err(Error::Protocol(format!(
-            "incomplete list: the server reported {total} records but only {} could be read{why}",
-            state.summary.records
-        )));
+            crate::t!(
+                "pages-incomplete",
+                count = total,
+                reported = reported,
+                read = read
+            )
+        }));
     }
     Ok(state.summary)
 }
@@ -194,7 +210,10 @@ impl Window {
         match task.await {
             Ok(page) => page.map(|page| Some((number, page))),
             Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
-            Err(e) => Err(Error::Other(format!("a page fetch was cancelled: {e}"))),
+            Err(e) => Err(Error::Other(crate::t!(
+                "pages-fetch-cancelled",
+                reason = e.to_string()
+            ))),
         }
     }
 }
@@ -273,9 +292,7 @@ impl State {
         }
         if !self.seen.insert(fingerprint) {
             self.repeated = true;
-            reporter.warn(&format!(
-                "page {number} repeats an earlier page (the server ignores the page number or repeats its pages); dropped it and stopped"
-            ));
+            reporter.warn(&crate::t!("pages-repeated", page = number));
             return Ok(Flow::Stop);
         }
         let overlap = keys.iter().filter(|k| self.previous.contains(k)).count();
@@ -284,14 +301,18 @@ impl State {
         let stop_here = overlap > 0 && self.summary.total.is_none();
         if overlap > 0 {
             if stop_here {
-                reporter.warn(&format!(
-                    "page {number} overlaps the previous page ({overlap} of its {} records were already read): the server's pages shift, so the walk stops here with the records not seen before; the list may be incomplete",
-                    keys.len()
+                reporter.warn(&crate::t!(
+                    "pages-overlap-stop",
+                    page = number,
+                    overlap = overlap as u64,
+                    count = keys.len() as u64
                 ));
             } else if !self.overlapped {
-                reporter.warn(&format!(
-                    "page {number} overlaps the previous page ({overlap} of its {} records were already read): records already read are skipped",
-                    keys.len()
+                reporter.warn(&crate::t!(
+                    "pages-overlap-skip",
+                    page = number,
+                    overlap = overlap as u64,
+                    count = keys.len() as u64
                 ));
             }
             self.overlapped = true;

@@ -108,15 +108,15 @@ pub fn check_output_flags(ctx: &Context) -> Result<()> {
         return Err(crate::error::Error::invalid(
             "--format",
             format,
-            "csv or tsv with --excel (or leave --format out: --excel writes CSV)",
+            &crate::t!("show-expect-excel-format"),
         ));
     }
     let spec = ctx.output_spec();
     if spec.format.is_binary() && spec.path.as_deref().is_none_or(|p| p.as_os_str() == "-") {
         return Err(crate::error::Error::invalid(
             "--output",
-            "(missing)",
-            "a file for --format xlsx, e.g. -o ficha.xlsx (a workbook is binary: never written to a terminal or a pipe)",
+            crate::t!("show-missing"),
+            &crate::t!("show-expect-workbook-file"),
         ));
     }
     ctx.global
@@ -189,7 +189,7 @@ async fn walk_into_output(
         ctx.reporter.note(&note);
     }
     if written == 0 {
-        ctx.reporter.note("no records");
+        ctx.reporter.note(&crate::t!("note-no-records"));
     } else if spec.all {
         ctx.reporter
             .note(&crate::counts::records_from_pages(written, summary.pages));
@@ -233,14 +233,7 @@ pub(crate) fn more_columns_note(hidden: usize) -> Option<String> {
     if hidden == 0 {
         return None;
     }
-    Some(match crate::counts::plural(hidden as u64) {
-        crate::counts::Plural::One => {
-            format!("{hidden} more column: --columns all, or --format csv")
-        }
-        crate::counts::Plural::Other => {
-            format!("{hidden} more columns: --columns all, or --format csv")
-        }
-    })
+    Some(crate::t!("show-more-columns", count = hidden as u64))
 }
 
 /// For one page of a list that goes on: which records these are, and how to see the rest.
@@ -252,16 +245,22 @@ fn more_pages_hint(spec: Walk, read: u64, total: Option<u64>) -> Option<String> 
     match total {
         Some(total) if to < total => {
             let total = thousands(total);
-            Some(format!(
-                "showing {from_text}–{to_text} of {total} — --all for every page"
+            Some(crate::t!(
+                "show-page-of-total",
+                from = from_text,
+                to = to_text,
+                total = total
             ))
         }
         Some(_) => None,
         // Without a total, a full page is the only sign that more may follow.
         None if read >= spec.per_page => {
             let next = spec.first + 1;
-            Some(format!(
-                "showing {from_text}–{to_text}; more may follow — --page {next} for the next page, --all for every page"
+            Some(crate::t!(
+                "show-page-more-may-follow",
+                from = from_text,
+                to = to_text,
+                next = next
             ))
         }
         None => None,
@@ -305,7 +304,7 @@ pub fn records(ctx: &Context, records: Vec<Value>) -> Result<()> {
         out.write(&r)?;
     }
     if out.finish()? == 0 {
-        ctx.reporter.note("no records");
+        ctx.reporter.note(&crate::t!("note-no-records"));
     }
     Ok(())
 }

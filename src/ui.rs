@@ -64,7 +64,7 @@ impl Reporter {
     /// A warning: shown unless `--quiet`.
     pub fn warn(&self, line: &str) {
         if !self.quiet {
-            self.line(&format!("warning: {line}"));
+            self.line(&crate::t!("warn-line", message = line));
         }
     }
 
@@ -121,10 +121,12 @@ impl Reporter {
 }
 
 /// The progress line: "quotes: 1,234 records (410/s, 3s)", or with a known total
-/// "quotes: 1,234 of 5,000 records 24% [####      ] 410/s, ETA 9s".
+/// "quotes: 1,234 of 5,000 records 24% [####      ] 410/s, ETA 9s". Its words (the count's noun, "ETA")
+/// come from the catalogue; durations use the short units ("9s", "3m") that read the same in both
+/// languages.
 fn progress_style(with_total: bool) -> indicatif::ProgressStyle {
     let template = if with_total {
-        "{spinner} {msg}: {count} {percent}% [{bar:20}] {rate}, ETA {eta}"
+        "{spinner} {msg}: {count} {percent}% [{bar:20}] {rate}, {time_left}"
     } else {
         "{spinner} {msg}: {count} ({rate}, {elapsed})"
     };
@@ -150,6 +152,13 @@ fn progress_style(with_total: bool) -> indicatif::ProgressStyle {
                     0
                 };
                 let _ = write!(w, "{}/s", crate::counts::thousands(rate));
+            },
+        )
+        .with_key(
+            "time_left",
+            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let time = format!("{:#}", indicatif::HumanDuration(state.eta()));
+                let _ = w.write_str(&crate::t!("progress-time-left", time = time));
             },
         )
 }

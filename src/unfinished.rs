@@ -56,7 +56,7 @@ impl Unfinished {
         if registry.stopping {
             return Err(io::Error::new(
                 io::ErrorKind::Interrupted,
-                "the run is being stopped",
+                crate::t!("output-run-stopping"),
             ));
         }
         let published = publish();

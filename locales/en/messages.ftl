@@ -2,3 +2,321 @@
 # Keys are grouped by the module that uses them. Arguments are named: { $name }.
 
 error-line = error: { $message }
+
+## Errors (src/error.rs): what stops a command. $message, $reason: text that came with the error.
+
+err-invalid = invalid { $field }: got { $given }, expected { $expected }
+err-not-logged-in = not logged in or token expired — run `clinic login`
+err-not-logged-in-because = not logged in or token expired — run `clinic login` ({ $reason })
+err-rejected = the API refused the request (HTTP { $status }): { $message }
+err-server = the server failed (HTTP { $status }): { $message }
+err-network = network failure: { $message }
+err-config = configuration: { $message }
+err-interrupted = interrupted
+err-in-clinic = clinic { $clinic }: { $message }
+err-partial = { $failed } of { $total ->
+    [one] { $total } clinic
+   *[other] { $total } clinics
+} failed and were left out (see above); the output holds the others
+
+## What the reporter writes on stderr (src/ui.rs, src/counts.rs)
+
+warn-line = warning: { $message }
+# The end of the progress bar: the time left, e.g. "9s", "3m".
+progress-time-left = ETA { $time }
+# $count picks the form; $shown is the same number with its digits grouped.
+count-records = { $count ->
+    [one] { $shown } record
+   *[other] { $shown } records
+}
+count-records-of = { $done } of { $count ->
+    [one] { $shown } record
+   *[other] { $shown } records
+}
+count-records-from-pages = { $records ->
+    [one] { $records_shown } record
+   *[other] { $records_shown } records
+} from { $pages ->
+    [one] { $pages_shown } page
+   *[other] { $pages_shown } pages
+}
+
+## What people type (src/input.rs): the "expected …" part of an invalid value.
+
+input-phone = a Brazilian phone with area code, e.g. 16992640197, (16) 99264-0197 or +55 16 99264-0197
+input-phone-brazil = a Brazilian number (+55)
+input-mobile = a mobile number with 9 digits after the area code, written as (DD) DDDDD-DDDD by the service, e.g. (16) 99264-0197
+input-date = a real calendar date as YYYY-MM-DD or DD/MM/YYYY, e.g. 1990-04-23 or 23/04/1990
+# $today: today's date as people read it.
+input-birth-date = a birth date that is not in the future (today is { $today })
+input-email = an e-mail address, e.g. maria@example.com
+input-id = a positive whole number (an ID)
+input-text = a non-empty text
+input-key-value = KEY=VALUE
+
+## Configuration (src/config.rs)
+
+store-kind-secret-service = desktop secret service
+store-kind-keyutils = Linux kernel keyring
+store-kind-credential-manager = Windows Credential Manager
+store-kind-keychain = macOS Keychain
+store-kind-file = plain file (0600)
+config-no-home = no home directory: set CLINIC_CONFIG_DIR
+config-expect-absolute-url = an absolute URL such as https://host/rest/v1
+config-expect-https = an https:// URL: plain http is only allowed to loopback (127.0.0.1, ::1, localhost) because it would send the token and patient data unencrypted
+config-expect-http-url = an http(s) URL
+config-expect-auth-scheme = bearer or raw
+config-expect-format = table, json, ndjson, csv or tsv
+config-expect-timezone = an IANA time zone such as America/Sao_Paulo
+config-expect-pem-file = a readable PEM file
+config-expect-duration-or-zero = a duration such as 30s, 2m or 1h 30m (0 for none)
+config-expect-duration = a duration above zero such as 30s, 2m or 1h 30m
+config-expect-size = a size above zero such as 256MiB, 10MB or 1048576 (bytes)
+config-expect-bounded = a whole number from { $low } to { $high }
+# The field of an invalid value when a key name is unknown; $keys: the known keys.
+config-field-key = configuration key
+config-expect-key = one of { $keys }
+# What each key of `clinic config` takes.
+config-key-base-url = the API address ending in /rest/v1 (https, or http on loopback)
+config-key-io-url = the Integrações IO host (https, or http on loopback)
+config-key-automation-url = the CRM automation host (https, or http on loopback)
+config-key-crm-url = the CRM inbound-webhook base, .../rest/<user>/<secret>/ (a credential)
+config-key-webhook-id = the automation webhook's ID
+config-key-clinica = default clinic ID (a positive whole number)
+config-key-auth-scheme = bearer or raw
+config-key-format = table, json, ndjson, csv or tsv
+config-key-per-page = records per page for lists and walks (1-10000)
+config-key-concurrency = pages in flight during walks (1-32)
+config-key-timezone = an IANA time zone for CRM date-times, e.g. America/Sao_Paulo
+config-key-units = CRM unit names for crm contact create --unit: "A;B;C", or "A,B,C" if no ';'
+config-key-timeout = how long the server may stay silent, e.g. 30s or 2m (default 60s)
+config-key-max-wait = how long a failing request is retried, e.g. 5m (default 5m; 0 = never)
+config-key-max-answer-size = the largest answer read, e.g. 256MiB or 10MB (default 256MiB)
+config-key-ca-bundle = a PEM file of extra CA certificates to trust (a private certificate authority)
+config-key-language = the interface language: en or pt-BR
+config-key-aliases = a CRM field ID for <name>, e.g. aliases.email = UF_CRM_1676052930
+
+## Credential stores (src/credentials.rs). $store: a store's name (store-kind-…); $reason: why, as the store said.
+
+store-expect-kind = secret-service, keyutils, credential-manager, keychain or file
+store-file-needs-insecure = CLINIC_CREDENTIAL_STORE=file needs --insecure-storage: the token would be kept in a plain file
+store-no-read-back = the stored value did not read back
+store-not-text = the stored value is not text
+store-file-unreadable = credentials file: { $reason }
+store-unreadable = the { $store } could not be read: { $reason }
+store-not-on-this-platform = the { $store } is not available on this platform
+store-keyutils-linux-only = the kernel keyring exists only on Linux
+
+## The run's context (src/context.rs). $profile: a profile's name; $reason: the underlying error.
+
+context-sandbox-scale = --sandbox-scale: { $reason }
+context-sandbox-failed = could not start the sandbox: { $reason }
+context-sandbox-note = sandbox: { $url } (logged in as { $login })
+context-no-base-url = no base_url for profile '{ $profile }': run `clinic login --base-url https://…/rest/v1`, `clinic config set base_url …`, set CLINIC_BASE_URL, or try `--sandbox`
+# $key: a configuration key (io_url…); $env: the variable that sets it.
+context-no-host = no { $key } for profile '{ $profile }': run `clinic config set { $key } URL` or set { $env }
+context-no-token = no token stored for profile '{ $profile }'
+context-store-has-no-token = the { $store } has no token for '{ $login }'
+context-admin-needs-clinic = profile '{ $profile }' logs in as an admin_master, who must name the clinic of this list: pass --clinic ID|NAME (see `clinic ref clinics`; `--clinic all` or a list reads several), or set a default with `clinic config set clinica ID`
+context-ignoring-setting = ignoring the profile's { $key }: { $reason }
+context-task-failed = a background task failed: { $reason }
+context-renewed-token-not-stored = the renewed token could not be stored; it is used for this run only
+context-raw-scheme-saved = note: this deployment wants the bare token; saved auth_scheme = raw
+
+## Requests (src/http/). Durations ($time, $total, $wait, $max_wait) are written with short units: 30s, 1m 30s.
+
+http-header-control-character = the { $name } header would hold a control character or line break (check the token or key you set)
+http-header-unsendable = header { $name } has characters that cannot be sent
+# A -v trace line before a retry; $why: the status or the failure.
+http-trace-retry = {"  "}retry { $attempt } in { $wait } ({ $why }); retries stop after { $max_wait }
+http-trace-failed = < failed after { $ms } ms: { $message }
+http-trace-broke-off = < { $status } then { $message }
+# Appended to a failure's message ($gave_up) when the request was tried more than once.
+http-gave-up = {" "}(gave up after { $tries } tries in { $time })
+http-gave-up-max-wait = {" "}(gave up after { $tries } tries in { $time }: see --max-wait)
+# $caution: http-may-have-arrived or nothing.
+http-may-have-arrived = {" "}— it may have reached the server, so check before sending it again
+# $message: the server's own words, as sent.
+http-server-message = { $message }{ $gave_up }
+http-failure = { $message }{ $gave_up }{ $caution }
+http-failure-at = { $url }: { $message }{ $gave_up }{ $caution }
+http-answer-too-large = the answer is larger than { $size } (--max-answer-size); not read
+http-answer-broke-off = the answer broke off: { $reason }
+http-connect-timeout = could not connect within { $time } (--timeout)
+http-silent-timeout = the server sent nothing for { $time } (--timeout), or the answer took longer than { $total } in all
+http-tls-failure = { $reason } (a TLS failure is not retried; for a server whose certificate comes from a private authority, pass its CA with --cacert FILE)
+http-expect-ca-accepted = CA certificates that TLS accepts ({ $reason })
+http-expect-ca-readable = a readable PEM file of CA certificates ({ $reason })
+http-expect-ca-pem = a PEM file of CA certificates ({ $reason })
+http-expect-ca-certificate = a PEM file holding at least one BEGIN CERTIFICATE block
+# Redirects (src/http/redirect.rs). $from, $to: the addresses, secrets masked; $why: one of redirect-why-….
+redirect-unreadable = the server redirected { $from } (HTTP { $status }) to an address that cannot be read; not followed
+redirect-refused = redirect (HTTP { $status }) from { $from } to { $to } not followed: { $why }
+redirect-why-not-read = only reads are followed, and a { $method } is not re-sent anywhere
+redirect-why-downgrade = it would downgrade https to plain http
+redirect-why-other-origin = it leads to another origin, which must not receive this request's credentials
+redirect-why-loop = the redirects go round in a loop
+redirect-why-too-many = more than { $count } redirects in a row
+
+## The API and its login (src/api/). $message: the server's own words, as sent.
+
+auth-login-refused = login refused (HTTP { $status }): { $message }
+auth-no-token-in-answer = the login answer carries no token (looked for a text under a key named like token, access_token, accessToken, jwt, auth_token or api_token, at any depth, and a bare string)
+# $path: where in the answer the token sits, e.g. data.token.
+auth-token-unsendable = the login answer's token (at { $path }) has characters that cannot be sent in an HTTP header: this deployment's login answer is not understood
+auth-trace-plain-token = {"  "}the token is the whole (plain text) answer
+auth-trace-token-found = {"  "}token found at { $path }
+auth-trace-token-refused = {"  "}the service refused the token (HTTP { $status }): { $message }
+auth-trace-trying-raw = {"  "}refused with Bearer: trying the bare token once
+auth-trace-logged-in-again = {"  "}token refused: logged in again with saved credentials
+api-trace-not-json-again = {"  "}the answer is not JSON: asking again ({ $attempt }/{ $most })
+# How an answer without a message of its own is described.
+api-empty-answer = (empty answer)
+api-no-readable-text = (an answer with no readable text)
+api-html-page = an HTML page: { $title }
+api-failure-without-message = the service reported a failure without a message
+# $excerpt: the start of the answer, or one of the descriptions above.
+api-not-json = the server sent an answer that is not JSON (HTTP { $status }): { $excerpt }
+
+## Walking a paged list (src/pages.rs). $page: a page number; $count picks the form of "records".
+
+pages-max-pages-reached = the walk reached --max-pages ({ $max_pages }) before the end of the list: { $count ->
+    [one] { $records } record read
+   *[other] { $records } records read
+}; raise --max-pages to read on
+pages-trace-reading-on = {"  "}{ $read } of { $total } records after page { $page }: reading on
+# $reported: the total the server gave; $read: how many were read.
+pages-incomplete = incomplete list: the server reported { $count ->
+    [one] { $reported } record
+   *[other] { $reported } records
+} but only { $read } could be read
+pages-incomplete-repeated = incomplete list: the server reported { $count ->
+    [one] { $reported } record
+   *[other] { $reported } records
+} but only { $read } could be read (it repeated a page: see the warning above)
+pages-incomplete-overlapped = incomplete list: the server reported { $count ->
+    [one] { $reported } record
+   *[other] { $reported } records
+} but only { $read } could be read (its pages overlapped: see the warning above)
+pages-fetch-cancelled = a page fetch was cancelled: { $reason }
+pages-repeated = page { $page } repeats an earlier page (the server ignores the page number or repeats its pages); dropped it and stopped
+# $overlap of the page's $count records had been read already.
+pages-overlap-stop = page { $page } overlaps the previous page ({ $overlap } of its { $count ->
+    [one] { $count } record
+   *[other] { $count } records
+} { $overlap ->
+    [one] was
+   *[other] were
+} already read): the server's pages shift, so the walk stops here with the records not seen before; the list may be incomplete
+pages-overlap-skip = page { $page } overlaps the previous page ({ $overlap } of its { $count ->
+    [one] { $count } record
+   *[other] { $count } records
+} { $overlap ->
+    [one] was
+   *[other] were
+} already read): records already read are skipped
+
+## Runs over several clinics (src/network/). $clinic: a clinic as "ID (name)".
+
+network-no-clinics = the service lists no clinics for this login (listaClinicas is empty)
+# $clinics: some of the clinics the login can see, as "ID (name)".
+network-expect-visible-clinic = a clinic this login can see: { $clinics }
+network-trace-clinic-records = clinic { $clinic }: { $count ->
+    [one] { $records } record
+   *[other] { $records } records
+}
+network-clinic-left-out = clinic { $clinic }: left out: { $reason }
+network-records-from-clinics = { $count ->
+    [one] { $records } record
+   *[other] { $records } records
+} from { $complete } of { $total ->
+    [one] { $total } clinic
+   *[other] { $total } clinics
+} ({ $pages ->
+    [one] { $pages_shown } page
+   *[other] { $pages_shown } pages
+})
+network-prefetch-failed = a background page fetch failed: { $reason }
+network-staging-failed = temporary file for a clinic's records: { $reason }
+# $other: the clinic the records name instead.
+network-foreign-records = clinic { $clinic }: { $count ->
+    [one] { $count } record says it belongs
+   *[other] { $count } records say they belong
+} to clinic { $other } (does the server ignore `clinica`?)
+
+## What a list shows after its records (src/show.rs)
+
+note-no-records = no records
+show-more-columns = { $count ->
+    [one] { $count } more column: --columns all, or --format csv
+   *[other] { $count } more columns: --columns all, or --format csv
+}
+# $from, $to: the positions of the records shown; $total: how many the list holds.
+show-page-of-total = showing { $from }–{ $to } of { $total } — --all for every page
+show-page-more-may-follow = showing { $from }–{ $to }; more may follow — --page { $next } for the next page, --all for every page
+show-expect-excel-format = csv or tsv with --excel (or leave --format out: --excel writes CSV)
+# Shown as the value given when a flag is missing.
+show-missing = (missing)
+show-expect-workbook-file = a file for --format xlsx, e.g. -o ficha.xlsx (a workbook is binary: never written to a terminal or a pipe)
+
+## Reference lists (src/refs/). $list: a list's name (refs-kind-…).
+
+refs-kind-clinics = clinics
+refs-kind-channels = channels
+refs-kind-campaigns = campaigns
+refs-kind-services = services
+refs-kind-sellers = sellers
+refs-kind-creators = creators
+refs-kind-account-plans = account-plans
+refs-kind-operation-types = operation-types
+refs-kind-appointment-statuses = appointment-statuses
+refs-kind-quote-statuses = quote-statuses
+# $closest, $matches: entries as "name (ID)".
+refs-expect-one-of = one of the { $list } (by ID or exact name); closest: { $closest }
+refs-expect-unique = a name that matches only one of the { $list }; it matches { $matches } — pass the ID
+refs-reread-failed = could not read the { $list } list again: { $reason }
+refs-using-cached = using the cached { $list } list: { $reason }
+refs-no-home = no home directory: set CLINIC_CACHE_DIR
+
+## The CRM and its automation (src/crm/). $message: the CRM's own words, as sent.
+
+crm-trace-query-limit = {"  "}QUERY_LIMIT_EXCEEDED (nothing was changed): sending again in { $wait }
+crm-credentials-refused = the CRM refused the credentials in crm_url (HTTP { $status }): { $message } — check `clinic config set crm_url …` or CLINIC_CRM_URL
+crm-not-json = the CRM sent an answer that is not JSON (HTTP { $status }): { $excerpt }
+# $answer: the start of the CRM's answer.
+crm-no-result = the CRM answer has no `result`: { $answer }
+crm-no-records-array = the CRM list has no records array: { $answer }
+crm-record-without-id = a CRM record without a numeric ID: { $record }
+crm-expect-whole-number = a whole number
+# $after: the last ID read; $last: the ID the CRM answered with.
+crm-keyset-ignored = the CRM ignored filter[>ID]={ $after } (answered ID { $last }); try without --keyset
+crm-expect-url-with-path = an http(s) URL with a path
+crm-automation-not-json = the automation sent an answer that is not JSON (HTTP { $status }): { $excerpt } — the lead may or may not have been created: check the CRM before sending it again
+
+## Output (src/output/, src/jq.rs). $reason: the system's own words.
+
+output-unknown-format = unknown format `{ $format }`: expected one of table, json, ndjson, csv, tsv, xlsx
+output-cannot-write = cannot write output: { $reason }
+output-cannot-write-file = cannot write { $path }: { $reason }
+output-second-record = a single answer was given a second record
+# $why: jq-parse-errors or jq-unknown-names.
+jq-expect-filter = a jq filter ({ $why })
+jq-parse-errors = { $count ->
+    [one] { $count } parse error
+   *[other] { $count } parse errors
+}
+jq-unknown-names = unknown: { $names }
+jq-input-failed = --jq input: { $reason }
+jq-failed = --jq: { $reason }
+output-xlsx-too-many-columns = { $count } columns do not fit in an Excel sheet (at most 16384)
+output-xlsx-year = year { $year } is outside Excel's range
+output-spill-failed = temporary file for buffered rows: { $reason }
+output-run-stopping = the run is being stopped
+# The two columns of a single record shown as a table (one row per field).
+table-field = field
+table-value = value
+# $record: the record's position; $columns: the new columns' names; $known: how many records the header was written from.
+output-new-columns = record { $record } has { $count ->
+    [one] a column
+   *[other] columns
+} the header lacks ({ $columns }): the header was written from the first { $known } records, and the output so far is incomplete; name the columns with --columns, or write to a file with -o (a file is completed with the full header)

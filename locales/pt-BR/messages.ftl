@@ -2,3 +2,337 @@
 # As chaves seguem o módulo que as usa. Argumentos têm nome: { $name }.
 
 error-line = erro: { $message }
+
+## Erros (src/error.rs): o que interrompe um comando. $message, $reason: o texto que veio com o erro.
+
+err-invalid = valor inválido para { $field }: recebido { $given }, esperado { $expected }
+err-not-logged-in = sem login ou token expirado — execute `clinic login`
+err-not-logged-in-because = sem login ou token expirado — execute `clinic login` ({ $reason })
+err-rejected = a API recusou a requisição (HTTP { $status }): { $message }
+err-server = o servidor falhou (HTTP { $status }): { $message }
+err-network = falha de rede: { $message }
+err-config = configuração: { $message }
+err-interrupted = interrompido
+err-in-clinic = clínica { $clinic }: { $message }
+err-partial = { $failed } de { $total ->
+    [one] { $total } clínica
+   *[other] { $total } clínicas
+} { $failed ->
+    [one] falhou e ficou de fora
+   *[other] falharam e ficaram de fora
+} (veja acima); a saída traz as demais
+
+## O que o relator escreve no stderr (src/ui.rs, src/counts.rs)
+
+warn-line = aviso: { $message }
+# O fim da barra de progresso: o tempo que falta, p. ex. "9s", "3m".
+progress-time-left = faltam { $time }
+# $count escolhe a forma; $shown é o mesmo número com os dígitos agrupados.
+count-records = { $count ->
+    [0] { $shown } registros
+    [one] { $shown } registro
+   *[other] { $shown } registros
+}
+count-records-of = { $done } de { $count ->
+    [0] { $shown } registros
+    [one] { $shown } registro
+   *[other] { $shown } registros
+}
+count-records-from-pages = { $records ->
+    [0] { $records_shown } registros
+    [one] { $records_shown } registro
+   *[other] { $records_shown } registros
+} em { $pages ->
+    [0] { $pages_shown } páginas
+    [one] { $pages_shown } página
+   *[other] { $pages_shown } páginas
+}
+
+## O que as pessoas digitam (src/input.rs): a parte "esperado …" de um valor inválido.
+
+input-phone = um telefone brasileiro com DDD, p. ex. 16992640197, (16) 99264-0197 ou +55 16 99264-0197
+input-phone-brazil = um número brasileiro (+55)
+input-mobile = um celular com 9 dígitos após o DDD, que o serviço grava como (DD) DDDDD-DDDD, p. ex. (16) 99264-0197
+input-date = uma data real no formato AAAA-MM-DD ou DD/MM/AAAA, p. ex. 1990-04-23 ou 23/04/1990
+# $today: a data de hoje como as pessoas a leem.
+input-birth-date = uma data de nascimento que não esteja no futuro (hoje é { $today })
+input-email = um endereço de e-mail, p. ex. maria@example.com
+input-id = um número inteiro positivo (um ID)
+input-text = um texto não vazio
+input-key-value = CHAVE=VALOR
+
+## Configuração (src/config.rs)
+
+store-kind-secret-service = serviço de segredos da área de trabalho
+store-kind-keyutils = chaveiro do kernel Linux
+store-kind-credential-manager = Gerenciador de Credenciais do Windows
+store-kind-keychain = Keychain do macOS
+store-kind-file = arquivo comum (0600)
+config-no-home = sem diretório pessoal: defina CLINIC_CONFIG_DIR
+config-expect-absolute-url = uma URL absoluta como https://host/rest/v1
+config-expect-https = uma URL https://: http simples só é permitido para o próprio computador (127.0.0.1, ::1, localhost), porque enviaria o token e os dados dos pacientes sem criptografia
+config-expect-http-url = uma URL http(s)
+config-expect-auth-scheme = bearer ou raw
+config-expect-format = table, json, ndjson, csv ou tsv
+config-expect-timezone = um fuso horário IANA como America/Sao_Paulo
+config-expect-pem-file = um arquivo PEM legível
+config-expect-duration-or-zero = uma duração como 30s, 2m ou 1h 30m (0 para nenhuma)
+config-expect-duration = uma duração maior que zero como 30s, 2m ou 1h 30m
+config-expect-size = um tamanho maior que zero como 256MiB, 10MB ou 1048576 (bytes)
+config-expect-bounded = um número inteiro de { $low } a { $high }
+# O campo de um valor inválido quando o nome da chave é desconhecido; $keys: as chaves conhecidas.
+config-field-key = chave de configuração
+config-expect-key = uma destas: { $keys }
+# O que cada chave de `clinic config` aceita.
+config-key-base-url = o endereço da API terminado em /rest/v1 (https, ou http no próprio computador)
+config-key-io-url = o host da Integrações IO (https, ou http no próprio computador)
+config-key-automation-url = o host de automação do CRM (https, ou http no próprio computador)
+config-key-crm-url = a base do webhook de entrada do CRM, .../rest/<usuário>/<segredo>/ (uma credencial)
+config-key-webhook-id = o ID do webhook de automação
+config-key-clinica = ID da clínica padrão (um número inteiro positivo)
+config-key-auth-scheme = bearer ou raw
+config-key-format = table, json, ndjson, csv ou tsv
+config-key-per-page = registros por página em listas e percursos (1-10000)
+config-key-concurrency = páginas em andamento ao mesmo tempo nos percursos (1-32)
+config-key-timezone = um fuso horário IANA para datas e horas do CRM, p. ex. America/Sao_Paulo
+config-key-units = nomes das unidades do CRM para crm contact create --unit: "A;B;C", ou "A,B,C" se não houver ';'
+config-key-timeout = quanto tempo o servidor pode ficar em silêncio, p. ex. 30s ou 2m (padrão 60s)
+config-key-max-wait = por quanto tempo uma requisição que falha é repetida, p. ex. 5m (padrão 5m; 0 = nunca)
+config-key-max-answer-size = a maior resposta lida, p. ex. 256MiB ou 10MB (padrão 256MiB)
+config-key-ca-bundle = um arquivo PEM com certificados de CA adicionais a confiar (uma autoridade certificadora privada)
+config-key-language = o idioma da interface: en ou pt-BR
+config-key-aliases = um ID de campo do CRM para <name>, p. ex. aliases.email = UF_CRM_1676052930
+
+## Cofres de credenciais (src/credentials.rs). $store: o nome de um cofre (store-kind-…); $reason: o motivo, como o cofre disse.
+
+store-expect-kind = secret-service, keyutils, credential-manager, keychain ou file
+store-file-needs-insecure = CLINIC_CREDENTIAL_STORE=file exige --insecure-storage: o token ficaria guardado em um arquivo comum
+store-no-read-back = o valor guardado não pôde ser lido de volta
+store-not-text = o valor guardado não é texto
+store-file-unreadable = arquivo de credenciais: { $reason }
+store-unreadable = não foi possível ler { $store }: { $reason }
+store-not-on-this-platform = { $store } não está disponível nesta plataforma
+store-keyutils-linux-only = o chaveiro do kernel só existe no Linux
+
+## O contexto da execução (src/context.rs). $profile: o nome de um perfil; $reason: o erro de origem.
+
+context-sandbox-scale = --sandbox-scale: { $reason }
+context-sandbox-failed = não foi possível iniciar o sandbox: { $reason }
+context-sandbox-note = sandbox: { $url } (login feito como { $login })
+context-no-base-url = sem base_url no perfil '{ $profile }': execute `clinic login --base-url https://…/rest/v1` ou `clinic config set base_url …`, defina CLINIC_BASE_URL, ou experimente `--sandbox`
+# $key: uma chave de configuração (io_url…); $env: a variável que a define.
+context-no-host = sem { $key } no perfil '{ $profile }': execute `clinic config set { $key } URL` ou defina { $env }
+context-no-token = nenhum token guardado para o perfil '{ $profile }'
+context-store-has-no-token = { $store } não tem token para '{ $login }'
+context-admin-needs-clinic = o perfil '{ $profile }' faz login como admin_master, que precisa informar a clínica desta lista: passe --clinic ID|NOME (veja `clinic ref clinics`; `--clinic all` ou uma lista lê várias), ou defina uma clínica padrão com `clinic config set clinica ID`
+context-ignoring-setting = ignorando { $key } do perfil: { $reason }
+context-task-failed = uma tarefa em segundo plano falhou: { $reason }
+context-renewed-token-not-stored = o token renovado não pôde ser guardado; ele vale só para esta execução
+context-raw-scheme-saved = nota: este ambiente quer o token puro; auth_scheme = raw salvo
+
+## Requisições (src/http/). Durações ($time, $total, $wait, $max_wait) vêm com unidades curtas: 30s, 1m 30s.
+
+http-header-control-character = o cabeçalho { $name } teria um caractere de controle ou uma quebra de linha (confira o token ou a chave que você definiu)
+http-header-unsendable = o cabeçalho { $name } tem caracteres que não podem ser enviados
+# Uma linha de -v antes de uma nova tentativa; $why: o status ou a falha.
+http-trace-retry = {"  "}nova tentativa { $attempt } em { $wait } ({ $why }); as tentativas param após { $max_wait }
+http-trace-failed = < falhou após { $ms } ms: { $message }
+http-trace-broke-off = < { $status } e depois { $message }
+# Acrescentado à mensagem de uma falha ($gave_up) quando a requisição foi tentada mais de uma vez.
+http-gave-up = {" "}(desistiu após { $tries } tentativas em { $time })
+http-gave-up-max-wait = {" "}(desistiu após { $tries } tentativas em { $time }: veja --max-wait)
+# $caution: http-may-have-arrived ou nada.
+http-may-have-arrived = {" "}— ela pode ter chegado ao servidor; confira antes de enviá-la de novo
+# $message: as palavras do próprio servidor, como vieram.
+http-server-message = { $message }{ $gave_up }
+http-failure = { $message }{ $gave_up }{ $caution }
+http-failure-at = { $url }: { $message }{ $gave_up }{ $caution }
+http-answer-too-large = a resposta é maior que { $size } (--max-answer-size); não foi lida
+http-answer-broke-off = a resposta foi interrompida: { $reason }
+http-connect-timeout = não foi possível conectar em { $time } (--timeout)
+http-silent-timeout = o servidor não enviou nada por { $time } (--timeout), ou a resposta levou mais de { $total } no total
+http-tls-failure = { $reason } (uma falha de TLS não é repetida; para um servidor cujo certificado vem de uma autoridade privada, passe a CA dele com --cacert ARQUIVO)
+http-expect-ca-accepted = certificados de CA que o TLS aceite ({ $reason })
+http-expect-ca-readable = um arquivo PEM legível de certificados de CA ({ $reason })
+http-expect-ca-pem = um arquivo PEM de certificados de CA ({ $reason })
+http-expect-ca-certificate = um arquivo PEM com pelo menos um bloco BEGIN CERTIFICATE
+# Redirecionamentos (src/http/redirect.rs). $from, $to: os endereços, com os segredos mascarados; $why: um dos redirect-why-….
+redirect-unreadable = o servidor redirecionou { $from } (HTTP { $status }) para um endereço que não pode ser lido; não seguido
+redirect-refused = redirecionamento (HTTP { $status }) de { $from } para { $to } não seguido: { $why }
+redirect-why-not-read = só leituras são seguidas, e um { $method } não é reenviado a lugar nenhum
+redirect-why-downgrade = rebaixaria https para http simples
+redirect-why-other-origin = leva a outra origem, que não deve receber as credenciais desta requisição
+redirect-why-loop = os redirecionamentos andam em círculo
+redirect-why-too-many = mais de { $count } redirecionamentos seguidos
+
+## A API e o seu login (src/api/). $message: as palavras do próprio servidor, como vieram.
+
+auth-login-refused = login recusado (HTTP { $status }): { $message }
+auth-no-token-in-answer = a resposta do login não traz token (procurado em um texto sob uma chave com nome como token, access_token, accessToken, jwt, auth_token ou api_token, em qualquer nível, e em um texto solto)
+# $path: onde o token está na resposta, p. ex. data.token.
+auth-token-unsendable = o token da resposta do login (em { $path }) tem caracteres que não podem ser enviados em um cabeçalho HTTP: a resposta de login deste ambiente não é compreendida
+auth-trace-plain-token = {"  "}o token é a resposta inteira (texto puro)
+auth-trace-token-found = {"  "}token encontrado em { $path }
+auth-trace-token-refused = {"  "}o serviço recusou o token (HTTP { $status }): { $message }
+auth-trace-trying-raw = {"  "}recusado com Bearer: tentando uma vez o token puro
+auth-trace-logged-in-again = {"  "}token recusado: novo login feito com as credenciais salvas
+api-trace-not-json-again = {"  "}a resposta não é JSON: pedindo de novo ({ $attempt }/{ $most })
+# Como se descreve uma resposta sem mensagem própria.
+api-empty-answer = (resposta vazia)
+api-no-readable-text = (uma resposta sem texto legível)
+api-html-page = uma página HTML: { $title }
+api-failure-without-message = o serviço informou uma falha sem mensagem
+# $excerpt: o início da resposta, ou uma das descrições acima.
+api-not-json = o servidor enviou uma resposta que não é JSON (HTTP { $status }): { $excerpt }
+
+## Percorrendo uma lista paginada (src/pages.rs). $page: um número de página; $count escolhe a forma de "registros".
+
+pages-max-pages-reached = o percurso chegou a --max-pages ({ $max_pages }) antes do fim da lista: { $count ->
+    [0] { $records } registros lidos
+    [one] { $records } registro lido
+   *[other] { $records } registros lidos
+}; aumente --max-pages para continuar lendo
+pages-trace-reading-on = {"  "}{ $read } de { $total } registros após a página { $page }: continuando a leitura
+# $reported: o total que o servidor informou; $read: quantos foram lidos.
+pages-incomplete = lista incompleta: o servidor informou { $count ->
+    [0] { $reported } registros
+    [one] { $reported } registro
+   *[other] { $reported } registros
+}, mas só { $read } puderam ser lidos
+pages-incomplete-repeated = lista incompleta: o servidor informou { $count ->
+    [0] { $reported } registros
+    [one] { $reported } registro
+   *[other] { $reported } registros
+}, mas só { $read } puderam ser lidos (ele repetiu uma página: veja o aviso acima)
+pages-incomplete-overlapped = lista incompleta: o servidor informou { $count ->
+    [0] { $reported } registros
+    [one] { $reported } registro
+   *[other] { $reported } registros
+}, mas só { $read } puderam ser lidos (as páginas dele se sobrepuseram: veja o aviso acima)
+pages-fetch-cancelled = a leitura de uma página foi cancelada: { $reason }
+pages-repeated = a página { $page } repete uma página anterior (o servidor ignora o número da página ou repete as páginas); ela foi descartada e o percurso parou
+# $overlap dos $count registros da página já tinham sido lidos.
+pages-overlap-stop = a página { $page } se sobrepõe à anterior ({ $overlap } de seus { $count ->
+    [one] { $count } registro
+   *[other] { $count } registros
+} já { $overlap ->
+    [0] tinham sido lidos
+    [one] tinha sido lido
+   *[other] tinham sido lidos
+}): as páginas do servidor se deslocam, então o percurso para aqui com os registros ainda não vistos; a lista pode estar incompleta
+pages-overlap-skip = a página { $page } se sobrepõe à anterior ({ $overlap } de seus { $count ->
+    [one] { $count } registro
+   *[other] { $count } registros
+} já { $overlap ->
+    [0] tinham sido lidos
+    [one] tinha sido lido
+   *[other] tinham sido lidos
+}): os registros já lidos são pulados
+
+## Execuções em várias clínicas (src/network/). $clinic: uma clínica como "ID (nome)".
+
+network-no-clinics = o serviço não lista nenhuma clínica para este login (listaClinicas está vazia)
+# $clinics: algumas das clínicas que o login enxerga, como "ID (nome)".
+network-expect-visible-clinic = uma clínica que este login enxerga: { $clinics }
+network-trace-clinic-records = clínica { $clinic }: { $count ->
+    [0] { $records } registros
+    [one] { $records } registro
+   *[other] { $records } registros
+}
+network-clinic-left-out = clínica { $clinic }: deixada de fora: { $reason }
+network-records-from-clinics = { $count ->
+    [0] { $records } registros lidos
+    [one] { $records } registro lido
+   *[other] { $records } registros lidos
+} em { $complete } de { $total ->
+    [one] { $total } clínica
+   *[other] { $total } clínicas
+} ({ $pages ->
+    [0] { $pages_shown } páginas
+    [one] { $pages_shown } página
+   *[other] { $pages_shown } páginas
+})
+network-prefetch-failed = a leitura antecipada de uma página falhou: { $reason }
+network-staging-failed = arquivo temporário dos registros de uma clínica: { $reason }
+# $other: a clínica que os registros citam no lugar.
+network-foreign-records = clínica { $clinic }: { $count ->
+    [one] { $count } registro diz pertencer
+   *[other] { $count } registros dizem pertencer
+} à clínica { $other } (o servidor ignora `clinica`?)
+
+## O que uma lista mostra depois dos registros (src/show.rs)
+
+note-no-records = nenhum registro
+show-more-columns = { $count ->
+    [one] mais { $count } coluna: --columns all, ou --format csv
+   *[other] mais { $count } colunas: --columns all, ou --format csv
+}
+# $from, $to: as posições dos registros mostrados; $total: quantos a lista tem.
+show-page-of-total = mostrando { $from }–{ $to } de { $total } — --all para todas as páginas
+show-page-more-may-follow = mostrando { $from }–{ $to }; pode haver mais — --page { $next } para a próxima página, --all para todas as páginas
+show-expect-excel-format = csv ou tsv com --excel (ou omita --format: --excel grava CSV)
+# Mostrado como o valor recebido quando falta uma opção.
+show-missing = (ausente)
+show-expect-workbook-file = um arquivo para --format xlsx, p. ex. -o ficha.xlsx (uma planilha é binária: nunca é escrita em um terminal ou em um pipe)
+
+## Listas de referência (src/refs/). $list: o nome de uma lista (refs-kind-…).
+
+refs-kind-clinics = clínicas
+refs-kind-channels = canais
+refs-kind-campaigns = campanhas
+refs-kind-services = serviços
+refs-kind-sellers = vendedores
+refs-kind-creators = criadores
+refs-kind-account-plans = planos de conta
+refs-kind-operation-types = tipos de operação
+refs-kind-appointment-statuses = status de agendamento
+refs-kind-quote-statuses = status de orçamento
+# $closest, $matches: itens como "nome (ID)".
+refs-expect-one-of = um item da lista de { $list } (por ID ou nome exato); os mais próximos: { $closest }
+refs-expect-unique = um nome que corresponda a um só item da lista de { $list }; ele corresponde a { $matches } — passe o ID
+refs-reread-failed = não foi possível ler de novo a lista de { $list }: { $reason }
+refs-using-cached = usando a lista de { $list } guardada em cache: { $reason }
+refs-no-home = sem diretório pessoal: defina CLINIC_CACHE_DIR
+
+## O CRM e a sua automação (src/crm/). $message: as palavras do próprio CRM, como vieram.
+
+crm-trace-query-limit = {"  "}QUERY_LIMIT_EXCEEDED (nada foi alterado): enviando de novo em { $wait }
+crm-credentials-refused = o CRM recusou as credenciais de crm_url (HTTP { $status }): { $message } — confira `clinic config set crm_url …` ou CLINIC_CRM_URL
+crm-not-json = o CRM enviou uma resposta que não é JSON (HTTP { $status }): { $excerpt }
+# $answer: o início da resposta do CRM.
+crm-no-result = a resposta do CRM não tem `result`: { $answer }
+crm-no-records-array = a lista do CRM não tem uma lista de registros: { $answer }
+crm-record-without-id = um registro do CRM sem ID numérico: { $record }
+crm-expect-whole-number = um número inteiro
+# $after: o último ID lido; $last: o ID com que o CRM respondeu.
+crm-keyset-ignored = o CRM ignorou filter[>ID]={ $after } (respondeu com o ID { $last }); tente sem --keyset
+crm-expect-url-with-path = uma URL http(s) com caminho
+crm-automation-not-json = a automação enviou uma resposta que não é JSON (HTTP { $status }): { $excerpt } — o lead pode ou não ter sido criado: confira o CRM antes de enviá-lo de novo
+
+## Saída (src/output/, src/jq.rs). $reason: as palavras do próprio sistema.
+
+output-unknown-format = formato desconhecido `{ $format }`: esperado um destes: table, json, ndjson, csv, tsv, xlsx
+output-cannot-write = não foi possível escrever a saída: { $reason }
+output-cannot-write-file = não foi possível escrever { $path }: { $reason }
+output-second-record = uma resposta única recebeu um segundo registro
+# $why: jq-parse-errors ou jq-unknown-names.
+jq-expect-filter = um filtro jq ({ $why })
+jq-parse-errors = { $count ->
+    [one] { $count } erro de sintaxe
+   *[other] { $count } erros de sintaxe
+}
+jq-unknown-names = desconhecidos: { $names }
+jq-input-failed = entrada de --jq: { $reason }
+jq-failed = --jq: { $reason }
+output-xlsx-too-many-columns = { $count } colunas não cabem em uma planilha do Excel (no máximo 16384)
+output-xlsx-year = o ano { $year } está fora do intervalo do Excel
+output-spill-failed = arquivo temporário das linhas em espera: { $reason }
+output-run-stopping = a execução está sendo interrompida
+# As duas colunas de um registro único mostrado como tabela (uma linha por campo).
+table-field = campo
+table-value = valor
+# $record: a posição do registro; $columns: os nomes das colunas novas; $known: de quantos registros o cabeçalho foi escrito.
+output-new-columns = o registro { $record } tem { $count ->
+    [one] uma coluna que falta
+   *[other] colunas que faltam
+} no cabeçalho ({ $columns }): o cabeçalho foi escrito a partir dos primeiros { $known } registros, e a saída até aqui está incompleta; informe as colunas com --columns, ou grave em um arquivo com -o (um arquivo é completado com o cabeçalho inteiro)

@@ -41,30 +41,31 @@ pub async fn login(
         && let Some(token) = envelope::text_token(&resp.body)
     {
         http.reporter().add_secret(&token);
-        http.reporter()
-            .trace("  the token is the whole (plain text) answer");
+        http.reporter().trace(&crate::t!("auth-trace-plain-token"));
         return Ok(LoginAnswer { token, kind: None });
     }
     let body = match verdict {
         Verdict::Success(body) => body,
         Verdict::Refused { status, message } | Verdict::AuthFailed { status, message } => {
-            return Err(Error::Auth(format!(
-                "login refused (HTTP {status}): {message}"
+            return Err(Error::Auth(crate::t!(
+                "auth-login-refused",
+                status = status,
+                message = message
             )));
         }
         failure => return Err(failure.into_result().unwrap_err()),
     };
     let found = envelope::token(&body).map_err(|problem| match problem {
-        TokenProblem::Missing => Error::Protocol(
-            "the login answer carries no token (looked for a text under a key named like token, access_token, accessToken, jwt, auth_token or api_token, at any depth, and a bare string)".into(),
-        ),
-        TokenProblem::Unsendable(path) => Error::Protocol(format!(
-            "the login answer's token (at {path}) has characters that cannot be sent in an HTTP header: this deployment's login answer is not understood"
-        )),
+        TokenProblem::Missing => Error::Protocol(crate::t!("auth-no-token-in-answer")),
+        TokenProblem::Unsendable(path) => {
+            Error::Protocol(crate::t!("auth-token-unsendable", path = path.to_string()))
+        }
     })?;
     http.reporter().add_secret(&found.token);
-    http.reporter()
-        .trace(&format!("  token found at {}", found.path));
+    http.reporter().trace(&crate::t!(
+        "auth-trace-token-found",
+        path = found.path.to_string()
+    ));
     Ok(LoginAnswer {
         token: found.token,
         kind: envelope::user_kind(&body),

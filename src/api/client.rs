@@ -143,8 +143,10 @@ impl ApiClient {
                     return Ok(value);
                 }
                 Verdict::AuthFailed { status, message } => {
-                    self.http.reporter().trace(&format!(
-                        "  the service refused the token (HTTP {status}): {message}"
+                    self.http.reporter().trace(&crate::t!(
+                        "auth-trace-token-refused",
+                        status = status,
+                        message = message.as_str()
                     ));
                     if !self.repair_auth(generation).await? {
                         return Err(Error::NotLoggedIn(message));
@@ -154,8 +156,10 @@ impl ApiClient {
                     if safety == Safety::Idempotent && not_json < NOT_JSON_RETRIES =>
                 {
                     not_json += 1;
-                    self.http.reporter().trace(&format!(
-                        "  the answer is not JSON: asking again ({not_json}/{NOT_JSON_RETRIES})"
+                    self.http.reporter().trace(&crate::t!(
+                        "api-trace-not-json-again",
+                        attempt = not_json,
+                        most = NOT_JSON_RETRIES
                     ));
                 }
                 failure => return failure.into_result(),
@@ -176,7 +180,7 @@ impl ApiClient {
             a.generation += 1;
             self.http
                 .reporter()
-                .trace("  refused with Bearer: trying the bare token once");
+                .trace(&crate::t!("auth-trace-trying-raw"));
             return Ok(true);
         }
         if a.renewal_unproven {
@@ -192,7 +196,7 @@ impl ApiClient {
         self.http.reporter().add_secret(&token);
         self.http
             .reporter()
-            .trace("  token refused: logged in again with saved credentials");
+            .trace(&crate::t!("auth-trace-logged-in-again"));
         a.token = token;
         a.renewal_unproven = true;
         if !a.fixed {

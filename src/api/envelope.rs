@@ -358,7 +358,7 @@ pub fn message(body: &[u8]) -> String {
     let shown = readable_message(body);
     if shown.is_empty() {
         // Only control characters, say: nothing of it can be shown.
-        "(an answer with no readable text)".into()
+        crate::t!("api-no-readable-text")
     } else {
         shown
     }
@@ -373,10 +373,10 @@ fn readable_message(body: &[u8]) -> String {
     let text = String::from_utf8_lossy(body);
     let text = text.trim();
     if text.is_empty() {
-        return "(empty answer)".into();
+        return crate::t!("api-empty-answer");
     }
     if looks_like_html(text) {
-        return one_line(&format!("an HTML page: {}", html_summary(text)));
+        return one_line(&crate::t!("api-html-page", title = html_summary(text)));
     }
     one_line(text)
 }

@@ -66,7 +66,7 @@ pub fn judge(status: StatusCode, body: &[u8], empty: Empty) -> Verdict {
             Empty::Allowed => Verdict::Success(Value::Null),
             Empty::Refused => Verdict::NotJson {
                 status: code,
-                excerpt: "(empty answer)".into(),
+                excerpt: crate::t!("api-empty-answer"),
             },
         };
     }
@@ -121,7 +121,7 @@ pub fn failure_in(value: &Value) -> Option<String> {
     (flagged || errored).then(|| {
         envelope::message_of(value)
             .map(|m| envelope::one_line(&m))
-            .unwrap_or_else(|| "the service reported a failure without a message".into())
+            .unwrap_or_else(|| crate::t!("api-failure-without-message"))
     })
 }
 
@@ -214,8 +214,10 @@ impl<T> Verdict<T> {
             Verdict::Refused { status, message } => Err(Error::Rejected { status, message }),
             Verdict::AuthFailed { message, .. } => Err(Error::NotLoggedIn(message)),
             Verdict::ServerFailed { status, message } => Err(Error::Server { status, message }),
-            Verdict::NotJson { status, excerpt } => Err(Error::Protocol(format!(
-                "the server sent an answer that is not JSON (HTTP {status}): {excerpt}"
+            Verdict::NotJson { status, excerpt } => Err(Error::Protocol(crate::t!(
+                "api-not-json",
+                status = status,
+                excerpt = excerpt
             ))),
         }
     }

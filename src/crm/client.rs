@@ -70,9 +70,9 @@ impl Crm {
                 && started.elapsed() + wait <= self.http.max_wait()
             {
                 attempt += 1;
-                self.http.reporter().trace(&format!(
-                    "  QUERY_LIMIT_EXCEEDED (nothing was changed): sending again in {:.1}s",
-                    wait.as_secs_f64()
+                self.http.reporter().trace(&crate::t!(
+                    "crm-trace-query-limit",
+                    wait = format!("{:.1}s", wait.as_secs_f64())
                 ));
                 tokio::time::sleep(wait).await;
                 continue;
@@ -93,11 +93,15 @@ fn is_query_limit(resp: &Response) -> bool {
 /// with a 4xx status and sometimes with 200; the judge rules on both.
 pub fn answer(resp: Response) -> Result<Value> {
     match judge(resp.status, &resp.body, Empty::Refused) {
-        Verdict::AuthFailed { status, message } => Err(Error::Auth(format!(
-            "the CRM refused the credentials in crm_url (HTTP {status}): {message} — check `clinic config set crm_url …` or CLINIC_CRM_URL"
+        Verdict::AuthFailed { status, message } => Err(Error::Auth(crate::t!(
+            "crm-credentials-refused",
+            status = status,
+            message = message
         ))),
-        Verdict::NotJson { status, excerpt } => Err(Error::Protocol(format!(
-            "the CRM sent an answer that is not JSON (HTTP {status}): {excerpt}"
+        Verdict::NotJson { status, excerpt } => Err(Error::Protocol(crate::t!(
+            "crm-not-json",
+            status = status,
+            excerpt = excerpt
         ))),
         verdict => verdict.into_result(),
     }
@@ -109,9 +113,9 @@ pub fn result(answer: Value) -> Result<Value> {
         Value::Object(mut map) if map.contains_key("result") => {
             Ok(map.remove("result").unwrap_or_default())
         }
-        other => Err(Error::Protocol(format!(
-            "the CRM answer has no `result`: {}",
-            sanitize::server_text(&envelope::message(other.to_string().as_bytes()))
+        other => Err(Error::Protocol(crate::t!(
+            "crm-no-result",
+            answer = sanitize::server_text(&envelope::message(other.to_string().as_bytes()))
         ))),
     }
 }

@@ -149,10 +149,13 @@ impl KeysetList {
             .position(|(k, _)| k.eq_ignore_ascii_case(">ID"))
         {
             let (_, v) = query.filters.remove(i);
-            after = v
-                .trim()
-                .parse()
-                .map_err(|_| Error::invalid("--field", format!(">ID={v}"), "a whole number"))?;
+            after = v.trim().parse().map_err(|_| {
+                Error::invalid(
+                    "--field",
+                    format!(">ID={v}"),
+                    &crate::t!("crm-expect-whole-number"),
+                )
+            })?;
         }
         if !query.select.is_empty() && !query.select.iter().any(|s| s.eq_ignore_ascii_case("ID")) {
             query.select.push("ID".into());
@@ -207,9 +210,10 @@ impl KeysetList {
             if let Some(last) = records.last() {
                 let last = id_of(last)?;
                 if last <= s.after {
-                    return Err(Error::Protocol(format!(
-                        "the CRM ignored filter[>ID]={} (answered ID {last}); try without --keyset",
-                        s.after
+                    return Err(Error::Protocol(crate::t!(
+                        "crm-keyset-ignored",
+                        after = s.after.to_string(),
+                        last = last.to_string()
                     )));
                 }
                 s.after = last;
@@ -237,8 +241,9 @@ fn records(result: Value) -> Result<Vec<Value>> {
         Value::Array(items) => Ok(items),
         // PHP serialises an empty array as `[]` but a sparse one as an object.
         Value::Object(map) => Ok(map.into_iter().map(|(_, v)| v).collect()),
-        other => Err(Error::Protocol(format!(
-            "the CRM list has no records array: {other}"
+        other => Err(Error::Protocol(crate::t!(
+            "crm-no-records-array",
+            answer = other.to_string()
         ))),
     }
 }
@@ -253,10 +258,12 @@ fn number(v: &Value) -> Option<u64> {
 
 /// A record's `ID`, which Bitrix sends as a string.
 pub fn id_of(record: &Value) -> Result<u64> {
-    record
-        .get("ID")
-        .and_then(number)
-        .ok_or_else(|| Error::Protocol(format!("a CRM record without a numeric ID: {record}")))
+    record.get("ID").and_then(number).ok_or_else(|| {
+        Error::Protocol(crate::t!(
+            "crm-record-without-id",
+            record = record.to_string()
+        ))
+    })
 }
 
 /// Multi-fields (`PHONE`, `EMAIL`: arrays of `{"ID","VALUE","VALUE_TYPE",…}`) as one readable text, the

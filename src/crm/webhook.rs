@@ -90,7 +90,7 @@ pub fn endpoint(automation: &url::Url, webhook_id: &str) -> Result<(url::Url, St
                 Error::invalid(
                     "automation_url",
                     automation.as_str(),
-                    "an http(s) URL with a path",
+                    &crate::t!("crm-expect-url-with-path"),
                 )
             })?
             .pop_if_empty()
@@ -121,8 +121,10 @@ pub async fn send(http: &Http, url: url::Url, shown_url: String) -> Result<Value
     match judge(resp.status, &resp.body, Empty::Refused) {
         // The webhook takes no credentials: a 401 is a refusal like any other, not a login problem.
         Verdict::AuthFailed { status, message } => Err(Error::Rejected { status, message }),
-        Verdict::NotJson { status, excerpt } => Err(Error::Protocol(format!(
-            "the automation sent an answer that is not JSON (HTTP {status}): {excerpt} — the lead may or may not have been created: check the CRM before sending it again"
+        Verdict::NotJson { status, excerpt } => Err(Error::Protocol(crate::t!(
+            "crm-automation-not-json",
+            status = status,
+            excerpt = excerpt
         ))),
         verdict => verdict.into_result(),
     }

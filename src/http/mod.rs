@@ -184,8 +184,9 @@ impl Http {
         // A value that cannot travel in a header is the caller's input, not a network problem.
         for (name, value) in &req.headers {
             if HeaderValue::from_str(value.expose()).is_err() {
-                return Err(Error::Usage(format!(
-                    "the {name} header would hold a control character or line break (check the token or key you set)"
+                return Err(Error::Usage(crate::t!(
+                    "http-header-control-character",
+                    name = name.as_str()
                 )));
             }
         }
@@ -232,10 +233,12 @@ impl Http {
                         Ok(r) => format!("HTTP {}", r.status.as_u16()),
                         Err(e) => e.message.clone(),
                     };
-                    self.reporter.trace(&format!(
-                        "  retry {attempt} in {:.1}s ({why}); retries stop after {}",
-                        wait.as_secs_f64(),
-                        humantime::format_duration(self.max_wait)
+                    self.reporter.trace(&crate::t!(
+                        "http-trace-retry",
+                        attempt = attempt,
+                        wait = format!("{:.1}s", wait.as_secs_f64()),
+                        why = why,
+                        max_wait = humantime::format_duration(self.max_wait).to_string()
                     ));
                     self.window.pause(wait).await;
                 }
@@ -258,13 +261,14 @@ impl Http {
         outcome: std::result::Result<Response, SendError>,
         tries: Tries,
     ) -> Result<Response> {
+        // The parts of a failure's message are whole clauses, each its own catalogue text: the
+        // message's own template decides where they go.
+        let spent =
+            humantime::format_duration(Duration::from_secs(tries.spent.as_secs())).to_string();
         let budget = match (tries.count, tries.out_of_time) {
             (1, false) => String::new(),
-            (n, out_of_time) => format!(
-                " (gave up after {n} tries in {}{})",
-                humantime::format_duration(Duration::from_secs(tries.spent.as_secs())),
-                if out_of_time { ": see --max-wait" } else { "" }
-            ),
+            (n, false) => crate::t!("http-gave-up", tries = n, time = spent),
+            (n, true) => crate::t!("http-gave-up-max-wait", tries = n, time = spent),
         };
         match outcome {
             // Still refused for too many requests: the server is overloaded, not the request wrong.
@@ -275,24 +279,36 @@ impl Http {
             {
                 Err(Error::Server {
                     status: resp.status.as_u16(),
-                    message: format!(
-                        "{}{budget}",
-                        sanitize::server_text(&envelope::message(&resp.body))
+                    message: crate::t!(
+                        "http-server-message",
+                        message = sanitize::server_text(&envelope::message(&resp.body)),
+                        gave_up = budget
                     ),
                 })
             }
             Ok(resp) => Ok(resp),
             Err(e) => {
-                let warning = if e.sent && req.safety == Safety::Unsafe {
-                    " — it may have reached the server, so check before sending it again"
+                let caution = if e.sent && req.safety == Safety::Unsafe {
+                    crate::t!("http-may-have-arrived")
                 } else {
-                    ""
+                    String::new()
                 };
                 let shown = redact::url(&req.shown_url);
                 Err(Error::Network(if e.names_url {
-                    format!("{}{budget}{warning}", e.message)
+                    crate::t!(
+                        "http-failure",
+                        message = e.message,
+                        gave_up = budget,
+                        caution = caution
+                    )
                 } else {
-                    format!("{shown}: {}{budget}{warning}", e.message)
+                    crate::t!(
+                        "http-failure-at",
+                        url = shown,
+                        message = e.message,
+                        gave_up = budget,
+                        caution = caution
+                    )
                 }))
             }
         }
@@ -361,7 +377,7 @@ impl Http {
         let mut builder = client.request(req.method.clone(), url.clone());
         for (name, value) in &req.headers {
             let mut v = HeaderValue::from_str(value.expose()).map_err(|_| SendError {
-                message: format!("header {name} has characters that cannot be sent"),
+                message: crate::t!("http-header-unsendable", name = name.as_str()),
                 ..SendError::default()
             })?;
             v.set_sensitive(true);
@@ -379,10 +395,10 @@ impl Http {
         };
         let mut resp = builder.send().await.map_err(|e| {
             let err = SendError::from_reqwest(e, self.timeout);
-            self.reporter.trace(&format!(
-                "< failed after {} ms: {}",
-                started.elapsed().as_millis(),
-                err.message
+            self.reporter.trace(&crate::t!(
+                "http-trace-failed",
+                ms = started.elapsed().as_millis() as u64,
+                message = err.message.as_str()
             ));
             err
         })?;
@@ -402,8 +418,11 @@ impl Http {
         }
         let headers = resp.headers().clone();
         let body = self.read_body(&mut resp).await.inspect_err(|err| {
-            self.reporter
-                .trace(&format!("< {} then {}", status.as_u16(), err.message));
+            self.reporter.trace(&crate::t!(
+                "http-trace-broke-off",
+                status = status.as_u16(),
+                message = err.message.as_str()
+            ));
         })?;
         self.reporter.trace(&format!(
             "< {} {} ms {} bytes",
@@ -425,9 +444,9 @@ impl Http {
     ) -> std::result::Result<bytes::Bytes, SendError> {
         let cap = self.max_answer_size;
         let too_large = || SendError {
-            message: format!(
-                "the answer is larger than {} (--max-answer-size); not read",
-                bytesize::ByteSize(cap)
+            message: crate::t!(
+                "http-answer-too-large",
+                size = bytesize::ByteSize(cap).to_string()
             ),
             sent: true,
             permanent: true,
@@ -443,7 +462,7 @@ impl Http {
                 // The server may have acted on it: the answer broke off after it began.
                 let cause = SendError::from_reqwest(e, self.timeout);
                 SendError {
-                    message: format!("the answer broke off: {}", cause.message),
+                    message: crate::t!("http-answer-broke-off", reason = cause.message),
                     sent: true,
                     ..cause
                 }
@@ -480,7 +499,7 @@ fn build_client(settings: &Settings) -> Result<std::result::Result<reqwest::Clie
         // With everything else fixed, only the extra roots can make the client impossible.
         (Err(e), Some(ca)) => Ok(Err(Unusable::of(
             ca,
-            format!("CA certificates that TLS accepts ({})", describe(e)),
+            crate::t!("http-expect-ca-accepted", reason = describe(e)),
         ))),
         (Err(e), None) => Err(Error::Network(describe(e))),
     }
@@ -490,13 +509,11 @@ fn build_client(settings: &Settings) -> Result<std::result::Result<reqwest::Clie
 fn load_roots(ca: &CaBundle) -> std::result::Result<Vec<reqwest::Certificate>, Unusable> {
     let unusable = |expected: String| Unusable::of(ca, expected);
     let pem = std::fs::read(&ca.path)
-        .map_err(|e| unusable(format!("a readable PEM file of CA certificates ({e})")))?;
+        .map_err(|e| unusable(crate::t!("http-expect-ca-readable", reason = e.to_string())))?;
     let certs = reqwest::Certificate::from_pem_bundle(&pem)
-        .map_err(|e| unusable(format!("a PEM file of CA certificates ({})", describe(e))))?;
+        .map_err(|e| unusable(crate::t!("http-expect-ca-pem", reason = describe(e))))?;
     if certs.is_empty() {
-        return Err(unusable(
-            "a PEM file holding at least one BEGIN CERTIFICATE block".into(),
-        ));
+        return Err(unusable(crate::t!("http-expect-ca-certificate")));
     }
     Ok(certs)
 }
@@ -538,15 +555,16 @@ impl SendError {
         let tls = is_tls_failure(&e);
         if e.is_timeout() {
             let message = if e.is_connect() {
-                format!(
-                    "could not connect within {} (--timeout)",
-                    humantime::format_duration(timeout.min(CONNECT_TIMEOUT_MAX))
+                crate::t!(
+                    "http-connect-timeout",
+                    time = humantime::format_duration(timeout.min(CONNECT_TIMEOUT_MAX)).to_string()
                 )
             } else {
-                format!(
-                    "the server sent nothing for {} (--timeout), or the answer took longer than {} in all",
-                    humantime::format_duration(timeout),
-                    humantime::format_duration(timeout.saturating_mul(ATTEMPT_TIMEOUTS))
+                crate::t!(
+                    "http-silent-timeout",
+                    time = humantime::format_duration(timeout).to_string(),
+                    total = humantime::format_duration(timeout.saturating_mul(ATTEMPT_TIMEOUTS))
+                        .to_string()
                 )
             };
             return SendError {
@@ -556,12 +574,11 @@ impl SendError {
                 ..SendError::default()
             };
         }
-        let mut message = describe(e);
-        if tls {
-            message.push_str(
-                " (a TLS failure is not retried; for a server whose certificate comes from a private authority, pass its CA with --cacert FILE)",
-            );
-        }
+        let message = if tls {
+            crate::t!("http-tls-failure", reason = describe(e))
+        } else {
+            describe(e)
+        };
         SendError {
             message,
             sent,

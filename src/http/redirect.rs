@@ -38,37 +38,39 @@ pub struct Chain<'a> {
 pub fn next(chain: &Chain<'_>, status: StatusCode, location: Option<&str>) -> Result<Hop, String> {
     let code = status.as_u16();
     let Some(target) = location.and_then(|l| chain.from.join(l.trim()).ok()) else {
-        return Err(format!(
-            "the server redirected {} (HTTP {code}) to an address that cannot be read; not followed",
-            chain.from_shown
+        return Err(crate::t!(
+            "redirect-unreadable",
+            from = chain.from_shown,
+            status = code
         ));
     };
     let shown = redact::url_with(&target, chain.secrets);
-    let refuse = |why: &str| {
-        Err(format!(
-            "redirect (HTTP {code}) from {} to {shown} not followed: {why}",
-            chain.from_shown
+    let refuse = |why: String| {
+        Err(crate::t!(
+            "redirect-refused",
+            status = code,
+            from = chain.from_shown,
+            to = shown.as_str(),
+            why = why
         ))
     };
     if !matches!(*chain.method, Method::GET | Method::HEAD) {
-        return refuse(&format!(
-            "only reads are followed, and a {} is not re-sent anywhere",
-            chain.method
+        return refuse(crate::t!(
+            "redirect-why-not-read",
+            method = chain.method.as_str()
         ));
     }
     if chain.from.scheme() == "https" && target.scheme() != "https" {
-        return refuse("it would downgrade https to plain http");
+        return refuse(crate::t!("redirect-why-downgrade"));
     }
     if target.origin() != chain.from.origin() {
-        return refuse(
-            "it leads to another origin, which must not receive this request's credentials",
-        );
+        return refuse(crate::t!("redirect-why-other-origin"));
     }
     if chain.visited.contains(&target) {
-        return refuse("the redirects go round in a loop");
+        return refuse(crate::t!("redirect-why-loop"));
     }
     if chain.visited.len() > MAX_HOPS {
-        return refuse(&format!("more than {MAX_HOPS} redirects in a row"));
+        return refuse(crate::t!("redirect-why-too-many", count = MAX_HOPS as u64));
     }
     Ok(Hop { url: target, shown })
 }

@@ -72,9 +72,7 @@ pub async fn target(ctx: &Context, choice: Option<&Choice>) -> Result<Target> {
             // A clinic opened today must not be missing from a network export: read the list afresh.
             let visible = fresh(ctx).await?;
             if visible.is_empty() {
-                return Err(Error::Protocol(
-                    "the service lists no clinics for this login (listaClinicas is empty)".into(),
-                ));
+                return Err(Error::Protocol(crate::t!("network-no-clinics")));
             }
             Ok(Target::Many(visible.into_iter().map(clinic_of).collect()))
         }
@@ -139,7 +137,10 @@ fn not_visible(given: &str, visible: &[Entry]) -> Error {
     Error::invalid(
         "--clinic",
         given,
-        &format!("a clinic this login can see: {}{more}", names.join(", ")),
+        &crate::t!(
+            "network-expect-visible-clinic",
+            clinics = format!("{}{more}", names.join(", "))
+        ),
     )
 }
 

@@ -160,15 +160,17 @@ pub fn report(ctx: &Context, outcomes: &[Outcome], written: u64) -> Result<()> {
     let mut failures = Vec::new();
     for outcome in outcomes {
         match &outcome.result {
-            Ok(summary) => ctx.reporter.trace(&format!(
-                "clinic {}: {} records",
-                describe(&outcome.clinic),
-                summary.records
+            Ok(summary) => ctx.reporter.trace(&crate::t!(
+                "network-trace-clinic-records",
+                clinic = describe(&outcome.clinic),
+                count = summary.records,
+                records = crate::counts::thousands(summary.records)
             )),
             Err(e) => {
-                ctx.reporter.warn(&format!(
-                    "clinic {}: left out: {e}",
-                    describe(&outcome.clinic)
+                ctx.reporter.warn(&crate::t!(
+                    "network-clinic-left-out",
+                    clinic = describe(&outcome.clinic),
+                    reason = e.to_string()
                 ));
                 failures.push(e);
             }
@@ -176,10 +178,16 @@ pub fn report(ctx: &Context, outcomes: &[Outcome], written: u64) -> Result<()> {
     }
     let complete = total - failures.len();
     if written == 0 && failures.is_empty() {
-        ctx.reporter.note("no records");
+        ctx.reporter.note(&crate::t!("note-no-records"));
     } else {
-        ctx.reporter.note(&format!(
-            "{written} records from {complete} of {total} clinics ({pages} pages)"
+        ctx.reporter.note(&crate::t!(
+            "network-records-from-clinics",
+            count = written,
+            records = crate::counts::thousands(written),
+            complete = complete as u64,
+            total = total as u64,
+            pages = pages,
+            pages_shown = crate::counts::thousands(pages)
         ));
     }
     match failures.first() {

@@ -48,9 +48,9 @@ impl PageSource for Prefetched {
         };
         Box::pin(async move {
             match ahead {
-                Some(mut ahead) => (&mut ahead.0)
-                    .await
-                    .map_err(|e| Error::Other(format!("a background page fetch failed: {e}")))?,
+                Some(mut ahead) => (&mut ahead.0).await.map_err(|e| {
+                    Error::Other(crate::t!("network-prefetch-failed", reason = e.to_string()))
+                })?,
                 None => self.inner.fetch(page, per_page).await,
             }
         })

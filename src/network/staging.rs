@@ -54,7 +54,7 @@ impl Staging {
 }
 
 fn staging_error(e: &dyn std::fmt::Display) -> Error {
-    Error::Other(format!("temporary file for a clinic's records: {e}"))
+    Error::Other(crate::t!("network-staging-failed", reason = e.to_string()))
 }
 
 #[cfg(test)]

@@ -104,8 +104,11 @@ pub async fn walk(
             .await
         };
         if let (Some(clinic), Some((other, count))) = (&plan.clinic, tagger.foreign) {
-            ctx.reporter.warn(&format!(
-                "clinic {clinic}: {count} records say they belong to clinic {other} (does the server ignore `clinica`?)"
+            ctx.reporter.warn(&crate::t!(
+                "network-foreign-records",
+                clinic = clinic.to_string(),
+                count = count,
+                other = other.to_string()
             ));
         }
         match result {

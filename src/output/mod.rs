@@ -81,7 +81,7 @@ impl fmt::Display for Format {
 
 /// A format name that is not one of [`Format`]'s (e.g. from the `format` configuration key).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown format `{0}`: expected one of table, json, ndjson, csv, tsv, xlsx")]
+#[error("{}", crate::t!("output-unknown-format", format = .0.as_str()))]
 pub struct UnknownFormat(pub String);
 
 impl std::str::FromStr for Format {
@@ -120,18 +120,30 @@ pub enum Shape {
 pub enum OutputError {
     /// Writing to stdout failed (possibly a closed pipe: see [`OutputError::is_broken_pipe`]), or
     /// the temporary storage for buffered rows did.
-    #[error("cannot write output: {0}")]
+    #[error("{}", io_text(.0))]
     Io(#[source] io::Error),
-    #[error("cannot write {}: {source}", path.display())]
+    #[error("{}", file_text(path, source))]
     File {
         path: PathBuf,
         #[source]
         source: io::Error,
     },
-    #[error("a single answer was given a second record")]
+    #[error("{}", crate::t!("output-second-record"))]
     SecondRecord,
     #[error(transparent)]
     NewColumns(#[from] NewColumns),
+}
+
+fn io_text(e: &io::Error) -> String {
+    crate::t!("output-cannot-write", reason = e.to_string())
+}
+
+fn file_text(path: &std::path::Path, e: &io::Error) -> String {
+    crate::t!(
+        "output-cannot-write-file",
+        path = path.display().to_string(),
+        reason = e.to_string()
+    )
 }
 
 impl OutputError {

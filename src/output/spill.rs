@@ -105,7 +105,7 @@ fn write_row<C: Cell>(file: &mut BufWriter<File>, mut row: Row<C>) -> io::Result
 fn spill_error(error: io::Error) -> io::Error {
     io::Error::new(
         error.kind(),
-        format!("temporary file for buffered rows: {error}"),
+        crate::t!("output-spill-failed", reason = error.to_string()),
     )
 }
 

@@ -39,15 +39,21 @@ pub(crate) struct Streamed {
 
 /// Records brought columns that the header written to stdout lacks.
 #[derive(Debug, thiserror::Error)]
-#[error(
-    "record {record} has {} the header lacks ({}): the header was written from the first {known} records, and the output so far is incomplete; name the columns with --columns, or write to a file with -o (a file is completed with the full header)",
-    if columns.len() == 1 { "a column" } else { "columns" },
-    columns.join(", ")
-)]
+#[error("{}", new_columns_text(*record, *known, columns))]
 pub struct NewColumns {
     pub record: u64,
     pub known: usize,
     pub columns: Vec<String>,
+}
+
+fn new_columns_text(record: u64, known: usize, columns: &[String]) -> String {
+    crate::t!(
+        "output-new-columns",
+        record = record.to_string(),
+        count = columns.len() as u64,
+        columns = columns.join(", "),
+        known = known as u64
+    )
 }
 
 /// The rewrite a grown file needs at the end: its full header.

@@ -97,7 +97,7 @@ pub(crate) fn render_vertical(
     width: Option<u16>,
     fields: impl Iterator<Item = (String, String)>,
 ) -> io::Result<()> {
-    let header = ["field".to_owned(), "value".to_owned()];
+    let header = [crate::t!("table-field"), crate::t!("table-value")];
     let rows: Vec<Vec<String>> = fields.map(|(name, value)| vec![name, value]).collect();
     render(out, width, &header, &rows)
 }

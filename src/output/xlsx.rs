@@ -129,9 +129,9 @@ impl Book {
     /// The first sheet, with its header.
     fn start(&mut self, header: Vec<String>) -> io::Result<()> {
         if header.len() > 16_384 {
-            return Err(io::Error::other(format!(
-                "{} columns do not fit in an Excel sheet (at most 16384)",
-                header.len()
+            return Err(io::Error::other(crate::t!(
+                "output-xlsx-too-many-columns",
+                count = header.len() as u64
             )));
         }
         self.money = header.iter().map(|c| is_money_column(c)).collect();
@@ -322,7 +322,10 @@ fn excel_date(
 ) -> Result<ExcelDateTime, XlsxError> {
     use chrono::{Datelike, Timelike};
     let year = u16::try_from(date.year()).map_err(|_| {
-        XlsxError::ParameterError(format!("year {} is outside Excel's range", date.year()))
+        XlsxError::ParameterError(crate::t!(
+            "output-xlsx-year",
+            year = date.year().to_string()
+        ))
     })?;
     let day = ExcelDateTime::from_ymd(year, date.month() as u8, date.day() as u8)?;
     match time {

@@ -35,7 +35,7 @@ impl Cache {
             Some(d) => PathBuf::from(d),
             None => directories::ProjectDirs::from("", "", "clinic")
                 .map(|p| p.cache_dir().to_path_buf())
-                .ok_or_else(|| Error::Config("no home directory: set CLINIC_CACHE_DIR".into()))?,
+                .ok_or_else(|| Error::Config(crate::t!("refs-no-home")))?,
         };
         let ttl = std::env::var("CLINIC_CACHE_TTL")
             .ok()

@@ -72,7 +72,23 @@ impl Kind {
         )
     }
 
-    /// File name of the cache and the word used in messages.
+    /// The list's name in messages, in the interface's language.
+    pub fn label(self) -> String {
+        match self {
+            Kind::Clinics => crate::t!("refs-kind-clinics"),
+            Kind::Channels => crate::t!("refs-kind-channels"),
+            Kind::Campaigns => crate::t!("refs-kind-campaigns"),
+            Kind::Services => crate::t!("refs-kind-services"),
+            Kind::Sellers => crate::t!("refs-kind-sellers"),
+            Kind::Creators => crate::t!("refs-kind-creators"),
+            Kind::AccountPlans => crate::t!("refs-kind-account-plans"),
+            Kind::OperationTypes => crate::t!("refs-kind-operation-types"),
+            Kind::AppointmentStatuses => crate::t!("refs-kind-appointment-statuses"),
+            Kind::QuoteStatuses => crate::t!("refs-kind-quote-statuses"),
+        }
+    }
+
+    /// File name of the cache (and the list's English name).
     pub fn name(self) -> &'static str {
         match self {
             Kind::Clinics => "clinics",

@@ -90,20 +90,21 @@ pub fn pick(kind: Kind, flag: &str, name: &str, entries: &[Entry]) -> Result<u64
             Err(Error::invalid(
                 flag,
                 name,
-                &format!(
-                    "one of the {} (by ID or exact name); closest: {}",
-                    kind.name(),
-                    near.join(", ")
+                &crate::t!(
+                    "refs-expect-one-of",
+                    list = kind.label(),
+                    closest = near.join(", ")
                 ),
             ))
         }
         many => Err(Error::invalid(
             flag,
             name,
-            &format!(
-                "a name that matches only one of the {}; it matches {} — pass the ID",
-                kind.name(),
-                many.iter()
+            &crate::t!(
+                "refs-expect-unique",
+                list = kind.label(),
+                matches = many
+                    .iter()
                     .map(|e| describe(e))
                     .collect::<Vec<_>>()
                     .join(", ")
@@ -194,9 +195,10 @@ impl Lookup {
                     pick(kind, flag, name, &listed.entries)
                 }
                 Err(e) => {
-                    ctx.reporter.warn(&format!(
-                        "could not read the {} list again: {e}",
-                        kind.name()
+                    ctx.reporter.warn(&crate::t!(
+                        "refs-reread-failed",
+                        list = kind.label(),
+                        reason = e.to_string()
                     ));
                     Err(miss)
                 }
@@ -248,8 +250,11 @@ async fn list_with_origin(
         Ok(entries) => Ok((entries, true)),
         Err(e) => match cached {
             Some(c) if !matches!(e, Error::NotLoggedIn(_)) => {
-                ctx.reporter
-                    .warn(&format!("using the cached {} list: {e}", kind.name()));
+                ctx.reporter.warn(&crate::t!(
+                    "refs-using-cached",
+                    list = kind.label(),
+                    reason = e.to_string()
+                ));
                 Ok((c.entries, false))
             }
             _ => Err(e),

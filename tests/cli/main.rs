@@ -13,6 +13,7 @@ mod guided;
 mod imports;
 mod io;
 mod language;
+mod language_errors;
 mod limits;
 mod local_hardening;
 mod misc;
