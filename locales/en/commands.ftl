@@ -65,3 +65,73 @@ cli-auth-expected-secret = the secret on the first line of standard input
 cli-auth-no-terminal = no terminal to ask on: pass { $flag }
 cli-auth-no-terminal-or-env = no terminal to ask on: pass { $flag } or set { $env }
 cli-auth-nothing-typed = nothing was typed
+
+## doctor, setup
+
+cli-doctor-status-ok = ok
+cli-doctor-status-warn = warn
+cli-doctor-status-fail = FAIL
+cli-doctor-name-credentials = credentials
+cli-doctor-name-io-key = io key
+cli-doctor-name-cache = name cache
+cli-doctor-name-completions = completions
+cli-doctor-config-unreadable = the configuration cannot be read
+cli-doctor-failed = { $count ->
+    [one] { $failed } of { $count } check failed
+   *[other] { $failed } of { $count } checks failed
+}
+cli-doctor-config-ok = { $file }, profile '{ $profile }'
+cli-doctor-config-no-profile = { $file } has no profile '{ $profile }': run `clinic setup`
+cli-doctor-host-not-set = not set: clinic config set { $key } URL (or clinic setup)
+cli-doctor-host-answers = { $address } answers (HTTP { $status })
+cli-doctor-no-login = no login
+cli-doctor-token-ok = { $who }: the service takes it
+cli-doctor-token-untried = could not be tried: { $reason }
+cli-doctor-store-env-token = CLINIC_TOKEN is set: no store is read
+cli-doctor-store-no-token = no token stored: clinic login
+cli-doctor-store-no-deployment = no deployment to look up: { $reason }
+cli-doctor-store-ok = the { $store } holds the token
+cli-doctor-store-missing = the { $store } has no token for { $login }: clinic login
+cli-doctor-store-failed = the { $store }: { $reason }
+cli-doctor-io-key-env = CLINIC_IO_KEY is set
+cli-doctor-io-key-kept = kept in the { $store }
+cli-doctor-io-key-none = none: clinic auth set-io-key (only `clinic io` needs it)
+cli-doctor-crm-not-set = not set: clinic config set crm_url URL (only the crm commands need it)
+cli-doctor-crm-answers = { $address } answers crm.deal.list
+cli-doctor-webhook-set = set (not called: each call creates a contact and a deal)
+cli-doctor-webhook-not-set = not set: clinic config set webhook_id ID (crm contact create needs it)
+cli-doctor-units-none = none: clinic config set units "A;B;C" (--unit is then sent as typed)
+cli-doctor-units = { $count ->
+    [one] { $count } unit: clinic crm units
+   *[other] { $count } units: clinic crm units
+}
+cli-doctor-clinic-admin-none = no default clinic: as an admin_master, lists need --clinic (clinic config set clinica ID)
+cli-doctor-clinic-none = no default clinic
+cli-doctor-clinic-unseen = { $id } is not one of the clinics this login sees (clinic ref clinics)
+cli-doctor-clinic-unread = { $id }: could not read the clinics: { $reason }
+cli-doctor-cache-no-base = none without a base_url
+cli-doctor-age-seconds = { $count } s
+cli-doctor-age-minutes = { $count } min
+cli-doctor-age-hours = { $count } h
+cli-doctor-age-days = { $count ->
+    [one] { $count } day
+   *[other] { $count } days
+}
+cli-doctor-cache-fresh = refreshed { $age } ago
+cli-doctor-cache-stale = refreshed { $age } ago, stale: clinic cache refresh
+cli-doctor-cache-empty = empty: clinic cache refresh (names on Tab come from it)
+cli-doctor-completions-differ = { $shell }: { $path } differs from this version's: clinic completions { $shell } > { $path }
+cli-doctor-completions-missing = not installed: { $command }
+cli-setup-label-base-url = API address, ending in /rest/v1
+cli-setup-label-io-url = Integrações IO host
+cli-setup-label-automation-url = CRM automation host
+cli-setup-label-crm-url = CRM inbound-webhook address
+cli-setup-label-webhook-id = Automation webhook ID
+cli-setup-label-units = CRM unit names, separated by ';'
+cli-setup-sandbox = --sandbox leaves profiles alone: to set up a profile for a sandbox, run `clinic sandbox serve` and `clinic setup --sandbox-hosts ADDRESS`
+cli-setup-no-base-url = no base_url: pass --base-url https://…/rest/v1 (or --sandbox-hosts ADDRESS)
+cli-setup-default-clinic = Default clinic
+cli-setup-prompt-keep = { $label } ({ $key }; Enter keeps { $shown })
+cli-setup-prompt-unset = { $label } ({ $key }; Enter leaves it unset)
+cli-setup-stopped = setup stopped ({ $reason }); nothing was changed
+cli-setup-saved = profile '{ $profile }' saved; checking each setting

@@ -63,3 +63,76 @@ cli-auth-expected-secret = o segredo na primeira linha da entrada padrão
 cli-auth-no-terminal = não há terminal para perguntar: passe { $flag }
 cli-auth-no-terminal-or-env = não há terminal para perguntar: passe { $flag } ou defina { $env }
 cli-auth-nothing-typed = nada foi digitado
+
+## doctor, setup
+
+cli-doctor-status-ok = ok
+cli-doctor-status-warn = aviso
+cli-doctor-status-fail = FALHA
+cli-doctor-name-credentials = credenciais
+cli-doctor-name-io-key = chave io
+cli-doctor-name-cache = cache de nomes
+cli-doctor-name-completions = completamento
+cli-doctor-config-unreadable = não foi possível ler a configuração
+cli-doctor-failed = { $count ->
+    [one] { $failed } de { $count } verificação falhou
+   *[other] { $failed ->
+        [one] { $failed } de { $count } verificações falhou
+       *[other] { $failed } de { $count } verificações falharam
+    }
+}
+cli-doctor-config-ok = { $file }, perfil '{ $profile }'
+cli-doctor-config-no-profile = { $file } não tem o perfil '{ $profile }': rode `clinic setup`
+cli-doctor-host-not-set = não definido: clinic config set { $key } URL (ou clinic setup)
+cli-doctor-host-answers = { $address } responde (HTTP { $status })
+cli-doctor-no-login = sem login
+cli-doctor-token-ok = { $who }: o serviço aceita o token
+cli-doctor-token-untried = não foi possível testar: { $reason }
+cli-doctor-store-env-token = CLINIC_TOKEN está definido: nenhum armazenamento é lido
+cli-doctor-store-no-token = nenhum token guardado: clinic login
+cli-doctor-store-no-deployment = nenhum servidor a consultar: { $reason }
+cli-doctor-store-ok = o token está guardado ({ $store })
+cli-doctor-store-missing = não há token de { $login } ({ $store }): clinic login
+cli-doctor-store-failed = { $store }: { $reason }
+cli-doctor-io-key-env = CLINIC_IO_KEY está definida
+cli-doctor-io-key-kept = guardada ({ $store })
+cli-doctor-io-key-none = nenhuma: clinic auth set-io-key (só `clinic io` precisa dela)
+cli-doctor-crm-not-set = não definido: clinic config set crm_url URL (só os comandos crm precisam dele)
+cli-doctor-crm-answers = { $address } responde a crm.deal.list
+cli-doctor-webhook-set = definido (não é chamado: cada chamada cria um contato e um negócio)
+cli-doctor-webhook-not-set = não definido: clinic config set webhook_id ID (crm contact create precisa dele)
+cli-doctor-units-none = nenhuma: clinic config set units "A;B;C" (--unit é então enviado como digitado)
+cli-doctor-units = { $count ->
+    [one] { $count } unidade: clinic crm units
+   *[other] { $count } unidades: clinic crm units
+}
+cli-doctor-clinic-admin-none = nenhuma clínica padrão: como admin_master, as listas precisam de --clinic (clinic config set clinica ID)
+cli-doctor-clinic-none = nenhuma clínica padrão
+cli-doctor-clinic-unseen = { $id } não é uma das clínicas que este login vê (clinic ref clinics)
+cli-doctor-clinic-unread = { $id }: não foi possível ler as clínicas: { $reason }
+cli-doctor-cache-no-base = nenhum sem base_url
+cli-doctor-age-seconds = { $count } s
+cli-doctor-age-minutes = { $count } min
+cli-doctor-age-hours = { $count } h
+cli-doctor-age-days = { $count ->
+    [one] { $count } dia
+   *[other] { $count } dias
+}
+cli-doctor-cache-fresh = atualizado há { $age }
+cli-doctor-cache-stale = atualizado há { $age }, desatualizado: clinic cache refresh
+cli-doctor-cache-empty = vazio: clinic cache refresh (os nomes do Tab vêm dele)
+cli-doctor-completions-differ = { $shell }: { $path } difere do desta versão: clinic completions { $shell } > { $path }
+cli-doctor-completions-missing = não instalado: { $command }
+cli-setup-label-base-url = Endereço da API, terminando em /rest/v1
+cli-setup-label-io-url = Servidor da Integrações IO
+cli-setup-label-automation-url = Servidor de automação do CRM
+cli-setup-label-crm-url = Endereço do webhook de entrada do CRM
+cli-setup-label-webhook-id = ID do webhook de automação
+cli-setup-label-units = Nomes das unidades do CRM, separados por ';'
+cli-setup-sandbox = --sandbox não altera perfis: para configurar um perfil para um sandbox, rode `clinic sandbox serve` e `clinic setup --sandbox-hosts ENDEREÇO`
+cli-setup-no-base-url = sem base_url: passe --base-url https://…/rest/v1 (ou --sandbox-hosts ENDEREÇO)
+cli-setup-default-clinic = Clínica padrão
+cli-setup-prompt-keep = { $label } ({ $key }; Enter mantém { $shown })
+cli-setup-prompt-unset = { $label } ({ $key }; Enter deixa sem valor)
+cli-setup-stopped = a configuração parou ({ $reason }); nada foi alterado
+cli-setup-saved = perfil '{ $profile }' salvo; verificando cada item

@@ -23,12 +23,12 @@ pub async fn run(global: Global, _args: DoctorArgs) -> std::result::Result<(), F
             let check = Check {
                 name: "config",
                 status: Status::Fail,
-                detail: e.to_string(),
+                detail: e.to_string().into(),
             };
             println!("{}", check.line());
-            return Err(Failure::from(Error::Other(
-                "the configuration cannot be read".into(),
-            )));
+            return Err(Failure::from(Error::Other(crate::t!(
+                "cli-doctor-config-unreadable"
+            ))));
         }
     };
     let result = report(&ctx, all(&ctx).await);
@@ -80,5 +80,9 @@ pub fn report(ctx: &Context, checks: Vec<Check>) -> Result<()> {
         return Ok(());
     }
     let total = checks.len();
-    Err(Error::Other(format!("{failed} of {total} checks failed")))
+    Err(Error::Other(crate::t!(
+        "cli-doctor-failed",
+        failed = failed,
+        count = total
+    )))
 }
