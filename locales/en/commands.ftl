@@ -135,3 +135,39 @@ cli-setup-prompt-keep = { $label } ({ $key }; Enter keeps { $shown })
 cli-setup-prompt-unset = { $label } ({ $key }; Enter leaves it unset)
 cli-setup-stopped = setup stopped ({ $reason }); nothing was changed
 cli-setup-saved = profile '{ $profile }' saved; checking each setting
+
+## contact import
+
+cli-import-summary = { $count ->
+    [one] { $created } created, { $skipped } skipped, { $unknown } unknown, { $failed } failed, of { $count } row
+   *[other] { $created } created, { $skipped } skipped, { $unknown } unknown, { $failed } failed, of { $count } rows
+}
+cli-import-unknown-rows-journal = { $count ->
+    [one] { $count } row was sent but whether it was created is unknown ({ $rows }); look them up with `clinic contact import { $file } --journal { $journal } --resolve-unknown`, then run the import again to send the rows that never arrived
+   *[other] { $count } rows were sent but whether they were created is unknown ({ $rows }); look them up with `clinic contact import { $file } --journal { $journal } --resolve-unknown`, then run the import again to send the rows that never arrived
+}
+cli-import-unknown-rows = { $count ->
+    [one] { $count } row was sent but whether it was created is unknown ({ $rows }); look them up (`clinic contact list --phone …`) before sending them again; with --journal, `--resolve-unknown` does it
+   *[other] { $count } rows were sent but whether they were created is unknown ({ $rows }); look them up (`clinic contact list --phone …`) before sending them again; with --journal, `--resolve-unknown` does it
+}
+cli-import-row-list = rows { $rows }
+cli-import-row-list-more = rows { $rows } and { $more } more
+cli-import-journal-lost = created (ID { $id }), but the journal could not record it, so a later run will see it as unknown: { $reason }
+cli-import-expected-readable = a readable CSV file ({ $reason })
+cli-import-expected-utf8 = a UTF-8 CSV file
+cli-import-expected-csv = CSV ({ $reason })
+cli-import-expected-columns = columns for { $columns } (see `clinic contact import --help`)
+cli-import-row-problem = row { $row }: { $problem }
+cli-import-row-duplicate = row { $row }: the same contact (phone and name) as row { $earlier }
+cli-import-more = … and { $count } more
+cli-import-invalid-rows = { $count } of the rows are invalid; nothing was sent:
+    { $problems }
+cli-import-empty = (empty)
+cli-import-expected-clinic = a clinic column, --clinic, or the profile's clinica
+cli-import-unmatched-names = { $count } names did not match; nothing was sent:
+    { $problems }
+cli-import-resolve-elsewhere = { $count } rows of the journal in an unknown state are not in this file; they were left as they are
+cli-import-resolve-nothing = no row of this file is in an unknown state; nothing to look up
+cli-import-resolve-several = row { $row }: { $count } contacts match ({ $ids }); recording the first
+cli-import-resolve-summary = { $created } found (recorded as created), { $not_sent } not found (recorded as not sent; the next run sends them), { $unknown } still unknown
+cli-import-resolve-failed = { $rows } could not be looked up and are still unknown

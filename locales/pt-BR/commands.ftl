@@ -136,3 +136,53 @@ cli-setup-prompt-keep = { $label } ({ $key }; Enter mantém { $shown })
 cli-setup-prompt-unset = { $label } ({ $key }; Enter deixa sem valor)
 cli-setup-stopped = a configuração parou ({ $reason }); nada foi alterado
 cli-setup-saved = perfil '{ $profile }' salvo; verificando cada item
+
+## contact import
+
+cli-import-summary = { $count ->
+    [one] { $created } criado(s), { $skipped } pulado(s), { $unknown } incerto(s), { $failed } com falha, de { $count } linha
+   *[other] { $created } criado(s), { $skipped } pulado(s), { $unknown } incerto(s), { $failed } com falha, de { $count } linhas
+}
+cli-import-unknown-rows-journal = { $count ->
+    [one] { $count } linha foi enviada, mas não se sabe se o contato foi criado ({ $rows }); consulte com `clinic contact import { $file } --journal { $journal } --resolve-unknown` e rode a importação de novo para enviar as linhas que nunca chegaram
+   *[other] { $count } linhas foram enviadas, mas não se sabe se os contatos foram criados ({ $rows }); consulte com `clinic contact import { $file } --journal { $journal } --resolve-unknown` e rode a importação de novo para enviar as linhas que nunca chegaram
+}
+cli-import-unknown-rows = { $count ->
+    [one] { $count } linha foi enviada, mas não se sabe se o contato foi criado ({ $rows }); consulte (`clinic contact list --phone …`) antes de enviá-la de novo; com --journal, `--resolve-unknown` faz isso
+   *[other] { $count } linhas foram enviadas, mas não se sabe se os contatos foram criados ({ $rows }); consulte (`clinic contact list --phone …`) antes de enviá-las de novo; com --journal, `--resolve-unknown` faz isso
+}
+cli-import-row-list = linhas { $rows }
+cli-import-row-list-more = linhas { $rows } e mais { $more }
+cli-import-journal-lost = criado (ID { $id }), mas o diário não pôde registrá-lo, então uma próxima execução o verá como incerto: { $reason }
+cli-import-expected-readable = um arquivo CSV legível ({ $reason })
+cli-import-expected-utf8 = um arquivo CSV em UTF-8
+cli-import-expected-csv = CSV ({ $reason })
+cli-import-expected-columns = colunas para { $columns } (veja `clinic contact import --help`)
+cli-import-row-problem = linha { $row }: { $problem }
+cli-import-row-duplicate = linha { $row }: o mesmo contato (telefone e nome) da linha { $earlier }
+cli-import-more = … e mais { $count }
+cli-import-invalid-rows = { $count ->
+    [one] { $count } linha é inválida; nada foi enviado:
+        { $problems }
+   *[other] { $count } linhas são inválidas; nada foi enviado:
+        { $problems }
+}
+cli-import-empty = (vazio)
+cli-import-expected-clinic = uma coluna de clínica, --clinic, ou a clinica do perfil
+cli-import-unmatched-names = { $count ->
+    [one] { $count } nome não foi encontrado; nada foi enviado:
+        { $problems }
+   *[other] { $count } nomes não foram encontrados; nada foi enviado:
+        { $problems }
+}
+cli-import-resolve-elsewhere = { $count ->
+    [one] { $count } linha do diário em estado incerto não está neste arquivo; ela foi deixada como está
+   *[other] { $count } linhas do diário em estado incerto não estão neste arquivo; elas foram deixadas como estão
+}
+cli-import-resolve-nothing = nenhuma linha deste arquivo está em estado incerto; nada a consultar
+cli-import-resolve-several = linha { $row }: { $count } contatos correspondem ({ $ids }); registrando o primeiro
+cli-import-resolve-summary = { $created } encontrado(s) (registrados como criados), { $not_sent } não encontrado(s) (registrados como não enviados; a próxima execução os envia), { $unknown } ainda incerto(s)
+cli-import-resolve-failed = { $count ->
+    [one] { $rows }: não foi possível consultar; continua incerta
+   *[other] { $rows }: não foi possível consultar; continuam incertas
+}
