@@ -171,3 +171,20 @@ cli-import-resolve-nothing = no row of this file is in an unknown state; nothing
 cli-import-resolve-several = row { $row }: { $count } contacts match ({ $ids }); recording the first
 cli-import-resolve-summary = { $created } found (recorded as created), { $not_sent } not found (recorded as not sent; the next run sends them), { $unknown } still unknown
 cli-import-resolve-failed = { $rows } could not be looked up and are still unknown
+
+## contact, campaign, appointment
+
+# A required value that was not given.
+cli-missing = (missing)
+cli-contact-created = created contact { $id }
+cli-campaign-created = created campaign { $id }
+cli-campaign-expected-clinic = the clinic ID the campaign belongs to: pass --clinic or run `clinic config set clinica ID`
+cli-contact-referred-0 = contacts nobody referred
+cli-contact-referred-1 = referred contacts
+cli-contact-nothing-to-update = nothing to update for contact { $id }: pass at least one of --name, --birth-date, --channel, --campaign, --note
+cli-contact-updated = updated contact { $id }
+cli-contact-expected-clinic = the clinic ID: cadastraCliente always needs it, even for clinic users; pass --clinic or run `clinic config set clinica ID`
+cli-contact-upsert-created = no contact with that phone or e-mail: created one
+cli-contact-upsert-several = { $count } contacts match ({ $ids }); updating the first
+cli-contact-upsert-updated = contact { $id } exists: updated it
+cli-appointment-status-set = appointment { $appointment } set to status { $status }

@@ -186,3 +186,55 @@ cli-import-resolve-failed = { $count ->
     [one] { $rows }: não foi possível consultar; continua incerta
    *[other] { $rows }: não foi possível consultar; continuam incertas
 }
+
+## contact, campaign, appointment
+
+cli-missing = (ausente)
+cli-contact-created = contato { $id } criado
+cli-campaign-created = campanha { $id } criada
+cli-campaign-expected-clinic = o ID da clínica a que a campanha pertence: passe --clinic ou rode `clinic config set clinica ID`
+cli-contact-referred-0 = contatos sem indicação
+cli-contact-referred-1 = contatos indicados
+cli-contact-nothing-to-update = nada a atualizar no contato { $id }: passe ao menos uma destas opções: --name, --birth-date, --channel, --campaign, --note
+cli-contact-updated = contato { $id } atualizado
+cli-contact-expected-clinic = o ID da clínica: cadastraCliente sempre precisa dele, mesmo para usuários de clínica; passe --clinic ou rode `clinic config set clinica ID`
+cli-contact-upsert-created = nenhum contato com esse telefone ou e-mail: um novo foi criado
+cli-contact-upsert-several = { $count } contatos correspondem ({ $ids }); atualizando o primeiro
+cli-contact-upsert-updated = o contato { $id } já existe: foi atualizado
+cli-appointment-status-set = agendamento { $appointment } passou para o status { $status }
+
+## Valores de opções (leitores comuns)
+
+cli-or-list = { $items } ou { $last }
+cli-expected-0-or-1 = esperado 0 ou 1
+cli-expected-one-clinic = um ID ou nome de clínica (`all` e listas servem para listagens e relatórios, que leem várias clínicas)
+cli-expected-range-end = uma data igual ou anterior ao fim do intervalo ({ $end })
+cli-expected-readable-file = um arquivo legível ({ $reason })
+cli-expected-json = JSON ({ $reason })
+cli-expected-method = esperado GET, POST, PUT, PATCH, DELETE, HEAD ou OPTIONS
+cli-api-expected-page-number = um número inteiro a partir de 1 (ou use --page / --per-page)
+
+## crm
+
+cli-crm-expected-full-name = esperado um nome e um sobrenome separados por espaço
+cli-crm-expected-utm-source = esperado um destes: { $sources }
+cli-crm-expected-stage = esperada uma etapa do pipeline Unidade (você quis dizer { $near }?); etapas: { $stages }
+cli-crm-expected-filter = esperado CAMPO=VALOR, ex.: NAME=Ana ou >ID=100
+cli-crm-expected-order = esperado CAMPO:asc ou CAMPO:desc
+cli-crm-no-units = o perfil '{ $profile }' não tem unidades: clinic config set units "A;B;C" (--unit é então enviado como digitado)
+cli-crm-expected-created-at = uma data e hora reais no formato AAAA-MM-DD HH:MM[:SS] ou DD/MM/AAAA HH:MM[:SS], ex.: 23/04/2024 10:30
+cli-crm-no-webhook-id = o perfil '{ $profile }' não tem webhook_id: rode `clinic config set webhook_id ID` ou defina CLINIC_WEBHOOK_ID
+cli-crm-expected-timezone = um fuso horário IANA como America/Sao_Paulo (clinic config set timezone …)
+cli-crm-expected-unit = uma unidade da lista do perfil; você quis dizer { $near }?
+cli-crm-no-aliases = nenhum (clinic crm aliases install)
+cli-crm-expected-field = um ID de campo do CRM escrito como o CRM escreve (NAME, PHONE, UF_CRM_…) ou um apelido do perfil; apelidos: { $aliases }
+cli-crm-expected-field-near = um ID de campo do CRM escrito como o CRM escreve (NAME, PHONE, UF_CRM_…) ou um apelido do perfil; você quis dizer { $near }? apelidos: { $aliases }
+cli-crm-keyset-needs-all = --keyset é uma forma de percorrer uma lista inteira: acrescente --all
+cli-crm-keyset-from-start = --keyset percorre desde o início: use --field '>ID=N' em vez de --page
+cli-crm-keyset-walk = { $count ->
+    [one] { $count } registro: percorrendo pelo keyset de ID
+   *[other] { $count } registros: percorrendo pelo keyset de ID
+}
+cli-crm-expected-value-type = um tipo de valor só num campo de vários valores ({ $fields }), ex.: PHONE:MOBILE=+5516992640197
+cli-crm-update-unconfirmed = o CRM não confirmou a atualização: { $result }
+cli-crm-aliases-sandbox = o sandbox não altera a configuração: rode `clinic crm aliases install` sem --sandbox
