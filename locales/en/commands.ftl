@@ -188,3 +188,40 @@ cli-contact-upsert-created = no contact with that phone or e-mail: created one
 cli-contact-upsert-several = { $count } contacts match ({ $ids }); updating the first
 cli-contact-upsert-updated = contact { $id } exists: updated it
 cli-appointment-status-set = appointment { $appointment } set to status { $status }
+
+## Flag values (shared parsers)
+
+# A list of alternatives: $items are all but the last, separated by commas.
+cli-or-list = { $items } or { $last }
+cli-expected-0-or-1 = expected 0 or 1
+cli-expected-one-clinic = one clinic ID or name (`all` and lists are for lists and reports, which read several clinics)
+cli-expected-range-end = a date on or before the end of the range ({ $end })
+cli-expected-readable-file = a readable file ({ $reason })
+cli-expected-json = JSON ({ $reason })
+cli-expected-method = expected GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS
+cli-api-expected-page-number = a whole number from 1 (or use --page / --per-page)
+
+## crm
+
+cli-crm-expected-full-name = expected a first and a last name separated by a space
+cli-crm-expected-utm-source = expected one of { $sources }
+cli-crm-expected-stage = expected a stage of pipeline Unidade (did you mean { $near }?); stages: { $stages }
+cli-crm-expected-filter = expected FIELD=VALUE, e.g. NAME=Ana or >ID=100
+cli-crm-expected-order = expected FIELD:asc or FIELD:desc
+cli-crm-no-units = profile '{ $profile }' has no units: clinic config set units "A;B;C" (--unit is then sent as typed)
+cli-crm-expected-created-at = a real date and time as YYYY-MM-DD HH:MM[:SS] or DD/MM/YYYY HH:MM[:SS], e.g. 23/04/2024 10:30
+cli-crm-no-webhook-id = no webhook_id for profile '{ $profile }': run `clinic config set webhook_id ID` or set CLINIC_WEBHOOK_ID
+cli-crm-expected-timezone = an IANA time zone such as America/Sao_Paulo (clinic config set timezone …)
+cli-crm-expected-unit = a unit of the profile's list; did you mean { $near }?
+cli-crm-no-aliases = none (clinic crm aliases install)
+cli-crm-expected-field = a CRM field ID as the CRM spells it (NAME, PHONE, UF_CRM_…) or an alias of the profile; aliases: { $aliases }
+cli-crm-expected-field-near = a CRM field ID as the CRM spells it (NAME, PHONE, UF_CRM_…) or an alias of the profile; did you mean { $near }? aliases: { $aliases }
+cli-crm-keyset-needs-all = --keyset is a way to walk a whole list: add --all
+cli-crm-keyset-from-start = --keyset walks from the start: use --field '>ID=N' instead of --page
+cli-crm-keyset-walk = { $count ->
+    [one] { $count } record: walking by ID keyset
+   *[other] { $count } records: walking by ID keyset
+}
+cli-crm-expected-value-type = a value type only on a multi-value field ({ $fields }), e.g. PHONE:MOBILE=+5516992640197
+cli-crm-update-unconfirmed = the CRM did not confirm the update: { $result }
+cli-crm-aliases-sandbox = the sandbox leaves the configuration alone: run `clinic crm aliases install` without --sandbox
