@@ -225,3 +225,29 @@ cli-crm-keyset-walk = { $count ->
 cli-crm-expected-value-type = a value type only on a multi-value field ({ $fields }), e.g. PHONE:MOBILE=+5516992640197
 cli-crm-update-unconfirmed = the CRM did not confirm the update: { $result }
 cli-crm-aliases-sandbox = the sandbox leaves the configuration alone: run `clinic crm aliases install` without --sandbox
+
+## report, report summary
+
+cli-report-type-1 = Sessão (session)
+cli-report-type-2 = Avaliação (evaluation): needs --has-quote
+cli-report-has-quote-0 = evaluations without a quote
+cli-report-has-quote-1 = evaluations with a quote
+cli-report-expected-has-quote = 0 or 1 — the service requires it with --type 2 (evaluation): 0 = without a quote, 1 = with a quote
+cli-summary-expected-by-quotes = month, seller, status, clinic, channel or service
+cli-summary-expected-by-appointments = month, status, clinic or service (appointments carry no seller or channel)
+cli-summary-done-quotes = { $groups ->
+    [one] { $count } quotes in { $groups } group
+   *[other] { $count } quotes in { $groups } groups
+}
+cli-summary-done-appointments = { $groups ->
+    [one] { $count } appointments in { $groups } group
+   *[other] { $count } appointments in { $groups } groups
+}
+cli-summary-expected-no-format = no --format with --chart, which draws text bars (use --chart-file for a chart beside any format)
+cli-summary-expected-measure = count or a money field: { $fields }
+cli-summary-expected-chart-name = a file name ending in .svg or .png
+cli-summary-expected-chart-dir = a file in an existing directory
+# The title of a chart: what the bars measure and the fields the records are grouped by (names as typed).
+cli-summary-chart-title = { $measure } by { $by }
+cli-summary-chart-failed = could not draw the chart: { $reason }
+cli-summary-chart-written = chart written to { $path }

@@ -238,3 +238,40 @@ cli-crm-keyset-walk = { $count ->
 cli-crm-expected-value-type = um tipo de valor só num campo de vários valores ({ $fields }), ex.: PHONE:MOBILE=+5516992640197
 cli-crm-update-unconfirmed = o CRM não confirmou a atualização: { $result }
 cli-crm-aliases-sandbox = o sandbox não altera a configuração: rode `clinic crm aliases install` sem --sandbox
+
+## report, report summary
+
+cli-report-type-1 = Sessão
+cli-report-type-2 = Avaliação: exige --has-quote
+cli-report-has-quote-0 = avaliações sem orçamento
+cli-report-has-quote-1 = avaliações com orçamento
+cli-report-expected-has-quote = 0 ou 1 — o serviço exige com --type 2 (avaliação): 0 = sem orçamento, 1 = com orçamento
+cli-summary-expected-by-quotes = month, seller, status, clinic, channel ou service
+cli-summary-expected-by-appointments = month, status, clinic ou service (agendamentos não têm vendedor nem canal)
+cli-summary-done-quotes = { $count ->
+    [one] { $groups ->
+        [one] { $count } orçamento em { $groups } grupo
+       *[other] { $count } orçamento em { $groups } grupos
+    }
+   *[other] { $groups ->
+        [one] { $count } orçamentos em { $groups } grupo
+       *[other] { $count } orçamentos em { $groups } grupos
+    }
+}
+cli-summary-done-appointments = { $count ->
+    [one] { $groups ->
+        [one] { $count } agendamento em { $groups } grupo
+       *[other] { $count } agendamento em { $groups } grupos
+    }
+   *[other] { $groups ->
+        [one] { $count } agendamentos em { $groups } grupo
+       *[other] { $count } agendamentos em { $groups } grupos
+    }
+}
+cli-summary-expected-no-format = --format não combina com --chart, que desenha barras de texto (use --chart-file para um gráfico ao lado de qualquer formato)
+cli-summary-expected-measure = count ou um campo de valor: { $fields }
+cli-summary-expected-chart-name = um nome de arquivo terminado em .svg ou .png
+cli-summary-expected-chart-dir = um arquivo num diretório existente
+cli-summary-chart-title = { $measure } por { $by }
+cli-summary-chart-failed = não foi possível desenhar o gráfico: { $reason }
+cli-summary-chart-written = gráfico gravado em { $path }
