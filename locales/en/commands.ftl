@@ -251,3 +251,31 @@ cli-summary-expected-chart-dir = a file in an existing directory
 cli-summary-chart-title = { $measure } by { $by }
 cli-summary-chart-failed = could not draw the chart: { $reason }
 cli-summary-chart-written = chart written to { $path }
+
+## cache, config, completions, io, sandbox hosts, start-up
+
+cli-cache-none = no cache here: set base_url (the sandbox keeps none)
+cli-cache-refreshed = { $count ->
+    [one] refreshed { $lists } reference lists, the clinic-scoped ones for { $count } clinic
+   *[other] refreshed { $lists } reference lists, the clinic-scoped ones for { $count } clinics
+}
+cli-cache-cleared = { $count ->
+    [one] removed { $count } cached list
+   *[other] removed { $count } cached lists
+}
+cli-config-not-set = { $key } is not set in profile '{ $profile }'
+cli-config-set = { $key } set in profile '{ $profile }'
+cli-config-unset = { $key } removed from profile '{ $profile }'
+cli-completions-unsupported = no completion for { $shell }
+cli-completions-bash-not-utf8 = the bash script is not UTF-8: { $reason }
+cli-completions-bash-changed = the bash registration script changed shape: the typed word cannot be passed
+cli-io-key-refused = Integrações IO refused the API key (HTTP { $status }): { $message } — store the right one with `clinic auth set-io-key`, or set CLINIC_IO_KEY
+cli-io-key-missing-in-store = the { $store } holds no IO key: run `clinic auth set-io-key`
+cli-io-no-key = no Integrações IO key for profile '{ $profile }': run `clinic auth set-io-key`, or set CLINIC_IO_KEY
+cli-sandbox-hosts-expected = a sandbox address (http://127.0.0.1:8787), the lines `clinic sandbox serve` printed (base_url=…), a file holding them, or - for standard input
+cli-sandbox-hosts-expected-unreadable = a sandbox address (http://127.0.0.1:8787), the lines `clinic sandbox serve` printed (base_url=…), a file holding them, or - for standard input ({ $reason })
+cli-sandbox-hosts-expected-key = a sandbox address (http://127.0.0.1:8787), the lines `clinic sandbox serve` printed (base_url=…), a file holding them, or - for standard input; the lines hold no { $key }=…
+cli-main-could-not-start = could not start: { $reason }
+cli-main-could-not-listen = could not listen for signals: { $reason }
+# The last line when a stop signal (SIGINT, SIGTERM…) ends the program.
+cli-main-interrupted = interrupted by { $signal }

@@ -275,3 +275,31 @@ cli-summary-expected-chart-dir = um arquivo num diretório existente
 cli-summary-chart-title = { $measure } por { $by }
 cli-summary-chart-failed = não foi possível desenhar o gráfico: { $reason }
 cli-summary-chart-written = gráfico gravado em { $path }
+
+## cache, config, completions, io, sandbox hosts, start-up
+
+cli-cache-none = não há cache aqui: defina base_url (o sandbox não guarda cache)
+cli-cache-refreshed = { $count ->
+    [one] { $lists } listas de referência atualizadas, as que dependem da clínica para { $count } clínica
+   *[other] { $lists } listas de referência atualizadas, as que dependem da clínica para { $count } clínicas
+}
+cli-cache-cleared = { $count ->
+    [0] nenhuma lista guardada foi removida
+    [one] { $count } lista guardada removida
+   *[other] { $count } listas guardadas removidas
+}
+cli-config-not-set = { $key } não está definido no perfil '{ $profile }'
+cli-config-set = { $key } definido no perfil '{ $profile }'
+cli-config-unset = { $key } removido do perfil '{ $profile }'
+cli-completions-unsupported = não há completamento para { $shell }
+cli-completions-bash-not-utf8 = o script do bash não está em UTF-8: { $reason }
+cli-completions-bash-changed = o script de registro do bash mudou de forma: a palavra digitada não pode ser passada
+cli-io-key-refused = a Integrações IO recusou a chave da API (HTTP { $status }): { $message } — guarde a chave certa com `clinic auth set-io-key`, ou defina CLINIC_IO_KEY
+cli-io-key-missing-in-store = não há chave IO guardada ({ $store }): rode `clinic auth set-io-key`
+cli-io-no-key = o perfil '{ $profile }' não tem chave da Integrações IO: rode `clinic auth set-io-key`, ou defina CLINIC_IO_KEY
+cli-sandbox-hosts-expected = um endereço de sandbox (http://127.0.0.1:8787), as linhas que `clinic sandbox serve` escreveu (base_url=…), um arquivo com elas, ou - para a entrada padrão
+cli-sandbox-hosts-expected-unreadable = um endereço de sandbox (http://127.0.0.1:8787), as linhas que `clinic sandbox serve` escreveu (base_url=…), um arquivo com elas, ou - para a entrada padrão ({ $reason })
+cli-sandbox-hosts-expected-key = um endereço de sandbox (http://127.0.0.1:8787), as linhas que `clinic sandbox serve` escreveu (base_url=…), um arquivo com elas, ou - para a entrada padrão; as linhas não têm { $key }=…
+cli-main-could-not-start = não foi possível iniciar: { $reason }
+cli-main-could-not-listen = não foi possível escutar os sinais: { $reason }
+cli-main-interrupted = interrompido por { $signal }
