@@ -86,6 +86,9 @@ pub struct Profile {
     /// A PEM file of extra trusted CA certificates.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ca_bundle: Option<String>,
+    /// The interface language (`en`, `pt-BR`), below `--lang` and `CLINIC_LANG`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
     /// CRM unit names accepted by `clinic crm contact create --unit`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub units: Vec<String>,
@@ -158,6 +161,7 @@ pub const KEYS: &[(&str, &str)] = &[
         "ca_bundle",
         "a PEM file of extra CA certificates to trust (a private certificate authority)",
     ),
+    ("language", "the interface language: en or pt-BR"),
     (
         "aliases.<name>",
         "a CRM field ID for <name>, e.g. aliases.email = UF_CRM_1676052930",
@@ -356,6 +360,7 @@ impl Profile {
             "max_wait" => s(&self.max_wait),
             "max_answer_size" => s(&self.max_answer_size),
             "ca_bundle" => s(&self.ca_bundle),
+            "language" => s(&self.language),
             "units" => (!self.units.is_empty()).then(|| self.units.join(";")),
             "login" => s(&self.login),
             "token_store" => self.token_store.map(|v| enum_name(&v)),
@@ -425,6 +430,11 @@ impl Profile {
                 self.ca_bundle = Some(path.display().to_string())
             }
             "units" => self.units = split_units(v),
+            "language" => {
+                let lang = crate::i18n::Lang::parse(v)
+                    .ok_or_else(|| Error::invalid(key, v, &crate::t!("lang-expected")))?;
+                self.language = Some(lang.tag().to_string())
+            }
             k => match k.strip_prefix("aliases.") {
                 Some(name) if !name.is_empty() => {
                     self.aliases
@@ -454,6 +464,7 @@ impl Profile {
             "max_wait" => self.max_wait = None,
             "max_answer_size" => self.max_answer_size = None,
             "ca_bundle" => self.ca_bundle = None,
+            "language" => self.language = None,
             "units" => self.units.clear(),
             k => match k.strip_prefix("aliases.") {
                 Some(name) => {

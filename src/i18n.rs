@@ -18,6 +18,11 @@ use fluent_templates::{LanguageIdentifier, Loader, langid};
 
 pub use fluent_templates::fluent_bundle::FluentValue as Value;
 
+#[cfg(test)]
+mod catalogue_tests;
+mod choice;
+pub use choice::{Choice, Source, choose, chosen};
+
 fluent_templates::static_loader! {
     static LOCALES = {
         locales: "./locales",

@@ -7,11 +7,13 @@ use clap::{Args, Command};
 
 use crate::error::{Error, Result};
 
-/// Help topics that are not commands.
-pub const TOPICS: &[(&str, &str)] = &[
-    ("environment", "Environment variables clinic reads"),
-    ("exit-codes", "What each exit status means"),
-];
+/// Help topics that are not commands, with what each is about.
+pub fn topics() -> [(&'static str, String); 2] {
+    [
+        ("environment", crate::t!("help-topic-environment-about")),
+        ("exit-codes", crate::t!("help-topic-exit-codes-about")),
+    ]
+}
 
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
@@ -24,62 +26,14 @@ pub struct HelpArgs {
     topic: Vec<String>,
 }
 
-const ENVIRONMENT: &str = "\
-Environment variables
-
-CLINIC_PROFILE            the profile to use, as --profile (default: default)
-CLINIC_CONFIG_DIR         the directory of config.toml (default: ~/.config/clinic on Linux,
-                          %APPDATA%\\clinic\\config on Windows)
-CLINIC_CACHE_DIR          the directory of the reference-list cache (default: ~/.cache/clinic on
-                          Linux, %LOCALAPPDATA%\\clinic\\cache on Windows)
-CLINIC_CACHE_TTL          seconds a cached reference list is trusted (default: 86400, a day)
-
-CLINIC_BASE_URL           override the profile's base_url
-CLINIC_IO_URL             override the profile's io_url
-CLINIC_AUTOMATION_URL     override the profile's automation_url
-CLINIC_CRM_URL            override the profile's crm_url (a credential: never shown whole)
-CLINIC_WEBHOOK_ID         override the profile's webhook_id
-CLINIC_CLINICA            override the profile's default clinic
-
-CLINIC_TOKEN              the login token to use instead of the stored one (scripts)
-CLINIC_IO_KEY             the Integrações IO key to use instead of the stored one
-CLINIC_LOGIN              the login for `clinic login` and for renewing an expired token
-CLINIC_PASSWORD           the password that goes with CLINIC_LOGIN
-CLINIC_CREDENTIAL_STORE   force one secret store: secret-service, keyutils, credential-manager,
-                          keychain or file
-
-CLINIC_TIMEOUT            how long a server may stay silent, as --timeout (default: 60s)
-CLINIC_MAX_WAIT           how long failing requests are retried, as --max-wait (default: 5m)
-CLINIC_MAX_ANSWER_SIZE    the largest answer read, as --max-answer-size (default: 256MiB)
-CLINIC_CA_BUNDLE          a PEM file of extra CA certificates to trust, as --cacert
-
-NO_COLOR                  set to anything: no colour
-COLUMNS                   the width of tables on a terminal, when the terminal does not say
-COMPLETE                  set by the completion scripts (COMPLETE=bash clinic -- WORDS…) to ask
-                          for completions instead of running a command
-";
-
-const EXIT_CODES: &str = "\
-Exit codes
-
-0     ok
-1     another failure (a file that cannot be written, a broken configuration, a doctor check)
-2     usage or invalid input: a flag, value or name was refused and nothing was sent
-3     not logged in, or the token (or IO key, or CRM address) was refused
-4     the API refused the request (4xx, or a failure reported inside an answer)
-5     the server or the network failed after retries, or an answer could not be understood
-130   interrupted (Ctrl-C); 128+N for a stop by signal N: 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT
-      (on Windows: 149 for Ctrl-Break)
-";
-
 /// `clinic help …`: a topic, or a command's help as `--help` shows it.
 pub fn run(args: HelpArgs) -> Result<()> {
     use std::io::Write;
     let words: Vec<&str> = args.topic.iter().map(String::as_str).collect();
     let mut out = std::io::stdout().lock();
     match words.as_slice() {
-        ["environment"] => out.write_all(ENVIRONMENT.as_bytes())?,
-        ["exit-codes"] => out.write_all(EXIT_CODES.as_bytes())?,
+        ["environment"] => writeln!(out, "{}", crate::t!("help-topic-environment"))?,
+        ["exit-codes"] => writeln!(out, "{}", crate::t!("help-topic-exit-codes"))?,
         path => {
             let mut cmd = super::command();
             cmd.build();
@@ -88,19 +42,18 @@ pub fn run(args: HelpArgs) -> Result<()> {
                 here = match here.find_subcommand_mut(word) {
                     Some(sub) => sub,
                     None => {
-                        let topics: Vec<&str> = TOPICS.iter().map(|(t, _)| *t).collect();
+                        let topics: Vec<&str> = topics().iter().map(|(t, _)| *t).collect();
                         return Err(Error::invalid(
                             "help topic",
                             path[..=i].join(" "),
-                            &format!(
-                                "a command (see `clinic --help`) or one of: {}",
-                                topics.join(", ")
-                            ),
+                            &crate::t!("help-topic-unknown", topics = topics.join(", ")),
                         ));
                     }
                 };
             }
-            write!(out, "{}", here.render_long_help())?;
+            let lang = crate::i18n::current();
+            let text = super::localize::annotations_in(&here.render_long_help().to_string(), lang);
+            write!(out, "{text}")?;
         }
     }
     out.flush()?;
@@ -109,9 +62,9 @@ pub fn run(args: HelpArgs) -> Result<()> {
 
 /// Tab candidates for `clinic help`: the topics and the commands.
 fn help_candidates() -> Vec<clap_complete::CompletionCandidate> {
-    let topics = TOPICS
-        .iter()
-        .map(|(t, about)| clap_complete::CompletionCandidate::new(*t).help(Some((*about).into())));
+    let topics = topics()
+        .into_iter()
+        .map(|(t, about)| clap_complete::CompletionCandidate::new(t).help(Some(about.into())));
     let commands = super::command()
         .get_subcommands()
         .filter(|c| !c.is_hide_set())

@@ -1,35 +1,97 @@
 //! `clinic man`: manual pages generated from the command definitions, so they never drift from `--help`.
+//! They are in the language chosen at start (`clinic man --lang pt-BR`); the section titles clap_mangen
+//! writes in English are put into that language too.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
 use crate::error::{Error, Result};
+use crate::i18n::{self, Lang};
 
 #[derive(Args, Debug)]
-#[command(after_help = "Examples:
-  clinic man | man -l -
-  clinic man --dir ~/.local/share/man/man1 && man clinic-report-ficha-financeira")]
 pub struct ManArgs {
-    /// Write one page per command (clinic.1, clinic-report.1, …) into DIR instead of printing clinic.1
     #[arg(long, value_name = "DIR")]
     dir: Option<PathBuf>,
 }
 
 pub fn run(args: ManArgs) -> Result<()> {
-    let cmd = super::command();
+    let lang = i18n::current();
+    let mut cmd = super::command().disable_help_subcommand(true);
     match args.dir {
         Some(dir) => {
-            std::fs::create_dir_all(&dir)
-                .map_err(|e| Error::Other(format!("{}: {e}", dir.display())))?;
-            clap_mangen::generate_to(cmd, &dir)
-                .map_err(|e| Error::Other(format!("{}: {e}", dir.display())))?;
-            Ok(())
+            let failed = |e: std::io::Error| Error::Other(format!("{}: {e}", dir.display()));
+            std::fs::create_dir_all(&dir).map_err(failed)?;
+            // Built once, as clap_mangen does, so each page knows its full name (clinic-report-…).
+            cmd.build();
+            write_pages(cmd, &dir, lang).map_err(failed)
         }
         None => {
+            use std::io::Write;
+            let page = render(clap_mangen::Man::new(cmd), lang)?;
             let mut out = std::io::stdout().lock();
-            clap_mangen::Man::new(cmd).render(&mut out)?;
+            out.write_all(&page)?;
+            out.flush()?;
             Ok(())
         }
+    }
+}
+
+/// One page per command, below it first, as `clap_mangen::generate_to` lays them out.
+fn write_pages(cmd: clap::Command, dir: &Path, lang: Lang) -> std::io::Result<()> {
+    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()).cloned() {
+        write_pages(sub, dir, lang)?;
+    }
+    let man = clap_mangen::Man::new(cmd);
+    let path = dir.join(man.get_filename());
+    std::fs::write(path, render(man, lang)?)
+}
+
+fn render(man: clap_mangen::Man, lang: Lang) -> std::io::Result<Vec<u8>> {
+    let mut page = Vec::new();
+    man.render(&mut page)?;
+    Ok(sections_in(&String::from_utf8_lossy(&page), lang).into_bytes())
+}
+
+/// The page with clap_mangen's fixed section titles (`.SH NAME`, `.SH SYNOPSIS`, …) in `lang`.
+fn sections_in(page: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return page.to_string();
+    }
+    page.split_inclusive('\n')
+        .map(|line| {
+            let title = line.strip_prefix(".SH ").map(str::trim_end);
+            // The commands' section is titled with the help's own heading for them.
+            let commands = i18n::text_in(lang, "help-heading-commands", &[]);
+            let key = match title {
+                Some(t) if t == commands => "help-man-subcommands",
+                Some("NAME") => "help-man-name",
+                Some("SYNOPSIS") => "help-man-synopsis",
+                Some("DESCRIPTION") => "help-man-description",
+                Some("OPTIONS") => "help-man-options",
+                Some("SUBCOMMANDS") => "help-man-subcommands",
+                Some("EXTRA") => "help-man-extra",
+                Some("VERSION") => "help-man-version",
+                Some("AUTHORS") => "help-man-authors",
+                _ => return line.to_string(),
+            };
+            let end = if line.ends_with('\n') { "\n" } else { "" };
+            format!(".SH {}{end}", i18n::text_in(lang, key, &[]))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_whole_section_titles_change() {
+        let page = ".TH clinic 1\n.SH NAME\nclinic \\- NAME\n.SH SYNOPSIS\n.SH OPTIONS EXTRA\n";
+        assert_eq!(
+            sections_in(page, Lang::PtBr),
+            ".TH clinic 1\n.SH NOME\nclinic \\- NAME\n.SH SINOPSE\n.SH OPTIONS EXTRA\n"
+        );
+        assert_eq!(sections_in(page, Lang::En), page);
     }
 }

@@ -26,6 +26,7 @@ pub mod guided;
 pub mod help;
 pub mod import;
 pub mod io;
+pub mod localize;
 pub mod man;
 pub mod operations;
 pub mod reference;
@@ -136,6 +137,9 @@ pub struct Global {
     /// Print nothing but results and errors
     #[arg(long = "quiet", global = true, hide_short_help = true)]
     pub quiet: bool,
+    /// Language of the interface for this command (en, pt-BR); read before anything else
+    #[arg(long, global = true, value_name = "LANG")]
+    pub lang: Option<String>,
     /// Run against a built-in sandbox with synthetic data, logged in as its clinic user
     #[arg(long, global = true)]
     pub sandbox: bool,
@@ -202,16 +206,53 @@ pub enum Command {
 
 /// The command tree as every user of it sees it — parsing, help, manual pages and completion — with
 /// each command's unused global flags hidden.
+/// Every text is in the language chosen at start.
 pub fn command() -> clap::Command {
-    help::hide_unused_flags(<Cli as clap::CommandFactory>::command())
+    command_in(crate::i18n::current())
 }
 
-/// Parses the process's arguments, exiting (status 2) with clap's message on a usage error.
+/// The command tree with its texts in `lang`.
+pub fn command_in(lang: crate::i18n::Lang) -> clap::Command {
+    let tree = localize::localize(<Cli as clap::CommandFactory>::command(), lang);
+    help::hide_unused_flags(tree)
+}
+
+/// Parses the process's arguments, exiting (status 2) with clap's message, in the chosen language,
+/// on a usage error.
 pub fn parse() -> Cli {
     use clap::FromArgMatches;
     let mut cmd = command();
-    let matches = cmd.get_matches_mut();
-    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut cmd).exit())
+    let fail = |e: clap::Error, cmd: &mut clap::Command| -> ! {
+        let e = e.format(cmd);
+        let lang = crate::i18n::current();
+        if lang != crate::i18n::Lang::En
+            && matches!(
+                e.kind(),
+                clap::error::ErrorKind::DisplayHelp
+                    | clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            )
+        {
+            let text = localize::annotations_in(&e.render().to_string(), lang);
+            let stream: &mut dyn std::io::Write = if e.use_stderr() {
+                &mut std::io::stderr()
+            } else {
+                &mut std::io::stdout()
+            };
+            let _ = stream.write_all(text.as_bytes());
+            std::process::exit(e.exit_code())
+        }
+        match localize::error_text(&e, lang) {
+            Some(text) => {
+                eprint!("{text}");
+                std::process::exit(e.exit_code())
+            }
+            None => e.exit(),
+        }
+    };
+    match cmd.try_get_matches_from_mut(std::env::args_os()) {
+        Ok(matches) => Cli::from_arg_matches(&matches).unwrap_or_else(|e| fail(e, &mut cmd)),
+        Err(e) => fail(e, &mut cmd),
+    }
 }
 
 impl Cli {

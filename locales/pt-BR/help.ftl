@@ -1,0 +1,891 @@
+# Ajuda de todos os comandos e opções, as palavras do próprio clap e os tópicos de ajuda.
+# As chaves seguem a árvore de comandos (veja o arquivo em inglês). Nomes de comandos e de opções e os
+# valores que as pessoas digitam nunca são traduzidos.
+
+## Clap's own words
+
+help-heading-usage = Uso:
+help-heading-arguments = Argumentos
+help-heading-options = Opções
+help-heading-commands = Comandos
+help-heading-global-options = Opções globais
+help-flag-help = Mostra a ajuda
+help-flag-help-short = Mostra a ajuda (veja mais com '--help')
+help-flag-help-long = Mostra a ajuda (veja um resumo com '-h')
+help-flag-version = Mostra a versão
+help-error-unknown-argument = argumento inesperado: '{ $argument }'
+help-error-similar-argument = {"  "}dica: existe um argumento parecido: '{ $argument }'
+help-error-unknown-command = comando desconhecido: '{ $command }'
+help-error-similar-command = {"  "}dica: existe um comando parecido: '{ $command }'
+help-error-invalid-value = valor inválido '{ $value }' para '{ $argument }'
+help-error-value-missing = '{ $argument }' precisa de um valor, mas nenhum foi dado
+help-error-possible-values = {"  ["}valores possíveis: { $values }]
+help-error-value-refused = valor inválido '{ $value }' para '{ $argument }': { $reason }
+help-error-missing-arguments = faltam argumentos obrigatórios: '{ $arguments }'
+help-error-more = Para mais informações, use '--help'.
+
+## clinic
+help-clinic = Cliente de linha de comando da API Clinic Results, do seu CRM e dos webhooks da Integrações IO
+    .after =
+    Exemplos:
+      clinic login --base-url https://example.com/rest/v1
+      clinic ref channels
+      clinic report ficha-financeira --from 2024-01-01 --to 2024-12-31 --all --format csv -o ficha.csv
+      clinic --sandbox report appointments --all --limit 20
+
+    Tópicos: clinic help environment, clinic help exit-codes
+
+    Códigos de saída: 0 ok · 1 outra falha · 2 entrada inválida (nada enviado) · 3 sem login / token recusado ·
+    4 pedido recusado pela API · 5 falha do servidor ou da rede após as novas tentativas ·
+    128+N parado pelo sinal N: 130 SIGINT, 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT
+help-clinic--profile = Perfil de configuração
+help-clinic--format = Formato de saída [padrão: table num terminal, json nos demais casos]
+help-clinic--format--xlsx = Uma pasta de trabalho do Excel com células tipadas; binária, por isso só em arquivo (`-o`)
+help-clinic--columns = Escolhe e ordena as colunas (nomes com ponto alcançam campos aninhados); `all` para todas as colunas
+help-clinic--jq = Aplica um filtro jq a cada registro (ou à resposta) antes de formatar, por exemplo 'select(.valor > 100) | {"{"}id, cliente{"}"}'
+help-clinic--excel = CSV para o Excel em português: separador ';', BOM UTF-8, proteção contra injeção de fórmulas
+help-clinic--output = Escreve em FILE (de forma atômica: nada é criado com esse nome se o comando falhar)
+help-clinic--all = Percorre todas as páginas da lista
+help-clinic--page = Página a ler (a partir de 1); com --all, a primeira página percorrida
+help-clinic--per-page = Registros por página [padrão: 50]
+help-clinic--limit = Para depois de N registros
+help-clinic--concurrency = Requisições simultâneas ao percorrer páginas [padrão: 4]
+help-clinic--max-pages = Ao percorrer N páginas sem chegar ao fim, para com erro (saída 5) [padrão: sem limite]
+help-clinic--timeout = Quanto tempo o servidor pode ficar em silêncio — ao conectar (no máximo 10s) ou entre dois trechos de uma resposta; uma requisição pode levar dez vezes isso no total [padrão: 60s]
+help-clinic--max-wait = Por quanto tempo uma requisição é repetida após 429, 5xx (só leituras) ou falha de rede; 0 = nunca [padrão: 5m]
+help-clinic--max-answer-size = O tamanho máximo de resposta lido, por exemplo 10MB ou 1GiB [padrão: 256MiB]
+help-clinic--cacert = Confia também nos certificados de CA deste arquivo PEM (servidor com autoridade certificadora própria)
+help-clinic--verbose = Mostra cada requisição no stderr (método, URL, status, tempo; segredos mascarados)
+help-clinic--quiet-short = Mostra só resultados e erros (como -q: antes do nome do comando)
+help-clinic--quiet = Mostra só resultados e erros
+help-clinic--lang = Idioma da interface para este comando: en ou pt-BR
+help-clinic--sandbox = Usa um sandbox embutido com dados fictícios, com login do usuário de clínica dele
+help-clinic--sandbox-scale = Tamanho do sandbox embutido (registros por relatório)
+
+## setup
+help-setup = Configura um perfil de uma vez (hosts, ID do webhook, unidades, clínica, login) e depois o verifica
+    .after =
+    Exemplos:
+      clinic setup
+      clinic setup --base-url https://example.com/rest/v1 --io-url https://io.example.com \
+          --automation-url https://automacao.example.com --crm-url https://x.bitrix24.com.br/rest/17/SECRET/ \
+          --webhook-id ID --units "SP Campinas;DF Brasília" --clinic 1 --login maria
+      clinic --profile sandbox setup --sandbox-hosts 127.0.0.1:8787 --login admin --clinic 1
+    Num terminal, o que as opções deixam de fora é perguntado (Enter mantém o valor atual) e, quando
+    nenhum token funciona, pede-se o login. Depois cada configuração é verificada, uma linha cada; qualquer FAIL sai com 1.
+help-setup--base-url = Endereço da API, terminado em /rest/v1
+help-setup--io-url = Host da Integrações IO
+help-setup--automation-url = Host de automação do CRM (o webhook de contatos e negócios)
+help-setup--crm-url = Endereço do webhook de entrada do CRM, .../rest/<usuário>/<segredo>/ (uma credencial)
+help-setup--webhook-id = O ID do webhook de automação
+help-setup--units = Nomes das unidades no CRM, separados por ';' (ou ',')
+help-setup--clinic = Clínica padrão: ID ou nome
+help-setup--sandbox-hosts = Todos os hosts de um `clinic sandbox serve` em execução (o endereço dele, ou as linhas que ele mostrou, como texto ou arquivo), com o ID do webhook e as unidades
+help-setup--login = Faz login como NAME [padrão num terminal: perguntado quando nenhum token funciona]
+help-setup--password-stdin = Lê a senha da primeira linha da entrada padrão
+help-setup--insecure-storage = Permite um arquivo simples 0600 quando nenhum cofre seguro funciona
+help-setup--save-password = Guarda também a senha, para renovar um token vencido sem perguntar
+
+## doctor
+help-doctor = Verifica a configuração, os hosts, o token, o cofre de credenciais, o cache de nomes e o autocompletar
+    .after =
+    Exemplos:
+      clinic doctor
+      clinic --profile matriz doctor --format json
+    Cada linha é ok, warn (algo que vai faltar a algum comando) ou FAIL; qualquer FAIL sai com 1.
+
+## login
+help-login = Faz login e guarda o token no chaveiro do sistema  [Autenticação]
+    .after =
+    Exemplos:
+      clinic login --base-url https://example.com/rest/v1
+      printf '%s\n' "$PASSWORD" | clinic login --login maria --password-stdin
+      clinic --profile matriz login --login admin --insecure-storage
+      clinic --profile sandbox login --sandbox-hosts 127.0.0.1:8787 --login admin
+help-login--base-url = Endereço da API, terminado em /rest/v1 (salvo no perfil)
+help-login--sandbox-hosts = Aponta o perfil para um `clinic sandbox serve` em execução: o endereço dele, ou as linhas que ele mostrou (como texto, arquivo, ou - para a entrada padrão). Define os quatro hosts, o ID do webhook e as unidades
+help-login--login = Nome de usuário [variável: CLINIC_LOGIN; perguntado num terminal]
+help-login--password-stdin = Lê a senha da primeira linha da entrada padrão
+help-login--insecure-storage = Permite um arquivo simples 0600 quando nenhum cofre seguro funciona
+help-login--save-password = Guarda também a senha, para renovar um token vencido sem perguntar
+
+## logout
+help-logout = Esquece o token guardado deste perfil
+    .after =
+    Exemplo:
+      clinic --profile matriz logout
+
+## auth
+help-auth = Gestão de token e chave
+
+## auth status
+help-auth-status = Mostra o perfil, a URL base, o login, onde está o token e se ele funciona
+    .after =
+    Exemplo:
+      clinic auth status
+
+## auth token
+help-auth-token = Mostra o token (só num pipe ou arquivo, a menos que use --show)
+    .after =
+    Exemplo:
+      export CLINIC_TOKEN=$(clinic auth token)
+help-auth-token--show = Mostra mesmo num terminal
+
+## auth set-io-key
+help-auth-set-io-key = Guarda a chave de API da Integrações IO (ou a remove com --remove)
+    .after =
+    Exemplos:
+      printf '%s\n' "$KEY" | clinic auth set-io-key --stdin
+      clinic auth set-io-key --remove
+help-auth-set-io-key--stdin = Lê a chave da primeira linha da entrada padrão
+help-auth-set-io-key--insecure-storage = Permite um arquivo simples 0600 quando nenhum cofre seguro funciona
+help-auth-set-io-key--remove = Remove a chave guardada em vez de guardar uma
+
+## config
+help-config = Lê e altera as configurações do perfil
+    .after =
+    Chaves:
+      base_url         o endereço da API, terminado em /rest/v1 (https, ou http em loopback)
+      io_url           o host da Integrações IO (https, ou http em loopback)
+      automation_url   o host de automação do CRM (https, ou http em loopback)
+      crm_url          a base do webhook de entrada do CRM, .../rest/<usuário>/<segredo>/ (uma credencial)
+      webhook_id       o ID do webhook de automação
+      clinica          ID da clínica padrão (um número inteiro positivo)
+      auth_scheme      bearer ou raw
+      format           table, json, ndjson, csv ou tsv
+      per_page         registros por página em listas e percursos (1-10000)
+      concurrency      páginas simultâneas ao percorrer listas (1-32)
+      timezone         um fuso horário IANA para datas e horas do CRM, por exemplo America/Sao_Paulo
+      units            nomes de unidade do CRM para crm contact create --unit: "A;B;C", ou "A,B,C" se não houver ';'
+      timeout          quanto tempo o servidor pode ficar em silêncio, por exemplo 30s ou 2m (padrão 60s)
+      max_wait         por quanto tempo uma requisição que falha é repetida, por exemplo 5m (padrão 5m; 0 = nunca)
+      max_answer_size  o tamanho máximo de resposta lido, por exemplo 256MiB ou 10MB (padrão 256MiB)
+      ca_bundle        um arquivo PEM de certificados de CA extras a confiar (autoridade certificadora própria)
+      language         o idioma da interface: en ou pt-BR
+      aliases.<nome>   um ID de campo do CRM para <nome>, por exemplo aliases.email = UF_CRM_1676052930
+    Exemplos:
+      clinic config set base_url https://example.com/rest/v1
+      clinic --profile matriz config set clinica 3
+      clinic config set units "SP Campinas;DF Brasília;PR Curitiba"
+      clinic config set aliases.email UF_CRM_1676052930
+
+## config list
+help-config-list = Todas as chaves definidas neste perfil
+    .after =
+    Exemplo:
+      clinic config list --format json
+help-config-list--show = Mostra crm_url sem máscara
+
+## config get
+help-config-get = O valor de uma chave, como texto simples (saída 1 quando não definida)
+    .after =
+    Exemplo:
+      clinic config get base_url
+help-config-get--key = A chave a ler, por exemplo base_url (veja `clinic config --help`)
+help-config-get--show = Mostra crm_url sem máscara
+
+## config set
+help-config-set = Define uma chave (com validação)
+    .after =
+    Chaves:
+      base_url         o endereço da API, terminado em /rest/v1 (https, ou http em loopback)
+      io_url           o host da Integrações IO (https, ou http em loopback)
+      automation_url   o host de automação do CRM (https, ou http em loopback)
+      crm_url          a base do webhook de entrada do CRM, .../rest/<usuário>/<segredo>/ (uma credencial)
+      webhook_id       o ID do webhook de automação
+      clinica          ID da clínica padrão (um número inteiro positivo)
+      auth_scheme      bearer ou raw
+      format           table, json, ndjson, csv ou tsv
+      per_page         registros por página em listas e percursos (1-10000)
+      concurrency      páginas simultâneas ao percorrer listas (1-32)
+      timezone         um fuso horário IANA para datas e horas do CRM, por exemplo America/Sao_Paulo
+      units            nomes de unidade do CRM para crm contact create --unit: "A;B;C", ou "A,B,C" se não houver ';'
+      timeout          quanto tempo o servidor pode ficar em silêncio, por exemplo 30s ou 2m (padrão 60s)
+      max_wait         por quanto tempo uma requisição que falha é repetida, por exemplo 5m (padrão 5m; 0 = nunca)
+      max_answer_size  o tamanho máximo de resposta lido, por exemplo 256MiB ou 10MB (padrão 256MiB)
+      ca_bundle        um arquivo PEM de certificados de CA extras a confiar (autoridade certificadora própria)
+      language         o idioma da interface: en ou pt-BR
+      aliases.<nome>   um ID de campo do CRM para <nome>, por exemplo aliases.email = UF_CRM_1676052930
+    Exemplos:
+      clinic config set base_url https://example.com/rest/v1
+      clinic --profile matriz config set clinica 3
+      clinic config set units "SP Campinas;DF Brasília;PR Curitiba"
+      clinic config set aliases.email UF_CRM_1676052930
+help-config-set--key = A chave a definir (veja a lista abaixo)
+help-config-set--value = O novo valor
+
+## config unset
+help-config-unset = Remove uma chave
+    .after =
+    Exemplo:
+      clinic config unset clinica
+help-config-unset--key = A chave a remover
+
+## config path
+help-config-path = Mostra o caminho do arquivo de configuração
+    .after =
+    Exemplo:
+      clinic config path
+
+## contact
+help-contact = Contatos (interessados e clientes)  [Entrada — Atração / Saída — Atração]
+
+## contact create
+help-contact-create = Cadastra um contato (POST /cadastraCliente)  [Entrada — Atração]
+    .long =
+    Cadastra um contato (POST /cadastraCliente)  [Entrada — Atração]
+
+    O serviço não evita duplicados: `clinic contact upsert` procura o contato antes.
+    .after =
+    Exemplo:
+      clinic contact create --name "Maria José d'Ávila" --phone "(16) 99264-0197" \
+          --birth-date 23/04/1990 --channel 3 --campaign 12 --email maria@example.com --clinic 1
+    Num terminal, os campos obrigatórios que faltarem são perguntados: clínica, canal e campanha em listas
+    de `ID  nome`, respondidas com um ID ou um nome.
+help-contact-create--name = Nome completo (obrigatório)
+help-contact-create--phone = Celular com DDD, escrito de qualquer forma: 16992640197, (16) 99264-0197, +55 16 99264-0197 (obrigatório)
+help-contact-create--birth-date = Data de nascimento, AAAA-MM-DD ou DD/MM/AAAA (obrigatória)
+help-contact-create--channel = Canal: ID ou nome, veja `clinic ref channels` (obrigatório)
+help-contact-create--campaign = Campanha: ID ou nome, veja `clinic ref campaigns` (obrigatória)
+help-contact-create--email = E-mail
+help-contact-create--note = Observação em texto livre
+help-contact-create--clinic = ID ou nome da clínica (obrigatório: o serviço exige em todo contato novo, também para usuários de clínica) [padrão: a `clinica` do perfil]
+
+## contact update
+help-contact-update = Atualiza um contato e registra uma nova origem para ele (POST /atualizaCadastroCliente)  [Entrada — Atração]
+    .after =
+    Exemplo:
+      clinic contact update 4821 --channel 2 --campaign 7 --note "Veio pelo Instagram"
+help-contact-update--id = ID do contato
+help-contact-update--name = Nome completo
+help-contact-update--birth-date = Data de nascimento (AAAA-MM-DD ou DD/MM/AAAA)
+help-contact-update--channel = Canal desta nova origem: ID ou nome
+help-contact-update--campaign = Campanha desta nova origem: ID ou nome
+help-contact-update--note = Observação em texto livre
+help-contact-update--clinic = ID ou nome da clínica [padrão: a `clinica` do perfil]
+
+## contact list
+help-contact-list = Lista interessados e clientes (GET /lista_cliente)  [Saída — Atração]
+    .after =
+    Exemplos:
+      clinic contact list --phone 16992640197
+      clinic contact list --created-from 2024-01-01 --all --format csv -o contatos.csv
+help-contact-list--name = Busca pelo nome mais parecido
+help-contact-list--phone = Telefone, escrito de qualquer forma (enviado só com dígitos)
+help-contact-list--secondary-phone = Telefone secundário, escrito de qualquer forma (enviado só com dígitos)
+help-contact-list--email = E-mail
+help-contact-list--created-from = Cadastrado a partir de (AAAA-MM-DD ou DD/MM/AAAA)
+help-contact-list--created-to = Cadastrado até
+help-contact-list--birth-from = Nascido a partir de
+help-contact-list--birth-to = Nascido até
+help-contact-list--referred-by = Indicado pelo contato com este ID
+help-contact-list--referred = Só contatos indicados (1) ou não indicados (0)
+help-contact-list--active = Só registros ativos (inativo=0)
+help-contact-list--inactive = Só registros inativos (inativo=1)
+help-contact-list--clinic = ID ou nome da clínica, várias separadas por vírgula, ou `all` [padrão: a `clinica` do perfil]; obrigatório para admin_master
+help-contact-list--keep-going = Com várias clínicas: a clínica que falhar é informada e deixada de fora, as outras são escritas mesmo assim (a execução ainda termina com erro)
+
+## contact upsert
+help-contact-upsert = Cria o contato, ou o atualiza quando já existe um com o mesmo telefone ou e-mail
+    .after =
+    Exemplo:
+      clinic contact upsert --name "Maria Souza" --phone 16992640197 --birth-date 1990-04-23 \
+          --channel 3 --campaign 12 --clinic 1
+help-contact-upsert--name = Nome completo (obrigatório)
+help-contact-upsert--phone = Celular com DDD, escrito de qualquer forma: 16992640197, (16) 99264-0197, +55 16 99264-0197 (obrigatório)
+help-contact-upsert--birth-date = Data de nascimento, AAAA-MM-DD ou DD/MM/AAAA (obrigatória)
+help-contact-upsert--channel = Canal: ID ou nome, veja `clinic ref channels` (obrigatório)
+help-contact-upsert--campaign = Campanha: ID ou nome, veja `clinic ref campaigns` (obrigatória)
+help-contact-upsert--email = E-mail
+help-contact-upsert--note = Observação em texto livre
+help-contact-upsert--clinic = ID ou nome da clínica (obrigatório: o serviço exige em todo contato novo, também para usuários de clínica) [padrão: a `clinica` do perfil]
+
+## contact import
+help-contact-import = Cria contatos a partir de um arquivo CSV, validado por inteiro antes de enviar qualquer coisa, e que pode ser retomado
+    .after =
+    Exemplo:
+      clinic contact import novos.csv --journal novos.journal --concurrency 4
+    Colunas (linha de cabeçalho; nomes em inglês ou em português, separados por ',' ou ';'):
+      name|nome, phone|telefone, birth_date|data_nascimento, channel|canal, campaign|campanha,
+      email, note|observacao, clinic|clinica (senão --clinic ou a clinica do perfil)
+    Com --journal, as linhas já criadas numa execução anterior (mesmo telefone e nome) são puladas. Linhas
+    enviadas sem resposta aparecem como desconhecidas (saída 5); resolva-as e execute de novo:
+      clinic contact import novos.csv --journal novos.journal --resolve-unknown
+help-contact-import--file = O arquivo CSV (UTF-8, com linha de cabeçalho)
+help-contact-import--dry-run = Confere todas as linhas e mostra o que seria enviado, sem enviar
+help-contact-import--journal = Registra aqui cada linha criada (NDJSON) e pula as linhas registradas em execuções anteriores
+help-contact-import--resolve-unknown = Não envia nada: procura em lista_cliente, pelo telefone e depois pelo e-mail, cada linha que o registro deixou em estado desconhecido (enviada, resposta nunca vista) e a registra como criada ou como não enviada
+help-contact-import--clinic = ID ou nome da clínica [padrão: a `clinica` do perfil]
+
+## campaign
+help-campaign = Campanhas  [Entrada — Apoio / Saída — Apoio]
+
+## campaign create
+help-campaign-create = Cria uma campanha (POST /criaCampanha) e mostra o novo ID  [Entrada — Apoio]
+    .after =
+    Exemplo:
+      clinic campaign create --name "Black Friday 2024" --clinic 1
+help-campaign-create--name = Nome da campanha
+help-campaign-create--clinic = ID ou nome da clínica [padrão: a `clinica` do perfil]
+
+## campaign list
+help-campaign-list = Lista as campanhas (GET /listaCampanha)  [Saída — Apoio]
+    .after =
+    Exemplo:
+      clinic campaign list --name black --all
+help-campaign-list--name = Busca pelo nome mais parecido
+help-campaign-list--clinic = ID ou nome da clínica, várias separadas por vírgula, ou `all` [padrão: a `clinica` do perfil]; obrigatório para admin_master
+help-campaign-list--keep-going = Com várias clínicas: a clínica que falhar é informada e deixada de fora, as outras são escritas mesmo assim (a execução ainda termina com erro)
+
+## appointment
+help-appointment = Agendamentos  [Entrada — Conversão e entrega]
+
+## appointment set-status
+help-appointment-set-status = Muda o status de um agendamento (POST /mudaStatusAgendamento)  [Entrada — Conversão e entrega]
+    .long =
+    Muda o status de um agendamento (POST /mudaStatusAgendamento)  [Entrada — Conversão e entrega]
+
+    Os status vêm de `clinic ref appointment-statuses` (1 Agendado, 2 Confirmado, 3 Presente, 4 Executado, 5 Desmarcado, 6 Faltou, 7 Cancelado, 8 Bloqueio na maioria das instalações).
+    .after =
+    Exemplo:
+      clinic appointment set-status 12345 2
+help-appointment-set-status--appointment = ID do agendamento
+help-appointment-set-status--status = Novo status: ID ou nome (por exemplo 2 ou Confirmado)
+
+## report
+help-report = Relatórios: agendamentos e a Ficha Financeira  [Saída]
+
+## report appointments
+help-report-appointments = Relatório de agendamentos (GET /relAgendamentos)  [Saída — Entrega e retenção]
+    .after =
+    Exemplos:
+      clinic report appointments --from 2024-03-01 --to 2024-03-31 --status 1,2 --all
+      clinic report appointments --type 2 --has-quote 0 --format csv -o avaliacoes.csv
+help-report-appointments--from = Agendamentos nesta data ou depois (AAAA-MM-DD ou DD/MM/AAAA)
+help-report-appointments--to = Agendamentos nesta data ou antes
+help-report-appointments--kind = ID do tipo de agendamento (2 = avaliação; exige --has-quote)
+help-report-appointments--status = Status de agendamento, IDs ou nomes, separados por vírgula (veja `clinic ref appointment-statuses`)
+help-report-appointments--has-quote = A avaliação tem orçamento: 0 ou 1 (veja `clinic ref has-quote`)
+help-report-appointments--clinic = ID ou nome da clínica, várias separadas por vírgula, ou `all` [padrão: a `clinica` do perfil]; obrigatório para admin_master
+help-report-appointments--keep-going = Com várias clínicas: a clínica que falhar é informada e deixada de fora, as outras são escritas mesmo assim (a execução ainda termina com erro)
+
+## report ficha-financeira
+help-report-ficha-financeira = A Ficha Financeira: orçamentos com a venda detalhada (GET /lista_venda_orcamento)  [Saída — Conversão]
+    .after =
+    Exemplos:
+      clinic report ficha-financeira --all --format csv -o ficha.csv
+      clinic report ficha-financeira --from 01/01/2024 --to 31/01/2024 --status 2 --seller 4 --all --excel -o janeiro.csv
+      clinic report ficha-financeira --clinic all --all --format xlsx -o rede.xlsx
+help-report-ficha-financeira--from = Data do orçamento a partir de (AAAA-MM-DD ou DD/MM/AAAA)
+help-report-ficha-financeira--to = Data do orçamento até
+help-report-ficha-financeira--status = Status do orçamento, IDs ou nomes (veja `clinic ref quote-statuses`)
+help-report-ficha-financeira--client = ID do cliente (contato)
+help-report-ficha-financeira--contract-notes = Observações do contrato (o mais parecido)
+help-report-ficha-financeira--sale-notes = Observações da venda (o mais parecido)
+help-report-ficha-financeira--active = Só registros ativos (inativo=0)
+help-report-ficha-financeira--inactive = Só registros inativos (inativo=1)
+help-report-ficha-financeira--service = ID do serviço (veja `clinic ref services`)
+help-report-ficha-financeira--evaluation-from = Data da avaliação a partir de
+help-report-ficha-financeira--evaluation-to = Data da avaliação até
+help-report-ficha-financeira--created-from = Cadastrado a partir de
+help-report-ficha-financeira--created-to = Cadastrado até
+help-report-ficha-financeira--paid-from = Pago a partir de
+help-report-ficha-financeira--paid-to = Pago até
+help-report-ficha-financeira--modified-from = Alterado a partir de
+help-report-ficha-financeira--modified-to = Alterado até
+help-report-ficha-financeira--created-by = Criado por (veja `clinic ref creators`)
+help-report-ficha-financeira--modified-by = Alterado por (veja `clinic ref creators`)
+help-report-ficha-financeira--seller = ID do vendedor (veja `clinic ref sellers`)
+help-report-ficha-financeira--account-plan = ID do plano de conta (veja `clinic ref account-plans`)
+help-report-ficha-financeira--operation-type = ID do tipo de operação do produto (veja `clinic ref operation-types`)
+help-report-ficha-financeira--clinic = ID ou nome da clínica, várias separadas por vírgula, ou `all` [padrão: a `clinica` do perfil]; obrigatório para admin_master
+help-report-ficha-financeira--keep-going = Com várias clínicas: a clínica que falhar é informada e deixada de fora, as outras são escritas mesmo assim (a execução ainda termina com erro)
+
+## report summary
+help-report-summary = Contagens e somas de valores da Ficha Financeira (ou dos agendamentos) por mês, vendedor, status, clínica, canal ou serviço
+    .after =
+    Exemplos:
+      clinic report summary --by month,seller
+      clinic report summary --by clinic --clinic all --status Aprovado --chart
+      clinic report summary --by month --from 2024-01-01 --to 2024-12-31 --chart-file vendas.svg
+      clinic report summary --by seller --format xlsx -o vendas.xlsx
+      clinic report summary appointments --by month,status
+help-report-summary--by = Agrupa por, separados por vírgula, do mais externo ao mais interno: month, seller, status, clinic, channel, service
+help-report-summary--by--month = O mês da data do registro (AAAA-MM)
+help-report-summary--month-of = O campo de data cujo mês `--by month` usa [padrão: data para orçamentos, data_agendamento para agendamentos]
+help-report-summary--chart = Desenha barras horizontais (em texto, da largura do terminal) em vez da tabela
+help-report-summary--chart-file = Escreve também um gráfico de barras em FILE: .svg ou .png
+help-report-summary--measure = O que as barras medem: count, ou um campo de valor como valor_original [padrão: valor, ou count quando não há valores]
+help-report-summary--from = Data do orçamento a partir de (AAAA-MM-DD ou DD/MM/AAAA)
+help-report-summary--to = Data do orçamento até
+help-report-summary--status = Status do orçamento, IDs ou nomes (veja `clinic ref quote-statuses`)
+help-report-summary--client = ID do cliente (contato)
+help-report-summary--contract-notes = Observações do contrato (o mais parecido)
+help-report-summary--sale-notes = Observações da venda (o mais parecido)
+help-report-summary--active = Só registros ativos (inativo=0)
+help-report-summary--inactive = Só registros inativos (inativo=1)
+help-report-summary--service = ID do serviço (veja `clinic ref services`)
+help-report-summary--evaluation-from = Data da avaliação a partir de
+help-report-summary--evaluation-to = Data da avaliação até
+help-report-summary--created-from = Cadastrado a partir de
+help-report-summary--created-to = Cadastrado até
+help-report-summary--paid-from = Pago a partir de
+help-report-summary--paid-to = Pago até
+help-report-summary--modified-from = Alterado a partir de
+help-report-summary--modified-to = Alterado até
+help-report-summary--created-by = Criado por (veja `clinic ref creators`)
+help-report-summary--modified-by = Alterado por (veja `clinic ref creators`)
+help-report-summary--seller = ID do vendedor (veja `clinic ref sellers`)
+help-report-summary--account-plan = ID do plano de conta (veja `clinic ref account-plans`)
+help-report-summary--operation-type = ID do tipo de operação do produto (veja `clinic ref operation-types`)
+help-report-summary--clinic = ID ou nome da clínica, várias separadas por vírgula, ou `all` [padrão: a `clinica` do perfil]; obrigatório para admin_master
+help-report-summary--keep-going = Com várias clínicas: a clínica que falhar é informada e deixada de fora, as outras são escritas mesmo assim (a execução ainda termina com erro)
+
+## report summary appointments
+help-report-summary-appointments = Resume os agendamentos (GET /relAgendamentos) em vez da Ficha Financeira
+    .after =
+    Exemplos:
+      clinic report summary appointments --by month,status
+      clinic report summary appointments --by clinic --clinic all --from 2024-01-01 --chart
+help-report-summary-appointments--by = Agrupa por, separados por vírgula, do mais externo ao mais interno: month, seller, status, clinic, channel, service
+help-report-summary-appointments--by--month = O mês da data do registro (AAAA-MM)
+help-report-summary-appointments--month-of = O campo de data cujo mês `--by month` usa [padrão: data para orçamentos, data_agendamento para agendamentos]
+help-report-summary-appointments--chart = Desenha barras horizontais (em texto, da largura do terminal) em vez da tabela
+help-report-summary-appointments--chart-file = Escreve também um gráfico de barras em FILE: .svg ou .png
+help-report-summary-appointments--measure = O que as barras medem: count, ou um campo de valor como valor_original [padrão: valor, ou count quando não há valores]
+help-report-summary-appointments--from = Agendamentos nesta data ou depois (AAAA-MM-DD ou DD/MM/AAAA)
+help-report-summary-appointments--to = Agendamentos nesta data ou antes
+help-report-summary-appointments--kind = ID do tipo de agendamento (2 = avaliação; exige --has-quote)
+help-report-summary-appointments--status = Status de agendamento, IDs ou nomes, separados por vírgula (veja `clinic ref appointment-statuses`)
+help-report-summary-appointments--has-quote = A avaliação tem orçamento: 0 ou 1 (veja `clinic ref has-quote`)
+help-report-summary-appointments--clinic = ID ou nome da clínica, várias separadas por vírgula, ou `all` [padrão: a `clinica` do perfil]; obrigatório para admin_master
+help-report-summary-appointments--keep-going = Com várias clínicas: a clínica que falhar é informada e deixada de fora, as outras são escritas mesmo assim (a execução ainda termina com erro)
+
+## ref
+help-ref = Listas de referência: clínicas, canais, campanhas, serviços, status…  [Saída — Apoio]
+
+## ref clinics
+help-ref-clinics = Clínicas (unidades) que você pode ver (GET /listaClinicas)
+    .after =
+    Exemplo:
+      clinic ref clinics --all
+
+## ref channels
+help-ref-channels = Canais de origem (GET /listaCanal)
+    .after =
+    Exemplo:
+      clinic ref channels --name insta
+help-ref-channels--name = Busca pelo nome mais parecido
+
+## ref campaigns
+help-ref-campaigns = Campanhas (GET /listaCampanha)
+    .after =
+    Exemplo:
+      clinic ref campaigns --clinic 1 --name black
+help-ref-campaigns--name = Busca pelo nome mais parecido
+help-ref-campaigns--clinic = ID ou nome da clínica, várias separadas por vírgula, ou `all` [padrão: a `clinica` do perfil]; obrigatório para admin_master
+help-ref-campaigns--keep-going = Com várias clínicas: a clínica que falhar é informada e deixada de fora, as outras são escritas mesmo assim (a execução ainda termina com erro)
+
+## ref services
+help-ref-services = Serviços (GET /listaServico)
+    .after =
+    Exemplo:
+      clinic ref services --name botox
+help-ref-services--name = Busca pelo nome mais parecido
+help-ref-services--clinic = ID ou nome da clínica, várias separadas por vírgula, ou `all` [padrão: a `clinica` do perfil]; obrigatório para admin_master
+help-ref-services--keep-going = Com várias clínicas: a clínica que falhar é informada e deixada de fora, as outras são escritas mesmo assim (a execução ainda termina com erro)
+
+## ref sellers
+help-ref-sellers = Vendedores (GET /listaVendedor)
+    .after =
+    Exemplo:
+      clinic ref sellers --all --format csv
+help-ref-sellers--clinic = ID ou nome da clínica, várias separadas por vírgula, ou `all` [padrão: a `clinica` do perfil]; obrigatório para admin_master
+help-ref-sellers--keep-going = Com várias clínicas: a clínica que falhar é informada e deixada de fora, as outras são escritas mesmo assim (a execução ainda termina com erro)
+
+## ref creators
+help-ref-creators = Usuários que criam e alteram vendas (GET /listaCriadoPorVenda)
+    .after =
+    Exemplo:
+      clinic ref creators
+help-ref-creators--clinic = ID ou nome da clínica, várias separadas por vírgula, ou `all` [padrão: a `clinica` do perfil]; obrigatório para admin_master
+help-ref-creators--keep-going = Com várias clínicas: a clínica que falhar é informada e deixada de fora, as outras são escritas mesmo assim (a execução ainda termina com erro)
+
+## ref account-plans
+help-ref-account-plans = Planos de conta (GET /listaPlanoDeConta)
+    .after =
+    Exemplo:
+      clinic ref account-plans
+help-ref-account-plans--clinic = ID ou nome da clínica, várias separadas por vírgula, ou `all` [padrão: a `clinica` do perfil]; obrigatório para admin_master
+help-ref-account-plans--keep-going = Com várias clínicas: a clínica que falhar é informada e deixada de fora, as outras são escritas mesmo assim (a execução ainda termina com erro)
+
+## ref operation-types
+help-ref-operation-types = Tipos de operação de produto (GET /listaTipoOperacao)
+    .after =
+    Exemplo:
+      clinic ref operation-types
+help-ref-operation-types--clinic = ID ou nome da clínica, várias separadas por vírgula, ou `all` [padrão: a `clinica` do perfil]; obrigatório para admin_master
+help-ref-operation-types--keep-going = Com várias clínicas: a clínica que falhar é informada e deixada de fora, as outras são escritas mesmo assim (a execução ainda termina com erro)
+
+## ref appointment-statuses
+help-ref-appointment-statuses = Status de agendamento (GET /statusAgendamento)
+    .after =
+    Exemplo:
+      clinic ref appointment-statuses
+
+## ref quote-statuses
+help-ref-quote-statuses = Status de orçamento (GET /lista_status_venda)
+    .after =
+    Exemplo:
+      clinic ref quote-statuses
+
+## ref has-quote
+help-ref-has-quote = Valores do filtro "avaliação possui orçamento", 0 e 1 (GET /avaliacaoPossuiVendaOrcamento)
+    .after =
+    Exemplo:
+      clinic ref has-quote
+
+## crm
+help-crm = CRM externo: contatos pelo webhook de automação, contatos e negócios  [CRM — Automação / CRM]
+
+## crm contact
+help-crm-contact = Contatos do CRM: cria pelo webhook de automação; lista, consulta e atualiza
+
+## crm contact create
+help-crm-contact-create = Cria (ou reaproveita) um contato e abre um negócio (GET {"{"}automation_url{"}"}/webhook/{"{"}webhook_id{"}"})  [CRM — Automação]
+    .long =
+    Cria (ou reaproveita) um contato e abre um negócio (GET {"{"}automation_url{"}"}/webhook/{"{"}webhook_id{"}"})  [CRM — Automação]
+
+    A automação reaproveita o contato que tem este telefone (senão, este e-mail) e sempre abre um negócio novo na etapa "Nova oportunidade". A chamada é enviada uma vez: nunca é repetida depois de poder ter chegado ao servidor, então, numa falha de rede, confira antes de enviar de novo.
+    .after =
+    Exemplos:
+      clinic crm contact create --full-name "Maria da Silva" --phone "(16) 99264-0197" \
+          --email maria@example.com --campaign-id 12 --utm-source whatsapp --unit "SP Campinas"
+      clinic crm contact create --first-name Ana --last-name Souza --created-at "23/04/2024 10:30" \
+          --phone 16992640197 --email ana@example.com --campaign-id 7 --utm-source Instagram \
+          --utm-medium cpc --utm-campaign verao --unit "df brasilia"
+help-crm-contact-create--first-name = Nome
+help-crm-contact-create--last-name = Sobrenome
+help-crm-contact-create--full-name = Nome completo, dividido no último espaço em nome e sobrenome
+help-crm-contact-create--created-at = Data e hora de criação: AAAA-MM-DD HH:MM[:SS] ou DD/MM/AAAA HH:MM[:SS] no fuso horário do perfil [padrão: agora]
+help-crm-contact-create--campaign-id = ID da campanha de origem
+help-crm-contact-create--utm-source = WhatsApp, Facebook ou Instagram (maiúsculas ou minúsculas)
+help-crm-contact-create--utm-medium = Mídia UTM (pode ficar vazia)
+help-crm-contact-create--utm-campaign = Campanha UTM (pode ficar vazia)
+help-crm-contact-create--utm-content = Conteúdo UTM (pode ficar vazio)
+help-crm-contact-create--phone = Telefone com DDD, escrito de qualquer forma: 16992640197, (16) 99264-0197, +55 16 99264-0197
+help-crm-contact-create--email = E-mail
+help-crm-contact-create--unit = Nome da unidade, comparado sem maiúsculas nem acentos com as `units` do perfil, quando configuradas
+
+## crm contact list
+help-crm-contact-list = Lista contatos (crm.contact.list)  [CRM]
+    .after =
+    Exemplos:
+      clinic crm contact list --field NAME=Ana --select NAME --select PHONE --order DATE_CREATE:desc
+      clinic crm deal list --field STAGE_ID=NEW --field '>DATE_CREATE=2024-01-01' --all --format csv
+      clinic crm contact list --all --keyset --format ndjson
+
+    Uma página tem 50 registros (`--page N` lê a N-ésima). Com --all, listas de mais de 1000 registros (ou qualquer
+    lista com --keyset) são percorridas por ID, uma página após a outra, como o Bitrix recomenda para listas grandes.
+    Os nomes de campo podem ser apelidos do perfil (clinic crm aliases install; clinic config set aliases.NOME ID).
+help-crm-contact-list--field = Filtro FIELD=VALUE (pode repetir); FIELD pode começar com um operador do Bitrix: >ID=100, %NAME=ana, !STAGE_ID=WON
+help-crm-contact-list--select = Campo a devolver (pode repetir); * para todos os campos padrão, UF_* para todos os personalizados
+help-crm-contact-list--order = Ordena por FIELD:asc ou FIELD:desc (pode repetir)
+help-crm-contact-list--keyset = Com --all, percorre por faixas de ID qualquer que seja o tamanho da lista
+help-crm-contact-list--fields-form = Envia os filtros como FIELDS[FIELD]=VALUE (a forma que algumas instalações leem) em vez de filter[FIELD]=VALUE
+
+## crm contact get
+help-crm-contact-get = Todos os campos de um contato (crm.contact.get)  [CRM]
+    .after =
+    Exemplo:
+      clinic crm contact get 42 --format json
+help-crm-contact-get--id = ID do registro
+
+## crm contact update
+help-crm-contact-update = Altera campos de um contato (crm.contact.update)  [CRM]
+    .after =
+    Exemplos:
+      clinic crm contact update 42 --set NAME=Ana --set email=ana@example.com
+      clinic crm contact update 42 --set PHONE=+5516992640197     # acrescenta um telefone ao campo múltiplo
+help-crm-contact-update--id = ID do registro
+help-crm-contact-update--set = FIELD=VALUE a gravar (pode repetir); FIELD pode ser um apelido. Campos de vários valores (PHONE, EMAIL, WEB, IM) aceitam também FIELD:TYPE=VALUE (PHONE:MOBILE=…; o tipo padrão é WORK)
+
+## crm deal
+help-crm-deal = Negócios do CRM: lista, consulta, atualiza, move entre etapas
+
+## crm deal list
+help-crm-deal-list = Lista negócios (crm.deal.list)  [CRM]
+    .after =
+    Exemplos:
+      clinic crm contact list --field NAME=Ana --select NAME --select PHONE --order DATE_CREATE:desc
+      clinic crm deal list --field STAGE_ID=NEW --field '>DATE_CREATE=2024-01-01' --all --format csv
+      clinic crm contact list --all --keyset --format ndjson
+
+    Uma página tem 50 registros (`--page N` lê a N-ésima). Com --all, listas de mais de 1000 registros (ou qualquer
+    lista com --keyset) são percorridas por ID, uma página após a outra, como o Bitrix recomenda para listas grandes.
+    Os nomes de campo podem ser apelidos do perfil (clinic crm aliases install; clinic config set aliases.NOME ID).
+help-crm-deal-list--field = Filtro FIELD=VALUE (pode repetir); FIELD pode começar com um operador do Bitrix: >ID=100, %NAME=ana, !STAGE_ID=WON
+help-crm-deal-list--select = Campo a devolver (pode repetir); * para todos os campos padrão, UF_* para todos os personalizados
+help-crm-deal-list--order = Ordena por FIELD:asc ou FIELD:desc (pode repetir)
+help-crm-deal-list--keyset = Com --all, percorre por faixas de ID qualquer que seja o tamanho da lista
+help-crm-deal-list--fields-form = Envia os filtros como FIELDS[FIELD]=VALUE (a forma que algumas instalações leem) em vez de filter[FIELD]=VALUE
+
+## crm deal get
+help-crm-deal-get = Todos os campos de um negócio (crm.deal.get)  [CRM]
+    .after =
+    Exemplo:
+      clinic crm deal get 42 --columns ID,TITLE,STAGE_ID
+help-crm-deal-get--id = ID do registro
+
+## crm deal update
+help-crm-deal-update = Altera campos de um negócio, ou o move para uma etapa (crm.deal.update)  [CRM]
+    .long =
+    Altera campos de um negócio, ou o move para uma etapa (crm.deal.update)  [CRM]
+
+    `--stage NAME` grava o nome da etapa no campo de nome da etapa — o campo do apelido `stage_name`, quando configurado, senão UF_CRM_1669405845 — o que move o negócio (o STAGE_ID acompanha).
+    .after =
+    Exemplos:
+      clinic crm deal update 42 --stage "Tentativa de contato"
+      clinic crm deal update 42 --stage agendado --set campaign=12 --set UTM_TERM=teste
+
+    Etapas do funil Unidade: Nova oportunidade, Repique, Tentativa de contato, Em contato,
+    Buscar / cadastrar no ERP, Agendado, Confirmado, Em negociação, Perdas, Venda Cancelada, Venda realizada
+help-crm-deal-update--id = ID do registro
+help-crm-deal-update--set = FIELD=VALUE a gravar (pode repetir); FIELD pode ser um apelido. Campos de vários valores aceitam FIELD:TYPE=VALUE
+help-crm-deal-update--stage = Move para esta etapa do funil Unidade (o nome, com ou sem maiúsculas e acentos, ou o STAGE_ID)
+
+## crm aliases
+help-crm-aliases = Apelidos de campos (chave `aliases.<nome>` do perfil), aceitos onde se aceita um ID de campo
+
+## crm aliases install
+help-crm-aliases-install = Grava no perfil os apelidos dos principais campos da instalação (phone, email, stage_name, campaign, unit)
+    .after =
+    Exemplo:
+      clinic --profile matriz crm aliases install --force
+help-crm-aliases-install--force = Substitui apelidos de mesmo nome já configurados
+
+## crm aliases list
+help-crm-aliases-list = Mostra os apelidos do perfil
+    .after =
+    Exemplo:
+      clinic crm aliases list --format csv
+
+## crm units
+help-crm-units = Os nomes de unidade que `crm contact create --unit` aceita (chave `units` do perfil)
+    .after =
+    Exemplos:
+      clinic crm units
+      clinic config set units "SP Campinas;DF Brasília;PR Curitiba"    # ou "SP Campinas,DF Brasília"
+
+## io
+help-io = Chama qualquer caminho da Integrações IO com a x-api-key guardada  [Integrações IO]
+    .after =
+    Exemplos:
+      clinic io GET /status
+      clinic io POST /leads --data '{"{"}"nome": "Ana"{"}"}'
+      clinic io POST /leads --data @lead.json -q origem=site
+
+    A chave é CLINIC_IO_KEY, senão a guardada com `clinic auth set-io-key`.
+help-io--method = Método HTTP
+help-io--path = Caminho no host, por exemplo /listaCanal
+help-io--query = Parâmetro de consulta (pode repetir)
+help-io--data = Corpo JSON: no próprio comando, @FILE, ou - para a entrada padrão
+
+## api
+help-api = Chama qualquer caminho da API com a mesma autenticação, formatos e paginação
+    .after =
+    Exemplos:
+      clinic api GET /listaCanal -q nome=insta
+      clinic api GET /listaCanal --page 2 --per-page 20
+      clinic api GET /lista_venda_orcamento -q status=2 --all --format ndjson
+      clinic api POST /criaCampanha --data '{"{"}"nome": "Teste", "clinica": "1"{"}"}'
+
+    Um GET de uma das listas paginadas do serviço sempre envia pagina_atual e por_pagina: --page (padrão 1)
+    e --per-page (padrão 50), ou os mesmos nomes dados com -q. Em qualquer outro caminho, são enviados quando
+    --page ou --per-page é dado. Com --all (ou --limit) as páginas são percorridas por você.
+help-api--method = Método HTTP
+help-api--path = Caminho no host, por exemplo /listaCanal
+help-api--query = Parâmetro de consulta (pode repetir)
+help-api--data = Corpo JSON: no próprio comando, @FILE, ou - para a entrada padrão
+
+## operations
+help-operations = Lista todas as operações remotas: grupo, método, caminho, comando
+    .after =
+    Exemplo:
+      clinic operations --format csv
+
+## completions
+help-completions = Mostra um script de autocompletar para o shell
+    .after =
+    Exemplos:
+      clinic completions bash > ~/.local/share/bash-completion/completions/clinic
+      clinic completions zsh > ~/.zfunc/_clinic
+      clinic completions fish > ~/.config/fish/completions/clinic.fish
+      clinic completions powershell | Out-String | Invoke-Expression   (no $PROFILE)
+    Os nomes oferecidos para --channel, --campaign, --clinic, --status… vêm do cache: `clinic cache refresh`.
+help-completions--shell = bash, zsh, fish, powershell ou elvish
+
+## man
+help-man = Páginas de manual geradas a partir destas definições
+    .after =
+    Exemplos:
+      clinic man | man -l -
+      clinic man --dir ~/.local/share/man/man1 && man clinic-report-ficha-financeira
+help-man--dir = Escreve uma página por comando (clinic.1, clinic-report.1, …) em DIR em vez de mostrar clinic.1
+
+## cache
+help-cache = A cópia local das listas de referência usada para nomes e para o autocompletar com Tab
+
+## cache refresh
+help-cache-refresh = Busca agora todas as listas de referência (nomes para --channel, --campaign, --status… e para o Tab)
+    .long =
+    Busca agora todas as listas de referência (nomes para --channel, --campaign, --status… e para o Tab)
+
+    As listas de cada clínica (campanhas, serviços, vendedores, criadores, planos de conta, tipos de operação) são lidas para --clinic, ou então para todas as clínicas que você pode ver: todas para um admin_master, a sua para um usuário de clínica.
+    .after =
+    Exemplos:
+      clinic cache refresh
+      clinic cache refresh --clinic 1
+help-cache-refresh--clinic = ID ou nome da clínica [padrão: a `clinica` do perfil]
+
+## cache clear
+help-cache-clear = Remove as listas guardadas em cache deste perfil
+    .after =
+    Exemplo:
+      clinic cache clear
+
+## cache path
+help-cache-path = Mostra a pasta de cache deste perfil
+    .after =
+    Exemplo:
+      ls "$(clinic cache path)"
+
+## sandbox
+help-sandbox = A imitação local da API inteira
+
+## sandbox serve
+help-sandbox-serve = Serve o sandbox até ser interrompido (mostra antes base_url=…, io_url=…, automation_url=…, crm_url=…)
+    .after =
+    Exemplos:
+      clinic sandbox serve
+      clinic sandbox serve --addr 127.0.0.1:0 --scale 1000000 --page-cap 30 --envelope bare
+    Logins: admin/admin (admin_master), unidade1/unidade1 (clínica 1). Chave IO: sandbox-io-key.
+help-sandbox-serve--addr = Endereço onde escutar; a porta 0 escolhe uma porta livre. Só loopback, a menos que use --public
+help-sandbox-serve--seed = Semente dos dados gerados: sementes iguais dão dados iguais
+help-sandbox-serve--scale = Quantidade de orçamentos e de agendamentos (contatos: max(200, N/2))
+help-sandbox-serve--latency-ms = Atraso fixo somado a cada resposta, em milissegundos
+help-sandbox-serve--jitter-ms = Atraso extra aleatório de 0..=J milissegundos somado a cada resposta
+help-sandbox-serve--error-rate = Fração das requisições (0.0-1.0) respondidas com 500 ou 503
+help-sandbox-serve--drop-rate = Fração das requisições (0.0-1.0) cuja conexão é fechada depois de parte do corpo
+help-sandbox-serve--rate-limit = Requisições por segundo permitidas antes de responder 429 com Retry-After (0 = desligado)
+help-sandbox-serve--failing-clinic = Chamadas em `/rest/v1` para esta clínica (`clinica=N`) sempre respondem 500: uma unidade de uma rede cujo servidor caiu (0 = desligado)
+help-sandbox-serve--crm-rate-limit = Requisições ao CRM por segundo permitidas antes de QUERY_LIMIT_EXCEEDED (0 = desligado)
+help-sandbox-serve--dialect = Dialeto das respostas de `/rest/v1`, como as diferentes instalações da API o falam
+help-sandbox-serve--dialect--standard = JSON com status honestos: falhas `{"{"}"erro": …{"}"}` com 4xx, listas no formato de `--envelope`, todo sucesso 200
+help-sandbox-serve--dialect--legacy-php = Uma instalação PHP antiga: falhas são HTTP 200 `{"{"}"status": false, "mensagem": …{"}"}`, listas `{"{"}"status": true, "dados": {"{"}"0": …{"}"}, "total": "…", …{"}"}` com números como texto, o token em `resposta.sessao.auth_token`, uma página HTML 500 a cada 7º GET
+help-sandbox-serve--envelope = Formato das respostas de listas (só no dialeto standard)
+help-sandbox-serve--envelope--dados = `{"{"}"dados": [...], "pagina_atual": P, "por_pagina": M, "total": T{"}"}`
+help-sandbox-serve--envelope--data = `{"{"}"data": [...]{"}"}`
+help-sandbox-serve--envelope--bare = `[...]`
+help-sandbox-serve--token-field = Onde a resposta do login põe o token: um nome ou um caminho com pontos (`a.b.token`); `tipo` fica ao lado. Padrão: `token` (standard), `resposta.sessao.auth_token` (legacy-php)
+help-sandbox-serve--html-error-every = Responde a cada N-ésimo GET em /rest/v1 com uma página HTML 500 (0 = desligado). Padrão: desligado para standard, 7 para legacy-php
+help-sandbox-serve--compression = Comprime as respostas como pede o Accept-Encoding da requisição (gzip, br, zstd, deflate)
+help-sandbox-serve--bandwidth = Limita o que cada conexão envia a esta quantidade de kilobits por segundo, após a compressão (0 = desligado); por exemplo 20000 para um link de 20 Mbit/s
+help-sandbox-serve--redirect-to = Responde a toda requisição aos quatro hosts com um redirecionamento para esta origem (`http://host:porta`, opcionalmente com um prefixo de caminho), mantendo o caminho e a consulta originais
+help-sandbox-serve--redirect-status = Status dos redirecionamentos: 301, 302, 303, 307 ou 308
+help-sandbox-serve--redirect-same-origin = Redireciona toda requisição aos quatro hosts para o mesmo servidor sob `/moved`, que serve as mesmas rotas
+help-sandbox-serve--hang = Aceita e registra as requisições aos quatro hosts, mas nunca responde
+help-sandbox-serve--endless-body = Responde aos GET nos quatro hosts com uma lista JSON que nunca termina
+help-sandbox-serve--token-ttl = Validade de um token de login, em segundos
+help-sandbox-serve--auth-scheme = Quais formas de `Authorization` são aceitas
+help-sandbox-serve--auth-scheme--both = `Bearer <token>` e o `<token>` sozinho
+help-sandbox-serve--auth-scheme--bearer = Só `Bearer <token>`
+help-sandbox-serve--auth-scheme--raw = Só o `<token>` sozinho
+help-sandbox-serve--page-cap = Nunca devolve mais de N registros por página, seja qual for o pedido (0 = desligado)
+help-sandbox-serve--ignore-page = Sempre devolve a página 1, diga o que disser `pagina_atual`
+help-sandbox-serve--public = Permite escutar num endereço que não é loopback (as senhas são conhecidas)
+
+## help
+help-help = Ajuda sobre um comando, ou sobre um tópico: environment, exit-codes
+    .after =
+    Exemplos:
+      clinic help report ficha-financeira
+      clinic help environment
+      clinic help exit-codes
+help-help--topic = Um comando (`report ficha-financeira`) ou um tópico: environment, exit-codes
+
+## Anotações do clap na ajuda
+
+help-annotation-default = [padrão:{" "}
+help-annotation-env = [variável:{" "}
+help-annotation-alias = [apelido:{" "}
+help-annotation-aliases = [apelidos:{" "}
+help-annotation-possible-values = [valores possíveis:{" "}
+help-annotation-possible-values-heading = Valores possíveis:
+help-annotation-options = [OPÇÕES]
+
+## Tópicos de ajuda: clinic help environment, clinic help exit-codes
+
+help-topic-environment-about = Variáveis de ambiente que o clinic lê
+help-topic-exit-codes-about = O que significa cada código de saída
+help-topic-environment =
+    Variáveis de ambiente
+
+    CLINIC_PROFILE            o perfil a usar, como --profile (padrão: default)
+    CLINIC_CONFIG_DIR         a pasta do config.toml (padrão: ~/.config/clinic no Linux,
+                              %APPDATA%\clinic\config no Windows)
+    CLINIC_CACHE_DIR          a pasta do cache das listas de referência (padrão: ~/.cache/clinic no
+                              Linux, %LOCALAPPDATA%\clinic\cache no Windows)
+    CLINIC_CACHE_TTL          por quantos segundos uma lista em cache é confiável (padrão: 86400, um dia)
+    CLINIC_LANG               o idioma da interface, en ou pt-BR, como --lang; vale mais que o
+                              `language` do perfil e que o locale
+
+    CLINIC_BASE_URL           substitui o base_url do perfil
+    CLINIC_IO_URL             substitui o io_url do perfil
+    CLINIC_AUTOMATION_URL     substitui o automation_url do perfil
+    CLINIC_CRM_URL            substitui o crm_url do perfil (uma credencial: nunca mostrada inteira)
+    CLINIC_WEBHOOK_ID         substitui o webhook_id do perfil
+    CLINIC_CLINICA            substitui a clínica padrão do perfil
+
+    CLINIC_TOKEN              o token de login a usar no lugar do guardado (scripts)
+    CLINIC_IO_KEY             a chave da Integrações IO a usar no lugar da guardada
+    CLINIC_LOGIN              o login para `clinic login` e para renovar um token vencido
+    CLINIC_PASSWORD           a senha que acompanha CLINIC_LOGIN
+    CLINIC_CREDENTIAL_STORE   força um cofre de segredos: secret-service, keyutils, credential-manager,
+                              keychain ou file
+
+    CLINIC_TIMEOUT            quanto tempo um servidor pode ficar em silêncio, como --timeout (padrão: 60s)
+    CLINIC_MAX_WAIT           por quanto tempo requisições que falham são repetidas, como --max-wait (padrão: 5m)
+    CLINIC_MAX_ANSWER_SIZE    o tamanho máximo de resposta lido, como --max-answer-size (padrão: 256MiB)
+    CLINIC_CA_BUNDLE          um arquivo PEM de certificados de CA extras a confiar, como --cacert
+
+    LC_ALL, LC_MESSAGES, LANG o locale (o primeiro definido): qualquer locale português (pt_BR.UTF-8)
+                              significa pt-BR, qualquer outro inglês, quando nem --lang, nem CLINIC_LANG,
+                              nem o `language` do perfil dizem
+    NO_COLOR                  com qualquer valor: sem cores
+    COLUMNS                   a largura das tabelas num terminal, quando o terminal não informa
+    COMPLETE                  definida pelos scripts de autocompletar (COMPLETE=bash clinic -- PALAVRAS…)
+                              para pedir sugestões em vez de executar um comando
+help-topic-exit-codes =
+    Códigos de saída
+
+    0     ok
+    1     outra falha (um arquivo que não pode ser escrito, uma configuração quebrada, uma verificação do doctor)
+    2     uso ou entrada inválida: uma opção, valor ou nome foi recusado e nada foi enviado
+    3     sem login, ou o token (ou a chave IO, ou o endereço do CRM) foi recusado
+    4     a API recusou o pedido (4xx, ou uma falha informada dentro de uma resposta)
+    5     o servidor ou a rede falhou após as novas tentativas, ou uma resposta não pôde ser entendida
+    130   interrompido (Ctrl-C); 128+N para uma parada pelo sinal N: 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT
+          (no Windows: 149 para Ctrl-Break)
+help-topic-unknown = um comando (veja `clinic --help`) ou um destes: { $topics }
+
+## Títulos das seções das páginas de manual
+
+help-man-name = NOME
+help-man-synopsis = SINOPSE
+help-man-description = DESCRIÇÃO
+help-man-options = OPÇÕES
+help-man-subcommands = SUBCOMANDOS
+help-man-extra = MAIS INFORMAÇÕES
+help-man-version = VERSÃO
+help-man-authors = AUTORES

@@ -1,0 +1,382 @@
+//! The command tree in the reader's language. Every help text (about, long about, after-help, each
+//! flag's help, possible values, headings) lives in `locales/<lang>/help.ftl` under a key computed
+//! from the command's path and the flag's id: `help-contact-create` (attributes `.long`, `.after`),
+//! `help-contact-create--birth-date`, `help-clinic--format--xlsx` for a possible value; the root
+//! and its global flags are `help-clinic…`. Clap's own words (the `-h`/`-V` flags, the "Usage:",
+//! "Options:", "Arguments:" and "Commands:" headings) come from the catalogue too.
+
+use clap::builder::{EnumValueParser, PossibleValue, TypedValueParser};
+use clap::{Arg, ArgAction, Command, ValueEnum};
+
+use crate::i18n::{self, Lang};
+
+/// The key of a command's texts: `help-clinic` for the root, `help-<path joined by ->` below it.
+pub fn command_key(path: &[String]) -> String {
+    if path.is_empty() {
+        "help-clinic".to_string()
+    } else {
+        format!("help-{}", path.join("-"))
+    }
+}
+
+/// The key of a flag's (or positional argument's) help under its command's key.
+pub fn arg_key(command_key: &str, id: &str) -> String {
+    format!("{command_key}--{}", id.replace('_', "-"))
+}
+
+/// The key of a possible value's help under its flag's key.
+pub fn value_key(arg_key: &str, value: &str) -> String {
+    format!("{arg_key}--{value}")
+}
+
+/// Every help key the tree needs, with whether each must exist (`false`: optional attributes are
+/// listed only when present in the English catalogue). For the catalogue test.
+pub fn required_keys(root: &Command) -> Vec<String> {
+    let mut keys = Vec::new();
+    collect(root, &mut Vec::new(), &mut keys);
+    keys
+}
+
+fn collect(cmd: &Command, path: &mut Vec<String>, keys: &mut Vec<String>) {
+    let key = command_key(path);
+    for arg in own_args(cmd, path.is_empty()) {
+        let akey = arg_key(&key, arg.get_id().as_str());
+        for pv in arg.get_possible_values() {
+            if i18n::has(Lang::En, &value_key(&akey, pv.get_name())) {
+                keys.push(value_key(&akey, pv.get_name()));
+            }
+        }
+        keys.push(akey);
+    }
+    keys.push(key);
+    for sub in cmd.get_subcommands() {
+        path.push(sub.get_name().to_string());
+        collect(sub, path, keys);
+        path.pop();
+    }
+}
+
+/// The arguments a command defines itself (on the root: the global flags too), not clap's own.
+fn own_args(cmd: &Command, root: bool) -> impl Iterator<Item = &Arg> {
+    cmd.get_arguments().filter(move |a| {
+        let id = a.get_id().as_str();
+        (root || !a.is_global_set()) && id != "help" && id != "version"
+    })
+}
+
+/// The tree with every text in `lang`.
+pub fn localize(root: Command, lang: Lang) -> Command {
+    let globals: Vec<Arg> = root
+        .get_arguments()
+        .filter(|a| a.is_global_set())
+        .cloned()
+        .collect();
+    walk(root, &mut Vec::new(), lang, &globals)
+}
+
+fn walk(mut cmd: Command, path: &mut Vec<String>, lang: Lang, globals: &[Arg]) -> Command {
+    let key = command_key(path);
+    let text = |key: &str| i18n::text_in(lang, key, &[]);
+    let attr = |key: &str, attr: &str| {
+        let full = format!("{key}.{attr}");
+        i18n::has(lang, &full).then(|| text(&full))
+    };
+    cmd = cmd.about(text(&key));
+    if let Some(long) = attr(&key, "long") {
+        cmd = cmd.long_about(long);
+    }
+    if let Some(after) = attr(&key, "after") {
+        cmd = cmd.after_help(after);
+    }
+    let root = path.is_empty();
+    cmd = cmd.mut_args(|arg| {
+        let id = arg.get_id().as_str().to_string();
+        if (!root && arg.is_global_set()) || id == "help" || id == "version" {
+            return arg;
+        }
+        let akey = arg_key(&key, &id);
+        let mut arg = arg.help(text(&akey));
+        if let Some(long) = attr(&akey, "long") {
+            arg = arg.long_help(long);
+        }
+        if arg.get_help_heading().is_some() {
+            arg = arg.help_heading(text("help-heading-global-options"));
+        }
+        let values: Vec<PossibleValue> = arg
+            .get_possible_values()
+            .into_iter()
+            .map(|pv| {
+                let vkey = value_key(&akey, pv.get_name());
+                if i18n::has(Lang::En, &vkey) {
+                    pv.help(text(&vkey))
+                } else {
+                    pv
+                }
+            })
+            .collect();
+        if values.iter().any(|pv| pv.get_help().is_some()) {
+            arg = with_values(arg, values);
+        }
+        arg
+    });
+    let long_exists = cmd.get_long_about().is_some()
+        || cmd.get_after_long_help().is_some()
+        || cmd
+            .get_arguments()
+            .chain(if root { &[][..] } else { globals })
+            .any(shows_long_help);
+    cmd = cmd
+        .disable_help_flag(true)
+        .arg(help_flag(lang, long_exists));
+    if root {
+        cmd = cmd.disable_version_flag(true).arg(
+            Arg::new("version")
+                .short('V')
+                .long("version")
+                .action(ArgAction::Version)
+                .help(text("help-flag-version"))
+                .help_heading(None::<&'static str>)
+                .display_order(999),
+        );
+    }
+    if lang != Lang::En {
+        cmd = headings_in(cmd, lang);
+    }
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    for name in names {
+        path.push(name.clone());
+        cmd = cmd.mut_subcommand(&name, |sub| walk(sub, path, lang, globals));
+        path.pop();
+    }
+    cmd
+}
+
+/// Clap's predicate for "this flag says more under `--help` than under `-h`", which decides how the
+/// help flag describes itself.
+fn shows_long_help(arg: &Arg) -> bool {
+    !arg.is_hide_set()
+        && (arg.get_long_help().is_some()
+            || arg.is_hide_long_help_set()
+            || arg.is_hide_short_help_set()
+            || (!arg.is_hide_possible_values_set()
+                && arg
+                    .get_possible_values()
+                    .iter()
+                    .any(|pv| pv.get_help().is_some() && !pv.is_hide_set())))
+}
+
+/// `-h, --help` as clap words it, in `lang`.
+fn help_flag(lang: Lang, long_exists: bool) -> Arg {
+    let text = |key: &str| i18n::text_in(lang, key, &[]);
+    let arg = Arg::new("help")
+        .short('h')
+        .long("help")
+        .action(ArgAction::Help)
+        .help_heading(None::<&'static str>)
+        .display_order(999);
+    if long_exists {
+        arg.help(text("help-flag-help-short"))
+            .long_help(text("help-flag-help-long"))
+    } else {
+        arg.help(text("help-flag-help"))
+    }
+}
+
+/// Clap writes "Usage:", "Arguments:", "Options:" and "Commands:" itself. In another language the
+/// usage heading comes from a template, and every argument gets an explicit heading: positional
+/// arguments first (as clap orders its own sections), then the flags.
+fn headings_in(cmd: Command, lang: Lang) -> Command {
+    let text = |key: &str| i18n::text_in(lang, key, &[]);
+    let template = format!(
+        "{{before-help}}{{about-with-newline}}\n{} {{usage}}\n\n{{all-args}}{{after-help}}",
+        text("help-heading-usage")
+    );
+    let arguments = text("help-heading-arguments");
+    let options = text("help-heading-options");
+    let mut cmd = cmd
+        .help_template(template)
+        .subcommand_help_heading(text("help-heading-commands"))
+        .mut_args(|arg| {
+            if arg.get_help_heading().is_some() {
+                arg
+            } else if arg.is_positional() {
+                arg.help_heading(arguments.clone())
+            } else {
+                arg.help_heading(options.clone())
+            }
+        });
+    // `mut_arg` moves a flag to the end: every flag, in order, after the positional arguments.
+    let flags: Vec<String> = cmd
+        .get_arguments()
+        .filter(|a| !a.is_positional())
+        .map(|a| a.get_id().to_string())
+        .collect();
+    for id in flags {
+        cmd = cmd.mut_arg(id, |a| a);
+    }
+    cmd
+}
+
+/// The flags whose possible values carry help, with the type each parses into: a value parser
+/// cannot be wrapped without knowing it.
+fn with_values(arg: Arg, values: Vec<PossibleValue>) -> Arg {
+    match arg.get_id().as_str() {
+        "format" => arg.value_parser(Localized::<crate::output::Format>::new(values)),
+        "by" => arg.value_parser(Localized::<crate::summary::Dimension>::new(values)),
+        "dialect" => arg.value_parser(Localized::<clinic_sandbox::Dialect>::new(values)),
+        "envelope" => arg.value_parser(Localized::<clinic_sandbox::Envelope>::new(values)),
+        "auth_scheme" => arg.value_parser(Localized::<clinic_sandbox::AuthScheme>::new(values)),
+        _ => arg,
+    }
+}
+
+/// Parses a [`ValueEnum`] as clap does, offering its values with translated help.
+#[derive(Clone)]
+struct Localized<T> {
+    values: Vec<PossibleValue>,
+    kind: std::marker::PhantomData<T>,
+}
+
+impl<T> Localized<T> {
+    fn new(values: Vec<PossibleValue>) -> Self {
+        Localized {
+            values,
+            kind: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<T: ValueEnum + Clone + Send + Sync + 'static> TypedValueParser for Localized<T> {
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &Command,
+        arg: Option<&Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<T, clap::Error> {
+        EnumValueParser::<T>::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.values.iter().cloned()))
+    }
+}
+
+/// A usage error of clap's in `lang`, written from the error's context: unknown flags and commands,
+/// refused values and missing arguments. `None` for English and for everything else (help and
+/// version output, rarer errors), which clap writes itself.
+pub fn error_text(e: &clap::Error, lang: Lang) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if lang == Lang::En {
+        return None;
+    }
+    let get = |kind: ContextKind| match e.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        // Several names are quoted one by one in the messages: 'a', 'b'.
+        Some(ContextValue::Strings(v)) if kind != ContextKind::ValidValue => Some(v.join("', '")),
+        Some(ContextValue::Strings(v)) => Some(v.join(", ")),
+        Some(ContextValue::StyledStr(s)) => Some(s.to_string()),
+        Some(ContextValue::StyledStrs(v)) => Some(
+            v.iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join("\n  "),
+        ),
+        Some(ContextValue::Number(n)) => Some(n.to_string()),
+        _ => None,
+    };
+    let arg = get(ContextKind::InvalidArg).unwrap_or_default();
+    let message = match e.kind() {
+        ErrorKind::UnknownArgument => {
+            let mut text = crate::t!("help-error-unknown-argument", argument = arg);
+            if let Some(similar) = get(ContextKind::SuggestedArg) {
+                text.push('\n');
+                text.push_str(&crate::t!(
+                    "help-error-similar-argument",
+                    argument = similar
+                ));
+            }
+            text
+        }
+        ErrorKind::InvalidSubcommand => {
+            let command = get(ContextKind::InvalidSubcommand).unwrap_or_default();
+            let mut text = crate::t!("help-error-unknown-command", command = command);
+            if let Some(similar) = get(ContextKind::SuggestedSubcommand) {
+                text.push('\n');
+                text.push_str(&crate::t!("help-error-similar-command", command = similar));
+            }
+            text
+        }
+        ErrorKind::InvalidValue => {
+            let value = get(ContextKind::InvalidValue).unwrap_or_default();
+            let mut text = if value.is_empty() {
+                crate::t!("help-error-value-missing", argument = arg)
+            } else {
+                crate::t!("help-error-invalid-value", argument = arg, value = value)
+            };
+            if let Some(values) = get(ContextKind::ValidValue) {
+                text.push('\n');
+                text.push_str(&crate::t!("help-error-possible-values", values = values));
+            }
+            text
+        }
+        ErrorKind::ValueValidation => {
+            let value = get(ContextKind::InvalidValue).unwrap_or_default();
+            let reason = std::error::Error::source(e)
+                .map(|s| s.to_string())
+                .unwrap_or_default();
+            crate::t!(
+                "help-error-value-refused",
+                argument = arg,
+                value = value,
+                reason = reason
+            )
+        }
+        ErrorKind::MissingRequiredArgument => {
+            crate::t!("help-error-missing-arguments", arguments = arg)
+        }
+        _ => return None,
+    };
+    let usage = get(ContextKind::Usage)
+        .map(|u| {
+            let u = u.trim_start();
+            let u = u.strip_prefix("Usage:").unwrap_or(u).trim();
+            let u = annotations_in(u, lang);
+            format!("\n\n{} {u}", crate::t!("help-heading-usage"))
+        })
+        .unwrap_or_default();
+    Some(format!(
+        "{}{usage}\n\n{}\n",
+        crate::t!("error-line", message = message),
+        crate::t!("help-error-more")
+    ))
+}
+
+/// Clap's annotations that no setting reaches (`[default: …]`, `[env: …]`, `[aliases: …]`, the
+/// list of possible values, `[OPTIONS]` in usage lines), put into `lang` in rendered help.
+pub fn annotations_in(text: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return text.to_string();
+    }
+    const WORDS: &[(&str, &str)] = &[
+        ("[default: ", "help-annotation-default"),
+        ("[env: ", "help-annotation-env"),
+        ("[alias: ", "help-annotation-alias"),
+        ("[aliases: ", "help-annotation-aliases"),
+        ("[possible values: ", "help-annotation-possible-values"),
+        (
+            "Possible values:",
+            "help-annotation-possible-values-heading",
+        ),
+        ("[OPTIONS]", "help-annotation-options"),
+    ];
+    let mut out = text.to_string();
+    for (english, key) in WORDS {
+        out = out.replace(english, &i18n::text_in(lang, key, &[]));
+    }
+    out
+}
