@@ -5,15 +5,15 @@
 //! that overlaps the previous one (a server whose pages shift) ends the walk too, with a warning, and
 //! no record is emitted twice. `--max-pages` is the last safety net against a server that never ends.
 
-use std::collections::HashSet;
+use std::collections::{HashSet, VecDeque};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use futures::future::BoxFuture;
-use futures::stream::{self, StreamExt, TryStreamExt};
-use serde_json::Value;
+use serde::Deserialize;
+use serde_json::value::RawValue;
 
-use crate::api::envelope::Page;
+use crate::api::envelope::{Page, Record};
 use crate::error::{Error, Result};
 use crate::ui::Reporter;
 
@@ -48,12 +48,16 @@ pub struct Summary {
     pub total: Option<u64>,
 }
 
-/// Walks the list, handing each record to `emit` in page order. Memory holds at most `concurrency` pages.
+/// Walks the list, handing each record to `emit` in page order. Pages are fetched (and their answers
+/// read and judged) on the runtime's worker threads while this task hands records on, so waiting,
+/// parsing and formatting overlap. At most `concurrency` pages are in flight, and memory holds at most
+/// those pages. Once the first answer is in, pages 2..C go out together; pages that `--limit` cannot
+/// need are never asked for.
 pub async fn walk(
     source: Arc<dyn PageSource>,
     spec: Walk,
     reporter: &Reporter,
-    mut emit: impl FnMut(Value) -> Result<()>,
+    mut emit: impl FnMut(Record) -> Result<()>,
 ) -> Result<Summary> {
     let mut state = State {
         spec,
@@ -64,62 +68,78 @@ pub async fn walk(
         overlapped: false,
     };
     let first_page = spec.first.min(MAX_PAGE);
-    let first = source.fetch(first_page, spec.per_page).await?;
-    // A total counts from page 1: a walk that starts later cannot tell how many records it skipped
-    // (the page it starts on may be the short last one), so it relies on empty and repeated pages.
-    state.summary.total = first.total.filter(|_| first_page == 1);
-    let last_known = last_page(&first, spec);
-    if state.take(first_page, first, reporter, &mut emit)? == Flow::Stop || !spec.all {
-        return Ok(state.summary);
-    }
     // The page after the last one `--max-pages` allows is read only to learn whether the list ended.
-    let ceiling = spec
-        .max_pages
-        .map_or(MAX_PAGE, |n| first_page.saturating_add(n).min(MAX_PAGE));
-    // Pages up to the last one the server's figures point at, then (only if records are still missing)
-    // on past it until an empty or repeated page.
-    let bounded = last_known.unwrap_or(ceiling).min(ceiling);
-    let mut next = first_page + 1;
-    for upto in [bounded, ceiling] {
-        if next > upto {
-            continue;
-        }
-        let src = source.clone();
-        let mut pages = stream::iter(next..=upto)
-            .map(move |p| {
-                let src = src.clone();
-                async move { src.fetch(p, spec.per_page).await.map(|page| (p, page)) }
-            })
-            .buffered(spec.concurrency.max(1));
-        let mut stopped = false;
-        while let Some((p, page)) = pages.try_next().await? {
-            next = p + 1;
-            if spec.max_pages.is_some() && p == ceiling {
-                if page.records.is_empty() || state.repeats(&page) {
-                    return Ok(state.summary);
-                }
-                return Err(Error::Protocol(format!(
-                    "the walk reached --max-pages ({}) before the end of the list: {} records read; raise --max-pages to read on",
-                    ceiling - first_page,
-                    state.summary.records
-                )));
-            }
-            if state.take(p, page, reporter, &mut emit)? == Flow::Stop {
-                stopped = true;
+    let ceiling = if spec.all {
+        spec.max_pages
+            .map_or(MAX_PAGE, |n| first_page.saturating_add(n).min(MAX_PAGE))
+    } else {
+        first_page
+    };
+    let width = spec.concurrency.max(1);
+    let mut window = Window::new(source, spec.per_page);
+    let mut next = first_page;
+    // What the first answer says: the last page its figures point at, and the page size served.
+    let mut first: Option<(Option<u64>, u64)> = None;
+    let mut reading_on = false;
+    loop {
+        while window.len() < width && next <= ceiling {
+            let wanted = match first {
+                // The first answer says how long the list is (and a one-page list, the usual
+                // reference list, costs one request); then every page it points at goes out at once.
+                None => next == first_page,
+                Some((last_known, _)) => reading_on || last_known.is_none_or(|last| next <= last),
+            };
+            let size = first.map_or(spec.per_page, |(_, size)| size);
+            let coming = state.summary.records + window.len() as u64 * size;
+            if !wanted || state.spec.limit.is_some_and(|limit| coming >= limit) {
                 break;
             }
+            window.start(next);
+            next += 1;
         }
-        if stopped || !state.missing() {
+        let Some((p, page)) = window.next().await? else {
+            break;
+        };
+        if first.is_none() {
+            // A total counts from page 1: a walk that starts later cannot tell how many records it
+            // skipped (the page it starts on may be the short last one), so it relies on empty and
+            // repeated pages.
+            state.summary.total = page.total.filter(|_| first_page == 1);
+            let size = (page.records.len() as u64).clamp(1, spec.per_page.max(1));
+            first = Some((last_page(&page, spec), size));
+        }
+        if let Some((Some(last), _)) = first
+            && p > last
+            && !reading_on
+        {
+            // Past the last page the server's figures point at: read on only if records are missing.
+            if !state.missing() {
+                break;
+            }
+            reading_on = true;
+            reporter.trace(&format!(
+                "  {} of {} records after page {}: reading on",
+                state.summary.records,
+                state.summary.total.unwrap_or(0),
+                p - 1
+            ));
+        }
+        if spec.all && spec.max_pages.is_some() && p == ceiling {
+            if page.records.is_empty() || state.repeats(&page) {
+                return Ok(state.summary);
+            }
+            return Err(Error::Protocol(format!(
+                "the walk reached --max-pages ({}) before the end of the list: {} records read; raise --max-pages to read on",
+                ceiling - first_page,
+                state.summary.records
+            )));
+        }
+        if state.take(p, page, reporter, &mut emit)? == Flow::Stop {
             break;
         }
-        reporter.trace(&format!(
-            "  {} of {} records after page {}: reading on",
-            state.summary.records,
-            state.summary.total.unwrap_or(0),
-            next - 1
-        ));
     }
-    if state.missing() && state.spec.limit.is_none() && state.summary.pages > 0 {
+    drop(window);
+    if spec.all && state.missing() && state.spec.limit.is_none() && state.summary.pages > 0 {
         let total = state.summary.total.unwrap_or(0);
         let why = if state.repeated {
             " (it repeated a page: see the warning above)"
@@ -134,6 +154,56 @@ pub async fn walk(
         )));
     }
     Ok(state.summary)
+}
+
+/// The pages in flight, in page order, each fetched by a task of its own so that it progresses
+/// while records of earlier pages are being written. Pages still in flight when the walk ends are
+/// cancelled.
+struct Window {
+    source: Arc<dyn PageSource>,
+    per_page: u64,
+    pages: VecDeque<(u64, tokio::task::JoinHandle<Result<Page>>)>,
+}
+
+impl Window {
+    fn new(source: Arc<dyn PageSource>, per_page: u64) -> Window {
+        Window {
+            source,
+            per_page,
+            pages: VecDeque::new(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.pages.len()
+    }
+
+    fn start(&mut self, page: u64) {
+        let source = self.source.clone();
+        let per_page = self.per_page;
+        let task = tokio::spawn(async move { source.fetch(page, per_page).await });
+        self.pages.push_back((page, task));
+    }
+
+    /// The next page in order, once it has arrived.
+    async fn next(&mut self) -> Result<Option<(u64, Page)>> {
+        let Some((number, task)) = self.pages.pop_front() else {
+            return Ok(None);
+        };
+        match task.await {
+            Ok(page) => page.map(|page| Some((number, page))),
+            Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+            Err(e) => Err(Error::Other(format!("a page fetch was cancelled: {e}"))),
+        }
+    }
+}
+
+impl Drop for Window {
+    fn drop(&mut self) {
+        for (_, task) in &self.pages {
+            task.abort();
+        }
+    }
 }
 
 /// The last page implied by a reported page count or total, given the size the server actually served.
@@ -172,7 +242,7 @@ impl State {
         number: u64,
         page: Page,
         reporter: &Reporter,
-        emit: &mut impl FnMut(Value) -> Result<()>,
+        emit: &mut impl FnMut(Record) -> Result<()>,
     ) -> Result<Flow> {
         if page.records.is_empty() {
             return Ok(Flow::Stop);
@@ -184,7 +254,7 @@ impl State {
             ));
             return Ok(Flow::Stop);
         }
-        let keys: Vec<u64> = page.records.iter().map(record_key).collect();
+        let keys: Vec<u64> = page.records.iter().map(|r| record_key(r)).collect();
         let overlap = keys.iter().filter(|k| self.previous.contains(k)).count();
         // Without a total nothing says where a shifting list ends, so the walk stops; with one, the
         // records already emitted are skipped and the count at the end tells whether any were lost.
@@ -242,26 +312,58 @@ impl State {
     }
 }
 
-/// Fields that identify a record, in the order they are looked for.
-const ID_KEYS: &[&str] = &["id", "ID", "Id", "codigo", "código", "uuid"];
+/// The fields that identify a record, in the order they are looked for. Only these are read: the
+/// rest of the record is skipped without being built.
+#[derive(Deserialize)]
+struct Ids<'a> {
+    #[serde(borrow, default)]
+    id: Option<&'a RawValue>,
+    #[serde(borrow, default, rename = "ID")]
+    id_upper: Option<&'a RawValue>,
+    #[serde(borrow, default, rename = "Id")]
+    id_title: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    codigo: Option<&'a RawValue>,
+    #[serde(borrow, default, rename = "código")]
+    codigo_accent: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    uuid: Option<&'a RawValue>,
+}
 
-/// What makes a record the same record on another page: its ID where it has one, else all of it.
-fn record_key(record: &Value) -> u64 {
+/// What makes a record the same record on another page: its ID (a string or a number) where it has
+/// one, else all of it.
+fn record_key(record: &RawValue) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    let id = ID_KEYS
-        .iter()
-        .find_map(|k| record.get(*k).filter(|v| v.is_string() || v.is_number()));
+    let id = serde_json::from_str::<Ids>(record.get())
+        .ok()
+        .and_then(|ids| {
+            [
+                ids.id,
+                ids.id_upper,
+                ids.id_title,
+                ids.codigo,
+                ids.codigo_accent,
+                ids.uuid,
+            ]
+            .into_iter()
+            .flatten()
+            .find(|v| {
+                v.get()
+                    .starts_with(|c: char| c == '"' || c == '-' || c.is_ascii_digit())
+            })
+        });
     match id {
-        Some(id) => ("id", id.to_string()).hash(&mut h),
-        None => ("record", serde_json::to_string(record).unwrap_or_default()).hash(&mut h),
+        Some(id) => ("id", id.get()).hash(&mut h),
+        None => ("record", record.get()).hash(&mut h),
     }
     h.finish()
 }
 
-fn fingerprint(records: &[Value]) -> u64 {
+/// A page's identity: the text of its records, hashed as it came.
+fn fingerprint(records: &[Record]) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     for r in records {
-        serde_json::to_string(r).unwrap_or_default().hash(&mut h);
+        r.get().hash(&mut h);
     }
     h.finish()
 }
@@ -269,6 +371,7 @@ fn fingerprint(records: &[Value]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::envelope::{record_of, value_of};
     use serde_json::json;
 
     /// An in-memory list served in pages, with the misbehaviours real servers show.
@@ -285,7 +388,7 @@ mod tests {
             let page = if self.ignore_page { 1 } else { page };
             let start = (page - 1) * size;
             let records = (start..(start + size).min(self.n))
-                .map(|i| json!({"id": i}))
+                .map(|i| record_of(&json!({"id": i})))
                 .collect();
             let total = self.total.then_some(self.n);
             Box::pin(async move {
@@ -318,7 +421,7 @@ mod tests {
         let reporter = Reporter::new(false, true);
         let mut seen = Vec::new();
         let r = rt.block_on(walk(Arc::new(f), spec, &reporter, |v| {
-            seen.push(v["id"].as_u64().unwrap());
+            seen.push(value_of(&v)["id"].as_u64().unwrap());
             Ok(())
         }));
         (r, seen)
@@ -426,7 +529,7 @@ mod tests {
         fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
             let start = ((page - 1) % 3) * per_page;
             let records = (start..start + per_page)
-                .map(|i| json!({"id": i}))
+                .map(|i| record_of(&json!({"id": i})))
                 .collect();
             Box::pin(async move {
                 Ok(Page {
@@ -474,7 +577,7 @@ mod tests {
         fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
             let start = (page - 1) * (per_page / 2);
             let records = (start..start + per_page)
-                .map(|i| json!({"id": i, "nome": format!("n{i}")}))
+                .map(|i| record_of(&json!({"id": i, "nome": format!("n{i}")})))
                 .collect();
             Box::pin(async move {
                 Ok(Page {
@@ -541,5 +644,92 @@ mod tests {
         );
         assert!(r.is_ok());
         assert!(seen.is_empty());
+    }
+
+    /// A list that remembers which pages were asked for and how many were in flight at once.
+    struct Watched {
+        inner: Fake,
+        asked: std::sync::Mutex<Vec<u64>>,
+        in_flight: std::sync::atomic::AtomicUsize,
+        most: std::sync::atomic::AtomicUsize,
+    }
+
+    impl PageSource for Watched {
+        fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
+            use std::sync::atomic::Ordering::SeqCst;
+            self.asked.lock().unwrap().push(page);
+            let now = self.in_flight.fetch_add(1, SeqCst) + 1;
+            self.most.fetch_max(now, SeqCst);
+            Box::pin(async move {
+                tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+                let page = self.inner.fetch(page, per_page).await;
+                self.in_flight.fetch_sub(1, SeqCst);
+                page
+            })
+        }
+    }
+
+    fn watched(n: u64, spec: Walk) -> (Vec<u64>, usize, Vec<u64>) {
+        let source = Arc::new(Watched {
+            inner: Fake::plain(n),
+            asked: Default::default(),
+            in_flight: Default::default(),
+            most: Default::default(),
+        });
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        let reporter = Reporter::new(false, true);
+        let mut seen = Vec::new();
+        rt.block_on(walk(source.clone(), spec, &reporter, |v| {
+            seen.push(value_of(&v)["id"].as_u64().unwrap());
+            Ok(())
+        }))
+        .unwrap();
+        let mut asked = source.asked.lock().unwrap().clone();
+        asked.sort();
+        (
+            asked,
+            source.most.load(std::sync::atomic::Ordering::SeqCst),
+            seen,
+        )
+    }
+
+    #[test]
+    fn a_limit_asks_only_for_the_pages_it_needs() {
+        let (asked, _, seen) = watched(
+            1000,
+            Walk {
+                limit: Some(120),
+                ..all(50)
+            },
+        );
+        assert_eq!(asked, [1, 2, 3]);
+        assert_eq!(seen, (0..120).collect::<Vec<_>>());
+        let (asked, _, _) = watched(
+            1000,
+            Walk {
+                limit: Some(50),
+                ..all(50)
+            },
+        );
+        assert_eq!(asked, [1]);
+    }
+
+    #[test]
+    fn pages_stay_within_the_concurrency_and_none_past_the_end_is_asked_for() {
+        let (asked, most, seen) = watched(
+            1000,
+            Walk {
+                concurrency: 3,
+                ..all(10)
+            },
+        );
+        assert_eq!(seen, (0..1000).collect::<Vec<_>>());
+        assert_eq!(asked, (1..=100).collect::<Vec<_>>());
+        assert!(most <= 3, "{most} pages in flight");
+        assert!(most >= 2, "pages were not fetched side by side ({most})");
     }
 }

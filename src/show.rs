@@ -7,6 +7,7 @@ use std::sync::Arc;
 use futures::future::BoxFuture;
 use reqwest::Method;
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use crate::api::ApiClient;
 use crate::api::envelope::{self, Page};
@@ -30,11 +31,7 @@ impl PageSource for ApiList {
             let mut query = self.query.clone();
             query.push(("pagina_atual".into(), page.to_string()));
             query.push(("por_pagina".into(), per_page.to_string()));
-            let body = self
-                .client
-                .call(Method::GET, &self.path, &query, None, Safety::Idempotent)
-                .await?;
-            Ok(envelope::page(body))
+            self.client.page(&self.path, &query).await
         })
     }
 }
@@ -81,6 +78,14 @@ impl Sink {
                 }
                 Ok(())
             }
+        }
+    }
+
+    /// A record of a list as the service sent it: copied out as it is where the format allows.
+    pub(crate) fn write_record(&mut self, record: &RawValue) -> Result<()> {
+        match &self.jq {
+            None => Ok(self.out.write_raw(record)?),
+            Some(_) => self.write(&envelope::value_of(record)),
         }
     }
 
@@ -173,7 +178,7 @@ async fn walk_into_output(
         total: std::sync::OnceLock::new(),
     });
     let result = pages::walk(observed.clone(), spec, &ctx.reporter, |record| {
-        out.write(&record)
+        out.write_record(&record)
     })
     .await;
     ctx.reporter.finish_progress();
@@ -289,7 +294,7 @@ pub async fn unpaged(ctx: &Context, path: &str, query: Vec<(String, String)>) ->
     let body = client
         .call(Method::GET, path, &query, None, Safety::Idempotent)
         .await?;
-    records(ctx, envelope::page(body).records)
+    records(ctx, envelope::page_values(body).0)
 }
 
 /// Records already in hand.
@@ -337,7 +342,7 @@ pub fn any(ctx: &Context, value: Value) -> Result<()> {
         Value::Array(items) => records(ctx, items),
         // Only a known list envelope is unwrapped: a record that merely holds an array is a record.
         Value::Object(ref map) if envelope::is_list_envelope(map) => {
-            records(ctx, envelope::page(value).records)
+            records(ctx, envelope::page_values(value).0)
         }
         other => single(ctx, &other),
     }

@@ -94,8 +94,22 @@ proptest! {
             prop_assert!(id.is_number() || id.is_string());
         }
         let page = envelope::page(v.clone());
+        let records: Vec<&str> = page.records.iter().map(|r| r.get()).collect();
         if let Value::Array(items) = &v {
-            prop_assert_eq!(&page.records, items);
+            let texts: Vec<String> = items.iter().map(Value::to_string).collect();
+            prop_assert_eq!(records, texts);
+        }
+        // The page reader that leaves records unparsed rules and reads exactly as the judge and the
+        // full reader do.
+        let fast = judge::judge_page(reqwest::StatusCode::OK, &body);
+        let full = judge::judge(reqwest::StatusCode::OK, &body, judge::Empty::Refused).map(envelope::page_values);
+        match (fast, full) {
+            (judge::Verdict::Success(a), judge::Verdict::Success((records, total, pages))) => {
+                let a_records: Vec<Value> = a.records.iter().map(|r| envelope::value_of(r)).collect();
+                prop_assert_eq!(a_records, records);
+                prop_assert_eq!((a.total, a.pages), (total, pages));
+            }
+            (a, b) => prop_assert_eq!(a.map(|_| ()), b.map(|_| ())),
         }
         if v.is_null() {
             prop_assert!(page.records.is_empty());

@@ -8,7 +8,8 @@ use reqwest::header::AUTHORIZATION;
 use serde_json::Value;
 use tokio::sync::Mutex;
 
-use super::judge::{Empty, Verdict, judge};
+use super::envelope::Page;
+use super::judge::{Empty, Verdict, judge, judge_page};
 use crate::config::AuthScheme;
 use crate::error::{Error, Result};
 use crate::http::{Body, Http, Request, Safety};
@@ -81,13 +82,42 @@ impl ApiClient {
         body: Option<Value>,
         safety: Safety,
     ) -> Result<Value> {
-        let url = join(&self.base, path, query)?;
         // Writes may answer with an empty body; a read that answers nothing has not answered.
         let empty = if method == Method::GET {
             Empty::Refused
         } else {
             Empty::Allowed
         };
+        self.call_reading(method, path, query, body, safety, |status, body| {
+            judge(status, body, empty)
+        })
+        .await
+    }
+
+    /// Reads one page of a list (a GET), its records split out unparsed (see [`judge_page`]).
+    pub async fn page(&self, path: &str, query: &[(String, String)]) -> Result<Page> {
+        self.call_reading(
+            Method::GET,
+            path,
+            query,
+            None,
+            Safety::Idempotent,
+            judge_page,
+        )
+        .await
+    }
+
+    /// [`ApiClient::call`] with the judge (and reader) of the caller's choice.
+    async fn call_reading<T>(
+        &self,
+        method: Method,
+        path: &str,
+        query: &[(String, String)],
+        body: Option<Value>,
+        safety: Safety,
+        rule: impl Fn(reqwest::StatusCode, &[u8]) -> Verdict<T>,
+    ) -> Result<T> {
+        let url = join(&self.base, path, query)?;
         let mut not_json = 0;
         loop {
             let (header, generation) = {
@@ -107,7 +137,7 @@ impl ApiClient {
                 safety,
             };
             let resp = self.http.send(&req).await?;
-            match judge(resp.status, &resp.body, empty) {
+            match rule(resp.status, &resp.body) {
                 Verdict::Success(value) => {
                     self.accepted(generation).await;
                     return Ok(value);

@@ -2,13 +2,14 @@
 //! token of a login is, which key carries an error message, and where the ID of a new record is. Whether
 //! an answer is a success at all is decided before these run, by [`super::judge`].
 
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use crate::sanitize;
 use crate::secret::Secret;
 
 /// Keys under which a list's records may arrive.
-const RECORD_KEYS: &[&str] = &[
+pub(crate) const RECORD_KEYS: &[&str] = &[
     "dados",
     "data",
     "registros",
@@ -17,28 +18,76 @@ const RECORD_KEYS: &[&str] = &[
     "lista",
     "records",
 ];
-const NEST_KEYS: &[&str] = &["data", "dados"];
+pub(crate) const NEST_KEYS: &[&str] = &["data", "dados"];
 const MESSAGE_KEYS: &[&str] = &[
     "erro", "error", "errors", "erros", "message", "mensagem", "msg", "detail", "details",
 ];
 const ID_KEYS: &[&str] = &["id", "ID", "codigo", "campanha", "id_campanha"];
-const TOTAL_KEYS: &[&str] = &["total", "total_registros", "totalRegistros", "count"];
-const PAGES_KEYS: &[&str] = &["total_paginas", "totalPaginas", "paginas", "last_page"];
+pub(crate) const TOTAL_KEYS: &[&str] = &["total", "total_registros", "totalRegistros", "count"];
+pub(crate) const PAGES_KEYS: &[&str] = &["total_paginas", "totalPaginas", "paginas", "last_page"];
 
 /// One page of a list answer.
-#[derive(Debug, Default, PartialEq)]
+#[derive(Debug, Default)]
 pub struct Page {
-    pub records: Vec<Value>,
+    /// Each record as the service sent it: formats that copy records out need not parse them.
+    pub records: Vec<Record>,
     /// Total records reported by the server, when it says.
     pub total: Option<u64>,
     /// Total pages reported by the server, when it says.
     pub pages: Option<u64>,
 }
 
+/// One record of a list, as the JSON text the service sent.
+pub type Record = Box<RawValue>;
+
+/// A record built here (a CRM record reshaped, a test's record) in the form lists carry.
+pub fn record_of(value: &Value) -> Record {
+    serde_json::value::to_raw_value(value).expect("a JSON value always serialises")
+}
+
+/// A record's value, for the steps that look inside it.
+pub fn value_of(record: &RawValue) -> Value {
+    serde_json::from_str(record.get())
+        .expect("a record is valid JSON: it was parsed to be split out")
+}
+
+impl Page {
+    pub fn of_values(records: Vec<Value>, total: Option<u64>, pages: Option<u64>) -> Page {
+        Page {
+            records: records.iter().map(record_of).collect(),
+            total,
+            pages,
+        }
+    }
+}
+
 /// Finds the records of a list answer: a top-level array (or object keyed by position), or the records
 /// under a known key, or the only array-valued field. An object with no records at all is taken as a
-/// single record.
+/// single record. (Pages of a walk are split without parsing their records: see [`super::raw_page`].)
 pub fn page(body: Value) -> Page {
+    let (records, total, pages) = page_values(body);
+    Page::of_values(records, total, pages)
+}
+
+/// [`page`] with each record parsed, and the total and page count the answer reports.
+pub fn page_values(body: Value) -> (Vec<Value>, Option<u64>, Option<u64>) {
+    let ValuePage {
+        records,
+        total,
+        pages,
+    } = value_page(body);
+    (records, total, pages)
+}
+
+#[derive(Debug, Default)]
+struct ValuePage {
+    records: Vec<Value>,
+    total: Option<u64>,
+    pages: Option<u64>,
+}
+
+fn value_page(body: Value) -> ValuePage {
+    use ValuePage as Page;
     let body = match positional(body) {
         Ok(records) => {
             return Page {
@@ -62,7 +111,7 @@ pub fn page(body: Value) -> Page {
             // A nested envelope (`{"data": {"dados": [...]}}`) is unwrapped once.
             for k in NEST_KEYS {
                 if map.get(*k).is_some_and(Value::is_object) {
-                    let inner = page(map.remove(*k).unwrap_or_default());
+                    let inner = value_page(map.remove(*k).unwrap_or_default());
                     return Page {
                         total: inner.total.or(total),
                         pages: inner.pages.or(pages),
@@ -102,7 +151,7 @@ fn take_records(map: &mut Map<String, Value>) -> Option<Vec<Value>> {
 }
 
 /// Whether a value is a list of records: an array, or an object keyed by position.
-fn holds_records(v: &Value) -> bool {
+pub(crate) fn holds_records(v: &Value) -> bool {
     match v {
         Value::Array(_) => true,
         Value::Object(map) => is_positional(map),
@@ -153,7 +202,7 @@ pub fn has_records(v: &Value) -> bool {
 }
 
 /// A count that may come as a number or a numeric string (`"3000"`, `" 12 "`, `"12.0"`).
-fn number_of(map: &Map<String, Value>, keys: &[&str]) -> Option<u64> {
+pub(crate) fn number_of(map: &Map<String, Value>, keys: &[&str]) -> Option<u64> {
     keys.iter().find_map(|k| match map.get(*k)? {
         Value::Number(n) => n.as_u64().or_else(|| {
             n.as_f64()
@@ -457,6 +506,11 @@ pub fn created_id(v: &Value) -> Option<Value> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// The records as values, to compare with `json!` literals.
+    fn page(body: Value) -> ValuePage {
+        value_page(body)
+    }
 
     #[test]
     fn records_under_any_envelope() {

@@ -6,7 +6,8 @@
 use reqwest::StatusCode;
 use serde_json::{Map, Value};
 
-use super::envelope;
+use super::envelope::{self, Page};
+use super::raw_page;
 use crate::error::Error;
 
 /// Keys whose false value says the call failed (`{"status": false, "mensagem": …}`).
@@ -16,9 +17,10 @@ const ERROR_KEYS: &[&str] = &["erro", "error", "errors", "erros"];
 
 /// What an answer turned out to be.
 #[derive(Debug, PartialEq)]
-pub enum Verdict {
-    /// A success: the JSON body (`Null` for an empty body where that is allowed).
-    Success(Value),
+pub enum Verdict<T = Value> {
+    /// A success: the JSON body (`Null` for an empty body where that is allowed), or what was read
+    /// from it.
+    Success(T),
     /// The service refused the call: the HTTP status (2xx for a failure reported inside a success) and
     /// its message.
     Refused { status: u16, message: String },
@@ -76,14 +78,31 @@ pub fn judge(status: StatusCode, body: &[u8], empty: Empty) -> Verdict {
     };
     match failure_in(&value) {
         None => Verdict::Success(value),
-        Some(message) if says_auth_failed(&message) => Verdict::AuthFailed {
-            status: code,
-            message,
-        },
-        Some(message) => Verdict::Refused {
-            status: code,
-            message,
-        },
+        Some(message) => failed(code, message),
+    }
+}
+
+/// Rules on one page of a list. The records are split out without being parsed; the envelope
+/// around them is judged by the same rules as any answer. An answer the fast reader does not
+/// understand goes through [`judge`] and the full reader.
+pub fn judge_page(status: StatusCode, body: &[u8]) -> Verdict<Page> {
+    if status.is_success()
+        && let Some(split) = raw_page::split(body)
+    {
+        return match failure_in(&split.envelope) {
+            None => Verdict::Success(split.page),
+            Some(message) => failed(status.as_u16(), message),
+        };
+    }
+    judge(status, body, Empty::Refused).map(envelope::page)
+}
+
+/// A 2xx answer that says the call failed: an authentication failure when its words say so.
+fn failed<T>(status: u16, message: String) -> Verdict<T> {
+    if says_auth_failed(&message) {
+        Verdict::AuthFailed { status, message }
+    } else {
+        Verdict::Refused { status, message }
     }
 }
 
@@ -176,9 +195,20 @@ pub fn says_auth_failed(message: &str) -> bool {
         || ((m.contains("token") || m.contains("jwt")) && TOKEN_WORDS.iter().any(|w| m.contains(w)))
 }
 
-impl Verdict {
+impl<T> Verdict<T> {
+    /// The same ruling, with the success's value transformed.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Verdict<U> {
+        match self {
+            Verdict::Success(v) => Verdict::Success(f(v)),
+            Verdict::Refused { status, message } => Verdict::Refused { status, message },
+            Verdict::AuthFailed { status, message } => Verdict::AuthFailed { status, message },
+            Verdict::ServerFailed { status, message } => Verdict::ServerFailed { status, message },
+            Verdict::NotJson { status, excerpt } => Verdict::NotJson { status, excerpt },
+        }
+    }
+
     /// The success value, or the error the failure means for `base_url` and IO calls.
-    pub fn into_result(self) -> Result<Value, Error> {
+    pub fn into_result(self) -> Result<T, Error> {
         match self {
             Verdict::Success(v) => Ok(v),
             Verdict::Refused { status, message } => Err(Error::Rejected { status, message }),

@@ -5,6 +5,7 @@ pub mod auth;
 pub mod client;
 pub mod envelope;
 pub mod judge;
+pub mod raw_page;
 
 pub use client::{ApiClient, AuthHooks};
 

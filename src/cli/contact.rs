@@ -404,8 +404,8 @@ pub(crate) async fn find_existing(
             )
             .await?;
         // The service's search is approximate: keep only records that really carry this phone/e-mail.
-        let found: Vec<String> = envelope::page(answer)
-            .records
+        let found: Vec<String> = envelope::page_values(answer)
+            .0
             .iter()
             .filter(|r| matches_contact(r, key, &value))
             .filter_map(record_id)

@@ -144,7 +144,7 @@ where
     };
     ctx.reporter.start_progress(what);
     let walked = network::walk(ctx, path, plans, spec, clinics.keep_going, &mut |record| {
-        aggregator.push(&record);
+        aggregator.push(&crate::api::envelope::value_of(&record));
         Ok(())
     })
     .await;

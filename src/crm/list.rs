@@ -8,7 +8,7 @@ use futures::future::BoxFuture;
 use serde_json::Value;
 
 use super::client::{Crm, result};
-use crate::api::envelope::Page;
+use crate::api::envelope::{Page, record_of, value_of};
 use crate::error::{Error, Result};
 use crate::http::Safety;
 use crate::pages::PageSource;
@@ -97,7 +97,10 @@ impl OffsetList {
         let total = answer.get("total").and_then(number);
         let records = records(result(answer)?)?;
         Ok(Page {
-            records: records.into_iter().map(self.shape).collect(),
+            records: records
+                .into_iter()
+                .map(|r| record_of(&(self.shape)(r)))
+                .collect(),
             total,
             pages: None,
         })
@@ -163,7 +166,7 @@ impl KeysetList {
         if let Some(page) = first {
             state.done = (page.records.len() as u64) < PAGE_SIZE;
             if let Some(last) = page.records.last() {
-                state.after = id_of(last)?;
+                state.after = id_of(&value_of(last))?;
             }
             state.first = Some(Page {
                 total: None,
@@ -213,7 +216,10 @@ impl KeysetList {
             }
         }
         Ok(Page {
-            records: records.into_iter().map(self.shape).collect(),
+            records: records
+                .into_iter()
+                .map(|r| record_of(&(self.shape)(r)))
+                .collect(),
             total: None,
             pages: None,
         })

@@ -136,7 +136,7 @@ async fn list_many(
         ctx.reporter.start_progress(what);
     }
     let result = walk(ctx, path, plans, spec, keep_going, &mut |record| {
-        out.write(&record)
+        out.write_record(&record)
     })
     .await;
     ctx.reporter.finish_progress();

@@ -5,7 +5,9 @@
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Seek, SeekFrom, Write};
 
-use serde_json::Value;
+use serde_json::value::RawValue;
+
+use crate::api::envelope::{Record, value_of};
 
 use crate::error::{Error, Result};
 
@@ -21,13 +23,22 @@ impl Staging {
         })
     }
 
-    pub(crate) fn push(&mut self, record: &Value) -> Result<()> {
-        serde_json::to_writer(&mut self.file, record).map_err(|e| staging_error(&e))?;
+    /// A record on one line: the text as it came, or re-encoded when it spans lines.
+    pub(crate) fn push(&mut self, record: &RawValue) -> Result<()> {
+        let text = record.get();
+        if text.contains(['\n', '\r']) {
+            serde_json::to_writer(&mut self.file, &value_of(record))
+                .map_err(|e| staging_error(&e))?;
+        } else {
+            self.file
+                .write_all(text.as_bytes())
+                .map_err(|e| staging_error(&e))?;
+        }
         self.file.write_all(b"\n").map_err(|e| staging_error(&e))
     }
 
     /// Hands every record back, in the order they came.
-    pub(crate) fn replay(self, mut emit: impl FnMut(Value) -> Result<()>) -> Result<()> {
+    pub(crate) fn replay(self, mut emit: impl FnMut(Record) -> Result<()>) -> Result<()> {
         let mut file = self
             .file
             .into_inner()
@@ -36,7 +47,7 @@ impl Staging {
             .map_err(|e| staging_error(&e))?;
         for line in BufReader::new(file).lines() {
             let line = line.map_err(|e| staging_error(&e))?;
-            emit(serde_json::from_str(&line).map_err(|e| staging_error(&e))?)?;
+            emit(RawValue::from_string(line).map_err(|e| staging_error(&e))?)?;
         }
         Ok(())
     }
@@ -49,6 +60,7 @@ fn staging_error(e: &dyn std::fmt::Display) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::envelope::record_of;
     use serde_json::json;
 
     #[test]
@@ -60,12 +72,12 @@ mod tests {
         ];
         let mut staging = Staging::new().unwrap();
         for r in &records {
-            staging.push(r).unwrap();
+            staging.push(&record_of(r)).unwrap();
         }
         let mut back = Vec::new();
         staging
             .replay(|r| {
-                back.push(r);
+                back.push(value_of(&r));
                 Ok(())
             })
             .unwrap();

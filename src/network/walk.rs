@@ -10,6 +10,8 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
+use crate::api::envelope::{Record, record_of, value_of};
+
 use super::choice::Clinic;
 use super::prefetch::Prefetched;
 use super::staging::Staging;
@@ -44,7 +46,7 @@ pub async fn walk(
     plans: Vec<Plan>,
     spec: Walk,
     keep_going: bool,
-    emit: &mut dyn FnMut(Value) -> Result<()>,
+    emit: &mut dyn FnMut(Record) -> Result<()>,
 ) -> Result<Vec<Outcome>> {
     let client = ctx.api().await?;
     let sources: Vec<Arc<dyn PageSource>> = plans
@@ -156,10 +158,15 @@ impl Tagger {
         }
     }
 
-    fn tag(&mut self, record: Value) -> Value {
-        let Some(clinic) = self.clinic else {
-            return record;
-        };
+    /// A record of a single-clinic run passes untouched, still unparsed.
+    fn tag(&mut self, record: Record) -> Record {
+        match self.clinic {
+            None => record,
+            Some(clinic) => record_of(&self.tag_value(clinic, value_of(&record))),
+        }
+    }
+
+    fn tag_value(&mut self, clinic: u64, record: Value) -> Value {
         let mut map = match record {
             Value::Object(map) => map,
             // A bare value gets the clinic beside it, under the column it would show in anyway.
@@ -189,14 +196,18 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    fn tag(tagger: &mut Tagger, record: Value) -> Value {
+        value_of(&tagger.tag(record_of(&record)))
+    }
+
     #[test]
     fn records_keep_the_services_clinic_field_or_get_one_in_front() {
         let mut tagger = Tagger::new(Some(3));
         assert_eq!(
-            tagger.tag(json!({"id": 1, "valor": 2})),
+            tag(&mut tagger, json!({"id": 1, "valor": 2})),
             json!({"clinica": 3, "id": 1, "valor": 2})
         );
-        let tagged = tagger.tag(json!({"id": 1, "valor": 2}));
+        let tagged = tag(&mut tagger, json!({"id": 1, "valor": 2}));
         assert_eq!(
             tagged
                 .as_object()
@@ -207,24 +218,27 @@ mod tests {
             Some("clinica")
         );
         assert_eq!(
-            tagger.tag(json!({"id": 2, "clinica": 3})),
+            tag(&mut tagger, json!({"id": 2, "clinica": 3})),
             json!({"id": 2, "clinica": 3})
         );
         assert_eq!(
-            tagger.tag(json!({"id_clinica": "3"})),
+            tag(&mut tagger, json!({"id_clinica": "3"})),
             json!({"id_clinica": "3"})
         );
-        assert_eq!(tagger.tag(json!(7)), json!({"clinica": 3, "value": 7}));
+        assert_eq!(
+            tag(&mut tagger, json!(7)),
+            json!({"clinica": 3, "value": 7})
+        );
         assert!(tagger.foreign.is_none());
-        tagger.tag(json!({"clinica": 1}));
-        tagger.tag(json!({"clinica": "1"}));
+        tag(&mut tagger, json!({"clinica": 1}));
+        tag(&mut tagger, json!({"clinica": "1"}));
         assert_eq!(tagger.foreign, Some(("1".to_string(), 2)));
     }
 
     #[test]
     fn single_clinic_runs_leave_records_alone() {
         let mut tagger = Tagger::new(None);
-        assert_eq!(tagger.tag(json!({"id": 1})), json!({"id": 1}));
-        assert_eq!(tagger.tag(json!(7)), json!(7));
+        assert_eq!(tag(&mut tagger, json!({"id": 1})), json!({"id": 1}));
+        assert_eq!(tag(&mut tagger, json!(7)), json!(7));
     }
 }

@@ -4,6 +4,7 @@
 
 use std::io::{self, Write};
 
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::flatten::lookup;
@@ -59,6 +60,26 @@ impl JsonWriter {
                 out.write_all(b"\n")
             }
         }
+    }
+
+    /// Whether records can be copied out as the text they came in: one compact record per line,
+    /// nothing projected.
+    pub(crate) fn takes_text(&self) -> bool {
+        matches!(self.style, JsonStyle::Lines) && self.columns.is_none()
+    }
+
+    /// Copies a record's text out as one line (see [`JsonWriter::takes_text`]). JSON text holds a line
+    /// break only as layout between tokens, never inside a string, so a record whose text has none
+    /// is one line as it is.
+    pub(crate) fn text(&mut self, out: &mut dyn Write, record: &RawValue) -> io::Result<()> {
+        let text = record.get();
+        if text.contains(['\n', '\r']) {
+            let value: Value = serde_json::from_str(text)?;
+            serde_json::to_writer(&mut *out, &value)?;
+        } else {
+            out.write_all(text.as_bytes())?;
+        }
+        out.write_all(b"\n")
     }
 
     pub(crate) fn finish(self, out: &mut dyn Write) -> io::Result<()> {

@@ -25,6 +25,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use delimited::{Delimited, Dialect};
 use json::{JsonStyle, JsonWriter};
@@ -208,6 +209,23 @@ impl Output {
             .map_err(|e| self.sink.error(e))?;
         self.written += 1;
         Ok(())
+    }
+
+    /// Writes a record given as JSON text. NDJSON without `--columns` copies the text as it is (a
+    /// record spread over several lines is re-encoded on one); every other format reads it first.
+    pub fn write_raw(&mut self, record: &RawValue) -> Result<(), OutputError> {
+        if self.shape == Shape::List
+            && let Writer::Json(json) = &mut self.writer
+            && json.takes_text()
+        {
+            json.text(self.sink.writer(), record)
+                .map_err(|e| self.sink.error(e))?;
+            self.written += 1;
+            return Ok(());
+        }
+        let value: Value = serde_json::from_str(record.get())
+            .map_err(|e| OutputError::Io(io::Error::new(io::ErrorKind::InvalidData, e)))?;
+        self.write(&value)
     }
 
     /// Writes what only the end can write (closing `]`, discovered columns, last table block),

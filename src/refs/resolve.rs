@@ -280,7 +280,7 @@ pub async fn fetch(ctx: &Context, kind: Kind, clinic: Option<u64>) -> Result<Vec
         let body = client
             .call(Method::GET, kind.path(), &query, None, Safety::Idempotent)
             .await?;
-        return Ok(entries_of(&envelope::page(body).records));
+        return Ok(entries_of(&envelope::page_values(body).0));
     }
     let source = Arc::new(ApiList {
         client,
@@ -297,7 +297,7 @@ pub async fn fetch(ctx: &Context, kind: Kind, clinic: Option<u64>) -> Result<Vec
     };
     let mut records = Vec::new();
     pages::walk(source, spec, &ctx.reporter, |r| {
-        records.push(r);
+        records.push(envelope::value_of(&r));
         Ok(())
     })
     .await?;
