@@ -170,7 +170,10 @@ cli-import-resolve-elsewhere = { $count } rows of the journal in an unknown stat
 cli-import-resolve-nothing = no row of this file is in an unknown state; nothing to look up
 cli-import-resolve-several = row { $row }: { $count } contacts match ({ $ids }); recording the first
 cli-import-resolve-summary = { $created } found (recorded as created), { $not_sent } not found (recorded as not sent; the next run sends them), { $unknown } still unknown
-cli-import-resolve-failed = { $rows } could not be looked up and are still unknown
+cli-import-resolve-failed = { $count ->
+    [one] { $rows } could not be looked up and is still unknown
+   *[other] { $rows } could not be looked up and are still unknown
+}
 
 ## contact, campaign, appointment
 
