@@ -282,3 +282,19 @@ cli-main-could-not-start = could not start: { $reason }
 cli-main-could-not-listen = could not listen for signals: { $reason }
 # The last line when a stop signal (SIGINT, SIGTERM…) ends the program.
 cli-main-interrupted = interrupted by { $signal }
+
+## Tables for people (table format only; other formats keep the record's own field names)
+
+cli-auth-status-profile = profile
+cli-auth-status-login = login
+cli-auth-status-token-store = token_store
+cli-auth-status-auth-scheme = auth_scheme
+cli-auth-status-token-works = token_works
+cli-auth-status-problem = problem
+cli-auth-status-no-store = none
+cli-auth-status-auto-scheme = bearer (auto-detect)
+cli-auth-status-yes = true
+cli-auth-status-no = false
+cli-doctor-header-check = check
+cli-doctor-header-status = status
+cli-doctor-header-detail = detail

@@ -303,3 +303,19 @@ cli-sandbox-hosts-expected-key = um endereço de sandbox (http://127.0.0.1:8787)
 cli-main-could-not-start = não foi possível iniciar: { $reason }
 cli-main-could-not-listen = não foi possível escutar os sinais: { $reason }
 cli-main-interrupted = interrompido por { $signal }
+
+## Tabelas para pessoas (só no formato table; os outros formatos mantêm os nomes de campo do registro)
+
+cli-auth-status-profile = perfil
+cli-auth-status-login = login
+cli-auth-status-token-store = armazenamento do token
+cli-auth-status-auth-scheme = esquema de autenticação
+cli-auth-status-token-works = token funciona
+cli-auth-status-problem = problema
+cli-auth-status-no-store = nenhum
+cli-auth-status-auto-scheme = bearer (detecção automática)
+cli-auth-status-yes = sim
+cli-auth-status-no = não
+cli-doctor-header-check = verificação
+cli-doctor-header-status = situação
+cli-doctor-header-detail = detalhe

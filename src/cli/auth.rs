@@ -369,15 +369,56 @@ async fn status(ctx: &Context) -> Result<()> {
             .unwrap_or_else(|| "none".into())
     };
     let check = token_works(ctx).await;
-    let record = json!({
-        "profile": ctx.profile_name,
-        "base_url": ctx.profile.base_url,
-        "login": ctx.profile.login,
-        "token_store": source,
-        "auth_scheme": ctx.profile.auth_scheme.map(|s| format!("{s:?}").to_lowercase()).unwrap_or_else(|| "bearer (auto-detect)".into()),
-        "token_works": check.is_ok(),
-        "problem": check.as_ref().err().map(|e| ctx.reporter.redact(&e.to_string())),
-    });
+    let scheme = ctx
+        .profile
+        .auth_scheme
+        .map(|s| format!("{s:?}").to_lowercase());
+    let problem = check
+        .as_ref()
+        .err()
+        .map(|e| ctx.reporter.redact(&e.to_string()));
+    // A table is read by people: its field names and words are theirs. Every other format is read by
+    // scripts and stays the same in every language.
+    let record = if ctx.output_spec().format == crate::output::Format::Table {
+        let source = match source.as_str() {
+            "none" => crate::t!("cli-auth-status-no-store"),
+            _ => source,
+        };
+        let works = if check.is_ok() {
+            crate::t!("cli-auth-status-yes")
+        } else {
+            crate::t!("cli-auth-status-no")
+        };
+        let mut record = serde_json::Map::new();
+        for (field, value) in [
+            (
+                crate::t!("cli-auth-status-profile"),
+                json!(ctx.profile_name),
+            ),
+            ("base_url".to_string(), json!(ctx.profile.base_url)),
+            (crate::t!("cli-auth-status-login"), json!(ctx.profile.login)),
+            (crate::t!("cli-auth-status-token-store"), json!(source)),
+            (
+                crate::t!("cli-auth-status-auth-scheme"),
+                json!(scheme.unwrap_or_else(|| crate::t!("cli-auth-status-auto-scheme"))),
+            ),
+            (crate::t!("cli-auth-status-token-works"), json!(works)),
+            (crate::t!("cli-auth-status-problem"), json!(problem)),
+        ] {
+            record.insert(field, value);
+        }
+        serde_json::Value::Object(record)
+    } else {
+        json!({
+            "profile": ctx.profile_name,
+            "base_url": ctx.profile.base_url,
+            "login": ctx.profile.login,
+            "token_store": source,
+            "auth_scheme": scheme.unwrap_or_else(|| "bearer (auto-detect)".into()),
+            "token_works": check.is_ok(),
+            "problem": problem,
+        })
+    };
     show::single(ctx, &record)?;
     check
 }

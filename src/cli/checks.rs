@@ -94,16 +94,37 @@ impl Check {
         json!({"check": self.name, "status": self.status.word(), "detail": self.detail.record})
     }
 
-    /// `ok    base_url        http://… answers (HTTP 404)`
-    pub fn line(&self) -> String {
-        let (status, detail) = (self.status.shown(), &self.detail.shown);
-        let name = match self.name {
+    /// The record as a table shows it to people: headers, status and detail in their language.
+    pub fn table_row(&self) -> Value {
+        let mut row = serde_json::Map::new();
+        row.insert(
+            crate::t!("cli-doctor-header-check"),
+            json!(self.shown_name()),
+        );
+        row.insert(
+            crate::t!("cli-doctor-header-status"),
+            json!(self.status.shown()),
+        );
+        row.insert(
+            crate::t!("cli-doctor-header-detail"),
+            json!(self.detail.shown),
+        );
+        Value::Object(row)
+    }
+
+    fn shown_name(&self) -> String {
+        match self.name {
             "credentials" => crate::t!("cli-doctor-name-credentials"),
             "io key" => crate::t!("cli-doctor-name-io-key"),
             "name cache" => crate::t!("cli-doctor-name-cache"),
             "completions" => crate::t!("cli-doctor-name-completions"),
             other => other.to_string(),
-        };
+        }
+    }
+
+    /// `ok    base_url        http://… answers (HTTP 404)`
+    pub fn line(&self) -> String {
+        let (status, name, detail) = (self.status.shown(), self.shown_name(), &self.detail.shown);
         format!("{status:<5} {name:<15} {detail}")
     }
 }

@@ -69,7 +69,9 @@ async fn all(ctx: &Context) -> Vec<Check> {
 
 /// Shows the checks — one line each, or records with `--format` — and fails when one failed.
 pub fn report(ctx: &Context, checks: Vec<Check>) -> Result<()> {
-    if ctx.global.format.is_some() {
+    if ctx.global.format == Some(crate::output::Format::Table) {
+        crate::show::records(ctx, checks.iter().map(Check::table_row).collect())?;
+    } else if ctx.global.format.is_some() {
         crate::show::records(ctx, checks.iter().map(Check::record).collect())?;
     } else {
         let lines: Vec<String> = checks.iter().map(Check::line).collect();

@@ -223,3 +223,50 @@ fn a_list_of_problems_follows_its_heading_on_lines_of_its_own() {
         format!("2 of the rows are invalid; nothing was sent:\n{problems}")
     );
 }
+
+#[test]
+fn auth_status_as_a_table_speaks_the_readers_language_and_its_json_does_not() {
+    let env = Env::new();
+    let status = |lang: &str, format: &str| {
+        let out = env
+            .clinic()
+            .env("CLINIC_LANG", lang)
+            .args(["auth", "status", "--format", format])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let table = status("pt-BR", "table");
+    assert!(table.contains("armazenamento do token"), "{table}");
+    assert!(table.contains("token funciona"), "{table}");
+    assert!(table.contains("sim"), "{table}");
+    assert!(table.contains("bearer (detecção automática)"), "{table}");
+    let table = status("en", "table");
+    assert!(table.contains("token_works"), "{table}");
+    assert!(table.contains("bearer (auto-detect)"), "{table}");
+    let json = status("pt-BR", "json");
+    assert_eq!(json, status("en", "json"));
+    assert!(json.contains("\"token_works\": true"), "{json}");
+}
+
+#[test]
+fn doctor_as_a_table_has_headers_in_the_readers_language() {
+    let env = Env::new();
+    let home = tempfile::tempdir().unwrap();
+    let out = env
+        .clinic()
+        .env("CLINIC_LANG", "pt-BR")
+        .env("HOME", home.path())
+        .env("SHELL", "/bin/bash")
+        .env_remove("XDG_DATA_HOME")
+        .env_remove("XDG_CONFIG_HOME")
+        .args(["doctor", "--format", "table"])
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(shown.contains("verificação"), "{shown}");
+    assert!(shown.contains("situação"), "{shown}");
+    assert!(shown.contains("detalhe"), "{shown}");
+    assert!(shown.contains("aviso"), "{shown}");
+}
