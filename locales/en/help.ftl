@@ -11,6 +11,7 @@ help-heading-arguments = Arguments
 help-heading-options = Options
 help-heading-commands = Commands
 help-heading-global-options = Global options
+help-value-command = COMMAND
 help-flag-help = Print help
 help-flag-help-short = Print help (see more with '--help')
 help-flag-help-long = Print help (see a summary with '-h')
@@ -23,6 +24,7 @@ help-error-invalid-value = invalid value '{ $value }' for '{ $argument }'
 help-error-value-missing = a value is required for '{ $argument }' but none was supplied
 help-error-possible-values = {"  ["}possible values: { $values }]
 help-error-value-refused = invalid value '{ $value }' for '{ $argument }': { $reason }
+help-error-conflict = the argument '{ $argument }' cannot be used with '{ $other }'
 help-error-missing-arguments = the following required arguments were not provided: '{ $arguments }'
 help-error-more = For more information, try '--help'.
 
@@ -818,11 +820,11 @@ help-help--topic = A command (`report ficha-financeira`) or a topic: environment
 
 ## Clap's annotations in rendered help (English is clap's own; listed for the other languages)
 
-help-annotation-default = [default:{" "}
-help-annotation-env = [env:{" "}
-help-annotation-alias = [alias:{" "}
-help-annotation-aliases = [aliases:{" "}
-help-annotation-possible-values = [possible values:{" "}
+help-annotation-default = [default:
+help-annotation-env = [env:
+help-annotation-alias = [alias:
+help-annotation-aliases = [aliases:
+help-annotation-possible-values = [possible values:
 help-annotation-possible-values-heading = Possible values:
 help-annotation-options = [OPTIONS]
 

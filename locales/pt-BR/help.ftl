@@ -9,6 +9,7 @@ help-heading-arguments = Argumentos
 help-heading-options = Opções
 help-heading-commands = Comandos
 help-heading-global-options = Opções globais
+help-value-command = COMANDO
 help-flag-help = Mostra a ajuda
 help-flag-help-short = Mostra a ajuda (veja mais com '--help')
 help-flag-help-long = Mostra a ajuda (veja um resumo com '-h')
@@ -21,6 +22,7 @@ help-error-invalid-value = valor inválido '{ $value }' para '{ $argument }'
 help-error-value-missing = '{ $argument }' precisa de um valor, mas nenhum foi dado
 help-error-possible-values = {"  ["}valores possíveis: { $values }]
 help-error-value-refused = valor inválido '{ $value }' para '{ $argument }': { $reason }
+help-error-conflict = o argumento '{ $argument }' não pode ser usado com '{ $other }'
 help-error-missing-arguments = faltam argumentos obrigatórios: '{ $arguments }'
 help-error-more = Para mais informações, use '--help'.
 
@@ -35,8 +37,8 @@ help-clinic = Cliente de linha de comando da API Clinic Results, do seu CRM e do
 
     Tópicos: clinic help environment, clinic help exit-codes
 
-    Códigos de saída: 0 ok · 1 outra falha · 2 entrada inválida (nada enviado) · 3 sem login / token recusado ·
-    4 pedido recusado pela API · 5 falha do servidor ou da rede após as novas tentativas ·
+    Códigos de saída: 0 ok · 1 outra falha · 2 entrada inválida (nada enviado) · 3 sem login / token
+    recusado · 4 pedido recusado pela API · 5 falha do servidor ou da rede após as novas tentativas ·
     128+N parado pelo sinal N: 130 SIGINT, 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT
 help-clinic--profile = Perfil de configuração
 help-clinic--format = Formato de saída [padrão: table num terminal, json nos demais casos]
@@ -72,7 +74,8 @@ help-setup = Configura um perfil de uma vez (hosts, ID do webhook, unidades, cl�
           --webhook-id ID --units "SP Campinas;DF Brasília" --clinic 1 --login maria
       clinic --profile sandbox setup --sandbox-hosts 127.0.0.1:8787 --login admin --clinic 1
     Num terminal, o que as opções deixam de fora é perguntado (Enter mantém o valor atual) e, quando
-    nenhum token funciona, pede-se o login. Depois cada configuração é verificada, uma linha cada; qualquer FAIL sai com 1.
+    nenhum token funciona, pede-se o login. Depois cada configuração é verificada, uma linha cada;
+    qualquer FAIL sai com 1.
 help-setup--base-url = Endereço da API, terminado em /rest/v1
 help-setup--io-url = Host da Integrações IO
 help-setup--automation-url = Host de automação do CRM (o webhook de contatos e negócios)
@@ -148,21 +151,21 @@ help-config = Lê e altera as configurações do perfil
       base_url         o endereço da API, terminado em /rest/v1 (https, ou http em loopback)
       io_url           o host da Integrações IO (https, ou http em loopback)
       automation_url   o host de automação do CRM (https, ou http em loopback)
-      crm_url          a base do webhook de entrada do CRM, .../rest/<usuário>/<segredo>/ (uma credencial)
+      crm_url          base do webhook de entrada do CRM, .../rest/<usuário>/<segredo>/ (credencial)
       webhook_id       o ID do webhook de automação
       clinica          ID da clínica padrão (um número inteiro positivo)
       auth_scheme      bearer ou raw
       format           table, json, ndjson, csv ou tsv
       per_page         registros por página em listas e percursos (1-10000)
       concurrency      páginas simultâneas ao percorrer listas (1-32)
-      timezone         um fuso horário IANA para datas e horas do CRM, por exemplo America/Sao_Paulo
-      units            nomes de unidade do CRM para crm contact create --unit: "A;B;C", ou "A,B,C" se não houver ';'
-      timeout          quanto tempo o servidor pode ficar em silêncio, por exemplo 30s ou 2m (padrão 60s)
-      max_wait         por quanto tempo uma requisição que falha é repetida, por exemplo 5m (padrão 5m; 0 = nunca)
-      max_answer_size  o tamanho máximo de resposta lido, por exemplo 256MiB ou 10MB (padrão 256MiB)
-      ca_bundle        um arquivo PEM de certificados de CA extras a confiar (autoridade certificadora própria)
+      timezone         fuso horário IANA das datas e horas do CRM, por exemplo America/Sao_Paulo
+      units            unidades do CRM para crm contact create --unit: "A;B;C" (ou "A,B,C" sem ';')
+      timeout          quanto tempo o servidor pode ficar calado, por exemplo 30s ou 2m (padrão 60s)
+      max_wait         por quanto tempo repetir uma requisição que falha, ex. 5m (padrão 5m; 0 = nunca)
+      max_answer_size  o maior tamanho de resposta lido, por exemplo 256MiB ou 10MB (padrão 256MiB)
+      ca_bundle        arquivo PEM de certificados de CA extras a confiar (autoridade própria)
       language         o idioma da interface: en ou pt-BR
-      aliases.<nome>   um ID de campo do CRM para <nome>, por exemplo aliases.email = UF_CRM_1676052930
+      aliases.<nome>   um ID de campo do CRM para <nome>, ex. aliases.email = UF_CRM_1676052930
     Exemplos:
       clinic config set base_url https://example.com/rest/v1
       clinic --profile matriz config set clinica 3
@@ -191,21 +194,21 @@ help-config-set = Define uma chave (com validação)
       base_url         o endereço da API, terminado em /rest/v1 (https, ou http em loopback)
       io_url           o host da Integrações IO (https, ou http em loopback)
       automation_url   o host de automação do CRM (https, ou http em loopback)
-      crm_url          a base do webhook de entrada do CRM, .../rest/<usuário>/<segredo>/ (uma credencial)
+      crm_url          base do webhook de entrada do CRM, .../rest/<usuário>/<segredo>/ (credencial)
       webhook_id       o ID do webhook de automação
       clinica          ID da clínica padrão (um número inteiro positivo)
       auth_scheme      bearer ou raw
       format           table, json, ndjson, csv ou tsv
       per_page         registros por página em listas e percursos (1-10000)
       concurrency      páginas simultâneas ao percorrer listas (1-32)
-      timezone         um fuso horário IANA para datas e horas do CRM, por exemplo America/Sao_Paulo
-      units            nomes de unidade do CRM para crm contact create --unit: "A;B;C", ou "A,B,C" se não houver ';'
-      timeout          quanto tempo o servidor pode ficar em silêncio, por exemplo 30s ou 2m (padrão 60s)
-      max_wait         por quanto tempo uma requisição que falha é repetida, por exemplo 5m (padrão 5m; 0 = nunca)
-      max_answer_size  o tamanho máximo de resposta lido, por exemplo 256MiB ou 10MB (padrão 256MiB)
-      ca_bundle        um arquivo PEM de certificados de CA extras a confiar (autoridade certificadora própria)
+      timezone         fuso horário IANA das datas e horas do CRM, por exemplo America/Sao_Paulo
+      units            unidades do CRM para crm contact create --unit: "A;B;C" (ou "A,B,C" sem ';')
+      timeout          quanto tempo o servidor pode ficar calado, por exemplo 30s ou 2m (padrão 60s)
+      max_wait         por quanto tempo repetir uma requisição que falha, ex. 5m (padrão 5m; 0 = nunca)
+      max_answer_size  o maior tamanho de resposta lido, por exemplo 256MiB ou 10MB (padrão 256MiB)
+      ca_bundle        arquivo PEM de certificados de CA extras a confiar (autoridade própria)
       language         o idioma da interface: en ou pt-BR
-      aliases.<nome>   um ID de campo do CRM para <nome>, por exemplo aliases.email = UF_CRM_1676052930
+      aliases.<nome>   um ID de campo do CRM para <nome>, ex. aliases.email = UF_CRM_1676052930
     Exemplos:
       clinic config set base_url https://example.com/rest/v1
       clinic --profile matriz config set clinica 3
@@ -240,8 +243,8 @@ help-contact-create = Cadastra um contato (POST /cadastraCliente)  [Entrada — 
     Exemplo:
       clinic contact create --name "Maria José d'Ávila" --phone "(16) 99264-0197" \
           --birth-date 23/04/1990 --channel 3 --campaign 12 --email maria@example.com --clinic 1
-    Num terminal, os campos obrigatórios que faltarem são perguntados: clínica, canal e campanha em listas
-    de `ID  nome`, respondidas com um ID ou um nome.
+    Num terminal, os campos obrigatórios que faltarem são perguntados: clínica, canal e campanha em
+    listas de `ID  nome`, respondidas com um ID ou um nome.
 help-contact-create--name = Nome completo (obrigatório)
 help-contact-create--phone = Celular com DDD, escrito de qualquer forma: 16992640197, (16) 99264-0197, +55 16 99264-0197 (obrigatório)
 help-contact-create--birth-date = Data de nascimento, AAAA-MM-DD ou DD/MM/AAAA (obrigatória)
@@ -308,8 +311,8 @@ help-contact-import = Cria contatos a partir de um arquivo CSV, validado por int
     Colunas (linha de cabeçalho; nomes em inglês ou em português, separados por ',' ou ';'):
       name|nome, phone|telefone, birth_date|data_nascimento, channel|canal, campaign|campanha,
       email, note|observacao, clinic|clinica (senão --clinic ou a clinica do perfil)
-    Com --journal, as linhas já criadas numa execução anterior (mesmo telefone e nome) são puladas. Linhas
-    enviadas sem resposta aparecem como desconhecidas (saída 5); resolva-as e execute de novo:
+    Com --journal, as linhas já criadas numa execução anterior (mesmo telefone e nome) são puladas.
+    Linhas enviadas sem resposta aparecem como desconhecidas (saída 5); resolva-as e execute de novo:
       clinic contact import novos.csv --journal novos.journal --resolve-unknown
 help-contact-import--file = O arquivo CSV (UTF-8, com linha de cabeçalho)
 help-contact-import--dry-run = Confere todas as linhas e mostra o que seria enviado, sem enviar
@@ -585,9 +588,10 @@ help-crm-contact-list = Lista contatos (crm.contact.list)  [CRM]
       clinic crm deal list --field STAGE_ID=NEW --field '>DATE_CREATE=2024-01-01' --all --format csv
       clinic crm contact list --all --keyset --format ndjson
 
-    Uma página tem 50 registros (`--page N` lê a N-ésima). Com --all, listas de mais de 1000 registros (ou qualquer
-    lista com --keyset) são percorridas por ID, uma página após a outra, como o Bitrix recomenda para listas grandes.
-    Os nomes de campo podem ser apelidos do perfil (clinic crm aliases install; clinic config set aliases.NOME ID).
+    Uma página tem 50 registros (`--page N` lê a N-ésima). Com --all, listas de mais de 1000 registros
+    (ou qualquer lista com --keyset) são percorridas por ID, uma página após a outra, como o Bitrix
+    recomenda para listas grandes. Os nomes de campo podem ser apelidos do perfil (clinic crm aliases
+    install; clinic config set aliases.NOME ID).
 help-crm-contact-list--field = Filtro FIELD=VALUE (pode repetir); FIELD pode começar com um operador do Bitrix: >ID=100, %NAME=ana, !STAGE_ID=WON
 help-crm-contact-list--select = Campo a devolver (pode repetir); * para todos os campos padrão, UF_* para todos os personalizados
 help-crm-contact-list--order = Ordena por FIELD:asc ou FIELD:desc (pode repetir)
@@ -606,7 +610,7 @@ help-crm-contact-update = Altera campos de um contato (crm.contact.update)  [CRM
     .after =
     Exemplos:
       clinic crm contact update 42 --set NAME=Ana --set email=ana@example.com
-      clinic crm contact update 42 --set PHONE=+5516992640197     # acrescenta um telefone ao campo múltiplo
+      clinic crm contact update 42 --set PHONE=+5516992640197     # mais um telefone no campo múltiplo
 help-crm-contact-update--id = ID do registro
 help-crm-contact-update--set = FIELD=VALUE a gravar (pode repetir); FIELD pode ser um apelido. Campos de vários valores (PHONE, EMAIL, WEB, IM) aceitam também FIELD:TYPE=VALUE (PHONE:MOBILE=…; o tipo padrão é WORK)
 
@@ -621,9 +625,10 @@ help-crm-deal-list = Lista negócios (crm.deal.list)  [CRM]
       clinic crm deal list --field STAGE_ID=NEW --field '>DATE_CREATE=2024-01-01' --all --format csv
       clinic crm contact list --all --keyset --format ndjson
 
-    Uma página tem 50 registros (`--page N` lê a N-ésima). Com --all, listas de mais de 1000 registros (ou qualquer
-    lista com --keyset) são percorridas por ID, uma página após a outra, como o Bitrix recomenda para listas grandes.
-    Os nomes de campo podem ser apelidos do perfil (clinic crm aliases install; clinic config set aliases.NOME ID).
+    Uma página tem 50 registros (`--page N` lê a N-ésima). Com --all, listas de mais de 1000 registros
+    (ou qualquer lista com --keyset) são percorridas por ID, uma página após a outra, como o Bitrix
+    recomenda para listas grandes. Os nomes de campo podem ser apelidos do perfil (clinic crm aliases
+    install; clinic config set aliases.NOME ID).
 help-crm-deal-list--field = Filtro FIELD=VALUE (pode repetir); FIELD pode começar com um operador do Bitrix: >ID=100, %NAME=ana, !STAGE_ID=WON
 help-crm-deal-list--select = Campo a devolver (pode repetir); * para todos os campos padrão, UF_* para todos os personalizados
 help-crm-deal-list--order = Ordena por FIELD:asc ou FIELD:desc (pode repetir)
@@ -648,8 +653,8 @@ help-crm-deal-update = Altera campos de um negócio, ou o move para uma etapa (c
       clinic crm deal update 42 --stage "Tentativa de contato"
       clinic crm deal update 42 --stage agendado --set campaign=12 --set UTM_TERM=teste
 
-    Etapas do funil Unidade: Nova oportunidade, Repique, Tentativa de contato, Em contato,
-    Buscar / cadastrar no ERP, Agendado, Confirmado, Em negociação, Perdas, Venda Cancelada, Venda realizada
+    Etapas do funil Unidade: Nova oportunidade, Repique, Tentativa de contato, Em contato, Buscar /
+    cadastrar no ERP, Agendado, Confirmado, Em negociação, Perdas, Venda Cancelada, Venda realizada
 help-crm-deal-update--id = ID do registro
 help-crm-deal-update--set = FIELD=VALUE a gravar (pode repetir); FIELD pode ser um apelido. Campos de vários valores aceitam FIELD:TYPE=VALUE
 help-crm-deal-update--stage = Move para esta etapa do funil Unidade (o nome, com ou sem maiúsculas e acentos, ou o STAGE_ID)
@@ -700,9 +705,10 @@ help-api = Chama qualquer caminho da API com a mesma autenticação, formatos e 
       clinic api GET /lista_venda_orcamento -q status=2 --all --format ndjson
       clinic api POST /criaCampanha --data '{"{"}"nome": "Teste", "clinica": "1"{"}"}'
 
-    Um GET de uma das listas paginadas do serviço sempre envia pagina_atual e por_pagina: --page (padrão 1)
-    e --per-page (padrão 50), ou os mesmos nomes dados com -q. Em qualquer outro caminho, são enviados quando
-    --page ou --per-page é dado. Com --all (ou --limit) as páginas são percorridas por você.
+    Um GET de uma das listas paginadas do serviço sempre envia pagina_atual e por_pagina: --page (padrão
+    1) e --per-page (padrão 50), ou os mesmos nomes dados com -q. Em qualquer outro caminho, são
+    enviados quando --page ou --per-page é dado. Com --all (ou --limit) as páginas são percorridas por
+    você.
 help-api--method = Método HTTP
 help-api--path = Caminho no host, por exemplo /listaCanal
 help-api--query = Parâmetro de consulta (pode repetir)
@@ -816,11 +822,11 @@ help-help--topic = Um comando (`report ficha-financeira`) ou um tópico: environ
 
 ## Anotações do clap na ajuda
 
-help-annotation-default = [padrão:{" "}
-help-annotation-env = [variável:{" "}
-help-annotation-alias = [apelido:{" "}
-help-annotation-aliases = [apelidos:{" "}
-help-annotation-possible-values = [valores possíveis:{" "}
+help-annotation-default = [padrão:
+help-annotation-env = [variável:
+help-annotation-alias = [apelido:
+help-annotation-aliases = [apelidos:
+help-annotation-possible-values = [valores possíveis:
 help-annotation-possible-values-heading = Valores possíveis:
 help-annotation-options = [OPÇÕES]
 
@@ -836,7 +842,7 @@ help-topic-environment =
                               %APPDATA%\clinic\config no Windows)
     CLINIC_CACHE_DIR          a pasta do cache das listas de referência (padrão: ~/.cache/clinic no
                               Linux, %LOCALAPPDATA%\clinic\cache no Windows)
-    CLINIC_CACHE_TTL          por quantos segundos uma lista em cache é confiável (padrão: 86400, um dia)
+    CLINIC_CACHE_TTL          por quantos segundos uma lista em cache vale (padrão: 86400, um dia)
     CLINIC_LANG               o idioma da interface, en ou pt-BR, como --lang; vale mais que o
                               `language` do perfil e que o locale
 
@@ -854,28 +860,28 @@ help-topic-environment =
     CLINIC_CREDENTIAL_STORE   força um cofre de segredos: secret-service, keyutils, credential-manager,
                               keychain ou file
 
-    CLINIC_TIMEOUT            quanto tempo um servidor pode ficar em silêncio, como --timeout (padrão: 60s)
-    CLINIC_MAX_WAIT           por quanto tempo requisições que falham são repetidas, como --max-wait (padrão: 5m)
-    CLINIC_MAX_ANSWER_SIZE    o tamanho máximo de resposta lido, como --max-answer-size (padrão: 256MiB)
+    CLINIC_TIMEOUT            quanto tempo um servidor pode ficar calado, como --timeout (padrão: 60s)
+    CLINIC_MAX_WAIT           por quanto tempo repetir requisições que falham, como --max-wait (padrão: 5m)
+    CLINIC_MAX_ANSWER_SIZE    o maior tamanho de resposta lido, como --max-answer-size (padrão: 256MiB)
     CLINIC_CA_BUNDLE          um arquivo PEM de certificados de CA extras a confiar, como --cacert
 
     LC_ALL, LC_MESSAGES, LANG o locale (o primeiro definido): qualquer locale português (pt_BR.UTF-8)
-                              significa pt-BR, qualquer outro inglês, quando nem --lang, nem CLINIC_LANG,
-                              nem o `language` do perfil dizem
+                              dá pt-BR, qualquer outro dá inglês, quando nem --lang, nem
+                              CLINIC_LANG, nem o `language` do perfil escolhem
     NO_COLOR                  com qualquer valor: sem cores
     COLUMNS                   a largura das tabelas num terminal, quando o terminal não informa
-    COMPLETE                  definida pelos scripts de autocompletar (COMPLETE=bash clinic -- PALAVRAS…)
+    COMPLETE                  usada pelos scripts de autocompletar (COMPLETE=bash clinic -- PALAVRAS…)
                               para pedir sugestões em vez de executar um comando
 help-topic-exit-codes =
     Códigos de saída
 
     0     ok
-    1     outra falha (um arquivo que não pode ser escrito, uma configuração quebrada, uma verificação do doctor)
+    1     outra falha (arquivo que não pode ser escrito, configuração quebrada, verificação do doctor)
     2     uso ou entrada inválida: uma opção, valor ou nome foi recusado e nada foi enviado
     3     sem login, ou o token (ou a chave IO, ou o endereço do CRM) foi recusado
     4     a API recusou o pedido (4xx, ou uma falha informada dentro de uma resposta)
-    5     o servidor ou a rede falhou após as novas tentativas, ou uma resposta não pôde ser entendida
-    130   interrompido (Ctrl-C); 128+N para uma parada pelo sinal N: 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT
+    5     o servidor ou a rede falhou após novas tentativas, ou uma resposta não pôde ser entendida
+    130   interrompido (Ctrl-C); 128+N: parado pelo sinal N: 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT
           (no Windows: 149 para Ctrl-Break)
 help-topic-unknown = um comando (veja `clinic --help`) ou um destes: { $topics }
 

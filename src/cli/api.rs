@@ -12,15 +12,6 @@ use crate::pages::Walk;
 use crate::show::{self, ApiList};
 
 #[derive(Args, Debug)]
-#[command(after_help = "Examples:
-  clinic api GET /listaCanal -q nome=insta
-  clinic api GET /listaCanal --page 2 --per-page 20
-  clinic api GET /lista_venda_orcamento -q status=2 --all --format ndjson
-  clinic api POST /criaCampanha --data '{\"nome\": \"Teste\", \"clinica\": \"1\"}'
-
-A GET of one of the service's paged lists always sends pagina_atual and por_pagina: --page (default 1)
-and --per-page (default 50), or the same names given with -q. On any other path they are sent when
---page or --per-page is given. With --all (or --limit) the pages are walked for you.")]
 pub struct ApiArgs {
     #[command(flatten)]
     request: args::RawRequest,

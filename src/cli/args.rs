@@ -93,7 +93,6 @@ pub fn flag01(s: &str) -> Result<u8, String> {
 /// The `--clinic` flag of commands that work on one clinic (writes, the cache).
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ClinicArg {
-    /// Clinic ID or name [default: the profile's `clinica`]
     #[arg(long, visible_alias = "clinica", value_name = "ID|NAME", value_parser = one_clinic, add = clap_complete::ArgValueCompleter::new(crate::refs::complete::clinics))]
     pub clinic: Option<crate::refs::Ref>,
 }
@@ -111,12 +110,8 @@ pub fn one_clinic(s: &str) -> Result<crate::refs::Ref, String> {
 /// The `--clinic` flag of lists and reports: one clinic, several (`1,3,"sp campinas"`) or `all`.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ClinicsArg {
-    /// Clinic ID or name, several separated by commas, or `all` [default: the profile's `clinica`];
-    /// required for admin_master
     #[arg(long, visible_alias = "clinica", value_name = "ID|NAME,...|all", value_parser = crate::network::Choice::parse, add = clap_complete::ArgValueCompleter::new(crate::refs::complete::clinics))]
     pub clinic: Option<crate::network::Choice>,
-    /// With several clinics: a clinic that fails is reported and left out, the others are still
-    /// written (the run still exits non-zero)
     #[arg(long)]
     pub keep_going: bool,
 }
@@ -251,15 +246,11 @@ pub fn data(raw: &str) -> crate::error::Result<serde_json::Value> {
 /// METHOD PATH [-q KEY=VALUE]... [--data JSON|@FILE|-]: a raw request of `clinic api` and `clinic io`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct RawRequest {
-    /// HTTP method
     #[arg(value_parser = method)]
     pub method: reqwest::Method,
-    /// Path under the host, e.g. /listaCanal
     pub path: String,
-    /// Query parameter (repeatable)
     #[arg(short = 'q', long = "query", value_name = "KEY=VALUE", value_parser = key_value)]
     pub query: Vec<(String, String)>,
-    /// JSON body: inline, @FILE, or - for standard input
     #[arg(long, value_name = "JSON|@FILE|-")]
     pub data: Option<String>,
 }
@@ -294,10 +285,8 @@ pub fn method(s: &str) -> Result<reqwest::Method, String> {
 /// `--active` / `--inactive`: the service's `inativo` filter (0 active only, 1 inactive only, absent all).
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ActiveArg {
-    /// Active records only (inativo=0)
     #[arg(long, conflicts_with = "inactive")]
     pub active: bool,
-    /// Inactive records only (inativo=1)
     #[arg(long)]
     pub inactive: bool,
 }

@@ -15,57 +15,33 @@ use crate::secret::Secret;
 use crate::show;
 
 #[derive(Args, Debug, Default)]
-#[command(after_help = "Examples:
-  clinic login --base-url https://example.com/rest/v1
-  printf '%s\\n' \"$PASSWORD\" | clinic login --login maria --password-stdin
-  clinic --profile matriz login --login admin --insecure-storage
-  clinic --profile sandbox login --sandbox-hosts 127.0.0.1:8787 --login admin")]
 pub struct LoginArgs {
-    /// API address ending in /rest/v1 (saved in the profile)
     #[arg(long, value_name = "URL")]
     pub base_url: Option<String>,
-    /// Point the profile at a running `clinic sandbox serve`: its address, or the lines it printed
-    /// (as text, a file, or - for standard input). Sets all four hosts, its webhook ID and its units
     #[arg(long, value_name = "ADDR|LINES|FILE|-", conflicts_with = "base_url")]
     pub sandbox_hosts: Option<String>,
-    /// User name [env: CLINIC_LOGIN; asked on a terminal]
     #[arg(long, value_name = "NAME")]
     pub login: Option<String>,
-    /// Read the password from the first line of standard input
     #[arg(long)]
     pub password_stdin: bool,
-    /// Allow a plain 0600 file when no secure store works
     #[arg(long)]
     pub insecure_storage: bool,
-    /// Also keep the password, so an expired token is renewed without asking
     #[arg(long)]
     pub save_password: bool,
 }
 
 #[derive(Subcommand, Debug)]
 pub enum AuthCommand {
-    /// Show the profile, base URL, login, token store, and whether the token works
-    #[command(after_help = "Example:\n  clinic auth status")]
     Status,
-    /// Print the token (only into a pipe or file, unless --show)
-    #[command(after_help = "Example:\n  export CLINIC_TOKEN=$(clinic auth token)")]
     Token {
-        /// Print it even to a terminal
         #[arg(long)]
         show: bool,
     },
-    /// Store the Integrações IO API key (or remove it with --remove)
-    #[command(
-        after_help = "Examples:\n  printf '%s\\n' \"$KEY\" | clinic auth set-io-key --stdin\n  clinic auth set-io-key --remove"
-    )]
     SetIoKey {
-        /// Read the key from the first line of standard input
         #[arg(long)]
         stdin: bool,
-        /// Allow a plain 0600 file when no secure store works
         #[arg(long)]
         insecure_storage: bool,
-        /// Remove the stored key from its store instead of storing one
         #[arg(long, conflicts_with_all = ["stdin", "insecure_storage"])]
         remove: bool,
     },

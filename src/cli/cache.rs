@@ -10,21 +10,11 @@ use crate::show;
 
 #[derive(Subcommand, Debug)]
 pub enum CacheCommand {
-    /// Fetch every reference list now (names for --channel, --campaign, --status… and Tab)
-    ///
-    /// Clinic-scoped lists (campaigns, services, sellers, creators, account plans, operation types) are
-    /// read for --clinic, or else for every clinic you can see: all of them for an admin_master, your
-    /// own for a clinic user.
-    #[command(after_help = "Examples:\n  clinic cache refresh\n  clinic cache refresh --clinic 1")]
     Refresh {
         #[command(flatten)]
         clinic: ClinicArg,
     },
-    /// Remove this profile's cached lists
-    #[command(after_help = "Example:\n  clinic cache clear")]
     Clear,
-    /// Print the cache directory of this profile
-    #[command(after_help = "Example:\n  ls \"$(clinic cache path)\"")]
     Path,
 }
 

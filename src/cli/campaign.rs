@@ -13,19 +13,12 @@ use crate::show;
 
 #[derive(Subcommand, Debug)]
 pub enum CampaignCommand {
-    /// Create a campaign (POST /criaCampanha) and print its new ID  [Entrada — Apoio]
-    #[command(
-        after_help = "Example:\n  clinic campaign create --name \"Black Friday 2024\" --clinic 1"
-    )]
     Create {
-        /// Campaign name
         #[arg(long, visible_alias = "nome", value_parser = args::text)]
         name: String,
         #[command(flatten)]
         clinic: ClinicArg,
     },
-    /// List campaigns (GET /listaCampanha)  [Saída — Apoio]
-    #[command(after_help = "Example:\n  clinic campaign list --name black --all")]
     List(super::reference::NamedList),
 }
 

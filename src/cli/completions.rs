@@ -14,14 +14,7 @@ pub const COMPLETE_VAR: &str = "COMPLETE";
 pub const COMPLETER: &str = "clinic";
 
 #[derive(Args, Debug)]
-#[command(after_help = "Examples:
-  clinic completions bash > ~/.local/share/bash-completion/completions/clinic
-  clinic completions zsh > ~/.zfunc/_clinic
-  clinic completions fish > ~/.config/fish/completions/clinic.fish
-  clinic completions powershell | Out-String | Invoke-Expression   (in $PROFILE)
-Names offered for --channel, --campaign, --clinic, --status… come from the cache: `clinic cache refresh`.")]
 pub struct CompletionsArgs {
-    /// bash, zsh, fish, powershell or elvish
     shell: clap_complete::Shell,
 }
 

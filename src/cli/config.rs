@@ -12,56 +12,27 @@ use crate::show;
 
 #[derive(Subcommand, Debug)]
 pub enum ConfigCommand {
-    /// Every key set in this profile
-    #[command(after_help = "Example:\n  clinic config list --format json")]
     List {
-        /// Show crm_url unmasked
         #[arg(long)]
         show: bool,
     },
-    /// One key's value, as plain text (exit 1 when unset)
-    #[command(after_help = "Example:\n  clinic config get base_url")]
     Get {
         #[arg(add = clap_complete::ArgValueCompleter::new(key_candidates))]
         key: String,
-        /// Show crm_url unmasked
         #[arg(long)]
         show: bool,
     },
-    /// Set a key (validated)
-    #[command(after_help = keys_help())]
     Set {
         #[arg(add = clap_complete::ArgValueCompleter::new(key_candidates))]
         key: String,
         #[arg(add = clap_complete::ArgValueCompleter::new(value_candidates))]
         value: String,
     },
-    /// Remove a key
-    #[command(after_help = "Example:\n  clinic config unset clinica")]
     Unset {
         #[arg(add = clap_complete::ArgValueCompleter::new(key_candidates))]
         key: String,
     },
-    /// Print the configuration file's path
-    #[command(after_help = "Example:\n  clinic config path")]
     Path,
-}
-
-/// Every key and what it takes, then examples: the help of `config` and `config set`.
-pub fn keys_help() -> String {
-    let width = config::KEYS.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
-    let mut text = String::from("Keys:\n");
-    for (key, meaning) in config::KEYS {
-        text.push_str(&format!("  {key:<width$}  {meaning}\n"));
-    }
-    text.push_str(
-        "Examples:
-  clinic config set base_url https://example.com/rest/v1
-  clinic --profile matriz config set clinica 3
-  clinic config set units \"SP Campinas;DF Brasília;PR Curitiba\"
-  clinic config set aliases.email UF_CRM_1676052930",
-    );
-    text
 }
 
 /// Tab candidates for `config get|set|unset KEY`.
@@ -85,6 +56,7 @@ fn value_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionC
     let values = match line.after("set").as_deref() {
         Some("auth_scheme") => plain(&["bearer", "raw"]),
         Some("format") => plain(&["table", "json", "ndjson", "csv", "tsv"]),
+        Some("language") => plain(&["en", "pt-BR"]),
         Some("timezone") => chrono_tz::TZ_VARIANTS
             .iter()
             .map(|tz| (tz.name().to_string(), None))

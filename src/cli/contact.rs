@@ -17,70 +17,29 @@ use crate::show;
 
 #[derive(Subcommand, Debug)]
 pub enum ContactCommand {
-    /// Register a contact (POST /cadastraCliente)  [Entrada — Atração]
-    ///
-    /// The service does not deduplicate: `clinic contact upsert` looks the contact up first.
-    #[command(after_help = "Example:
-  clinic contact create --name \"Maria José d'Ávila\" --phone \"(16) 99264-0197\" \\
-      --birth-date 23/04/1990 --channel 3 --campaign 12 --email maria@example.com --clinic 1
-On a terminal, the required fields left out are asked for: clinic, channel and campaign from lists
-of `ID  name`, answered with an ID or a name.")]
-    #[command(mut_arg("clinic", |a| a.help(CREATE_CLINIC_HELP)))]
     Create(ContactFields),
-    /// Update a contact and record a new origin for it (POST /atualizaCadastroCliente)  [Entrada — Atração]
-    #[command(
-        after_help = "Example:\n  clinic contact update 4821 --channel 2 --campaign 7 --note \"Veio pelo Instagram\""
-    )]
     Update(UpdateArgs),
-    /// List prospects and customers (GET /lista_cliente)  [Saída — Atração]
-    #[command(after_help = "Examples:
-  clinic contact list --phone 16992640197
-  clinic contact list --created-from 2024-01-01 --all --format csv -o contatos.csv")]
     List(ListArgs),
-    /// Create the contact, or update it when one with the same phone or e-mail exists
-    #[command(after_help = "Example:
-  clinic contact upsert --name \"Maria Souza\" --phone 16992640197 --birth-date 1990-04-23 \\
-      --channel 3 --campaign 12 --clinic 1")]
-    #[command(mut_arg("clinic", |a| a.help(CREATE_CLINIC_HELP)))]
     Upsert(ContactFields),
-    /// Create contacts from a CSV file, validated whole before anything is sent, resumable
-    #[command(after_help = "Example:
-  clinic contact import novos.csv --journal novos.journal --concurrency 4
-Columns (header row; English or Portuguese names, ',' or ';' separated):
-  name|nome, phone|telefone, birth_date|data_nascimento, channel|canal, campaign|campanha,
-  email, note|observacao, clinic|clinica (else --clinic or the profile's clinica)
-With --journal, rows already created by an earlier run (same phone and name) are skipped. Rows
-sent without an answer are shown as unknown (exit 5); settle them, then run again:
-  clinic contact import novos.csv --journal novos.journal --resolve-unknown")]
     Import(super::import::ImportArgs),
 }
-
-/// `--clinic` on create: the service needs a clinic on every new contact, whoever sends it.
-const CREATE_CLINIC_HELP: &str = "Clinic ID or name (required: the service takes it on every new contact, clinic users' too) [default: the profile's `clinica`]";
 
 /// The flags of `contact create` and `upsert`. The required ones are optional here because, on a
 /// terminal, the guided form asks for what is missing; elsewhere their absence is a usage error.
 #[derive(Args, Debug, Clone)]
 pub struct ContactFields {
-    /// Full name (required)
     #[arg(long, visible_alias = "nome", value_parser = args::text)]
     pub name: Option<String>,
-    /// Mobile phone with area code, any spelling: 16992640197, (16) 99264-0197, +55 16 99264-0197 (required)
     #[arg(long, visible_alias = "telefone", value_parser = args::phone)]
     pub phone: Option<Phone>,
-    /// Birth date, YYYY-MM-DD or DD/MM/YYYY (required)
     #[arg(long, visible_alias = "data-nascimento", value_parser = args::birth_date, value_name = "DATE")]
     pub birth_date: Option<NaiveDate>,
-    /// Channel: ID or name, see `clinic ref channels` (required)
     #[arg(long, visible_alias = "canal", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::channels))]
     pub channel: Option<Ref>,
-    /// Campaign: ID or name, see `clinic ref campaigns` (required)
     #[arg(long, visible_alias = "campanha", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::campaigns))]
     pub campaign: Option<Ref>,
-    /// E-mail
     #[arg(long, value_parser = args::email)]
     pub email: Option<String>,
-    /// Free-text note
     #[arg(long, visible_alias = "observacao")]
     pub note: Option<String>,
     #[command(flatten)]
@@ -102,22 +61,16 @@ pub struct NewContact {
 
 #[derive(Args, Debug)]
 pub struct UpdateArgs {
-    /// Contact ID
     #[arg(value_parser = args::id)]
     id: u64,
-    /// Full name
     #[arg(long, visible_alias = "nome", value_parser = args::text)]
     name: Option<String>,
-    /// Birth date (YYYY-MM-DD or DD/MM/YYYY)
     #[arg(long, visible_alias = "data-nascimento", value_parser = args::birth_date, value_name = "DATE")]
     birth_date: Option<NaiveDate>,
-    /// Channel of this new origin: ID or name
     #[arg(long, visible_alias = "canal", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::channels))]
     channel: Option<Ref>,
-    /// Campaign of this new origin: ID or name
     #[arg(long, visible_alias = "campanha", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::campaigns))]
     campaign: Option<Ref>,
-    /// Free-text note
     #[arg(long, visible_alias = "observacao")]
     note: Option<String>,
     #[command(flatten)]
@@ -126,34 +79,24 @@ pub struct UpdateArgs {
 
 #[derive(Args, Debug)]
 pub struct ListArgs {
-    /// Closest-match name search
     #[arg(long, visible_alias = "nome", value_parser = args::text)]
     name: Option<String>,
-    /// Phone, any spelling (sent as digits)
     #[arg(long, visible_alias = "telefone", value_parser = args::phone)]
     phone: Option<Phone>,
-    /// Secondary phone, any spelling (sent as digits)
     #[arg(long, visible_alias = "telefone-secundario", value_parser = args::phone)]
     secondary_phone: Option<Phone>,
-    /// E-mail
     #[arg(long, value_parser = args::email)]
     email: Option<String>,
-    /// Created from (YYYY-MM-DD or DD/MM/YYYY)
     #[arg(long, visible_alias = "criado-em-de", value_parser = args::date, value_name = "DATE")]
     created_from: Option<NaiveDate>,
-    /// Created to
     #[arg(long, visible_alias = "criado-em-ate", value_parser = args::date, value_name = "DATE")]
     created_to: Option<NaiveDate>,
-    /// Born from
     #[arg(long, visible_alias = "data-nascimento-de", value_parser = args::date, value_name = "DATE")]
     birth_from: Option<NaiveDate>,
-    /// Born to
     #[arg(long, visible_alias = "data-nascimento-ate", value_parser = args::date, value_name = "DATE")]
     birth_to: Option<NaiveDate>,
-    /// Referred by this contact ID
     #[arg(long, visible_alias = "indicado-por", value_parser = args::id, value_name = "ID")]
     referred_by: Option<u64>,
-    /// Referred contacts only (1) or not referred (0)
     #[arg(long, visible_alias = "indicado", value_parser = args::flag01, value_name = "0|1", add = clap_complete::ArgValueCompleter::new(referred_values))]
     referred: Option<u8>,
     #[command(flatten)]

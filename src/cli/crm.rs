@@ -20,180 +20,101 @@ use crate::show;
 
 #[derive(Subcommand, Debug)]
 pub enum CrmCommand {
-    /// CRM contacts: create through the automation webhook; list, get and update
     #[command(subcommand)]
     Contact(ContactCommand),
-    /// CRM deals: list, get, update, move between stages
     #[command(subcommand)]
     Deal(DealCommand),
-    /// Field aliases (profile key `aliases.<name>`), usable wherever a field ID is
     #[command(subcommand)]
     Aliases(AliasesCommand),
-    /// The unit names `crm contact create --unit` accepts (profile key `units`)
-    #[command(after_help = "Examples:
-  clinic crm units
-  clinic config set units \"SP Campinas;DF Brasília;PR Curitiba\"    # or \"SP Campinas,DF Brasília\"")]
     Units,
 }
 
 #[derive(Subcommand, Debug)]
 pub enum ContactCommand {
-    /// Create (or reuse) a contact and open a deal (GET {automation_url}/webhook/{webhook_id})  [CRM — Automação]
-    ///
-    /// The automation reuses the contact that has this phone (else this e-mail) and always opens a new
-    /// deal in stage "Nova oportunidade". The call is sent once: it is never repeated after it may have
-    /// reached the server, so a network failure leaves it to you to check before sending again.
-    #[command(after_help = "Examples:
-  clinic crm contact create --full-name \"Maria da Silva\" --phone \"(16) 99264-0197\" \\
-      --email maria@example.com --campaign-id 12 --utm-source whatsapp --unit \"SP Campinas\"
-  clinic crm contact create --first-name Ana --last-name Souza --created-at \"23/04/2024 10:30\" \\
-      --phone 16992640197 --email ana@example.com --campaign-id 7 --utm-source Instagram \\
-      --utm-medium cpc --utm-campaign verao --unit \"df brasilia\"")]
     Create(Box<CreateArgs>),
-    /// List contacts (crm.contact.list)  [CRM]
-    #[command(after_help = LIST_HELP)]
     List(ListArgs),
-    /// Every field of one contact (crm.contact.get)  [CRM]
-    #[command(after_help = "Example:\n  clinic crm contact get 42 --format json")]
     Get(GetArgs),
-    /// Change fields of a contact (crm.contact.update)  [CRM]
-    #[command(after_help = "Examples:
-  clinic crm contact update 42 --set NAME=Ana --set email=ana@example.com
-  clinic crm contact update 42 --set PHONE=+5516992640197     # adds a phone to the multi-field")]
     Update(UpdateArgs),
 }
 
 #[derive(Subcommand, Debug)]
 pub enum DealCommand {
-    /// List deals (crm.deal.list)  [CRM]
-    #[command(after_help = LIST_HELP)]
     List(ListArgs),
-    /// Every field of one deal (crm.deal.get)  [CRM]
-    #[command(after_help = "Example:\n  clinic crm deal get 42 --columns ID,TITLE,STAGE_ID")]
     Get(GetArgs),
-    /// Change fields of a deal, or move it to a stage (crm.deal.update)  [CRM]
-    ///
-    /// `--stage NAME` writes the stage's written name into the stage-name field — the field of the alias
-    /// `stage_name` when configured, else UF_CRM_1669405845 — which moves the deal (STAGE_ID follows).
-    #[command(after_help = "Examples:
-  clinic crm deal update 42 --stage \"Tentativa de contato\"
-  clinic crm deal update 42 --stage agendado --set campaign=12 --set UTM_TERM=teste
-
-Stages of pipeline Unidade: Nova oportunidade, Repique, Tentativa de contato, Em contato,
-Buscar / cadastrar no ERP, Agendado, Confirmado, Em negociação, Perdas, Venda Cancelada, Venda realizada")]
     Update(DealUpdateArgs),
 }
 
 #[derive(Subcommand, Debug)]
 pub enum AliasesCommand {
-    /// Write the deployment's main field aliases into the profile (phone, email, stage_name, campaign, unit)
-    #[command(after_help = "Example:\n  clinic --profile matriz crm aliases install --force")]
     Install {
-        /// Replace aliases of the same names that are already configured
         #[arg(long)]
         force: bool,
     },
-    /// Show the profile's aliases
-    #[command(after_help = "Example:\n  clinic crm aliases list --format csv")]
     List,
 }
 
-const LIST_HELP: &str = "Examples:
-  clinic crm contact list --field NAME=Ana --select NAME --select PHONE --order DATE_CREATE:desc
-  clinic crm deal list --field STAGE_ID=NEW --field '>DATE_CREATE=2024-01-01' --all --format csv
-  clinic crm contact list --all --keyset --format ndjson
-
-One page holds 50 records (`--page N` reads the Nth). With --all, lists of more than 1000 records (or any
-list with --keyset) are walked by ID, one page after another, as Bitrix recommends for large lists.
-Field names may be aliases of the profile (clinic crm aliases install; clinic config set aliases.NAME ID).";
-
 #[derive(Args, Debug)]
 pub struct CreateArgs {
-    /// First name
     #[arg(long, visible_alias = "primeiro-nome", value_parser = args::text, required_unless_present = "full_name")]
     first_name: Option<String>,
-    /// Last name
     #[arg(long, visible_alias = "sobrenome", value_parser = args::text, required_unless_present = "full_name")]
     last_name: Option<String>,
-    /// Full name, split on its last space into first and last name
     #[arg(long, value_parser = full_name, conflicts_with_all = ["first_name", "last_name"])]
     full_name: Option<(String, String)>,
-    /// Creation time: YYYY-MM-DD HH:MM[:SS] or DD/MM/YYYY HH:MM[:SS] in the profile's timezone
-    /// [default: now]
     #[arg(long, value_name = "DATETIME")]
     created_at: Option<String>,
-    /// Originating campaign ID
     #[arg(long, visible_alias = "campanha", value_parser = args::text, value_name = "ID")]
     campaign_id: String,
-    /// WhatsApp, Facebook or Instagram (any case)
     #[arg(long, value_parser = utm_source, add = clap_complete::ArgValueCompleter::new(utm_source_candidates))]
     utm_source: &'static str,
-    /// UTM medium (may be empty)
     #[arg(long, default_value = "")]
     utm_medium: String,
-    /// UTM campaign (may be empty)
     #[arg(long, default_value = "")]
     utm_campaign: String,
-    /// UTM content (may be empty)
     #[arg(long, default_value = "")]
     utm_content: String,
-    /// Phone with area code, any spelling: 16992640197, (16) 99264-0197, +55 16 99264-0197
     #[arg(long, visible_alias = "telefone", value_parser = args::phone)]
     phone: Phone,
-    /// E-mail
     #[arg(long, value_parser = args::email)]
     email: String,
-    /// Unit name, matched without case or accents against the profile's `units` when configured
     #[arg(long, visible_alias = "unidade", value_parser = args::text, add = clap_complete::ArgValueCompleter::new(unit_candidates))]
     unit: String,
 }
 
 #[derive(Args, Debug)]
 pub struct ListArgs {
-    /// Filter FIELD=VALUE (repeatable); FIELD may start with a Bitrix operator: >ID=100, %NAME=ana, !STAGE_ID=WON
     #[arg(long, value_name = "FIELD=VALUE", value_parser = filter)]
     field: Vec<(String, String)>,
-    /// Field to return (repeatable); * for all standard fields, UF_* for all custom ones
     #[arg(long, value_name = "FIELD")]
     select: Vec<String>,
-    /// Sort by FIELD:asc or FIELD:desc (repeatable)
     #[arg(long, value_name = "FIELD:asc|desc", value_parser = order)]
     order: Vec<(String, String)>,
-    /// With --all, walk by ID keyset whatever the list's size
     #[arg(long, conflicts_with = "order")]
     keyset: bool,
-    /// Send filters as FIELDS[FIELD]=VALUE (the form some deployments read) instead of filter[FIELD]=VALUE
     #[arg(long)]
     fields_form: bool,
 }
 
 #[derive(Args, Debug)]
 pub struct GetArgs {
-    /// Record ID
     #[arg(value_parser = args::id)]
     id: u64,
 }
 
 #[derive(Args, Debug)]
 pub struct UpdateArgs {
-    /// Record ID
     #[arg(value_parser = args::id)]
     id: u64,
-    /// FIELD=VALUE to write (repeatable); FIELD may be an alias. Multi-value fields (PHONE, EMAIL, WEB,
-    /// IM) take FIELD:TYPE=VALUE too (PHONE:MOBILE=…; the type defaults to WORK)
     #[arg(long, value_name = "FIELD=VALUE", value_parser = args::key_value, required = true)]
     set: Vec<(String, String)>,
 }
 
 #[derive(Args, Debug)]
 pub struct DealUpdateArgs {
-    /// Record ID
     #[arg(value_parser = args::id)]
     id: u64,
-    /// FIELD=VALUE to write (repeatable); FIELD may be an alias. Multi-value fields take FIELD:TYPE=VALUE
     #[arg(long, value_name = "FIELD=VALUE", value_parser = args::key_value, required_unless_present = "stage")]
     set: Vec<(String, String)>,
-    /// Move to this stage of pipeline Unidade (its name, any case or accents, or its STAGE_ID)
     #[arg(long, value_name = "NAME", value_parser = stage, add = clap_complete::ArgValueCompleter::new(stage_candidates))]
     stage: Option<&'static str>,
 }

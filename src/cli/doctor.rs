@@ -9,10 +9,6 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 
 #[derive(Args, Debug)]
-#[command(after_help = "Examples:
-  clinic doctor
-  clinic --profile matriz doctor --format json
-Each line is ok, warn (something a command will miss) or FAIL; any FAIL exits 1.")]
 pub struct DoctorArgs {}
 
 /// Runs every check. A configuration that cannot even be read is itself the failing check.

@@ -16,12 +16,7 @@ pub fn topics() -> [(&'static str, String); 2] {
 }
 
 #[derive(Args, Debug)]
-#[command(after_help = "Examples:
-  clinic help report ficha-financeira
-  clinic help environment
-  clinic help exit-codes")]
 pub struct HelpArgs {
-    /// A command (`report ficha-financeira`) or a topic: environment, exit-codes
     #[arg(value_name = "COMMAND|TOPIC", add = clap_complete::ArgValueCandidates::new(help_candidates))]
     topic: Vec<String>,
 }

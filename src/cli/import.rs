@@ -26,16 +26,11 @@ use journal::{Earlier, Journal, State};
 
 #[derive(Args, Debug)]
 pub struct ImportArgs {
-    /// The CSV file (UTF-8, with a header row)
     file: PathBuf,
-    /// Check every row and print what would be sent, without sending
     #[arg(long)]
     dry_run: bool,
-    /// Record each created row here (NDJSON) and skip rows recorded by earlier runs
     #[arg(long, value_name = "FILE")]
     journal: Option<PathBuf>,
-    /// Send nothing: look up each row the journal leaves in an unknown state (sent, answer never
-    /// seen) in lista_cliente by phone, then e-mail, and record it as created or as not sent
     #[arg(long, requires = "journal", conflicts_with = "dry_run")]
     resolve_unknown: bool,
     #[command(flatten)]

@@ -15,12 +15,6 @@ use crate::secret::Secret;
 use crate::show;
 
 #[derive(Args, Debug)]
-#[command(after_help = "Examples:
-  clinic io GET /status
-  clinic io POST /leads --data '{\"nome\": \"Ana\"}'
-  clinic io POST /leads --data @lead.json -q origem=site
-
-The key is CLINIC_IO_KEY, else the one stored with `clinic auth set-io-key`.")]
 pub struct IoArgs {
     #[command(flatten)]
     request: args::RawRequest,

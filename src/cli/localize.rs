@@ -5,7 +5,7 @@
 //! and its global flags are `help-clinic…`. Clap's own words (the `-h`/`-V` flags, the "Usage:",
 //! "Options:", "Arguments:" and "Commands:" headings) come from the catalogue too.
 
-use clap::builder::{EnumValueParser, PossibleValue, TypedValueParser};
+use clap::builder::{EnumValueParser, PossibleValue, Resettable, StyledStr, TypedValueParser};
 use clap::{Arg, ArgAction, Command, ValueEnum};
 
 use crate::i18n::{self, Lang};
@@ -77,17 +77,19 @@ pub fn localize(root: Command, lang: Lang) -> Command {
 fn walk(mut cmd: Command, path: &mut Vec<String>, lang: Lang, globals: &[Arg]) -> Command {
     let key = command_key(path);
     let text = |key: &str| i18n::text_in(lang, key, &[]);
-    let attr = |key: &str, attr: &str| {
+    let attr = |key: &str, attr: &str| -> Resettable<StyledStr> {
         let full = format!("{key}.{attr}");
-        i18n::has(lang, &full).then(|| text(&full))
+        if i18n::has(lang, &full) {
+            Resettable::Value(text(&full).into())
+        } else {
+            Resettable::Reset
+        }
     };
-    cmd = cmd.about(text(&key));
-    if let Some(long) = attr(&key, "long") {
-        cmd = cmd.long_about(long);
-    }
-    if let Some(after) = attr(&key, "after") {
-        cmd = cmd.after_help(after);
-    }
+    // Whatever the definitions say is replaced: the catalogue holds every text.
+    cmd = cmd
+        .about(text(&key))
+        .long_about(attr(&key, "long"))
+        .after_help(attr(&key, "after"));
     let root = path.is_empty();
     cmd = cmd.mut_args(|arg| {
         let id = arg.get_id().as_str().to_string();
@@ -95,10 +97,7 @@ fn walk(mut cmd: Command, path: &mut Vec<String>, lang: Lang, globals: &[Arg]) -
             return arg;
         }
         let akey = arg_key(&key, &id);
-        let mut arg = arg.help(text(&akey));
-        if let Some(long) = attr(&akey, "long") {
-            arg = arg.long_help(long);
-        }
+        let mut arg = arg.help(text(&akey)).long_help(attr(&akey, "long"));
         if arg.get_help_heading().is_some() {
             arg = arg.help_heading(text("help-heading-global-options"));
         }
@@ -199,6 +198,7 @@ fn headings_in(cmd: Command, lang: Lang) -> Command {
     let mut cmd = cmd
         .help_template(template)
         .subcommand_help_heading(text("help-heading-commands"))
+        .subcommand_value_name(text("help-value-command"))
         .mut_args(|arg| {
             if arg.get_help_heading().is_some() {
                 arg
@@ -336,6 +336,10 @@ pub fn error_text(e: &clap::Error, lang: Lang) -> Option<String> {
                 reason = reason
             )
         }
+        ErrorKind::ArgumentConflict => {
+            let other = get(ContextKind::PriorArg).unwrap_or_default();
+            crate::t!("help-error-conflict", argument = arg, other = other)
+        }
         ErrorKind::MissingRequiredArgument => {
             crate::t!("help-error-missing-arguments", arguments = arg)
         }
@@ -363,11 +367,11 @@ pub fn annotations_in(text: &str, lang: Lang) -> String {
         return text.to_string();
     }
     const WORDS: &[(&str, &str)] = &[
-        ("[default: ", "help-annotation-default"),
-        ("[env: ", "help-annotation-env"),
-        ("[alias: ", "help-annotation-alias"),
-        ("[aliases: ", "help-annotation-aliases"),
-        ("[possible values: ", "help-annotation-possible-values"),
+        ("[default:", "help-annotation-default"),
+        ("[env:", "help-annotation-env"),
+        ("[alias:", "help-annotation-alias"),
+        ("[aliases:", "help-annotation-aliases"),
+        ("[possible values:", "help-annotation-possible-values"),
         (
             "Possible values:",
             "help-annotation-possible-values-heading",

@@ -19,7 +19,6 @@ pub struct ClinicList {
 /// A reference list with the clinic filter and closest-match name search.
 #[derive(Args, Debug, Default)]
 pub struct NamedList {
-    /// Closest-match name search
     #[arg(long, visible_alias = "nome", value_parser = args::text)]
     pub name: Option<String>,
     #[command(flatten)]
@@ -29,45 +28,22 @@ pub struct NamedList {
 /// A reference list with name search and no clinic filter.
 #[derive(Args, Debug, Default)]
 pub struct NameOnly {
-    /// Closest-match name search
     #[arg(long, visible_alias = "nome", value_parser = args::text)]
     pub name: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
 pub enum RefCommand {
-    /// Clinics (units) you may see (GET /listaClinicas)
-    #[command(after_help = "Example:\n  clinic ref clinics --all")]
     Clinics,
-    /// Origin channels (GET /listaCanal)
-    #[command(after_help = "Example:\n  clinic ref channels --name insta")]
     Channels(NameOnly),
-    /// Campaigns (GET /listaCampanha)
-    #[command(after_help = "Example:\n  clinic ref campaigns --clinic 1 --name black")]
     Campaigns(NamedList),
-    /// Services (GET /listaServico)
-    #[command(after_help = "Example:\n  clinic ref services --name botox")]
     Services(NamedList),
-    /// Sellers (GET /listaVendedor)
-    #[command(after_help = "Example:\n  clinic ref sellers --all --format csv")]
     Sellers(ClinicList),
-    /// Users who create and modify sales (GET /listaCriadoPorVenda)
-    #[command(after_help = "Example:\n  clinic ref creators")]
     Creators(ClinicList),
-    /// Account plans (GET /listaPlanoDeConta)
-    #[command(after_help = "Example:\n  clinic ref account-plans")]
     AccountPlans(ClinicList),
-    /// Product operation types (GET /listaTipoOperacao)
-    #[command(after_help = "Example:\n  clinic ref operation-types")]
     OperationTypes(ClinicList),
-    /// Appointment statuses (GET /statusAgendamento)
-    #[command(after_help = "Example:\n  clinic ref appointment-statuses")]
     AppointmentStatuses,
-    /// Quote statuses (GET /lista_status_venda)
-    #[command(after_help = "Example:\n  clinic ref quote-statuses")]
     QuoteStatuses,
-    /// Values of the "evaluation has a quote" filter, 0 and 1 (GET /avaliacaoPossuiVendaOrcamento)
-    #[command(after_help = "Example:\n  clinic ref has-quote")]
     HasQuote,
 }
 

@@ -12,46 +12,22 @@ use crate::refs::{Kind, Ref, RefList};
 
 #[derive(Subcommand, Debug)]
 pub enum ReportCommand {
-    /// Appointments report (GET /relAgendamentos)  [Saída — Entrega e retenção]
-    #[command(after_help = "Examples:
-  clinic report appointments --from 2024-03-01 --to 2024-03-31 --status 1,2 --all
-  clinic report appointments --type 2 --has-quote 0 --format csv -o avaliacoes.csv")]
     Appointments(AppointmentsArgs),
-    /// The Ficha Financeira: quotes with the detailed sale (GET /lista_venda_orcamento)  [Saída — Conversão]
-    #[command(after_help = "Examples:
-  clinic report ficha-financeira --all --format csv -o ficha.csv
-  clinic report ficha-financeira --from 01/01/2024 --to 31/01/2024 --status 2 --seller 4 --all --excel -o janeiro.csv
-  clinic report ficha-financeira --clinic all --all --format xlsx -o rede.xlsx")]
     FichaFinanceira(Box<FichaArgs>),
-    /// Counts and money sums of the Ficha Financeira (or of appointments) by month, seller, status,
-    /// clinic, channel or service
-    #[command(
-        args_conflicts_with_subcommands = true,
-        after_help = "Examples:
-  clinic report summary --by month,seller
-  clinic report summary --by clinic --clinic all --status Aprovado --chart
-  clinic report summary --by month --from 2024-01-01 --to 2024-12-31 --chart-file vendas.svg
-  clinic report summary --by seller --format xlsx -o vendas.xlsx
-  clinic report summary appointments --by month,status"
-    )]
+    #[command(args_conflicts_with_subcommands = true)]
     Summary(Box<super::summary::SummaryArgs>),
 }
 
 #[derive(Args, Debug)]
 pub struct AppointmentsArgs {
-    /// Appointments on or after this date (YYYY-MM-DD or DD/MM/YYYY)
     #[arg(long, visible_alias = "data-agendamento-de", value_parser = args::date, value_name = "DATE")]
     from: Option<NaiveDate>,
-    /// Appointments on or before this date
     #[arg(long, visible_alias = "data-agendamento-ate", value_parser = args::date, value_name = "DATE")]
     to: Option<NaiveDate>,
-    /// Appointment type ID (2 = evaluation; requires --has-quote)
     #[arg(long = "type", visible_alias = "tipo-agendamento", value_parser = args::id, value_name = "ID", add = clap_complete::ArgValueCompleter::new(appointment_types))]
     kind: Option<u64>,
-    /// Appointment statuses, IDs or names, comma-separated (see `clinic ref appointment-statuses`)
     #[arg(long, value_parser = parse_ref_list, value_name = "1,2,3", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::appointment_statuses))]
     status: Option<RefList>,
-    /// Evaluation has a quote: 0 or 1 (see `clinic ref has-quote`)
     #[arg(long, visible_alias = "avaliacao-possui", value_parser = args::flag01, value_name = "0|1", add = clap_complete::ArgValueCompleter::new(has_quote_values))]
     has_quote: Option<u8>,
     #[command(flatten)]
@@ -60,66 +36,46 @@ pub struct AppointmentsArgs {
 
 #[derive(Args, Debug)]
 pub struct FichaArgs {
-    /// Quote date from (YYYY-MM-DD or DD/MM/YYYY)
     #[arg(long, visible_alias = "data-de", value_parser = args::date, value_name = "DATE")]
     from: Option<NaiveDate>,
-    /// Quote date to
     #[arg(long, visible_alias = "data-ate", value_parser = args::date, value_name = "DATE")]
     to: Option<NaiveDate>,
-    /// Quote statuses, IDs or names (see `clinic ref quote-statuses`)
     #[arg(long, value_parser = parse_ref_list, value_name = "IDS|NAMES", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::quote_statuses))]
     status: Option<RefList>,
-    /// Client (contact) ID
     #[arg(long, visible_alias = "cliente", value_parser = args::id, value_name = "ID")]
     client: Option<u64>,
-    /// Contract notes (closest match)
     #[arg(long, visible_alias = "observacoes-contratuais", value_name = "TEXT")]
     contract_notes: Option<String>,
-    /// Sale notes (closest match)
     #[arg(long, visible_alias = "observacoes-venda", value_name = "TEXT")]
     sale_notes: Option<String>,
     #[command(flatten)]
     activity: args::ActiveArg,
-    /// Service ID (see `clinic ref services`)
     #[arg(long, visible_alias = "id-servico", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::services))]
     service: Option<Ref>,
-    /// Evaluation date from
     #[arg(long, visible_alias = "avaliacao-de", value_parser = args::date, value_name = "DATE")]
     evaluation_from: Option<NaiveDate>,
-    /// Evaluation date to
     #[arg(long, visible_alias = "avaliacao-ate", value_parser = args::date, value_name = "DATE")]
     evaluation_to: Option<NaiveDate>,
-    /// Created from
     #[arg(long, visible_alias = "criado-em-de", value_parser = args::date, value_name = "DATE")]
     created_from: Option<NaiveDate>,
-    /// Created to
     #[arg(long, visible_alias = "criado-em-ate", value_parser = args::date, value_name = "DATE")]
     created_to: Option<NaiveDate>,
-    /// Paid from
     #[arg(long, visible_alias = "data-pagamento-de", value_parser = args::date, value_name = "DATE")]
     paid_from: Option<NaiveDate>,
-    /// Paid to
     #[arg(long, visible_alias = "data-pagamento-ate", value_parser = args::date, value_name = "DATE")]
     paid_to: Option<NaiveDate>,
-    /// Modified from
     #[arg(long, visible_alias = "modificado-em-de", value_parser = args::date, value_name = "DATE")]
     modified_from: Option<NaiveDate>,
-    /// Modified to
     #[arg(long, visible_alias = "modificado-em-ate", value_parser = args::date, value_name = "DATE")]
     modified_to: Option<NaiveDate>,
-    /// Created by (see `clinic ref creators`)
     #[arg(long, visible_alias = "criado-por", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::creators))]
     created_by: Option<Ref>,
-    /// Modified by (see `clinic ref creators`)
     #[arg(long, visible_alias = "modificado-por", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::creators))]
     modified_by: Option<Ref>,
-    /// Seller ID (see `clinic ref sellers`)
     #[arg(long, visible_alias = "vendedor", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::sellers))]
     seller: Option<Ref>,
-    /// Account plan ID (see `clinic ref account-plans`)
     #[arg(long, visible_alias = "plano-de-conta", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::account_plans))]
     account_plan: Option<Ref>,
-    /// Product operation type ID (see `clinic ref operation-types`)
     #[arg(long, visible_alias = "tipo-operacao-produto", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::operation_types))]
     operation_type: Option<Ref>,
     #[command(flatten)]

@@ -6,11 +6,6 @@ use crate::error::{Error, Result};
 
 #[derive(Subcommand, Debug)]
 pub enum SandboxCommand {
-    /// Serve the sandbox until interrupted (prints base_url=…, io_url=…, automation_url=…, crm_url=… first)
-    #[command(after_help = "Examples:
-  clinic sandbox serve
-  clinic sandbox serve --addr 127.0.0.1:0 --scale 1000000 --page-cap 30 --envelope bare
-Logins: admin/admin (admin_master), unidade1/unidade1 (clinic 1). IO key: sandbox-io-key.")]
     Serve(clinic_sandbox::Options),
 }
 

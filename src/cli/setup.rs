@@ -15,50 +15,29 @@ use crate::refs::resolve::{Lookup, parse_ref};
 use crate::refs::{Kind, Ref};
 
 #[derive(Args, Debug)]
-#[command(after_help = "Examples:
-  clinic setup
-  clinic setup --base-url https://example.com/rest/v1 --io-url https://io.example.com \\
-      --automation-url https://automacao.example.com --crm-url https://x.bitrix24.com.br/rest/17/SECRET/ \\
-      --webhook-id ID --units \"SP Campinas;DF Brasília\" --clinic 1 --login maria
-  clinic --profile sandbox setup --sandbox-hosts 127.0.0.1:8787 --login admin --clinic 1
-On a terminal, what the flags leave out is asked for (Enter keeps the current value), and when no
-token works you are asked to log in. Then each setting is checked, one line each; any FAIL exits 1.")]
 pub struct SetupArgs {
-    /// API address ending in /rest/v1
     #[arg(long, value_name = "URL")]
     base_url: Option<String>,
-    /// Integrações IO host
     #[arg(long, value_name = "URL")]
     io_url: Option<String>,
-    /// CRM automation host (the contact-and-deal webhook)
     #[arg(long, value_name = "URL")]
     automation_url: Option<String>,
-    /// CRM inbound-webhook address, .../rest/<user>/<secret>/ (a credential)
     #[arg(long, value_name = "URL")]
     crm_url: Option<String>,
-    /// The automation webhook's ID
     #[arg(long, value_name = "ID")]
     webhook_id: Option<String>,
-    /// CRM unit names, separated by ';' (or ',')
     #[arg(long, value_name = "A;B;C")]
     units: Option<String>,
-    /// Default clinic: ID or name
     #[arg(long, visible_alias = "clinica", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::clinics))]
     clinic: Option<Ref>,
-    /// Every host of a running `clinic sandbox serve` (its address, or the lines it printed, as text
-    /// or a file), with its webhook ID and units
     #[arg(long, value_name = "ADDR|LINES|FILE", conflicts_with_all = ["base_url", "io_url", "automation_url", "crm_url"])]
     sandbox_hosts: Option<String>,
-    /// Log in as NAME [default on a terminal: asked when no token works]
     #[arg(long, value_name = "NAME")]
     login: Option<String>,
-    /// Read the password from the first line of standard input
     #[arg(long, requires = "login")]
     password_stdin: bool,
-    /// Allow a plain 0600 file when no secure store works
     #[arg(long)]
     insecure_storage: bool,
-    /// Also keep the password, so an expired token is renewed without asking
     #[arg(long)]
     save_password: bool,
 }

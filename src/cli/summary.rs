@@ -31,10 +31,6 @@ pub struct SummaryArgs {
 
 #[derive(Subcommand, Debug)]
 enum SummaryOf {
-    /// Summarise appointments (GET /relAgendamentos) instead of the Ficha Financeira
-    #[command(after_help = "Examples:
-  clinic report summary appointments --by month,status
-  clinic report summary appointments --by clinic --clinic all --from 2024-01-01 --chart")]
     Appointments(Box<AppointmentsSummary>),
 }
 
@@ -48,7 +44,6 @@ struct AppointmentsSummary {
 
 #[derive(Args, Debug, Clone)]
 struct SummaryOptions {
-    /// Group by, comma-separated, outermost first: month, seller, status, clinic, channel, service
     #[arg(
         long,
         value_enum,
@@ -57,16 +52,12 @@ struct SummaryOptions {
         value_name = "month,seller,…"
     )]
     by: Vec<Dimension>,
-    /// The date field whose month `--by month` uses [default: data for quotes, data_agendamento for appointments]
     #[arg(long, value_name = "FIELD")]
     month_of: Option<String>,
-    /// Draw horizontal bars (text, as wide as the terminal) instead of the table
     #[arg(long)]
     chart: bool,
-    /// Also write a bar chart to FILE: .svg or .png
     #[arg(long, value_name = "FILE")]
     chart_file: Option<PathBuf>,
-    /// What the bars measure: count, or a money field such as valor_original [default: valor, or count when there is no money]
     #[arg(long, value_name = "count|FIELD")]
     measure: Option<String>,
 }

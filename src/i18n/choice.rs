@@ -55,6 +55,15 @@ pub fn choose(args: &[OsString]) -> Result<Choice, Error> {
     let env = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
     let locale = from_locale(env);
     super::set(locale.lang);
+    // A completion request (`COMPLETE=fish clinic -- clinic --lang pt-BR ref …`) carries the
+    // command line being completed after `--`.
+    let args = match env("COMPLETE") {
+        Some(_) => args
+            .iter()
+            .position(|a| a == "--")
+            .map_or(args, |at| &args[at + 1..]),
+        None => args,
+    };
     let choice = decide(args, env, locale)?;
     super::set(choice.lang);
     let _ = CHOSEN.set(choice);

@@ -285,6 +285,11 @@ pub fn process_for(config: &Path, urls: &clinic_sandbox::Urls) -> std::process::
             cmd.env_remove(k);
         }
     }
+    // English whatever this machine's locale, unless a test chooses otherwise; LC_ALL and
+    // LC_MESSAGES would otherwise outrank the LANG that language tests set.
+    cmd.env("CLINIC_LANG", "en")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES");
     cmd.env("CLINIC_CONFIG_DIR", config)
         .env("CLINIC_CACHE_DIR", config.join("cache"))
         .env("CLINIC_BASE_URL", &urls.base_url)

@@ -11,6 +11,7 @@ mod finance;
 mod guided;
 mod imports;
 mod io;
+mod language;
 mod language_messages;
 mod limits;
 mod local_hardening;
