@@ -89,6 +89,10 @@ pub struct Options {
     /// (0 = off); e.g. 20000 for a 20 Mbit/s link.
     #[arg(long, value_name = "KBPS", default_value_t = 0)]
     pub bandwidth: u64,
+    /// Ficha Financeira records from this ID on carry one more field, `desconto_fidelidade`, that
+    /// earlier records lack: a column that first appears on a later page.
+    #[arg(long, value_name = "ID")]
+    pub late_field_from: Option<u32>,
     /// Answer every request to the four hosts with a redirect to this origin (`http://host:port`,
     /// optionally with a path prefix), keeping the original path and query.
     #[arg(long, value_name = "URL", value_parser = parse_origin, conflicts_with_all = ["redirect_same_origin", "hang", "endless_body"])]
@@ -268,6 +272,7 @@ impl Default for Options {
             html_error_every: None,
             compression: Compression::On,
             bandwidth: 0,
+            late_field_from: None,
             redirect_to: None,
             redirect_status: 307,
             redirect_same_origin: false,

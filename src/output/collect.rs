@@ -23,21 +23,8 @@ impl<C: Cell> Collector<C> {
     }
 
     pub(crate) fn push(&mut self, record: &Value) -> io::Result<()> {
-        let row = self.row_of(record);
+        let row = row_of(&mut self.columns, record);
         self.rows.push(row)
-    }
-
-    /// Cells placed by column position; columns this record lacks stay empty.
-    fn row_of(&mut self, record: &Value) -> Row<C> {
-        let mut row = Row::new();
-        for (key, value) in leaves(record) {
-            let position = self.columns.position(&key);
-            if position >= row.len() {
-                row.resize(position + 1, C::default());
-            }
-            row[position] = C::of(value);
-        }
-        row
     }
 
     /// The column union in first-seen order, and every row padded to its full width.
@@ -54,6 +41,20 @@ impl<C: Cell> Collector<C> {
         });
         Ok((names, rows))
     }
+}
+
+/// Cells placed by column position, new columns appended to `columns`; columns this record lacks
+/// stay empty (the row may be shorter than the column list).
+pub(crate) fn row_of<C: Cell>(columns: &mut Columns, record: &Value) -> Row<C> {
+    let mut row = Row::new();
+    for (key, value) in leaves(record) {
+        let position = columns.position(&key);
+        if position >= row.len() {
+            row.resize(position + 1, C::default());
+        }
+        row[position] = C::of(value);
+    }
+    row
 }
 
 #[cfg(test)]

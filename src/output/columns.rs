@@ -20,6 +20,14 @@ impl Columns {
         position
     }
 
+    pub(crate) fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    pub(crate) fn names(&self) -> &[String] {
+        &self.names
+    }
+
     pub(crate) fn into_names(self) -> Vec<String> {
         self.names
     }

@@ -45,6 +45,23 @@ impl Delimited {
         }
     }
 
+    pub(crate) fn delimiter(&self) -> u8 {
+        if self.excel { b';' } else { b',' }
+    }
+
+    /// A CSV row whose cells were already made what they show (read back from this writer's own
+    /// output): quoted and separated, nothing else.
+    pub(crate) fn verbatim<'a>(
+        &mut self,
+        out: &mut dyn Write,
+        cells: impl Iterator<Item = &'a [u8]>,
+    ) -> io::Result<()> {
+        // The cells were written by this program, as UTF-8: reading them as text borrows them.
+        let line = std::mem::take(&mut self.line);
+        self.line = write_csv_line(&self.csv, line, out, cells.map(String::from_utf8_lossy))?;
+        Ok(())
+    }
+
     /// `data` rows (not the header) get the decimal comma for Excel.
     fn write_line(&mut self, out: &mut dyn Write, cells: &[String], data: bool) -> io::Result<()> {
         if !self.started {

@@ -16,6 +16,7 @@ mod json;
 mod numbers;
 mod sink;
 mod spill;
+mod streamed;
 mod table;
 mod tabular;
 mod xlsx;
@@ -30,6 +31,8 @@ use serde_json::value::RawValue;
 use delimited::{Delimited, Dialect};
 use json::{JsonStyle, JsonWriter};
 use sink::Sink;
+pub use streamed::NewColumns;
+use streamed::Streamed;
 use table::TableBlocks;
 use tabular::{RowSink, Tabular};
 use xlsx::XlsxWriter;
@@ -126,6 +129,8 @@ pub enum OutputError {
     },
     #[error("a single answer was given a second record")]
     SecondRecord,
+    #[error(transparent)]
+    NewColumns(#[from] NewColumns),
 }
 
 impl OutputError {
@@ -154,6 +159,7 @@ pub struct Output {
 enum Writer {
     Json(JsonWriter),
     Tabular(Tabular),
+    Streamed(Box<Streamed>),
     Xlsx(Box<XlsxWriter>),
     Vertical {
         width: Option<u16>,
@@ -206,9 +212,17 @@ impl Output {
         }
         self.writer
             .record(self.sink.writer(), record)
-            .map_err(|e| self.sink.error(e))?;
+            .map_err(|e| self.failure(e))?;
         self.written += 1;
         Ok(())
+    }
+
+    /// A writer's failure: its own (a column the header lacks), or the sink's.
+    fn failure(&self, e: io::Error) -> OutputError {
+        match e.downcast::<NewColumns>() {
+            Ok(new) => OutputError::NewColumns(new),
+            Err(e) => self.sink.error(e),
+        }
     }
 
     /// Writes a record given as JSON text. NDJSON without `--columns` copies the text as it is (a
@@ -237,10 +251,13 @@ impl Output {
 
     /// [`Output::finish`], also telling how many columns a narrowed table left out.
     pub fn finish_counted(mut self) -> Result<Finished, OutputError> {
-        let hidden_columns = self
+        let (hidden_columns, widen) = self
             .writer
             .finish(self.sink.writer())
             .map_err(|e| self.sink.error(e))?;
+        if let Some(widen) = widen {
+            self.sink.rewrite(|old, new| widen.apply(old, new))?;
+        }
         self.sink.finish()?;
         Ok(Finished {
             written: self.written,
@@ -271,13 +288,25 @@ impl Writer {
                 Writer::Json(JsonWriter::new(JsonStyle::Pretty, columns))
             }
             (Format::Ndjson, _) => Writer::Json(JsonWriter::new(JsonStyle::Lines, columns)),
-            (Format::Csv, _) => {
-                let rows = Delimited::new(Dialect::Csv, spec.excel);
-                Writer::tabular(Box::new(rows), columns, out)?
-            }
-            (Format::Tsv, _) => {
-                let rows = Delimited::new(Dialect::Tsv, spec.excel);
-                Writer::tabular(Box::new(rows), columns, out)?
+            (Format::Csv | Format::Tsv, _) => {
+                let dialect = if spec.format == Format::Csv {
+                    Dialect::Csv
+                } else {
+                    Dialect::Tsv
+                };
+                let rows = Delimited::new(dialect, spec.excel);
+                match columns {
+                    Some(_) => Writer::tabular(Box::new(rows), columns, out)?,
+                    None => {
+                        let file = spec.path.as_deref().is_some_and(|p| p.as_os_str() != "-");
+                        Writer::Streamed(Box::new(Streamed::new(
+                            dialect,
+                            spec.excel,
+                            MEMORY_ROWS,
+                            file,
+                        )))
+                    }
+                }
             }
             (Format::Table, Shape::List) => {
                 let mut rows = TableBlocks::new(spec.width, MEMORY_ROWS);
@@ -314,6 +343,7 @@ impl Writer {
         match self {
             Writer::Json(json) => json.record(out, record),
             Writer::Tabular(tabular) => tabular.record(out, record),
+            Writer::Streamed(streamed) => streamed.record(out, record),
             Writer::Xlsx(xlsx) => xlsx.record(record),
             Writer::Vertical { width, columns } => {
                 table::render_vertical(out, *width, fields(record, columns.as_deref()))
@@ -321,13 +351,14 @@ impl Writer {
         }
     }
 
-    /// Returns how many columns a narrowed table left out.
-    fn finish(self, out: &mut (dyn Write + Send)) -> io::Result<usize> {
+    /// Returns how many columns a narrowed table left out, and the rewrite a streamed file needs.
+    fn finish(self, out: &mut (dyn Write + Send)) -> io::Result<(usize, Option<streamed::Widen>)> {
         match self {
-            Writer::Json(json) => json.finish(out).map(|()| 0),
-            Writer::Tabular(tabular) => tabular.finish(out),
-            Writer::Xlsx(xlsx) => xlsx.finish(out).map(|()| 0),
-            Writer::Vertical { .. } => Ok(0),
+            Writer::Json(json) => json.finish(out).map(|()| (0, None)),
+            Writer::Tabular(tabular) => tabular.finish(out).map(|hidden| (hidden, None)),
+            Writer::Streamed(streamed) => streamed.finish(out).map(|widen| (0, widen)),
+            Writer::Xlsx(xlsx) => xlsx.finish(out).map(|()| (0, None)),
+            Writer::Vertical { .. } => Ok((0, None)),
         }
     }
 }
@@ -743,11 +774,15 @@ mod tests {
     }
 
     #[test]
-    fn a_long_walk_to_csv_discovers_late_columns_through_the_spill_file() {
+    fn a_long_walk_to_a_csv_file_gets_a_column_that_comes_last() {
         const RECORDS: u64 = 200_000;
-        let stdout = Counting::default();
-        let mut output =
-            Output::open(&spec(Format::Csv), Shape::List, Box::new(stdout.clone())).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ficha.csv");
+        let spec = OutputSpec {
+            path: Some(path.clone()),
+            ..spec(Format::Csv)
+        };
+        let mut output = Output::open(&spec, Shape::List, Box::new(io::sink())).unwrap();
         let mut expected_bytes = "id,nome,late\n".len() as u64;
         for id in 0..RECORDS {
             let record = if id == RECORDS - 1 {
@@ -763,18 +798,39 @@ mod tests {
             } as u64;
         }
         assert_eq!(output.finish().unwrap(), RECORDS);
-        let head = String::from_utf8(stdout.head.lock().unwrap().clone()).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
         assert!(
-            head.starts_with("id,nome,late\n0,\"a,b\",\n1,\"a,b\",\n"),
-            "{head}"
+            text.starts_with("id,nome,late\n0,\"a,b\",\n1,\"a,b\",\n"),
+            "{}",
+            &text[..100]
         );
-        let tail = String::from_utf8_lossy(&stdout.tail.lock().unwrap()).into_owned();
+        assert!(text.ends_with("199998,\"a,b\",\n199999,último,x\n"));
+        assert_eq!(text.lines().count() as u64, RECORDS + 1);
+        assert_eq!(text.len() as u64, expected_bytes);
+        // Only the finished file is left.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn csv_on_stdout_streams_and_stops_loudly_at_a_column_the_header_lacks() {
+        let stdout = Counting::default();
+        let mut output =
+            Output::open(&spec(Format::Csv), Shape::List, Box::new(stdout.clone())).unwrap();
+        for id in 0..5000u64 {
+            output.write(&json!({"id": id, "nome": "a"})).unwrap();
+        }
+        // Rows went out long before the end: nothing waits for the last record.
+        output.sink.writer().flush().unwrap();
+        assert!(*stdout.lines.lock().unwrap() > 4000);
+        let e = output
+            .write(&json!({"id": 5000, "nome": "a", "late": "x"}))
+            .unwrap_err();
         assert!(
-            tail.ends_with("199998,\"a,b\",\n199999,último,x\n"),
-            "{tail}"
+            matches!(&e, OutputError::NewColumns(n) if n.record == 5001 && n.columns == ["late"]),
+            "{e}"
         );
-        assert_eq!(*stdout.lines.lock().unwrap(), RECORDS + 1);
-        assert_eq!(*stdout.bytes.lock().unwrap(), expected_bytes);
+        let text = e.to_string();
+        assert!(text.contains("--columns") && text.contains("-o"), "{text}");
     }
 
     #[test]

@@ -73,6 +73,31 @@ impl Sink {
         error_for(&self.path, source)
     }
 
+    /// Replaces what was written to the file with what `rewrite` makes of it, in a new temporary
+    /// file beside the old one (which is then removed). Only files can be rewritten.
+    pub(crate) fn rewrite(
+        &mut self,
+        rewrite: impl FnOnce(&mut dyn io::Read, &mut dyn Write) -> io::Result<()>,
+    ) -> Result<(), OutputError> {
+        let path = self.path.clone();
+        let fail = |e| error_for(&path, e);
+        self.out.flush().map_err(fail)?;
+        let (Target::File(old, _), Some(final_path)) = (self.out.get_mut(), &path) else {
+            return Err(fail(io::Error::other("only a file can be rewritten")));
+        };
+        let mut reader = old.reopen().map_err(fail)?;
+        let new = temp_beside(final_path).map_err(fail)?;
+        let pending = unfinished::register(new.path());
+        {
+            let mut writer = BufWriter::with_capacity(64 * 1024, new.as_file());
+            rewrite(&mut reader, &mut writer).map_err(fail)?;
+            writer.flush().map_err(fail)?;
+        }
+        // The old temporary file is removed as it is dropped.
+        *self.out.get_mut() = Target::File(new, pending);
+        Ok(())
+    }
+
     /// Flushes everything; a file is synced and then renamed onto its final name.
     pub(crate) fn finish(self) -> Result<(), OutputError> {
         let Self { out, path } = self;

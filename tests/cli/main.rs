@@ -6,6 +6,7 @@ mod completion;
 mod contacts;
 mod crm;
 mod dialects;
+mod exports;
 mod faults;
 mod finance;
 mod guided;

@@ -67,5 +67,27 @@ pub async fn list(
         .into_iter()
         .map(|id| data.quotes.record(id, &data.contacts))
         .collect();
-    Ok(reply::page(&app.opts, &window, &records))
+    match app.opts.late_field_from {
+        None => Ok(reply::page(&app.opts, &window, &records)),
+        Some(from) => Ok(reply::page(
+            &app.opts,
+            &window,
+            &with_late_field(records, from),
+        )),
+    }
+}
+
+/// `--late-field-from`: the records from that ID on get a field the others lack.
+fn with_late_field(records: Vec<QuoteRecord>, from: u32) -> Vec<serde_json::Value> {
+    records
+        .into_iter()
+        .map(|record| {
+            let late = record.id >= from;
+            let mut value = serde_json::to_value(record).expect("a record serialises");
+            if late && let Some(map) = value.as_object_mut() {
+                map.insert("desconto_fidelidade".into(), serde_json::json!(5.0));
+            }
+            value
+        })
+        .collect()
 }

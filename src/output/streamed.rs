@@ -1,0 +1,273 @@
+//! CSV and TSV whose columns are discovered from the records, streamed. The header is written from
+//! the columns of the first records (up to a bound held in memory), then every row goes straight
+//! out. No field is ever dropped: a later record that brings a new column
+//! - into a file (`-o`): gets its column, and at the end the file is rewritten once with the full
+//!   header and the earlier rows padded with empty cells — the same bytes as if every column had been
+//!   known from the start;
+//! - on stdout, where the header is already gone: stops the output with an error that names the
+//!   columns and the fix (`--columns`, or `-o`).
+
+use std::io::{self, BufRead, BufReader, Read, Write};
+
+use serde_json::Value;
+
+use super::collect::row_of;
+use super::columns::Columns;
+use super::delimited::{Delimited, Dialect};
+use super::spill::Row;
+use super::tabular::RowSink;
+
+pub(crate) struct Streamed {
+    rows: Delimited,
+    dialect: Dialect,
+    excel: bool,
+    columns: Columns,
+    /// The first records' rows, until the header is written.
+    pending: Option<Vec<Row>>,
+    memory_rows: usize,
+    /// Columns in the header as written.
+    header_width: usize,
+    /// A file can be rewritten; stdout cannot.
+    rewritable: bool,
+    records: u64,
+}
+
+/// Records brought columns that the header written to stdout lacks.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "record {record} has {} the header lacks ({}): the header was written from the first {known} records, and the output so far is incomplete; name the columns with --columns, or write to a file with -o (a file is completed with the full header)",
+    if columns.len() == 1 { "a column" } else { "columns" },
+    columns.join(", ")
+)]
+pub struct NewColumns {
+    pub record: u64,
+    pub known: usize,
+    pub columns: Vec<String>,
+}
+
+/// The rewrite a grown file needs at the end: its full header.
+pub(crate) struct Widen {
+    dialect: Dialect,
+    excel: bool,
+    names: Vec<String>,
+}
+
+impl Streamed {
+    pub(crate) fn new(dialect: Dialect, excel: bool, memory_rows: usize, rewritable: bool) -> Self {
+        Self {
+            rows: Delimited::new(dialect, excel),
+            dialect,
+            excel,
+            columns: Columns::default(),
+            pending: Some(Vec::new()),
+            memory_rows,
+            header_width: 0,
+            rewritable,
+            records: 0,
+        }
+    }
+
+    pub(crate) fn record(&mut self, out: &mut dyn Write, record: &Value) -> io::Result<()> {
+        let mut row: Row = row_of(&mut self.columns, record);
+        self.records += 1;
+        if let Some(pending) = &mut self.pending {
+            pending.push(row);
+            // Records without a single field give no header yet: they wait for one that has.
+            if pending.len() >= self.memory_rows && self.columns.len() > 0 {
+                self.write_pending(out)?;
+            }
+            return Ok(());
+        }
+        let width = self.columns.len();
+        if width > self.header_width && !self.rewritable {
+            return Err(io::Error::other(NewColumns {
+                record: self.records,
+                known: self.memory_rows,
+                columns: self.columns.names()[self.header_width..].to_vec(),
+            }));
+        }
+        row.resize(width, String::new());
+        self.rows.row(out, row)
+    }
+
+    fn write_pending(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let names = self.columns.names();
+        self.header_width = names.len();
+        self.rows.header(out, names)?;
+        for mut row in self.pending.take().unwrap_or_default() {
+            row.resize(self.header_width, String::new());
+            self.rows.row(out, row)?;
+        }
+        Ok(())
+    }
+
+    /// Writes what is still held; returns the rewrite a file needs when columns came after its
+    /// header.
+    pub(crate) fn finish(mut self, out: &mut dyn Write) -> io::Result<Option<Widen>> {
+        if self.pending.is_some() {
+            // Records without a single field give no columns, hence no output at all.
+            if self.columns.len() > 0 {
+                self.write_pending(out)?;
+            }
+            return Ok(None);
+        }
+        let grown = self.columns.len() > self.header_width;
+        Ok(grown.then(|| Widen {
+            dialect: self.dialect,
+            excel: self.excel,
+            names: self.columns.into_names(),
+        }))
+    }
+}
+
+impl Widen {
+    /// Copies `old` (as streamed) into `new` under the full header, each earlier row padded with
+    /// empty cells. Cells are written back through the same writer rules, so each row's bytes are
+    /// those it would have had with every column known from the start.
+    pub(crate) fn apply(&self, old: impl Read, new: &mut dyn Write) -> io::Result<()> {
+        let mut old = BufReader::new(old);
+        if self.excel {
+            let mut bom = [0u8; 3];
+            old.read_exact(&mut bom)?;
+        }
+        let mut rows = Delimited::new(self.dialect, self.excel);
+        rows.header(new, &self.names)?;
+        let width = self.names.len();
+        match self.dialect {
+            Dialect::Tsv => {
+                // One line per row: cells are escaped, so a tab always separates two cells.
+                let mut line = Vec::new();
+                let mut header = true;
+                while {
+                    line.clear();
+                    old.read_until(b'\n', &mut line)? > 0
+                } {
+                    if std::mem::take(&mut header) {
+                        continue;
+                    }
+                    let text = line.strip_suffix(b"\n").unwrap_or(&line);
+                    let cells = text.iter().filter(|&&b| b == b'\t').count() + 1;
+                    new.write_all(text)?;
+                    for _ in cells..width {
+                        new.write_all(b"\t")?;
+                    }
+                    new.write_all(b"\n")?;
+                }
+            }
+            Dialect::Csv => {
+                let mut reader = csv::ReaderBuilder::new()
+                    .delimiter(rows.delimiter())
+                    .has_headers(true)
+                    .flexible(true)
+                    .from_reader(old);
+                let mut record = csv::ByteRecord::new();
+                while reader
+                    .read_byte_record(&mut record)
+                    .map_err(io::Error::other)?
+                {
+                    let padding = width.saturating_sub(record.len());
+                    let cells = record.iter().chain(std::iter::repeat_n(&b""[..], padding));
+                    rows.verbatim(new, cells)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::delimited::Dialect;
+    use crate::output::tabular::Tabular;
+    use serde_json::json;
+
+    fn records() -> Vec<Value> {
+        vec![
+            json!({"id": 1, "nome": "José \"Zé\", da Silva", "endereco": null}),
+            json!({"id": 2, "nome": "", "obs": "linha 1\nlinha 2\ttab\\"}),
+            json!({"id": 3, "endereco": {"cidade": "São Paulo"}, "valor": 10.5, "f": "=1+1"}),
+            json!({"nome": "-x", "extra": [1, 2]}),
+            json!({}),
+            json!({"id": 6}),
+        ]
+    }
+
+    /// What the output was when every row waited for the last record.
+    fn collected(dialect: Dialect, excel: bool, records: &[Value]) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut tabular = Tabular::discovered(1000, Box::new(Delimited::new(dialect, excel)));
+        for r in records {
+            tabular.record(&mut out, r).unwrap();
+        }
+        tabular.finish(&mut out).unwrap();
+        out
+    }
+
+    fn streamed(dialect: Dialect, excel: bool, records: &[Value], memory_rows: usize) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut streamed = Streamed::new(dialect, excel, memory_rows, true);
+        for r in records {
+            streamed.record(&mut out, r).unwrap();
+        }
+        match streamed.finish(&mut out).unwrap() {
+            None => out,
+            Some(widen) => {
+                let mut rewritten = Vec::new();
+                widen.apply(&out[..], &mut rewritten).unwrap();
+                rewritten
+            }
+        }
+    }
+
+    #[test]
+    fn a_file_gets_the_same_bytes_whenever_its_columns_appear() {
+        for dialect in [Dialect::Csv, Dialect::Tsv] {
+            for excel in [false, true] {
+                let expected = collected(dialect, excel, &records());
+                for memory_rows in [1, 2, 3, 1000] {
+                    assert_eq!(
+                        String::from_utf8(streamed(dialect, excel, &records(), memory_rows))
+                            .unwrap(),
+                        String::from_utf8(expected.clone()).unwrap(),
+                        "{dialect:?} excel {excel} memory {memory_rows}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_lone_empty_cell_widens_like_any_other_row() {
+        let records = [json!({"a": ""}), json!({"a": "x", "b": "y"})];
+        for dialect in [Dialect::Csv, Dialect::Tsv] {
+            assert_eq!(
+                streamed(dialect, false, &records, 1),
+                collected(dialect, false, &records),
+                "{dialect:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn stdout_stops_at_a_new_column_and_names_it() {
+        let mut out = Vec::new();
+        let mut streamed = Streamed::new(Dialect::Csv, false, 1, false);
+        streamed.record(&mut out, &json!({"id": 1})).unwrap();
+        streamed.record(&mut out, &json!({"id": 2})).unwrap();
+        let e = streamed
+            .record(&mut out, &json!({"id": 3, "novo": 1, "outro": 2}))
+            .unwrap_err();
+        let new = e.get_ref().unwrap().downcast_ref::<NewColumns>().unwrap();
+        assert_eq!(
+            (new.record, new.columns.clone()),
+            (3, vec!["novo".to_string(), "outro".to_string()])
+        );
+        assert_eq!(String::from_utf8(out).unwrap(), "id\n1\n2\n");
+    }
+
+    #[test]
+    fn records_without_fields_give_nothing() {
+        assert!(streamed(Dialect::Csv, false, &[json!({}), json!({})], 1).is_empty());
+    }
+}
