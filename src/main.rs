@@ -27,7 +27,8 @@ fn main() -> ExitCode {
     {
         Ok(rt) => rt,
         Err(e) => {
-            eprintln!("error: could not start: {e}");
+            let message = clinic::t!("cli-main-could-not-start", reason = e.to_string());
+            eprintln!("{}", clinic::t!("error-line", message = message));
             return ExitCode::from(1);
         }
     };
@@ -39,7 +40,8 @@ fn main() -> ExitCode {
             match Listener::install() {
                 Ok(listener) => drop(tokio::spawn(stop_on_signal(listener))),
                 Err(e) => {
-                    eprintln!("error: could not listen for signals: {e}");
+                    let message = clinic::t!("cli-main-could-not-listen", reason = e.to_string());
+                    eprintln!("{}", clinic::t!("error-line", message = message));
                     return 1;
                 }
             }
@@ -66,6 +68,6 @@ async fn stop_on_signal(mut listener: Listener) {
     let StopSignal { name, exit_code } = listener.next().await;
     listener.restore_terminal();
     clinic::unfinished::abandon_all();
-    eprintln!("interrupted by {name}");
+    eprintln!("{}", clinic::t!("cli-main-interrupted", signal = name));
     std::process::exit(exit_code.into());
 }

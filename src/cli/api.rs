@@ -100,7 +100,7 @@ fn query_number(query: &[(String, String)], key: &str) -> Result<Option<u64>> {
             _ => Err(Error::invalid(
                 &format!("-q {key}"),
                 v,
-                "a whole number from 1 (or use --page / --per-page)",
+                &crate::t!("cli-api-expected-page-number"),
             )),
         },
     }

@@ -45,8 +45,11 @@ pub async fn run(ctx: &Context, cmd: AppointmentCommand) -> Result<()> {
                     Safety::Unsafe,
                 )
                 .await?;
-            ctx.reporter
-                .note(&format!("appointment {appointment} set to status {status}"));
+            ctx.reporter.note(&crate::t!(
+                "cli-appointment-status-set",
+                appointment = appointment.to_string(),
+                status = status.to_string()
+            ));
             show::any(ctx, answer)
         }
     }

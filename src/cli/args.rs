@@ -8,8 +8,33 @@ use crate::input::{self, Phone};
 
 fn expected(e: Error) -> String {
     match e {
-        Error::Invalid { expected, .. } => format!("expected {expected}"),
+        Error::Invalid { expected, .. } => crate::t!("cli-expected", expected = expected),
         other => other.to_string(),
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`, in the reader's language.
+pub fn or_list(items: &[impl AsRef<str>]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [rest @ .., last] => crate::t!(
+            "cli-or-list",
+            items = rest
+                .iter()
+                .map(AsRef::as_ref)
+                .collect::<Vec<_>>()
+                .join(", "),
+            last = last.as_ref()
+        ),
+    }
+}
+
+/// A date as the reader writes it: DD/MM/YYYY in Portuguese, YYYY-MM-DD (the flags' own form) in English.
+pub fn shown_date(d: NaiveDate) -> String {
+    match crate::i18n::current() {
+        crate::i18n::Lang::PtBr => d.format("%d/%m/%Y").to_string(),
+        crate::i18n::Lang::En => input::sql_date(d),
     }
 }
 
@@ -61,7 +86,7 @@ pub fn flag01(s: &str) -> Result<u8, String> {
     match s.trim() {
         "0" => Ok(0),
         "1" => Ok(1),
-        _ => Err("expected 0 or 1".into()),
+        _ => Err(crate::t!("cli-expected-0-or-1")),
     }
 }
 
@@ -78,10 +103,7 @@ pub fn one_clinic(s: &str) -> Result<crate::refs::Ref, String> {
         crate::network::Choice::Some(list) if list.0.len() == 1 => {
             Ok(list.0.into_iter().next().expect("one item"))
         }
-        _ => Err(
-            "one clinic ID or name (`all` and lists are for lists and reports, which read several clinics)"
-                .into(),
-        ),
+        _ => Err(crate::t!("cli-expected-one-clinic")),
     }
 }
 
@@ -187,10 +209,7 @@ pub fn check_range(
         (Some(f), Some(t)) if f > t => Err(Error::invalid(
             from_flag,
             input::sql_date(f),
-            &format!(
-                "a date on or before the end of the range ({})",
-                input::sql_date(t)
-            ),
+            &crate::t!("cli-expected-range-end", end = shown_date(t)),
         )),
         _ => Ok(()),
     }
@@ -204,14 +223,23 @@ pub fn data(raw: &str) -> crate::error::Result<serde_json::Value> {
         std::io::stdin().read_to_string(&mut s)?;
         s
     } else if let Some(path) = raw.strip_prefix('@') {
-        std::fs::read_to_string(path)
-            .map_err(|e| Error::invalid("--data", raw, &format!("a readable file ({e})")))?
+        std::fs::read_to_string(path).map_err(|e| {
+            Error::invalid(
+                "--data",
+                raw,
+                &crate::t!("cli-expected-readable-file", reason = e.to_string()),
+            )
+        })?
     } else {
         raw.to_string()
     };
     serde_json::from_str(&text).map_err(|e| {
         let excerpt: String = text.chars().take(40).collect();
-        Error::invalid("--data", excerpt, &format!("JSON ({e})"))
+        Error::invalid(
+            "--data",
+            excerpt,
+            &crate::t!("cli-expected-json", reason = e.to_string()),
+        )
     })
 }
 
@@ -250,7 +278,7 @@ pub fn method(s: &str) -> Result<reqwest::Method, String> {
         "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS" => {
             reqwest::Method::from_bytes(upper.as_bytes()).map_err(|e| e.to_string())
         }
-        _ => Err("expected GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS".into()),
+        _ => Err(crate::t!("cli-expected-method")),
     }
 }
 

@@ -62,9 +62,7 @@ pub async fn run(ctx: &Context, cmd: AuthCommand) -> Result<()> {
 
 pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
     if args.password_stdin && args.sandbox_hosts.as_deref() == Some("-") {
-        return Err(Error::Usage(
-            "--sandbox-hosts - and --password-stdin both read standard input: give the sandbox's address or a file instead".into(),
-        ));
+        return Err(Error::Usage(crate::t!("cli-auth-stdin-twice")));
     }
     let hosts = args
         .sandbox_hosts
@@ -85,25 +83,23 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
         .or_else(|| std::env::var("CLINIC_LOGIN").ok().filter(|v| !v.is_empty()))
     {
         Some(l) => crate::input::text("--login", &l)?,
-        None => prompt_line("Login: ", "--login")?,
+        None => prompt_line(&crate::t!("cli-auth-prompt-login"), "--login")?,
     };
     let password = read_secret(
         args.password_stdin,
         "CLINIC_PASSWORD",
-        "Password: ",
+        &crate::t!("cli-auth-prompt-password"),
         "--password-stdin",
     )?;
     let kinds = credentials::chain(args.insecure_storage)?;
     let answer = crate::api::auth::login(&ctx.http, &base, &login, &password).await?;
-    let kind_note = answer
-        .kind
-        .as_ref()
-        .map(|k| format!(" ({k})"))
-        .unwrap_or_default();
+    let who = match &answer.kind {
+        Some(kind) => crate::t!("cli-auth-who", login = login.as_str(), kind = kind.as_str()),
+        None => login.clone(),
+    };
     if ctx.in_sandbox() {
-        ctx.reporter.note(&format!(
-            "Logged in to the sandbox as {login}{kind_note}; nothing was stored."
-        ));
+        ctx.reporter
+            .note(&crate::t!("cli-auth-logged-in-sandbox", who = who.as_str()));
         return Ok(());
     }
 
@@ -123,9 +119,10 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
         let pw = password.clone();
         match blocking(move || creds.save(&[store], &account, &pw)).await? {
             Ok(kind) => password_store = Some(kind),
-            Err(f) => ctx
-                .reporter
-                .warn(&format!("the password was not saved: {}", reasons(&f))),
+            Err(f) => ctx.reporter.warn(&crate::t!(
+                "cli-auth-password-not-saved",
+                reasons = reasons(&f)
+            )),
         }
     }
     // The profile is saved whether or not a store took the token: the address and login are what
@@ -144,9 +141,9 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
         }
     })?;
     if hosts.is_some() {
-        ctx.reporter.note(&format!(
-            "profile '{}' points at the sandbox: base_url, io_url, automation_url, crm_url, webhook_id and units set",
-            ctx.profile_name
+        ctx.reporter.note(&crate::t!(
+            "cli-auth-profile-at-sandbox",
+            profile = ctx.profile_name.as_str()
         ));
     }
     let store = match saved {
@@ -160,14 +157,16 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
             );
         }
     };
-    ctx.reporter.note(&format!(
-        "Logged in as {login}{kind_note} on profile '{}'; token stored in the {store}.",
-        ctx.profile_name
+    ctx.reporter.note(&crate::t!(
+        "cli-auth-logged-in",
+        who = who.as_str(),
+        profile = ctx.profile_name.as_str(),
+        store = store.to_string()
     ));
     if store == StoreKind::File {
-        ctx.reporter.warn(&format!(
-            "the token is in a plain file: {}",
-            ctx.credentials.file_store_path().display()
+        ctx.reporter.warn(&crate::t!(
+            "cli-auth-token-in-plain-file",
+            path = ctx.credentials.file_store_path().display().to_string()
         ));
     }
     Ok(())
@@ -187,19 +186,15 @@ fn keep_unstored_token(
         let mut out = stdout.lock();
         writeln!(out, "{}", token.expose())?;
         out.flush()?;
-        ctx.reporter.warn(&format!(
-            "no store could keep the token ({why}); it was printed to standard output instead"
-        ));
+        ctx.reporter
+            .warn(&crate::t!("cli-auth-token-printed", reasons = why.as_str()));
         return Ok(());
     }
-    let hint = if tried_file {
-        "export it yourself: CLINIC_TOKEN=$(clinic login … | cat)"
+    Err(Error::Auth(if tried_file {
+        crate::t!("cli-auth-token-unstored-file-tried", reasons = why.as_str())
     } else {
-        "run `clinic login --insecure-storage` to keep it in a 0600 file, or capture it: export CLINIC_TOKEN=$(clinic login … | cat)"
-    };
-    Err(Error::Auth(format!(
-        "logged in, but no store could keep the token ({why}); {hint}"
-    )))
+        crate::t!("cli-auth-token-unstored", reasons = why.as_str())
+    }))
 }
 
 fn reasons(failures: &[StoreFailure]) -> String {
@@ -258,9 +253,9 @@ pub async fn logout(ctx: &Context) -> Result<()> {
         _ => None,
     };
     if token.is_none() && ctx.profile.io_key_store.is_none() {
-        ctx.reporter.note(&format!(
-            "profile '{}' has no stored token or IO key",
-            ctx.profile_name
+        ctx.reporter.note(&crate::t!(
+            "cli-auth-logout-nothing",
+            profile = ctx.profile_name.as_str()
         ));
         return Ok(());
     }
@@ -282,15 +277,20 @@ pub async fn logout(ctx: &Context) -> Result<()> {
             p.password_store = None;
             Ok(())
         })?;
+        let (profile, store) = (ctx.profile_name.as_str(), store.to_string());
         ctx.reporter.note(&if removed {
-            format!(
-                "Logged out of profile '{}': removed the token of {login} from the {store}.",
-                ctx.profile_name
+            crate::t!(
+                "cli-auth-logged-out",
+                profile = profile,
+                login = login.as_str(),
+                store = store
             )
         } else {
-            format!(
-                "Profile '{}': the {store} had no token for {login}; nothing to remove.",
-                ctx.profile_name
+            crate::t!(
+                "cli-auth-logout-no-token",
+                profile = profile,
+                login = login.as_str(),
+                store = store
             )
         });
     }
@@ -303,9 +303,7 @@ pub async fn logout(ctx: &Context) -> Result<()> {
 /// `auth set-io-key --remove`.
 async fn remove_io_key(ctx: &Context) -> Result<()> {
     if ctx.in_sandbox() {
-        return Err(Error::Usage(
-            "the sandbox's IO key is fixed; nothing to remove".into(),
-        ));
+        return Err(Error::Usage(crate::t!("cli-auth-sandbox-io-key-remove")));
     }
     forget_io_key(ctx).await
 }
@@ -313,9 +311,9 @@ async fn remove_io_key(ctx: &Context) -> Result<()> {
 /// Deletes the profile's stored IO key and forgets its store.
 async fn forget_io_key(ctx: &Context) -> Result<()> {
     let Some(store) = ctx.profile.io_key_store else {
-        ctx.reporter.note(&format!(
-            "profile '{}' has no stored IO key",
-            ctx.profile_name
+        ctx.reporter.note(&crate::t!(
+            "cli-auth-no-io-key",
+            profile = ctx.profile_name.as_str()
         ));
         return Ok(());
     };
@@ -326,16 +324,11 @@ async fn forget_io_key(ctx: &Context) -> Result<()> {
         p.io_key_store = None;
         Ok(())
     })?;
+    let (profile, store) = (ctx.profile_name.as_str(), store.to_string());
     ctx.reporter.note(&if removed {
-        format!(
-            "Removed the IO API key of profile '{}' from the {store}.",
-            ctx.profile_name
-        )
+        crate::t!("cli-auth-io-key-removed", profile = profile, store = store)
     } else {
-        format!(
-            "Profile '{}': the {store} had no IO API key; nothing to remove.",
-            ctx.profile_name
-        )
+        crate::t!("cli-auth-io-key-absent", profile = profile, store = store)
     });
     Ok(())
 }
@@ -352,15 +345,56 @@ async fn status(ctx: &Context) -> Result<()> {
             .unwrap_or_else(|| "none".into())
     };
     let check = token_works(ctx).await;
-    let record = json!({
-        "profile": ctx.profile_name,
-        "base_url": ctx.profile.base_url,
-        "login": ctx.profile.login,
-        "token_store": source,
-        "auth_scheme": ctx.profile.auth_scheme.map(|s| format!("{s:?}").to_lowercase()).unwrap_or_else(|| "bearer (auto-detect)".into()),
-        "token_works": check.is_ok(),
-        "problem": check.as_ref().err().map(|e| ctx.reporter.redact(&e.to_string())),
-    });
+    let scheme = ctx
+        .profile
+        .auth_scheme
+        .map(|s| format!("{s:?}").to_lowercase());
+    let problem = check
+        .as_ref()
+        .err()
+        .map(|e| ctx.reporter.redact(&e.to_string()));
+    // A table is read by people: its field names and words are theirs. Every other format is read by
+    // scripts and stays the same in every language.
+    let record = if ctx.output_spec().format == crate::output::Format::Table {
+        let source = match source.as_str() {
+            "none" => crate::t!("cli-auth-status-no-store"),
+            _ => source,
+        };
+        let works = if check.is_ok() {
+            crate::t!("cli-auth-status-yes")
+        } else {
+            crate::t!("cli-auth-status-no")
+        };
+        let mut record = serde_json::Map::new();
+        for (field, value) in [
+            (
+                crate::t!("cli-auth-status-profile"),
+                json!(ctx.profile_name),
+            ),
+            ("base_url".to_string(), json!(ctx.profile.base_url)),
+            (crate::t!("cli-auth-status-login"), json!(ctx.profile.login)),
+            (crate::t!("cli-auth-status-token-store"), json!(source)),
+            (
+                crate::t!("cli-auth-status-auth-scheme"),
+                json!(scheme.unwrap_or_else(|| crate::t!("cli-auth-status-auto-scheme"))),
+            ),
+            (crate::t!("cli-auth-status-token-works"), json!(works)),
+            (crate::t!("cli-auth-status-problem"), json!(problem)),
+        ] {
+            record.insert(field, value);
+        }
+        serde_json::Value::Object(record)
+    } else {
+        json!({
+            "profile": ctx.profile_name,
+            "base_url": ctx.profile.base_url,
+            "login": ctx.profile.login,
+            "token_store": source,
+            "auth_scheme": scheme.unwrap_or_else(|| "bearer (auto-detect)".into()),
+            "token_works": check.is_ok(),
+            "problem": problem,
+        })
+    };
     show::single(ctx, &record)?;
     check
 }
@@ -382,9 +416,7 @@ pub async fn token_works(ctx: &Context) -> Result<()> {
 
 async fn token(ctx: &Context, show: bool) -> Result<()> {
     if std::io::stdout().is_terminal() && !show {
-        return Err(Error::Usage(
-            "refusing to print the token to a terminal; pipe it, or pass --show".into(),
-        ));
+        return Err(Error::Usage(crate::t!("cli-auth-token-to-terminal")));
     }
     let token = ctx.token(&ctx.base_url()?).await?;
     let mut out = std::io::stdout().lock();
@@ -394,11 +426,9 @@ async fn token(ctx: &Context, show: bool) -> Result<()> {
 }
 
 async fn set_io_key(ctx: &Context, stdin: bool, insecure: bool) -> Result<()> {
-    let key = read_secret(stdin, "", "IO API key: ", "--stdin")?;
+    let key = read_secret(stdin, "", &crate::t!("cli-auth-prompt-io-key"), "--stdin")?;
     if ctx.in_sandbox() {
-        return Err(Error::Usage(
-            "the sandbox's IO key is fixed; nothing to store".into(),
-        ));
+        return Err(Error::Usage(crate::t!("cli-auth-sandbox-io-key-store")));
     }
     let kinds = credentials::chain(insecure)?;
     let creds = ctx.credentials.clone();
@@ -410,15 +440,16 @@ async fn set_io_key(ctx: &Context, stdin: bool, insecure: bool) -> Result<()> {
                 p.io_key_store = Some(store);
                 Ok(())
             })?;
-            ctx.reporter.note(&format!(
-                "IO API key stored in the {store} for profile '{}'.",
-                ctx.profile_name
+            ctx.reporter.note(&crate::t!(
+                "cli-auth-io-key-stored",
+                profile = ctx.profile_name.as_str(),
+                store = store.to_string()
             ));
             Ok(())
         }
-        Err(f) => Err(Error::Auth(format!(
-            "no store could keep the IO key ({}); use --insecure-storage, or set CLINIC_IO_KEY",
-            reasons(&f)
+        Err(f) => Err(Error::Auth(crate::t!(
+            "cli-auth-io-key-unstored",
+            reasons = reasons(&f)
         ))),
     }
 }
@@ -432,8 +463,8 @@ fn read_secret(from_stdin: bool, env: &str, prompt: &str, flag: &str) -> Result<
         if value.is_empty() {
             return Err(Error::invalid(
                 flag,
-                "(an empty line)",
-                "the secret on the first line of standard input",
+                crate::t!("cli-auth-empty-line"),
+                &crate::t!("cli-auth-expected-secret"),
             ));
         }
         return Ok(Secret::new(value));
@@ -444,25 +475,22 @@ fn read_secret(from_stdin: bool, env: &str, prompt: &str, flag: &str) -> Result<
         return Ok(Secret::new(v));
     }
     if !std::io::stdin().is_terminal() {
-        return Err(Error::Usage(format!(
-            "no terminal to ask on: pass {flag}{}",
-            if env.is_empty() {
-                String::new()
-            } else {
-                format!(" or set {env}")
-            }
-        )));
+        return Err(Error::Usage(if env.is_empty() {
+            crate::t!("cli-auth-no-terminal", flag = flag)
+        } else {
+            crate::t!("cli-auth-no-terminal-or-env", flag = flag, env = env)
+        }));
     }
     let value = rpassword::prompt_password(prompt)?;
     if value.is_empty() {
-        return Err(Error::Usage("nothing was typed".into()));
+        return Err(Error::Usage(crate::t!("cli-auth-nothing-typed")));
     }
     Ok(Secret::new(value))
 }
 
 fn prompt_line(prompt: &str, flag: &str) -> Result<String> {
     if !std::io::stdin().is_terminal() || !std::io::stderr().is_terminal() {
-        return Err(Error::Usage(format!("no terminal to ask on: pass {flag}")));
+        return Err(Error::Usage(crate::t!("cli-auth-no-terminal", flag = flag)));
     }
     eprint!("{prompt}");
     let mut line = String::new();

@@ -19,31 +19,25 @@ pub enum CacheCommand {
 }
 
 pub async fn run(ctx: &Context, cmd: CacheCommand) -> Result<()> {
-    let cache = ctx.cache().ok_or_else(|| {
-        Error::Usage("no cache here: set base_url (the sandbox keeps none)".into())
-    })?;
+    let cache = ctx
+        .cache()
+        .ok_or_else(|| Error::Usage(crate::t!("cli-cache-none")))?;
     match cmd {
         CacheCommand::Refresh { clinic } => {
             let clinic = clinic.resolve(ctx).await?;
             let done = crate::refs::resolve::refresh_all(ctx, &cache, clinic).await?;
             let (lists, clinics) = (done.lists, done.clinics);
-            ctx.reporter
-                .note(&match crate::counts::plural(clinics as u64) {
-                    crate::counts::Plural::One => format!(
-                        "refreshed {lists} reference lists, the clinic-scoped ones for {clinics} clinic"
-                    ),
-                    crate::counts::Plural::Other => format!(
-                        "refreshed {lists} reference lists, the clinic-scoped ones for {clinics} clinics"
-                    ),
-                });
+            ctx.reporter.note(&crate::t!(
+                "cli-cache-refreshed",
+                lists = lists,
+                count = clinics
+            ));
             Ok(())
         }
         CacheCommand::Clear => {
             let n = cache.clear()?;
-            ctx.reporter.note(&match crate::counts::plural(n as u64) {
-                crate::counts::Plural::One => format!("removed {n} cached list"),
-                crate::counts::Plural::Other => format!("removed {n} cached lists"),
-            });
+            ctx.reporter
+                .note(&crate::t!("cli-cache-cleared", count = n));
             Ok(())
         }
         CacheCommand::Path => show::line(ctx, &cache.dir().display().to_string()),

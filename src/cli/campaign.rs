@@ -26,7 +26,11 @@ pub async fn run(ctx: &Context, cmd: CampaignCommand) -> Result<()> {
     match cmd {
         CampaignCommand::Create { name, clinic } => {
             let clinica = clinic.resolve(ctx).await?.ok_or_else(|| {
-                Error::invalid("--clinic", "(missing)", "the clinic ID the campaign belongs to: pass --clinic or run `clinic config set clinica ID`")
+                Error::invalid(
+                    "--clinic",
+                    crate::t!("cli-missing"),
+                    &crate::t!("cli-campaign-expected-clinic"),
+                )
             })?;
             let body = json!({"nome": name, "clinica": clinica.to_string()});
             let client = ctx.api().await?;
@@ -40,7 +44,7 @@ pub async fn run(ctx: &Context, cmd: CampaignCommand) -> Result<()> {
                 )
                 .await?;
             remember(ctx, clinica, &name, &answer);
-            created(ctx, "campaign", answer)
+            created(ctx, answer, |id| crate::t!("cli-campaign-created", id = id))
         }
         CampaignCommand::List(list) => {
             super::reference::named(ctx, "/listaCampanha", list, "campaigns").await
@@ -66,14 +70,18 @@ fn remember(ctx: &Context, clinic: u64, name: &str, answer: &serde_json::Value) 
 }
 
 /// Prints what a create call answered, leading with the new record's ID when one can be found.
-pub fn created(ctx: &Context, what: &str, answer: serde_json::Value) -> Result<()> {
+/// `note` words the note from the new ID.
+pub fn created(
+    ctx: &Context,
+    answer: serde_json::Value,
+    note: impl FnOnce(String) -> String,
+) -> Result<()> {
     match envelope::created_id(&answer) {
         Some(id) => {
-            ctx.reporter.note(&format!(
-                "created {what} {}",
+            ctx.reporter.note(&note(
                 id.as_str()
                     .map(str::to_string)
-                    .unwrap_or_else(|| id.to_string())
+                    .unwrap_or_else(|| id.to_string()),
             ));
             let mut record = serde_json::Map::new();
             record.insert("id".into(), id);

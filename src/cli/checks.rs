@@ -29,17 +29,60 @@ impl Status {
             Status::Fail => "FAIL",
         }
     }
+
+    /// The word on a check's line, in the reader's language (records keep [`Status::word`]).
+    fn shown(self) -> String {
+        match self {
+            Status::Ok => crate::t!("cli-doctor-status-ok"),
+            Status::Warn => crate::t!("cli-doctor-status-warn"),
+            Status::Fail => crate::t!("cli-doctor-status-fail"),
+        }
+    }
+}
+
+/// What a check says, in the reader's language for its line and in English for its record: records
+/// (`--format json`…) are read by scripts and stay the same whatever the language.
+#[derive(Debug, Clone)]
+pub struct Detail {
+    pub shown: String,
+    pub record: String,
+}
+
+/// Text that is the same in every language (an error's own message, a path).
+impl From<String> for Detail {
+    fn from(text: String) -> Detail {
+        Detail {
+            shown: text.clone(),
+            record: text,
+        }
+    }
+}
+
+/// A [`Detail`] from the catalogue: `said!("key", name = value, …)`.
+macro_rules! said {
+    ($key:literal $(, $name:ident = $value:expr)* $(,)?) => {{
+        // Each value is computed once, for both languages.
+        $(#[allow(clippy::redundant_locals)] let $name = $value;)*
+        Detail {
+            shown: crate::t!($key $(, $name = $name.clone())*),
+            record: crate::i18n::text_in(
+                crate::i18n::Lang::En,
+                $key,
+                &[$((stringify!($name), crate::i18n::Value::from($name.clone()))),*],
+            ),
+        }
+    }};
 }
 
 #[derive(Debug, Clone)]
 pub struct Check {
     pub name: &'static str,
     pub status: Status,
-    pub detail: String,
+    pub detail: Detail,
 }
 
 impl Check {
-    fn new(name: &'static str, status: Status, detail: impl Into<String>) -> Check {
+    pub fn new(name: &'static str, status: Status, detail: impl Into<Detail>) -> Check {
         Check {
             name,
             status,
@@ -48,12 +91,40 @@ impl Check {
     }
 
     pub fn record(&self) -> Value {
-        json!({"check": self.name, "status": self.status.word(), "detail": self.detail})
+        json!({"check": self.name, "status": self.status.word(), "detail": self.detail.record})
+    }
+
+    /// The record as a table shows it to people: headers, status and detail in their language.
+    pub fn table_row(&self) -> Value {
+        let mut row = serde_json::Map::new();
+        row.insert(
+            crate::t!("cli-doctor-header-check"),
+            json!(self.shown_name()),
+        );
+        row.insert(
+            crate::t!("cli-doctor-header-status"),
+            json!(self.status.shown()),
+        );
+        row.insert(
+            crate::t!("cli-doctor-header-detail"),
+            json!(self.detail.shown),
+        );
+        Value::Object(row)
+    }
+
+    fn shown_name(&self) -> String {
+        match self.name {
+            "credentials" => crate::t!("cli-doctor-name-credentials"),
+            "io key" => crate::t!("cli-doctor-name-io-key"),
+            "name cache" => crate::t!("cli-doctor-name-cache"),
+            "completions" => crate::t!("cli-doctor-name-completions"),
+            other => other.to_string(),
+        }
     }
 
     /// `ok    base_url        http://… answers (HTTP 404)`
     pub fn line(&self) -> String {
-        let (status, name, detail) = (self.status.word(), self.name, &self.detail);
+        let (status, name, detail) = (self.status.shown(), self.shown_name(), &self.detail.shown);
         format!("{status:<5} {name:<15} {detail}")
     }
 }
@@ -64,12 +135,25 @@ pub fn config_file(ctx: &Context) -> Check {
     let (file, profile) = (path.display(), &ctx.profile_name);
     match ConfigFile::load(&ctx.config_dir) {
         Ok(f) if f.profiles.contains_key(profile) => {
-            Check::new("config", Status::Ok, format!("{file}, profile '{profile}'"))
+            let (file, profile) = (file.to_string(), profile.as_str());
+            Check::new(
+                "config",
+                Status::Ok,
+                said!(
+                    "cli-doctor-config-ok",
+                    file = file.as_str(),
+                    profile = profile
+                ),
+            )
         }
         Ok(_) => Check::new(
             "config",
             Status::Warn,
-            format!("{file} has no profile '{profile}': run `clinic setup`"),
+            said!(
+                "cli-doctor-config-no-profile",
+                file = file.to_string(),
+                profile = profile.as_str()
+            ),
         ),
         Err(e) => Check::new("config", Status::Fail, e.to_string()),
     }
@@ -85,11 +169,7 @@ pub async fn host(ctx: &Context, key: &'static str, required: bool) -> Check {
     };
     let Some(raw) = raw else {
         let status = if required { Status::Fail } else { Status::Warn };
-        return Check::new(
-            key,
-            status,
-            format!("not set: clinic config set {key} URL (or clinic setup)"),
-        );
+        return Check::new(key, status, said!("cli-doctor-host-not-set", key = key));
     };
     let url = match config::check_url(key, &raw) {
         Ok(url) => url,
@@ -108,7 +188,15 @@ pub async fn host(ctx: &Context, key: &'static str, required: bool) -> Check {
     match ctx.http.send(&req).await {
         Ok(resp) => {
             let status = resp.status.as_u16();
-            Check::new(key, Status::Ok, format!("{shown} answers (HTTP {status})"))
+            Check::new(
+                key,
+                Status::Ok,
+                said!(
+                    "cli-doctor-host-answers",
+                    address = shown.as_str(),
+                    status = status.to_string()
+                ),
+            )
         }
         Err(e) => Check::new(key, Status::Fail, failure(&shown, &e)),
     }
@@ -128,19 +216,26 @@ pub async fn token(ctx: &Context) -> Check {
         _ if std::env::var("CLINIC_TOKEN").is_ok_and(|t| !t.trim().is_empty()) => {
             "CLINIC_TOKEN".to_string()
         }
-        (Some(login), Some(kind)) => format!("{login} ({kind})"),
+        (Some(login), Some(kind)) => crate::t!("cli-auth-who", login = login.as_str(), kind = kind),
         (Some(login), None) => login.clone(),
-        (None, _) => "no login".to_string(),
+        (None, _) => crate::t!("cli-doctor-no-login"),
     };
     match super::auth::token_works(ctx).await {
-        Ok(()) => Check::new("token", Status::Ok, format!("{who}: the service takes it")),
+        Ok(()) => Check::new(
+            "token",
+            Status::Ok,
+            said!("cli-doctor-token-ok", who = who.as_str()),
+        ),
         Err(e @ (Error::NotLoggedIn(_) | Error::Auth(_))) => {
             Check::new("token", Status::Fail, ctx.reporter.redact(&e.to_string()))
         }
         Err(e) => Check::new(
             "token",
             Status::Fail,
-            ctx.reporter.redact(&format!("could not be tried: {e}")),
+            said!(
+                "cli-doctor-token-untried",
+                reason = ctx.reporter.redact(&e.to_string())
+            ),
         ),
     }
 }
@@ -149,28 +244,50 @@ pub async fn token(ctx: &Context) -> Check {
 pub async fn credential_store(ctx: &Context) -> Check {
     const NAME: &str = "credentials";
     if std::env::var("CLINIC_TOKEN").is_ok_and(|t| !t.trim().is_empty()) {
-        return Check::new(NAME, Status::Ok, "CLINIC_TOKEN is set: no store is read");
+        return Check::new(NAME, Status::Ok, said!("cli-doctor-store-env-token"));
     }
     let (Some(login), Some(kind)) = (ctx.profile.login.clone(), ctx.profile.token_store) else {
-        return Check::new(NAME, Status::Warn, "no token stored: clinic login");
+        return Check::new(NAME, Status::Warn, said!("cli-doctor-store-no-token"));
     };
     // The entry is named for the deployment as well as the login.
     let base = match ctx.base_url() {
         Ok(base) => base,
-        Err(e) => return Check::new(NAME, Status::Fail, format!("no deployment to look up: {e}")),
+        Err(e) => {
+            return Check::new(
+                NAME,
+                Status::Fail,
+                said!("cli-doctor-store-no-deployment", reason = e.to_string()),
+            );
+        }
     };
     let account = ctx
         .credentials
         .token_account(&ctx.profile_name, &login, &base);
     let creds = ctx.credentials.clone();
     match crate::context::blocking(move || creds.load(kind, &account)).await {
-        Ok(Ok(Some(_))) => Check::new(NAME, Status::Ok, format!("the {kind} holds the token")),
+        Ok(Ok(Some(_))) => Check::new(
+            NAME,
+            Status::Ok,
+            said!("cli-doctor-store-ok", store = kind.to_string()),
+        ),
         Ok(Ok(None)) => Check::new(
             NAME,
             Status::Fail,
-            format!("the {kind} has no token for {login}: clinic login"),
+            said!(
+                "cli-doctor-store-missing",
+                store = kind.to_string(),
+                login = login.as_str()
+            ),
         ),
-        Ok(Err(e)) | Err(e) => Check::new(NAME, Status::Fail, format!("the {kind}: {e}")),
+        Ok(Err(e)) | Err(e) => Check::new(
+            NAME,
+            Status::Fail,
+            said!(
+                "cli-doctor-store-failed",
+                store = kind.to_string(),
+                reason = e.to_string()
+            ),
+        ),
     }
 }
 
@@ -178,15 +295,15 @@ pub async fn credential_store(ctx: &Context) -> Check {
 pub fn io_key(ctx: &Context) -> Check {
     const NAME: &str = "io key";
     if std::env::var("CLINIC_IO_KEY").is_ok_and(|k| !k.trim().is_empty()) {
-        return Check::new(NAME, Status::Ok, "CLINIC_IO_KEY is set");
+        return Check::new(NAME, Status::Ok, said!("cli-doctor-io-key-env"));
     }
     match ctx.profile.io_key_store {
-        Some(kind) => Check::new(NAME, Status::Ok, format!("kept in the {kind}")),
-        None => Check::new(
+        Some(kind) => Check::new(
             NAME,
-            Status::Warn,
-            "none: clinic auth set-io-key (only `clinic io` needs it)",
+            Status::Ok,
+            said!("cli-doctor-io-key-kept", store = kind.to_string()),
         ),
+        None => Check::new(NAME, Status::Warn, said!("cli-doctor-io-key-none")),
     }
 }
 
@@ -194,11 +311,7 @@ pub fn io_key(ctx: &Context) -> Check {
 pub async fn crm(ctx: &Context) -> Check {
     const NAME: &str = "crm_url";
     if ctx.profile.crm_url.is_none() {
-        return Check::new(
-            NAME,
-            Status::Warn,
-            "not set: clinic config set crm_url URL (only the crm commands need it)",
-        );
+        return Check::new(NAME, Status::Warn, said!("cli-doctor-crm-not-set"));
     }
     let crm = match super::crm::crm(ctx) {
         Ok(crm) => crm,
@@ -214,7 +327,11 @@ pub async fn crm(ctx: &Context) -> Check {
         .await
         .and_then(crate::crm::client::result);
     match outcome {
-        Ok(_) => Check::new(NAME, Status::Ok, format!("{shown} answers crm.deal.list")),
+        Ok(_) => Check::new(
+            NAME,
+            Status::Ok,
+            said!("cli-doctor-crm-answers", address = shown.as_str()),
+        ),
         Err(e) => Check::new(
             NAME,
             Status::Fail,
@@ -232,16 +349,8 @@ pub fn webhook(ctx: &Context) -> Check {
         .as_deref()
         .filter(|w| !w.trim().is_empty())
     {
-        Some(_) => Check::new(
-            NAME,
-            Status::Ok,
-            "set (not called: each call creates a contact and a deal)",
-        ),
-        None => Check::new(
-            NAME,
-            Status::Warn,
-            "not set: clinic config set webhook_id ID (crm contact create needs it)",
-        ),
+        Some(_) => Check::new(NAME, Status::Ok, said!("cli-doctor-webhook-set")),
+        None => Check::new(NAME, Status::Warn, said!("cli-doctor-webhook-not-set")),
     }
 }
 
@@ -250,20 +359,9 @@ pub fn units(ctx: &Context) -> Check {
     const NAME: &str = "units";
     let n = ctx.profile.units.len() as u64;
     if n == 0 {
-        return Check::new(
-            NAME,
-            Status::Warn,
-            "none: clinic config set units \"A;B;C\" (--unit is then sent as typed)",
-        );
+        return Check::new(NAME, Status::Warn, said!("cli-doctor-units-none"));
     }
-    match crate::counts::plural(n) {
-        crate::counts::Plural::One => {
-            Check::new(NAME, Status::Ok, format!("{n} unit: clinic crm units"))
-        }
-        crate::counts::Plural::Other => {
-            Check::new(NAME, Status::Ok, format!("{n} units: clinic crm units"))
-        }
-    }
+    Check::new(NAME, Status::Ok, said!("cli-doctor-units", count = n))
 }
 
 /// The default clinic is one the user can see; an admin_master without one is warned.
@@ -271,12 +369,10 @@ pub async fn clinic(ctx: &Context) -> Check {
     const NAME: &str = "clinica";
     let Some(id) = ctx.profile.clinica else {
         return match ctx.user_kind() {
-            Some(config::ADMIN_MASTER) => Check::new(
-                NAME,
-                Status::Warn,
-                "no default clinic: as an admin_master, lists need --clinic (clinic config set clinica ID)",
-            ),
-            _ => Check::new(NAME, Status::Ok, "no default clinic"),
+            Some(config::ADMIN_MASTER) => {
+                Check::new(NAME, Status::Warn, said!("cli-doctor-clinic-admin-none"))
+            }
+            _ => Check::new(NAME, Status::Ok, said!("cli-doctor-clinic-none")),
         };
     };
     match crate::refs::resolve::list(ctx, Kind::Clinics, None).await {
@@ -285,15 +381,16 @@ pub async fn clinic(ctx: &Context) -> Check {
             None => Check::new(
                 NAME,
                 Status::Fail,
-                format!("{id} is not one of the clinics this login sees (clinic ref clinics)"),
+                said!("cli-doctor-clinic-unseen", id = id.to_string()),
             ),
         },
         Err(e) => Check::new(
             NAME,
             Status::Fail,
-            format!(
-                "{id}: could not read the clinics: {}",
-                ctx.reporter.redact(&e.to_string())
+            said!(
+                "cli-doctor-clinic-unread",
+                id = id.to_string(),
+                reason = ctx.reporter.redact(&e.to_string())
             ),
         ),
     }
@@ -303,39 +400,39 @@ pub async fn clinic(ctx: &Context) -> Check {
 pub fn cache(ctx: &Context) -> Check {
     const NAME: &str = "name cache";
     let Some(cache) = ctx.cache() else {
-        return Check::new(NAME, Status::Warn, "none without a base_url");
+        return Check::new(NAME, Status::Warn, said!("cli-doctor-cache-no-base"));
     };
     match cache.read(Kind::Channels, None) {
         Some(cached) => {
             let age = crate::refs::cache::age(&cached);
-            let shown = human(age);
-            if cache.is_fresh(&cached) {
-                Check::new(NAME, Status::Ok, format!("refreshed {shown} ago"))
-            } else {
-                Check::new(
-                    NAME,
-                    Status::Warn,
-                    format!("refreshed {shown} ago, stale: clinic cache refresh"),
-                )
-            }
+            let fresh = cache.is_fresh(&cached);
+            let detail = Detail {
+                shown: refreshed(crate::i18n::current(), fresh, age),
+                record: refreshed(crate::i18n::Lang::En, fresh, age),
+            };
+            Check::new(NAME, if fresh { Status::Ok } else { Status::Warn }, detail)
         }
-        None => Check::new(
-            NAME,
-            Status::Warn,
-            "empty: clinic cache refresh (names on Tab come from it)",
-        ),
+        None => Check::new(NAME, Status::Warn, said!("cli-doctor-cache-empty")),
     }
 }
 
-/// `3 h`, `12 min`, `40 s`, `2 days`.
-fn human(age: Duration) -> String {
+/// `refreshed 3 h ago`, `refreshed 2 days ago, stale: …` in `lang`.
+fn refreshed(lang: crate::i18n::Lang, fresh: bool, age: Duration) -> String {
+    use crate::i18n::{Value, text_in};
     let s = age.as_secs();
-    match s {
-        0..=89 => format!("{s} s"),
-        90..=5399 => format!("{} min", s / 60),
-        5400..=172_799 => format!("{} h", s / 3600),
-        _ => format!("{} days", s / 86_400),
-    }
+    let (key, count) = match s {
+        0..=89 => ("cli-doctor-age-seconds", s),
+        90..=5399 => ("cli-doctor-age-minutes", s / 60),
+        5400..=172_799 => ("cli-doctor-age-hours", s / 3600),
+        _ => ("cli-doctor-age-days", s / 86_400),
+    };
+    let age = text_in(lang, key, &[("count", Value::from(count))]);
+    let key = if fresh {
+        "cli-doctor-cache-fresh"
+    } else {
+        "cli-doctor-cache-stale"
+    };
+    text_in(lang, key, &[("age", Value::from(age))])
 }
 
 /// The completion script of the user's shell is installed where the shell looks, and current.
@@ -366,8 +463,10 @@ pub fn completions() -> Check {
                 Check::new(
                     NAME,
                     Status::Warn,
-                    format!(
-                        "{shell}: {shown} differs from this version's: clinic completions {shell} > {shown}"
+                    said!(
+                        "cli-doctor-completions-differ",
+                        shell = shell.to_string(),
+                        path = shown.to_string()
                     ),
                 )
             };
@@ -379,7 +478,11 @@ pub fn completions() -> Check {
         .next()
         .map(|p| format!("clinic completions {shell} > {}", p.display()))
         .unwrap_or_else(|| format!("clinic completions {shell}"));
-    Check::new(NAME, Status::Warn, format!("not installed: {hint}"))
+    Check::new(
+        NAME,
+        Status::Warn,
+        said!("cli-doctor-completions-missing", command = hint),
+    )
 }
 
 /// Where each shell finds completion scripts, the user's own place first.

@@ -80,8 +80,9 @@ pub fn registration(shell: clap_complete::Shell) -> Result<Vec<u8>> {
         clap_complete::Shell::PowerShell => return Ok(POWERSHELL_REGISTRATION.as_bytes().to_vec()),
         clap_complete::Shell::Elvish => &Elvish,
         other => {
-            return Err(crate::error::Error::Usage(format!(
-                "no completion for {other}"
+            return Err(crate::error::Error::Usage(crate::t!(
+                "cli-completions-unsupported",
+                shell = other.to_string()
             )));
         }
     };
@@ -97,12 +98,16 @@ pub fn registration(shell: clap_complete::Shell) -> Result<Vec<u8>> {
 /// passes the word as typed: a name must be quoted differently inside `"…` than outside any quote.
 fn with_raw_word(script: Vec<u8>) -> Result<Vec<u8>> {
     const CALL: &str = "        COMPLETE=\"bash\" \\\n";
-    let text = String::from_utf8(script)
-        .map_err(|e| crate::error::Error::Other(format!("the bash script is not UTF-8: {e}")))?;
+    let text = String::from_utf8(script).map_err(|e| {
+        crate::error::Error::Other(crate::t!(
+            "cli-completions-bash-not-utf8",
+            reason = e.to_string()
+        ))
+    })?;
     if !text.contains(CALL) {
-        return Err(crate::error::Error::Other(
-            "the bash registration script changed shape: the typed word cannot be passed".into(),
-        ));
+        return Err(crate::error::Error::Other(crate::t!(
+            "cli-completions-bash-changed"
+        )));
     }
     let raw = format!(
         "        {}=\"${{COMP_WORDS[COMP_CWORD]}}\" \\\n{CALL}",

@@ -86,22 +86,27 @@ pub fn run(ctx: &Context, cmd: ConfigCommand) -> Result<()> {
         }
         ConfigCommand::Get { key, show: reveal } => match stored()?.get(&key)? {
             Some(v) => show::line(ctx, &shown(&key, v, reveal)),
-            None => Err(crate::error::Error::Config(format!(
-                "{key} is not set in profile '{}'",
-                ctx.profile_name
+            None => Err(crate::error::Error::Config(crate::t!(
+                "cli-config-not-set",
+                key = key.as_str(),
+                profile = ctx.profile_name.as_str()
             ))),
         },
         ConfigCommand::Set { key, value } => {
             update_profile(&ctx.config_dir, &ctx.profile_name, |p| p.set(&key, &value))?;
-            ctx.reporter
-                .note(&format!("{key} set in profile '{}'", ctx.profile_name));
+            ctx.reporter.note(&crate::t!(
+                "cli-config-set",
+                key = key.as_str(),
+                profile = ctx.profile_name.as_str()
+            ));
             Ok(())
         }
         ConfigCommand::Unset { key } => {
             update_profile(&ctx.config_dir, &ctx.profile_name, |p| p.unset(&key))?;
-            ctx.reporter.note(&format!(
-                "{key} removed from profile '{}'",
-                ctx.profile_name
+            ctx.reporter.note(&crate::t!(
+                "cli-config-unset",
+                key = key.as_str(),
+                profile = ctx.profile_name.as_str()
             ));
             Ok(())
         }

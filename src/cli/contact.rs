@@ -113,10 +113,10 @@ fn referred_values(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCa
     crate::completion::offer(
         current,
         [
-            ("0", "contacts nobody referred"),
-            ("1", "referred contacts"),
+            ("0", crate::t!("cli-contact-referred-0")),
+            ("1", crate::t!("cli-contact-referred-1")),
         ]
-        .map(|(v, help)| (v.to_string(), Some(help.to_string()))),
+        .map(|(v, help)| (v.to_string(), Some(help))),
     )
 }
 
@@ -130,7 +130,7 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
             }
             let client = ctx.api().await?;
             let answer = register(&client, body).await?;
-            super::campaign::created(ctx, "contact", answer)
+            super::campaign::created(ctx, answer, |id| crate::t!("cli-contact-created", id = id))
         }
         ContactCommand::Update(u) => {
             if u.name.is_none()
@@ -139,9 +139,9 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
                 && u.campaign.is_none()
                 && u.note.is_none()
             {
-                return Err(Error::Usage(format!(
-                    "nothing to update for contact {}: pass at least one of --name, --birth-date, --channel, --campaign, --note",
-                    u.id
+                return Err(Error::Usage(crate::t!(
+                    "cli-contact-nothing-to-update",
+                    id = u.id.to_string()
                 )));
             }
             let mut body = Map::new();
@@ -171,7 +171,8 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
             put(&mut body, "observacao", u.note.map(Value::from));
             let client = ctx.api().await?;
             let answer = update_contact(&client, body).await?;
-            ctx.reporter.note(&format!("updated contact {}", u.id));
+            ctx.reporter
+                .note(&crate::t!("cli-contact-updated", id = u.id.to_string()));
             show::any(ctx, answer)
         }
         ContactCommand::List(l) => {
@@ -222,8 +223,8 @@ async fn required_clinic(ctx: &Context, flag: &ClinicArg) -> Result<u64> {
     flag.resolve(ctx).await?.ok_or_else(|| {
         Error::invalid(
             "--clinic",
-            "(missing)",
-            "the clinic ID: cadastraCliente always needs it, even for clinic users; pass --clinic or run `clinic config set clinica ID`",
+            crate::t!("cli-missing"),
+            &crate::t!("cli-contact-expected-clinic"),
         )
     })
 }
@@ -297,15 +298,14 @@ async fn upsert(ctx: &Context, f: ContactFields) -> Result<()> {
     let Some(id) = found.first().cloned() else {
         let answer = register(&client, create).await?;
         let id = envelope::created_id(&answer).unwrap_or(Value::Null);
-        ctx.reporter
-            .note("no contact with that phone or e-mail: created one");
+        ctx.reporter.note(&crate::t!("cli-contact-upsert-created"));
         return show::single(ctx, &json!({"action": "created", "id": id}));
     };
     if found.len() > 1 {
-        ctx.reporter.warn(&format!(
-            "{} contacts match ({}); updating the first",
-            found.len(),
-            found.join(", ")
+        ctx.reporter.warn(&crate::t!(
+            "cli-contact-upsert-several",
+            count = found.len(),
+            ids = found.join(", ")
         ));
     }
     let mut body = create.as_object().cloned().unwrap_or_default();
@@ -314,7 +314,7 @@ async fn upsert(ctx: &Context, f: ContactFields) -> Result<()> {
     body.insert("id".into(), json!(id));
     update_contact(&client, body).await?;
     ctx.reporter
-        .note(&format!("contact {id} exists: updated it"));
+        .note(&crate::t!("cli-contact-upsert-updated", id = id.as_str()));
     show::single(ctx, &json!({"action": "updated", "id": id}))
 }
 

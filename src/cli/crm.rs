@@ -120,8 +120,7 @@ pub struct DealUpdateArgs {
 }
 
 fn full_name(s: &str) -> std::result::Result<(String, String), String> {
-    webhook::split_full_name(s)
-        .ok_or_else(|| "expected a first and a last name separated by a space".into())
+    webhook::split_full_name(s).ok_or_else(|| crate::t!("cli-crm-expected-full-name"))
 }
 
 /// Tab candidates for `--utm-source`.
@@ -152,17 +151,21 @@ fn unit_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCa
 }
 
 fn utm_source(s: &str) -> std::result::Result<&'static str, String> {
-    webhook::utm_source(s)
-        .ok_or_else(|| format!("expected one of {}", webhook::UTM_SOURCES.join(", ")))
+    webhook::utm_source(s).ok_or_else(|| {
+        crate::t!(
+            "cli-crm-expected-utm-source",
+            sources = webhook::UTM_SOURCES.join(", ")
+        )
+    })
 }
 
 fn stage(s: &str) -> std::result::Result<&'static str, String> {
     names::stage(s).map_err(|near| {
         let all: Vec<&str> = names::STAGES.iter().map(|(n, _)| *n).collect();
-        format!(
-            "expected a stage of pipeline Unidade (did you mean {}?); stages: {}",
-            near.join(" or "),
-            all.join(", ")
+        crate::t!(
+            "cli-crm-expected-stage",
+            near = args::or_list(&near),
+            stages = all.join(", ")
         )
     })
 }
@@ -181,7 +184,7 @@ fn filter(s: &str) -> std::result::Result<(String, String), String> {
         Some((field, value)) if !field.trim().is_empty() => {
             Ok((format!("{op}{}", field.trim()), value.to_string()))
         }
-        _ => Err("expected FIELD=VALUE, e.g. NAME=Ana or >ID=100".into()),
+        _ => Err(crate::t!("cli-crm-expected-filter")),
     }
 }
 
@@ -189,7 +192,7 @@ fn order(s: &str) -> std::result::Result<(String, String), String> {
     let (field, dir) = s.rsplit_once(':').unwrap_or((s, "asc"));
     let dir = dir.trim().to_ascii_uppercase();
     if field.trim().is_empty() || !(dir == "ASC" || dir == "DESC") {
-        return Err("expected FIELD:asc or FIELD:desc".into());
+        return Err(crate::t!("cli-crm-expected-order"));
     }
     Ok((field.trim().to_string(), dir))
 }
@@ -210,9 +213,9 @@ pub async fn run(ctx: &Context, cmd: CrmCommand) -> Result<()> {
         CrmCommand::Aliases(AliasesCommand::Install { force }) => install_aliases(ctx, force),
         CrmCommand::Units => {
             if ctx.profile.units.is_empty() {
-                ctx.reporter.note(&format!(
-                    "profile '{}' has no units: clinic config set units \"A;B;C\" (--unit is then sent as typed)",
-                    ctx.profile_name
+                ctx.reporter.note(&crate::t!(
+                    "cli-crm-no-units",
+                    profile = ctx.profile_name.as_str()
                 ));
                 return Ok(());
             }
@@ -245,13 +248,14 @@ async fn create(ctx: &Context, a: CreateArgs) -> Result<()> {
         ),
     };
     let tz = timezone(ctx)?;
-    let created = webhook::created_at(a.created_at.as_deref(), tz, chrono::Utc::now()).ok_or_else(|| {
-        Error::invalid(
-            "--created-at",
-            a.created_at.clone().unwrap_or_default(),
-            "a real date and time as YYYY-MM-DD HH:MM[:SS] or DD/MM/YYYY HH:MM[:SS], e.g. 23/04/2024 10:30",
-        )
-    })?;
+    let created =
+        webhook::created_at(a.created_at.as_deref(), tz, chrono::Utc::now()).ok_or_else(|| {
+            Error::invalid(
+                "--created-at",
+                a.created_at.clone().unwrap_or_default(),
+                &crate::t!("cli-crm-expected-created-at"),
+            )
+        })?;
     let unit = unit(ctx, &a.unit)?;
     let lead = Lead {
         first_name,
@@ -266,12 +270,17 @@ async fn create(ctx: &Context, a: CreateArgs) -> Result<()> {
         email: a.email,
         unit,
     };
-    let webhook_id = ctx.profile.webhook_id.clone().filter(|w| !w.trim().is_empty()).ok_or_else(|| {
-        Error::Usage(format!(
-            "no webhook_id for profile '{}': run `clinic config set webhook_id ID` or set CLINIC_WEBHOOK_ID",
-            ctx.profile_name
-        ))
-    })?;
+    let webhook_id = ctx
+        .profile
+        .webhook_id
+        .clone()
+        .filter(|w| !w.trim().is_empty())
+        .ok_or_else(|| {
+            Error::Usage(crate::t!(
+                "cli-crm-no-webhook-id",
+                profile = ctx.profile_name.as_str()
+            ))
+        })?;
     let automation = ctx.host(
         "automation_url",
         ctx.profile.automation_url.as_ref(),
@@ -288,13 +297,9 @@ fn timezone(ctx: &Context) -> Result<chrono_tz::Tz> {
         .timezone
         .as_deref()
         .unwrap_or(crate::config::DEFAULT_TIMEZONE);
-    name.trim().parse().map_err(|_| {
-        Error::invalid(
-            "timezone",
-            name,
-            "an IANA time zone such as America/Sao_Paulo (clinic config set timezone …)",
-        )
-    })
+    name.trim()
+        .parse()
+        .map_err(|_| Error::invalid("timezone", name, &crate::t!("cli-crm-expected-timezone")))
 }
 
 /// The unit in the configured spelling; without configured units, as typed.
@@ -309,10 +314,7 @@ fn unit(ctx: &Context, typed: &str) -> Result<String> {
             Error::invalid(
                 "--unit",
                 typed,
-                &format!(
-                    "a unit of the profile's list; did you mean {}?",
-                    near.join(" or ")
-                ),
+                &crate::t!("cli-crm-expected-unit", near = args::or_list(&near)),
             )
         })
 }
@@ -342,23 +344,21 @@ fn field(ctx: &Context, name: &str) -> Result<String> {
         return Ok(id.clone());
     }
     let upper = name.to_ascii_uppercase();
-    let hint = if is_field_id(&upper) {
-        format!("did you mean {upper}? ")
+    let aliases = if aliases.is_empty() {
+        crate::t!("cli-crm-no-aliases")
     } else {
-        String::new()
+        aliases.keys().cloned().collect::<Vec<_>>().join(", ")
     };
-    Err(Error::invalid(
-        "field",
-        name,
-        &format!(
-            "a CRM field ID as the CRM spells it (NAME, PHONE, UF_CRM_…) or an alias of the profile; {hint}aliases: {}",
-            if aliases.is_empty() {
-                "none (clinic crm aliases install)".to_string()
-            } else {
-                aliases.keys().cloned().collect::<Vec<_>>().join(", ")
-            }
-        ),
-    ))
+    let expected = if is_field_id(&upper) {
+        crate::t!(
+            "cli-crm-expected-field-near",
+            near = upper,
+            aliases = aliases
+        )
+    } else {
+        crate::t!("cli-crm-expected-field", aliases = aliases)
+    };
+    Err(Error::invalid("field", name, &expected))
 }
 
 /// Bitrix field IDs are upper case (`NAME`, `UF_CRM_1673035980`); `*` and `UF_*` select groups.
@@ -445,14 +445,10 @@ async fn list(ctx: &Context, method: &str, a: ListArgs) -> Result<()> {
     let shape = shape(ctx);
     if a.keyset {
         if !walk.all {
-            return Err(Error::Usage(
-                "--keyset is a way to walk a whole list: add --all".into(),
-            ));
+            return Err(Error::Usage(crate::t!("cli-crm-keyset-needs-all")));
         }
         if walk.first > 1 {
-            return Err(Error::Usage(
-                "--keyset walks from the start: use --field '>ID=N' instead of --page".into(),
-            ));
+            return Err(Error::Usage(crate::t!("cli-crm-keyset-from-start")));
         }
         let source = KeysetList::new(crm, method, query, shape, None)?;
         return walk_in_order(ctx, Arc::new(source)).await;
@@ -462,8 +458,8 @@ async fn list(ctx: &Context, method: &str, a: ListArgs) -> Result<()> {
         let probe = offset.page(walk.first).await?;
         if probe.total.is_some_and(|t| t > KEYSET_ABOVE) {
             ctx.reporter.trace(&format!(
-                "  {} records: walking by ID keyset",
-                probe.total.unwrap_or(0)
+                "  {}",
+                crate::t!("cli-crm-keyset-walk", count = probe.total.unwrap_or(0))
             ));
             let source = KeysetList::new(crm, method, query, shape, Some(probe))?;
             return walk_in_order(ctx, Arc::new(source)).await;
@@ -511,9 +507,9 @@ async fn update(
             return Err(Error::invalid(
                 "--set",
                 k,
-                &format!(
-                    "a value type only on a multi-value field ({}), e.g. PHONE:MOBILE=+5516992640197",
-                    MULTI_FIELDS.join(", ")
+                &crate::t!(
+                    "cli-crm-expected-value-type",
+                    fields = MULTI_FIELDS.join(", ")
                 ),
             ));
         }
@@ -536,8 +532,9 @@ async fn update(
     let answer = crm.call(method, &query, Safety::Unsafe).await?;
     let result = client::result(answer)?;
     if result != Value::Bool(true) {
-        return Err(Error::Protocol(format!(
-            "the CRM did not confirm the update: {result}"
+        return Err(Error::Protocol(crate::t!(
+            "cli-crm-update-unconfirmed",
+            result = result.to_string()
         )));
     }
     show::single(ctx, &json!({"ID": id.to_string(), "updated": written}))
@@ -545,9 +542,7 @@ async fn update(
 
 fn install_aliases(ctx: &Context, force: bool) -> Result<()> {
     if ctx.in_sandbox() {
-        return Err(Error::Usage(
-            "the sandbox leaves the configuration alone: run `clinic crm aliases install` without --sandbox".into(),
-        ));
+        return Err(Error::Usage(crate::t!("cli-crm-aliases-sandbox")));
     }
     let mut rows = Vec::new();
     ctx.update_profile(|p| {

@@ -19,12 +19,12 @@ pub async fn run(global: Global, _args: DoctorArgs) -> std::result::Result<(), F
             let check = Check {
                 name: "config",
                 status: Status::Fail,
-                detail: e.to_string(),
+                detail: e.to_string().into(),
             };
             println!("{}", check.line());
-            return Err(Failure::from(Error::Other(
-                "the configuration cannot be read".into(),
-            )));
+            return Err(Failure::from(Error::Other(crate::t!(
+                "cli-doctor-config-unreadable"
+            ))));
         }
     };
     let result = report(&ctx, all(&ctx).await);
@@ -65,7 +65,9 @@ async fn all(ctx: &Context) -> Vec<Check> {
 
 /// Shows the checks — one line each, or records with `--format` — and fails when one failed.
 pub fn report(ctx: &Context, checks: Vec<Check>) -> Result<()> {
-    if ctx.global.format.is_some() {
+    if ctx.global.format == Some(crate::output::Format::Table) {
+        crate::show::records(ctx, checks.iter().map(Check::table_row).collect())?;
+    } else if ctx.global.format.is_some() {
         crate::show::records(ctx, checks.iter().map(Check::record).collect())?;
     } else {
         let lines: Vec<String> = checks.iter().map(Check::line).collect();
@@ -76,5 +78,9 @@ pub fn report(ctx: &Context, checks: Vec<Check>) -> Result<()> {
         return Ok(());
     }
     let total = checks.len();
-    Err(Error::Other(format!("{failed} of {total} checks failed")))
+    Err(Error::Other(crate::t!(
+        "cli-doctor-failed",
+        failed = failed,
+        count = total
+    )))
 }

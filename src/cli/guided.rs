@@ -64,22 +64,16 @@ pub async fn complete(ctx: &Context, f: ContactFields) -> Result<(NewContact, bo
 
 /// The usage error naming every missing flag, with the way to a default clinic when that is missing.
 fn missing_flags(missing: &[&str]) -> String {
-    use crate::counts::{Plural, plural};
     let flags = missing.join(", ");
-    let default_clinic = missing.contains(&"--clinic");
-    match (plural(missing.len() as u64), default_clinic) {
-        (Plural::One, false) => format!(
-            "missing required {flags}: pass it as a flag (on a terminal the command asks for it)"
-        ),
-        (Plural::Other, false) => format!(
-            "missing required {flags}: pass them as flags (on a terminal the command asks for them)"
-        ),
-        (Plural::One, true) => format!(
-            "missing required {flags}: pass it as a flag, or set a default with `clinic config set clinica ID` (on a terminal the command asks for it)"
-        ),
-        (Plural::Other, true) => format!(
-            "missing required {flags}: pass them as flags, the clinic also as a default with `clinic config set clinica ID` (on a terminal the command asks for them)"
-        ),
+    let count = missing.len();
+    if missing.contains(&"--clinic") {
+        crate::t!(
+            "cli-guided-missing-flags-clinic",
+            flags = flags,
+            count = count
+        )
+    } else {
+        crate::t!("cli-guided-missing-flags", flags = flags, count = count)
     }
 }
 
@@ -93,16 +87,27 @@ async fn ask(ctx: &Context, f: ContactFields) -> Result<NewContact> {
     let mut lookup = Lookup::default();
     let clinic = match f.clinic.resolve(ctx).await? {
         Some(c) => c,
-        None => pick(ctx, &mut lookup, Kind::Clinics, None, "Clinic").await?,
+        None => {
+            pick(
+                ctx,
+                &mut lookup,
+                Kind::Clinics,
+                None,
+                &crate::t!("cli-guided-clinic"),
+            )
+            .await?
+        }
     };
     let name = match f.name {
         Some(n) => n,
-        None => prompt("Name", |s| input::text("name", s).map(|_| ()))?,
+        None => prompt(&crate::t!("cli-guided-name"), |s| {
+            input::text("name", s).map(|_| ())
+        })?,
     };
     let phone = match f.phone {
         Some(p) => p,
         None => {
-            let raw = prompt("Mobile phone, e.g. (16) 99264-0197", |s| {
+            let raw = prompt(&crate::t!("cli-guided-phone"), |s| {
                 Phone::parse("phone", s)?
                     .formatted_mobile("phone")
                     .map(|_| ())
@@ -114,24 +119,42 @@ async fn ask(ctx: &Context, f: ContactFields) -> Result<NewContact> {
         Some(d) => d,
         None => input::birth_date(
             "birth date",
-            &prompt("Birth date (DD/MM/YYYY)", |s| {
+            &prompt(&crate::t!("cli-guided-birth-date"), |s| {
                 input::birth_date("birth date", s).map(|_| ())
             })?,
         )?,
     };
     let channel = match f.channel {
         Some(c) => c,
-        None => Ref::Id(pick(ctx, &mut lookup, Kind::Channels, Some(clinic), "Channel").await?),
+        None => Ref::Id(
+            pick(
+                ctx,
+                &mut lookup,
+                Kind::Channels,
+                Some(clinic),
+                &crate::t!("cli-guided-channel"),
+            )
+            .await?,
+        ),
     };
     let campaign = match f.campaign {
         Some(c) => c,
-        None => Ref::Id(pick(ctx, &mut lookup, Kind::Campaigns, Some(clinic), "Campaign").await?),
+        None => Ref::Id(
+            pick(
+                ctx,
+                &mut lookup,
+                Kind::Campaigns,
+                Some(clinic),
+                &crate::t!("cli-guided-campaign"),
+            )
+            .await?,
+        ),
     };
     let email = match f.email {
         Some(e) => Some(e),
         None => {
             let e: String = Input::new()
-                .with_prompt("E-mail (optional)")
+                .with_prompt(crate::t!("cli-guided-email"))
                 .allow_empty(true)
                 .validate_with(|s: &String| {
                     if s.trim().is_empty() {
@@ -171,7 +194,7 @@ fn prompt(label: &str, valid: impl Fn(&str) -> Result<()>) -> Result<String> {
 
 fn check(r: Result<()>) -> std::result::Result<(), String> {
     r.map_err(|e| match e {
-        Error::Invalid { expected, .. } => format!("expected {expected}"),
+        Error::Invalid { expected, .. } => crate::t!("cli-expected", expected = expected),
         other => other.to_string(),
     })
 }
@@ -190,30 +213,39 @@ pub(crate) async fn pick(
     let entries = lookup.entries(ctx, kind, clinic).await?.to_vec();
     match entries.as_slice() {
         [] => {
-            return Err(Error::Usage(format!(
-                "the {} list is empty: pass the ID as a flag",
-                kind.name()
+            return Err(Error::Usage(crate::t!(
+                "cli-guided-list-empty",
+                list = kind.name()
             )));
         }
         [only] => {
             let (id, name) = (only.id, one_line(&only.name));
-            eprintln!("{label}: {id}  {name}");
+            eprintln!(
+                "{}",
+                crate::t!(
+                    "cli-guided-only-entry",
+                    label = label,
+                    id = id.to_string(),
+                    name = name
+                )
+            );
             return Ok(only.id);
         }
         _ => {}
     }
     eprint!("{}", menu(label, &entries));
     loop {
-        let answer = prompt(&format!("{label} (ID or name)"), |s| {
+        let answer = prompt(&crate::t!("cli-guided-pick", label = label), |s| {
             parse_ref(s)
                 .map(|_| ())
                 .map_err(|e| Error::Usage(e.to_string()))
         })?;
         let chosen = match parse_ref(&answer).map_err(Error::Usage)? {
             Ref::Id(id) if entries.iter().any(|e| e.id == id) => Ok(id),
-            Ref::Id(id) => Err(Error::Usage(format!(
-                "no entry of the {} list has ID {id}: type an ID the list shows, or a name",
-                kind.name()
+            Ref::Id(id) => Err(Error::Usage(crate::t!(
+                "cli-guided-no-such-id",
+                list = kind.name(),
+                id = id.to_string()
             ))),
             Ref::Name(name) => lookup.id(ctx, kind, label, &name, clinic).await,
         };
@@ -233,7 +265,7 @@ fn menu(label: &str, entries: &[Entry]) -> String {
         .map(|e| e.id.to_string().len())
         .max()
         .unwrap_or(1);
-    let mut menu = format!("{label}:\n");
+    let mut menu = format!("{}\n", crate::t!("cli-guided-menu-title", label = label));
     for e in entries.iter().take(SHOWN) {
         let (id, name) = (e.id, one_line(&e.name));
         menu.push_str(&format!("  {id:>width$}  {name}\n"));
@@ -241,7 +273,8 @@ fn menu(label: &str, entries: &[Entry]) -> String {
     if entries.len() > SHOWN {
         let more = entries.len() - SHOWN;
         menu.push_str(&format!(
-            "  … and {more} more: type a name, or part of one to see the closest\n"
+            "  {}\n",
+            crate::t!("cli-guided-menu-more", count = more)
         ));
     }
     menu
@@ -259,14 +292,14 @@ fn one_line(name: &str) -> String {
 pub async fn confirm(ctx: &Context, body: &Value) -> Result<()> {
     eprint!("{}", preview(ctx, body).await);
     let go = Confirm::new()
-        .with_prompt("Send it?")
+        .with_prompt(crate::t!("cli-guided-send"))
         .default(true)
         .interact()
         .map_err(cancelled)?;
     if go {
         Ok(())
     } else {
-        Err(Error::Usage("cancelled: nothing was sent".into()))
+        Err(Error::Usage(crate::t!("cli-guided-cancelled")))
     }
 }
 
@@ -319,7 +352,7 @@ fn cancelled(e: dialoguer::Error) -> Error {
         dialoguer::Error::IO(io) if io.kind() == std::io::ErrorKind::Interrupted => {
             Error::Interrupted
         }
-        other => Error::Usage(format!("the form stopped ({other}); nothing was sent")),
+        other => Error::Usage(crate::t!("cli-guided-stopped", reason = other.to_string())),
     }
 }
 

@@ -145,14 +145,14 @@ pub async fn run(ctx: &Context, a: ImportArgs) -> Result<()> {
     let n = |k: &str| counts.get(k).copied().unwrap_or(0);
     let (created, skipped, unknown_n, failed) =
         (n("created"), n("skipped"), n("unknown"), n("failed"));
-    ctx.reporter.note(&match crate::counts::plural(total as u64) {
-        crate::counts::Plural::One => format!(
-            "{created} created, {skipped} skipped, {unknown_n} unknown, {failed} failed, of {total} row"
-        ),
-        crate::counts::Plural::Other => format!(
-            "{created} created, {skipped} skipped, {unknown_n} unknown, {failed} failed, of {total} rows"
-        ),
-    });
+    ctx.reporter.note(&crate::t!(
+        "cli-import-summary",
+        created = created,
+        skipped = skipped,
+        unknown = unknown_n,
+        failed = failed,
+        count = total
+    ));
     if !unknown.is_empty() {
         return Err(unknown_rows(&unknown, &a));
     }
@@ -165,22 +165,16 @@ pub async fn run(ctx: &Context, a: ImportArgs) -> Result<()> {
 /// Rows that reached the service, or may have, without an answer: the import is not done, and
 /// sending them again could create the same people twice (exit 5).
 fn unknown_rows(rows: &[usize], a: &ImportArgs) -> Error {
-    let hint = match &a.journal {
-        Some(journal) => format!(
-            "look them up with `clinic contact import {} --journal {} --resolve-unknown`, then run the import again to send the rows that never arrived",
-            a.file.display(),
-            journal.display()
+    let (count, rows) = (rows.len(), row_list(rows));
+    Error::Protocol(match &a.journal {
+        Some(journal) => crate::t!(
+            "cli-import-unknown-rows-journal",
+            count = count,
+            rows = rows,
+            file = a.file.display().to_string(),
+            journal = journal.display().to_string()
         ),
-        None => "look them up (`clinic contact list --phone …`) before sending them again; with --journal, `--resolve-unknown` does it".to_string(),
-    };
-    let (count, list) = (rows.len(), row_list(rows));
-    Error::Protocol(match crate::counts::plural(count as u64) {
-        crate::counts::Plural::One => {
-            format!("{count} row was sent but whether it was created is unknown ({list}); {hint}")
-        }
-        crate::counts::Plural::Other => format!(
-            "{count} rows were sent but whether they were created is unknown ({list}); {hint}"
-        ),
+        None => crate::t!("cli-import-unknown-rows", count = count, rows = rows),
     })
 }
 
@@ -188,12 +182,12 @@ fn unknown_rows(rows: &[usize], a: &ImportArgs) -> Error {
 fn row_list(rows: &[usize]) -> String {
     let shown: Vec<String> = rows.iter().take(ROWS_SHOWN).map(usize::to_string).collect();
     let more = rows.len().saturating_sub(ROWS_SHOWN);
-    let more = if more > 0 {
-        format!(" and {more} more")
+    let rows = shown.join(", ");
+    if more > 0 {
+        crate::t!("cli-import-row-list-more", rows = rows, more = more)
     } else {
-        String::new()
-    };
-    format!("rows {}{more}", shown.join(", "))
+        crate::t!("cli-import-row-list", rows = rows)
+    }
 }
 
 enum Outcome {
@@ -225,8 +219,10 @@ async fn send(
         Ok(answer) => {
             let id = envelope::created_id(&answer).unwrap_or(Value::Null);
             match journal.map(|j| j.record(row, State::Created, Some(&id))) {
-                Some(Err(e)) => Outcome::Failed(Error::Other(format!(
-                    "created (ID {id}), but the journal could not record it, so a later run will see it as unknown: {e}"
+                Some(Err(e)) => Outcome::Failed(Error::Other(crate::t!(
+                    "cli-import-journal-lost",
+                    id = id.to_string(),
+                    reason = e.to_string()
                 ))),
                 _ => Outcome::Created(id),
             }
@@ -257,11 +253,16 @@ fn read_rows(path: &PathBuf, default_clinic: Option<u64>) -> Result<Vec<Row>> {
         Error::invalid(
             "FILE",
             path.display(),
-            &format!("a readable CSV file ({e})"),
+            &crate::t!("cli-import-expected-readable", reason = e.to_string()),
         )
     })?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| Error::invalid("FILE", path.display(), "a UTF-8 CSV file"))?;
+    let text = String::from_utf8(bytes).map_err(|_| {
+        Error::invalid(
+            "FILE",
+            path.display(),
+            &crate::t!("cli-import-expected-utf8"),
+        )
+    })?;
     let text = text.trim_start_matches('\u{feff}');
     let first_line = text.lines().next().unwrap_or("");
     let delimiter = if first_line.matches(';').count() > first_line.matches(',').count() {
@@ -275,7 +276,13 @@ fn read_rows(path: &PathBuf, default_clinic: Option<u64>) -> Result<Vec<Row>> {
         .from_reader(text.as_bytes());
     let headers: Vec<String> = reader
         .headers()
-        .map_err(|e| Error::invalid("FILE", path.display(), &format!("CSV ({e})")))?
+        .map_err(|e| {
+            Error::invalid(
+                "FILE",
+                path.display(),
+                &crate::t!("cli-import-expected-csv", reason = e.to_string()),
+            )
+        })?
         .iter()
         .map(|h| h.trim().to_lowercase())
         .collect();
@@ -296,10 +303,7 @@ fn read_rows(path: &PathBuf, default_clinic: Option<u64>) -> Result<Vec<Row>> {
         return Err(Error::invalid(
             "FILE header",
             headers.join(","),
-            &format!(
-                "columns for {} (see `clinic contact import --help`)",
-                missing.join(", ")
-            ),
+            &crate::t!("cli-import-expected-columns", columns = missing.join(", ")),
         ));
     }
     let mut rows = Vec::new();
@@ -309,7 +313,11 @@ fn read_rows(path: &PathBuf, default_clinic: Option<u64>) -> Result<Vec<Row>> {
         let record = match record {
             Ok(r) => r,
             Err(e) => {
-                problems.push(format!("row {number}: {e}"));
+                problems.push(crate::t!(
+                    "cli-import-row-problem",
+                    row = number,
+                    problem = e.to_string()
+                ));
                 continue;
             }
         };
@@ -330,34 +338,39 @@ fn read_rows(path: &PathBuf, default_clinic: Option<u64>) -> Result<Vec<Row>> {
                     contact,
                 })
             }
-            Err(e) => problems.push(format!("row {number}: {e}")),
+            Err(e) => problems.push(crate::t!(
+                "cli-import-row-problem",
+                row = number,
+                problem = e.to_string()
+            )),
         }
     }
     // The service would create the same person twice: the same phone and name twice is a mistake.
     let mut first_row: HashMap<&str, usize> = HashMap::new();
     for row in &rows {
         if let Some(earlier) = first_row.insert(&row.key, row.number) {
-            problems.push(format!(
-                "row {}: the same contact (phone and name) as row {earlier}",
-                row.number
+            problems.push(crate::t!(
+                "cli-import-row-duplicate",
+                row = row.number,
+                earlier = earlier
             ));
         }
     }
     if !problems.is_empty() {
         let shown: Vec<&String> = problems.iter().take(20).collect();
-        let more = if problems.len() > 20 {
-            format!("\n… and {} more", problems.len() - 20)
-        } else {
-            String::new()
-        };
-        return Err(Error::Usage(format!(
-            "{} of the rows are invalid; nothing was sent:\n{}{more}",
-            problems.len(),
-            shown
-                .iter()
-                .map(|s| s.as_str())
-                .collect::<Vec<_>>()
-                .join("\n")
+        let mut list = shown
+            .iter()
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join("\n");
+        if problems.len() > 20 {
+            list.push('\n');
+            list.push_str(&crate::t!("cli-import-more", count = problems.len() - 20));
+        }
+        return Err(Error::Usage(crate::t!(
+            "cli-import-invalid-rows",
+            count = problems.len(),
+            problems = list
         )));
     }
     Ok(rows)
@@ -379,8 +392,8 @@ fn parse_row(cells: &HashMap<&str, String>, default_clinic: Option<u64>) -> Resu
     if clinic.is_none() {
         return Err(Error::invalid(
             "clinic",
-            "(empty)",
-            "a clinic column, --clinic, or the profile's clinica",
+            crate::t!("cli-import-empty"),
+            &crate::t!("cli-import-expected-clinic"),
         ));
     }
     Ok(NewContact {
@@ -405,7 +418,11 @@ async fn resolve_names(ctx: &Context, mut rows: Vec<Row>) -> Result<Vec<Row>> {
         if let Some(Ref::Name(n)) = &row.contact.clinic.clinic {
             match lookup.id(ctx, Kind::Clinics, "clinic", n, None).await {
                 Ok(id) => row.contact.clinic.clinic = Some(Ref::Id(id)),
-                Err(e @ Error::Invalid { .. }) => problems.push(format!("row {}: {e}", row.number)),
+                Err(e @ Error::Invalid { .. }) => problems.push(crate::t!(
+                    "cli-import-row-problem",
+                    row = row.number,
+                    problem = e.to_string()
+                )),
                 Err(e) => return Err(e),
             }
         }
@@ -422,19 +439,21 @@ async fn resolve_names(ctx: &Context, mut rows: Vec<Row>) -> Result<Vec<Row>> {
             if let Ref::Name(n) = value.clone() {
                 match lookup.id(ctx, kind, field, &n, clinic).await {
                     Ok(id) => *value = Ref::Id(id),
-                    Err(e @ Error::Invalid { .. }) => {
-                        problems.push(format!("row {}: {e}", row.number))
-                    }
+                    Err(e @ Error::Invalid { .. }) => problems.push(crate::t!(
+                        "cli-import-row-problem",
+                        row = row.number,
+                        problem = e.to_string()
+                    )),
                     Err(e) => return Err(e),
                 }
             }
         }
     }
     if !problems.is_empty() {
-        return Err(Error::Usage(format!(
-            "{} names did not match; nothing was sent:\n{}",
-            problems.len(),
-            problems.join("\n")
+        return Err(Error::Usage(crate::t!(
+            "cli-import-unmatched-names",
+            count = problems.len(),
+            problems = problems.join("\n")
         )));
     }
     Ok(rows)

@@ -37,8 +37,10 @@ pub async fn run(ctx: &Context, IoArgs { request: a }: IoArgs) -> Result<()> {
     };
     let resp = ctx.http.send(&req).await?;
     match judge(resp.status, &resp.body, Empty::Allowed) {
-        Verdict::AuthFailed { status, message } => Err(Error::Auth(format!(
-            "Integrações IO refused the API key (HTTP {status}): {message} — store the right one with `clinic auth set-io-key`, or set CLINIC_IO_KEY"
+        Verdict::AuthFailed { status, message } => Err(Error::Auth(crate::t!(
+            "cli-io-key-refused",
+            status = status.to_string(),
+            message = message
         ))),
         // IO payloads are undocumented: a plain text answer ("OK") is shown as it came; an HTML page
         // or cut-off JSON is not an answer.
@@ -67,13 +69,14 @@ async fn key(ctx: &Context) -> Result<Secret> {
         let account = creds.io_key_account(&ctx.profile_name);
         let stored = blocking(move || creds.load(kind, &account)).await??;
         return stored.ok_or_else(|| {
-            Error::Auth(format!(
-                "the {kind} holds no IO key: run `clinic auth set-io-key`"
+            Error::Auth(crate::t!(
+                "cli-io-key-missing-in-store",
+                store = kind.to_string()
             ))
         });
     }
-    Err(Error::Auth(format!(
-        "no Integrações IO key for profile '{}': run `clinic auth set-io-key`, or set CLINIC_IO_KEY",
-        ctx.profile_name
+    Err(Error::Auth(crate::t!(
+        "cli-io-no-key",
+        profile = ctx.profile_name.as_str()
     )))
 }

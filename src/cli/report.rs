@@ -105,10 +105,10 @@ fn appointment_types(current: &std::ffi::OsStr) -> Vec<clap_complete::Completion
     crate::completion::offer(
         current,
         [
-            ("1", "Sessão (session)"),
-            ("2", "Avaliação (evaluation): needs --has-quote"),
+            ("1", crate::t!("cli-report-type-1")),
+            ("2", crate::t!("cli-report-type-2")),
         ]
-        .map(|(id, name)| (id.to_string(), Some(name.to_string()))),
+        .map(|(id, name)| (id.to_string(), Some(name))),
     )
 }
 
@@ -117,10 +117,10 @@ fn has_quote_values(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionC
     crate::completion::offer(
         current,
         [
-            ("0", "evaluations without a quote"),
-            ("1", "evaluations with a quote"),
+            ("0", crate::t!("cli-report-has-quote-0")),
+            ("1", crate::t!("cli-report-has-quote-1")),
         ]
-        .map(|(v, help)| (v.to_string(), Some(help.to_string()))),
+        .map(|(v, help)| (v.to_string(), Some(help))),
     )
 }
 
@@ -154,8 +154,8 @@ pub(crate) fn check_appointments(a: &AppointmentsArgs) -> Result<()> {
     if a.kind == Some(2) && a.has_quote.is_none() {
         return Err(Error::invalid(
             "--has-quote",
-            "(missing)",
-            "0 or 1 — the service requires it with --type 2 (evaluation): 0 = without a quote, 1 = with a quote",
+            crate::t!("cli-missing"),
+            &crate::t!("cli-report-expected-has-quote"),
         ));
     }
     args::check_range("--from", a.from, a.to)

@@ -8,7 +8,11 @@ use crate::config::Profile;
 use crate::error::{Error, Result};
 
 const FLAG: &str = "--sandbox-hosts";
-const EXPECTED: &str = "a sandbox address (http://127.0.0.1:8787), the lines `clinic sandbox serve` printed (base_url=…), a file holding them, or - for standard input";
+
+/// What the flag takes, in the reader's words.
+fn expected() -> String {
+    crate::t!("cli-sandbox-hosts-expected")
+}
 
 /// Reads the hosts from what `--sandbox-hosts` was given: printed lines (in the value itself, in a
 /// file, or on standard input with `-`), or an address.
@@ -24,8 +28,16 @@ pub fn read(given: &str) -> Result<Urls> {
     }
     let path = std::path::Path::new(text);
     if path.is_file() {
-        let lines = std::fs::read_to_string(path)
-            .map_err(|e| Error::invalid(FLAG, text, &format!("{EXPECTED} ({e})")))?;
+        let lines = std::fs::read_to_string(path).map_err(|e| {
+            Error::invalid(
+                FLAG,
+                text,
+                &crate::t!(
+                    "cli-sandbox-hosts-expected-unreadable",
+                    reason = e.to_string()
+                ),
+            )
+        })?;
         return from_lines(&lines);
     }
     let origin = if text.contains("://") {
@@ -33,9 +45,9 @@ pub fn read(given: &str) -> Result<Urls> {
     } else {
         format!("http://{text}")
     };
-    let url = url::Url::parse(&origin).map_err(|_| Error::invalid(FLAG, text, EXPECTED))?;
+    let url = url::Url::parse(&origin).map_err(|_| Error::invalid(FLAG, text, &expected()))?;
     if url.host().is_none() || !matches!(url.path(), "" | "/") {
-        return Err(Error::invalid(FLAG, text, EXPECTED));
+        return Err(Error::invalid(FLAG, text, &expected()));
     }
     Ok(Urls::at_origin(url.as_str()))
 }
@@ -51,7 +63,7 @@ fn from_lines(text: &str) -> Result<Urls> {
                 Error::invalid(
                     FLAG,
                     text.lines().next().unwrap_or_default(),
-                    &format!("{EXPECTED}; the lines hold no {key}=…"),
+                    &crate::t!("cli-sandbox-hosts-expected-key", key = key),
                 )
             })
     };

@@ -43,14 +43,26 @@ pub struct SetupArgs {
 }
 
 /// The settings setup writes, in the order it asks for them.
-const KEYS: &[(&str, &str)] = &[
-    ("base_url", "API address, ending in /rest/v1"),
-    ("io_url", "Integrações IO host"),
-    ("automation_url", "CRM automation host"),
-    ("crm_url", "CRM inbound-webhook address"),
-    ("webhook_id", "Automation webhook ID"),
-    ("units", "CRM unit names, separated by ';'"),
+const KEYS: &[&str] = &[
+    "base_url",
+    "io_url",
+    "automation_url",
+    "crm_url",
+    "webhook_id",
+    "units",
 ];
+
+/// What a setting is, in the reader's words, for its prompt.
+fn label(key: &str) -> String {
+    match key {
+        "base_url" => crate::t!("cli-setup-label-base-url"),
+        "io_url" => crate::t!("cli-setup-label-io-url"),
+        "automation_url" => crate::t!("cli-setup-label-automation-url"),
+        "crm_url" => crate::t!("cli-setup-label-crm-url"),
+        "webhook_id" => crate::t!("cli-setup-label-webhook-id"),
+        _ => crate::t!("cli-setup-label-units"),
+    }
+}
 
 /// Settings shown masked, so the prompt never puts them on the screen.
 fn is_secret(key: &str) -> bool {
@@ -59,9 +71,7 @@ fn is_secret(key: &str) -> bool {
 
 pub async fn run(ctx: &Context, args: SetupArgs) -> Result<()> {
     if ctx.in_sandbox() {
-        return Err(Error::Usage(
-            "--sandbox leaves profiles alone: to set up a profile for a sandbox, run `clinic sandbox serve` and `clinic setup --sandbox-hosts ADDRESS`".into(),
-        ));
+        return Err(Error::Usage(crate::t!("cli-setup-sandbox")));
     }
     let stored = ConfigFile::load(&ctx.config_dir)?
         .profiles
@@ -88,7 +98,7 @@ pub async fn run(ctx: &Context, args: SetupArgs) -> Result<()> {
     let terminal = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
     if terminal {
         let given_by_hosts = args.sandbox_hosts.is_some();
-        for (key, label) in KEYS {
+        for key in KEYS {
             let by_flag = match *key {
                 "base_url" => args.base_url.is_some() || given_by_hosts,
                 "io_url" => args.io_url.is_some() || given_by_hosts,
@@ -98,14 +108,12 @@ pub async fn run(ctx: &Context, args: SetupArgs) -> Result<()> {
                 _ => args.units.is_some() || given_by_hosts,
             };
             if !by_flag {
-                ask(&mut wanted, key, label)?;
+                ask(&mut wanted, key, &label(key))?;
             }
         }
     }
     if wanted.base_url.is_none() {
-        return Err(Error::Usage(
-            "no base_url: pass --base-url https://…/rest/v1 (or --sandbox-hosts ADDRESS)".into(),
-        ));
+        return Err(Error::Usage(crate::t!("cli-setup-no-base-url")));
     }
     save(ctx, &wanted)?;
 
@@ -140,7 +148,7 @@ pub async fn run(ctx: &Context, args: SetupArgs) -> Result<()> {
                 &mut Lookup::default(),
                 Kind::Clinics,
                 None,
-                "Default clinic",
+                &crate::t!("cli-setup-default-clinic"),
             )
             .await?,
         ),
@@ -187,15 +195,20 @@ fn ask(wanted: &mut Profile, key: &str, label: &str) -> Result<()> {
         _ => v.to_string(),
     });
     let prompt = match &shown {
-        Some(shown) => format!("{label} ({key}; Enter keeps {shown})"),
-        None => format!("{label} ({key}; Enter leaves it unset)"),
+        Some(shown) => crate::t!(
+            "cli-setup-prompt-keep",
+            label = label,
+            key = key,
+            shown = shown.as_str()
+        ),
+        None => crate::t!("cli-setup-prompt-unset", label = label, key = key),
     };
     loop {
         let typed: String = Input::new()
             .with_prompt(&prompt)
             .allow_empty(true)
             .interact_text()
-            .map_err(|e| Error::Usage(format!("setup stopped ({e}); nothing was changed")))?;
+            .map_err(|e| Error::Usage(crate::t!("cli-setup-stopped", reason = e.to_string())))?;
         if typed.trim().is_empty() {
             return Ok(());
         }
@@ -217,9 +230,9 @@ fn save(ctx: &Context, wanted: &Profile) -> Result<()> {
         p.units.clone_from(&wanted.units);
         Ok(())
     })?;
-    ctx.reporter.note(&format!(
-        "profile '{}' saved; checking each setting",
-        ctx.profile_name
+    ctx.reporter.note(&crate::t!(
+        "cli-setup-saved",
+        profile = ctx.profile_name.as_str()
     ));
     Ok(())
 }

@@ -113,11 +113,9 @@ where
             Error::invalid(
                 "--by",
                 missing.name(),
-                match source {
-                    Source::Quotes => "month, seller, status, clinic, channel or service",
-                    Source::Appointments => {
-                        "month, status, clinic or service (appointments carry no seller or channel)"
-                    }
+                &match source {
+                    Source::Quotes => crate::t!("cli-summary-expected-by-quotes"),
+                    Source::Appointments => crate::t!("cli-summary-expected-by-appointments"),
                 },
             )
         })?;
@@ -164,10 +162,17 @@ where
     if several {
         network::report(ctx, &outcomes, records)
     } else {
-        ctx.reporter.note(&format!(
-            "{records} {what} in {} groups",
-            summary.groups.len()
-        ));
+        let groups = summary.groups.len();
+        ctx.reporter.note(&match source {
+            Source::Quotes => {
+                crate::t!("cli-summary-done-quotes", count = records, groups = groups)
+            }
+            Source::Appointments => crate::t!(
+                "cli-summary-done-appointments",
+                count = records,
+                groups = groups
+            ),
+        });
         Ok(())
     }
 }
@@ -180,7 +185,7 @@ fn check_chart_flags(ctx: &Context, how: &SummaryOptions) -> Result<()> {
         return Err(Error::invalid(
             "--format",
             format,
-            "no --format with --chart, which draws text bars (use --chart-file for a chart beside any format)",
+            &crate::t!("cli-summary-expected-no-format"),
         ));
     }
     if let Some(measure) = &how.measure
@@ -190,9 +195,9 @@ fn check_chart_flags(ctx: &Context, how: &SummaryOptions) -> Result<()> {
         return Err(Error::invalid(
             "--measure",
             measure,
-            &format!(
-                "count or a money field: {}",
-                crate::money::MONEY_FIELDS.join(", ")
+            &crate::t!(
+                "cli-summary-expected-measure",
+                fields = crate::money::MONEY_FIELDS.join(", ")
             ),
         ));
     }
@@ -201,7 +206,7 @@ fn check_chart_flags(ctx: &Context, how: &SummaryOptions) -> Result<()> {
             return Err(Error::invalid(
                 "--chart-file",
                 file.display(),
-                "a file name ending in .svg or .png",
+                &crate::t!("cli-summary-expected-chart-name"),
             ));
         }
         let dir = match file.parent() {
@@ -212,7 +217,7 @@ fn check_chart_flags(ctx: &Context, how: &SummaryOptions) -> Result<()> {
             return Err(Error::invalid(
                 "--chart-file",
                 file.display(),
-                "a file in an existing directory",
+                &crate::t!("cli-summary-expected-chart-dir"),
             ));
         }
     }
@@ -221,7 +226,11 @@ fn check_chart_flags(ctx: &Context, how: &SummaryOptions) -> Result<()> {
 
 fn title(summary: &Summary, measure: &str) -> String {
     let by: Vec<&str> = summary.by.iter().map(|d| d.name()).collect();
-    format!("{measure} by {}", by.join(", "))
+    crate::t!(
+        "cli-summary-chart-title",
+        measure = measure,
+        by = by.join(", ")
+    )
 }
 
 fn write_text_chart(ctx: &Context, summary: &Summary, measure: &str) -> Result<()> {
@@ -267,13 +276,20 @@ fn write_chart_file(
             axis_label: &axis,
         },
     )
-    .map_err(|e| Error::Other(format!("could not draw the chart: {e}")))?;
+    .map_err(|e| {
+        Error::Other(crate::t!(
+            "cli-summary-chart-failed",
+            reason = e.to_string()
+        ))
+    })?;
     let spec = OutputSpec {
         path: Some(file.to_path_buf()),
         ..ctx.output_spec()
     };
     crate::output::write_raw(&spec, &bytes, Box::new(std::io::sink()))?;
-    ctx.reporter
-        .note(&format!("chart written to {}", file.display()));
+    ctx.reporter.note(&crate::t!(
+        "cli-summary-chart-written",
+        path = file.display().to_string()
+    ));
     Ok(())
 }

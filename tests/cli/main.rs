@@ -14,6 +14,7 @@ mod imports;
 mod io;
 mod language;
 mod language_errors;
+mod language_messages;
 mod limits;
 mod local_hardening;
 mod misc;

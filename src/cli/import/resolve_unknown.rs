@@ -28,8 +28,9 @@ pub(super) async fn run(
         .filter(|(key, state)| **state == Earlier::Unknown && !in_file.contains(key.as_str()))
         .count();
     if elsewhere > 0 {
-        ctx.reporter.warn(&format!(
-            "{elsewhere} rows of the journal in an unknown state are not in this file; they were left as they are"
+        ctx.reporter.warn(&crate::t!(
+            "cli-import-resolve-elsewhere",
+            count = elsewhere
         ));
     }
     let unknown: Vec<Row> = rows
@@ -39,8 +40,7 @@ pub(super) async fn run(
     let mut out = Output::open(&ctx.output_spec(), Shape::List, Box::new(std::io::stdout()))?;
     if unknown.is_empty() {
         out.finish()?;
-        ctx.reporter
-            .note("no row of this file is in an unknown state; nothing to look up");
+        ctx.reporter.note(&crate::t!("cli-import-resolve-nothing"));
         return Ok(());
     }
     let client = ctx.api().await?;
@@ -72,11 +72,11 @@ pub(super) async fn run(
             }
             Ok(ids) => {
                 if ids.len() > 1 {
-                    ctx.reporter.warn(&format!(
-                        "row {}: {} contacts match ({}); recording the first",
-                        row.number,
-                        ids.len(),
-                        ids.join(", ")
+                    ctx.reporter.warn(&crate::t!(
+                        "cli-import-resolve-several",
+                        row = row.number,
+                        count = ids.len(),
+                        ids = ids.join(", ")
                     ));
                 }
                 let id = id_value(&ids[0]);
@@ -94,15 +94,18 @@ pub(super) async fn run(
         out.write(&record)?;
     }
     out.finish()?;
-    ctx.reporter.note(&format!(
-        "{created} found (recorded as created), {not_sent} not found (recorded as not sent; the next run sends them), {} still unknown",
-        failed.len()
+    ctx.reporter.note(&crate::t!(
+        "cli-import-resolve-summary",
+        created = created,
+        not_sent = not_sent,
+        unknown = failed.len()
     ));
     match first_failure {
         Some(e) => {
-            ctx.reporter.warn(&format!(
-                "{} could not be looked up and are still unknown",
-                row_list(&failed)
+            ctx.reporter.warn(&crate::t!(
+                "cli-import-resolve-failed",
+                rows = row_list(&failed),
+                count = failed.len()
             ));
             Err(e)
         }

@@ -1,0 +1,300 @@
+# What the commands (src/cli) write for people: errors, notes, prompts, pick lists, previews, checks.
+# Keys are grouped by command. Arguments are named: { $name }.
+
+## Shared
+
+# A value refused while typing or by a flag's parser; $expected describes what is taken.
+cli-expected = expected { $expected }
+
+## Guided contact form
+
+cli-guided-missing-flags = { $count ->
+    [one] missing required { $flags }: pass it as a flag (on a terminal the command asks for it)
+   *[other] missing required { $flags }: pass them as flags (on a terminal the command asks for them)
+}
+cli-guided-missing-flags-clinic = { $count ->
+    [one] missing required { $flags }: pass it as a flag, or set a default with `clinic config set clinica ID` (on a terminal the command asks for it)
+   *[other] missing required { $flags }: pass them as flags, the clinic also as a default with `clinic config set clinica ID` (on a terminal the command asks for them)
+}
+cli-guided-clinic = Clinic
+cli-guided-name = Name
+cli-guided-phone = Mobile phone, e.g. (16) 99264-0197
+cli-guided-birth-date = Birth date (DD/MM/YYYY)
+cli-guided-channel = Channel
+cli-guided-campaign = Campaign
+cli-guided-email = E-mail (optional)
+cli-guided-list-empty = the { $list } list is empty: pass the ID as a flag
+cli-guided-only-entry = { $label }: { $id }  { $name }
+cli-guided-pick = { $label } (ID or name)
+cli-guided-no-such-id = no entry of the { $list } list has ID { $id }: type an ID the list shows, or a name
+cli-guided-menu-title = { $label }:
+cli-guided-menu-more = … and { $count } more: type a name, or part of one to see the closest
+cli-guided-send = Send it?
+cli-guided-cancelled = cancelled: nothing was sent
+cli-guided-stopped = the form stopped ({ $reason }); nothing was sent
+
+## login, logout, auth
+
+cli-auth-stdin-twice = --sandbox-hosts - and --password-stdin both read standard input: give the sandbox's address or a file instead
+cli-auth-prompt-login = Login:{" "}
+cli-auth-prompt-password = Password:{" "}
+cli-auth-prompt-io-key = IO API key:{" "}
+# Who logged in: the login and the kind of user the service reports (admin_master, clinica).
+cli-auth-who = { $login } ({ $kind })
+cli-auth-logged-in-sandbox = Logged in to the sandbox as { $who }; nothing was stored.
+cli-auth-password-not-saved = the password was not saved: { $reasons }
+cli-auth-profile-at-sandbox = profile '{ $profile }' points at the sandbox: base_url, io_url, automation_url, crm_url, webhook_id and units set
+cli-auth-logged-in = Logged in as { $who } on profile '{ $profile }'; token stored in the { $store }.
+cli-auth-token-in-plain-file = the token is in a plain file: { $path }
+cli-auth-token-printed = no store could keep the token ({ $reasons }); it was printed to standard output instead
+cli-auth-token-unstored-file-tried = logged in, but no store could keep the token ({ $reasons }); export it yourself: CLINIC_TOKEN=$(clinic login … | cat)
+cli-auth-token-unstored = logged in, but no store could keep the token ({ $reasons }); run `clinic login --insecure-storage` to keep it in a 0600 file, or capture it: export CLINIC_TOKEN=$(clinic login … | cat)
+cli-auth-logout-nothing = profile '{ $profile }' has no stored token or IO key
+cli-auth-logged-out = Logged out of profile '{ $profile }': removed the token of { $login } from the { $store }.
+cli-auth-logout-no-token = Profile '{ $profile }': the { $store } had no token for { $login }; nothing to remove.
+cli-auth-sandbox-io-key-remove = the sandbox's IO key is fixed; nothing to remove
+cli-auth-sandbox-io-key-store = the sandbox's IO key is fixed; nothing to store
+cli-auth-no-io-key = profile '{ $profile }' has no stored IO key
+cli-auth-io-key-removed = Removed the IO API key of profile '{ $profile }' from the { $store }.
+cli-auth-io-key-absent = Profile '{ $profile }': the { $store } had no IO API key; nothing to remove.
+cli-auth-token-to-terminal = refusing to print the token to a terminal; pipe it, or pass --show
+cli-auth-io-key-stored = IO API key stored in the { $store } for profile '{ $profile }'.
+cli-auth-io-key-unstored = no store could keep the IO key ({ $reasons }); use --insecure-storage, or set CLINIC_IO_KEY
+cli-auth-empty-line = (an empty line)
+cli-auth-expected-secret = the secret on the first line of standard input
+cli-auth-no-terminal = no terminal to ask on: pass { $flag }
+cli-auth-no-terminal-or-env = no terminal to ask on: pass { $flag } or set { $env }
+cli-auth-nothing-typed = nothing was typed
+
+## doctor, setup
+
+cli-doctor-status-ok = ok
+cli-doctor-status-warn = warn
+cli-doctor-status-fail = FAIL
+cli-doctor-name-credentials = credentials
+cli-doctor-name-io-key = io key
+cli-doctor-name-cache = name cache
+cli-doctor-name-completions = completions
+cli-doctor-config-unreadable = the configuration cannot be read
+cli-doctor-failed = { $count ->
+    [one] { $failed } of { $count } check failed
+   *[other] { $failed } of { $count } checks failed
+}
+cli-doctor-config-ok = { $file }, profile '{ $profile }'
+cli-doctor-config-no-profile = { $file } has no profile '{ $profile }': run `clinic setup`
+cli-doctor-host-not-set = not set: clinic config set { $key } URL (or clinic setup)
+cli-doctor-host-answers = { $address } answers (HTTP { $status })
+cli-doctor-no-login = no login
+cli-doctor-token-ok = { $who }: the service takes it
+cli-doctor-token-untried = could not be tried: { $reason }
+cli-doctor-store-env-token = CLINIC_TOKEN is set: no store is read
+cli-doctor-store-no-token = no token stored: clinic login
+cli-doctor-store-no-deployment = no deployment to look up: { $reason }
+cli-doctor-store-ok = the { $store } holds the token
+cli-doctor-store-missing = the { $store } has no token for { $login }: clinic login
+cli-doctor-store-failed = the { $store }: { $reason }
+cli-doctor-io-key-env = CLINIC_IO_KEY is set
+cli-doctor-io-key-kept = kept in the { $store }
+cli-doctor-io-key-none = none: clinic auth set-io-key (only `clinic io` needs it)
+cli-doctor-crm-not-set = not set: clinic config set crm_url URL (only the crm commands need it)
+cli-doctor-crm-answers = { $address } answers crm.deal.list
+cli-doctor-webhook-set = set (not called: each call creates a contact and a deal)
+cli-doctor-webhook-not-set = not set: clinic config set webhook_id ID (crm contact create needs it)
+cli-doctor-units-none = none: clinic config set units "A;B;C" (--unit is then sent as typed)
+cli-doctor-units = { $count ->
+    [one] { $count } unit: clinic crm units
+   *[other] { $count } units: clinic crm units
+}
+cli-doctor-clinic-admin-none = no default clinic: as an admin_master, lists need --clinic (clinic config set clinica ID)
+cli-doctor-clinic-none = no default clinic
+cli-doctor-clinic-unseen = { $id } is not one of the clinics this login sees (clinic ref clinics)
+cli-doctor-clinic-unread = { $id }: could not read the clinics: { $reason }
+cli-doctor-cache-no-base = none without a base_url
+cli-doctor-age-seconds = { $count } s
+cli-doctor-age-minutes = { $count } min
+cli-doctor-age-hours = { $count } h
+cli-doctor-age-days = { $count ->
+    [one] { $count } day
+   *[other] { $count } days
+}
+cli-doctor-cache-fresh = refreshed { $age } ago
+cli-doctor-cache-stale = refreshed { $age } ago, stale: clinic cache refresh
+cli-doctor-cache-empty = empty: clinic cache refresh (names on Tab come from it)
+cli-doctor-completions-differ = { $shell }: { $path } differs from this version's: clinic completions { $shell } > { $path }
+cli-doctor-completions-missing = not installed: { $command }
+cli-setup-label-base-url = API address, ending in /rest/v1
+cli-setup-label-io-url = Integrações IO host
+cli-setup-label-automation-url = CRM automation host
+cli-setup-label-crm-url = CRM inbound-webhook address
+cli-setup-label-webhook-id = Automation webhook ID
+cli-setup-label-units = CRM unit names, separated by ';'
+cli-setup-sandbox = --sandbox leaves profiles alone: to set up a profile for a sandbox, run `clinic sandbox serve` and `clinic setup --sandbox-hosts ADDRESS`
+cli-setup-no-base-url = no base_url: pass --base-url https://…/rest/v1 (or --sandbox-hosts ADDRESS)
+cli-setup-default-clinic = Default clinic
+cli-setup-prompt-keep = { $label } ({ $key }; Enter keeps { $shown })
+cli-setup-prompt-unset = { $label } ({ $key }; Enter leaves it unset)
+cli-setup-stopped = setup stopped ({ $reason }); nothing was changed
+cli-setup-saved = profile '{ $profile }' saved; checking each setting
+
+## contact import
+
+cli-import-summary = { $count ->
+    [one] { $created } created, { $skipped } skipped, { $unknown } unknown, { $failed } failed, of { $count } row
+   *[other] { $created } created, { $skipped } skipped, { $unknown } unknown, { $failed } failed, of { $count } rows
+}
+cli-import-unknown-rows-journal = { $count ->
+    [one] { $count } row was sent but whether it was created is unknown ({ $rows }); look them up with `clinic contact import { $file } --journal { $journal } --resolve-unknown`, then run the import again to send the rows that never arrived
+   *[other] { $count } rows were sent but whether they were created is unknown ({ $rows }); look them up with `clinic contact import { $file } --journal { $journal } --resolve-unknown`, then run the import again to send the rows that never arrived
+}
+cli-import-unknown-rows = { $count ->
+    [one] { $count } row was sent but whether it was created is unknown ({ $rows }); look them up (`clinic contact list --phone …`) before sending them again; with --journal, `--resolve-unknown` does it
+   *[other] { $count } rows were sent but whether they were created is unknown ({ $rows }); look them up (`clinic contact list --phone …`) before sending them again; with --journal, `--resolve-unknown` does it
+}
+cli-import-row-list = rows { $rows }
+cli-import-row-list-more = rows { $rows } and { $more } more
+cli-import-journal-lost = created (ID { $id }), but the journal could not record it, so a later run will see it as unknown: { $reason }
+cli-import-expected-readable = a readable CSV file ({ $reason })
+cli-import-expected-utf8 = a UTF-8 CSV file
+cli-import-expected-csv = CSV ({ $reason })
+cli-import-expected-columns = columns for { $columns } (see `clinic contact import --help`)
+cli-import-row-problem = row { $row }: { $problem }
+cli-import-row-duplicate = row { $row }: the same contact (phone and name) as row { $earlier }
+cli-import-more = … and { $count } more
+cli-import-invalid-rows = { $count } of the rows are invalid; nothing was sent:
+    { $problems }
+cli-import-empty = (empty)
+cli-import-expected-clinic = a clinic column, --clinic, or the profile's clinica
+cli-import-unmatched-names = { $count } names did not match; nothing was sent:
+    { $problems }
+cli-import-resolve-elsewhere = { $count } rows of the journal in an unknown state are not in this file; they were left as they are
+cli-import-resolve-nothing = no row of this file is in an unknown state; nothing to look up
+cli-import-resolve-several = row { $row }: { $count } contacts match ({ $ids }); recording the first
+cli-import-resolve-summary = { $created } found (recorded as created), { $not_sent } not found (recorded as not sent; the next run sends them), { $unknown } still unknown
+cli-import-resolve-failed = { $count ->
+    [one] { $rows } could not be looked up and is still unknown
+   *[other] { $rows } could not be looked up and are still unknown
+}
+
+## contact, campaign, appointment
+
+# A required value that was not given.
+cli-missing = (missing)
+cli-contact-created = created contact { $id }
+cli-campaign-created = created campaign { $id }
+cli-campaign-expected-clinic = the clinic ID the campaign belongs to: pass --clinic or run `clinic config set clinica ID`
+cli-contact-referred-0 = contacts nobody referred
+cli-contact-referred-1 = referred contacts
+cli-contact-nothing-to-update = nothing to update for contact { $id }: pass at least one of --name, --birth-date, --channel, --campaign, --note
+cli-contact-updated = updated contact { $id }
+cli-contact-expected-clinic = the clinic ID: cadastraCliente always needs it, even for clinic users; pass --clinic or run `clinic config set clinica ID`
+cli-contact-upsert-created = no contact with that phone or e-mail: created one
+cli-contact-upsert-several = { $count } contacts match ({ $ids }); updating the first
+cli-contact-upsert-updated = contact { $id } exists: updated it
+cli-appointment-status-set = appointment { $appointment } set to status { $status }
+
+## Flag values (shared parsers)
+
+# A list of alternatives: $items are all but the last, separated by commas.
+cli-or-list = { $items } or { $last }
+cli-expected-0-or-1 = expected 0 or 1
+cli-expected-one-clinic = one clinic ID or name (`all` and lists are for lists and reports, which read several clinics)
+cli-expected-range-end = a date on or before the end of the range ({ $end })
+cli-expected-readable-file = a readable file ({ $reason })
+cli-expected-json = JSON ({ $reason })
+cli-expected-method = expected GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS
+cli-api-expected-page-number = a whole number from 1 (or use --page / --per-page)
+
+## crm
+
+cli-crm-expected-full-name = expected a first and a last name separated by a space
+cli-crm-expected-utm-source = expected one of { $sources }
+cli-crm-expected-stage = expected a stage of pipeline Unidade (did you mean { $near }?); stages: { $stages }
+cli-crm-expected-filter = expected FIELD=VALUE, e.g. NAME=Ana or >ID=100
+cli-crm-expected-order = expected FIELD:asc or FIELD:desc
+cli-crm-no-units = profile '{ $profile }' has no units: clinic config set units "A;B;C" (--unit is then sent as typed)
+cli-crm-expected-created-at = a real date and time as YYYY-MM-DD HH:MM[:SS] or DD/MM/YYYY HH:MM[:SS], e.g. 23/04/2024 10:30
+cli-crm-no-webhook-id = no webhook_id for profile '{ $profile }': run `clinic config set webhook_id ID` or set CLINIC_WEBHOOK_ID
+cli-crm-expected-timezone = an IANA time zone such as America/Sao_Paulo (clinic config set timezone …)
+cli-crm-expected-unit = a unit of the profile's list; did you mean { $near }?
+cli-crm-no-aliases = none (clinic crm aliases install)
+cli-crm-expected-field = a CRM field ID as the CRM spells it (NAME, PHONE, UF_CRM_…) or an alias of the profile; aliases: { $aliases }
+cli-crm-expected-field-near = a CRM field ID as the CRM spells it (NAME, PHONE, UF_CRM_…) or an alias of the profile; did you mean { $near }? aliases: { $aliases }
+cli-crm-keyset-needs-all = --keyset is a way to walk a whole list: add --all
+cli-crm-keyset-from-start = --keyset walks from the start: use --field '>ID=N' instead of --page
+cli-crm-keyset-walk = { $count ->
+    [one] { $count } record: walking by ID keyset
+   *[other] { $count } records: walking by ID keyset
+}
+cli-crm-expected-value-type = a value type only on a multi-value field ({ $fields }), e.g. PHONE:MOBILE=+5516992640197
+cli-crm-update-unconfirmed = the CRM did not confirm the update: { $result }
+cli-crm-aliases-sandbox = the sandbox leaves the configuration alone: run `clinic crm aliases install` without --sandbox
+
+## report, report summary
+
+cli-report-type-1 = Sessão (session)
+cli-report-type-2 = Avaliação (evaluation): needs --has-quote
+cli-report-has-quote-0 = evaluations without a quote
+cli-report-has-quote-1 = evaluations with a quote
+cli-report-expected-has-quote = 0 or 1 — the service requires it with --type 2 (evaluation): 0 = without a quote, 1 = with a quote
+cli-summary-expected-by-quotes = month, seller, status, clinic, channel or service
+cli-summary-expected-by-appointments = month, status, clinic or service (appointments carry no seller or channel)
+cli-summary-done-quotes = { $groups ->
+    [one] { $count } quotes in { $groups } group
+   *[other] { $count } quotes in { $groups } groups
+}
+cli-summary-done-appointments = { $groups ->
+    [one] { $count } appointments in { $groups } group
+   *[other] { $count } appointments in { $groups } groups
+}
+cli-summary-expected-no-format = no --format with --chart, which draws text bars (use --chart-file for a chart beside any format)
+cli-summary-expected-measure = count or a money field: { $fields }
+cli-summary-expected-chart-name = a file name ending in .svg or .png
+cli-summary-expected-chart-dir = a file in an existing directory
+# The title of a chart: what the bars measure and the fields the records are grouped by (names as typed).
+cli-summary-chart-title = { $measure } by { $by }
+cli-summary-chart-failed = could not draw the chart: { $reason }
+cli-summary-chart-written = chart written to { $path }
+
+## cache, config, completions, io, sandbox hosts, start-up
+
+cli-cache-none = no cache here: set base_url (the sandbox keeps none)
+cli-cache-refreshed = { $count ->
+    [one] refreshed { $lists } reference lists, the clinic-scoped ones for { $count } clinic
+   *[other] refreshed { $lists } reference lists, the clinic-scoped ones for { $count } clinics
+}
+cli-cache-cleared = { $count ->
+    [one] removed { $count } cached list
+   *[other] removed { $count } cached lists
+}
+cli-config-not-set = { $key } is not set in profile '{ $profile }'
+cli-config-set = { $key } set in profile '{ $profile }'
+cli-config-unset = { $key } removed from profile '{ $profile }'
+cli-completions-unsupported = no completion for { $shell }
+cli-completions-bash-not-utf8 = the bash script is not UTF-8: { $reason }
+cli-completions-bash-changed = the bash registration script changed shape: the typed word cannot be passed
+cli-io-key-refused = Integrações IO refused the API key (HTTP { $status }): { $message } — store the right one with `clinic auth set-io-key`, or set CLINIC_IO_KEY
+cli-io-key-missing-in-store = the { $store } holds no IO key: run `clinic auth set-io-key`
+cli-io-no-key = no Integrações IO key for profile '{ $profile }': run `clinic auth set-io-key`, or set CLINIC_IO_KEY
+cli-sandbox-hosts-expected = a sandbox address (http://127.0.0.1:8787), the lines `clinic sandbox serve` printed (base_url=…), a file holding them, or - for standard input
+cli-sandbox-hosts-expected-unreadable = a sandbox address (http://127.0.0.1:8787), the lines `clinic sandbox serve` printed (base_url=…), a file holding them, or - for standard input ({ $reason })
+cli-sandbox-hosts-expected-key = a sandbox address (http://127.0.0.1:8787), the lines `clinic sandbox serve` printed (base_url=…), a file holding them, or - for standard input; the lines hold no { $key }=…
+cli-main-could-not-start = could not start: { $reason }
+cli-main-could-not-listen = could not listen for signals: { $reason }
+# The last line when a stop signal (SIGINT, SIGTERM…) ends the program.
+cli-main-interrupted = interrupted by { $signal }
+
+## Tables for people (table format only; other formats keep the record's own field names)
+
+cli-auth-status-profile = profile
+cli-auth-status-login = login
+cli-auth-status-token-store = token_store
+cli-auth-status-auth-scheme = auth_scheme
+cli-auth-status-token-works = token_works
+cli-auth-status-problem = problem
+cli-auth-status-no-store = none
+cli-auth-status-auto-scheme = bearer (auto-detect)
+cli-auth-status-yes = true
+cli-auth-status-no = false
+cli-doctor-header-check = check
+cli-doctor-header-status = status
+cli-doctor-header-detail = detail

@@ -1,0 +1,321 @@
+# O que os comandos (src/cli) escrevem para as pessoas: erros, avisos, perguntas, listas, prévias, verificações.
+# Chaves agrupadas por comando. Argumentos com nome: { $name }.
+
+## Comum
+
+cli-expected = esperado: { $expected }
+
+## Formulário guiado de contato
+
+cli-guided-missing-flags = { $count ->
+    [one] falta o campo obrigatório { $flags }: passe-o como opção (num terminal o comando pergunta por ele)
+   *[other] faltam os campos obrigatórios { $flags }: passe-os como opções (num terminal o comando pergunta por eles)
+}
+cli-guided-missing-flags-clinic = { $count ->
+    [one] falta o campo obrigatório { $flags }: passe-o como opção, ou defina uma clínica padrão com `clinic config set clinica ID` (num terminal o comando pergunta por ele)
+   *[other] faltam os campos obrigatórios { $flags }: passe-os como opções, a clínica também como padrão com `clinic config set clinica ID` (num terminal o comando pergunta por eles)
+}
+cli-guided-clinic = Clínica
+cli-guided-name = Nome
+cli-guided-phone = Celular, ex.: (16) 99264-0197
+cli-guided-birth-date = Data de nascimento (DD/MM/AAAA)
+cli-guided-channel = Canal
+cli-guided-campaign = Campanha
+cli-guided-email = E-mail (opcional)
+cli-guided-list-empty = a lista { $list } está vazia: passe o ID como opção
+cli-guided-only-entry = { $label }: { $id }  { $name }
+cli-guided-pick = { $label } (ID ou nome)
+cli-guided-no-such-id = nenhum item da lista { $list } tem o ID { $id }: digite um ID que a lista mostra, ou um nome
+cli-guided-menu-title = { $label }:
+cli-guided-menu-more = … e mais { $count }: digite um nome, ou parte de um, para ver os mais próximos
+cli-guided-send = Enviar?
+cli-guided-cancelled = cancelado: nada foi enviado
+cli-guided-stopped = o formulário parou ({ $reason }); nada foi enviado
+
+## login, logout, auth
+
+cli-auth-stdin-twice = --sandbox-hosts - e --password-stdin leem ambos a entrada padrão: informe o endereço do sandbox ou um arquivo
+cli-auth-prompt-login = Login:{" "}
+cli-auth-prompt-password = Senha:{" "}
+cli-auth-prompt-io-key = Chave da API IO:{" "}
+cli-auth-who = { $login } ({ $kind })
+cli-auth-logged-in-sandbox = Login feito no sandbox como { $who }; nada foi guardado.
+cli-auth-password-not-saved = a senha não foi guardada: { $reasons }
+cli-auth-profile-at-sandbox = o perfil '{ $profile }' aponta para o sandbox: base_url, io_url, automation_url, crm_url, webhook_id e units definidos
+cli-auth-logged-in = Login feito como { $who } no perfil '{ $profile }'; token guardado em: { $store }.
+cli-auth-token-in-plain-file = o token está num arquivo comum: { $path }
+cli-auth-token-printed = nenhum armazenamento pôde guardar o token ({ $reasons }); ele foi escrito na saída padrão
+cli-auth-token-unstored-file-tried = login feito, mas nenhum armazenamento pôde guardar o token ({ $reasons }); exporte-o você mesmo: CLINIC_TOKEN=$(clinic login … | cat)
+cli-auth-token-unstored = login feito, mas nenhum armazenamento pôde guardar o token ({ $reasons }); rode `clinic login --insecure-storage` para guardá-lo num arquivo 0600, ou capture-o: export CLINIC_TOKEN=$(clinic login … | cat)
+cli-auth-logout-nothing = o perfil '{ $profile }' não tem token nem chave IO guardados
+cli-auth-logged-out = Logout do perfil '{ $profile }': o token de { $login } foi removido ({ $store }).
+cli-auth-logout-no-token = Perfil '{ $profile }': não havia token de { $login } ({ $store }); nada a remover.
+cli-auth-sandbox-io-key-remove = a chave IO do sandbox é fixa; nada a remover
+cli-auth-sandbox-io-key-store = a chave IO do sandbox é fixa; nada a guardar
+cli-auth-no-io-key = o perfil '{ $profile }' não tem chave IO guardada
+cli-auth-io-key-removed = A chave da API IO do perfil '{ $profile }' foi removida ({ $store }).
+cli-auth-io-key-absent = Perfil '{ $profile }': não havia chave da API IO ({ $store }); nada a remover.
+cli-auth-token-to-terminal = o token não é escrito num terminal; use um pipe, ou passe --show
+cli-auth-io-key-stored = Chave da API IO guardada ({ $store }) para o perfil '{ $profile }'.
+cli-auth-io-key-unstored = nenhum armazenamento pôde guardar a chave IO ({ $reasons }); use --insecure-storage, ou defina CLINIC_IO_KEY
+cli-auth-empty-line = (uma linha vazia)
+cli-auth-expected-secret = o segredo na primeira linha da entrada padrão
+cli-auth-no-terminal = não há terminal para perguntar: passe { $flag }
+cli-auth-no-terminal-or-env = não há terminal para perguntar: passe { $flag } ou defina { $env }
+cli-auth-nothing-typed = nada foi digitado
+
+## doctor, setup
+
+cli-doctor-status-ok = ok
+cli-doctor-status-warn = aviso
+cli-doctor-status-fail = FALHA
+cli-doctor-name-credentials = credenciais
+cli-doctor-name-io-key = chave io
+cli-doctor-name-cache = cache de nomes
+cli-doctor-name-completions = completamento
+cli-doctor-config-unreadable = não foi possível ler a configuração
+cli-doctor-failed = { $count ->
+    [one] { $failed } de { $count } verificação falhou
+   *[other] { $failed ->
+        [one] { $failed } de { $count } verificações falhou
+       *[other] { $failed } de { $count } verificações falharam
+    }
+}
+cli-doctor-config-ok = { $file }, perfil '{ $profile }'
+cli-doctor-config-no-profile = { $file } não tem o perfil '{ $profile }': rode `clinic setup`
+cli-doctor-host-not-set = não definido: clinic config set { $key } URL (ou clinic setup)
+cli-doctor-host-answers = { $address } responde (HTTP { $status })
+cli-doctor-no-login = sem login
+cli-doctor-token-ok = { $who }: o serviço aceita o token
+cli-doctor-token-untried = não foi possível testar: { $reason }
+cli-doctor-store-env-token = CLINIC_TOKEN está definido: nenhum armazenamento é lido
+cli-doctor-store-no-token = nenhum token guardado: clinic login
+cli-doctor-store-no-deployment = nenhum servidor a consultar: { $reason }
+cli-doctor-store-ok = o token está guardado ({ $store })
+cli-doctor-store-missing = não há token de { $login } ({ $store }): clinic login
+cli-doctor-store-failed = { $store }: { $reason }
+cli-doctor-io-key-env = CLINIC_IO_KEY está definida
+cli-doctor-io-key-kept = guardada ({ $store })
+cli-doctor-io-key-none = nenhuma: clinic auth set-io-key (só `clinic io` precisa dela)
+cli-doctor-crm-not-set = não definido: clinic config set crm_url URL (só os comandos crm precisam dele)
+cli-doctor-crm-answers = { $address } responde a crm.deal.list
+cli-doctor-webhook-set = definido (não é chamado: cada chamada cria um contato e um negócio)
+cli-doctor-webhook-not-set = não definido: clinic config set webhook_id ID (crm contact create precisa dele)
+cli-doctor-units-none = nenhuma: clinic config set units "A;B;C" (--unit é então enviado como digitado)
+cli-doctor-units = { $count ->
+    [one] { $count } unidade: clinic crm units
+   *[other] { $count } unidades: clinic crm units
+}
+cli-doctor-clinic-admin-none = nenhuma clínica padrão: como admin_master, as listas precisam de --clinic (clinic config set clinica ID)
+cli-doctor-clinic-none = nenhuma clínica padrão
+cli-doctor-clinic-unseen = { $id } não é uma das clínicas que este login vê (clinic ref clinics)
+cli-doctor-clinic-unread = { $id }: não foi possível ler as clínicas: { $reason }
+cli-doctor-cache-no-base = nenhum sem base_url
+cli-doctor-age-seconds = { $count } s
+cli-doctor-age-minutes = { $count } min
+cli-doctor-age-hours = { $count } h
+cli-doctor-age-days = { $count ->
+    [one] { $count } dia
+   *[other] { $count } dias
+}
+cli-doctor-cache-fresh = atualizado há { $age }
+cli-doctor-cache-stale = atualizado há { $age }, desatualizado: clinic cache refresh
+cli-doctor-cache-empty = vazio: clinic cache refresh (os nomes do Tab vêm dele)
+cli-doctor-completions-differ = { $shell }: { $path } difere do desta versão: clinic completions { $shell } > { $path }
+cli-doctor-completions-missing = não instalado: { $command }
+cli-setup-label-base-url = Endereço da API, terminando em /rest/v1
+cli-setup-label-io-url = Servidor da Integrações IO
+cli-setup-label-automation-url = Servidor de automação do CRM
+cli-setup-label-crm-url = Endereço do webhook de entrada do CRM
+cli-setup-label-webhook-id = ID do webhook de automação
+cli-setup-label-units = Nomes das unidades do CRM, separados por ';'
+cli-setup-sandbox = --sandbox não altera perfis: para configurar um perfil para um sandbox, rode `clinic sandbox serve` e `clinic setup --sandbox-hosts ENDEREÇO`
+cli-setup-no-base-url = sem base_url: passe --base-url https://…/rest/v1 (ou --sandbox-hosts ENDEREÇO)
+cli-setup-default-clinic = Clínica padrão
+cli-setup-prompt-keep = { $label } ({ $key }; Enter mantém { $shown })
+cli-setup-prompt-unset = { $label } ({ $key }; Enter deixa sem valor)
+cli-setup-stopped = a configuração parou ({ $reason }); nada foi alterado
+cli-setup-saved = perfil '{ $profile }' salvo; verificando cada item
+
+## contact import
+
+cli-import-summary = { $count ->
+    [one] { $created } criado(s), { $skipped } pulado(s), { $unknown } incerto(s), { $failed } com falha, de { $count } linha
+   *[other] { $created } criado(s), { $skipped } pulado(s), { $unknown } incerto(s), { $failed } com falha, de { $count } linhas
+}
+cli-import-unknown-rows-journal = { $count ->
+    [one] { $count } linha foi enviada, mas não se sabe se o contato foi criado ({ $rows }); consulte com `clinic contact import { $file } --journal { $journal } --resolve-unknown` e rode a importação de novo para enviar as linhas que nunca chegaram
+   *[other] { $count } linhas foram enviadas, mas não se sabe se os contatos foram criados ({ $rows }); consulte com `clinic contact import { $file } --journal { $journal } --resolve-unknown` e rode a importação de novo para enviar as linhas que nunca chegaram
+}
+cli-import-unknown-rows = { $count ->
+    [one] { $count } linha foi enviada, mas não se sabe se o contato foi criado ({ $rows }); consulte (`clinic contact list --phone …`) antes de enviá-la de novo; com --journal, `--resolve-unknown` faz isso
+   *[other] { $count } linhas foram enviadas, mas não se sabe se os contatos foram criados ({ $rows }); consulte (`clinic contact list --phone …`) antes de enviá-las de novo; com --journal, `--resolve-unknown` faz isso
+}
+cli-import-row-list = linhas { $rows }
+cli-import-row-list-more = linhas { $rows } e mais { $more }
+cli-import-journal-lost = criado (ID { $id }), mas o diário não pôde registrá-lo, então uma próxima execução o verá como incerto: { $reason }
+cli-import-expected-readable = um arquivo CSV legível ({ $reason })
+cli-import-expected-utf8 = um arquivo CSV em UTF-8
+cli-import-expected-csv = CSV ({ $reason })
+cli-import-expected-columns = colunas para { $columns } (veja `clinic contact import --help`)
+cli-import-row-problem = linha { $row }: { $problem }
+cli-import-row-duplicate = linha { $row }: o mesmo contato (telefone e nome) da linha { $earlier }
+cli-import-more = … e mais { $count }
+cli-import-invalid-rows = { $count ->
+    [one] { $count } linha é inválida; nada foi enviado:
+        { $problems }
+   *[other] { $count } linhas são inválidas; nada foi enviado:
+        { $problems }
+}
+cli-import-empty = (vazio)
+cli-import-expected-clinic = uma coluna de clínica, --clinic, ou a clinica do perfil
+cli-import-unmatched-names = { $count ->
+    [one] { $count } nome não foi encontrado; nada foi enviado:
+        { $problems }
+   *[other] { $count } nomes não foram encontrados; nada foi enviado:
+        { $problems }
+}
+cli-import-resolve-elsewhere = { $count ->
+    [one] { $count } linha do diário em estado incerto não está neste arquivo; ela foi deixada como está
+   *[other] { $count } linhas do diário em estado incerto não estão neste arquivo; elas foram deixadas como estão
+}
+cli-import-resolve-nothing = nenhuma linha deste arquivo está em estado incerto; nada a consultar
+cli-import-resolve-several = linha { $row }: { $count } contatos correspondem ({ $ids }); registrando o primeiro
+cli-import-resolve-summary = { $created } encontrado(s) (registrados como criados), { $not_sent } não encontrado(s) (registrados como não enviados; a próxima execução os envia), { $unknown } ainda incerto(s)
+cli-import-resolve-failed = { $count ->
+    [one] { $rows }: não foi possível consultar; continua incerta
+   *[other] { $rows }: não foi possível consultar; continuam incertas
+}
+
+## contact, campaign, appointment
+
+cli-missing = (ausente)
+cli-contact-created = contato { $id } criado
+cli-campaign-created = campanha { $id } criada
+cli-campaign-expected-clinic = o ID da clínica a que a campanha pertence: passe --clinic ou rode `clinic config set clinica ID`
+cli-contact-referred-0 = contatos sem indicação
+cli-contact-referred-1 = contatos indicados
+cli-contact-nothing-to-update = nada a atualizar no contato { $id }: passe ao menos uma destas opções: --name, --birth-date, --channel, --campaign, --note
+cli-contact-updated = contato { $id } atualizado
+cli-contact-expected-clinic = o ID da clínica: cadastraCliente sempre precisa dele, mesmo para usuários de clínica; passe --clinic ou rode `clinic config set clinica ID`
+cli-contact-upsert-created = nenhum contato com esse telefone ou e-mail: um novo foi criado
+cli-contact-upsert-several = { $count } contatos correspondem ({ $ids }); atualizando o primeiro
+cli-contact-upsert-updated = o contato { $id } já existe: foi atualizado
+cli-appointment-status-set = agendamento { $appointment } passou para o status { $status }
+
+## Valores de opções (leitores comuns)
+
+cli-or-list = { $items } ou { $last }
+cli-expected-0-or-1 = esperado 0 ou 1
+cli-expected-one-clinic = um ID ou nome de clínica (`all` e listas servem para listagens e relatórios, que leem várias clínicas)
+cli-expected-range-end = uma data igual ou anterior ao fim do intervalo ({ $end })
+cli-expected-readable-file = um arquivo legível ({ $reason })
+cli-expected-json = JSON ({ $reason })
+cli-expected-method = esperado GET, POST, PUT, PATCH, DELETE, HEAD ou OPTIONS
+cli-api-expected-page-number = um número inteiro a partir de 1 (ou use --page / --per-page)
+
+## crm
+
+cli-crm-expected-full-name = esperado um nome e um sobrenome separados por espaço
+cli-crm-expected-utm-source = esperado um destes: { $sources }
+cli-crm-expected-stage = esperada uma etapa do pipeline Unidade (você quis dizer { $near }?); etapas: { $stages }
+cli-crm-expected-filter = esperado CAMPO=VALOR, ex.: NAME=Ana ou >ID=100
+cli-crm-expected-order = esperado CAMPO:asc ou CAMPO:desc
+cli-crm-no-units = o perfil '{ $profile }' não tem unidades: clinic config set units "A;B;C" (--unit é então enviado como digitado)
+cli-crm-expected-created-at = uma data e hora reais no formato AAAA-MM-DD HH:MM[:SS] ou DD/MM/AAAA HH:MM[:SS], ex.: 23/04/2024 10:30
+cli-crm-no-webhook-id = o perfil '{ $profile }' não tem webhook_id: rode `clinic config set webhook_id ID` ou defina CLINIC_WEBHOOK_ID
+cli-crm-expected-timezone = um fuso horário IANA como America/Sao_Paulo (clinic config set timezone …)
+cli-crm-expected-unit = uma unidade da lista do perfil; você quis dizer { $near }?
+cli-crm-no-aliases = nenhum (clinic crm aliases install)
+cli-crm-expected-field = um ID de campo do CRM escrito como o CRM escreve (NAME, PHONE, UF_CRM_…) ou um apelido do perfil; apelidos: { $aliases }
+cli-crm-expected-field-near = um ID de campo do CRM escrito como o CRM escreve (NAME, PHONE, UF_CRM_…) ou um apelido do perfil; você quis dizer { $near }? apelidos: { $aliases }
+cli-crm-keyset-needs-all = --keyset é uma forma de percorrer uma lista inteira: acrescente --all
+cli-crm-keyset-from-start = --keyset percorre desde o início: use --field '>ID=N' em vez de --page
+cli-crm-keyset-walk = { $count ->
+    [one] { $count } registro: percorrendo pelo keyset de ID
+   *[other] { $count } registros: percorrendo pelo keyset de ID
+}
+cli-crm-expected-value-type = um tipo de valor só num campo de vários valores ({ $fields }), ex.: PHONE:MOBILE=+5516992640197
+cli-crm-update-unconfirmed = o CRM não confirmou a atualização: { $result }
+cli-crm-aliases-sandbox = o sandbox não altera a configuração: rode `clinic crm aliases install` sem --sandbox
+
+## report, report summary
+
+cli-report-type-1 = Sessão
+cli-report-type-2 = Avaliação: exige --has-quote
+cli-report-has-quote-0 = avaliações sem orçamento
+cli-report-has-quote-1 = avaliações com orçamento
+cli-report-expected-has-quote = 0 ou 1 — o serviço exige com --type 2 (avaliação): 0 = sem orçamento, 1 = com orçamento
+cli-summary-expected-by-quotes = month, seller, status, clinic, channel ou service
+cli-summary-expected-by-appointments = month, status, clinic ou service (agendamentos não têm vendedor nem canal)
+cli-summary-done-quotes = { $count ->
+    [one] { $groups ->
+        [one] { $count } orçamento em { $groups } grupo
+       *[other] { $count } orçamento em { $groups } grupos
+    }
+   *[other] { $groups ->
+        [one] { $count } orçamentos em { $groups } grupo
+       *[other] { $count } orçamentos em { $groups } grupos
+    }
+}
+cli-summary-done-appointments = { $count ->
+    [one] { $groups ->
+        [one] { $count } agendamento em { $groups } grupo
+       *[other] { $count } agendamento em { $groups } grupos
+    }
+   *[other] { $groups ->
+        [one] { $count } agendamentos em { $groups } grupo
+       *[other] { $count } agendamentos em { $groups } grupos
+    }
+}
+cli-summary-expected-no-format = --format não combina com --chart, que desenha barras de texto (use --chart-file para um gráfico ao lado de qualquer formato)
+cli-summary-expected-measure = count ou um campo de valor: { $fields }
+cli-summary-expected-chart-name = um nome de arquivo terminado em .svg ou .png
+cli-summary-expected-chart-dir = um arquivo num diretório existente
+cli-summary-chart-title = { $measure } por { $by }
+cli-summary-chart-failed = não foi possível desenhar o gráfico: { $reason }
+cli-summary-chart-written = gráfico gravado em { $path }
+
+## cache, config, completions, io, sandbox hosts, start-up
+
+cli-cache-none = não há cache aqui: defina base_url (o sandbox não guarda cache)
+cli-cache-refreshed = { $count ->
+    [one] { $lists } listas de referência atualizadas, as que dependem da clínica para { $count } clínica
+   *[other] { $lists } listas de referência atualizadas, as que dependem da clínica para { $count } clínicas
+}
+cli-cache-cleared = { $count ->
+    [0] nenhuma lista guardada foi removida
+    [one] { $count } lista guardada removida
+   *[other] { $count } listas guardadas removidas
+}
+cli-config-not-set = { $key } não está definido no perfil '{ $profile }'
+cli-config-set = { $key } definido no perfil '{ $profile }'
+cli-config-unset = { $key } removido do perfil '{ $profile }'
+cli-completions-unsupported = não há completamento para { $shell }
+cli-completions-bash-not-utf8 = o script do bash não está em UTF-8: { $reason }
+cli-completions-bash-changed = o script de registro do bash mudou de forma: a palavra digitada não pode ser passada
+cli-io-key-refused = a Integrações IO recusou a chave da API (HTTP { $status }): { $message } — guarde a chave certa com `clinic auth set-io-key`, ou defina CLINIC_IO_KEY
+cli-io-key-missing-in-store = não há chave IO guardada ({ $store }): rode `clinic auth set-io-key`
+cli-io-no-key = o perfil '{ $profile }' não tem chave da Integrações IO: rode `clinic auth set-io-key`, ou defina CLINIC_IO_KEY
+cli-sandbox-hosts-expected = um endereço de sandbox (http://127.0.0.1:8787), as linhas que `clinic sandbox serve` escreveu (base_url=…), um arquivo com elas, ou - para a entrada padrão
+cli-sandbox-hosts-expected-unreadable = um endereço de sandbox (http://127.0.0.1:8787), as linhas que `clinic sandbox serve` escreveu (base_url=…), um arquivo com elas, ou - para a entrada padrão ({ $reason })
+cli-sandbox-hosts-expected-key = um endereço de sandbox (http://127.0.0.1:8787), as linhas que `clinic sandbox serve` escreveu (base_url=…), um arquivo com elas, ou - para a entrada padrão; as linhas não têm { $key }=…
+cli-main-could-not-start = não foi possível iniciar: { $reason }
+cli-main-could-not-listen = não foi possível escutar os sinais: { $reason }
+cli-main-interrupted = interrompido por { $signal }
+
+## Tabelas para pessoas (só no formato table; os outros formatos mantêm os nomes de campo do registro)
+
+cli-auth-status-profile = perfil
+cli-auth-status-login = login
+cli-auth-status-token-store = armazenamento do token
+cli-auth-status-auth-scheme = esquema de autenticação
+cli-auth-status-token-works = token funciona
+cli-auth-status-problem = problema
+cli-auth-status-no-store = nenhum
+cli-auth-status-auto-scheme = bearer (detecção automática)
+cli-auth-status-yes = sim
+cli-auth-status-no = não
+cli-doctor-header-check = verificação
+cli-doctor-header-status = situação
+cli-doctor-header-detail = detalhe
