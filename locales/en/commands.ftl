@@ -298,3 +298,17 @@ cli-auth-status-no = false
 cli-doctor-header-check = check
 cli-doctor-header-status = status
 cli-doctor-header-detail = detail
+
+## What a walk reads, as its progress line names it.
+cli-what-quotes = quotes
+cli-what-appointments = appointments
+cli-what-contacts = contacts
+cli-what-records = records
+cli-what-clinics = clinics
+cli-what-channels = channels
+cli-what-campaigns = campaigns
+cli-what-services = services
+cli-what-sellers = sellers
+cli-what-creators = creators
+cli-what-account-plans = account plans
+cli-what-operation-types = operation types

@@ -319,3 +319,17 @@ cli-auth-status-no = não
 cli-doctor-header-check = verificação
 cli-doctor-header-status = situação
 cli-doctor-header-detail = detalhe
+
+## O que uma leitura percorre, como a linha de progresso o nomeia.
+cli-what-quotes = orçamentos
+cli-what-appointments = agendamentos
+cli-what-contacts = contatos
+cli-what-records = registros
+cli-what-clinics = clínicas
+cli-what-channels = canais
+cli-what-campaigns = campanhas
+cli-what-services = serviços
+cli-what-sellers = vendedores
+cli-what-creators = criadores
+cli-what-account-plans = planos de conta
+cli-what-operation-types = tipos de operação

@@ -69,7 +69,7 @@ pub async fn run(ctx: &Context, ApiArgs { request: a }: ApiArgs) -> Result<()> {
             path,
             query,
         });
-        return show::paged_with(ctx, source, "records", spec).await;
+        return show::paged_with(ctx, source, &crate::t!("cli-what-records"), spec).await;
     }
     // A path of unknown shape: one request with the paging parameters, its answer shown as it came.
     let query = paged_query(query, spec);

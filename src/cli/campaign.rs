@@ -47,7 +47,13 @@ pub async fn run(ctx: &Context, cmd: CampaignCommand) -> Result<()> {
             created(ctx, answer, |id| crate::t!("cli-campaign-created", id = id))
         }
         CampaignCommand::List(list) => {
-            super::reference::named(ctx, "/listaCampanha", list, "campaigns").await
+            super::reference::named(
+                ctx,
+                "/listaCampanha",
+                list,
+                &crate::t!("cli-what-campaigns"),
+            )
+            .await
         }
     }
 }

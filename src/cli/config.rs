@@ -37,9 +37,9 @@ pub enum ConfigCommand {
 
 /// Tab candidates for `config get|set|unset KEY`.
 pub fn key_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
-    let keys = config::KEYS.iter().map(|(k, meaning)| {
+    let keys = config::KEYS.iter().map(|k| {
         let key = k.strip_suffix("<name>").unwrap_or(k);
-        (key.to_string(), Some(meaning.to_string()))
+        (key.to_string(), config::meaning(k))
     });
     crate::completion::offer(current, keys)
 }

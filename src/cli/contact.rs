@@ -202,7 +202,7 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
                 ctx,
                 &l.clinic,
                 "/lista_cliente",
-                "contacts",
+                &crate::t!("cli-what-contacts"),
                 CONTACT_COLUMNS,
                 query,
             )

@@ -466,7 +466,7 @@ async fn list(ctx: &Context, method: &str, a: ListArgs) -> Result<()> {
         }
         offset.keep(walk.first, probe);
     }
-    show::paged(ctx, Arc::new(offset), "records").await
+    show::paged(ctx, Arc::new(offset), &crate::t!("cli-what-records")).await
 }
 
 /// A walk whose pages must be read one after another (each page's query depends on the last).

@@ -215,7 +215,7 @@ pub(crate) async fn pick(
         [] => {
             return Err(Error::Usage(crate::t!(
                 "cli-guided-list-empty",
-                list = kind.name()
+                list = kind.label()
             )));
         }
         [only] => {
@@ -244,7 +244,7 @@ pub(crate) async fn pick(
             Ref::Id(id) if entries.iter().any(|e| e.id == id) => Ok(id),
             Ref::Id(id) => Err(Error::Usage(crate::t!(
                 "cli-guided-no-such-id",
-                list = kind.name(),
+                list = kind.label(),
                 id = id.to_string()
             ))),
             Ref::Name(name) => lookup.id(ctx, kind, label, &name, clinic).await,

@@ -49,25 +49,59 @@ pub enum RefCommand {
 
 pub async fn run(ctx: &Context, cmd: RefCommand) -> Result<()> {
     match cmd {
-        RefCommand::Clinics => show::api_list(ctx, "/listaClinicas", vec![], "clinics").await,
+        RefCommand::Clinics => {
+            show::api_list(
+                ctx,
+                "/listaClinicas",
+                vec![],
+                &crate::t!("cli-what-clinics"),
+            )
+            .await
+        }
         RefCommand::Channels(l) => {
             show::api_list(
                 ctx,
                 "/listaCanal",
                 Query::default().opt("nome", l.name).0.clone(),
-                "channels",
+                &crate::t!("cli-what-channels"),
             )
             .await
         }
-        RefCommand::Campaigns(l) => named(ctx, "/listaCampanha", l, "campaigns").await,
-        RefCommand::Services(l) => named(ctx, "/listaServico", l, "services").await,
-        RefCommand::Sellers(l) => clinic_list(ctx, "/listaVendedor", l, "sellers").await,
-        RefCommand::Creators(l) => clinic_list(ctx, "/listaCriadoPorVenda", l, "creators").await,
+        RefCommand::Campaigns(l) => {
+            named(ctx, "/listaCampanha", l, &crate::t!("cli-what-campaigns")).await
+        }
+        RefCommand::Services(l) => {
+            named(ctx, "/listaServico", l, &crate::t!("cli-what-services")).await
+        }
+        RefCommand::Sellers(l) => {
+            clinic_list(ctx, "/listaVendedor", l, &crate::t!("cli-what-sellers")).await
+        }
+        RefCommand::Creators(l) => {
+            clinic_list(
+                ctx,
+                "/listaCriadoPorVenda",
+                l,
+                &crate::t!("cli-what-creators"),
+            )
+            .await
+        }
         RefCommand::AccountPlans(l) => {
-            clinic_list(ctx, "/listaPlanoDeConta", l, "account plans").await
+            clinic_list(
+                ctx,
+                "/listaPlanoDeConta",
+                l,
+                &crate::t!("cli-what-account-plans"),
+            )
+            .await
         }
         RefCommand::OperationTypes(l) => {
-            clinic_list(ctx, "/listaTipoOperacao", l, "operation types").await
+            clinic_list(
+                ctx,
+                "/listaTipoOperacao",
+                l,
+                &crate::t!("cli-what-operation-types"),
+            )
+            .await
         }
         RefCommand::AppointmentStatuses => show::unpaged(ctx, "/statusAgendamento", vec![]).await,
         RefCommand::QuoteStatuses => show::unpaged(ctx, "/lista_status_venda", vec![]).await,

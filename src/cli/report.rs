@@ -132,7 +132,7 @@ pub async fn run(ctx: &Context, cmd: ReportCommand) -> Result<()> {
                 ctx,
                 &a.clinic,
                 APPOINTMENTS_PATH,
-                "appointments",
+                &crate::t!("cli-what-appointments"),
                 APPOINTMENT_COLUMNS,
                 |c| appointments_query(ctx, &a, c),
             )
@@ -140,9 +140,14 @@ pub async fn run(ctx: &Context, cmd: ReportCommand) -> Result<()> {
         }
         ReportCommand::FichaFinanceira(f) => {
             check_ficha(&f)?;
-            network::run_wide_list(ctx, &f.clinic, FICHA_PATH, "quotes", FICHA_COLUMNS, |c| {
-                ficha_query(ctx, &f, c)
-            })
+            network::run_wide_list(
+                ctx,
+                &f.clinic,
+                FICHA_PATH,
+                &crate::t!("cli-what-quotes"),
+                FICHA_COLUMNS,
+                |c| ficha_query(ctx, &f, c),
+            )
             .await
         }
         ReportCommand::Summary(s) => super::summary::run(ctx, *s).await,

@@ -73,7 +73,7 @@ pub async fn run(ctx: &Context, args: SummaryArgs) -> Result<()> {
                 &args.how,
                 &f.clinic,
                 report::FICHA_PATH,
-                "quotes",
+                &crate::t!("cli-what-quotes"),
                 |c| report::ficha_query(ctx, f, c),
             )
             .await
@@ -87,7 +87,7 @@ pub async fn run(ctx: &Context, args: SummaryArgs) -> Result<()> {
                 &a.how,
                 &f.clinic,
                 report::APPOINTMENTS_PATH,
-                "appointments",
+                &crate::t!("cli-what-appointments"),
                 |c| report::appointments_query(ctx, f, c),
             )
             .await
