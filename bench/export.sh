@@ -64,7 +64,7 @@ export_csv() {
 seconds() { python3 - "$@" <<'PY'
 import subprocess, sys, time
 start = time.perf_counter()
-subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)
+subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 print(f"{time.perf_counter() - start:.2f}")
 PY
 }
@@ -74,8 +74,9 @@ same() { cmp -s "$1" "$2" && echo identical || echo DIFFERENT; }
 same_data() { python3 - "$1" "$2" <<'PY'
 import csv, json, sys
 def norm(cell):
+    # Numbers compare as numbers (jq writes 3120.0 as 3120), JSON cells as their values.
     try:
-        return json.dumps(json.loads(cell), sort_keys=True)
+        return json.dumps(json.loads(cell, parse_int=float), sort_keys=True)
     except ValueError:
         return cell
 rows = [[[norm(c) for c in row] for row in csv.reader(open(p, newline="", encoding="utf-8"))] for p in sys.argv[1:]]
@@ -101,15 +102,16 @@ read -r c4 rss4 tmp4 < <(export_csv 500 4 "$work/c4.csv")
 jq_s=$(seconds "$here/export_jq.sh" "$base_url" "$token" 500 "$work/jq.csv")
 py_s=$(seconds python3 "$here/export_reference.py" "$base_url" "$token" 500 "$work/py.csv")
 row "$n records, $pages pages of 500: curl, one connection" "$curl_1" "" ""
-row "  clinic csv, concurrency 1 (share of curl's speed)" "$c1" "$(ratio "$curl_1" "$c1")" "reference"
 row "  curl, 4 in parallel" "$curl_4" "" ""
-row "  clinic csv, concurrency 4 (share of curl's speed)" "$c4" "$(ratio "$curl_4" "$c4")" "$(same "$work/ref.csv" "$work/c4.csv")"
+row "  clinic csv, concurrency 1 (share of 1-connection curl)" "$c1" "$(ratio "$curl_1" "$c1")" "reference"
+row "  clinic csv, concurrency 4 (share of 1-connection curl)" "$c4" "$(ratio "$curl_1" "$c4")" "$(same "$work/ref.csv" "$work/c4.csv")"
+row "  clinic csv, concurrency 4 (share of 4-parallel curl)" "$c4" "$(ratio "$curl_4" "$c4")" ""
 row "  bash curl+jq loop (clinic c=4 is N times faster)" "$jq_s" "$(ratio "$jq_s" "$c4")" "$(same_data "$work/ref.csv" "$work/jq.csv")"
 row "  python requests+csv (clinic c=4 is N times faster)" "$py_s" "$(ratio "$py_s" "$c4")" "$(same "$work/ref.csv" "$work/py.csv")"
 for format in ndjson json; do
     read -r secs _ < <(CLINIC_CONFIG_DIR="$work/cfg" CLINIC_BASE_URL="$base_url" CLINIC_TOKEN="$token" \
         measure "$clinic" --quiet report ficha-financeira --all --per-page 500 --format "$format" -o "$work/out.$format")
-    row "  clinic $format, concurrency 4 (share of curl's speed)" "$secs" "$(ratio "$curl_4" "$secs")" ""
+    row "  clinic $format, concurrency 4 (share of 1-connection curl)" "$secs" "$(ratio "$curl_1" "$secs")" ""
 done
 stop_sandbox
 rm -f "$work"/*.csv "$work"/out.*

@@ -9,11 +9,19 @@ use crate::common::*;
 
 /// The guided form, driven to its confirmation and declined: (lines to wait for, in order; the answer to
 /// each). `None` answers nothing and waits for the next text.
-fn guided_form(lang_env: Option<&str>, lang_flag: Option<&str>, script: &[(&str, Option<&str>)]) {
+/// `vars`: environment variables to set (`Some`) or remove (`None`).
+fn guided_form(
+    vars: &[(&str, Option<&str>)],
+    lang_flag: Option<&str>,
+    script: &[(&str, Option<&str>)],
+) {
     let env = Env::new();
     let mut cmd = env.terminal_command("unidade1");
-    if let Some(lang) = lang_env {
-        cmd.env("CLINIC_LANG", lang);
+    for (name, value) in vars {
+        match value {
+            Some(value) => cmd.env(name, value),
+            None => cmd.env_remove(name),
+        };
     }
     if let Some(lang) = lang_flag {
         cmd.args(["--lang", lang]);
@@ -37,7 +45,7 @@ fn guided_form(lang_env: Option<&str>, lang_flag: Option<&str>, script: &[(&str,
 #[test]
 fn the_guided_form_asks_in_portuguese_under_clinic_lang() {
     guided_form(
-        Some("pt-BR"),
+        &[("CLINIC_LANG", Some("pt-BR"))],
         None,
         &[
             ("Clínica: 1  SP Campinas", None),
@@ -49,7 +57,7 @@ fn the_guided_form_asks_in_portuguese_under_clinic_lang() {
             ("   3  Instagram", None),
             ("Canal (ID ou nome)", Some("instagram")),
             ("Campanha (ID ou nome)", Some("31")),
-            ("nenhum item da lista campaigns tem o ID 31", Some("7")),
+            ("nenhum item da lista campanhas tem o ID 31", Some("7")),
             ("E-mail (opcional)", Some("")),
             ("POST /cadastraCliente", None),
             ("Enviar?", Some("n")),
@@ -59,9 +67,33 @@ fn the_guided_form_asks_in_portuguese_under_clinic_lang() {
 }
 
 #[test]
+fn the_guided_form_follows_a_portuguese_locale() {
+    guided_form(
+        &[
+            ("CLINIC_LANG", None),
+            ("LC_ALL", None),
+            ("LC_MESSAGES", None),
+            ("LANG", Some("pt_BR.UTF-8")),
+        ],
+        None,
+        &[
+            ("Clínica: 1  SP Campinas", None),
+            ("Nome", Some("Maria Guiada")),
+            ("Celular, ex.: (16) 99264-0197", Some("+55 16 99264-0197")),
+            ("Data de nascimento (DD/MM/AAAA)", Some("23/04/1990")),
+            ("Canal (ID ou nome)", Some("instagram")),
+            ("Campanha (ID ou nome)", Some("7")),
+            ("E-mail (opcional)", Some("")),
+            ("Enviar?", Some("n")),
+            ("cancelado: nada foi enviado", None),
+        ],
+    );
+}
+
+#[test]
 fn the_guided_form_asks_in_english_when_the_flag_says_so() {
     guided_form(
-        Some("pt-BR"),
+        &[("CLINIC_LANG", Some("pt-BR"))],
         Some("en"),
         &[
             ("Clinic: 1  SP Campinas", None),
