@@ -81,22 +81,33 @@ pub async fn walk(
     // What the first answer says: the last page its figures point at, and the page size served.
     let mut first: Option<(Option<u64>, u64)> = None;
     let mut reading_on = false;
-    loop {
-        while window.len() < width && next <= ceiling {
-            let wanted = match first {
-                // The first answer says how long the list is (and a one-page list, the usual
-                // reference list, costs one request); then every page it points at goes out at once.
-                None => next == first_page,
-                Some((last_known, _)) => reading_on || last_known.is_none_or(|last| next <= last),
-            };
-            let size = first.map_or(spec.per_page, |(_, size)| size);
-            let coming = state.summary.records + window.len() as u64 * size;
-            if !wanted || state.spec.limit.is_some_and(|limit| coming >= limit) {
-                break;
+    // Starts the pages the walk may need while the window has room; `$held` pages were taken out of
+    // the window but not yet counted.
+    macro_rules! refill {
+        ($held:expr) => {
+            while window.len() < width && next <= ceiling {
+                let wanted = match first {
+                    // The first answer says how long the list is (and a one-page list, the usual
+                    // reference list, costs one request); then every page it points at goes out
+                    // at once.
+                    None => next == first_page,
+                    Some((last_known, _)) => {
+                        reading_on || last_known.is_none_or(|last| next <= last)
+                    }
+                };
+                let size = first.map_or(spec.per_page, |(_, size)| size);
+                let pending = window.len() as u64 + $held;
+                let coming = state.summary.records + pending * size;
+                if !wanted || state.spec.limit.is_some_and(|limit| coming >= limit) {
+                    break;
+                }
+                window.start(next);
+                next += 1;
             }
-            window.start(next);
-            next += 1;
-        }
+        };
+    }
+    loop {
+        refill!(0);
         let Some((p, read)) = window.next().await? else {
             break;
         };
@@ -124,6 +135,11 @@ pub async fn walk(
                 total = state.summary.total.unwrap_or(0),
                 page = p - 1
             ));
+        }
+        // The next page goes out before this one is written, so fetching overlaps writing even
+        // one page at a time. An empty page ends the list: nothing more is asked for.
+        if !page.records.is_empty() {
+            refill!(1);
         }
         if spec.all && spec.max_pages.is_some() && p == ceiling {
             if page.records.is_empty() || state.repeats(&read) {
