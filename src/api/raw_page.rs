@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
+use serde::de::{Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
@@ -37,15 +37,15 @@ pub fn split(body: &[u8]) -> Option<Split> {
             })
         }
         b'{' => {
-            let entries: Entries = serde_json::from_str(text).ok()?;
-            split_object(entries.0)
+            let envelope: Envelope = serde_json::from_str(text).ok()?;
+            split_object(envelope.0)
         }
         _ => None,
     }
 }
 
-fn split_object(entries: Vec<(String, Record)>) -> Option<Split> {
-    if let Some(records) = positional(&entries) {
+fn split_object(entries: Vec<(String, Slot)>) -> Option<Split> {
+    if let Some(records) = positional_slots(&entries) {
         return Some(Split {
             page: Page {
                 records,
@@ -59,26 +59,31 @@ fn split_object(entries: Vec<(String, Record)>) -> Option<Split> {
         .find_map(|k| {
             entries
                 .iter()
-                .position(|(name, raw)| name == k && holds_records(raw))
+                .position(|(name, slot)| name == k && slot.holds_records())
         })
         .or_else(|| {
             let mut arrays = entries
                 .iter()
                 .enumerate()
-                .filter(|(_, (_, raw))| starts_with(raw, b'['));
+                .filter(|(_, (_, slot))| slot.is_array());
             match (arrays.next(), arrays.next()) {
                 (Some((only, _)), None) => Some(only),
                 _ => None,
             }
         });
     if let Some(at) = records_at {
-        let records = records_in(&entries[at].1)?;
+        let mut entries = entries;
+        let taken = std::mem::replace(&mut entries[at].1, Slot::Scalar(Value::Null));
         // Records under a key of their own stand in for themselves; an array found only because it
         // is the only one may be an error list (`{"erro": ["…"]}`), so the judge sees it whole.
-        let stand_in = if RECORD_KEYS.contains(&entries[at].0.as_str()) {
-            stand_in(&records)
+        let (records, stand_in) = if RECORD_KEYS.contains(&entries[at].0.as_str()) {
+            let records = taken.into_records()?;
+            let stand_in = stand_in(&records);
+            (records, stand_in)
         } else {
-            envelope::value_of(&entries[at].1)
+            let whole = taken.value();
+            let records = Slot::Scalar(whole.clone()).into_records()?;
+            (records, whole)
         };
         let envelope = shallow(entries, at, stand_in);
         let page = counted(records, &envelope, None);
@@ -88,10 +93,15 @@ fn split_object(entries: Vec<(String, Record)>) -> Option<Split> {
     let nested_at = NEST_KEYS.iter().find_map(|k| {
         entries
             .iter()
-            .position(|(name, raw)| name == k && starts_with(raw, b'{'))
+            .position(|(name, slot)| name == k && matches!(slot, Slot::Object(_)))
     })?;
-    let inner: Entries = serde_json::from_str(entries[nested_at].1.get()).ok()?;
-    let inner = split_object(inner.0)?;
+    let mut entries = entries;
+    let Slot::Object(inner) =
+        std::mem::replace(&mut entries[nested_at].1, Slot::Scalar(Value::Null))
+    else {
+        return None;
+    };
+    let inner = split_object(inner.into_iter().map(|(k, v)| (k, Slot::Raw(v))).collect())?;
     let envelope = shallow(entries, nested_at, inner.envelope);
     let counts = Page {
         records: Vec::new(),
@@ -113,16 +123,16 @@ fn counted(records: Vec<Record>, envelope: &Value, inner: Option<&Page>) -> Page
 }
 
 /// The envelope as a value, the entry at `at` replaced by `replacement`.
-fn shallow(entries: Vec<(String, Record)>, at: usize, replacement: Value) -> Value {
+fn shallow(entries: Vec<(String, Slot)>, at: usize, replacement: Value) -> Value {
     let mut replacement = Some(replacement);
     let map: Map<String, Value> = entries
         .into_iter()
         .enumerate()
-        .map(|(i, (name, raw))| {
+        .map(|(i, (name, slot))| {
             let value = if i == at {
                 replacement.take().unwrap_or_default()
             } else {
-                envelope::value_of(&raw)
+                slot.value()
             };
             (name, value)
         })
@@ -179,6 +189,134 @@ fn positional(entries: &[(String, Record)]) -> Option<Vec<Record>> {
     Some(items.into_iter().map(|(_, v)| v.clone()).collect())
 }
 
+/// The records of an object of [`Slot`]s keyed by position (see [`positional`]).
+fn positional_slots(entries: &[(String, Slot)]) -> Option<Vec<Record>> {
+    let raw: Vec<(String, Record)> = entries
+        .iter()
+        .map(|(k, slot)| match slot {
+            Slot::Raw(raw) => Some((k.clone(), raw.clone())),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    positional(&raw)
+}
+
+/// An envelope's value. Under the keys records come in, the records are split out as the answer
+/// is read (one pass over them); every other value is kept as text.
+enum Slot {
+    Raw(Record),
+    /// An array under a record key: its items.
+    List(Vec<Record>),
+    /// An object under a record key: records keyed by position, or a nested envelope.
+    Object(Vec<(String, Record)>),
+    /// Anything else under a record key.
+    Scalar(Value),
+}
+
+impl Slot {
+    fn holds_records(&self) -> bool {
+        match self {
+            Slot::Raw(raw) => holds_records(raw),
+            Slot::List(_) => true,
+            Slot::Object(entries) => positional(entries).is_some(),
+            Slot::Scalar(_) => false,
+        }
+    }
+
+    fn is_array(&self) -> bool {
+        match self {
+            Slot::Raw(raw) => starts_with(raw, b'['),
+            Slot::List(_) => true,
+            Slot::Object(_) | Slot::Scalar(_) => false,
+        }
+    }
+
+    fn into_records(self) -> Option<Vec<Record>> {
+        match self {
+            Slot::Raw(raw) => records_in(&raw),
+            Slot::List(records) => Some(records),
+            Slot::Object(entries) => positional(&entries),
+            Slot::Scalar(Value::Array(items)) => {
+                Some(items.iter().map(envelope::record_of).collect())
+            }
+            Slot::Scalar(_) => None,
+        }
+    }
+
+    fn value(self) -> Value {
+        match self {
+            Slot::Raw(raw) => envelope::value_of(&raw),
+            Slot::List(records) => records.iter().map(|r| envelope::value_of(r)).collect(),
+            Slot::Object(entries) => Value::Object(
+                entries
+                    .into_iter()
+                    .map(|(k, v)| (k, envelope::value_of(&v)))
+                    .collect(),
+            ),
+            Slot::Scalar(value) => value,
+        }
+    }
+}
+
+/// A value under a record key, read by its kind.
+struct SlotSeed;
+
+impl<'de> DeserializeSeed<'de> for SlotSeed {
+    type Value = Slot;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Slot, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for SlotSeed {
+    type Value = Slot;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Slot, A::Error> {
+        let mut records = Vec::with_capacity(seq.size_hint().unwrap_or(64));
+        while let Some(record) = seq.next_element::<Record>()? {
+            records.push(record);
+        }
+        Ok(Slot::List(records))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Slot, A::Error> {
+        let mut entries = Vec::new();
+        while let Some(entry) = map.next_entry::<String, Record>()? {
+            entries.push(entry);
+        }
+        Ok(Slot::Object(entries))
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Slot, E> {
+        Ok(Slot::Scalar(Value::Bool(v)))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Slot, E> {
+        Ok(Slot::Scalar(Value::from(v)))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Slot, E> {
+        Ok(Slot::Scalar(Value::from(v)))
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Slot, E> {
+        Ok(Slot::Scalar(Value::from(v)))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Slot, E> {
+        Ok(Slot::Scalar(Value::from(v)))
+    }
+
+    fn visit_unit<E>(self) -> Result<Slot, E> {
+        Ok(Slot::Scalar(Value::Null))
+    }
+}
+
 /// An object's entries in order, each value kept as text.
 struct Entries(Vec<(String, Record)>);
 
@@ -199,6 +337,34 @@ impl<'de> Deserialize<'de> for Entries {
             }
         }
         deserializer.deserialize_map(EntriesVisitor)
+    }
+}
+
+/// A body's top-level entries: values under record keys read by kind, the others kept as text.
+struct Envelope(Vec<(String, Slot)>);
+
+impl<'de> Deserialize<'de> for Envelope {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct EnvelopeVisitor;
+        impl<'de> Visitor<'de> for EnvelopeVisitor {
+            type Value = Envelope;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Envelope, A::Error> {
+                let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(8));
+                while let Some(key) = map.next_key::<String>()? {
+                    let slot = if RECORD_KEYS.contains(&key.as_str()) {
+                        map.next_value_seed(SlotSeed)?
+                    } else {
+                        Slot::Raw(map.next_value::<Record>()?)
+                    };
+                    entries.push((key, slot));
+                }
+                Ok(Envelope(entries))
+            }
+        }
+        deserializer.deserialize_map(EnvelopeVisitor)
     }
 }
 
