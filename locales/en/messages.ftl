@@ -320,3 +320,9 @@ output-new-columns = record { $record } has { $count ->
     [one] a column
    *[other] columns
 } the header lacks ({ $columns }): the header was written from the first { $known } records, and the output so far is incomplete; name the columns with --columns, or write to a file with -o (a file is completed with the full header)
+
+## IDs or names typed on the command line (src/refs/resolve.rs): the "expected …" part.
+refs-expect-id-or-name = an ID or a name
+refs-expect-positive-id-or-name = a positive ID or a name
+refs-expect-list = one or more IDs or names separated by commas, e.g. 1,2 or Agendado,Confirmado
+network-all-alone = `all` already means every clinic: give it alone

@@ -336,3 +336,9 @@ output-new-columns = o registro { $record } tem { $count ->
     [one] uma coluna que falta
    *[other] colunas que faltam
 } no cabeçalho ({ $columns }): o cabeçalho foi escrito a partir dos primeiros { $known } registros, e a saída até aqui está incompleta; informe as colunas com --columns, ou grave em um arquivo com -o (um arquivo é completado com o cabeçalho inteiro)
+
+## IDs ou nomes digitados na linha de comando (src/refs/resolve.rs): a parte "esperado …".
+refs-expect-id-or-name = um ID ou um nome
+refs-expect-positive-id-or-name = um ID positivo ou um nome
+refs-expect-list = um ou mais IDs ou nomes separados por vírgulas, p. ex. 1,2 ou Agendado,Confirmado
+network-all-alone = `all` já quer dizer todas as clínicas: use-o sozinho

@@ -380,8 +380,7 @@ fn parse_row(cells: &HashMap<&str, String>, default_clinic: Option<u64>) -> Resu
     let cell = |field: &str| cells.get(field).map(String::as_str).unwrap_or("");
     let optional = |s: &str| (!s.is_empty()).then(|| s.to_string());
     let as_ref = |field: &str, s: &str| {
-        resolve::parse_ref(s)
-            .map_err(|expected| Error::invalid(field, s, expected.trim_start_matches("expected ")))
+        resolve::ref_of(s).map_err(|expected| Error::invalid(field, s, &expected))
     };
     let phone = Phone::parse("phone", cell("phone"))?;
     phone.formatted_mobile("phone")?;

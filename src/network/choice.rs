@@ -33,7 +33,7 @@ impl Choice {
             .iter()
             .any(|r| matches!(r, Ref::Name(n) if n.eq_ignore_ascii_case("all")))
         {
-            return Err("`all` already means every clinic: give it alone".into());
+            return Err(crate::t!("network-all-alone"));
         }
         Ok(Choice::Some(list))
     }

@@ -30,14 +30,19 @@ pub struct RefList(pub Vec<Ref>);
 
 /// clap parser for an ID-or-name flag.
 pub fn parse_ref(s: &str) -> std::result::Result<Ref, String> {
+    ref_of(s).map_err(|expected| crate::t!("cli-expected", expected = expected))
+}
+
+/// An ID or a name; else what was expected, in the reader's language.
+pub fn ref_of(s: &str) -> std::result::Result<Ref, String> {
     let t = s.trim();
     if t.is_empty() {
-        return Err("expected an ID or a name".into());
+        return Err(crate::t!("refs-expect-id-or-name"));
     }
     if t.chars().all(|c| c.is_ascii_digit()) {
         return match t.parse::<u64>() {
             Ok(n) if n > 0 => Ok(Ref::Id(n)),
-            _ => Err("expected a positive ID or a name".into()),
+            _ => Err(crate::t!("refs-expect-positive-id-or-name")),
         };
     }
     Ok(Ref::Name(t.to_string()))
@@ -53,7 +58,10 @@ pub fn parse_ref_list(s: &str) -> std::result::Result<RefList, String> {
         .map(parse_ref)
         .collect::<std::result::Result<_, _>>()?;
     if items.is_empty() {
-        return Err("expected one or more IDs or names separated by commas, e.g. 1,2 or Agendado,Confirmado".into());
+        return Err(crate::t!(
+            "cli-expected",
+            expected = crate::t!("refs-expect-list")
+        ));
     }
     Ok(RefList(items))
 }
