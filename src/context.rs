@@ -8,11 +8,10 @@ use std::sync::Arc;
 use tokio::sync::OnceCell;
 
 use crate::api::{ApiClient, AuthHooks};
-use crate::cli::Global;
 use crate::config::{self, AuthScheme, ConfigFile, Profile, update_profile};
 use crate::credentials::Credentials;
 use crate::error::{Error, Result};
-use crate::http::{CaBundle, Http, Settings};
+use crate::http::{CaBundle, Http, Settings as HttpSettings};
 use crate::output::{Format, OutputSpec};
 use crate::pages::Walk;
 use crate::secret::Secret;
@@ -22,8 +21,36 @@ use crate::ui::Reporter;
 pub const DEFAULT_PER_PAGE: u64 = 50;
 pub const DEFAULT_CONCURRENCY: usize = 4;
 
+/// The global flags as the command line gave them, in plain types: `cli` fills this from clap, so
+/// nothing below `cli` depends on how flags are parsed.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    pub profile: String,
+    pub format: Option<Format>,
+    pub columns: Option<Vec<String>>,
+    pub jq: Option<String>,
+    pub excel: bool,
+    pub output: Option<PathBuf>,
+    pub all: bool,
+    pub page: Option<u64>,
+    pub per_page: Option<u64>,
+    pub limit: Option<u64>,
+    pub concurrency: Option<usize>,
+    pub max_pages: Option<u64>,
+    pub timeout: Option<std::time::Duration>,
+    pub max_wait: Option<std::time::Duration>,
+    pub max_answer_size: Option<u64>,
+    pub cacert: Option<PathBuf>,
+    pub verbose: bool,
+    /// `--quiet` or `-q`.
+    pub quiet: bool,
+    pub sandbox: bool,
+    pub sandbox_scale: Option<u64>,
+}
+
 pub struct Context {
-    pub global: Global,
+    /// The global flags.
+    pub global: Settings,
     pub profile_name: String,
     pub config_dir: PathBuf,
     /// The profile as stored, with environment overrides (and the sandbox's hosts) applied.
@@ -36,7 +63,7 @@ pub struct Context {
 }
 
 impl Context {
-    pub async fn new(global: Global) -> Result<Context> {
+    pub async fn new(global: Settings) -> Result<Context> {
         let reporter = Reporter::new(global.verbose, global.quiet);
         let config_dir = config::config_dir()?;
         let profile_name = global.profile.clone();
@@ -103,15 +130,6 @@ impl Context {
             sandbox,
             api: OnceCell::new(),
         })
-    }
-
-    /// The reference-list cache of this profile; none with `--sandbox`, which leaves no trace on disk.
-    pub fn cache(&self) -> Option<crate::refs::cache::Cache> {
-        if self.in_sandbox() {
-            return None;
-        }
-        let base = self.profile.base_url.as_deref()?;
-        crate::refs::cache::Cache::new(&self.profile_name, base).ok()
     }
 
     pub fn in_sandbox(&self) -> bool {
@@ -306,8 +324,8 @@ pub fn is_all_columns(columns: &[String]) -> bool {
 
 /// The HTTP client's settings: each flag (or its environment variable), else the profile's key, else
 /// the default.
-fn http_settings(global: &Global, profile: &Profile, reporter: &Reporter) -> Settings {
-    let defaults = Settings::default();
+fn http_settings(global: &Settings, profile: &Profile, reporter: &Reporter) -> HttpSettings {
+    let defaults = HttpSettings::default();
     let ca_bundle = match (&global.cacert, &profile.ca_bundle) {
         (Some(path), _) => Some(CaBundle {
             path: path.clone(),
@@ -319,7 +337,7 @@ fn http_settings(global: &Global, profile: &Profile, reporter: &Reporter) -> Set
         }),
         (None, None) => None,
     };
-    Settings {
+    HttpSettings {
         concurrency: concurrency(global, profile),
         timeout: global
             .timeout
@@ -397,7 +415,7 @@ fn register_secret_addresses(reporter: &Reporter, profile: &Profile) {
 }
 
 /// Requests in flight: the flag, else the profile, else the default.
-fn concurrency(global: &Global, profile: &Profile) -> usize {
+fn concurrency(global: &Settings, profile: &Profile) -> usize {
     global
         .concurrency
         .or(profile.concurrency.map(|c| c as usize))

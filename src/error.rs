@@ -1,6 +1,9 @@
 //! The one error type the library layers return, and its mapping to the exit codes of the CLI contract.
 
-use crate::output::OutputError;
+use std::io;
+use std::path::PathBuf;
+
+use crate::text::sanitize;
 
 /// Everything that can stop a command. `main` prints it once (redacted) and exits with [`Error::exit_code`].
 ///
@@ -152,10 +155,90 @@ impl From<std::io::Error> for Error {
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// An error as it is shown: a server's message inside it cut to [`SERVER_TEXT_MAX`] characters, the
+/// whole on one line. (Masking secrets is the reporter's job: see `ui::Reporter::error_line`.)
+pub fn error_text(e: &Error) -> String {
+    let text = match e {
+        Error::Rejected { status, message } => Error::Rejected {
+            status: *status,
+            message: sanitize::server_text(message),
+        }
+        .to_string(),
+        Error::Server { status, message } => Error::Server {
+            status: *status,
+            message: sanitize::server_text(message),
+        }
+        .to_string(),
+        Error::NotLoggedIn(message) => {
+            Error::NotLoggedIn(sanitize::server_text(message)).to_string()
+        }
+        other => other.to_string(),
+    };
+    sanitize::excerpt(&text, sanitize::ERROR_LINE_MAX)
+}
+
+/// What stops writing the output: the sink, or records the header cannot hold. Defined here, not in
+/// `output`, so that the error type knows nothing of the formatters.
+#[derive(Debug, thiserror::Error)]
+pub enum OutputError {
+    /// Writing to stdout failed (possibly a closed pipe: see [`OutputError::is_broken_pipe`]), or
+    /// the temporary storage for buffered rows did.
+    #[error("{}", io_text(.0))]
+    Io(#[source] io::Error),
+    #[error("{}", file_text(path, source))]
+    File {
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+    #[error("{}", crate::t!("output-second-record"))]
+    SecondRecord,
+    #[error(transparent)]
+    NewColumns(#[from] NewColumns),
+}
+
+fn io_text(e: &io::Error) -> String {
+    crate::t!("output-cannot-write", reason = e.to_string())
+}
+
+fn file_text(path: &std::path::Path, e: &io::Error) -> String {
+    crate::t!(
+        "output-cannot-write-file",
+        path = path.display().to_string(),
+        reason = e.to_string()
+    )
+}
+
+impl OutputError {
+    /// The reader of stdout went away (`clinic ... | head`): the app should stop quietly.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, OutputError::Io(e) if e.kind() == io::ErrorKind::BrokenPipe)
+    }
+}
+
+/// Records brought columns that the header written to stdout lacks.
+#[derive(Debug, thiserror::Error)]
+#[error("{}", new_columns_text(*record, *known, columns))]
+pub struct NewColumns {
+    pub record: u64,
+    pub known: usize,
+    pub columns: Vec<String>,
+}
+
+fn new_columns_text(record: u64, known: usize, columns: &[String]) -> String {
+    crate::t!(
+        "output-new-columns",
+        record = record.to_string(),
+        count = columns.len() as u64,
+        columns = columns.join(", "),
+        known = known as u64
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::{Lang, Value, text_in};
+    use crate::text::i18n::{Lang, Value, text_in};
 
     #[test]
     fn english_texts_read_as_before() {

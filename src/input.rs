@@ -98,9 +98,9 @@ fn birth_date_on(field: &str, raw: &str, today: NaiveDate) -> Result<NaiveDate> 
 /// A date as people read it in the interface's language: `2024-05-10` in English (as they type it),
 /// `10/05/2024` in Portuguese.
 pub fn people_date(d: NaiveDate) -> String {
-    match crate::i18n::current() {
-        crate::i18n::Lang::En => sql_date(d),
-        crate::i18n::Lang::PtBr => d.format("%d/%m/%Y").to_string(),
+    match crate::text::i18n::current() {
+        crate::text::i18n::Lang::En => sql_date(d),
+        crate::text::i18n::Lang::PtBr => d.format("%d/%m/%Y").to_string(),
     }
 }
 

@@ -4,19 +4,19 @@ use clinic::stop_signals::{Listener, StopSignal};
 
 fn main() -> ExitCode {
     // Shell completion requests (`COMPLETE=bash clinic -- …`) are answered here, before anything else.
-    clinic::completion::note_shell();
+    clinic::cli::complete::note_shell();
     // The language comes first: help, completion descriptions and clap's errors are text too.
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    if let Err(e) = clinic::i18n::choose(&args) {
+    if let Err(e) = clinic::config::language::choose(&args) {
         // A completion request answers in the locale's language rather than not at all.
-        if std::env::var_os(clinic::cli::completions::COMPLETE_VAR).is_none() {
-            let message = clinic::sanitize::error_text(&e);
+        if std::env::var_os(clinic::cli::complete::COMPLETE_VAR).is_none() {
+            let message = clinic::error::error_text(&e);
             eprintln!("{}", clinic::t!("error-line", message = message));
             return ExitCode::from(e.exit_code() as u8);
         }
     }
     clap_complete::CompleteEnv::with_factory(clinic::cli::command)
-        .var(clinic::cli::completions::COMPLETE_VAR)
+        .var(clinic::cli::complete::COMPLETE_VAR)
         .completer(clinic::cli::completions::COMPLETER)
         .complete();
     let cli = clinic::cli::parse();

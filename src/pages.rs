@@ -9,22 +9,16 @@ use std::collections::{HashSet, VecDeque};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-use futures::future::BoxFuture;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use crate::api::envelope::{Page, Record};
 use crate::error::{Error, Result};
+use crate::record::{Page, PageSource, Record};
 use crate::ui::Reporter;
 
 /// The highest page number a walk reads (and `--page` accepts): far beyond any real list, and far from
 /// the end of `u64`, so page arithmetic cannot wrap.
 pub const MAX_PAGE: u64 = 1_000_000_000;
-
-/// Fetches one page: `page` is 1-based, `per_page` the size asked for.
-pub trait PageSource: Send + Sync {
-    fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>>;
-}
 
 #[derive(Debug, Clone, Copy)]
 pub struct Walk {
@@ -149,7 +143,7 @@ pub async fn walk(
                 "pages-max-pages-reached",
                 max_pages = ceiling - first_page,
                 count = state.summary.records,
-                records = crate::counts::thousands(state.summary.records)
+                records = crate::text::counts::thousands(state.summary.records)
             )));
         }
         if state.take(p, read, reporter, &mut emit)? == Flow::Stop {
@@ -160,8 +154,8 @@ pub async fn walk(
     if spec.all && state.missing() && state.spec.limit.is_none() && state.summary.pages > 0 {
         let total = state.summary.total.unwrap_or(0);
         let (reported, read) = (
-            crate::counts::thousands(total),
-            crate::counts::thousands(state.summary.records),
+            crate::text::counts::thousands(total),
+            crate::text::counts::thousands(state.summary.records),
         );
         return Err(Error::Protocol(if state.repeated {
             crate::t!(
@@ -451,7 +445,8 @@ fn fingerprint(records: &[Record]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::envelope::{record_of, value_of};
+    use crate::record::{record_of, value_of};
+    use futures::future::BoxFuture;
     use serde_json::json;
 
     /// An in-memory list served in pages, with the misbehaviours real servers show.

@@ -10,13 +10,15 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 
 use crate::api::ApiClient;
-use crate::api::envelope::{self, Page};
+use crate::api::envelope;
 use crate::context::Context;
 use crate::error::Result;
 use crate::http::Safety;
 use crate::jq::Jq;
 use crate::output::{Format, Output, Shape};
-use crate::pages::{self, PageSource, Walk};
+use crate::pages::{self, Walk};
+use crate::record::Page;
+use crate::record::PageSource;
 
 /// A paged list on `base_url`: adds `pagina_atual` and `por_pagina` to the list's own filters.
 pub struct ApiList {
@@ -85,7 +87,7 @@ impl Sink {
     pub(crate) fn write_record(&mut self, record: &RawValue) -> Result<()> {
         match &self.jq {
             None => Ok(self.out.write_raw(record)?),
-            Some(_) => self.write(&envelope::value_of(record)),
+            Some(_) => self.write(&crate::record::value_of(record)),
         }
     }
 
@@ -191,8 +193,10 @@ async fn walk_into_output(
     if written == 0 {
         ctx.reporter.note(&crate::t!("note-no-records"));
     } else if spec.all {
-        ctx.reporter
-            .note(&crate::counts::records_from_pages(written, summary.pages));
+        ctx.reporter.note(&crate::text::counts::records_from_pages(
+            written,
+            summary.pages,
+        ));
     } else if std::io::stderr().is_terminal()
         && let Some(hint) = more_pages_hint(spec, summary.records, observed.total.get().copied())
     {
@@ -238,7 +242,7 @@ pub(crate) fn more_columns_note(hidden: usize) -> Option<String> {
 
 /// For one page of a list that goes on: which records these are, and how to see the rest.
 fn more_pages_hint(spec: Walk, read: u64, total: Option<u64>) -> Option<String> {
-    use crate::counts::thousands;
+    use crate::text::counts::thousands;
     let from = (spec.first - 1).saturating_mul(spec.per_page) + 1;
     let to = from + read.saturating_sub(1);
     let (from_text, to_text) = (thousands(from), thousands(to));

@@ -18,23 +18,28 @@ pub enum Source {
 }
 
 /// A grouping of `--by`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Dimension {
     /// The month of the record's date (YYYY-MM)
-    #[value(alias = "mes")]
     Month,
-    #[value(alias = "vendedor")]
     Seller,
     Status,
-    #[value(alias = "clinica")]
     Clinic,
-    #[value(alias = "canal")]
     Channel,
-    #[value(alias = "servico")]
     Service,
 }
 
 impl Dimension {
+    /// Every grouping, in the order help lists them.
+    pub const ALL: [Dimension; 6] = [
+        Dimension::Month,
+        Dimension::Seller,
+        Dimension::Status,
+        Dimension::Clinic,
+        Dimension::Channel,
+        Dimension::Service,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             Dimension::Month => "month",

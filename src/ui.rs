@@ -8,8 +8,8 @@ use std::sync::{Arc, Mutex};
 
 use crate::error::Error;
 use crate::redact::Redactor;
-use crate::sanitize;
 use crate::secret::Secret;
+use crate::text::sanitize;
 
 #[derive(Default)]
 pub struct Reporter {
@@ -49,7 +49,7 @@ impl Reporter {
     /// The final error as one masked line of plain text, the server's part of it cut short.
     pub fn error_line(&self, e: &Error) -> String {
         sanitize::excerpt(
-            &self.redact(&sanitize::error_text(e)),
+            &self.redact(&crate::error::error_text(e)),
             sanitize::ERROR_LINE_MAX,
         )
     }
@@ -137,8 +137,10 @@ fn progress_style(with_total: bool) -> indicatif::ProgressStyle {
             "count",
             |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
                 let _ = match state.len() {
-                    Some(total) => w.write_str(&crate::counts::records_of(state.pos(), total)),
-                    None => w.write_str(&crate::counts::records(state.pos())),
+                    Some(total) => {
+                        w.write_str(&crate::text::counts::records_of(state.pos(), total))
+                    }
+                    None => w.write_str(&crate::text::counts::records(state.pos())),
                 };
             },
         )
@@ -151,7 +153,7 @@ fn progress_style(with_total: bool) -> indicatif::ProgressStyle {
                 } else {
                     0
                 };
-                let _ = write!(w, "{}/s", crate::counts::thousands(rate));
+                let _ = write!(w, "{}/s", crate::text::counts::thousands(rate));
             },
         )
         .with_key(

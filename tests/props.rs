@@ -78,7 +78,7 @@ proptest! {
     fn readers_take_any_json(v in json()) {
         let body = serde_json::to_vec(&v).unwrap();
         // Any answer yields some text to show.
-        prop_assert!(!envelope::message(&body).is_empty());
+        prop_assert!(!clinic::text::answer::message(&body).is_empty());
         if let Ok(found) = envelope::token(&v) {
             let t = found.token;
             prop_assert!(!t.expose().is_empty());
@@ -105,7 +105,7 @@ proptest! {
         let full = judge::judge(reqwest::StatusCode::OK, &body, judge::Empty::Refused).map(envelope::page_values);
         match (fast, full) {
             (judge::Verdict::Success(a), judge::Verdict::Success((records, total, pages))) => {
-                let a_records: Vec<Value> = a.records.iter().map(|r| envelope::value_of(r)).collect();
+                let a_records: Vec<Value> = a.records.iter().map(|r| clinic::record::value_of(r)).collect();
                 prop_assert_eq!(a_records, records);
                 prop_assert_eq!((a.total, a.pages), (total, pages));
             }
@@ -118,7 +118,7 @@ proptest! {
 
     #[test]
     fn readers_take_any_bytes(body in prop::collection::vec(any::<u8>(), 0..256)) {
-        let _ = envelope::message(&body);
+        let _ = clinic::text::answer::message(&body);
         let _ = envelope::text_token(&body);
         let _ = judge::judge(reqwest::StatusCode::OK, &body, judge::Empty::Allowed);
         if let Ok(v) = serde_json::from_slice::<Value>(&body) {
@@ -130,9 +130,9 @@ proptest! {
 
     #[test]
     fn raw_messages_are_excerpts(text in "[^{}\\[\\]\"]{1,600}") {
-        let m = envelope::message(text.as_bytes());
+        let m = clinic::text::answer::message(text.as_bytes());
         prop_assert!(
-            m.chars().count() <= clinic::sanitize::SERVER_TEXT_MAX,
+            m.chars().count() <= clinic::text::sanitize::SERVER_TEXT_MAX,
             "{} chars",
             m.chars().count()
         );

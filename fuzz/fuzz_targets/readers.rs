@@ -4,11 +4,12 @@
 #![no_main]
 
 use clinic::api::envelope;
-use clinic::{input, sanitize};
+use clinic::input;
+use clinic::text::sanitize;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let _ = envelope::message(data);
+    let _ = clinic::text::answer::message(data);
     let _ = envelope::token(data);
     if let Ok(value) = serde_json::from_slice::<serde_json::Value>(data) {
         let _ = envelope::created_id(&value);

@@ -22,7 +22,7 @@ pub async fn login(
     password: &Secret,
 ) -> Result<LoginAnswer> {
     http.reporter().add_secret(password);
-    let url = super::client::join(base, "/loginApi", &[])?;
+    let url = super::client::join(base, super::LOGIN.path, &[])?;
     let req = Request {
         method: Method::POST,
         shown_url: url.to_string(),

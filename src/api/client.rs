@@ -8,11 +8,11 @@ use reqwest::header::AUTHORIZATION;
 use serde_json::Value;
 use tokio::sync::Mutex;
 
-use super::envelope::Page;
 use super::judge::{Empty, Verdict, judge, judge_page};
 use crate::config::AuthScheme;
 use crate::error::{Error, Result};
 use crate::http::{Body, Http, Request, Safety};
+use crate::record::Page;
 use crate::secret::Secret;
 
 /// What the client may ask of the rest of the program when the token stops working.

@@ -6,9 +6,12 @@
 use reqwest::StatusCode;
 use serde_json::{Map, Value};
 
-use super::envelope::{self, Page};
+use super::envelope;
+
 use super::raw_page;
 use crate::error::Error;
+use crate::record::Page;
+use crate::text::answer;
 
 /// Keys whose false value says the call failed (`{"status": false, "mensagem": …}`).
 const FLAG_KEYS: &[&str] = &["status", "sucesso", "success", "ok"];
@@ -43,7 +46,7 @@ pub enum Empty {
 pub fn judge(status: StatusCode, body: &[u8], empty: Empty) -> Verdict {
     let code = status.as_u16();
     if !status.is_success() {
-        let message = envelope::message(body);
+        let message = answer::message(body);
         return if code == 401 || says_auth_failed(&message) {
             Verdict::AuthFailed {
                 status: code,
@@ -73,7 +76,7 @@ pub fn judge(status: StatusCode, body: &[u8], empty: Empty) -> Verdict {
     let Ok(value) = serde_json::from_slice::<Value>(body) else {
         return Verdict::NotJson {
             status: code,
-            excerpt: envelope::message(body),
+            excerpt: answer::message(body),
         };
     };
     match failure_in(&value) {
@@ -119,8 +122,8 @@ pub fn failure_in(value: &Value) -> Option<String> {
         && !envelope::has_records(value)
         && envelope::created_id(&without_error_keys(map)).is_none();
     (flagged || errored).then(|| {
-        envelope::message_of(value)
-            .map(|m| envelope::one_line(&m))
+        answer::message_of(value)
+            .map(|m| answer::one_line(&m))
             .unwrap_or_else(|| crate::t!("api-failure-without-message"))
     })
 }
@@ -160,7 +163,7 @@ fn holds_something(v: &Value) -> bool {
 
 /// Whether a message says the token is missing, invalid or expired, in Portuguese or English.
 pub fn says_auth_failed(message: &str) -> bool {
-    let m = crate::refs::resolve::normalize(message);
+    let m = crate::text::fold::normalize(message);
     const PHRASES: &[&str] = &[
         "nao autorizado",
         "nao autenticado",

@@ -9,6 +9,8 @@ pub mod raw_page;
 
 pub use client::{ApiClient, AuthHooks};
 
+use crate::http::Safety;
+
 /// Which configured host an operation goes to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -27,6 +29,19 @@ pub struct Operation {
     pub host: Host,
     pub path: &'static str,
     pub command: &'static str,
+    /// Whether a failed attempt may be sent again (reads) or not (writes, the webhook).
+    #[serde(skip)]
+    pub safety: Safety,
+    /// Whether the operation takes `pagina_atual`/`por_pagina` (and fails without them).
+    #[serde(skip)]
+    pub paging: Paging,
+}
+
+/// Whether an operation is a paged list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Paging {
+    Paged,
+    Unpaged,
 }
 
 const fn op(
@@ -35,6 +50,8 @@ const fn op(
     host: Host,
     path: &'static str,
     command: &'static str,
+    safety: Safety,
+    paging: Paging,
 ) -> Operation {
     Operation {
         group,
@@ -42,185 +59,296 @@ const fn op(
         host,
         path,
         command,
+        safety,
+        paging,
     }
 }
 
 use Host::*;
+use Paging::*;
+
+/// Every remote operation, in the order of the service's documentation.
+pub const LOGIN: Operation = op(
+    "Autenticação",
+    "POST",
+    BaseUrl,
+    "/loginApi",
+    "clinic login",
+    Safety::Unsafe,
+    Unpaged,
+);
+pub const CREATE_CONTACT: Operation = op(
+    "Entrada — Atração",
+    "POST",
+    BaseUrl,
+    "/cadastraCliente",
+    "clinic contact create",
+    Safety::Unsafe,
+    Unpaged,
+);
+pub const UPDATE_CONTACT: Operation = op(
+    "Entrada — Atração",
+    "POST",
+    BaseUrl,
+    "/atualizaCadastroCliente",
+    "clinic contact update",
+    Safety::Unsafe,
+    Unpaged,
+);
+pub const CREATE_CAMPAIGN: Operation = op(
+    "Entrada — Apoio",
+    "POST",
+    BaseUrl,
+    "/criaCampanha",
+    "clinic campaign create",
+    Safety::Unsafe,
+    Unpaged,
+);
+pub const SET_APPOINTMENT_STATUS: Operation = op(
+    "Entrada — Conversão e entrega",
+    "POST",
+    BaseUrl,
+    "/mudaStatusAgendamento",
+    "clinic appointment set-status",
+    Safety::Unsafe,
+    Unpaged,
+);
+pub const APPOINTMENTS: Operation = op(
+    "Saída — Entrega e retenção",
+    "GET",
+    BaseUrl,
+    "/relAgendamentos",
+    "clinic report appointments",
+    Safety::Idempotent,
+    Paged,
+);
+pub const FICHA_FINANCEIRA: Operation = op(
+    "Saída — Conversão",
+    "GET",
+    BaseUrl,
+    "/lista_venda_orcamento",
+    "clinic report ficha-financeira",
+    Safety::Idempotent,
+    Paged,
+);
+pub const CONTACTS: Operation = op(
+    "Saída — Atração",
+    "GET",
+    BaseUrl,
+    "/lista_cliente",
+    "clinic contact list",
+    Safety::Idempotent,
+    Paged,
+);
+pub const CREATORS: Operation = op(
+    "Saída — Apoio",
+    "GET",
+    BaseUrl,
+    "/listaCriadoPorVenda",
+    "clinic ref creators",
+    Safety::Idempotent,
+    Paged,
+);
+pub const ACCOUNT_PLANS: Operation = op(
+    "Saída — Apoio",
+    "GET",
+    BaseUrl,
+    "/listaPlanoDeConta",
+    "clinic ref account-plans",
+    Safety::Idempotent,
+    Paged,
+);
+pub const SELLERS: Operation = op(
+    "Saída — Apoio",
+    "GET",
+    BaseUrl,
+    "/listaVendedor",
+    "clinic ref sellers",
+    Safety::Idempotent,
+    Paged,
+);
+pub const CAMPAIGNS: Operation = op(
+    "Saída — Apoio",
+    "GET",
+    BaseUrl,
+    "/listaCampanha",
+    "clinic ref campaigns",
+    Safety::Idempotent,
+    Paged,
+);
+pub const SERVICES: Operation = op(
+    "Saída — Apoio",
+    "GET",
+    BaseUrl,
+    "/listaServico",
+    "clinic ref services",
+    Safety::Idempotent,
+    Paged,
+);
+pub const HAS_QUOTE: Operation = op(
+    "Saída — Apoio",
+    "GET",
+    BaseUrl,
+    "/avaliacaoPossuiVendaOrcamento",
+    "clinic ref has-quote",
+    Safety::Idempotent,
+    Unpaged,
+);
+pub const CLINICS: Operation = op(
+    "Saída — Apoio",
+    "GET",
+    BaseUrl,
+    "/listaClinicas",
+    "clinic ref clinics",
+    Safety::Idempotent,
+    Paged,
+);
+pub const CHANNELS: Operation = op(
+    "Saída — Apoio",
+    "GET",
+    BaseUrl,
+    "/listaCanal",
+    "clinic ref channels",
+    Safety::Idempotent,
+    Paged,
+);
+pub const APPOINTMENT_STATUSES: Operation = op(
+    "Saída — Apoio",
+    "GET",
+    BaseUrl,
+    "/statusAgendamento",
+    "clinic ref appointment-statuses",
+    Safety::Idempotent,
+    Unpaged,
+);
+pub const QUOTE_STATUSES: Operation = op(
+    "Saída — Apoio",
+    "GET",
+    BaseUrl,
+    "/lista_status_venda",
+    "clinic ref quote-statuses",
+    Safety::Idempotent,
+    Unpaged,
+);
+pub const OPERATION_TYPES: Operation = op(
+    "Saída — Apoio",
+    "GET",
+    BaseUrl,
+    "/listaTipoOperacao",
+    "clinic ref operation-types",
+    Safety::Idempotent,
+    Paged,
+);
+pub const AUTOMATION_WEBHOOK: Operation = op(
+    "CRM — Automação",
+    "GET",
+    AutomationUrl,
+    "/webhook/{webhook_id}",
+    "clinic crm contact create",
+    Safety::Unsafe,
+    Unpaged,
+);
+pub const CRM_CONTACT_LIST: Operation = op(
+    "CRM",
+    "GET",
+    CrmUrl,
+    "crm.contact.list",
+    "clinic crm contact list",
+    Safety::Idempotent,
+    Unpaged,
+);
+pub const CRM_CONTACT_GET: Operation = op(
+    "CRM",
+    "GET",
+    CrmUrl,
+    "crm.contact.get",
+    "clinic crm contact get",
+    Safety::Idempotent,
+    Unpaged,
+);
+pub const CRM_CONTACT_UPDATE: Operation = op(
+    "CRM",
+    "GET",
+    CrmUrl,
+    "crm.contact.update",
+    "clinic crm contact update",
+    Safety::Unsafe,
+    Unpaged,
+);
+pub const CRM_DEAL_LIST: Operation = op(
+    "CRM",
+    "GET",
+    CrmUrl,
+    "crm.deal.list",
+    "clinic crm deal list",
+    Safety::Idempotent,
+    Unpaged,
+);
+pub const CRM_DEAL_GET: Operation = op(
+    "CRM",
+    "GET",
+    CrmUrl,
+    "crm.deal.get",
+    "clinic crm deal get",
+    Safety::Idempotent,
+    Unpaged,
+);
+pub const CRM_DEAL_UPDATE: Operation = op(
+    "CRM",
+    "GET",
+    CrmUrl,
+    "crm.deal.update",
+    "clinic crm deal update",
+    Safety::Unsafe,
+    Unpaged,
+);
+pub const IO: Operation = op(
+    "Integrações IO",
+    "ANY",
+    IoUrl,
+    "/{path}",
+    "clinic io",
+    Safety::Unsafe,
+    Unpaged,
+);
 
 /// Every remote operation, in the order of the service's documentation.
 pub const OPERATIONS: &[Operation] = &[
-    op("Autenticação", "POST", BaseUrl, "/loginApi", "clinic login"),
-    op(
-        "Entrada — Atração",
-        "POST",
-        BaseUrl,
-        "/cadastraCliente",
-        "clinic contact create",
-    ),
-    op(
-        "Entrada — Atração",
-        "POST",
-        BaseUrl,
-        "/atualizaCadastroCliente",
-        "clinic contact update",
-    ),
-    op(
-        "Entrada — Apoio",
-        "POST",
-        BaseUrl,
-        "/criaCampanha",
-        "clinic campaign create",
-    ),
-    op(
-        "Entrada — Conversão e entrega",
-        "POST",
-        BaseUrl,
-        "/mudaStatusAgendamento",
-        "clinic appointment set-status",
-    ),
-    op(
-        "Saída — Entrega e retenção",
-        "GET",
-        BaseUrl,
-        "/relAgendamentos",
-        "clinic report appointments",
-    ),
-    op(
-        "Saída — Conversão",
-        "GET",
-        BaseUrl,
-        "/lista_venda_orcamento",
-        "clinic report ficha-financeira",
-    ),
-    op(
-        "Saída — Atração",
-        "GET",
-        BaseUrl,
-        "/lista_cliente",
-        "clinic contact list",
-    ),
-    op(
-        "Saída — Apoio",
-        "GET",
-        BaseUrl,
-        "/listaCriadoPorVenda",
-        "clinic ref creators",
-    ),
-    op(
-        "Saída — Apoio",
-        "GET",
-        BaseUrl,
-        "/listaPlanoDeConta",
-        "clinic ref account-plans",
-    ),
-    op(
-        "Saída — Apoio",
-        "GET",
-        BaseUrl,
-        "/listaVendedor",
-        "clinic ref sellers",
-    ),
-    op(
-        "Saída — Apoio",
-        "GET",
-        BaseUrl,
-        "/listaCampanha",
-        "clinic ref campaigns",
-    ),
-    op(
-        "Saída — Apoio",
-        "GET",
-        BaseUrl,
-        "/listaServico",
-        "clinic ref services",
-    ),
-    op(
-        "Saída — Apoio",
-        "GET",
-        BaseUrl,
-        "/avaliacaoPossuiVendaOrcamento",
-        "clinic ref has-quote",
-    ),
-    op(
-        "Saída — Apoio",
-        "GET",
-        BaseUrl,
-        "/listaClinicas",
-        "clinic ref clinics",
-    ),
-    op(
-        "Saída — Apoio",
-        "GET",
-        BaseUrl,
-        "/listaCanal",
-        "clinic ref channels",
-    ),
-    op(
-        "Saída — Apoio",
-        "GET",
-        BaseUrl,
-        "/statusAgendamento",
-        "clinic ref appointment-statuses",
-    ),
-    op(
-        "Saída — Apoio",
-        "GET",
-        BaseUrl,
-        "/lista_status_venda",
-        "clinic ref quote-statuses",
-    ),
-    op(
-        "Saída — Apoio",
-        "GET",
-        BaseUrl,
-        "/listaTipoOperacao",
-        "clinic ref operation-types",
-    ),
-    op(
-        "CRM — Automação",
-        "GET",
-        AutomationUrl,
-        "/webhook/{webhook_id}",
-        "clinic crm contact create",
-    ),
-    op(
-        "CRM",
-        "GET",
-        CrmUrl,
-        "crm.contact.list",
-        "clinic crm contact list",
-    ),
-    op(
-        "CRM",
-        "GET",
-        CrmUrl,
-        "crm.contact.get",
-        "clinic crm contact get",
-    ),
-    op(
-        "CRM",
-        "GET",
-        CrmUrl,
-        "crm.contact.update",
-        "clinic crm contact update",
-    ),
-    op(
-        "CRM",
-        "GET",
-        CrmUrl,
-        "crm.deal.list",
-        "clinic crm deal list",
-    ),
-    op("CRM", "GET", CrmUrl, "crm.deal.get", "clinic crm deal get"),
-    op(
-        "CRM",
-        "GET",
-        CrmUrl,
-        "crm.deal.update",
-        "clinic crm deal update",
-    ),
-    op("Integrações IO", "ANY", IoUrl, "/{path}", "clinic io"),
+    LOGIN,
+    CREATE_CONTACT,
+    UPDATE_CONTACT,
+    CREATE_CAMPAIGN,
+    SET_APPOINTMENT_STATUS,
+    APPOINTMENTS,
+    FICHA_FINANCEIRA,
+    CONTACTS,
+    CREATORS,
+    ACCOUNT_PLANS,
+    SELLERS,
+    CAMPAIGNS,
+    SERVICES,
+    HAS_QUOTE,
+    CLINICS,
+    CHANNELS,
+    APPOINTMENT_STATUSES,
+    QUOTE_STATUSES,
+    OPERATION_TYPES,
+    AUTOMATION_WEBHOOK,
+    CRM_CONTACT_LIST,
+    CRM_CONTACT_GET,
+    CRM_CONTACT_UPDATE,
+    CRM_DEAL_LIST,
+    CRM_DEAL_GET,
+    CRM_DEAL_UPDATE,
+    IO,
 ];
+
+/// Whether `path` on `base_url` is one of the service's paged lists.
+pub fn is_paged_list(path: &str) -> bool {
+    OPERATIONS
+        .iter()
+        .any(|o| o.host == BaseUrl && o.path == path && o.paging == Paged)
+}
 
 /// The operation with this path on `base_url`.
 pub fn operation(path: &str) -> &'static Operation {

@@ -13,7 +13,9 @@ use serde::de::{Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::envelope::{self, NEST_KEYS, PAGES_KEYS, Page, RECORD_KEYS, Record, TOTAL_KEYS};
+use super::envelope::{self, NEST_KEYS, PAGES_KEYS, RECORD_KEYS, TOTAL_KEYS};
+
+use crate::record::{Page, Record};
 
 /// A page's records, and the envelope with the records replaced by a stand-in of the same kind
 /// (an empty array when there were none, else an array of one empty record) for the judge.
@@ -237,7 +239,7 @@ impl Slot {
             Slot::List(records) => Some(records),
             Slot::Object(entries) => positional(&entries),
             Slot::Scalar(Value::Array(items)) => {
-                Some(items.iter().map(envelope::record_of).collect())
+                Some(items.iter().map(crate::record::record_of).collect())
             }
             Slot::Scalar(_) => None,
         }
@@ -245,12 +247,12 @@ impl Slot {
 
     fn value(self) -> Value {
         match self {
-            Slot::Raw(raw) => envelope::value_of(&raw),
-            Slot::List(records) => records.iter().map(|r| envelope::value_of(r)).collect(),
+            Slot::Raw(raw) => crate::record::value_of(&raw),
+            Slot::List(records) => records.iter().map(|r| crate::record::value_of(r)).collect(),
             Slot::Object(entries) => Value::Object(
                 entries
                     .into_iter()
-                    .map(|(k, v)| (k, envelope::value_of(&v)))
+                    .map(|(k, v)| (k, crate::record::value_of(&v)))
                     .collect(),
             ),
             Slot::Scalar(value) => value,

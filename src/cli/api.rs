@@ -17,21 +17,6 @@ pub struct ApiArgs {
     request: args::RawRequest,
 }
 
-/// The service's lists that take `pagina_atual` and `por_pagina` (and fail without them).
-const PAGED_LISTS: &[&str] = &[
-    "/relAgendamentos",
-    "/lista_venda_orcamento",
-    "/lista_cliente",
-    "/listaCriadoPorVenda",
-    "/listaPlanoDeConta",
-    "/listaVendedor",
-    "/listaCampanha",
-    "/listaServico",
-    "/listaClinicas",
-    "/listaCanal",
-    "/listaTipoOperacao",
-];
-
 const PAGE: &str = "pagina_atual";
 const PER_PAGE: &str = "por_pagina";
 
@@ -39,7 +24,7 @@ pub async fn run(ctx: &Context, ApiArgs { request: a }: ApiArgs) -> Result<()> {
     let body = a.body()?;
     let path = format!("/{}", a.path.trim_start_matches('/'));
     let paging_asked = ctx.global.page.is_some() || ctx.global.per_page.is_some();
-    if a.method != Method::GET || !(paging_asked || PAGED_LISTS.contains(&path.as_str())) {
+    if a.method != Method::GET || !(paging_asked || crate::api::is_paged_list(&path)) {
         let client = ctx.api().await?;
         let safety = a.safety();
         let answer = client.call(a.method, &path, &a.query, body, safety).await?;
@@ -63,7 +48,7 @@ pub async fn run(ctx: &Context, ApiArgs { request: a }: ApiArgs) -> Result<()> {
         .filter(|(k, _)| k != PAGE && k != PER_PAGE)
         .collect();
     let client = ctx.api().await?;
-    if spec.all || PAGED_LISTS.contains(&path.as_str()) {
+    if spec.all || crate::api::is_paged_list(&path) {
         let source = Arc::new(ApiList {
             client,
             path,

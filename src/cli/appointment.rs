@@ -15,7 +15,7 @@ pub enum AppointmentCommand {
     SetStatus {
         #[arg(value_parser = args::id)]
         appointment: u64,
-        #[arg(value_parser = crate::refs::resolve::parse_ref, add = clap_complete::ArgValueCompleter::new(crate::refs::complete::appointment_statuses))]
+        #[arg(value_parser = crate::refs::resolve::parse_ref, add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::appointment_statuses))]
         status: crate::refs::Ref,
     },
 }
@@ -39,7 +39,7 @@ pub async fn run(ctx: &Context, cmd: AppointmentCommand) -> Result<()> {
             let answer = client
                 .call(
                     Method::POST,
-                    "/mudaStatusAgendamento",
+                    crate::api::SET_APPOINTMENT_STATUS.path,
                     &[],
                     Some(body),
                     Safety::Unsafe,

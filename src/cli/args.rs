@@ -32,9 +32,9 @@ pub fn or_list(items: &[impl AsRef<str>]) -> String {
 
 /// A date as the reader writes it: DD/MM/YYYY in Portuguese, YYYY-MM-DD (the flags' own form) in English.
 pub fn shown_date(d: NaiveDate) -> String {
-    match crate::i18n::current() {
-        crate::i18n::Lang::PtBr => d.format("%d/%m/%Y").to_string(),
-        crate::i18n::Lang::En => input::sql_date(d),
+    match crate::text::i18n::current() {
+        crate::text::i18n::Lang::PtBr => d.format("%d/%m/%Y").to_string(),
+        crate::text::i18n::Lang::En => input::sql_date(d),
     }
 }
 
@@ -93,7 +93,7 @@ pub fn flag01(s: &str) -> Result<u8, String> {
 /// The `--clinic` flag of commands that work on one clinic (writes, the cache).
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ClinicArg {
-    #[arg(long, visible_alias = "clinica", value_name = "ID|NAME", value_parser = one_clinic, add = clap_complete::ArgValueCompleter::new(crate::refs::complete::clinics))]
+    #[arg(long, visible_alias = "clinica", value_name = "ID|NAME", value_parser = one_clinic, add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::clinics))]
     pub clinic: Option<crate::refs::Ref>,
 }
 
@@ -110,7 +110,7 @@ pub fn one_clinic(s: &str) -> Result<crate::refs::Ref, String> {
 /// The `--clinic` flag of lists and reports: one clinic, several (`1,3,"sp campinas"`) or `all`.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ClinicsArg {
-    #[arg(long, visible_alias = "clinica", value_name = "ID|NAME,...|all", value_parser = crate::network::Choice::parse, add = clap_complete::ArgValueCompleter::new(crate::refs::complete::clinics))]
+    #[arg(long, visible_alias = "clinica", value_name = "ID|NAME,...|all", value_parser = crate::network::Choice::parse, add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::clinics))]
     pub clinic: Option<crate::network::Choice>,
     #[arg(long)]
     pub keep_going: bool,
@@ -134,16 +134,20 @@ impl ClinicArg {
 }
 
 impl ClinicsArg {
-    /// The clinics of a per-clinic list or report. Without `--clinic` it is the profile's
-    /// `clinica`, and an admin_master with none is refused before anything is sent.
+    /// The flag's values in the plain form the network walk takes.
+    pub fn clinics(&self) -> crate::network::Clinics {
+        crate::network::Clinics {
+            choice: self.clinic.clone(),
+            keep_going: self.keep_going,
+        }
+    }
+
+    /// See [`crate::network::Clinics::resolve_for_list`].
     pub async fn resolve_for_list(
         &self,
         ctx: &crate::context::Context,
     ) -> crate::error::Result<crate::network::Target> {
-        if self.clinic.is_none() {
-            ctx.require_list_clinic(ctx.profile.clinica)?;
-        }
-        crate::network::target(ctx, self.clinic.as_ref()).await
+        self.clinics().resolve_for_list(ctx).await
     }
 }
 

@@ -405,7 +405,7 @@ pub async fn token_works(ctx: &Context) -> Result<()> {
     client
         .call(
             Method::GET,
-            "/statusAgendamento",
+            crate::api::APPOINTMENT_STATUSES.path,
             &[],
             None,
             Safety::Idempotent,

@@ -19,8 +19,7 @@ pub enum CacheCommand {
 }
 
 pub async fn run(ctx: &Context, cmd: CacheCommand) -> Result<()> {
-    let cache = ctx
-        .cache()
+    let cache = crate::refs::cache::Cache::of(ctx)
         .ok_or_else(|| Error::Usage(crate::t!("cli-cache-none")))?;
     match cmd {
         CacheCommand::Refresh { clinic } => {

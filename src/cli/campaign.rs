@@ -37,7 +37,7 @@ pub async fn run(ctx: &Context, cmd: CampaignCommand) -> Result<()> {
             let answer = client
                 .call(
                     Method::POST,
-                    "/criaCampanha",
+                    crate::api::CREATE_CAMPAIGN.path,
                     &[],
                     Some(body),
                     Safety::Unsafe,
@@ -49,7 +49,7 @@ pub async fn run(ctx: &Context, cmd: CampaignCommand) -> Result<()> {
         CampaignCommand::List(list) => {
             super::reference::named(
                 ctx,
-                "/listaCampanha",
+                crate::api::CAMPAIGNS.path,
                 list,
                 &crate::t!("cli-what-campaigns"),
             )
@@ -66,7 +66,7 @@ fn remember(ctx: &Context, clinic: u64, name: &str, answer: &serde_json::Value) 
         serde_json::Value::String(s) => s.trim().parse().ok(),
         _ => None,
     });
-    if let (Some(id), Some(cache)) = (id, ctx.cache()) {
+    if let (Some(id), Some(cache)) = (id, crate::refs::cache::Cache::of(ctx)) {
         let entry = crate::refs::Entry {
             id,
             name: name.to_string(),

@@ -65,10 +65,10 @@ macro_rules! said {
         $(#[allow(clippy::redundant_locals)] let $name = $value;)*
         Detail {
             shown: crate::t!($key $(, $name = $name.clone())*),
-            record: crate::i18n::text_in(
-                crate::i18n::Lang::En,
+            record: crate::text::i18n::text_in(
+                crate::text::i18n::Lang::En,
                 $key,
-                &[$((stringify!($name), crate::i18n::Value::from($name.clone()))),*],
+                &[$((stringify!($name), crate::text::i18n::Value::from($name.clone()))),*],
             ),
         }
     }};
@@ -323,7 +323,7 @@ pub async fn crm(ctx: &Context) -> Check {
         ("start".to_string(), "0".to_string()),
     ];
     let outcome = crm
-        .call("crm.deal.list", &probe, Safety::Idempotent)
+        .call(crate::api::CRM_DEAL_LIST.path, &probe, Safety::Idempotent)
         .await
         .and_then(crate::crm::client::result);
     match outcome {
@@ -399,7 +399,7 @@ pub async fn clinic(ctx: &Context) -> Check {
 /// The age of the name cache behind `--campaign "Name"` and Tab.
 pub fn cache(ctx: &Context) -> Check {
     const NAME: &str = "name cache";
-    let Some(cache) = ctx.cache() else {
+    let Some(cache) = crate::refs::cache::Cache::of(ctx) else {
         return Check::new(NAME, Status::Warn, said!("cli-doctor-cache-no-base"));
     };
     match cache.read(Kind::Channels, None) {
@@ -407,8 +407,8 @@ pub fn cache(ctx: &Context) -> Check {
             let age = crate::refs::cache::age(&cached);
             let fresh = cache.is_fresh(&cached);
             let detail = Detail {
-                shown: refreshed(crate::i18n::current(), fresh, age),
-                record: refreshed(crate::i18n::Lang::En, fresh, age),
+                shown: refreshed(crate::text::i18n::current(), fresh, age),
+                record: refreshed(crate::text::i18n::Lang::En, fresh, age),
             };
             Check::new(NAME, if fresh { Status::Ok } else { Status::Warn }, detail)
         }
@@ -417,8 +417,8 @@ pub fn cache(ctx: &Context) -> Check {
 }
 
 /// `refreshed 3 h ago`, `refreshed 2 days ago, stale: …` in `lang`.
-fn refreshed(lang: crate::i18n::Lang, fresh: bool, age: Duration) -> String {
-    use crate::i18n::{Value, text_in};
+fn refreshed(lang: crate::text::i18n::Lang, fresh: bool, age: Duration) -> String {
+    use crate::text::i18n::{Value, text_in};
     let s = age.as_secs();
     let (key, count) = match s {
         0..=89 => ("cli-doctor-age-seconds", s),

@@ -8,8 +8,7 @@ use clap_complete::env::{Bash, Elvish, EnvCompleter, Fish, Zsh};
 
 use crate::error::Result;
 
-/// The environment variable that switches the binary into completion mode.
-pub const COMPLETE_VAR: &str = "COMPLETE";
+use super::complete::COMPLETE_VAR;
 /// The program the registration scripts call back: `clinic` on the PATH.
 pub const COMPLETER: &str = "clinic";
 
@@ -111,7 +110,7 @@ fn with_raw_word(script: Vec<u8>) -> Result<Vec<u8>> {
     }
     let raw = format!(
         "        {}=\"${{COMP_WORDS[COMP_CWORD]}}\" \\\n{CALL}",
-        crate::completion::RAW_WORD_VAR
+        crate::cli::complete::RAW_WORD_VAR
     );
     Ok(text.replacen(CALL, &raw, 1).into_bytes())
 }

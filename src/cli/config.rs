@@ -41,12 +41,12 @@ pub fn key_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::Completio
         let key = k.strip_suffix("<name>").unwrap_or(k);
         (key.to_string(), config::meaning(k))
     });
-    crate::completion::offer(current, keys)
+    crate::cli::complete::offer(current, keys)
 }
 
 /// Tab candidates for `config set KEY VALUE`: the values of the keys that take one of a closed list.
 fn value_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
-    let line = crate::completion::Line::current();
+    let line = crate::cli::complete::Line::current();
     let plain = |values: &[&str]| {
         values
             .iter()
@@ -61,10 +61,10 @@ fn value_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionC
             .iter()
             .map(|tz| (tz.name().to_string(), None))
             .collect(),
-        Some("clinica") => return crate::refs::complete::clinic_ids(current),
+        Some("clinica") => return crate::cli::complete::names::clinic_ids(current),
         _ => Vec::new(),
     };
-    crate::completion::offer(current, values)
+    crate::cli::complete::offer(current, values)
 }
 
 pub fn run(ctx: &Context, cmd: ConfigCommand) -> Result<()> {

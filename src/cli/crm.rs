@@ -15,7 +15,8 @@ use crate::error::{Error, Result};
 use crate::http::Safety;
 use crate::input::Phone;
 use crate::output::Format;
-use crate::pages::{self, PageSource};
+use crate::pages;
+use crate::record::PageSource;
 use crate::show;
 
 #[derive(Subcommand, Debug)]
@@ -125,7 +126,7 @@ fn full_name(s: &str) -> std::result::Result<(String, String), String> {
 
 /// Tab candidates for `--utm-source`.
 fn utm_source_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
-    crate::completion::offer(
+    crate::cli::complete::offer(
         current,
         webhook::UTM_SOURCES.iter().map(|s| (s.to_string(), None)),
     )
@@ -133,7 +134,7 @@ fn utm_source_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::Comple
 
 /// Tab candidates for `--stage`: the stages of pipeline Unidade, with their STAGE_ID.
 fn stage_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
-    crate::completion::offer(
+    crate::cli::complete::offer(
         current,
         names::STAGES
             .iter()
@@ -143,11 +144,11 @@ fn stage_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionC
 
 /// Tab candidates for `--unit`: the units of the profile the line uses.
 fn unit_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
-    let line = crate::completion::Line::current();
-    let units = crate::refs::complete::profile_of(&line)
+    let line = crate::cli::complete::Line::current();
+    let units = crate::cli::complete::names::profile_of(&line)
         .map(|p| p.units)
         .unwrap_or_default();
-    crate::completion::offer(current, units.into_iter().map(|u| (u, None)))
+    crate::cli::complete::offer(current, units.into_iter().map(|u| (u, None)))
 }
 
 fn utm_source(s: &str) -> std::result::Result<&'static str, String> {
@@ -200,15 +201,23 @@ fn order(s: &str) -> std::result::Result<(String, String), String> {
 pub async fn run(ctx: &Context, cmd: CrmCommand) -> Result<()> {
     match cmd {
         CrmCommand::Contact(ContactCommand::Create(a)) => create(ctx, *a).await,
-        CrmCommand::Contact(ContactCommand::List(a)) => list(ctx, "crm.contact.list", a).await,
-        CrmCommand::Contact(ContactCommand::Get(a)) => get(ctx, "crm.contact.get", a.id).await,
-        CrmCommand::Contact(ContactCommand::Update(a)) => {
-            update(ctx, "crm.contact.update", a.id, a.set, None).await
+        CrmCommand::Contact(ContactCommand::List(a)) => {
+            list(ctx, crate::api::CRM_CONTACT_LIST.path, a).await
         }
-        CrmCommand::Deal(DealCommand::List(a)) => list(ctx, "crm.deal.list", a).await,
-        CrmCommand::Deal(DealCommand::Get(a)) => get(ctx, "crm.deal.get", a.id).await,
+        CrmCommand::Contact(ContactCommand::Get(a)) => {
+            get(ctx, crate::api::CRM_CONTACT_GET.path, a.id).await
+        }
+        CrmCommand::Contact(ContactCommand::Update(a)) => {
+            update(ctx, crate::api::CRM_CONTACT_UPDATE.path, a.id, a.set, None).await
+        }
+        CrmCommand::Deal(DealCommand::List(a)) => {
+            list(ctx, crate::api::CRM_DEAL_LIST.path, a).await
+        }
+        CrmCommand::Deal(DealCommand::Get(a)) => {
+            get(ctx, crate::api::CRM_DEAL_GET.path, a.id).await
+        }
         CrmCommand::Deal(DealCommand::Update(a)) => {
-            update(ctx, "crm.deal.update", a.id, a.set, a.stage).await
+            update(ctx, crate::api::CRM_DEAL_UPDATE.path, a.id, a.set, a.stage).await
         }
         CrmCommand::Aliases(AliasesCommand::Install { force }) => install_aliases(ctx, force),
         CrmCommand::Units => {

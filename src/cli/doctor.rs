@@ -3,16 +3,17 @@
 
 use clap::Args;
 
+use super::Failure;
 use super::checks::{self, Check, Status};
-use super::{Failure, Global};
 use crate::context::Context;
+use crate::context::Settings;
 use crate::error::{Error, Result};
 
 #[derive(Args, Debug)]
 pub struct DoctorArgs {}
 
 /// Runs every check. A configuration that cannot even be read is itself the failing check.
-pub async fn run(global: Global, _args: DoctorArgs) -> std::result::Result<(), Failure> {
+pub async fn run(global: Settings, _args: DoctorArgs) -> std::result::Result<(), Failure> {
     let ctx = match Context::new(global).await {
         Ok(ctx) => ctx,
         Err(e) => {

@@ -9,7 +9,7 @@ use dialoguer::{Confirm, Input};
 use serde_json::Value;
 
 use super::args::ClinicArg;
-use super::contact::{ContactFields, NewContact};
+use super::contact::fields::{ContactFields, NewContact};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::input::{self, Phone};

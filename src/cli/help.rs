@@ -46,7 +46,7 @@ pub fn run(args: HelpArgs) -> Result<()> {
                     }
                 };
             }
-            let lang = crate::i18n::current();
+            let lang = crate::text::i18n::current();
             let text = super::localize::annotations_in(&here.render_long_help().to_string(), lang);
             write!(out, "{text}")?;
         }

@@ -15,7 +15,7 @@ use futures::stream::{self, StreamExt};
 use serde_json::{Value, json};
 
 use super::args::ClinicArg;
-use super::contact::{NewContact, create_body, register};
+use super::contact::fields::{NewContact, create_body, register};
 use crate::api::envelope;
 use crate::context::Context;
 use crate::error::{Error, Result};
@@ -330,7 +330,7 @@ fn read_rows(path: &PathBuf, default_clinic: Option<u64>) -> Result<Vec<Row>> {
                 let key = format!(
                     "{}|{}",
                     contact.phone.digits(),
-                    resolve::normalize(&contact.name)
+                    crate::text::fold::normalize(&contact.name)
                 );
                 rows.push(Row {
                     number,

@@ -6,13 +6,13 @@ use reqwest::header::HeaderName;
 
 use super::args;
 use crate::api::client::join;
-use crate::api::envelope;
 use crate::api::judge::{Empty, Verdict, judge};
 use crate::context::{Context, blocking};
 use crate::error::{Error, Result};
 use crate::http::{Body, Request};
 use crate::secret::Secret;
 use crate::show;
+use crate::text::answer;
 
 #[derive(Args, Debug)]
 pub struct IoArgs {
@@ -44,7 +44,7 @@ pub async fn run(ctx: &Context, IoArgs { request: a }: IoArgs) -> Result<()> {
         ))),
         // IO payloads are undocumented: a plain text answer ("OK") is shown as it came; an HTML page
         // or cut-off JSON is not an answer.
-        Verdict::NotJson { .. } if envelope::is_plain_text(&resp.body) => show::any(
+        Verdict::NotJson { .. } if answer::is_plain_text(&resp.body) => show::any(
             ctx,
             serde_json::Value::String(String::from_utf8_lossy(&resp.body).into_owned()),
         ),

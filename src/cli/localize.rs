@@ -8,7 +8,7 @@
 use clap::builder::{EnumValueParser, PossibleValue, Resettable, StyledStr, TypedValueParser};
 use clap::{Arg, ArgAction, Command, ValueEnum};
 
-use crate::i18n::{self, Lang};
+use crate::text::i18n::{self, Lang};
 
 /// The key of a command's texts: `help-clinic` for the root, `help-<path joined by ->` below it.
 pub fn command_key(path: &[String]) -> String {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use crate::error::{Error, Result};
-use crate::i18n::{self, Lang};
+use crate::text::i18n::{self, Lang};
 
 #[derive(Args, Debug)]
 pub struct ManArgs {

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::context::Context;
+use crate::context::{Context, Settings};
 use crate::error::Result;
 use crate::output::Format;
 
@@ -17,6 +17,7 @@ pub mod auth;
 pub mod cache;
 pub mod campaign;
 pub mod checks;
+pub mod complete;
 pub mod completions;
 pub mod config;
 pub mod contact;
@@ -34,7 +35,7 @@ pub mod report;
 pub mod sandbox;
 pub mod sandbox_hosts;
 pub mod setup;
-pub mod summary;
+mod values;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -145,11 +146,11 @@ pub enum Command {
 /// each command's unused global flags hidden.
 /// Every text is in the language chosen at start.
 pub fn command() -> clap::Command {
-    command_in(crate::i18n::current())
+    command_in(crate::text::i18n::current())
 }
 
 /// The command tree with its texts in `lang`.
-pub fn command_in(lang: crate::i18n::Lang) -> clap::Command {
+pub fn command_in(lang: crate::text::i18n::Lang) -> clap::Command {
     let tree = localize::localize(<Cli as clap::CommandFactory>::command(), lang);
     help::hide_unused_flags(tree)
 }
@@ -162,8 +163,8 @@ pub fn parse() -> Cli {
     let mut cmd = command();
     let fail = |e: clap::Error, cmd: &mut clap::Command| -> ! {
         let e = e.format(cmd);
-        let lang = crate::i18n::current();
-        if lang != crate::i18n::Lang::En
+        let lang = crate::text::i18n::current();
+        if lang != crate::text::i18n::Lang::En
             && matches!(
                 e.kind(),
                 clap::error::ErrorKind::DisplayHelp
@@ -197,6 +198,33 @@ impl Cli {
     pub fn quiet(&self) -> bool {
         self.global.quiet || self.global.quiet_short
     }
+
+    /// The global flags in the plain form the layers below take.
+    pub fn settings(&self) -> Settings {
+        let g = &self.global;
+        Settings {
+            profile: g.profile.clone(),
+            format: g.format,
+            columns: g.columns.clone(),
+            jq: g.jq.clone(),
+            excel: g.excel,
+            output: g.output.clone(),
+            all: g.all,
+            page: g.page,
+            per_page: g.per_page,
+            limit: g.limit,
+            concurrency: g.concurrency,
+            max_pages: g.max_pages,
+            timeout: g.timeout,
+            max_wait: g.max_wait,
+            max_answer_size: g.max_answer_size,
+            cacert: g.cacert.clone(),
+            verbose: g.verbose,
+            quiet: self.quiet(),
+            sandbox: g.sandbox,
+            sandbox_scale: g.sandbox_scale,
+        }
+    }
 }
 
 /// How a command failed, ready to print: the message has every known secret masked.
@@ -210,15 +238,14 @@ impl From<crate::error::Error> for Failure {
     fn from(e: crate::error::Error) -> Self {
         Failure {
             code: e.exit_code(),
-            message: crate::sanitize::error_text(&e),
+            message: crate::error::error_text(&e),
         }
     }
 }
 
 /// Runs the parsed command.
 pub async fn run(cli: Cli) -> std::result::Result<(), Failure> {
-    let mut global = cli.global.clone();
-    global.quiet = cli.quiet();
+    let global = cli.settings();
     match cli.command {
         // Commands that need no profile or network.
         Command::Completions(args) => return Ok(completions::run(args)?),

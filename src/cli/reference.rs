@@ -52,7 +52,7 @@ pub async fn run(ctx: &Context, cmd: RefCommand) -> Result<()> {
         RefCommand::Clinics => {
             show::api_list(
                 ctx,
-                "/listaClinicas",
+                crate::api::CLINICS.path,
                 vec![],
                 &crate::t!("cli-what-clinics"),
             )
@@ -61,25 +61,43 @@ pub async fn run(ctx: &Context, cmd: RefCommand) -> Result<()> {
         RefCommand::Channels(l) => {
             show::api_list(
                 ctx,
-                "/listaCanal",
+                crate::api::CHANNELS.path,
                 Query::default().opt("nome", l.name).0.clone(),
                 &crate::t!("cli-what-channels"),
             )
             .await
         }
         RefCommand::Campaigns(l) => {
-            named(ctx, "/listaCampanha", l, &crate::t!("cli-what-campaigns")).await
+            named(
+                ctx,
+                crate::api::CAMPAIGNS.path,
+                l,
+                &crate::t!("cli-what-campaigns"),
+            )
+            .await
         }
         RefCommand::Services(l) => {
-            named(ctx, "/listaServico", l, &crate::t!("cli-what-services")).await
+            named(
+                ctx,
+                crate::api::SERVICES.path,
+                l,
+                &crate::t!("cli-what-services"),
+            )
+            .await
         }
         RefCommand::Sellers(l) => {
-            clinic_list(ctx, "/listaVendedor", l, &crate::t!("cli-what-sellers")).await
+            clinic_list(
+                ctx,
+                crate::api::SELLERS.path,
+                l,
+                &crate::t!("cli-what-sellers"),
+            )
+            .await
         }
         RefCommand::Creators(l) => {
             clinic_list(
                 ctx,
-                "/listaCriadoPorVenda",
+                crate::api::CREATORS.path,
                 l,
                 &crate::t!("cli-what-creators"),
             )
@@ -88,7 +106,7 @@ pub async fn run(ctx: &Context, cmd: RefCommand) -> Result<()> {
         RefCommand::AccountPlans(l) => {
             clinic_list(
                 ctx,
-                "/listaPlanoDeConta",
+                crate::api::ACCOUNT_PLANS.path,
                 l,
                 &crate::t!("cli-what-account-plans"),
             )
@@ -97,15 +115,19 @@ pub async fn run(ctx: &Context, cmd: RefCommand) -> Result<()> {
         RefCommand::OperationTypes(l) => {
             clinic_list(
                 ctx,
-                "/listaTipoOperacao",
+                crate::api::OPERATION_TYPES.path,
                 l,
                 &crate::t!("cli-what-operation-types"),
             )
             .await
         }
-        RefCommand::AppointmentStatuses => show::unpaged(ctx, "/statusAgendamento", vec![]).await,
-        RefCommand::QuoteStatuses => show::unpaged(ctx, "/lista_status_venda", vec![]).await,
-        RefCommand::HasQuote => show::unpaged(ctx, "/avaliacaoPossuiVendaOrcamento", vec![]).await,
+        RefCommand::AppointmentStatuses => {
+            show::unpaged(ctx, crate::api::APPOINTMENT_STATUSES.path, vec![]).await
+        }
+        RefCommand::QuoteStatuses => {
+            show::unpaged(ctx, crate::api::QUOTE_STATUSES.path, vec![]).await
+        }
+        RefCommand::HasQuote => show::unpaged(ctx, crate::api::HAS_QUOTE.path, vec![]).await,
     }
 }
 
@@ -115,7 +137,7 @@ pub async fn named(ctx: &Context, path: &str, l: NamedList, what: &str) -> Resul
         q.opt("clinica", clinic).opt("nome", l.name.as_ref());
         std::future::ready(Ok(q.0))
     };
-    network::run_list(ctx, &l.clinic, path, what, query).await
+    network::run_list(ctx, &l.clinic.clinics(), path, what, query).await
 }
 
 async fn clinic_list(ctx: &Context, path: &str, l: ClinicList, what: &str) -> Result<()> {
@@ -124,5 +146,5 @@ async fn clinic_list(ctx: &Context, path: &str, l: ClinicList, what: &str) -> Re
         q.opt("clinica", clinic);
         std::future::ready(Ok(q.0))
     };
-    network::run_list(ctx, &l.clinic, path, what, query).await
+    network::run_list(ctx, &l.clinic.clinics(), path, what, query).await
 }

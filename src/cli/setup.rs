@@ -28,7 +28,7 @@ pub struct SetupArgs {
     webhook_id: Option<String>,
     #[arg(long, value_name = "A;B;C")]
     units: Option<String>,
-    #[arg(long, visible_alias = "clinica", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::clinics))]
+    #[arg(long, visible_alias = "clinica", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::clinics))]
     clinic: Option<Ref>,
     #[arg(long, value_name = "ADDR|LINES|FILE", conflicts_with_all = ["base_url", "io_url", "automation_url", "crm_url"])]
     sandbox_hosts: Option<String>,

@@ -7,12 +7,12 @@ use std::time::Duration;
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
 
-use crate::api::envelope;
 use crate::api::judge::{Empty, Verdict, judge};
 use crate::config;
 use crate::error::{Error, Result};
 use crate::http::{Http, Request, Response, Safety};
-use crate::sanitize;
+use crate::text::answer;
+use crate::text::sanitize;
 
 pub struct Crm {
     http: Arc<Http>,
@@ -115,7 +115,7 @@ pub fn result(answer: Value) -> Result<Value> {
         }
         other => Err(Error::Protocol(crate::t!(
             "crm-no-result",
-            answer = sanitize::server_text(&envelope::message(other.to_string().as_bytes()))
+            answer = sanitize::server_text(&answer::message(other.to_string().as_bytes()))
         ))),
     }
 }

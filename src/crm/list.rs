@@ -8,10 +8,10 @@ use futures::future::BoxFuture;
 use serde_json::Value;
 
 use super::client::{Crm, result};
-use crate::api::envelope::{Page, record_of, value_of};
 use crate::error::{Error, Result};
 use crate::http::Safety;
-use crate::pages::PageSource;
+use crate::record::PageSource;
+use crate::record::{Page, record_of, value_of};
 
 /// Records per page, fixed by Bitrix.
 pub const PAGE_SIZE: u64 = 50;

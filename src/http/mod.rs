@@ -15,11 +15,12 @@ use bytes::BytesMut;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue, LOCATION, RETRY_AFTER};
 use reqwest::{Method, StatusCode};
 
-use crate::api::envelope;
 use crate::error::{Error, Result};
+use crate::redact;
 use crate::secret::Secret;
+use crate::text::answer;
+use crate::text::sanitize;
 use crate::ui::Reporter;
-use crate::{redact, sanitize};
 
 use pace::{Pacer, Window};
 
@@ -281,7 +282,7 @@ impl Http {
                     status: resp.status.as_u16(),
                     message: crate::t!(
                         "http-server-message",
-                        message = sanitize::server_text(&envelope::message(&resp.body)),
+                        message = sanitize::server_text(&answer::message(&resp.body)),
                         gave_up = budget
                     ),
                 })

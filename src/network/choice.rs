@@ -147,7 +147,7 @@ fn not_visible(given: &str, visible: &[Entry]) -> Error {
 /// The clinics list from the service (and into the cache).
 async fn fresh(ctx: &Context) -> Result<Vec<Entry>> {
     let entries = resolve::fetch(ctx, Kind::Clinics, None).await?;
-    if let Some(cache) = ctx.cache() {
+    if let Some(cache) = crate::refs::cache::Cache::of(ctx) {
         let _ = cache.write(Kind::Clinics, None, &entries);
     }
     Ok(entries)

@@ -13,18 +13,35 @@ use std::future::Future;
 pub use choice::{Choice, Clinic, Target, target};
 pub use walk::{Outcome, Plan, walk};
 
-use crate::cli::args::ClinicsArg;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::output::Shape;
 use crate::show::{self, Sink};
+
+/// The `--clinic` choice of a list or report and whether to go on past a failing clinic.
+#[derive(Debug, Clone, Default)]
+pub struct Clinics {
+    pub choice: Option<Choice>,
+    pub keep_going: bool,
+}
+
+impl Clinics {
+    /// The clinics of a per-clinic list or report. Without `--clinic` it is the profile's
+    /// `clinica`, and an admin_master with none is refused before anything is sent.
+    pub async fn resolve_for_list(&self, ctx: &Context) -> Result<Target> {
+        if self.choice.is_none() {
+            ctx.require_list_clinic(ctx.profile.clinica)?;
+        }
+        target(ctx, self.choice.as_ref()).await
+    }
+}
 
 /// Runs a list or report on the clinics `--clinic` names: one clinic as a plain list, several
 /// into one output. `query` builds the list's filters for one clinic (names are looked up in
 /// that clinic's reference lists).
 pub async fn run_list<F, Fut>(
     ctx: &Context,
-    clinics: &ClinicsArg,
+    clinics: &Clinics,
     path: &str,
     what: &str,
     query: F,
@@ -40,7 +57,7 @@ where
 /// several clinics are read), and a note names how to see the others.
 pub async fn run_wide_list<F, Fut>(
     ctx: &Context,
-    clinics: &ClinicsArg,
+    clinics: &Clinics,
     path: &str,
     what: &str,
     columns: &[&str],
@@ -55,7 +72,7 @@ where
 
 async fn run<F, Fut>(
     ctx: &Context,
-    clinics: &ClinicsArg,
+    clinics: &Clinics,
     path: &str,
     what: &str,
     columns: Option<&[&str]>,
@@ -164,7 +181,7 @@ pub fn report(ctx: &Context, outcomes: &[Outcome], written: u64) -> Result<()> {
                 "network-trace-clinic-records",
                 clinic = describe(&outcome.clinic),
                 count = summary.records,
-                records = crate::counts::thousands(summary.records)
+                records = crate::text::counts::thousands(summary.records)
             )),
             Err(e) => {
                 ctx.reporter.warn(&crate::t!(
@@ -183,11 +200,11 @@ pub fn report(ctx: &Context, outcomes: &[Outcome], written: u64) -> Result<()> {
         ctx.reporter.note(&crate::t!(
             "network-records-from-clinics",
             count = written,
-            records = crate::counts::thousands(written),
+            records = crate::text::counts::thousands(written),
             complete = complete as u64,
             total = total as u64,
             pages = pages,
-            pages_shown = crate::counts::thousands(pages)
+            pages_shown = crate::text::counts::thousands(pages)
         ));
     }
     match failures.first() {

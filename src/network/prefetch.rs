@@ -7,9 +7,9 @@ use std::sync::{Arc, Mutex};
 use futures::future::BoxFuture;
 use tokio::task::JoinHandle;
 
-use crate::api::envelope::Page;
 use crate::error::{Error, Result};
-use crate::pages::PageSource;
+use crate::record::Page;
+use crate::record::PageSource;
 
 pub(crate) struct Prefetched {
     inner: Arc<dyn PageSource>,
@@ -72,7 +72,7 @@ mod tests {
             self.0.fetch_add(1, Ordering::SeqCst);
             Box::pin(async move {
                 Ok(Page {
-                    records: vec![crate::api::envelope::record_of(&json!({ "page": page }))],
+                    records: vec![crate::record::record_of(&json!({ "page": page }))],
                     total: None,
                     pages: None,
                 })

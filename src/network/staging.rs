@@ -7,7 +7,7 @@ use std::io::{BufRead, BufReader, BufWriter, Seek, SeekFrom, Write};
 
 use serde_json::value::RawValue;
 
-use crate::api::envelope::{Record, value_of};
+use crate::record::{Record, value_of};
 
 use crate::error::{Error, Result};
 
@@ -60,7 +60,7 @@ fn staging_error(e: &dyn std::fmt::Display) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::envelope::record_of;
+    use crate::record::record_of;
     use serde_json::json;
 
     #[test]

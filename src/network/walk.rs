@@ -10,14 +10,15 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use crate::api::envelope::{Record, record_of, value_of};
+use crate::record::{Record, record_of, value_of};
 
 use super::choice::Clinic;
 use super::prefetch::Prefetched;
 use super::staging::Staging;
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::pages::{self, PageSource, Summary, Walk};
+use crate::pages::{self, Summary, Walk};
+use crate::record::PageSource;
 use crate::show::ApiList;
 
 /// Fields in which services say which clinic a record belongs to.

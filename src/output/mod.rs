@@ -22,9 +22,12 @@ mod table;
 mod tabular;
 mod xlsx;
 
-use std::fmt;
 use std::io::{self, Write};
 use std::path::PathBuf;
+
+pub use crate::format::{Format, UnknownFormat};
+
+use crate::error::{NewColumns, OutputError};
 
 use serde_json::Value;
 use serde_json::value::RawValue;
@@ -32,7 +35,6 @@ use serde_json::value::RawValue;
 use delimited::{Delimited, Dialect};
 use json::{JsonStyle, JsonWriter};
 use sink::Sink;
-pub use streamed::NewColumns;
 use streamed::Streamed;
 use table::TableBlocks;
 use tabular::{RowSink, Tabular};
@@ -40,59 +42,6 @@ use xlsx::XlsxWriter;
 
 /// Rows held in memory before they go to a temporary file, and rows per rendered table block.
 const MEMORY_ROWS: usize = 1000;
-
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Format {
-    Table,
-    Json,
-    Ndjson,
-    Csv,
-    Tsv,
-    /// An Excel workbook with typed cells; binary, so only into a file (`-o`).
-    Xlsx,
-}
-
-impl Format {
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Table => "table",
-            Format::Json => "json",
-            Format::Ndjson => "ndjson",
-            Format::Csv => "csv",
-            Format::Tsv => "tsv",
-            Format::Xlsx => "xlsx",
-        }
-    }
-
-    /// Bytes that only make sense in a file, never on a terminal or in a text pipe.
-    pub fn is_binary(self) -> bool {
-        self == Format::Xlsx
-    }
-}
-
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A format name that is not one of [`Format`]'s (e.g. from the `format` configuration key).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}", crate::t!("output-unknown-format", format = .0.as_str()))]
-pub struct UnknownFormat(pub String);
-
-impl std::str::FromStr for Format {
-    type Err = UnknownFormat;
-
-    /// Case-insensitive, surrounding blanks ignored.
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        <Format as clap::ValueEnum>::from_str(text.trim(), true)
-            .map_err(|_| UnknownFormat(text.to_owned()))
-    }
-}
 
 #[derive(Clone, Debug)]
 pub struct OutputSpec {
@@ -114,43 +63,6 @@ pub enum Shape {
     List,
     /// Exactly one object: the answer of a create or get.
     Single,
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum OutputError {
-    /// Writing to stdout failed (possibly a closed pipe: see [`OutputError::is_broken_pipe`]), or
-    /// the temporary storage for buffered rows did.
-    #[error("{}", io_text(.0))]
-    Io(#[source] io::Error),
-    #[error("{}", file_text(path, source))]
-    File {
-        path: PathBuf,
-        #[source]
-        source: io::Error,
-    },
-    #[error("{}", crate::t!("output-second-record"))]
-    SecondRecord,
-    #[error(transparent)]
-    NewColumns(#[from] NewColumns),
-}
-
-fn io_text(e: &io::Error) -> String {
-    crate::t!("output-cannot-write", reason = e.to_string())
-}
-
-fn file_text(path: &std::path::Path, e: &io::Error) -> String {
-    crate::t!(
-        "output-cannot-write-file",
-        path = path.display().to_string(),
-        reason = e.to_string()
-    )
-}
-
-impl OutputError {
-    /// The reader of stdout went away (`clinic ... | head`): the app should stop quietly.
-    pub fn is_broken_pipe(&self) -> bool {
-        matches!(self, OutputError::Io(e) if e.kind() == io::ErrorKind::BrokenPipe)
-    }
 }
 
 /// A formatter bound to its sink. Records go in one at a time with [`Output::write`];

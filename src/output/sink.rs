@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use tempfile::NamedTempFile;
 
-use super::OutputError;
+use crate::error::OutputError;
 use crate::unfinished::{self, Unfinished};
 
 enum Target {

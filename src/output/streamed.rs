@@ -20,7 +20,8 @@ use super::delimited::{Delimited, Dialect};
 use super::raw_leaves::raw_leaves;
 use super::spill::Row;
 use super::tabular::RowSink;
-use crate::api::envelope::value_of;
+use crate::error::NewColumns;
+use crate::record::value_of;
 
 pub(crate) struct Streamed {
     rows: Delimited,
@@ -35,25 +36,6 @@ pub(crate) struct Streamed {
     /// A file can be rewritten; stdout cannot.
     rewritable: bool,
     records: u64,
-}
-
-/// Records brought columns that the header written to stdout lacks.
-#[derive(Debug, thiserror::Error)]
-#[error("{}", new_columns_text(*record, *known, columns))]
-pub struct NewColumns {
-    pub record: u64,
-    pub known: usize,
-    pub columns: Vec<String>,
-}
-
-fn new_columns_text(record: u64, known: usize, columns: &[String]) -> String {
-    crate::t!(
-        "output-new-columns",
-        record = record.to_string(),
-        count = columns.len() as u64,
-        columns = columns.join(", "),
-        known = known as u64
-    )
 }
 
 /// The rewrite a grown file needs at the end: its full header.

@@ -29,6 +29,15 @@ pub struct Cache {
 }
 
 impl Cache {
+    /// The reference-list cache of this profile; none with `--sandbox`, which leaves no trace on disk.
+    pub fn of(ctx: &crate::context::Context) -> Option<Cache> {
+        if ctx.in_sandbox() {
+            return None;
+        }
+        let base = ctx.profile.base_url.as_deref()?;
+        Cache::new(&ctx.profile_name, base).ok()
+    }
+
     /// The cache of one profile and API address.
     pub fn new(profile: &str, base_url: &str) -> Result<Cache> {
         let root = match std::env::var_os("CLINIC_CACHE_DIR").filter(|d| !d.is_empty()) {
@@ -182,7 +191,7 @@ pub fn refresh_in_background(ctx: &crate::context::Context) {
     if !(std::io::stdin().is_terminal() && std::io::stderr().is_terminal()) {
         return;
     }
-    let Some(cache) = ctx.cache() else {
+    let Some(cache) = crate::refs::cache::Cache::of(ctx) else {
         return;
     };
     if cache

@@ -2,7 +2,6 @@
 //! cache, used to resolve `--channel Instagram` to its ID and to complete names on Tab.
 
 pub mod cache;
-pub mod complete;
 pub mod resolve;
 
 use serde::{Deserialize, Serialize};
@@ -41,16 +40,16 @@ impl Kind {
 
     pub fn path(self) -> &'static str {
         match self {
-            Kind::Clinics => "/listaClinicas",
-            Kind::Channels => "/listaCanal",
-            Kind::Campaigns => "/listaCampanha",
-            Kind::Services => "/listaServico",
-            Kind::Sellers => "/listaVendedor",
-            Kind::Creators => "/listaCriadoPorVenda",
-            Kind::AccountPlans => "/listaPlanoDeConta",
-            Kind::OperationTypes => "/listaTipoOperacao",
-            Kind::AppointmentStatuses => "/statusAgendamento",
-            Kind::QuoteStatuses => "/lista_status_venda",
+            Kind::Clinics => crate::api::CLINICS.path,
+            Kind::Channels => crate::api::CHANNELS.path,
+            Kind::Campaigns => crate::api::CAMPAIGNS.path,
+            Kind::Services => crate::api::SERVICES.path,
+            Kind::Sellers => crate::api::SELLERS.path,
+            Kind::Creators => crate::api::CREATORS.path,
+            Kind::AccountPlans => crate::api::ACCOUNT_PLANS.path,
+            Kind::OperationTypes => crate::api::OPERATION_TYPES.path,
+            Kind::AppointmentStatuses => crate::api::APPOINTMENT_STATUSES.path,
+            Kind::QuoteStatuses => crate::api::QUOTE_STATUSES.path,
         }
     }
 

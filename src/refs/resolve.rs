@@ -16,6 +16,7 @@ use crate::error::{Error, Result};
 use crate::http::Safety;
 use crate::pages::{self, Walk};
 use crate::show::ApiList;
+use crate::text::fold::normalize;
 
 /// An ID, or a name to look up.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,15 +65,6 @@ pub fn parse_ref_list(s: &str) -> std::result::Result<RefList, String> {
         ));
     }
     Ok(RefList(items))
-}
-
-/// Lower case, accents and extra spaces removed: how names are compared.
-pub fn normalize(s: &str) -> String {
-    deunicode::deunicode(s)
-        .to_lowercase()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// The ID of the one entry whose name matches `name`.
@@ -247,7 +239,7 @@ async fn list_with_origin(
     kind: Kind,
     clinic: Option<u64>,
 ) -> Result<(Vec<Entry>, bool)> {
-    let cache = ctx.cache();
+    let cache = crate::refs::cache::Cache::of(ctx);
     let cached = cache.as_ref().and_then(|c| c.read(kind, clinic));
     if let (Some(c), Some(cache)) = (&cached, &cache)
         && cache.is_fresh(c)
@@ -273,7 +265,7 @@ async fn list_with_origin(
 /// Reads the list from the service and caches it.
 async fn reread(ctx: &Context, kind: Kind, clinic: Option<u64>) -> Result<Vec<Entry>> {
     let entries = fetch(ctx, kind, clinic).await?;
-    if let Some(cache) = ctx.cache() {
+    if let Some(cache) = crate::refs::cache::Cache::of(ctx) {
         let _ = cache.write(kind, clinic, &entries);
     }
     Ok(entries)
@@ -310,7 +302,7 @@ pub async fn fetch(ctx: &Context, kind: Kind, clinic: Option<u64>) -> Result<Vec
     };
     let mut records = Vec::new();
     pages::walk(source, spec, &ctx.reporter, |r| {
-        records.push(envelope::value_of(&r));
+        records.push(crate::record::value_of(&r));
         Ok(())
     })
     .await?;

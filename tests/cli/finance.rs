@@ -627,7 +627,7 @@ fn summary_charts_as_text_svg_and_png() {
         "{} for {groups}",
         info.height
     );
-    let mut pixels = vec![0; reader.output_buffer_size()];
+    let mut pixels = vec![0; reader.output_buffer_size().expect("a frame size")];
     reader.next_frame(&mut pixels).unwrap();
     let bar_pixels = pixels
         .chunks(3)

@@ -2,7 +2,7 @@
 //! doctor's lines, a usage error, and the counts of the catalogue's plurals. Records for scripts stay the
 //! same whatever the language.
 
-use clinic::i18n::{Lang, Value, text_in};
+use clinic::text::i18n::{Lang, Value, text_in};
 use rexpect::session::spawn_command;
 
 use crate::common::*;

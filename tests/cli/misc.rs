@@ -683,8 +683,8 @@ fn every_command_shows_an_example_in_its_help() {
     // In each language: the examples are part of the catalogue.
     let mut missing = Vec::new();
     for (lang, word) in [
-        (clinic::i18n::Lang::En, "Example"),
-        (clinic::i18n::Lang::PtBr, "Exemplo"),
+        (clinic::text::i18n::Lang::En, "Example"),
+        (clinic::text::i18n::Lang::PtBr, "Exemplo"),
     ] {
         let mut all = Vec::new();
         leaves(&clinic::cli::command_in(lang), Vec::new(), &mut all);

@@ -161,7 +161,7 @@ mod tests {
         let row = Row {
             number: 6,
             key: "e".into(),
-            contact: crate::cli::contact::NewContact {
+            contact: crate::cli::contact::fields::NewContact {
                 name: "E".into(),
                 phone: crate::input::Phone::parse("phone", "16992640197").unwrap(),
                 birth_date: chrono::NaiveDate::from_ymd_opt(1990, 1, 1).unwrap(),

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 use super::journal::{Earlier, Journal, State};
 use super::{Row, row_list};
-use crate::cli::contact::find_existing;
+use crate::cli::contact::fields::find_existing;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::output::{Output, Shape};

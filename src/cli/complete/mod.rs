@@ -7,7 +7,12 @@ use std::ffi::OsStr;
 
 use clap_complete::engine::CompletionCandidate;
 
-use crate::refs::resolve::normalize;
+use crate::text::fold::normalize;
+
+pub mod names;
+
+/// The environment variable that switches the binary into completion mode.
+pub const COMPLETE_VAR: &str = "COMPLETE";
 
 /// The environment variable the bash script sets to the word being completed exactly as typed (with
 /// an opening quote, if any), which the shell's own `$2` leaves out.
@@ -19,7 +24,7 @@ static SHELL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
 
 /// Records which shell asks for completions (`COMPLETE=bash`): call before the engine runs.
 pub fn note_shell() {
-    if let Ok(shell) = std::env::var(crate::cli::completions::COMPLETE_VAR) {
+    if let Ok(shell) = std::env::var(COMPLETE_VAR) {
         let _ = SHELL.set(shell);
     }
 }

@@ -15,9 +15,9 @@ pub fn plural(n: u64) -> Plural {
 
 /// `1234567` as `1,234,567` (English) or `1.234.567` (Portuguese).
 pub fn thousands(n: u64) -> String {
-    let separator = match crate::i18n::current() {
-        crate::i18n::Lang::En => ',',
-        crate::i18n::Lang::PtBr => '.',
+    let separator = match crate::text::i18n::current() {
+        crate::text::i18n::Lang::En => ',',
+        crate::text::i18n::Lang::PtBr => '.',
     };
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
@@ -79,7 +79,7 @@ mod tests {
 
     #[test]
     fn portuguese_counts_agree_with_their_nouns() {
-        use crate::i18n::{Lang, Value, text_in};
+        use crate::text::i18n::{Lang, Value, text_in};
         let text = |key: &str, args: &[(&'static str, Value<'_>)]| text_in(Lang::PtBr, key, args);
         let one = [("count", Value::from(1u64)), ("shown", Value::from("1"))];
         assert_eq!(text("count-records", &one), "1 registro");

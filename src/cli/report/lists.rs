@@ -1,22 +1,14 @@
-//! `clinic report appointments|ficha-financeira`  [Saída — Entrega e retenção / Saída — Conversão]
+//! The two reports' flags, checks and queries: `report appointments` and `report ficha-financeira`,
+//! shared with `report summary`, which walks the same lists.
 
 use chrono::NaiveDate;
-use clap::{Args, Subcommand};
+use clap::Args;
 
-use super::args::{self, ClinicsArg, Query, resolve_list, resolve_opt};
+use crate::cli::args::{self, ClinicsArg, Query, resolve_list, resolve_opt};
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::network;
 use crate::refs::resolve::{parse_ref, parse_ref_list};
 use crate::refs::{Kind, Ref, RefList};
-
-#[derive(Subcommand, Debug)]
-pub enum ReportCommand {
-    Appointments(AppointmentsArgs),
-    FichaFinanceira(Box<FichaArgs>),
-    #[command(args_conflicts_with_subcommands = true)]
-    Summary(Box<super::summary::SummaryArgs>),
-}
 
 #[derive(Args, Debug)]
 pub struct AppointmentsArgs {
@@ -26,7 +18,7 @@ pub struct AppointmentsArgs {
     to: Option<NaiveDate>,
     #[arg(long = "type", visible_alias = "tipo-agendamento", value_parser = args::id, value_name = "ID", add = clap_complete::ArgValueCompleter::new(appointment_types))]
     kind: Option<u64>,
-    #[arg(long, value_parser = parse_ref_list, value_name = "1,2,3", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::appointment_statuses))]
+    #[arg(long, value_parser = parse_ref_list, value_name = "1,2,3", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::appointment_statuses))]
     status: Option<RefList>,
     #[arg(long, visible_alias = "avaliacao-possui", value_parser = args::flag01, value_name = "0|1", add = clap_complete::ArgValueCompleter::new(has_quote_values))]
     has_quote: Option<u8>,
@@ -40,7 +32,7 @@ pub struct FichaArgs {
     from: Option<NaiveDate>,
     #[arg(long, visible_alias = "data-ate", value_parser = args::date, value_name = "DATE")]
     to: Option<NaiveDate>,
-    #[arg(long, value_parser = parse_ref_list, value_name = "IDS|NAMES", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::quote_statuses))]
+    #[arg(long, value_parser = parse_ref_list, value_name = "IDS|NAMES", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::quote_statuses))]
     status: Option<RefList>,
     #[arg(long, visible_alias = "cliente", value_parser = args::id, value_name = "ID")]
     client: Option<u64>,
@@ -50,7 +42,7 @@ pub struct FichaArgs {
     sale_notes: Option<String>,
     #[command(flatten)]
     activity: args::ActiveArg,
-    #[arg(long, visible_alias = "id-servico", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::services))]
+    #[arg(long, visible_alias = "id-servico", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::services))]
     service: Option<Ref>,
     #[arg(long, visible_alias = "avaliacao-de", value_parser = args::date, value_name = "DATE")]
     evaluation_from: Option<NaiveDate>,
@@ -68,30 +60,31 @@ pub struct FichaArgs {
     modified_from: Option<NaiveDate>,
     #[arg(long, visible_alias = "modificado-em-ate", value_parser = args::date, value_name = "DATE")]
     modified_to: Option<NaiveDate>,
-    #[arg(long, visible_alias = "criado-por", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::creators))]
+    #[arg(long, visible_alias = "criado-por", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::creators))]
     created_by: Option<Ref>,
-    #[arg(long, visible_alias = "modificado-por", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::creators))]
+    #[arg(long, visible_alias = "modificado-por", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::creators))]
     modified_by: Option<Ref>,
-    #[arg(long, visible_alias = "vendedor", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::sellers))]
+    #[arg(long, visible_alias = "vendedor", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::sellers))]
     seller: Option<Ref>,
-    #[arg(long, visible_alias = "plano-de-conta", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::account_plans))]
+    #[arg(long, visible_alias = "plano-de-conta", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::account_plans))]
     account_plan: Option<Ref>,
-    #[arg(long, visible_alias = "tipo-operacao-produto", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::operation_types))]
+    #[arg(long, visible_alias = "tipo-operacao-produto", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::operation_types))]
     operation_type: Option<Ref>,
     #[command(flatten)]
     pub(crate) clinic: ClinicsArg,
 }
 
 /// The list behind each report.
-pub(crate) const APPOINTMENTS_PATH: &str = "/relAgendamentos";
-pub(crate) const FICHA_PATH: &str = "/lista_venda_orcamento";
+pub(crate) const APPOINTMENTS_PATH: &str = crate::api::APPOINTMENTS.path;
+pub(crate) const FICHA_PATH: &str = crate::api::FICHA_FINANCEIRA.path;
 
 /// The Ficha Financeira's columns on a terminal: its 40-odd columns would squeeze every cell to a
 /// character. Files and pipes get them all.
-const FICHA_COLUMNS: &[&str] = &["codigo", "data", "cliente", "status", "vendedor", "valor"];
+pub(super) const FICHA_COLUMNS: &[&str] =
+    &["codigo", "data", "cliente", "status", "vendedor", "valor"];
 
 /// The appointments report's columns on a terminal.
-const APPOINTMENT_COLUMNS: &[&str] = &[
+pub(super) const APPOINTMENT_COLUMNS: &[&str] = &[
     "data_agendamento",
     "hora_inicio",
     "nome_cliente",
@@ -102,7 +95,7 @@ const APPOINTMENT_COLUMNS: &[&str] = &[
 
 /// Tab candidates for `--type`: the appointment types every deployment has.
 fn appointment_types(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
-    crate::completion::offer(
+    crate::cli::complete::offer(
         current,
         [
             ("1", crate::t!("cli-report-type-1")),
@@ -114,7 +107,7 @@ fn appointment_types(current: &std::ffi::OsStr) -> Vec<clap_complete::Completion
 
 /// Tab candidates for `--has-quote`.
 fn has_quote_values(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
-    crate::completion::offer(
+    crate::cli::complete::offer(
         current,
         [
             ("0", crate::t!("cli-report-has-quote-0")),
@@ -122,36 +115,6 @@ fn has_quote_values(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionC
         ]
         .map(|(v, help)| (v.to_string(), Some(help))),
     )
-}
-
-pub async fn run(ctx: &Context, cmd: ReportCommand) -> Result<()> {
-    match cmd {
-        ReportCommand::Appointments(a) => {
-            check_appointments(&a)?;
-            network::run_wide_list(
-                ctx,
-                &a.clinic,
-                APPOINTMENTS_PATH,
-                &crate::t!("cli-what-appointments"),
-                APPOINTMENT_COLUMNS,
-                |c| appointments_query(ctx, &a, c),
-            )
-            .await
-        }
-        ReportCommand::FichaFinanceira(f) => {
-            check_ficha(&f)?;
-            network::run_wide_list(
-                ctx,
-                &f.clinic,
-                FICHA_PATH,
-                &crate::t!("cli-what-quotes"),
-                FICHA_COLUMNS,
-                |c| ficha_query(ctx, &f, c),
-            )
-            .await
-        }
-        ReportCommand::Summary(s) => super::summary::run(ctx, *s).await,
-    }
 }
 
 /// What can be refused before anything is sent.

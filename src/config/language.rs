@@ -5,8 +5,8 @@
 use std::ffi::OsString;
 use std::sync::OnceLock;
 
-use super::Lang;
 use crate::error::Error;
+use crate::text::i18n::Lang;
 
 /// Where the language came from, for `clinic config list` and the like.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,7 +54,7 @@ pub fn chosen() -> Choice {
 pub fn choose(args: &[OsString]) -> Result<Choice, Error> {
     let env = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
     let locale = from_locale(env);
-    super::set(locale.lang);
+    crate::text::i18n::set(locale.lang);
     // A completion request (`COMPLETE=fish clinic -- clinic --lang pt-BR ref …`) carries the
     // command line being completed after `--`.
     let args = match env("COMPLETE") {
@@ -65,7 +65,7 @@ pub fn choose(args: &[OsString]) -> Result<Choice, Error> {
         None => args,
     };
     let choice = decide(args, env, locale)?;
-    super::set(choice.lang);
+    crate::text::i18n::set(choice.lang);
     let _ = CHOSEN.set(choice);
     Ok(choice)
 }
@@ -88,7 +88,7 @@ fn decide(
     }
     let profile = flag_value(args, "--profile")
         .or_else(|| env("CLINIC_PROFILE"))
-        .unwrap_or_else(|| crate::config::DEFAULT_PROFILE.to_string());
+        .unwrap_or_else(|| super::DEFAULT_PROFILE.to_string());
     if let Some(value) = profile_language(&profile) {
         return named("language", value, Source::Profile);
     }
@@ -121,8 +121,8 @@ fn from_locale(env: impl Fn(&str) -> Option<String>) -> Choice {
 /// The profile's `language`, if the configuration can be read and sets one. A configuration that
 /// cannot be read is not this step's business: the command that needs it will say so.
 fn profile_language(profile: &str) -> Option<String> {
-    let dir = crate::config::config_dir().ok()?;
-    let file = crate::config::ConfigFile::load(&dir).ok()?;
+    let dir = super::config_dir().ok()?;
+    let file = super::ConfigFile::load(&dir).ok()?;
     file.profiles.get(profile)?.language.clone()
 }
 

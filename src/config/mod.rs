@@ -3,6 +3,8 @@
 //! credential, so it is written atomically with mode 0600 in a 0700 directory, and every change is a
 //! read-modify-write under a lock so that concurrent runs never lose each other's updates.
 
+pub mod language;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -10,13 +12,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
 use crate::file_lock;
-use crate::output::Format;
+use crate::format::Format;
 use crate::private_fs;
 
 pub const DEFAULT_PROFILE: &str = "default";
 pub const DEFAULT_TIMEZONE: &str = "America/Sao_Paulo";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum AuthScheme {
     /// `Authorization: Bearer <token>`
@@ -428,7 +430,7 @@ impl Profile {
             }
             "units" => self.units = split_units(v),
             "language" => {
-                let lang = crate::i18n::Lang::parse(v)
+                let lang = crate::text::i18n::Lang::parse(v)
                     .ok_or_else(|| Error::invalid(key, v, &crate::t!("lang-expected")))?;
                 self.language = Some(lang.tag().to_string())
             }

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::report::{self, AppointmentsArgs, FichaArgs};
+use super::lists::{self as report, AppointmentsArgs, FichaArgs};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::network::{self, Plan, Target};
@@ -99,7 +99,7 @@ async fn summarise<F, Fut>(
     ctx: &Context,
     source: Source,
     how: &SummaryOptions,
-    clinics: &super::args::ClinicsArg,
+    clinics: &crate::cli::args::ClinicsArg,
     path: &str,
     what: &str,
     query: F,
@@ -135,7 +135,7 @@ where
     };
     ctx.reporter.start_progress(what);
     let walked = network::walk(ctx, path, plans, spec, clinics.keep_going, &mut |record| {
-        aggregator.push(&crate::api::envelope::value_of(&record));
+        aggregator.push(&crate::record::value_of(&record));
         Ok(())
     })
     .await;

@@ -2,8 +2,6 @@
 //! that recolour, retitle or clear the screen, carriage returns that overwrite what was printed, or line
 //! breaks that forge a line of our own (`error: …`). Everything written to stderr passes through here.
 
-use crate::error::Error;
-
 /// How much of a server's own words an error shows.
 pub const SERVER_TEXT_MAX: usize = 300;
 
@@ -55,26 +53,6 @@ pub fn excerpt(text: &str, max: usize) -> String {
 /// A server's message, ready to sit inside one of our own error lines.
 pub fn server_text(text: &str) -> String {
     excerpt(text, SERVER_TEXT_MAX)
-}
-
-/// An error as it is shown: a server's message inside it cut to [`SERVER_TEXT_MAX`] characters, the
-/// whole on one line. (Masking secrets is the reporter's job: see `ui::Reporter::error_line`.)
-pub fn error_text(e: &Error) -> String {
-    let text = match e {
-        Error::Rejected { status, message } => Error::Rejected {
-            status: *status,
-            message: server_text(message),
-        }
-        .to_string(),
-        Error::Server { status, message } => Error::Server {
-            status: *status,
-            message: server_text(message),
-        }
-        .to_string(),
-        Error::NotLoggedIn(message) => Error::NotLoggedIn(server_text(message)).to_string(),
-        other => other.to_string(),
-    };
-    excerpt(&text, ERROR_LINE_MAX)
 }
 
 /// Characters that end or space a line: each run of them becomes one space.

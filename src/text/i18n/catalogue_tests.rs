@@ -233,6 +233,6 @@ fn the_catalogue_is_whole_in_both_languages() {
 
 #[test]
 fn the_scan_finds_literal_keys_after_each_way_of_asking() {
-    let source = r#"format!("no"); t!("a-b", n = 1); crate::i18n::text("c-d", &[]); i18n::text_in(lang, "e-f", &[]); x.text("no")"#;
+    let source = r#"format!("no"); t!("a-b", n = 1); crate::text::i18n::text("c-d", &[]); i18n::text_in(lang, "e-f", &[]); x.text("no")"#;
     assert_eq!(asked_for(source), ["a-b", "c-d", "e-f"]);
 }

@@ -20,8 +20,6 @@ pub use fluent_templates::fluent_bundle::FluentValue as Value;
 
 #[cfg(test)]
 mod catalogue_tests;
-mod choice;
-pub use choice::{Choice, Source, choose, chosen};
 
 fluent_templates::static_loader! {
     static LOCALES = {
@@ -129,12 +127,12 @@ pub fn has(lang: Lang, key: &str) -> bool {
 #[macro_export]
 macro_rules! t {
     ($key:literal) => {
-        $crate::i18n::text($key, &[])
+        $crate::text::i18n::text($key, &[])
     };
     ($key:literal, $($name:ident = $value:expr),+ $(,)?) => {
-        $crate::i18n::text(
+        $crate::text::i18n::text(
             $key,
-            &[$((stringify!($name), $crate::i18n::Value::from($value))),+],
+            &[$((stringify!($name), $crate::text::i18n::Value::from($value))),+],
         )
     };
 }

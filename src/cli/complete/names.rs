@@ -7,10 +7,11 @@ use std::ffi::OsStr;
 
 use clap_complete::engine::CompletionCandidate;
 
-use super::cache::Cache;
-use super::{Kind, resolve::normalize};
-use crate::completion::{Line, offer};
+use super::{Line, offer};
 use crate::config::{self, ConfigFile, Profile};
+use crate::refs::Kind;
+use crate::refs::cache::Cache;
+use crate::text::fold::normalize;
 
 /// Names of one list, with the ID as help text: the clinic's copy for a clinic-scoped list when the
 /// line (or the profile) names a clinic that was cached, else every cached copy.

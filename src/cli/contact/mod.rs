@@ -2,18 +2,20 @@
 
 use chrono::NaiveDate;
 use clap::{Args, Subcommand};
-use reqwest::Method;
 use serde_json::{Map, Value, json};
 
 use super::args::{self, ClinicArg, Query, resolve_opt};
 use crate::api::envelope;
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::http::Safety;
 use crate::input::{self, Phone};
-use crate::refs::resolve::{parse_ref, resolve};
+use crate::refs::resolve::parse_ref;
 use crate::refs::{Kind, Ref};
 use crate::show;
+
+pub mod fields;
+
+use fields::{ContactFields, create_body, find_existing, put, register, update_contact};
 
 #[derive(Subcommand, Debug)]
 pub enum ContactCommand {
@@ -24,41 +26,6 @@ pub enum ContactCommand {
     Import(super::import::ImportArgs),
 }
 
-/// The flags of `contact create` and `upsert`. The required ones are optional here because, on a
-/// terminal, the guided form asks for what is missing; elsewhere their absence is a usage error.
-#[derive(Args, Debug, Clone)]
-pub struct ContactFields {
-    #[arg(long, visible_alias = "nome", value_parser = args::text)]
-    pub name: Option<String>,
-    #[arg(long, visible_alias = "telefone", value_parser = args::phone)]
-    pub phone: Option<Phone>,
-    #[arg(long, visible_alias = "data-nascimento", value_parser = args::birth_date, value_name = "DATE")]
-    pub birth_date: Option<NaiveDate>,
-    #[arg(long, visible_alias = "canal", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::channels))]
-    pub channel: Option<Ref>,
-    #[arg(long, visible_alias = "campanha", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::campaigns))]
-    pub campaign: Option<Ref>,
-    #[arg(long, value_parser = args::email)]
-    pub email: Option<String>,
-    #[arg(long, visible_alias = "observacao")]
-    pub note: Option<String>,
-    #[command(flatten)]
-    pub clinic: ClinicArg,
-}
-
-/// A contact with every required field: from the flags, or completed by the guided form.
-#[derive(Debug, Clone)]
-pub struct NewContact {
-    pub name: String,
-    pub phone: Phone,
-    pub birth_date: NaiveDate,
-    pub channel: Ref,
-    pub campaign: Ref,
-    pub email: Option<String>,
-    pub note: Option<String>,
-    pub clinic: ClinicArg,
-}
-
 #[derive(Args, Debug)]
 pub struct UpdateArgs {
     #[arg(value_parser = args::id)]
@@ -67,9 +34,9 @@ pub struct UpdateArgs {
     name: Option<String>,
     #[arg(long, visible_alias = "data-nascimento", value_parser = args::birth_date, value_name = "DATE")]
     birth_date: Option<NaiveDate>,
-    #[arg(long, visible_alias = "canal", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::channels))]
+    #[arg(long, visible_alias = "canal", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::channels))]
     channel: Option<Ref>,
-    #[arg(long, visible_alias = "campanha", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::refs::complete::campaigns))]
+    #[arg(long, visible_alias = "campanha", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::campaigns))]
     campaign: Option<Ref>,
     #[arg(long, visible_alias = "observacao")]
     note: Option<String>,
@@ -110,7 +77,7 @@ const CONTACT_COLUMNS: &[&str] = &["id", "nome", "telefone", "email", "canal", "
 
 /// Tab candidates for `--referred`.
 fn referred_values(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
-    crate::completion::offer(
+    crate::cli::complete::offer(
         current,
         [
             ("0", crate::t!("cli-contact-referred-0")),
@@ -200,8 +167,8 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
             };
             crate::network::run_wide_list(
                 ctx,
-                &l.clinic,
-                "/lista_cliente",
+                &l.clinic.clinics(),
+                crate::api::CONTACTS.path,
                 &crate::t!("cli-what-contacts"),
                 CONTACT_COLUMNS,
                 query,
@@ -211,77 +178,6 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
         ContactCommand::Upsert(f) => upsert(ctx, f).await,
         ContactCommand::Import(a) => super::import::run(ctx, a).await,
     }
-}
-
-fn put(body: &mut Map<String, Value>, key: &str, value: Option<Value>) {
-    if let Some(v) = value {
-        body.insert(key.into(), v);
-    }
-}
-
-async fn required_clinic(ctx: &Context, flag: &ClinicArg) -> Result<u64> {
-    flag.resolve(ctx).await?.ok_or_else(|| {
-        Error::invalid(
-            "--clinic",
-            crate::t!("cli-missing"),
-            &crate::t!("cli-contact-expected-clinic"),
-        )
-    })
-}
-
-/// Sends a `cadastraCliente` body. A write: never retried once it may have reached the service.
-pub async fn register(client: &crate::api::ApiClient, body: Value) -> Result<Value> {
-    client
-        .call(
-            Method::POST,
-            "/cadastraCliente",
-            &[],
-            Some(body),
-            Safety::Unsafe,
-        )
-        .await
-}
-
-/// Sends an `atualizaCadastroCliente` body. A write: never retried once it may have reached the service.
-async fn update_contact(client: &crate::api::ApiClient, body: Map<String, Value>) -> Result<Value> {
-    client
-        .call(
-            Method::POST,
-            "/atualizaCadastroCliente",
-            &[],
-            Some(Value::Object(body)),
-            Safety::Unsafe,
-        )
-        .await
-}
-
-/// The body of `cadastraCliente`, in the formats it demands.
-pub async fn create_body(ctx: &Context, f: &NewContact) -> Result<Value> {
-    // Format checks first: a bad phone must stop us before any name lookup is sent.
-    let telefone = f.phone.formatted_mobile("--phone")?;
-    let clinica = required_clinic(ctx, &f.clinic).await?;
-    let canal = resolve(ctx, Kind::Channels, "--channel", &f.channel, Some(clinica)).await?;
-    let campanha = resolve(
-        ctx,
-        Kind::Campaigns,
-        "--campaign",
-        &f.campaign,
-        Some(clinica),
-    )
-    .await?;
-    let mut body = Map::new();
-    body.insert("clinica".into(), json!(clinica.to_string()));
-    body.insert("nome".into(), json!(f.name));
-    body.insert("telefone".into(), json!(telefone));
-    body.insert(
-        "data_nascimento".into(),
-        json!(input::sql_date(f.birth_date)),
-    );
-    body.insert("canal".into(), json!(canal));
-    body.insert("campanha".into(), json!(campanha));
-    put(&mut body, "email", f.email.clone().map(Value::from));
-    put(&mut body, "observacao", f.note.clone().map(Value::from));
-    Ok(Value::Object(body))
 }
 
 /// The service's own advice made one command: search `lista_cliente` by phone, then by e-mail; update
@@ -316,71 +212,4 @@ async fn upsert(ctx: &Context, f: ContactFields) -> Result<()> {
     ctx.reporter
         .note(&crate::t!("cli-contact-upsert-updated", id = id.as_str()));
     show::single(ctx, &json!({"action": "updated", "id": id}))
-}
-
-/// The IDs of the contacts of `clinica` that carry this phone (`lista_cliente` by phone, digits
-/// format), or else this e-mail (exact match, any case). Empty when there is none.
-pub(crate) async fn find_existing(
-    client: &crate::api::ApiClient,
-    clinica: &str,
-    phone: &Phone,
-    email: Option<&str>,
-) -> Result<Vec<String>> {
-    let mut searches = vec![("telefone", phone.digits().to_string())];
-    if let Some(e) = email {
-        searches.push(("email", e.to_string()));
-    }
-    for (key, value) in searches {
-        let query = vec![
-            ("clinica".to_string(), clinica.to_string()),
-            (key.to_string(), value.clone()),
-            ("pagina_atual".to_string(), "1".to_string()),
-            ("por_pagina".to_string(), "50".to_string()),
-        ];
-        let answer = client
-            .call(
-                Method::GET,
-                "/lista_cliente",
-                &query,
-                None,
-                Safety::Idempotent,
-            )
-            .await?;
-        // The service's search is approximate: keep only records that really carry this phone/e-mail.
-        let found: Vec<String> = envelope::page_values(answer)
-            .0
-            .iter()
-            .filter(|r| matches_contact(r, key, &value))
-            .filter_map(record_id)
-            .collect();
-        if !found.is_empty() {
-            return Ok(found);
-        }
-    }
-    Ok(Vec::new())
-}
-
-/// The ID of a `lista_cliente` record.
-fn record_id(record: &Value) -> Option<String> {
-    ["id", "ID", "id_cliente", "codigo"]
-        .iter()
-        .find_map(|k| match record.get(*k)? {
-            Value::Number(n) => Some(n.to_string()),
-            Value::String(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
-            _ => None,
-        })
-}
-
-/// Whether a record carries the phone (any phone field, any spelling) or e-mail searched for.
-fn matches_contact(record: &Value, key: &str, wanted: &str) -> bool {
-    let Some(map) = record.as_object() else {
-        return false;
-    };
-    map.iter()
-        .filter(|(k, _)| k.contains(key))
-        .filter_map(|(_, v)| v.as_str())
-        .any(|v| match key {
-            "telefone" => Phone::parse("telefone", v).is_ok_and(|p| p.digits() == wanted),
-            _ => v.trim().eq_ignore_ascii_case(wanted.trim()),
-        })
 }

@@ -1,0 +1,68 @@
+//! The output formats by name: what `--format`, `-o`'s extension and the profile's `format` key name.
+//! Below `config` (which stores one) and `output` (which writes them).
+
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    Table,
+    Json,
+    Ndjson,
+    Csv,
+    Tsv,
+    /// An Excel workbook with typed cells; binary, so only into a file (`-o`).
+    Xlsx,
+}
+
+impl Format {
+    /// Every format, in the order help lists them.
+    pub const ALL: [Format; 6] = [
+        Format::Table,
+        Format::Json,
+        Format::Ndjson,
+        Format::Csv,
+        Format::Tsv,
+        Format::Xlsx,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Table => "table",
+            Format::Json => "json",
+            Format::Ndjson => "ndjson",
+            Format::Csv => "csv",
+            Format::Tsv => "tsv",
+            Format::Xlsx => "xlsx",
+        }
+    }
+
+    /// Bytes that only make sense in a file, never on a terminal or in a text pipe.
+    pub fn is_binary(self) -> bool {
+        self == Format::Xlsx
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A format name that is not one of [`Format`]'s (e.g. from the `format` configuration key).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", crate::t!("output-unknown-format", format = .0.as_str()))]
+pub struct UnknownFormat(pub String);
+
+impl std::str::FromStr for Format {
+    type Err = UnknownFormat;
+
+    /// Case-insensitive, surrounding blanks ignored.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let wanted = text.trim();
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name().eq_ignore_ascii_case(wanted))
+            .ok_or_else(|| UnknownFormat(text.to_owned()))
+    }
+}

@@ -1,0 +1,459 @@
+//! Keeps the house one way: reads every `use crate::…`/`super::…` path of `src/` and
+//! `sandbox/src/` and fails on an import from a lower layer to a higher one (per the tables of
+//! ARCHITECTURE.md), on an import a layer forbids, on an import circle between files, and on a
+//! module that no layer names. Code inside `#[cfg(test)]` modules is exempt: tests may look anywhere.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// A module as a path of names from the crate root: `["api", "judge"]`.
+type Module = Vec<String>;
+
+/// One row of a layer table.
+#[derive(Debug, Clone)]
+struct Layer {
+    rank: u32,
+    modules: Vec<String>,
+    forbidden: Vec<String>,
+}
+
+/// The rows of the table that follows `<!-- layers:KEY -->` in ARCHITECTURE.md.
+fn layers(architecture: &str, key: &str) -> Vec<Layer> {
+    let marker = format!("<!-- layers:{key} -->");
+    let start = architecture
+        .find(&marker)
+        .unwrap_or_else(|| panic!("ARCHITECTURE.md has no {marker}"));
+    let mut rows = Vec::new();
+    for line in architecture[start + marker.len()..].lines().skip(1) {
+        let line = line.trim();
+        if !line.starts_with('|') {
+            break;
+        }
+        let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+        let Some(rank) = cells
+            .first()
+            .and_then(|c| c.split_whitespace().next())
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue; // the header and its rule
+        };
+        let names = |cell: Option<&&str>| -> Vec<String> {
+            cell.map(|c| {
+                c.split('`')
+                    .skip(1)
+                    .step_by(2)
+                    .map(str::to_string)
+                    .collect()
+            })
+            .unwrap_or_default()
+        };
+        rows.push(Layer {
+            rank,
+            modules: names(cells.get(1)),
+            forbidden: names(cells.get(2)),
+        });
+    }
+    assert!(!rows.is_empty(), "the table after {marker} has no rows");
+    rows
+}
+
+/// Every `.rs` file under `root`, by the module it is.
+fn modules(root: &Path) -> BTreeMap<Module, PathBuf> {
+    fn walk(dir: &Path, root: &Path, out: &mut BTreeMap<Module, PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, root, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let rel = path.strip_prefix(root).unwrap().with_extension("");
+                let mut names: Module = rel
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect();
+                if matches!(
+                    names.last().map(String::as_str),
+                    Some("mod" | "lib" | "main")
+                ) {
+                    names.pop();
+                }
+                out.insert(names, path);
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(root, root, &mut out);
+    out
+}
+
+/// The code of a file that counts: line comments removed, and everything from a `#[cfg(test)]`
+/// inline module on (test modules close the files of this project).
+fn counted_code(text: &str) -> String {
+    let mut code = String::with_capacity(text.len());
+    for line in text.lines() {
+        let line = match line.find("//") {
+            Some(i) => &line[..i],
+            None => line,
+        };
+        code.push_str(line);
+        code.push('\n');
+    }
+    let mut from = 0;
+    while let Some(i) = code[from..].find("#[cfg(test)]") {
+        let at = from + i;
+        let rest = code[at + "#[cfg(test)]".len()..].trim_start();
+        let rest = rest.strip_prefix("pub ").unwrap_or(rest).trim_start();
+        if let Some(after) = rest.strip_prefix("mod ") {
+            let head: String = after.chars().take_while(|c| *c != '\n').collect();
+            if head.contains('{') {
+                code.truncate(at);
+                break;
+            }
+        }
+        from = at + 1;
+    }
+    code
+}
+
+/// Children declared as test-only files: `#[cfg(test)] mod name;`.
+fn test_only_children(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("#[cfg(test)]") {
+        rest = &rest[i + "#[cfg(test)]".len()..];
+        let t = rest.trim_start();
+        let t = t.strip_prefix("pub ").unwrap_or(t).trim_start();
+        if let Some(after) = t.strip_prefix("mod ") {
+            let name: String = after
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if after[name.len()..].trim_start().starts_with(';') {
+                out.push(name);
+            }
+        }
+    }
+    out
+}
+
+fn is_ident(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// Every path that starts with `crate::` or `super::` in `code`, brace groups expanded.
+fn paths(code: &str) -> Vec<Vec<String>> {
+    let chars: Vec<char> = code.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts_word =
+            i == 0 || !(is_ident(chars[i - 1]) || chars[i - 1] == ':' || chars[i - 1] == '$');
+        if starts_word {
+            for head in ["crate", "super"] {
+                let word: Vec<char> = head.chars().collect();
+                if chars[i..].starts_with(&word) && chars[i + word.len()..].starts_with(&[':', ':'])
+                {
+                    let (found, _) = path_from(&chars, i);
+                    out.extend(found);
+                }
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The paths written at `chars[i..]`: `a::b::c`, or `a::{b, c::d}`, with `a` kept in each.
+fn path_from(chars: &[char], mut i: usize) -> (Vec<Vec<String>>, usize) {
+    let mut prefix = Vec::new();
+    loop {
+        while i < chars.len() && chars[i].is_whitespace() {
+            i += 1;
+        }
+        if i < chars.len() && chars[i] == '{' {
+            let mut found = Vec::new();
+            i += 1;
+            loop {
+                while i < chars.len() && (chars[i].is_whitespace() || chars[i] == ',') {
+                    i += 1;
+                }
+                if i >= chars.len() || chars[i] == '}' {
+                    return (found, i + 1);
+                }
+                let (inner, next) = path_from(chars, i);
+                for p in inner {
+                    let mut whole = prefix.clone();
+                    whole.extend(p);
+                    found.push(whole);
+                }
+                i = next;
+            }
+        }
+        let start = i;
+        while i < chars.len() && is_ident(chars[i]) {
+            i += 1;
+        }
+        if start == i {
+            // `*`, or something that is not a path: what came before is the path.
+            while i < chars.len() && !matches!(chars[i], ',' | '}' | ';') {
+                i += 1;
+            }
+            return (vec![prefix], i);
+        }
+        prefix.push(chars[start..i].iter().collect());
+        if chars[i..].starts_with(&[':', ':']) {
+            i += 2;
+        } else {
+            // `as name` and the like end the path.
+            while i < chars.len() && !matches!(chars[i], ',' | '}' | ';' | '(' | ')' | '\n') {
+                i += 1;
+            }
+            return (vec![prefix], i);
+        }
+    }
+}
+
+/// The module file a path names from inside `from`: the deepest existing module along it.
+fn resolve(from: &Module, path: &[String], files: &BTreeMap<Module, PathBuf>) -> Option<Module> {
+    let mut base: Module = Vec::new();
+    let mut rest = path;
+    match path.first().map(String::as_str) {
+        Some("crate") => rest = &path[1..],
+        Some("super") => {
+            base = from.clone();
+            while rest.first().map(String::as_str) == Some("super") {
+                base.pop();
+                rest = &rest[1..];
+            }
+        }
+        _ => return None,
+    }
+    let mut best = base.clone();
+    let mut at = base;
+    for name in rest {
+        at.push(name.clone());
+        if files.contains_key(&at) {
+            best = at.clone();
+        } else {
+            break;
+        }
+    }
+    Some(best)
+}
+
+/// The modules declared `#[cfg(test)] mod name;`: test files that may look anywhere.
+fn test_only(files: &BTreeMap<Module, PathBuf>) -> BTreeSet<Module> {
+    let mut exempt = BTreeSet::new();
+    for (m, path) in files {
+        for child in test_only_children(&std::fs::read_to_string(path).unwrap()) {
+            let mut c = m.clone();
+            c.push(child);
+            exempt.insert(c);
+        }
+    }
+    exempt
+}
+
+/// What is wrong with the tree at `root`, judged by `table`: one line per problem.
+fn problems(root: &Path, table: &[Layer]) -> Vec<String> {
+    let files = modules(root);
+    let exempt = test_only(&files);
+    let rank_of: BTreeMap<&str, &Layer> = table
+        .iter()
+        .flat_map(|l| l.modules.iter().map(move |m| (m.as_str(), l)))
+        .collect();
+    let mut out = Vec::new();
+    let mut edges: BTreeMap<Module, BTreeSet<Module>> = BTreeMap::new();
+    for (m, path) in &files {
+        if m.is_empty() || exempt.iter().any(|e| m.starts_with(e)) {
+            continue; // the crate root wires modules together; test-only files may look anywhere
+        }
+        let Some(layer) = rank_of.get(m[0].as_str()) else {
+            out.push(format!("module `{}` is in no layer", m[0]));
+            continue;
+        };
+        let code = counted_code(&std::fs::read_to_string(path).unwrap());
+        for p in paths(&code) {
+            let Some(target) = resolve(m, &p, &files) else {
+                continue;
+            };
+            if target.is_empty() || &target == m {
+                continue;
+            }
+            let Some(to) = rank_of.get(target[0].as_str()) else {
+                out.push(format!("module `{}` is in no layer", target[0]));
+                continue;
+            };
+            let (a, b) = (m.join("::"), target.join("::"));
+            if to.rank > layer.rank {
+                out.push(format!(
+                    "{a} (layer {}) imports {b} (layer {}), a higher layer",
+                    layer.rank, to.rank
+                ));
+            }
+            if layer.forbidden.iter().any(|f| f == &target[0]) {
+                out.push(format!("{a} imports {b}, which its layer may not import"));
+            }
+            edges.entry(m.clone()).or_default().insert(target);
+        }
+    }
+    for circle in circles(&edges) {
+        out.push(format!("import circle: {}", circle.join(" -> ")));
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The strongly connected groups of more than one module (Tarjan).
+fn circles(edges: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<Vec<String>> {
+    struct State<'a> {
+        edges: &'a BTreeMap<Module, BTreeSet<Module>>,
+        index: BTreeMap<Module, usize>,
+        low: BTreeMap<Module, usize>,
+        stack: Vec<Module>,
+        on: BTreeSet<Module>,
+        next: usize,
+        found: Vec<Vec<String>>,
+    }
+    fn visit(s: &mut State, v: &Module) {
+        s.index.insert(v.clone(), s.next);
+        s.low.insert(v.clone(), s.next);
+        s.next += 1;
+        s.stack.push(v.clone());
+        s.on.insert(v.clone());
+        for w in s.edges.get(v).cloned().unwrap_or_default() {
+            if !s.index.contains_key(&w) {
+                visit(s, &w);
+                let low = s.low[v].min(s.low[&w]);
+                s.low.insert(v.clone(), low);
+            } else if s.on.contains(&w) {
+                let low = s.low[v].min(s.index[&w]);
+                s.low.insert(v.clone(), low);
+            }
+        }
+        if s.low[v] == s.index[v] {
+            let mut group = Vec::new();
+            loop {
+                let w = s.stack.pop().unwrap();
+                s.on.remove(&w);
+                group.push(w.join("::"));
+                if &w == v {
+                    break;
+                }
+            }
+            if group.len() > 1 {
+                group.sort();
+                s.found.push(group);
+            }
+        }
+    }
+    let mut s = State {
+        edges,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on: BTreeSet::new(),
+        next: 0,
+        found: Vec::new(),
+    };
+    for v in edges.keys() {
+        if !s.index.contains_key(v) {
+            visit(&mut s, v);
+        }
+    }
+    s.found
+}
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn architecture() -> String {
+    std::fs::read_to_string(repo().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md")
+}
+
+#[test]
+fn the_client_imports_only_from_below() {
+    let found = problems(&repo().join("src"), &layers(&architecture(), "src"));
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn the_sandbox_imports_only_from_below() {
+    let found = problems(
+        &repo().join("sandbox/src"),
+        &layers(&architecture(), "sandbox/src"),
+    );
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn nothing_below_cli_names_clap() {
+    let mut found = Vec::new();
+    let files = modules(&repo().join("src"));
+    let exempt = test_only(&files);
+    for (m, path) in &files {
+        if matches!(m.first().map(String::as_str), None | Some("cli"))
+            || exempt.iter().any(|e| m.starts_with(e))
+        {
+            continue;
+        }
+        let code = counted_code(&std::fs::read_to_string(path).unwrap());
+        if code.contains("clap") {
+            found.push(path.display().to_string());
+        }
+    }
+    assert!(found.is_empty(), "clap named below cli in: {found:?}");
+}
+
+/// The checker itself catches what it is for: a tree with an upward import, a forbidden import,
+/// a circle and an unlisted module gives one problem each; the same tree without them gives none.
+#[test]
+fn the_checker_finds_each_kind_of_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let write = |rel: &str, text: &str| {
+        let path = root.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    let table = "<!-- layers:t -->\n| layer | modules | may not import |\n|---|---|---|\n\
+                 | 1 low | `low` | |\n| 2 mid | `mid` | |\n| 3 top | `top` | `low` |\n";
+    let table = layers(table, "t");
+    write("lib.rs", "mod low; mod mid; mod top;\n");
+    write(
+        "low.rs",
+        "pub fn f() {}\n#[cfg(test)]\nmod tests {\n    use crate::top::g;\n}\n",
+    );
+    write("mid/mod.rs", "mod a;\nmod b;\nuse crate::low;\n");
+    write(
+        "mid/a.rs",
+        "use super::b::x; // a comment naming crate::top is not an import\n",
+    );
+    write("mid/b.rs", "pub fn x() {}\n");
+    write(
+        "top.rs",
+        "use crate::{mid::{self, a}, low as l};\npub fn g() {}\n",
+    );
+    let base = problems(root, &table);
+    assert_eq!(base, ["top imports low, which its layer may not import"]);
+
+    write("low.rs", "use crate::mid;\n");
+    write("mid/b.rs", "use super::a;\n");
+    write("stray.rs", "pub fn s() {}\n");
+    let found = problems(root, &table);
+    assert!(
+        found
+            .iter()
+            .any(|p| p == "low (layer 1) imports mid (layer 2), a higher layer"),
+        "{found:?}"
+    );
+    assert!(
+        found.iter().any(|p| p == "import circle: mid::a -> mid::b"),
+        "{found:?}"
+    );
+    assert!(
+        found.iter().any(|p| p == "module `stray` is in no layer"),
+        "{found:?}"
+    );
+}
