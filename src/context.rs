@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 use tokio::sync::OnceCell;
 
-use crate::api::{ApiClient, AuthHooks};
+use crate::api::conventions::Conventions;
+use crate::api::{ApiClient, ClientHooks};
 use crate::config::{self, AuthScheme, ConfigFile, Profile, update_profile};
 use crate::credentials::Credentials;
 use crate::error::{Error, Result};
@@ -60,6 +61,8 @@ pub struct Context {
     pub credentials: Credentials,
     sandbox: Option<clinic_sandbox::Sandbox>,
     api: OnceCell<Arc<ApiClient>>,
+    /// The note that `--per-page` was lowered to the deployment's maximum was given.
+    per_page_lowered: std::sync::atomic::AtomicBool,
 }
 
 impl Context {
@@ -129,6 +132,7 @@ impl Context {
             http,
             sandbox,
             api: OnceCell::new(),
+            per_page_lowered: Default::default(),
         })
     }
 
@@ -171,15 +175,20 @@ impl Context {
         self.api
             .get_or_try_init(|| async {
                 let base = self.base_url()?;
-                let token = self.token(&base).await?;
-                let hooks: Arc<dyn AuthHooks> = Arc::new(Relogin {
+                let (token, scheme) = self.token(&base).await?;
+                let hooks: Arc<dyn ClientHooks> = Arc::new(Relogin {
                     ctx: self.snapshot(),
                 });
                 Ok(Arc::new(ApiClient::new(
                     self.http.clone(),
                     base,
                     token,
-                    self.profile.auth_scheme,
+                    // A scheme set in the profile wins; else the one the token came with, if any.
+                    self.profile.auth_scheme.or(scheme),
+                    Conventions::new(
+                        self.profile.page_base,
+                        self.profile.max_per_page.map(u64::from),
+                    ),
                     Some(hooks),
                 )))
             })
@@ -187,15 +196,31 @@ impl Context {
             .cloned()
     }
 
-    /// The token this run uses: the sandbox's session, `CLINIC_TOKEN`, or the profile's stored token.
-    pub async fn token(&self, base: &url::Url) -> Result<Secret> {
+    /// The token this run uses — the sandbox's session, `CLINIC_TOKEN`, or the profile's stored token —
+    /// and the scheme it came with (`"Bearer 3f…"`), split off the value.
+    pub async fn token(&self, base: &url::Url) -> Result<(Secret, Option<AuthScheme>)> {
         if self.in_sandbox() {
             let password = Secret::new(clinic_sandbox::CLINIC_PASSWORD);
             let answer =
                 crate::api::auth::login(&self.http, base, clinic_sandbox::CLINIC_LOGIN, &password)
                     .await?;
-            return Ok(answer.token);
+            return Ok((answer.token, answer.scheme));
         }
+        self.kept_token(base).await.map(|token| {
+            let (scheme, value) = AuthScheme::split(token.expose());
+            match scheme {
+                Some(_) => {
+                    let value = Secret::new(value);
+                    self.reporter.add_secret(&value);
+                    (value, scheme)
+                }
+                None => (token, None),
+            }
+        })
+    }
+
+    /// `CLINIC_TOKEN`, or the profile's stored token, as kept.
+    async fn kept_token(&self, base: &url::Url) -> Result<Secret> {
         if let Some(t) = std::env::var("CLINIC_TOKEN")
             .ok()
             .filter(|t| !t.trim().is_empty())
@@ -301,19 +326,47 @@ impl Context {
 
     /// Paging settings from the flags and the profile.
     pub fn walk(&self) -> Walk {
+        let asked = self
+            .global
+            .per_page
+            .or(self.profile.per_page.map(u64::from))
+            .unwrap_or(DEFAULT_PER_PAGE);
         Walk {
             first: self.global.page.unwrap_or(1),
-            per_page: self
-                .global
-                .per_page
-                .or(self.profile.per_page.map(u64::from))
-                .unwrap_or(DEFAULT_PER_PAGE),
+            per_page: self.within_page_limit(asked),
             // `--limit N` asks for N records, however many pages that takes.
             all: self.global.all || self.global.limit.is_some(),
             limit: self.global.limit,
             concurrency: concurrency(&self.global, &self.profile),
             max_pages: self.global.max_pages,
         }
+    }
+
+    /// The largest page the deployment is known to serve: learned in this run, else the profile's.
+    pub fn max_per_page(&self) -> Option<u64> {
+        self.api
+            .get()
+            .and_then(|c| c.conventions().max_per_page())
+            .or(self.profile.max_per_page.map(u64::from))
+    }
+
+    /// `asked`, lowered to the deployment's known maximum; a `--per-page` above it is said once.
+    fn within_page_limit(&self, asked: u64) -> u64 {
+        let Some(max) = self.max_per_page().filter(|max| asked > *max) else {
+            return asked;
+        };
+        if self.global.per_page.is_some()
+            && !self
+                .per_page_lowered
+                .swap(true, std::sync::atomic::Ordering::Relaxed)
+        {
+            self.reporter.note(&crate::t!(
+                "context-per-page-lowered",
+                asked = asked,
+                max = max
+            ));
+        }
+        max
     }
 }
 
@@ -453,7 +506,7 @@ struct Relogin {
     ctx: Snapshot,
 }
 
-impl AuthHooks for Relogin {
+impl ClientHooks for Relogin {
     fn relogin(&self) -> futures::future::BoxFuture<'_, Result<Option<Secret>>> {
         Box::pin(async move {
             let c = &self.ctx;
@@ -498,6 +551,30 @@ impl AuthHooks for Relogin {
                 .reporter()
                 .note(&crate::t!("context-raw-scheme-saved"));
         }
+    }
+
+    fn remember_page_base(&self, base: u64) {
+        self.remember(|p| p.page_base = Some(base));
+    }
+
+    fn remember_max_per_page(&self, max: u64) {
+        self.remember(|p| p.max_per_page = Some(u32::try_from(max).unwrap_or(u32::MAX)));
+    }
+}
+
+impl Relogin {
+    /// Writes a fact about the deployment into the profile: not for the sandbox (a new one each run),
+    /// nor when `CLINIC_BASE_URL` points this run at another deployment than the profile's.
+    fn remember(&self, change: impl FnOnce(&mut Profile)) {
+        let c = &self.ctx;
+        if c.sandbox || std::env::var_os("CLINIC_BASE_URL").is_some() {
+            return;
+        }
+        // Not saved is not lost: the next run learns it again.
+        let _ = update_profile(&c.config_dir, &c.profile_name, |p| {
+            change(p);
+            Ok(())
+        });
     }
 }
 

@@ -47,7 +47,34 @@ pub struct Summary {
 /// parsing and formatting overlap. At most `concurrency` pages are in flight, and memory holds at most
 /// those pages. Once the first answer is in, pages 2..C go out together; pages that `--limit` cannot
 /// need are never asked for.
+///
+/// A first page refused for its size (a deployment's page-size limit, see
+/// [`PageSource::smaller_page`]) starts the walk again with the size the source can serve: nothing was
+/// handed on yet, so nothing is repeated.
 pub async fn walk(
+    source: Arc<dyn PageSource>,
+    mut spec: Walk,
+    reporter: &Reporter,
+    mut emit: impl FnMut(Record) -> Result<()>,
+) -> Result<Summary> {
+    loop {
+        let mut handed = false;
+        let result = walk_once(source.clone(), spec, reporter, |record| {
+            handed = true;
+            emit(record)
+        })
+        .await;
+        match result {
+            Err(e) if !handed && spec.first == 1 => match source.smaller_page(&e, spec.per_page) {
+                Some(smaller) if smaller < spec.per_page => spec.per_page = smaller,
+                _ => return Err(e),
+            },
+            other => return other,
+        }
+    }
+}
+
+async fn walk_once(
     source: Arc<dyn PageSource>,
     spec: Walk,
     reporter: &Reporter,
@@ -70,7 +97,7 @@ pub async fn walk(
         first_page
     };
     let width = spec.concurrency.max(1);
-    let mut window = Window::new(source, spec.per_page);
+    let mut window = Window::new(source.clone(), spec.per_page);
     let mut next = first_page;
     // What the first answer says: the last page its figures point at, and the page size served.
     let mut first: Option<(Option<u64>, u64)> = None;
@@ -113,6 +140,16 @@ pub async fn walk(
             state.summary.total = page.total.filter(|_| first_page == 1);
             let size = (page.records.len() as u64).clamp(1, spec.per_page.max(1));
             first = Some((last_page(page, spec), size));
+            // An empty first page of a list that reports records is no empty list: never "no records".
+            if let Some(total) = state.summary.total.filter(|t| *t > 0 && page.records.is_empty()) {
+                let why = source.shortfall().await.unwrap_or_default();
+                return Err(Error::Protocol(crate::t!(
+                    "pages-empty-first-page",
+                    count = total,
+                    total = crate::text::counts::thousands(total),
+                    why = why
+                )));
+            }
         }
         if let Some((Some(last), _)) = first
             && p > last
@@ -157,6 +194,15 @@ pub async fn walk(
             crate::text::counts::thousands(total),
             crate::text::counts::thousands(state.summary.records),
         );
+        if let Some(why) = source.shortfall().await {
+            return Err(Error::Protocol(crate::t!(
+                "pages-incomplete-because",
+                count = total,
+                reported = reported,
+                read = read,
+                why = why
+            )));
+        }
         return Err(Error::Protocol(if state.repeated {
             crate::t!(
                 "pages-incomplete-repeated",

@@ -6,7 +6,7 @@ use futures::future::BoxFuture;
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 
 /// One page of a list answer.
 #[derive(Debug, Default)]
@@ -46,4 +46,16 @@ impl Page {
 /// Fetches one page: `page` is 1-based, `per_page` the size asked for.
 pub trait PageSource: Send + Sync {
     fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>>;
+
+    /// After a walk's first page was refused with `refusal`: a smaller page size this source can
+    /// serve, when the refusal was about the page size (a deployment's limit). `None` otherwise.
+    fn smaller_page(&self, _refusal: &Error, _per_page: u64) -> Option<u64> {
+        None
+    }
+
+    /// After a walk read fewer records than the list reported: what the source found out about why,
+    /// for the error (a deployment that numbers its pages from 0, say).
+    fn shortfall(&self) -> BoxFuture<'_, Option<String>> {
+        Box::pin(async { None })
+    }
 }

@@ -3,6 +3,7 @@
 
 use std::io::IsTerminal;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use futures::future::BoxFuture;
 use reqwest::Method;
@@ -10,9 +11,10 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 
 use crate::api::ApiClient;
+use crate::api::conventions;
 use crate::api::envelope;
 use crate::context::Context;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::http::Safety;
 use crate::jq::Jq;
 use crate::output::{Format, Output, Shape};
@@ -20,20 +22,96 @@ use crate::pages::{self, Walk};
 use crate::record::Page;
 use crate::record::PageSource;
 
-/// A paged list on `base_url`: adds `pagina_atual` and `por_pagina` to the list's own filters.
+/// A paged list on `base_url`: adds `pagina_atual` and `por_pagina` to the list's own filters, in the
+/// deployment's own numbering (from 0 or from 1, learned from its answers: see `api::conventions`).
 pub struct ApiList {
-    pub client: Arc<ApiClient>,
-    pub path: String,
-    pub query: Vec<(String, String)>,
+    client: Arc<ApiClient>,
+    path: String,
+    query: Vec<(String, String)>,
+    /// A page of this list was read: from then on "not found" means past the end.
+    read_once: AtomicBool,
+    /// The page size of the last request, for the questions [`PageSource::shortfall`] asks.
+    last_per_page: AtomicU64,
+}
+
+impl ApiList {
+    pub fn new(client: Arc<ApiClient>, path: &str, query: Vec<(String, String)>) -> ApiList {
+        ApiList {
+            client,
+            path: path.to_string(),
+            query,
+            read_once: AtomicBool::new(false),
+            last_per_page: AtomicU64::new(0),
+        }
+    }
+
+    /// The deployment's page `number`, as it numbers them.
+    async fn server_page(&self, number: u64, per_page: u64) -> Result<Page> {
+        let mut query = self.query.clone();
+        query.push(("pagina_atual".into(), number.to_string()));
+        query.push(("por_pagina".into(), per_page.to_string()));
+        self.last_per_page.store(per_page, Ordering::Relaxed);
+        let proven = self.read_once.load(Ordering::Relaxed);
+        let page = self.client.page(&self.path, &query, proven).await?;
+        self.read_once.store(true, Ordering::Relaxed);
+        Ok(page)
+    }
+
+    /// Asks page 0 once, when page 1 gives cause (see `conventions::worth_asking_page_zero`), and
+    /// learns the numbering from the two answers. The page that is really first is returned.
+    async fn first_page(&self, per_page: u64) -> Result<Page> {
+        let first = self.server_page(1, per_page).await?;
+        if !conventions::worth_asking_page_zero(&first, per_page) {
+            return Ok(first);
+        }
+        match self.server_page(0, per_page).await {
+            Ok(zero) if conventions::zero_based(&first, &zero) => {
+                self.client.learn_page_base(0);
+                Ok(zero)
+            }
+            // Page 0 refused, empty or the same as page 1: pages count from 1.
+            Ok(_) | Err(Error::Rejected { .. }) => {
+                self.client.learn_page_base(1);
+                Ok(first)
+            }
+            // No clear answer (the server failed): nothing is learned.
+            Err(_) => Ok(first),
+        }
+    }
 }
 
 impl PageSource for ApiList {
     fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
         Box::pin(async move {
-            let mut query = self.query.clone();
-            query.push(("pagina_atual".into(), page.to_string()));
-            query.push(("por_pagina".into(), per_page.to_string()));
-            self.client.page(&self.path, &query).await
+            match self.client.conventions().page_base() {
+                Some(base) => self.server_page(page - 1 + base, per_page).await,
+                None if page == 1 => self.first_page(per_page).await,
+                None => self.server_page(page, per_page).await,
+            }
+        })
+    }
+
+    fn smaller_page(&self, refusal: &Error, per_page: u64) -> Option<u64> {
+        let Error::Rejected { message, .. } = refusal else {
+            return None;
+        };
+        let smaller = conventions::page_size_limit(message, per_page)?;
+        self.client.learn_max_per_page(smaller);
+        Some(smaller)
+    }
+
+    fn shortfall(&self) -> BoxFuture<'_, Option<String>> {
+        Box::pin(async move {
+            if self.client.conventions().page_base().is_some() {
+                return None;
+            }
+            let per_page = self.last_per_page.load(Ordering::Relaxed).max(1);
+            let first = self.server_page(1, per_page).await.ok()?;
+            let zero = self.server_page(0, per_page).await.ok()?;
+            conventions::zero_based(&first, &zero).then(|| {
+                self.client.learn_page_base(0);
+                crate::t!("pages-why-page-base", base = 0)
+            })
         })
     }
 }
@@ -154,11 +232,7 @@ pub async fn wide_list(
     columns: &[&str],
 ) -> Result<()> {
     let client = ctx.api().await?;
-    let source = Arc::new(ApiList {
-        client,
-        path: path.to_string(),
-        query,
-    });
+    let source = Arc::new(ApiList::new(client, path, query));
     walk_into_output(ctx, source, what, ctx.walk(), Some(columns)).await
 }
 
@@ -230,6 +304,14 @@ impl PageSource for Observed {
             Ok(fetched)
         })
     }
+
+    fn smaller_page(&self, refusal: &Error, per_page: u64) -> Option<u64> {
+        self.inner.smaller_page(refusal, per_page)
+    }
+
+    fn shortfall(&self) -> BoxFuture<'_, Option<String>> {
+        self.inner.shortfall()
+    }
 }
 
 /// After a table narrowed to fit the terminal: how many columns it left out, and how to see them.
@@ -281,11 +363,7 @@ pub async fn api_list(
     let client = ctx.api().await?;
     paged(
         ctx,
-        Arc::new(ApiList {
-            client,
-            path: path.to_string(),
-            query,
-        }),
+        Arc::new(ApiList::new(client, path, query)),
         what,
     )
     .await

@@ -65,7 +65,7 @@ config-no-home = no home directory: set CLINIC_CONFIG_DIR
 config-expect-absolute-url = an absolute URL such as https://host/rest/v1
 config-expect-https = an https:// URL: plain http is only allowed to loopback (127.0.0.1, ::1, localhost) because it would send the token and patient data unencrypted
 config-expect-http-url = an http(s) URL
-config-expect-auth-scheme = bearer or raw
+config-expect-auth-scheme = bearer, raw, token or jwt
 config-expect-format = table, json, ndjson, csv or tsv
 config-expect-timezone = an IANA time zone such as America/Sao_Paulo
 config-expect-pem-file = a readable PEM file
@@ -83,9 +83,11 @@ config-key-automation-url = the CRM automation host (https, or http on loopback)
 config-key-crm-url = the CRM inbound-webhook base, .../rest/<user>/<secret>/ (a credential)
 config-key-webhook-id = the automation webhook's ID
 config-key-clinica = default clinic ID (a positive whole number)
-config-key-auth-scheme = bearer or raw
+config-key-auth-scheme = bearer, raw, token or jwt
 config-key-format = table, json, ndjson, csv or tsv
 config-key-per-page = records per page for lists and walks (1-10000)
+config-key-page-base = the number of the deployment's first page, 0 or 1 (learned from its answers)
+config-key-max-per-page = the largest page the deployment serves, 1-10000 (learned from its answers)
 config-key-concurrency = pages in flight during walks (1-32)
 config-key-timezone = an IANA time zone for CRM date-times, e.g. America/Sao_Paulo
 config-key-units = CRM unit names for crm contact create --unit: "A;B;C", or "A,B,C" if no ';'
@@ -121,6 +123,7 @@ context-admin-needs-clinic = profile '{ $profile }' logs in as an admin_master, 
 context-ignoring-setting = ignoring the profile's { $key }: { $reason }
 context-task-failed = a background task failed: { $reason }
 context-renewed-token-not-stored = the renewed token could not be stored; it is used for this run only
+context-per-page-lowered = note: --per-page { $asked } is above the { $max } records a page this deployment serves: { $max } is asked for
 context-raw-scheme-saved = note: this deployment wants the bare token; saved auth_scheme = raw
 
 ## Requests (src/http/). Durations ($time, $total, $wait, $max_wait) are written with short units: 30s, 1m 30s.
@@ -132,6 +135,8 @@ http-trace-retry = {"  "}retry { $attempt } in { $wait } ({ $why }); retries sto
 http-trace-failed = < failed after { $ms } ms: { $message }
 http-trace-broke-off = < { $status } then { $message }
 # Appended to a failure's message ($gave_up) when the request was tried more than once.
+http-trace-not-utf8 = the answer is not UTF-8 and names no charset: read as Windows-1252 (Latin-1)
+http-trace-decoded = answer decoded from { $charset } to UTF-8
 http-gave-up = {" "}(gave up after { $tries } tries in { $time })
 http-gave-up-max-wait = {" "}(gave up after { $tries } tries in { $time }: see --max-wait)
 # $caution: http-may-have-arrived or nothing.
@@ -161,9 +166,10 @@ redirect-why-too-many = more than { $count } redirects in a row
 ## The API and its login (src/api/). $message: the server's own words, as sent.
 
 auth-login-refused = login refused (HTTP { $status }): { $message }
+auth-trace-token-scheme = the token came with its scheme ({ $scheme }): the scheme is kept apart and used in Authorization
 auth-no-token-in-answer = the login answer carries no token (looked for a text under a key named like token, access_token, accessToken, jwt, auth_token or api_token, at any depth, and a bare string)
 # $path: where in the answer the token sits, e.g. data.token.
-auth-token-unsendable = the login answer's token (at { $path }) has characters that cannot be sent in an HTTP header: this deployment's login answer is not understood
+auth-token-unsendable = the login answer carries a token at { $path } ({ $length } characters) with characters that cannot be sent in an HTTP header (spaces inside it, accents or control characters): this deployment's login answer is not understood
 auth-trace-plain-token = {"  "}the token is the whole (plain text) answer
 auth-trace-token-found = {"  "}token found at { $path }
 auth-trace-token-refused = {"  "}the service refused the token (HTTP { $status }): { $message }
@@ -175,6 +181,9 @@ api-empty-answer = (empty answer)
 api-no-readable-text = (an answer with no readable text)
 api-html-page = an HTML page: { $title }
 api-failure-without-message = the service reported a failure without a message
+api-learned-page-base = note: this deployment numbers its pages from { $base }: remembered as page_base
+api-learned-max-per-page = note: this deployment serves at most { $max } records a page: remembered as max_per_page
+api-unconfirmed = {$message} (the service did not confirm the change: no success flag, no ID, and its message does not say it worked)
 # $excerpt: the start of the answer, or one of the descriptions above.
 api-not-json = the server sent an answer that is not JSON (HTTP { $status }): { $excerpt }
 
@@ -186,6 +195,15 @@ pages-max-pages-reached = the walk reached --max-pages ({ $max_pages }) before t
 }; raise --max-pages to read on
 pages-trace-reading-on = {"  "}{ $read } of { $total } records after page { $page }: reading on
 # $reported: the total the server gave; $read: how many were read.
+pages-empty-first-page = the first page is empty, yet the server reports { $count ->
+    [one] { $total } record
+   *[other] { $total } records
+}: nothing is taken as "no records"{ $why }
+pages-incomplete-because = incomplete list: the server reported { $count ->
+    [one] { $reported } record
+   *[other] { $reported } records
+} but only { $read } could be read{ $why }
+pages-why-page-base = : this deployment numbers its pages from { $base } (saved as page_base = { $base }); run the command again
 pages-incomplete = incomplete list: the server reported { $count ->
     [one] { $reported } record
    *[other] { $reported } records
@@ -220,6 +238,7 @@ pages-overlap-skip = page { $page } overlaps the previous page ({ $overlap } of 
 
 network-no-clinics = the service lists no clinics for this login (listaClinicas is empty)
 # $clinics: some of the clinics the login can see, as "ID (name)".
+network-trace-clinics-unchecked = the clinics list could not be read, so the clinic IDs go as typed, unchecked: { $reason }
 network-expect-visible-clinic = a clinic this login can see: { $clinics }
 network-trace-clinic-records = clinic { $clinic }: { $count ->
     [one] { $records } record
@@ -275,6 +294,11 @@ refs-kind-quote-statuses = quote-statuses
 refs-expect-one-of = one of the { $list } (by ID or exact name); closest: { $closest }
 refs-expect-unique = a name that matches only one of the { $list }; it matches { $matches } — pass the ID
 refs-reread-failed = could not read the { $list } list again: { $reason }
+refs-refresh-failed = the { $list } list could not be read, the others go on: { $reason }
+refs-refreshed-some = { $lists ->
+    [one] { $lists } list refreshed
+   *[other] { $lists } lists refreshed
+}; the ones warned about above were not
 refs-using-cached = using the cached { $list } list: { $reason }
 refs-no-home = no home directory: set CLINIC_CACHE_DIR
 

@@ -72,7 +72,7 @@ config-no-home = sem diretório pessoal: defina CLINIC_CONFIG_DIR
 config-expect-absolute-url = uma URL absoluta como https://host/rest/v1
 config-expect-https = uma URL https://: http simples só é permitido para o próprio computador (127.0.0.1, ::1, localhost), porque enviaria o token e os dados dos pacientes sem criptografia
 config-expect-http-url = uma URL http(s)
-config-expect-auth-scheme = bearer ou raw
+config-expect-auth-scheme = bearer, raw, token ou jwt
 config-expect-format = table, json, ndjson, csv ou tsv
 config-expect-timezone = um fuso horário IANA como America/Sao_Paulo
 config-expect-pem-file = um arquivo PEM legível
@@ -90,9 +90,11 @@ config-key-automation-url = o host de automação do CRM (https, ou http no pró
 config-key-crm-url = a base do webhook de entrada do CRM, .../rest/<usuário>/<segredo>/ (uma credencial)
 config-key-webhook-id = o ID do webhook de automação
 config-key-clinica = ID da clínica padrão (um número inteiro positivo)
-config-key-auth-scheme = bearer ou raw
+config-key-auth-scheme = bearer, raw, token ou jwt
 config-key-format = table, json, ndjson, csv ou tsv
 config-key-per-page = registros por página em listas e percursos (1-10000)
+config-key-page-base = o número da primeira página do ambiente, 0 ou 1 (aprendido das respostas)
+config-key-max-per-page = a maior página que o ambiente devolve, 1-10000 (aprendido das respostas)
 config-key-concurrency = páginas em andamento ao mesmo tempo nos percursos (1-32)
 config-key-timezone = um fuso horário IANA para datas e horas do CRM, p. ex. America/Sao_Paulo
 config-key-units = nomes das unidades do CRM para crm contact create --unit: "A;B;C", ou "A,B,C" se não houver ';'
@@ -128,6 +130,7 @@ context-admin-needs-clinic = o perfil '{ $profile }' faz login como admin_master
 context-ignoring-setting = ignorando { $key } do perfil: { $reason }
 context-task-failed = uma tarefa em segundo plano falhou: { $reason }
 context-renewed-token-not-stored = o token renovado não pôde ser guardado; ele vale só para esta execução
+context-per-page-lowered = nota: --per-page { $asked } passa dos { $max } registros por página que este ambiente devolve: são pedidos { $max }
 context-raw-scheme-saved = nota: este ambiente quer o token puro; auth_scheme = raw salvo
 
 ## Requisições (src/http/). Durações ($time, $total, $wait, $max_wait) vêm com unidades curtas: 30s, 1m 30s.
@@ -139,6 +142,8 @@ http-trace-retry = {"  "}nova tentativa { $attempt } em { $wait } ({ $why }); as
 http-trace-failed = < falhou após { $ms } ms: { $message }
 http-trace-broke-off = < { $status } e depois { $message }
 # Acrescentado à mensagem de uma falha ($gave_up) quando a requisição foi tentada mais de uma vez.
+http-trace-not-utf8 = a resposta não é UTF-8 e não diz o charset: lida como Windows-1252 (Latin-1)
+http-trace-decoded = resposta convertida de { $charset } para UTF-8
 http-gave-up = {" "}(desistiu após { $tries } tentativas em { $time })
 http-gave-up-max-wait = {" "}(desistiu após { $tries } tentativas em { $time }: veja --max-wait)
 # $caution: http-may-have-arrived ou nada.
@@ -168,9 +173,10 @@ redirect-why-too-many = mais de { $count } redirecionamentos seguidos
 ## A API e o seu login (src/api/). $message: as palavras do próprio servidor, como vieram.
 
 auth-login-refused = login recusado (HTTP { $status }): { $message }
+auth-trace-token-scheme = o token veio com o esquema ({ $scheme }): o esquema é separado e usado em Authorization
 auth-no-token-in-answer = a resposta do login não traz token (procurado em um texto sob uma chave com nome como token, access_token, accessToken, jwt, auth_token ou api_token, em qualquer nível, e em um texto solto)
 # $path: onde o token está na resposta, p. ex. data.token.
-auth-token-unsendable = o token da resposta do login (em { $path }) tem caracteres que não podem ser enviados em um cabeçalho HTTP: a resposta de login deste ambiente não é compreendida
+auth-token-unsendable = a resposta do login traz um token em { $path } ({ $length } caracteres) com caracteres que não podem ser enviados em um cabeçalho HTTP (espaços no meio, acentos ou caracteres de controle): a resposta de login deste ambiente não é compreendida
 auth-trace-plain-token = {"  "}o token é a resposta inteira (texto puro)
 auth-trace-token-found = {"  "}token encontrado em { $path }
 auth-trace-token-refused = {"  "}o serviço recusou o token (HTTP { $status }): { $message }
@@ -182,6 +188,9 @@ api-empty-answer = (resposta vazia)
 api-no-readable-text = (uma resposta sem texto legível)
 api-html-page = uma página HTML: { $title }
 api-failure-without-message = o serviço informou uma falha sem mensagem
+api-learned-page-base = nota: este ambiente numera as páginas a partir de { $base }: guardado como page_base
+api-learned-max-per-page = nota: este ambiente devolve no máximo { $max } registros por página: guardado como max_per_page
+api-unconfirmed = {$message} (o serviço não confirmou a alteração: sem indicação de sucesso, sem ID, e a mensagem não diz que deu certo)
 # $excerpt: o início da resposta, ou uma das descrições acima.
 api-not-json = o servidor enviou uma resposta que não é JSON (HTTP { $status }): { $excerpt }
 
@@ -194,6 +203,15 @@ pages-max-pages-reached = o percurso chegou a --max-pages ({ $max_pages }) antes
 }; aumente --max-pages para continuar lendo
 pages-trace-reading-on = {"  "}{ $read } de { $total } registros após a página { $page }: continuando a leitura
 # $reported: o total que o servidor informou; $read: quantos foram lidos.
+pages-empty-first-page = a primeira página veio vazia, mas o servidor informa { $count ->
+    [one] { $total } registro
+   *[other] { $total } registros
+}: isso não é tomado como "nenhum registro"{ $why }
+pages-incomplete-because = lista incompleta: o servidor informou { $count ->
+    [one] { $reported } registro
+   *[other] { $reported } registros
+}, mas só { $read } puderam ser lidos{ $why }
+pages-why-page-base = : este ambiente numera as páginas a partir de { $base } (guardado como page_base = { $base }); rode o comando de novo
 pages-incomplete = lista incompleta: o servidor informou { $count ->
     [0] { $reported } registros
     [one] { $reported } registro
@@ -233,6 +251,7 @@ pages-overlap-skip = a página { $page } se sobrepõe à anterior ({ $overlap } 
 
 network-no-clinics = o serviço não lista nenhuma clínica para este login (listaClinicas está vazia)
 # $clinics: algumas das clínicas que o login enxerga, como "ID (nome)".
+network-trace-clinics-unchecked = não foi possível ler a lista de clínicas; os IDs de clínica vão como digitados, sem verificação: { $reason }
 network-expect-visible-clinic = uma clínica que este login enxerga: { $clinics }
 network-trace-clinic-records = clínica { $clinic }: { $count ->
     [0] { $records } registros
@@ -291,6 +310,11 @@ refs-kind-quote-statuses = status de orçamento
 refs-expect-one-of = um item da lista de { $list } (por ID ou nome exato); os mais próximos: { $closest }
 refs-expect-unique = um nome que corresponda a um só item da lista de { $list }; ele corresponde a { $matches } — passe o ID
 refs-reread-failed = não foi possível ler de novo a lista de { $list }: { $reason }
+refs-refresh-failed = não foi possível ler a lista de { $list }; as outras seguem: { $reason }
+refs-refreshed-some = { $lists ->
+    [one] { $lists } lista atualizada
+   *[other] { $lists } listas atualizadas
+}; as dos avisos acima não
 refs-using-cached = usando a lista de { $list } guardada em cache: { $reason }
 refs-no-home = sem diretório pessoal: defina CLINIC_CACHE_DIR
 

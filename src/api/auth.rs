@@ -5,12 +5,15 @@ use serde_json::json;
 
 use super::envelope::{self, TokenProblem};
 use super::judge::{Empty, Verdict, judge};
+use crate::config::AuthScheme;
 use crate::error::{Error, Result};
 use crate::http::{Body, Http, Request, Safety};
 use crate::secret::Secret;
 
 pub struct LoginAnswer {
     pub token: Secret,
+    /// The scheme the answer gave with the token (`"Bearer 3f…"`), to be used and remembered.
+    pub scheme: Option<AuthScheme>,
     /// The user kind, when the deployment says (`admin_master` or `clinica`).
     pub kind: Option<String>,
 }
@@ -38,11 +41,15 @@ pub async fn login(
     let verdict = judge(resp.status, &resp.body, Empty::Refused);
     // Some deployments answer the token as plain text.
     if matches!(verdict, Verdict::NotJson { .. })
-        && let Some(token) = envelope::text_token(&resp.body)
+        && let Some((token, scheme)) = envelope::text_token(&resp.body)
     {
         http.reporter().add_secret(&token);
         http.reporter().trace(&crate::t!("auth-trace-plain-token"));
-        return Ok(LoginAnswer { token, kind: None });
+        return Ok(LoginAnswer {
+            token,
+            scheme,
+            kind: None,
+        });
     }
     let body = match verdict {
         Verdict::Success(body) => body,
@@ -55,19 +62,29 @@ pub async fn login(
         }
         failure => return Err(failure.into_result().unwrap_err()),
     };
+    // The service said yes but gave nothing we can send: a login problem (exit 3), not a network one.
     let found = envelope::token(&body).map_err(|problem| match problem {
-        TokenProblem::Missing => Error::Protocol(crate::t!("auth-no-token-in-answer")),
-        TokenProblem::Unsendable(path) => {
-            Error::Protocol(crate::t!("auth-token-unsendable", path = path.to_string()))
-        }
+        TokenProblem::Missing => Error::Auth(crate::t!("auth-no-token-in-answer")),
+        TokenProblem::Unsendable { path, length } => Error::Auth(crate::t!(
+            "auth-token-unsendable",
+            path = path,
+            length = length as u64
+        )),
     })?;
     http.reporter().add_secret(&found.token);
     http.reporter().trace(&crate::t!(
         "auth-trace-token-found",
         path = found.path.to_string()
     ));
+    if let Some(scheme) = found.scheme {
+        http.reporter().trace(&crate::t!(
+            "auth-trace-token-scheme",
+            scheme = scheme.word().unwrap_or_default()
+        ));
+    }
     Ok(LoginAnswer {
         token: found.token,
+        scheme: found.scheme,
         kind: envelope::user_kind(&body),
     })
 }

@@ -8,6 +8,8 @@ use reqwest::header::AUTHORIZATION;
 use serde_json::Value;
 use tokio::sync::Mutex;
 
+use super::conventions::Conventions;
+use super::envelope;
 use super::judge::{Empty, Verdict, judge, judge_page};
 use crate::config::AuthScheme;
 use crate::error::{Error, Result};
@@ -15,12 +17,17 @@ use crate::http::{Body, Http, Request, Safety};
 use crate::record::Page;
 use crate::secret::Secret;
 
-/// What the client may ask of the rest of the program when the token stops working.
-pub trait AuthHooks: Send + Sync {
+/// What the client may ask of the rest of the program: a new token when the token stops working, and
+/// to remember what it learned of the deployment for the next runs.
+pub trait ClientHooks: Send + Sync {
     /// Obtains (and stores) a fresh token with saved credentials; `Ok(None)` when there are none.
     fn relogin(&self) -> futures::future::BoxFuture<'_, Result<Option<Secret>>>;
     /// Remembers the scheme that worked, for the next runs.
     fn remember_scheme(&self, scheme: AuthScheme);
+    /// Remembers the number of the deployment's first page (`page_base`).
+    fn remember_page_base(&self, base: u64);
+    /// Remembers the largest page the deployment serves (`max_per_page`).
+    fn remember_max_per_page(&self, max: u64);
 }
 
 struct AuthState {
@@ -43,7 +50,9 @@ pub struct ApiClient {
     http: Arc<Http>,
     base: url::Url,
     auth: Mutex<AuthState>,
-    hooks: Option<Arc<dyn AuthHooks>>,
+    hooks: Option<Arc<dyn ClientHooks>>,
+    /// What the deployment's answers have taught.
+    conventions: Conventions,
 }
 
 impl ApiClient {
@@ -52,7 +61,8 @@ impl ApiClient {
         base: url::Url,
         token: Secret,
         scheme: Option<AuthScheme>,
-        hooks: Option<Arc<dyn AuthHooks>>,
+        conventions: Conventions,
+        hooks: Option<Arc<dyn ClientHooks>>,
     ) -> ApiClient {
         http.reporter().add_secret(&token);
         ApiClient {
@@ -67,6 +77,38 @@ impl ApiClient {
                 renewal_unproven: false,
             }),
             hooks,
+            conventions,
+        }
+    }
+
+    pub fn conventions(&self) -> &Conventions {
+        &self.conventions
+    }
+
+    /// Takes note that the deployment numbers its first page `base`: for this run, and (once, with a
+    /// line on stderr) for the next ones.
+    pub fn learn_page_base(&self, base: u64) {
+        if self.conventions.set_page_base(base) {
+            if base != 1 {
+                self.http
+                    .reporter()
+                    .note(&crate::t!("api-learned-page-base", base = base));
+            }
+            if let Some(h) = &self.hooks {
+                h.remember_page_base(base);
+            }
+        }
+    }
+
+    /// Takes note of the largest page the deployment serves: for this run, and for the next ones.
+    pub fn learn_max_per_page(&self, max: u64) {
+        if self.conventions.set_max_per_page(max) {
+            self.http
+                .reporter()
+                .note(&crate::t!("api-learned-max-per-page", max = max));
+            if let Some(h) = &self.hooks {
+                h.remember_max_per_page(max);
+            }
         }
     }
 
@@ -88,21 +130,38 @@ impl ApiClient {
         } else {
             Empty::Allowed
         };
+        let write = method != Method::GET;
         self.call_reading(method, path, query, body, safety, |status, body| {
-            judge(status, body, empty)
+            match judge(status, body, empty) {
+                // A write is done only when the service says so (see `envelope::unconfirmed`).
+                Verdict::Success(value) if write => match envelope::unconfirmed(&value) {
+                    Some(message) => Verdict::Refused {
+                        status: status.as_u16(),
+                        message: crate::t!("api-unconfirmed", message = message),
+                    },
+                    None => Verdict::Success(value),
+                },
+                verdict => verdict,
+            }
         })
         .await
     }
 
     /// Reads one page of a list (a GET), its records split out unparsed (see [`judge_page`]).
-    pub async fn page(&self, path: &str, query: &[(String, String)]) -> Result<Page> {
+    /// `route_proven`: an earlier page of this list was read, so "not found" means past the end.
+    pub async fn page(
+        &self,
+        path: &str,
+        query: &[(String, String)],
+        route_proven: bool,
+    ) -> Result<Page> {
         self.call_reading(
             Method::GET,
             path,
             query,
             None,
             Safety::Idempotent,
-            judge_page,
+            |status, body| judge_page(status, body, route_proven),
         )
         .await
     }
@@ -122,9 +181,9 @@ impl ApiClient {
         loop {
             let (header, generation) = {
                 let a = self.auth.lock().await;
-                let value = match a.scheme {
-                    AuthScheme::Bearer => format!("Bearer {}", a.token.expose()),
-                    AuthScheme::Raw => a.token.expose().to_string(),
+                let value = match a.scheme.word() {
+                    Some(word) => format!("{word} {}", a.token.expose()),
+                    None => a.token.expose().to_string(),
                 };
                 (Secret::new(value), a.generation)
             };

@@ -4,6 +4,7 @@
 
 use serde_json::{Map, Value};
 
+use crate::config::AuthScheme;
 use crate::record::Page;
 
 use crate::secret::Secret;
@@ -19,7 +20,8 @@ pub(crate) const RECORD_KEYS: &[&str] = &[
     "records",
 ];
 pub(crate) const NEST_KEYS: &[&str] = &["data", "dados"];
-const ID_KEYS: &[&str] = &["id", "ID", "codigo", "campanha", "id_campanha"];
+/// The plain names of a new record's ID, before any compound id-like key.
+const ID_KEYS: &[&str] = &["id", "ID", "Id", "codigo", "campanha", "id_campanha"];
 pub(crate) const TOTAL_KEYS: &[&str] = &["total", "total_registros", "totalRegistros", "count"];
 pub(crate) const PAGES_KEYS: &[&str] = &["total_paginas", "totalPaginas", "paginas", "last_page"];
 
@@ -184,6 +186,8 @@ pub(crate) fn number_of(map: &Map<String, Value>, keys: &[&str]) -> Option<u64> 
 /// A token found in a login answer, and where.
 pub struct FoundToken {
     pub token: Secret,
+    /// The scheme the token came with (`"Bearer 3f…"`), split off the value.
+    pub scheme: Option<AuthScheme>,
     /// The keys that lead to it (`resposta.sessao.auth_token`), or `(body)` for a bare answer.
     pub path: String,
 }
@@ -193,8 +197,9 @@ pub struct FoundToken {
 pub enum TokenProblem {
     /// No string under a key whose name says token.
     Missing,
-    /// The best candidate has characters that cannot travel in an HTTP header (at this path).
-    Unsendable(String),
+    /// The best candidate has characters that cannot travel in an HTTP header: at this path, and how
+    /// long it is (never the value itself).
+    Unsendable { path: String, length: usize },
 }
 
 /// Finds the token of a login answer: a string under a key whose name says token (`token`,
@@ -211,20 +216,28 @@ pub fn token(body: &Value) -> Result<FoundToken, TokenProblem> {
             (path, value)
         }
     };
-    let value = value.trim();
+    // A scheme word before the value is the scheme, not part of the token.
+    let (scheme, value) = AuthScheme::split(value);
     if !sendable(value) {
-        return Err(TokenProblem::Unsendable(path));
+        return Err(TokenProblem::Unsendable {
+            path,
+            length: value.chars().count(),
+        });
     }
     Ok(FoundToken {
         token: Secret::new(value),
+        scheme,
         path,
     })
 }
 
-/// A token read from a plain-text login answer: one word that can travel in a header.
-pub fn text_token(body: &[u8]) -> Option<Secret> {
+/// A token read from a plain-text login answer: one word that can travel in a header, perhaps after
+/// its scheme word.
+pub fn text_token(body: &[u8]) -> Option<(Secret, Option<AuthScheme>)> {
     let text = std::str::from_utf8(body).ok()?.trim();
-    (sendable(text) && !text.starts_with('<') && !text.starts_with('{')).then(|| Secret::new(text))
+    let (scheme, value) = AuthScheme::split(text);
+    (sendable(value) && !value.starts_with('<') && !value.starts_with('{'))
+        .then(|| (Secret::new(value), scheme))
 }
 
 /// Visible ASCII only: anything else cannot be sent in an `Authorization` header.
@@ -314,25 +327,116 @@ pub fn user_kind(body: &Value) -> Option<String> {
     None
 }
 
-/// The ID of a record a create call made: `id`, `ID`, `codigo`, `campanha`, `id_campanha`, at the top or
-/// under `data`/`dados`, or a bare number/string answer.
+/// The ID of a record a create call made: a bare number/string answer, or the shallowest id-like key
+/// at any depth (see [`is_id_key`]); at one depth the plain names (`id`, `ID`, `codigo`…) win over
+/// compound ones (`id_cliente`, `clienteId`), so a create that also echoes `clinica_id` is read right.
 pub fn created_id(v: &Value) -> Option<Value> {
     match v {
         Value::Number(_) => Some(v.clone()),
         Value::String(s) if !s.trim().is_empty() => Some(v.clone()),
-        Value::Object(map) => ID_KEYS
-            .iter()
-            .find_map(|k| {
-                map.get(*k)
-                    .filter(|x| x.is_number() || x.as_str().is_some_and(|s| !s.trim().is_empty()))
-                    .cloned()
-            })
-            .or_else(|| {
-                NEST_KEYS
+        Value::Object(_) => {
+            let mut level: Vec<&Map<String, Value>> = v.as_object().into_iter().collect();
+            // Bounded: an answer nested deeper than this names no ID we would trust.
+            for _ in 0..8 {
+                if level.is_empty() {
+                    return None;
+                }
+                let found = level.iter().find_map(|m| id_in(m, |k| ID_KEYS.contains(&k)));
+                if let Some(id) = found.or_else(|| level.iter().find_map(|m| id_in(m, is_id_key))) {
+                    return Some(id);
+                }
+                level = level
                     .iter()
-                    .find_map(|k| map.get(*k).and_then(created_id))
-            }),
+                    .flat_map(|m| m.values().filter_map(Value::as_object))
+                    .collect();
+            }
+            None
+        }
         _ => None,
+    }
+}
+
+/// An ID under one of the plain names, at the top or under `data`/`dados`: what the judge takes as
+/// proof that an answer carrying an error key still made a record (an echoed `clinica_id` is not).
+pub(crate) fn plain_id(v: &Value) -> Option<Value> {
+    let map = v.as_object()?;
+    id_in(map, |k| ID_KEYS.contains(&k)).or_else(|| {
+        NEST_KEYS
+            .iter()
+            .find_map(|k| map.get(*k).and_then(plain_id))
+    })
+}
+
+/// The value of the first key `wanted` accepts that holds a usable ID (a number or a non-blank string).
+fn id_in(map: &Map<String, Value>, wanted: impl Fn(&str) -> bool) -> Option<Value> {
+    map.iter()
+        .filter(|(k, _)| wanted(k))
+        .map(|(_, v)| v)
+        .find(|v| v.is_number() || v.as_str().is_some_and(|s| !s.trim().is_empty()))
+        .cloned()
+}
+
+/// Whether a key names an ID: `id`/`ID`/`Id`, `codigo`, or a compound such as `id_cliente`,
+/// `idCliente`, `cliente_id`, `clienteId`.
+pub fn is_id_key(key: &str) -> bool {
+    let lower = key.to_ascii_lowercase();
+    lower == "id"
+        || lower == "codigo"
+        || lower.starts_with("id_")
+        || lower.ends_with("_id")
+        || key
+            .strip_prefix("id")
+            .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
+        || (key.len() > 2 && key.ends_with("Id"))
+}
+
+/// Words with which a service says a write worked, folded (no accents, lower case).
+const SUCCESS_WORDS: &[&str] = &[
+    "sucesso",
+    "cadastrad",
+    "criad",
+    "atualizad",
+    "alterad",
+    "salv",
+    "inserid",
+    "success",
+    "created",
+    "updated",
+    "saved",
+    "ok",
+];
+
+/// A write's 2xx answer that does not confirm the change: no true success flag, no new ID, and a
+/// message whose words do not say it worked (`{"mensagem": "…inválido", "dados": null}`). Its
+/// message, for the error; `None` when the answer confirms the change (or says nothing at all).
+pub fn unconfirmed(v: &Value) -> Option<String> {
+    let Value::Object(map) = v else {
+        return None;
+    };
+    let flagged = ["status", "sucesso", "success", "ok"]
+        .iter()
+        .any(|k| map.get(*k).is_some_and(is_true));
+    if flagged || created_id(v).is_some() {
+        return None;
+    }
+    let message = crate::text::answer::message_of(v)?;
+    let folded = crate::text::fold::normalize(&message);
+    let says_success = folded
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|word| SUCCESS_WORDS.iter().any(|w| word.starts_with(w)));
+    (!says_success).then(|| crate::text::answer::one_line(&message))
+}
+
+/// `true`, `1`, `"true"`, `"1"`, `"ok"`, `"sucesso"`.
+fn is_true(v: &Value) -> bool {
+    match v {
+        Value::Bool(b) => *b,
+        Value::Number(n) => n.as_f64() == Some(1.0),
+        Value::String(s) => matches!(
+            s.trim().to_ascii_lowercase().as_str(),
+            "true" | "1" | "ok" | "success" | "sucesso"
+        ),
+        _ => false,
     }
 }
 
@@ -450,14 +554,43 @@ mod tests {
     }
 
     #[test]
+    fn a_token_with_its_scheme_is_split() {
+        for (given, scheme) in [
+            ("Bearer 3f9a", AuthScheme::Bearer),
+            ("bearer   3f9a ", AuthScheme::Bearer),
+            ("Token 3f9a", AuthScheme::Token),
+            ("JWT 3f9a", AuthScheme::Jwt),
+        ] {
+            let found = token(&json!({ "data": { "token": given } })).unwrap();
+            assert_eq!(found.token.expose(), "3f9a", "{given}");
+            assert_eq!(found.scheme, Some(scheme), "{given}");
+        }
+        let plain = token(&json!({ "token": "3f9a" })).unwrap();
+        assert_eq!((plain.token.expose(), plain.scheme), ("3f9a", None));
+        let (t, s) = text_token(b"Bearer 3f9a\n").unwrap();
+        assert_eq!((t.expose(), s), ("3f9a", Some(AuthScheme::Bearer)));
+        // A word that is no scheme leaves a value that cannot be sent.
+        assert!(matches!(
+            token(&json!({ "token": "Basic abc" })),
+            Err(TokenProblem::Unsendable { .. })
+        ));
+    }
+
+    #[test]
     fn tokens_that_cannot_travel_in_a_header_are_refused() {
         assert_eq!(
             token(&json!({"data": {"token": "abc\ndef"}})).err(),
-            Some(TokenProblem::Unsendable("data.token".into()))
+            Some(TokenProblem::Unsendable {
+                path: "data.token".into(),
+                length: 7
+            })
         );
         assert_eq!(
             token(&json!({"token": "tõken"})).err(),
-            Some(TokenProblem::Unsendable("token".into()))
+            Some(TokenProblem::Unsendable {
+                path: "token".into(),
+                length: 5
+            })
         );
         assert_eq!(
             token(&json!({"ok": true, "refresh_token": "r"})).err(),
@@ -480,6 +613,40 @@ mod tests {
             Some("clinica")
         );
         assert_eq!(user_kind(&json!({"token": "x"})), None);
+    }
+
+    #[test]
+    fn new_ids_under_any_id_like_key_at_any_depth() {
+        for (answer, id) in [
+            (json!({"id_cliente": 7, "mensagem": "ok"}), json!(7)),
+            (json!({"idCliente": "8"}), json!("8")),
+            (json!({"cliente_id": 9}), json!(9)),
+            (json!({"clienteId": 10}), json!(10)),
+            (json!({"Id": 11}), json!(11)),
+            (json!({"resposta": {"dados": {"id_cliente": 12}}}), json!(12)),
+            (json!({"clinica_id": 1, "id": 13}), json!(13)),
+            (json!(14), json!(14)),
+        ] {
+            assert_eq!(created_id(&answer), Some(id), "{answer}");
+        }
+        assert_eq!(created_id(&json!({"identidade": 1, "video": 2})), None);
+        assert_eq!(created_id(&json!({"mensagem": "x", "dados": null})), None);
+    }
+
+    #[test]
+    fn writes_that_do_not_confirm_are_told_apart() {
+        assert!(unconfirmed(&json!({"mensagem": "Telefone inválido", "dados": null})).is_some());
+        for confirmed in [
+            json!({"mensagem": "Cliente cadastrado com sucesso"}),
+            json!({"mensagem": "Status do agendamento alterado com sucesso"}),
+            json!({"status": true, "mensagem": "qualquer coisa"}),
+            json!({"mensagem": "recusado", "id_cliente": 4}),
+            json!({"message": "Updated"}),
+            json!({}),
+            Value::Null,
+        ] {
+            assert_eq!(unconfirmed(&confirmed), None, "{confirmed}");
+        }
     }
 
     #[test]

@@ -88,16 +88,58 @@ pub fn judge(status: StatusCode, body: &[u8], empty: Empty) -> Verdict {
 /// Rules on one page of a list. The records are split out without being parsed; the envelope
 /// around them is judged by the same rules as any answer. An answer the fast reader does not
 /// understand goes through [`judge`] and the full reader.
-pub fn judge_page(status: StatusCode, body: &[u8]) -> Verdict<Page> {
-    if status.is_success()
+///
+/// A 404 or a failure inside a 2xx whose words say the list has no records is an empty page, not a
+/// failure: many deployments answer an empty list, or the page past the end, that way. Plain "not
+/// found" counts only once `route_proven` (an earlier page of this list was read): on a first page it
+/// may mean the route itself is unknown. Words about the route itself are never an empty page.
+pub fn judge_page(status: StatusCode, body: &[u8], route_proven: bool) -> Verdict<Page> {
+    let verdict = if status.is_success()
         && let Some(split) = raw_page::split(body)
     {
-        return match failure_in(&split.envelope) {
+        match failure_in(&split.envelope) {
             None => Verdict::Success(split.page),
             Some(message) => failed(status.as_u16(), message),
-        };
+        }
+    } else {
+        judge(status, body, Empty::Refused).map(envelope::page)
+    };
+    match verdict {
+        Verdict::Refused { status, message }
+            if (status == 404 || (200..300).contains(&status))
+                && says_no_records(&message, route_proven) =>
+        {
+            Verdict::Success(Page::default())
+        }
+        other => other,
     }
-    judge(status, body, Empty::Refused).map(envelope::page)
+}
+
+/// Whether a service's message says a list holds no records (and not that the route is unknown).
+pub fn says_no_records(message: &str, route_proven: bool) -> bool {
+    const NO_RECORDS: &[&str] = &[
+        "nenhum registro",
+        "nenhum resultado",
+        "nenhum dado",
+        "nenhum item",
+        "sem registro",
+        "sem resultado",
+        "nao ha registro",
+        "nao existem registros",
+        "lista vazia",
+        "no record",
+        "no result",
+        "no data found",
+        "nothing found",
+    ];
+    const NOT_FOUND: &[&str] = &["not found", "nao encontrad"];
+    const ROUTE: &[&str] = &["rota", "route", "endpoint", "metodo", "method", "url", "path"];
+    let m = crate::text::fold::normalize(message);
+    let has = |words: &[&str]| words.iter().any(|w| m.contains(w));
+    if has(ROUTE) || m.starts_with("an html page") {
+        return false;
+    }
+    has(NO_RECORDS) || (route_proven && has(NOT_FOUND))
 }
 
 /// A 2xx answer that says the call failed: an authentication failure when its words say so.
@@ -120,7 +162,7 @@ pub fn failure_in(value: &Value) -> Option<String> {
         .iter()
         .any(|k| map.get(*k).is_some_and(holds_something))
         && !envelope::has_records(value)
-        && envelope::created_id(&without_error_keys(map)).is_none();
+        && envelope::plain_id(&without_error_keys(map)).is_none();
     (flagged || errored).then(|| {
         answer::message_of(value)
             .map(|m| answer::one_line(&m))

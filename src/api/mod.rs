@@ -3,11 +3,12 @@
 
 pub mod auth;
 pub mod client;
+pub mod conventions;
 pub mod envelope;
 pub mod judge;
 pub mod raw_page;
 
-pub use client::{ApiClient, AuthHooks};
+pub use client::{ApiClient, ClientHooks};
 
 use crate::http::Safety;
 

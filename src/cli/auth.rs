@@ -135,6 +135,10 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
         p.password_store = password_store;
         // Who this is decides what lists need (an admin_master names a clinic on each).
         p.user_kind = answer.kind.clone();
+        // A token that came with its scheme says how it must be sent.
+        if let Some(scheme) = answer.scheme {
+            p.auth_scheme = Some(scheme);
+        }
         match &hosts {
             Some(urls) => super::sandbox_hosts::apply(urls, p),
             None => Ok(()),
@@ -418,7 +422,7 @@ async fn token(ctx: &Context, show: bool) -> Result<()> {
     if std::io::stdout().is_terminal() && !show {
         return Err(Error::Usage(crate::t!("cli-auth-token-to-terminal")));
     }
-    let token = ctx.token(&ctx.base_url()?).await?;
+    let (token, _) = ctx.token(&ctx.base_url()?).await?;
     let mut out = std::io::stdout().lock();
     writeln!(out, "{}", token.expose())?;
     out.flush()?;

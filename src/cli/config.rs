@@ -54,7 +54,7 @@ fn value_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionC
             .collect::<Vec<_>>()
     };
     let values = match line.after("set").as_deref() {
-        Some("auth_scheme") => plain(&["bearer", "raw"]),
+        Some("auth_scheme") => plain(&crate::config::AuthScheme::NAMES),
         Some("format") => plain(&["table", "json", "ndjson", "csv", "tsv"]),
         Some("language") => plain(&["en", "pt-BR"]),
         Some("timezone") => chrono_tz::TZ_VARIANTS

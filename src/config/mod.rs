@@ -25,6 +25,49 @@ pub enum AuthScheme {
     Bearer,
     /// `Authorization: <token>`
     Raw,
+    /// `Authorization: Token <token>`
+    Token,
+    /// `Authorization: JWT <token>`
+    Jwt,
+}
+
+impl AuthScheme {
+    pub const NAMES: [&'static str; 4] = ["bearer", "raw", "token", "jwt"];
+
+    /// The word written before the token in `Authorization`; none for the bare token.
+    pub fn word(self) -> Option<&'static str> {
+        match self {
+            AuthScheme::Bearer => Some("Bearer"),
+            AuthScheme::Raw => None,
+            AuthScheme::Token => Some("Token"),
+            AuthScheme::Jwt => Some("JWT"),
+        }
+    }
+
+    /// The scheme a word names (`Bearer`, `token`, `JWT`: any case), as a token's own prefix or a
+    /// configuration value (`raw` too).
+    pub fn from_word(word: &str) -> Option<AuthScheme> {
+        match word.to_ascii_lowercase().as_str() {
+            "bearer" => Some(AuthScheme::Bearer),
+            "raw" => Some(AuthScheme::Raw),
+            "token" => Some(AuthScheme::Token),
+            "jwt" => Some(AuthScheme::Jwt),
+            _ => None,
+        }
+    }
+
+    /// A token that came with its scheme (`"Bearer 3f…"`): the scheme and the value apart. A token
+    /// without one is returned whole.
+    pub fn split(token: &str) -> (Option<AuthScheme>, &str) {
+        let token = token.trim();
+        if let Some((word, rest)) = token.split_once(char::is_whitespace)
+            && let Some(scheme) = AuthScheme::from_word(word).filter(|s| *s != AuthScheme::Raw)
+            && !rest.trim().is_empty()
+        {
+            return (Some(scheme), rest.trim());
+        }
+        (None, token)
+    }
 }
 
 /// Where a token (or IO key) was stored; remembered per profile so later commands look there first.
@@ -72,6 +115,12 @@ pub struct Profile {
     pub format: Option<Format>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub per_page: Option<u32>,
+    /// The number of the deployment's first page (0 or 1), learned from its answers or set by hand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub page_base: Option<u64>,
+    /// The largest page the deployment serves, learned from a refusal or set by hand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_per_page: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub concurrency: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -126,6 +175,8 @@ pub const KEYS: &[&str] = &[
     "auth_scheme",
     "format",
     "per_page",
+    "page_base",
+    "max_per_page",
     "concurrency",
     "timezone",
     "units",
@@ -149,6 +200,8 @@ pub fn meaning(key: &str) -> Option<String> {
         "auth_scheme" => crate::t!("config-key-auth-scheme"),
         "format" => crate::t!("config-key-format"),
         "per_page" => crate::t!("config-key-per-page"),
+        "page_base" => crate::t!("config-key-page-base"),
+        "max_per_page" => crate::t!("config-key-max-per-page"),
         "concurrency" => crate::t!("config-key-concurrency"),
         "timezone" => crate::t!("config-key-timezone"),
         "units" => crate::t!("config-key-units"),
@@ -348,6 +401,8 @@ impl Profile {
             "auth_scheme" => self.auth_scheme.map(|v| enum_name(&v)),
             "format" => self.format.map(|v| enum_name(&v)),
             "per_page" => self.per_page.map(|v| v.to_string()),
+            "page_base" => self.page_base.map(|v| v.to_string()),
+            "max_per_page" => self.max_per_page.map(|v| v.to_string()),
             "concurrency" => self.concurrency.map(|v| v.to_string()),
             "timezone" => s(&self.timezone),
             "timeout" => s(&self.timeout),
@@ -383,17 +438,13 @@ impl Profile {
             "webhook_id" => self.webhook_id = Some(crate::input::text(key, v)?),
             "clinica" => self.clinica = Some(crate::input::id(key, v)?),
             "auth_scheme" => {
-                self.auth_scheme = Some(match v {
-                    "bearer" => AuthScheme::Bearer,
-                    "raw" => AuthScheme::Raw,
-                    _ => {
-                        return Err(Error::invalid(
-                            key,
-                            v,
-                            &crate::t!("config-expect-auth-scheme"),
-                        ));
-                    }
-                })
+                self.auth_scheme = Some(
+                    AuthScheme::from_word(v)
+                        .filter(|_| v.chars().all(|c| c.is_ascii_lowercase()))
+                        .ok_or_else(|| {
+                            Error::invalid(key, v, &crate::t!("config-expect-auth-scheme"))
+                        })?,
+                )
             }
             "format" => {
                 self.format = Some(
@@ -402,6 +453,8 @@ impl Profile {
                 )
             }
             "per_page" => self.per_page = Some(bounded(key, v, 1, 10_000)?),
+            "page_base" => self.page_base = Some(u64::from(bounded(key, v, 0, 1)?)),
+            "max_per_page" => self.max_per_page = Some(bounded(key, v, 1, 10_000)?),
             "concurrency" => self.concurrency = Some(bounded(key, v, 1, 32)?),
             "timezone" => {
                 v.parse::<chrono_tz::Tz>()
@@ -457,6 +510,8 @@ impl Profile {
             "auth_scheme" => self.auth_scheme = None,
             "format" => self.format = None,
             "per_page" => self.per_page = None,
+            "page_base" => self.page_base = None,
+            "max_per_page" => self.max_per_page = None,
             "concurrency" => self.concurrency = None,
             "timezone" => self.timezone = None,
             "timeout" => self.timeout = None,

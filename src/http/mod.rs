@@ -4,6 +4,7 @@
 //! HTTP status to the caller but a 429 or 5xx that outlived its retries (exit 5); transport failures
 //! become errors here.
 
+mod charset;
 mod pace;
 mod redirect;
 
@@ -431,6 +432,7 @@ impl Http {
             started.elapsed().as_millis(),
             body.len()
         ));
+        let body = charset::to_utf8(&headers, body, &self.reporter);
         Ok(Answer::Done(Response {
             status,
             headers,

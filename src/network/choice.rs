@@ -77,26 +77,50 @@ pub async fn target(ctx: &Context, choice: Option<&Choice>) -> Result<Target> {
             Ok(Target::Many(visible.into_iter().map(clinic_of).collect()))
         }
         Some(Choice::Some(list)) => {
-            let mut visible = resolve::list(ctx, Kind::Clinics, None).await?;
+            // An ID typed as a number needs no lookup: the clinics list only checks it (a clinic
+            // user asking for another clinic), and only when the list can be read. A name needs it.
+            let names = list.0.iter().any(|r| matches!(r, Ref::Name(_)));
+            let mut visible = match resolve::list(ctx, Kind::Clinics, None).await {
+                Ok(v) => Some(v),
+                Err(e) if !names => {
+                    unchecked(ctx, &e);
+                    None
+                }
+                Err(e) => return Err(e),
+            };
             let mut chosen: Vec<Clinic> = Vec::new();
             for r in &list.0 {
-                let mut found = find(&visible, r);
-                if found.is_none() {
-                    // The cached list may predate a new clinic: ask once more before refusing.
-                    visible = fresh(ctx).await?;
-                    found = find(&visible, r);
-                }
-                let id = match (found, r) {
-                    (Some(entry), _) => entry.id,
-                    (None, Ref::Name(name)) => {
-                        return Err(resolve::pick(Kind::Clinics, "--clinic", name, &visible)
-                            .err()
-                            .unwrap_or_else(|| not_visible(name, &visible)));
+                let id = match (visible.as_mut(), r) {
+                    (None, Ref::Id(id)) => *id,
+                    (None, Ref::Name(_)) => unreachable!("a name always has the list"),
+                    (Some(seen), r) => {
+                        let mut found = find(seen, r).map(|e| e.id);
+                        if found.is_none() {
+                            // The cached list may predate a new clinic: ask once more before refusing.
+                            match fresh(ctx).await {
+                                Ok(list) => {
+                                    *seen = list;
+                                    found = find(seen, r).map(|e| e.id);
+                                }
+                                Err(e) if matches!(r, Ref::Id(_)) => unchecked(ctx, &e),
+                                Err(e) => return Err(e),
+                            }
+                        }
+                        match (found, r) {
+                            (Some(id), _) => id,
+                            (None, Ref::Name(name)) => {
+                                return Err(resolve::pick(Kind::Clinics, "--clinic", name, seen)
+                                    .err()
+                                    .unwrap_or_else(|| not_visible(name, seen)));
+                            }
+                            (None, Ref::Id(id)) => return Err(not_visible(&id.to_string(), seen)),
+                        }
                     }
-                    (None, Ref::Id(id)) => return Err(not_visible(&id.to_string(), &visible)),
                 };
                 if !chosen.iter().any(|c| c.id == id) {
-                    let entry = visible.iter().find(|e| e.id == id).cloned();
+                    let entry = visible
+                        .as_ref()
+                        .and_then(|v| v.iter().find(|e| e.id == id).cloned());
                     chosen.push(match entry {
                         Some(e) => clinic_of(e),
                         None => Clinic { id, name: None },
@@ -109,6 +133,15 @@ pub async fn target(ctx: &Context, choice: Option<&Choice>) -> Result<Target> {
             }
         }
     }
+}
+
+/// The clinics list could not be read to check IDs typed as numbers: they go as typed, and `-v` says
+/// why they were not checked.
+fn unchecked(ctx: &Context, e: &Error) {
+    ctx.reporter.trace(&crate::t!(
+        "network-trace-clinics-unchecked",
+        reason = e.to_string()
+    ));
 }
 
 fn find<'a>(visible: &'a [Entry], r: &Ref) -> Option<&'a Entry> {

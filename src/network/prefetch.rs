@@ -55,6 +55,14 @@ impl PageSource for Prefetched {
             }
         })
     }
+
+    fn smaller_page(&self, refusal: &Error, per_page: u64) -> Option<u64> {
+        self.inner.smaller_page(refusal, per_page)
+    }
+
+    fn shortfall(&self) -> BoxFuture<'_, Option<String>> {
+        self.inner.shortfall()
+    }
 }
 
 #[cfg(test)]

@@ -53,11 +53,7 @@ pub async fn walk(
     let sources: Vec<Arc<dyn PageSource>> = plans
         .iter()
         .map(|plan| {
-            Arc::new(ApiList {
-                client: client.clone(),
-                path: path.to_string(),
-                query: plan.query.clone(),
-            }) as Arc<dyn PageSource>
+            Arc::new(ApiList::new(client.clone(), path, plan.query.clone())) as Arc<dyn PageSource>
         })
         .collect();
     let ahead = spec.concurrency.max(1);

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use futures::{StreamExt, TryStreamExt};
+use futures::StreamExt;
 use reqwest::Method;
 
 use super::cache::Cache;
@@ -287,14 +287,11 @@ pub async fn fetch(ctx: &Context, kind: Kind, clinic: Option<u64>) -> Result<Vec
             .await?;
         return Ok(entries_of(&envelope::page_values(body).0));
     }
-    let source = Arc::new(ApiList {
-        client,
-        path: kind.path().to_string(),
-        query,
-    });
+    let source = Arc::new(ApiList::new(client, kind.path(), query));
+    // The page size every walk uses (`--per-page`, the profile's, within the deployment's maximum).
     let spec = Walk {
         first: 1,
-        per_page: 100,
+        per_page: ctx.walk().per_page,
         all: true,
         limit: None,
         concurrency: 2,
@@ -319,11 +316,33 @@ pub struct Refreshed {
 /// clinic, then the clinic-scoped ones for `clinic`, or else for every clinic the user can see (all of
 /// them for an admin_master, their own for a clinic user). A user who sees one clinic also gets that
 /// clinic's lists as the ones read without a clinic, which is what the service answers them.
+///
+/// A list that cannot be read does not stop the others: each is warned about, the rest are refreshed,
+/// and the first such failure is returned at the end (a token refused stops at once).
 pub async fn refresh_all(ctx: &Context, cache: &Cache, clinic: Option<u64>) -> Result<Refreshed> {
     let mut lists = 0;
     let mut clinic_ids = Vec::new();
+    let mut failed: Option<Error> = None;
+    let mut skip = |kind: Kind, e: Error| -> Result<()> {
+        if matches!(e, Error::NotLoggedIn(_)) {
+            return Err(e);
+        }
+        ctx.reporter.warn(&crate::t!(
+            "refs-refresh-failed",
+            list = kind.label(),
+            reason = e.to_string()
+        ));
+        failed.get_or_insert(e);
+        Ok(())
+    };
     for kind in Kind::ALL.into_iter().filter(|k| !k.per_clinic()) {
-        let entries = fetch(ctx, kind, None).await?;
+        let entries = match fetch(ctx, kind, None).await {
+            Ok(entries) => entries,
+            Err(e) => {
+                skip(kind, e)?;
+                continue;
+            }
+        };
         if kind == Kind::Clinics {
             clinic_ids = entries.iter().map(|e| e.id).collect();
         }
@@ -345,19 +364,33 @@ pub async fn refresh_all(ctx: &Context, cache: &Cache, clinic: Option<u64>) -> R
         })
         .collect();
     let mut fetched = futures::stream::iter(jobs)
-        .map(|(kind, c)| async move { fetch(ctx, kind, Some(c)).await.map(|e| (kind, c, e)) })
+        .map(|(kind, c)| async move { (kind, c, fetch(ctx, kind, Some(c)).await) })
         .buffer_unordered(ctx.walk().concurrency);
-    while let Some((kind, c, entries)) = fetched.try_next().await? {
+    while let Some((kind, c, entries)) = fetched.next().await {
+        let entries = match entries {
+            Ok(entries) => entries,
+            Err(e) => {
+                skip(kind, e)?;
+                continue;
+            }
+        };
         cache.write(kind, Some(c), &entries)?;
         if own_clinic {
             cache.write(kind, None, &entries)?;
         }
         lists += 1;
     }
-    Ok(Refreshed {
-        lists,
-        clinics: clinics.len(),
-    })
+    match failed {
+        Some(e) => {
+            ctx.reporter
+                .note(&crate::t!("refs-refreshed-some", lists = lists));
+            Err(e)
+        }
+        None => Ok(Refreshed {
+            lists,
+            clinics: clinics.len(),
+        }),
+    }
 }
 
 #[cfg(test)]

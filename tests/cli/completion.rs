@@ -415,7 +415,7 @@ fn completion_honours_profile_and_clinic_on_the_line_and_covers_closed_lists() {
     );
     assert_eq!(
         offered(&env, &["clinic", "config", "set", "auth_scheme", ""]),
-        ["bearer", "raw"]
+        ["bearer", "raw", "token", "jwt"]
     );
     assert_eq!(
         offered(

@@ -1,0 +1,158 @@
+//! What a deployment's answers teach about it, beyond what the specification says: how it numbers
+//! its pages (from 1 or from 0) and the largest page it serves. Learned from answers, remembered in the
+//! profile (`page_base`, `max_per_page`) through the client's hooks, and never turned into loss: a
+//! convention is only taken on clear evidence, and a walk that still comes up short fails.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::record::Page;
+
+/// Conventions known so far; `0` in an atomic means "not known".
+#[derive(Debug, Default)]
+pub struct Conventions {
+    /// 1 + the number of the deployment's first page (so 0 stays "unknown").
+    page_base: AtomicU64,
+    max_per_page: AtomicU64,
+}
+
+impl Conventions {
+    pub fn new(page_base: Option<u64>, max_per_page: Option<u64>) -> Conventions {
+        Conventions {
+            page_base: AtomicU64::new(page_base.map_or(0, |b| b + 1)),
+            max_per_page: AtomicU64::new(max_per_page.unwrap_or(0)),
+        }
+    }
+
+    /// The number of the deployment's first page, when known.
+    pub fn page_base(&self) -> Option<u64> {
+        match self.page_base.load(Ordering::Relaxed) {
+            0 => None,
+            n => Some(n - 1),
+        }
+    }
+
+    /// Records `base`; true when it was not known before (so it is worth remembering).
+    pub fn set_page_base(&self, base: u64) -> bool {
+        self.page_base.swap(base + 1, Ordering::Relaxed) != base + 1
+    }
+
+    pub fn max_per_page(&self) -> Option<u64> {
+        match self.max_per_page.load(Ordering::Relaxed) {
+            0 => None,
+            n => Some(n),
+        }
+    }
+
+    /// Records a page-size maximum; true when it lowers what was known.
+    pub fn set_max_per_page(&self, max: u64) -> bool {
+        let max = max.max(1);
+        let before = self.max_per_page.load(Ordering::Relaxed);
+        if before != 0 && before <= max {
+            return false;
+        }
+        self.max_per_page.store(max, Ordering::Relaxed);
+        true
+    }
+}
+
+/// When a first page of `asked` records was refused with `message`: the page size to try instead, if
+/// the message is about the page size. The largest number below `asked` that the message states
+/// (`"por_pagina deve ser no máximo 50"`), else half of `asked`.
+pub fn page_size_limit(message: &str, asked: u64) -> Option<u64> {
+    const WORDS: &[&str] = &[
+        "por_pagina",
+        "por pagina",
+        "registros por",
+        "itens por",
+        "tamanho da pagina",
+        "per_page",
+        "per page",
+        "perpage",
+        "page size",
+        "page_size",
+        "pagesize",
+        "limit",
+        "limite",
+    ];
+    if asked <= 1 {
+        return None;
+    }
+    let folded = crate::text::fold::normalize(message);
+    if !WORDS.iter().any(|w| folded.contains(w)) {
+        return None;
+    }
+    let stated = folded
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|n| n.parse::<u64>().ok())
+        .filter(|n| (1..asked).contains(n))
+        .max();
+    Some(stated.unwrap_or(asked / 2))
+}
+
+/// Whether a list that answered `first` for page 1 and `zero` for page 0 numbers its pages from 0:
+/// page 0 holds records, and they are not those of page 1 (a server that reads 0 as 1 repeats them).
+pub fn zero_based(first: &Page, zero: &Page) -> bool {
+    let Some(head) = zero.records.first() else {
+        return false;
+    };
+    let again = |r: &crate::record::Record| first.records.iter().any(|f| f.get() == r.get());
+    !again(head) && zero.records.iter().all(|r| !again(r))
+}
+
+/// Whether page 1 of a list whose page base is unknown is a sign that the deployment may count from 0
+/// and page 0 is worth asking once: it holds fewer records than both the page size asked for and the
+/// total the answer reports (a 0-based deployment's page 1 is its second page: empty or short on a
+/// short list). A full page 1 is no sign; should such a walk come up short, `shortfall` asks then.
+pub fn worth_asking_page_zero(first: &Page, per_page: u64) -> bool {
+    first
+        .total
+        .is_some_and(|total| (first.records.len() as u64) < total.min(per_page))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn page_size_limits_are_read_from_the_message() {
+        assert_eq!(
+            page_size_limit("O parâmetro por_pagina deve ser no máximo 50", 100),
+            Some(50)
+        );
+        assert_eq!(
+            page_size_limit("per_page must be between 1 and 25", 50),
+            Some(25)
+        );
+        assert_eq!(page_size_limit("Limite de registros excedido", 100), Some(50));
+        assert_eq!(page_size_limit("Telefone inválido", 100), None);
+        assert_eq!(page_size_limit("por_pagina inválido", 1), None);
+    }
+
+    #[test]
+    fn page_zero_is_told_apart() {
+        let page = |ids: &[u64]| {
+            Page::of_values(ids.iter().map(|i| json!({ "id": i })).collect(), Some(7), None)
+        };
+        assert!(zero_based(&page(&[6, 7]), &page(&[1, 2, 3, 4, 5])));
+        assert!(zero_based(&page(&[]), &page(&[1, 2, 3])));
+        assert!(!zero_based(&page(&[1, 2]), &page(&[1, 2])));
+        assert!(!zero_based(&page(&[1, 2]), &page(&[])));
+        assert!(worth_asking_page_zero(&page(&[6, 7]), 5));
+        assert!(worth_asking_page_zero(&page(&[]), 5));
+        assert!(!worth_asking_page_zero(&page(&[1, 2, 3, 4, 5]), 5));
+        assert!(!worth_asking_page_zero(&page(&[1, 2, 3, 4, 5, 6, 7]), 50));
+    }
+
+    #[test]
+    fn what_is_learned_is_kept() {
+        let c = Conventions::new(None, Some(100));
+        assert_eq!(c.page_base(), None);
+        assert!(c.set_page_base(0));
+        assert!(!c.set_page_base(0));
+        assert_eq!(c.page_base(), Some(0));
+        assert!(c.set_max_per_page(50));
+        assert!(!c.set_max_per_page(80));
+        assert_eq!(c.max_per_page(), Some(50));
+    }
+}
