@@ -312,3 +312,15 @@ cli-what-sellers = sellers
 cli-what-creators = creators
 cli-what-account-plans = account plans
 cli-what-operation-types = operation types
+
+cli-probe-failed = { $reason }
+cli-probe-page-base = pages count from { $base } (page_base = { $base })
+cli-probe-page-base-unknown = could not tell from the answers
+cli-probe-max-stated = at most { $max } records a page (max_per_page = { $max })
+cli-probe-max-capped = asked for { $asked } a page, served { $served } without saying so
+cli-probe-max-none = no page-size limit stated (asked for { $asked } a page)
+cli-probe-charset-unnamed = UTF-8 (the Content-Type names no charset)
+cli-probe-empty-page = a page past the end is an empty page (HTTP { $status })
+cli-probe-empty-message = a page past the end is HTTP { $status } "{ $message }": read as an empty page
+cli-probe-empty-repeats = a page past the end still holds records: the list never ends with an empty page
+cli-probe-empty-unknown = a page past the end is HTTP { $status } "{ $message }": not recognised as "no records"

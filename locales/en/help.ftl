@@ -109,6 +109,7 @@ help-setup--save-password = Also keep the password, so an expired token is renew
 
 ## doctor
 help-doctor = Check the configuration, hosts, token, credential store, name cache and completions
+help-doctor--probe = Also find how this deployment answers (page numbering, page-size limit, token scheme, charset, empty lists) with a few one-record reads, and remember it in the profile
     .after =
     Examples:
       clinic doctor

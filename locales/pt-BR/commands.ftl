@@ -333,3 +333,15 @@ cli-what-sellers = vendedores
 cli-what-creators = criadores
 cli-what-account-plans = planos de conta
 cli-what-operation-types = tipos de operação
+
+cli-probe-failed = { $reason }
+cli-probe-page-base = as páginas começam em { $base } (page_base = { $base })
+cli-probe-page-base-unknown = não foi possível saber pelas respostas
+cli-probe-max-stated = no máximo { $max } registros por página (max_per_page = { $max })
+cli-probe-max-capped = pedidos { $asked } por página, vieram { $served } sem aviso
+cli-probe-max-none = nenhum limite de página informado (pedidos { $asked } por página)
+cli-probe-charset-unnamed = UTF-8 (o Content-Type não diz o charset)
+cli-probe-empty-page = uma página depois do fim vem vazia (HTTP { $status })
+cli-probe-empty-message = uma página depois do fim vem como HTTP { $status } "{ $message }": lida como página vazia
+cli-probe-empty-repeats = uma página depois do fim ainda traz registros: a lista nunca termina com uma página vazia
+cli-probe-empty-unknown = uma página depois do fim vem como HTTP { $status } "{ $message }": não reconhecida como "nenhum registro"

@@ -108,6 +108,7 @@ help-setup--save-password = Guarda também a senha, para renovar um token vencid
 
 ## doctor
 help-doctor = Verifica a configuração, os hosts, o token, o cofre de credenciais, o cache de nomes e o autocompletar
+help-doctor--probe = Descobre também como este ambiente responde (numeração das páginas, limite por página, esquema do token, charset, listas vazias) com algumas leituras de um registro, e guarda no perfil
     .after =
     Exemplos:
       clinic doctor

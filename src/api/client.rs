@@ -13,7 +13,7 @@ use super::envelope;
 use super::judge::{Empty, Verdict, judge, judge_page};
 use crate::config::AuthScheme;
 use crate::error::{Error, Result};
-use crate::http::{Body, Http, Request, Safety};
+use crate::http::{Body, Http, Request, Response, Safety};
 use crate::record::Page;
 use crate::secret::Secret;
 
@@ -131,8 +131,9 @@ impl ApiClient {
             Empty::Allowed
         };
         let write = method != Method::GET;
-        self.call_reading(method, path, query, body, safety, |status, body| {
-            match judge(status, body, empty) {
+        self.call_reading(method, path, query, body, safety, |resp| {
+            let status = resp.status;
+            match judge(status, &resp.body, empty) {
                 // A write is done only when the service says so (see `envelope::unconfirmed`).
                 Verdict::Success(value) if write => match envelope::unconfirmed(&value) {
                     Some(message) => Verdict::Refused {
@@ -161,9 +162,32 @@ impl ApiClient {
             query,
             None,
             Safety::Idempotent,
-            |status, body| judge_page(status, body, route_proven),
+            |resp| judge_page(resp.status, &resp.body, route_proven),
         )
         .await
+    }
+
+    /// Reads `path` as it is answered, whatever the verdict, for `clinic doctor --probe`, which looks at
+    /// how a deployment answers. The token is handled as for any call: only an authentication failure
+    /// is an error here.
+    pub async fn read_raw(&self, path: &str, query: &[(String, String)]) -> Result<Response> {
+        self.call_reading(
+            Method::GET,
+            path,
+            query,
+            None,
+            Safety::Idempotent,
+            |resp| match judge(resp.status, &resp.body, Empty::Allowed) {
+                Verdict::AuthFailed { status, message } => Verdict::AuthFailed { status, message },
+                _ => Verdict::Success(resp.clone()),
+            },
+        )
+        .await
+    }
+
+    /// The scheme the token is sent with now.
+    pub async fn scheme(&self) -> AuthScheme {
+        self.auth.lock().await.scheme
     }
 
     /// [`ApiClient::call`] with the judge (and reader) of the caller's choice.
@@ -174,7 +198,7 @@ impl ApiClient {
         query: &[(String, String)],
         body: Option<Value>,
         safety: Safety,
-        rule: impl Fn(reqwest::StatusCode, &[u8]) -> Verdict<T>,
+        rule: impl Fn(&Response) -> Verdict<T>,
     ) -> Result<T> {
         let url = join(&self.base, path, query)?;
         let mut not_json = 0;
@@ -196,7 +220,7 @@ impl ApiClient {
                 safety,
             };
             let resp = self.http.send(&req).await?;
-            match rule(resp.status, &resp.body) {
+            match rule(&resp) {
                 Verdict::Success(value) => {
                     self.accepted(generation).await;
                     return Ok(value);

@@ -63,7 +63,7 @@ macro_rules! said {
     ($key:literal $(, $name:ident = $value:expr)* $(,)?) => {{
         // Each value is computed once, for both languages.
         $(#[allow(clippy::redundant_locals)] let $name = $value;)*
-        Detail {
+        $crate::cli::checks::Detail {
             shown: crate::t!($key $(, $name = $name.clone())*),
             record: crate::text::i18n::text_in(
                 crate::text::i18n::Lang::En,
@@ -73,6 +73,7 @@ macro_rules! said {
         }
     }};
 }
+pub(crate) use said;
 
 #[derive(Debug, Clone)]
 pub struct Check {

@@ -10,10 +10,13 @@ use crate::context::Settings;
 use crate::error::{Error, Result};
 
 #[derive(Args, Debug)]
-pub struct DoctorArgs {}
+pub struct DoctorArgs {
+    #[arg(long)]
+    pub probe: bool,
+}
 
 /// Runs every check. A configuration that cannot even be read is itself the failing check.
-pub async fn run(global: Settings, _args: DoctorArgs) -> std::result::Result<(), Failure> {
+pub async fn run(global: Settings, args: DoctorArgs) -> std::result::Result<(), Failure> {
     let ctx = match Context::new(global).await {
         Ok(ctx) => ctx,
         Err(e) => {
@@ -28,7 +31,11 @@ pub async fn run(global: Settings, _args: DoctorArgs) -> std::result::Result<(),
             ))));
         }
     };
-    let result = report(&ctx, all(&ctx).await);
+    let mut checks = all(&ctx).await;
+    if args.probe {
+        checks.extend(super::probe::conventions(&ctx).await);
+    }
+    let result = report(&ctx, checks);
     let reporter = ctx.reporter.clone();
     ctx.shutdown().await;
     result.map_err(|e| Failure {

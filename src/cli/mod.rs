@@ -30,6 +30,7 @@ pub mod io;
 pub mod localize;
 pub mod man;
 pub mod operations;
+pub mod probe;
 pub mod reference;
 pub mod report;
 pub mod sandbox;

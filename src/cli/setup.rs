@@ -171,7 +171,8 @@ pub async fn run(ctx: &Context, args: SetupArgs) -> Result<()> {
         checks::crm(&ctx),
         checks::clinic(&ctx),
     );
-    let all: Vec<Check> = vec![
+    let token_works = token.status == checks::Status::Ok;
+    let mut all: Vec<Check> = vec![
         base,
         token,
         clinic,
@@ -181,6 +182,10 @@ pub async fn run(ctx: &Context, args: SetupArgs) -> Result<()> {
         crm,
         checks::units(&ctx),
     ];
+    // Last, how this deployment answers (page numbering, page size…), remembered for every command.
+    if token_works {
+        all.extend(super::probe::conventions(&ctx).await);
+    }
     let result = super::doctor::report(&ctx, all);
     ctx.shutdown().await;
     result

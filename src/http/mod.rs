@@ -68,6 +68,7 @@ pub struct Request {
     pub safety: Safety,
 }
 
+#[derive(Debug, Clone)]
 pub struct Response {
     pub status: StatusCode,
     pub headers: HeaderMap,

@@ -1,0 +1,178 @@
+//! `clinic doctor --probe`, also the last step of `clinic setup`: how this deployment answers what the
+//! specification leaves unsaid — page numbering, the largest page, the token's scheme, the charset, and
+//! how an empty list is answered. It reads a few one-record pages of the channels list (sends no
+//! writes), remembers what it found in the profile (`page_base`, `max_per_page`) and shows it.
+
+use crate::api::conventions;
+use crate::api::judge::{Verdict, judge_page, says_no_records};
+use crate::api::{ApiClient, CHANNELS};
+use crate::context::Context;
+use crate::http::Response;
+use crate::record::Page;
+
+use super::checks::{Check, Status, said};
+
+/// The largest page asked for, to see whether the deployment states a limit.
+const LARGEST: u64 = 10_000;
+/// A page number far past the end of any channels list.
+const PAST_THE_END: u64 = 1_000_000;
+
+pub async fn conventions(ctx: &Context) -> Vec<Check> {
+    let client = match ctx.api().await {
+        Ok(client) => client,
+        Err(e) => {
+            let reason = ctx.reporter.redact(&e.to_string());
+            return vec![Check::new(
+                "conventions",
+                Status::Fail,
+                said!("cli-probe-failed", reason = reason),
+            )];
+        }
+    };
+    let first = read(&client, 1, 1).await;
+    let mut checks = vec![page_base(ctx, &client, &first).await];
+    checks.push(page_size(ctx, &client).await);
+    checks.push(Check::new(
+        "auth_scheme",
+        Status::Ok,
+        format!("{:?}", client.scheme().await).to_lowercase(),
+    ));
+    checks.push(charset(&first));
+    checks.push(no_records(ctx, &client).await);
+    checks
+}
+
+/// Page `number` of the channels list, `per_page` records, as answered.
+async fn read(client: &ApiClient, number: u64, per_page: u64) -> crate::error::Result<Response> {
+    let query = [
+        ("pagina_atual".to_string(), number.to_string()),
+        ("por_pagina".to_string(), per_page.to_string()),
+    ];
+    client.read_raw(CHANNELS.path, &query).await
+}
+
+/// The verdict on an answer read as a page of a list.
+fn as_page(resp: &Response, route_proven: bool) -> Verdict<Page> {
+    judge_page(resp.status, &resp.body, route_proven)
+}
+
+async fn page_base(
+    ctx: &Context,
+    client: &ApiClient,
+    first: &crate::error::Result<Response>,
+) -> Check {
+    const NAME: &str = "page_base";
+    let first = match first {
+        Ok(resp) => as_page(resp, false),
+        Err(e) => return unknown(ctx, NAME, e),
+    };
+    let Verdict::Success(first) = first else {
+        return Check::new(NAME, Status::Warn, said!("cli-probe-page-base-unknown"));
+    };
+    let zero = match read(client, 0, 1).await {
+        Ok(resp) => as_page(&resp, true),
+        Err(e) => return unknown(ctx, NAME, &e),
+    };
+    let base = match zero {
+        Verdict::Success(zero) if conventions::zero_based(&first, &zero) => 0,
+        Verdict::Success(_) | Verdict::Refused { .. } => 1,
+        _ => return Check::new(NAME, Status::Warn, said!("cli-probe-page-base-unknown")),
+    };
+    client.learn_page_base(base);
+    Check::new(NAME, Status::Ok, said!("cli-probe-page-base", base = base))
+}
+
+async fn page_size(ctx: &Context, client: &ApiClient) -> Check {
+    const NAME: &str = "max_per_page";
+    let resp = match read(client, 1, LARGEST).await {
+        Ok(resp) => resp,
+        Err(e) => return unknown(ctx, NAME, &e),
+    };
+    match as_page(&resp, false) {
+        Verdict::Refused { message, .. } => match conventions::page_size_limit(&message, LARGEST) {
+            Some(max) => {
+                client.learn_max_per_page(max);
+                Check::new(NAME, Status::Ok, said!("cli-probe-max-stated", max = max))
+            }
+            None => Check::new(
+                NAME,
+                Status::Warn,
+                said!("cli-probe-failed", reason = message),
+            ),
+        },
+        Verdict::Success(page) => {
+            let served = page.records.len() as u64;
+            match page.total {
+                Some(total) if served < total.min(LARGEST) => Check::new(
+                    NAME,
+                    Status::Ok,
+                    said!("cli-probe-max-capped", asked = LARGEST, served = served),
+                ),
+                _ => Check::new(NAME, Status::Ok, said!("cli-probe-max-none", asked = LARGEST)),
+            }
+        }
+        _ => Check::new(NAME, Status::Warn, said!("cli-probe-page-base-unknown")),
+    }
+}
+
+/// The charset the answers name (they are read by it whatever it is).
+fn charset(first: &crate::error::Result<Response>) -> Check {
+    const NAME: &str = "charset";
+    let content_type = first
+        .as_ref()
+        .ok()
+        .and_then(|r| r.headers.get(reqwest::header::CONTENT_TYPE))
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string();
+    let named = content_type.split(';').skip(1).find_map(|p| {
+        let (k, v) = p.split_once('=')?;
+        k.trim()
+            .eq_ignore_ascii_case("charset")
+            .then(|| v.trim().trim_matches('"').to_string())
+    });
+    match named {
+        Some(charset) => Check::new(NAME, Status::Ok, charset),
+        None => Check::new(NAME, Status::Ok, said!("cli-probe-charset-unnamed")),
+    }
+}
+
+/// How a page past the end is answered: an empty page, or a failure whose words say "no records".
+async fn no_records(ctx: &Context, client: &ApiClient) -> Check {
+    const NAME: &str = "no_records";
+    let resp = match read(client, PAST_THE_END, 1).await {
+        Ok(resp) => resp,
+        Err(e) => return unknown(ctx, NAME, &e),
+    };
+    let status = resp.status.as_u16();
+    match crate::api::judge::judge(resp.status, &resp.body, crate::api::judge::Empty::Refused) {
+        Verdict::Success(_) => match as_page(&resp, true) {
+            Verdict::Success(page) if page.records.is_empty() => {
+                Check::new(NAME, Status::Ok, said!("cli-probe-empty-page", status = status))
+            }
+            _ => Check::new(NAME, Status::Warn, said!("cli-probe-empty-repeats")),
+        },
+        Verdict::Refused { message, .. } if says_no_records(&message, true) => Check::new(
+            NAME,
+            Status::Ok,
+            said!("cli-probe-empty-message", status = status, message = message),
+        ),
+        Verdict::Refused { message, .. }
+        | Verdict::ServerFailed { message, .. }
+        | Verdict::AuthFailed { message, .. } => Check::new(
+            NAME,
+            Status::Warn,
+            said!("cli-probe-empty-unknown", status = status, message = message),
+        ),
+        Verdict::NotJson { excerpt, .. } => Check::new(
+            NAME,
+            Status::Warn,
+            said!("cli-probe-empty-unknown", status = status, message = excerpt),
+        ),
+    }
+}
+
+fn unknown(ctx: &Context, name: &'static str, e: &crate::error::Error) -> Check {
+    let reason = ctx.reporter.redact(&e.to_string());
+    Check::new(name, Status::Warn, said!("cli-probe-failed", reason = reason))
+}
