@@ -61,7 +61,7 @@ impl ApiList {
     /// learns the numbering from the two answers. The page that is really first is returned.
     async fn first_page(&self, per_page: u64) -> Result<Page> {
         let first = self.server_page(1, per_page).await?;
-        if !conventions::worth_asking_page_zero(&first, per_page) {
+        if !conventions::worth_asking_page_zero(&first) {
             return Ok(first);
         }
         match self.server_page(0, per_page).await {

@@ -109,12 +109,13 @@ help-setup--save-password = Also keep the password, so an expired token is renew
 
 ## doctor
 help-doctor = Check the configuration, hosts, token, credential store, name cache and completions
-help-doctor--probe = Also find how this deployment answers (page numbering, page-size limit, token scheme, charset, empty lists) with a few one-record reads, and remember it in the profile
     .after =
     Examples:
       clinic doctor
       clinic --profile matriz doctor --format json
     Each line is ok, warn (something a command will miss) or FAIL; any FAIL exits 1.
+
+help-doctor--probe = Also find how this deployment answers (page numbering, page-size limit, token scheme, charset, empty lists) with a few one-record reads, and remember it in the profile
 
 ## login
 help-login = Log in and keep the token in the OS keyring  [Autenticação]
@@ -826,6 +827,14 @@ help-sandbox-serve--auth-scheme--bearer = Only `Bearer <token>`
 help-sandbox-serve--auth-scheme--raw = Only the bare `<token>`
 help-sandbox-serve--page-cap = Never return more than N records per page, whatever was asked (0 = off)
 help-sandbox-serve--ignore-page = Always return page 1, whatever `pagina_atual` says
+help-sandbox-serve--page-base = The number of the first page, 0 or 1. Default 1 (0 in the quirks dialect)
+help-sandbox-serve--max-per-page = Refuse pages of more than N records with a message that states N (0 = off). Default off (25 in the quirks dialect)
+help-sandbox-serve--charset = The charset of `/rest/v1` answers: utf8, or latin1 (`application/json; charset=ISO-8859-1`). Default utf8 (latin1 in the quirks dialect)
+help-sandbox-serve--token-prefix = A word the login answer puts before the token (`Bearer`). Default none (`Bearer` in the quirks dialect)
+help-sandbox-serve--empty-list = How a list page without records is answered: empty (an empty list), 404 (`{"{"}"erro": "Nenhum registro encontrado"{"}"}`) or 200-false (`{"{"}"status": false, "mensagem": "Nenhum registro encontrado"{"}"}`). Default empty (404 in the quirks dialect)
+help-sandbox-serve--id-field = The key under which creates answer the new ID. Default `id` (`id_registro` in the quirks dialect)
+help-sandbox-serve--unconfirmed-write-rate = Share of writes (0.0-1.0) answered 200 with a message and no ID, without doing anything. Default 0 (0.25 in the quirks dialect)
+help-sandbox-serve--dialect--quirks = The standard dialect with every convention the specification leaves open taken the other way at once: pages from 0, at most 25 a page, Latin-1 answers, a `Bearer`-prefixed token, 404 "nenhum registro" for empty lists, IDs under `id_registro`, one write in four answered without a confirmation
 help-sandbox-serve--public = Allow listening on a non-loopback address (the passwords are well known)
 
 ## help

@@ -108,12 +108,13 @@ help-setup--save-password = Guarda também a senha, para renovar um token vencid
 
 ## doctor
 help-doctor = Verifica a configuração, os hosts, o token, o cofre de credenciais, o cache de nomes e o autocompletar
-help-doctor--probe = Descobre também como este ambiente responde (numeração das páginas, limite por página, esquema do token, charset, listas vazias) com algumas leituras de um registro, e guarda no perfil
     .after =
     Exemplos:
       clinic doctor
       clinic --profile matriz doctor --format json
     Cada linha é ok, warn (algo que vai faltar a algum comando) ou FAIL; qualquer FAIL sai com 1.
+
+help-doctor--probe = Descobre também como este ambiente responde (numeração das páginas, limite por página, esquema do token, charset, listas vazias) com algumas leituras de um registro, e guarda no perfil
 
 ## login
 help-login = Faz login e guarda o token no chaveiro do sistema  [Autenticação]
@@ -828,6 +829,14 @@ help-sandbox-serve--auth-scheme--bearer = Só `Bearer <token>`
 help-sandbox-serve--auth-scheme--raw = Só o `<token>` sozinho
 help-sandbox-serve--page-cap = Nunca devolve mais de N registros por página, seja qual for o pedido (0 = desligado)
 help-sandbox-serve--ignore-page = Sempre devolve a página 1, diga o que disser `pagina_atual`
+help-sandbox-serve--page-base = O número da primeira página, 0 ou 1. Padrão 1 (0 no dialeto quirks)
+help-sandbox-serve--max-per-page = Recusa páginas de mais de N registros com uma mensagem que diz N (0 = desligado). Padrão desligado (25 no dialeto quirks)
+help-sandbox-serve--charset = O charset das respostas de `/rest/v1`: utf8, ou latin1 (`application/json; charset=ISO-8859-1`). Padrão utf8 (latin1 no dialeto quirks)
+help-sandbox-serve--token-prefix = Uma palavra que a resposta do login põe antes do token (`Bearer`). Padrão nenhuma (`Bearer` no dialeto quirks)
+help-sandbox-serve--empty-list = Como é respondida uma página de lista sem registros: empty (uma lista vazia), 404 (`{"{"}"erro": "Nenhum registro encontrado"{"}"}`) ou 200-false (`{"{"}"status": false, "mensagem": "Nenhum registro encontrado"{"}"}`). Padrão empty (404 no dialeto quirks)
+help-sandbox-serve--id-field = A chave em que os cadastros devolvem o novo ID. Padrão `id` (`id_registro` no dialeto quirks)
+help-sandbox-serve--unconfirmed-write-rate = Fração das escritas (0.0-1.0) respondidas com 200, uma mensagem e nenhum ID, sem fazer nada. Padrão 0 (0.25 no dialeto quirks)
+help-sandbox-serve--dialect--quirks = O dialeto padrão com cada convenção que a especificação deixa em aberto tomada ao contrário de uma vez: páginas a partir de 0, no máximo 25 por página, respostas em Latin-1, token com prefixo `Bearer`, 404 "nenhum registro" para listas vazias, IDs em `id_registro`, uma escrita em quatro respondida sem confirmação
 help-sandbox-serve--public = Permite escutar num endereço que não é loopback (as senhas são conhecidas)
 
 ## help

@@ -122,6 +122,31 @@ pub struct Options {
     /// Always return page 1, whatever `pagina_atual` says.
     #[arg(long)]
     pub ignore_page: bool,
+    /// The number of the first page (0 or 1). Default 1 (0 in the quirks dialect).
+    #[arg(long, value_name = "0|1", value_parser = clap::value_parser!(u64).range(0..=1))]
+    pub page_base: Option<u64>,
+    /// Refuse pages of more than N records with a message that states N (0 = off). Default off
+    /// (25 in the quirks dialect).
+    #[arg(long, value_name = "N")]
+    pub max_per_page: Option<u64>,
+    /// The charset of `/rest/v1` answers. Default utf8 (latin1 in the quirks dialect).
+    #[arg(long, value_enum)]
+    pub charset: Option<Charset>,
+    /// A word the login answer puts before the token (`Bearer`). Default none (`Bearer` in the
+    /// quirks dialect).
+    #[arg(long, value_name = "WORD")]
+    pub token_prefix: Option<String>,
+    /// How a list page without records is answered. Default empty (404 in the quirks dialect).
+    #[arg(long, value_enum)]
+    pub empty_list: Option<EmptyList>,
+    /// The key under which creates answer the new ID. Default `id` (`id_registro` in the quirks
+    /// dialect).
+    #[arg(long, value_name = "NAME")]
+    pub id_field: Option<String>,
+    /// Share of writes (0.0-1.0) answered 200 with a message and no ID, without doing anything.
+    /// Default 0 (0.25 in the quirks dialect).
+    #[arg(long, value_name = "RATE", value_parser = parse_rate)]
+    pub unconfirmed_write_rate: Option<f64>,
     /// Allow listening on a non-loopback address (the passwords are well known).
     #[arg(long)]
     pub public: bool,
@@ -138,13 +163,18 @@ pub enum Dialect {
     /// `{"status": true, "dados": {"0": …}, "total": "…", …}` with numbers as strings, the token
     /// under `resposta.sessao.auth_token`, an HTML 500 page every 7th GET.
     LegacyPhp,
+    /// The standard dialect with every convention the specification leaves open taken the other
+    /// way at once: pages from 0, at most 25 a page, Latin-1 answers, a `Bearer`-prefixed token,
+    /// 404 "nenhum registro" for empty lists, IDs under `id_registro`, and one write in four
+    /// answered without a confirmation.
+    Quirks,
 }
 
 impl Dialect {
     /// Where the login answer puts the token when `--token-field` is not given.
     pub fn default_token_field(self) -> &'static str {
         match self {
-            Dialect::Standard => "token",
+            Dialect::Standard | Dialect::Quirks => "token",
             Dialect::LegacyPhp => "resposta.sessao.auth_token",
         }
     }
@@ -152,10 +182,33 @@ impl Dialect {
     /// `--html-error-every` when not given.
     pub fn default_html_error_every(self) -> u32 {
         match self {
-            Dialect::Standard => 0,
+            Dialect::Standard | Dialect::Quirks => 0,
             Dialect::LegacyPhp => 7,
         }
     }
+}
+
+/// The charset `/rest/v1` answers in.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Charset {
+    #[default]
+    Utf8,
+    /// `application/json; charset=ISO-8859-1`, bytes as Windows-1252 (what such servers send).
+    Latin1,
+}
+
+/// How a list page without records is answered.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EmptyList {
+    /// An empty list in the usual envelope.
+    #[default]
+    Empty,
+    /// 404 `{"erro": "Nenhum registro encontrado"}`.
+    #[value(name = "404")]
+    NotFound,
+    /// 200 `{"status": false, "mensagem": "Nenhum registro encontrado"}`.
+    #[value(name = "200-false")]
+    FalseFlag,
 }
 
 /// Whether answers are compressed when the client asks for it.
@@ -282,6 +335,13 @@ impl Default for Options {
             auth_scheme: AuthScheme::Both,
             page_cap: 0,
             ignore_page: false,
+            page_base: None,
+            max_per_page: None,
+            charset: None,
+            token_prefix: None,
+            empty_list: None,
+            id_field: None,
+            unconfirmed_write_rate: None,
             public: false,
         }
     }
@@ -304,6 +364,58 @@ impl Options {
     pub fn html_error_every(&self) -> u32 {
         self.html_error_every
             .unwrap_or(self.dialect.default_html_error_every())
+    }
+
+    fn quirks(&self) -> bool {
+        self.dialect == Dialect::Quirks
+    }
+
+    /// The number of the first page: `--page-base`, else the dialect's.
+    pub fn first_page(&self) -> u64 {
+        self.page_base.unwrap_or(if self.quirks() { 0 } else { 1 })
+    }
+
+    /// The largest page served, when there is a limit.
+    pub fn page_limit(&self) -> Option<u64> {
+        match self.max_per_page.unwrap_or(if self.quirks() { 25 } else { 0 }) {
+            0 => None,
+            n => Some(n),
+        }
+    }
+
+    pub fn charset(&self) -> Charset {
+        self.charset.unwrap_or(if self.quirks() {
+            Charset::Latin1
+        } else {
+            Charset::Utf8
+        })
+    }
+
+    /// The word before the token in the login answer, if any.
+    pub fn token_prefix(&self) -> Option<&str> {
+        self.token_prefix
+            .as_deref()
+            .or(self.quirks().then_some("Bearer"))
+    }
+
+    pub fn empty_list(&self) -> EmptyList {
+        self.empty_list.unwrap_or(if self.quirks() {
+            EmptyList::NotFound
+        } else {
+            EmptyList::Empty
+        })
+    }
+
+    /// The key of a new record's ID in create answers, when not the usual one.
+    pub fn id_field(&self) -> Option<&str> {
+        self.id_field
+            .as_deref()
+            .or(self.quirks().then_some("id_registro"))
+    }
+
+    pub fn unconfirmed_write_rate(&self) -> f64 {
+        self.unconfirmed_write_rate
+            .unwrap_or(if self.quirks() { 0.25 } else { 0.0 })
     }
 
     fn validate(&self) -> Result<(), Error> {

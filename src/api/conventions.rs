@@ -100,13 +100,15 @@ pub fn zero_based(first: &Page, zero: &Page) -> bool {
 }
 
 /// Whether page 1 of a list whose page base is unknown is a sign that the deployment may count from 0
-/// and page 0 is worth asking once: it holds fewer records than both the page size asked for and the
-/// total the answer reports (a 0-based deployment's page 1 is its second page: empty or short on a
-/// short list). A full page 1 is no sign; should such a walk come up short, `shortfall` asks then.
-pub fn worth_asking_page_zero(first: &Page, per_page: u64) -> bool {
-    first
-        .total
-        .is_some_and(|total| (first.records.len() as u64) < total.min(per_page))
+/// and page 0 is worth asking once: the answer reports more records than page 1 holds. On a 0-based
+/// deployment page 1 is the second page, so this holds for every list longer than one page, and for
+/// a one-page list whose "page 1" is empty — or answered "no records", with no total to say otherwise.
+/// The answer is remembered, so it is asked once per profile.
+pub fn worth_asking_page_zero(first: &Page) -> bool {
+    first.records.is_empty()
+        || first
+            .total
+            .is_some_and(|total| total > first.records.len() as u64)
 }
 
 #[cfg(test)]
@@ -138,10 +140,10 @@ mod tests {
         assert!(zero_based(&page(&[]), &page(&[1, 2, 3])));
         assert!(!zero_based(&page(&[1, 2]), &page(&[1, 2])));
         assert!(!zero_based(&page(&[1, 2]), &page(&[])));
-        assert!(worth_asking_page_zero(&page(&[6, 7]), 5));
-        assert!(worth_asking_page_zero(&page(&[]), 5));
-        assert!(!worth_asking_page_zero(&page(&[1, 2, 3, 4, 5]), 5));
-        assert!(!worth_asking_page_zero(&page(&[1, 2, 3, 4, 5, 6, 7]), 50));
+        assert!(worth_asking_page_zero(&page(&[6, 7])));
+        assert!(worth_asking_page_zero(&page(&[])));
+        assert!(worth_asking_page_zero(&page(&[1, 2, 3, 4, 5])));
+        assert!(!worth_asking_page_zero(&page(&[1, 2, 3, 4, 5, 6, 7])));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 mod auth;
 mod common;
 mod completion;
+mod conformance;
 mod contacts;
 mod crm;
 mod dialects;

@@ -7,7 +7,7 @@ use crate::common::*;
 
 /// Paths of the GET requests the command sent.
 fn reads(env: &Env) -> Vec<String> {
-    env.sent()
+    crate::common::without_numbering_probe(env.sent())
         .iter()
         .filter(|r| r["method"] == "GET")
         .map(|r| {

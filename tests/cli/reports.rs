@@ -30,7 +30,7 @@ fn ficha_financeira_page_sends_filters_and_prints_records() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
-    let sent = env.sent();
+    let sent = crate::common::without_numbering_probe(env.sent());
     assert_eq!(sent.len(), 1);
     assert_eq!(sent[0]["method"], "GET");
     assert!(

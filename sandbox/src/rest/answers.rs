@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 
 use super::error::Failure;
 use super::reply::json;
-use crate::{Dialect, Options};
+use crate::{Charset, Dialect, Options};
 
 const HTML_500: &str = "<!DOCTYPE html>\n<html>\n<head><title>500 Internal Server Error</title></head>\n<body>\n<h1>500 Internal Server Error</h1>\n<p>The server encountered an internal error or misconfiguration and was unable to complete your request.</p>\n<hr>\n<address>Apache Server</address>\n</body>\n</html>\n";
 
@@ -22,6 +22,10 @@ pub struct Answers {
     html_error_every: u64,
     /// GET calls seen so far, login aside.
     gets: AtomicU64,
+    unconfirmed_rate: f64,
+    /// Writes seen so far, for `--unconfirmed-write-rate`.
+    writes: AtomicU64,
+    latin1: bool,
 }
 
 impl Answers {
@@ -30,7 +34,20 @@ impl Answers {
             dialect: opts.dialect,
             html_error_every: u64::from(opts.html_error_every()),
             gets: AtomicU64::new(0),
+            unconfirmed_rate: opts.unconfirmed_write_rate(),
+            writes: AtomicU64::new(0),
+            latin1: opts.charset() == Charset::Latin1,
         }
+    }
+
+    /// Counts this write; true for the writes `--unconfirmed-write-rate` leaves unconfirmed, spread
+    /// evenly (rate 0.25: writes 4, 8, 12…) so runs are repeatable.
+    pub fn unconfirmed_due(&self) -> bool {
+        if self.unconfirmed_rate <= 0.0 {
+            return false;
+        }
+        let k = self.writes.fetch_add(1, Ordering::Relaxed) as f64;
+        ((k + 1.0) * self.unconfirmed_rate).floor() > (k * self.unconfirmed_rate).floor()
     }
 
     /// Counts this GET; true for calls N, 2N, 3N… so runs are repeatable.
@@ -62,11 +79,54 @@ pub async fn middleware(
         return html_500();
     }
     let response = next.run(request).await;
-    match (answers.dialect, response.extensions().get::<Failure>()) {
+    let response = match (answers.dialect, response.extensions().get::<Failure>()) {
         (Dialect::LegacyPhp, Some(failure)) => json(
             StatusCode::OK,
             &serde_json::json!({ "status": false, "mensagem": failure.message }),
         ),
         _ => response,
+    };
+    if answers.latin1 {
+        latin1(response).await
+    } else {
+        response
     }
+}
+
+/// A JSON answer re-encoded as an older PHP deployment sends it: Windows-1252 bytes labelled
+/// `charset=ISO-8859-1`. A character beyond that charset can only be inside a JSON string, where it
+/// is written as a `\uXXXX` escape (as PHP's `json_encode` does): the same value, in bytes the
+/// charset has.
+async fn latin1(response: Response) -> Response {
+    let is_json = response
+        .headers()
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|ct| ct.starts_with("application/json"));
+    if !is_json {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, usize::MAX).await else {
+        return (StatusCode::INTERNAL_SERVER_ERROR, "answer unreadable").into_response();
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let mut encoded = Vec::with_capacity(text.len());
+    for c in text.chars() {
+        let mut buf = [0u8; 4];
+        let (out, _, unmappable) = encoding_rs::WINDOWS_1252.encode(c.encode_utf8(&mut buf));
+        if unmappable {
+            for unit in c.encode_utf16(&mut [0u16; 2]) {
+                encoded.extend_from_slice(format!("\\u{unit:04x}").as_bytes());
+            }
+        } else {
+            encoded.extend_from_slice(&out);
+        }
+    }
+    parts.headers.insert(
+        CONTENT_TYPE,
+        axum::http::HeaderValue::from_static("application/json; charset=ISO-8859-1"),
+    );
+    parts.headers.remove(axum::http::header::CONTENT_LENGTH);
+    Response::from_parts(parts, axum::body::Body::from(encoded))
 }

@@ -40,7 +40,7 @@ pub async fn list(
 ) -> Result<Response, ApiError> {
     let query = Query::parse(raw.as_deref())?;
     let clinic = scope::list_clinic(user, &query)?;
-    let paging = query.paging()?;
+    let paging = query.paging(&app.opts)?;
     let filter = filter(&query)?;
     let data = &app.data;
     let compute = || data.appointments.filter_ids(clinic, &filter);
@@ -84,6 +84,9 @@ pub async fn set_status(
                 APPOINTMENT_STATUSES.len()
             ))
         })?;
+    if app.answers.unconfirmed_due() {
+        return Ok(reply::unconfirmed());
+    }
     data.appointments.set_status(id, status);
     data.cache.invalidate();
     Ok(reply::success(

@@ -142,6 +142,9 @@ pub async fn create(
     let campaign = campaign(&app, &fields, clinic, true)?.unwrap_or_default();
     let email = email(&fields)?;
     let note = fields.text("observacao", "texto livre")?;
+    if app.answers.unconfirmed_due() {
+        return Ok(reply::unconfirmed());
+    }
     let id = app.data.contacts.create(NewContact {
         clinic,
         name,
@@ -192,6 +195,9 @@ pub async fn update(
         channel: channel(&fields, false)?,
         campaign: campaign(&app, &fields, owner, false)?,
     };
+    if app.answers.unconfirmed_due() {
+        return Ok(reply::unconfirmed());
+    }
     if !contacts.update(id, changes) {
         return Err(ApiError::not_found(format!("cliente {id} não encontrado")));
     }
@@ -238,7 +244,7 @@ pub async fn list(
 ) -> Result<Response, ApiError> {
     let query = Query::parse(raw.as_deref())?;
     let clinic = scope::list_clinic(user, &query)?;
-    let paging = query.paging()?;
+    let paging = query.paging(&app.opts)?;
     let filter = filter(&query)?;
     let data = &app.data;
     let compute = || data.contacts.filter_ids(clinic, &filter);

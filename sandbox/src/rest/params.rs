@@ -4,17 +4,20 @@
 use crate::data::{DayRange, day_of, parse_date, search::TextQuery};
 
 use super::ApiError;
+use crate::Options;
 
 /// Parameters in arrival order; `name[]` counts as `name`.
 pub struct Query {
     pairs: Vec<(String, String)>,
 }
 
-/// The page a client asked for.
+/// The page a client asked for: `page` counted from 1 whatever the deployment's numbering, and
+/// `asked`, the number as the client wrote it (echoed back in `pagina_atual`).
 #[derive(Clone, Copy, Debug)]
 pub struct Paging {
     pub page: u64,
     pub per_page: u64,
+    pub asked: u64,
 }
 
 fn positive(text: &str) -> Option<u64> {
@@ -56,23 +59,38 @@ impl Query {
         self.raw(name).map(str::trim).filter(|v| !v.is_empty())
     }
 
-    /// `pagina_atual` and `por_pagina`, both required positive integers.
-    pub fn paging(&self) -> Result<Paging, ApiError> {
-        let get = |name: &str| -> Result<u64, ApiError> {
+    /// `pagina_atual` and `por_pagina`, both required integers: the page from the deployment's first
+    /// page on (`--page-base`), the size positive and within `--max-per-page`.
+    pub fn paging(&self, opts: &Options) -> Result<Paging, ApiError> {
+        let base = opts.first_page();
+        let get = |name: &str, least: u64| -> Result<u64, ApiError> {
             let value = self.raw(name).ok_or_else(|| {
                 ApiError::bad_request(format!(
-                    "parâmetro {name} é obrigatório (inteiro positivo, a partir de 1)"
+                    "parâmetro {name} é obrigatório (inteiro a partir de {least})"
                 ))
             })?;
-            positive(value).ok_or_else(|| {
-                ApiError::bad_request(format!(
-                    "parâmetro {name} inválido: '{value}' (esperado inteiro positivo, a partir de 1)"
-                ))
-            })
+            value
+                .trim()
+                .parse::<u64>()
+                .ok()
+                .filter(|n| *n >= least)
+                .ok_or_else(|| {
+                    ApiError::bad_request(format!(
+                        "parâmetro {name} inválido: '{value}' (esperado inteiro a partir de {least})"
+                    ))
+                })
         };
+        let asked = get("pagina_atual", base)?;
+        let per_page = get("por_pagina", 1)?;
+        if let Some(max) = opts.page_limit().filter(|max| per_page > *max) {
+            return Err(ApiError::bad_request(format!(
+                "O parâmetro por_pagina deve ser no máximo {max} (recebido: {per_page})"
+            )));
+        }
         Ok(Paging {
-            page: get("pagina_atual")?,
-            per_page: get("por_pagina")?,
+            page: asked - base + 1,
+            per_page,
+            asked,
         })
     }
 
@@ -185,15 +203,30 @@ mod tests {
 
     #[test]
     fn paging_names_the_parameter_and_value() {
+        let opts = Options::default();
         let err = Query::parse(Some("pagina_atual=0&por_pagina=5"))
             .unwrap()
-            .paging()
+            .paging(&opts)
             .unwrap_err();
         assert!(err.message.contains("pagina_atual") && err.message.contains("'0'"));
         let err = Query::parse(Some("pagina_atual=1"))
             .unwrap()
-            .paging()
+            .paging(&opts)
             .unwrap_err();
         assert!(err.message.contains("por_pagina"));
+        let quirks = Options {
+            dialect: crate::Dialect::Quirks,
+            ..Options::default()
+        };
+        let zero = Query::parse(Some("pagina_atual=0&por_pagina=25"))
+            .unwrap()
+            .paging(&quirks)
+            .unwrap();
+        assert_eq!((zero.page, zero.asked), (1, 0));
+        let err = Query::parse(Some("pagina_atual=0&por_pagina=26"))
+            .unwrap()
+            .paging(&quirks)
+            .unwrap_err();
+        assert!(err.message.contains("no máximo 25"), "{}", err.message);
     }
 }

@@ -46,7 +46,7 @@ pub async fn list(
 ) -> Result<Response, ApiError> {
     let query = Query::parse(raw.as_deref())?;
     let clinic = scope::list_clinic(user, &query)?;
-    let paging = query.paging()?;
+    let paging = query.paging(&app.opts)?;
     let filter = filter(&query)?;
     let data = &app.data;
     let compute = || data.quotes.filter_ids(clinic, &filter, &data.contacts);

@@ -48,7 +48,7 @@ fn paged<T: Serialize>(
     items: Vec<T>,
     search: Option<fn(&T) -> &str>,
 ) -> Handler {
-    let paging = query.paging()?;
+    let paging = query.paging(&app.opts)?;
     let items = match (search, query.search("nome")) {
         (Some(name_of), Some(wanted)) => {
             let candidates: Vec<(u32, String)> = items
@@ -208,6 +208,9 @@ pub async fn create_campaign(
     let name = fields.required_text("nome", "nome da campanha")?;
     let clinic = fields.required_int("clinica", "\"1\"")?;
     let clinic = scope::write_clinic(user, clinic)?;
+    if app.answers.unconfirmed_due() {
+        return Ok(reply::unconfirmed());
+    }
     let id = app.data.campaigns.create(name, clinic);
     Ok(reply::success(
         &app.opts,

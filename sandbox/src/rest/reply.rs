@@ -11,10 +11,11 @@ use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde_json::{Map, Value};
 
 use super::params::Paging;
-use crate::{Dialect, Envelope, Options};
+use crate::{Dialect, EmptyList, Envelope, Options};
 
 /// The page served: which records, and what the `dados` envelope reports.
 pub struct Window {
+    /// The page number as the client wrote it, echoed in `pagina_atual`.
     pub page: u64,
     pub per_page: u64,
     pub range: Range<usize>,
@@ -32,7 +33,11 @@ impl Window {
         let start = (page - 1).saturating_mul(per_page).min(total as u64) as usize;
         let end = (start as u64).saturating_add(per_page).min(total as u64) as usize;
         Window {
-            page,
+            page: if opts.ignore_page {
+                opts.first_page()
+            } else {
+                asked.asked
+            },
             per_page,
             range: start..end,
             total,
@@ -96,9 +101,36 @@ pub fn json<T: Serialize>(status: StatusCode, value: &T) -> Response {
     )
 }
 
-/// One page of a paged list, in the dialect's (and for standard, the configured) envelope.
+/// The words of `--empty-list 404|200-false`.
+const NO_RECORDS: &str = "Nenhum registro encontrado";
+
+/// One page of a paged list, in the dialect's (and for standard, the configured) envelope. A page
+/// without records is answered as `--empty-list` says.
 pub fn page<T: Serialize>(opts: &Options, window: &Window, items: &[T]) -> Response {
+    if items.is_empty() {
+        match opts.empty_list() {
+            EmptyList::Empty => {}
+            EmptyList::NotFound => {
+                return super::ApiError::not_found(NO_RECORDS).into_response();
+            }
+            EmptyList::FalseFlag => {
+                return json(
+                    StatusCode::OK,
+                    &serde_json::json!({ "status": false, "mensagem": NO_RECORDS }),
+                );
+            }
+        }
+    }
     envelope(opts, items, window.page, window.per_page, window.total)
+}
+
+/// A write answered without doing anything and without confirming anything (`--unconfirmed-write-rate`):
+/// 200, a message that does not say it worked, no ID.
+pub fn unconfirmed() -> Response {
+    json(
+        StatusCode::OK,
+        &serde_json::json!({ "mensagem": "Dados inválidos para a operação", "dados": null }),
+    )
 }
 
 /// A list the service returns whole (no paging parameters). `--page-cap` does not
@@ -123,14 +155,14 @@ fn envelope<T: Serialize>(
             pagina_atual: page.to_string(),
             por_pagina: per_page.to_string(),
         }),
-        (Dialect::Standard, Envelope::Dados) => serde_json::to_vec(&Dados {
+        (Dialect::Standard | Dialect::Quirks, Envelope::Dados) => serde_json::to_vec(&Dados {
             dados: items,
             pagina_atual: page,
             por_pagina: per_page,
             total,
         }),
-        (Dialect::Standard, Envelope::Data) => serde_json::to_vec(&Data { data: items }),
-        (Dialect::Standard, Envelope::Bare) => serde_json::to_vec(items),
+        (Dialect::Standard | Dialect::Quirks, Envelope::Data) => serde_json::to_vec(&Data { data: items }),
+        (Dialect::Standard | Dialect::Quirks, Envelope::Bare) => serde_json::to_vec(items),
     };
     json_bytes(StatusCode::OK, bytes.expect("records serialise to JSON"))
 }
@@ -138,9 +170,14 @@ fn envelope<T: Serialize>(
 /// A write (or login) that succeeded: 200 with `standard` in the standard dialect; in legacy-php,
 /// `{"status": true}` followed by the fields of `legacy` (which that deployment words its own way,
 /// ids as strings).
+/// With `--id-field`, the new ID goes under that key instead.
 pub fn success(opts: &Options, standard: Value, legacy: Value) -> Response {
+    let (standard, legacy) = match opts.id_field() {
+        Some(field) => (renamed_id(standard, field), renamed_id(legacy, field)),
+        None => (standard, legacy),
+    };
     match opts.dialect {
-        Dialect::Standard => json(StatusCode::OK, &standard),
+        Dialect::Standard | Dialect::Quirks => json(StatusCode::OK, &standard),
         Dialect::LegacyPhp => {
             let mut answer = Map::from_iter([("status".to_owned(), Value::Bool(true))]);
             if let Value::Object(fields) = legacy {
@@ -151,9 +188,29 @@ pub fn success(opts: &Options, standard: Value, legacy: Value) -> Response {
     }
 }
 
+/// `answer` with its `id` (or `id_campanha`) under `field`.
+fn renamed_id(answer: Value, field: &str) -> Value {
+    let Value::Object(map) = answer else {
+        return answer;
+    };
+    Value::Object(
+        map.into_iter()
+            .map(|(k, v)| match k.as_str() {
+                "id" | "id_campanha" => (field.to_owned(), v),
+                _ => (k, v),
+            })
+            .collect(),
+    )
+}
+
 /// The login answer: the token at the configured (possibly dotted) path with `tipo` beside it,
 /// under `{"status": true}` in legacy-php.
 pub fn login(opts: &Options, token: String, kind: &str) -> Response {
+    // `--token-prefix`: the deployment hands out the token with its scheme.
+    let token = match opts.token_prefix() {
+        Some(word) => format!("{word} {token}"),
+        None => token,
+    };
     let path = opts.token_field();
     let mut segments = path.rsplit('.');
     let leaf = segments.next().unwrap_or(path);
