@@ -141,7 +141,11 @@ async fn walk_once(
             let size = (page.records.len() as u64).clamp(1, spec.per_page.max(1));
             first = Some((last_page(page, spec), size));
             // An empty first page of a list that reports records is no empty list: never "no records".
-            if let Some(total) = state.summary.total.filter(|t| *t > 0 && page.records.is_empty()) {
+            if let Some(total) = state
+                .summary
+                .total
+                .filter(|t| *t > 0 && page.records.is_empty())
+            {
                 let why = source.shortfall().await.unwrap_or_default();
                 return Err(Error::Protocol(crate::t!(
                     "pages-empty-first-page",

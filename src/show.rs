@@ -361,12 +361,7 @@ pub async fn api_list(
     what: &str,
 ) -> Result<()> {
     let client = ctx.api().await?;
-    paged(
-        ctx,
-        Arc::new(ApiList::new(client, path, query)),
-        what,
-    )
-    .await
+    paged(ctx, Arc::new(ApiList::new(client, path, query)), what).await
 }
 
 /// A list that the service returns whole (no paging): `--limit` still applies.

@@ -835,6 +835,7 @@ help-sandbox-serve--empty-list = How a list page without records is answered: em
 help-sandbox-serve--id-field = The key under which creates answer the new ID. Default `id` (`id_registro` in the quirks dialect)
 help-sandbox-serve--unconfirmed-write-rate = Share of writes (0.0-1.0) answered 200 with a message and no ID, without doing anything. Default 0 (0.25 in the quirks dialect)
 help-sandbox-serve--dialect--quirks = The standard dialect with every convention the specification leaves open taken the other way at once: pages from 0, at most 25 a page, Latin-1 answers, a `Bearer`-prefixed token, 404 "nenhum registro" for empty lists, IDs under `id_registro`, one write in four answered without a confirmation
+help-sandbox-serve--unknown-route = A `/rest/v1` route this deployment lacks (`/listaClinicas`): answered 404 "rota não encontrada". Repeatable
 help-sandbox-serve--public = Allow listening on a non-loopback address (the passwords are well known)
 
 ## help

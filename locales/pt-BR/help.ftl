@@ -837,6 +837,7 @@ help-sandbox-serve--empty-list = Como é respondida uma página de lista sem reg
 help-sandbox-serve--id-field = A chave em que os cadastros devolvem o novo ID. Padrão `id` (`id_registro` no dialeto quirks)
 help-sandbox-serve--unconfirmed-write-rate = Fração das escritas (0.0-1.0) respondidas com 200, uma mensagem e nenhum ID, sem fazer nada. Padrão 0 (0.25 no dialeto quirks)
 help-sandbox-serve--dialect--quirks = O dialeto padrão com cada convenção que a especificação deixa em aberto tomada ao contrário de uma vez: páginas a partir de 0, no máximo 25 por página, respostas em Latin-1, token com prefixo `Bearer`, 404 "nenhum registro" para listas vazias, IDs em `id_registro`, uma escrita em quatro respondida sem confirmação
+help-sandbox-serve--unknown-route = Uma rota de `/rest/v1` que este ambiente não tem (`/listaClinicas`): respondida com 404 "rota não encontrada". Pode repetir
 help-sandbox-serve--public = Permite escutar num endereço que não é loopback (as senhas são conhecidas)
 
 ## help

@@ -143,6 +143,10 @@ pub struct Options {
     /// dialect).
     #[arg(long, value_name = "NAME")]
     pub id_field: Option<String>,
+    /// A `/rest/v1` route this deployment lacks (`/listaClinicas`): answered 404 "rota não
+    /// encontrada". Repeatable.
+    #[arg(long, value_name = "PATH")]
+    pub unknown_route: Vec<String>,
     /// Share of writes (0.0-1.0) answered 200 with a message and no ID, without doing anything.
     /// Default 0 (0.25 in the quirks dialect).
     #[arg(long, value_name = "RATE", value_parser = parse_rate)]
@@ -342,6 +346,7 @@ impl Default for Options {
             empty_list: None,
             id_field: None,
             unconfirmed_write_rate: None,
+            unknown_route: Vec::new(),
             public: false,
         }
     }
@@ -377,7 +382,10 @@ impl Options {
 
     /// The largest page served, when there is a limit.
     pub fn page_limit(&self) -> Option<u64> {
-        match self.max_per_page.unwrap_or(if self.quirks() { 25 } else { 0 }) {
+        match self
+            .max_per_page
+            .unwrap_or(if self.quirks() { 25 } else { 0 })
+        {
             0 => None,
             n => Some(n),
         }

@@ -156,14 +156,9 @@ impl ApiClient {
         query: &[(String, String)],
         route_proven: bool,
     ) -> Result<Page> {
-        self.call_reading(
-            Method::GET,
-            path,
-            query,
-            None,
-            Safety::Idempotent,
-            |resp| judge_page(resp.status, &resp.body, route_proven),
-        )
+        self.call_reading(Method::GET, path, query, None, Safety::Idempotent, |resp| {
+            judge_page(resp.status, &resp.body, route_proven)
+        })
         .await
     }
 

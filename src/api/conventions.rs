@@ -126,7 +126,10 @@ mod tests {
             page_size_limit("per_page must be between 1 and 25", 50),
             Some(25)
         );
-        assert_eq!(page_size_limit("Limite de registros excedido", 100), Some(50));
+        assert_eq!(
+            page_size_limit("Limite de registros excedido", 100),
+            Some(50)
+        );
         assert_eq!(page_size_limit("Telefone inválido", 100), None);
         assert_eq!(page_size_limit("por_pagina inválido", 1), None);
     }
@@ -134,7 +137,11 @@ mod tests {
     #[test]
     fn page_zero_is_told_apart() {
         let page = |ids: &[u64]| {
-            Page::of_values(ids.iter().map(|i| json!({ "id": i })).collect(), Some(7), None)
+            Page::of_values(
+                ids.iter().map(|i| json!({ "id": i })).collect(),
+                Some(7),
+                None,
+            )
         };
         assert!(zero_based(&page(&[6, 7]), &page(&[1, 2, 3, 4, 5])));
         assert!(zero_based(&page(&[]), &page(&[1, 2, 3])));

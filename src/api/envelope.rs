@@ -341,7 +341,9 @@ pub fn created_id(v: &Value) -> Option<Value> {
                 if level.is_empty() {
                     return None;
                 }
-                let found = level.iter().find_map(|m| id_in(m, |k| ID_KEYS.contains(&k)));
+                let found = level
+                    .iter()
+                    .find_map(|m| id_in(m, |k| ID_KEYS.contains(&k)));
                 if let Some(id) = found.or_else(|| level.iter().find_map(|m| id_in(m, is_id_key))) {
                     return Some(id);
                 }
@@ -623,7 +625,10 @@ mod tests {
             (json!({"cliente_id": 9}), json!(9)),
             (json!({"clienteId": 10}), json!(10)),
             (json!({"Id": 11}), json!(11)),
-            (json!({"resposta": {"dados": {"id_cliente": 12}}}), json!(12)),
+            (
+                json!({"resposta": {"dados": {"id_cliente": 12}}}),
+                json!(12),
+            ),
             (json!({"clinica_id": 1, "id": 13}), json!(13)),
             (json!(14), json!(14)),
         ] {

@@ -133,7 +133,9 @@ pub fn says_no_records(message: &str, route_proven: bool) -> bool {
         "nothing found",
     ];
     const NOT_FOUND: &[&str] = &["not found", "nao encontrad"];
-    const ROUTE: &[&str] = &["rota", "route", "endpoint", "metodo", "method", "url", "path"];
+    const ROUTE: &[&str] = &[
+        "rota", "route", "endpoint", "metodo", "method", "url", "path",
+    ];
     let m = crate::text::fold::normalize(message);
     let has = |words: &[&str]| words.iter().any(|w| m.contains(w));
     if has(ROUTE) || m.starts_with("an html page") {

@@ -108,7 +108,11 @@ async fn page_size(ctx: &Context, client: &ApiClient) -> Check {
                     Status::Ok,
                     said!("cli-probe-max-capped", asked = LARGEST, served = served),
                 ),
-                _ => Check::new(NAME, Status::Ok, said!("cli-probe-max-none", asked = LARGEST)),
+                _ => Check::new(
+                    NAME,
+                    Status::Ok,
+                    said!("cli-probe-max-none", asked = LARGEST),
+                ),
             }
         }
         _ => Check::new(NAME, Status::Warn, said!("cli-probe-page-base-unknown")),
@@ -147,32 +151,50 @@ async fn no_records(ctx: &Context, client: &ApiClient) -> Check {
     let status = resp.status.as_u16();
     match crate::api::judge::judge(resp.status, &resp.body, crate::api::judge::Empty::Refused) {
         Verdict::Success(_) => match as_page(&resp, true) {
-            Verdict::Success(page) if page.records.is_empty() => {
-                Check::new(NAME, Status::Ok, said!("cli-probe-empty-page", status = status))
-            }
+            Verdict::Success(page) if page.records.is_empty() => Check::new(
+                NAME,
+                Status::Ok,
+                said!("cli-probe-empty-page", status = status),
+            ),
             _ => Check::new(NAME, Status::Warn, said!("cli-probe-empty-repeats")),
         },
         Verdict::Refused { message, .. } if says_no_records(&message, true) => Check::new(
             NAME,
             Status::Ok,
-            said!("cli-probe-empty-message", status = status, message = message),
+            said!(
+                "cli-probe-empty-message",
+                status = status,
+                message = message
+            ),
         ),
         Verdict::Refused { message, .. }
         | Verdict::ServerFailed { message, .. }
         | Verdict::AuthFailed { message, .. } => Check::new(
             NAME,
             Status::Warn,
-            said!("cli-probe-empty-unknown", status = status, message = message),
+            said!(
+                "cli-probe-empty-unknown",
+                status = status,
+                message = message
+            ),
         ),
         Verdict::NotJson { excerpt, .. } => Check::new(
             NAME,
             Status::Warn,
-            said!("cli-probe-empty-unknown", status = status, message = excerpt),
+            said!(
+                "cli-probe-empty-unknown",
+                status = status,
+                message = excerpt
+            ),
         ),
     }
 }
 
 fn unknown(ctx: &Context, name: &'static str, e: &crate::error::Error) -> Check {
     let reason = ctx.reporter.redact(&e.to_string());
-    Check::new(name, Status::Warn, said!("cli-probe-failed", reason = reason))
+    Check::new(
+        name,
+        Status::Warn,
+        said!("cli-probe-failed", reason = reason),
+    )
 }

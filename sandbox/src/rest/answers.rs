@@ -26,6 +26,8 @@ pub struct Answers {
     /// Writes seen so far, for `--unconfirmed-write-rate`.
     writes: AtomicU64,
     latin1: bool,
+    /// Routes answered 404, as a deployment that lacks them.
+    unknown: Vec<String>,
 }
 
 impl Answers {
@@ -37,6 +39,11 @@ impl Answers {
             unconfirmed_rate: opts.unconfirmed_write_rate(),
             writes: AtomicU64::new(0),
             latin1: opts.charset() == Charset::Latin1,
+            unknown: opts
+                .unknown_route
+                .iter()
+                .map(|r| format!("/{}", r.trim_start_matches('/')))
+                .collect(),
         }
     }
 
@@ -74,6 +81,10 @@ pub async fn middleware(
     request: Request,
     next: Next,
 ) -> Response {
+    if answers.unknown.iter().any(|r| r == request.uri().path()) {
+        let path = request.uri().path().to_owned();
+        return super::ApiError::not_found(format!("rota não encontrada: {path}")).into_response();
+    }
     let counted = request.method() == Method::GET && request.uri().path() != "/loginApi";
     if counted && answers.html_error_due() {
         return html_500();

@@ -161,7 +161,9 @@ fn envelope<T: Serialize>(
             por_pagina: per_page,
             total,
         }),
-        (Dialect::Standard | Dialect::Quirks, Envelope::Data) => serde_json::to_vec(&Data { data: items }),
+        (Dialect::Standard | Dialect::Quirks, Envelope::Data) => {
+            serde_json::to_vec(&Data { data: items })
+        }
         (Dialect::Standard | Dialect::Quirks, Envelope::Bare) => serde_json::to_vec(items),
     };
     json_bytes(StatusCode::OK, bytes.expect("records serialise to JSON"))
