@@ -139,7 +139,8 @@ fn is_ident(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
 
-/// Every path that starts with `crate::` or `super::` in `code`, brace groups expanded.
+/// Every path written as `a::b…` in `code` (`crate::`, `super::`, `self::` or a bare first name), brace
+/// groups expanded.
 fn paths(code: &str) -> Vec<Vec<String>> {
     let chars: Vec<char> = code.chars().collect();
     let mut out = Vec::new();
@@ -147,15 +148,19 @@ fn paths(code: &str) -> Vec<Vec<String>> {
     while i < chars.len() {
         let starts_word =
             i == 0 || !(is_ident(chars[i - 1]) || chars[i - 1] == ':' || chars[i - 1] == '$');
-        if starts_word {
-            for head in ["crate", "super"] {
-                let word: Vec<char> = head.chars().collect();
-                if chars[i..].starts_with(&word) && chars[i + word.len()..].starts_with(&[':', ':'])
-                {
-                    let (found, _) = path_from(&chars, i);
-                    out.extend(found);
-                }
+        if starts_word && is_ident(chars[i]) && !chars[i].is_ascii_digit() {
+            let end = chars[i..]
+                .iter()
+                .position(|c| !is_ident(*c))
+                .map_or(chars.len(), |n| i + n);
+            if chars[end..].starts_with(&[':', ':']) {
+                // `crate::…`, `super::…`, `self::…`, or a bare `name::…` (a child module, or
+                // something outside the crate: `resolve` tells).
+                let (found, _) = path_from(&chars, i);
+                out.extend(found);
             }
+            i = end.max(i + 1);
+            continue;
         }
         i += 1;
     }
@@ -225,7 +230,21 @@ fn resolve(from: &Module, path: &[String], files: &BTreeMap<Module, PathBuf>) ->
                 rest = &rest[1..];
             }
         }
-        _ => return None,
+        Some("self") => {
+            base = from.clone();
+            rest = &path[1..];
+        }
+        // A bare first name is an import only when it names a child module of `from`: a parent
+        // that uses its child counts as much as a child that uses its parent.
+        Some(name) => {
+            let mut child = from.clone();
+            child.push(name.to_string());
+            if !files.contains_key(&child) {
+                return None;
+            }
+            base = from.clone();
+        }
+        None => return None,
     }
     let mut best = base.clone();
     let mut at = base;
@@ -437,6 +456,20 @@ fn the_checker_finds_each_kind_of_problem() {
     );
     let base = problems(root, &table);
     assert_eq!(base, ["top imports low, which its layer may not import"]);
+
+    // A parent that uses its child (a bare `b::`) while the child uses the parent: a circle too.
+    write(
+        "mid/mod.rs",
+        "mod a;\nmod b;\nuse crate::low;\npub fn m() { b::x() }\n",
+    );
+    write("mid/b.rs", "pub fn x() { super::m() }\n");
+    let found = problems(root, &table);
+    assert!(
+        found.iter().any(|p| p == "import circle: mid -> mid::b"),
+        "{found:?}"
+    );
+    write("mid/mod.rs", "mod a;\nmod b;\nuse crate::low;\n");
+    write("mid/b.rs", "pub fn x() {}\n");
 
     write("low.rs", "use crate::mid;\n");
     write("mid/b.rs", "use super::a;\n");

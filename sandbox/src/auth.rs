@@ -4,14 +4,11 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use axum::extract::FromRequestParts;
 use axum::http::HeaderMap;
 use axum::http::header::AUTHORIZATION;
-use axum::http::request::Parts;
 use rand::RngCore;
 
-use crate::rest::ApiError;
-use crate::server::AppState;
+use crate::error::ApiError;
 use crate::{ADMIN_LOGIN, ADMIN_PASSWORD, AuthScheme, CLINIC_LOGIN, CLINIC_PASSWORD, Options};
 
 /// The legacy-php dialect's one message for an unknown, revoked or expired token.
@@ -127,16 +124,5 @@ impl Tokens {
             );
         }
         Ok(session.user)
-    }
-}
-
-/// The authenticated caller of a handler.
-pub struct Caller(pub User);
-
-impl FromRequestParts<AppState> for Caller {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        state.tokens.authenticate(&parts.headers).map(Caller)
     }
 }

@@ -17,7 +17,7 @@ use futures::StreamExt;
 use rand::Rng;
 
 use crate::Options;
-use crate::rest::ApiError;
+use crate::error::ApiError;
 
 const WINDOW: Duration = Duration::from_secs(1);
 /// Pause between the part of a dropped body that is sent and the abort, so the client

@@ -1,4 +1,4 @@
-//! The request journal and the `/__sandbox` inspection routes.
+//! The request journal (read back through `inspect`'s `/__sandbox` routes).
 //!
 //! Every request to every host except `/__sandbox` itself is recorded, oldest first, so
 //! tests can assert what a client really sent.
@@ -6,7 +6,6 @@
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
-use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::http::StatusCode;
@@ -14,12 +13,10 @@ use axum::http::header::CONTENT_ENCODING;
 use axum::http::request::Parts;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
 use serde::Serialize;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
-use crate::rest::ApiError;
-use crate::server::AppState;
+use crate::error::ApiError;
 
 /// The journal keeps only the newest 200 000 requests, and at most 256 MiB of their
 /// text, dropping the oldest first, so that a long benchmark cannot exhaust memory.
@@ -120,19 +117,19 @@ impl Journal {
         }
     }
 
-    fn clear(&self) {
+    pub fn clear(&self) {
         let mut inner = self.inner.lock().expect("journal lock");
         inner.first += inner.entries.len() as u64;
         inner.entries.clear();
         inner.bytes = 0;
     }
 
-    fn to_json(&self) -> Vec<u8> {
+    pub fn to_json(&self) -> Vec<u8> {
         let inner = self.inner.lock().expect("journal lock");
         serde_json::to_vec(&inner.entries).expect("journal serialises to JSON")
     }
 
-    fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         self.inner.lock().expect("journal lock").entries.len()
     }
 }
@@ -162,48 +159,4 @@ pub async fn middleware(
         journal.answered(seq, encoding);
     }
     response
-}
-
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/requests", get(requests).delete(clear))
-        .route("/stats", get(stats))
-}
-
-async fn requests(State(app): State<AppState>) -> Response {
-    crate::rest::json_bytes(StatusCode::OK, app.journal.to_json())
-}
-
-async fn clear(State(app): State<AppState>) -> StatusCode {
-    app.journal.clear();
-    StatusCode::NO_CONTENT
-}
-
-fn by_clinic(counts: Vec<(u32, usize)>) -> Map<String, Value> {
-    counts
-        .into_iter()
-        .map(|(clinic, count)| (clinic.to_string(), json!(count)))
-        .collect()
-}
-
-async fn stats(State(app): State<AppState>) -> Response {
-    let data = &app.data;
-    let crm = app.crm.stats();
-    let body = json!({
-        "contacts": data.contacts.count(),
-        "campaigns": data.campaigns.count(),
-        "quotes": data.quotes.layout().total(),
-        "appointments": data.appointments.layout().total(),
-        "crm_contacts": crm.crm_contacts,
-        "crm_deals": crm.crm_deals,
-        "io_calls": crm.io_calls,
-        "quotes_by_clinic": by_clinic(data.quotes.count_by_clinic()),
-        "appointments_by_clinic": by_clinic(data.appointments.count_by_clinic()),
-        "contacts_by_clinic": by_clinic(data.contacts.count_by_clinic()),
-        "journal_entries": app.journal.len(),
-    });
-    crate::rest::json_bytes(
-        StatusCode::OK,
-        serde_json::to_vec(&body).expect("stats serialise"),
-    )
 }

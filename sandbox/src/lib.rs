@@ -5,14 +5,18 @@
 //! `(seed, id)` so that large scales stay small in memory, and only what writes change
 //! is kept. See `Options` for every knob.
 
+mod answers;
 mod auth;
 pub mod crm;
 mod data;
+mod error;
 mod faults;
+mod inspect;
 mod journal;
 mod pacing;
 mod rest;
 mod server;
+mod state;
 mod traps;
 
 use std::net::SocketAddr;
@@ -563,7 +567,7 @@ impl Sandbox {
         // Building the columns of a large scale takes a noticeable moment: keep it off
         // the async workers.
         let state =
-            tokio::task::spawn_blocking(move || server::AppState::new(opts, addr, app_stopping))
+            tokio::task::spawn_blocking(move || state::AppState::new(opts, addr, app_stopping))
                 .await
                 .map_err(|_| Error::Stopped)?;
         let app = server::router(state);

@@ -19,7 +19,7 @@ use futures::StreamExt;
 use tokio::sync::watch;
 
 use crate::Options;
-use crate::rest::ApiError;
+use crate::error::ApiError;
 
 /// The prefix under which the same server answers the same routes, so that a redirect to the
 /// same origin lands somewhere real.

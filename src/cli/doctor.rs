@@ -3,8 +3,8 @@
 
 use clap::Args;
 
-use super::Failure;
 use super::checks::{self, Check, Status};
+use super::failure::Failure;
 use crate::context::Context;
 use crate::context::Settings;
 use crate::error::{Error, Result};

@@ -3,6 +3,7 @@
 //! paging flags mean nothing to a command that prints no records, so they are hidden there — still
 //! accepted, never offered.
 
+use clap::builder::StyledStr;
 use clap::{Args, Command};
 
 use crate::error::{Error, Result};
@@ -17,12 +18,14 @@ pub fn topics() -> [(&'static str, String); 2] {
 
 #[derive(Args, Debug)]
 pub struct HelpArgs {
-    #[arg(value_name = "COMMAND|TOPIC", add = clap_complete::ArgValueCandidates::new(help_candidates))]
+    /// Tab offers the topics and the commands: see [`candidates`], attached where the tree is built.
+    #[arg(value_name = "COMMAND|TOPIC")]
     topic: Vec<String>,
 }
 
 /// `clinic help …`: a topic, or a command's help as `--help` shows it.
-pub fn run(args: HelpArgs) -> Result<()> {
+/// `tree` is the whole command tree (built by `cli`).
+pub fn run(args: HelpArgs, tree: Command) -> Result<()> {
     use std::io::Write;
     let words: Vec<&str> = args.topic.iter().map(String::as_str).collect();
     let mut out = std::io::stdout().lock();
@@ -30,7 +33,7 @@ pub fn run(args: HelpArgs) -> Result<()> {
         ["environment"] => writeln!(out, "{}", crate::t!("help-topic-environment"))?,
         ["exit-codes"] => writeln!(out, "{}", crate::t!("help-topic-exit-codes"))?,
         path => {
-            let mut cmd = super::command();
+            let mut cmd = tree;
             cmd.build();
             let mut here = &mut cmd;
             for (i, word) in path.iter().enumerate() {
@@ -55,19 +58,16 @@ pub fn run(args: HelpArgs) -> Result<()> {
     Ok(())
 }
 
-/// Tab candidates for `clinic help`: the topics and the commands.
-fn help_candidates() -> Vec<clap_complete::CompletionCandidate> {
+/// Tab candidates for `clinic help`: the topics and the `commands` (name and about) of the tree.
+pub fn candidates(
+    commands: &[(String, Option<StyledStr>)],
+) -> Vec<clap_complete::CompletionCandidate> {
     let topics = topics()
         .into_iter()
         .map(|(t, about)| clap_complete::CompletionCandidate::new(t).help(Some(about.into())));
-    let commands = super::command()
-        .get_subcommands()
-        .filter(|c| !c.is_hide_set())
-        .map(|c| {
-            clap_complete::CompletionCandidate::new(c.get_name().to_string())
-                .help(c.get_about().cloned())
-        })
-        .collect::<Vec<_>>();
+    let commands = commands
+        .iter()
+        .map(|(name, about)| clap_complete::CompletionCandidate::new(name).help(about.clone()));
     topics.chain(commands).collect()
 }
 

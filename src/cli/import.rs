@@ -6,6 +6,7 @@
 
 mod journal;
 mod resolve_unknown;
+mod rows;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -23,6 +24,7 @@ use crate::input::{self, Phone};
 use crate::output::{Output, Shape};
 use crate::refs::{Kind, Ref, resolve};
 use journal::{Earlier, Journal, State};
+use rows::{Row, row_list};
 
 #[derive(Args, Debug)]
 pub struct ImportArgs {
@@ -51,26 +53,6 @@ const COLUMNS: &[(&str, &[&str])] = &[
     ("note", &["note", "observacao", "observação"]),
     ("clinic", &["clinic", "clinica", "clínica"]),
 ];
-
-/// Row numbers shown in one message; the output lists every row.
-const ROWS_SHOWN: usize = 20;
-
-struct Row {
-    number: usize,
-    /// Phone digits and normalised name: the row's identity in the journal.
-    key: String,
-    contact: NewContact,
-}
-
-impl Row {
-    /// The row's clinic ID (every row has one once names are resolved).
-    fn clinic_id(&self) -> Option<u64> {
-        match self.contact.clinic.clinic {
-            Some(Ref::Id(id)) => Some(id),
-            _ => None,
-        }
-    }
-}
 
 pub async fn run(ctx: &Context, a: ImportArgs) -> Result<()> {
     let default_clinic = a.clinic.resolve(ctx).await?;
@@ -176,18 +158,6 @@ fn unknown_rows(rows: &[usize], a: &ImportArgs) -> Error {
         ),
         None => crate::t!("cli-import-unknown-rows", count = count, rows = rows),
     })
-}
-
-/// `rows 3, 5, 9`, shortened past [`ROWS_SHOWN`].
-fn row_list(rows: &[usize]) -> String {
-    let shown: Vec<String> = rows.iter().take(ROWS_SHOWN).map(usize::to_string).collect();
-    let more = rows.len().saturating_sub(ROWS_SHOWN);
-    let rows = shown.join(", ");
-    if more > 0 {
-        crate::t!("cli-import-row-list-more", rows = rows, more = more)
-    } else {
-        crate::t!("cli-import-row-list", rows = rows)
-    }
 }
 
 enum Outcome {

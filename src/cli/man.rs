@@ -15,9 +15,10 @@ pub struct ManArgs {
     dir: Option<PathBuf>,
 }
 
-pub fn run(args: ManArgs) -> Result<()> {
+/// `tree` is the whole command tree (built by `cli`).
+pub fn run(args: ManArgs, tree: clap::Command) -> Result<()> {
     let lang = i18n::current();
-    let mut cmd = super::command().disable_help_subcommand(true);
+    let mut cmd = tree.disable_help_subcommand(true);
     match args.dir {
         Some(dir) => {
             let failed = |e: std::io::Error| Error::Other(format!("{}: {e}", dir.display()));

@@ -23,6 +23,7 @@ pub mod config;
 pub mod contact;
 pub mod crm;
 pub mod doctor;
+mod failure;
 pub mod guided;
 pub mod help;
 pub mod import;
@@ -37,6 +38,8 @@ pub mod sandbox;
 pub mod sandbox_hosts;
 pub mod setup;
 mod values;
+
+pub use failure::Failure;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -153,7 +156,21 @@ pub fn command() -> clap::Command {
 /// The command tree with its texts in `lang`.
 pub fn command_in(lang: crate::text::i18n::Lang) -> clap::Command {
     let tree = localize::localize(<Cli as clap::CommandFactory>::command(), lang);
-    help::hide_unused_flags(tree)
+    let tree = help::hide_unused_flags(tree);
+    // `clinic help <Tab>` offers the commands of this very tree: handed to the help command here,
+    // where the tree is built, so that `help` needs nothing from above it.
+    let commands: Vec<(String, Option<clap::builder::StyledStr>)> = tree
+        .get_subcommands()
+        .filter(|c| !c.is_hide_set())
+        .map(|c| (c.get_name().to_string(), c.get_about().cloned()))
+        .collect();
+    tree.mut_subcommand("help", |h| {
+        h.mut_arg("topic", |a| {
+            a.add(clap_complete::ArgValueCandidates::new(move || {
+                help::candidates(&commands)
+            }))
+        })
+    })
 }
 
 /// Parses the process's arguments, exiting (status 2) with clap's message, in the chosen language,
@@ -228,31 +245,15 @@ impl Cli {
     }
 }
 
-/// How a command failed, ready to print: the message has every known secret masked.
-#[derive(Debug)]
-pub struct Failure {
-    pub code: i32,
-    pub message: String,
-}
-
-impl From<crate::error::Error> for Failure {
-    fn from(e: crate::error::Error) -> Self {
-        Failure {
-            code: e.exit_code(),
-            message: crate::error::error_text(&e),
-        }
-    }
-}
-
 /// Runs the parsed command.
 pub async fn run(cli: Cli) -> std::result::Result<(), Failure> {
     let global = cli.settings();
     match cli.command {
         // Commands that need no profile or network.
         Command::Completions(args) => return Ok(completions::run(args)?),
-        Command::Man(args) => return Ok(man::run(args)?),
+        Command::Man(args) => return Ok(man::run(args, command())?),
         Command::Sandbox(cmd) => return Ok(sandbox::run(cmd).await?),
-        Command::Help(args) => return Ok(help::run(args)?),
+        Command::Help(args) => return Ok(help::run(args, command())?),
         // The doctor reports a configuration it cannot read as a failed check.
         Command::Doctor(args) => return doctor::run(global, args).await,
         _ => {}

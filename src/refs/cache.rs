@@ -7,7 +7,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
-use super::{Entry, Kind};
+use super::kind::{Entry, Kind};
 use crate::error::{Error, Result};
 
 /// How long a cached list is trusted: a day, or `CLINIC_CACHE_TTL` seconds.

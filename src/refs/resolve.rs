@@ -9,7 +9,7 @@ use futures::StreamExt;
 use reqwest::Method;
 
 use super::cache::Cache;
-use super::{Entry, Kind, entries_of};
+use super::kind::{Entry, Kind, entries_of};
 use crate::api::envelope;
 use crate::context::Context;
 use crate::error::{Error, Result};

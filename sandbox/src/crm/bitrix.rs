@@ -14,9 +14,9 @@ use super::error::CrmError;
 use super::fields::{Entity, Kind, is_custom};
 use super::params::Params;
 use super::query::{ListRequest, Selection, render};
+use super::state::{CRM_SECRET, CRM_USER, CrmState};
 use super::values::{now_datetime, value_text};
 use super::writes;
-use super::{CRM_SECRET, CRM_USER, CrmState};
 
 pub async fn handle(
     State(state): State<Arc<CrmState>>,

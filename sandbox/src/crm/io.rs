@@ -11,7 +11,8 @@ use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
-use super::{CrmState, IO_KEY};
+use super::state::CrmState;
+use crate::IO_KEY;
 
 /// The one path that answers plain text, so clients can be tried on a non-JSON answer.
 const TEXT_PATH: &str = "/io/text";

@@ -18,13 +18,13 @@ mod query;
 mod rate;
 mod reference;
 mod seed;
+mod state;
 mod store;
 mod values;
 mod webhook;
 mod writes;
 
-use std::sync::atomic::AtomicUsize;
-use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::sync::Arc;
 
 use axum::Router;
 use axum::routing::{any, get};
@@ -38,63 +38,7 @@ pub use reference::{DEAL_STAGES, DealStage, UNITS};
 pub use seed::SEEDED_CONTACTS;
 pub use webhook::{PARAMETERS as WEBHOOK_PARAMETERS, UTM_SOURCES};
 
-use fields::Entity;
-use rate::TokenBucket;
-use store::Store;
-
-use crate::{IO_KEY, WEBHOOK_ID};
-
-/// The `<user>` of the CRM's inbound-webhook base `…/crm/rest/1/sandbox/`; its `<secret>` is the
-/// same word as the automation webhook's ID (see `Urls::crm_url`).
-const CRM_USER: &str = "1";
-const CRM_SECRET: &str = WEBHOOK_ID;
-
-/// Counters shown by `/__sandbox/stats`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct CrmStats {
-    pub crm_contacts: usize,
-    pub crm_deals: usize,
-    pub io_calls: usize,
-}
-
-pub struct CrmState {
-    store: RwLock<Store>,
-    limiter: TokenBucket,
-    io_calls: AtomicUsize,
-}
-
-impl CrmState {
-    /// A CRM seeded from `seed` with `SEEDED_CONTACTS` contacts, each with one deal;
-    /// `crm_rate_limit` requests per second to the CRM methods (0 = unlimited).
-    pub fn new(seed: u64, crm_rate_limit: u32) -> Arc<CrmState> {
-        let mut store = Store::default();
-        seed::populate(&mut store, seed);
-        Arc::new(CrmState {
-            store: RwLock::new(store),
-            limiter: TokenBucket::new(crm_rate_limit),
-            io_calls: AtomicUsize::new(0),
-        })
-    }
-
-    pub fn stats(&self) -> CrmStats {
-        let store = self.read();
-        CrmStats {
-            crm_contacts: store.count(Entity::Contact),
-            crm_deals: store.count(Entity::Deal),
-            io_calls: self.io_calls.load(std::sync::atomic::Ordering::Relaxed),
-        }
-    }
-
-    // A panic while a lock is held leaves the store consistent (writes are applied whole), so a
-    // poisoned lock is still usable.
-    fn read(&self) -> RwLockReadGuard<'_, Store> {
-        self.store.read().unwrap_or_else(|e| e.into_inner())
-    }
-
-    fn write(&self) -> RwLockWriteGuard<'_, Store> {
-        self.store.write().unwrap_or_else(|e| e.into_inner())
-    }
-}
+pub use state::{CrmState, CrmStats};
 
 /// The automation webhook, the CRM's REST methods and the IO catcher, at absolute paths.
 pub fn routes(state: Arc<CrmState>) -> Router {

@@ -11,9 +11,10 @@ use chrono::NaiveDateTime;
 use serde_json::{Value, json};
 
 use super::reference::{NEW_DEAL_STAGE, UNITS};
+use super::state::CrmState;
 use super::store::{NewContact, NewDeal, Utm};
 use super::values::{fold_ascii, is_email};
-use super::{CrmState, WEBHOOK_ID};
+use crate::WEBHOOK_ID;
 
 const FIRST_NAME: &str = "Primeiro Nome";
 const LAST_NAME: &str = "Sobrenome";

@@ -5,8 +5,8 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use serde::Serialize;
 
-use super::DayRange;
 use super::contacts::Contacts;
+use super::days::DayRange;
 use super::layout::{CLINIC_COUNT, Layout};
 use super::reference::{
     APPOINTMENT_STATUSES, APPOINTMENT_TYPES, CLINICS, EVALUATION_TYPE, PROFESSIONALS, ROOMS,

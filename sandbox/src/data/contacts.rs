@@ -8,8 +8,8 @@ use std::sync::RwLock;
 
 use serde::Serialize;
 
-use super::DayRange;
 use super::campaigns::Campaigns;
+use super::days::DayRange;
 use super::layout::{CLINIC_COUNT, Layout};
 use super::reference::{CAMPAIGNS, CHANNELS};
 use super::rng::{Day, Kind, day, format_day, format_timestamp, now, pick, record_rng};

@@ -5,6 +5,7 @@ mod appointments;
 mod cache;
 mod campaigns;
 mod contacts;
+mod days;
 mod layout;
 mod quotes;
 pub mod reference;
@@ -16,6 +17,7 @@ pub use appointments::{AppointmentFilter, AppointmentRecord, Appointments};
 pub use cache::FilterCache;
 pub use campaigns::{Campaign, Campaigns};
 pub use contacts::{ContactChanges, ContactFilter, ContactRecord, Contacts, NewContact};
+pub use days::DayRange;
 pub use layout::CLINIC_COUNT;
 pub use quotes::{ClientFilter, QuoteFilter, QuoteRecord, Quotes};
 pub use rng::{Day, day_of, parse_date};
@@ -23,29 +25,6 @@ pub use rng::{Day, day_of, parse_date};
 /// Contacts seeded for a scale: max(200, N/2).
 pub fn contact_count(scale: u64) -> u64 {
     (scale / 2).max(200)
-}
-
-/// An inclusive range of days; either end may be open.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct DayRange {
-    pub from: Option<i64>,
-    pub to: Option<i64>,
-}
-
-impl DayRange {
-    pub fn is_open(&self) -> bool {
-        self.from.is_none() && self.to.is_none()
-    }
-
-    /// Whether `day` lies inside; an absent date (`None`) lies inside only an open range.
-    pub fn contains(&self, day: Option<Day>) -> bool {
-        if self.is_open() {
-            return true;
-        }
-        let Some(day) = day else { return false };
-        let day = i64::from(day);
-        self.from.is_none_or(|from| day >= from) && self.to.is_none_or(|to| day <= to)
-    }
 }
 
 pub struct Store {

@@ -5,8 +5,8 @@ use rand::Rng;
 use rand::seq::IndexedRandom;
 use serde::Serialize;
 
-use super::DayRange;
 use super::contacts::Contacts;
+use super::days::DayRange;
 use super::layout::{CLINIC_COUNT, Layout};
 use super::reference::{
     ACCOUNT_PLANS, BANK_ACCOUNTS, CAMPAIGNS, CHANNELS, CLINICS, COMPANIES, CREATORS,

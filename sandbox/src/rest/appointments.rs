@@ -6,12 +6,14 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 
 use super::body::Fields;
+use super::caller::Caller;
+use super::lists::{filtered, list_request, page_ids};
 use super::params::Query;
-use super::{ApiError, page_ids, reply, scope};
-use crate::auth::Caller;
+use super::{reply, scope};
 use crate::data::reference::{APPOINTMENT_STATUSES, EVALUATION_TYPE};
 use crate::data::{AppointmentFilter, AppointmentRecord};
-use crate::server::AppState;
+use crate::error::ApiError;
+use crate::state::AppState;
 
 fn filter(query: &Query) -> Result<AppointmentFilter, ApiError> {
     let kind = query.id("tipo_agendamento")?;
@@ -38,18 +40,11 @@ pub async fn list(
     Caller(user): Caller,
     RawQuery(raw): RawQuery,
 ) -> Result<Response, ApiError> {
-    let query = Query::parse(raw.as_deref())?;
-    let clinic = scope::list_clinic(user, &query)?;
-    let paging = query.paging(&app.opts)?;
+    let (query, clinic, paging) = list_request(&app, user, raw.as_deref())?;
     let filter = filter(&query)?;
     let data = &app.data;
     let compute = || data.appointments.filter_ids(clinic, &filter);
-    let filtered = (!filter.is_empty()).then(|| {
-        (
-            format!("appointments/{clinic}/{filter:?}"),
-            &compute as &dyn Fn() -> Vec<u32>,
-        )
-    });
+    let filtered = filtered("appointments", clinic, &filter, filter.is_empty(), &compute);
     let seeded = data.appointments.layout().ids(clinic);
     let (window, ids) = page_ids(&app, paging, seeded, &[], filtered);
     let records: Vec<AppointmentRecord> = ids

@@ -6,7 +6,7 @@ use axum::http::HeaderMap;
 use axum::http::header::CONTENT_TYPE;
 use serde_json::{Map, Value};
 
-use super::ApiError;
+use crate::error::ApiError;
 
 pub struct Fields(Map<String, Value>);
 

@@ -7,14 +7,16 @@ use axum::response::Response;
 use serde_json::json;
 
 use super::body::Fields;
+use super::caller::Caller;
+use super::lists::{filtered, list_request, page_ids};
 use super::params::Query;
-use super::{ApiError, page_ids, reply, scope};
-use crate::auth::Caller;
+use super::{reply, scope};
 use crate::data::reference::CHANNELS;
 use crate::data::{
     ContactChanges, ContactFilter, ContactRecord, Day, NewContact, day_of, parse_date,
 };
-use crate::server::AppState;
+use crate::error::ApiError;
+use crate::state::AppState;
 
 /// Exactly `(DD) DDDDD-DDDD`.
 fn is_phone(text: &str) -> bool {
@@ -242,18 +244,11 @@ pub async fn list(
     Caller(user): Caller,
     RawQuery(raw): RawQuery,
 ) -> Result<Response, ApiError> {
-    let query = Query::parse(raw.as_deref())?;
-    let clinic = scope::list_clinic(user, &query)?;
-    let paging = query.paging(&app.opts)?;
+    let (query, clinic, paging) = list_request(&app, user, raw.as_deref())?;
     let filter = filter(&query)?;
     let data = &app.data;
     let compute = || data.contacts.filter_ids(clinic, &filter);
-    let filtered = (!filter.is_empty()).then(|| {
-        (
-            format!("contacts/{clinic}/{filter:?}"),
-            &compute as &dyn Fn() -> Vec<u32>,
-        )
-    });
+    let filtered = filtered("contacts", clinic, &filter, filter.is_empty(), &compute);
     let (seeded, created) = data.contacts.ids_of_clinic(clinic);
     let (window, ids) = page_ids(&app, paging, seeded, &created, filtered);
     let records: Vec<ContactRecord> = ids

@@ -6,8 +6,9 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 
 use super::body::Fields;
-use super::{ApiError, reply};
-use crate::server::AppState;
+use super::reply;
+use crate::error::ApiError;
+use crate::state::AppState;
 
 pub async fn login(
     State(app): State<AppState>,

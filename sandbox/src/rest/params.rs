@@ -3,8 +3,8 @@
 
 use crate::data::{DayRange, day_of, parse_date, search::TextQuery};
 
-use super::ApiError;
 use crate::Options;
+use crate::error::ApiError;
 
 /// Parameters in arrival order; `name[]` counts as `name`.
 pub struct Query {

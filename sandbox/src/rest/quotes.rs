@@ -3,12 +3,14 @@
 use axum::extract::{RawQuery, State};
 use axum::response::Response;
 
+use super::caller::Caller;
+use super::lists::{filtered, list_request, page_ids};
 use super::params::Query;
-use super::{ApiError, page_ids, reply, scope};
-use crate::auth::Caller;
+use super::reply;
 use crate::data::reference::QUOTE_STATUSES;
 use crate::data::{ClientFilter, QuoteFilter, QuoteRecord, search::TextQuery};
-use crate::server::AppState;
+use crate::error::ApiError;
+use crate::state::AppState;
 
 fn filter(query: &Query) -> Result<QuoteFilter, ApiError> {
     // `cliente` is a contact ID when numeric, else part of the client's name.
@@ -44,18 +46,11 @@ pub async fn list(
     Caller(user): Caller,
     RawQuery(raw): RawQuery,
 ) -> Result<Response, ApiError> {
-    let query = Query::parse(raw.as_deref())?;
-    let clinic = scope::list_clinic(user, &query)?;
-    let paging = query.paging(&app.opts)?;
+    let (query, clinic, paging) = list_request(&app, user, raw.as_deref())?;
     let filter = filter(&query)?;
     let data = &app.data;
     let compute = || data.quotes.filter_ids(clinic, &filter, &data.contacts);
-    let filtered = (!filter.is_empty()).then(|| {
-        (
-            format!("quotes/{clinic}/{filter:?}"),
-            &compute as &dyn Fn() -> Vec<u32>,
-        )
-    });
+    let filtered = filtered("quotes", clinic, &filter, filter.is_empty(), &compute);
     let (window, ids) = page_ids(
         &app,
         paging,

@@ -7,17 +7,19 @@ use axum::response::Response;
 use serde::Serialize;
 
 use super::body::Fields;
+use super::caller::Caller;
 use super::params::Query;
 use super::reply::{self, Window};
-use super::{ApiError, scope};
-use crate::auth::{Caller, User};
+use super::scope;
+use crate::auth::User;
 use crate::data::Campaign;
 use crate::data::reference::{
     ACCOUNT_PLANS, APPOINTMENT_STATUSES, CHANNELS, CLINICS, CREATORS, HAS_QUOTE, OPERATION_TYPES,
     QUOTE_STATUSES, SELLERS, SERVICES, named,
 };
 use crate::data::search::{Order, closest, fold};
-use crate::server::AppState;
+use crate::error::ApiError;
+use crate::state::AppState;
 
 #[derive(Serialize)]
 struct Named {

@@ -4,13 +4,13 @@
 use std::ops::Range;
 
 use axum::http::StatusCode;
-use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde_json::{Map, Value};
 
 use super::params::Paging;
+use crate::error::{ApiError, json, json_bytes};
 use crate::{Dialect, EmptyList, Envelope, Options};
 
 /// The page served: which records, and what the `dados` envelope reports.
@@ -85,22 +85,6 @@ impl<T: Serialize> Serialize for Positional<'_, T> {
     }
 }
 
-pub fn json_bytes(status: StatusCode, bytes: Vec<u8>) -> Response {
-    (
-        status,
-        [(CONTENT_TYPE, "application/json; charset=utf-8")],
-        bytes,
-    )
-        .into_response()
-}
-
-pub fn json<T: Serialize>(status: StatusCode, value: &T) -> Response {
-    json_bytes(
-        status,
-        serde_json::to_vec(value).expect("records serialise to JSON"),
-    )
-}
-
 /// The words of `--empty-list 404|200-false`.
 const NO_RECORDS: &str = "Nenhum registro encontrado";
 
@@ -111,7 +95,7 @@ pub fn page<T: Serialize>(opts: &Options, window: &Window, items: &[T]) -> Respo
         match opts.empty_list() {
             EmptyList::Empty => {}
             EmptyList::NotFound => {
-                return super::ApiError::not_found(NO_RECORDS).into_response();
+                return ApiError::not_found(NO_RECORDS).into_response();
             }
             EmptyList::FalseFlag => {
                 return json(

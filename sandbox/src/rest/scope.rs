@@ -4,8 +4,8 @@
 use crate::auth::User;
 use crate::data::CLINIC_COUNT;
 
-use super::ApiError;
 use super::params::Query;
+use crate::error::ApiError;
 
 fn exists(clinic: i64) -> bool {
     (1..=i64::from(CLINIC_COUNT)).contains(&clinic)

@@ -12,7 +12,7 @@ use std::sync::Mutex;
 
 use serde_json::{Value, json};
 
-use super::Row;
+use super::rows::Row;
 use crate::error::{Error, Result};
 use crate::private_fs;
 

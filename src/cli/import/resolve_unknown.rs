@@ -10,7 +10,7 @@ use futures::stream::{self, StreamExt};
 use serde_json::{Value, json};
 
 use super::journal::{Earlier, Journal, State};
-use super::{Row, row_list};
+use super::rows::{Row, row_list};
 use crate::cli::contact::fields::find_existing;
 use crate::context::Context;
 use crate::error::{Error, Result};

@@ -11,8 +11,7 @@ use axum::http::{Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use super::error::Failure;
-use super::reply::json;
+use crate::error::{ApiError, Failure, json};
 use crate::{Charset, Dialect, Options};
 
 const HTML_500: &str = "<!DOCTYPE html>\n<html>\n<head><title>500 Internal Server Error</title></head>\n<body>\n<h1>500 Internal Server Error</h1>\n<p>The server encountered an internal error or misconfiguration and was unable to complete your request.</p>\n<hr>\n<address>Apache Server</address>\n</body>\n</html>\n";
@@ -83,7 +82,7 @@ pub async fn middleware(
 ) -> Response {
     if answers.unknown.iter().any(|r| r == request.uri().path()) {
         let path = request.uri().path().to_owned();
-        return super::ApiError::not_found(format!("rota não encontrada: {path}")).into_response();
+        return ApiError::not_found(format!("rota não encontrada: {path}")).into_response();
     }
     let counted = request.method() == Method::GET && request.uri().path() != "/loginApi";
     if counted && answers.html_error_due() {

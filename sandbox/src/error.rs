@@ -1,9 +1,13 @@
-//! The service's error shape: an honest status and `{"erro": "<mensagem>"}`. The legacy-php
-//! dialect rewrites it on the way out (see `answers`), from what the answer carries.
+//! The service's error shape: an honest status and `{"erro": "<mensagem>"}` (the legacy-php
+//! dialect rewrites it on the way out: see `answers`, from what the answer carries), and the JSON
+//! answers every host writes. Below every handler, so that handlers, middleware and the router share
+//! them without importing one another.
 
 use axum::Json;
 use axum::http::StatusCode;
+use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
+use serde::Serialize;
 
 #[derive(Debug)]
 pub struct ApiError {
@@ -70,4 +74,20 @@ impl IntoResponse for ApiError {
         response.extensions_mut().insert(failure);
         response
     }
+}
+
+pub fn json_bytes(status: StatusCode, bytes: Vec<u8>) -> Response {
+    (
+        status,
+        [(CONTENT_TYPE, "application/json; charset=utf-8")],
+        bytes,
+    )
+        .into_response()
+}
+
+pub fn json<T: Serialize>(status: StatusCode, value: &T) -> Response {
+    json_bytes(
+        status,
+        serde_json::to_vec(value).expect("records serialise to JSON"),
+    )
 }

@@ -1,0 +1,56 @@
+//! `/__sandbox`: what tests and benchmarks read back — the journal of requests, and counts of what the
+//! sandbox holds. No auth, never journaled or faulted.
+
+use axum::Router;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::Response;
+use axum::routing::get;
+use serde_json::{Map, Value, json};
+
+use crate::error::json_bytes;
+use crate::state::AppState;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/requests", get(requests).delete(clear))
+        .route("/stats", get(stats))
+}
+
+async fn requests(State(app): State<AppState>) -> Response {
+    json_bytes(StatusCode::OK, app.journal.to_json())
+}
+
+async fn clear(State(app): State<AppState>) -> StatusCode {
+    app.journal.clear();
+    StatusCode::NO_CONTENT
+}
+
+fn by_clinic(counts: Vec<(u32, usize)>) -> Map<String, Value> {
+    counts
+        .into_iter()
+        .map(|(clinic, count)| (clinic.to_string(), json!(count)))
+        .collect()
+}
+
+async fn stats(State(app): State<AppState>) -> Response {
+    let data = &app.data;
+    let crm = app.crm.stats();
+    let body = json!({
+        "contacts": data.contacts.count(),
+        "campaigns": data.campaigns.count(),
+        "quotes": data.quotes.layout().total(),
+        "appointments": data.appointments.layout().total(),
+        "crm_contacts": crm.crm_contacts,
+        "crm_deals": crm.crm_deals,
+        "io_calls": crm.io_calls,
+        "quotes_by_clinic": by_clinic(data.quotes.count_by_clinic()),
+        "appointments_by_clinic": by_clinic(data.appointments.count_by_clinic()),
+        "contacts_by_clinic": by_clinic(data.contacts.count_by_clinic()),
+        "journal_entries": app.journal.len(),
+    });
+    json_bytes(
+        StatusCode::OK,
+        serde_json::to_vec(&body).expect("stats serialise"),
+    )
+}

@@ -1,0 +1,165 @@
+//! The reference lists by kind, and their entries: an ID and a name.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// A reference list that gives IDs their names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Clinics,
+    Channels,
+    Campaigns,
+    Services,
+    Sellers,
+    Creators,
+    AccountPlans,
+    OperationTypes,
+    AppointmentStatuses,
+    QuoteStatuses,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 10] = [
+        Kind::Clinics,
+        Kind::Channels,
+        Kind::Campaigns,
+        Kind::Services,
+        Kind::Sellers,
+        Kind::Creators,
+        Kind::AccountPlans,
+        Kind::OperationTypes,
+        Kind::AppointmentStatuses,
+        Kind::QuoteStatuses,
+    ];
+
+    pub fn path(self) -> &'static str {
+        match self {
+            Kind::Clinics => crate::api::CLINICS.path,
+            Kind::Channels => crate::api::CHANNELS.path,
+            Kind::Campaigns => crate::api::CAMPAIGNS.path,
+            Kind::Services => crate::api::SERVICES.path,
+            Kind::Sellers => crate::api::SELLERS.path,
+            Kind::Creators => crate::api::CREATORS.path,
+            Kind::AccountPlans => crate::api::ACCOUNT_PLANS.path,
+            Kind::OperationTypes => crate::api::OPERATION_TYPES.path,
+            Kind::AppointmentStatuses => crate::api::APPOINTMENT_STATUSES.path,
+            Kind::QuoteStatuses => crate::api::QUOTE_STATUSES.path,
+        }
+    }
+
+    /// Lists the service returns whole, without `pagina_atual`.
+    pub fn paged(self) -> bool {
+        !matches!(self, Kind::AppointmentStatuses | Kind::QuoteStatuses)
+    }
+
+    /// Lists whose content depends on the clinic (`clinica` parameter).
+    pub fn per_clinic(self) -> bool {
+        matches!(
+            self,
+            Kind::Campaigns
+                | Kind::Services
+                | Kind::Sellers
+                | Kind::Creators
+                | Kind::AccountPlans
+                | Kind::OperationTypes
+        )
+    }
+
+    /// The list's name in messages, in the interface's language.
+    pub fn label(self) -> String {
+        match self {
+            Kind::Clinics => crate::t!("refs-kind-clinics"),
+            Kind::Channels => crate::t!("refs-kind-channels"),
+            Kind::Campaigns => crate::t!("refs-kind-campaigns"),
+            Kind::Services => crate::t!("refs-kind-services"),
+            Kind::Sellers => crate::t!("refs-kind-sellers"),
+            Kind::Creators => crate::t!("refs-kind-creators"),
+            Kind::AccountPlans => crate::t!("refs-kind-account-plans"),
+            Kind::OperationTypes => crate::t!("refs-kind-operation-types"),
+            Kind::AppointmentStatuses => crate::t!("refs-kind-appointment-statuses"),
+            Kind::QuoteStatuses => crate::t!("refs-kind-quote-statuses"),
+        }
+    }
+
+    /// File name of the cache (and the list's English name).
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Clinics => "clinics",
+            Kind::Channels => "channels",
+            Kind::Campaigns => "campaigns",
+            Kind::Services => "services",
+            Kind::Sellers => "sellers",
+            Kind::Creators => "creators",
+            Kind::AccountPlans => "account-plans",
+            Kind::OperationTypes => "operation-types",
+            Kind::AppointmentStatuses => "appointment-statuses",
+            Kind::QuoteStatuses => "quote-statuses",
+        }
+    }
+}
+
+/// One ID and its name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub id: u64,
+    pub name: String,
+}
+
+const ID_KEYS: &[&str] = &["id", "ID", "codigo", "Id"];
+const NAME_KEYS: &[&str] = &[
+    "nome",
+    "name",
+    "descricao",
+    "description",
+    "status",
+    "titulo",
+    "title",
+];
+
+/// The ID and name of each record, whatever the keys are called; records without both are skipped.
+pub fn entries_of(records: &[Value]) -> Vec<Entry> {
+    records
+        .iter()
+        .filter_map(|r| {
+            let map = r.as_object()?;
+            let id = ID_KEYS
+                .iter()
+                .filter_map(|k| map.get(*k))
+                .chain(
+                    map.iter()
+                        .filter(|(k, _)| k.starts_with("id"))
+                        .map(|(_, v)| v),
+                )
+                .find_map(|v| v.as_u64().or_else(|| v.as_str()?.trim().parse().ok()))?;
+            let name = NAME_KEYS
+                .iter()
+                .filter_map(|k| map.get(*k))
+                .chain(map.values())
+                .find_map(|v| v.as_str().filter(|s| !s.trim().is_empty()))?;
+            Some(Entry {
+                id,
+                name: name.to_string(),
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn ids_and_names_under_any_keys() {
+        let got = entries_of(&[
+            json!({"id": 1, "nome": "WhatsApp"}),
+            json!({"id": "2", "descricao": "Confirmado"}),
+            json!({"codigo": 3, "titulo": "X"}),
+            json!({"id_canal": 4, "outro": "Y"}),
+            json!({"nome": "sem id"}),
+        ]);
+        let ids: Vec<u64> = got.iter().map(|e| e.id).collect();
+        assert_eq!(ids, vec![1, 2, 3, 4]);
+        assert_eq!(got[1].name, "Confirmado");
+    }
+}
