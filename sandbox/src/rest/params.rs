@@ -64,10 +64,13 @@ impl Query {
     pub fn paging(&self, opts: &Options) -> Result<Paging, ApiError> {
         let base = opts.first_page();
         let get = |name: &str, least: u64| -> Result<u64, ApiError> {
+            let expected = if least == 0 {
+                "inteiro, a partir de 0"
+            } else {
+                "inteiro positivo, a partir de 1"
+            };
             let value = self.raw(name).ok_or_else(|| {
-                ApiError::bad_request(format!(
-                    "parâmetro {name} é obrigatório (inteiro a partir de {least})"
-                ))
+                ApiError::bad_request(format!("parâmetro {name} é obrigatório ({expected})"))
             })?;
             value
                 .trim()
@@ -76,7 +79,7 @@ impl Query {
                 .filter(|n| *n >= least)
                 .ok_or_else(|| {
                     ApiError::bad_request(format!(
-                        "parâmetro {name} inválido: '{value}' (esperado inteiro a partir de {least})"
+                        "parâmetro {name} inválido: '{value}' (esperado {expected})"
                     ))
                 })
         };
