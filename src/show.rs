@@ -86,7 +86,13 @@ impl PageSource for ApiList {
             match self.client.conventions().page_base() {
                 Some(base) => self.server_page(page - 1 + base, per_page).await,
                 None if page == 1 => self.first_page(per_page).await,
-                None => self.server_page(page, per_page).await,
+                None => {
+                    // `--page N` means the user's Nth page: learn the numbering first (once per
+                    // profile), then ask for it in the deployment's own.
+                    self.first_page(per_page).await?;
+                    let base = self.client.conventions().page_base().unwrap_or(1);
+                    self.server_page(page - 1 + base, per_page).await
+                }
             }
         })
     }
