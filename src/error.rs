@@ -118,6 +118,24 @@ impl From<OutputError> for Error {
     }
 }
 
+/// A record the service sent that the client cannot look inside: a bad answer (exit 5), never a
+/// crash. Defined here so that both [`Error`] and [`OutputError`] can carry it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BadRecord {
+    /// Objects and arrays nested deeper than the limit every reader of records keeps.
+    #[error("{}", crate::t!("record-too-deep", limit = *limit as u64))]
+    TooDeep { limit: usize },
+    /// Text that is no JSON value (only records built wrongly can get here).
+    #[error("{}", crate::t!("record-unreadable", reason = reason.as_str()))]
+    Unreadable { reason: String },
+}
+
+impl From<BadRecord> for Error {
+    fn from(e: BadRecord) -> Self {
+        Error::Protocol(e.to_string())
+    }
+}
+
 impl Error {
     pub fn invalid(field: &str, given: impl std::fmt::Display, expected: &str) -> Self {
         Error::Invalid {
@@ -138,6 +156,7 @@ impl Error {
             Error::InClinic { source, .. } => source.exit_code(),
             Error::Partial { code, .. } => *code,
             Error::Output(e) if e.is_broken_pipe() => 0,
+            Error::Output(OutputError::Record(_)) => 5,
             Error::Output(_) | Error::Config(_) | Error::Other(_) => 1,
         }
     }
@@ -195,6 +214,9 @@ pub enum OutputError {
     SecondRecord,
     #[error(transparent)]
     NewColumns(#[from] NewColumns),
+    /// A record that cannot be written because it cannot be read (exit 5, a bad answer).
+    #[error(transparent)]
+    Record(#[from] BadRecord),
 }
 
 fn io_text(e: &io::Error) -> String {

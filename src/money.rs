@@ -156,7 +156,10 @@ fn scientific(text: &str) -> Option<Decimal> {
 
 /// The whole digits, the fraction digits and the decimal separator of a number without exponent.
 fn split(body: &str, hint: Option<char>) -> Result<(String, String, Option<char>), Refused> {
-    if !body.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b',') {
+    if !body
+        .bytes()
+        .all(|b| b.is_ascii_digit() || b == b'.' || b == b',')
+    {
         return Err(Refused::Invalid);
     }
     let points = body.matches('.').count();
@@ -312,9 +315,28 @@ mod tests {
     #[test]
     fn ambiguities_and_nonsense_are_refused() {
         for text in [
-            "1.234", "12,345", "-1.500", "abc", "", "R$", "-", "1.2.3x", "1.23.456", "1,2.3",
-            "1.234,5.6", ".5", "5.", "1e400", "1e", "e5", "1.2e3.4", "--1", "1 234", "0x10",
-            "1,234.5,6", "١٢٣",
+            "1.234",
+            "12,345",
+            "-1.500",
+            "abc",
+            "",
+            "R$",
+            "-",
+            "1.2.3x",
+            "1.23.456",
+            "1,2.3",
+            "1.234,5.6",
+            ".5",
+            "5.",
+            "1e400",
+            "1e",
+            "e5",
+            "1.2e3.4",
+            "--1",
+            "1 234",
+            "0x10",
+            "1,234.5,6",
+            "١٢٣",
         ] {
             assert_eq!(parse(text, None), None, "{text}");
         }
@@ -331,18 +353,30 @@ mod tests {
         assert_eq!(parse("1.500", Some(',')), None);
         let record = [json!("2.50"), json!("1.500"), json!(null), json!(3)];
         assert_eq!(decimal_separator(&record), Some('.'));
-        assert_eq!(decimal_separator(&[json!("2,50"), json!("1.500")]), Some(','));
+        assert_eq!(
+            decimal_separator(&[json!("2,50"), json!("1.500")]),
+            Some(',')
+        );
         assert_eq!(decimal_separator(&[json!("2,50"), json!("1.50")]), None);
         assert_eq!(decimal_separator(&[json!("1.500"), json!("7")]), None);
     }
 
     #[test]
     fn values_of_each_json_type() {
-        assert_eq!(amount(&json!(10582.1), None), Money::Amount(Decimal::new(105821, 1)));
+        assert_eq!(
+            amount(&json!(10582.1), None),
+            Money::Amount(Decimal::new(105821, 1))
+        );
         assert_eq!(amount(&json!(0.1), None), Money::Amount(Decimal::new(1, 1)));
         assert_eq!(amount(&json!(7), None), Money::Amount(Decimal::from(7)));
-        assert_eq!(amount(&json!(u64::MAX), None), Money::Amount(Decimal::from(u64::MAX)));
-        assert_eq!(amount(&json!(1e17), None), Money::Amount(Decimal::from(10u64.pow(17))));
+        assert_eq!(
+            amount(&json!(u64::MAX), None),
+            Money::Amount(Decimal::from(u64::MAX))
+        );
+        assert_eq!(
+            amount(&json!(1e17), None),
+            Money::Amount(Decimal::from(10u64.pow(17)))
+        );
         assert_eq!(amount(&json!(null), None), Money::Absent);
         assert_eq!(amount(&json!("  "), None), Money::Absent);
         for unreadable in [json!("abc"), json!([1]), json!(true), json!("1e400")] {

@@ -138,7 +138,8 @@ impl Aggregator {
     pub fn push(&mut self, record: &Value) {
         self.records += 1;
         let mut amounts = [Decimal::ZERO; MONEY_FIELDS.len()];
-        let separator = money::decimal_separator(MONEY_FIELDS.iter().filter_map(|f| record.get(*f)));
+        let separator =
+            money::decimal_separator(MONEY_FIELDS.iter().filter_map(|f| record.get(*f)));
         let mut unread = false;
         for (i, field) in MONEY_FIELDS.iter().enumerate() {
             let Some(value) = record.get(*field) else {

@@ -298,6 +298,8 @@ crm-automation-not-json = the automation sent an answer that is not JSON (HTTP {
 output-unknown-format = unknown format `{ $format }`: expected one of table, json, ndjson, csv, tsv, xlsx
 output-cannot-write = cannot write output: { $reason }
 output-cannot-write-file = cannot write { $path }: { $reason }
+record-too-deep = the answer holds a record nested deeper than { $limit } levels: the client does not read it
+record-unreadable = the answer holds a record that is not valid JSON: { $reason }
 output-second-record = a single answer was given a second record
 # $why: jq-parse-errors or jq-unknown-names.
 jq-expect-filter = a jq filter ({ $why })

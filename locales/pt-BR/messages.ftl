@@ -314,6 +314,8 @@ crm-automation-not-json = a automação enviou uma resposta que não é JSON (HT
 output-unknown-format = formato desconhecido `{ $format }`: esperado um destes: table, json, ndjson, csv, tsv, xlsx
 output-cannot-write = não foi possível escrever a saída: { $reason }
 output-cannot-write-file = não foi possível escrever { $path }: { $reason }
+record-too-deep = a resposta traz um registro aninhado em mais de { $limit } níveis: o cliente não o lê
+record-unreadable = a resposta traz um registro que não é JSON válido: { $reason }
 output-second-record = uma resposta única recebeu um segundo registro
 # $why: jq-parse-errors ou jq-unknown-names.
 jq-expect-filter = um filtro jq ({ $why })

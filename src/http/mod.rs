@@ -37,6 +37,9 @@ pub const DEFAULT_MAX_WAIT: Duration = Duration::from_secs(300);
 pub const NETWORK_RETRIES: u32 = 5;
 /// The largest answer read.
 pub const DEFAULT_MAX_ANSWER_SIZE: u64 = 256 * 1024 * 1024;
+/// How much of an error answer (a status that is no success) is read: far more than any message
+/// shown, and the rest is never received, so a huge error body costs no memory.
+pub const ERROR_BODY_MAX: usize = 64 * 1024;
 
 /// Whether a request may be sent again after a failure whose outcome is unknown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -418,7 +421,12 @@ impl Http {
             });
         }
         let headers = resp.headers().clone();
-        let body = self.read_body(&mut resp).await.inspect_err(|err| {
+        let read = if status.is_success() || status.is_informational() {
+            self.read_body(&mut resp).await
+        } else {
+            read_error_body(&mut resp).await
+        };
+        let body = read.inspect_err(|err| {
             self.reporter.trace(&crate::t!(
                 "http-trace-broke-off",
                 status = status.as_u16(),
@@ -477,6 +485,24 @@ impl Http {
             body.extend_from_slice(&chunk);
         }
     }
+}
+
+/// The first [`ERROR_BODY_MAX`] bytes of an error answer; the connection is dropped with the rest
+/// unread. A body that breaks off keeps what came: the status already says what happened.
+async fn read_error_body(
+    resp: &mut reqwest::Response,
+) -> std::result::Result<bytes::Bytes, SendError> {
+    let mut body = BytesMut::new();
+    while body.len() < ERROR_BODY_MAX {
+        match resp.chunk().await {
+            Ok(Some(chunk)) => {
+                let room = ERROR_BODY_MAX - body.len();
+                body.extend_from_slice(&chunk[..chunk.len().min(room)]);
+            }
+            Ok(None) | Err(_) => break,
+        }
+    }
+    Ok(body.freeze())
 }
 
 /// The client, or (kept for the first request) why the CA bundle makes one impossible.

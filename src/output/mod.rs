@@ -27,7 +27,7 @@ use std::path::PathBuf;
 
 pub use crate::format::{Format, UnknownFormat};
 
-use crate::error::{NewColumns, OutputError};
+use crate::error::{BadRecord, NewColumns, OutputError};
 
 use serde_json::Value;
 use serde_json::value::RawValue;
@@ -142,10 +142,15 @@ impl Output {
         Ok(())
     }
 
-    /// A writer's failure: its own (a column the header lacks), or the sink's.
+    /// A writer's failure: its own (a column the header lacks, a record it cannot read), or the
+    /// sink's.
     fn failure(&self, e: io::Error) -> OutputError {
-        match e.downcast::<NewColumns>() {
-            Ok(new) => OutputError::NewColumns(new),
+        let e = match e.downcast::<NewColumns>() {
+            Ok(new) => return OutputError::NewColumns(new),
+            Err(e) => e,
+        };
+        match e.downcast::<BadRecord>() {
+            Ok(bad) => OutputError::Record(bad),
             Err(e) => self.sink.error(e),
         }
     }
@@ -170,8 +175,7 @@ impl Output {
             self.written += 1;
             return Ok(());
         }
-        let value: Value = serde_json::from_str(record.get())
-            .map_err(|e| OutputError::Io(io::Error::new(io::ErrorKind::InvalidData, e)))?;
+        let value = crate::record::value_of(record)?;
         self.write(&value)
     }
 

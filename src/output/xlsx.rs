@@ -250,9 +250,10 @@ fn write_cell(
     {
         return match crate::money::amount(value, separator) {
             // A number only when the cell's float holds every digit; a longer amount stays text.
-            Money::Amount(amount) => match amount.to_f64().filter(|f| {
-                f.to_string().parse::<rust_decimal::Decimal>().ok() == Some(amount)
-            }) {
+            Money::Amount(amount) => match amount
+                .to_f64()
+                .filter(|f| f.to_string().parse::<rust_decimal::Decimal>().ok() == Some(amount))
+            {
                 Some(number) => write_number(sheet, formats, row, col, number, true),
                 None => write_text(sheet, row, col, &text_of(value)),
             },
@@ -508,7 +509,10 @@ mod tests {
         let range = book.worksheet_range("Sheet1").unwrap();
         assert_eq!(range.get((1, 0)), Some(&Data::String("1850-01-01".into())));
         assert_eq!(range.get((1, 1)), Some(&Data::String("31/12/1899".into())));
-        assert_eq!(range.get((1, 2)), Some(&Data::String("1899-12-31 23:59".into())));
+        assert_eq!(
+            range.get((1, 2)),
+            Some(&Data::String("1899-12-31 23:59".into()))
+        );
     }
 
     #[test]

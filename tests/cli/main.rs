@@ -10,6 +10,7 @@ mod exports;
 mod faults;
 mod finance;
 mod guided;
+mod hostile;
 mod imports;
 mod io;
 mod language;

@@ -135,7 +135,7 @@ where
     };
     ctx.reporter.start_progress(what);
     let walked = network::walk(ctx, path, plans, spec, clinics.keep_going, &mut |record| {
-        aggregator.push(&crate::record::value_of(&record));
+        aggregator.push(&crate::record::value_of(&record)?);
         Ok(())
     })
     .await;

@@ -1,0 +1,297 @@
+//! Hostile answers from a loopback server: numbers beyond `f64`, records nested too deep, a field of
+//! 30,000 nested objects, a 200 MB error body and money written with three decimals. For each, the
+//! exit code is the one the contract gives, nothing panics, the child's peak memory stays under
+//! 100 MiB (measured by the kernel for that child), and money stays exact.
+
+use std::io::Read;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+
+use crate::servers::{Server, clinic_at};
+
+/// What one run of the child did.
+pub struct Measured {
+    pub code: Option<i32>,
+    pub stdout: Vec<u8>,
+    pub stderr: String,
+    /// Peak resident memory of the child, in KiB (`ru_maxrss` of `wait4`).
+    pub peak_kib: i64,
+}
+
+impl Measured {
+    pub fn peak_mib(&self) -> f64 {
+        self.peak_kib as f64 / 1024.0
+    }
+
+    pub fn stdout_text(&self) -> String {
+        String::from_utf8_lossy(&self.stdout).into_owned()
+    }
+}
+
+/// Runs `cmd` to its end and reads its peak memory from the kernel: `wait4` reports the resources
+/// of exactly this child, whatever other tests run at the same time.
+pub fn measured(cmd: &assert_cmd::Command) -> Measured {
+    let mut child = std::process::Command::new(cmd.get_program());
+    child.args(cmd.get_args());
+    for (key, value) in cmd.get_envs() {
+        match value {
+            Some(value) => child.env(key, value),
+            None => child.env_remove(key),
+        };
+    }
+    if let Some(dir) = cmd.get_current_dir() {
+        child.current_dir(dir);
+    }
+    let mut out = tempfile::tempfile().unwrap();
+    let mut err = tempfile::tempfile().unwrap();
+    child
+        .stdin(std::process::Stdio::null())
+        .stdout(out.try_clone().unwrap())
+        .stderr(err.try_clone().unwrap());
+    let spawned = child.spawn().unwrap();
+    let pid = spawned.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: an all-zero `rusage` is a valid value, and `wait4` writes only into the two locals.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(waited, pid, "wait4 failed");
+    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+    use std::io::Seek;
+    let mut stdout = Vec::new();
+    out.rewind().unwrap();
+    out.read_to_end(&mut stdout).unwrap();
+    let mut stderr = String::new();
+    err.rewind().unwrap();
+    err.read_to_string(&mut stderr).unwrap();
+    Measured {
+        code,
+        stdout,
+        stderr,
+        peak_kib: usage.ru_maxrss,
+    }
+}
+
+const PEAK_MIB: f64 = 100.0;
+
+/// A server that answers every GET with `body` (a list answer), except `/rest/v1/huge-error`: a
+/// 400 whose 200 MB body is streamed, never held.
+fn serving(body: String) -> Server {
+    let body = Arc::new(body);
+    Server::start(move |_| {
+        Router::new()
+            .route(
+                "/rest/v1/huge-error",
+                axum::routing::get(|| async {
+                    let chunk = Bytes::from(vec![b'x'; 1 << 20]);
+                    let stream = futures::stream::iter(
+                        (0..200).map(move |_| Ok::<_, std::io::Error>(chunk.clone())),
+                    );
+                    (StatusCode::BAD_REQUEST, Body::from_stream(stream)).into_response()
+                }),
+            )
+            .fallback(move || {
+                let body = body.clone();
+                async move {
+                    (
+                        [(axum::http::header::CONTENT_TYPE, "application/json")],
+                        body.as_str().to_owned(),
+                    )
+                }
+            })
+    })
+}
+
+fn list_of(records: &[String]) -> String {
+    format!(r#"{{"data": [{}], "total": {}}}"#, records.join(","), records.len())
+}
+
+/// Every way a list reaches the user, each with the arguments that select it.
+fn every_reader() -> Vec<(&'static str, Vec<&'static str>)> {
+    vec![
+        ("csv", vec!["api", "GET", "/listaCanal", "--format", "csv"]),
+        ("tsv", vec!["api", "GET", "/listaCanal", "--format", "tsv"]),
+        ("json", vec!["api", "GET", "/listaCanal", "--format", "json"]),
+        ("table", vec!["api", "GET", "/listaCanal", "--format", "table"]),
+        (
+            "jq",
+            vec!["api", "GET", "/listaCanal", "--format", "ndjson", "--jq", "."],
+        ),
+        ("ref", vec!["ref", "channels", "--format", "csv"]),
+        ("contact list", vec!["contact", "list", "--format", "csv"]),
+        (
+            "summary",
+            vec!["report", "summary", "--by", "seller", "--format", "json"],
+        ),
+    ]
+}
+
+/// A path of unknown shape: the whole answer is read and judged at once.
+const UNKNOWN_PATH: [&str; 5] = ["api", "GET", "/lista", "--format", "csv"];
+
+fn run(server: &Server, args: &[&str], dir: &std::path::Path) -> Measured {
+    let mut cmd = clinic_at(dir, &server.url(""));
+    cmd.args(args);
+    measured(&cmd)
+}
+
+#[test]
+fn numbers_beyond_f64_travel_as_their_text_in_every_format() {
+    let record = r#"{"id": 1, "vendedor": "Ana", "valor": 1e400, "n": -2E+999, "ok": 1.5}"#;
+    let server = serving(list_of(&[record.to_string()]));
+    let dir = tempfile::tempdir().unwrap();
+    let mut readers = every_reader();
+    readers.push(("api, unknown path", UNKNOWN_PATH.to_vec()));
+    for (name, args) in readers {
+        let out = run(&server, &args, dir.path());
+        assert_eq!(out.code, Some(0), "{name}: {}", out.stderr);
+        assert!(!out.stderr.contains("panicked"), "{name}: {}", out.stderr);
+        assert!(out.peak_mib() < PEAK_MIB, "{name}: {} MiB", out.peak_mib());
+        let text = out.stdout_text();
+        if name == "summary" {
+            // Money it cannot read is named, not summed.
+            assert!(text.contains(r#""not_summed": 1"#), "{name}: {text}");
+            assert!(
+                out.stderr.contains(r#"id 1 (valor "1e400")"#),
+                "{name}: {}",
+                out.stderr
+            );
+        } else {
+            assert!(text.contains("1e400") && text.contains("-2E+999"), "{name}: {text}");
+        }
+    }
+    // xlsx: the cell holds the text.
+    let file = dir.path().join("out.xlsx");
+    let out = run(
+        &server,
+        &["api", "GET", "/lista", "--format", "xlsx", "-o", file.to_str().unwrap()],
+        dir.path(),
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let mut book: calamine::Xlsx<_> = calamine::open_workbook(&file).unwrap();
+    let range = calamine::Reader::worksheet_range(&mut book, "Sheet1").unwrap();
+    let row: Vec<String> = range.rows().nth(1).unwrap().iter().map(|c| c.to_string()).collect();
+    assert_eq!(row, ["1", "Ana", "1e400", "-2E+999", "1.5"]);
+}
+
+/// `{"a":{"a":…1…}}`, `depth` objects deep.
+fn nested(depth: usize) -> String {
+    format!("{}1{}", r#"{"a":"#.repeat(depth), "}".repeat(depth))
+}
+
+#[test]
+fn records_nested_too_deep_are_a_bad_answer_not_a_crash() {
+    let record = format!(r#"{{"id": 1, "f": {}}}"#, nested(199));
+    let server = serving(list_of(&[record.clone()]));
+    let dir = tempfile::tempdir().unwrap();
+    let mut readers = every_reader();
+    let file = dir.path().join("out.xlsx");
+    readers.push((
+        "xlsx",
+        vec!["api", "GET", "/listaCanal", "--format", "xlsx", "-o", file.to_str().unwrap()],
+    ));
+    for (name, args) in readers {
+        let out = run(&server, &args, dir.path());
+        assert_eq!(out.code, Some(5), "{name}: {}", out.stderr);
+        assert!(
+            out.stderr.contains("nested deeper than 127 levels"),
+            "{name}: {}",
+            out.stderr
+        );
+        assert_eq!(out.stderr.lines().count(), 1, "{name}: {}", out.stderr);
+        assert!(out.peak_mib() < PEAK_MIB, "{name}: {} MiB", out.peak_mib());
+    }
+    assert!(!file.exists());
+    let out = run(&server, &UNKNOWN_PATH, dir.path());
+    assert_eq!(out.code, Some(5), "{}", out.stderr);
+    assert!(out.peak_mib() < PEAK_MIB, "{} MiB", out.peak_mib());
+    // NDJSON copies records as they came, without looking inside.
+    let out = run(
+        &server,
+        &["api", "GET", "/listaCanal", "--format", "ndjson"],
+        dir.path(),
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(out.stdout_text(), format!("{record}\n"));
+}
+
+#[test]
+fn a_field_of_30000_nested_objects_stops_at_once_in_little_memory() {
+    let record = format!(r#"{{"id": 1, "f": {}}}"#, nested(30_000));
+    let server = serving(list_of(&[record]));
+    let dir = tempfile::tempdir().unwrap();
+    for (name, args) in every_reader() {
+        let out = run(&server, &args, dir.path());
+        assert_eq!(out.code, Some(5), "{name}: {}", out.stderr);
+        assert!(
+            out.stderr.contains("nested deeper than 127 levels"),
+            "{name}: {}",
+            out.stderr
+        );
+        assert!(out.peak_mib() < PEAK_MIB, "{name}: {} MiB", out.peak_mib());
+    }
+}
+
+#[test]
+fn a_200_mb_error_body_is_read_only_as_far_as_it_is_shown() {
+    let server = serving(list_of(&[]));
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(&server, &["api", "GET", "/huge-error"], dir.path());
+    assert_eq!(out.code, Some(4), "{}", out.stderr);
+    assert!(out.stderr.contains("HTTP 400"), "{}", out.stderr);
+    assert!(out.stderr.len() < 1000, "{}", out.stderr.len());
+    assert!(out.peak_mib() < PEAK_MIB, "{} MiB", out.peak_mib());
+}
+
+#[test]
+fn money_with_three_decimals_is_summed_and_written_exactly() {
+    let records = [
+        r#"{"id": 1, "vendedor": "Ana", "valor": "1234.500", "valor_original": "1300.000"}"#,
+        r#"{"id": 2, "vendedor": "Ana", "valor": "0.125", "valor_original": "1.500"}"#,
+        r#"{"id": 3, "vendedor": "Zé", "valor": "R$ 1.234,56", "valor_original": "1.234"}"#,
+    ]
+    .map(String::from);
+    let server = serving(list_of(&records));
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        &server,
+        &["report", "summary", "--by", "seller", "--format", "csv"],
+        dir.path(),
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(out.peak_mib() < PEAK_MIB, "{} MiB", out.peak_mib());
+    // "1.500" reads as 1.5 beside "0.125" (a point decimal); "1.234" beside "1.234,56" is refused.
+    assert_eq!(
+        out.stdout_text(),
+        "seller,count,valor,valor_original,not_summed\n\
+         Ana,2,1234.625,1301.5,0\n\
+         Zé,1,1234.56,0.0,1\n"
+    );
+    assert!(
+        out.stderr.contains(r#"id 3 (valor_original "1.234")"#),
+        "{}",
+        out.stderr
+    );
+    let file = dir.path().join("ficha.xlsx");
+    let out = run(
+        &server,
+        &["api", "GET", "/lista", "--format", "xlsx", "-o", file.to_str().unwrap()],
+        dir.path(),
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let mut book: calamine::Xlsx<_> = calamine::open_workbook(&file).unwrap();
+    let range = calamine::Reader::worksheet_range(&mut book, "Sheet1").unwrap();
+    let cells: Vec<Vec<calamine::Data>> = range.rows().skip(1).map(|r| r[2..].to_vec()).collect();
+    use calamine::Data::{Float, String as Text};
+    assert_eq!(
+        cells,
+        [
+            vec![Float(1234.5), Float(1300.0)],
+            vec![Float(0.125), Float(1.5)],
+            vec![Float(1234.56), Text("1.234".into())],
+        ]
+    );
+}
