@@ -171,7 +171,9 @@ mod tests {
 
     #[test]
     fn numbers_beyond_f64_keep_their_text() {
-        let value = value_of(&raw(r#"{"a":1e400,"b":[-2E+999,"1e400"],"c":1.5,"d":"x\"1e999"}"#));
+        let value = value_of(&raw(
+            r#"{"a":1e400,"b":[-2E+999,"1e400"],"c":1.5,"d":"x\"1e999"}"#,
+        ));
         assert_eq!(
             value.unwrap(),
             json!({"a": "1e400", "b": ["-2E+999", "1e400"], "c": 1.5, "d": "x\"1e999"})

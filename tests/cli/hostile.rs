@@ -52,8 +52,8 @@ pub fn measured(cmd: &assert_cmd::Command) -> Measured {
         .stdin(std::process::Stdio::null())
         .stdout(out.try_clone().unwrap())
         .stderr(err.try_clone().unwrap());
-    let spawned = child.spawn().unwrap();
-    let pid = spawned.id() as libc::pid_t;
+    // Waited for below by `wait4`, which also gives its resources (`Child::wait` would not).
+    let pid = child.spawn().unwrap().id() as libc::pid_t;
     let mut status = 0;
     // SAFETY: an all-zero `rusage` is a valid value, and `wait4` writes only into the two locals.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -106,7 +106,11 @@ fn serving(body: String) -> Server {
 }
 
 fn list_of(records: &[String]) -> String {
-    format!(r#"{{"data": [{}], "total": {}}}"#, records.join(","), records.len())
+    format!(
+        r#"{{"data": [{}], "total": {}}}"#,
+        records.join(","),
+        records.len()
+    )
 }
 
 /// Every way a list reaches the user, each with the arguments that select it.
@@ -114,11 +118,25 @@ fn every_reader() -> Vec<(&'static str, Vec<&'static str>)> {
     vec![
         ("csv", vec!["api", "GET", "/listaCanal", "--format", "csv"]),
         ("tsv", vec!["api", "GET", "/listaCanal", "--format", "tsv"]),
-        ("json", vec!["api", "GET", "/listaCanal", "--format", "json"]),
-        ("table", vec!["api", "GET", "/listaCanal", "--format", "table"]),
+        (
+            "json",
+            vec!["api", "GET", "/listaCanal", "--format", "json"],
+        ),
+        (
+            "table",
+            vec!["api", "GET", "/listaCanal", "--format", "table"],
+        ),
         (
             "jq",
-            vec!["api", "GET", "/listaCanal", "--format", "ndjson", "--jq", "."],
+            vec![
+                "api",
+                "GET",
+                "/listaCanal",
+                "--format",
+                "ndjson",
+                "--jq",
+                ".",
+            ],
         ),
         ("ref", vec!["ref", "channels", "--format", "csv"]),
         ("contact list", vec!["contact", "list", "--format", "csv"]),
@@ -160,20 +178,37 @@ fn numbers_beyond_f64_travel_as_their_text_in_every_format() {
                 out.stderr
             );
         } else {
-            assert!(text.contains("1e400") && text.contains("-2E+999"), "{name}: {text}");
+            assert!(
+                text.contains("1e400") && text.contains("-2E+999"),
+                "{name}: {text}"
+            );
         }
     }
     // xlsx: the cell holds the text.
     let file = dir.path().join("out.xlsx");
     let out = run(
         &server,
-        &["api", "GET", "/lista", "--format", "xlsx", "-o", file.to_str().unwrap()],
+        &[
+            "api",
+            "GET",
+            "/lista",
+            "--format",
+            "xlsx",
+            "-o",
+            file.to_str().unwrap(),
+        ],
         dir.path(),
     );
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     let mut book: calamine::Xlsx<_> = calamine::open_workbook(&file).unwrap();
     let range = calamine::Reader::worksheet_range(&mut book, "Sheet1").unwrap();
-    let row: Vec<String> = range.rows().nth(1).unwrap().iter().map(|c| c.to_string()).collect();
+    let row: Vec<String> = range
+        .rows()
+        .nth(1)
+        .unwrap()
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
     assert_eq!(row, ["1", "Ana", "1e400", "-2E+999", "1.5"]);
 }
 
@@ -185,13 +220,21 @@ fn nested(depth: usize) -> String {
 #[test]
 fn records_nested_too_deep_are_a_bad_answer_not_a_crash() {
     let record = format!(r#"{{"id": 1, "f": {}}}"#, nested(199));
-    let server = serving(list_of(&[record.clone()]));
+    let server = serving(list_of(std::slice::from_ref(&record)));
     let dir = tempfile::tempdir().unwrap();
     let mut readers = every_reader();
     let file = dir.path().join("out.xlsx");
     readers.push((
         "xlsx",
-        vec!["api", "GET", "/listaCanal", "--format", "xlsx", "-o", file.to_str().unwrap()],
+        vec![
+            "api",
+            "GET",
+            "/listaCanal",
+            "--format",
+            "xlsx",
+            "-o",
+            file.to_str().unwrap(),
+        ],
     ));
     for (name, args) in readers {
         let out = run(&server, &args, dir.path());
@@ -278,7 +321,15 @@ fn money_with_three_decimals_is_summed_and_written_exactly() {
     let file = dir.path().join("ficha.xlsx");
     let out = run(
         &server,
-        &["api", "GET", "/lista", "--format", "xlsx", "-o", file.to_str().unwrap()],
+        &[
+            "api",
+            "GET",
+            "/lista",
+            "--format",
+            "xlsx",
+            "-o",
+            file.to_str().unwrap(),
+        ],
         dir.path(),
     );
     assert_eq!(out.code, Some(0), "{}", out.stderr);
