@@ -157,6 +157,7 @@ impl Error {
             Error::Partial { code, .. } => *code,
             Error::Output(e) if e.is_broken_pipe() => 0,
             Error::Output(OutputError::Record(_)) => 5,
+            Error::Output(OutputError::NotAFile { .. }) => 2,
             Error::Output(_) | Error::Config(_) | Error::Other(_) => 1,
         }
     }
@@ -214,6 +215,9 @@ pub enum OutputError {
     SecondRecord,
     #[error(transparent)]
     NewColumns(#[from] NewColumns),
+    /// `-o` names a directory or a socket: no place for output (exit 2, before anything is sent).
+    #[error("{}", crate::t!("output-not-a-file", path = path.display().to_string()))]
+    NotAFile { path: PathBuf },
     /// A record that cannot be written because it cannot be read (exit 5, a bad answer).
     #[error(transparent)]
     Record(#[from] BadRecord),

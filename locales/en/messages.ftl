@@ -300,6 +300,7 @@ output-cannot-write = cannot write output: { $reason }
 output-cannot-write-file = cannot write { $path }: { $reason }
 record-too-deep = the answer holds a record nested deeper than { $limit } levels: the client does not read it
 record-unreadable = the answer holds a record that is not valid JSON: { $reason }
+output-not-a-file = cannot write output to { $path }: it is not a file (-o takes a file, a device such as /dev/null, a FIFO, or - for stdout)
 output-second-record = a single answer was given a second record
 # $why: jq-parse-errors or jq-unknown-names.
 jq-expect-filter = a jq filter ({ $why })

@@ -316,6 +316,7 @@ output-cannot-write = não foi possível escrever a saída: { $reason }
 output-cannot-write-file = não foi possível escrever { $path }: { $reason }
 record-too-deep = a resposta traz um registro aninhado em mais de { $limit } níveis: o cliente não o lê
 record-unreadable = a resposta traz um registro que não é JSON válido: { $reason }
+output-not-a-file = não é possível escrever a saída em { $path }: não é um arquivo (-o aceita um arquivo, um dispositivo como /dev/null, um FIFO, ou - para a saída padrão)
 output-second-record = uma resposta única recebeu um segundo registro
 # $why: jq-parse-errors ou jq-unknown-names.
 jq-expect-filter = um filtro jq ({ $why })

@@ -121,8 +121,9 @@ impl Output {
                 && spec.path.is_none()
                 && spec.columns.as_ref().is_none_or(|c| c.is_empty())
         });
-        let writer =
-            Writer::for_spec(spec, shape, preferred, sink.writer()).map_err(|e| sink.error(e))?;
+        let rewritable = sink.rewritable();
+        let writer = Writer::for_spec(spec, shape, preferred, rewritable, sink.writer())
+            .map_err(|e| sink.error(e))?;
         Ok(Output {
             sink,
             writer,
@@ -216,6 +217,7 @@ impl Writer {
         spec: &OutputSpec,
         shape: Shape,
         preferred: Option<&[&str]>,
+        rewritable: bool,
         out: &mut dyn Write,
     ) -> io::Result<Writer> {
         let columns = spec.columns.clone().filter(|c| !c.is_empty());
@@ -234,15 +236,12 @@ impl Writer {
                 let rows = Delimited::new(dialect, spec.excel);
                 match columns {
                     Some(_) => Writer::tabular(Box::new(rows), columns, out)?,
-                    None => {
-                        let file = spec.path.as_deref().is_some_and(|p| p.as_os_str() != "-");
-                        Writer::Streamed(Box::new(Streamed::new(
-                            dialect,
-                            spec.excel,
-                            MEMORY_ROWS,
-                            file,
-                        )))
-                    }
+                    None => Writer::Streamed(Box::new(Streamed::new(
+                        dialect,
+                        spec.excel,
+                        MEMORY_ROWS,
+                        rewritable,
+                    ))),
                 }
             }
             (Format::Table, Shape::List) => {

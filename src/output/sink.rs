@@ -1,7 +1,13 @@
 //! Where output bytes go: the given stdout, or a file replaced atomically. A file is written as a
 //! temporary sibling and renamed over the final name only when everything succeeded, so a failed
 //! or interrupted run never leaves a half-written file under that name. The temporary file is
-//! registered with [`crate::unfinished`], so a run stopped by a signal removes it too.
+//! registered with [`crate::unfinished`], so a run stopped by a signal removes it too, and it
+//! carries the run's pid, so the next run writing beside it removes it should a `kill -9` have left
+//! it.
+//!
+//! `-o` writes files, and only files: a device or a FIFO (`/dev/null`, `/dev/stdout`, a pipe a
+//! reader waits on) is written into directly, never replaced; a directory or a socket is refused
+//! before anything is sent.
 
 use std::fs;
 use std::io::{self, BufWriter, Write};
@@ -16,6 +22,8 @@ enum Target {
     Stdout(Box<dyn Write + Send>),
     /// Removed from disk when dropped, unless persisted first.
     File(NamedTempFile, Unfinished),
+    /// A device or FIFO, written in place.
+    Direct(fs::File),
 }
 
 impl Write for Target {
@@ -23,6 +31,7 @@ impl Write for Target {
         match self {
             Target::Stdout(out) => out.write(bytes),
             Target::File(file, _) => file.write(bytes),
+            Target::Direct(file) => file.write(bytes),
         }
     }
 
@@ -30,6 +39,7 @@ impl Write for Target {
         match self {
             Target::Stdout(out) => out.flush(),
             Target::File(file, _) => file.flush(),
+            Target::Direct(file) => file.flush(),
         }
     }
 }
@@ -49,6 +59,14 @@ impl Sink {
         let Some(path) = path.filter(|p| *p != Path::new("-")) else {
             return Ok(Self::around(Target::Stdout(stdout), None));
         };
+        if in_place(path)? {
+            let file = fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(|source| file_error(path, source))?;
+            return Ok(Self::around(Target::Direct(file), Some(path.to_owned())));
+        }
+        unfinished::remove_stale_beside(path);
         let temp = temp_beside(path).map_err(|source| file_error(path, source))?;
         let pending = unfinished::register(temp.path());
         Ok(Self::around(
@@ -62,6 +80,12 @@ impl Sink {
             out: BufWriter::with_capacity(64 * 1024, target),
             path,
         }
+    }
+
+    /// Whether what was written can be rewritten at the end (a file being replaced can; stdout, a
+    /// device or a FIFO cannot).
+    pub(crate) fn rewritable(&self) -> bool {
+        matches!(self.out.get_ref(), Target::File(..))
     }
 
     pub(crate) fn writer(&mut self) -> &mut (dyn Write + Send) {
@@ -106,6 +130,7 @@ impl Sink {
             .map_err(|e| error_for(&path, e.into_error()))?;
         match (target, path) {
             (Target::Stdout(mut out), _) => out.flush().map_err(OutputError::Io),
+            (Target::Direct(mut file), path) => file.flush().map_err(|e| error_for(&path, e)),
             (Target::File(temp, pending), Some(path)) => {
                 persist(temp, pending, &path).map_err(|source| file_error(&path, source))
             }
@@ -128,23 +153,47 @@ fn file_error(path: &Path, source: io::Error) -> OutputError {
     }
 }
 
-/// A hidden temporary file in the target's own directory: a rename is only atomic within one
-/// file system.
-fn temp_beside(path: &Path) -> io::Result<NamedTempFile> {
-    let name = path.file_name().ok_or_else(|| {
-        io::Error::new(io::ErrorKind::InvalidInput, "the output path names no file")
-    })?;
-    let directory = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
+/// Whether `path` is written in place rather than replaced: an existing device or FIFO, or anything
+/// under `/dev` or `/proc` (`/dev/stdout` names whatever stdout is, and must never be replaced by a
+/// file). A directory or a socket is no place for output: refused (exit 2) before anything is sent.
+fn in_place(path: &Path) -> Result<bool, OutputError> {
+    let meta = match fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(_) => return Ok(false),
     };
-    let mut prefix = std::ffi::OsString::from(".");
-    prefix.push(name);
-    prefix.push(".");
+    let refused = || OutputError::NotAFile {
+        path: path.to_owned(),
+    };
+    if meta.is_dir() {
+        return Err(refused());
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let kind = meta.file_type();
+        if kind.is_socket() {
+            return Err(refused());
+        }
+        if kind.is_char_device() || kind.is_block_device() || kind.is_fifo() {
+            return Ok(true);
+        }
+        let directory = fs::canonicalize(unfinished::directory_of(path))
+            .map_err(|source| file_error(path, source))?;
+        if directory.starts_with("/dev") || directory.starts_with("/proc") {
+            return Ok(true);
+        }
+    }
+    Ok(!meta.is_file())
+}
+
+/// A hidden temporary file in the target's own directory (a rename is only atomic within one file
+/// system), named by [`unfinished::temp_prefix`].
+fn temp_beside(path: &Path) -> io::Result<NamedTempFile> {
+    let prefix = unfinished::temp_prefix(path)?;
     tempfile::Builder::new()
         .prefix(&prefix)
         .suffix(".tmp")
-        .tempfile_in(directory)
+        .tempfile_in(unfinished::directory_of(path))
 }
 
 /// A file being replaced keeps its permissions; a new one keeps the temporary file's private

@@ -27,5 +27,6 @@ mod reports;
 mod servers;
 mod setup;
 mod terminal;
+mod targets;
 mod tls;
 mod walks;
