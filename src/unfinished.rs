@@ -189,6 +189,9 @@ mod tests {
             assert!(kept.exists(), "{}", kept.display());
         }
         let prefix = temp_prefix(&target).unwrap();
-        assert_eq!(prefix, OsString::from(format!(".out.csv.{}.", std::process::id())));
+        assert_eq!(
+            prefix,
+            OsString::from(format!(".out.csv.{}.", std::process::id()))
+        );
     }
 }

@@ -144,6 +144,7 @@ http-answer-too-large = the answer is larger than { $size } (--max-answer-size);
 http-answer-broke-off = the answer broke off: { $reason }
 http-connect-timeout = could not connect within { $time } (--timeout)
 http-silent-timeout = the server sent nothing for { $time } (--timeout), or the answer took longer than { $total } in all
+http-head-too-large = the answer's headers are larger than the client reads ({ $reason })
 http-tls-failure = { $reason } (a TLS failure is not retried; for a server whose certificate comes from a private authority, pass its CA with --cacert FILE)
 http-expect-ca-accepted = CA certificates that TLS accepts ({ $reason })
 http-expect-ca-readable = a readable PEM file of CA certificates ({ $reason })

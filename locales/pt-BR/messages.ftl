@@ -151,6 +151,7 @@ http-answer-too-large = a resposta é maior que { $size } (--max-answer-size); n
 http-answer-broke-off = a resposta foi interrompida: { $reason }
 http-connect-timeout = não foi possível conectar em { $time } (--timeout)
 http-silent-timeout = o servidor não enviou nada por { $time } (--timeout), ou a resposta levou mais de { $total } no total
+http-head-too-large = os cabeçalhos da resposta são maiores do que o cliente lê ({ $reason })
 http-tls-failure = { $reason } (uma falha de TLS não é repetida; para um servidor cujo certificado vem de uma autoridade privada, passe a CA dele com --cacert ARQUIVO)
 http-expect-ca-accepted = certificados de CA que o TLS aceite ({ $reason })
 http-expect-ca-readable = um arquivo PEM legível de certificados de CA ({ $reason })

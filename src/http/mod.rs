@@ -601,15 +601,19 @@ impl SendError {
                 ..SendError::default()
             };
         }
+        // Headers past hyper's limit come back the same however often they are asked for.
+        let head_too_large = is_head_too_large(&e);
         let message = if tls {
             crate::t!("http-tls-failure", reason = describe(e))
+        } else if head_too_large {
+            crate::t!("http-head-too-large", reason = describe(e))
         } else {
             describe(e)
         };
         SendError {
             message,
             sent,
-            permanent: tls,
+            permanent: tls || head_too_large,
             ..SendError::default()
         }
     }
@@ -633,6 +637,20 @@ fn is_tls_failure(e: &reqwest::Error) -> bool {
                 .map(|inner| inner as &(dyn std::error::Error + 'static)),
             None => c.source(),
         };
+    }
+    false
+}
+
+/// Whether the answer's status line and headers outgrew what the client reads.
+fn is_head_too_large(e: &reqwest::Error) -> bool {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(c) = cause {
+        if c.downcast_ref::<hyper::Error>()
+            .is_some_and(hyper::Error::is_parse_too_large)
+        {
+            return true;
+        }
+        cause = c.source();
     }
     false
 }

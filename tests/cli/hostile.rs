@@ -32,9 +32,8 @@ impl Measured {
     }
 }
 
-/// Runs `cmd` to its end and reads its peak memory from the kernel: `wait4` reports the resources
-/// of exactly this child, whatever other tests run at the same time.
-pub fn measured(cmd: &assert_cmd::Command) -> Measured {
+/// The same program, arguments and environment as a plain process.
+pub fn plain(cmd: &assert_cmd::Command) -> std::process::Command {
     let mut child = std::process::Command::new(cmd.get_program());
     child.args(cmd.get_args());
     for (key, value) in cmd.get_envs() {
@@ -46,6 +45,13 @@ pub fn measured(cmd: &assert_cmd::Command) -> Measured {
     if let Some(dir) = cmd.get_current_dir() {
         child.current_dir(dir);
     }
+    child
+}
+
+/// Runs `cmd` to its end and reads its peak memory from the kernel: `wait4` reports the resources
+/// of exactly this child, whatever other tests run at the same time.
+pub fn measured(cmd: &assert_cmd::Command) -> Measured {
+    let mut child = plain(cmd);
     let mut out = tempfile::tempfile().unwrap();
     let mut err = tempfile::tempfile().unwrap();
     child
@@ -345,4 +351,61 @@ fn money_with_three_decimals_is_summed_and_written_exactly() {
             vec![Float(1234.56), Text("1.234".into())],
         ]
     );
+}
+
+#[test]
+fn headers_beyond_the_limit_are_not_retried() {
+    let received = crate::servers::Received::default();
+    let r = received.clone();
+    let server = Server::start(move |_| {
+        Router::new().fallback(move |req: axum::extract::Request| {
+            let r = r.clone();
+            async move {
+                r.record(req).await;
+                ([("x-padding", "p".repeat(1 << 20))], "{}").into_response()
+            }
+        })
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(&server, &["api", "GET", "/listaCanal"], dir.path());
+    assert_eq!(out.code, Some(5), "{}", out.stderr);
+    assert!(out.stderr.contains("headers are larger"), "{}", out.stderr);
+    assert_eq!(received.all().len(), 1, "sent once, not retried");
+}
+
+#[test]
+fn a_closed_stdout_is_an_error_and_a_closed_pipe_is_quiet() {
+    let server = serving(list_of(&[r#"{"id": 1}"#.to_string()]));
+    let dir = tempfile::tempdir().unwrap();
+    let mut cmd = clinic_at(dir.path(), &server.url(""));
+    cmd.args(["api", "GET", "/listaCanal", "--format", "csv"]);
+    let clinic = plain(&cmd);
+    // Started with stdout closed (`>&-`): one line, and a failure.
+    let mut closed = std::process::Command::new("sh");
+    closed
+        .args(["-c", r#"exec "$@" >&-"#, "sh"])
+        .arg(clinic.get_program())
+        .args(clinic.get_args());
+    for (key, value) in clinic.get_envs() {
+        match value {
+            Some(value) => closed.env(key, value),
+            None => closed.env_remove(key),
+        };
+    }
+    let out = closed.output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("Bad file descriptor"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // A reader that stops reading (`| head`): quiet, and no failure.
+    let mut piped = plain(&cmd);
+    let mut child = piped
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }

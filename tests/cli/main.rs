@@ -26,7 +26,7 @@ mod references;
 mod reports;
 mod servers;
 mod setup;
-mod terminal;
 mod targets;
+mod terminal;
 mod tls;
 mod walks;

@@ -8,7 +8,10 @@ use std::os::unix::fs::FileTypeExt;
 use crate::common::*;
 
 fn mkfifo(path: &std::path::Path) {
-    let status = std::process::Command::new("mkfifo").arg(path).status().unwrap();
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
     assert!(status.success());
 }
 
@@ -22,7 +25,10 @@ fn a_fifo_with_a_reader_gets_the_data_and_stays_a_fifo() {
         let fifo = fifo.clone();
         std::thread::spawn(move || {
             let mut text = String::new();
-            std::fs::File::open(&fifo).unwrap().read_to_string(&mut text).unwrap();
+            std::fs::File::open(&fifo)
+                .unwrap()
+                .read_to_string(&mut text)
+                .unwrap();
             text
         })
     };
@@ -34,11 +40,19 @@ fn a_fifo_with_a_reader_gets_the_data_and_stays_a_fifo() {
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     let got = reader.join().unwrap();
-    let alone = env.clinic().args(["ref", "channels", "--format", "csv"]).output().unwrap();
+    let alone = env
+        .clinic()
+        .args(["ref", "channels", "--format", "csv"])
+        .output()
+        .unwrap();
     assert_eq!(got, String::from_utf8(alone.stdout).unwrap());
     assert!(got.starts_with("id,"), "{got}");
     assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary file");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "no temporary file"
+    );
 }
 
 #[test]
@@ -68,16 +82,28 @@ fn a_device_is_written_into_and_stays_a_device() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(out.stdout.is_empty());
     let kind = std::fs::metadata(&device).unwrap().file_type();
-    assert!(kind.is_char_device(), "{} is still a device", device.display());
+    assert!(
+        kind.is_char_device(),
+        "{} is still a device",
+        device.display()
+    );
     if made {
-        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary file");
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no temporary file"
+        );
     }
 }
 
 #[test]
 fn dev_stdout_and_dash_are_stdout() {
     let env = Env::new();
-    let alone = env.clinic().args(["ref", "channels", "--format", "csv"]).output().unwrap();
+    let alone = env
+        .clinic()
+        .args(["ref", "channels", "--format", "csv"])
+        .output()
+        .unwrap();
     for target in ["-", "/dev/stdout"] {
         let out = env
             .clinic()
