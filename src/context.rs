@@ -296,6 +296,7 @@ impl Context {
             } else {
                 None
             },
+            terminal: stdout_tty,
         }
     }
 

@@ -27,6 +27,7 @@ fuzz_target!(|data: &[u8]| {
                 excel: true,
                 path: None,
                 width: None,
+                terminal: false,
             };
             if let Ok(mut output) = Output::open(&spec, Shape::List, Box::new(std::io::sink())) {
                 let _ = output.write_raw(&record).and_then(|()| output.finish().map(drop));

@@ -11,6 +11,7 @@ pub mod chart;
 mod collect;
 mod columns;
 mod delimited;
+mod escaping;
 mod flatten;
 mod json;
 mod numbers;
@@ -55,6 +56,18 @@ pub struct OutputSpec {
     pub path: Option<PathBuf>,
     /// Terminal width for tables; `None` (not a terminal) means lines are never wrapped.
     pub width: Option<u16>,
+    /// Stdout is a terminal: what goes there has the control characters of its values escaped,
+    /// whatever the format (see `escaping`). Pipes and files get the data unchanged.
+    pub terminal: bool,
+}
+
+/// Stdout as the spec wants it: escaped for a terminal.
+fn screen(spec: &OutputSpec, stdout: Box<dyn Write + Send>) -> Box<dyn Write + Send> {
+    if spec.terminal {
+        Box::new(escaping::Escaping::new(stdout))
+    } else {
+        stdout
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,7 +126,7 @@ impl Output {
         stdout: Box<dyn Write + Send>,
         preferred: Option<&[&str]>,
     ) -> Result<Output, OutputError> {
-        let mut sink = Sink::open(spec.path.as_deref(), stdout)?;
+        let mut sink = Sink::open(spec.path.as_deref(), screen(spec, stdout))?;
         let preferred = preferred.filter(|_| {
             spec.format == Format::Table
                 && shape == Shape::List
@@ -321,7 +334,7 @@ pub fn write_raw(
     bytes: &[u8],
     stdout: Box<dyn Write + Send>,
 ) -> Result<(), OutputError> {
-    let mut sink = Sink::open(spec.path.as_deref(), stdout)?;
+    let mut sink = Sink::open(spec.path.as_deref(), screen(spec, stdout))?;
     sink.writer().write_all(bytes).map_err(|e| sink.error(e))?;
     sink.finish()
 }
@@ -359,6 +372,7 @@ mod tests {
             excel: false,
             path: None,
             width: None,
+            terminal: false,
         }
     }
 

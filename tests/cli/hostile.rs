@@ -409,3 +409,58 @@ fn a_closed_stdout_is_an_error_and_a_closed_pipe_is_quiet() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
+
+/// Terminal escapes in a record: a window title (OSC 0), a link (OSC 8), a clear screen, a CSI in C1.
+const OSC_RECORD: &str = r#"{"id": 1, "nome": "Ana\u001b]0;pwned\u0007", "site": "\u001b]8;;http://evil\u001b\\x", "obs": "\u001b[2J\r\u009b31m"}"#;
+
+#[test]
+fn terminal_escapes_in_records_are_shown_escaped_on_a_terminal_in_every_format() {
+    let server = serving(list_of(&[OSC_RECORD.to_string()]));
+    let dir = tempfile::tempdir().unwrap();
+    let mut cmd = clinic_at(dir.path(), &server.url(""));
+    cmd.env("TERM", "xterm-256color");
+    for format in ["csv", "tsv", "json", "ndjson", "table"] {
+        let args = ["api", "GET", "/listaCanal", "--format", format];
+        let mut shell = std::process::Command::new("sh");
+        shell
+            .args(["-c", r#"stty cols 200 rows 50 && exec "$0" "$@""#])
+            .arg(cmd.get_program())
+            .args(args);
+        for (key, value) in cmd.get_envs() {
+            match value {
+                Some(value) => shell.env(key, value),
+                None => shell.env_remove(key),
+            };
+        }
+        let mut p = rexpect::session::spawn_command(shell, Some(30_000)).unwrap();
+        let seen = crate::common::from_pty(&p.exp_eof().unwrap());
+        // The only control characters left are the terminal's own line ends.
+        assert!(
+            !seen
+                .chars()
+                .any(|c| c.is_control() && c != '\n' && c != '\r' && c != '\t'),
+            "{format}: {seen:?}"
+        );
+        assert!(
+            seen.contains(r"\u{1b}]0;pwned") || seen.contains(r"\u001b]0;pwned"),
+            "{format}: {seen}"
+        );
+        assert!(
+            seen.contains(r"\u{9b}31m") || seen.contains(r"\u009b31m"),
+            "{format}: {seen}"
+        );
+    }
+    // Into a pipe the bytes are the data, unchanged.
+    let out = run(
+        &server,
+        &["api", "GET", "/listaCanal", "--format", "csv"],
+        dir.path(),
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(
+        out.stdout_text().contains("Ana\u{1b}]0;pwned\u{7}"),
+        "{}",
+        out.stdout_text()
+    );
+    assert!(out.stdout_text().contains("\r\u{9b}31m"));
+}
