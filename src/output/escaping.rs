@@ -82,7 +82,7 @@ mod tests {
         let osc = "title\u{1b}]0;pwned\u{7}\u{1b}]8;;http://x\u{1b}\\link\u{1b}[2J\r\u{7f}a\tb\nçé\u{9b}31m";
         assert_eq!(
             through(&[osc.as_bytes()]),
-            "title\\u{1b}]0;pwned\\u{7}\\u{1b}]8;;http://x\\u{1b}\\\\link\\u{1b}[2J\\r\\u{7f}a\tb\nçé\\u{9b}31m"
+            "title\\u{1b}]0;pwned\\u{7}\\u{1b}]8;;http://x\\u{1b}\\link\\u{1b}[2J\\r\\u{7f}a\tb\nçé\\u{9b}31m"
         );
     }
 
