@@ -102,6 +102,9 @@ impl std::fmt::Display for Error {
     }
 }
 
+/// The most characters of a refused value an error repeats.
+pub const GIVEN_MAX: usize = 80;
+
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
@@ -137,10 +140,24 @@ impl From<BadRecord> for Error {
 }
 
 impl Error {
+    /// A value refused before anything was sent. The value is echoed quoted, cut at
+    /// [`GIVEN_MAX`] characters (with how long it was), so a 100 KB paste stays one short line.
     pub fn invalid(field: &str, given: impl std::fmt::Display, expected: &str) -> Self {
+        let given = given.to_string();
+        let count = given.chars().count();
+        let given = if count > GIVEN_MAX {
+            let cut: String = given.chars().take(GIVEN_MAX).collect();
+            format!(
+                "{:?} {}",
+                format!("{cut}…"),
+                crate::t!("err-given-length", count = count as u64)
+            )
+        } else {
+            format!("{given:?}")
+        };
         Error::Invalid {
             field: field.to_string(),
-            given: format!("{:?}", given.to_string()),
+            given,
             expected: expected.to_string(),
         }
     }
@@ -304,6 +321,18 @@ mod tests {
         assert_eq!(
             nested.to_string(),
             "clinic 3 (SP Campinas): network failure: timeout"
+        );
+    }
+
+    #[test]
+    fn a_long_value_is_echoed_cut_with_its_length() {
+        let e = Error::invalid("--note", "é".repeat(5000), "at most 4000 characters");
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "invalid --note: got \"{}…\" (5000 characters), expected at most 4000 characters",
+                "é".repeat(80)
+            )
         );
     }
 

@@ -5,6 +5,7 @@ error-line = error: { $message }
 
 ## Errors (src/error.rs): what stops a command. $message, $reason: text that came with the error.
 
+err-given-length = ({ $count } characters)
 err-invalid = invalid { $field }: got { $given }, expected { $expected }
 err-not-logged-in = not logged in or token expired — run `clinic login`
 err-not-logged-in-because = not logged in or token expired — run `clinic login` ({ $reason })
@@ -21,6 +22,7 @@ err-partial = { $failed } of { $total ->
 
 ## What the reporter writes on stderr (src/ui.rs, src/counts.rs)
 
+ui-personal-shown = personal data (names, phones, e-mails, birth dates) is shown in traces and errors: keep this output out of logs
 warn-line = warning: { $message }
 # The end of the progress bar: the time left, e.g. "9s", "3m".
 progress-time-left = ETA { $time }

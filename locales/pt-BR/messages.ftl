@@ -5,6 +5,7 @@ error-line = erro: { $message }
 
 ## Erros (src/error.rs): o que interrompe um comando. $message, $reason: o texto que veio com o erro.
 
+err-given-length = ({ $count } caracteres)
 err-invalid = valor inválido para { $field }: recebido { $given }, esperado { $expected }
 err-not-logged-in = sem login ou token expirado — execute `clinic login`
 err-not-logged-in-because = sem login ou token expirado — execute `clinic login` ({ $reason })
@@ -24,6 +25,7 @@ err-partial = { $failed } de { $total ->
 
 ## O que o relator escreve no stderr (src/ui.rs, src/counts.rs)
 
+ui-personal-shown = dados pessoais (nomes, telefones, e-mails, datas de nascimento) aparecem nos rastros e erros: mantenha esta saída fora de logs
 warn-line = aviso: { $message }
 # O fim da barra de progresso: o tempo que falta, p. ex. "9s", "3m".
 progress-time-left = faltam { $time }

@@ -94,8 +94,11 @@ pub struct Global {
     pub max_answer_size: Option<u64>,
     #[arg(long, global = true, env = "CLINIC_CA_BUNDLE", value_name = "FILE")]
     pub cacert: Option<PathBuf>,
-    #[arg(short, long, global = true)]
-    pub verbose: bool,
+    /// `-v` traces requests with personal data masked; `-vv` shows it.
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    pub verbose: u8,
+    #[arg(long, global = true)]
+    pub trace_personal: bool,
     #[arg(short = 'q')]
     pub quiet_short: bool,
     #[arg(long = "quiet", global = true, hide_short_help = true)]
@@ -182,16 +185,55 @@ pub fn parse() -> Cli {
         }
         match localize::error_text(&e, lang) {
             Some(text) => {
-                eprint!("{text}");
+                eprint!("{}", refused_value_shown(&e, text));
                 std::process::exit(e.exit_code())
             }
-            None => e.exit(),
+            None => {
+                // Unstyled: the value is found in the text as clap quotes it.
+                let text = e.render().to_string();
+                let shown = refused_value_shown(&e, text.clone());
+                if shown == text {
+                    e.exit()
+                }
+                let _ = anstream::stderr().write_all(shown.as_bytes());
+                std::process::exit(e.exit_code())
+            }
         }
     };
     match cmd.try_get_matches_from_mut(std::env::args_os()) {
         Ok(matches) => Cli::from_arg_matches(&matches).unwrap_or_else(|e| fail(e, &mut cmd)),
         Err(e) => fail(e, &mut cmd),
     }
+}
+
+/// A clap error's text with the value it refused shown as every error shows one: masked when the
+/// flag takes personal data, cut at `error::GIVEN_MAX` characters when long.
+fn refused_value_shown(e: &clap::Error, text: String) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    let (Some(ContextValue::String(arg)), Some(ContextValue::String(value))) = (
+        e.get(ContextKind::InvalidArg),
+        e.get(ContextKind::InvalidValue),
+    ) else {
+        return text;
+    };
+    if value.is_empty() {
+        return text;
+    }
+    let flag = arg.split_whitespace().next().unwrap_or(arg);
+    let shown = match crate::redact::personal_param(flag) {
+        Some(kind) => crate::redact::mask_personal(value, kind),
+        None => value.clone(),
+    };
+    // Clap quotes the value: `'value'`; a cut value says after its quotes how long it was.
+    let shown = if shown.chars().count() > crate::error::GIVEN_MAX {
+        let cut: String = shown.chars().take(crate::error::GIVEN_MAX).collect();
+        let length = crate::t!("err-given-length", count = value.chars().count() as u64);
+        format!("'{cut}…' {length}")
+    } else {
+        format!("'{shown}'")
+    };
+    // Only the first time: the expected form after it may hold the same characters.
+    text.replacen(&format!("'{value}'"), &shown, 1)
 }
 
 impl Cli {
@@ -219,7 +261,8 @@ impl Cli {
             max_wait: g.max_wait,
             max_answer_size: g.max_answer_size,
             cacert: g.cacert.clone(),
-            verbose: g.verbose,
+            verbose: g.verbose > 0,
+            personal: g.verbose > 1 || g.trace_personal,
             quiet: self.quiet(),
             sandbox: g.sandbox,
             sandbox_scale: g.sandbox_scale,
