@@ -54,6 +54,11 @@ input-birth-date = a birth date that is not in the future (today is { $today })
 input-email = an e-mail address, e.g. maria@example.com
 input-id = a positive whole number (an ID)
 input-text = a non-empty text
+input-no-controls = plain text without control characters (such as ESC, BEL, CR, line breaks or DEL)
+input-no-controls-but-newline = plain text without control characters (such as ESC, BEL, CR or DEL; line breaks are allowed)
+input-no-bidi = text without bidirectional marks or overrides (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F)
+input-visible = visible characters, not only spaces or zero-width characters
+input-at-most = at most { $max } characters (this has { $count })
 input-key-value = KEY=VALUE
 
 ## Configuration (src/config.rs)

@@ -61,6 +61,11 @@ input-birth-date = uma data de nascimento que não esteja no futuro (hoje é { $
 input-email = um endereço de e-mail, p. ex. maria@example.com
 input-id = um número inteiro positivo (um ID)
 input-text = um texto não vazio
+input-no-controls = texto simples sem caracteres de controle (como ESC, BEL, CR, quebras de linha ou DEL)
+input-no-controls-but-newline = texto simples sem caracteres de controle (como ESC, BEL, CR ou DEL; quebras de linha são permitidas)
+input-no-bidi = texto sem marcas ou substituições de direção (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F)
+input-visible = caracteres visíveis, não apenas espaços ou caracteres de largura zero
+input-at-most = no máximo { $max } caracteres (este tem { $count })
 input-key-value = CHAVE=VALOR
 
 ## Configuração (src/config.rs)

@@ -165,7 +165,7 @@ pub fn parse() -> Cli {
     use std::io::Write;
     let mut cmd = command();
     let fail = |e: clap::Error, cmd: &mut clap::Command| -> ! {
-        let e = e.format(cmd);
+        let e = with_value_shown(e.format(cmd));
         let lang = crate::text::i18n::current();
         if lang != crate::text::i18n::Lang::En
             && matches!(
@@ -185,19 +185,10 @@ pub fn parse() -> Cli {
         }
         match localize::error_text(&e, lang) {
             Some(text) => {
-                eprint!("{}", refused_value_shown(&e, text));
+                eprint!("{text}");
                 std::process::exit(e.exit_code())
             }
-            None => {
-                // Unstyled: the value is found in the text as clap quotes it.
-                let text = e.render().to_string();
-                let shown = refused_value_shown(&e, text.clone());
-                if shown == text {
-                    e.exit()
-                }
-                let _ = anstream::stderr().write_all(shown.as_bytes());
-                std::process::exit(e.exit_code())
-            }
+            None => e.exit(),
         }
     };
     match cmd.try_get_matches_from_mut(std::env::args_os()) {
@@ -206,34 +197,31 @@ pub fn parse() -> Cli {
     }
 }
 
-/// A clap error's text with the value it refused shown as every error shows one: masked when the
-/// flag takes personal data, cut at `error::GIVEN_MAX` characters when long.
-fn refused_value_shown(e: &clap::Error, text: String) -> String {
+/// A clap error with the value it refused shown as every error shows one: masked when the flag
+/// takes personal data, cut at `error::GIVEN_MAX` characters (saying how long it was) when long.
+fn with_value_shown(mut e: clap::Error) -> clap::Error {
     use clap::error::{ContextKind, ContextValue};
     let (Some(ContextValue::String(arg)), Some(ContextValue::String(value))) = (
         e.get(ContextKind::InvalidArg),
         e.get(ContextKind::InvalidValue),
     ) else {
-        return text;
+        return e;
     };
-    if value.is_empty() {
-        return text;
-    }
     let flag = arg.split_whitespace().next().unwrap_or(arg);
-    let shown = match crate::redact::personal_param(flag) {
-        Some(kind) => crate::redact::mask_personal(value, kind),
-        None => value.clone(),
+    let mut shown = match crate::redact::personal_param(flag) {
+        Some(kind) if !value.is_empty() => crate::redact::mask_personal(value, kind),
+        _ => value.clone(),
     };
-    // Clap quotes the value: `'value'`; a cut value says after its quotes how long it was.
-    let shown = if shown.chars().count() > crate::error::GIVEN_MAX {
+    let count = shown.chars().count();
+    if count > crate::error::GIVEN_MAX {
         let cut: String = shown.chars().take(crate::error::GIVEN_MAX).collect();
         let length = crate::t!("err-given-length", count = value.chars().count() as u64);
-        format!("'{cut}…' {length}")
-    } else {
-        format!("'{shown}'")
-    };
-    // Only the first time: the expected form after it may hold the same characters.
-    text.replacen(&format!("'{value}'"), &shown, 1)
+        shown = format!("{cut}… {length}");
+    }
+    if shown != *value {
+        e.insert(ContextKind::InvalidValue, ContextValue::String(shown));
+    }
+    e
 }
 
 impl Cli {

@@ -375,7 +375,7 @@ fn errors_mask_personal_values_and_cut_long_ones() {
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
-        err.contains(&format!("'{}…' (100000 characters)", "x".repeat(80))),
+        err.contains(&format!("'{}… (100000 characters)'", "x".repeat(80))),
         "{err}"
     );
     assert!(err.len() < 1000, "{}", err.len());
