@@ -48,6 +48,22 @@ pub fn plain(cmd: &assert_cmd::Command) -> std::process::Command {
     child
 }
 
+/// `cmd` run by `sh -c SCRIPT`, where `"$0" "$@"` is the command, with the command's environment.
+fn in_shell(cmd: &assert_cmd::Command, script: &str) -> std::process::Command {
+    let mut shell = std::process::Command::new("sh");
+    shell
+        .args(["-c", script])
+        .arg(cmd.get_program())
+        .args(cmd.get_args());
+    for (key, value) in cmd.get_envs() {
+        match value {
+            Some(value) => shell.env(key, value),
+            None => shell.env_remove(key),
+        };
+    }
+    shell
+}
+
 /// The high-water mark of a process's resident memory, in KiB, while it runs.
 fn high_water(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
@@ -169,6 +185,21 @@ fn every_reader() -> Vec<(&'static str, Vec<&'static str>)> {
 /// A path of unknown shape: the whole answer is read and judged at once.
 const UNKNOWN_PATH: [&str; 5] = ["api", "GET", "/lista", "--format", "csv"];
 
+/// The rows under the header of the workbook `api GET /lista` writes.
+fn workbook_rows(server: &Server, dir: &std::path::Path) -> Vec<Vec<calamine::Data>> {
+    let file = dir.join("out.xlsx");
+    let args = ["api", "GET", "/lista", "--format", "xlsx", "-o"];
+    let out = run(
+        server,
+        &[&args[..], &[file.to_str().unwrap()]].concat(),
+        dir,
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let mut book: calamine::Xlsx<_> = calamine::open_workbook(&file).unwrap();
+    let range = calamine::Reader::worksheet_range(&mut book, "Sheet1").unwrap();
+    range.rows().skip(1).map(<[_]>::to_vec).collect()
+}
+
 fn run(server: &Server, args: &[&str], dir: &std::path::Path) -> Measured {
     let mut cmd = clinic_at(dir, &server.url(""));
     cmd.args(args);
@@ -204,30 +235,8 @@ fn numbers_beyond_f64_travel_as_their_text_in_every_format() {
         }
     }
     // xlsx: the cell holds the text.
-    let file = dir.path().join("out.xlsx");
-    let out = run(
-        &server,
-        &[
-            "api",
-            "GET",
-            "/lista",
-            "--format",
-            "xlsx",
-            "-o",
-            file.to_str().unwrap(),
-        ],
-        dir.path(),
-    );
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
-    let mut book: calamine::Xlsx<_> = calamine::open_workbook(&file).unwrap();
-    let range = calamine::Reader::worksheet_range(&mut book, "Sheet1").unwrap();
-    let row: Vec<String> = range
-        .rows()
-        .nth(1)
-        .unwrap()
-        .iter()
-        .map(|c| c.to_string())
-        .collect();
+    let rows = workbook_rows(&server, dir.path());
+    let row: Vec<String> = rows[0].iter().map(|c| c.to_string()).collect();
     assert_eq!(row, ["1", "Ana", "1e400", "-2E+999", "1.5"]);
 }
 
@@ -337,24 +346,10 @@ fn money_with_three_decimals_is_summed_and_written_exactly() {
         "{}",
         out.stderr
     );
-    let file = dir.path().join("ficha.xlsx");
-    let out = run(
-        &server,
-        &[
-            "api",
-            "GET",
-            "/lista",
-            "--format",
-            "xlsx",
-            "-o",
-            file.to_str().unwrap(),
-        ],
-        dir.path(),
-    );
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
-    let mut book: calamine::Xlsx<_> = calamine::open_workbook(&file).unwrap();
-    let range = calamine::Reader::worksheet_range(&mut book, "Sheet1").unwrap();
-    let cells: Vec<Vec<calamine::Data>> = range.rows().skip(1).map(|r| r[2..].to_vec()).collect();
+    let cells: Vec<Vec<calamine::Data>> = workbook_rows(&server, dir.path())
+        .into_iter()
+        .map(|row| row[2..].to_vec())
+        .collect();
     use calamine::Data::{Float, String as Text};
     assert_eq!(
         cells,
@@ -392,20 +387,8 @@ fn a_closed_stdout_is_an_error_and_a_closed_pipe_is_quiet() {
     let dir = tempfile::tempdir().unwrap();
     let mut cmd = clinic_at(dir.path(), &server.url(""));
     cmd.args(["api", "GET", "/listaCanal", "--format", "csv"]);
-    let clinic = plain(&cmd);
     // Started with stdout closed (`>&-`): one line, and a failure.
-    let mut closed = std::process::Command::new("sh");
-    closed
-        .args(["-c", r#"exec "$@" >&-"#, "sh"])
-        .arg(clinic.get_program())
-        .args(clinic.get_args());
-    for (key, value) in clinic.get_envs() {
-        match value {
-            Some(value) => closed.env(key, value),
-            None => closed.env_remove(key),
-        };
-    }
-    let out = closed.output().unwrap();
+    let out = in_shell(&cmd, r#"exec "$0" "$@" >&-"#).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("Bad file descriptor"), "{err}");
@@ -430,21 +413,11 @@ const OSC_RECORD: &str = r#"{"id": 1, "nome": "Ana\u001b]0;pwned\u0007", "site":
 fn terminal_escapes_in_records_are_shown_escaped_on_a_terminal_in_every_format() {
     let server = serving(list_of(&[OSC_RECORD.to_string()]));
     let dir = tempfile::tempdir().unwrap();
-    let mut cmd = clinic_at(dir.path(), &server.url(""));
-    cmd.env("TERM", "xterm-256color");
     for format in ["csv", "tsv", "json", "ndjson", "table"] {
-        let args = ["api", "GET", "/listaCanal", "--format", format];
-        let mut shell = std::process::Command::new("sh");
-        shell
-            .args(["-c", r#"stty cols 200 rows 50 && exec "$0" "$@""#])
-            .arg(cmd.get_program())
-            .args(args);
-        for (key, value) in cmd.get_envs() {
-            match value {
-                Some(value) => shell.env(key, value),
-                None => shell.env_remove(key),
-            };
-        }
+        let mut cmd = clinic_at(dir.path(), &server.url(""));
+        cmd.env("TERM", "xterm-256color")
+            .args(["api", "GET", "/listaCanal", "--format", format]);
+        let shell = in_shell(&cmd, r#"stty cols 200 rows 50 && exec "$0" "$@""#);
         let mut p = rexpect::session::spawn_command(shell, Some(30_000)).unwrap();
         let seen = crate::common::from_pty(&p.exp_eof().unwrap());
         // The only control characters left are the terminal's own line ends.

@@ -7,6 +7,16 @@ use std::os::unix::fs::FileTypeExt;
 
 use crate::common::*;
 
+/// `clinic ref channels --format FORMAT [-o TARGET]`.
+fn channels(env: &Env, format: &str, target: Option<&std::ffi::OsStr>) -> std::process::Output {
+    let mut cmd = env.clinic();
+    cmd.args(["ref", "channels", "--format", format]);
+    if let Some(target) = target {
+        cmd.arg("-o").arg(target);
+    }
+    cmd.output().unwrap()
+}
+
 fn mkfifo(path: &std::path::Path) {
     let status = std::process::Command::new("mkfifo")
         .arg(path)
@@ -32,19 +42,10 @@ fn a_fifo_with_a_reader_gets_the_data_and_stays_a_fifo() {
             text
         })
     };
-    let out = env
-        .clinic()
-        .args(["ref", "channels", "--format", "csv", "-o"])
-        .arg(&fifo)
-        .output()
-        .unwrap();
+    let out = channels(&env, "csv", Some(fifo.as_ref()));
     assert!(out.status.success(), "{}", stderr(&out));
     let got = reader.join().unwrap();
-    let alone = env
-        .clinic()
-        .args(["ref", "channels", "--format", "csv"])
-        .output()
-        .unwrap();
+    let alone = channels(&env, "csv", None);
     assert_eq!(got, String::from_utf8(alone.stdout).unwrap());
     assert!(got.starts_with("id,"), "{got}");
     assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
@@ -73,12 +74,7 @@ fn a_device_is_written_into_and_stays_a_device() {
         eprintln!("mknod needs root: writing to /dev/null itself");
         std::path::PathBuf::from("/dev/null")
     };
-    let out = env
-        .clinic()
-        .args(["ref", "channels", "--format", "json", "-o"])
-        .arg(&device)
-        .output()
-        .unwrap();
+    let out = channels(&env, "json", Some(device.as_ref()));
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(out.stdout.is_empty());
     let kind = std::fs::metadata(&device).unwrap().file_type();
@@ -99,17 +95,9 @@ fn a_device_is_written_into_and_stays_a_device() {
 #[test]
 fn dev_stdout_and_dash_are_stdout() {
     let env = Env::new();
-    let alone = env
-        .clinic()
-        .args(["ref", "channels", "--format", "csv"])
-        .output()
-        .unwrap();
+    let alone = channels(&env, "csv", None);
     for target in ["-", "/dev/stdout"] {
-        let out = env
-            .clinic()
-            .args(["ref", "channels", "--format", "csv", "-o", target])
-            .output()
-            .unwrap();
+        let out = channels(&env, "csv", Some(target.as_ref()));
         assert!(out.status.success(), "{target}: {}", stderr(&out));
         assert_eq!(out.stdout, alone.stdout, "{target}");
     }
@@ -123,12 +111,7 @@ fn a_directory_or_a_socket_is_refused_before_anything_is_sent() {
     let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
     for target in [dir.path().to_path_buf(), socket.clone()] {
         env.clear_journal();
-        let out = env
-            .clinic()
-            .args(["ref", "channels", "--format", "csv", "-o"])
-            .arg(&target)
-            .output()
-            .unwrap();
+        let out = channels(&env, "csv", Some(target.as_ref()));
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(2), "{}: {err}", target.display());
         assert!(err.contains("it is not a file"), "{err}");
@@ -150,12 +133,7 @@ fn a_killed_runs_temporary_file_is_removed_by_the_next_run() {
         .join(format!(".canais.csv.{}.Xy12Ab.tmp", std::process::id()));
     std::fs::write(&dead, "half an export").unwrap();
     std::fs::write(&alive, "being written").unwrap();
-    let out = env
-        .clinic()
-        .args(["ref", "channels", "--format", "csv", "-o"])
-        .arg(&target)
-        .output()
-        .unwrap();
+    let out = channels(&env, "csv", Some(target.as_ref()));
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(!dead.exists());
     assert!(alive.exists());
