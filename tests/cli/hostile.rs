@@ -443,6 +443,7 @@ fn terminal_escapes_in_records_are_shown_escaped_on_a_terminal_in_every_format()
         dir.path(),
     );
     assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(out.peak_mib() < PEAK_MIB, "{} MiB", out.peak_mib());
     assert!(
         out.stdout_text().contains("Ana\u{1b}]0;pwned\u{7}"),
         "{}",
