@@ -65,8 +65,9 @@ impl Sink {
             return Ok(Self::around(Target::Stdout(stdout), None));
         };
         if in_place(path)? {
+            // Appending: `/dev/stdout` may be a file the shell opened with `>>`.
             let file = fs::OpenOptions::new()
-                .write(true)
+                .append(true)
                 .open(path)
                 .map_err(|source| file_error(path, source))?;
             return Ok(Self::around(Target::Direct(file), Some(path.to_owned())));
@@ -186,9 +187,9 @@ fn file_error(path: &Path, source: io::Error) -> OutputError {
     }
 }
 
-/// Whether `path` is written in place rather than replaced: an existing device or FIFO, or anything
-/// under `/dev` or `/proc` (`/dev/stdout` names whatever stdout is, and must never be replaced by a
-/// file). A directory or a socket is no place for output: refused (exit 2) before anything is sent.
+/// Whether `path` is written in place rather than replaced: an existing device or FIFO, or a name
+/// for a descriptor (`/dev/stdout` names whatever stdout is, and must never be replaced by a file).
+/// A directory or a socket is no place for output: refused (exit 2) before anything is sent.
 fn in_place(path: &Path) -> Result<bool, OutputError> {
     let meta = match fs::metadata(path) {
         Ok(meta) => meta,
@@ -210,9 +211,12 @@ fn in_place(path: &Path) -> Result<bool, OutputError> {
         if kind.is_char_device() || kind.is_block_device() || kind.is_fifo() {
             return Ok(true);
         }
+        // `/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/1`: whatever the descriptor is, it is not a
+        // file of ours to replace (but `/dev/shm/x` is an ordinary file).
         let directory = fs::canonicalize(unfinished::directory_of(path))
             .map_err(|source| file_error(path, source))?;
-        if directory.starts_with("/dev") || directory.starts_with("/proc") {
+        let descriptors = directory.starts_with("/proc") && directory.ends_with("fd");
+        if directory == Path::new("/dev") || descriptors {
             return Ok(true);
         }
     }
@@ -239,4 +243,30 @@ fn persist(temp: NamedTempFile, pending: Unfinished, path: &Path) -> io::Result<
     }
     temp.as_file().sync_all()?;
     pending.commit(|| temp.persist(path).map(drop).map_err(|e| e.error))
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn devices_and_descriptor_names_are_written_in_place_and_ordinary_files_replaced() {
+        assert!(in_place(Path::new("/dev/null")).unwrap());
+        assert!(in_place(Path::new("/dev/stdout")).unwrap());
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("out.csv");
+        assert!(!in_place(&file).unwrap(), "a file not there yet");
+        fs::write(&file, "old").unwrap();
+        assert!(!in_place(&file).unwrap());
+        assert!(matches!(
+            in_place(dir.path()),
+            Err(OutputError::NotAFile { .. })
+        ));
+        // A file in a tmpfs under /dev is an ordinary file.
+        if let Ok(shm) = tempfile::tempdir_in("/dev/shm") {
+            let file = shm.path().join("x.csv");
+            fs::write(&file, "old").unwrap();
+            assert!(!in_place(&file).unwrap());
+        }
+    }
 }
