@@ -43,6 +43,8 @@ pub struct Settings {
     pub max_answer_size: Option<u64>,
     pub cacert: Option<PathBuf>,
     pub verbose: bool,
+    /// `-vv` or `--trace-personal`: traces and errors show personal data as it is.
+    pub personal: bool,
     /// `--quiet` or `-q`.
     pub quiet: bool,
     pub sandbox: bool,
@@ -67,7 +69,10 @@ pub struct Context {
 
 impl Context {
     pub async fn new(global: Settings) -> Result<Context> {
-        let reporter = Reporter::new(global.verbose, global.quiet);
+        let reporter = Reporter::showing_personal(global.verbose, global.quiet, global.personal);
+        if global.personal {
+            reporter.warn(&crate::t!("ui-personal-shown"));
+        }
         let config_dir = config::config_dir()?;
         let profile_name = global.profile.clone();
         let stored = ConfigFile::load(&config_dir)?
@@ -321,6 +326,7 @@ impl Context {
             } else {
                 None
             },
+            terminal: stdout_tty,
         }
     }
 

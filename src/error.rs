@@ -102,6 +102,9 @@ impl std::fmt::Display for Error {
     }
 }
 
+/// The most characters of a refused value an error repeats.
+pub const GIVEN_MAX: usize = 80;
+
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
@@ -118,11 +121,43 @@ impl From<OutputError> for Error {
     }
 }
 
+/// A record the service sent that the client cannot look inside: a bad answer (exit 5), never a
+/// crash. Defined here so that both [`Error`] and [`OutputError`] can carry it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BadRecord {
+    /// Objects and arrays nested deeper than the limit every reader of records keeps.
+    #[error("{}", crate::t!("record-too-deep", limit = *limit as u64))]
+    TooDeep { limit: usize },
+    /// Text that is no JSON value (only records built wrongly can get here).
+    #[error("{}", crate::t!("record-unreadable", reason = reason.as_str()))]
+    Unreadable { reason: String },
+}
+
+impl From<BadRecord> for Error {
+    fn from(e: BadRecord) -> Self {
+        Error::Protocol(e.to_string())
+    }
+}
+
 impl Error {
+    /// A value refused before anything was sent. The value is echoed quoted, cut at
+    /// [`GIVEN_MAX`] characters (with how long it was), so a 100 KB paste stays one short line.
     pub fn invalid(field: &str, given: impl std::fmt::Display, expected: &str) -> Self {
+        let given = given.to_string();
+        let count = given.chars().count();
+        let given = if count > GIVEN_MAX {
+            let cut: String = given.chars().take(GIVEN_MAX).collect();
+            format!(
+                "{:?} {}",
+                format!("{cut}…"),
+                crate::t!("err-given-length", count = count as u64)
+            )
+        } else {
+            format!("{given:?}")
+        };
         Error::Invalid {
             field: field.to_string(),
-            given: format!("{:?}", given.to_string()),
+            given,
             expected: expected.to_string(),
         }
     }
@@ -138,6 +173,8 @@ impl Error {
             Error::InClinic { source, .. } => source.exit_code(),
             Error::Partial { code, .. } => *code,
             Error::Output(e) if e.is_broken_pipe() => 0,
+            Error::Output(OutputError::Record(_)) => 5,
+            Error::Output(OutputError::NotAFile { .. }) => 2,
             Error::Output(_) | Error::Config(_) | Error::Other(_) => 1,
         }
     }
@@ -195,6 +232,12 @@ pub enum OutputError {
     SecondRecord,
     #[error(transparent)]
     NewColumns(#[from] NewColumns),
+    /// `-o` names a directory or a socket: no place for output (exit 2, before anything is sent).
+    #[error("{}", crate::t!("output-not-a-file", path = path.display().to_string()))]
+    NotAFile { path: PathBuf },
+    /// A record that cannot be written because it cannot be read (exit 5, a bad answer).
+    #[error(transparent)]
+    Record(#[from] BadRecord),
 }
 
 fn io_text(e: &io::Error) -> String {
@@ -278,6 +321,18 @@ mod tests {
         assert_eq!(
             nested.to_string(),
             "clinic 3 (SP Campinas): network failure: timeout"
+        );
+    }
+
+    #[test]
+    fn a_long_value_is_echoed_cut_with_its_length() {
+        let e = Error::invalid("--note", "é".repeat(5000), "at most 4000 characters");
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "invalid --note: got \"{}…\" (5000 characters), expected at most 4000 characters",
+                "é".repeat(80)
+            )
         );
     }
 

@@ -109,12 +109,83 @@ pub fn sql_date(d: NaiveDate) -> String {
     d.format("%Y-%m-%d").to_string()
 }
 
-/// A plausible e-mail address: one `@`, a non-empty local part, a dotted domain, no spaces.
+/// The longest name accepted (a contact's, a lead's first or last name).
+pub const NAME_MAX: usize = 200;
+/// The longest e-mail address accepted (RFC 5321's limit), and of its part before the `@`.
+pub const EMAIL_MAX: usize = 254;
+pub const EMAIL_LOCAL_MAX: usize = 64;
+/// The longest note accepted.
+pub const NOTE_MAX: usize = 4000;
+
+/// Characters that take no room on screen: a value made only of them looks empty.
+fn is_zero_width(c: char) -> bool {
+    matches!(
+        c,
+        '\u{200b}'..='\u{200d}' | '\u{2060}' | '\u{feff}' | '\u{00ad}' | '\u{180e}'
+    )
+}
+
+/// The rules every typed text keeps: no control characters (C0, DEL, C1; a line break only where
+/// `line_breaks`), no bidirectional marks or overrides, something visible, and at most `max`
+/// characters. The error names the field, shows what was given and says which rule it broke.
+fn plain_text(field: &str, raw: &str, value: &str, max: usize, line_breaks: bool) -> Result<()> {
+    let refuse = |expected: String| Err(Error::invalid(field, raw, &expected));
+    if value
+        .chars()
+        .any(|c| c.is_control() && !(line_breaks && c == '\n'))
+    {
+        return refuse(if line_breaks {
+            crate::t!("input-no-controls-but-newline")
+        } else {
+            crate::t!("input-no-controls")
+        });
+    }
+    if value.chars().any(crate::text::sanitize::is_bidi_control) {
+        return refuse(crate::t!("input-no-bidi"));
+    }
+    if !value.is_empty() && value.chars().all(|c| is_zero_width(c) || c.is_whitespace()) {
+        return refuse(crate::t!("input-visible"));
+    }
+    let count = value.chars().count();
+    if count > max {
+        return refuse(crate::t!(
+            "input-at-most",
+            max = max as u64,
+            count = count as u64
+        ));
+    }
+    Ok(())
+}
+
+/// A person's name (or a part of it): non-empty, trimmed, plain text of at most [`NAME_MAX`]
+/// characters.
+pub fn name(field: &str, raw: &str) -> Result<String> {
+    let s = raw.trim();
+    if s.is_empty() {
+        return Err(Error::invalid(field, raw, &crate::t!("input-text")));
+    }
+    plain_text(field, raw, s, NAME_MAX, false)?;
+    Ok(s.to_string())
+}
+
+/// A note: plain text of at most [`NOTE_MAX`] characters, where line breaks are allowed (a Windows
+/// `\r\n` becomes `\n`).
+pub fn note(field: &str, raw: &str) -> Result<String> {
+    let s = raw.replace("\r\n", "\n");
+    let s = s.trim();
+    plain_text(field, raw, s, NOTE_MAX, true)?;
+    Ok(s.to_string())
+}
+
+/// A plausible e-mail address: one `@`, a non-empty local part of at most [`EMAIL_LOCAL_MAX`]
+/// characters, a dotted domain, no spaces, and at most [`EMAIL_MAX`] characters of plain text.
 pub fn email(field: &str, raw: &str) -> Result<String> {
     let s = raw.trim();
+    plain_text(field, raw, s, EMAIL_MAX, false)?;
     let ok = match s.split_once('@') {
         Some((local, domain)) => {
             !local.is_empty()
+                && local.chars().count() <= EMAIL_LOCAL_MAX
                 && !domain.contains('@')
                 && domain.contains('.')
                 && !domain.starts_with('.')
@@ -160,6 +231,50 @@ pub fn key_value(field: &str, raw: &str) -> Result<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_emails_and_notes_are_plain_visible_text_of_bounded_length() {
+        assert_eq!(name("--name", "  Maria José ").unwrap(), "Maria José");
+        assert_eq!(
+            note("--note", "liga\r\nde manhã").unwrap(),
+            "liga\nde manhã"
+        );
+        for bad in [
+            "Ana\u{1b}[31m",
+            "Ana\u{7}",
+            "Ana\rBia",
+            "Ana\nBia",
+            "Ana\u{7f}",
+            "Ana\u{9b}",
+            "\u{202e}anA",
+            "Ana\u{2066}",
+            "\u{200b}\u{200d}",
+            "\u{feff}",
+        ] {
+            assert!(name("--name", bad).is_err(), "{bad:?}");
+            assert!(
+                note("--note", bad).is_err() || bad.contains('\n'),
+                "{bad:?}"
+            );
+        }
+        assert!(name("--name", &"a".repeat(NAME_MAX)).is_ok());
+        let long = name("--name", &"a".repeat(NAME_MAX + 1))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            long.contains("--name") && long.contains("at most 200 characters (this has 201)"),
+            "{long}"
+        );
+        assert!(note("--note", &"a".repeat(NOTE_MAX + 1)).is_err());
+        assert!(email("--email", &format!("{}@example.com", "a".repeat(65))).is_err());
+        assert!(email("--email", &format!("a@{}.com", "b".repeat(250))).is_err());
+        assert!(email("--email", "ana\u{202e}@example.com").is_err());
+        let e = name("--name", "Ana\u{1b}").unwrap_err().to_string();
+        assert!(
+            e.contains("--name") && e.contains("control characters"),
+            "{e}"
+        );
+    }
 
     #[test]
     fn phones_in_common_spellings() {

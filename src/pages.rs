@@ -546,7 +546,7 @@ mod tests {
         let reporter = Reporter::new(false, true);
         let mut seen = Vec::new();
         let r = rt.block_on(walk(Arc::new(f), spec, &reporter, |v| {
-            seen.push(value_of(&v)["id"].as_u64().unwrap());
+            seen.push(value_of(&v).unwrap()["id"].as_u64().unwrap());
             Ok(())
         }));
         (r, seen)
@@ -809,7 +809,7 @@ mod tests {
         let reporter = Reporter::new(false, true);
         let mut seen = Vec::new();
         rt.block_on(walk(source.clone(), spec, &reporter, |v| {
-            seen.push(value_of(&v)["id"].as_u64().unwrap());
+            seen.push(value_of(&v).unwrap()["id"].as_u64().unwrap());
             Ok(())
         }))
         .unwrap();

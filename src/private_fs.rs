@@ -57,8 +57,10 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<()> {
     };
     let failed = |e: io::Error| Error::Config(format!("{}: {e}", path.display()));
     create_dir(dir).map_err(|e| Error::Config(format!("{}: {e}", dir.display())))?;
+    unfinished::remove_stale_beside(path);
+    let prefix = unfinished::temp_prefix(path).map_err(failed)?;
     let mut builder = tempfile::Builder::new();
-    builder.prefix(".").suffix(".tmp");
+    builder.prefix(&prefix).suffix(".tmp");
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;

@@ -1,12 +1,22 @@
 //! Records as lists carry them, below both the readers that split answers (`api`, `crm`) and the code
 //! that walks and writes them (`pages`, `output`): a record stays the JSON text the service sent until a
 //! step needs to look inside it.
+//!
+//! Looking inside is where hostile data bites, so it happens here, once, with two rules every reader
+//! of records keeps: records nest at most [`MAX_DEPTH`] levels (deeper is a bad answer, exit 5, never a
+//! stack overflow), and a number no `f64` can hold (`1e400`) travels as its source text.
+
+use std::ops::Range;
 
 use futures::future::BoxFuture;
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use crate::error::{Error, Result};
+use crate::error::{BadRecord, Error, Result};
+
+/// How deep objects and arrays may nest in a record (the record itself is level 1): serde_json's own
+/// limit when it builds a tree, kept by the readers that walk the text too.
+pub const MAX_DEPTH: usize = 127;
 
 /// One page of a list answer.
 #[derive(Debug, Default)]
@@ -24,13 +34,115 @@ pub type Record = Box<RawValue>;
 
 /// A record built here (a CRM record reshaped, a test's record) in the form lists carry.
 pub fn record_of(value: &Value) -> Record {
-    serde_json::value::to_raw_value(value).expect("a JSON value always serialises")
+    // Writing a `Value` cannot fail (its keys are strings, its numbers finite); were it ever to,
+    // an empty record says so rather than a crash.
+    serde_json::value::to_raw_value(value).unwrap_or_else(|_| RawValue::NULL.to_owned())
 }
 
-/// A record's value, for the steps that look inside it.
-pub fn value_of(record: &RawValue) -> Value {
-    serde_json::from_str(record.get())
-        .expect("a record is valid JSON: it was parsed to be split out")
+/// A record's value, for the steps that look inside it: a record nested deeper than [`MAX_DEPTH`] is
+/// refused, and numbers beyond `f64` become strings holding their source text.
+pub fn value_of(record: &RawValue) -> Result<Value, BadRecord> {
+    parse(record.get())
+}
+
+/// A record's text on one line, for formats that copy records: JSON holds a line break only as
+/// layout between tokens, never inside a string, so dropping the breaks changes nothing else (a
+/// number beyond `f64` stays the number it was).
+pub fn one_line(record: &RawValue) -> std::borrow::Cow<'_, str> {
+    let text = record.get();
+    if text.contains(['\n', '\r']) {
+        std::borrow::Cow::Owned(text.replace(['\n', '\r'], ""))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}
+
+/// [`value_of`] for any JSON text.
+pub fn parse(text: &str) -> Result<Value, BadRecord> {
+    let first = match serde_json::from_str(text) {
+        Ok(value) => return Ok(value),
+        Err(e) => e,
+    };
+    // The common case costs one parse; only a failure pays for a look at why.
+    let survey = survey(text);
+    if survey.deepest > MAX_DEPTH {
+        return Err(BadRecord::TooDeep { limit: MAX_DEPTH });
+    }
+    if survey.huge.is_empty() {
+        return Err(BadRecord::Unreadable {
+            reason: first.to_string(),
+        });
+    }
+    let mut kept = String::with_capacity(text.len() + 2 * survey.huge.len());
+    let mut last = 0;
+    for span in survey.huge {
+        kept.push_str(&text[last..span.start]);
+        kept.push('"');
+        kept.push_str(&text[span.clone()]);
+        kept.push('"');
+        last = span.end;
+    }
+    kept.push_str(&text[last..]);
+    serde_json::from_str(&kept).map_err(|e| BadRecord::Unreadable {
+        reason: e.to_string(),
+    })
+}
+
+/// What [`survey`] finds in a JSON text.
+struct Survey {
+    /// How deep objects and arrays nest.
+    deepest: usize,
+    /// The numbers an `f64` cannot hold.
+    huge: Vec<Range<usize>>,
+}
+
+/// One pass over JSON text (valid as JSON syntax), with no recursion.
+fn survey(text: &str) -> Survey {
+    let bytes = text.as_bytes();
+    let (mut depth, mut deepest, mut huge) = (0usize, 0usize, Vec::new());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => i = string_end(bytes, i) - 1,
+            b'{' | b'[' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b'}' | b']' => depth = depth.saturating_sub(1),
+            b'-' | b'0'..=b'9' => {
+                let end = number_end(bytes, i);
+                if text[i..end].parse::<f64>().is_ok_and(f64::is_infinite) {
+                    huge.push(i..end);
+                }
+                i = end - 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    Survey { deepest, huge }
+}
+
+/// The index just past the string that starts (with its quote) at `start`.
+pub(crate) fn string_end(bytes: &[u8], start: usize) -> usize {
+    let mut i = start + 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    bytes.len()
+}
+
+/// The index just past the number that starts at `start`.
+pub(crate) fn number_end(bytes: &[u8], start: usize) -> usize {
+    let mut i = start;
+    while i < bytes.len() && matches!(bytes[i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9') {
+        i += 1;
+    }
+    i
 }
 
 impl Page {
@@ -57,5 +169,55 @@ pub trait PageSource: Send + Sync {
     /// for the error (a deployment that numbers its pages from 0, say).
     fn shortfall(&self) -> BoxFuture<'_, Option<String>> {
         Box::pin(async { None })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn raw(text: &str) -> Record {
+        serde_json::from_str(text).unwrap()
+    }
+
+    #[test]
+    fn numbers_beyond_f64_keep_their_text() {
+        let value = value_of(&raw(
+            r#"{"a":1e400,"b":[-2E+999,"1e400"],"c":1.5,"d":"x\"1e999"}"#,
+        ));
+        assert_eq!(
+            value.unwrap(),
+            json!({"a": "1e400", "b": ["-2E+999", "1e400"], "c": 1.5, "d": "x\"1e999"})
+        );
+        let long = "9".repeat(400);
+        assert_eq!(value_of(&raw(&format!("[{long}]"))).unwrap(), json!([long]));
+    }
+
+    #[test]
+    fn nesting_is_bounded_with_an_error_not_a_crash() {
+        let deep = |n: usize| format!("{}1{}", r#"{"a":"#.repeat(n), "}".repeat(n));
+        assert!(value_of(&raw(&deep(MAX_DEPTH))).is_ok());
+        assert_eq!(
+            value_of(&raw(&deep(MAX_DEPTH + 1))),
+            Err(BadRecord::TooDeep { limit: MAX_DEPTH })
+        );
+        let arrays = format!("{}{}", "[".repeat(30_000), "]".repeat(30_000));
+        assert_eq!(
+            value_of(&raw(&arrays)),
+            Err(BadRecord::TooDeep { limit: MAX_DEPTH })
+        );
+    }
+
+    #[test]
+    fn a_record_over_several_lines_is_copied_on_one() {
+        let record = raw("{\"a\": 1e400,\r\n  \"b\": \"x\\ny\"\n}");
+        assert_eq!(one_line(&record), "{\"a\": 1e400,  \"b\": \"x\\ny\"}");
+    }
+
+    #[test]
+    fn built_records_round_trip() {
+        let value = json!({"id": 1, "nome": "José"});
+        assert_eq!(value_of(&record_of(&value)).unwrap(), value);
     }
 }

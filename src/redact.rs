@@ -201,10 +201,248 @@ fn replace_whole(text: &str, needle: &str, with: &str) -> String {
     out
 }
 
+// Personal data. Traces and error messages end up in log files (a nightly job's stderr), and LGPD
+// expects personal data kept out of them: unless the user asks to see it (`-vv`,
+// `--trace-personal`), every line on stderr passes through [`personal`]. Unlike secrets, personal
+// data is found by where it sits (a query parameter's name, the flag a value was given to) and by
+// its shape (an e-mail address, a phone number), since nothing registers it in advance.
+
+/// How a personal value is masked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Personal {
+    /// A phone: the area code stays (`16*********`), so a reader can still tell which clinic.
+    Phone,
+    /// An e-mail: the domain stays (`****@example.com`).
+    Email,
+    /// Names, birth dates, CPF, notes, CRM filter values: masked whole.
+    Whole,
+}
+
+/// Query parameters (and flags, without their dashes) that carry personal data, by kind; names are
+/// compared lower-cased, with `_`, `-` and spaces alike.
+const PERSONAL_PARAMS: &[(&str, Personal)] = &[
+    ("telefone", Personal::Phone),
+    ("telefone secundario", Personal::Phone),
+    ("secondary phone", Personal::Phone),
+    ("celular", Personal::Phone),
+    ("phone", Personal::Phone),
+    ("fone", Personal::Phone),
+    ("whatsapp", Personal::Phone),
+    ("email", Personal::Email),
+    ("e mail", Personal::Email),
+    ("nome", Personal::Whole),
+    ("name", Personal::Whole),
+    ("primeiro nome", Personal::Whole),
+    ("sobrenome", Personal::Whole),
+    ("first name", Personal::Whole),
+    ("last name", Personal::Whole),
+    ("cliente", Personal::Whole),
+    ("paciente", Personal::Whole),
+    ("nascimento", Personal::Whole),
+    ("data nascimento", Personal::Whole),
+    ("birth date", Personal::Whole),
+    ("birthdate", Personal::Whole),
+    ("cpf", Personal::Whole),
+    ("note", Personal::Whole),
+    ("observacao", Personal::Whole),
+    ("obs", Personal::Whole),
+    ("field", Personal::Whole),
+];
+
+/// The kind of personal data a parameter or flag (`telefone`, `--birth-date`, `filter[PHONE]`)
+/// carries. Every CRM filter and field value (`filter[…]`, `FIELDS[…]`) is personal: they search
+/// and write people.
+pub fn personal_param(name: &str) -> Option<Personal> {
+    let decoded = percent_decode_str(name).decode_utf8_lossy();
+    let name = decoded
+        .trim()
+        .trim_start_matches('-')
+        .to_lowercase()
+        .replace(['_', '-'], " ");
+    if ["filter[", "fields[", "filtro["]
+        .iter()
+        .any(|p| name.starts_with(p))
+    {
+        return Some(Personal::Whole);
+    }
+    PERSONAL_PARAMS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, kind)| *kind)
+}
+
+/// `value` masked as its kind says.
+pub fn mask_personal(value: &str, kind: Personal) -> String {
+    match kind {
+        Personal::Whole => MASK.to_string(),
+        Personal::Email => match value.rsplit_once('@') {
+            Some((_, domain)) => format!("{MASK}@{domain}"),
+            None => MASK.to_string(),
+        },
+        Personal::Phone => mask_phone(value),
+    }
+}
+
+/// Every digit past the area code (and the country code `55`, when written) becomes `*`; the
+/// spelling stays.
+fn mask_phone(phone: &str) -> String {
+    let digits = phone.chars().filter(char::is_ascii_digit).count();
+    let country = phone.trim_start().starts_with('+') || (digits >= 12 && phone.starts_with("55"));
+    let keep = if country { 4 } else { 2 };
+    let mut seen = 0;
+    phone
+        .chars()
+        .map(|c| {
+            if c.is_ascii_digit() {
+                seen += 1;
+                if seen > keep {
+                    return '*';
+                }
+            }
+            c
+        })
+        .collect()
+}
+
+/// E-mail addresses, anywhere.
+fn email_pattern() -> &'static regex::Regex {
+    static PATTERN: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    PATTERN.get_or_init(|| {
+        regex::Regex::new(r"[A-Za-z0-9._%+\-]+(@|%40)([A-Za-z0-9\-]+\.)+[A-Za-z]{2,}")
+            .unwrap_or_else(|_| unreachable!("a fixed pattern"))
+    })
+}
+
+/// Phone numbers and CPFs as they are written: 10 to 13 digits in a row, `(16) 99264-0197`,
+/// `+55 16 99264-0197`, `16 99264-0197`, `123.456.789-09`; never inside a longer number or word.
+fn phone_pattern() -> &'static regex::Regex {
+    static PATTERN: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    PATTERN.get_or_init(|| {
+        regex::Regex::new(
+            r"(?x)
+            (^|[^0-9A-Za-z])
+            (
+              (\+|%2B)?[0-9]{10,13}
+            | (\+?55[\ .\-]?)?\(?[0-9]{2}\)?[\ .\-]?9?[0-9]{4}[\ .\-]?[0-9]{4}
+            | [0-9]{3}\.[0-9]{3}\.[0-9]{3}-[0-9]{2}
+            )
+            ($|[^0-9A-Za-z])",
+        )
+        .unwrap_or_else(|_| unreachable!("a fixed pattern"))
+    })
+}
+
+/// `text` with personal data masked: the values of personal query parameters in any address (see
+/// [`personal_param`]), then e-mail addresses and phone numbers wherever they are.
+pub fn personal(text: &str) -> String {
+    let mut out = mask_personal_queries(text);
+    if email_pattern().is_match(&out) {
+        out = email_pattern()
+            .replace_all(&out, |c: &regex::Captures| {
+                let whole = &c[0];
+                let at = whole.find(&c[1]).unwrap_or(0);
+                format!("{MASK}{}", &whole[at..])
+            })
+            .into_owned();
+    }
+    if phone_pattern().is_match(&out) {
+        out = phone_pattern()
+            .replace_all(&out, |c: &regex::Captures| {
+                format!("{}{}{}", &c[1], mask_phone(&c[2]), &c[c.len() - 1])
+            })
+            .into_owned();
+    }
+    out
+}
+
+/// The values of personal parameters in the query strings of `text`'s addresses.
+fn mask_personal_queries(text: &str) -> String {
+    if !text.contains('?') {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    for (i, word) in text.split(' ').enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        match word.split_once('?') {
+            Some((address, query)) if address.contains("://") => {
+                out.push_str(address);
+                out.push('?');
+                out.push_str(&mask_query_values(query));
+            }
+            _ => out.push_str(word),
+        }
+    }
+    out
+}
+
+fn mask_query_values(query: &str) -> String {
+    query
+        .split('&')
+        .map(|pair| match pair.split_once('=') {
+            Some((name, value)) if !value.is_empty() => match personal_param(name) {
+                Some(kind) => {
+                    let value = percent_decode_str(&value.replace('+', " "))
+                        .decode_utf8_lossy()
+                        .into_owned();
+                    format!("{name}={}", mask_personal(&value, kind).replace(' ', "+"))
+                }
+                None => pair.to_string(),
+            },
+            _ => pair.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn personal_data_is_masked_where_it_sits_and_by_its_shape() {
+        assert_eq!(
+            personal(
+                "> GET http://h/rest/v1/lista_cliente?nome=Maria+Silva&telefone=16992640197&email=maria%40x.com&data_nascimento=23%2F04%2F1990&pagina_atual=1"
+            ),
+            "> GET http://h/rest/v1/lista_cliente?nome=****&telefone=16*********&email=****@x.com&data_nascimento=****&pagina_atual=1"
+        );
+        assert_eq!(
+            personal(
+                "> GET http://h/crm/rest/1/****/crm.contact.list?filter%5BPHONE%5D=16992640197&start=0"
+            ),
+            "> GET http://h/crm/rest/1/****/crm.contact.list?filter%5BPHONE%5D=****&start=0"
+        );
+        assert_eq!(
+            personal(
+                "> GET http://h/webhook/****?Primeiro%20Nome=Ana&Telefone=%2B5516992640197&Email=a%40b.co&Unidade=SP"
+            ),
+            "> GET http://h/webhook/****?Primeiro%20Nome=****&Telefone=+5516*********&Email=****@b.co&Unidade=SP"
+        );
+        assert_eq!(
+            personal(
+                "o cliente maria.silva@example.com (16) 99264-0197, +55 16 99264-0197 e 16992640198 já existe; CPF 123.456.789-09"
+            ),
+            "o cliente ****@example.com (16) *****-****, +55 16 *****-**** e 16********* já existe; CPF 12*.***.***-**"
+        );
+        // Dates, times, sizes, IDs and ports are no phone.
+        for plain in [
+            "< 200 7 ms 55 bytes",
+            "2024-03-05 10:00:00",
+            "http://127.0.0.1:38533/rest/v1/x?id=5001",
+            "record 123456789",
+        ] {
+            assert_eq!(personal(plain), plain);
+        }
+        assert_eq!(personal_param("--birth-date"), Some(Personal::Whole));
+        assert_eq!(
+            personal_param("FIELDS[PHONE][0][VALUE]"),
+            Some(Personal::Whole)
+        );
+        assert_eq!(personal_param("pagina_atual"), None);
+    }
 
     #[test]
     fn secret_query_values_and_user_info_are_masked() {

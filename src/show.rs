@@ -171,7 +171,7 @@ impl Sink {
     pub(crate) fn write_record(&mut self, record: &RawValue) -> Result<()> {
         match &self.jq {
             None => Ok(self.out.write_raw(record)?),
-            Some(_) => self.write(&crate::record::value_of(record)),
+            Some(_) => self.write(&crate::record::value_of(record)?),
         }
     }
 

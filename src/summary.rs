@@ -1,12 +1,15 @@
 //! `report summary`: counts and money sums of records grouped by month, seller, status, clinic,
 //! channel or service, aggregated as the records stream past (memory grows with the number of
-//! groups, never with the number of records). Sums are kept in whole centavos, so they are exact.
+//! groups, never with the number of records). Sums are exact decimals ([`crate::money`]); a money
+//! value that cannot be read is left out of the sums and its record is reported, never guessed.
 
 use std::collections::BTreeMap;
 
+use rust_decimal::Decimal;
+use rust_decimal::prelude::ToPrimitive;
 use serde_json::{Map, Value};
 
-use crate::money::{self, MONEY_FIELDS};
+use crate::money::{self, MONEY_FIELDS, Money};
 use crate::output::bars::Bar;
 
 /// What is being summarised: which list, and so which fields each grouping reads.
@@ -70,11 +73,30 @@ impl Dimension {
 /// The label of records that lack a grouping's field.
 pub const NONE: &str = "(none)";
 
-/// Per group: how many records, and the sum of each money field in centavos.
+/// Per group: how many records, the sum of each money field, and how many records had a money
+/// value the sums left out.
 #[derive(Debug, Clone, Default)]
 struct Totals {
     count: u64,
-    sums: [i64; MONEY_FIELDS.len()],
+    sums: [Decimal; MONEY_FIELDS.len()],
+    not_summed: u64,
+}
+
+/// The column that counts, per group, the records whose money could not be summed (present only
+/// when there are such records).
+pub const NOT_SUMMED: &str = "not_summed";
+
+/// Records named in full by [`Summary::not_summed`]; beyond them only the count grows.
+const NAMED_MAX: usize = 10;
+
+/// A record whose money the sums left out: what names it, the field and what it held.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotSummed {
+    /// The record's `id` (or another identifying field) when it has one, else its position (`#12`).
+    pub record: String,
+    pub field: &'static str,
+    /// The value as the service sent it (JSON text).
+    pub given: String,
 }
 
 pub struct Aggregator {
@@ -86,6 +108,9 @@ pub struct Aggregator {
     /// Which money fields appeared at all (only those become columns).
     money_seen: [bool; MONEY_FIELDS.len()],
     records: u64,
+    /// The first records whose money was left out, and how many there were in all.
+    not_summed: Vec<NotSummed>,
+    not_summed_count: u64,
 }
 
 impl Aggregator {
@@ -105,16 +130,32 @@ impl Aggregator {
             groups: BTreeMap::new(),
             money_seen: [false; MONEY_FIELDS.len()],
             records: 0,
+            not_summed: Vec::new(),
+            not_summed_count: 0,
         })
     }
 
     pub fn push(&mut self, record: &Value) {
         self.records += 1;
-        let mut amounts = [0i64; MONEY_FIELDS.len()];
+        let mut amounts = [Decimal::ZERO; MONEY_FIELDS.len()];
+        let separator =
+            money::decimal_separator(MONEY_FIELDS.iter().filter_map(|f| record.get(*f)));
+        let mut unread = false;
         for (i, field) in MONEY_FIELDS.iter().enumerate() {
-            if let Some(cents) = record.get(*field).and_then(money::cents) {
-                amounts[i] = cents;
-                self.money_seen[i] = true;
+            let Some(value) = record.get(*field) else {
+                continue;
+            };
+            match money::amount(value, separator) {
+                Money::Absent => {}
+                Money::Amount(amount) => {
+                    amounts[i] = amount;
+                    self.money_seen[i] = true;
+                }
+                Money::Unreadable => {
+                    unread = true;
+                    self.money_seen[i] = true;
+                    self.note_not_summed(record, field, value);
+                }
             }
         }
         // A record with several services counts under each of them.
@@ -135,9 +176,27 @@ impl Aggregator {
         for key in keys {
             let totals = self.groups.entry(key).or_default();
             totals.count += 1;
+            totals.not_summed += u64::from(unread);
             for (sum, amount) in totals.sums.iter_mut().zip(amounts) {
-                *sum += amount;
+                // Beyond 7.9 × 10^28 a sum saturates rather than wraps; no clinic gets there.
+                *sum = sum.saturating_add(amount);
             }
+        }
+    }
+
+    fn note_not_summed(&mut self, record: &Value, field: &'static str, value: &Value) {
+        self.not_summed_count += 1;
+        if self.not_summed.len() < NAMED_MAX {
+            let name = ["id", "id_orcamento", "codigo", "numero"]
+                .iter()
+                .find_map(|f| record.get(*f).and_then(text))
+                .map(|id| format!("id {id}"))
+                .unwrap_or_else(|| format!("#{}", self.records));
+            self.not_summed.push(NotSummed {
+                record: name,
+                field,
+                given: value.to_string(),
+            });
         }
     }
 
@@ -194,12 +253,15 @@ impl Aggregator {
                 key,
                 count: totals.count,
                 sums: money.iter().map(|i| totals.sums[*i]).collect(),
+                not_summed: totals.not_summed,
             })
             .collect();
         Summary {
             by: self.by,
             money: money.iter().map(|i| MONEY_FIELDS[*i]).collect(),
             groups: rows,
+            not_summed: self.not_summed,
+            not_summed_count: self.not_summed_count,
         }
     }
 }
@@ -209,8 +271,10 @@ impl Aggregator {
 pub struct Group {
     pub key: Vec<String>,
     pub count: u64,
-    /// Centavos, one per money field of the summary.
-    pub sums: Vec<i64>,
+    /// One per money field of the summary.
+    pub sums: Vec<Decimal>,
+    /// Records of the group with a money value the sums left out.
+    pub not_summed: u64,
 }
 
 #[derive(Debug, Clone)]
@@ -219,6 +283,10 @@ pub struct Summary {
     /// The money fields summed.
     pub money: Vec<&'static str>,
     pub groups: Vec<Group>,
+    /// The first records whose money could not be read (see [`NotSummed`]).
+    pub not_summed: Vec<NotSummed>,
+    /// How many money values in all could not be read.
+    pub not_summed_count: u64,
 }
 
 impl Summary {
@@ -232,8 +300,11 @@ impl Summary {
                     map.insert(dimension.name().to_string(), Value::from(value.as_str()));
                 }
                 map.insert("count".to_string(), Value::from(group.count));
-                for (field, cents) in self.money.iter().zip(&group.sums) {
-                    map.insert(field.to_string(), money::reais(*cents));
+                for (field, sum) in self.money.iter().zip(&group.sums) {
+                    map.insert(field.to_string(), money::reais(*sum));
+                }
+                if self.not_summed_count > 0 {
+                    map.insert(NOT_SUMMED.to_string(), Value::from(group.not_summed));
                 }
                 Value::Object(map)
             })
@@ -250,7 +321,7 @@ impl Summary {
                 match money {
                     Some(i) => Bar {
                         label,
-                        value: group.sums[i] as f64 / 100.0,
+                        value: group.sums[i].to_f64().unwrap_or(0.0),
                         shown: money::brl(group.sums[i]),
                     },
                     None => Bar {
@@ -347,7 +418,7 @@ mod tests {
         agg.push(&quote("2024-01-01", "Ana", 5.0, &["Botox"]));
         agg.push(&quote("2024-01-01", "Ana", 1.0, &[]));
         let summary = agg.finish();
-        let rows: Vec<(String, u64, i64)> = summary
+        let rows: Vec<(String, u64, Decimal)> = summary
             .groups
             .iter()
             .map(|g| (g.key[0].clone(), g.count, g.sums[0]))
@@ -355,10 +426,38 @@ mod tests {
         assert_eq!(
             rows,
             [
-                ("(none)".to_string(), 1, 100),
-                ("Botox".to_string(), 2, 1500),
-                ("Peeling".to_string(), 1, 1000)
+                ("(none)".to_string(), 1, money::from_cents(100)),
+                ("Botox".to_string(), 2, money::from_cents(1500)),
+                ("Peeling".to_string(), 1, money::from_cents(1000))
             ]
+        );
+    }
+
+    #[test]
+    fn three_decimals_sum_exactly_and_unreadable_money_is_named_not_dropped() {
+        let mut agg = Aggregator::new(Source::Quotes, vec![Dimension::Seller], None).unwrap();
+        agg.push(&json!({"id": 1, "vendedor": "Ana", "valor": "1234.500"}));
+        agg.push(&json!({"id": 2, "vendedor": "Ana", "valor": "1.500", "valor_original": "2.50"}));
+        agg.push(&json!({"id": 3, "vendedor": "Ana", "valor": "abc"}));
+        agg.push(&json!({"vendedor": "Zé", "valor": "1.500"}));
+        agg.push(&json!({"vendedor": "Zé", "valor": 10}));
+        let summary = agg.finish();
+        assert_eq!(
+            summary.records(),
+            [
+                json!({"seller": "Ana", "count": 3, "valor": 1236.0, "valor_original": 2.5, "not_summed": 1}),
+                json!({"seller": "Zé", "count": 2, "valor": 10.0, "valor_original": 0.0, "not_summed": 1}),
+            ]
+        );
+        assert_eq!(summary.not_summed_count, 2);
+        let named: Vec<(&str, &str, &str)> = summary
+            .not_summed
+            .iter()
+            .map(|n| (n.record.as_str(), n.field, n.given.as_str()))
+            .collect();
+        assert_eq!(
+            named,
+            [("id 3", "valor", "\"abc\""), ("#4", "valor", "\"1.500\"")]
         );
     }
 

@@ -7,7 +7,7 @@ use std::io::{IsTerminal, Write};
 use std::sync::{Arc, Mutex};
 
 use crate::error::Error;
-use crate::redact::Redactor;
+use crate::redact::{self, Redactor};
 use crate::secret::Secret;
 use crate::text::sanitize;
 
@@ -15,17 +15,35 @@ use crate::text::sanitize;
 pub struct Reporter {
     verbose: bool,
     quiet: bool,
+    /// Personal data is shown as it is (`-vv`, `--trace-personal`); otherwise every line has it
+    /// masked (see `redact::personal`).
+    personal: bool,
     redactor: Mutex<Redactor>,
     progress: Mutex<Option<indicatif::ProgressBar>>,
 }
 
 impl Reporter {
     pub fn new(verbose: bool, quiet: bool) -> Arc<Reporter> {
+        Self::showing_personal(verbose, quiet, false)
+    }
+
+    /// [`Reporter::new`], showing personal data as it is when `personal`.
+    pub fn showing_personal(verbose: bool, quiet: bool, personal: bool) -> Arc<Reporter> {
         Arc::new(Reporter {
             verbose,
             quiet,
+            personal,
             ..Default::default()
         })
+    }
+
+    /// `text` as stderr may show it: personal data masked unless the user asked to see it.
+    fn masked(&self, text: &str) -> String {
+        if self.personal {
+            text.to_string()
+        } else {
+            redact::personal(text)
+        }
     }
 
     /// Registers a secret value (token, key, password) that a server might echo back. Requests never show
@@ -48,10 +66,28 @@ impl Reporter {
 
     /// The final error as one masked line of plain text, the server's part of it cut short.
     pub fn error_line(&self, e: &Error) -> String {
-        sanitize::excerpt(
-            &self.redact(&crate::error::error_text(e)),
-            sanitize::ERROR_LINE_MAX,
-        )
+        let text = match e {
+            // The value of a personal field is masked by the field's kind, whatever its shape.
+            Error::Invalid {
+                field,
+                given,
+                expected,
+            } if !self.personal => match redact::personal_param(field) {
+                Some(kind) => {
+                    // `"value"`, possibly followed by how long it was.
+                    let (quoted, after) = given.rsplit_once('"').unwrap_or((given, ""));
+                    let value = quoted.strip_prefix('"').unwrap_or(quoted);
+                    crate::error::error_text(&Error::Invalid {
+                        field: field.clone(),
+                        given: format!("{:?}{after}", redact::mask_personal(value, kind)),
+                        expected: expected.clone(),
+                    })
+                }
+                None => crate::error::error_text(e),
+            },
+            _ => crate::error::error_text(e),
+        };
+        sanitize::excerpt(&self.masked(&self.redact(&text)), sanitize::ERROR_LINE_MAX)
     }
 
     /// A `-v` trace line (request, answer, retry). Shown only with `--verbose`.
@@ -76,7 +112,7 @@ impl Reporter {
     }
 
     fn line(&self, line: &str) {
-        let text = sanitize::one_line(&self.redact(line));
+        let text = sanitize::one_line(&self.masked(&self.redact(line)));
         let guard = self.progress.lock().unwrap();
         match guard.as_ref() {
             Some(bar) => bar.suspend(|| eprintln!("{text}")),

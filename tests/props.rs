@@ -105,7 +105,7 @@ proptest! {
         let full = judge::judge(reqwest::StatusCode::OK, &body, judge::Empty::Refused).map(envelope::page_values);
         match (fast, full) {
             (judge::Verdict::Success(a), judge::Verdict::Success((records, total, pages))) => {
-                let a_records: Vec<Value> = a.records.iter().map(|r| clinic::record::value_of(r)).collect();
+                let a_records: Vec<Value> = a.records.iter().map(|r| clinic::record::value_of(r).unwrap()).collect();
                 prop_assert_eq!(a_records, records);
                 prop_assert_eq!((a.total, a.pages), (total, pages));
             }
@@ -177,5 +177,78 @@ proptest! {
         if let Ok((k, _)) = input::key_value("pair", &raw) {
             prop_assert!(!k.is_empty());
         }
+    }
+}
+
+/// JSON text of a record: objects and arrays nested up to `depth`, wide levels, and the numbers that
+/// break readers (beyond `f64`, negative zero, exponents, long integers).
+fn record_text(depth: u32) -> impl Strategy<Value = String> {
+    let number = prop_oneof![
+        Just("1e400".to_string()),
+        Just("-2E+999".to_string()),
+        Just("-0".to_string()),
+        Just("1E3".to_string()),
+        Just("3120.0".to_string()),
+        Just("123456789012345678901234567890".to_string()),
+        any::<i64>().prop_map(|n| n.to_string()),
+        any::<f64>()
+            .prop_filter("finite", |f| f.is_finite())
+            .prop_map(|f| f.to_string()),
+    ];
+    let leaf = prop_oneof![
+        number,
+        Just("null".to_string()),
+        Just("true".to_string()),
+        "[a-z\\u{1b}\\u{7}é\"\\\\. ]{0,8}".prop_map(|s| serde_json::to_string(&s).unwrap()),
+    ];
+    leaf.prop_recursive(depth, 256, 8, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..6)
+                .prop_map(|items| format!("[{}]", items.join(","))),
+            prop::collection::vec(("[a-z.]{1,3}", inner), 0..6).prop_map(|entries| {
+                let fields: Vec<String> = entries
+                    .into_iter()
+                    .map(|(k, v)| format!("{}: {v}", serde_json::to_string(&k).unwrap()))
+                    .collect();
+                format!("{{ {} }}", fields.join(" ,"))
+            }),
+        ]
+    })
+}
+
+proptest! {
+    /// Every writer takes any record without panicking: it is written, or refused as a bad record
+    /// (exit 5), never anything else; numbers beyond f64 come out as their text.
+    #[test]
+    fn record_readers_and_cell_writers_never_panic(text in record_text(6)) {
+        use clinic::output::{Format, Output, OutputSpec, Shape};
+        let Ok(record) = serde_json::from_str::<Box<serde_json::value::RawValue>>(&text) else {
+            return Ok(());
+        };
+        let parsed = clinic::record::value_of(&record);
+        for format in [Format::Csv, Format::Tsv, Format::Json, Format::Ndjson, Format::Table, Format::Xlsx] {
+            let spec = OutputSpec { format, columns: None, excel: format == Format::Csv, path: None, width: None, terminal: false };
+            let mut output = Output::open(&spec, Shape::List, Box::new(std::io::sink())).unwrap();
+            let written = output.write_raw(&record).and_then(|()| output.finish().map(drop));
+            match (&parsed, written) {
+                (_, Ok(())) => {}
+                (Err(_), Err(clinic::error::OutputError::Record(_))) => {}
+                (_, Err(e)) => prop_assert!(false, "{format:?}: {e}"),
+            }
+        }
+    }
+
+    /// Deeper than the limit is always the same refusal, however it nests.
+    #[test]
+    fn nesting_past_the_limit_is_refused_by_every_reader(depth in 128usize..400, arrays in any::<bool>()) {
+        let (open, close) = if arrays { ("[", "]") } else { (r#"{"a":"#, "}") };
+        let text = format!(r#"{{"f": {}1{}}}"#, open.repeat(depth - 1), close.repeat(depth - 1));
+        let record: Box<serde_json::value::RawValue> = serde_json::from_str(&text).unwrap();
+        prop_assert!(clinic::record::value_of(&record).is_err());
+        let spec = clinic::output::OutputSpec {
+            format: clinic::output::Format::Csv, columns: None, excel: false, path: None, width: None, terminal: false,
+        };
+        let mut output = clinic::output::Output::open(&spec, clinic::output::Shape::List, Box::new(std::io::sink())).unwrap();
+        prop_assert!(matches!(output.write_raw(&record), Err(clinic::error::OutputError::Record(_))));
     }
 }

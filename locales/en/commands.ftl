@@ -242,6 +242,11 @@ cli-summary-done-quotes = { $groups ->
     [one] { $count } quotes in { $groups } group
    *[other] { $count } quotes in { $groups } groups
 }
+cli-summary-not-summed = { $count ->
+    [one] 1 money value could not be read and was left out of the sums (see the not_summed column): { $records }
+   *[other] { $count } money values could not be read and were left out of the sums (see the not_summed column): { $records }
+}
+cli-summary-not-summed-more = … and { $count } more
 cli-summary-done-appointments = { $groups ->
     [one] { $count } appointments in { $groups } group
    *[other] { $count } appointments in { $groups } groups

@@ -76,7 +76,8 @@ help-clinic--timeout = How long the server may stay silent — connecting (10s a
 help-clinic--max-wait = How long a request is retried after 429, 5xx (reads only) or a network failure; 0 = never [default: 5m]
 help-clinic--max-answer-size = The largest answer read, e.g. 10MB or 1GiB [default: 256MiB]
 help-clinic--cacert = Also trust the CA certificates of this PEM file (a server with a private certificate authority)
-help-clinic--verbose = Trace each request on stderr (method, URL, status, time; secrets masked)
+help-clinic--verbose = Trace each request on stderr (method, URL, status, time; secrets and personal data masked); -vv also shows personal data
+help-clinic--trace-personal = Show personal data (names, phones, e-mails, birth dates, CRM filters) in traces and errors, which otherwise mask it (as -vv does)
 help-clinic--quiet-short = Print nothing but results and errors (as -q: before the command name)
 help-clinic--quiet = Print nothing but results and errors
 help-clinic--lang = Language of the interface for this command: en or pt-BR

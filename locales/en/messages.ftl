@@ -5,6 +5,7 @@ error-line = error: { $message }
 
 ## Errors (src/error.rs): what stops a command. $message, $reason: text that came with the error.
 
+err-given-length = ({ $count } characters)
 err-invalid = invalid { $field }: got { $given }, expected { $expected }
 err-not-logged-in = not logged in or token expired — run `clinic login`
 err-not-logged-in-because = not logged in or token expired — run `clinic login` ({ $reason })
@@ -21,6 +22,7 @@ err-partial = { $failed } of { $total ->
 
 ## What the reporter writes on stderr (src/ui.rs, src/counts.rs)
 
+ui-personal-shown = personal data (names, phones, e-mails, birth dates) is shown in traces and errors: keep this output out of logs
 warn-line = warning: { $message }
 # The end of the progress bar: the time left, e.g. "9s", "3m".
 progress-time-left = ETA { $time }
@@ -52,6 +54,11 @@ input-birth-date = a birth date that is not in the future (today is { $today })
 input-email = an e-mail address, e.g. maria@example.com
 input-id = a positive whole number (an ID)
 input-text = a non-empty text
+input-no-controls = plain text without control characters (such as ESC, BEL, CR, line breaks or DEL)
+input-no-controls-but-newline = plain text without control characters (such as ESC, BEL, CR or DEL; line breaks are allowed)
+input-no-bidi = text without bidirectional marks or overrides (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F)
+input-visible = visible characters, not only spaces or zero-width characters
+input-at-most = at most { $max } characters (this has { $count })
 input-key-value = KEY=VALUE
 
 ## Configuration (src/config.rs)
@@ -149,6 +156,7 @@ http-answer-too-large = the answer is larger than { $size } (--max-answer-size);
 http-answer-broke-off = the answer broke off: { $reason }
 http-connect-timeout = could not connect within { $time } (--timeout)
 http-silent-timeout = the server sent nothing for { $time } (--timeout), or the answer took longer than { $total } in all
+http-head-too-large = the answer's headers are larger than the client reads ({ $reason })
 http-tls-failure = { $reason } (a TLS failure is not retried; for a server whose certificate comes from a private authority, pass its CA with --cacert FILE)
 http-expect-ca-accepted = CA certificates that TLS accepts ({ $reason })
 http-expect-ca-readable = a readable PEM file of CA certificates ({ $reason })
@@ -322,6 +330,9 @@ crm-automation-not-json = the automation sent an answer that is not JSON (HTTP {
 output-unknown-format = unknown format `{ $format }`: expected one of table, json, ndjson, csv, tsv, xlsx
 output-cannot-write = cannot write output: { $reason }
 output-cannot-write-file = cannot write { $path }: { $reason }
+record-too-deep = the answer holds a record nested deeper than { $limit } levels: the client does not read it
+record-unreadable = the answer holds a record that is not valid JSON: { $reason }
+output-not-a-file = cannot write output to { $path }: it is not a file (-o takes a file, a device such as /dev/null, a FIFO, or - for stdout)
 output-second-record = a single answer was given a second record
 # $why: jq-parse-errors or jq-unknown-names.
 jq-expect-filter = a jq filter ({ $why })

@@ -258,6 +258,11 @@ cli-summary-done-quotes = { $count ->
        *[other] { $count } orçamentos em { $groups } grupos
     }
 }
+cli-summary-not-summed = { $count ->
+    [one] 1 valor em dinheiro não pôde ser lido e ficou fora das somas (veja a coluna not_summed): { $records }
+   *[other] { $count } valores em dinheiro não puderam ser lidos e ficaram fora das somas (veja a coluna not_summed): { $records }
+}
+cli-summary-not-summed-more = … e mais { $count }
 cli-summary-done-appointments = { $count ->
     [one] { $groups ->
         [one] { $count } agendamento em { $groups } grupo

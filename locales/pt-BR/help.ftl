@@ -74,7 +74,8 @@ help-clinic--timeout = Quanto tempo o servidor pode ficar em silêncio — ao co
 help-clinic--max-wait = Por quanto tempo uma requisição é repetida após 429, 5xx (só leituras) ou falha de rede; 0 = nunca [padrão: 5m]
 help-clinic--max-answer-size = O tamanho máximo de resposta lido, por exemplo 10MB ou 1GiB [padrão: 256MiB]
 help-clinic--cacert = Confia também nos certificados de CA deste arquivo PEM (servidor com autoridade certificadora própria)
-help-clinic--verbose = Mostra cada requisição no stderr (método, URL, status, tempo; segredos mascarados)
+help-clinic--verbose = Mostra cada requisição no stderr (método, URL, status, tempo; segredos e dados pessoais mascarados); -vv mostra também os dados pessoais
+help-clinic--trace-personal = Mostra dados pessoais (nomes, telefones, e-mails, datas de nascimento, filtros do CRM) nos rastros e erros, que sem isso os mascaram (como -vv)
 help-clinic--quiet-short = Mostra só resultados e erros (como -q: antes do nome do comando)
 help-clinic--quiet = Mostra só resultados e erros
 help-clinic--lang = Idioma da interface para este comando: en ou pt-BR

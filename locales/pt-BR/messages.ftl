@@ -5,6 +5,7 @@ error-line = erro: { $message }
 
 ## Erros (src/error.rs): o que interrompe um comando. $message, $reason: o texto que veio com o erro.
 
+err-given-length = ({ $count } caracteres)
 err-invalid = valor inválido para { $field }: recebido { $given }, esperado { $expected }
 err-not-logged-in = sem login ou token expirado — execute `clinic login`
 err-not-logged-in-because = sem login ou token expirado — execute `clinic login` ({ $reason })
@@ -24,6 +25,7 @@ err-partial = { $failed } de { $total ->
 
 ## O que o relator escreve no stderr (src/ui.rs, src/counts.rs)
 
+ui-personal-shown = dados pessoais (nomes, telefones, e-mails, datas de nascimento) aparecem nos rastros e erros: mantenha esta saída fora de logs
 warn-line = aviso: { $message }
 # O fim da barra de progresso: o tempo que falta, p. ex. "9s", "3m".
 progress-time-left = faltam { $time }
@@ -59,6 +61,11 @@ input-birth-date = uma data de nascimento que não esteja no futuro (hoje é { $
 input-email = um endereço de e-mail, p. ex. maria@example.com
 input-id = um número inteiro positivo (um ID)
 input-text = um texto não vazio
+input-no-controls = texto simples sem caracteres de controle (como ESC, BEL, CR, quebras de linha ou DEL)
+input-no-controls-but-newline = texto simples sem caracteres de controle (como ESC, BEL, CR ou DEL; quebras de linha são permitidas)
+input-no-bidi = texto sem marcas ou substituições de direção (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F)
+input-visible = caracteres visíveis, não apenas espaços ou caracteres de largura zero
+input-at-most = no máximo { $max } caracteres (este tem { $count })
 input-key-value = CHAVE=VALOR
 
 ## Configuração (src/config.rs)
@@ -156,6 +163,7 @@ http-answer-too-large = a resposta é maior que { $size } (--max-answer-size); n
 http-answer-broke-off = a resposta foi interrompida: { $reason }
 http-connect-timeout = não foi possível conectar em { $time } (--timeout)
 http-silent-timeout = o servidor não enviou nada por { $time } (--timeout), ou a resposta levou mais de { $total } no total
+http-head-too-large = os cabeçalhos da resposta são maiores do que o cliente lê ({ $reason })
 http-tls-failure = { $reason } (uma falha de TLS não é repetida; para um servidor cujo certificado vem de uma autoridade privada, passe a CA dele com --cacert ARQUIVO)
 http-expect-ca-accepted = certificados de CA que o TLS aceite ({ $reason })
 http-expect-ca-readable = um arquivo PEM legível de certificados de CA ({ $reason })
@@ -338,6 +346,9 @@ crm-automation-not-json = a automação enviou uma resposta que não é JSON (HT
 output-unknown-format = formato desconhecido `{ $format }`: esperado um destes: table, json, ndjson, csv, tsv, xlsx
 output-cannot-write = não foi possível escrever a saída: { $reason }
 output-cannot-write-file = não foi possível escrever { $path }: { $reason }
+record-too-deep = a resposta traz um registro aninhado em mais de { $limit } níveis: o cliente não o lê
+record-unreadable = a resposta traz um registro que não é JSON válido: { $reason }
+output-not-a-file = não é possível escrever a saída em { $path }: não é um arquivo (-o aceita um arquivo, um dispositivo como /dev/null, um FIFO, ou - para a saída padrão)
 output-second-record = uma resposta única recebeu um segundo registro
 # $why: jq-parse-errors ou jq-unknown-names.
 jq-expect-filter = um filtro jq ({ $why })

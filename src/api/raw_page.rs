@@ -83,11 +83,11 @@ fn split_object(entries: Vec<(String, Slot)>) -> Option<Split> {
             let stand_in = stand_in(&records);
             (records, stand_in)
         } else {
-            let whole = taken.value();
+            let whole = taken.value()?;
             let records = Slot::Scalar(whole.clone()).into_records()?;
             (records, whole)
         };
-        let envelope = shallow(entries, at, stand_in);
+        let envelope = shallow(entries, at, stand_in)?;
         let page = counted(records, &envelope, None);
         return Some(Split { page, envelope });
     }
@@ -104,7 +104,7 @@ fn split_object(entries: Vec<(String, Slot)>) -> Option<Split> {
         return None;
     };
     let inner = split_object(inner.into_iter().map(|(k, v)| (k, Slot::Raw(v))).collect())?;
-    let envelope = shallow(entries, nested_at, inner.envelope);
+    let envelope = shallow(entries, nested_at, inner.envelope)?;
     let counts = Page {
         records: Vec::new(),
         ..inner.page
@@ -125,21 +125,21 @@ fn counted(records: Vec<Record>, envelope: &Value, inner: Option<&Page>) -> Page
 }
 
 /// The envelope as a value, the entry at `at` replaced by `replacement`.
-fn shallow(entries: Vec<(String, Slot)>, at: usize, replacement: Value) -> Value {
+fn shallow(entries: Vec<(String, Slot)>, at: usize, replacement: Value) -> Option<Value> {
     let mut replacement = Some(replacement);
-    let map: Map<String, Value> = entries
+    let map: Option<Map<String, Value>> = entries
         .into_iter()
         .enumerate()
         .map(|(i, (name, slot))| {
             let value = if i == at {
                 replacement.take().unwrap_or_default()
             } else {
-                slot.value()
+                slot.value()?
             };
-            (name, value)
+            Some((name, value))
         })
         .collect();
-    Value::Object(map)
+    map.map(Value::Object)
 }
 
 fn stand_in(records: &[Record]) -> Value {
@@ -245,17 +245,18 @@ impl Slot {
         }
     }
 
-    fn value(self) -> Value {
+    /// The value, or `None` (the full reader then judges the answer) when it cannot be read.
+    fn value(self) -> Option<Value> {
+        let read = |raw: &RawValue| crate::record::value_of(raw).ok();
         match self {
-            Slot::Raw(raw) => crate::record::value_of(&raw),
-            Slot::List(records) => records.iter().map(|r| crate::record::value_of(r)).collect(),
-            Slot::Object(entries) => Value::Object(
-                entries
-                    .into_iter()
-                    .map(|(k, v)| (k, crate::record::value_of(&v)))
-                    .collect(),
-            ),
-            Slot::Scalar(value) => value,
+            Slot::Raw(raw) => read(&raw),
+            Slot::List(records) => records.iter().map(|r| read(r)).collect(),
+            Slot::Object(entries) => entries
+                .into_iter()
+                .map(|(k, v)| Some((k, read(&v)?)))
+                .collect::<Option<Map<_, _>>>()
+                .map(Value::Object),
+            Slot::Scalar(value) => Some(value),
         }
     }
 }

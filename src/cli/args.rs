@@ -58,6 +58,16 @@ pub fn id(s: &str) -> Result<u64, String> {
     input::id("id", s).map_err(expected)
 }
 
+/// A person's name (see [`input::name`]).
+pub fn name(s: &str) -> Result<String, String> {
+    input::name("name", s).map_err(expected)
+}
+
+/// A note (see [`input::note`]).
+pub fn note(s: &str) -> Result<String, String> {
+    input::note("note", s).map_err(expected)
+}
+
 pub fn text(s: &str) -> Result<String, String> {
     input::text("text", s).map_err(expected)
 }

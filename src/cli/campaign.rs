@@ -14,7 +14,7 @@ use crate::show;
 #[derive(Subcommand, Debug)]
 pub enum CampaignCommand {
     Create {
-        #[arg(long, visible_alias = "nome", value_parser = args::text)]
+        #[arg(long, visible_alias = "nome", value_parser = args::name)]
         name: String,
         #[command(flatten)]
         clinic: ClinicArg,

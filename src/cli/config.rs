@@ -1,5 +1,5 @@
-//! `clinic config list|get|set|unset`: the profile's settings. `crm_url` is a credential and is shown
-//! masked unless `--show`.
+//! `clinic config list|get|set|unset`: the profile's settings. `crm_url` and `webhook_id` are
+//! credentials and are shown masked unless `--show`.
 
 use clap::Subcommand;
 use serde_json::{Map, Value};
@@ -119,10 +119,12 @@ pub fn run(ctx: &Context, cmd: ConfigCommand) -> Result<()> {
     }
 }
 
+/// A setting as `list` and `get` show it: the two credentials (`crm_url`'s secret segment, the
+/// webhook ID) masked unless `--show`.
 fn shown(key: &str, value: String, reveal: bool) -> String {
-    if key == "crm_url" && !reveal {
-        config::mask_crm_url(&value)
-    } else {
-        value
+    match key {
+        "crm_url" if !reveal => config::mask_crm_url(&value),
+        "webhook_id" if !reveal => crate::redact::MASK.to_string(),
+        _ => value,
     }
 }

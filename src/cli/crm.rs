@@ -56,9 +56,9 @@ pub enum AliasesCommand {
 
 #[derive(Args, Debug)]
 pub struct CreateArgs {
-    #[arg(long, visible_alias = "primeiro-nome", value_parser = args::text, required_unless_present = "full_name")]
+    #[arg(long, visible_alias = "primeiro-nome", value_parser = args::name, required_unless_present = "full_name")]
     first_name: Option<String>,
-    #[arg(long, visible_alias = "sobrenome", value_parser = args::text, required_unless_present = "full_name")]
+    #[arg(long, visible_alias = "sobrenome", value_parser = args::name, required_unless_present = "full_name")]
     last_name: Option<String>,
     #[arg(long, value_parser = full_name, conflicts_with_all = ["first_name", "last_name"])]
     full_name: Option<(String, String)>,
@@ -121,7 +121,8 @@ pub struct DealUpdateArgs {
 }
 
 fn full_name(s: &str) -> std::result::Result<(String, String), String> {
-    webhook::split_full_name(s).ok_or_else(|| crate::t!("cli-crm-expected-full-name"))
+    let s = args::name(s)?;
+    webhook::split_full_name(&s).ok_or_else(|| crate::t!("cli-crm-expected-full-name"))
 }
 
 /// Tab candidates for `--utm-source`.

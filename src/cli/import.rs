@@ -366,7 +366,7 @@ fn parse_row(cells: &HashMap<&str, String>, default_clinic: Option<u64>) -> Resu
         ));
     }
     Ok(NewContact {
-        name: input::text("name", cell("name"))?,
+        name: input::name("name", cell("name"))?,
         phone,
         birth_date: input::birth_date("birth_date", cell("birth_date"))?,
         channel: as_ref("channel", cell("channel"))?,
@@ -374,7 +374,9 @@ fn parse_row(cells: &HashMap<&str, String>, default_clinic: Option<u64>) -> Resu
         email: optional(cell("email"))
             .map(|e| input::email("email", &e))
             .transpose()?,
-        note: optional(cell("note")),
+        note: optional(cell("note"))
+            .map(|n| input::note("note", &n))
+            .transpose()?,
         clinic: ClinicArg { clinic },
     })
 }

@@ -98,8 +98,11 @@ pub struct Global {
     pub max_answer_size: Option<u64>,
     #[arg(long, global = true, env = "CLINIC_CA_BUNDLE", value_name = "FILE")]
     pub cacert: Option<PathBuf>,
-    #[arg(short, long, global = true)]
-    pub verbose: bool,
+    /// `-v` traces requests with personal data masked; `-vv` shows it.
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    pub verbose: u8,
+    #[arg(long, global = true)]
+    pub trace_personal: bool,
     #[arg(short = 'q')]
     pub quiet_short: bool,
     #[arg(long = "quiet", global = true, hide_short_help = true)]
@@ -180,7 +183,7 @@ pub fn parse() -> Cli {
     use std::io::Write;
     let mut cmd = command();
     let fail = |e: clap::Error, cmd: &mut clap::Command| -> ! {
-        let e = e.format(cmd);
+        let e = with_value_shown(e.format(cmd));
         let lang = crate::text::i18n::current();
         if lang != crate::text::i18n::Lang::En
             && matches!(
@@ -212,6 +215,33 @@ pub fn parse() -> Cli {
     }
 }
 
+/// A clap error with the value it refused shown as every error shows one: masked when the flag
+/// takes personal data, cut at `error::GIVEN_MAX` characters (saying how long it was) when long.
+fn with_value_shown(mut e: clap::Error) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue};
+    let (Some(ContextValue::String(arg)), Some(ContextValue::String(value))) = (
+        e.get(ContextKind::InvalidArg),
+        e.get(ContextKind::InvalidValue),
+    ) else {
+        return e;
+    };
+    let flag = arg.split_whitespace().next().unwrap_or(arg);
+    let mut shown = match crate::redact::personal_param(flag) {
+        Some(kind) if !value.is_empty() => crate::redact::mask_personal(value, kind),
+        _ => value.clone(),
+    };
+    let count = shown.chars().count();
+    if count > crate::error::GIVEN_MAX {
+        let cut: String = shown.chars().take(crate::error::GIVEN_MAX).collect();
+        let length = crate::t!("err-given-length", count = value.chars().count() as u64);
+        shown = format!("{cut}… {length}");
+    }
+    if shown != *value {
+        e.insert(ContextKind::InvalidValue, ContextValue::String(shown));
+    }
+    e
+}
+
 impl Cli {
     pub fn quiet(&self) -> bool {
         self.global.quiet || self.global.quiet_short
@@ -237,7 +267,8 @@ impl Cli {
             max_wait: g.max_wait,
             max_answer_size: g.max_answer_size,
             cacert: g.cacert.clone(),
-            verbose: g.verbose,
+            verbose: g.verbose > 0,
+            personal: g.verbose > 1 || g.trace_personal,
             quiet: self.quiet(),
             sandbox: g.sandbox,
             sandbox_scale: g.sandbox_scale,

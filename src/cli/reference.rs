@@ -19,7 +19,7 @@ pub struct ClinicList {
 /// A reference list with the clinic filter and closest-match name search.
 #[derive(Args, Debug, Default)]
 pub struct NamedList {
-    #[arg(long, visible_alias = "nome", value_parser = args::text)]
+    #[arg(long, visible_alias = "nome", value_parser = args::name)]
     pub name: Option<String>,
     #[command(flatten)]
     pub clinic: ClinicsArg,
@@ -28,7 +28,7 @@ pub struct NamedList {
 /// A reference list with name search and no clinic filter.
 #[derive(Args, Debug, Default)]
 pub struct NameOnly {
-    #[arg(long, visible_alias = "nome", value_parser = args::text)]
+    #[arg(long, visible_alias = "nome", value_parser = args::name)]
     pub name: Option<String>,
 }
 

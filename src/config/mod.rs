@@ -429,11 +429,12 @@ impl Profile {
             "io_url" => self.io_url = Some(check_url(key, v)?.to_string()),
             "automation_url" => self.automation_url = Some(check_url(key, v)?.to_string()),
             "crm_url" => {
-                let mut u = check_url(key, v)?.to_string();
-                if !u.ends_with('/') {
-                    u.push('/');
+                // The path ends with `/` (methods go after it); a query string stays as it was.
+                let mut u = check_url(key, v)?;
+                if !u.path().ends_with('/') {
+                    u.set_path(&format!("{}/", u.path()));
                 }
-                self.crm_url = Some(u)
+                self.crm_url = Some(u.to_string())
             }
             "webhook_id" => self.webhook_id = Some(crate::input::text(key, v)?),
             "clinica" => self.clinica = Some(crate::input::id(key, v)?),

@@ -24,14 +24,14 @@ impl Crm {
         Crm { http, base }
     }
 
-    /// `{crm_url}<method>?<query>`.
+    /// `{crm_url}<method>?<query>`; a query string of `crm_url` itself (some portals take their
+    /// key there) comes first, as it was written.
     pub fn url(&self, method: &str, query: &[(String, String)]) -> url::Url {
         let mut url = self.base.clone();
         url.set_path(&format!(
             "{}/{method}",
             self.base.path().trim_end_matches('/')
         ));
-        url.set_query(None);
         if !query.is_empty() {
             url.query_pairs_mut().extend_pairs(query);
         }
@@ -139,6 +139,16 @@ mod tests {
             "https://x.bitrix24.com.br/rest/1/abc123/crm.contact.list?filter%5B%3EID%5D=5"
         );
         assert!(!config::mask_crm_url(url.as_str()).contains("abc123"));
+    }
+
+    #[test]
+    fn a_query_string_of_the_base_is_kept() {
+        let c = crm("https://portal.example/rest/?auth=k3y&lang=pt");
+        let url = c.url("crm.deal.list", &[("start".into(), "50".into())]);
+        assert_eq!(
+            url.as_str(),
+            "https://portal.example/rest/crm.deal.list?auth=k3y&lang=pt&start=50"
+        );
     }
 
     fn resp(status: u16, body: &str) -> Response {

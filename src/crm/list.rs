@@ -169,7 +169,7 @@ impl KeysetList {
         if let Some(page) = first {
             state.done = (page.records.len() as u64) < PAGE_SIZE;
             if let Some(last) = page.records.last() {
-                state.after = id_of(&value_of(last))?;
+                state.after = id_of(&value_of(last)?)?;
             }
             state.first = Some(Page {
                 total: None,

@@ -38,6 +38,9 @@ pub const DEFAULT_MAX_WAIT: Duration = Duration::from_secs(300);
 pub const NETWORK_RETRIES: u32 = 5;
 /// The largest answer read.
 pub const DEFAULT_MAX_ANSWER_SIZE: u64 = 256 * 1024 * 1024;
+/// How much of an error answer (a status that is no success) is read: far more than any message
+/// shown, and the rest is never received, so a huge error body costs no memory.
+pub const ERROR_BODY_MAX: usize = 64 * 1024;
 
 /// Whether a request may be sent again after a failure whose outcome is unknown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -420,7 +423,12 @@ impl Http {
             });
         }
         let headers = resp.headers().clone();
-        let body = self.read_body(&mut resp).await.inspect_err(|err| {
+        let read = if status.is_success() || status.is_informational() {
+            self.read_body(&mut resp).await
+        } else {
+            read_error_body(&mut resp).await
+        };
+        let body = read.inspect_err(|err| {
             self.reporter.trace(&crate::t!(
                 "http-trace-broke-off",
                 status = status.as_u16(),
@@ -480,6 +488,24 @@ impl Http {
             body.extend_from_slice(&chunk);
         }
     }
+}
+
+/// The first [`ERROR_BODY_MAX`] bytes of an error answer; the connection is dropped with the rest
+/// unread. A body that breaks off keeps what came: the status already says what happened.
+async fn read_error_body(
+    resp: &mut reqwest::Response,
+) -> std::result::Result<bytes::Bytes, SendError> {
+    let mut body = BytesMut::new();
+    while body.len() < ERROR_BODY_MAX {
+        match resp.chunk().await {
+            Ok(Some(chunk)) => {
+                let room = ERROR_BODY_MAX - body.len();
+                body.extend_from_slice(&chunk[..chunk.len().min(room)]);
+            }
+            Ok(None) | Err(_) => break,
+        }
+    }
+    Ok(body.freeze())
 }
 
 /// The client, or (kept for the first request) why the CA bundle makes one impossible.
@@ -578,15 +604,19 @@ impl SendError {
                 ..SendError::default()
             };
         }
+        // Headers past hyper's limit come back the same however often they are asked for.
+        let head_too_large = is_head_too_large(&e);
         let message = if tls {
             crate::t!("http-tls-failure", reason = describe(e))
+        } else if head_too_large {
+            crate::t!("http-head-too-large", reason = describe(e))
         } else {
             describe(e)
         };
         SendError {
             message,
             sent,
-            permanent: tls,
+            permanent: tls || head_too_large,
             ..SendError::default()
         }
     }
@@ -610,6 +640,20 @@ fn is_tls_failure(e: &reqwest::Error) -> bool {
                 .map(|inner| inner as &(dyn std::error::Error + 'static)),
             None => c.source(),
         };
+    }
+    false
+}
+
+/// Whether the answer's status line and headers outgrew what the client reads.
+fn is_head_too_large(e: &reqwest::Error) -> bool {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(c) = cause {
+        if c.downcast_ref::<hyper::Error>()
+            .is_some_and(hyper::Error::is_parse_too_large)
+        {
+            return true;
+        }
+        cause = c.source();
     }
     false
 }

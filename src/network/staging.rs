@@ -7,7 +7,7 @@ use std::io::{BufRead, BufReader, BufWriter, Seek, SeekFrom, Write};
 
 use serde_json::value::RawValue;
 
-use crate::record::{Record, value_of};
+use crate::record::Record;
 
 use crate::error::{Error, Result};
 
@@ -23,17 +23,12 @@ impl Staging {
         })
     }
 
-    /// A record on one line: the text as it came, or re-encoded when it spans lines.
+    /// A record on one line (see [`crate::record::one_line`]).
     pub(crate) fn push(&mut self, record: &RawValue) -> Result<()> {
-        let text = record.get();
-        if text.contains(['\n', '\r']) {
-            serde_json::to_writer(&mut self.file, &value_of(record))
-                .map_err(|e| staging_error(&e))?;
-        } else {
-            self.file
-                .write_all(text.as_bytes())
-                .map_err(|e| staging_error(&e))?;
-        }
+        let line = crate::record::one_line(record);
+        self.file
+            .write_all(line.as_bytes())
+            .map_err(|e| staging_error(&e))?;
         self.file.write_all(b"\n").map_err(|e| staging_error(&e))
     }
 
@@ -60,7 +55,7 @@ fn staging_error(e: &dyn std::fmt::Display) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::record_of;
+    use crate::record::{record_of, value_of};
     use serde_json::json;
 
     #[test]
@@ -77,7 +72,7 @@ mod tests {
         let mut back = Vec::new();
         staging
             .replay(|r| {
-                back.push(value_of(&r));
+                back.push(value_of(&r).unwrap());
                 Ok(())
             })
             .unwrap();

@@ -87,7 +87,7 @@ pub async fn walk(
         let result = if keep_going {
             let mut staged = Staging::new()?;
             let walked = pages::walk(source, clinic_spec, &ctx.reporter, |record| {
-                staged.push(&tagger.tag(record))
+                staged.push(&tagger.tag(record)?)
             })
             .await;
             match walked {
@@ -96,7 +96,7 @@ pub async fn walk(
             }
         } else {
             pages::walk(source, clinic_spec, &ctx.reporter, |record| {
-                emit(tagger.tag(record))
+                emit(tagger.tag(record)?)
             })
             .await
         };
@@ -159,11 +159,11 @@ impl Tagger {
     }
 
     /// A record of a single-clinic run passes untouched, still unparsed.
-    fn tag(&mut self, record: Record) -> Record {
-        match self.clinic {
+    fn tag(&mut self, record: Record) -> Result<Record> {
+        Ok(match self.clinic {
             None => record,
-            Some(clinic) => record_of(&self.tag_value(clinic, value_of(&record))),
-        }
+            Some(clinic) => record_of(&self.tag_value(clinic, value_of(&record)?)),
+        })
     }
 
     fn tag_value(&mut self, clinic: u64, record: Value) -> Value {
@@ -197,7 +197,7 @@ mod tests {
     use serde_json::json;
 
     fn tag(tagger: &mut Tagger, record: Value) -> Value {
-        value_of(&tagger.tag(record_of(&record)))
+        value_of(&tagger.tag(record_of(&record)).unwrap()).unwrap()
     }
 
     #[test]

@@ -79,14 +79,19 @@ fn flatten_object<'a>(
 /// so that neither value is lost.
 fn rename_duplicates<T>(cells: &mut [(String, T)]) {
     let mut seen = HashSet::with_capacity(cells.len());
+    // Where each name's search for a free `#n` goes on, so many duplicates stay linear.
+    let mut next: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for (key, _) in cells.iter_mut() {
         if seen.insert(key.clone()) {
             continue;
         }
-        let unique = (2..)
-            .map(|n| format!("{key}#{n}"))
-            .find(|candidate| !seen.contains(candidate))
-            .expect("an unbounded range always yields a free name");
+        let n = next.entry(key.clone()).or_insert(2);
+        let mut unique = format!("{key}#{n}");
+        while seen.contains(&unique) {
+            *n += 1;
+            unique = format!("{key}#{n}");
+        }
+        *n += 1;
         seen.insert(unique.clone());
         *key = unique;
     }

@@ -68,17 +68,10 @@ impl JsonWriter {
         matches!(self.style, JsonStyle::Lines) && self.columns.is_none()
     }
 
-    /// Copies a record's text out as one line (see [`JsonWriter::takes_text`]). JSON text holds a line
-    /// break only as layout between tokens, never inside a string, so a record whose text has none
-    /// is one line as it is.
+    /// Copies a record's text out as one line (see [`JsonWriter::takes_text`] and
+    /// [`crate::record::one_line`]).
     pub(crate) fn text(&mut self, out: &mut dyn Write, record: &RawValue) -> io::Result<()> {
-        let text = record.get();
-        if text.contains(['\n', '\r']) {
-            let value: Value = serde_json::from_str(text)?;
-            serde_json::to_writer(&mut *out, &value)?;
-        } else {
-            out.write_all(text.as_bytes())?;
-        }
+        out.write_all(crate::record::one_line(record).as_bytes())?;
         out.write_all(b"\n")
     }
 

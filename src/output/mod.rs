@@ -11,6 +11,7 @@ pub mod chart;
 mod collect;
 mod columns;
 mod delimited;
+mod escaping;
 mod flatten;
 mod json;
 mod numbers;
@@ -27,7 +28,7 @@ use std::path::PathBuf;
 
 pub use crate::format::{Format, UnknownFormat};
 
-use crate::error::{NewColumns, OutputError};
+use crate::error::{BadRecord, NewColumns, OutputError};
 
 use serde_json::Value;
 use serde_json::value::RawValue;
@@ -55,6 +56,18 @@ pub struct OutputSpec {
     pub path: Option<PathBuf>,
     /// Terminal width for tables; `None` (not a terminal) means lines are never wrapped.
     pub width: Option<u16>,
+    /// Stdout is a terminal: what goes there has the control characters of its values escaped,
+    /// whatever the format (see `escaping`). Pipes and files get the data unchanged.
+    pub terminal: bool,
+}
+
+/// Stdout as the spec wants it: escaped for a terminal.
+fn screen(spec: &OutputSpec, stdout: Box<dyn Write + Send>) -> Box<dyn Write + Send> {
+    if spec.terminal {
+        Box::new(escaping::Escaping::new(stdout))
+    } else {
+        stdout
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,7 +126,7 @@ impl Output {
         stdout: Box<dyn Write + Send>,
         preferred: Option<&[&str]>,
     ) -> Result<Output, OutputError> {
-        let mut sink = Sink::open(spec.path.as_deref(), stdout)?;
+        let mut sink = Sink::open(spec.path.as_deref(), screen(spec, stdout))?;
         let preferred = preferred.filter(|_| {
             spec.format == Format::Table
                 && shape == Shape::List
@@ -121,8 +134,9 @@ impl Output {
                 && spec.path.is_none()
                 && spec.columns.as_ref().is_none_or(|c| c.is_empty())
         });
-        let writer =
-            Writer::for_spec(spec, shape, preferred, sink.writer()).map_err(|e| sink.error(e))?;
+        let rewritable = sink.rewritable();
+        let writer = Writer::for_spec(spec, shape, preferred, rewritable, sink.writer())
+            .map_err(|e| sink.error(e))?;
         Ok(Output {
             sink,
             writer,
@@ -142,10 +156,15 @@ impl Output {
         Ok(())
     }
 
-    /// A writer's failure: its own (a column the header lacks), or the sink's.
+    /// A writer's failure: its own (a column the header lacks, a record it cannot read), or the
+    /// sink's.
     fn failure(&self, e: io::Error) -> OutputError {
-        match e.downcast::<NewColumns>() {
-            Ok(new) => OutputError::NewColumns(new),
+        let e = match e.downcast::<NewColumns>() {
+            Ok(new) => return OutputError::NewColumns(new),
+            Err(e) => e,
+        };
+        match e.downcast::<BadRecord>() {
+            Ok(bad) => OutputError::Record(bad),
             Err(e) => self.sink.error(e),
         }
     }
@@ -170,8 +189,7 @@ impl Output {
             self.written += 1;
             return Ok(());
         }
-        let value: Value = serde_json::from_str(record.get())
-            .map_err(|e| OutputError::Io(io::Error::new(io::ErrorKind::InvalidData, e)))?;
+        let value = crate::record::value_of(record)?;
         self.write(&value)
     }
 
@@ -212,6 +230,7 @@ impl Writer {
         spec: &OutputSpec,
         shape: Shape,
         preferred: Option<&[&str]>,
+        rewritable: bool,
         out: &mut dyn Write,
     ) -> io::Result<Writer> {
         let columns = spec.columns.clone().filter(|c| !c.is_empty());
@@ -230,15 +249,12 @@ impl Writer {
                 let rows = Delimited::new(dialect, spec.excel);
                 match columns {
                     Some(_) => Writer::tabular(Box::new(rows), columns, out)?,
-                    None => {
-                        let file = spec.path.as_deref().is_some_and(|p| p.as_os_str() != "-");
-                        Writer::Streamed(Box::new(Streamed::new(
-                            dialect,
-                            spec.excel,
-                            MEMORY_ROWS,
-                            file,
-                        )))
-                    }
+                    None => Writer::Streamed(Box::new(Streamed::new(
+                        dialect,
+                        spec.excel,
+                        MEMORY_ROWS,
+                        rewritable,
+                    ))),
                 }
             }
             (Format::Table, Shape::List) => {
@@ -318,7 +334,7 @@ pub fn write_raw(
     bytes: &[u8],
     stdout: Box<dyn Write + Send>,
 ) -> Result<(), OutputError> {
-    let mut sink = Sink::open(spec.path.as_deref(), stdout)?;
+    let mut sink = Sink::open(spec.path.as_deref(), screen(spec, stdout))?;
     sink.writer().write_all(bytes).map_err(|e| sink.error(e))?;
     sink.finish()
 }
@@ -356,6 +372,7 @@ mod tests {
             excel: false,
             path: None,
             width: None,
+            terminal: false,
         }
     }
 

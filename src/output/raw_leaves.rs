@@ -9,56 +9,164 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
+use serde::de::{Deserialize, Deserializer, Visitor};
+use serde_json::Number;
 use serde_json::value::RawValue;
-use serde_json::{Number, Value};
+
+use crate::error::BadRecord;
+use crate::record::{self, MAX_DEPTH, number_end, string_end};
 
 /// One leaf: its dotted name and its cell text.
 pub(crate) type Leaf<'a> = (Cow<'a, str>, Cow<'a, str>);
 
-/// Every leaf of `record`, in its own key order; `None` when the record is left to the full reader.
-pub(crate) fn raw_leaves(record: &RawValue) -> Option<Vec<Leaf<'_>>> {
+/// Every leaf of `record`, in its own key order; `Ok(None)` when the record is left to the full
+/// reader. One pass over the text, with no recursion: the work is linear in the record's size
+/// whatever its shape, and a record nested deeper than [`MAX_DEPTH`] is refused as every reader
+/// refuses it.
+pub(crate) fn raw_leaves(record: &RawValue) -> Result<Option<Vec<Leaf<'_>>>, BadRecord> {
     let text = record.get();
     if !text.starts_with('{') {
-        return None;
+        return Ok(None);
     }
-    let level: Level = serde_json::from_str(text).ok()?;
-    let mut leaves = Vec::with_capacity(level.0.len());
-    walk(level, None, &mut leaves)?;
-    Some(leaves)
-}
-
-fn walk<'a>(level: Level<'a>, prefix: Option<&str>, leaves: &mut Vec<Leaf<'a>>) -> Option<()> {
-    for (key, value) in level.0 {
-        if key.contains('.') {
-            return None;
+    let bytes = text.as_bytes();
+    let too_deep = || BadRecord::TooDeep { limit: MAX_DEPTH };
+    let mut leaves = Vec::new();
+    // The dotted name of the current object, and where each open object's name ended before it.
+    let mut name = String::new();
+    let mut open: Vec<usize> = Vec::new();
+    let mut at = 1;
+    loop {
+        at = skip_space(bytes, at);
+        match bytes.get(at) {
+            Some(b',') => {
+                at += 1;
+                continue;
+            }
+            Some(b'}') => {
+                at += 1;
+                match open.pop() {
+                    Some(parent) => {
+                        name.truncate(parent);
+                        continue;
+                    }
+                    None => return Ok(Some(leaves)),
+                }
+            }
+            Some(b'"') => {}
+            _ => return Ok(None),
         }
-        let name = match prefix {
-            None => key,
-            Some(prefix) => Cow::Owned(format!("{prefix}.{key}")),
+        let key_end = string_end(bytes, at);
+        let Ok(Text(key)) = serde_json::from_str::<Text>(&text[at..key_end]) else {
+            return Ok(None);
         };
-        let text = value.get();
-        let cell = match text.as_bytes().first()? {
-            b'{' => {
-                let inner: Level = serde_json::from_str(text).ok()?;
-                if !inner.0.is_empty() {
-                    walk(inner, Some(&name), leaves)?;
+        if key.contains('.') {
+            return Ok(None);
+        }
+        at = skip_space(bytes, key_end);
+        if bytes.get(at) != Some(&b':') {
+            return Ok(None);
+        }
+        at = skip_space(bytes, at + 1);
+        let depth = open.len() + 1;
+        let parent = name.len();
+        if !open.is_empty() {
+            name.push('.');
+        }
+        name.push_str(&key);
+        let (cell, end) = match bytes.get(at) {
+            Some(b'{') => {
+                let inside = skip_space(bytes, at + 1);
+                if bytes.get(inside) != Some(&b'}') {
+                    if depth + 1 > MAX_DEPTH {
+                        return Err(too_deep());
+                    }
+                    open.push(parent);
+                    at += 1;
                     continue;
                 }
-                Cow::Borrowed("{}")
+                (Cow::Borrowed("{}"), inside + 1)
             }
-            b'[' if is_compact_json(text) => Cow::Borrowed(text),
-            b'[' => Cow::Owned(serde_json::from_str::<Value>(text).ok()?.to_string()),
-            b'"' => serde_json::from_str::<Text>(text).ok()?.0,
-            b't' => Cow::Borrowed("true"),
-            b'f' => Cow::Borrowed("false"),
-            b'n' => Cow::Borrowed(""),
-            _ if plain_integer(text) => Cow::Borrowed(text),
-            _ => Cow::Owned(serde_json::from_str::<Number>(text).ok()?.to_string()),
+            Some(b'[') => {
+                let (end, deepest) = container_end(bytes, at);
+                if depth + deepest > MAX_DEPTH {
+                    return Err(too_deep());
+                }
+                let array = &text[at..end];
+                let cell = if is_compact_json(array) {
+                    Cow::Borrowed(array)
+                } else {
+                    Cow::Owned(record::parse(array)?.to_string())
+                };
+                (cell, end)
+            }
+            Some(b'"') => {
+                let end = string_end(bytes, at);
+                let Ok(Text(cell)) = serde_json::from_str::<Text>(&text[at..end]) else {
+                    return Ok(None);
+                };
+                (cell, end)
+            }
+            Some(b't') => (Cow::Borrowed("true"), at + 4),
+            Some(b'f') => (Cow::Borrowed("false"), at + 5),
+            Some(b'n') => (Cow::Borrowed(""), at + 4),
+            Some(_) => {
+                let end = number_end(bytes, at);
+                let number = &text[at..end];
+                let cell = if plain_integer(number) {
+                    Cow::Borrowed(number)
+                } else {
+                    match serde_json::from_str::<Number>(number) {
+                        Ok(parsed) => Cow::Owned(parsed.to_string()),
+                        // Beyond f64: the source text, as the full reader keeps it.
+                        Err(_) => Cow::Borrowed(number),
+                    }
+                };
+                (cell, end)
+            }
+            None => return Ok(None),
         };
-        leaves.push((name, cell));
+        leaves.push((Cow::Owned(name.clone()), cell));
+        name.truncate(parent);
+        at = end;
     }
-    Some(())
+}
+
+fn skip_space(bytes: &[u8], mut at: usize) -> usize {
+    while bytes
+        .get(at)
+        .is_some_and(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+    {
+        at += 1;
+    }
+    at
+}
+
+/// The index just past the array or object that starts at `start`, and how deep it nests (1 for
+/// `[]`).
+fn container_end(bytes: &[u8], start: usize) -> (usize, usize) {
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    let mut i = start;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i = string_end(bytes, i);
+                continue;
+            }
+            b'{' | b'[' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b'}' | b']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return (i + 1, deepest);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    (bytes.len(), deepest)
 }
 
 /// Whether `text` (valid JSON) is already what writing its value back as compact JSON gives: no
@@ -126,9 +234,6 @@ fn plain_integer(text: &str) -> bool {
         && (digits == "0" && !text.starts_with('-') || !digits.starts_with('0'))
 }
 
-/// One object's entries in order, keys and values borrowed from the text where they can be.
-struct Level<'a>(Vec<(Cow<'a, str>, &'a RawValue)>);
-
 /// A string (a key or a value) borrowed from the text unless it holds escapes.
 struct Text<'a>(Cow<'a, str>);
 
@@ -151,26 +256,6 @@ impl<'de> Deserialize<'de> for Text<'de> {
     }
 }
 
-impl<'de> Deserialize<'de> for Level<'de> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct LevelVisitor;
-        impl<'de> Visitor<'de> for LevelVisitor {
-            type Value = Level<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a JSON object")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Level<'de>, A::Error> {
-                let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(16));
-                while let Some(Text(key)) = map.next_key::<Text>()? {
-                    entries.push((key, map.next_value::<&RawValue>()?));
-                }
-                Ok(Level(entries))
-            }
-        }
-        deserializer.deserialize_map(LevelVisitor)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -181,13 +266,13 @@ mod tests {
 
     fn both(text: &str) -> (Option<Cells>, Cells) {
         let raw: Box<RawValue> = serde_json::from_str(text).unwrap();
-        let fast = raw_leaves(&raw).map(|leaves| {
+        let fast = raw_leaves(&raw).unwrap().map(|leaves| {
             leaves
                 .into_iter()
                 .map(|(k, v)| (k.into_owned(), v.into_owned()))
                 .collect()
         });
-        let value: Value = serde_json::from_str(text).unwrap();
+        let value = crate::record::parse(text).unwrap();
         let full = flatten(&value)
             .into_iter()
             .map(|(k, v)| (k, v.into_owned()))
@@ -205,6 +290,8 @@ mod tests {
             r#"{"a":[{"v":3120.0,"q":1,"s":"x\"y\n","n":null,"t":true,"e":[]}],"b":[1.50],"c":[1E3],"d":["\/"],"e":["\u00e9"],"f":[-0],"g":[0.1,-2.5e-7]}"#,
             r#"{"k\u002e":1}"#,
             r#"{}"#,
+            r#"{"huge":1e400,"in":{"neg":-2E999,"list":[1e400,{"a":[]}]},"ok":1.50}"#,
+            r#"{ "a" : { "b" : { } , "c" : [ ] } , "d" : { "e" : 1 } }"#,
         ] {
             let (fast, full) = both(text);
             match fast {
@@ -218,8 +305,28 @@ mod tests {
     fn records_it_does_not_take_are_left_to_the_full_reader() {
         for text in [r#"{"a.b":1}"#, "7", r#""x""#, "[1]"] {
             let raw: Box<RawValue> = serde_json::from_str(text).unwrap();
-            assert!(raw_leaves(&raw).is_none(), "{text}");
+            assert!(raw_leaves(&raw).unwrap().is_none(), "{text}");
         }
         let _ = json!(null);
+    }
+
+    #[test]
+    fn deep_records_are_refused_in_one_pass_whatever_their_depth() {
+        let deep = |n: usize| format!("{}1{}", r#"{"a":"#.repeat(n), "}".repeat(n));
+        let raw: Box<RawValue> = serde_json::from_str(&deep(MAX_DEPTH)).unwrap();
+        let leaves = raw_leaves(&raw).unwrap().unwrap();
+        assert_eq!(leaves.len(), 1);
+        assert_eq!(leaves[0].0.split('.').count(), MAX_DEPTH);
+        for text in [
+            deep(MAX_DEPTH + 1),
+            deep(30_000),
+            format!(r#"{{"f":{}{}}}"#, "[".repeat(30_000), "]".repeat(30_000)),
+        ] {
+            let raw: Box<RawValue> = serde_json::from_str(&text).unwrap();
+            assert_eq!(
+                raw_leaves(&raw),
+                Err(BadRecord::TooDeep { limit: MAX_DEPTH })
+            );
+        }
     }
 }

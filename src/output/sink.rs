@@ -1,7 +1,13 @@
 //! Where output bytes go: the given stdout, or a file replaced atomically. A file is written as a
 //! temporary sibling and renamed over the final name only when everything succeeded, so a failed
 //! or interrupted run never leaves a half-written file under that name. The temporary file is
-//! registered with [`crate::unfinished`], so a run stopped by a signal removes it too.
+//! registered with [`crate::unfinished`], so a run stopped by a signal removes it too, and it
+//! carries the run's pid, so the next run writing beside it removes it should a `kill -9` have left
+//! it.
+//!
+//! `-o` writes files, and only files: a device or a FIFO (`/dev/null`, `/dev/stdout`, a pipe a
+//! reader waits on) is written into directly, never replaced; a directory or a socket is refused
+//! before anything is sent.
 
 use std::fs;
 use std::io::{self, BufWriter, Write};
@@ -16,6 +22,8 @@ enum Target {
     Stdout(Box<dyn Write + Send>),
     /// Removed from disk when dropped, unless persisted first.
     File(NamedTempFile, Unfinished),
+    /// A device or FIFO, written in place.
+    Direct(fs::File),
 }
 
 impl Write for Target {
@@ -23,6 +31,7 @@ impl Write for Target {
         match self {
             Target::Stdout(out) => out.write(bytes),
             Target::File(file, _) => file.write(bytes),
+            Target::Direct(file) => file.write(bytes),
         }
     }
 
@@ -30,6 +39,7 @@ impl Write for Target {
         match self {
             Target::Stdout(out) => out.flush(),
             Target::File(file, _) => file.flush(),
+            Target::Direct(file) => file.flush(),
         }
     }
 }
@@ -47,8 +57,22 @@ impl Sink {
         stdout: Box<dyn Write + Send>,
     ) -> Result<Self, OutputError> {
         let Some(path) = path.filter(|p| *p != Path::new("-")) else {
+            if stdout_closed() {
+                // Rust's stdout drops writes into a closed descriptor without a word: the output
+                // would vanish and the run exit 0.
+                return Err(OutputError::Io(io::Error::from_raw_os_error(EBADF)));
+            }
             return Ok(Self::around(Target::Stdout(stdout), None));
         };
+        if in_place(path)? {
+            // Appending: `/dev/stdout` may be a file the shell opened with `>>`.
+            let file = fs::OpenOptions::new()
+                .append(true)
+                .open(path)
+                .map_err(|source| file_error(path, source))?;
+            return Ok(Self::around(Target::Direct(file), Some(path.to_owned())));
+        }
+        unfinished::remove_stale_beside(path);
         let temp = temp_beside(path).map_err(|source| file_error(path, source))?;
         let pending = unfinished::register(temp.path());
         Ok(Self::around(
@@ -62,6 +86,12 @@ impl Sink {
             out: BufWriter::with_capacity(64 * 1024, target),
             path,
         }
+    }
+
+    /// Whether what was written can be rewritten at the end (a file being replaced can; stdout, a
+    /// device or a FIFO cannot).
+    pub(crate) fn rewritable(&self) -> bool {
+        matches!(self.out.get_ref(), Target::File(..))
     }
 
     pub(crate) fn writer(&mut self) -> &mut (dyn Write + Send) {
@@ -106,12 +136,41 @@ impl Sink {
             .map_err(|e| error_for(&path, e.into_error()))?;
         match (target, path) {
             (Target::Stdout(mut out), _) => out.flush().map_err(OutputError::Io),
+            (Target::Direct(mut file), path) => file.flush().map_err(|e| error_for(&path, e)),
             (Target::File(temp, pending), Some(path)) => {
                 persist(temp, pending, &path).map_err(|source| file_error(&path, source))
             }
             (Target::File(..), None) => unreachable!("a file target always has a path"),
         }
     }
+}
+
+#[cfg(unix)]
+const EBADF: i32 = nix::errno::Errno::EBADF as i32;
+#[cfg(not(unix))]
+const EBADF: i32 = 9;
+
+/// Whether the process was started with its stdout closed (`clinic … >&-`). Rust's start-up code
+/// puts `/dev/null`, opened read-write, on a closed standard descriptor; a shell's `>/dev/null`
+/// opens it write-only. So `/dev/null` read-write on stdout is a closed stdout.
+#[cfg(unix)]
+fn stdout_closed() -> bool {
+    use nix::fcntl::{FcntlArg, OFlag, fcntl};
+    use nix::sys::stat::{fstat, stat};
+    use std::os::fd::AsFd;
+    let stdout = io::stdout();
+    let fd = stdout.as_fd();
+    let (Ok(out), Ok(null)) = (fstat(fd), stat("/dev/null")) else {
+        return false;
+    };
+    let read_write = fcntl(fd, FcntlArg::F_GETFL)
+        .is_ok_and(|flags| OFlag::from_bits_truncate(flags) & OFlag::O_ACCMODE == OFlag::O_RDWR);
+    out.st_rdev == null.st_rdev && out.st_mode == null.st_mode && read_write
+}
+
+#[cfg(not(unix))]
+fn stdout_closed() -> bool {
+    false
 }
 
 fn error_for(path: &Option<PathBuf>, source: io::Error) -> OutputError {
@@ -128,23 +187,50 @@ fn file_error(path: &Path, source: io::Error) -> OutputError {
     }
 }
 
-/// A hidden temporary file in the target's own directory: a rename is only atomic within one
-/// file system.
-fn temp_beside(path: &Path) -> io::Result<NamedTempFile> {
-    let name = path.file_name().ok_or_else(|| {
-        io::Error::new(io::ErrorKind::InvalidInput, "the output path names no file")
-    })?;
-    let directory = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
+/// Whether `path` is written in place rather than replaced: an existing device or FIFO, or a name
+/// for a descriptor (`/dev/stdout` names whatever stdout is, and must never be replaced by a file).
+/// A directory or a socket is no place for output: refused (exit 2) before anything is sent.
+fn in_place(path: &Path) -> Result<bool, OutputError> {
+    let meta = match fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(_) => return Ok(false),
     };
-    let mut prefix = std::ffi::OsString::from(".");
-    prefix.push(name);
-    prefix.push(".");
+    let refused = || OutputError::NotAFile {
+        path: path.to_owned(),
+    };
+    if meta.is_dir() {
+        return Err(refused());
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let kind = meta.file_type();
+        if kind.is_socket() {
+            return Err(refused());
+        }
+        if kind.is_char_device() || kind.is_block_device() || kind.is_fifo() {
+            return Ok(true);
+        }
+        // `/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/1`: whatever the descriptor is, it is not a
+        // file of ours to replace (but `/dev/shm/x` is an ordinary file).
+        let directory = fs::canonicalize(unfinished::directory_of(path))
+            .map_err(|source| file_error(path, source))?;
+        let descriptors = directory.starts_with("/proc") && directory.ends_with("fd");
+        if directory == Path::new("/dev") || descriptors {
+            return Ok(true);
+        }
+    }
+    Ok(!meta.is_file())
+}
+
+/// A hidden temporary file in the target's own directory (a rename is only atomic within one file
+/// system), named by [`unfinished::temp_prefix`].
+fn temp_beside(path: &Path) -> io::Result<NamedTempFile> {
+    let prefix = unfinished::temp_prefix(path)?;
     tempfile::Builder::new()
         .prefix(&prefix)
         .suffix(".tmp")
-        .tempfile_in(directory)
+        .tempfile_in(unfinished::directory_of(path))
 }
 
 /// A file being replaced keeps its permissions; a new one keeps the temporary file's private
@@ -157,4 +243,30 @@ fn persist(temp: NamedTempFile, pending: Unfinished, path: &Path) -> io::Result<
     }
     temp.as_file().sync_all()?;
     pending.commit(|| temp.persist(path).map(drop).map_err(|e| e.error))
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn devices_and_descriptor_names_are_written_in_place_and_ordinary_files_replaced() {
+        assert!(in_place(Path::new("/dev/null")).unwrap());
+        assert!(in_place(Path::new("/dev/stdout")).unwrap());
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("out.csv");
+        assert!(!in_place(&file).unwrap(), "a file not there yet");
+        fs::write(&file, "old").unwrap();
+        assert!(!in_place(&file).unwrap());
+        assert!(matches!(
+            in_place(dir.path()),
+            Err(OutputError::NotAFile { .. })
+        ));
+        // A file in a tmpfs under /dev is an ordinary file.
+        if let Ok(shm) = tempfile::tempdir_in("/dev/shm") {
+            let file = shm.path().join("x.csv");
+            fs::write(&file, "old").unwrap();
+            assert!(!in_place(&file).unwrap());
+        }
+    }
 }

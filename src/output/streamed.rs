@@ -67,8 +67,9 @@ impl Streamed {
 
     /// A record given as JSON text: its cells are read from the text (see [`raw_leaves`]).
     pub(crate) fn record_raw(&mut self, out: &mut dyn Write, record: &RawValue) -> io::Result<()> {
-        let Some(leaves) = raw_leaves(record) else {
-            return self.record(out, &value_of(record));
+        let Some(leaves) = raw_leaves(record).map_err(io::Error::other)? else {
+            let value = value_of(record).map_err(io::Error::other)?;
+            return self.record(out, &value);
         };
         let mut row: Vec<Cow<str>> = Vec::with_capacity(self.columns.len());
         for (index, (name, cell)) in leaves.into_iter().enumerate() {

@@ -16,7 +16,8 @@ use serde_json::Value;
 use super::collect::Collector;
 use super::flatten::lookup;
 use super::numbers::{When, is_plain_decimal, when};
-use crate::money::is_money_column;
+use crate::money::{Money, is_money_column};
+use rust_decimal::prelude::ToPrimitive;
 
 /// Rows per sheet, the header included (Excel's own limit).
 const SHEET_ROWS: u32 = 1_048_576;
@@ -196,12 +197,25 @@ impl Book {
             self.new_sheet()?;
         }
         let row = self.next_row;
+        // The row's money texts decide the one ambiguous spelling (`1.500`): see `crate::money`.
+        let separator = crate::money::decimal_separator(
+            cells
+                .iter()
+                .zip(&self.money)
+                .filter(|(_, money)| **money)
+                .map(|(cell, _)| *cell),
+        );
         let sheet = self
             .workbook
             .worksheet_from_index(self.sheet)
             .map_err(xlsx_error)?;
         for (col, value) in cells.iter().enumerate() {
-            let money = self.money.get(col).copied().unwrap_or(false);
+            let money = self
+                .money
+                .get(col)
+                .copied()
+                .unwrap_or(false)
+                .then_some(separator);
             let width = write_cell(sheet, &self.formats, row, col as u16, value, money)
                 .map_err(xlsx_error)?;
             if let Some(w) = self.widths.get_mut(col) {
@@ -220,15 +234,32 @@ impl Book {
     }
 }
 
-/// Writes one cell by its JSON type; returns how many characters it shows, for the width.
+/// Writes one cell by its JSON type; returns how many characters it shows, for the width. `money`
+/// is set for a money column, with the decimal separator the row's money texts agree on: an amount
+/// becomes a currency cell, and anything unreadable as money stays the text it came as.
 fn write_cell(
     sheet: &mut rust_xlsxwriter::Worksheet,
     formats: &Formats,
     row: u32,
     col: u16,
     value: &Value,
-    money: bool,
+    money: Option<Option<char>>,
 ) -> Result<usize, XlsxError> {
+    if let Some(separator) = money
+        && !matches!(value, Value::Null)
+    {
+        return match crate::money::amount(value, separator) {
+            // A number only when the cell's float holds every digit; a longer amount stays text.
+            Money::Amount(amount) => match amount
+                .to_f64()
+                .filter(|f| f.to_string().parse::<rust_decimal::Decimal>().ok() == Some(amount))
+            {
+                Some(number) => write_number(sheet, formats, row, col, number, true),
+                None => write_text(sheet, row, col, &text_of(value)),
+            },
+            Money::Absent | Money::Unreadable => write_text(sheet, row, col, &text_of(value)),
+        };
+    }
     match value {
         Value::Null => Ok(0),
         Value::Bool(b) => {
@@ -236,20 +267,15 @@ fn write_cell(
             Ok(5)
         }
         Value::Number(n) => match exact_f64(n) {
-            Some(number) => write_number(sheet, formats, row, col, number, money),
+            Some(number) => write_number(sheet, formats, row, col, number, false),
             // An integer beyond 2^53 would lose digits as a number: keep them all as text.
             None => write_text(sheet, row, col, &n.to_string()),
         },
         Value::String(text) => {
-            let number = if money {
-                crate::money::cents(value).map(|c| c as f64 / 100.0)
-            } else if is_plain_decimal(text) {
-                text.parse::<f64>().ok()
-            } else {
-                None
-            };
-            if let Some(number) = number {
-                return write_number(sheet, formats, row, col, number, money);
+            if is_plain_decimal(text)
+                && let Ok(number) = text.parse::<f64>()
+            {
+                return write_number(sheet, formats, row, col, number, false);
             }
             // A date Excel cannot hold (before 1900) stays as the text it came as.
             match when(text) {
@@ -271,6 +297,14 @@ fn write_cell(
             }
         }
         Value::Array(_) | Value::Object(_) => write_text(sheet, row, col, &value.to_string()),
+    }
+}
+
+/// A value as the text of a cell: strings as they are, anything else as JSON.
+fn text_of(value: &Value) -> std::borrow::Cow<'_, str> {
+    match value {
+        Value::String(text) => std::borrow::Cow::Borrowed(text),
+        other => std::borrow::Cow::Owned(other.to_string()),
     }
 }
 
@@ -321,6 +355,13 @@ fn excel_date(
     time: Option<chrono::NaiveTime>,
 ) -> Result<ExcelDateTime, XlsxError> {
     use chrono::{Datelike, Timelike};
+    // Excel has no day before 1900-01-01: rust_xlsxwriter would write 1899-12-31 as serial 0.
+    if date.year() < 1900 {
+        return Err(XlsxError::ParameterError(crate::t!(
+            "output-xlsx-year",
+            year = date.year().to_string()
+        )));
+    }
     let year = u16::try_from(date.year()).map_err(|_| {
         XlsxError::ParameterError(crate::t!(
             "output-xlsx-year",
@@ -463,10 +504,49 @@ mod tests {
     fn dates_before_1900_stay_text() {
         let mut book = workbook(
             XlsxWriter::discovered(10).unwrap(),
-            &[json!({"nascimento": "1850-01-01"})],
+            &[json!({"nascimento": "1850-01-01", "obito": "31/12/1899", "d": "1899-12-31 23:59"})],
         );
         let range = book.worksheet_range("Sheet1").unwrap();
         assert_eq!(range.get((1, 0)), Some(&Data::String("1850-01-01".into())));
+        assert_eq!(range.get((1, 1)), Some(&Data::String("31/12/1899".into())));
+        assert_eq!(
+            range.get((1, 2)),
+            Some(&Data::String("1899-12-31 23:59".into()))
+        );
+    }
+
+    #[test]
+    fn money_cells_are_exact_and_unreadable_money_stays_text() {
+        let mut book = workbook(
+            XlsxWriter::discovered(10).unwrap(),
+            &[
+                json!({"valor": "1234.500", "valor_original": "abc", "valor_total": "1e400"}),
+                json!({"valor": "1.500", "valor_original": "2.50", "valor_total": 12345678901234567890u64}),
+                json!({"valor": "1.500", "valor_original": null, "valor_total": "R$ 1.234,56"}),
+            ],
+        );
+        let range = book.worksheet_range("Sheet1").unwrap();
+        let rows: Vec<Vec<Data>> = range.rows().skip(1).map(|r| r.to_vec()).collect();
+        assert_eq!(
+            rows,
+            [
+                vec![
+                    Data::Float(1234.5),
+                    Data::String("abc".into()),
+                    Data::String("1e400".into())
+                ],
+                vec![
+                    Data::Float(1.5),
+                    Data::Float(2.5),
+                    Data::String("12345678901234567890".into())
+                ],
+                vec![
+                    Data::String("1.500".into()),
+                    Data::Empty,
+                    Data::Float(1234.56)
+                ],
+            ]
+        );
     }
 
     #[test]

@@ -132,7 +132,7 @@ impl Cache {
 
     fn store(&self, kind: Kind, clinic: Option<u64>, cached: &Cached) -> Result<()> {
         use std::io::Write;
-        std::fs::create_dir_all(&self.dir)
+        crate::private_fs::create_dir(&self.dir)
             .map_err(|e| Error::Config(format!("{}: {e}", self.dir.display())))?;
         let mut tmp = tempfile::NamedTempFile::new_in(&self.dir)?;
         tmp.write_all(&serde_json::to_vec(cached).map_err(|e| Error::Other(e.to_string()))?)?;
@@ -206,7 +206,7 @@ pub fn refresh_in_background(ctx: &crate::context::Context) {
         .and_then(|m| m.modified())
         .is_ok_and(|t| t.elapsed().is_ok_and(|age| age < Duration::from_secs(60)));
     if recent
-        || std::fs::create_dir_all(&cache.dir).is_err()
+        || crate::private_fs::create_dir(&cache.dir).is_err()
         || std::fs::write(&marker, b"").is_err()
     {
         return;

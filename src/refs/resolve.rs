@@ -299,7 +299,7 @@ pub async fn fetch(ctx: &Context, kind: Kind, clinic: Option<u64>) -> Result<Vec
     };
     let mut records = Vec::new();
     pages::walk(source, spec, &ctx.reporter, |r| {
-        records.push(crate::record::value_of(&r));
+        records.push(crate::record::value_of(&r)?);
         Ok(())
     })
     .await?;

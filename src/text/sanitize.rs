@@ -64,7 +64,8 @@ fn is_break(c: char) -> bool {
 }
 
 /// Unicode controls that reorder how a line reads (a message could make a URL look like another).
-fn is_bidi_control(c: char) -> bool {
+/// Marks and overrides that reorder text on screen (U+202E turns what follows around).
+pub fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 

@@ -741,3 +741,25 @@ fn a_list_over_1000_records_is_walked_by_keyset() {
         );
     }
 }
+
+#[test]
+fn a_crm_url_with_a_query_string_keeps_it() {
+    let (server, received) = crate::servers::recorder();
+    let config = tempfile::tempdir().unwrap();
+    let base = server.url("/portal/rest/?auth=k3y-in-query");
+    let out = crate::servers::clinic_at(config.path(), &server.url(""))
+        .args(["config", "set", "crm_url", &base])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let _ = crate::servers::clinic_at(config.path(), &server.url(""))
+        .env_remove("CLINIC_CRM_URL")
+        .args(["crm", "contact", "list", "--format", "json"])
+        .output()
+        .unwrap();
+    let sent = received.all();
+    assert!(!sent.is_empty(), "nothing reached the portal");
+    assert_eq!(sent[0]["path"], "/portal/rest/crm.contact.list");
+    let query = sent[0]["query"].as_str().unwrap();
+    assert!(query.starts_with("auth=k3y-in-query"), "{query}");
+}

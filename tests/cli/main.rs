@@ -1,6 +1,7 @@
 //! End-to-end tests of the `clinic` binary against a real sandbox over loopback HTTP.
 
 mod auth;
+mod bad_input;
 mod common;
 mod completion;
 mod conformance;
@@ -11,6 +12,7 @@ mod exports;
 mod faults;
 mod finance;
 mod guided;
+mod hostile;
 mod imports;
 mod io;
 mod language;
@@ -26,6 +28,7 @@ mod references;
 mod reports;
 mod servers;
 mod setup;
+mod targets;
 mod terminal;
 mod tls;
 mod walks;

@@ -236,3 +236,177 @@ fn logging_in_with_a_word_for_a_password_masks_no_words() {
     assert!(err.contains("/rest/v1/loginApi"), "{err}");
     assert!(!err.contains("****"), "{err}");
 }
+
+/// The personal data typed on the command line, as a person would write it.
+const NAME: &str = "Maria Aparecida Silva";
+const PHONE: &str = "(16) 99264-0197";
+const EMAIL: &str = "maria.aparecida@example.com";
+const BIRTH: &str = "23/04/1990";
+
+/// Every piece of `PHONE` past its area code, and the other data in the spellings they travel in.
+fn personal_pieces() -> Vec<&'static str> {
+    vec![
+        "99264",
+        "0197",
+        "992640197",
+        "9264",
+        "maria.aparecida",
+        "Maria",
+        "Aparecida",
+        "Silva",
+        BIRTH,
+        "1990-04-23",
+        "23%2F04%2F1990",
+        "1990",
+    ]
+}
+
+fn personal_runs(env: &Env, flag: &str) -> Vec<(String, std::process::Output)> {
+    let runs: Vec<Vec<&str>> = vec![
+        vec![
+            "contact",
+            "create",
+            "--name",
+            NAME,
+            "--phone",
+            PHONE,
+            "--email",
+            EMAIL,
+            "--birth-date",
+            BIRTH,
+            "--channel",
+            "1",
+            "--campaign",
+            "1",
+            "--clinic",
+            "1",
+            "--note",
+            "liga de manhã",
+            "--format",
+            "json",
+        ],
+        vec![
+            "contact", "list", "--name", NAME, "--phone", PHONE, "--email", EMAIL, "--format",
+            "json",
+        ],
+        vec![
+            "crm",
+            "contact",
+            "list",
+            "--field",
+            "PHONE=16992640197",
+            "--field",
+            "EMAIL=maria.aparecida@example.com",
+            "--field",
+            "NAME=Maria",
+            "--format",
+            "json",
+        ],
+    ];
+    runs.into_iter()
+        .map(|args| {
+            let out = env.clinic().arg(flag).args(&args).output().unwrap();
+            (args.join(" "), out)
+        })
+        .collect()
+}
+
+#[test]
+fn verbose_traces_keep_personal_data_out_and_vv_shows_it() {
+    let env = Env::new();
+    for (args, out) in personal_runs(&env, "-v") {
+        let err = stderr(&out);
+        assert!(out.status.success(), "{args}: {err}");
+        assert!(err.contains("> "), "{args}: traced: {err}");
+        for piece in personal_pieces() {
+            assert!(!err.contains(piece), "{args}: {piece} in {err}");
+        }
+        assert!(!err.contains("personal data"), "{args}: {err}");
+    }
+    // What the server received is whole: only the trace is masked.
+    let sent = env
+        .sent()
+        .into_iter()
+        .map(|r| r.to_string())
+        .collect::<String>();
+    assert!(sent.contains("16992640197"), "{sent}");
+    let mut shown = String::new();
+    for (args, out) in personal_runs(&env, "-vv") {
+        let err = stderr(&out);
+        assert!(out.status.success(), "{args}: {err}");
+        assert!(
+            err.starts_with("warning: personal data"),
+            "{args}: the warning comes first: {err}"
+        );
+        shown.push_str(&err);
+    }
+    for piece in ["16992640197", "Maria", "maria.aparecida%40example.com"] {
+        assert!(shown.contains(piece), "{piece} in {shown}");
+    }
+}
+
+#[test]
+fn errors_mask_personal_values_and_cut_long_ones() {
+    let env = Env::new();
+    let out = env
+        .clinic()
+        .args([
+            "contact",
+            "create",
+            "--name",
+            NAME,
+            "--phone",
+            "(16) 99264-01",
+            "--email",
+            EMAIL,
+        ])
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("--phone"), "{err}");
+    // The value is masked; the example of what is expected stays.
+    assert!(!err.contains("99264-01'"), "{err}");
+    assert!(err.contains("'(16) *****-**'"), "{err}");
+    let long = "x".repeat(100_000);
+    let out = env
+        .clinic()
+        .args(["report", "ficha-financeira", "--from", &long])
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!("'{}… (100000 characters)'", "x".repeat(80))),
+        "{err}"
+    );
+    assert!(err.len() < 1000, "{}", err.len());
+    assert!(env.sent().is_empty());
+}
+
+#[test]
+fn config_list_masks_the_webhook_id() {
+    let env = Env::new();
+    let set = env
+        .bare()
+        .args(["config", "set", "webhook_id", "wh-s3cr3t-1d-0f-the-clinic"])
+        .output()
+        .unwrap();
+    assert!(set.status.success(), "{}", stderr(&set));
+    for args in [
+        &["config", "list", "--format", "json"][..],
+        &["config", "get", "webhook_id"],
+    ] {
+        let out = env.bare().args(args).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(!text.contains("s3cr3t"), "{text}");
+        assert!(text.contains("****"), "{text}");
+    }
+    let shown = env
+        .bare()
+        .args(["config", "get", "webhook_id", "--show"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&shown.stdout).contains("wh-s3cr3t-1d-0f-the-clinic"));
+}

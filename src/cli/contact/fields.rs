@@ -20,7 +20,7 @@ use crate::refs::{Kind, Ref};
 /// terminal, the guided form asks for what is missing; elsewhere their absence is a usage error.
 #[derive(Args, Debug, Clone)]
 pub struct ContactFields {
-    #[arg(long, visible_alias = "nome", value_parser = args::text)]
+    #[arg(long, visible_alias = "nome", value_parser = args::name)]
     pub name: Option<String>,
     #[arg(long, visible_alias = "telefone", value_parser = args::phone)]
     pub phone: Option<Phone>,
@@ -32,7 +32,7 @@ pub struct ContactFields {
     pub campaign: Option<Ref>,
     #[arg(long, value_parser = args::email)]
     pub email: Option<String>,
-    #[arg(long, visible_alias = "observacao")]
+    #[arg(long, visible_alias = "observacao", value_parser = args::note)]
     pub note: Option<String>,
     #[command(flatten)]
     pub clinic: ClinicArg,

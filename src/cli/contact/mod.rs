@@ -30,7 +30,7 @@ pub enum ContactCommand {
 pub struct UpdateArgs {
     #[arg(value_parser = args::id)]
     id: u64,
-    #[arg(long, visible_alias = "nome", value_parser = args::text)]
+    #[arg(long, visible_alias = "nome", value_parser = args::name)]
     name: Option<String>,
     #[arg(long, visible_alias = "data-nascimento", value_parser = args::birth_date, value_name = "DATE")]
     birth_date: Option<NaiveDate>,
@@ -38,7 +38,7 @@ pub struct UpdateArgs {
     channel: Option<Ref>,
     #[arg(long, visible_alias = "campanha", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::campaigns))]
     campaign: Option<Ref>,
-    #[arg(long, visible_alias = "observacao")]
+    #[arg(long, visible_alias = "observacao", value_parser = args::note)]
     note: Option<String>,
     #[command(flatten)]
     clinic: ClinicArg,
@@ -46,7 +46,7 @@ pub struct UpdateArgs {
 
 #[derive(Args, Debug)]
 pub struct ListArgs {
-    #[arg(long, visible_alias = "nome", value_parser = args::text)]
+    #[arg(long, visible_alias = "nome", value_parser = args::name)]
     name: Option<String>,
     #[arg(long, visible_alias = "telefone", value_parser = args::phone)]
     phone: Option<Phone>,

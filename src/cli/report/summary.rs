@@ -135,7 +135,7 @@ where
     };
     ctx.reporter.start_progress(what);
     let walked = network::walk(ctx, path, plans, spec, clinics.keep_going, &mut |record| {
-        aggregator.push(&crate::record::value_of(&record));
+        aggregator.push(&crate::record::value_of(&record)?);
         Ok(())
     })
     .await;
@@ -143,6 +143,7 @@ where
     let outcomes = walked?;
     let records = aggregator.records();
     let summary = aggregator.finish();
+    warn_not_summed(ctx, &summary);
     let measure = how
         .measure
         .clone()
@@ -175,6 +176,30 @@ where
         });
         Ok(())
     }
+}
+
+/// Names the records whose money the sums left out, so a total is never silently short.
+fn warn_not_summed(ctx: &Context, summary: &Summary) {
+    if summary.not_summed_count == 0 {
+        return;
+    }
+    let mut named: Vec<String> = summary
+        .not_summed
+        .iter()
+        .map(|n| {
+            let given = crate::text::sanitize::excerpt(&n.given, 40);
+            format!("{} ({} {given})", n.record, n.field)
+        })
+        .collect();
+    let more = summary.not_summed_count - named.len() as u64;
+    if more > 0 {
+        named.push(crate::t!("cli-summary-not-summed-more", count = more));
+    }
+    ctx.reporter.warn(&crate::t!(
+        "cli-summary-not-summed",
+        count = summary.not_summed_count,
+        records = named.join(", ")
+    ));
 }
 
 /// Chart flags that cannot work are refused before anything is sent.
@@ -261,7 +286,7 @@ fn write_chart_file(
     let money = measure != "count";
     let axis = move |v: f64| {
         if money {
-            crate::money::brl((v * 100.0).round() as i64)
+            crate::money::brl(crate::money::from_cents((v * 100.0).round() as i64))
         } else {
             crate::money::group_thousands(v.max(0.0).round() as u64)
         }

@@ -1,0 +1,162 @@
+//! Hostile input typed by people: names, e-mails and notes with control characters, bidirectional
+//! overrides, nothing visible, or more than their documented maxima. A generator makes 349 such
+//! values across the fields of the contact and CRM commands; every one is refused (exit 2) with an
+//! error that names the field, and the sandbox's journal shows that none of them was ever sent.
+
+use crate::common::*;
+
+/// Every control character a command line can carry (NUL cannot), with or without line breaks.
+fn controls(line_breaks: bool) -> Vec<char> {
+    (1u32..0x20)
+        .chain([0x7f])
+        .chain(0x80..0xa0)
+        .filter_map(char::from_u32)
+        .filter(|c| line_breaks || *c != '\n')
+        .collect()
+}
+
+const BIDI: [char; 11] = [
+    '\u{200e}', '\u{200f}', '\u{202a}', '\u{202b}', '\u{202c}', '\u{202d}', '\u{202e}', '\u{2066}',
+    '\u{2067}', '\u{2068}', '\u{2069}',
+];
+
+const INVISIBLE: [&str; 6] = [
+    "\u{200b}",
+    "\u{200c}\u{200d}",
+    "\u{2060}",
+    "\u{feff}",
+    "\u{00ad}\u{200b}",
+    " \u{200b} ",
+];
+
+/// Bad values for a text field that holds `max` characters, `line_breaks` allowed or not, each
+/// built around `good`.
+fn bad_values(good: &str, max: usize, line_breaks: bool) -> Vec<String> {
+    let mut values: Vec<String> = controls(!line_breaks)
+        .into_iter()
+        .map(|c| {
+            let (a, b) = good.split_at(good.len() / 2);
+            format!("{a}{c}{b}")
+        })
+        .collect();
+    values.extend(BIDI.iter().map(|c| format!("{c}{good}")));
+    values.extend(INVISIBLE.iter().map(|s| s.to_string()));
+    values.push("a".repeat(max + 1));
+    // About 100 KB: near the largest single argument Linux passes (128 KiB).
+    values.push("é".repeat(50_000));
+    values
+}
+
+/// `contact create` with good values, but `value` for `flag`.
+fn contact(flag: &str, value: &str) -> Vec<String> {
+    let mut args: Vec<String> = [
+        "contact",
+        "create",
+        "--name",
+        "Maria Silva",
+        "--phone",
+        "16992640197",
+        "--channel",
+        "1",
+        "--campaign",
+        "1",
+        "--clinic",
+        "1",
+        "--email",
+        "maria@example.com",
+        "--birth-date",
+        "1990-04-23",
+    ]
+    .map(String::from)
+    .to_vec();
+    match args.iter().position(|a| a == flag) {
+        Some(at) => args[at + 1] = value.to_string(),
+        None => args.extend([flag.to_string(), value.to_string()]),
+    }
+    args
+}
+
+/// The 349 values, each with the command that takes it and the flag it goes to.
+fn generated() -> Vec<(Vec<String>, &'static str, String)> {
+    let lead = |first: &str, last: &str| -> Vec<String> {
+        [
+            "crm",
+            "contact",
+            "create",
+            "--first-name",
+            first,
+            "--last-name",
+            last,
+            "--phone",
+            "16992640197",
+            "--email",
+            "maria@example.com",
+            "--campaign-id",
+            "12",
+            "--utm-source",
+            "whatsapp",
+            "--unit",
+            "sp sao paulo - perdizes",
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let mut cases = Vec::new();
+    for value in bad_values("Maria", 200, false) {
+        cases.push((contact("--name", &value), "--name", value));
+    }
+    for value in bad_values("maria@example.com", 254, false)
+        .into_iter()
+        .chain([format!("{}@example.com", "m".repeat(65))])
+    {
+        cases.push((contact("--email", &value), "--email", value));
+    }
+    for value in bad_values("liga de manhã", 4000, true) {
+        cases.push((contact("--note", &value), "--note", value));
+    }
+    // The CRM lead's names: every control and override once more in the first name, the first
+    // few in the last name.
+    for value in bad_values("Maria", 200, false) {
+        cases.push((lead(&value, "Silva"), "--first-name", value));
+    }
+    for value in bad_values("Silva", 200, false).into_iter().take(17) {
+        cases.push((lead("Maria", &value), "--last-name", value));
+    }
+    cases
+}
+
+#[test]
+fn bad_values_in_every_text_field_are_refused_and_never_sent() {
+    let env = Env::new();
+    let cases = generated();
+    assert_eq!(cases.len(), 349);
+    env.clear_journal();
+    for (args, flag, value) in &cases {
+        let mut cmd = if args[0] == "crm" {
+            env.crm()
+        } else {
+            env.clinic()
+        };
+        let out = cmd.args(args).output().unwrap();
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{flag} {value:?}: {err}");
+        assert!(
+            err.contains(flag),
+            "{flag} {value:?}: the error names the field: {err}"
+        );
+        assert!(err.len() < 1000, "{flag}: {} bytes of error", err.len());
+        // The value is never echoed as it was: masked (names, e-mails) or cut, never raw.
+        assert!(!err.contains(value.as_str()), "{flag} {value:?}: {err}");
+    }
+    let sent = env.sent();
+    assert!(
+        sent.is_empty(),
+        "{} requests went out: {sent:?}",
+        sent.len()
+    );
+    // The same command with good values does go out.
+    let good = contact("--note", "liga\nde manhã");
+    let out = env.clinic().args(&good).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(env.sent().len(), 1);
+}
