@@ -97,40 +97,58 @@ fn counted_code(text: &str) -> String {
         code.push_str(line);
         code.push('\n');
     }
-    let mut from = 0;
-    while let Some(i) = code[from..].find("#[cfg(test)]") {
-        let at = from + i;
-        let rest = code[at + "#[cfg(test)]".len()..].trim_start();
+    for (at, after) in test_attributes(&code) {
+        let rest = code[after..].trim_start();
         let rest = rest.strip_prefix("pub ").unwrap_or(rest).trim_start();
-        if let Some(after) = rest.strip_prefix("mod ") {
-            let head: String = after.chars().take_while(|c| *c != '\n').collect();
+        if let Some(module) = rest.strip_prefix("mod ") {
+            let head: String = module.chars().take_while(|c| *c != '\n').collect();
             if head.contains('{') {
                 code.truncate(at);
                 break;
             }
         }
-        from = at + 1;
     }
     code
 }
 
-/// Children declared as test-only files: `#[cfg(test)] mod name;`.
+/// Children declared as test-only files: `#[cfg(test)] mod name;` (or a `cfg` that needs `test`).
 fn test_only_children(text: &str) -> Vec<String> {
     let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(i) = rest.find("#[cfg(test)]") {
-        rest = &rest[i + "#[cfg(test)]".len()..];
-        let t = rest.trim_start();
+    for (_, after) in test_attributes(text) {
+        let t = text[after..].trim_start();
         let t = t.strip_prefix("pub ").unwrap_or(t).trim_start();
-        if let Some(after) = t.strip_prefix("mod ") {
-            let name: String = after
+        if let Some(module) = t.strip_prefix("mod ") {
+            let name: String = module
                 .chars()
                 .take_while(|c| c.is_alphanumeric() || *c == '_')
                 .collect();
-            if after[name.len()..].trim_start().starts_with(';') {
+            if module[name.len()..].trim_start().starts_with(';') {
                 out.push(name);
             }
         }
+    }
+    out
+}
+
+/// Where each `#[cfg(…)]` attribute that needs `test` (`#[cfg(test)]`, `#[cfg(all(test, unix))]`)
+/// starts, and where the code after it starts.
+fn test_attributes(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(i) = text[from..].find("#[cfg(") {
+        let at = from + i;
+        let Some(len) = text[at..].find(")]") else {
+            break;
+        };
+        let inner = &text[at + "#[cfg(".len()..at + len];
+        let needs_test = inner
+            .split(|c: char| !is_ident(c))
+            .any(|word| word == "test")
+            && !inner.contains("not(test");
+        if needs_test {
+            out.push((at, at + len + 2));
+        }
+        from = at + len + 2;
     }
     out
 }
@@ -442,7 +460,7 @@ fn the_checker_finds_each_kind_of_problem() {
     write("lib.rs", "mod low; mod mid; mod top;\n");
     write(
         "low.rs",
-        "pub fn f() {}\n#[cfg(test)]\nmod tests {\n    use crate::top::g;\n}\n",
+        "pub fn f() {}\n#[cfg(all(test, unix))]\nmod tests {\n    use crate::top::g;\n}\n",
     );
     write("mid/mod.rs", "mod a;\nmod b;\nuse crate::low;\n");
     write(
