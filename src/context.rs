@@ -305,9 +305,12 @@ impl Context {
     pub fn output_spec(&self) -> OutputSpec {
         let stdout_tty = std::io::stdout().is_terminal();
         let excel_format = self.global.excel.then_some(Format::Csv);
+        // `--format`, else what `-o`'s file name asks for, else `--excel`'s CSV, else the profile's.
+        let named = self.global.output.as_deref().and_then(Format::of_file);
         let format = self
             .global
             .format
+            .or(named)
             .or(excel_format)
             .or(self.profile.format)
             .unwrap_or(if stdout_tty && self.global.output.is_none() {
@@ -330,6 +333,12 @@ impl Context {
         }
     }
 
+    /// Whether the output is a table on a terminal: the one output that shows a page at a time.
+    pub fn terminal_table(&self) -> bool {
+        let spec = self.output_spec();
+        spec.format == Format::Table && spec.path.is_none() && spec.terminal
+    }
+
     /// Paging settings from the flags and the profile.
     pub fn walk(&self) -> Walk {
         let asked = self
@@ -340,8 +349,12 @@ impl Context {
         Walk {
             first: self.global.page.unwrap_or(1),
             per_page: self.within_page_limit(asked),
-            // `--limit N` asks for N records, however many pages that takes.
-            all: self.global.all || self.global.limit.is_some(),
+            // Every page unless one is asked for (`--page N`) or the output is a table on a terminal,
+            // which shows the first page with a hint; `--limit N` asks for N records, however many
+            // pages that takes.
+            all: self.global.all
+                || self.global.limit.is_some()
+                || (self.global.page.is_none() && !self.terminal_table()),
             limit: self.global.limit,
             concurrency: concurrency(&self.global, &self.profile),
             max_pages: self.global.max_pages,

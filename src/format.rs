@@ -37,6 +37,20 @@ impl Format {
         }
     }
 
+    /// The format a file name asks for by its extension (`.csv`, `.tsv`, `.json`, `.ndjson`/`.jsonl`,
+    /// `.xlsx`, any case); `None` for any other name.
+    pub fn of_file(path: &std::path::Path) -> Option<Format> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        Some(match ext.as_str() {
+            "csv" => Format::Csv,
+            "tsv" => Format::Tsv,
+            "json" => Format::Json,
+            "ndjson" | "jsonl" => Format::Ndjson,
+            "xlsx" => Format::Xlsx,
+            _ => return None,
+        })
+    }
+
     /// Bytes that only make sense in a file, never on a terminal or in a text pipe.
     pub fn is_binary(self) -> bool {
         self == Format::Xlsx

@@ -186,6 +186,20 @@ impl Sink {
 
 /// Fails before any request when the output flags cannot work together or `--jq` does not compile.
 pub fn check_output_flags(ctx: &Context) -> Result<()> {
+    // A `--format` that contradicts the file name would write, say, JSON into `planilha.xlsx`.
+    if let (Some(format), Some(path)) = (ctx.global.format, ctx.global.output.as_deref())
+        && let Some(named) = Format::of_file(path).filter(|named| *named != format)
+    {
+        return Err(crate::error::Error::invalid(
+            "--format",
+            format,
+            &crate::t!(
+                "show-expect-format-of-file",
+                file = path.display().to_string(),
+                format = named.name()
+            ),
+        ));
+    }
     if let Some(format) = ctx
         .global
         .format

@@ -281,6 +281,7 @@ show-more-columns = { $count ->
 # $from, $to: the positions of the records shown; $total: how many the list holds.
 show-page-of-total = showing { $from }–{ $to } of { $total } — --all for every page
 show-page-more-may-follow = showing { $from }–{ $to }; more may follow — --page { $next } for the next page, --all for every page
+show-expect-format-of-file = { $format }, as the file name { $file } says (or a file name of that format)
 show-expect-excel-format = csv or tsv with --excel (or leave --format out: --excel writes CSV)
 # Shown as the value given when a flag is missing.
 show-missing = (missing)

@@ -297,6 +297,7 @@ show-more-columns = { $count ->
 # $from, $to: as posições dos registros mostrados; $total: quantos a lista tem.
 show-page-of-total = mostrando { $from }–{ $to } de { $total } — --all para todas as páginas
 show-page-more-may-follow = mostrando { $from }–{ $to }; pode haver mais — --page { $next } para a próxima página, --all para todas as páginas
+show-expect-format-of-file = { $format }, como diz o nome do arquivo { $file } (ou um nome de arquivo desse formato)
 show-expect-excel-format = csv ou tsv com --excel (ou omita --format: --excel grava CSV)
 # Mostrado como o valor recebido quando falta uma opção.
 show-missing = (ausente)

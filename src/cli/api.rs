@@ -35,7 +35,9 @@ pub async fn run(ctx: &Context, ApiArgs { request: a }: ApiArgs) -> Result<()> {
     if ctx.global.page.is_none()
         && let Some(page) = query_number(&a.query, PAGE)?
     {
+        // A page named with `-q` is one page asked for, as `--page` is.
         spec.first = page;
+        spec.all = ctx.global.all || ctx.global.limit.is_some();
     }
     if ctx.global.per_page.is_none()
         && let Some(per_page) = query_number(&a.query, PER_PAGE)?

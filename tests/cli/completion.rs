@@ -134,7 +134,14 @@ fn cache_fresh_stale_cleared_and_network_down() {
         .success();
     env.clear_journal();
     env.clinic()
-        .args(["report", "appointments", "--status", "Faltou"])
+        .args([
+            "report",
+            "appointments",
+            "--status",
+            "Faltou",
+            "--page",
+            "1",
+        ])
         .assert()
         .success();
     let paths: Vec<String> = crate::common::without_numbering_probe(env.sent())
@@ -147,7 +154,14 @@ fn cache_fresh_stale_cleared_and_network_down() {
     env.clear_journal();
     env.clinic()
         .env("CLINIC_CACHE_TTL", "0")
-        .args(["report", "appointments", "--status", "Faltou"])
+        .args([
+            "report",
+            "appointments",
+            "--status",
+            "Faltou",
+            "--page",
+            "1",
+        ])
         .assert()
         .success();
     assert!(
@@ -164,7 +178,14 @@ fn cache_fresh_stale_cleared_and_network_down() {
         .stderr(predicate::str::contains("removed"));
     env.clear_journal();
     env.clinic()
-        .args(["report", "appointments", "--status", "Faltou"])
+        .args([
+            "report",
+            "appointments",
+            "--status",
+            "Faltou",
+            "--page",
+            "1",
+        ])
         .assert()
         .success();
     assert_eq!(crate::common::without_numbering_probe(env.sent()).len(), 2);
@@ -174,7 +195,14 @@ fn cache_fresh_stale_cleared_and_network_down() {
     down.bare()
         .env("CLINIC_TOKEN", &token)
         .env("CLINIC_CACHE_TTL", "0")
-        .args(["report", "appointments", "--status", "Faltou"])
+        .args([
+            "report",
+            "appointments",
+            "--status",
+            "Faltou",
+            "--page",
+            "1",
+        ])
         .assert()
         .code(5)
         .stderr(predicate::str::contains(

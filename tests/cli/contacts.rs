@@ -438,6 +438,8 @@ fn names_resolve_to_ids_and_bad_names_list_candidates() {
             "appointments",
             "--status",
             "2",
+            "--page",
+            "1",
             "--format",
             "json",
         ])

@@ -175,7 +175,7 @@ fn bad_input_is_refused_before_anything_is_sent() {
             "--field",
         ),
         (
-            ["crm", "contact", "list", "--keyset"]
+            ["crm", "contact", "list", "--page", "1", "--keyset"]
                 .map(String::from)
                 .to_vec(),
             "--all",

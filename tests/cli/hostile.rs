@@ -415,8 +415,15 @@ fn terminal_escapes_in_records_are_shown_escaped_on_a_terminal_in_every_format()
     let dir = tempfile::tempdir().unwrap();
     for format in ["csv", "tsv", "json", "ndjson", "table"] {
         let mut cmd = clinic_at(dir.path(), &server.url(""));
-        cmd.env("TERM", "xterm-256color")
-            .args(["api", "GET", "/listaCanal", "--format", format]);
+        cmd.env("TERM", "xterm-256color").args([
+            "api",
+            "GET",
+            "/listaCanal",
+            "--page",
+            "1",
+            "--format",
+            format,
+        ]);
         let shell = in_shell(&cmd, r#"stty cols 200 rows 50 && exec "$0" "$@""#);
         let mut p = rexpect::session::spawn_command(shell, Some(30_000)).unwrap();
         let seen = crate::common::from_pty(&p.exp_eof().unwrap());

@@ -8,6 +8,7 @@ mod conformance;
 mod contacts;
 mod crm;
 mod dialects;
+mod every_page;
 mod exports;
 mod faults;
 mod finance;

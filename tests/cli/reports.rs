@@ -22,6 +22,8 @@ fn ficha_financeira_page_sends_filters_and_prints_records() {
             "--seller",
             "3",
             "--active",
+            "--page",
+            "1",
             "--per-page",
             "7",
             "--format",
