@@ -21,7 +21,7 @@ pub enum Choice {
 impl Choice {
     /// clap parser: `all` (any case), or a comma-separated list of IDs and names.
     pub fn parse(s: &str) -> std::result::Result<Choice, String> {
-        if s.trim().eq_ignore_ascii_case("all") {
+        if is_all(s) {
             return Ok(Choice::All);
         }
         let list = parse_ref_list(s).map_err(|_| {
@@ -31,7 +31,7 @@ impl Choice {
         if list
             .0
             .iter()
-            .any(|r| matches!(r, Ref::Name(n) if n.eq_ignore_ascii_case("all")))
+            .any(|r| matches!(r, Ref::Name(n) if is_all(n)))
         {
             return Err(crate::t!("network-all-alone"));
         }
@@ -62,6 +62,13 @@ pub enum Target {
     One(Option<u64>),
     /// `all`, or a list of more than one clinic: walked into one output, each record tagged.
     Many(Vec<Clinic>),
+}
+
+/// `all`, or the Portuguese `todas`/`todos`, in any case.
+fn is_all(s: &str) -> bool {
+    ["all", "todas", "todos"]
+        .iter()
+        .any(|word| s.trim().eq_ignore_ascii_case(word))
 }
 
 /// Resolves `--clinic` (absent: the profile's `clinica`).
@@ -193,6 +200,9 @@ mod tests {
     #[test]
     fn all_lists_and_single_clinics_parse() {
         assert_eq!(Choice::parse(" ALL ").unwrap(), Choice::All);
+        assert_eq!(Choice::parse("todas").unwrap(), Choice::All);
+        assert_eq!(Choice::parse("Todos").unwrap(), Choice::All);
+        assert!(Choice::parse("1,todas").is_err());
         assert_eq!(
             Choice::parse("1,3,sp campinas").unwrap(),
             Choice::Some(RefList(vec![

@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 use crate::http::Safety;
 use crate::pages::{self, Walk};
 use crate::show::ApiList;
-use crate::text::fold::normalize;
+use crate::text::fold::{NameMatch, name_match, normalize};
 
 /// An ID, or a name to look up.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,23 +67,28 @@ pub fn parse_ref_list(s: &str) -> std::result::Result<RefList, String> {
     Ok(RefList(items))
 }
 
-/// The ID of the one entry whose name matches `name`.
+/// The ID of the one entry whose name matches `name` (see [`name_match`]): the same words first, else
+/// the one name whose words the typed ones start. Several matches are refused, each with its ID.
 pub fn pick(kind: Kind, flag: &str, name: &str, entries: &[Entry]) -> Result<u64> {
-    let wanted = normalize(name);
-    let exact: Vec<&Entry> = entries
-        .iter()
-        .filter(|e| normalize(&e.name) == wanted)
-        .collect();
-    match exact.as_slice() {
+    let matching = |level: NameMatch| -> Vec<&Entry> {
+        entries
+            .iter()
+            .filter(|e| name_match(name, &e.name) == level)
+            .collect()
+    };
+    let same = matching(NameMatch::Same);
+    let found = if same.is_empty() {
+        matching(NameMatch::Words)
+    } else {
+        same
+    };
+    match found.as_slice() {
         [one] => Ok(one.id),
         [] => {
+            let wanted = normalize(name);
             let mut scored: Vec<(f64, &Entry)> = entries
                 .iter()
-                .map(|e| {
-                    let n = normalize(&e.name);
-                    let bonus = if n.contains(&wanted) { 1.0 } else { 0.0 };
-                    (bonus + strsim::jaro_winkler(&wanted, &n), e)
-                })
+                .map(|e| (strsim::jaro_winkler(&wanted, &normalize(&e.name)), e))
                 .collect();
             scored.sort_by(|a, b| b.0.total_cmp(&a.0));
             let near: Vec<String> = scored.iter().take(5).map(|(_, e)| describe(e)).collect();
@@ -434,11 +439,28 @@ mod tests {
             e.contains("Google Ads (4)") && e.contains("google ads (5)"),
             "{e}"
         );
-        let e = pick(Kind::Channels, "--channel", "insta", &entries())
+        // A unique start of a word is enough; nothing matching lists the closest names.
+        assert_eq!(
+            pick(Kind::Channels, "--channel", "insta", &entries()).unwrap(),
+            2
+        );
+        assert_eq!(
+            pick(Kind::Channels, "--channel", "indicacao", &entries()).unwrap(),
+            3
+        );
+        let e = pick(Kind::Channels, "--channel", "instagran", &entries())
             .unwrap_err()
             .to_string();
         assert!(
-            e.starts_with("invalid --channel: got \"insta\"") && e.contains("Instagram (2)"),
+            e.starts_with("invalid --channel: got \"instagran\"") && e.contains("Instagram (2)"),
+            "{e}"
+        );
+        // Several names start so: each is listed with its ID.
+        let e = pick(Kind::Channels, "--channel", "in", &entries())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("Instagram (2)") && e.contains("Indicação (3)"),
             "{e}"
         );
     }

@@ -169,3 +169,71 @@ fn cache_refresh_reads_the_clinic_scoped_lists_of_every_clinic_in_sight() {
         .success();
     assert_eq!(reads(&env), ["lista_venda_orcamento"]);
 }
+
+#[test]
+fn names_match_by_their_words_and_todas_means_all() {
+    let env = Env::scale(600);
+    // `camila` is the start of one seller's name; `uberlandia` a word of one clinic's.
+    env.clear_journal();
+    let out = env
+        .admin()
+        .args([
+            "report",
+            "ficha-financeira",
+            "--clinic",
+            "uberlandia",
+            "--seller",
+            "camila",
+            "--limit",
+            "1",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", crate::common::stderr(&out));
+    let report = env
+        .sent()
+        .into_iter()
+        .find(|r| {
+            r["path"]
+                .as_str()
+                .unwrap()
+                .ends_with("/lista_venda_orcamento")
+        })
+        .expect("the report was read");
+    let query = crate::common::query_of(&report);
+    let clinics = crate::common::stdout_json(
+        &env.admin()
+            .args(["ref", "clinics", "--format", "json"])
+            .output()
+            .unwrap(),
+    );
+    let uberlandia = clinics
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["nome"] == "MG Uberlândia")
+        .map(|c| c["id"].to_string())
+        .unwrap();
+    assert!(query.contains(&("clinica".into(), uberlandia)), "{query:?}");
+    assert!(query.iter().any(|(k, _)| k == "vendedor"), "{query:?}");
+    // `todas` is `all`.
+    let out = env
+        .admin()
+        .args([
+            "report",
+            "appointments",
+            "--clinic",
+            "todas",
+            "--format",
+            "ndjson",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", crate::common::stderr(&out));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).lines().count() as u64,
+        env.stats()["appointments"].as_u64().unwrap()
+    );
+}

@@ -113,10 +113,9 @@ pub fn offer(
     let wanted = normalize(&unquote(&typed));
     let values: Vec<(String, Option<String>)> = values.into_iter().collect();
     let starts = |(name, _): &&(String, Option<String>)| normalize(name).starts_with(&wanted);
+    // The rule of name flags: every typed word starts a word of the name.
     let word_starts = |(name, _): &&(String, Option<String>)| {
-        normalize(name)
-            .split(|c: char| !c.is_alphanumeric())
-            .any(|w| w.starts_with(&wanted))
+        crate::text::fold::name_match(&unquote(&typed), name) != crate::text::fold::NameMatch::None
     };
     let mut matched: Vec<&(String, Option<String>)> = values.iter().filter(starts).collect();
     if matched.is_empty() {
