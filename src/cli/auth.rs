@@ -338,15 +338,23 @@ async fn forget_io_key(ctx: &Context) -> Result<()> {
 }
 
 async fn status(ctx: &Context) -> Result<()> {
-    let source = if ctx.in_sandbox() {
-        "sandbox".to_string()
+    // Where the token comes from: the store's own name for scripts (`keyutils`, `file`…), the same in
+    // every language; its description in the reader's language for a table.
+    let (source, shown_source) = if ctx.in_sandbox() {
+        ("sandbox".to_string(), "sandbox".to_string())
     } else if std::env::var("CLINIC_TOKEN").is_ok_and(|t| !t.trim().is_empty()) {
-        "CLINIC_TOKEN".to_string()
+        ("CLINIC_TOKEN".to_string(), "CLINIC_TOKEN".to_string())
     } else {
-        ctx.profile
-            .token_store
-            .map(|s| s.to_string())
-            .unwrap_or_else(|| "none".into())
+        match ctx.profile.token_store {
+            Some(store) => (
+                serde_json::to_value(store)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default(),
+                store.to_string(),
+            ),
+            None => ("none".to_string(), crate::t!("cli-auth-status-no-store")),
+        }
     };
     let check = token_works(ctx).await;
     let scheme = ctx
@@ -360,10 +368,6 @@ async fn status(ctx: &Context) -> Result<()> {
     // A table is read by people: its field names and words are theirs. Every other format is read by
     // scripts and stays the same in every language.
     let record = if ctx.output_spec().format == crate::output::Format::Table {
-        let source = match source.as_str() {
-            "none" => crate::t!("cli-auth-status-no-store"),
-            _ => source,
-        };
         let works = if check.is_ok() {
             crate::t!("cli-auth-status-yes")
         } else {
@@ -377,7 +381,10 @@ async fn status(ctx: &Context) -> Result<()> {
             ),
             ("base_url".to_string(), json!(ctx.profile.base_url)),
             (crate::t!("cli-auth-status-login"), json!(ctx.profile.login)),
-            (crate::t!("cli-auth-status-token-store"), json!(source)),
+            (
+                crate::t!("cli-auth-status-token-store"),
+                json!(shown_source),
+            ),
             (
                 crate::t!("cli-auth-status-auth-scheme"),
                 json!(scheme.unwrap_or_else(|| crate::t!("cli-auth-status-auto-scheme"))),

@@ -311,3 +311,24 @@ fn a_login_no_store_takes_still_saves_a_usable_profile() {
         .code(3)
         .stderr(predicate::str::contains("clinic login"));
 }
+
+#[test]
+fn auth_status_for_scripts_is_the_same_in_every_language() {
+    let env = Env::new();
+    let out = env.login_to_file();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let status = |lang: &str| {
+        let out = env
+            .file_store()
+            .env("CLINIC_LANG", lang)
+            .args(["auth", "status", "--format", "json"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        out.stdout
+    };
+    let english = status("en");
+    assert_eq!(english, status("pt-BR"));
+    let record: serde_json::Value = serde_json::from_slice(&english).unwrap();
+    assert_eq!(record["token_store"], "file");
+}
