@@ -98,7 +98,7 @@ fi
 
 status=$(win auth status --format json 2>"$work/status.err" || true)
 if echo "$status" | grep -q '"token_works": true' &&
-    echo "$status" | grep -q '"token_store": "Windows Credential Manager"'; then
+    echo "$status" | grep -q '"token_store": "credential-manager"'; then
     pass "auth status reads the token back from Credential Manager"
 else
     fail "auth status: $status $(cat "$work/status.err")"
