@@ -237,6 +237,31 @@ pub fn from_cents(cents: i64) -> Decimal {
 /// An amount as people in Brazil read it: `R$ 10.582,10`, `-R$ 0,07`; a third decimal, when the
 /// amount has one, is kept (`R$ 1,125`), never rounded away.
 pub fn brl(amount: Decimal) -> String {
+    let (sign, whole, fraction) = parts(amount);
+    format!("{sign}R$ {},{fraction:0<2}", group_digits_with(whole, '.'))
+}
+
+/// An amount as English readers write it: `10,582.10`, `-0.07`; a third decimal is kept.
+pub fn english(amount: Decimal) -> String {
+    let (sign, whole, fraction) = parts(amount);
+    format!("{sign}{}.{fraction:0<2}", group_digits_with(whole, ','))
+}
+
+/// A decimal number (not money) with its digits grouped, every decimal kept: `1.234,5` in
+/// Brazilian writing, `1,234.5` in English.
+pub fn digits_grouped(number: Decimal, brazilian: bool) -> String {
+    let (sign, whole, fraction) = parts(number);
+    let (thousands, point) = if brazilian { ('.', ',') } else { (',', '.') };
+    let whole = group_digits_with(whole, thousands);
+    if fraction.is_empty() {
+        format!("{sign}{whole}")
+    } else {
+        format!("{sign}{whole}{point}{fraction}")
+    }
+}
+
+/// The sign (`-` or nothing), whole digits and decimal digits of an amount, trailing zeros dropped.
+fn parts(amount: Decimal) -> (&'static str, String, String) {
     let sign = if amount.is_sign_negative() && !amount.is_zero() {
         "-"
     } else {
@@ -244,7 +269,7 @@ pub fn brl(amount: Decimal) -> String {
     };
     let text = amount.abs().normalize().to_string();
     let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
-    format!("{sign}R$ {},{fraction:0<2}", group_digits(whole))
+    (sign, whole.to_string(), fraction.to_string())
 }
 
 /// `1234567` → `1.234.567`.
@@ -253,10 +278,14 @@ pub fn group_thousands(n: u64) -> String {
 }
 
 fn group_digits(digits: &str) -> String {
+    group_digits_with(digits.to_string(), '.')
+}
+
+fn group_digits_with(digits: String, separator: char) -> String {
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, d) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push('.');
+            out.push(separator);
         }
         out.push(d);
     }

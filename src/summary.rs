@@ -2,6 +2,8 @@
 //! channel or service, aggregated as the records stream past (memory grows with the number of
 //! groups, never with the number of records). Sums are exact decimals ([`crate::money`]); a money
 //! value that cannot be read is left out of the sums and its record is reported, never guessed.
+//! A quote with several services has its money split among them (by each item's own value, else
+//! equally), so that the groups of `--by service` add up to the same total as any other grouping.
 
 use std::collections::BTreeMap;
 
@@ -86,6 +88,44 @@ struct Totals {
 /// when there are such records).
 pub const NOT_SUMMED: &str = "not_summed";
 
+/// A record's amount of each money field.
+type Amounts = [Decimal; MONEY_FIELDS.len()];
+
+/// `amounts` split by `weights` (one part per weight), each part rounded to the centavo (or to the
+/// amount's own finer scale) and the last part taking what rounding left, so the parts add up to the
+/// amounts exactly. Weights that add up to nothing split equally.
+fn split(amounts: Amounts, weights: &[Decimal]) -> Vec<Amounts> {
+    if weights.len() <= 1 {
+        return vec![amounts; weights.len()];
+    }
+    let total: Decimal = weights.iter().sum();
+    let equal = vec![Decimal::ONE; weights.len()];
+    let (weights, total) = if total.is_zero() {
+        (&equal[..], Decimal::from(weights.len()))
+    } else {
+        (weights, total)
+    };
+    let mut parts = vec![[Decimal::ZERO; MONEY_FIELDS.len()]; weights.len()];
+    for (field, amount) in amounts.iter().enumerate() {
+        let scale = amount.scale().max(2);
+        let mut given = Decimal::ZERO;
+        for (j, weight) in weights.iter().enumerate() {
+            let part = if j + 1 == weights.len() {
+                amount - given
+            } else {
+                amount
+                    .checked_mul(*weight)
+                    .and_then(|x| x.checked_div(total))
+                    .unwrap_or_default()
+                    .round_dp(scale)
+            };
+            given += part;
+            parts[j][field] = part;
+        }
+    }
+    parts
+}
+
 /// Records named in full by [`Summary::not_summed`]; beyond them only the count grows.
 const NAMED_MAX: usize = 10;
 
@@ -158,22 +198,25 @@ impl Aggregator {
                 }
             }
         }
-        // A record with several services counts under each of them.
-        let mut keys: Vec<Vec<String>> = vec![Vec::new()];
+        // A record with several services counts under each of them, its money split among them.
+        let mut keyed: Vec<(Vec<String>, Amounts)> = vec![(Vec::new(), amounts)];
         for dimension in &self.by {
             let values = self.values(record, *dimension);
-            keys = keys
+            let weights: Vec<Decimal> = values.iter().map(|(_, w)| *w).collect();
+            keyed = keyed
                 .into_iter()
-                .flat_map(|key| {
-                    values.iter().map(move |v| {
-                        let mut k = key.clone();
-                        k.push(v.clone());
-                        k
-                    })
+                .flat_map(|(key, amounts)| {
+                    split(amounts, &weights).into_iter().zip(&values).map(
+                        move |(part, (value, _))| {
+                            let mut k = key.clone();
+                            k.push(value.clone());
+                            (k, part)
+                        },
+                    )
                 })
                 .collect();
         }
-        for key in keys {
+        for (key, amounts) in keyed {
             let totals = self.groups.entry(key).or_default();
             totals.count += 1;
             totals.not_summed += u64::from(unread);
@@ -205,26 +248,44 @@ impl Aggregator {
         self.records
     }
 
-    /// A record's values for one grouping (one, or several for the services of a quote).
-    fn values(&self, record: &Value, dimension: Dimension) -> Vec<String> {
+    /// A record's values for one grouping, each with its weight in the split of the record's money:
+    /// one value, or for a quote's services each service with the sum of its items' own values
+    /// (their count when any item has no readable value).
+    fn values(&self, record: &Value, dimension: Dimension) -> Vec<(String, Decimal)> {
         if dimension == Dimension::Service
             && self.source == Source::Quotes
             && let Some(Value::Array(procedures)) = record.get("procedimentos")
         {
-            let mut names: Vec<String> = procedures
+            let items: Vec<(String, Option<Decimal>)> = procedures
                 .iter()
                 .filter_map(|p| {
-                    ["servico", "id_servico"]
+                    let name = ["servico", "id_servico"]
                         .iter()
-                        .find_map(|f| text(p.get(*f)?))
+                        .find_map(|f| text(p.get(*f)?))?;
+                    let own = match p.get("valor").map(|v| money::amount(v, None)) {
+                        Some(Money::Amount(a)) if !a.is_sign_negative() => Some(a),
+                        _ => None,
+                    };
+                    Some((name, own))
                 })
                 .collect();
-            names.sort();
-            names.dedup();
-            if names.is_empty() {
-                names.push(NONE.to_string());
+            if items.is_empty() {
+                return vec![(NONE.to_string(), Decimal::ONE)];
             }
-            return names;
+            let by_value = items.iter().all(|(_, own)| own.is_some())
+                && items
+                    .iter()
+                    .any(|(_, own)| own.is_some_and(|a| !a.is_zero()));
+            let mut weights: BTreeMap<String, Decimal> = BTreeMap::new();
+            for (name, own) in items {
+                let weight = if by_value {
+                    own.unwrap_or_default()
+                } else {
+                    Decimal::ONE
+                };
+                *weights.entry(name).or_default() += weight;
+            }
+            return weights.into_iter().collect();
         }
         let found = match (dimension, &self.month_of) {
             (Dimension::Month, Some(field)) => record.get(field.as_str()).and_then(text),
@@ -236,9 +297,9 @@ impl Aggregator {
         };
         let value = found.unwrap_or_else(|| NONE.to_string());
         if dimension == Dimension::Month {
-            return vec![month(&value)];
+            return vec![(month(&value), Decimal::ONE)];
         }
-        vec![value]
+        vec![(value, Decimal::ONE)]
     }
 
     /// The groups as records: the groupings, `count`, and the sum of each money field seen.
@@ -407,8 +468,9 @@ mod tests {
     }
 
     #[test]
-    fn a_quote_counts_under_each_of_its_services() {
+    fn a_quote_counts_under_each_of_its_services_and_its_money_is_split_among_them() {
         let mut agg = Aggregator::new(Source::Quotes, vec![Dimension::Service], None).unwrap();
+        // Items of value 1 each: Botox twice, Peeling once — 2/3 and 1/3 of the quote.
         agg.push(&quote(
             "2024-01-01",
             "Ana",
@@ -417,6 +479,11 @@ mod tests {
         ));
         agg.push(&quote("2024-01-01", "Ana", 5.0, &["Botox"]));
         agg.push(&quote("2024-01-01", "Ana", 1.0, &[]));
+        // Items by their own values; one without a value makes the split equal.
+        agg.push(&json!({"valor": "100.00", "procedimentos": [
+            {"servico": "Laser", "valor": 300}, {"servico": "Peeling", "valor": 100}]}));
+        agg.push(&json!({"valor": 0.01, "procedimentos": [
+            {"servico": "Laser", "valor": 1}, {"servico": "Peeling"}]}));
         let summary = agg.finish();
         let rows: Vec<(String, u64, Decimal)> = summary
             .groups
@@ -427,10 +494,13 @@ mod tests {
             rows,
             [
                 ("(none)".to_string(), 1, money::from_cents(100)),
-                ("Botox".to_string(), 2, money::from_cents(1500)),
-                ("Peeling".to_string(), 1, money::from_cents(1000))
+                ("Botox".to_string(), 2, money::from_cents(1167)),
+                ("Laser".to_string(), 2, money::from_cents(7500)),
+                ("Peeling".to_string(), 3, money::from_cents(333 + 2500 + 1)),
             ]
         );
+        let total: Decimal = summary.groups.iter().map(|g| g.sums[0]).sum();
+        assert_eq!(total, money::from_cents(1000 + 500 + 100 + 10000 + 1));
     }
 
     #[test]

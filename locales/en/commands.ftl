@@ -29,8 +29,11 @@ cli-guided-pick = { $label } (ID or name)
 cli-guided-no-such-id = no entry of the { $list } list has ID { $id }: type an ID the list shows, or a name
 cli-guided-menu-title = { $label }:
 cli-guided-menu-more = … and { $count } more: type a name, or part of one to see the closest
+ask-default-yes = [Y/n]
+ask-default-no = [y/N]
+ask-yes-or-no = Answer y (yes) or n (no).
 cli-guided-send = Send it?
-cli-guided-cancelled = cancelled: nothing was sent
+cli-guided-cancelled = nothing was sent
 cli-guided-stopped = the form stopped ({ $reason }); nothing was sent
 
 ## login, logout, auth
@@ -329,3 +332,10 @@ cli-probe-empty-page = a page past the end is an empty page (HTTP { $status })
 cli-probe-empty-message = a page past the end is HTTP { $status } "{ $message }": read as an empty page
 cli-probe-empty-repeats = a page past the end still holds records: the list never ends with an empty page
 cli-probe-empty-unknown = a page past the end is HTTP { $status } "{ $message }": not recognised as "no records"
+cli-summary-title-quotes = Quotes with status { $statuses } (sales are approved quotes; --status chooses others)
+cli-summary-services-split = Each quote's value is split among its services by each item's own value (equally when an item has none); a quote counts under each of its services.
+cli-summary-title-every = Quotes of every status (--status chooses)
+cli-summary-no-sales-status = the quote-status list could not be read or names no “{ $status }” status: every status is summarised (--status chooses)
+cli-campaign-not-checked = could not check for a campaign of the same name ({ $reason }); creating it
+cli-campaign-name-taken = --name: a campaign of this clinic is already called { $existing }; nothing was sent (--allow-duplicate creates another of the same name)
+cli-campaign-create-another = A campaign of this clinic is already called { $existing }. Create another one of the same name?

@@ -54,7 +54,7 @@ help-clinic = Command-line client for the Clinic Results API, its CRM and Integr
       clinic report ficha-financeira --from 2024-01-01 --to 2024-12-31 --all --format csv -o ficha.csv
       clinic --sandbox report appointments --all --limit 20
 
-    Topics: clinic help environment, clinic help exit-codes
+    Topics: clinic help environment, clinic help exit-codes, clinic help network
 
     Exit codes: 0 ok · 1 other failure · 2 invalid input (nothing sent) · 3 not logged in / token rejected ·
     4 request refused by the API · 5 server or network failure after retries ·
@@ -78,7 +78,6 @@ help-clinic--max-answer-size = The largest answer read, e.g. 10MB or 1GiB [defau
 help-clinic--cacert = Also trust the CA certificates of this PEM file (a server with a private certificate authority)
 help-clinic--verbose = Trace each request on stderr (method, URL, status, time; secrets and personal data masked); -vv also shows personal data
 help-clinic--trace-personal = Show personal data (names, phones, e-mails, birth dates, CRM filters) in traces and errors, which otherwise mask it (as -vv does)
-help-clinic--quiet-short = Print nothing but results and errors (as -q: before the command name)
 help-clinic--quiet = Print nothing but results and errors
 help-clinic--lang = Language of the interface for this command: en or pt-BR
 help-clinic--sandbox = Run against a built-in sandbox with synthetic data, logged in as its clinic user
@@ -351,6 +350,7 @@ help-campaign-create = Create a campaign (POST /criaCampanha) and print its new 
       clinic campaign create --name "Black Friday 2024" --clinic 1
 help-campaign-create--name = Campaign name
 help-campaign-create--clinic = Clinic ID or name [default: the profile's `clinica`]
+help-campaign-create--allow-duplicate = Create the campaign even when one of the clinic's campaigns has the same name
 
 ## campaign list
 help-campaign-list = List campaigns (GET /listaCampanha)  [Saída — Apoio]
@@ -430,7 +430,8 @@ help-report-summary = Counts and money sums of the Ficha Financeira (or of appoi
     .after =
     Examples:
       clinic report summary --by month,seller
-      clinic report summary --by clinic --clinic all --status Aprovado --chart
+      clinic report summary --by clinic --clinic all --chart
+      clinic report summary --by status --status all
       clinic report summary --by month --from 2024-01-01 --to 2024-12-31 --chart-file vendas.svg
       clinic report summary --by seller --format xlsx -o vendas.xlsx
       clinic report summary appointments --by month,status
@@ -442,7 +443,7 @@ help-report-summary--chart-file = Also write a bar chart to FILE: .svg or .png
 help-report-summary--measure = What the bars measure: count, or a money field such as valor_original [default: valor, or count when there is no money]
 help-report-summary--from = Quote date from (YYYY-MM-DD or DD/MM/YYYY)
 help-report-summary--to = Quote date to
-help-report-summary--status = Quote statuses, IDs or names (see `clinic ref quote-statuses`)
+help-report-summary--status = Quote statuses, IDs or names (see `clinic ref quote-statuses`), or `all` [default: Aprovado: sales]
 help-report-summary--client = Client (contact) ID
 help-report-summary--contract-notes = Contract notes (closest match)
 help-report-summary--sale-notes = Sale notes (closest match)
@@ -858,10 +859,12 @@ help-annotation-possible-values = [possible values:
 help-annotation-possible-values-heading = Possible values:
 help-annotation-options = [OPTIONS]
 
-## Help topics: clinic help environment, clinic help exit-codes
+## Help topics: clinic help environment, clinic help exit-codes, clinic help network
 
 help-topic-environment-about = Environment variables clinic reads
 help-topic-exit-codes-about = What each exit status means
+help-topic-network-about = Connection, retry and walk options: --timeout, --max-wait, --cacert…
+help-network-pointer = More options: clinic help network (connection, retries) · all of them: --help
 help-topic-environment =
     Environment variables
 

@@ -351,6 +351,7 @@ output-run-stopping = the run is being stopped
 # The two columns of a single record shown as a table (one row per field).
 table-field = field
 table-value = value
+table-record = record { $number }
 # $record: the record's position; $columns: the new columns' names; $known: how many records the header was written from.
 output-new-columns = record { $record } has { $count ->
     [one] a column

@@ -28,8 +28,11 @@ cli-guided-pick = { $label } (ID ou nome)
 cli-guided-no-such-id = nenhum item da lista { $list } tem o ID { $id }: digite um ID que a lista mostra, ou um nome
 cli-guided-menu-title = { $label }:
 cli-guided-menu-more = … e mais { $count }: digite um nome, ou parte de um, para ver os mais próximos
+ask-default-yes = [S/n]
+ask-default-no = [s/N]
+ask-yes-or-no = Responda s (sim) ou n (não).
 cli-guided-send = Enviar?
-cli-guided-cancelled = cancelado: nada foi enviado
+cli-guided-cancelled = nada foi enviado
 cli-guided-stopped = o formulário parou ({ $reason }); nada foi enviado
 
 ## login, logout, auth
@@ -350,3 +353,10 @@ cli-probe-empty-page = uma página depois do fim vem vazia (HTTP { $status })
 cli-probe-empty-message = uma página depois do fim vem como HTTP { $status } "{ $message }": lida como página vazia
 cli-probe-empty-repeats = uma página depois do fim ainda traz registros: a lista nunca termina com uma página vazia
 cli-probe-empty-unknown = uma página depois do fim vem como HTTP { $status } "{ $message }": não reconhecida como "nenhum registro"
+cli-summary-title-quotes = Orçamentos com status { $statuses } (vendas são orçamentos aprovados; --status escolhe outros)
+cli-summary-services-split = O valor de cada orçamento é dividido entre seus serviços pelo valor de cada item (igualmente quando um item não tem valor); um orçamento conta em cada um de seus serviços.
+cli-summary-title-every = Orçamentos de todos os status (--status escolhe)
+cli-summary-no-sales-status = a lista de status de orçamento não pôde ser lida ou não tem o status “{ $status }”: todos os status são resumidos (--status escolhe)
+cli-campaign-not-checked = não foi possível verificar se há uma campanha de mesmo nome ({ $reason }); criando
+cli-campaign-name-taken = --name: uma campanha desta clínica já se chama { $existing }; nada foi enviado (--allow-duplicate cria outra de mesmo nome)
+cli-campaign-create-another = Uma campanha desta clínica já se chama { $existing }. Criar outra de mesmo nome?

@@ -52,7 +52,7 @@ help-clinic = Cliente de linha de comando da API Clinic Results, do seu CRM e do
       clinic report ficha-financeira --from 2024-01-01 --to 2024-12-31 --all --format csv -o ficha.csv
       clinic --sandbox report appointments --all --limit 20
 
-    Tópicos: clinic help environment, clinic help exit-codes
+    Tópicos: clinic help environment, clinic help exit-codes, clinic help network
 
     Códigos de saída: 0 ok · 1 outra falha · 2 entrada inválida (nada enviado) · 3 sem login / token
     recusado · 4 pedido recusado pela API · 5 falha do servidor ou da rede após as novas tentativas ·
@@ -76,7 +76,6 @@ help-clinic--max-answer-size = O tamanho máximo de resposta lido, por exemplo 1
 help-clinic--cacert = Confia também nos certificados de CA deste arquivo PEM (servidor com autoridade certificadora própria)
 help-clinic--verbose = Mostra cada requisição no stderr (método, URL, status, tempo; segredos e dados pessoais mascarados); -vv mostra também os dados pessoais
 help-clinic--trace-personal = Mostra dados pessoais (nomes, telefones, e-mails, datas de nascimento, filtros do CRM) nos rastros e erros, que sem isso os mascaram (como -vv)
-help-clinic--quiet-short = Mostra só resultados e erros (como -q: antes do nome do comando)
 help-clinic--quiet = Mostra só resultados e erros
 help-clinic--lang = Idioma da interface para este comando: en ou pt-BR
 help-clinic--sandbox = Usa um sandbox embutido, com dados fictícios, já conectado como o usuário de clínica dele
@@ -350,6 +349,7 @@ help-campaign-create = Cria uma campanha (POST /criaCampanha) e mostra o novo ID
       clinic campaign create --name "Black Friday 2024" --clinic 1
 help-campaign-create--name = Nome da campanha
 help-campaign-create--clinic = ID ou nome da clínica [padrão: a `clinica` do perfil]
+help-campaign-create--allow-duplicate = Cria a campanha mesmo que uma campanha da clínica já tenha o mesmo nome
 
 ## campaign list
 help-campaign-list = Lista as campanhas (GET /listaCampanha)  [Saída — Apoio]
@@ -429,7 +429,8 @@ help-report-summary = Contagens e somas de valores da Ficha Financeira (ou dos a
     .after =
     Exemplos:
       clinic report summary --by month,seller
-      clinic report summary --by clinic --clinic all --status Aprovado --chart
+      clinic report summary --by clinic --clinic all --chart
+      clinic report summary --by status --status todos
       clinic report summary --by month --from 2024-01-01 --to 2024-12-31 --chart-file vendas.svg
       clinic report summary --by seller --format xlsx -o vendas.xlsx
       clinic report summary appointments --by month,status
@@ -441,7 +442,7 @@ help-report-summary--chart-file = Escreve também um gráfico de barras em ARQUI
 help-report-summary--measure = O que as barras medem: count, ou um campo de valor como valor_original [padrão: valor, ou count quando não há valores]
 help-report-summary--from = Data do orçamento a partir de (AAAA-MM-DD ou DD/MM/AAAA)
 help-report-summary--to = Data do orçamento até
-help-report-summary--status = Status do orçamento, IDs ou nomes (veja `clinic ref quote-statuses`)
+help-report-summary--status = Status do orçamento, IDs ou nomes (veja `clinic ref quote-statuses`), ou `todos` [padrão: Aprovado: vendas]
 help-report-summary--client = ID do cliente (contato)
 help-report-summary--contract-notes = Observações do contrato (o mais parecido)
 help-report-summary--sale-notes = Observações da venda (o mais parecido)
@@ -860,10 +861,12 @@ help-annotation-possible-values = [valores possíveis:
 help-annotation-possible-values-heading = Valores possíveis:
 help-annotation-options = [OPÇÕES]
 
-## Tópicos de ajuda: clinic help environment, clinic help exit-codes
+## Tópicos de ajuda: clinic help environment, clinic help exit-codes, clinic help network
 
 help-topic-environment-about = Variáveis de ambiente que o clinic lê
 help-topic-exit-codes-about = O que significa cada código de saída
+help-topic-network-about = Opções de conexão, novas tentativas e leitura de páginas: --timeout, --max-wait, --cacert…
+help-network-pointer = Mais opções: clinic help network (conexão, novas tentativas) · todas: --help
 help-topic-environment =
     Variáveis de ambiente
 

@@ -367,6 +367,7 @@ output-run-stopping = a execução está sendo interrompida
 # As duas colunas de um registro único mostrado como tabela (uma linha por campo).
 table-field = campo
 table-value = valor
+table-record = registro { $number }
 # $record: a posição do registro; $columns: os nomes das colunas novas; $known: de quantos registros o cabeçalho foi escrito.
 output-new-columns = o registro { $record } tem { $count ->
     [one] uma coluna que falta

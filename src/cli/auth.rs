@@ -60,6 +60,9 @@ pub async fn run(ctx: &Context, cmd: AuthCommand) -> Result<()> {
     }
 }
 
+/// How many times an interactive login asks for the password.
+const LOGIN_TRIES: u32 = 3;
+
 pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
     if args.password_stdin && args.sandbox_hosts.as_deref() == Some("-") {
         return Err(Error::Usage(crate::t!("cli-auth-stdin-twice")));
@@ -85,14 +88,31 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
         Some(l) => crate::input::text("--login", &l)?,
         None => prompt_line(&crate::t!("cli-auth-prompt-login"), "--login")?,
     };
-    let password = read_secret(
-        args.password_stdin,
-        "CLINIC_PASSWORD",
-        &crate::t!("cli-auth-prompt-password"),
-        "--password-stdin",
-    )?;
     let kinds = credentials::chain(args.insecure_storage)?;
-    let answer = crate::api::auth::login(&ctx.http, &base, &login, &password).await?;
+    // A password typed at the prompt may be mistyped: it is asked again, up to LOGIN_TRIES times.
+    // One from stdin or the environment would only be refused again.
+    let typed = !args.password_stdin
+        && std::env::var("CLINIC_PASSWORD")
+            .ok()
+            .is_none_or(|v| v.is_empty())
+        && std::io::stdin().is_terminal();
+    let mut tries = 1;
+    let (password, answer) = loop {
+        let password = read_secret(
+            args.password_stdin,
+            "CLINIC_PASSWORD",
+            &crate::t!("cli-auth-prompt-password"),
+            "--password-stdin",
+        )?;
+        match crate::api::auth::login(&ctx.http, &base, &login, &password).await {
+            Ok(answer) => break (password, answer),
+            Err(e @ Error::Auth(_)) if typed && tries < LOGIN_TRIES => {
+                ctx.reporter.warn(&ctx.reporter.error_line(&e));
+                tries += 1;
+            }
+            Err(e) => return Err(e),
+        }
+    };
     let who = match &answer.kind {
         Some(kind) => crate::t!("cli-auth-who", login = login.as_str(), kind = kind.as_str()),
         None => login.clone(),

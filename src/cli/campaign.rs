@@ -18,13 +18,19 @@ pub enum CampaignCommand {
         name: String,
         #[command(flatten)]
         clinic: ClinicArg,
+        #[arg(long)]
+        allow_duplicate: bool,
     },
     List(super::reference::NamedList),
 }
 
 pub async fn run(ctx: &Context, cmd: CampaignCommand) -> Result<()> {
     match cmd {
-        CampaignCommand::Create { name, clinic } => {
+        CampaignCommand::Create {
+            name,
+            clinic,
+            allow_duplicate,
+        } => {
             let clinica = clinic.resolve(ctx).await?.ok_or_else(|| {
                 Error::invalid(
                     "--clinic",
@@ -32,6 +38,10 @@ pub async fn run(ctx: &Context, cmd: CampaignCommand) -> Result<()> {
                     &crate::t!("cli-campaign-expected-clinic"),
                 )
             })?;
+            if !allow_duplicate && !new_name_or_confirmed(ctx, clinica, &name).await? {
+                ctx.reporter.note(&crate::t!("cli-guided-cancelled"));
+                return Ok(());
+            }
             let body = json!({"nome": name, "clinica": clinica.to_string()});
             let client = ctx.api().await?;
             let answer = client
@@ -56,6 +66,46 @@ pub async fn run(ctx: &Context, cmd: CampaignCommand) -> Result<()> {
             .await
         }
     }
+}
+
+/// Whether to create a campaign called `name` in `clinic`: yes when none of the clinic's campaigns
+/// has that name (compared as names are looked up: case, accents and punctuation aside), since a
+/// second one would make the name useless from then on. Otherwise a person is asked (default no)
+/// and a script is refused, naming the campaign that exists and `--allow-duplicate`. A list that
+/// cannot be read does not block the create: the user is told it was not checked.
+async fn new_name_or_confirmed(ctx: &Context, clinic: u64, name: &str) -> Result<bool> {
+    use std::io::IsTerminal;
+    let kind = crate::refs::Kind::Campaigns;
+    let entries = match crate::refs::resolve::fetch(ctx, kind, Some(clinic)).await {
+        Ok(entries) => entries,
+        Err(e) => {
+            ctx.reporter.warn(&crate::t!(
+                "cli-campaign-not-checked",
+                reason = ctx.reporter.error_line(&e)
+            ));
+            return Ok(true);
+        }
+    };
+    let words = crate::text::fold::words(name);
+    let same: Vec<String> = entries
+        .iter()
+        .filter(|e| crate::text::fold::words(&e.name) == words)
+        .map(|e| format!("{} ({})", e.name, e.id))
+        .collect();
+    if same.is_empty() {
+        return Ok(true);
+    }
+    let existing = same.join(", ");
+    if !std::io::stdin().is_terminal() || !std::io::stderr().is_terminal() {
+        return Err(Error::Usage(crate::t!(
+            "cli-campaign-name-taken",
+            existing = existing
+        )));
+    }
+    super::ask::yes_no(
+        &crate::t!("cli-campaign-create-another", existing = existing),
+        false,
+    )
 }
 
 /// Puts a new campaign in the name cache, so `--campaign "Its Name"` works at once. A cache that

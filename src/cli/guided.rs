@@ -5,7 +5,7 @@
 
 use std::io::IsTerminal;
 
-use dialoguer::{Confirm, Input};
+use dialoguer::Input;
 use serde_json::Value;
 
 use super::args::ClinicArg;
@@ -288,19 +288,10 @@ fn one_line(name: &str) -> String {
         .join(" ")
 }
 
-/// Shows the request — each ID with its name — and asks before sending.
-pub async fn confirm(ctx: &Context, body: &Value) -> Result<()> {
+/// Shows the request — each ID with its name — and asks before sending: whether the user said yes.
+pub async fn confirm(ctx: &Context, body: &Value) -> Result<bool> {
     eprint!("{}", preview(ctx, body).await);
-    let go = Confirm::new()
-        .with_prompt(crate::t!("cli-guided-send"))
-        .default(true)
-        .interact()
-        .map_err(cancelled)?;
-    if go {
-        Ok(())
-    } else {
-        Err(Error::Usage(crate::t!("cli-guided-cancelled")))
-    }
+    super::ask::yes_no(&crate::t!("cli-guided-send"), true)
 }
 
 /// `POST /cadastraCliente` and one line per field, the IDs of clinic, channel and campaign followed

@@ -1,4 +1,5 @@
-//! Help: `clinic help [COMMAND…|TOPIC]` with the topics `environment` and `exit-codes`, and which of
+//! Help: `clinic help [COMMAND…|TOPIC]` with the topics `environment`, `exit-codes` and `network`,
+//! and which of
 //! the global flags each command's help (and its manual page and Tab completion) shows. Output and
 //! paging flags mean nothing to a command that prints no records, so they are hidden there — still
 //! accepted, never offered.
@@ -9,11 +10,62 @@ use clap::{Args, Command};
 use crate::error::{Error, Result};
 
 /// Help topics that are not commands, with what each is about.
-pub fn topics() -> [(&'static str, String); 2] {
+pub fn topics() -> [(&'static str, String); 3] {
     [
         ("environment", crate::t!("help-topic-environment-about")),
         ("exit-codes", crate::t!("help-topic-exit-codes-about")),
+        ("network", crate::t!("help-topic-network-about")),
     ]
+}
+
+/// The global flags about the connection, retries and walks: `-h` leaves them out (they are
+/// `hide_short_help`) and points to `clinic help network`, which lists them with their full help.
+const NETWORK_FLAGS: &[&str] = &[
+    "timeout",
+    "max_wait",
+    "max_answer_size",
+    "cacert",
+    "concurrency",
+    "max_pages",
+];
+
+/// `clinic help network`: the [`NETWORK_FLAGS`] of `tree` with their long help, in its language.
+fn network_help(tree: &Command) -> String {
+    let flags = tree
+        .get_arguments()
+        .filter(|a| NETWORK_FLAGS.contains(&a.get_id().as_str()))
+        .map(|a| {
+            a.clone()
+                .global(false)
+                .hide_short_help(false)
+                .help_heading(None::<&str>)
+        });
+    let mut topic = Command::new("clinic")
+        .about(crate::t!("help-topic-network-about"))
+        .disable_help_flag(true)
+        .help_template("{about}\n\n{all-args}\n")
+        .args(flags);
+    topic.render_long_help().to_string()
+}
+
+/// Every command's `-h` ends with a pointer to [`network_help`]; `--help` keeps its own ending.
+pub fn point_to_network(cmd: Command) -> Command {
+    let pointer = crate::t!("help-network-pointer");
+    let short = match cmd.get_after_help() {
+        Some(after) => format!("{after}\n{pointer}"),
+        None => pointer,
+    };
+    let cmd = match cmd.get_after_help().cloned() {
+        Some(after) if cmd.get_after_long_help().is_none() => cmd.after_long_help(after),
+        _ => cmd,
+    };
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    names.iter().fold(cmd.after_help(short), |cmd, name| {
+        cmd.mut_subcommand(name, point_to_network)
+    })
 }
 
 #[derive(Args, Debug)]
@@ -32,6 +84,14 @@ pub fn run(args: HelpArgs, tree: Command) -> Result<()> {
     match words.as_slice() {
         ["environment"] => writeln!(out, "{}", crate::t!("help-topic-environment"))?,
         ["exit-codes"] => writeln!(out, "{}", crate::t!("help-topic-exit-codes"))?,
+        ["network"] => {
+            let lang = crate::text::i18n::current();
+            write!(
+                out,
+                "{}",
+                super::localize::annotations_in(&network_help(&tree), lang)
+            )?
+        }
         path => {
             let mut cmd = tree;
             cmd.build();
@@ -151,12 +211,22 @@ fn hide_below(cmd: Command, path: &str, globals: &[clap::Arg]) -> Command {
     };
     // Each command gets its own copy of these flags, hidden or not; a group's hidden copy would
     // otherwise pass down to its commands.
+    // One record (a create, a status) needs no shaping at a glance: `-h` leaves those flags to `--help`.
+    let long_only: &[&str] = match prints(path) {
+        Prints::Records if names.is_empty() => &["columns", "jq", "excel"],
+        _ => &[],
+    };
     let cmd = globals
         .iter()
         .filter(|a| is_output_or_paging(a.get_id().as_str()))
         .fold(cmd, |cmd, a| {
-            let hide = !shown.contains(&a.get_id().as_str());
-            cmd.arg(a.clone().hide(hide))
+            let id = a.get_id().as_str();
+            let copy = a.clone().hide(!shown.contains(&id));
+            cmd.arg(if long_only.contains(&id) {
+                copy.hide_short_help(true)
+            } else {
+                copy
+            })
         });
     names.iter().fold(cmd, |cmd, name| {
         let sub_path = if path.is_empty() {

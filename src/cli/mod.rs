@@ -13,6 +13,7 @@ use crate::output::Format;
 pub mod api;
 pub mod appointment;
 pub mod args;
+pub mod ask;
 pub mod auth;
 pub mod cache;
 pub mod campaign;
@@ -86,32 +87,44 @@ pub struct Global {
     pub per_page: Option<u64>,
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
-    #[arg(long, global = true, value_name = "K", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=32))]
+    #[arg(long, global = true, value_name = "K", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=32), hide_short_help = true)]
     pub concurrency: Option<usize>,
-    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=crate::pages::MAX_PAGE))]
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=crate::pages::MAX_PAGE), hide_short_help = true)]
     pub max_pages: Option<u64>,
-    #[arg(long, global = true, env = "CLINIC_TIMEOUT", value_name = "DURATION", value_parser = args::timeout)]
+    #[arg(long, global = true, env = "CLINIC_TIMEOUT", value_name = "DURATION", value_parser = args::timeout, hide_short_help = true)]
     pub timeout: Option<Duration>,
-    #[arg(long, global = true, env = "CLINIC_MAX_WAIT", value_name = "DURATION", value_parser = args::max_wait)]
+    #[arg(long, global = true, env = "CLINIC_MAX_WAIT", value_name = "DURATION", value_parser = args::max_wait, hide_short_help = true)]
     pub max_wait: Option<Duration>,
-    #[arg(long, global = true, env = "CLINIC_MAX_ANSWER_SIZE", value_name = "SIZE", value_parser = args::size)]
+    #[arg(long, global = true, env = "CLINIC_MAX_ANSWER_SIZE", value_name = "SIZE", value_parser = args::size, hide_short_help = true)]
     pub max_answer_size: Option<u64>,
-    #[arg(long, global = true, env = "CLINIC_CA_BUNDLE", value_name = "FILE")]
+    #[arg(
+        long,
+        global = true,
+        env = "CLINIC_CA_BUNDLE",
+        value_name = "FILE",
+        hide_short_help = true
+    )]
     pub cacert: Option<PathBuf>,
     /// `-v` traces requests with personal data masked; `-vv` shows it.
     #[arg(short, long, global = true, action = clap::ArgAction::Count)]
     pub verbose: u8,
-    #[arg(long, global = true)]
+    #[arg(long, global = true, hide_short_help = true)]
     pub trace_personal: bool,
-    #[arg(short = 'q')]
-    pub quiet_short: bool,
-    #[arg(long = "quiet", global = true, hide_short_help = true)]
+    /// `-q` before or after the command; where a command's own `-q` means something else
+    /// (`--query`), `--quiet` alone (see [`command_in`]).
+    #[arg(short = 'q', long = "quiet", global = true)]
     pub quiet: bool,
     #[arg(long, global = true, value_name = "LANG")]
     pub lang: Option<String>,
     #[arg(long, global = true)]
     pub sandbox: bool,
-    #[arg(long, global = true, value_name = "N", requires = "sandbox")]
+    #[arg(
+        long,
+        global = true,
+        value_name = "N",
+        requires = "sandbox",
+        hide_short_help = true
+    )]
     pub sandbox_scale: Option<u64>,
 }
 
@@ -159,7 +172,7 @@ pub fn command() -> clap::Command {
 /// The command tree with its texts in `lang`.
 pub fn command_in(lang: crate::text::i18n::Lang) -> clap::Command {
     let tree = localize::localize(<Cli as clap::CommandFactory>::command(), lang);
-    let tree = help::hide_unused_flags(tree);
+    let tree = help::point_to_network(help::hide_unused_flags(quiet_without_q(tree)));
     // `clinic help <Tab>` offers the commands of this very tree: handed to the help command here,
     // where the tree is built, so that `help` needs nothing from above it.
     let commands: Vec<(String, Option<clap::builder::StyledStr>)> = tree
@@ -173,6 +186,24 @@ pub fn command_in(lang: crate::text::i18n::Lang) -> clap::Command {
                 help::candidates(&commands)
             }))
         })
+    })
+}
+
+/// Commands whose own `-q` is `--query`.
+const OWN_Q: &[&str] = &["api", "io"];
+
+/// The tree with `--quiet` taking no `-q` in the [`OWN_Q`] commands: a copy of it without the short
+/// name, placed there before clap propagates the global flag, takes its place.
+fn quiet_without_q(tree: clap::Command) -> clap::Command {
+    let Some(quiet) = tree
+        .get_arguments()
+        .find(|a| a.get_id() == "quiet")
+        .cloned()
+    else {
+        return tree;
+    };
+    OWN_Q.iter().fold(tree, |tree, name| {
+        tree.mut_subcommand(name, |c| c.arg(quiet.clone().short(None)))
     })
 }
 
@@ -244,7 +275,7 @@ fn with_value_shown(mut e: clap::Error) -> clap::Error {
 
 impl Cli {
     pub fn quiet(&self) -> bool {
-        self.global.quiet || self.global.quiet_short
+        self.global.quiet
     }
 
     /// The global flags in the plain form the layers below take.

@@ -11,6 +11,7 @@ pub mod chart;
 mod collect;
 mod columns;
 mod delimited;
+mod display;
 mod escaping;
 mod flatten;
 mod json;
@@ -526,9 +527,8 @@ mod tests {
             "+----+-----+-----+\n\
              | id | a.b | c   |\n\
              +================+\n\
-             | 1  | x   |     |\n\
-             |----+-----+-----|\n\
-             | 2  |     | [1] |\n\
+             |  1 | x   |     |\n\
+             |  2 |     | [1] |\n\
              +----+-----+-----+\n"
         );
     }

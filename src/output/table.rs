@@ -1,12 +1,20 @@
 //! Human tables. Rows are rendered in blocks (each block its own table) so that a long walk never
 //! holds more than one block in memory; a single object is shown vertically as `field | value`.
+//! Cells are written for people in the interface's language (`display`), number columns are
+//! right-aligned, and rows have no separator lines between them. When a terminal is too narrow for
+//! the columns, each record is shown as a block of `field: value` lines instead of squeezing every
+//! cell to a character.
 
 use std::borrow::Cow;
 use std::io::{self, Write};
 
-use comfy_table::{ContentArrangement, Table};
+use comfy_table::{CellAlignment, ContentArrangement, Table};
 
+use super::display::{self, Shown};
 use super::tabular::RowSink;
+
+/// The width a column needs at least to be read in a table: its borders and a few characters.
+const NARROWEST_COLUMN: usize = 3 + 8;
 
 pub(crate) struct TableBlocks {
     width: Option<u16>,
@@ -18,6 +26,8 @@ pub(crate) struct TableBlocks {
     /// Positions, in the full header, of the columns shown when narrowed to `preferred`.
     shown: Option<Vec<usize>>,
     hidden: usize,
+    /// Records rendered so far, to number them when shown one per block.
+    rendered: usize,
 }
 
 impl TableBlocks {
@@ -30,6 +40,7 @@ impl TableBlocks {
             preferred: Vec::new(),
             shown: None,
             hidden: 0,
+            rendered: 0,
         }
     }
 
@@ -40,7 +51,8 @@ impl TableBlocks {
     }
 
     fn render_block(&mut self, out: &mut dyn Write) -> io::Result<()> {
-        render(out, self.width, &self.header, &self.rows)?;
+        render(out, self.width, &self.header, &self.rows, self.rendered)?;
+        self.rendered += self.rows.len();
         self.rows.clear();
         Ok(())
     }
@@ -97,28 +109,101 @@ pub(crate) fn render_vertical(
     width: Option<u16>,
     fields: impl Iterator<Item = (String, String)>,
 ) -> io::Result<()> {
-    let header = [crate::t!("table-field"), crate::t!("table-value")];
-    let rows: Vec<Vec<String>> = fields.map(|(name, value)| vec![name, value]).collect();
-    render(out, width, &header, &rows)
+    let lang = crate::text::i18n::current();
+    let mut table = new_table(width);
+    table.set_header([crate::t!("table-field"), crate::t!("table-value")]);
+    for (name, value) in fields {
+        let value = display::cell(&name, &value, lang).text;
+        table.add_row([printable(&name), printable(&value)]);
+    }
+    writeln!(out, "{table}")
 }
 
+/// A block of rows as one table, or as one `field: value` block per record where `width` cannot
+/// hold the columns. `first` is how many records came before (for the blocks' numbers).
 fn render(
     out: &mut dyn Write,
     width: Option<u16>,
     header: &[String],
     rows: &[Vec<String>],
+    first: usize,
 ) -> io::Result<()> {
+    let lang = crate::text::i18n::current();
+    let shown: Vec<Vec<Shown>> = rows
+        .iter()
+        .map(|row| {
+            row.iter()
+                .enumerate()
+                .map(|(i, cell)| {
+                    display::cell(header.get(i).map_or("", String::as_str), cell, lang)
+                })
+                .collect()
+        })
+        .collect();
+    if let Some(width) = width
+        && needed_width(header, &shown) > usize::from(width)
+    {
+        return render_records(out, header, &shown, first);
+    }
     let mut table = new_table(width);
     table.set_header(header.iter().map(|name| printable(name)));
-    for row in rows {
-        table.add_row(row.iter().map(|cell| printable(cell)));
+    for row in &shown {
+        table.add_row(row.iter().map(|cell| printable(&cell.text)));
+    }
+    for (i, column) in table.column_iter_mut().enumerate() {
+        let mut cells = shown
+            .iter()
+            .filter_map(|row| row.get(i))
+            .filter(|c| !c.text.is_empty());
+        let first = cells.next();
+        if first.is_some_and(|c| c.numeric) && cells.all(|c| c.numeric) {
+            column.set_cell_alignment(CellAlignment::Right);
+        }
     }
     writeln!(out, "{table}")
+}
+
+/// The width the columns need to be read: each at least [`NARROWEST_COLUMN`], or less when its
+/// header and cells are all shorter.
+fn needed_width(header: &[String], rows: &[Vec<Shown>]) -> usize {
+    let widest = |i: usize| {
+        rows.iter()
+            .filter_map(|row| row.get(i))
+            .map(|c| c.text.chars().count())
+            .chain(std::iter::once(header[i].chars().count()))
+            .max()
+            .unwrap_or(0)
+    };
+    1 + (0..header.len())
+        .map(|i| (widest(i) + 3).min(NARROWEST_COLUMN))
+        .sum::<usize>()
+}
+
+/// Each record as its own block, `psql \x` style: a numbered rule, then `field: value` lines.
+fn render_records(
+    out: &mut dyn Write,
+    header: &[String],
+    rows: &[Vec<Shown>],
+    first: usize,
+) -> io::Result<()> {
+    let name_width = header.iter().map(|h| h.chars().count()).max().unwrap_or(0);
+    for (n, row) in rows.iter().enumerate() {
+        let title = crate::t!("table-record", number = (first + n + 1) as u64);
+        writeln!(out, "-[ {title} ]{}", "-".repeat(20))?;
+        for (name, cell) in header.iter().zip(row) {
+            let value =
+                printable(&cell.text).replace('\n', &format!("\n{}  ", " ".repeat(name_width)));
+            writeln!(out, "{:<name_width$}: {value}", printable(name))?;
+        }
+    }
+    Ok(())
 }
 
 /// Fitted to `width` by wrapping cells; without a width (not a terminal) lines are never wrapped.
 fn new_table(width: Option<u16>) -> Table {
     let mut table = Table::new();
+    // Rows are told apart by their lines alone: a rule after each would double the table's height.
+    table.load_style(comfy_table::presets::ASCII_FULL_CONDENSED);
     // The width is decided by the caller, never guessed from whatever stdout happens to be.
     table.force_no_tty();
     match width {
@@ -178,9 +263,8 @@ mod tests {
             "+----+{dash}+\n\
              | id | name{pad} |\n\
              +==============={eq}+\n\
-             | 1  | {long} |\n\
-             |----+{dash}|\n\
-             | 2  | José{pad} |\n\
+             |  1 | {long} |\n\
+             |  2 | José{pad} |\n\
              |    | Silva{pad1} |\n\
              +----+{dash}+\n",
             dash = "-".repeat(161),
@@ -209,8 +293,8 @@ mod tests {
         let text = run_blocks(None, 2, &[&["1", "a"], &["2", "b"], &["3", "c"]]);
         assert_eq!(
             text,
-            "+----+------+\n| id | name |\n+===========+\n| 1  | a    |\n|----+------|\n| 2  | b    |\n+----+------+\n\
-             +----+------+\n| id | name |\n+===========+\n| 3  | c    |\n+----+------+\n"
+            "+----+------+\n| id | name |\n+===========+\n|  1 | a    |\n|  2 | b    |\n+----+------+\n\
+             +----+------+\n| id | name |\n+===========+\n|  3 | c    |\n+----+------+\n"
         );
     }
 
@@ -226,7 +310,7 @@ mod tests {
         sink.end(&mut out).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
-            "+------+----+\n| name | id |\n+===========+\n| Ana  | 1  |\n+------+----+\n"
+            "+------+----+\n| name | id |\n+===========+\n| Ana  |  1 |\n+------+----+\n"
         );
         assert_eq!(sink.hidden_columns(), 2);
         // With fewer than two of them present, every column shows.
@@ -257,7 +341,49 @@ mod tests {
         render_vertical(&mut out, None, fields).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
-            "+-------+-------+\n| field | value |\n+===============+\n| id    | 7     |\n|-------+-------|\n| a.b   | x     |\n+-------+-------+\n"
+            "+-------+-------+\n| field | value |\n+===============+\n| id    | 7     |\n| a.b   | x     |\n+-------+-------+\n"
+        );
+    }
+
+    #[test]
+    fn columns_too_many_for_the_width_become_one_block_per_record() {
+        let header = strings(&["id", "nome", "telefone", "observacao"]);
+        let mut sink = TableBlocks::new(Some(30), 1000);
+        let mut out = Vec::new();
+        sink.header(&mut out, &header).unwrap();
+        sink.row(
+            &mut out,
+            strings(&["1", "Ana", "(16) 99264-0197", "duas\nlinhas"]),
+        )
+        .unwrap();
+        sink.row(&mut out, strings(&["2", "Bia", "", "x"])).unwrap();
+        sink.end(&mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "-[ record 1 ]--------------------\n\
+             id        : 1\n\
+             nome      : Ana\n\
+             telefone  : (16) 99264-0197\n\
+             observacao: duas\n\
+             \x20           linhas\n\
+             -[ record 2 ]--------------------\n\
+             id        : 2\n\
+             nome      : Bia\n\
+             telefone  : \n\
+             observacao: x\n"
+        );
+        // The same records fit a wide terminal as a table, numbers to the right.
+        let mut sink = TableBlocks::new(Some(120), 1000);
+        let mut out = Vec::new();
+        sink.header(&mut out, &header).unwrap();
+        sink.row(&mut out, strings(&["10", "Ana", "", "x"]))
+            .unwrap();
+        sink.row(&mut out, strings(&["2", "Bia", "", "y"])).unwrap();
+        sink.end(&mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.contains("| 10 | Ana  |") && text.contains("|  2 | Bia  |"),
+            "{text}"
         );
     }
 }

@@ -8,3 +8,4 @@ pub mod counts;
 pub mod fold;
 pub mod i18n;
 pub mod sanitize;
+pub mod yes_no;

@@ -332,3 +332,41 @@ fn auth_status_for_scripts_is_the_same_in_every_language() {
     let record: serde_json::Value = serde_json::from_slice(&english).unwrap();
     assert_eq!(record["token_store"], "file");
 }
+
+#[test]
+fn a_password_mistyped_at_the_prompt_is_asked_again_up_to_three_times() {
+    use rexpect::session::spawn_command;
+    let env = Env::new();
+    let login = |profile: &str| {
+        let mut cmd = process_for(env.config.path(), env.sandbox.urls());
+        cmd.env("CLINIC_CREDENTIAL_STORE", "keyutils")
+            .env("CLINIC_PROFILE", profile)
+            .env("TERM", "xterm-256color")
+            .args(["login", "--login", "unidade1"]);
+        spawn_command(cmd, Some(30_000)).unwrap()
+    };
+    // Wrong, then right: logged in, after one refusal shown.
+    let mut p = login(&unique_profile("retry-ok"));
+    p.exp_string("Password:").unwrap();
+    p.send_line("wrong").unwrap();
+    p.exp_string("login refused").unwrap();
+    p.exp_string("Password:").unwrap();
+    p.send_line("unidade1").unwrap();
+    let rest = p.exp_eof().unwrap();
+    assert!(rest.contains("Logged in"), "{rest}");
+    assert!(format!("{:?}", p.process().wait().unwrap()).ends_with(", 0)"));
+
+    // Three wrong answers: the third refusal ends it, exit 3, no fourth question.
+    let mut p = login(&unique_profile("retry-out"));
+    for _ in 0..2 {
+        p.exp_string("Password:").unwrap();
+        p.send_line("wrong").unwrap();
+        p.exp_string("login refused").unwrap();
+    }
+    p.exp_string("Password:").unwrap();
+    p.send_line("wrong").unwrap();
+    let rest = p.exp_eof().unwrap();
+    assert!(rest.contains("login refused"), "{rest}");
+    assert!(!rest.contains("Password:"), "{rest}");
+    assert!(format!("{:?}", p.process().wait().unwrap()).ends_with(", 3)"));
+}

@@ -247,6 +247,8 @@ fn writes(campaign: &str, contact: &str, appointment: &str) -> Vec<Vec<String>> 
             "Campanha de conformidade",
             "--clinic",
             "1",
+            // The seed runs twice: the second campaign of that name is meant.
+            "--allow-duplicate",
             "--format",
             "json",
         ],

@@ -260,8 +260,14 @@ fn campaign_create_then_listed_and_status_change_visible() {
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     let id = stdout_json(&out)["id"].clone();
+    let posts: Vec<Value> = env
+        .sent()
+        .into_iter()
+        .filter(|r| r["method"] == "POST")
+        .collect();
+    assert_eq!(posts.len(), 1);
     assert_eq!(
-        body_of(&env.sent()[0]),
+        body_of(&posts[0]),
         json!({"nome": "Black Friday \"24\"", "clinica": "1"})
     );
     let out = env
@@ -446,4 +452,64 @@ fn names_resolve_to_ids_and_bad_names_list_candidates() {
         .assert()
         .success();
     assert_eq!(crate::common::without_numbering_probe(env.sent()).len(), 1);
+}
+
+#[test]
+fn a_campaign_name_that_exists_is_refused_in_a_script_asked_at_a_terminal_or_allowed() {
+    use rexpect::session::spawn_command;
+    let env = Env::new();
+    let create = |name: &str, extra: &[&str]| {
+        env.clinic()
+            .args(["campaign", "create", "--clinic", "1", "--name", name])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let posts = |env: &Env| {
+        env.sent()
+            .iter()
+            .filter(|r| {
+                r["method"] == "POST" && r["path"].as_str().unwrap().ends_with("/criaCampanha")
+            })
+            .count()
+    };
+    let first = create("Outubro Rosa — 2025", &[]);
+    assert!(first.status.success(), "{}", stderr(&first));
+    env.clear_journal();
+    // Typed another way (case, accents, the dash left out): the same name, refused before any write.
+    let again = create("outubro rosa 2025", &[]);
+    assert_eq!(again.status.code(), Some(2), "{}", stderr(&again));
+    assert!(
+        stderr(&again).contains("Outubro Rosa — 2025 ("),
+        "{}",
+        stderr(&again)
+    );
+    assert!(
+        stderr(&again).contains("--allow-duplicate"),
+        "{}",
+        stderr(&again)
+    );
+    assert_eq!(posts(&env), 0);
+    // Asked for, it is created.
+    let allowed = create("outubro rosa 2025", &["--allow-duplicate"]);
+    assert!(allowed.status.success(), "{}", stderr(&allowed));
+    assert_eq!(posts(&env), 1);
+    // At a terminal the user is asked; the default (Enter) is no.
+    let mut cmd = env.terminal_command("unidade1");
+    cmd.args([
+        "--lang",
+        "pt-BR",
+        "campaign",
+        "create",
+        "--clinic",
+        "1",
+        "--name",
+        "Outubro rosa 2025",
+    ]);
+    let mut p = spawn_command(cmd, Some(30_000)).unwrap();
+    p.exp_string("Criar outra de mesmo nome? [s/N]").unwrap();
+    p.send_line("").unwrap();
+    let rest = from_pty(&p.exp_eof().unwrap());
+    assert!(rest.contains("nada foi enviado"), "{rest}");
+    assert_eq!(posts(&env), 1);
 }

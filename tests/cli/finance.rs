@@ -566,6 +566,8 @@ fn summary_charts_as_text_svg_and_png() {
             "summary",
             "--by",
             "status",
+            "--status",
+            "todos",
             "--chart",
             "--chart-file",
         ])
@@ -647,4 +649,86 @@ fn summary_charts_as_text_svg_and_png() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
+
+#[test]
+fn services_add_up_to_the_clinics_total_and_sales_are_approved_quotes_by_default() {
+    let env = Env::scale(SCALE);
+    let summary = |by: &str, extra: &[&str]| {
+        let out = env
+            .clinic()
+            .args(["report", "summary", "--by", by, "--format", "json"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        (stdout_json(&out), stderr(&out))
+    };
+    let cents = |rows: &Value, field: &str| -> i64 {
+        rows.as_array()
+            .unwrap()
+            .iter()
+            .map(|r| (r[field].as_f64().unwrap() * 100.0).round() as i64)
+            .sum()
+    };
+    env.clear_journal();
+    let (clinics, said) = summary("clinic", &[]);
+    assert!(
+        !said.contains("Quotes"),
+        "machine output has no title: {said}"
+    );
+    // Only approved quotes were asked for.
+    let asked: Vec<Value> = env
+        .sent()
+        .into_iter()
+        .filter(|r| {
+            r["path"]
+                .as_str()
+                .unwrap()
+                .ends_with("/lista_venda_orcamento")
+        })
+        .collect();
+    assert!(!asked.is_empty());
+    for request in &asked {
+        assert!(
+            query_of(request).contains(&("status".into(), "2".into())),
+            "{request}"
+        );
+    }
+    let (services, _) = summary("service", &[]);
+    assert!(services.as_array().unwrap().len() > 3, "{services}");
+    for field in ["valor", "valor_original"] {
+        assert_eq!(cents(&services, field), cents(&clinics, field), "{field}");
+    }
+    // `--status all` reads every status.
+    let (every, _) = summary("status", &["--status", "all"]);
+    assert!(every.as_array().unwrap().len() > 1, "{every}");
+    // A table for people says what it holds.
+    for (args, title) in [
+        (&["--by", "service"][..], "Quotes with status Aprovado"),
+        (&["--status", "todos"], "Quotes of every status"),
+        (
+            &["--status", "1,Cancelado"],
+            "Quotes with status 1, Cancelado",
+        ),
+    ] {
+        let out = env
+            .clinic()
+            .args(["report", "summary", "--format", "table"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stderr(&out).starts_with(title), "{}", stderr(&out));
+    }
+    let out = env
+        .clinic()
+        .args(["report", "summary", "--format", "table", "--by", "service"])
+        .output()
+        .unwrap();
+    assert!(
+        stderr(&out).contains("split among its services"),
+        "{}",
+        stderr(&out)
+    );
 }

@@ -186,3 +186,77 @@ fn without_a_terminal_missing_fields_are_a_usage_error() {
         "{help}"
     );
 }
+
+/// The guided form up to its last question, in Portuguese: everything given but the channel.
+fn guided_in_portuguese(env: &Env) -> rexpect::session::PtySession {
+    let mut cmd = env.terminal_command("unidade1");
+    cmd.args([
+        "--lang",
+        "pt-BR",
+        "contact",
+        "create",
+        "--name",
+        "Maria Sem Envio",
+        "--phone",
+        "(16) 99264-0197",
+        "--birth-date",
+        "23/04/1990",
+        "--campaign",
+        "1",
+        "--email",
+        "maria@example.com",
+    ]);
+    let mut p = spawn_command(cmd, Some(30_000)).unwrap();
+    p.exp_string("(ID ou nome)").unwrap();
+    p.send_line("instagram").unwrap();
+    p.exp_string("POST /cadastraCliente").unwrap();
+    p
+}
+
+fn posts(env: &Env) -> usize {
+    env.sent().iter().filter(|r| r["method"] == "POST").count()
+}
+
+/// How the process ended, as rexpect reports it: `Exited(Pid(…), code)`.
+fn exit_of(p: &rexpect::session::PtySession) -> String {
+    format!("{:?}", p.process().wait().unwrap())
+}
+
+#[test]
+fn nao_and_enter_sends_nothing_exits_0_and_leaves_nothing_for_the_shell() {
+    let env = Env::new();
+    let mut p = guided_in_portuguese(&env);
+    p.exp_string("Enviar? [S/n]").unwrap();
+    // A word that is neither is asked again; the whole line is read, so `não` is one answer.
+    p.send_line("talvez").unwrap();
+    p.exp_string(&pty_text("Responda s (sim) ou n (não)."))
+        .unwrap();
+    p.exp_string("Enviar? [S/n]").unwrap();
+    p.send_line("não").unwrap();
+    let rest = from_pty(&p.exp_eof().unwrap());
+    assert!(rest.contains("nada foi enviado"), "{rest}");
+    assert!(!rest.contains("erro"), "{rest}");
+    // Nothing of the answer was left unread: the question was not asked again and no text followed.
+    assert!(!rest.contains("Enviar?"), "{rest}");
+    assert!(exit_of(&p).ends_with(", 0)"), "{}", exit_of(&p));
+    assert_eq!(posts(&env), 0);
+}
+
+#[test]
+fn sim_sends_and_ctrl_d_cancels() {
+    let env = Env::new();
+    let mut p = guided_in_portuguese(&env);
+    p.exp_string("Enviar? [S/n]").unwrap();
+    p.send_line("SIM").unwrap();
+    p.exp_eof().unwrap();
+    assert!(exit_of(&p).ends_with(", 0)"), "{}", exit_of(&p));
+    assert_eq!(posts(&env), 1);
+
+    let mut p = guided_in_portuguese(&env);
+    p.exp_string("Enviar? [S/n]").unwrap();
+    p.send_control('d').unwrap();
+    let rest = from_pty(&p.exp_eof().unwrap());
+    assert!(rest.contains("nada foi enviado"), "{rest}");
+    assert!(exit_of(&p).ends_with(", 0)"), "{}", exit_of(&p));
+    assert_eq!(posts(&env), 1);
+}

@@ -177,7 +177,9 @@ fn every_reader() -> Vec<(&'static str, Vec<&'static str>)> {
         ("contact list", vec!["contact", "list", "--format", "csv"]),
         (
             "summary",
-            vec!["report", "summary", "--by", "seller", "--format", "json"],
+            vec![
+                "report", "summary", "--by", "seller", "--status", "2", "--format", "json",
+            ],
         ),
     ]
 }

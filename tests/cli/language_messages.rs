@@ -60,8 +60,8 @@ fn the_guided_form_asks_in_portuguese_under_clinic_lang() {
             ("nenhum item da lista campanhas tem o ID 31", Some("7")),
             ("E-mail (opcional)", Some("")),
             ("POST /cadastraCliente", None),
-            ("Enviar?", Some("n")),
-            ("cancelado: nada foi enviado", None),
+            ("Enviar? [S/n]", Some("n")),
+            ("nada foi enviado", None),
         ],
     );
 }
@@ -84,8 +84,8 @@ fn the_guided_form_follows_a_portuguese_locale() {
             ("Canal (ID ou nome)", Some("instagram")),
             ("Campanha (ID ou nome)", Some("7")),
             ("E-mail (opcional)", Some("")),
-            ("Enviar?", Some("n")),
-            ("cancelado: nada foi enviado", None),
+            ("Enviar? [S/n]", Some("n")),
+            ("nada foi enviado", None),
         ],
     );
 }
@@ -106,8 +106,8 @@ fn the_guided_form_asks_in_english_when_the_flag_says_so() {
             ("Channel (ID or name)", Some("instagram")),
             ("Campaign (ID or name)", Some("7")),
             ("E-mail (optional)", Some("")),
-            ("Send it?", Some("n")),
-            ("cancelled: nothing was sent", None),
+            ("Send it? [Y/n]", Some("n")),
+            ("nothing was sent", None),
         ],
     );
 }

@@ -755,7 +755,7 @@ fn a_signal_at_the_password_prompt_leaves_the_terminal_as_it_was() {
     let before = before.trim_start_matches("before=").to_string();
     let clinic = assert_cmd::cargo::cargo_bin("clinic");
     sh.send_line(&format!(
-        "CLINIC_CONFIG_DIR='{}' CLINIC_BASE_URL='{}' CLINIC_CREDENTIAL_STORE=file '{}' login --login unidade1; echo \"exit=$? after=$(stty -g)\"",
+        "CLINIC_CONFIG_DIR='{}' CLINIC_BASE_URL='{}' CLINIC_CREDENTIAL_STORE=file '{}' login --login unidade1 --insecure-storage; echo \"exit=$? after=$(stty -g)\"",
         env.config.path().display(),
         env.base_url(),
         clinic.display()

@@ -713,3 +713,67 @@ fn every_command_shows_an_example_in_its_help() {
         "commands without an example in --help: {missing:?}"
     );
 }
+
+#[test]
+fn short_help_fits_a_screen_and_points_to_the_network_options() {
+    let env = Env::new();
+    let text = |args: &[&str]| {
+        let out = env.bare().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    for lang in ["en", "pt-BR"] {
+        let short = text(&["--lang", lang, "contact", "create", "-h"]);
+        assert!(short.lines().count() <= 40, "{lang}:\n{short}");
+        assert!(short.contains("clinic help network"), "{short}");
+        assert!(
+            short.contains("--phone") && !short.contains("--timeout"),
+            "{short}"
+        );
+    }
+    // `--help` keeps everything; the topic lists the network options with their full help.
+    let long = text(&["contact", "create", "--help"]);
+    for flag in ["--timeout", "--max-wait", "--cacert", "--jq"] {
+        assert!(long.contains(flag), "{flag} in --help");
+    }
+    let topic = text(&["help", "network"]);
+    for flag in [
+        "--timeout",
+        "--max-wait",
+        "--max-answer-size",
+        "--cacert",
+        "--concurrency",
+        "--max-pages",
+    ] {
+        assert!(topic.contains(flag), "{flag}:\n{topic}");
+    }
+    assert!(topic.contains("CLINIC_TIMEOUT"), "{topic}");
+}
+
+#[test]
+fn quiet_works_before_or_after_the_command_and_api_keeps_its_q() {
+    let env = Env::new();
+    let run = |args: &[&str]| {
+        let out = env.clinic().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        out
+    };
+    // Without -q the count of records is noted on stderr; with it, before or after, nothing is.
+    let loud = run(&["ref", "channels", "--format", "csv"]);
+    assert!(stderr(&loud).contains("records"), "{}", stderr(&loud));
+    let before = run(&["-q", "ref", "channels", "--format", "csv"]);
+    let after = run(&["ref", "channels", "--format", "csv", "-q"]);
+    assert_eq!(before.stdout, after.stdout);
+    assert!(!before.stdout.is_empty());
+    assert_eq!(stderr(&before), "");
+    assert_eq!(stderr(&after), "");
+    // `clinic api`'s -q is a query parameter, as it always was.
+    env.clear_journal();
+    run(&["api", "GET", "/listaCanal", "-q", "nome=insta"]);
+    let sent = env.sent();
+    let last = sent.last().unwrap();
+    assert!(
+        query_of(last).contains(&("nome".into(), "insta".into())),
+        "{last}"
+    );
+}

@@ -151,7 +151,7 @@ fn a_wide_report_fits_a_terminal_and_names_what_it_left_out() {
         .flat_map(|l| l.rsplit("\u{1b}[2K").next())
         .filter(|l| l.starts_with(['|', '+']))
         .collect();
-    // A header, two records and the rules between them: no cell squeezed to a character.
+    // A header and two records, no rules between them: no cell squeezed to a character.
     assert!(lines.len() <= 8, "{table}");
     for line in &lines {
         assert!(
@@ -194,13 +194,28 @@ fn a_wide_report_fits_a_terminal_and_names_what_it_left_out() {
             "all",
         ],
     );
+    // They cannot fit 100 characters as columns: the record is one block of `field: value` lines,
+    // never columns one character wide.
     let rest = from_pty(&p.exp_eof().unwrap());
-    let border = rest
+    let lines: Vec<&str> = rest
         .split(['\n', '\r'])
         .flat_map(|l| l.rsplit("\u{1b}[2K").next())
-        .find(|l| l.starts_with('+'))
-        .unwrap();
-    assert_eq!(border.matches('+').count(), all + 1, "{rest}");
+        .collect();
+    assert!(
+        lines.iter().any(|l| l.starts_with("-[ record 1 ]")),
+        "{rest}"
+    );
+    let fields = lines
+        .iter()
+        .filter(|l| l.contains(": ") && !l.starts_with(' '))
+        .count();
+    assert!(fields >= all, "{fields} of {all} fields:\n{rest}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("codigo ") && l.contains(": ORC-")),
+        "{rest}"
+    );
     assert!(!rest.contains("more columns"), "{rest}");
 
     // A table read by a program keeps every column.
@@ -219,4 +234,89 @@ fn a_wide_report_fits_a_terminal_and_names_what_it_left_out() {
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("forma_pagamento"));
     assert!(!stderr(&out).contains("more columns"), "{}", stderr(&out));
+}
+
+/// `1234.5` as a Brazilian reads reais: `R$ 1.234,50`.
+fn reais(plain: &str) -> String {
+    let (sign, digits) = match plain.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", plain),
+    };
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    let mut grouped = String::new();
+    for (i, d) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i) % 3 == 0 {
+            grouped.push('.');
+        }
+        grouped.push(d);
+    }
+    format!("{sign}R$ {grouped},{fraction:0<2}")
+}
+
+#[test]
+fn a_portuguese_table_shows_reais_and_brazilian_dates_while_csv_keeps_the_values() {
+    let env = Env::new();
+    let run = |lang: &str, format: &str| {
+        let out = env
+            .clinic()
+            .env("CLINIC_LANG", lang)
+            .args(["report", "ficha-financeira", "--limit", "40"])
+            .args(["--columns", "codigo,data,valor", "--format", format])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let csv = run("pt-BR", "csv");
+    assert_eq!(
+        csv,
+        run("en", "csv"),
+        "machine output changed with the language"
+    );
+    let pt = run("pt-BR", "table");
+    let en = run("en", "table");
+    assert!(!pt.contains("|----"), "no rules between rows:\n{pt}");
+    let mut thousands = 0;
+    for row in csv.lines().skip(1) {
+        let cells: Vec<&str> = row.split(',').collect();
+        let (codigo, data, valor) = (cells[0], cells[1], cells[2]);
+        assert!(
+            valor.contains('.') && !valor.contains(','),
+            "csv keeps the value: {row}"
+        );
+        let (y, m, d) = (&data[0..4], &data[5..7], &data[8..10]);
+        let line = pt
+            .lines()
+            .find(|l| l.contains(codigo))
+            .unwrap_or_else(|| panic!("{codigo} in\n{pt}"));
+        assert!(line.contains(&format!("| {d}/{m}/{y} |")), "{line}");
+        // Money is right-aligned: padding before it, the border right after.
+        assert!(
+            line.ends_with(&format!(" {} |", reais(valor))),
+            "{line} for {valor}"
+        );
+        let line = en.lines().find(|l| l.contains(codigo)).unwrap();
+        assert!(line.contains(&format!("| {data} |")), "{line}");
+        if valor.split('.').next().unwrap().len() > 3 {
+            thousands += 1;
+            assert!(!line.contains(valor), "English groups thousands: {line}");
+        }
+    }
+    assert!(
+        thousands > 0,
+        "no amount of R$ 1.000 or more to check:\n{csv}"
+    );
+}
+
+#[test]
+fn the_appointments_table_shows_the_id_that_set_status_needs() {
+    let env = Env::new();
+    let mut p = in_terminal_100_wide(&env, &["report", "appointments", "--limit", "2"]);
+    let rest = from_pty(&p.exp_eof().unwrap());
+    let header = rest
+        .split(['\n', '\r'])
+        .flat_map(|l| l.rsplit("\u{1b}[2K").next())
+        .find(|l| l.contains("hora_inicio"))
+        .unwrap_or_else(|| panic!("{rest}"));
+    assert!(header.starts_with("| id "), "{header}");
 }

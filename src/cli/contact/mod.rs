@@ -92,8 +92,9 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
         ContactCommand::Create(f) => {
             let (f, guided) = super::guided::complete(ctx, f).await?;
             let body = create_body(ctx, &f).await?;
-            if guided {
-                super::guided::confirm(ctx, &body).await?;
+            if guided && !super::guided::confirm(ctx, &body).await? {
+                ctx.reporter.note(&crate::t!("cli-guided-cancelled"));
+                return Ok(());
             }
             let client = ctx.api().await?;
             let answer = register(&client, body).await?;
@@ -185,8 +186,9 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
 async fn upsert(ctx: &Context, f: ContactFields) -> Result<()> {
     let (f, guided) = super::guided::complete(ctx, f).await?;
     let create = create_body(ctx, &f).await?;
-    if guided {
-        super::guided::confirm(ctx, &create).await?;
+    if guided && !super::guided::confirm(ctx, &create).await? {
+        ctx.reporter.note(&crate::t!("cli-guided-cancelled"));
+        return Ok(());
     }
     let clinica = create["clinica"].as_str().unwrap_or_default().to_string();
     let client = ctx.api().await?;

@@ -83,8 +83,9 @@ pub(crate) const FICHA_PATH: &str = crate::api::FICHA_FINANCEIRA.path;
 pub(super) const FICHA_COLUMNS: &[&str] =
     &["codigo", "data", "cliente", "status", "vendedor", "valor"];
 
-/// The appointments report's columns on a terminal.
+/// The appointments report's columns on a terminal; the ID first, as `appointment set-status` needs it.
 pub(super) const APPOINTMENT_COLUMNS: &[&str] = &[
+    "id",
     "data_agendamento",
     "hora_inicio",
     "nome_cliente",
@@ -160,6 +161,56 @@ pub(crate) fn check_ficha(f: &FichaArgs) -> Result<()> {
     args::check_range("--created-from", f.created_from, f.created_to)?;
     args::check_range("--paid-from", f.paid_from, f.paid_to)?;
     args::check_range("--modified-from", f.modified_from, f.modified_to)
+}
+
+/// The quote status a summary of sales reads unless `--status` says otherwise: sales are approved
+/// quotes.
+pub(super) const SALES_STATUS: &str = "Aprovado";
+
+/// Which quote statuses a summary reads.
+pub(super) enum Statuses {
+    /// Those `--status` names, as the user named them.
+    Given(String),
+    /// Every status: `--status all` (or `todos`, `todas`).
+    Every,
+    /// None was named: sales ([`SALES_STATUS`]), looked up once the clinics are known.
+    Sales,
+}
+
+/// What `--status` asks of a summary; `all` is taken out of the filters, as it filters nothing.
+pub(super) fn summary_statuses(f: &mut FichaArgs) -> Statuses {
+    use crate::refs::resolve::{Ref, RefList};
+    match &f.status {
+        None => Statuses::Sales,
+        Some(RefList(list))
+            if matches!(list.as_slice(), [Ref::Name(name)]
+                if ["all", "todos", "todas"].contains(&crate::text::fold::normalize(name).as_str())) =>
+        {
+            f.status = None;
+            Statuses::Every
+        }
+        Some(RefList(list)) => Statuses::Given(
+            list.iter()
+                .map(|r| match r {
+                    Ref::Id(id) => id.to_string(),
+                    Ref::Name(name) => name.clone(),
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+        ),
+    }
+}
+
+/// The IDs of [`SALES_STATUS`] in the quote-status list, when the list can be read and names it.
+/// Where it cannot, the caller reads every status and says so: a summary that failed (or came back
+/// empty) on such a deployment would be worse than one that says what it holds.
+pub(super) async fn sales_status(ctx: &Context) -> Option<String> {
+    let sales =
+        crate::refs::resolve::RefList(vec![crate::refs::resolve::Ref::Name(SALES_STATUS.into())]);
+    resolve_list(ctx, Kind::QuoteStatuses, "--status", Some(&sales), None)
+        .await
+        .ok()
+        .flatten()
 }
 
 /// The Ficha Financeira filters for one clinic: names are looked up in that clinic's lists.

@@ -65,11 +65,14 @@ struct SummaryOptions {
 pub async fn run(ctx: &Context, args: SummaryArgs) -> Result<()> {
     match args.of {
         None => {
-            let f = &args.quotes;
-            report::check_ficha(f)?;
+            let mut quotes = args.quotes;
+            report::check_ficha(&quotes)?;
+            let statuses = report::summary_statuses(&mut quotes);
+            let f = &quotes;
             summarise(
                 ctx,
                 Source::Quotes,
+                Some(statuses),
                 &args.how,
                 &f.clinic,
                 report::FICHA_PATH,
@@ -84,6 +87,7 @@ pub async fn run(ctx: &Context, args: SummaryArgs) -> Result<()> {
             summarise(
                 ctx,
                 Source::Appointments,
+                None,
                 &a.how,
                 &f.clinic,
                 report::APPOINTMENTS_PATH,
@@ -95,9 +99,11 @@ pub async fn run(ctx: &Context, args: SummaryArgs) -> Result<()> {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 async fn summarise<F, Fut>(
     ctx: &Context,
     source: Source,
+    statuses: Option<report::Statuses>,
     how: &SummaryOptions,
     clinics: &crate::cli::args::ClinicsArg,
     path: &str,
@@ -120,13 +126,23 @@ where
             )
         })?;
     check_chart_flags(ctx, how)?;
-    let plans = match clinics.resolve_for_list(ctx).await? {
+    let mut plans = match clinics.resolve_for_list(ctx).await? {
         Target::One(clinic) => vec![Plan {
             clinic: None,
             query: query(clinic).await?,
         }],
         Target::Many(list) => network::plans(list, query).await?,
     };
+    if let Some(statuses) = statuses {
+        let title = quote_statuses(ctx, statuses, &mut plans).await;
+        // A title for people: machine output is the groups alone, and the filter is in the query.
+        if how.chart || ctx.output_spec().format == crate::output::Format::Table {
+            ctx.reporter.note(&title);
+            if how.by.contains(&Dimension::Service) {
+                ctx.reporter.note(&crate::t!("cli-summary-services-split"));
+            }
+        }
+    }
     let several = plans.len() > 1 || plans.iter().any(|p| p.clinic.is_some());
     // A summary of one page would be a wrong answer: every page is read.
     let spec = Walk {
@@ -175,6 +191,32 @@ where
             ),
         });
         Ok(())
+    }
+}
+
+/// Adds the sales filter to every plan when no status was named, and returns the summary's title,
+/// which says which statuses it holds.
+async fn quote_statuses(ctx: &Context, statuses: report::Statuses, plans: &mut [Plan]) -> String {
+    match statuses {
+        report::Statuses::Given(named) => {
+            crate::t!("cli-summary-title-quotes", statuses = named)
+        }
+        report::Statuses::Every => crate::t!("cli-summary-title-every"),
+        report::Statuses::Sales => match report::sales_status(ctx).await {
+            Some(ids) => {
+                for plan in plans.iter_mut() {
+                    plan.query.push(("status".to_string(), ids.clone()));
+                }
+                crate::t!("cli-summary-title-quotes", statuses = report::SALES_STATUS)
+            }
+            None => {
+                ctx.reporter.warn(&crate::t!(
+                    "cli-summary-no-sales-status",
+                    status = report::SALES_STATUS
+                ));
+                crate::t!("cli-summary-title-every")
+            }
+        },
     }
 }
 

@@ -1,0 +1,34 @@
+//! Yes/no questions at a terminal. The answer is a whole line, so `não` + Enter is read as one word
+//! (a one-key reader would take the `n` and leave `ão` for the shell). Ctrl-D is a no.
+
+use std::io::{BufRead, Write};
+
+use crate::error::Result;
+use crate::text::yes_no;
+
+/// Asks `question` on stderr until the line typed says yes or no; an empty line is `default`.
+pub fn yes_no(question: &str, default: bool) -> Result<bool> {
+    let stdin = std::io::stdin();
+    let hint = if default {
+        crate::t!("ask-default-yes")
+    } else {
+        crate::t!("ask-default-no")
+    };
+    loop {
+        eprint!("{question} {hint} ");
+        std::io::stderr().flush()?;
+        let mut line = String::new();
+        if stdin.lock().read_line(&mut line)? == 0 {
+            // Ctrl-D: the cursor is still after the question.
+            eprintln!();
+            return Ok(false);
+        }
+        if line.trim().is_empty() {
+            return Ok(default);
+        }
+        match yes_no::parse(&line) {
+            Some(answer) => return Ok(answer),
+            None => eprintln!("{}", crate::t!("ask-yes-or-no")),
+        }
+    }
+}
