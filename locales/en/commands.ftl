@@ -339,3 +339,5 @@ cli-summary-no-sales-status = the quote-status list could not be read or names n
 cli-campaign-not-checked = could not check for a campaign of the same name ({ $reason }); creating it
 cli-campaign-name-taken = --name: a campaign of this clinic is already called { $existing }; nothing was sent (--allow-duplicate creates another of the same name)
 cli-campaign-create-another = A campaign of this clinic is already called { $existing }. Create another one of the same name?
+cli-summary-none = (none)
+cli-summary-column-not_summed = not summed

@@ -732,3 +732,41 @@ fn services_add_up_to_the_clinics_total_and_sales_are_approved_quotes_by_default
         stderr(&out)
     );
 }
+
+#[test]
+fn a_portuguese_summary_table_has_portuguese_headers_and_machine_output_does_not() {
+    let env = Env::new();
+    let run = |lang: &str, format: &str| {
+        let out = env
+            .clinic()
+            .env("CLINIC_LANG", lang)
+            .args([
+                "report",
+                "summary",
+                "--by",
+                "month,seller",
+                "--format",
+                format,
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let table = run("pt-BR", "table");
+    let header = table.lines().nth(1).unwrap();
+    for word in ["mês", "vendedor", "quantidade", "valor"] {
+        assert!(header.contains(word), "{header}");
+    }
+    assert!(
+        run("en", "table")
+            .lines()
+            .nth(1)
+            .unwrap()
+            .contains("| month ")
+    );
+    for format in ["csv", "json"] {
+        assert_eq!(run("pt-BR", format), run("en", format), "{format}");
+    }
+    assert!(run("pt-BR", "csv").starts_with("month,seller,count,valor"));
+}

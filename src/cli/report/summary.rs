@@ -171,8 +171,9 @@ where
         write_text_chart(ctx, &summary, &measure)?;
     } else {
         let mut out = Sink::open(ctx, Shape::List)?;
+        let people = ctx.output_spec().format == crate::output::Format::Table;
         for record in summary.records() {
-            out.write(&record)?;
+            out.write(&if people { for_people(record) } else { record })?;
         }
         out.finish()?;
     }
@@ -292,12 +293,45 @@ fn check_chart_flags(ctx: &Context, how: &SummaryOptions) -> Result<()> {
 }
 
 fn title(summary: &Summary, measure: &str) -> String {
-    let by: Vec<&str> = summary.by.iter().map(|d| d.name()).collect();
+    let by: Vec<String> = summary.by.iter().map(|d| label(d.name())).collect();
     crate::t!(
         "cli-summary-chart-title",
-        measure = measure,
+        measure = label(measure),
         by = by.join(", ")
     )
+}
+
+/// A summary column's name as people read it in the interface's language (`month` → `mês`); money
+/// fields and anything the catalogue does not name keep their own names.
+fn label(column: &str) -> String {
+    let key = format!("cli-summary-column-{column}");
+    let lang = crate::text::i18n::current();
+    if crate::text::i18n::has(lang, &key) {
+        crate::text::i18n::text_in(lang, &key, &[])
+    } else {
+        column.to_string()
+    }
+}
+
+/// A group as a table for people shows it: its column names and the label of records without the
+/// field in the reader's language. Machine formats keep the stable names, whatever the language.
+fn for_people(group: serde_json::Value) -> serde_json::Value {
+    let serde_json::Value::Object(fields) = group else {
+        return group;
+    };
+    fields
+        .into_iter()
+        .map(|(name, value)| {
+            let value = match value {
+                serde_json::Value::String(s) if s == crate::summary::NONE => {
+                    serde_json::Value::String(crate::t!("cli-summary-none"))
+                }
+                other => other,
+            };
+            (label(&name), value)
+        })
+        .collect::<serde_json::Map<_, _>>()
+        .into()
 }
 
 fn write_text_chart(ctx: &Context, summary: &Summary, measure: &str) -> Result<()> {
