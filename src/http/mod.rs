@@ -202,16 +202,28 @@ impl Http {
         let mut failures = 0u32;
         loop {
             let outcome = self.exchange(client, req).await;
+            // Whether every request waits, not this one alone: only when the server said how long
+            // (`Retry-After`). A failure of one request (a 500, a cut answer) is retried on its own,
+            // without slowing the rest of the walk; only overload (429, 503) lowers the pace.
+            let mut everyone = false;
             let wait = match &outcome {
                 Ok(resp) if resp.status == StatusCode::TOO_MANY_REQUESTS => {
-                    self.overloaded();
+                    self.overloaded(true);
+                    everyone = resp.retry_after().is_some();
                     Some(resp.retry_after().unwrap_or_else(|| backoff(attempt)))
                 }
                 Ok(resp) if resp.status.is_server_error() && req.safety == Safety::Idempotent => {
-                    if resp.status == StatusCode::SERVICE_UNAVAILABLE {
-                        self.overloaded();
-                    }
-                    Some(resp.retry_after().unwrap_or_else(|| backoff(attempt)))
+                    let limit = resp.retry_after();
+                    let overloaded = resp.status == StatusCode::SERVICE_UNAVAILABLE
+                        && self.overloaded(limit.is_some());
+                    everyone = limit.is_some();
+                    Some(limit.unwrap_or_else(|| {
+                        if overloaded {
+                            backoff(attempt)
+                        } else {
+                            quick_backoff(attempt)
+                        }
+                    }))
                 }
                 Ok(_) => {
                     self.window.widen();
@@ -246,7 +258,11 @@ impl Http {
                         why = why,
                         max_wait = humantime::format_duration(self.max_wait).to_string()
                     ));
-                    self.window.pause(wait).await;
+                    if everyone {
+                        self.window.pause(wait).await;
+                    } else {
+                        tokio::time::sleep(wait).await;
+                    }
                 }
                 None => {
                     let tries = Tries {
@@ -320,10 +336,14 @@ impl Http {
         }
     }
 
-    /// The server said it is overloaded: fewer requests in flight, and fewer per second.
-    fn overloaded(&self) {
-        self.window.narrow();
-        self.pace.slow_down();
+    /// The server may be overloaded (see [`pace::Pacer::overload`]); when it is taken to be, fewer
+    /// requests in flight, and fewer per second. Returns whether it was.
+    fn overloaded(&self, explicit: bool) -> bool {
+        let overloaded = self.pace.overload(explicit);
+        if overloaded {
+            self.window.narrow();
+        }
+        overloaded
     }
 
     /// One attempt, following the redirects that may be followed.
@@ -671,15 +691,28 @@ fn describe(e: reqwest::Error) -> String {
     msg
 }
 
+/// The wait before retrying a request that failed on its own (a 500): short at first, since the
+/// next answer is most often fine, then doubling as [`backoff`] does.
+fn quick_backoff(attempt: u32) -> Duration {
+    if attempt >= 3 {
+        return backoff(attempt - 3);
+    }
+    Duration::from_millis(25 * (1 << attempt) + jitter(25))
+}
+
 fn backoff(attempt: u32) -> Duration {
     let base = 250u64.saturating_mul(1 << attempt.min(5));
-    // Spread retries of concurrent pages so they do not arrive together.
-    let jitter = (std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.subsec_nanos())
-        .unwrap_or(0)
-        % 250) as u64;
-    Duration::from_millis(base.min(8_000) + jitter)
+    Duration::from_millis(base.min(8_000) + jitter(250))
+}
+
+/// Up to `max` milliseconds, to spread retries of concurrent pages so they do not arrive together.
+fn jitter(max: u64) -> u64 {
+    u64::from(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.subsec_nanos())
+            .unwrap_or(0),
+    ) % max
 }
 
 /// `Retry-After` as seconds or an HTTP date, capped so a confused server cannot stall us for hours.

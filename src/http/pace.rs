@@ -1,6 +1,7 @@
 //! How fast requests go out: a window of requests in flight, and a pace (requests per second). Both start
 //! wide open; an overloaded server (429, 503) halves them, and successes widen them again step by step,
-//! so a walk slows down to what the server accepts instead of failing.
+//! so a walk slows down to what the server accepts instead of failing. A 503 now and then is a flaky
+//! server, not an overloaded one: its request is retried alone and the pace stays.
 
 use std::collections::VecDeque;
 use std::sync::Mutex as SyncMutex;
@@ -21,6 +22,11 @@ const RECOVERY: f64 = 1.0 / 16.0;
 const CUT_SPACING: Duration = Duration::from_secs(1);
 /// The span over which the current rate is measured.
 const MEASURE: Duration = Duration::from_secs(1);
+/// How many of the latest answers are remembered to tell an overloaded server from a flaky one.
+const RECENT: usize = 20;
+/// Overload answers (503) among the [`RECENT`] latest that mean overload. Fewer are a flaky server's
+/// failures, retried without slowing the walk; an explicit limit (429, `Retry-After`) always counts.
+const OVERLOADED: usize = 6;
 
 /// Spaces requests out in time once the server has said it is overloaded.
 pub struct Pacer {
@@ -35,6 +41,8 @@ struct PaceState {
     /// Starts during the last [`MEASURE`], to know the rate that met the overload.
     starts: VecDeque<Instant>,
     last_cut: Option<Instant>,
+    /// The latest answers: `true` for an overload answer.
+    recent: VecDeque<bool>,
 }
 
 impl Default for Pacer {
@@ -45,6 +53,7 @@ impl Default for Pacer {
                 next: Instant::now(),
                 starts: VecDeque::new(),
                 last_cut: None,
+                recent: VecDeque::new(),
             }),
         }
     }
@@ -75,8 +84,23 @@ impl Pacer {
         }
     }
 
-    /// The server said it is overloaded: halve the pace (from the measured rate, the first time).
-    pub fn slow_down(&self) {
+    /// An answer that may mean overload: a 429 or a `Retry-After` (`explicit`), or a 503. Returns
+    /// whether the server is taken as overloaded (the pace is then halved): always when explicit, and
+    /// for a 503 when [`OVERLOADED`] of the latest answers were such.
+    pub fn overload(&self, explicit: bool) -> bool {
+        let overloaded = {
+            let mut s = self.state.lock().unwrap();
+            remember(&mut s.recent, true);
+            explicit || s.recent.iter().filter(|o| **o).count() >= OVERLOADED
+        };
+        if overloaded {
+            self.slow_down();
+        }
+        overloaded
+    }
+
+    /// The server is overloaded: halve the pace (from the measured rate, the first time).
+    fn slow_down(&self) {
         let now = Instant::now();
         let mut s = self.state.lock().unwrap();
         if s.last_cut.is_some_and(|t| now - t < CUT_SPACING) {
@@ -94,6 +118,7 @@ impl Pacer {
     /// A request went through: speed up a little.
     pub fn recover(&self) {
         let mut s = self.state.lock().unwrap();
+        remember(&mut s.recent, false);
         if let Some(interval) = s.interval {
             let faster = (1.0 / interval.as_secs_f64()) * (1.0 + RECOVERY);
             s.interval = (faster < FREE_RATE).then(|| Duration::from_secs_f64(1.0 / faster));
@@ -106,6 +131,14 @@ impl Pacer {
         let s = self.state.lock().unwrap();
         s.interval.map(|i| 1.0 / i.as_secs_f64())
     }
+}
+
+/// Adds an answer to the latest ones, forgetting the oldest beyond [`RECENT`].
+fn remember(recent: &mut VecDeque<bool>, overload: bool) {
+    if recent.len() == RECENT {
+        recent.pop_front();
+    }
+    recent.push_back(overload);
 }
 
 /// The number of requests allowed in flight at once. It halves when the server signals overload
