@@ -304,13 +304,18 @@ fn title(summary: &Summary, measure: &str) -> String {
 /// A summary column's name as people read it in the interface's language (`month` → `mês`); money
 /// fields and anything the catalogue does not name keep their own names.
 fn label(column: &str) -> String {
-    let key = format!("cli-summary-column-{column}");
-    let lang = crate::text::i18n::current();
-    if crate::text::i18n::has(lang, &key) {
-        crate::text::i18n::text_in(lang, &key, &[])
-    } else {
-        column.to_string()
-    }
+    let key = match column {
+        "month" => "cli-summary-column-month",
+        "seller" => "cli-summary-column-seller",
+        "status" => "cli-summary-column-status",
+        "clinic" => "cli-summary-column-clinic",
+        "channel" => "cli-summary-column-channel",
+        "service" => "cli-summary-column-service",
+        "count" => "cli-summary-column-count",
+        crate::summary::NOT_SUMMED => "cli-summary-column-not_summed",
+        _ => return column.to_string(),
+    };
+    crate::text::i18n::text_in(crate::text::i18n::current(), key, &[])
 }
 
 /// A group as a table for people shows it: its column names and the label of records without the
