@@ -47,6 +47,12 @@ pub enum Error {
         clinic: String,
         source: Box<Error>,
     },
+    /// One clinic of several failed by itself (its server), without `--keep-going`: the run ends
+    /// with nothing written, and the message says how to have the others written.
+    ClinicStopsRun {
+        clinic: String,
+        source: Box<Error>,
+    },
     /// With `--keep-going`, some clinics failed and were left out; the output holds the others.
     /// Exits with the first failure's code.
     Partial {
@@ -87,6 +93,11 @@ impl std::fmt::Display for Error {
                 clinic = clinic.as_str(),
                 message = source.to_string()
             ),
+            Error::ClinicStopsRun { clinic, source } => crate::t!(
+                "err-clinic-stops-run",
+                clinic = clinic.as_str(),
+                message = source.to_string()
+            ),
             Error::Partial { failed, total, .. } => crate::t!(
                 "err-partial",
                 failed = *failed as u64,
@@ -109,7 +120,9 @@ impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             Error::Output(e) => e.source(),
-            Error::InClinic { source, .. } => Some(source.as_ref()),
+            Error::InClinic { source, .. } | Error::ClinicStopsRun { source, .. } => {
+                Some(source.as_ref())
+            }
             _ => None,
         }
     }
@@ -170,7 +183,9 @@ impl Error {
             Error::Rejected { .. } => 4,
             Error::Server { .. } | Error::Network(_) | Error::Protocol(_) => 5,
             Error::Interrupted => 130,
-            Error::InClinic { source, .. } => source.exit_code(),
+            Error::InClinic { source, .. } | Error::ClinicStopsRun { source, .. } => {
+                source.exit_code()
+            }
             Error::Partial { code, .. } => *code,
             Error::Output(e) if e.is_broken_pipe() => 0,
             Error::Output(OutputError::Record(_)) => 5,
@@ -241,15 +256,34 @@ pub enum OutputError {
 }
 
 fn io_text(e: &io::Error) -> String {
-    crate::t!("output-cannot-write", reason = e.to_string())
+    crate::t!("output-cannot-write", reason = io_reason(e))
 }
 
 fn file_text(path: &std::path::Path, e: &io::Error) -> String {
     crate::t!(
         "output-cannot-write-file",
         path = path.display().to_string(),
-        reason = e.to_string()
+        reason = io_reason(e)
     )
+}
+
+/// Why a file could not be written, in the reader's language for the failures people meet; else
+/// the system's words. Never the name of the temporary file the output is first written to (the
+/// person named another file, and the temporary one is gone).
+fn io_reason(e: &io::Error) -> String {
+    match e.kind() {
+        io::ErrorKind::NotFound => crate::t!("output-folder-missing"),
+        io::ErrorKind::PermissionDenied => crate::t!("output-permission-denied"),
+        io::ErrorKind::StorageFull => crate::t!("output-disk-full"),
+        io::ErrorKind::ReadOnlyFilesystem => crate::t!("output-read-only"),
+        _ => {
+            let text = e.to_string();
+            match text.split_once(" at path ") {
+                Some((reason, _)) => reason.to_string(),
+                None => text,
+            }
+        }
+    }
 }
 
 impl OutputError {

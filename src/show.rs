@@ -4,6 +4,7 @@
 use std::io::IsTerminal;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
 
 use futures::future::BoxFuture;
 use reqwest::Method;
@@ -32,6 +33,8 @@ pub struct ApiList {
     read_once: AtomicBool,
     /// The page size of the last request, for the questions [`PageSource::shortfall`] asks.
     last_per_page: AtomicU64,
+    /// A retry budget of its own for each page (see [`ApiList::within`]).
+    max_wait: Option<Duration>,
 }
 
 impl ApiList {
@@ -42,7 +45,15 @@ impl ApiList {
             query,
             read_once: AtomicBool::new(false),
             last_per_page: AtomicU64::new(0),
+            max_wait: None,
         }
+    }
+
+    /// Each page retried for at most `max_wait` (when shorter than `--max-wait`): one clinic's
+    /// list in a run over several, given up on by itself while the others go on.
+    pub fn within(mut self, max_wait: Duration) -> ApiList {
+        self.max_wait = Some(max_wait);
+        self
     }
 
     /// The deployment's page `number`, as it numbers them.
@@ -52,7 +63,10 @@ impl ApiList {
         query.push(("por_pagina".into(), per_page.to_string()));
         self.last_per_page.store(per_page, Ordering::Relaxed);
         let proven = self.read_once.load(Ordering::Relaxed);
-        let page = self.client.page(&self.path, &query, proven).await?;
+        let page = self
+            .client
+            .page(&self.path, &query, proven, self.max_wait)
+            .await?;
         self.read_once.store(true, Ordering::Relaxed);
         Ok(page)
     }

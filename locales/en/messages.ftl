@@ -15,6 +15,7 @@ err-network = network failure: { $message }
 err-config = configuration: { $message }
 err-interrupted = interrupted
 err-in-clinic = clinic { $clinic }: { $message }
+err-clinic-stops-run = clinic { $clinic }: { $message }. The run stopped here; with --keep-going the other clinics are written and this one is left out (the run still exits non-zero).
 err-partial = { $failed } of { $total ->
     [one] { $total } clinic
    *[other] { $total } clinics
@@ -146,6 +147,7 @@ http-trace-not-utf8 = the answer is not UTF-8 and names no charset: read as Wind
 http-trace-decoded = answer decoded from { $charset } to UTF-8
 http-gave-up = {" "}(gave up after { $tries } tries in { $time })
 http-gave-up-max-wait = {" "}(gave up after { $tries } tries in { $time }: see --max-wait)
+http-gave-up-clinic-budget = {" "}(gave up after { $tries } tries in { $time }, this clinic's share of --max-wait)
 # $caution: http-may-have-arrived or nothing.
 http-may-have-arrived = {" "}— it may have reached the server, so check before sending it again
 # $message: the server's own words, as sent.
@@ -158,6 +160,8 @@ http-connect-timeout = could not connect within { $time } (--timeout)
 http-silent-timeout = the server sent nothing for { $time } (--timeout), or the answer took longer than { $total } in all
 http-head-too-large = the answer's headers are larger than the client reads ({ $reason })
 http-tls-failure = { $reason } (a TLS failure is not retried; for a server whose certificate comes from a private authority, pass its CA with --cacert FILE)
+http-connection-refused = nothing answers at this address: check the address (base_url) and that the service is running
+http-unknown-host = the server's name could not be found: check the address (base_url) and the network connection
 http-expect-ca-accepted = CA certificates that TLS accepts ({ $reason })
 http-expect-ca-readable = a readable PEM file of CA certificates ({ $reason })
 http-expect-ca-pem = a PEM file of CA certificates ({ $reason })
@@ -331,6 +335,10 @@ crm-automation-not-json = the automation sent an answer that is not JSON (HTTP {
 output-unknown-format = unknown format `{ $format }`: expected one of table, json, ndjson, csv, tsv, xlsx
 output-cannot-write = cannot write output: { $reason }
 output-cannot-write-file = cannot write { $path }: { $reason }
+output-folder-missing = its folder does not exist
+output-permission-denied = permission denied (the folder or the file is not writable by this user)
+output-disk-full = the disk is full
+output-read-only = the file system is read-only
 record-too-deep = the answer holds a record nested deeper than { $limit } levels: the client does not read it
 record-unreadable = the answer holds a record that is not valid JSON: { $reason }
 output-not-a-file = cannot write output to { $path }: it is not a file (-o takes a file, a device such as /dev/null, a FIFO, or - for stdout)
@@ -363,3 +371,14 @@ refs-expect-id-or-name = an ID or a name
 refs-expect-positive-id-or-name = a positive ID or a name
 refs-expect-list = one or more IDs or names separated by commas, e.g. 1,2 or Agendado,Confirmado
 network-all-alone = `all` already means every clinic: give it alone
+
+## The sandbox's start-up lines (src/cli/sandbox.rs). Logins, passwords, keys and addresses are data.
+sandbox-banner-listening = Clinic Results sandbox listening on { $addr } (seed { $seed })
+sandbox-banner-data = {"  "}data: { $quotes } quotes, { $quotes } appointments and { $contacts } contacts over 12 clinics
+sandbox-banner-answers = {"  "}answers: { $answers }
+sandbox-banner-admin = {"  "}login admin_master: { $login } / { $password } (pass clinica on list calls)
+sandbox-banner-clinic-user = {"  "}login clinic user (clinic 1): { $login } / { $password }
+sandbox-banner-io-key = {"  "}IO API key (x-api-key): { $key }
+sandbox-banner-webhook = {"  "}automation webhook: GET { $url }
+sandbox-banner-inspection = {"  "}inspection: GET http://{ $addr }/__sandbox/requests, GET http://{ $addr }/__sandbox/stats
+sandbox-banner-stop = Press Ctrl-C to stop.

@@ -15,6 +15,7 @@ err-network = falha de rede: { $message }
 err-config = configuração: { $message }
 err-interrupted = interrompido
 err-in-clinic = clínica { $clinic }: { $message }
+err-clinic-stops-run = clínica { $clinic }: { $message }. A execução parou aqui; com --keep-going as outras clínicas são escritas e esta fica de fora (a execução ainda termina com erro).
 err-partial = { $failed } de { $total ->
     [one] { $total } clínica
    *[other] { $total } clínicas
@@ -153,6 +154,7 @@ http-trace-not-utf8 = a resposta não é UTF-8 e não diz o charset: lida como W
 http-trace-decoded = resposta convertida de { $charset } para UTF-8
 http-gave-up = {" "}(desistiu após { $tries } tentativas em { $time })
 http-gave-up-max-wait = {" "}(desistiu após { $tries } tentativas em { $time }: veja --max-wait)
+http-gave-up-clinic-budget = {" "}(desistiu após { $tries } tentativas em { $time }, a parte de --max-wait desta clínica)
 # $caution: http-may-have-arrived ou nada.
 http-may-have-arrived = {" "}— ela pode ter chegado ao servidor; confira antes de enviá-la de novo
 # $message: as palavras do próprio servidor, como vieram.
@@ -165,6 +167,8 @@ http-connect-timeout = não foi possível conectar em { $time } (--timeout)
 http-silent-timeout = o servidor não enviou nada por { $time } (--timeout), ou a resposta levou mais de { $total } no total
 http-head-too-large = os cabeçalhos da resposta são maiores do que o cliente lê ({ $reason })
 http-tls-failure = { $reason } (uma falha de TLS não é repetida; para um servidor cujo certificado vem de uma autoridade privada, passe a CA dele com --cacert ARQUIVO)
+http-connection-refused = nada responde neste endereço: confira o endereço (base_url) e se o serviço está no ar
+http-unknown-host = o nome do servidor não foi encontrado: confira o endereço (base_url) e a conexão de rede
 http-expect-ca-accepted = certificados de CA que o TLS aceite ({ $reason })
 http-expect-ca-readable = um arquivo PEM legível de certificados de CA ({ $reason })
 http-expect-ca-pem = um arquivo PEM de certificados de CA ({ $reason })
@@ -347,6 +351,10 @@ crm-automation-not-json = a automação enviou uma resposta que não é JSON (HT
 output-unknown-format = formato desconhecido `{ $format }`: esperado um destes: table, json, ndjson, csv, tsv, xlsx
 output-cannot-write = não foi possível escrever a saída: { $reason }
 output-cannot-write-file = não foi possível escrever { $path }: { $reason }
+output-folder-missing = a pasta não existe
+output-permission-denied = permissão negada (este usuário não pode gravar na pasta ou no arquivo)
+output-disk-full = o disco está cheio
+output-read-only = o sistema de arquivos é somente leitura
 record-too-deep = a resposta traz um registro aninhado em mais de { $limit } níveis: o cliente não o lê
 record-unreadable = a resposta traz um registro que não é JSON válido: { $reason }
 output-not-a-file = não é possível escrever a saída em { $path }: não é um arquivo (-o aceita um arquivo, um dispositivo como /dev/null, um FIFO, ou - para a saída padrão)
@@ -379,3 +387,14 @@ refs-expect-id-or-name = um ID ou um nome
 refs-expect-positive-id-or-name = um ID positivo ou um nome
 refs-expect-list = um ou mais IDs ou nomes separados por vírgulas, p. ex. 1,2 ou Agendado,Confirmado
 network-all-alone = `all` já quer dizer todas as clínicas: use-o sozinho
+
+## As linhas de início do sandbox (src/cli/sandbox.rs). Logins, senhas, chaves e endereços são dados.
+sandbox-banner-listening = Sandbox do Clinic Results ouvindo em { $addr } (semente { $seed })
+sandbox-banner-data = {"  "}dados: { $quotes } orçamentos, { $quotes } agendamentos e { $contacts } contatos em 12 clínicas
+sandbox-banner-answers = {"  "}respostas: { $answers }
+sandbox-banner-admin = {"  "}login admin_master: { $login } / { $password } (passe clinica nas listas)
+sandbox-banner-clinic-user = {"  "}login de usuário da clínica (clínica 1): { $login } / { $password }
+sandbox-banner-io-key = {"  "}chave da API IO (x-api-key): { $key }
+sandbox-banner-webhook = {"  "}webhook de automação: GET { $url }
+sandbox-banner-inspection = {"  "}inspeção: GET http://{ $addr }/__sandbox/requests, GET http://{ $addr }/__sandbox/stats
+sandbox-banner-stop = Pressione Ctrl-C para parar.

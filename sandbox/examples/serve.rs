@@ -18,7 +18,12 @@ struct Cli {
 #[tokio::main]
 async fn main() -> ExitCode {
     let cli = Cli::parse();
-    match clinic_sandbox::serve(cli.options).await {
+    // The full start-up text, in the reader's language, is `clinic sandbox serve`'s; this program
+    // prints the addresses (above) and one line.
+    let banner = |s: &clinic_sandbox::Started| {
+        format!("clinic-sandbox listening on {} (seed {})", s.addr, s.seed)
+    };
+    match clinic_sandbox::serve(cli.options, banner).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("clinic-sandbox: {error}");

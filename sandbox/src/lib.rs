@@ -694,9 +694,21 @@ impl Drop for SandboxThread {
     }
 }
 
-/// `clinic sandbox serve`: prints the four `key=value` lines, then human lines, and
-/// serves until SIGINT or SIGTERM.
-pub async fn serve(opts: Options) -> Result<(), Error> {
+/// What a person is told once the sandbox listens, for the caller to word in its own language.
+pub struct Started<'a> {
+    pub addr: SocketAddr,
+    pub urls: &'a Urls,
+    pub seed: u64,
+    /// Quotes and appointments generated.
+    pub scale: u64,
+    pub contacts: u64,
+    /// How `/rest/v1` answers (see [`describe_answers`]): option values, the same in any language.
+    pub answers: String,
+}
+
+/// `clinic sandbox serve`: prints the four `key=value` lines, then the lines `banner` words for a
+/// person, and serves until SIGINT or SIGTERM.
+pub async fn serve(opts: Options, banner: impl FnOnce(&Started) -> String) -> Result<(), Error> {
     use std::io::Write;
 
     let scale = opts.scale;
@@ -711,37 +723,15 @@ pub async fn serve(opts: Options) -> Result<(), Error> {
     writeln!(out, "automation_url={}", urls.automation_url)?;
     writeln!(out, "crm_url={}", urls.crm_url)?;
     writeln!(out)?;
-    writeln!(
-        out,
-        "Clinic Results sandbox listening on {} (seed {seed})",
-        sandbox.addr()
-    )?;
-    writeln!(
-        out,
-        "  data: {scale} quotes, {scale} appointments and {contacts} contacts over 12 clinics"
-    )?;
-    writeln!(out, "  answers: {answers}")?;
-    writeln!(
-        out,
-        "  login admin_master: {ADMIN_LOGIN} / {ADMIN_PASSWORD} (pass clinica on list calls)"
-    )?;
-    writeln!(
-        out,
-        "  login clinic user (clinic 1): {CLINIC_LOGIN} / {CLINIC_PASSWORD}"
-    )?;
-    writeln!(out, "  IO API key (x-api-key): {IO_KEY}")?;
-    writeln!(
-        out,
-        "  automation webhook: GET {}/webhook/{WEBHOOK_ID}",
-        urls.automation_url
-    )?;
-    writeln!(
-        out,
-        "  inspection: GET http://{}/__sandbox/requests, GET http://{}/__sandbox/stats",
-        sandbox.addr(),
-        sandbox.addr()
-    )?;
-    writeln!(out, "Press Ctrl-C to stop.")?;
+    let text = banner(&Started {
+        addr: sandbox.addr(),
+        urls: &urls,
+        seed,
+        scale,
+        contacts,
+        answers,
+    });
+    writeln!(out, "{}", text.trim_end())?;
     out.flush()?;
     drop(out);
 
@@ -759,10 +749,10 @@ fn describe_answers(opts: &Options) -> String {
     );
     let html = match opts.html_error_every() {
         0 => String::new(),
-        n => format!(", an HTML 500 page every {n} GETs"),
+        n => format!(", html-error-every={n}"),
     };
     format!(
-        "{dialect} dialect, login token at `{}`{html}",
+        "dialect={dialect}, token-field={}{html}",
         opts.token_field()
     )
 }

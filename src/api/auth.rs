@@ -36,6 +36,7 @@ pub async fn login(
         )),
         // Logging in changes nothing on the server, so a lost answer may be asked again.
         safety: Safety::Idempotent,
+        max_wait: None,
     };
     let resp = http.send(&req).await?;
     let verdict = judge(resp.status, &resp.body, Empty::Refused);

@@ -2,6 +2,7 @@
 //! that wants the bare token, logs in again on expiry when it can, and hands every answer to the judge.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use reqwest::Method;
 use reqwest::header::AUTHORIZATION;
@@ -131,7 +132,15 @@ impl ApiClient {
             Empty::Allowed
         };
         let write = method != Method::GET;
-        self.call_reading(method, path, query, body, safety, |resp| {
+        let call = Call {
+            method,
+            path,
+            query,
+            body,
+            safety,
+            max_wait: None,
+        };
+        self.call_reading(call, |resp| {
             let status = resp.status;
             match judge(status, &resp.body, empty) {
                 // A write is done only when the service says so (see `envelope::unconfirmed`).
@@ -150,13 +159,19 @@ impl ApiClient {
 
     /// Reads one page of a list (a GET), its records split out unparsed (see [`judge_page`]).
     /// `route_proven`: an earlier page of this list was read, so "not found" means past the end.
+    /// `max_wait`: a retry budget of its own, shorter than `--max-wait` (see `http::Request`).
     pub async fn page(
         &self,
         path: &str,
         query: &[(String, String)],
         route_proven: bool,
+        max_wait: Option<Duration>,
     ) -> Result<Page> {
-        self.call_reading(Method::GET, path, query, None, Safety::Idempotent, |resp| {
+        let call = Call {
+            max_wait,
+            ..Call::read(path, query)
+        };
+        self.call_reading(call, |resp| {
             judge_page(resp.status, &resp.body, route_proven)
         })
         .await
@@ -166,17 +181,12 @@ impl ApiClient {
     /// how a deployment answers. The token is handled as for any call: only an authentication failure
     /// is an error here.
     pub async fn read_raw(&self, path: &str, query: &[(String, String)]) -> Result<Response> {
-        self.call_reading(
-            Method::GET,
-            path,
-            query,
-            None,
-            Safety::Idempotent,
-            |resp| match judge(resp.status, &resp.body, Empty::Allowed) {
+        self.call_reading(Call::read(path, query), |resp| {
+            match judge(resp.status, &resp.body, Empty::Allowed) {
                 Verdict::AuthFailed { status, message } => Verdict::AuthFailed { status, message },
                 _ => Verdict::Success(resp.clone()),
-            },
-        )
+            }
+        })
         .await
     }
 
@@ -188,13 +198,17 @@ impl ApiClient {
     /// [`ApiClient::call`] with the judge (and reader) of the caller's choice.
     async fn call_reading<T>(
         &self,
-        method: Method,
-        path: &str,
-        query: &[(String, String)],
-        body: Option<Value>,
-        safety: Safety,
+        call: Call<'_>,
         rule: impl Fn(&Response) -> Verdict<T>,
     ) -> Result<T> {
+        let Call {
+            method,
+            path,
+            query,
+            body,
+            safety,
+            max_wait,
+        } = call;
         let url = join(&self.base, path, query)?;
         let mut not_json = 0;
         loop {
@@ -213,6 +227,7 @@ impl ApiClient {
                 headers: vec![(AUTHORIZATION, header)],
                 body: body.clone().map(Body::Json),
                 safety,
+                max_wait,
             };
             let resp = self.http.send(&req).await?;
             match rule(&resp) {
@@ -298,6 +313,31 @@ impl ApiClient {
             if let Some(h) = &self.hooks {
                 h.remember_scheme(AuthScheme::Raw);
             }
+        }
+    }
+}
+
+/// One call as [`ApiClient::call_reading`] sends it.
+struct Call<'a> {
+    method: Method,
+    path: &'a str,
+    query: &'a [(String, String)],
+    body: Option<Value>,
+    safety: Safety,
+    /// A retry budget of its own (see `http::Request::max_wait`).
+    max_wait: Option<Duration>,
+}
+
+impl<'a> Call<'a> {
+    /// A GET, which may be sent again.
+    fn read(path: &'a str, query: &'a [(String, String)]) -> Call<'a> {
+        Call {
+            method: Method::GET,
+            path,
+            query,
+            body: None,
+            safety: Safety::Idempotent,
+            max_wait: None,
         }
     }
 }

@@ -34,6 +34,7 @@ pub async fn run(ctx: &Context, IoArgs { request: a }: IoArgs) -> Result<()> {
         headers: vec![(HeaderName::from_static("x-api-key"), key)],
         body: body.map(Body::Json),
         safety,
+        max_wait: None,
     };
     let resp = ctx.http.send(&req).await?;
     match judge(resp.status, &resp.body, Empty::Allowed) {

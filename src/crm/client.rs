@@ -57,6 +57,7 @@ impl Crm {
             headers: Vec::new(),
             body: None,
             safety,
+            max_wait: None,
         };
         let started = std::time::Instant::now();
         let mut attempt = 0u32;

@@ -116,6 +116,7 @@ pub async fn send(http: &Http, url: url::Url, shown_url: String) -> Result<Value
         headers: Vec::new(),
         body: None,
         safety: Safety::Unsafe,
+        max_wait: None,
     };
     let resp = http.send(&req).await?;
     match judge(resp.status, &resp.body, Empty::Refused) {

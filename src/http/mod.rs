@@ -69,6 +69,10 @@ pub struct Request {
     pub headers: Vec<(HeaderName, Secret)>,
     pub body: Option<Body>,
     pub safety: Safety,
+    /// A retry budget of this request's own, shorter than `--max-wait`: one clinic's part of a run
+    /// over several, so that a clinic that keeps failing does not hold up the others. Explicit
+    /// limits (429, `Retry-After`) speak for the whole server and keep `--max-wait`.
+    pub max_wait: Option<Duration>,
 }
 
 #[derive(Debug, Clone)]
@@ -206,10 +210,14 @@ impl Http {
             // (`Retry-After`). A failure of one request (a 500, a cut answer) is retried on its own,
             // without slowing the rest of the walk; only overload (429, 503) lowers the pace.
             let mut everyone = false;
+            // Whether the server asked to wait (a 429, a `Retry-After`): then `--max-wait` applies,
+            // never the request's own shorter budget.
+            let mut explicit = false;
             let wait = match &outcome {
                 Ok(resp) if resp.status == StatusCode::TOO_MANY_REQUESTS => {
                     self.overloaded(true);
                     everyone = resp.retry_after().is_some();
+                    explicit = true;
                     Some(resp.retry_after().unwrap_or_else(|| backoff(attempt)))
                 }
                 Ok(resp) if resp.status.is_server_error() && req.safety == Safety::Idempotent => {
@@ -217,6 +225,7 @@ impl Http {
                     let overloaded = resp.status == StatusCode::SERVICE_UNAVAILABLE
                         && self.overloaded(limit.is_some());
                     everyone = limit.is_some();
+                    explicit = limit.is_some();
                     Some(limit.unwrap_or_else(|| {
                         if overloaded {
                             backoff(attempt)
@@ -244,7 +253,9 @@ impl Http {
                 }
             };
             let spent = started.elapsed();
-            match wait.filter(|w| spent + *w <= self.max_wait) {
+            let own = req.max_wait.filter(|w| *w < self.max_wait && !explicit);
+            let budget = own.unwrap_or(self.max_wait);
+            match wait.filter(|w| spent + *w <= budget) {
                 Some(wait) => {
                     attempt += 1;
                     let why = match &outcome {
@@ -256,7 +267,7 @@ impl Http {
                         attempt = attempt,
                         wait = format!("{:.1}s", wait.as_secs_f64()),
                         why = why,
-                        max_wait = humantime::format_duration(self.max_wait).to_string()
+                        max_wait = humantime::format_duration(budget).to_string()
                     ));
                     if everyone {
                         self.window.pause(wait).await;
@@ -269,6 +280,7 @@ impl Http {
                         count: attempt + 1,
                         spent,
                         out_of_time: wait.is_some(),
+                        own_budget: own.is_some(),
                     };
                     return self.give_up(req, outcome, tries);
                 }
@@ -287,10 +299,11 @@ impl Http {
         // message's own template decides where they go.
         let spent =
             humantime::format_duration(Duration::from_secs(tries.spent.as_secs())).to_string();
-        let budget = match (tries.count, tries.out_of_time) {
-            (1, false) => String::new(),
-            (n, false) => crate::t!("http-gave-up", tries = n, time = spent),
-            (n, true) => crate::t!("http-gave-up-max-wait", tries = n, time = spent),
+        let budget = match (tries.count, tries.out_of_time, tries.own_budget) {
+            (1, false, _) => String::new(),
+            (n, false, _) => crate::t!("http-gave-up", tries = n, time = spent),
+            (n, true, false) => crate::t!("http-gave-up-max-wait", tries = n, time = spent),
+            (n, true, true) => crate::t!("http-gave-up-clinic-budget", tries = n, time = spent),
         };
         match outcome {
             // Still refused for too many requests: the server is overloaded, not the request wrong.
@@ -574,6 +587,8 @@ struct Tries {
     spent: Duration,
     /// A retry was due but `--max-wait` had run out.
     out_of_time: bool,
+    /// The budget that ran out was the request's own (see [`Request::max_wait`]).
+    own_budget: bool,
 }
 
 /// What one attempt got back.
@@ -628,6 +643,13 @@ impl SendError {
         let head_too_large = is_head_too_large(&e);
         let message = if tls {
             crate::t!("http-tls-failure", reason = describe(e))
+        } else if let Some(why) = unreachable(&e) {
+            // The two failures people meet most, in one sentence of their language with what to
+            // check (the library's words add nothing a person can act on).
+            match why {
+                Unreachable::Refused => crate::t!("http-connection-refused"),
+                Unreachable::UnknownHost => crate::t!("http-unknown-host"),
+            }
         } else if head_too_large {
             crate::t!("http-head-too-large", reason = describe(e))
         } else {
@@ -662,6 +684,39 @@ fn is_tls_failure(e: &reqwest::Error) -> bool {
         };
     }
     false
+}
+
+/// A connection that could not be made, for one of the reasons people meet most.
+enum Unreachable {
+    /// Nothing listens at the address.
+    Refused,
+    /// The host name does not resolve.
+    UnknownHost,
+}
+
+/// Why a connection could not be made, when it is one of the [`Unreachable`] reasons.
+fn unreachable(e: &reqwest::Error) -> Option<Unreachable> {
+    if !e.is_connect() {
+        return None;
+    }
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(c) = cause {
+        if let Some(io) = c.downcast_ref::<std::io::Error>() {
+            match io.kind() {
+                std::io::ErrorKind::ConnectionRefused => return Some(Unreachable::Refused),
+                std::io::ErrorKind::ConnectionReset | std::io::ErrorKind::ConnectionAborted => {
+                    return None;
+                }
+                _ => {}
+            }
+        }
+        // The resolver's failure carries no type of its own: hyper names it in its message.
+        if c.to_string().starts_with("dns error") {
+            return Some(Unreachable::UnknownHost);
+        }
+        cause = c.source();
+    }
+    None
 }
 
 /// Whether the answer's status line and headers outgrew what the client reads.

@@ -25,6 +25,12 @@ use crate::show::ApiList;
 pub(crate) const CLINIC_FIELDS: &[&str] =
     &["clinica", "id_clinica", "clinica_id", "clinic", "clinic_id"];
 
+/// The share of `--max-wait` that one clinic of several is given to answer a failing request (a
+/// fifth: one minute of the default five). A clinic whose server keeps failing is then given up on
+/// by itself, not after the whole budget; limits the server states (429, `Retry-After`) speak for
+/// every clinic and keep the whole `--max-wait`.
+pub const CLINIC_SHARE_OF_MAX_WAIT: u32 = 5;
+
 /// One clinic's part of a run: the clinic (none: a single-clinic run, records left as they come)
 /// and the list's query for it.
 pub struct Plan {
@@ -50,10 +56,18 @@ pub async fn walk(
     emit: &mut dyn FnMut(Record) -> Result<()>,
 ) -> Result<Vec<Outcome>> {
     let client = ctx.api().await?;
+    let several = plans.len() > 1;
+    let clinic_budget = ctx.http.max_wait() / CLINIC_SHARE_OF_MAX_WAIT;
     let sources: Vec<Arc<dyn PageSource>> = plans
         .iter()
         .map(|plan| {
-            Arc::new(ApiList::new(client.clone(), path, plan.query.clone())) as Arc<dyn PageSource>
+            let list = ApiList::new(client.clone(), path, plan.query.clone());
+            let list = if several {
+                list.within(clinic_budget)
+            } else {
+                list
+            };
+            Arc::new(list) as Arc<dyn PageSource>
         })
         .collect();
     let ahead = spec.concurrency.max(1);
@@ -121,7 +135,13 @@ pub async fn walk(
                 result: Err(e),
             }),
             Err(e) => {
+                // Where `--keep-going` would have written the others, the message says so.
+                let others = several && clinic_failure(&e);
                 return Err(match plan.clinic {
+                    Some(clinic) if others => Error::ClinicStopsRun {
+                        clinic: clinic.to_string(),
+                        source: Box::new(e),
+                    },
                     Some(clinic) => Error::InClinic {
                         clinic: clinic.to_string(),
                         source: Box::new(e),

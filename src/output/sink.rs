@@ -225,16 +225,23 @@ fn in_place(path: &Path) -> Result<bool, OutputError> {
 
 /// A hidden temporary file in the target's own directory (a rename is only atomic within one file
 /// system), named by [`unfinished::temp_prefix`].
+/// Created as any program creates a file, readable and writable as the umask allows: an export is
+/// the person's document, to share as their system is set up to (a private umask keeps it private).
 fn temp_beside(path: &Path) -> io::Result<NamedTempFile> {
     let prefix = unfinished::temp_prefix(path)?;
-    tempfile::Builder::new()
-        .prefix(&prefix)
-        .suffix(".tmp")
-        .tempfile_in(unfinished::directory_of(path))
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // The mode is given to open(2), which takes the umask off it.
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    builder.tempfile_in(unfinished::directory_of(path))
 }
 
-/// A file being replaced keeps its permissions; a new one keeps the temporary file's private
-/// mode (owner only), fitting for patient data.
+/// A file being replaced keeps its permissions; a new one has the mode the umask gives (see
+/// [`temp_beside`]).
 fn persist(temp: NamedTempFile, pending: Unfinished, path: &Path) -> io::Result<()> {
     if let Ok(existing) = fs::metadata(path)
         && existing.is_file()
@@ -248,6 +255,24 @@ fn persist(temp: NamedTempFile, pending: Unfinished, path: &Path) -> io::Result<
 #[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_new_file_has_the_mode_the_umask_gives() {
+        use std::os::unix::fs::PermissionsExt;
+        let status = fs::read_to_string("/proc/self/status").unwrap();
+        let umask = status
+            .lines()
+            .find_map(|l| l.strip_prefix("Umask:"))
+            .map(|m| u32::from_str_radix(m.trim(), 8).unwrap())
+            .unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ficha.csv");
+        let temp = temp_beside(&path).unwrap();
+        let pending = unfinished::register(temp.path());
+        persist(temp, pending, &path).unwrap();
+        let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o666 & !umask);
+    }
 
     #[test]
     fn devices_and_descriptor_names_are_written_in_place_and_ordinary_files_replaced() {

@@ -225,3 +225,81 @@ fn an_expired_token_asks_for_login_in_each_language() {
         stderr(&out)
     );
 }
+
+/// A server that is down, or a host name that does not resolve: one sentence in the reader's
+/// language that says what to check, the address it tried, and none of the library's own words.
+#[test]
+fn an_unreachable_server_is_one_sentence_with_what_to_check_in_each_language() {
+    let env = Env::new();
+    let token = env.token("unidade1", "unidade1");
+    let down = env.stop();
+    for (lang, says) in [
+        (
+            "pt-BR",
+            "nada responde neste endereço: confira o endereço (base_url) e se o serviço está no ar",
+        ),
+        (
+            "en",
+            "nothing answers at this address: check the address (base_url) and that the service is running",
+        ),
+    ] {
+        let out = down
+            .bare()
+            .env("CLINIC_TOKEN", &token)
+            .args(["--lang", lang, "--max-wait", "1s", "ref", "channels"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains(says), "{err}");
+        assert!(err.contains(&down.urls.base_url), "{err}");
+        assert!(
+            !err.contains("os error") && !err.contains("tcp connect"),
+            "{err}"
+        );
+    }
+
+    let out = down
+        .bare()
+        .env("CLINIC_TOKEN", &token)
+        .env("CLINIC_BASE_URL", "https://clinica.invalid/rest/v1")
+        .args(["--lang", "pt-BR", "--max-wait", "1s", "ref", "channels"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("o nome do servidor não foi encontrado: confira o endereço (base_url) e a conexão de rede"),
+        "{err}"
+    );
+    assert!(!err.contains("dns error"), "{err}");
+}
+
+/// A file that cannot be written is named as the person typed it, with the reason in their
+/// language: never the temporary file the output goes to first.
+#[test]
+fn an_unwritable_output_names_the_users_file_and_why_in_each_language() {
+    let env = Env::new();
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("nao-existe").join("canais.csv");
+    for (lang, says) in [
+        ("pt-BR", "não foi possível escrever {}: a pasta não existe"),
+        ("en", "cannot write {}: its folder does not exist"),
+    ] {
+        let out = env
+            .clinic()
+            .args(["--lang", lang, "ref", "channels", "-o"])
+            .arg(&target)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        let err = stderr(&out);
+        let says = says.replace("{}", &target.display().to_string());
+        assert!(err.contains(&says), "{err}");
+        // The temporary file is `.canais.csv.<pid>.<random>.tmp` beside the target.
+        assert!(
+            !err.contains(".canais.csv") && !err.contains("os error"),
+            "{err}"
+        );
+    }
+}

@@ -464,8 +464,12 @@ fn table_is_the_default_on_no_terminal_json() {
 #[test]
 fn sandbox_serve_prints_its_urls_first_and_stops_cleanly_on_sigterm() {
     use std::io::BufRead;
+    // No sandbox of the test harness runs here to have installed it.
+    let _ = rustls::crypto::ring::default_provider().install_default();
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("clinic"))
         .args([
+            "--lang",
+            "pt-BR",
             "sandbox",
             "serve",
             "--addr",
@@ -481,6 +485,29 @@ fn sandbox_serve_prints_its_urls_first_and_stops_cleanly_on_sigterm() {
     let first: Vec<String> = (0..4).map(|_| lines.next().unwrap().unwrap()).collect();
     let keys: Vec<&str> = first.iter().map(|l| l.split('=').next().unwrap()).collect();
     assert_eq!(keys, ["base_url", "io_url", "automation_url", "crm_url"]);
+    // Then the lines for a person, in the reader's language, logins and keys as they are.
+    let banner: Vec<String> = lines
+        .by_ref()
+        .map(Result::unwrap)
+        .take_while(|l| l != "Pressione Ctrl-C para parar.")
+        .collect();
+    let banner = banner.join("\n");
+    assert!(
+        banner.contains("Sandbox do Clinic Results ouvindo em 127.0.0.1:"),
+        "{banner}"
+    );
+    assert!(
+        banner.contains("dados: 300 orçamentos, 300 agendamentos e"),
+        "{banner}"
+    );
+    assert!(
+        banner.contains("login de usuário da clínica (clínica 1): unidade1 / unidade1"),
+        "{banner}"
+    );
+    assert!(
+        banner.contains("chave da API IO (x-api-key): sandbox-io-key"),
+        "{banner}"
+    );
     let base = first[0].trim_start_matches("base_url=");
     assert!(
         base.starts_with("http://127.0.0.1:") && base.ends_with("/rest/v1"),
