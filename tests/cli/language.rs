@@ -210,7 +210,7 @@ fn usage_errors_speak_the_language_and_still_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
     assert!(
-        err.contains("valor inválido 'yaml' para '--format <FORMAT>'")
+        err.contains("valor inválido 'yaml' para '--format <FORMATO>'")
             && err.contains("valores possíveis: table, json"),
         "{err}"
     );

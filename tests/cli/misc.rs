@@ -758,6 +758,11 @@ fn short_help_fits_a_screen_and_points_to_the_network_options() {
             "{short}"
         );
     }
+    // Value names in the reader's language.
+    let portuguese = text(&["--lang", "pt-BR", "contact", "create", "-h"]);
+    for name in ["<TELEFONE>", "<OBSERVAÇÃO>", "<FORMATO>", "<ARQUIVO>"] {
+        assert!(portuguese.contains(name), "{name}:\n{portuguese}");
+    }
     // `--help` keeps everything; the topic lists the network options with their full help.
     let long = text(&["contact", "create", "--help"]);
     for flag in ["--timeout", "--max-wait", "--cacert", "--jq"] {
