@@ -20,6 +20,8 @@ pub struct Reporter {
     personal: bool,
     redactor: Mutex<Redactor>,
     progress: Mutex<Option<indicatif::ProgressBar>>,
+    /// What the progress line counts ("quotes"), for [`Reporter::set_progress_stage`].
+    progress_what: Mutex<String>,
 }
 
 impl Reporter {
@@ -130,6 +132,7 @@ impl Reporter {
         let bar = indicatif::ProgressBar::new_spinner();
         bar.set_style(progress_style(false));
         bar.set_message(what.to_string());
+        *self.progress_what.lock().unwrap() = what.to_string();
         bar.enable_steady_tick(std::time::Duration::from_millis(120));
         *self.progress.lock().unwrap() = Some(bar);
     }
@@ -140,6 +143,15 @@ impl Reporter {
         if let Some(bar) = self.progress.lock().unwrap().as_ref() {
             bar.set_style(progress_style(true));
             bar.set_length(total);
+        }
+    }
+
+    /// Where a walk in several parts is ("clinic 3 of 12 (PR Curitiba), 40s left"), after what it
+    /// counts on the progress line.
+    pub fn set_progress_stage(&self, stage: &str) {
+        if let Some(bar) = self.progress.lock().unwrap().as_ref() {
+            let what = self.progress_what.lock().unwrap();
+            bar.set_message(format!("{what} · {stage}"));
         }
     }
 

@@ -257,6 +257,8 @@ network-trace-clinic-records = clinic { $clinic }: { $count ->
    *[other] { $records } records
 }
 network-clinic-left-out = clinic { $clinic }: left out: { $reason }
+network-progress-clinic = clinic { $clinic }, { $number } of { $total }
+network-progress-time-left = { $at }, about { $time } left
 network-records-from-clinics = { $count ->
     [one] { $records } record
    *[other] { $records } records
@@ -353,6 +355,8 @@ jq-unknown-names = unknown: { $names }
 jq-input-failed = --jq input: { $reason }
 jq-failed = --jq: { $reason }
 output-xlsx-too-many-columns = { $count } columns do not fit in an Excel sheet (at most 16384)
+# $number: the sheet's number, from 1 (a sheet holds at most 1,048,575 records).
+output-xlsx-sheet-name = Sheet{ $number }
 output-xlsx-year = year { $year } is outside Excel's range
 output-spill-failed = temporary file for buffered rows: { $reason }
 output-run-stopping = the run is being stopped

@@ -271,6 +271,8 @@ network-trace-clinic-records = clínica { $clinic }: { $count ->
    *[other] { $records } registros
 }
 network-clinic-left-out = clínica { $clinic }: deixada de fora: { $reason }
+network-progress-clinic = clínica { $clinic }, { $number } de { $total }
+network-progress-time-left = { $at }, faltam cerca de { $time }
 network-records-from-clinics = { $count ->
     [0] { $records } registros lidos
     [one] { $records } registro lido
@@ -369,6 +371,8 @@ jq-unknown-names = desconhecidos: { $names }
 jq-input-failed = entrada de --jq: { $reason }
 jq-failed = --jq: { $reason }
 output-xlsx-too-many-columns = { $count } colunas não cabem em uma planilha do Excel (no máximo 16384)
+# $number: the sheet's number, from 1 (a sheet holds at most 1,048,575 records).
+output-xlsx-sheet-name = Planilha{ $number }
 output-xlsx-year = o ano { $year } está fora do intervalo do Excel
 output-spill-failed = arquivo temporário das linhas em espera: { $reason }
 output-run-stopping = a execução está sendo interrompida

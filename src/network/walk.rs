@@ -75,7 +75,13 @@ pub async fn walk(
     let mut next_start = 0;
     let mut written = 0u64;
     let mut outcomes = Vec::with_capacity(plans.len());
+    let clinics = plans.len();
+    let started_at = std::time::Instant::now();
     for (index, plan) in plans.into_iter().enumerate() {
+        if several && let Some(clinic) = &plan.clinic {
+            ctx.reporter
+                .set_progress_stage(&stage(index, clinics, clinic, started_at.elapsed()));
+        }
         let remaining = spec.limit.map(|limit| limit.saturating_sub(written));
         if remaining == Some(0) {
             break;
@@ -152,6 +158,27 @@ pub async fn walk(
         }
     }
     Ok(outcomes)
+}
+
+/// The progress line's part for a run over several clinics: which clinic, of how many, and the
+/// time left, judged from the clinics done so far.
+fn stage(index: usize, clinics: usize, clinic: &Clinic, elapsed: std::time::Duration) -> String {
+    let at = crate::t!(
+        "network-progress-clinic",
+        number = (index + 1) as u64,
+        total = clinics as u64,
+        clinic = clinic.to_string()
+    );
+    if index == 0 {
+        return at;
+    }
+    let left = elapsed.mul_f64((clinics - index) as f64 / index as f64);
+    let left = humantime::format_duration(std::time::Duration::from_secs(left.as_secs().max(1)));
+    crate::t!(
+        "network-progress-time-left",
+        at = at,
+        time = left.to_string()
+    )
 }
 
 /// Failures that belong to one clinic's walk (its server answers); a refused token, a bad filter

@@ -15,6 +15,8 @@ use super::tabular::RowSink;
 
 /// The width a column needs at least to be read in a table: its borders and a few characters.
 const NARROWEST_COLUMN: usize = 3 + 8;
+/// A column added to fill a wide terminal is counted at most this wide: longer cells wrap.
+const WIDEST_ADDED: usize = 30;
 
 pub(crate) struct TableBlocks {
     width: Option<u16>,
@@ -25,6 +27,9 @@ pub(crate) struct TableBlocks {
     preferred: Vec<String>,
     /// Positions, in the full header, of the columns shown when narrowed to `preferred`.
     shown: Option<Vec<usize>>,
+    /// The full header, while the first block decides which other columns fit beside the
+    /// preferred ones (its rows are kept whole until then).
+    deciding: Option<Vec<String>>,
     hidden: usize,
     /// Records rendered so far, to number them when shown one per block.
     rendered: usize,
@@ -39,6 +44,7 @@ impl TableBlocks {
             rows: Vec::new(),
             preferred: Vec::new(),
             shown: None,
+            deciding: None,
             hidden: 0,
             rendered: 0,
         }
@@ -51,10 +57,52 @@ impl TableBlocks {
     }
 
     fn render_block(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if let Some(names) = self.deciding.take() {
+            self.widen(&names);
+        }
         render(out, self.width, &self.header, &self.rows, self.rendered)?;
         self.rendered += self.rows.len();
         self.rows.clear();
         Ok(())
+    }
+}
+
+impl TableBlocks {
+    /// Adds to the preferred columns the others that fit the terminal's width beside them, in the
+    /// records' order, judged by the first block's cells; columns empty in all of them are left
+    /// out. Then narrows the block's rows to the columns shown.
+    fn widen(&mut self, names: &[String]) {
+        let (Some(width), Some(shown)) = (self.width, self.shown.as_mut()) else {
+            return;
+        };
+        let lang = crate::text::i18n::current();
+        let rows = &self.rows;
+        let widest = |i: usize| {
+            rows.iter()
+                .filter_map(|row| row.get(i))
+                .map(|cell| display::cell(&names[i], cell, lang).text.chars().count())
+                .max()
+                .unwrap_or(0)
+        };
+        let column = |i: usize| widest(i).max(names[i].chars().count()).min(WIDEST_ADDED) + 3;
+        let mut used = 1 + shown.iter().map(|&i| column(i)).sum::<usize>();
+        for i in 0..names.len() {
+            if shown.contains(&i) || widest(i) == 0 {
+                continue;
+            }
+            if used + column(i) <= usize::from(width) {
+                used += column(i);
+                shown.push(i);
+            }
+        }
+        self.header = shown.iter().map(|&i| names[i].clone()).collect();
+        self.hidden = names.len() - shown.len();
+        for row in &mut self.rows {
+            *row = shown
+                .iter()
+                .map(|&i| row.get(i).cloned().unwrap_or_default())
+                .collect();
+        }
     }
 }
 
@@ -69,6 +117,9 @@ impl RowSink for TableBlocks {
             self.header = shown.iter().map(|&i| names[i].clone()).collect();
             self.hidden = names.len() - shown.len();
             self.shown = Some(shown);
+            if self.width.is_some() {
+                self.deciding = Some(names.to_vec());
+            }
         } else {
             self.header = names.to_vec();
         }
@@ -77,11 +128,11 @@ impl RowSink for TableBlocks {
 
     fn row(&mut self, out: &mut dyn Write, cells: Vec<String>) -> io::Result<()> {
         let cells = match &self.shown {
-            Some(shown) => shown
+            Some(shown) if self.deciding.is_none() => shown
                 .iter()
                 .map(|&i| cells.get(i).cloned().unwrap_or_default())
                 .collect(),
-            None => cells,
+            _ => cells,
         };
         self.rows.push(cells);
         if self.rows.len() >= self.block_rows {
@@ -300,7 +351,7 @@ mod tests {
 
     #[test]
     fn preferred_columns_narrow_the_table_and_count_the_rest() {
-        let mut sink = TableBlocks::new(Some(80), 1000);
+        let mut sink = TableBlocks::new(Some(16), 1000);
         sink.prefer(&["name", "id", "absent"]);
         let mut out = Vec::new();
         sink.header(&mut out, &strings(&["id", "name", "note", "extra"]))
@@ -319,6 +370,38 @@ mod tests {
         let mut out = Vec::new();
         sink.header(&mut out, &strings(&["id", "name"])).unwrap();
         assert_eq!(sink.hidden_columns(), 0);
+    }
+
+    #[test]
+    fn a_wide_terminal_shows_the_other_columns_that_fit_beside_the_preferred_ones() {
+        let table = |width: u16| {
+            let mut sink = TableBlocks::new(Some(width), 1000);
+            sink.prefer(&["name", "id"]);
+            let mut out = Vec::new();
+            sink.header(
+                &mut out,
+                &strings(&["id", "name", "empty", "note", "long_text"]),
+            )
+            .unwrap();
+            sink.row(&mut out, strings(&["1", "Ana", "", "x", &"w".repeat(40)]))
+                .unwrap();
+            sink.end(&mut out).unwrap();
+            (String::from_utf8(out).unwrap(), sink.hidden_columns())
+        };
+        // 13 for the preferred columns, 7 for `note`, 33 for `long_text` counted as 30 wide.
+        let (text, hidden) = table(20);
+        assert_eq!(text.lines().nth(1), Some("| name | id | note |"), "{text}");
+        assert_eq!(hidden, 2);
+        let (text, hidden) = table(60);
+        assert!(
+            text.lines()
+                .nth(1)
+                .unwrap()
+                .starts_with("| name | id | note | long_text"),
+            "{text}"
+        );
+        // `empty` has nothing to show.
+        assert_eq!(hidden, 1);
     }
 
     #[test]

@@ -145,8 +145,11 @@ impl Book {
         if self.sheet_count() > 0 {
             self.close_sheet()?;
         }
+        let number = self.sheet_count() as u64 + 1;
         self.workbook
             .add_worksheet_with_constant_memory()
+            .map_err(xlsx_error)?
+            .set_name(crate::t!("output-xlsx-sheet-name", number = number))
             .map_err(xlsx_error)?;
         self.sheet = self.sheet_count() - 1;
         self.next_row = 0;

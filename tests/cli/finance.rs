@@ -778,3 +778,27 @@ fn a_portuguese_summary_table_has_portuguese_headers_and_machine_output_does_not
     }
     assert!(run("pt-BR", "csv").starts_with("month,seller,count,valor"));
 }
+
+/// A workbook's sheet is named in the reader's language; its cells are the same in both.
+#[test]
+fn workbook_sheets_are_named_in_the_readers_language_with_the_same_cells() {
+    let env = Env::new();
+    let dir = tempfile::tempdir().unwrap();
+    let mut cells = Vec::new();
+    for (lang, sheet) in [("en", "Sheet1"), ("pt-BR", "Planilha1")] {
+        let path = dir.path().join(format!("ficha-{lang}.xlsx"));
+        let out = env
+            .clinic()
+            .args(["--lang", lang, "report", "ficha-financeira", "-o"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        let mut book: Xlsx<_> = open_workbook(&path).unwrap();
+        assert_eq!(book.sheet_names(), [sheet]);
+        let range = book.worksheet_range(sheet).unwrap();
+        assert!(range.height() > 1);
+        cells.push(range.rows().map(<[Data]>::to_vec).collect::<Vec<_>>());
+    }
+    assert_eq!(cells[0], cells[1]);
+}

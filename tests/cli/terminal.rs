@@ -123,10 +123,26 @@ fn one_page_of_a_longer_list_says_how_to_see_the_rest() {
 
 /// `clinic ARGS` in a pseudo-terminal 100 columns wide.
 fn in_terminal_100_wide(env: &Env, args: &[&str]) -> rexpect::session::PtySession {
+    in_terminal(env, 100, args)
+}
+
+fn in_terminal(env: &Env, columns: u16, args: &[&str]) -> rexpect::session::PtySession {
+    in_terminal_as(env, "unidade1", columns, args)
+}
+
+fn in_terminal_as(
+    env: &Env,
+    login: &str,
+    columns: u16,
+    args: &[&str],
+) -> rexpect::session::PtySession {
     let clinic = assert_cmd::cargo::cargo_bin("clinic");
-    let cmd = env.terminal_command("unidade1");
+    let cmd = env.terminal_command(login);
     let mut shell = std::process::Command::new("sh");
-    shell.args(["-c", "stty cols 100 rows 50 && exec \"$0\" \"$@\""]);
+    shell.args([
+        "-c",
+        &format!("stty cols {columns} rows 50 && exec \"$0\" \"$@\""),
+    ]);
     shell.arg(&clinic).args(args);
     for (k, v) in cmd.get_envs() {
         match v {
@@ -135,6 +151,42 @@ fn in_terminal_100_wide(env: &Env, args: &[&str]) -> rexpect::session::PtySessio
         };
     }
     spawn_command(shell, Some(30_000)).unwrap()
+}
+
+/// Table lines of a terminal's output, apart from the progress line erased before them.
+fn table_lines(text: &str) -> Vec<&str> {
+    text.split(['\n', '\r'])
+        .flat_map(|l| l.rsplit("\u{1b}[2K").next())
+        .filter(|l| l.starts_with(['|', '+']))
+        .collect()
+}
+
+#[test]
+fn a_wider_terminal_shows_more_columns_up_to_its_width() {
+    let env = Env::new();
+    let columns = |width: u16| {
+        let mut p = in_terminal(&env, width, &["report", "ficha-financeira", "--limit", "2"]);
+        let text = from_pty(&p.exp_eof().unwrap());
+        let lines = table_lines(&text);
+        assert!(
+            lines
+                .iter()
+                .all(|l| l.chars().count() <= usize::from(width)),
+            "wider than {width}: {text}"
+        );
+        lines[1]
+            .split('|')
+            .filter(|c| !c.trim().is_empty())
+            .map(|c| c.trim().to_string())
+            .collect::<Vec<_>>()
+    };
+    let narrow = columns(100);
+    let wide = columns(200);
+    assert!(wide.len() > narrow.len(), "{narrow:?} then {wide:?}");
+    assert_eq!(
+        wide[..6],
+        ["codigo", "data", "cliente", "status", "vendedor", "valor"]
+    );
 }
 
 #[test]
@@ -180,7 +232,10 @@ fn a_wide_report_fits_a_terminal_and_names_what_it_left_out() {
     let header = String::from_utf8(csv.stdout).unwrap();
     let all = header.lines().next().unwrap().split(',').count();
     let hidden: usize = note.split(' ').next().unwrap().parse().unwrap();
-    assert_eq!(hidden + 6, all, "{note} of {header}");
+    // The terminal shows the six preferred columns and whichever others fit beside them.
+    let shown = lines[1].split('|').filter(|c| !c.trim().is_empty()).count();
+    assert!(shown >= 6, "{table}");
+    assert_eq!(hidden + shown, all, "{note} of {header}");
 
     // --columns all shows every column, and no note.
     let mut p = in_terminal_100_wide(
@@ -319,4 +374,35 @@ fn the_appointments_table_shows_the_id_that_set_status_needs() {
         .find(|l| l.contains("hora_inicio"))
         .unwrap_or_else(|| panic!("{rest}"));
     assert!(header.starts_with("| id "), "{header}");
+}
+
+/// On a terminal, a run over several clinics says on its progress line which clinic it is on, of
+/// how many, and the time left.
+#[test]
+fn the_progress_of_a_network_walk_names_the_clinic_and_the_time_left() {
+    let env = Env::with(Options {
+        latency_ms: 40,
+        ..Options::ephemeral()
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rede.csv");
+    let path = path.to_str().unwrap();
+    let mut p = in_terminal_as(
+        &env,
+        "admin",
+        150,
+        &["report", "ficha-financeira", "--clinic", "all", "-o", path],
+    );
+    let text = from_pty(&p.exp_eof().unwrap());
+    assert!(
+        text.contains("quotes · clinic 1 (SP Campinas), 1 of 12"),
+        "{text}"
+    );
+    assert!(
+        regex::Regex::new(r"clinic \d+ \([^)]+\), \d+ of 12, about \d+(s|ms) left: [\d,]+ records")
+            .unwrap()
+            .is_match(&text),
+        "{text}"
+    );
+    assert!(text.contains("records from 12 of 12 clinics"), "{text}");
 }
