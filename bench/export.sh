@@ -30,13 +30,7 @@ scale_for() { python3 -c "import math; print(math.ceil($1 / 0.15))"; }
 
 # Starts a sandbox with the given options; sets base_url and token (the clinic user's).
 start_sandbox() {
-    "$clinic" sandbox serve --addr 127.0.0.1:0 "$@" >"$work/out" 2>"$work/err" &
-    server_pid=$!
-    until grep -q '^crm_url=' "$work/out" 2>/dev/null; do
-        kill -0 "$server_pid" 2>/dev/null || { cat "$work/err" >&2; exit 1; }
-        sleep 0.05
-    done
-    base_url=$(sed -n 's/^base_url=//p' "$work/out")
+    serve_sandbox "$@"
     token=$(curl -s -X POST "$base_url/loginApi" -H 'content-type: application/json' \
         -d '{"login":"unidade1","password":"unidade1"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
 }

@@ -23,6 +23,18 @@ build_clinic() {
     clinic="$target/release/clinic"
 }
 
+# Starts `clinic sandbox serve` with the given options in the background, waits until it listens,
+# and sets base_url (and server_pid, for cleanup).
+serve_sandbox() {
+    "$clinic" sandbox serve --addr 127.0.0.1:0 "$@" >"$work/out" 2>"$work/err" &
+    server_pid=$!
+    until grep -q '^crm_url=' "$work/out" 2>/dev/null; do
+        kill -0 "$server_pid" 2>/dev/null || { cat "$work/err" >&2; exit 1; }
+        sleep 0.05
+    done
+    base_url=$(sed -n 's/^base_url=//p' "$work/out")
+}
+
 # Runs a command and prints "<seconds> <max RSS in MiB>" of that child alone; with MEASURE_DIR set,
 # also the most bytes that directory held while the command ran, counting files the command
 # created there and unlinked but holds open (sampled every 20 ms).

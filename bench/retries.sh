@@ -18,13 +18,7 @@ build_clinic
 scale=$(python3 -c "import math; print(math.ceil($records / 0.15))")
 
 start_sandbox() {
-    "$clinic" sandbox serve --addr 127.0.0.1:0 --scale "$scale" "$@" >"$work/out" 2>"$work/err" &
-    server_pid=$!
-    until grep -q '^crm_url=' "$work/out" 2>/dev/null; do
-        kill -0 "$server_pid" 2>/dev/null || { cat "$work/err" >&2; exit 1; }
-        sleep 0.05
-    done
-    base_url=$(sed -n 's/^base_url=//p' "$work/out")
+    serve_sandbox --scale "$scale" "$@"
 }
 
 stop_sandbox() {

@@ -624,7 +624,7 @@ help-crm-contact-list = List contacts (crm.contact.list)  [CRM]
     One page holds 50 records (`--page N` reads the Nth). With --all, lists of more than 1000 records (or any
     list with --keyset) are walked by ID, one page after another, as Bitrix recommends for large lists.
     Field names may be aliases of the profile (clinic crm aliases install; clinic config set aliases.NAME ID).
-help-crm-contact-list--field = Filter FIELD=VALUE (repeatable); FIELD may start with a Bitrix operator: >ID=100, %NAME=ana, !STAGE_ID=WON
+help-crm-contact-list--field = Filter FIELD=VALUE (repeatable); FIELD may start with a Bitrix operator: >ID=100, %NAME=ana, =%NAME=Ana% (your own wildcards), !STAGE_ID=WON, @ID=13,21 (any of them), !@ID=13,21
 help-crm-contact-list--select = Field to return (repeatable); * for all standard fields, UF_* for all custom ones
 help-crm-contact-list--order = Sort by FIELD:asc or FIELD:desc (repeatable)
 help-crm-contact-list--keyset = With --all, walk by ID keyset whatever the list's size
@@ -660,7 +660,7 @@ help-crm-deal-list = List deals (crm.deal.list)  [CRM]
     One page holds 50 records (`--page N` reads the Nth). With --all, lists of more than 1000 records (or any
     list with --keyset) are walked by ID, one page after another, as Bitrix recommends for large lists.
     Field names may be aliases of the profile (clinic crm aliases install; clinic config set aliases.NAME ID).
-help-crm-deal-list--field = Filter FIELD=VALUE (repeatable); FIELD may start with a Bitrix operator: >ID=100, %NAME=ana, !STAGE_ID=WON
+help-crm-deal-list--field = Filter FIELD=VALUE (repeatable); FIELD may start with a Bitrix operator: >ID=100, %NAME=ana, =%NAME=Ana% (your own wildcards), !STAGE_ID=WON, @ID=13,21 (any of them), !@ID=13,21
 help-crm-deal-list--select = Field to return (repeatable); * for all standard fields, UF_* for all custom ones
 help-crm-deal-list--order = Sort by FIELD:asc or FIELD:desc (repeatable)
 help-crm-deal-list--keyset = With --all, walk by ID keyset whatever the list's size

@@ -624,7 +624,7 @@ help-crm-contact-list = Lista contatos (crm.contact.list)  [CRM]
     (ou qualquer lista com --keyset) são percorridas por ID, uma página após a outra, como o Bitrix
     recomenda para listas grandes. Os nomes de campo podem ser apelidos do perfil (clinic crm aliases
     install; clinic config set aliases.NOME ID).
-help-crm-contact-list--field = Filtro CAMPO=VALOR (pode repetir); CAMPO pode começar com um operador do Bitrix: >ID=100, %NAME=ana, !STAGE_ID=WON
+help-crm-contact-list--field = Filtro CAMPO=VALOR (pode repetir); CAMPO pode começar com um operador do Bitrix: >ID=100, %NAME=ana, =%NAME=Ana% (com seus próprios curingas), !STAGE_ID=WON, @ID=13,21 (qualquer um deles), !@ID=13,21
 help-crm-contact-list--select = Campo a devolver (pode repetir); * para todos os campos padrão, UF_* para todos os personalizados
 help-crm-contact-list--order = Ordena por CAMPO:asc ou CAMPO:desc (pode repetir)
 help-crm-contact-list--keyset = Com --all, percorre por faixas de ID qualquer que seja o tamanho da lista
@@ -661,7 +661,7 @@ help-crm-deal-list = Lista negócios (crm.deal.list)  [CRM]
     (ou qualquer lista com --keyset) são percorridas por ID, uma página após a outra, como o Bitrix
     recomenda para listas grandes. Os nomes de campo podem ser apelidos do perfil (clinic crm aliases
     install; clinic config set aliases.NOME ID).
-help-crm-deal-list--field = Filtro CAMPO=VALOR (pode repetir); CAMPO pode começar com um operador do Bitrix: >ID=100, %NAME=ana, !STAGE_ID=WON
+help-crm-deal-list--field = Filtro CAMPO=VALOR (pode repetir); CAMPO pode começar com um operador do Bitrix: >ID=100, %NAME=ana, =%NAME=Ana% (com seus próprios curingas), !STAGE_ID=WON, @ID=13,21 (qualquer um deles), !@ID=13,21
 help-crm-deal-list--select = Campo a devolver (pode repetir); * para todos os campos padrão, UF_* para todos os personalizados
 help-crm-deal-list--order = Ordena por CAMPO:asc ou CAMPO:desc (pode repetir)
 help-crm-deal-list--keyset = Com --all, percorre por faixas de ID qualquer que seja o tamanho da lista

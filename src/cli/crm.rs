@@ -172,8 +172,12 @@ fn stage(s: &str) -> std::result::Result<&'static str, String> {
     })
 }
 
-/// Bitrix's filter operators, longest first so `>=` is not read as `>`.
-const OPERATORS: [&str; 11] = [">=", "<=", "!=", "!%", "!@", ">", "<", "!", "%", "=", "@"];
+/// Bitrix's filter operators, longest first so `>=` is not read as `>`. `=%` and `%=` are LIKE
+/// with the `%` signs the person wrote (`=%NAME=Ana%`), `%` LIKE anywhere; `@` and `!@` are IN and
+/// NOT IN, whose values go as an array (see `crm::list::ListQuery::params`).
+const OPERATORS: [&str; 15] = [
+    "!=%", "!%=", ">=", "<=", "!=", "!%", "!@", "=%", "%=", ">", "<", "!", "%", "=", "@",
+];
 
 /// `FIELD=VALUE` where FIELD may begin with an operator (`>=ID=5` is `>=` on ID, value 5).
 fn filter(s: &str) -> std::result::Result<(String, String), String> {

@@ -37,11 +37,21 @@ impl ListQuery {
     }
 
     pub fn params(&self) -> Vec<(String, String)> {
-        let mut q: Vec<(String, String)> = self
-            .filters
-            .iter()
-            .map(|(k, v)| (format!("{}[{k}]", self.filter_param()), v.clone()))
-            .collect();
+        let mut q: Vec<(String, String)> = Vec::new();
+        for (k, v) in &self.filters {
+            if is_list_operator(k) {
+                // IN and NOT IN take an array (`filter[@ID][]=13&filter[@ID][]=21`): one string
+                // `13,21` would match nothing, and the list would come back empty.
+                q.extend(
+                    v.split(',')
+                        .map(str::trim)
+                        .filter(|v| !v.is_empty())
+                        .map(|v| (format!("{}[{k}][]", self.filter_param()), v.to_string())),
+                );
+            } else {
+                q.push((format!("{}[{k}]", self.filter_param()), v.clone()));
+            }
+        }
         q.extend(
             self.select
                 .iter()
@@ -54,6 +64,11 @@ impl ListQuery {
         );
         q
     }
+}
+
+/// Whether a filter key's operator takes a list of values: `@` (IN) and `!@` (NOT IN).
+fn is_list_operator(key: &str) -> bool {
+    key.starts_with('@') || key.starts_with("!@")
 }
 
 /// How records are shaped before output.
@@ -340,6 +355,25 @@ mod tests {
             ..q
         };
         assert_eq!(q.params()[0], ("FIELDS[>ID]".to_string(), "5".to_string()));
+        // IN and NOT IN as arrays, from a comma-separated value or repeated filters.
+        let q = ListQuery {
+            filters: vec![
+                ("@ID".into(), "13, 21".into()),
+                ("@ID".into(), "34".into()),
+                ("!@TYPE_ID".into(), "CLIENT".into()),
+            ],
+            ..Default::default()
+        };
+        let pair = |k: &str, v: &str| (k.to_string(), v.to_string());
+        assert_eq!(
+            q.params(),
+            vec![
+                pair("filter[@ID][]", "13"),
+                pair("filter[@ID][]", "21"),
+                pair("filter[@ID][]", "34"),
+                pair("filter[!@TYPE_ID][]", "CLIENT"),
+            ]
+        );
         assert_eq!(id_of(&json!({"ID": "12"})).unwrap(), 12);
         assert!(id_of(&json!({"NAME": "x"})).is_err());
     }

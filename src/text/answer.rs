@@ -51,8 +51,13 @@ pub fn message_of(v: &Value) -> Option<String> {
                 .filter(|d| !d.trim().is_empty());
             for k in MESSAGE_KEYS {
                 match (map.get(*k), desc) {
+                    // An empty code (Bitrix sends some) adds nothing to the description.
                     (Some(Value::String(code)), Some(d)) if *k == "error" => {
-                        return Some(format!("{code}: {d}"));
+                        return Some(if code.trim().is_empty() {
+                            d.to_string()
+                        } else {
+                            format!("{code}: {d}")
+                        });
                     }
                     (Some(inner), _) => {
                         if let Some(m) = message_of(inner) {
@@ -158,6 +163,10 @@ mod tests {
         assert_eq!(
             message(br#"{"error":"QUERY_LIMIT_EXCEEDED","error_description":"Too many"}"#),
             "QUERY_LIMIT_EXCEEDED: Too many"
+        );
+        assert_eq!(
+            message(br#"{"error":"","error_description":"Not found"}"#),
+            "Not found"
         );
         assert_eq!(message(b"Bad Gateway"), "Bad Gateway");
         assert_eq!(message(b""), "(empty answer)");

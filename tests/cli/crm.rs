@@ -579,6 +579,75 @@ fn the_fields_form_sends_filters_as_fields() {
     assert!(!q.iter().any(|(k, _)| k.starts_with("filter[")), "{q:?}");
 }
 
+/// IN and NOT IN go as arrays, however the values were typed; LIKE with the person's own `%` is
+/// accepted; nothing comes back empty because of how a filter was sent.
+#[test]
+fn in_filters_go_as_arrays_and_like_patterns_are_accepted() {
+    let env = env();
+    for args in [
+        &["--field", "@ID=13,21"][..],
+        &["--field", "@ID=13", "--field", "@ID=21"][..],
+    ] {
+        env.clear_journal();
+        let out = env
+            .crm()
+            .args(["crm", "contact", "list"])
+            .args(args)
+            .args(["--format", "json"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert_eq!(ids_of(&out), vec![13, 21]);
+        let q = query_of(&env.sent()[0]);
+        let sent: Vec<&str> = q
+            .iter()
+            .filter(|(k, _)| k == "filter[@ID][]")
+            .map(|(_, v)| v.as_str())
+            .collect();
+        assert_eq!(sent, ["13", "21"], "{q:?}");
+    }
+
+    let out = env
+        .crm()
+        .args(["crm", "contact", "list", "--field", "!@ID=13,21", "--all"])
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let ids = ids_of(&out);
+    assert!(ids.len() > 2 && !ids.contains(&13) && !ids.contains(&21));
+
+    // The name of contact 13, by its first three letters and the person's own wildcard.
+    let out = env
+        .crm()
+        .args(["crm", "contact", "get", "13", "--format", "json"])
+        .output()
+        .unwrap();
+    let name = stdout_json(&out)["NAME"].as_str().unwrap().to_string();
+    let start: String = name.chars().take(3).collect();
+    for op in ["=%", "%="] {
+        let out = env
+            .crm()
+            .args(["crm", "contact", "list", "--all", "--field"])
+            .arg(format!("{op}NAME={start}%"))
+            .args(["--format", "json"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{op}: {}", stderr(&out));
+        let names: Vec<String> = stdout_json(&out)
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["NAME"].as_str().unwrap().to_lowercase())
+            .collect();
+        assert!(names.contains(&name.to_lowercase()), "{op}: {names:?}");
+        assert!(
+            names.iter().all(|n| n.starts_with(&start.to_lowercase())),
+            "{op}: {names:?}"
+        );
+    }
+}
+
 #[test]
 fn multi_fields_are_one_cell_in_csv() {
     let env = env();

@@ -25,15 +25,22 @@ enum Op {
     Le,
     Like,
     NotLike,
+    /// LIKE with the caller's own `%` wildcards (`=%`, `%=`): `Ana%` starts with "Ana".
+    Pattern,
+    NotPattern,
 }
 
 /// Key prefixes, longest first so `>=` is not read as `>` on a field named `=ID`.
 const OPERATORS: &[(&str, Op)] = &[
+    ("!=%", Op::NotPattern),
+    ("!%=", Op::NotPattern),
     (">=", Op::Ge),
     ("<=", Op::Le),
     ("!=", Op::Ne),
     ("!%", Op::NotLike),
     ("!@", Op::Ne),
+    ("=%", Op::Pattern),
+    ("%=", Op::Pattern),
     (">", Op::Gt),
     ("<", Op::Lt),
     ("!", Op::Ne),
@@ -84,6 +91,8 @@ impl Condition {
             Op::Le => ordered(Ordering::is_le),
             Op::Like => any(&contains),
             Op::NotLike => !any(&contains),
+            Op::Pattern => any(&like),
+            Op::NotPattern => !any(&like),
         }
     }
 }
@@ -93,6 +102,28 @@ impl Condition {
 fn contains(have: &str, wanted: &str) -> bool {
     have.to_lowercase()
         .contains(&wanted.trim_matches('%').to_lowercase())
+}
+
+/// SQL's LIKE without case: `%` stands for any text, everything else must match in place.
+fn like(have: &str, pattern: &str) -> bool {
+    let have = have.to_lowercase();
+    let pattern = pattern.to_lowercase();
+    let parts: Vec<&str> = pattern.split('%').collect();
+    let (first, last) = (parts[0], parts[parts.len() - 1]);
+    if parts.len() == 1 {
+        return have == pattern;
+    }
+    if !have.starts_with(first) || !have.ends_with(last) || have.len() < first.len() + last.len() {
+        return false;
+    }
+    let mut rest = &have[first.len()..have.len() - last.len()];
+    for middle in &parts[1..parts.len() - 1] {
+        match rest.find(middle) {
+            Some(at) => rest = &rest[at + middle.len()..],
+            None => return false,
+        }
+    }
+    true
 }
 
 /// The texts a field holds: every `VALUE` of a multi-field (or one empty text when it has none,
@@ -339,6 +370,18 @@ impl ListRequest {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn like_takes_the_callers_own_wildcards() {
+        assert!(super::like("Ana Souza", "ana%"));
+        assert!(super::like("Ana Souza", "%souza"));
+        assert!(super::like("Ana Souza", "%a s%"));
+        assert!(super::like("Ana Souza", "a%o%a"));
+        assert!(!super::like("Ana Souza", "souza%"));
+        assert!(!super::like("Ana Souza", "ana"));
+        assert!(super::like("Ana", "Ana"));
+        assert!(!super::like("an", "an%n"));
+    }
+
     use super::*;
 
     #[test]
