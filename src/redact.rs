@@ -247,6 +247,10 @@ const PERSONAL_PARAMS: &[(&str, Personal)] = &[
     ("observacao", Personal::Whole),
     ("obs", Personal::Whole),
     ("field", Personal::Whole),
+    // `crm … update --set/--add/--remove FIELD=VALUE` write people's phones, e-mails and names.
+    ("set", Personal::Whole),
+    ("add", Personal::Whole),
+    ("remove", Personal::Whole),
 ];
 
 /// The kind of personal data a parameter or flag (`telefone`, `--birth-date`, `filter[PHONE]`)

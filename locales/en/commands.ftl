@@ -228,7 +228,10 @@ cli-crm-keyset-walk = { $count ->
     [one] { $count } record: walking by ID keyset
    *[other] { $count } records: walking by ID keyset
 }
-cli-crm-expected-value-type = a value type only on a multi-value field ({ $fields }), e.g. PHONE:MOBILE=+5516992640197
+cli-crm-expected-multi-field = a multi-value field ({ $fields }): only they take a value type (PHONE:MOBILE=…), --add and --remove
+cli-crm-expected-held-value = a value that { $field } of record { $id } holds (nothing was sent)
+# $values: each item removed (-VALUE (ID n)) and each value added (+VALUE).
+cli-crm-trace-multi-plan = { $field }: { $removed } removed, { $added } added: { $values }
 cli-crm-update-unconfirmed = the CRM did not confirm the update: { $result }
 cli-crm-aliases-sandbox = the sandbox leaves the configuration alone: run `clinic crm aliases install` without --sandbox
 

@@ -642,9 +642,12 @@ help-crm-contact-update = Change fields of a contact (crm.contact.update)  [CRM]
     .after =
     Examples:
       clinic crm contact update 42 --set NAME=Ana --set email=ana@example.com
-      clinic crm contact update 42 --set PHONE=+5516992640197     # adds a phone to the multi-field
+      clinic crm contact update 42 --set PHONE=+5516992640197     # this phone, and no other
+      clinic crm contact update 42 --add PHONE:MOBILE=16992640197 --remove EMAIL=old@example.com
 help-crm-contact-update--id = Record ID
-help-crm-contact-update--set = FIELD=VALUE to write (repeatable); FIELD may be an alias. Multi-value fields (PHONE, EMAIL, WEB, IM) take FIELD:TYPE=VALUE too (PHONE:MOBILE=…; the type defaults to WORK)
+help-crm-contact-update--set = FIELD=VALUE to write (repeatable); FIELD may be an alias. On a multi-value field (PHONE, EMAIL, WEB, IM) the values given replace all others (PHONE= with nothing removes them all), and FIELD:TYPE=VALUE picks the type (PHONE:MOBILE=…; WORK by default)
+help-crm-contact-update--add = FIELD=VALUE added to a multi-value field (PHONE, EMAIL, WEB, IM), its other values kept (repeatable; FIELD:TYPE=VALUE picks the type)
+help-crm-contact-update--remove = FIELD=VALUE removed from a multi-value field wherever it is held: phones compared by their digits, e-mails without case (repeatable)
 
 ## crm deal
 help-crm-deal = CRM deals: list, get, update, move between stages

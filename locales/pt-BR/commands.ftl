@@ -238,7 +238,10 @@ cli-crm-keyset-walk = { $count ->
     [one] { $count } registro: percorrendo pelo keyset de ID
    *[other] { $count } registros: percorrendo pelo keyset de ID
 }
-cli-crm-expected-value-type = um tipo de valor só num campo de vários valores ({ $fields }), ex.: PHONE:MOBILE=+5516992640197
+cli-crm-expected-multi-field = um campo de vários valores ({ $fields }): só eles aceitam tipo de valor (PHONE:MOBILE=…), --add e --remove
+cli-crm-expected-held-value = um valor que { $field } do registro { $id } tenha (nada foi enviado)
+# $values: cada item removido (-VALOR (ID n)) e cada valor acrescentado (+VALOR).
+cli-crm-trace-multi-plan = { $field }: { $removed } removido(s), { $added } acrescentado(s): { $values }
 cli-crm-update-unconfirmed = o CRM não confirmou a atualização: { $result }
 cli-crm-aliases-sandbox = o sandbox não altera a configuração: rode `clinic crm aliases install` sem --sandbox
 

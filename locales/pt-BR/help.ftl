@@ -642,9 +642,12 @@ help-crm-contact-update = Altera campos de um contato (crm.contact.update)  [CRM
     .after =
     Exemplos:
       clinic crm contact update 42 --set NAME=Ana --set email=ana@example.com
-      clinic crm contact update 42 --set PHONE=+5516992640197     # mais um telefone no campo múltiplo
+      clinic crm contact update 42 --set PHONE=+5516992640197     # este telefone, e nenhum outro
+      clinic crm contact update 42 --add PHONE:MOBILE=16992640197 --remove EMAIL=antigo@example.com
 help-crm-contact-update--id = ID do registro
-help-crm-contact-update--set = CAMPO=VALOR a gravar (pode repetir); CAMPO pode ser um apelido. Campos de vários valores (PHONE, EMAIL, WEB, IM) aceitam também CAMPO:TIPO=VALOR (PHONE:MOBILE=…; o tipo padrão é WORK)
+help-crm-contact-update--set = CAMPO=VALOR a gravar (pode repetir); CAMPO pode ser um apelido. Num campo de vários valores (PHONE, EMAIL, WEB, IM) os valores dados substituem todos os outros (PHONE= sem valor remove todos), e CAMPO:TIPO=VALOR escolhe o tipo (PHONE:MOBILE=…; WORK por padrão)
+help-crm-contact-update--add = CAMPO=VALOR acrescentado a um campo de vários valores (PHONE, EMAIL, WEB, IM), mantendo os outros (pode repetir; CAMPO:TIPO=VALOR escolhe o tipo)
+help-crm-contact-update--remove = CAMPO=VALOR removido de um campo de vários valores onde estiver: telefones comparados pelos dígitos, e-mails sem distinguir maiúsculas (pode repetir)
 
 ## crm deal
 help-crm-deal = Negócios do CRM: lista, consulta, atualiza, move entre etapas

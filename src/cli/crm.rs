@@ -1,5 +1,6 @@
 //! `clinic crm contact|deal|aliases`  [CRM — Automação / CRM]
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use clap::{Args, Subcommand};
@@ -10,7 +11,7 @@ use crate::context::Context;
 use crate::crm::list::{self, KEYSET_ABOVE, KeysetList, ListQuery, OffsetList, PAGE_SIZE};
 use crate::crm::names::{self, MAIN_ALIASES, STAGE_NAME_ALIAS, STAGE_NAME_FIELD};
 use crate::crm::webhook::{self, Lead};
-use crate::crm::{Crm, client};
+use crate::crm::{Crm, client, multi};
 use crate::error::{Error, Result};
 use crate::http::Safety;
 use crate::input::Phone;
@@ -106,8 +107,12 @@ pub struct GetArgs {
 pub struct UpdateArgs {
     #[arg(value_parser = args::id)]
     id: u64,
-    #[arg(long, value_name = "FIELD=VALUE", value_parser = args::key_value, required = true)]
+    #[arg(long, value_name = "FIELD=VALUE", value_parser = args::key_value, required_unless_present_any = ["add", "remove"])]
     set: Vec<(String, String)>,
+    #[arg(long, value_name = "FIELD=VALUE", value_parser = args::key_value)]
+    add: Vec<(String, String)>,
+    #[arg(long, value_name = "FIELD=VALUE", value_parser = args::key_value)]
+    remove: Vec<(String, String)>,
 }
 
 #[derive(Args, Debug)]
@@ -213,7 +218,20 @@ pub async fn run(ctx: &Context, cmd: CrmCommand) -> Result<()> {
             get(ctx, crate::api::CRM_CONTACT_GET.path, a.id).await
         }
         CrmCommand::Contact(ContactCommand::Update(a)) => {
-            update(ctx, crate::api::CRM_CONTACT_UPDATE.path, a.id, a.set, None).await
+            let changes = Changes {
+                set: a.set,
+                add: a.add,
+                remove: a.remove,
+                stage: None,
+            };
+            update(
+                ctx,
+                crate::api::CRM_CONTACT_UPDATE.path,
+                crate::api::CRM_CONTACT_GET.path,
+                a.id,
+                changes,
+            )
+            .await
         }
         CrmCommand::Deal(DealCommand::List(a)) => {
             list(ctx, crate::api::CRM_DEAL_LIST.path, a).await
@@ -222,7 +240,20 @@ pub async fn run(ctx: &Context, cmd: CrmCommand) -> Result<()> {
             get(ctx, crate::api::CRM_DEAL_GET.path, a.id).await
         }
         CrmCommand::Deal(DealCommand::Update(a)) => {
-            update(ctx, crate::api::CRM_DEAL_UPDATE.path, a.id, a.set, a.stage).await
+            let changes = Changes {
+                set: a.set,
+                add: Vec::new(),
+                remove: Vec::new(),
+                stage: a.stage,
+            };
+            update(
+                ctx,
+                crate::api::CRM_DEAL_UPDATE.path,
+                crate::api::CRM_DEAL_GET.path,
+                a.id,
+                changes,
+            )
+            .await
         }
         CrmCommand::Aliases(AliasesCommand::Install { force }) => install_aliases(ctx, force),
         CrmCommand::Units => {
@@ -395,34 +426,6 @@ fn filter_key(ctx: &Context, key: &str) -> Result<String> {
     Ok(format!("{op}{}", field(ctx, &key[op.len()..])?))
 }
 
-/// Fields Bitrix holds as lists of `{VALUE, VALUE_TYPE}` and writes only in that form.
-const MULTI_FIELDS: &[&str] = &["PHONE", "EMAIL", "WEB", "IM"];
-
-/// The query pairs that write `value` into `field`: `FIELDS[NAME]=…` for plain fields, and for
-/// multi-value fields `FIELDS[PHONE][n][VALUE]=…&FIELDS[PHONE][n][VALUE_TYPE]=WORK`, `n` counting the
-/// values given for that field. `PHONE:MOBILE=…` picks the value type.
-fn write_pairs(
-    field: &str,
-    value_type: Option<&str>,
-    value: &str,
-    index: usize,
-) -> Vec<(String, String)> {
-    if MULTI_FIELDS.contains(&field) {
-        vec![
-            (
-                format!("FIELDS[{field}][{index}][VALUE]"),
-                value.to_string(),
-            ),
-            (
-                format!("FIELDS[{field}][{index}][VALUE_TYPE]"),
-                value_type.unwrap_or("WORK").to_string(),
-            ),
-        ]
-    } else {
-        vec![(format!("FIELDS[{field}]"), value.to_string())]
-    }
-}
-
 /// How records are shaped for the chosen format: multi-fields as one cell where a field is a cell.
 fn shape(ctx: &Context) -> list::Shape {
     match ctx.output_spec().format {
@@ -502,47 +505,130 @@ async fn get(ctx: &Context, method: &str, id: u64) -> Result<()> {
     show::single(ctx, &record)
 }
 
+/// What `update` is asked to write: `--set`, `--add` and `--remove` as typed, and a deal's stage.
+struct Changes {
+    set: Vec<(String, String)>,
+    add: Vec<(String, String)>,
+    remove: Vec<(String, String)>,
+    stage: Option<&'static str>,
+}
+
+/// Writes the changes into record `id` with `method` (`crm.contact.update`). Multi-value fields
+/// are read first with `get_method` when a value is replaced or removed (see `crm::multi`).
 async fn update(
     ctx: &Context,
     method: &str,
+    get_method: &str,
     id: u64,
-    set: Vec<(String, String)>,
-    stage: Option<&'static str>,
+    changes: Changes,
 ) -> Result<()> {
     let mut query = vec![("ID".to_string(), id.to_string())];
     let mut written: Vec<String> = Vec::new();
-    for (k, v) in &set {
-        let (name, value_type) = match k.split_once(':') {
-            Some((name, t)) => (name, Some(t.trim().to_ascii_uppercase())),
-            None => (k.as_str(), None),
-        };
-        let f = field(ctx, name)?;
-        if value_type.is_some() && !MULTI_FIELDS.contains(&f.as_str()) {
-            return Err(Error::invalid(
-                "--set",
-                k,
-                &crate::t!(
-                    "cli-crm-expected-value-type",
-                    fields = MULTI_FIELDS.join(", ")
-                ),
-            ));
+    let mut asked: BTreeMap<String, multi::Asked> = BTreeMap::new();
+    for (flag, pairs) in [
+        ("--set", &changes.set),
+        ("--add", &changes.add),
+        ("--remove", &changes.remove),
+    ] {
+        for (k, v) in pairs {
+            let (name, value_type) = match k.split_once(':') {
+                Some((name, t)) => (name, Some(t.trim().to_ascii_uppercase())),
+                None => (k.as_str(), None),
+            };
+            let f = field(ctx, name)?;
+            let is_multi = multi::FIELDS.contains(&f.as_str());
+            if !is_multi && (value_type.is_some() || flag != "--set") {
+                return Err(Error::invalid(
+                    flag,
+                    k,
+                    &crate::t!(
+                        "cli-crm-expected-multi-field",
+                        fields = multi::FIELDS.join(", ")
+                    ),
+                ));
+            }
+            if !is_multi {
+                query.push((format!("FIELDS[{f}]"), v.clone()));
+                written.push(f);
+                continue;
+            }
+            let new = multi::NewValue {
+                value: v.trim().to_string(),
+                value_type,
+            };
+            let entry = asked.entry(f.clone()).or_default();
+            match flag {
+                "--set" => entry.set.get_or_insert_with(Vec::new).push(new),
+                "--add" => entry.add.push(new),
+                _ => entry.remove.push(new.value),
+            }
+            written.push(f);
         }
-        let index = written.iter().filter(|w| **w == f).count();
-        query.extend(write_pairs(&f, value_type.as_deref(), v, index));
-        written.push(f);
     }
-    if let Some(name) = stage {
+    if let Some(name) = changes.stage {
         let f = ctx
             .profile
             .aliases
             .get(STAGE_NAME_ALIAS)
             .cloned()
             .unwrap_or_else(|| STAGE_NAME_FIELD.to_string());
-        query.extend(write_pairs(&f, None, name, 0));
+        query.push((format!("FIELDS[{f}]"), name.to_string()));
         written.push(f);
     }
+    written.sort();
     written.dedup();
     let crm = crm(ctx)?;
+    // The record's items, to remove by ID what is replaced or removed.
+    let current = if asked.values().any(multi::Asked::needs_items) {
+        let read = crm
+            .call(
+                get_method,
+                &[("ID".into(), id.to_string())],
+                Safety::Idempotent,
+            )
+            .await?;
+        Some(client::result(read)?)
+    } else {
+        None
+    };
+    let mut removed = serde_json::Map::new();
+    let mut added = serde_json::Map::new();
+    for (f, asked) in asked {
+        let items = current
+            .as_ref()
+            .map(|record| multi::items(record, &f))
+            .unwrap_or_default();
+        let plan = multi::plan(&f, &items, asked).map_err(|unmatched| {
+            Error::invalid(
+                "--remove",
+                format!("{f}={}", unmatched.join(",")),
+                &crate::t!("cli-crm-expected-held-value", field = f.as_str(), id = id),
+            )
+        })?;
+        ctx.reporter.trace(&crate::t!(
+            "cli-crm-trace-multi-plan",
+            field = f.as_str(),
+            removed = plan.remove.len() as u64,
+            added = plan.add.len() as u64,
+            values = plan
+                .remove
+                .iter()
+                .map(|i| format!("-{} (ID {})", i.value, i.id))
+                .chain(plan.add.iter().map(|a| format!("+{}", a.value)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        query.extend(multi::pairs(&f, &plan));
+        let values = |list: Vec<String>| Value::from(list);
+        removed.insert(
+            f.clone(),
+            values(plan.remove.iter().map(|i| i.value.clone()).collect()),
+        );
+        added.insert(
+            f,
+            values(plan.add.iter().map(|a| a.value.clone()).collect()),
+        );
+    }
     let answer = crm.call(method, &query, Safety::Unsafe).await?;
     let result = client::result(answer)?;
     if result != Value::Bool(true) {
@@ -551,7 +637,12 @@ async fn update(
             result = result.to_string()
         )));
     }
-    show::single(ctx, &json!({"ID": id.to_string(), "updated": written}))
+    let mut shown = json!({"ID": id.to_string(), "updated": written});
+    if !removed.is_empty() {
+        shown["removed"] = removed.into();
+        shown["added"] = added.into();
+    }
+    show::single(ctx, &shown)
 }
 
 fn install_aliases(ctx: &Context, force: bool) -> Result<()> {

@@ -4,6 +4,7 @@
 
 pub mod client;
 pub mod list;
+pub mod multi;
 pub mod names;
 pub mod webhook;
 

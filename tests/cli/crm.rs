@@ -40,6 +40,52 @@ const CREATE: &[&str] = &[
     "json",
 ];
 
+/// The query of the last request to `method` in the journal.
+fn update_sent(env: &Env, method: &str) -> Vec<(String, String)> {
+    let sent = env.sent();
+    let entry = sent
+        .iter()
+        .rev()
+        .find(|r| r["path"].as_str().unwrap_or("").ends_with(method))
+        .unwrap_or_else(|| panic!("no {method} in {sent:?}"));
+    query_of(entry)
+}
+
+/// The items of a multi-value field in a write's query, in their order: each
+/// `FIELDS[PHONE][n][KEY]=value` gathered by `n`.
+fn items_sent(
+    q: &[(String, String)],
+    field: &str,
+) -> Vec<std::collections::BTreeMap<String, String>> {
+    let prefix = format!("FIELDS[{field}][");
+    let mut items: std::collections::BTreeMap<u32, std::collections::BTreeMap<String, String>> =
+        Default::default();
+    for (k, v) in q {
+        let Some(rest) = k.strip_prefix(&prefix) else {
+            continue;
+        };
+        let (n, key) = rest.split_once("][").unwrap();
+        items
+            .entry(n.parse().unwrap())
+            .or_default()
+            .insert(key.trim_end_matches(']').to_string(), v.clone());
+    }
+    items.into_values().collect()
+}
+
+/// The values of a multi-value field of a CRM record, as the sandbox holds them.
+fn values_of(env: &Env, method: &str, id: u64, field: &str) -> Vec<String> {
+    env.crm_get(method, id)[field]
+        .as_array()
+        .map(|items| {
+            items
+                .iter()
+                .map(|i| i["VALUE"].as_str().unwrap().to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 fn ids_of(out: &std::process::Output) -> Vec<u64> {
     stdout_json(out)
         .as_array()
@@ -502,20 +548,28 @@ fn multi_value_fields_are_written_as_bitrix_lists_and_native_names_win_over_alia
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
-    let q = query_of(&env.sent()[0]);
-    for pair in [
-        ("FIELDS[PHONE][0][VALUE]", "+5516992640197"),
-        ("FIELDS[PHONE][0][VALUE_TYPE]", "WORK"),
-        ("FIELDS[PHONE][1][VALUE]", "+5516981212118"),
-        ("FIELDS[PHONE][1][VALUE_TYPE]", "MOBILE"),
-        ("FIELDS[EMAIL][0][VALUE]", "ze@example.com"),
-        ("FIELDS[UF_CRM_1673035980]", "16992640197"),
-    ] {
-        assert!(
-            q.contains(&(pair.0.into(), pair.1.into())),
-            "{pair:?} in {q:?}"
-        );
-    }
+    let q = update_sent(&env, "crm.contact.update");
+    let added = |field: &str| -> Vec<(String, String)> {
+        items_sent(&q, field)
+            .into_iter()
+            .filter(|item| !item.contains_key("ID"))
+            .map(|item| (item["VALUE"].clone(), item["VALUE_TYPE"].clone()))
+            .collect()
+    };
+    let pair = |v: &str, t: &str| (v.to_string(), t.to_string());
+    assert_eq!(
+        added("PHONE"),
+        [
+            pair("+5516992640197", "WORK"),
+            pair("+5516981212118", "MOBILE")
+        ],
+        "{q:?}"
+    );
+    assert_eq!(added("EMAIL"), [pair("ze@example.com", "WORK")], "{q:?}");
+    assert!(
+        q.contains(&("FIELDS[UF_CRM_1673035980]".into(), "16992640197".into())),
+        "{q:?}"
+    );
     assert!(!q.iter().any(|(k, _)| k == "FIELDS[PHONE]"), "{q:?}");
     // The CRM kept both phones as a list.
     let record = env.crm_get("crm.contact.get", 7);
@@ -560,6 +614,103 @@ fn multi_value_fields_are_written_as_bitrix_lists_and_native_names_win_over_alia
         stderr(&out)
     );
     assert!(env.sent().is_empty());
+}
+
+/// `--set` replaces a multi-value field's values (removing the others by ID), `--add` keeps them,
+/// `--remove` takes the equal ones, and `--set PHONE=` empties the field.
+#[test]
+fn multi_value_fields_are_replaced_added_to_and_removed_from() {
+    let env = env();
+    let update = |args: &[&str]| {
+        env.crm()
+            .args(["crm", "contact", "update", "9"])
+            .args(args)
+            .args(["--format", "json"])
+            .output()
+            .unwrap()
+    };
+    let phones = || values_of(&env, "crm.contact.get", 9, "PHONE");
+    let out = update(&[
+        "--set",
+        "PHONE=+5516992640197",
+        "--set",
+        "PHONE=+5516981212118",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(phones(), ["+5516992640197", "+5516981212118"]);
+
+    // A correction leaves exactly the new number; the old ones go by their IDs.
+    let before = env.crm_get("crm.contact.get", 9)["PHONE"].clone();
+    let ids: Vec<String> = before
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| {
+            i["ID"]
+                .as_str()
+                .map_or_else(|| i["ID"].to_string(), str::to_string)
+        })
+        .collect();
+    env.clear_journal();
+    let out = update(&["--set", "PHONE=(16) 99111-2233"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(phones(), ["(16) 99111-2233"]);
+    let q = update_sent(&env, "crm.contact.update");
+    let removed: Vec<(String, String)> = items_sent(&q, "PHONE")
+        .into_iter()
+        .filter(|i| i.contains_key("ID"))
+        .map(|i| (i["ID"].clone(), i["DELETE"].clone()))
+        .collect();
+    assert_eq!(
+        removed,
+        ids.iter()
+            .map(|id| (id.clone(), "Y".to_string()))
+            .collect::<Vec<_>>()
+    );
+    let shown = stdout_json(&out);
+    assert_eq!(
+        shown["removed"]["PHONE"],
+        serde_json::json!(["+5516992640197", "+5516981212118"])
+    );
+    assert_eq!(
+        shown["added"]["PHONE"],
+        serde_json::json!(["(16) 99111-2233"])
+    );
+
+    let out = update(&["--add", "PHONE:MOBILE=16 98888-7766"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(phones(), ["(16) 99111-2233", "16 98888-7766"]);
+
+    // Removed by its digits, written another way.
+    let out = update(&["--remove", "PHONE=+55 16 99111 2233"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(phones(), ["16 98888-7766"]);
+
+    // A value the contact does not hold: refused, nothing written.
+    env.clear_journal();
+    let out = update(&["--remove", "PHONE=1600000000"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        !stderr(&out).contains("1600000000"),
+        "masked: {}",
+        stderr(&out)
+    );
+    assert!(
+        !env.sent()
+            .iter()
+            .any(|r| r["path"].as_str().unwrap().ends_with("crm.contact.update"))
+    );
+    assert_eq!(phones(), ["16 98888-7766"]);
+
+    // `--add` and `--remove` are for multi-value fields only, refused before anything is sent.
+    env.clear_journal();
+    let out = update(&["--add", "NAME=Ana"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(env.sent().is_empty());
+
+    let out = update(&["--set", "PHONE="]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(phones().is_empty(), "{:?}", phones());
 }
 
 #[test]

@@ -148,8 +148,9 @@ fn item_changes(field: &str, value: &Value) -> Result<Vec<Map<String, Value>>, C
         .collect()
 }
 
-/// Bitrix multi-field writes: an item with `ID` changes that item (or removes it with
-/// `DELETE=Y`); an item without `ID` adds one.
+/// Bitrix multi-field writes: an item with `ID` changes that item, or removes it with `DELETE=Y` or
+/// an empty `VALUE`; an item without `ID` adds one, unless its `VALUE` is empty, which Bitrix ignores
+/// (so a plain `FIELDS[PHONE][0][VALUE]=` changes nothing).
 fn multi_field(
     store: &mut Store,
     record: &Map<String, Value>,
@@ -169,7 +170,8 @@ fn multi_field(
                 .map(|t| t.trim().to_string())
         };
         let new_value = text("VALUE");
-        if let Some(value) = &new_value {
+        let emptied = new_value.as_deref() == Some("");
+        if let Some(value) = new_value.as_deref().filter(|v| !v.is_empty()) {
             check_multi_value(field, value)?;
         }
         match text("ID").filter(|id| !id.is_empty()) {
@@ -182,7 +184,7 @@ fn multi_field(
                     .ok_or_else(|| {
                         CrmError::invalid(format!("Field {field}: no item with ID {item_id}"))
                     })?;
-                if text("DELETE").is_some_and(|d| d.eq_ignore_ascii_case("Y")) {
+                if emptied || text("DELETE").is_some_and(|d| d.eq_ignore_ascii_case("Y")) {
                     items.remove(position);
                     continue;
                 }
@@ -194,6 +196,7 @@ fn multi_field(
                     item["VALUE_TYPE"] = kind.to_uppercase().into();
                 }
             }
+            None if emptied => {}
             None => {
                 let value = new_value.ok_or_else(|| {
                     CrmError::invalid(format!("Field {field}: a new item needs VALUE"))

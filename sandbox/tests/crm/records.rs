@@ -255,6 +255,37 @@ async fn custom_fields_and_multi_field_items_can_be_written() {
     assert_eq!(found["total"], 0, "the deleted phone is gone from lists");
 }
 
+/// An empty `VALUE` removes the item whose `ID` is given; without an `ID` it is ignored, as
+/// Bitrix ignores it, so a plain empty write changes nothing.
+#[tokio::test]
+async fn an_empty_value_removes_an_item_by_id_and_is_ignored_without_one() {
+    let crm = Crm::start().await;
+    let phones = contact(&crm, 12).await["PHONE"].as_array().unwrap().clone();
+    assert!(!phones.is_empty());
+    let (status, body) = crm
+        .get("crm.contact.update", "ID=12&FIELDS[PHONE][0][VALUE]=")
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        contact(&crm, 12).await["PHONE"],
+        Value::Array(phones.clone())
+    );
+    let first_id = phones[0]["ID"].as_str().unwrap();
+    let (status, body) = crm
+        .get(
+            "crm.contact.update",
+            &format!("ID=12&FIELDS[PHONE][0][ID]={first_id}&FIELDS[PHONE][0][VALUE]="),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let left = contact(&crm, 12).await["PHONE"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(left.len(), phones.len() - 1);
+    assert!(left.iter().all(|p| p["ID"] != phones[0]["ID"]));
+}
+
 #[tokio::test]
 async fn unknown_methods_ids_and_credentials() {
     let crm = Crm::start().await;
