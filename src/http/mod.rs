@@ -746,13 +746,15 @@ fn describe(e: reqwest::Error) -> String {
     msg
 }
 
-/// The wait before retrying a request that failed on its own (a 500): short at first, since the
-/// next answer is most often fine, then doubling as [`backoff`] does.
+/// The wait before retrying a request that failed on its own (a 500): at once the first time, since
+/// a flaky server's next answer is most often fine and every page behind this one waits for it; then
+/// 10, 25, 50 and 100 ms, then as [`backoff`] does, so a server that keeps failing is not pressed.
 fn quick_backoff(attempt: u32) -> Duration {
-    if attempt >= 3 {
-        return backoff(attempt - 3);
+    const QUICK_MS: [u64; 5] = [0, 10, 25, 50, 100];
+    match QUICK_MS.get(attempt as usize) {
+        Some(ms) => Duration::from_millis(ms + jitter(ms / 2 + 5)),
+        None => backoff(attempt - QUICK_MS.len() as u32),
     }
-    Duration::from_millis(25 * (1 << attempt) + jitter(25))
 }
 
 fn backoff(attempt: u32) -> Duration {

@@ -24,9 +24,9 @@ const CUT_SPACING: Duration = Duration::from_secs(1);
 const MEASURE: Duration = Duration::from_secs(1);
 /// How many of the latest answers are remembered to tell an overloaded server from a flaky one.
 const RECENT: usize = 20;
-/// Overload answers (503) among the [`RECENT`] latest that mean overload. Fewer are a flaky server's
+/// Overload answers (503) among the [`RECENT`] latest that mean overload: half. Fewer are a flaky server's
 /// failures, retried without slowing the walk; an explicit limit (429, `Retry-After`) always counts.
-const OVERLOADED: usize = 6;
+const OVERLOADED: usize = 10;
 
 /// Spaces requests out in time once the server has said it is overloaded.
 pub struct Pacer {
