@@ -612,6 +612,10 @@ help-crm-contact-create--utm-content = UTM content (may be empty)
 help-crm-contact-create--phone = Phone with area code, any spelling: 16992640197, (16) 99264-0197, +55 16 99264-0197
 help-crm-contact-create--email = E-mail
 help-crm-contact-create--unit = Unit name, matched without case or accents against the profile's `units` when configured
+help-crm-contact-create--if-exists = When the CRM (crm_url) has a contact with this phone or e-mail already: the webhook would open another deal [default: ask]
+help-crm-contact-create--if-exists--ask = Ask at a terminal; a script is refused, nothing sent
+help-crm-contact-create--if-exists--skip = Send nothing and exit 0 (nightly imports)
+help-crm-contact-create--if-exists--create = Call the webhook anyway
 
 ## crm contact list
 help-crm-contact-list = List contacts (crm.contact.list)  [CRM]

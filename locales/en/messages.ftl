@@ -324,6 +324,7 @@ crm-credentials-refused = the CRM refused the credentials in crm_url (HTTP { $st
 crm-not-json = the CRM sent an answer that is not JSON (HTTP { $status }): { $excerpt }
 # $answer: the start of the CRM's answer.
 crm-no-result = the CRM answer has no `result`: { $answer }
+crm-duplicates-unreadable = the CRM's duplicate search answered something other than contact IDs: { $answer }
 crm-no-records-array = the CRM list has no records array: { $answer }
 crm-record-without-id = a CRM record without a numeric ID: { $record }
 crm-expect-whole-number = a whole number

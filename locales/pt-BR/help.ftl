@@ -611,6 +611,10 @@ help-crm-contact-create--utm-content = Conteúdo UTM (pode ficar vazio)
 help-crm-contact-create--phone = Telefone com DDD, escrito de qualquer forma: 16992640197, (16) 99264-0197, +55 16 99264-0197
 help-crm-contact-create--email = E-mail
 help-crm-contact-create--unit = Nome da unidade, comparado sem maiúsculas nem acentos com as `units` do perfil, quando configuradas
+help-crm-contact-create--if-exists = Quando o CRM (crm_url) já tem um contato com este telefone ou e-mail: o webhook abriria outro negócio [padrão: ask]
+help-crm-contact-create--if-exists--ask = Pergunta num terminal; um script é recusado, nada é enviado
+help-crm-contact-create--if-exists--skip = Não envia nada e sai com 0 (importações noturnas)
+help-crm-contact-create--if-exists--create = Chama o webhook mesmo assim
 
 ## crm contact list
 help-crm-contact-list = Lista contatos (crm.contact.list)  [CRM]

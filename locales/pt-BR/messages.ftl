@@ -340,6 +340,7 @@ crm-credentials-refused = o CRM recusou as credenciais de crm_url (HTTP { $statu
 crm-not-json = o CRM enviou uma resposta que não é JSON (HTTP { $status }): { $excerpt }
 # $answer: o início da resposta do CRM.
 crm-no-result = a resposta do CRM não tem `result`: { $answer }
+crm-duplicates-unreadable = a busca de duplicados do CRM respondeu algo que não são IDs de contatos: { $answer }
 crm-no-records-array = a lista do CRM não tem uma lista de registros: { $answer }
 crm-record-without-id = um registro do CRM sem ID numérico: { $record }
 crm-expect-whole-number = um número inteiro

@@ -6,6 +6,16 @@ use std::io::{BufRead, Write};
 use crate::error::Result;
 use crate::text::yes_no;
 
+/// At a terminal, asks `question` (default no); in a script, where nobody can answer, fails with
+/// `refusal`, a usage error that says which flag decides without asking.
+pub fn confirm_or_refuse(question: &str, refusal: String) -> Result<bool> {
+    use std::io::IsTerminal;
+    if !std::io::stdin().is_terminal() || !std::io::stderr().is_terminal() {
+        return Err(crate::error::Error::Usage(refusal));
+    }
+    yes_no(question, false)
+}
+
 /// Asks `question` on stderr until the line typed says yes or no; an empty line is `default`.
 pub fn yes_no(question: &str, default: bool) -> Result<bool> {
     let stdin = std::io::stdin();

@@ -74,7 +74,6 @@ pub async fn run(ctx: &Context, cmd: CampaignCommand) -> Result<()> {
 /// and a script is refused, naming the campaign that exists and `--allow-duplicate`. A list that
 /// cannot be read does not block the create: the user is told it was not checked.
 async fn new_name_or_confirmed(ctx: &Context, clinic: u64, name: &str) -> Result<bool> {
-    use std::io::IsTerminal;
     let kind = crate::refs::Kind::Campaigns;
     let entries = match crate::refs::resolve::fetch(ctx, kind, Some(clinic)).await {
         Ok(entries) => entries,
@@ -96,15 +95,9 @@ async fn new_name_or_confirmed(ctx: &Context, clinic: u64, name: &str) -> Result
         return Ok(true);
     }
     let existing = same.join(", ");
-    if !std::io::stdin().is_terminal() || !std::io::stderr().is_terminal() {
-        return Err(Error::Usage(crate::t!(
-            "cli-campaign-name-taken",
-            existing = existing
-        )));
-    }
-    super::ask::yes_no(
-        &crate::t!("cli-campaign-create-another", existing = existing),
-        false,
+    super::ask::confirm_or_refuse(
+        &crate::t!("cli-campaign-create-another", existing = existing.as_str()),
+        crate::t!("cli-campaign-name-taken", existing = existing.as_str()),
     )
 }
 

@@ -81,6 +81,20 @@ pub struct CreateArgs {
     email: String,
     #[arg(long, visible_alias = "unidade", value_parser = args::text, add = clap_complete::ArgValueCompleter::new(unit_candidates))]
     unit: String,
+    #[arg(long, value_enum)]
+    if_exists: Option<IfExists>,
+}
+
+/// What `crm contact create` does when the CRM already holds the phone or the e-mail: the webhook
+/// would open another deal for that contact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum IfExists {
+    /// Ask at a terminal; a script is refused, nothing sent.
+    Ask,
+    /// Send nothing, exit 0 (nightly imports).
+    Skip,
+    /// Call the webhook anyway.
+    Create,
 }
 
 #[derive(Args, Debug)]
@@ -332,8 +346,52 @@ async fn create(ctx: &Context, a: CreateArgs) -> Result<()> {
         "CLINIC_AUTOMATION_URL",
     )?;
     let (url, shown) = webhook::address(&automation, &webhook_id, &lead)?;
+    if let Some(existing) = existing_contacts(ctx, &lead, a.if_exists).await? {
+        ctx.reporter.note(&crate::t!(
+            "cli-crm-contact-exists-skipped",
+            ids = existing.as_str()
+        ));
+        return show::single(ctx, &json!({"status": "skipped", "existing": existing}));
+    }
     let answer = webhook::send(&ctx.http, url, shown).await?;
     show::single(ctx, &answer)
+}
+
+/// Looks the lead's phone and e-mail up in the CRM before the webhook opens a deal. `Some(ids)`:
+/// contacts exist and nothing is to be sent (`--if-exists skip`, or declined at the prompt). A
+/// script that did not say what to do is refused. Without a `crm_url` nothing can be looked up: the
+/// webhook is called as before, unless `--if-exists` asked for the check.
+async fn existing_contacts(
+    ctx: &Context,
+    lead: &Lead,
+    if_exists: Option<IfExists>,
+) -> Result<Option<String>> {
+    if if_exists == Some(IfExists::Create) {
+        return Ok(None);
+    }
+    if ctx.profile.crm_url.is_none() && if_exists.is_none() {
+        ctx.reporter
+            .trace(&crate::t!("cli-crm-duplicates-not-checked"));
+        return Ok(None);
+    }
+    let crm = crm(ctx)?;
+    let ids = crate::crm::duplicates::contacts_with(&crm, &lead.phone, &lead.email).await?;
+    if ids.is_empty() {
+        return Ok(None);
+    }
+    let existing = ids
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let create = match if_exists {
+        Some(IfExists::Skip) => false,
+        _ => super::ask::confirm_or_refuse(
+            &crate::t!("cli-crm-contact-exists-ask", ids = existing.as_str()),
+            crate::t!("cli-crm-contact-exists-refused", ids = existing.as_str()),
+        )?,
+    };
+    Ok((!create).then_some(existing))
 }
 
 fn timezone(ctx: &Context) -> Result<chrono_tz::Tz> {

@@ -3,6 +3,7 @@
 //! The commands in `cli::crm` only parse flags and hand typed values to this module.
 
 pub mod client;
+pub mod duplicates;
 pub mod list;
 pub mod multi;
 pub mod names;

@@ -112,7 +112,29 @@ fn webhook_call_is_percent_encoded_exactly() {
     assert_eq!(answer["ok"], true);
     assert_eq!(answer["contact_created"], true);
     let sent = env.sent();
-    assert_eq!(sent.len(), 1);
+    assert_eq!(sent.len(), 3);
+    // First the CRM is asked whether the phone or the e-mail is held already.
+    for (entry, kind, value) in [
+        (&sent[0], "PHONE", "+5516992640197"),
+        (&sent[1], "EMAIL", "maria.jose@example.com"),
+    ] {
+        assert!(
+            entry["path"]
+                .as_str()
+                .unwrap()
+                .ends_with("/crm.duplicate.findbycomm"),
+            "{entry}"
+        );
+        let q = query_of(entry);
+        for pair in [
+            ("entity_type", "CONTACT"),
+            ("type", kind),
+            ("values[]", value),
+        ] {
+            assert!(q.contains(&(pair.0.into(), pair.1.into())), "{q:?}");
+        }
+    }
+    let sent = &sent[2..];
     assert_eq!(sent[0]["method"], "GET");
     assert_eq!(sent[0]["path"], "/automation/webhook/sandbox");
     assert_eq!(
@@ -146,7 +168,47 @@ fn a_second_create_for_the_same_phone_reuses_the_contact() {
     again[phone + 1] = "+55 16 99264 0197";
     let email = again.iter().position(|a| *a == "--email").unwrap();
     again[email + 1] = "outra@example.com";
-    let second = env.crm().args(&again).output().unwrap();
+    // A script that did not say what to do with a contact that exists is refused: no second deal.
+    env.clear_journal();
+    let refused = env.crm().args(&again).output().unwrap();
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    let contact = stdout_json(&first)["contact_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        stderr(&refused).contains(&format!(
+            "(ID {contact}); nothing was sent: --if-exists skip"
+        )),
+        "{}",
+        stderr(&refused)
+    );
+    assert!(
+        !env.sent()
+            .iter()
+            .any(|r| r["path"].as_str().unwrap().contains("/automation/")),
+        "the webhook was not called"
+    );
+    assert_eq!(env.stats()["crm_deals"], after_first["crm_deals"]);
+    // `skip`: nothing sent, exit 0, the contact named.
+    let skipped = env
+        .crm()
+        .args(&again)
+        .args(["--if-exists", "skip"])
+        .output()
+        .unwrap();
+    assert!(skipped.status.success(), "{}", stderr(&skipped));
+    let answer = stdout_json(&skipped);
+    assert_eq!(answer["status"], "skipped");
+    assert_eq!(answer["existing"], contact);
+    assert_eq!(env.stats()["crm_deals"], after_first["crm_deals"]);
+    // `create`: the webhook is called anyway, and reuses the contact.
+    let second = env
+        .crm()
+        .args(&again)
+        .args(["--if-exists", "create"])
+        .output()
+        .unwrap();
     assert!(second.status.success(), "{}", stderr(&second));
     let (a, b) = (stdout_json(&first), stdout_json(&second));
     assert_eq!(b["contact_created"], false);

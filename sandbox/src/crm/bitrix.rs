@@ -51,6 +51,9 @@ pub async fn handle(
 fn call(state: &CrmState, method: &str, params: &Params) -> Result<Map<String, Value>, CrmError> {
     let method = method.to_ascii_lowercase();
     let method = method.strip_suffix(".json").unwrap_or(&method);
+    if method == "crm.duplicate.findbycomm" {
+        return find_by_comm(state, params);
+    }
     let (entity, action) = match method.strip_prefix("crm.").and_then(|m| m.split_once('.')) {
         Some(("contact", action)) => (Entity::Contact, action),
         Some(("deal", action)) => (Entity::Deal, action),
@@ -82,6 +85,47 @@ fn call(state: &CrmState, method: &str, params: &Params) -> Result<Map<String, V
         }
         "fields" => describe_fields(entity),
         _ => return Err(CrmError::method_not_found()),
+    };
+    Ok(Map::from_iter([("result".to_string(), result)]))
+}
+
+/// `crm.duplicate.findbycomm`: the contacts holding any of `values` (phones by digits, e-mails
+/// without case), as `{"CONTACT": [ids]}`; when none does, an empty array, as Bitrix answers.
+fn find_by_comm(state: &CrmState, params: &Params) -> Result<Map<String, Value>, CrmError> {
+    let text = |key: &str| params.get(key).map(value_text).unwrap_or_default();
+    let kind = text("TYPE").to_ascii_uppercase();
+    if kind != "PHONE" && kind != "EMAIL" {
+        return Err(CrmError::invalid(
+            "Parameter 'type' is not defined or invalid (PHONE or EMAIL).",
+        ));
+    }
+    let entity = text("ENTITY_TYPE").to_ascii_uppercase();
+    if !entity.is_empty() && entity != "CONTACT" {
+        // The sandbox holds contacts only: other entities have no duplicates here.
+        return Ok(Map::from_iter([("result".to_string(), json!([]))]));
+    }
+    let values: Vec<String> = match params.get("VALUES") {
+        Some(Value::Array(values)) => values.iter().map(value_text).collect(),
+        Some(Value::Object(values)) => values.values().map(value_text).collect(),
+        Some(other) => vec![value_text(other)],
+        None => Vec::new(),
+    };
+    if values.is_empty() || values.len() > 20 {
+        return Err(CrmError::invalid(
+            "Parameter 'values' must hold 1 to 20 values.",
+        ));
+    }
+    let store = state.read();
+    let mut ids: Vec<u64> = values
+        .iter()
+        .flat_map(|v| store.contacts_with(&kind, v))
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let result = if ids.is_empty() {
+        json!([])
+    } else {
+        json!({"CONTACT": ids})
     };
     Ok(Map::from_iter([("result".to_string(), result)]))
 }

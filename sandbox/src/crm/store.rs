@@ -109,6 +109,18 @@ impl Store {
             .and_then(|ids| ids.first().copied())
     }
 
+    /// Every contact holding this phone (by digits) or e-mail (without case), lowest ID first.
+    pub fn contacts_with(&self, kind: &str, value: &str) -> Vec<u64> {
+        let found = match kind {
+            "PHONE" => self.phones.get(&phone_key(value)),
+            "EMAIL" => self.emails.get(&email_key(value)),
+            _ => None,
+        };
+        found
+            .map(|ids| ids.iter().copied().collect())
+            .unwrap_or_default()
+    }
+
     pub fn insert_contact(&mut self, contact: NewContact) -> u64 {
         let id = next_id(&self.contacts);
         let created = format_datetime(contact.created);

@@ -286,6 +286,40 @@ async fn an_empty_value_removes_an_item_by_id_and_is_ignored_without_one() {
     assert!(left.iter().all(|p| p["ID"] != phones[0]["ID"]));
 }
 
+/// `crm.duplicate.findbycomm` finds contacts by phone (any spelling) or e-mail (any case), and
+/// answers an empty array, as Bitrix does, when none holds the value.
+#[tokio::test]
+async fn duplicates_are_found_by_phone_or_email() {
+    let crm = Crm::start().await;
+    let record = contact(&crm, 12).await;
+    let phone = record["PHONE"][0]["VALUE"].as_str().unwrap().to_string();
+    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
+    let (status, body) = crm
+        .get(
+            "crm.duplicate.findbycomm",
+            &format!("entity_type=CONTACT&type=PHONE&values[]={digits}"),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let found = body["result"]["CONTACT"].as_array().unwrap();
+    assert!(found.contains(&json!(12)), "{body}");
+    let (status, body) = crm
+        .get(
+            "crm.duplicate.findbycomm",
+            "entity_type=CONTACT&type=EMAIL&values[]=nobody%40nowhere.example",
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["result"], json!([]));
+    let (status, body) = crm
+        .get(
+            "crm.duplicate.findbycomm",
+            "entity_type=CONTACT&type=FAX&values[]=1",
+        )
+        .await;
+    assert_error(status, &body, 400, "INVALID_ARG_VALUE");
+}
+
 #[tokio::test]
 async fn unknown_methods_ids_and_credentials() {
     let crm = Crm::start().await;
