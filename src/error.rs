@@ -53,6 +53,12 @@ pub enum Error {
         clinic: String,
         source: Box<Error>,
     },
+    /// Some records of several asked for by ID could not be read (each reported); the output holds
+    /// the others (exit 4).
+    RecordsFailed {
+        failed: u64,
+        total: u64,
+    },
     /// With `--keep-going`, some clinics failed and were left out; the output holds the others.
     /// Exits with the first failure's code.
     Partial {
@@ -98,6 +104,9 @@ impl std::fmt::Display for Error {
                 clinic = clinic.as_str(),
                 message = source.to_string()
             ),
+            Error::RecordsFailed { failed, total } => {
+                crate::t!("err-records-failed", failed = *failed, total = *total)
+            }
             Error::Partial { failed, total, .. } => crate::t!(
                 "err-partial",
                 failed = *failed as u64,
@@ -187,6 +196,7 @@ impl Error {
                 source.exit_code()
             }
             Error::Partial { code, .. } => *code,
+            Error::RecordsFailed { .. } => 4,
             Error::Output(e) if e.is_broken_pipe() => 0,
             Error::Output(OutputError::Record(_)) => 5,
             Error::Output(OutputError::NotAFile { .. }) => 2,

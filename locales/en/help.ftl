@@ -635,11 +635,13 @@ help-crm-contact-list--keyset = With --all, walk by ID keyset whatever the list'
 help-crm-contact-list--fields-form = Send filters as FIELDS[FIELD]=VALUE (the form some deployments read) instead of filter[FIELD]=VALUE
 
 ## crm contact get
-help-crm-contact-get = Every field of one contact (crm.contact.get)  [CRM]
+help-crm-contact-get = Every field of one contact, or of many, 50 per request (crm.contact.get, batch)  [CRM]
     .after =
-    Example:
+    Examples:
       clinic crm contact get 42 --format json
-help-crm-contact-get--id = Record ID
+      clinic crm contact get --ids-from ids.txt --format csv -o contatos.csv
+help-crm-contact-get--ids = Record ID (several: read 50 per batch request, written as a list in the order given)
+help-crm-contact-get--ids-from = Also the IDs in FILE (or standard input, -): separated by line breaks, commas or spaces
 
 ## crm contact update
 help-crm-contact-update = Change fields of a contact (crm.contact.update)  [CRM]
@@ -674,11 +676,12 @@ help-crm-deal-list--keyset = With --all, walk by ID keyset whatever the list's s
 help-crm-deal-list--fields-form = Send filters as FIELDS[FIELD]=VALUE (the form some deployments read) instead of filter[FIELD]=VALUE
 
 ## crm deal get
-help-crm-deal-get = Every field of one deal (crm.deal.get)  [CRM]
+help-crm-deal-get = Every field of one deal, or of many, 50 per request (crm.deal.get, batch)  [CRM]
     .after =
     Example:
       clinic crm deal get 42 --columns ID,TITLE,STAGE_ID
-help-crm-deal-get--id = Record ID
+help-crm-deal-get--ids = Record ID (several: read 50 per batch request, written as a list in the order given)
+help-crm-deal-get--ids-from = Also the IDs in FILE (or standard input, -): separated by line breaks, commas or spaces
 
 ## crm deal update
 help-crm-deal-update = Change fields of a deal, or move it to a stage (crm.deal.update)  [CRM]

@@ -16,6 +16,10 @@ err-config = configuration: { $message }
 err-interrupted = interrupted
 err-in-clinic = clinic { $clinic }: { $message }
 err-clinic-stops-run = clinic { $clinic }: { $message }. The run stopped here; with --keep-going the other clinics are written and this one is left out (the run still exits non-zero).
+err-records-failed = { $failed } of { $total ->
+    [one] { $total } record
+   *[other] { $total } records
+} could not be read (see above); the output holds the others
 err-partial = { $failed } of { $total ->
     [one] { $total } clinic
    *[other] { $total } clinics
@@ -324,6 +328,7 @@ crm-credentials-refused = the CRM refused the credentials in crm_url (HTTP { $st
 crm-not-json = the CRM sent an answer that is not JSON (HTTP { $status }): { $excerpt }
 # $answer: the start of the CRM's answer.
 crm-no-result = the CRM answer has no `result`: { $answer }
+crm-batch-no-answer = the batch answer says nothing of this call
 crm-duplicates-unreadable = the CRM's duplicate search answered something other than contact IDs: { $answer }
 crm-no-records-array = the CRM list has no records array: { $answer }
 crm-record-without-id = a CRM record without a numeric ID: { $record }

@@ -635,11 +635,13 @@ help-crm-contact-list--keyset = Com --all, percorre por faixas de ID qualquer qu
 help-crm-contact-list--fields-form = Envia os filtros como FIELDS[CAMPO]=VALOR (a forma que algumas instalações leem) em vez de filter[CAMPO]=VALOR
 
 ## crm contact get
-help-crm-contact-get = Todos os campos de um contato (crm.contact.get)  [CRM]
+help-crm-contact-get = Todos os campos de um contato, ou de muitos, 50 por requisição (crm.contact.get, batch)  [CRM]
     .after =
-    Exemplo:
+    Exemplos:
       clinic crm contact get 42 --format json
-help-crm-contact-get--id = ID do registro
+      clinic crm contact get --ids-from ids.txt --format csv -o contatos.csv
+help-crm-contact-get--ids = ID do registro (vários: lidos 50 por requisição batch, escritos como lista na ordem dada)
+help-crm-contact-get--ids-from = Também os IDs de ARQUIVO (ou da entrada padrão, -): separados por quebras de linha, vírgulas ou espaços
 
 ## crm contact update
 help-crm-contact-update = Altera campos de um contato (crm.contact.update)  [CRM]
@@ -675,11 +677,12 @@ help-crm-deal-list--keyset = Com --all, percorre por faixas de ID qualquer que s
 help-crm-deal-list--fields-form = Envia os filtros como FIELDS[CAMPO]=VALOR (a forma que algumas instalações leem) em vez de filter[CAMPO]=VALOR
 
 ## crm deal get
-help-crm-deal-get = Todos os campos de um negócio (crm.deal.get)  [CRM]
+help-crm-deal-get = Todos os campos de um negócio, ou de muitos, 50 por requisição (crm.deal.get, batch)  [CRM]
     .after =
     Exemplo:
       clinic crm deal get 42 --columns ID,TITLE,STAGE_ID
-help-crm-deal-get--id = ID do registro
+help-crm-deal-get--ids = ID do registro (vários: lidos 50 por requisição batch, escritos como lista na ordem dada)
+help-crm-deal-get--ids-from = Também os IDs de ARQUIVO (ou da entrada padrão, -): separados por quebras de linha, vírgulas ou espaços
 
 ## crm deal update
 help-crm-deal-update = Altera campos de um negócio, ou o move para uma etapa (crm.deal.update)  [CRM]

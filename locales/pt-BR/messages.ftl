@@ -16,6 +16,10 @@ err-config = configuração: { $message }
 err-interrupted = interrompido
 err-in-clinic = clínica { $clinic }: { $message }
 err-clinic-stops-run = clínica { $clinic }: { $message }. A execução parou aqui; com --keep-going as outras clínicas são escritas e esta fica de fora (a execução ainda termina com erro).
+err-records-failed = { $failed } de { $total ->
+    [one] { $total } registro
+   *[other] { $total } registros
+} não puderam ser lidos (veja acima); a saída traz os demais
 err-partial = { $failed } de { $total ->
     [one] { $total } clínica
    *[other] { $total } clínicas
@@ -340,6 +344,7 @@ crm-credentials-refused = o CRM recusou as credenciais de crm_url (HTTP { $statu
 crm-not-json = o CRM enviou uma resposta que não é JSON (HTTP { $status }): { $excerpt }
 # $answer: o início da resposta do CRM.
 crm-no-result = a resposta do CRM não tem `result`: { $answer }
+crm-batch-no-answer = a resposta do batch não diz nada desta chamada
 crm-duplicates-unreadable = a busca de duplicados do CRM respondeu algo que não são IDs de contatos: { $answer }
 crm-no-records-array = a lista do CRM não tem uma lista de registros: { $answer }
 crm-record-without-id = um registro do CRM sem ID numérico: { $record }

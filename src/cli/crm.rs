@@ -11,7 +11,7 @@ use crate::context::Context;
 use crate::crm::list::{self, KEYSET_ABOVE, KeysetList, ListQuery, OffsetList, PAGE_SIZE};
 use crate::crm::names::{self, MAIN_ALIASES, STAGE_NAME_ALIAS, STAGE_NAME_FIELD};
 use crate::crm::webhook::{self, Lead};
-use crate::crm::{Crm, client, multi};
+use crate::crm::{Crm, batch, client, multi};
 use crate::error::{Error, Result};
 use crate::http::Safety;
 use crate::input::Phone;
@@ -113,8 +113,10 @@ pub struct ListArgs {
 
 #[derive(Args, Debug)]
 pub struct GetArgs {
-    #[arg(value_parser = args::id)]
-    id: u64,
+    #[arg(value_parser = args::id, required_unless_present = "ids_from")]
+    ids: Vec<u64>,
+    #[arg(long, value_name = "FILE|-")]
+    ids_from: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -229,7 +231,7 @@ pub async fn run(ctx: &Context, cmd: CrmCommand) -> Result<()> {
             list(ctx, crate::api::CRM_CONTACT_LIST.path, a).await
         }
         CrmCommand::Contact(ContactCommand::Get(a)) => {
-            get(ctx, crate::api::CRM_CONTACT_GET.path, a.id).await
+            get(ctx, crate::api::CRM_CONTACT_GET.path, a).await
         }
         CrmCommand::Contact(ContactCommand::Update(a)) => {
             let changes = Changes {
@@ -250,9 +252,7 @@ pub async fn run(ctx: &Context, cmd: CrmCommand) -> Result<()> {
         CrmCommand::Deal(DealCommand::List(a)) => {
             list(ctx, crate::api::CRM_DEAL_LIST.path, a).await
         }
-        CrmCommand::Deal(DealCommand::Get(a)) => {
-            get(ctx, crate::api::CRM_DEAL_GET.path, a.id).await
-        }
+        CrmCommand::Deal(DealCommand::Get(a)) => get(ctx, crate::api::CRM_DEAL_GET.path, a).await,
         CrmCommand::Deal(DealCommand::Update(a)) => {
             let changes = Changes {
                 set: a.set,
@@ -554,13 +554,84 @@ async fn walk_in_order(ctx: &Context, source: Arc<dyn PageSource>) -> Result<()>
     show::paged_with(ctx, source, "records", spec).await
 }
 
-async fn get(ctx: &Context, method: &str, id: u64) -> Result<()> {
+/// One record by ID, shown as one; several (IDs given, or `--ids-from`) read 50 per `batch` request
+/// and written as a list, in the order asked. A record that cannot be read is reported by its ID and
+/// fails the run once the others are written.
+async fn get(ctx: &Context, method: &str, a: GetArgs) -> Result<()> {
     let crm = crm(ctx)?;
-    let answer = crm
-        .call(method, &[("ID".into(), id.to_string())], Safety::Idempotent)
-        .await?;
-    let record = shape(ctx)(client::result(answer)?);
-    show::single(ctx, &record)
+    let mut ids = a.ids;
+    if let Some(source) = &a.ids_from {
+        ids.extend(ids_from(source)?);
+    }
+    if let ([id], None) = (ids.as_slice(), &a.ids_from) {
+        let answer = crm
+            .call(method, &[("ID".into(), id.to_string())], Safety::Idempotent)
+            .await?;
+        let record = shape(ctx)(client::result(answer)?);
+        return show::single(ctx, &record);
+    }
+    let mut seen = std::collections::HashSet::new();
+    ids.retain(|id| seen.insert(*id));
+    let shape = shape(ctx);
+    let mut records = Vec::with_capacity(ids.len());
+    let mut failed = 0u64;
+    for (id, outcome) in batch::get_each(&crm, method, &ids).await? {
+        match outcome {
+            Ok(record) => records.push(shape(record)),
+            Err(message) => {
+                failed += 1;
+                ctx.reporter.warn(&crate::t!(
+                    "cli-crm-get-failed",
+                    id = id,
+                    message = message.as_str()
+                ));
+            }
+        }
+    }
+    show::records(ctx, records)?;
+    if failed > 0 {
+        return Err(Error::RecordsFailed {
+            failed,
+            total: ids.len() as u64,
+        });
+    }
+    Ok(())
+}
+
+/// The IDs of a file (or standard input, `-`): whole numbers separated by line breaks, commas,
+/// semicolons or spaces; a header line that is not a number (`ID`) is skipped.
+fn ids_from(source: &std::path::Path) -> Result<Vec<u64>> {
+    let text = if source.as_os_str() == "-" {
+        std::io::read_to_string(std::io::stdin())
+    } else {
+        std::fs::read_to_string(source)
+    }
+    .map_err(|e| {
+        Error::invalid(
+            "--ids-from",
+            source.display().to_string(),
+            &crate::t!("cli-crm-expected-ids-file", reason = e.to_string()),
+        )
+    })?;
+    let mut ids = Vec::new();
+    for (n, word) in text
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .filter(|w| !w.is_empty())
+        .enumerate()
+    {
+        match args::id(word) {
+            Ok(id) => ids.push(id),
+            Err(_) if n == 0 && word.chars().all(|c| c.is_alphabetic() || c == '_') => {}
+            Err(_) => {
+                return Err(Error::invalid(
+                    "--ids-from",
+                    word,
+                    &crate::t!("cli-crm-expected-ids"),
+                ));
+            }
+        }
+    }
+    Ok(ids)
 }
 
 /// What `update` is asked to write: `--set`, `--add` and `--remove` as typed, and a deal's stage.

@@ -2,6 +2,7 @@
 //! Bitrix24-style REST methods on `crm_url` (lists walked by offset or by ID keyset, gets, updates).
 //! The commands in `cli::crm` only parse flags and hand typed values to this module.
 
+pub mod batch;
 pub mod client;
 pub mod duplicates;
 pub mod list;

@@ -1045,3 +1045,51 @@ fn a_crm_url_with_a_query_string_keeps_it() {
     let query = sent[0]["query"].as_str().unwrap();
     assert!(query.starts_with("auth=k3y-in-query"), "{query}");
 }
+
+/// Many records by ID: 50 per `batch` request, in the order asked, and a record that cannot be read
+/// is named on stderr and fails the run, never left out in silence.
+#[test]
+fn many_records_by_id_come_fifty_per_batch_and_a_failing_one_is_named() {
+    let env = env();
+    let mut ids: Vec<u64> = env.crm_ids("crm.contact.list");
+    assert!(ids.len() >= 499, "{} contacts", ids.len());
+    ids.truncate(499);
+    ids.reverse();
+    let missing = 9_999_999u64;
+    let mut asked = ids.clone();
+    asked.insert(250, missing);
+    let file = tempfile::NamedTempFile::new().unwrap();
+    let listed: Vec<String> = asked.iter().map(u64::to_string).collect();
+    std::fs::write(file.path(), format!("ID\n{}\n", listed.join("\n"))).unwrap();
+    env.clear_journal();
+    let out = env
+        .crm()
+        .args(["crm", "contact", "get", "--ids-from"])
+        .arg(file.path())
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(4), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!("record {missing}: NOT_FOUND")),
+        "{err}"
+    );
+    assert!(err.contains("1 of 500 records could not be read"), "{err}");
+    assert_eq!(ids_of(&out), ids, "every other record, in the order asked");
+    let sent = env.sent();
+    assert_eq!(sent.len(), 10, "500 IDs in 10 requests");
+    assert!(
+        sent.iter()
+            .all(|r| r["path"].as_str().unwrap().ends_with("/batch"))
+    );
+
+    // Two IDs on the command line: a list of two.
+    let out = env
+        .crm()
+        .args(["crm", "contact", "get", "3", "4", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(ids_of(&out), [3, 4]);
+}

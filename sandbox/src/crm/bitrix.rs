@@ -54,6 +54,9 @@ fn call(state: &CrmState, method: &str, params: &Params) -> Result<Map<String, V
     if method == "crm.duplicate.findbycomm" {
         return find_by_comm(state, params);
     }
+    if method == "batch" {
+        return batch(state, params);
+    }
     let (entity, action) = match method.strip_prefix("crm.").and_then(|m| m.split_once('.')) {
         Some(("contact", action)) => (Entity::Contact, action),
         Some(("deal", action)) => (Entity::Deal, action),
@@ -86,6 +89,77 @@ fn call(state: &CrmState, method: &str, params: &Params) -> Result<Map<String, V
         "fields" => describe_fields(entity),
         _ => return Err(CrmError::method_not_found()),
     };
+    Ok(Map::from_iter([("result".to_string(), result)]))
+}
+
+/// Commands one `batch` call runs at most, as Bitrix allows.
+const BATCH_MAX: usize = 50;
+
+/// `batch`: up to 50 commands (`cmd[name]=crm.contact.get?ID=5`), run in order, as one request of
+/// the quota. Each result goes under its name in `result`, each failure under its name in
+/// `result_error` (the answer is 200 either way); with `halt=1` the first failure stops the rest.
+/// An empty map is sent as `[]`, as Bitrix's PHP does.
+fn batch(state: &CrmState, params: &Params) -> Result<Map<String, Value>, CrmError> {
+    let commands: Vec<(String, String)> = match params.get("CMD") {
+        Some(Value::Object(cmd)) => cmd
+            .iter()
+            .map(|(k, v)| (k.clone(), value_text(v)))
+            .collect(),
+        Some(Value::Array(cmd)) => cmd
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (i.to_string(), value_text(v)))
+            .collect(),
+        _ => {
+            return Err(CrmError::invalid(
+                "Parameter 'cmd' is not defined or invalid.",
+            ));
+        }
+    };
+    if commands.len() > BATCH_MAX {
+        return Err(CrmError::invalid("Max batch length exceeded (50)."));
+    }
+    let halt = params
+        .get("HALT")
+        .map(value_text)
+        .is_some_and(|h| h == "1" || h.eq_ignore_ascii_case("true"));
+    let mut results = Map::new();
+    let mut errors = Map::new();
+    for (name, command) in commands {
+        let (method, query) = command.split_once('?').unwrap_or((&command, ""));
+        let answer = if method.eq_ignore_ascii_case("batch") {
+            Err(CrmError::invalid("batch cannot be nested"))
+        } else {
+            Params::from_request(Some(query), None, &[])
+                .map_err(CrmError::invalid_request)
+                .and_then(|sub| call(state, method, &sub))
+        };
+        match answer {
+            Ok(mut answer) => {
+                results.insert(name, answer.remove("result").unwrap_or(Value::Null));
+            }
+            Err(error) => {
+                errors.insert(name, error.body());
+                if halt {
+                    break;
+                }
+            }
+        }
+    }
+    let map_or_empty = |m: Map<String, Value>| {
+        if m.is_empty() {
+            json!([])
+        } else {
+            Value::Object(m)
+        }
+    };
+    let result = json!({
+        "result": map_or_empty(results),
+        "result_error": map_or_empty(errors),
+        "result_total": [],
+        "result_next": [],
+        "result_time": [],
+    });
     Ok(Map::from_iter([("result".to_string(), result)]))
 }
 

@@ -72,9 +72,15 @@ impl CrmError {
     }
 }
 
+impl CrmError {
+    /// The error as Bitrix writes it, alone or inside a `batch`'s `result_error`.
+    pub fn body(&self) -> serde_json::Value {
+        json!({ "error": self.code, "error_description": self.description })
+    }
+}
+
 impl IntoResponse for CrmError {
     fn into_response(self) -> Response {
-        let body = json!({ "error": self.code, "error_description": self.description });
-        (self.status, Json(body)).into_response()
+        (self.status, Json(self.body())).into_response()
     }
 }

@@ -320,6 +320,33 @@ async fn duplicates_are_found_by_phone_or_email() {
     assert_error(status, &body, 400, "INVALID_ARG_VALUE");
 }
 
+/// `batch` runs up to 50 commands in one request: results and failures under each command's name,
+/// 200 either way; `halt=1` stops at the first failure.
+#[tokio::test]
+async fn batch_runs_commands_and_reports_each_failure_by_name() {
+    let crm = Crm::start().await;
+    let query = "halt=0&cmd[a]=crm.contact.get%3FID%3D3&cmd[b]=crm.contact.get%3FID%3D999999&cmd[c]=crm.contact.get%3FID%3D4";
+    let (status, body) = crm.get("batch", query).await;
+    assert_eq!(status, 200, "{body}");
+    let result = &body["result"];
+    assert_eq!(result["result"]["a"]["ID"], "3", "{body}");
+    assert_eq!(result["result"]["c"]["ID"], "4", "{body}");
+    assert_eq!(result["result_error"]["b"]["error"], "NOT_FOUND", "{body}");
+    assert!(result["result"].get("b").is_none());
+
+    let (status, body) = crm.get("batch", &query.replace("halt=0", "halt=1")).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body["result"]["result"].get("c").is_none(), "{body}");
+
+    let (status, body) = crm.get("batch", "cmd[a]=crm.contact.get%3FID%3D3").await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        body["result"]["result_error"],
+        json!([]),
+        "an empty map is []"
+    );
+}
+
 #[tokio::test]
 async fn unknown_methods_ids_and_credentials() {
     let crm = Crm::start().await;
