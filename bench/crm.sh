@@ -12,7 +12,7 @@ count=${1:-1000}
 source "$(dirname "$0")/lib.sh"
 build_clinic
 
-serve_sandbox --crm-rate-limit 2
+serve_sandbox --crm-rate-limit 2 --crm-contacts "$(( count > 600 ? count : 600 ))"
 crm_url=$(sed -n 's/^crm_url=//p' "$work/out")
 export CLINIC_CONFIG_DIR="$work/cfg" CLINIC_CRM_URL="$crm_url"
 

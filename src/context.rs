@@ -40,6 +40,8 @@ pub struct Settings {
     pub max_pages: Option<u64>,
     pub timeout: Option<std::time::Duration>,
     pub max_wait: Option<std::time::Duration>,
+    /// How long in all to wait for the CRM's operating-time windows (`--max-operating-wait`).
+    pub max_operating_wait: Option<std::time::Duration>,
     pub max_answer_size: Option<u64>,
     pub cacert: Option<PathBuf>,
     pub verbose: bool,

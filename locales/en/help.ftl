@@ -85,6 +85,7 @@ help-clinic--concurrency = Requests in flight during walks [default: 4]
 help-clinic--max-pages = A walk that reaches N pages without reaching the end stops with an error (exit 5) [default: no limit]
 help-clinic--timeout = How long the server may stay silent — connecting (10s at most) or between two pieces of an answer; one request may take ten times as long in all [default: 60s]
 help-clinic--max-wait = How long a request is retried after 429, 5xx (reads only) or a network failure; 0 = never [default: 5m]
+help-clinic--max-operating-wait = How long in all to wait for the CRM's operating-time windows (429 OPERATION_TIME_LIMIT names when its window ends); apart from --max-wait [default: 15m]
 help-clinic--max-answer-size = The largest answer read, e.g. 10MB or 1GiB [default: 256MiB]
 help-clinic--cacert = Also trust the CA certificates of this PEM file (a server with a private certificate authority)
 help-clinic--verbose = Trace each request on stderr (method, URL, status, time; secrets and personal data masked); -vv also shows personal data
@@ -826,6 +827,10 @@ help-sandbox-serve--drop-rate = Share of requests (0.0-1.0) whose connection is 
 help-sandbox-serve--rate-limit = Requests per second allowed before answering 429 with Retry-After (0 = off)
 help-sandbox-serve--failing-clinic = Calls on `/rest/v1` for this clinic (`clinica=N`) always answer 500: one unit of a network whose server is down (0 = off)
 help-sandbox-serve--crm-rate-limit = CRM requests per second allowed before QUERY_LIMIT_EXCEEDED (0 = off)
+help-sandbox-serve--crm-contacts = Contacts the CRM is seeded with, each with one deal
+help-sandbox-serve--crm-operating-budget = Seconds of running time each CRM method may spend per window before 429 OPERATION_TIME_LIMIT (0 = off)
+help-sandbox-serve--crm-operating-window = Length of the CRM's operating-time window, in seconds
+help-sandbox-serve--crm-call-cost-ms = The least running time a CRM call is charged, in milliseconds (to reach a small budget quickly)
 help-sandbox-serve--dialect = Answer dialect of `/rest/v1`, as different deployments of the API speak it
 help-sandbox-serve--dialect--standard = JSON with honest statuses: failures `{"{"}"erro": …{"}"}` with 4xx, lists in the `--envelope` shape, every success 200
 help-sandbox-serve--dialect--legacy-php = An older PHP deployment: failures are HTTP 200 `{"{"}"status": false, "mensagem": …{"}"}`, lists `{"{"}"status": true, "dados": {"{"}"0": …{"}"}, "total": "…", …{"}"}` with numbers as strings, the token under `resposta.sessao.auth_token`, an HTML 500 page every 7th GET
@@ -914,6 +919,7 @@ help-topic-environment =
 
     CLINIC_TIMEOUT            how long a server may stay silent, as --timeout (default: 60s)
     CLINIC_MAX_WAIT           how long failing requests are retried, as --max-wait (default: 5m)
+    CLINIC_MAX_OPERATING_WAIT how long in all to wait for the CRM's operating-time windows (default: 15m)
     CLINIC_MAX_ANSWER_SIZE    the largest answer read, as --max-answer-size (default: 256MiB)
     CLINIC_CA_BUNDLE          a PEM file of extra CA certificates to trust, as --cacert
 

@@ -83,6 +83,7 @@ help-clinic--concurrency = Requisições simultâneas ao percorrer páginas [pad
 help-clinic--max-pages = Ao percorrer N páginas sem chegar ao fim, interrompe com erro (saída 5) [padrão: sem limite]
 help-clinic--timeout = Quanto tempo o servidor pode ficar em silêncio — ao conectar (no máximo 10s) ou entre dois trechos de uma resposta; uma requisição pode levar dez vezes isso no total [padrão: 60s]
 help-clinic--max-wait = Por quanto tempo uma requisição é repetida após 429, 5xx (só leituras) ou falha de rede; 0 = nunca [padrão: 5m]
+help-clinic--max-operating-wait = Quanto esperar, no total, pelas janelas de tempo de execução do CRM (o 429 OPERATION_TIME_LIMIT diz quando a janela acaba); à parte de --max-wait [padrão: 15m]
 help-clinic--max-answer-size = O tamanho máximo de resposta lido, por exemplo 10MB ou 1GiB [padrão: 256MiB]
 help-clinic--cacert = Confia também nos certificados de CA deste arquivo PEM (servidor com autoridade certificadora própria)
 help-clinic--verbose = Mostra cada requisição no stderr (método, URL, status, tempo; segredos e dados pessoais mascarados); -vv mostra também os dados pessoais
@@ -828,6 +829,10 @@ help-sandbox-serve--drop-rate = Fração das requisições (0.0-1.0) cuja conex�
 help-sandbox-serve--rate-limit = Requisições por segundo permitidas antes de responder 429 com Retry-After (0 = desligado)
 help-sandbox-serve--failing-clinic = Chamadas em `/rest/v1` para esta clínica (`clinica=N`) sempre respondem 500: uma unidade de uma rede cujo servidor caiu (0 = desligado)
 help-sandbox-serve--crm-rate-limit = Requisições ao CRM por segundo permitidas antes de QUERY_LIMIT_EXCEEDED (0 = desligado)
+help-sandbox-serve--crm-contacts = Contatos com que o CRM é semeado, cada um com um negócio
+help-sandbox-serve--crm-operating-budget = Segundos de execução que cada método do CRM pode gastar por janela antes do 429 OPERATION_TIME_LIMIT (0 = desligado)
+help-sandbox-serve--crm-operating-window = Duração da janela de tempo de execução do CRM, em segundos
+help-sandbox-serve--crm-call-cost-ms = O mínimo de tempo de execução cobrado por chamada ao CRM, em milissegundos (para atingir um limite pequeno depressa)
 help-sandbox-serve--dialect = Dialeto das respostas de `/rest/v1`, como as diferentes instalações da API o falam
 help-sandbox-serve--dialect--standard = JSON com status honestos: falhas `{"{"}"erro": …{"}"}` com 4xx, listas no formato de `--envelope`, todo sucesso 200
 help-sandbox-serve--dialect--legacy-php = Uma instalação PHP antiga: falhas são HTTP 200 `{"{"}"status": false, "mensagem": …{"}"}`, listas `{"{"}"status": true, "dados": {"{"}"0": …{"}"}, "total": "…", …{"}"}` com números como texto, o token em `resposta.sessao.auth_token`, uma página HTML 500 a cada 7º GET
@@ -916,6 +921,7 @@ help-topic-environment =
 
     CLINIC_TIMEOUT            quanto tempo um servidor pode ficar calado, como --timeout (padrão: 60s)
     CLINIC_MAX_WAIT           por quanto tempo repetir requisições que falham, como --max-wait (padrão: 5m)
+    CLINIC_MAX_OPERATING_WAIT quanto esperar, no total, pelas janelas de tempo de execução do CRM (padrão: 15m)
     CLINIC_MAX_ANSWER_SIZE    o maior tamanho de resposta lido, como --max-answer-size (padrão: 256MiB)
     CLINIC_CA_BUNDLE          um arquivo PEM de certificados de CA extras a confiar, como --cacert
 

@@ -72,6 +72,19 @@ pub struct Options {
     /// CRM requests per second allowed before QUERY_LIMIT_EXCEEDED (0 = off).
     #[arg(long, default_value_t = 2)]
     pub crm_rate_limit: u32,
+    /// Contacts the CRM is seeded with, each with one deal.
+    #[arg(long, default_value_t = crm::SEEDED_CONTACTS)]
+    pub crm_contacts: usize,
+    /// Seconds of running time each CRM method may spend per window before OPERATION_TIME_LIMIT
+    /// (0 = off).
+    #[arg(long, default_value_t = 480.0)]
+    pub crm_operating_budget: f64,
+    /// Length of the CRM's operating-time window, in seconds.
+    #[arg(long, default_value_t = 600)]
+    pub crm_operating_window: u64,
+    /// The least running time a CRM call is charged, in milliseconds.
+    #[arg(long, default_value_t = 0)]
+    pub crm_call_cost_ms: u64,
     /// Answer dialect of `/rest/v1`, as different deployments of the API speak it.
     #[arg(long, value_enum, default_value_t = Dialect::Standard)]
     pub dialect: Dialect,
@@ -327,6 +340,10 @@ impl Default for Options {
             rate_limit: 0,
             failing_clinic: 0,
             crm_rate_limit: 2,
+            crm_contacts: crm::SEEDED_CONTACTS,
+            crm_operating_budget: 480.0,
+            crm_operating_window: 600,
+            crm_call_cost_ms: 0,
             dialect: Dialect::Standard,
             envelope: Envelope::Dados,
             token_field: None,

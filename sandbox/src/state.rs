@@ -28,7 +28,16 @@ impl AppState {
             journal: Arc::new(journal::Journal::default()),
             faults: Arc::new(faults::Faults::new(&opts)),
             traps: Arc::new(traps::Traps::new(&opts, addr, stopping)),
-            crm: crm::CrmState::new(opts.seed, opts.crm_rate_limit),
+            crm: crm::CrmState::new(
+                opts.seed,
+                opts.crm_contacts,
+                opts.crm_rate_limit,
+                crm::operating::OperatingLimit::new(
+                    opts.crm_operating_budget,
+                    std::time::Duration::from_secs(opts.crm_operating_window),
+                    std::time::Duration::from_millis(opts.crm_call_cost_ms),
+                ),
+            ),
             answers: Arc::new(answers::Answers::new(&opts)),
             opts: Arc::new(opts),
         }

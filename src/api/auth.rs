@@ -37,6 +37,7 @@ pub async fn login(
         // Logging in changes nothing on the server, so a lost answer may be asked again.
         safety: Safety::Idempotent,
         max_wait: None,
+        handled_by_caller: None,
     };
     let resp = http.send(&req).await?;
     let verdict = judge(resp.status, &resp.body, Empty::Refused);

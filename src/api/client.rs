@@ -228,6 +228,7 @@ impl ApiClient {
                 body: body.clone().map(Body::Json),
                 safety,
                 max_wait,
+                handled_by_caller: None,
             };
             let resp = self.http.send(&req).await?;
             match rule(&resp) {

@@ -86,6 +86,11 @@ pub fn max_wait(s: &str) -> Result<std::time::Duration, String> {
     crate::config::duration("--max-wait", s, true).map_err(expected)
 }
 
+/// `--max-operating-wait`: a duration, zero for no waiting.
+pub fn max_operating_wait(s: &str) -> Result<std::time::Duration, String> {
+    crate::config::duration("--max-operating-wait", s, true).map_err(expected)
+}
+
 /// A size in bytes with an optional unit (`256MiB`, `10MB`).
 pub fn size(s: &str) -> Result<u64, String> {
     crate::config::size("size", s).map_err(expected)

@@ -186,6 +186,7 @@ pub async fn host(ctx: &Context, key: &'static str, required: bool) -> Check {
         // Only a refused connection is tried again: a host that answers at all has been reached.
         safety: Safety::Unsafe,
         max_wait: None,
+        handled_by_caller: None,
     };
     match ctx.http.send(&req).await {
         Ok(resp) => {

@@ -425,7 +425,15 @@ fn unit(ctx: &Context, typed: &str) -> Result<String> {
 /// The CRM client of the profile's `crm_url`, its secret registered for masking.
 pub fn crm(ctx: &Context) -> Result<Arc<Crm>> {
     let base = ctx.host("crm_url", ctx.profile.crm_url.as_ref(), "CLINIC_CRM_URL")?;
-    Ok(Arc::new(Crm::new(ctx.http.clone(), base)))
+    let max_operating_wait = ctx
+        .global
+        .max_operating_wait
+        .unwrap_or(crate::crm::limits::DEFAULT_MAX_OPERATING_WAIT);
+    Ok(Arc::new(Crm::new(
+        ctx.http.clone(),
+        base,
+        max_operating_wait,
+    )))
 }
 
 /// A field as typed: a field ID as it is (upper-case natives such as `PHONE`, custom `UF_CRM_…`, the

@@ -23,6 +23,7 @@ pub fn topics() -> [(&'static str, String); 3] {
 const NETWORK_FLAGS: &[&str] = &[
     "timeout",
     "max_wait",
+    "max_operating_wait",
     "max_answer_size",
     "cacert",
     "concurrency",

@@ -35,6 +35,7 @@ pub async fn run(ctx: &Context, IoArgs { request: a }: IoArgs) -> Result<()> {
         body: body.map(Body::Json),
         safety,
         max_wait: None,
+        handled_by_caller: None,
     };
     let resp = ctx.http.send(&req).await?;
     match judge(resp.status, &resp.body, Empty::Allowed) {

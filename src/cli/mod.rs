@@ -95,6 +95,8 @@ pub struct Global {
     pub timeout: Option<Duration>,
     #[arg(long, global = true, env = "CLINIC_MAX_WAIT", value_name = "DURATION", value_parser = args::max_wait, hide_short_help = true)]
     pub max_wait: Option<Duration>,
+    #[arg(long, global = true, env = "CLINIC_MAX_OPERATING_WAIT", value_name = "DURATION", value_parser = args::max_operating_wait, hide_short_help = true)]
+    pub max_operating_wait: Option<Duration>,
     #[arg(long, global = true, env = "CLINIC_MAX_ANSWER_SIZE", value_name = "SIZE", value_parser = args::size, hide_short_help = true)]
     pub max_answer_size: Option<u64>,
     #[arg(
@@ -296,6 +298,7 @@ impl Cli {
             max_pages: g.max_pages,
             timeout: g.timeout,
             max_wait: g.max_wait,
+            max_operating_wait: g.max_operating_wait,
             max_answer_size: g.max_answer_size,
             cacert: g.cacert.clone(),
             verbose: g.verbose > 0,

@@ -7,21 +7,33 @@ use std::time::Duration;
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
 
+use super::limits::{Limits, Pause};
 use crate::api::judge::{Empty, Verdict, judge};
 use crate::config;
 use crate::error::{Error, Result};
 use crate::http::{Http, Request, Response, Safety};
 use crate::text::answer;
 use crate::text::sanitize;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 pub struct Crm {
     http: Arc<Http>,
     base: url::Url,
+    limits: Limits,
+    /// The wait for an operating-time window was said on stderr (once a run).
+    told: AtomicBool,
 }
 
 impl Crm {
-    pub fn new(http: Arc<Http>, base: url::Url) -> Crm {
-        Crm { http, base }
+    /// A client of `base`; waits for the CRM's operating-time windows last at most
+    /// `max_operating_wait` in all (see [`Limits`]).
+    pub fn new(http: Arc<Http>, base: url::Url, max_operating_wait: Duration) -> Crm {
+        Crm {
+            http,
+            base,
+            limits: Limits::new(max_operating_wait),
+            told: AtomicBool::new(false),
+        }
     }
 
     /// `{crm_url}<method>?<query>`; a query string of `crm_url` itself (some portals take their
@@ -58,11 +70,29 @@ impl Crm {
             body: None,
             safety,
             max_wait: None,
+            handled_by_caller: Some(is_operation_limit),
         };
         let started = std::time::Instant::now();
         let mut attempt = 0u32;
         loop {
+            let near = self
+                .limits
+                .before(method)
+                .await
+                .map_err(|waited| self.gave_up(method, waited))?;
+            if let Some(pause) = near {
+                self.pause(method, &pause).await;
+            }
             let resp = self.http.send(&req).await?;
+            self.limits.note(method, &resp.body);
+            if is_operation_limit(&resp) {
+                let pause = self
+                    .limits
+                    .after_refusal(method, &resp.body)
+                    .map_err(|waited| self.gave_up(method, waited))?;
+                self.pause(method, &pause).await;
+                continue;
+            }
             let wait = resp.retry_after().unwrap_or(Duration::from_millis(
                 (500 * u64::from(attempt + 1)).min(8_000),
             ));
@@ -81,6 +111,51 @@ impl Crm {
             return answer(resp);
         }
     }
+}
+
+impl Crm {
+    /// Waits for `method`'s operating-time window to end, saying so on stderr the first time.
+    async fn pause(&self, method: &str, pause: &Pause) {
+        let until = chrono::DateTime::from_timestamp(pause.until as i64, 0)
+            .map(|t| {
+                t.with_timezone(&chrono::Local)
+                    .format("%H:%M:%S")
+                    .to_string()
+            })
+            .unwrap_or_default();
+        let message = crate::t!(
+            "crm-operating-wait",
+            method = method,
+            until = until.as_str()
+        );
+        if self.told.swap(true, Ordering::Relaxed) {
+            self.http.reporter().trace(&message);
+        } else {
+            self.http.reporter().warn(&message);
+        }
+        tokio::time::sleep(pause.wait).await;
+    }
+
+    /// The error of a run whose waits for operating-time windows would pass `--max-operating-wait`.
+    fn gave_up(&self, method: &str, waited: Duration) -> Error {
+        Error::Server {
+            status: 429,
+            message: crate::t!(
+                "crm-operating-gave-up",
+                method = method,
+                time =
+                    humantime::format_duration(Duration::from_secs(waited.as_secs())).to_string()
+            ),
+        }
+    }
+}
+
+/// Bitrix's refusal of a method that spent its running time for the window.
+fn is_operation_limit(resp: &Response) -> bool {
+    resp.status == StatusCode::TOO_MANY_REQUESTS
+        && serde_json::from_slice::<Value>(&resp.body)
+            .ok()
+            .is_some_and(|v| v.get("error").and_then(Value::as_str) == Some("OPERATION_TIME_LIMIT"))
 }
 
 fn is_query_limit(resp: &Response) -> bool {
@@ -128,7 +203,11 @@ mod tests {
 
     fn crm(base: &str) -> Crm {
         let http = Arc::new(Http::new(Reporter::new(false, true), Default::default()).unwrap());
-        Crm::new(http, url::Url::parse(base).unwrap())
+        Crm::new(
+            http,
+            url::Url::parse(base).unwrap(),
+            super::super::limits::DEFAULT_MAX_OPERATING_WAIT,
+        )
     }
 
     #[test]

@@ -117,6 +117,7 @@ pub async fn send(http: &Http, url: url::Url, shown_url: String) -> Result<Value
         body: None,
         safety: Safety::Unsafe,
         max_wait: None,
+        handled_by_caller: None,
     };
     let resp = http.send(&req).await?;
     match judge(resp.status, &resp.body, Empty::Refused) {

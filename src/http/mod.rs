@@ -73,6 +73,9 @@ pub struct Request {
     /// over several, so that a clinic that keeps failing does not hold up the others. Explicit
     /// limits (429, `Retry-After`) speak for the whole server and keep `--max-wait`.
     pub max_wait: Option<Duration>,
+    /// Answers the caller waits out by its own rules (the CRM's operating-time limit, which names
+    /// the moment it ends): returned at once, not retried here.
+    pub handled_by_caller: Option<fn(&Response) -> bool>,
 }
 
 #[derive(Debug, Clone)]
@@ -205,7 +208,12 @@ impl Http {
         let mut timeouts = 0u32;
         let mut failures = 0u32;
         loop {
-            let outcome = self.exchange(client, req).await;
+            let outcome = match self.exchange(client, req).await {
+                Ok(resp) if req.handled_by_caller.is_some_and(|handled| handled(&resp)) => {
+                    return Ok(resp);
+                }
+                other => other,
+            };
             // Whether every request waits, not this one alone: only when the server said how long
             // (`Retry-After`). A failure of one request (a 500, a cut answer) is retried on its own,
             // without slowing the rest of the walk; only overload (429, 503) lowers the pace.

@@ -1093,3 +1093,57 @@ fn many_records_by_id_come_fifty_per_batch_and_a_failing_one_is_named() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(ids_of(&out), [3, 4]);
 }
+
+/// A walk that spends the CRM's running time for the window waits for the window's end, says so
+/// once, and finishes with every record, byte for byte what an unlimited CRM gives; past
+/// `--max-operating-wait` it fails instead of waiting on.
+#[test]
+fn a_walk_into_the_operating_time_limit_waits_for_the_window_and_completes() {
+    let limited = Env::with(Options {
+        crm_rate_limit: 0,
+        crm_operating_budget: 1.0,
+        crm_operating_window: 2,
+        crm_call_cost_ms: 100,
+        ..Options::ephemeral()
+    });
+    let free = env();
+    let walk = |env: &Env, extra: &[&str]| {
+        env.crm()
+            .args(["crm", "contact", "list", "--all", "--format", "csv"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let expected = walk(&free, &[]);
+    assert!(expected.status.success(), "{}", stderr(&expected));
+    limited.clear_journal();
+    let out = walk(&limited, &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        out.stdout, expected.stdout,
+        "the same records, byte for byte"
+    );
+    let err = stderr(&out);
+    assert_eq!(
+        err.matches("running-time limit for crm.contact.list is reached: waiting until")
+            .count(),
+        1,
+        "{err}"
+    );
+    // The client waited for the window instead of asking again and again: a page, the probe that
+    // chose the walk, and at most two refusals more.
+    let records = expected.stdout.iter().filter(|b| **b == b'\n').count() - 1;
+    let requests = limited.sent().len();
+    assert!(
+        requests >= 2 && requests <= records.div_ceil(50) + 3,
+        "{requests} requests"
+    );
+
+    let out = walk(&limited, &["--max-operating-wait", "1s"]);
+    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("would hold the run past --max-operating-wait"),
+        "{}",
+        stderr(&out)
+    );
+}

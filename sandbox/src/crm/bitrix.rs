@@ -12,6 +12,7 @@ use serde_json::{Map, Value, json};
 
 use super::error::CrmError;
 use super::fields::{Entity, Kind, is_custom};
+use super::operating::Usage;
 use super::params::Params;
 use super::query::{ListRequest, Selection, render};
 use super::state::{CRM_SECRET, CRM_USER, CrmState};
@@ -32,15 +33,23 @@ pub async fn handle(
     if !state.limiter.try_take() {
         return CrmError::query_limit().into_response();
     }
+    let key = method.to_ascii_lowercase();
+    let key = key.strip_suffix(".json").unwrap_or(&key).to_string();
+    if let Err(usage) = state.operating.check(&key) {
+        let mut body = CrmError::operation_time_limit().body();
+        body["time"] = time_block(started, usage);
+        return (axum::http::StatusCode::TOO_MANY_REQUESTS, Json(body)).into_response();
+    }
     let content_type = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok());
     let answer = Params::from_request(query.as_deref(), content_type, &body)
         .map_err(CrmError::invalid_request)
         .and_then(|params| call(&state, &method, &params));
+    let usage = state.operating.charge(&key, started.0.elapsed());
     match answer {
         Ok(mut answer) => {
-            answer.insert("time".into(), time_block(started));
+            answer.insert("time".into(), time_block(started, usage));
             Json(Value::Object(answer)).into_response()
         }
         Err(error) => error.into_response(),
@@ -244,8 +253,8 @@ fn describe_fields(entity: Entity) -> Value {
     Value::Object(fields)
 }
 
-/// Bitrix's timing block; clients ignore it, but real answers carry it.
-fn time_block((started, wall, date_start): (Instant, SystemTime, String)) -> Value {
+/// Bitrix's timing block, with the method's operating time in its window.
+fn time_block((started, wall, date_start): (Instant, SystemTime, String), usage: Usage) -> Value {
     let epoch = |t: SystemTime| {
         t.duration_since(UNIX_EPOCH)
             .map_or(0.0, |d| d.as_secs_f64())
@@ -258,5 +267,7 @@ fn time_block((started, wall, date_start): (Instant, SystemTime, String)) -> Val
         "processing": elapsed,
         "date_start": date_start,
         "date_finish": now_datetime(),
+        "operating": usage.operating,
+        "operating_reset_at": usage.reset_at,
     })
 }

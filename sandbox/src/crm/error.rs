@@ -21,6 +21,15 @@ impl CrmError {
         }
     }
 
+    /// The method spent its running time for the window (see `operating`).
+    pub fn operation_time_limit() -> Self {
+        CrmError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "OPERATION_TIME_LIMIT",
+            "Method is blocked due to operation time limit.",
+        )
+    }
+
     /// A parameter the method cannot use.
     pub fn invalid(description: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, "INVALID_ARG_VALUE", description)

@@ -13,6 +13,7 @@ mod bitrix;
 mod error;
 mod fields;
 mod io;
+pub mod operating;
 mod params;
 mod query;
 mod rate;

@@ -146,13 +146,14 @@ const UTM_TERMS: &[&str] = &["", "", "nutricionista", "ansiedade, sono"];
 /// Relative weights of the stages in `DEAL_STAGES` order: most deals sit early in the pipeline.
 const STAGE_WEIGHTS: &[u32] = &[30, 8, 12, 10, 4, 8, 5, 6, 10, 2, 5];
 
-pub fn populate(store: &mut Store, seed: u64) {
+/// Seeds `contacts` contacts (see [`SEEDED_CONTACTS`]), each with one deal.
+pub fn populate(store: &mut Store, seed: u64, contacts: usize) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ STREAM);
     let mut phones = HashSet::new();
     let mut created = NaiveDate::from_ymd_opt(2022, 1, 3)
         .and_then(|d| d.and_hms_opt(8, 0, 0))
         .expect("valid start date");
-    for n in 1..=SEEDED_CONTACTS {
+    for n in 1..=contacts {
         created += Duration::minutes(rng.random_range(30..4000));
         let first = *FIRST_NAMES.choose(&mut rng).expect("non-empty");
         let last = *LAST_NAMES.choose(&mut rng).expect("non-empty");

@@ -4,6 +4,7 @@ use std::sync::atomic::AtomicUsize;
 use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use super::fields::Entity;
+use super::operating::OperatingLimit;
 use super::rate::TokenBucket;
 use super::seed;
 use super::store::Store;
@@ -25,18 +26,26 @@ pub struct CrmStats {
 pub struct CrmState {
     pub(super) store: RwLock<Store>,
     pub(super) limiter: TokenBucket,
+    pub(super) operating: OperatingLimit,
     pub(super) io_calls: AtomicUsize,
 }
 
 impl CrmState {
-    /// A CRM seeded from `seed` with `SEEDED_CONTACTS` contacts, each with one deal;
-    /// `crm_rate_limit` requests per second to the CRM methods (0 = unlimited).
-    pub fn new(seed: u64, crm_rate_limit: u32) -> Arc<CrmState> {
+    /// A CRM seeded from `seed` with `contacts` contacts, each with one deal; `crm_rate_limit`
+    /// requests per second to the CRM methods (0 = unlimited), and each method's running time
+    /// limited by `operating`.
+    pub fn new(
+        seed: u64,
+        contacts: usize,
+        crm_rate_limit: u32,
+        operating: OperatingLimit,
+    ) -> Arc<CrmState> {
         let mut store = Store::default();
-        seed::populate(&mut store, seed);
+        seed::populate(&mut store, seed, contacts);
         Arc::new(CrmState {
             store: RwLock::new(store),
             limiter: TokenBucket::new(crm_rate_limit),
+            operating,
             io_calls: AtomicUsize::new(0),
         })
     }

@@ -23,7 +23,12 @@ impl Crm {
     }
 
     pub async fn seeded(seed: u64, rate: u32) -> Crm {
-        let state = CrmState::new(seed, rate);
+        let state = CrmState::new(
+            seed,
+            clinic_sandbox::crm::SEEDED_CONTACTS,
+            rate,
+            Default::default(),
+        );
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind");
