@@ -441,6 +441,16 @@ fn http_settings(global: &Settings, profile: &Profile, reporter: &Reporter) -> H
             })
             .unwrap_or(defaults.max_answer_size),
         ca_bundle,
+        // A bad stored value was refused by `config set`; one edited in by hand is reported there.
+        proxy: profile
+            .proxy
+            .as_deref()
+            .and_then(|v| {
+                config::proxy("proxy", v)
+                    .map_err(|e| reporter.warn(&e.to_string()))
+                    .ok()
+            })
+            .unwrap_or_default(),
     }
 }
 

@@ -87,6 +87,7 @@ cli-doctor-config-ok = { $file }, profile '{ $profile }'
 cli-doctor-config-no-profile = { $file } has no profile '{ $profile }': run `clinic setup`
 cli-doctor-host-not-set = not set: clinic config set { $key } URL (or clinic setup)
 cli-doctor-host-answers = { $address } answers (HTTP { $status })
+cli-doctor-host-answers-via = { $address } answers (HTTP { $status }) through proxy { $proxy }
 cli-doctor-no-login = no login
 cli-doctor-token-ok = { $who }: the service takes it
 cli-doctor-token-untried = could not be tried: { $reason }

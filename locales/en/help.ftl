@@ -923,6 +923,12 @@ help-topic-environment =
     CLINIC_MAX_ANSWER_SIZE    the largest answer read, as --max-answer-size (default: 256MiB)
     CLINIC_CA_BUNDLE          a PEM file of extra CA certificates to trust, as --cacert
 
+    HTTPS_PROXY, HTTP_PROXY,  the proxy for https:// and http:// addresses, or for both
+    ALL_PROXY                 (http://user:password@host:3128); the system's settings (Windows'
+                              Internet Options, macOS's network settings) are used too, and the
+                              profile's `proxy` key wins over all of them (`none`: no proxy)
+    NO_PROXY                  hosts reached without the proxy (127.0.0.1,.clinica.local)
+
     LC_ALL, LC_MESSAGES, LANG the locale (the first one set): any Portuguese locale (pt_BR.UTF-8)
                               means pt-BR, any other English, when neither --lang, CLINIC_LANG nor
                               the profile's `language` says

@@ -107,6 +107,8 @@ config-key-timeout = how long the server may stay silent, e.g. 30s or 2m (defaul
 config-key-max-wait = how long a failing request is retried, e.g. 5m (default 5m; 0 = never)
 config-key-max-answer-size = the largest answer read, e.g. 256MiB or 10MB (default 256MiB)
 config-key-ca-bundle = a PEM file of extra CA certificates to trust (a private certificate authority)
+config-key-proxy = the proxy every request goes through (http://host:3128), or none; unset: the system's and HTTPS_PROXY/NO_PROXY
+config-expected-proxy = none, or an http:// or https:// proxy address with a host (http://10.0.0.1:3128)
 config-key-language = the interface language: en or pt-BR
 config-key-aliases = a CRM field ID for <name>, e.g. aliases.email = UF_CRM_1676052930
 
@@ -166,6 +168,7 @@ http-head-too-large = the answer's headers are larger than the client reads ({ $
 http-tls-failure = { $reason } (a TLS failure is not retried; for a server whose certificate comes from a private authority, pass its CA with --cacert FILE)
 http-connection-refused = nothing answers at this address: check the address (base_url) and that the service is running
 http-unknown-host = the server's name could not be found: check the address (base_url) and the network connection
+http-through-proxy = through proxy { $proxy }: { $message }
 http-expect-ca-accepted = CA certificates that TLS accepts ({ $reason })
 http-expect-ca-readable = a readable PEM file of CA certificates ({ $reason })
 http-expect-ca-pem = a PEM file of CA certificates ({ $reason })

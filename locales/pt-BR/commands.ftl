@@ -88,6 +88,7 @@ cli-doctor-config-ok = { $file }, perfil '{ $profile }'
 cli-doctor-config-no-profile = { $file } não tem o perfil '{ $profile }': rode `clinic setup`
 cli-doctor-host-not-set = não definido: clinic config set { $key } URL (ou clinic setup)
 cli-doctor-host-answers = { $address } responde (HTTP { $status })
+cli-doctor-host-answers-via = { $address } responde (HTTP { $status }) pelo proxy { $proxy }
 cli-doctor-no-login = sem login
 cli-doctor-token-ok = { $who }: o serviço aceita o token
 cli-doctor-token-untried = não foi possível testar: { $reason }

@@ -925,6 +925,12 @@ help-topic-environment =
     CLINIC_MAX_ANSWER_SIZE    o maior tamanho de resposta lido, como --max-answer-size (padrão: 256MiB)
     CLINIC_CA_BUNDLE          um arquivo PEM de certificados de CA extras a confiar, como --cacert
 
+    HTTPS_PROXY, HTTP_PROXY,  o proxy para endereços https:// e http://, ou para os dois
+    ALL_PROXY                 (http://usuario:senha@host:3128); as configurações do sistema (Opções
+                              da Internet do Windows, rede do macOS) também valem, e a chave `proxy`
+                              do perfil vence todas elas (`none`: sem proxy)
+    NO_PROXY                  hosts acessados sem o proxy (127.0.0.1,.clinica.local)
+
     LC_ALL, LC_MESSAGES, LANG o locale (o primeiro definido): qualquer locale português (pt_BR.UTF-8)
                               dá pt-BR, qualquer outro dá inglês, quando nem --lang, nem
                               CLINIC_LANG, nem o `language` do perfil escolhem

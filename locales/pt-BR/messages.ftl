@@ -114,6 +114,8 @@ config-key-timeout = quanto tempo o servidor pode ficar em silêncio, p. ex. 30s
 config-key-max-wait = por quanto tempo uma requisição que falha é repetida, p. ex. 5m (padrão 5m; 0 = nunca)
 config-key-max-answer-size = a maior resposta lida, p. ex. 256MiB ou 10MB (padrão 256MiB)
 config-key-ca-bundle = um arquivo PEM com certificados de CA adicionais a confiar (uma autoridade certificadora privada)
+config-key-proxy = o proxy por onde passam todas as requisições (http://host:3128), ou none; sem valor: o do sistema e HTTPS_PROXY/NO_PROXY
+config-expected-proxy = none, ou um endereço de proxy http:// ou https:// com host (http://10.0.0.1:3128)
 config-key-language = o idioma da interface: en ou pt-BR
 config-key-aliases = um ID de campo do CRM para <name>, p. ex. aliases.email = UF_CRM_1676052930
 
@@ -173,6 +175,7 @@ http-head-too-large = os cabeçalhos da resposta são maiores do que o cliente l
 http-tls-failure = { $reason } (uma falha de TLS não é repetida; para um servidor cujo certificado vem de uma autoridade privada, passe a CA dele com --cacert ARQUIVO)
 http-connection-refused = nada responde neste endereço: confira o endereço (base_url) e se o serviço está no ar
 http-unknown-host = o nome do servidor não foi encontrado: confira o endereço (base_url) e a conexão de rede
+http-through-proxy = pelo proxy { $proxy }: { $message }
 http-expect-ca-accepted = certificados de CA que o TLS aceite ({ $reason })
 http-expect-ca-readable = um arquivo PEM legível de certificados de CA ({ $reason })
 http-expect-ca-pem = um arquivo PEM de certificados de CA ({ $reason })

@@ -188,18 +188,24 @@ pub async fn host(ctx: &Context, key: &'static str, required: bool) -> Check {
         max_wait: None,
         handled_by_caller: None,
     };
+    let proxy = ctx.http.proxy_for(&req.url);
     match ctx.http.send(&req).await {
         Ok(resp) => {
-            let status = resp.status.as_u16();
-            Check::new(
-                key,
-                Status::Ok,
-                said!(
+            let status = resp.status.as_u16().to_string();
+            let said = match proxy {
+                Some(proxy) => said!(
+                    "cli-doctor-host-answers-via",
+                    address = shown.as_str(),
+                    status = status,
+                    proxy = proxy
+                ),
+                None => said!(
                     "cli-doctor-host-answers",
                     address = shown.as_str(),
-                    status = status.to_string()
+                    status = status
                 ),
-            )
+            };
+            Check::new(key, Status::Ok, said)
         }
         Err(e) => Check::new(key, Status::Fail, failure(&shown, &e)),
     }

@@ -131,6 +131,10 @@ pub struct Profile {
     /// Retry budget of one request, as written.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_wait: Option<String>,
+    /// The proxy every request goes through (`http://host:3128`), or `none`; unset: the system's
+    /// and the environment's (`HTTPS_PROXY`, `NO_PROXY`…).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proxy: Option<String>,
     /// Largest answer read, as written (`256MiB`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_answer_size: Option<String>,
@@ -184,6 +188,7 @@ pub const KEYS: &[&str] = &[
     "max_wait",
     "max_answer_size",
     "ca_bundle",
+    "proxy",
     "language",
     "aliases.<name>",
 ];
@@ -209,6 +214,7 @@ pub fn meaning(key: &str) -> Option<String> {
         "max_wait" => crate::t!("config-key-max-wait"),
         "max_answer_size" => crate::t!("config-key-max-answer-size"),
         "ca_bundle" => crate::t!("config-key-ca-bundle"),
+        "proxy" => crate::t!("config-key-proxy"),
         "language" => crate::t!("config-key-language"),
         "aliases.<name>" => crate::t!("config-key-aliases"),
         _ => return None,
@@ -409,6 +415,7 @@ impl Profile {
             "max_wait" => s(&self.max_wait),
             "max_answer_size" => s(&self.max_answer_size),
             "ca_bundle" => s(&self.ca_bundle),
+            "proxy" => s(&self.proxy),
             "language" => s(&self.language),
             "units" => (!self.units.is_empty()).then(|| self.units.join(";")),
             "login" => s(&self.login),
@@ -474,6 +481,10 @@ impl Profile {
                 size(key, v)?;
                 self.max_answer_size = Some(v.to_string())
             }
+            "proxy" => {
+                proxy(key, v)?;
+                self.proxy = Some(v.trim().to_string())
+            }
             "ca_bundle" => {
                 // Stored absolute: the setting must mean the same file from any directory.
                 let path = std::fs::canonicalize(v)
@@ -519,6 +530,7 @@ impl Profile {
             "max_wait" => self.max_wait = None,
             "max_answer_size" => self.max_answer_size = None,
             "ca_bundle" => self.ca_bundle = None,
+            "proxy" => self.proxy = None,
             "language" => self.language = None,
             "units" => self.units.clear(),
             k => match k.strip_prefix("aliases.") {
@@ -615,6 +627,37 @@ fn enum_name<T: Serialize>(v: &T) -> String {
         .ok()
         .and_then(|j| j.as_str().map(str::to_string))
         .unwrap_or_default()
+}
+
+/// A proxy setting: `none`, or an `http://` or `https://` address with a host.
+pub fn proxy(key: &str, value: &str) -> Result<Proxy> {
+    let value = value.trim();
+    if value.eq_ignore_ascii_case("none") {
+        return Ok(Proxy::None);
+    }
+    match url::Url::parse(value) {
+        Ok(url) if matches!(url.scheme(), "http" | "https") && url.host().is_some() => {
+            Ok(Proxy::Url(value.to_string()))
+        }
+        _ => Err(Error::invalid(
+            key,
+            crate::redact::url(value),
+            &crate::t!("config-expected-proxy"),
+        )),
+    }
+}
+
+/// Which proxy requests go through.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum Proxy {
+    /// The system's (Windows' Internet Options, macOS's network settings) and the environment's
+    /// (`HTTPS_PROXY`, `HTTP_PROXY`, `ALL_PROXY`, `NO_PROXY`).
+    #[default]
+    System,
+    /// None, whatever the system and the environment say.
+    None,
+    /// This address, for every host but those `NO_PROXY` names.
+    Url(String),
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ use bytes::BytesMut;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue, LOCATION, RETRY_AFTER};
 use reqwest::{Method, StatusCode};
 
+use crate::config::Proxy;
 use crate::error::{Error, Result};
 use crate::redact;
 use crate::secret::Secret;
@@ -112,6 +113,8 @@ pub struct Settings {
     pub max_answer_size: u64,
     /// Extra trusted roots (`--cacert`).
     pub ca_bundle: Option<CaBundle>,
+    /// The proxy requests go through (profile key `proxy`).
+    pub proxy: Proxy,
 }
 
 impl Default for Settings {
@@ -122,6 +125,7 @@ impl Default for Settings {
             max_wait: DEFAULT_MAX_WAIT,
             max_answer_size: DEFAULT_MAX_ANSWER_SIZE,
             ca_bundle: None,
+            proxy: Proxy::System,
         }
     }
 }
@@ -136,6 +140,7 @@ pub struct Http {
     timeout: Duration,
     max_wait: Duration,
     max_answer_size: u64,
+    proxy: Proxy,
 }
 
 /// A usage error kept until a request needs the client.
@@ -168,11 +173,32 @@ impl Http {
             timeout: settings.timeout,
             max_wait: settings.max_wait,
             max_answer_size: settings.max_answer_size,
+            proxy: settings.proxy,
         })
     }
 
     pub fn reporter(&self) -> &Arc<Reporter> {
         &self.reporter
+    }
+
+    /// The proxy a request to `url` goes through, as it may be shown (no credentials), and where
+    /// the setting came from; `None`: straight to the host. Decided as the client decides it: the
+    /// profile's `proxy`, else the system's settings and `HTTPS_PROXY`/`HTTP_PROXY`/`ALL_PROXY`,
+    /// with `NO_PROXY`.
+    pub fn proxy_for(&self, url: &url::Url) -> Option<String> {
+        let matcher = match &self.proxy {
+            Proxy::None => return None,
+            Proxy::System => hyper_util::client::proxy::matcher::Matcher::from_system(),
+            Proxy::Url(proxy) => hyper_util::client::proxy::matcher::Matcher::builder()
+                .all(proxy.clone())
+                .no(std::env::var("NO_PROXY")
+                    .or_else(|_| std::env::var("no_proxy"))
+                    .unwrap_or_default())
+                .build(),
+        };
+        let uri: hyper::Uri = url.as_str().parse().ok()?;
+        let found = matcher.intercept(&uri)?;
+        Some(redact::url(&found.uri().to_string()))
     }
 
     /// How long a failing request keeps being retried (`--max-wait`).
@@ -337,6 +363,18 @@ impl Http {
                     String::new()
                 };
                 let shown = redact::url(&req.shown_url);
+                // A failure through a proxy may be the proxy's: the message names it.
+                let e = match self.proxy_for(&req.url) {
+                    Some(proxy) => SendError {
+                        message: crate::t!(
+                            "http-through-proxy",
+                            proxy = proxy,
+                            message = e.message
+                        ),
+                        ..e
+                    },
+                    None => e,
+                };
                 Err(Error::Network(if e.names_url {
                     crate::t!(
                         "http-failure",
@@ -563,8 +601,17 @@ fn build_client(settings: &Settings) -> Result<std::result::Result<reqwest::Clie
         .connect_timeout(settings.timeout.min(CONNECT_TIMEOUT_MAX))
         .read_timeout(settings.timeout)
         .timeout(settings.timeout.saturating_mul(ATTEMPT_TIMEOUTS))
-        .tls_certs_merge(roots)
-        .build();
+        .tls_certs_merge(roots);
+    let built = match &settings.proxy {
+        // The client's own default: the system's settings and the environment's variables.
+        Proxy::System => built,
+        Proxy::None => built.no_proxy(),
+        Proxy::Url(proxy) => match reqwest::Proxy::all(proxy.as_str()) {
+            Ok(proxy) => built.proxy(proxy.no_proxy(reqwest::NoProxy::from_env())),
+            Err(e) => return Err(Error::Network(describe(e))),
+        },
+    }
+    .build();
     match (built, &settings.ca_bundle) {
         (Ok(client), _) => Ok(Ok(client)),
         // With everything else fixed, only the extra roots can make the client impossible.

@@ -23,6 +23,7 @@ mod limits;
 mod local_hardening;
 mod misc;
 mod names;
+mod proxy;
 mod redaction;
 mod redirects;
 mod references;
