@@ -157,22 +157,11 @@ impl Credentials {
                 .map(drop)
                 .map_err(|e| e.to_string());
         }
-        if kind == StoreKind::Keyutils {
-            kernel::set(account, secret.expose())?;
-            return match kernel::get(account)? {
-                Some(v) if v == secret.expose() => Ok(()),
-                _ => Err(crate::t!("store-no-read-back")),
-            };
-        }
-        let entry = native_entry(kind, account)?;
-        entry
-            .set_password(secret.expose())
-            .map_err(|e| e.to_string())?;
+        parts::put(kind, account, secret.expose())?;
         // A store that accepts a write but cannot give it back (a locked collection, say) is no store.
-        match entry.get_password() {
-            Ok(v) if v == secret.expose() => Ok(()),
-            Ok(_) => Err(crate::t!("store-no-read-back")),
-            Err(e) => Err(e.to_string()),
+        match parts::take(kind, account)? {
+            Some(v) if v == secret.expose() => Ok(()),
+            _ => Err(crate::t!("store-no-read-back")),
         }
     }
 
@@ -203,32 +192,16 @@ impl Credentials {
         if kind == StoreKind::File {
             return Ok(self.read_file()?.get(account).map(Secret::new));
         }
-        if kind == StoreKind::Keyutils {
-            return kernel::get(account)
-                .map(|v| v.map(Secret::new))
-                .map_err(|e| store_error(kind, e));
-        }
-        let entry = native_entry(kind, account).map_err(|e| store_error(kind, e))?;
-        match entry.get_password() {
-            Ok(v) => Ok(Some(Secret::new(v))),
-            Err(keyring_core::Error::NoEntry) => Ok(None),
-            Err(e) => Err(store_error(kind, e.to_string())),
-        }
+        parts::take(kind, account)
+            .map(|v| v.map(Secret::new))
+            .map_err(|e| store_error(kind, e))
     }
 
     fn delete_named(&self, kind: StoreKind, account: &str) -> Result<bool> {
         if kind == StoreKind::File {
             return self.change_file(|all| all.remove(account).is_some());
         }
-        if kind == StoreKind::Keyutils {
-            return kernel::delete(account).map_err(|e| store_error(kind, e));
-        }
-        let entry = native_entry(kind, account).map_err(|e| store_error(kind, e))?;
-        match entry.delete_credential() {
-            Ok(()) => Ok(true),
-            Err(keyring_core::Error::NoEntry) => Ok(false),
-            Err(e) => Err(store_error(kind, e.to_string())),
-        }
+        parts::remove(kind, account).map_err(|e| store_error(kind, e))
     }
 
     fn file_path(&self) -> PathBuf {
@@ -276,6 +249,217 @@ fn store_error(kind: StoreKind, reason: impl std::fmt::Display) -> Error {
         store = kind.to_string(),
         reason = reason.to_string()
     ))
+}
+
+/// One value in one entry of a store: the kernel keyring directly, the others through
+/// `keyring-core`.
+mod slot {
+    use super::{StoreKind, kernel, native_entry};
+
+    pub fn set(kind: StoreKind, name: &str, value: &str) -> Result<(), String> {
+        if kind == StoreKind::Keyutils {
+            return kernel::set(name, value);
+        }
+        // As UTF-8 bytes: a password would be UTF-16 in Credential Manager, twice the room.
+        native_entry(kind, name)?
+            .set_secret(value.as_bytes())
+            .map_err(|e| e.to_string())
+    }
+
+    pub fn get(kind: StoreKind, name: &str) -> Result<Option<String>, String> {
+        if kind == StoreKind::Keyutils {
+            return kernel::get(name);
+        }
+        let entry = native_entry(kind, name)?;
+        match entry.get_secret() {
+            // A token never holds a NUL: bytes with one are an entry written as a (UTF-16) password
+            // by an earlier version, read back as one.
+            Ok(bytes) if !bytes.contains(&0) => String::from_utf8(bytes)
+                .map(Some)
+                .map_err(|e| e.to_string()),
+            Ok(_) => entry.get_password().map(Some).map_err(|e| e.to_string()),
+            Err(keyring_core::Error::NoEntry) => Ok(None),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    pub fn delete(kind: StoreKind, name: &str) -> Result<bool, String> {
+        if kind == StoreKind::Keyutils {
+            return kernel::delete(name);
+        }
+        match native_entry(kind, name)?.delete_credential() {
+            Ok(()) => Ok(true),
+            Err(keyring_core::Error::NoEntry) => Ok(false),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+}
+
+/// Secrets longer than one entry holds: Credential Manager keeps at most 2,560 bytes in an entry,
+/// and a JWT carrying claims is often longer. Such a secret is split across numbered entries
+/// (`<name>#part1`, …) under a small manifest in the entry itself (how many parts, the length, a
+/// checksum). The parts are written before the manifest, so a write cut short leaves the entry as it
+/// was; a manifest whose parts are missing or do not add up reads as no secret, never a wrong one.
+mod parts {
+    use sha2::Digest;
+
+    use super::{StoreKind, slot};
+
+    /// The most one entry is given, below every store's limit.
+    const PART: usize = 2000;
+    /// How many parts at most a secret is split into (a manifest saying more is not believed).
+    const MOST: usize = 64;
+    const MANIFEST: &str = "clinic-parts:1:";
+
+    fn part_name(name: &str, n: usize) -> String {
+        format!("{name}#part{n}")
+    }
+
+    fn checksum(secret: &str) -> String {
+        sha2::Sha256::digest(secret.as_bytes())
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
+
+    /// `secret` cut into pieces of at most [`PART`] bytes, each on a character boundary.
+    fn pieces(secret: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        let mut rest = secret;
+        while !rest.is_empty() {
+            let mut end = rest.len().min(PART);
+            while !rest.is_char_boundary(end) {
+                end -= 1;
+            }
+            out.push(&rest[..end]);
+            rest = &rest[end..];
+        }
+        out
+    }
+
+    pub fn put(kind: StoreKind, name: &str, secret: &str) -> Result<(), String> {
+        if secret.len() <= PART && !secret.starts_with(MANIFEST) {
+            slot::set(kind, name, secret)?;
+            drop_parts(kind, name, 0);
+            return Ok(());
+        }
+        let pieces = pieces(secret);
+        if pieces.len() > MOST {
+            return Err(crate::t!(
+                "store-secret-too-long",
+                bytes = secret.len() as u64
+            ));
+        }
+        for (n, piece) in pieces.iter().enumerate() {
+            slot::set(kind, &part_name(name, n + 1), piece)?;
+        }
+        let manifest = format!(
+            "{MANIFEST}{}:{}:{}",
+            pieces.len(),
+            secret.len(),
+            checksum(secret)
+        );
+        slot::set(kind, name, &manifest)?;
+        drop_parts(kind, name, pieces.len());
+        Ok(())
+    }
+
+    pub fn take(kind: StoreKind, name: &str) -> Result<Option<String>, String> {
+        let Some(value) = slot::get(kind, name)? else {
+            return Ok(None);
+        };
+        let Some(manifest) = value.strip_prefix(MANIFEST) else {
+            return Ok(Some(value));
+        };
+        let mut fields = manifest.splitn(3, ':');
+        let (Some(count), Some(length), Some(sum)) = (
+            fields.next().and_then(|c| c.parse::<usize>().ok()),
+            fields.next().and_then(|l| l.parse::<usize>().ok()),
+            fields.next(),
+        ) else {
+            return Ok(None);
+        };
+        if count == 0 || count > MOST {
+            return Ok(None);
+        }
+        let mut secret = String::with_capacity(length);
+        for n in 1..=count {
+            match slot::get(kind, &part_name(name, n))? {
+                Some(piece) => secret.push_str(&piece),
+                None => return Ok(None),
+            }
+        }
+        Ok((secret.len() == length && checksum(&secret) == sum).then_some(secret))
+    }
+
+    pub fn remove(kind: StoreKind, name: &str) -> Result<bool, String> {
+        let removed = slot::delete(kind, name)?;
+        drop_parts(kind, name, 0);
+        Ok(removed)
+    }
+
+    /// Deletes the parts after the first `keep` (left from a longer secret), up to the first gap.
+    fn drop_parts(kind: StoreKind, name: &str, keep: usize) {
+        for n in keep + 1..=MOST {
+            if !matches!(slot::delete(kind, &part_name(name, n)), Ok(true)) {
+                break;
+            }
+        }
+    }
+
+    #[cfg(all(test, target_os = "linux"))]
+    mod tests {
+        use super::*;
+
+        fn name(test: &str) -> String {
+            format!("clinic-test:{test}:{}", std::process::id())
+        }
+
+        fn token(bytes: usize) -> String {
+            (0..bytes)
+                .map(|i| char::from(b"abcdefghij.-_XYZ"[i % 16]))
+                .collect()
+        }
+
+        #[test]
+        fn tokens_of_1_4_and_16_kb_go_in_and_come_back_in_the_kernel_keyring() {
+            let name = name("sizes");
+            for bytes in [1024, 4096, 16 * 1024, 100] {
+                let secret = token(bytes);
+                put(StoreKind::Keyutils, &name, &secret).unwrap();
+                assert_eq!(take(StoreKind::Keyutils, &name).unwrap(), Some(secret));
+            }
+            // The 16 KB token's parts went when a short one took its place.
+            assert_eq!(
+                slot::get(StoreKind::Keyutils, &part_name(&name, 1)).unwrap(),
+                None
+            );
+            assert!(remove(StoreKind::Keyutils, &name).unwrap());
+            assert_eq!(take(StoreKind::Keyutils, &name).unwrap(), None);
+        }
+
+        #[test]
+        fn a_write_cut_short_reads_as_the_old_token_or_none_never_a_wrong_one() {
+            let name = name("cut");
+            let old = token(3000);
+            put(StoreKind::Keyutils, &name, &old).unwrap();
+            // A longer token's parts written, the run stopped before its manifest.
+            let new = token(5000).replace('a', "b");
+            for (n, piece) in pieces(&new).iter().enumerate() {
+                slot::set(StoreKind::Keyutils, &part_name(&name, n + 1), piece).unwrap();
+            }
+            assert_eq!(
+                take(StoreKind::Keyutils, &name).unwrap(),
+                None,
+                "old manifest, new parts"
+            );
+            // A manifest whose parts are gone.
+            put(StoreKind::Keyutils, &name, &old).unwrap();
+            slot::delete(StoreKind::Keyutils, &part_name(&name, 2)).unwrap();
+            assert_eq!(take(StoreKind::Keyutils, &name).unwrap(), None);
+            remove(StoreKind::Keyutils, &name).unwrap();
+        }
+    }
 }
 
 fn native_entry(

@@ -849,6 +849,7 @@ help-sandbox-serve--hang = Accept and journal requests to the four hosts but nev
 help-sandbox-serve--endless-body = Answer GET requests to the four hosts with a JSON list that never ends
 help-sandbox-serve--late-field-from = Ficha Financeira records from this ID on carry one more field, `desconto_fidelidade`, that earlier records lack: a column that first appears on a later page
 help-sandbox-serve--token-ttl = Lifetime of a login token, in seconds
+help-sandbox-serve--token-bytes = Length of the login tokens issued, in bytes, shaped like a JWT (0: 48 characters)
 help-sandbox-serve--auth-scheme = Which `Authorization` forms are accepted
 help-sandbox-serve--auth-scheme--both = `Bearer <token>` and the bare `<token>`
 help-sandbox-serve--auth-scheme--bearer = Only `Bearer <token>`

@@ -117,6 +117,7 @@ config-key-aliases = a CRM field ID for <name>, e.g. aliases.email = UF_CRM_1676
 store-expect-kind = secret-service, keyutils, credential-manager, keychain or file
 store-file-needs-insecure = CLINIC_CREDENTIAL_STORE=file needs --insecure-storage: the token would be kept in a plain file
 store-no-read-back = the stored value did not read back
+store-secret-too-long = a secret of { $bytes } bytes is longer than the store keeps (128,000 bytes at most)
 store-not-text = the stored value is not text
 store-file-unreadable = credentials file: { $reason }
 store-unreadable = the { $store } could not be read: { $reason }

@@ -851,6 +851,7 @@ help-sandbox-serve--hang = Aceita e registra as requisições aos quatro hosts, 
 help-sandbox-serve--endless-body = Responde aos GET nos quatro hosts com uma lista JSON que nunca termina
 help-sandbox-serve--late-field-from = Os registros da Ficha Financeira a partir deste ID trazem um campo a mais, `desconto_fidelidade`, que os anteriores não têm: uma coluna que só aparece numa página posterior
 help-sandbox-serve--token-ttl = Validade de um token de login, em segundos
+help-sandbox-serve--token-bytes = Tamanho dos tokens de login emitidos, em bytes, com forma de JWT (0: 48 caracteres)
 help-sandbox-serve--auth-scheme = Quais formas de `Authorization` são aceitas
 help-sandbox-serve--auth-scheme--both = `Bearer <token>` e o `<token>` sozinho
 help-sandbox-serve--auth-scheme--bearer = Só `Bearer <token>`

@@ -124,6 +124,7 @@ config-key-aliases = um ID de campo do CRM para <name>, p. ex. aliases.email = U
 store-expect-kind = secret-service, keyutils, credential-manager, keychain ou file
 store-file-needs-insecure = CLINIC_CREDENTIAL_STORE=file exige --insecure-storage: o token ficaria guardado em um arquivo comum
 store-no-read-back = o valor guardado não pôde ser lido de volta
+store-secret-too-long = um segredo de { $bytes } bytes é maior do que o armazenamento guarda (128.000 bytes no máximo)
 store-not-text = o valor guardado não é texto
 store-file-unreadable = arquivo de credenciais: { $reason }
 store-unreadable = não foi possível ler { $store }: { $reason }

@@ -38,10 +38,34 @@ struct Session {
     expires: Instant,
 }
 
+/// A token of `length` bytes shaped like a JWT carrying claims (`header.payload.signature`, base64url
+/// characters), as deployments that issue long tokens send them.
+fn jwt_shaped(length: usize) -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let header = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9";
+    let mut rng = rand::rng();
+    let mut token = String::with_capacity(length);
+    token.push_str(&header[..header.len().min(length)]);
+    let signature = 43.min(length.saturating_sub(token.len() + 2));
+    let payload = length.saturating_sub(token.len() + signature + 2);
+    for count in [payload, signature] {
+        if token.len() < length {
+            token.push('.');
+        }
+        for _ in 0..count {
+            token.push(char::from(ALPHABET[(rng.next_u32() % 64) as usize]));
+        }
+    }
+    token.truncate(length);
+    token
+}
+
 pub struct Tokens {
     sessions: Mutex<HashMap<String, Session>>,
     ttl: Duration,
     scheme: AuthScheme,
+    /// The length of the tokens issued; 0: 48 hexadecimal characters.
+    token_bytes: usize,
 }
 
 impl Tokens {
@@ -50,6 +74,7 @@ impl Tokens {
             sessions: Mutex::new(HashMap::new()),
             ttl: Duration::from_secs(opts.token_ttl),
             scheme: opts.auth_scheme,
+            token_bytes: opts.token_bytes,
         }
     }
 
@@ -60,9 +85,14 @@ impl Tokens {
             (CLINIC_LOGIN, CLINIC_PASSWORD) => User::Clinic(1),
             _ => return None,
         };
-        let mut bytes = [0u8; 24];
-        rand::rng().fill_bytes(&mut bytes);
-        let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        let token = match self.token_bytes {
+            0 => {
+                let mut bytes = [0u8; 24];
+                rand::rng().fill_bytes(&mut bytes);
+                bytes.iter().map(|b| format!("{b:02x}")).collect()
+            }
+            n => jwt_shaped(n),
+        };
         let now = Instant::now();
         let mut sessions = self.sessions.lock().expect("sessions lock");
         // Logins are rare; dropping dead sessions here keeps the map small.

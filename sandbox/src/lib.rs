@@ -130,6 +130,9 @@ pub struct Options {
     /// Lifetime of a login token, in seconds.
     #[arg(long, default_value_t = 3600)]
     pub token_ttl: u64,
+    /// Length of the login tokens issued, in bytes, shaped like a JWT (0: 48 characters).
+    #[arg(long, default_value_t = 0)]
+    pub token_bytes: usize,
     /// Which `Authorization` forms are accepted.
     #[arg(long, value_enum, default_value_t = AuthScheme::Both)]
     pub auth_scheme: AuthScheme,
@@ -357,6 +360,7 @@ impl Default for Options {
             hang: false,
             endless_body: false,
             token_ttl: 3600,
+            token_bytes: 0,
             auth_scheme: AuthScheme::Both,
             page_cap: 0,
             ignore_page: false,

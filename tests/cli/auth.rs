@@ -370,3 +370,41 @@ fn a_password_mistyped_at_the_prompt_is_asked_again_up_to_three_times() {
     assert!(!rest.contains("Password:"), "{rest}");
     assert!(format!("{:?}", p.process().wait().unwrap()).ends_with(", 3)"));
 }
+
+/// A 16 KB token (a JWT carrying claims) is kept, read back and sent whole: split across entries
+/// of the store, and gone from all of them at logout.
+#[test]
+fn a_long_token_is_kept_in_parts_and_works() {
+    let env = Env::with(clinic_sandbox::Options {
+        token_bytes: 16 * 1024,
+        ..clinic_sandbox::Options::ephemeral()
+    });
+    let profile = unique_profile("long");
+    let run = || keyring_run(&env, env.config.path(), &profile);
+    let out = run()
+        .args(["login", "--login", "unidade1", "--password-stdin"])
+        .write_stdin("unidade1\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let token = stored_token(run());
+    assert_eq!(token.len(), 16 * 1024);
+    assert_eq!(token.matches('.').count(), 2, "JWT-shaped");
+    let out = run()
+        .args(["auth", "status", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout_json(&out)["token_works"], Value::Bool(true));
+    env.clear_journal();
+    run()
+        .args(["report", "appointments", "--format", "json", "--page", "1"])
+        .assert()
+        .success();
+    assert_eq!(
+        env.sent().last().unwrap()["headers"]["authorization"],
+        format!("Bearer {token}")
+    );
+    run().arg("logout").assert().success();
+    run().args(["auth", "token"]).assert().code(3);
+}

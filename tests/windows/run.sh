@@ -79,8 +79,9 @@ fi
 unset CLINIC_CONFIG_DIR
 
 # 4. Login, status and logout through Credential Manager, against a sandbox the Linux build serves;
-#    with no CLINIC_CONFIG_DIR the profile lives under %APPDATA%.
-"$linux" sandbox serve --addr 127.0.0.1:0 >"$work/serve.out" 2>"$work/serve.err" &
+#    with no CLINIC_CONFIG_DIR the profile lives under %APPDATA%. Its tokens are 4,096 bytes, a JWT
+#    carrying claims: more than one Credential Manager entry holds (2,560 bytes).
+"$linux" sandbox serve --addr 127.0.0.1:0 --token-bytes 4096 >"$work/serve.out" 2>"$work/serve.err" &
 server_pid=$!
 for _ in $(seq 100); do
     grep -q '^base_url=' "$work/serve.out" 2>/dev/null && break
@@ -102,6 +103,14 @@ if echo "$status" | grep -q '"token_works": true' &&
     pass "auth status reads the token back from Credential Manager"
 else
     fail "auth status: $status $(cat "$work/status.err")"
+fi
+
+token=$(win auth token 2>/dev/null | tr -d '\r\n')
+if [ "${#token}" = 4096 ] && win report appointments --page 1 --format json >"$work/report.json" 2>"$work/report.err" &&
+    grep -q '"id"' "$work/report.json"; then
+    pass "a 4,096-byte token reads back whole from Credential Manager and a report runs with it"
+else
+    fail "long token: ${#token} bytes read back; $(head -c 300 "$work/report.err")"
 fi
 
 config_path=$(win config path 2>/dev/null | tr -d '\r')
