@@ -9,7 +9,7 @@ use tokio::sync::OnceCell;
 
 use crate::api::conventions::Conventions;
 use crate::api::{ApiClient, ClientHooks};
-use crate::config::{self, AuthScheme, ConfigFile, Profile, update_profile};
+use crate::config::{self, AuthScheme, ConfigFile, Profile, StoreKind, update_profile};
 use crate::credentials::Credentials;
 use crate::error::{Error, Result};
 use crate::http::{CaBundle, Http, Settings as HttpSettings};
@@ -247,7 +247,12 @@ impl Context {
             .credentials
             .token_account(&self.profile_name, &login, base);
         let creds = self.credentials.clone();
-        let token = blocking(move || creds.load(kind, &account)).await??;
+        let token = match store_call(kind, move || creds.load(kind, &account)).await {
+            Ok(loaded) => loaded?,
+            // A store that does not answer: the login and password of the environment, if given,
+            // get a token without it.
+            Err(silent) => return self.token_without_store(base, silent).await,
+        };
         match token {
             Some(t) => {
                 self.reporter.add_secret(&t);
@@ -259,6 +264,23 @@ impl Context {
                 login = login
             ))),
         }
+    }
+
+    /// A token from `CLINIC_LOGIN`/`CLINIC_PASSWORD` when the store did not answer (`silent`, the
+    /// error when they are not set).
+    async fn token_without_store(&self, base: &url::Url, silent: Error) -> Result<Secret> {
+        let env = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+        let (Some(login), Some(password)) = (env("CLINIC_LOGIN"), env("CLINIC_PASSWORD")) else {
+            return Err(silent);
+        };
+        self.reporter.warn(&crate::t!(
+            "context-store-silent-logging-in",
+            reason = silent.to_string()
+        ));
+        let answer =
+            crate::api::auth::login(&self.http, base, &login, &Secret::new(password)).await?;
+        self.reporter.add_secret(&answer.token);
+        Ok(answer.token)
     }
 
     fn snapshot(&self) -> Snapshot {
@@ -523,6 +545,48 @@ pub async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static)
         .map_err(|e| Error::Other(crate::t!("context-task-failed", reason = e.to_string())))
 }
 
+/// How long a credential store may take to answer: at a terminal a minute, since an unlock prompt
+/// may be waiting for the person; otherwise (cron, Task Scheduler) 5 seconds, so that a locked or
+/// prompting store never hangs an unattended run.
+pub fn store_time_limit() -> std::time::Duration {
+    use std::io::IsTerminal;
+    if std::io::stdin().is_terminal() && std::io::stderr().is_terminal() {
+        std::time::Duration::from_secs(60)
+    } else {
+        std::time::Duration::from_secs(5)
+    }
+}
+
+/// Runs a call of the credential store `store` on a blocking thread, within
+/// [`store_time_limit`]; a store that does not answer in time is an authentication failure
+/// (exit 3) that names the variables that do without it. The thread left waiting on the store is
+/// abandoned (the run does not wait for it at exit).
+pub async fn store_call<T: Send + 'static>(
+    store: StoreKind,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T> {
+    let limit = store_time_limit();
+    let f = move || {
+        // Tests stand a store that never answers in with this (debug builds only).
+        if cfg!(debug_assertions)
+            && let Some(ms) = std::env::var("CLINIC_STORE_STALL_FOR_TESTS_MS")
+                .ok()
+                .and_then(|v| v.parse::<u64>().ok())
+        {
+            std::thread::sleep(std::time::Duration::from_millis(ms));
+        }
+        f()
+    };
+    match tokio::time::timeout(limit, blocking(f)).await {
+        Ok(done) => done,
+        Err(_) => Err(Error::NotLoggedIn(crate::t!(
+            "context-store-silent",
+            store = store.to_string(),
+            seconds = limit.as_secs()
+        ))),
+    }
+}
+
 /// What re-login needs, detached from the borrowing context.
 struct Snapshot {
     profile_name: String,
@@ -623,6 +687,6 @@ async fn saved_credentials(c: &Snapshot, base: &url::Url) -> Result<Option<(Stri
     };
     let creds = c.credentials.clone();
     let account = creds.password_account(&c.profile_name, &login, base);
-    let password = blocking(move || creds.load(kind, &account)).await??;
+    let password = store_call(kind, move || creds.load(kind, &account)).await??;
     Ok(password.map(|p| (login, p)))
 }

@@ -95,6 +95,7 @@ cli-doctor-store-env-token = CLINIC_TOKEN is set: no store is read
 cli-doctor-store-no-token = no token stored: clinic login
 cli-doctor-store-no-deployment = no deployment to look up: { $reason }
 cli-doctor-store-ok = the { $store } holds the token
+cli-doctor-store-slow = the { $store } holds the token, but took { $seconds } s to answer: unattended runs wait that long each time, and give up after 5 s
 cli-doctor-store-missing = the { $store } has no token for { $login }: clinic login
 cli-doctor-store-failed = the { $store }: { $reason }
 cli-doctor-io-key-env = CLINIC_IO_KEY is set

@@ -96,6 +96,7 @@ cli-doctor-store-env-token = CLINIC_TOKEN está definido: nenhum armazenamento �
 cli-doctor-store-no-token = nenhum token guardado: clinic login
 cli-doctor-store-no-deployment = nenhum servidor a consultar: { $reason }
 cli-doctor-store-ok = o token está guardado ({ $store })
+cli-doctor-store-slow = o token está guardado ({ $store }), mas a resposta levou { $seconds } s: execuções sem ninguém no terminal esperam isso toda vez, e desistem depois de 5 s
 cli-doctor-store-missing = não há token de { $login } ({ $store }): clinic login
 cli-doctor-store-failed = { $store }: { $reason }
 cli-doctor-io-key-env = CLINIC_IO_KEY está definida

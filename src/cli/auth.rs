@@ -7,7 +7,7 @@ use reqwest::Method;
 use serde_json::json;
 
 use crate::config::{self, StoreKind};
-use crate::context::{Context, blocking};
+use crate::context::{Context, blocking, store_call};
 use crate::credentials::{self, StoreFailure};
 use crate::error::{Error, Result};
 use crate::http::Safety;
@@ -128,7 +128,23 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
         .token_account(&ctx.profile_name, &login, &base);
     let creds = ctx.credentials.clone();
     let token = answer.token.clone();
-    let (saved, kinds) = blocking(move || (creds.save(&kinds, &account, &token), kinds)).await?;
+    // A store that does not answer in time is one more store that did not take the token: the
+    // token is then printed for CLINIC_TOKEN, never lost.
+    let first = kinds
+        .first()
+        .copied()
+        .unwrap_or(crate::config::StoreKind::File);
+    let (saved, kinds) =
+        match store_call(first, move || (creds.save(&kinds, &account, &token), kinds)).await {
+            Ok(done) => done,
+            Err(silent) => (
+                Err(vec![crate::credentials::StoreFailure {
+                    kind: first,
+                    reason: silent.to_string(),
+                }]),
+                Vec::new(),
+            ),
+        };
     let store = saved.as_ref().ok().copied();
     forget_previous(ctx, &login, &base, store).await;
     forget_saved_password(ctx).await;
@@ -137,7 +153,7 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
         let creds = ctx.credentials.clone();
         let account = creds.password_account(&ctx.profile_name, &login, &base);
         let pw = password.clone();
-        match blocking(move || creds.save(&[store], &account, &pw)).await? {
+        match store_call(store, move || creds.save(&[store], &account, &pw)).await? {
             Ok(kind) => password_store = Some(kind),
             Err(f) => ctx.reporter.warn(&crate::t!(
                 "cli-auth-password-not-saved",
@@ -343,7 +359,7 @@ async fn forget_io_key(ctx: &Context) -> Result<()> {
     };
     let creds = ctx.credentials.clone();
     let account = creds.io_key_account(&ctx.profile_name);
-    let removed = blocking(move || creds.delete(store, &account)).await??;
+    let removed = store_call(store, move || creds.delete(store, &account)).await??;
     ctx.update_profile(|p| {
         p.io_key_store = None;
         Ok(())

@@ -249,7 +249,10 @@ pub async fn token(ctx: &Context) -> Check {
     }
 }
 
-/// The store the profile keeps its token in can be read.
+/// A store read that takes this long is flagged: an unattended run waits for it every time.
+const SLOW_STORE: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// The store the profile keeps its token in can be read, and how long it took.
 pub async fn credential_store(ctx: &Context) -> Check {
     const NAME: &str = "credentials";
     if std::env::var("CLINIC_TOKEN").is_ok_and(|t| !t.trim().is_empty()) {
@@ -273,7 +276,20 @@ pub async fn credential_store(ctx: &Context) -> Check {
         .credentials
         .token_account(&ctx.profile_name, &login, &base);
     let creds = ctx.credentials.clone();
-    match crate::context::blocking(move || creds.load(kind, &account)).await {
+    let started = std::time::Instant::now();
+    let loaded = crate::context::store_call(kind, move || creds.load(kind, &account)).await;
+    let took = started.elapsed();
+    match loaded {
+        // A store that makes every run wait is worth knowing about before a nightly job meets it.
+        Ok(Ok(Some(_))) if took >= SLOW_STORE => Check::new(
+            NAME,
+            Status::Warn,
+            said!(
+                "cli-doctor-store-slow",
+                store = kind.to_string(),
+                seconds = format!("{:.1}", took.as_secs_f64())
+            ),
+        ),
         Ok(Ok(Some(_))) => Check::new(
             NAME,
             Status::Ok,

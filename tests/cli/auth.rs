@@ -408,3 +408,59 @@ fn a_long_token_is_kept_in_parts_and_works() {
     run().arg("logout").assert().success();
     run().args(["auth", "token"]).assert().code(3);
 }
+
+/// A credential store that never answers (a locked keyring waiting on an unlock prompt, stood in
+/// for here by a store call that sleeps) never hangs an unattended run: after 5 s it exits 3 naming
+/// the variables that do without the store, or goes on with CLINIC_LOGIN and CLINIC_PASSWORD.
+#[test]
+fn a_store_that_never_answers_does_not_hang_an_unattended_run() {
+    let env = Env::new();
+    let profile = unique_profile("silent");
+    let run = || keyring_run(&env, env.config.path(), &profile);
+    run()
+        .args(["login", "--login", "unidade1", "--password-stdin"])
+        .write_stdin("unidade1\n")
+        .assert()
+        .success();
+    let stalled = || {
+        let mut c = run();
+        c.env("CLINIC_STORE_STALL_FOR_TESTS_MS", "600000")
+            .timeout(std::time::Duration::from_secs(30));
+        c
+    };
+    let out = stalled()
+        .args(["ref", "channels", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("Linux kernel keyring did not answer in 5 s")
+            && err.contains("CLINIC_TOKEN, or CLINIC_LOGIN and CLINIC_PASSWORD"),
+        "{err}"
+    );
+    let out = stalled()
+        .env("CLINIC_LOGIN", "unidade1")
+        .env("CLINIC_PASSWORD", "unidade1")
+        .args(["ref", "channels", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("logging in with CLINIC_LOGIN and CLINIC_PASSWORD"),
+        "{}",
+        stderr(&out)
+    );
+    // doctor flags a store that answers, but slowly.
+    let out = run()
+        .env("CLINIC_STORE_STALL_FOR_TESTS_MS", "1500")
+        .args(["doctor", "--format", "json"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("took 1.") && text.contains("s to answer"),
+        "{text}"
+    );
+    run().arg("logout").assert().success();
+}
