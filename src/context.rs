@@ -238,10 +238,11 @@ impl Context {
         }
         let (Some(login), Some(kind)) = (self.profile.login.clone(), self.profile.token_store)
         else {
-            return Err(Error::NotLoggedIn(crate::t!(
+            let none = Error::NotLoggedIn(crate::t!(
                 "context-no-token",
                 profile = self.profile_name.as_str()
-            )));
+            ));
+            return self.token_without_store(base, none).await;
         };
         let account = self
             .credentials
@@ -258,27 +259,30 @@ impl Context {
                 self.reporter.add_secret(&t);
                 Ok(t)
             }
-            None => Err(Error::NotLoggedIn(crate::t!(
-                "context-store-has-no-token",
-                store = kind.to_string(),
-                login = login
-            ))),
+            None => {
+                let none = Error::NotLoggedIn(crate::t!(
+                    "context-store-has-no-token",
+                    store = kind.to_string(),
+                    login = login
+                ));
+                self.token_without_store(base, none).await
+            }
         }
     }
 
-    /// A token from `CLINIC_LOGIN`/`CLINIC_PASSWORD` when the store did not answer (`silent`, the
-    /// error when they are not set).
-    async fn token_without_store(&self, base: &url::Url, silent: Error) -> Result<Secret> {
-        let env = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
-        let (Some(login), Some(password)) = (env("CLINIC_LOGIN"), env("CLINIC_PASSWORD")) else {
-            return Err(silent);
+    /// A token from the environment's login and password (`CLINIC_LOGIN`, and `CLINIC_PASSWORD` or
+    /// `CLINIC_PASSWORD_FILE`) when the store gave none: it did not answer, has no token, or none was
+    /// ever kept. `why` is the error when they are not set.
+    async fn token_without_store(&self, base: &url::Url, why: Error) -> Result<Secret> {
+        let login = std::env::var("CLINIC_LOGIN").ok().filter(|v| !v.is_empty());
+        let (Some(login), Some(password)) = (login, config::password_file::from_env()?) else {
+            return Err(why);
         };
-        self.reporter.warn(&crate::t!(
+        self.reporter.note(&crate::t!(
             "context-store-silent-logging-in",
-            reason = silent.to_string()
+            reason = why.to_string()
         ));
-        let answer =
-            crate::api::auth::login(&self.http, base, &login, &Secret::new(password)).await?;
+        let answer = crate::api::auth::login(&self.http, base, &login, &password).await?;
         self.reporter.add_secret(&answer.token);
         Ok(answer.token)
     }
@@ -676,11 +680,10 @@ impl Relogin {
 /// Credentials for logging in again: `CLINIC_LOGIN`/`CLINIC_PASSWORD`, or a password saved at login.
 async fn saved_credentials(c: &Snapshot, base: &url::Url) -> Result<Option<(String, Secret)>> {
     let env_login = std::env::var("CLINIC_LOGIN").ok().filter(|v| !v.is_empty());
-    let env_password = std::env::var("CLINIC_PASSWORD")
-        .ok()
-        .filter(|v| !v.is_empty());
-    if let (Some(l), Some(p)) = (env_login, env_password) {
-        return Ok(Some((l, Secret::new(p))));
+    if let Some(l) = env_login
+        && let Some(p) = config::password_file::from_env()?
+    {
+        return Ok(Some((l, p)));
     }
     let (Some(login), Some(kind)) = (c.profile.login.clone(), c.profile.password_store) else {
         return Ok(None);

@@ -141,6 +141,7 @@ help-login--base-url = API address ending in /rest/v1 (saved in the profile)
 help-login--sandbox-hosts = Point the profile at a running `clinic sandbox serve`: its address, or the lines it printed (as text, a file, or - for standard input). Sets all four hosts, its webhook ID and its units
 help-login--login = User name [env: CLINIC_LOGIN; asked on a terminal]
 help-login--password-stdin = Read the password from the first line of standard input
+help-login--password-file = Read the password from the first line of FILE, which only its owner may read (chmod 600)
 help-login--insecure-storage = Allow a plain 0600 file when no secure store works
 help-login--save-password = Also keep the password, so an expired token is renewed without asking
 
@@ -915,6 +916,9 @@ help-topic-environment =
     CLINIC_IO_KEY             the Integrações IO key to use instead of the stored one
     CLINIC_LOGIN              the login for `clinic login` and for renewing an expired token
     CLINIC_PASSWORD           the password that goes with CLINIC_LOGIN
+    CLINIC_PASSWORD_FILE      a file holding that password on its first line, readable by its owner only;
+                              with CLINIC_LOGIN, a run with no token at hand (none kept, or a store that
+                              does not answer) logs in with them
     CLINIC_CREDENTIAL_STORE   force one secret store: secret-service, keyutils, credential-manager,
                               keychain or file
 

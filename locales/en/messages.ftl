@@ -109,6 +109,9 @@ config-key-max-answer-size = the largest answer read, e.g. 256MiB or 10MB (defau
 config-key-ca-bundle = a PEM file of extra CA certificates to trust (a private certificate authority)
 config-key-proxy = the proxy every request goes through (http://host:3128), or none; unset: the system's and HTTPS_PROXY/NO_PROXY
 config-expected-proxy = none, or an http:// or https:// proxy address with a host (http://10.0.0.1:3128)
+config-expected-password-file = a readable file holding the password on its first line ({ $reason })
+config-expected-private-password-file = a file only its owner can read (it is { $mode }: chmod 600 it)
+config-expected-password-in-file = a file holding the password on its first line (it is empty)
 config-key-language = the interface language: en or pt-BR
 config-key-aliases = a CRM field ID for <name>, e.g. aliases.email = UF_CRM_1676052930
 
@@ -135,7 +138,7 @@ context-no-host = no { $key } for profile '{ $profile }': run `clinic config set
 context-no-token = no token stored for profile '{ $profile }'
 context-store-has-no-token = the { $store } has no token for '{ $login }'
 context-store-silent = the { $store } did not answer in { $seconds } s (locked, or waiting for an unlock prompt?): CLINIC_TOKEN, or CLINIC_LOGIN and CLINIC_PASSWORD, let a run go on without it
-context-store-silent-logging-in = { $reason }; logging in with CLINIC_LOGIN and CLINIC_PASSWORD
+context-store-silent-logging-in = { $reason }; logging in as CLINIC_LOGIN with the password CLINIC_PASSWORD or CLINIC_PASSWORD_FILE gives
 context-admin-needs-clinic = profile '{ $profile }' logs in as an admin_master, who must name the clinic of this list: pass --clinic ID|NAME (see `clinic ref clinics`; `--clinic all` or a list reads several), or set a default with `clinic config set clinica ID`
 context-ignoring-setting = ignoring the profile's { $key }: { $reason }
 context-task-failed = a background task failed: { $reason }

@@ -140,6 +140,7 @@ help-login--base-url = Endereço da API, terminado em /rest/v1 (salvo no perfil)
 help-login--sandbox-hosts = Aponta o perfil para um `clinic sandbox serve` em execução: o endereço dele, ou as linhas que ele mostrou (como texto, arquivo, ou - para a entrada padrão). Define os quatro hosts, o ID do webhook e as unidades
 help-login--login = Nome de usuário [variável: CLINIC_LOGIN; perguntado num terminal]
 help-login--password-stdin = Lê a senha da primeira linha da entrada padrão
+help-login--password-file = Lê a senha da primeira linha de ARQUIVO, que só o dono pode ler (chmod 600)
 help-login--insecure-storage = Permite um arquivo simples 0600 quando nenhum cofre seguro funciona
 help-login--save-password = Guarda também a senha, para renovar um token vencido sem perguntar
 
@@ -917,6 +918,9 @@ help-topic-environment =
     CLINIC_IO_KEY             a chave da Integrações IO a usar no lugar da guardada
     CLINIC_LOGIN              o login para `clinic login` e para renovar um token vencido
     CLINIC_PASSWORD           a senha que acompanha CLINIC_LOGIN
+    CLINIC_PASSWORD_FILE      um arquivo com essa senha na primeira linha, que só o dono pode ler; com
+                              CLINIC_LOGIN, uma execução sem token à mão (nenhum guardado, ou um
+                              armazenamento que não responde) entra com eles
     CLINIC_CREDENTIAL_STORE   força um cofre de segredos: secret-service, keyutils, credential-manager,
                               keychain ou file
 

@@ -116,6 +116,9 @@ config-key-max-answer-size = a maior resposta lida, p. ex. 256MiB ou 10MB (padr�
 config-key-ca-bundle = um arquivo PEM com certificados de CA adicionais a confiar (uma autoridade certificadora privada)
 config-key-proxy = o proxy por onde passam todas as requisições (http://host:3128), ou none; sem valor: o do sistema e HTTPS_PROXY/NO_PROXY
 config-expected-proxy = none, ou um endereço de proxy http:// ou https:// com host (http://10.0.0.1:3128)
+config-expected-password-file = um arquivo legível com a senha na primeira linha ({ $reason })
+config-expected-private-password-file = um arquivo que só o dono possa ler (ele está { $mode }: use chmod 600)
+config-expected-password-in-file = um arquivo com a senha na primeira linha (ele está vazio)
 config-key-language = o idioma da interface: en ou pt-BR
 config-key-aliases = um ID de campo do CRM para <name>, p. ex. aliases.email = UF_CRM_1676052930
 
@@ -142,7 +145,7 @@ context-no-host = sem { $key } no perfil '{ $profile }': execute `clinic config 
 context-no-token = nenhum token guardado para o perfil '{ $profile }'
 context-store-has-no-token = { $store } não tem token para '{ $login }'
 context-store-silent = { $store } não respondeu em { $seconds } s (bloqueado, ou esperando que seja desbloqueado?): CLINIC_TOKEN, ou CLINIC_LOGIN e CLINIC_PASSWORD, deixam uma execução seguir sem ele
-context-store-silent-logging-in = { $reason }; entrando com CLINIC_LOGIN e CLINIC_PASSWORD
+context-store-silent-logging-in = { $reason }; entrando como CLINIC_LOGIN com a senha de CLINIC_PASSWORD ou CLINIC_PASSWORD_FILE
 context-admin-needs-clinic = o perfil '{ $profile }' faz login como admin_master, que precisa informar a clínica desta lista: passe --clinic ID|NOME (veja `clinic ref clinics`; `--clinic all` ou uma lista lê várias), ou defina uma clínica padrão com `clinic config set clinica ID`
 context-ignoring-setting = ignorando { $key } do perfil: { $reason }
 context-task-failed = uma tarefa em segundo plano falhou: { $reason }

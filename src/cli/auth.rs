@@ -24,6 +24,8 @@ pub struct LoginArgs {
     pub login: Option<String>,
     #[arg(long)]
     pub password_stdin: bool,
+    #[arg(long, value_name = "FILE", conflicts_with = "password_stdin")]
+    pub password_file: Option<std::path::PathBuf>,
     #[arg(long)]
     pub insecure_storage: bool,
     #[arg(long)]
@@ -91,19 +93,23 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
     let kinds = credentials::chain(args.insecure_storage)?;
     // A password typed at the prompt may be mistyped: it is asked again, up to LOGIN_TRIES times.
     // One from stdin or the environment would only be refused again.
-    let typed = !args.password_stdin
-        && std::env::var("CLINIC_PASSWORD")
-            .ok()
-            .is_none_or(|v| v.is_empty())
-        && std::io::stdin().is_terminal();
+    let unattended = match &args.password_file {
+        Some(path) => Some(crate::config::password_file::read("--password-file", path)?),
+        None if args.password_stdin => None,
+        None => crate::config::password_file::from_env()?,
+    };
+    let typed = !args.password_stdin && unattended.is_none() && std::io::stdin().is_terminal();
     let mut tries = 1;
     let (password, answer) = loop {
-        let password = read_secret(
-            args.password_stdin,
-            "CLINIC_PASSWORD",
-            &crate::t!("cli-auth-prompt-password"),
-            "--password-stdin",
-        )?;
+        let password = match &unattended {
+            Some(password) => password.clone(),
+            None => read_secret(
+                args.password_stdin,
+                "CLINIC_PASSWORD",
+                &crate::t!("cli-auth-prompt-password"),
+                "--password-stdin",
+            )?,
+        };
         match crate::api::auth::login(&ctx.http, &base, &login, &password).await {
             Ok(answer) => break (password, answer),
             Err(e @ Error::Auth(_)) if typed && tries < LOGIN_TRIES => {

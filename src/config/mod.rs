@@ -4,6 +4,7 @@
 //! read-modify-write under a lock so that concurrent runs never lose each other's updates.
 
 pub mod language;
+pub mod password_file;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

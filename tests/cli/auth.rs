@@ -447,7 +447,7 @@ fn a_store_that_never_answers_does_not_hang_an_unattended_run() {
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
-        stderr(&out).contains("logging in with CLINIC_LOGIN and CLINIC_PASSWORD"),
+        stderr(&out).contains("logging in as CLINIC_LOGIN with the password"),
         "{}",
         stderr(&out)
     );
@@ -463,4 +463,55 @@ fn a_store_that_never_answers_does_not_hang_an_unattended_run() {
         "{text}"
     );
     run().arg("logout").assert().success();
+}
+
+/// An unattended run with no token at hand logs in with CLINIC_LOGIN and a password file that only
+/// its owner can read; a file others can read is refused before anything is sent. `login` takes one
+/// too.
+#[test]
+fn a_password_file_serves_unattended_runs_and_must_be_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let env = Env::new();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("senha");
+    std::fs::write(&file, "unidade1\n").unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+    env.clear_journal();
+    let out = env
+        .bare()
+        .env("CLINIC_LOGIN", "unidade1")
+        .env("CLINIC_PASSWORD_FILE", &file)
+        .args(["ref", "channels", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("CLINIC_PASSWORD_FILE") && err.contains("644"),
+        "{err}"
+    );
+    assert!(env.sent().is_empty());
+
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let out = env
+        .bare()
+        .env("CLINIC_LOGIN", "unidade1")
+        .env("CLINIC_PASSWORD_FILE", &file)
+        .args(["ref", "channels", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!stdout_json(&out).as_array().unwrap().is_empty());
+
+    let profile = unique_profile("pwfile");
+    let out = keyring_run(&env, env.config.path(), &profile)
+        .args(["login", "--login", "unidade1", "--password-file"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    keyring_run(&env, env.config.path(), &profile)
+        .arg("logout")
+        .assert()
+        .success();
 }
