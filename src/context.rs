@@ -554,11 +554,21 @@ pub async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static)
 /// prompting store never hangs an unattended run.
 pub fn store_time_limit() -> std::time::Duration {
     use std::io::IsTerminal;
-    if std::io::stdin().is_terminal() && std::io::stderr().is_terminal() {
+    let unattended = UNATTENDED.load(std::sync::atomic::Ordering::Relaxed);
+    if !unattended && std::io::stdin().is_terminal() && std::io::stderr().is_terminal() {
         std::time::Duration::from_secs(60)
     } else {
         std::time::Duration::from_secs(5)
     }
+}
+
+/// Set by `clinic doctor --unattended`: the run behaves as cron would run it, with the short store
+/// limit even at a terminal.
+static UNATTENDED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Makes this run behave as an unattended one (see [`store_time_limit`]).
+pub fn run_unattended() {
+    UNATTENDED.store(true, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// Runs a call of the credential store `store` on a blocking thread, within

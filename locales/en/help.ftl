@@ -128,6 +128,7 @@ help-doctor = Check the configuration, hosts, token, credential store, name cach
     Each line is ok, warn (something a command will miss) or FAIL; any FAIL exits 1.
 
 help-doctor--probe = Also find how this deployment answers (page numbering, page-size limit, token scheme, charset, empty lists) with a few one-record reads, and remember it in the profile
+help-doctor--unattended = Check as cron or Task Scheduler would run: the credential store given 5 s even at a terminal, and what such a run can log in with
 
 ## login
 help-login = Log in and keep the token in the OS keyring  [Autenticação]

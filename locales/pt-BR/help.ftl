@@ -127,6 +127,7 @@ help-doctor = Verifica a configuração, os hosts, o token, o cofre de credencia
     Cada linha é ok, warn (algo que vai faltar a algum comando) ou FAIL; qualquer FAIL sai com 1.
 
 help-doctor--probe = Descobre também como este ambiente responde (numeração das páginas, limite por página, esquema do token, charset, listas vazias) com algumas leituras de um registro, e guarda no perfil
+help-doctor--unattended = Verifica como o cron ou o Agendador de Tarefas executariam: 5 s para o armazenamento de credenciais mesmo num terminal, e com o que essa execução consegue entrar
 
 ## login
 help-login = Faz login e guarda o token no chaveiro do sistema  [Autenticação]

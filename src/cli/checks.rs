@@ -219,6 +219,29 @@ fn failure(shown: &str, e: &Error) -> String {
     }
 }
 
+/// What an unattended run (cron, Task Scheduler) can log in with when the store's token is not at
+/// hand: a store it cannot reach ends it with exit 3 unless the environment gives a way.
+pub fn unattended() -> Check {
+    const NAME: &str = "unattended";
+    if std::env::var("CLINIC_TOKEN").is_ok_and(|t| !t.trim().is_empty()) {
+        return Check::new(NAME, Status::Ok, said!("cli-doctor-unattended-token"));
+    }
+    let login = std::env::var("CLINIC_LOGIN").ok().filter(|v| !v.is_empty());
+    match (login, config::password_file::from_env()) {
+        (_, Err(e)) => Check::new(NAME, Status::Fail, e.to_string()),
+        (Some(login), Ok(Some(_))) => Check::new(
+            NAME,
+            Status::Ok,
+            said!("cli-doctor-unattended-login", login = login),
+        ),
+        _ => Check::new(
+            NAME,
+            Status::Warn,
+            said!("cli-doctor-unattended-store-only"),
+        ),
+    }
+}
+
 /// The token is there and the service takes it.
 pub async fn token(ctx: &Context) -> Check {
     let who = match (&ctx.profile.login, ctx.user_kind()) {

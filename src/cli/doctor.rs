@@ -13,10 +13,15 @@ use crate::error::{Error, Result};
 pub struct DoctorArgs {
     #[arg(long)]
     pub probe: bool,
+    #[arg(long)]
+    pub unattended: bool,
 }
 
 /// Runs every check. A configuration that cannot even be read is itself the failing check.
 pub async fn run(global: Settings, args: DoctorArgs) -> std::result::Result<(), Failure> {
+    if args.unattended {
+        crate::context::run_unattended();
+    }
     let ctx = match Context::new(global).await {
         Ok(ctx) => ctx,
         Err(e) => {
@@ -32,6 +37,9 @@ pub async fn run(global: Settings, args: DoctorArgs) -> std::result::Result<(), 
         }
     };
     let mut checks = all(&ctx).await;
+    if args.unattended {
+        checks.push(checks::unattended());
+    }
     if args.probe {
         checks.extend(super::probe::conventions(&ctx).await);
     }

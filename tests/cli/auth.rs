@@ -503,6 +503,38 @@ fn a_password_file_serves_unattended_runs_and_must_be_private() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(!stdout_json(&out).as_array().unwrap().is_empty());
 
+    // `doctor --unattended` says what such a run can log in with.
+    let unattended = |cmd: &mut assert_cmd::Command| {
+        let out = cmd
+            .args(["doctor", "--unattended", "--format", "json"])
+            .output()
+            .unwrap();
+        let checks: Value = serde_json::from_slice(&out.stdout).unwrap();
+        checks
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["check"] == "unattended" || c["name"] == "unattended")
+            .cloned()
+            .unwrap_or_else(|| panic!("{checks}"))
+    };
+    let with_file = unattended(
+        env.bare()
+            .env("CLINIC_LOGIN", "unidade1")
+            .env("CLINIC_PASSWORD_FILE", &file),
+    );
+    assert!(
+        with_file.to_string().contains("logs in as unidade1"),
+        "{with_file}"
+    );
+    let without = unattended(&mut env.bare());
+    assert!(
+        without
+            .to_string()
+            .contains("set CLINIC_LOGIN and CLINIC_PASSWORD_FILE"),
+        "{without}"
+    );
+
     let profile = unique_profile("pwfile");
     let out = keyring_run(&env, env.config.path(), &profile)
         .args(["login", "--login", "unidade1", "--password-file"])
