@@ -229,6 +229,7 @@ cli-crm-contact-exists-skipped = a contact with this phone or e-mail is in the C
 cli-crm-contact-exists-ask = The CRM has a contact with this phone or e-mail already (ID { $ids }). Call the webhook anyway? It opens another deal
 cli-crm-contact-exists-refused = the CRM has a contact with this phone or e-mail already (ID { $ids }); nothing was sent: --if-exists skip leaves it at that, --if-exists create opens another deal for it
 cli-crm-duplicates-not-checked = no crm_url: the phone and e-mail are not looked up before the webhook is called
+cli-crm-duplicates-unchecked = could not look the phone and e-mail up in the CRM ({ $reason }); calling the webhook
 cli-crm-expected-timezone = an IANA time zone such as America/Sao_Paulo (clinic config set timezone …)
 cli-crm-expected-unit = a unit of the profile's list; did you mean { $near }?
 cli-crm-no-aliases = none (clinic crm aliases install)

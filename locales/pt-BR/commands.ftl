@@ -239,6 +239,7 @@ cli-crm-contact-exists-skipped = já há um contato com este telefone ou e-mail 
 cli-crm-contact-exists-ask = O CRM já tem um contato com este telefone ou e-mail (ID { $ids }). Chamar o webhook mesmo assim? Ele abre outro negócio
 cli-crm-contact-exists-refused = o CRM já tem um contato com este telefone ou e-mail (ID { $ids }); nada foi enviado: --if-exists skip não faz nada, --if-exists create abre outro negócio para ele
 cli-crm-duplicates-not-checked = sem crm_url: o telefone e o e-mail não são procurados antes de chamar o webhook
+cli-crm-duplicates-unchecked = não foi possível procurar o telefone e o e-mail no CRM ({ $reason }); chamando o webhook
 cli-crm-expected-timezone = um fuso horário IANA como America/Sao_Paulo (clinic config set timezone …)
 cli-crm-expected-unit = uma unidade da lista do perfil; você quis dizer { $near }?
 cli-crm-no-aliases = nenhum (clinic crm aliases install)

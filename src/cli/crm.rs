@@ -360,7 +360,9 @@ async fn create(ctx: &Context, a: CreateArgs) -> Result<()> {
 /// Looks the lead's phone and e-mail up in the CRM before the webhook opens a deal. `Some(ids)`:
 /// contacts exist and nothing is to be sent (`--if-exists skip`, or declined at the prompt). A
 /// script that did not say what to do is refused. Without a `crm_url` nothing can be looked up: the
-/// webhook is called as before, unless `--if-exists` asked for the check.
+/// webhook is called as before, unless `--if-exists` asked for the check. A lookup the CRM cannot
+/// answer (a webhook without the scope, an older portal) does not stop the create that was asked
+/// for: it is said on stderr, and only `--if-exists skip`, which must never create unchecked, fails.
 async fn existing_contacts(
     ctx: &Context,
     lead: &Lead,
@@ -375,7 +377,17 @@ async fn existing_contacts(
         return Ok(None);
     }
     let crm = crm(ctx)?;
-    let ids = crate::crm::duplicates::contacts_with(&crm, &lead.phone, &lead.email).await?;
+    let ids = match crate::crm::duplicates::contacts_with(&crm, &lead.phone, &lead.email).await {
+        Ok(ids) => ids,
+        Err(e) if if_exists == Some(IfExists::Skip) => return Err(e),
+        Err(e) => {
+            ctx.reporter.warn(&crate::t!(
+                "cli-crm-duplicates-unchecked",
+                reason = ctx.reporter.error_line(&e)
+            ));
+            return Ok(None);
+        }
+    };
     if ids.is_empty() {
         return Ok(None);
     }

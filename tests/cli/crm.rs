@@ -1147,3 +1147,41 @@ fn a_walk_into_the_operating_time_limit_waits_for_the_window_and_completes() {
         stderr(&out)
     );
 }
+
+/// A duplicate lookup the CRM cannot answer (here a `crm_url` it refuses) does not stop the
+/// create that was asked for: it is said on stderr and the webhook is called. Only `--if-exists
+/// skip`, which must never create unchecked, fails, with nothing sent to the webhook.
+#[test]
+fn a_duplicate_lookup_that_fails_does_not_stop_the_create() {
+    let env = env();
+    let refused = env
+        .sandbox
+        .urls()
+        .crm_url
+        .replace("/sandbox/", "/wrong-secret/");
+    let before = env.stats()["crm_deals"].as_u64().unwrap();
+    let out = env
+        .crm()
+        .env("CLINIC_CRM_URL", &refused)
+        .args(CREATE)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("could not look the phone and e-mail up in the CRM"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(stdout_json(&out)["ok"], true);
+    assert_eq!(env.stats()["crm_deals"].as_u64(), Some(before + 1));
+
+    let out = env
+        .crm()
+        .env("CLINIC_CRM_URL", &refused)
+        .args(CREATE)
+        .args(["--if-exists", "skip"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert_eq!(env.stats()["crm_deals"].as_u64(), Some(before + 1));
+}
