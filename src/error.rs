@@ -278,21 +278,14 @@ fn file_text(path: &std::path::Path, e: &io::Error) -> String {
 }
 
 /// Why a file could not be written, in the reader's language for the failures people meet; else
-/// the system's words. Never the name of the temporary file the output is first written to (the
-/// person named another file, and the temporary one is gone).
+/// the system's words.
 fn io_reason(e: &io::Error) -> String {
     match e.kind() {
         io::ErrorKind::NotFound => crate::t!("output-folder-missing"),
         io::ErrorKind::PermissionDenied => crate::t!("output-permission-denied"),
         io::ErrorKind::StorageFull => crate::t!("output-disk-full"),
         io::ErrorKind::ReadOnlyFilesystem => crate::t!("output-read-only"),
-        _ => {
-            let text = e.to_string();
-            match text.split_once(" at path ") {
-                Some((reason, _)) => reason.to_string(),
-                None => text,
-            }
-        }
+        _ => e.to_string(),
     }
 }
 

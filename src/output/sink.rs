@@ -237,7 +237,19 @@ fn temp_beside(path: &Path) -> io::Result<NamedTempFile> {
         // The mode is given to open(2), which takes the umask off it.
         builder.permissions(fs::Permissions::from_mode(0o666));
     }
-    builder.tempfile_in(unfinished::directory_of(path))
+    builder
+        .tempfile_in(unfinished::directory_of(path))
+        .map_err(without_temporary_name)
+}
+
+/// The error of creating the temporary file, without its name (`… at path "/x/.f.csv.12.tmp"`,
+/// as `tempfile` words it): the person named another file, and that one is what errors show.
+fn without_temporary_name(e: io::Error) -> io::Error {
+    let text = e.to_string();
+    match text.split_once(" at path ") {
+        Some((reason, _)) => io::Error::new(e.kind(), reason.to_string()),
+        None => e,
+    }
 }
 
 /// A file being replaced keeps its permissions; a new one has the mode the umask gives (see

@@ -76,18 +76,21 @@ impl TableBlocks {
             return;
         };
         let lang = crate::text::i18n::current();
-        let rows = &self.rows;
-        let widest = |i: usize| {
-            rows.iter()
-                .filter_map(|row| row.get(i))
-                .map(|cell| display::cell(&names[i], cell, lang).text.chars().count())
-                .max()
-                .unwrap_or(0)
-        };
-        let column = |i: usize| widest(i).max(names[i].chars().count()).min(WIDEST_ADDED) + 3;
+        // The widest cell of each column, as shown.
+        let widest: Vec<usize> = (0..names.len())
+            .map(|i| {
+                self.rows
+                    .iter()
+                    .filter_map(|row| row.get(i))
+                    .map(|cell| display::cell(&names[i], cell, lang).text.chars().count())
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let column = |i: usize| widest[i].max(names[i].chars().count()).min(WIDEST_ADDED) + 3;
         let mut used = 1 + shown.iter().map(|&i| column(i)).sum::<usize>();
-        for i in 0..names.len() {
-            if shown.contains(&i) || widest(i) == 0 {
+        for (i, widest) in widest.iter().enumerate() {
+            if shown.contains(&i) || *widest == 0 {
                 continue;
             }
             if used + column(i) <= usize::from(width) {

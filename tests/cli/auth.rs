@@ -172,6 +172,16 @@ fn keyring_run(env: &Env, config: &std::path::Path, profile: &str) -> assert_cmd
     c
 }
 
+/// `clinic login` as the clinic user, the password on stdin; it must succeed.
+fn log_in_as_clinic_user(mut cmd: assert_cmd::Command) {
+    let out = cmd
+        .args(["login", "--login", "unidade1", "--password-stdin"])
+        .write_stdin("unidade1\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
 fn stored_token(mut cmd: assert_cmd::Command) -> String {
     let out = cmd.args(["auth", "token"]).output().unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
@@ -381,12 +391,7 @@ fn a_long_token_is_kept_in_parts_and_works() {
     });
     let profile = unique_profile("long");
     let run = || keyring_run(&env, env.config.path(), &profile);
-    let out = run()
-        .args(["login", "--login", "unidade1", "--password-stdin"])
-        .write_stdin("unidade1\n")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    log_in_as_clinic_user(run());
     let token = stored_token(run());
     assert_eq!(token.len(), 16 * 1024);
     assert_eq!(token.matches('.').count(), 2, "JWT-shaped");
@@ -417,11 +422,7 @@ fn a_store_that_never_answers_does_not_hang_an_unattended_run() {
     let env = Env::new();
     let profile = unique_profile("silent");
     let run = || keyring_run(&env, env.config.path(), &profile);
-    run()
-        .args(["login", "--login", "unidade1", "--password-stdin"])
-        .write_stdin("unidade1\n")
-        .assert()
-        .success();
+    log_in_as_clinic_user(run());
     let stalled = || {
         let mut c = run();
         c.env("CLINIC_STORE_STALL_FOR_TESTS_MS", "600000")
