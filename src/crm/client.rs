@@ -2,6 +2,7 @@
 //! method call, the secret segment masked wherever the address is shown, Bitrix errors mapped to exit codes.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use reqwest::{Method, StatusCode};
@@ -14,7 +15,6 @@ use crate::error::{Error, Result};
 use crate::http::{Http, Request, Response, Safety};
 use crate::text::answer;
 use crate::text::sanitize;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 pub struct Crm {
     http: Arc<Http>,
@@ -152,17 +152,24 @@ impl Crm {
 
 /// Bitrix's refusal of a method that spent its running time for the window.
 fn is_operation_limit(resp: &Response) -> bool {
-    resp.status == StatusCode::TOO_MANY_REQUESTS
-        && serde_json::from_slice::<Value>(&resp.body)
-            .ok()
-            .is_some_and(|v| v.get("error").and_then(Value::as_str) == Some("OPERATION_TIME_LIMIT"))
+    is_bitrix_error(resp, StatusCode::TOO_MANY_REQUESTS, "OPERATION_TIME_LIMIT")
 }
 
+/// Bitrix's refusal of a request over its request quota.
 fn is_query_limit(resp: &Response) -> bool {
-    resp.status == StatusCode::SERVICE_UNAVAILABLE
+    is_bitrix_error(
+        resp,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "QUERY_LIMIT_EXCEEDED",
+    )
+}
+
+/// Whether `resp` is Bitrix's error `code` with `status`.
+fn is_bitrix_error(resp: &Response, status: StatusCode, code: &str) -> bool {
+    resp.status == status
         && serde_json::from_slice::<Value>(&resp.body)
             .ok()
-            .is_some_and(|v| v.get("error").and_then(Value::as_str) == Some("QUERY_LIMIT_EXCEEDED"))
+            .is_some_and(|v| v.get("error").and_then(Value::as_str) == Some(code))
 }
 
 /// The JSON answer, or the error it carries: Bitrix reports errors as `{"error", "error_description"}`

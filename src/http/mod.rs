@@ -181,8 +181,8 @@ impl Http {
         &self.reporter
     }
 
-    /// The proxy a request to `url` goes through, as it may be shown (no credentials), and where
-    /// the setting came from; `None`: straight to the host. Decided as the client decides it: the
+    /// The proxy a request to `url` goes through, as it may be shown (no credentials); `None`:
+    /// straight to the host. Decided as the client decides it: the
     /// profile's `proxy`, else the system's settings and `HTTPS_PROXY`/`HTTP_PROXY`/`ALL_PROXY`,
     /// with `NO_PROXY`.
     pub fn proxy_for(&self, url: &url::Url) -> Option<String> {
