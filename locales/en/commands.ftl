@@ -164,7 +164,7 @@ cli-import-journal-lost = created (ID { $id }), but the journal could not record
 cli-import-expected-readable = a readable CSV file ({ $reason })
 cli-import-expected-utf8 = a UTF-8 CSV file
 cli-import-expected-csv = CSV ({ $reason })
-cli-import-expected-columns = columns for { $columns } (see `clinic contact import --help`)
+cli-import-expected-columns = columns for { $columns } (see `clinic { $command } --help`)
 cli-import-row-problem = row { $row }: { $problem }
 cli-import-row-duplicate = row { $row }: the same contact (phone and name) as row { $earlier }
 cli-import-more = … and { $count } more
@@ -225,6 +225,14 @@ cli-crm-no-webhook-id = no webhook_id for profile '{ $profile }': run `clinic co
 cli-crm-get-failed = record { $id }: { $message }
 cli-crm-expected-ids = record IDs (whole numbers above 0) separated by line breaks, commas or spaces
 cli-crm-expected-ids-file = a readable file of record IDs, or - for standard input ({ $reason })
+cli-crm-import-unknown-rows = { $count ->
+    [one] { $count } row was sent but whether it was created is unknown ({ $rows }); run the same import again: each row is looked up in the CRM before it is sent, so it is sent again only if the CRM does not hold it (with --if-exists create nothing is looked up: check it in the CRM first)
+   *[other] { $count } rows were sent but whether they were created is unknown ({ $rows }); run the same import again: each row is looked up in the CRM before it is sent, so they are sent again only if the CRM does not hold them (with --if-exists create nothing is looked up: check them in the CRM first)
+}
+cli-crm-import-expected-full-name = a first and a last name separated by a space
+cli-crm-import-expected-utm-source = one of { $sources }
+cli-crm-import-lookup-failed = not sent: the CRM could not look its phone and e-mail up ({ $reason })
+cli-crm-import-row-duplicate = row { $row }: the same phone or e-mail as row { $earlier } (the automation would open a second deal for that contact)
 cli-crm-contact-exists-skipped = a contact with this phone or e-mail is in the CRM already (ID { $ids }): nothing was sent
 cli-crm-contact-exists-ask = The CRM has a contact with this phone or e-mail already (ID { $ids }). Call the webhook anyway? It opens another deal
 cli-crm-contact-exists-refused = the CRM has a contact with this phone or e-mail already (ID { $ids }); nothing was sent: --if-exists skip leaves it at that, --if-exists create opens another deal for it

@@ -620,6 +620,31 @@ help-crm-contact-create--if-exists--ask = Ask at a terminal; a script is refused
 help-crm-contact-create--if-exists--skip = Send nothing and exit 0 (nightly imports)
 help-crm-contact-create--if-exists--create = Call the webhook anyway
 
+## crm contact import
+help-crm-contact-import = Create contacts and deals from a CSV file through the automation webhook, checked whole first, duplicates skipped, resumable  [CRM — Automação]
+    .long =
+    Create contacts and deals from a CSV file through the automation webhook, checked whole first, duplicates skipped, resumable  [CRM — Automação]
+
+    Every row is checked before anything is sent. Each row's phone and e-mail are then looked up in the CRM (crm.duplicate.findbycomm, fifty lookups a request): a row whose contact exists is skipped, because the automation would open another deal for it. With --journal, each send is recorded as it happens: a run stopped anywhere is run again with the same journal, rows created earlier are skipped, and a row sent without an answer is sent again only if the CRM does not hold it.
+    .after =
+    Example:
+      clinic crm contact import leads.csv --journal leads.journal --unit "SP Campinas" --utm-source whatsapp
+    Columns (header row; English or Portuguese names, ',' or ';' separated):
+      name|nome (or first_name|primeiro_nome and last_name|sobrenome), phone|telefone, email,
+      unit|unidade, campaign_id|campanha, utm_source (these three may come from the flags instead),
+      utm_medium, utm_campaign, utm_content, created_at|criado_em (default: now)
+    Each row's result goes to stdout: created (with contact_id and deal_id), skipped (reason exists, with
+    the contacts' IDs, or journal), unknown or failed. Exit 0 only when no row failed or was left unknown.
+help-crm-contact-import--file = The CSV file (UTF-8, with a header row)
+help-crm-contact-import--dry-run = Check every row, look them up, and print what would be sent, without sending
+help-crm-contact-import--journal = Record each send here (NDJSON); rows an earlier run created are skipped
+help-crm-contact-import--if-exists = When the CRM has a contact with a row's phone or e-mail already
+help-crm-contact-import--if-exists--skip = Skip the row (nothing is sent for it)
+help-crm-contact-import--if-exists--create = Send every row without looking it up: the automation opens another deal for an existing contact
+help-crm-contact-import--unit = Unit of the rows whose unit cell is empty or absent
+help-crm-contact-import--campaign-id = Campaign ID of the rows whose campaign cell is empty or absent
+help-crm-contact-import--utm-source = UTM source of the rows whose utm_source cell is empty or absent
+
 ## crm contact list
 help-crm-contact-list = List contacts (crm.contact.list)  [CRM]
     .after =

@@ -339,6 +339,7 @@ crm-not-json = the CRM sent an answer that is not JSON (HTTP { $status }): { $ex
 crm-no-result = the CRM answer has no `result`: { $answer }
 crm-operating-wait = the CRM's running-time limit for { $method } is reached: waiting until { $until }, when its window ends (--max-operating-wait)
 crm-operating-gave-up = the CRM's running-time limit for { $method } would hold the run past --max-operating-wait ({ $time } of waiting)
+crm-batch-page-failed = page { $page } of the list could not be read: { $message }
 crm-batch-no-answer = the batch answer says nothing of this call
 crm-duplicates-unreadable = the CRM's duplicate search answered something other than contact IDs: { $answer }
 crm-no-records-array = the CRM list has no records array: { $answer }

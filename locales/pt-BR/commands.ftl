@@ -165,7 +165,7 @@ cli-import-journal-lost = criado (ID { $id }), mas o diário não pôde registr�
 cli-import-expected-readable = um arquivo CSV legível ({ $reason })
 cli-import-expected-utf8 = um arquivo CSV em UTF-8
 cli-import-expected-csv = CSV ({ $reason })
-cli-import-expected-columns = colunas para { $columns } (veja `clinic contact import --help`)
+cli-import-expected-columns = colunas para { $columns } (veja `clinic { $command } --help`)
 cli-import-row-problem = linha { $row }: { $problem }
 cli-import-row-duplicate = linha { $row }: o mesmo contato (telefone e nome) da linha { $earlier }
 cli-import-more = … e mais { $count }
@@ -235,6 +235,14 @@ cli-crm-no-webhook-id = o perfil '{ $profile }' não tem webhook_id: rode `clini
 cli-crm-get-failed = registro { $id }: { $message }
 cli-crm-expected-ids = IDs de registros (números inteiros acima de 0) separados por quebras de linha, vírgulas ou espaços
 cli-crm-expected-ids-file = um arquivo legível de IDs de registros, ou - para a entrada padrão ({ $reason })
+cli-crm-import-unknown-rows = { $count ->
+    [one] { $count } linha foi enviada, mas não se sabe se foi criada ({ $rows }); rode a mesma importação de novo: cada linha é procurada no CRM antes do envio, então ela só é enviada de novo se o CRM não a tiver (com --if-exists create nada é procurado: confira no CRM antes)
+   *[other] { $count } linhas foram enviadas, mas não se sabe se foram criadas ({ $rows }); rode a mesma importação de novo: cada linha é procurada no CRM antes do envio, então elas só são enviadas de novo se o CRM não as tiver (com --if-exists create nada é procurado: confira no CRM antes)
+}
+cli-crm-import-expected-full-name = um nome e um sobrenome separados por espaço
+cli-crm-import-expected-utm-source = um destes: { $sources }
+cli-crm-import-lookup-failed = não enviada: o CRM não conseguiu procurar o telefone e o e-mail dela ({ $reason })
+cli-crm-import-row-duplicate = linha { $row }: o mesmo telefone ou e-mail da linha { $earlier } (a automação abriria um segundo negócio para esse contato)
 cli-crm-contact-exists-skipped = já há um contato com este telefone ou e-mail no CRM (ID { $ids }): nada foi enviado
 cli-crm-contact-exists-ask = O CRM já tem um contato com este telefone ou e-mail (ID { $ids }). Chamar o webhook mesmo assim? Ele abre outro negócio
 cli-crm-contact-exists-refused = o CRM já tem um contato com este telefone ou e-mail (ID { $ids }); nada foi enviado: --if-exists skip não faz nada, --if-exists create abre outro negócio para ele

@@ -619,6 +619,32 @@ help-crm-contact-create--if-exists--ask = Pergunta num terminal; um script é re
 help-crm-contact-create--if-exists--skip = Não envia nada e sai com 0 (importações noturnas)
 help-crm-contact-create--if-exists--create = Chama o webhook mesmo assim
 
+## crm contact import
+help-crm-contact-import = Cria contatos e negócios a partir de um arquivo CSV pelo webhook da automação, conferido por inteiro antes, pulando duplicados, e que pode ser retomado  [CRM — Automação]
+    .long =
+    Cria contatos e negócios a partir de um arquivo CSV pelo webhook da automação, conferido por inteiro antes, pulando duplicados, e que pode ser retomado  [CRM — Automação]
+
+    Todas as linhas são conferidas antes de qualquer envio. Depois, o telefone e o e-mail de cada linha são procurados no CRM (crm.duplicate.findbycomm, cinquenta buscas por requisição): a linha cujo contato já existe é pulada, porque a automação abriria outro negócio para ele. Com --journal, cada envio é registrado na hora: uma execução interrompida em qualquer ponto é repetida com o mesmo registro, as linhas já criadas são puladas e uma linha enviada sem resposta só é enviada de novo se o CRM não a tiver.
+    .after =
+    Exemplo:
+      clinic crm contact import leads.csv --journal leads.journal --unit "SP Campinas" --utm-source whatsapp
+    Colunas (linha de cabeçalho; nomes em inglês ou português, separados por ',' ou ';'):
+      name|nome (ou first_name|primeiro_nome e last_name|sobrenome), phone|telefone, email,
+      unit|unidade, campaign_id|campanha, utm_source (estas três podem vir das opções),
+      utm_medium, utm_campaign, utm_content, created_at|criado_em (padrão: agora)
+    O resultado de cada linha vai para a saída padrão: created (com contact_id e deal_id), skipped (motivo
+    exists, com os IDs dos contatos, ou journal), unknown ou failed. Sai com 0 só quando nenhuma linha falhou
+    nem ficou desconhecida.
+help-crm-contact-import--file = O arquivo CSV (UTF-8, com linha de cabeçalho)
+help-crm-contact-import--dry-run = Confere todas as linhas, procura-as no CRM e mostra o que seria enviado, sem enviar
+help-crm-contact-import--journal = Registra aqui cada envio (NDJSON); as linhas criadas por execuções anteriores são puladas
+help-crm-contact-import--if-exists = Quando o CRM já tem um contato com o telefone ou o e-mail de uma linha
+help-crm-contact-import--if-exists--skip = Pula a linha (nada é enviado para ela)
+help-crm-contact-import--if-exists--create = Envia todas as linhas sem procurá-las: a automação abre outro negócio para um contato que já existe
+help-crm-contact-import--unit = Unidade das linhas cuja célula de unidade está vazia ou ausente
+help-crm-contact-import--campaign-id = ID da campanha das linhas cuja célula de campanha está vazia ou ausente
+help-crm-contact-import--utm-source = Origem UTM das linhas cuja célula utm_source está vazia ou ausente
+
 ## crm contact list
 help-crm-contact-list = Lista contatos (crm.contact.list)  [CRM]
     .after =

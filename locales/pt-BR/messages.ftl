@@ -355,6 +355,7 @@ crm-not-json = o CRM enviou uma resposta que não é JSON (HTTP { $status }): { 
 crm-no-result = a resposta do CRM não tem `result`: { $answer }
 crm-operating-wait = o limite de tempo de execução do CRM para { $method } foi atingido: aguardando até { $until }, quando a janela acaba (--max-operating-wait)
 crm-operating-gave-up = o limite de tempo de execução do CRM para { $method } prenderia a execução além de --max-operating-wait ({ $time } de espera)
+crm-batch-page-failed = a página { $page } da lista não pôde ser lida: { $message }
 crm-batch-no-answer = a resposta do batch não diz nada desta chamada
 crm-duplicates-unreadable = a busca de duplicados do CRM respondeu algo que não são IDs de contatos: { $answer }
 crm-no-records-array = a lista do CRM não tem uma lista de registros: { $answer }

@@ -4,12 +4,13 @@
 //! resumed without creating anyone twice. A row whose answer was lost is neither sent again nor
 //! passed off as done: the run exits 5, and `--resolve-unknown` looks such rows up.
 
-mod journal;
+pub(crate) mod journal;
 mod resolve_unknown;
-mod rows;
+pub(crate) mod rows;
+pub(crate) mod sheet;
 
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 use futures::stream::{self, StreamExt};
@@ -23,7 +24,7 @@ use crate::error::{Error, Result};
 use crate::input::{self, Phone};
 use crate::output::{Output, Shape};
 use crate::refs::{Kind, Ref, resolve};
-use journal::{Earlier, Journal, State};
+use journal::{Earlier, Journal, Sent};
 use rows::{Row, row_list};
 
 #[derive(Args, Debug)]
@@ -40,7 +41,7 @@ pub struct ImportArgs {
 }
 
 /// Header names accepted for each field, English first.
-const COLUMNS: &[(&str, &[&str])] = &[
+const COLUMNS: sheet::Columns = &[
     ("name", &["name", "nome"]),
     ("phone", &["phone", "telefone"]),
     (
@@ -182,119 +183,25 @@ async fn send(
         Ok(body) => body,
         Err(e) => return Outcome::Failed(e),
     };
-    if let Some(Err(e)) = journal.map(|j| j.record(row, State::Sending, None)) {
-        return Outcome::Failed(e);
+    let id_of = |answer: &Value| envelope::created_id(answer).unwrap_or(Value::Null);
+    match journal::send(journal, &row.key, row.number, id_of, register(client, body)).await {
+        Sent::Created(answer) => Outcome::Created(id_of(&answer)),
+        Sent::Failed(e) => Outcome::Failed(e),
+        Sent::Unknown(e) => Outcome::Unknown(Some(e)),
     }
-    match register(client, body).await {
-        Ok(answer) => {
-            let id = envelope::created_id(&answer).unwrap_or(Value::Null);
-            match journal.map(|j| j.record(row, State::Created, Some(&id))) {
-                Some(Err(e)) => Outcome::Failed(Error::Other(crate::t!(
-                    "cli-import-journal-lost",
-                    id = id.to_string(),
-                    reason = e.to_string()
-                ))),
-                _ => Outcome::Created(id),
-            }
-        }
-        Err(e) if created_nothing(&e) => {
-            if let Some(Err(journal_error)) = journal.map(|j| j.record(row, State::Refused, None)) {
-                return Outcome::Failed(journal_error);
-            }
-            Outcome::Failed(e)
-        }
-        Err(e) => Outcome::Unknown(Some(e)),
-    }
-}
-
-/// Whether an error of a create proves that nothing was created: the service refused it (4xx, or
-/// the token). Anything else — a broken connection, a 5xx, an answer that made no sense — may have
-/// come after the contact was stored.
-fn created_nothing(e: &Error) -> bool {
-    matches!(
-        e,
-        Error::Rejected { .. } | Error::NotLoggedIn(_) | Error::Auth(_)
-    )
 }
 
 /// Parses and checks every row; all problems are reported together, with row numbers.
-fn read_rows(path: &PathBuf, default_clinic: Option<u64>) -> Result<Vec<Row>> {
-    let bytes = std::fs::read(path).map_err(|e| {
-        Error::invalid(
-            "FILE",
-            path.display(),
-            &crate::t!("cli-import-expected-readable", reason = e.to_string()),
-        )
-    })?;
-    let text = String::from_utf8(bytes).map_err(|_| {
-        Error::invalid(
-            "FILE",
-            path.display(),
-            &crate::t!("cli-import-expected-utf8"),
-        )
-    })?;
-    let text = text.trim_start_matches('\u{feff}');
-    let first_line = text.lines().next().unwrap_or("");
-    let delimiter = if first_line.matches(';').count() > first_line.matches(',').count() {
-        b';'
-    } else {
-        b','
-    };
-    let mut reader = csv::ReaderBuilder::new()
-        .delimiter(delimiter)
-        .flexible(true)
-        .from_reader(text.as_bytes());
-    let headers: Vec<String> = reader
-        .headers()
-        .map_err(|e| {
-            Error::invalid(
-                "FILE",
-                path.display(),
-                &crate::t!("cli-import-expected-csv", reason = e.to_string()),
-            )
-        })?
-        .iter()
-        .map(|h| h.trim().to_lowercase())
-        .collect();
-    let index: HashMap<&str, usize> = COLUMNS
-        .iter()
-        .filter_map(|(field, names)| {
-            headers
-                .iter()
-                .position(|h| names.contains(&h.as_str()))
-                .map(|i| (*field, i))
-        })
-        .collect();
-    let missing: Vec<&str> = ["name", "phone", "birth_date", "channel", "campaign"]
-        .into_iter()
-        .filter(|f| !index.contains_key(f))
-        .collect();
-    if !missing.is_empty() {
-        return Err(Error::invalid(
-            "FILE header",
-            headers.join(","),
-            &crate::t!("cli-import-expected-columns", columns = missing.join(", ")),
-        ));
-    }
+fn read_rows(path: &Path, default_clinic: Option<u64>) -> Result<Vec<Row>> {
+    let sheet = sheet::read(
+        path,
+        COLUMNS,
+        &["name", "phone", "birth_date", "channel", "campaign"],
+        "contact import",
+    )?;
+    let mut problems = sheet.problems;
     let mut rows = Vec::new();
-    let mut problems = Vec::new();
-    for (i, record) in reader.records().enumerate() {
-        let number = i + 2; // the header is row 1, as a spreadsheet shows it
-        let record = match record {
-            Ok(r) => r,
-            Err(e) => {
-                problems.push(crate::t!(
-                    "cli-import-row-problem",
-                    row = number,
-                    problem = e.to_string()
-                ));
-                continue;
-            }
-        };
-        let cells: HashMap<&str, String> = index
-            .iter()
-            .map(|(field, i)| (*field, record.get(*i).unwrap_or("").trim().to_string()))
-            .collect();
+    for (number, cells) in sheet.rows {
         match parse_row(&cells, default_clinic) {
             Ok(contact) => {
                 let key = format!(
@@ -308,11 +215,7 @@ fn read_rows(path: &PathBuf, default_clinic: Option<u64>) -> Result<Vec<Row>> {
                     contact,
                 })
             }
-            Err(e) => problems.push(crate::t!(
-                "cli-import-row-problem",
-                row = number,
-                problem = e.to_string()
-            )),
+            Err(e) => problems.push(sheet::problem(number, e)),
         }
     }
     // The service would create the same person twice: the same phone and name twice is a mistake.
@@ -326,27 +229,11 @@ fn read_rows(path: &PathBuf, default_clinic: Option<u64>) -> Result<Vec<Row>> {
             ));
         }
     }
-    if !problems.is_empty() {
-        let shown: Vec<&String> = problems.iter().take(20).collect();
-        let mut list = shown
-            .iter()
-            .map(|s| s.as_str())
-            .collect::<Vec<_>>()
-            .join("\n");
-        if problems.len() > 20 {
-            list.push('\n');
-            list.push_str(&crate::t!("cli-import-more", count = problems.len() - 20));
-        }
-        return Err(Error::Usage(crate::t!(
-            "cli-import-invalid-rows",
-            count = problems.len(),
-            problems = list
-        )));
-    }
+    sheet::refuse(&problems)?;
     Ok(rows)
 }
 
-fn parse_row(cells: &HashMap<&str, String>, default_clinic: Option<u64>) -> Result<NewContact> {
+fn parse_row(cells: &sheet::Cells, default_clinic: Option<u64>) -> Result<NewContact> {
     let cell = |field: &str| cells.get(field).map(String::as_str).unwrap_or("");
     let optional = |s: &str| (!s.is_empty()).then(|| s.to_string());
     let as_ref = |field: &str, s: &str| {
@@ -389,11 +276,7 @@ async fn resolve_names(ctx: &Context, mut rows: Vec<Row>) -> Result<Vec<Row>> {
         if let Some(Ref::Name(n)) = &row.contact.clinic.clinic {
             match lookup.id(ctx, Kind::Clinics, "clinic", n, None).await {
                 Ok(id) => row.contact.clinic.clinic = Some(Ref::Id(id)),
-                Err(e @ Error::Invalid { .. }) => problems.push(crate::t!(
-                    "cli-import-row-problem",
-                    row = row.number,
-                    problem = e.to_string()
-                )),
+                Err(e @ Error::Invalid { .. }) => problems.push(sheet::problem(row.number, e)),
                 Err(e) => return Err(e),
             }
         }
@@ -410,11 +293,7 @@ async fn resolve_names(ctx: &Context, mut rows: Vec<Row>) -> Result<Vec<Row>> {
             if let Ref::Name(n) = value.clone() {
                 match lookup.id(ctx, kind, field, &n, clinic).await {
                     Ok(id) => *value = Ref::Id(id),
-                    Err(e @ Error::Invalid { .. }) => problems.push(crate::t!(
-                        "cli-import-row-problem",
-                        row = row.number,
-                        problem = e.to_string()
-                    )),
+                    Err(e @ Error::Invalid { .. }) => problems.push(sheet::problem(row.number, e)),
                     Err(e) => return Err(e),
                 }
             }

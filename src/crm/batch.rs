@@ -12,29 +12,106 @@ use crate::text::answer;
 /// Calls one `batch` request runs at most.
 pub const SIZE: usize = 50;
 
-/// One call's outcome: the record, or the CRM's message for that call alone.
-pub type Outcome = std::result::Result<Value, String>;
+/// Why one call of a batch failed: Bitrix's code and its message for that call alone.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Failure {
+    pub code: String,
+    pub message: String,
+}
+
+impl Failure {
+    /// The call's method spent its running time for the window (the call did nothing).
+    pub fn operating_limit(&self) -> bool {
+        self.code == "OPERATION_TIME_LIMIT"
+    }
+}
+
+/// One call's outcome: its result, or why it failed.
+pub type Outcome = std::result::Result<Value, Failure>;
 
 /// `method` (`crm.contact.get`) for each ID, `SIZE` per request, in the order given: each ID with
 /// its record or the message its own call met. A request that fails as a whole is the error.
 pub async fn get_each(crm: &Crm, method: &str, ids: &[u64]) -> Result<Vec<(u64, Outcome)>> {
-    let mut out = Vec::with_capacity(ids.len());
-    for chunk in ids.chunks(SIZE) {
-        let mut query = vec![("halt".to_string(), "0".to_string())];
-        query.extend(
-            chunk
-                .iter()
-                .map(|id| (format!("cmd[{}]", name(*id)), format!("{method}?ID={id}"))),
-        );
-        let answer = result(crm.call("batch", &query, Safety::Idempotent).await?)?;
-        out.extend(chunk.iter().map(|id| (*id, one(&answer, &name(*id)))));
-    }
-    Ok(out)
+    let calls: Vec<String> = ids.iter().map(|id| format!("{method}?ID={id}")).collect();
+    let outcomes = run(crm, &calls).await?;
+    Ok(ids.iter().copied().zip(outcomes).collect())
 }
 
-/// The name of the call for `id` inside a batch.
-fn name(id: u64) -> String {
-    format!("id{id}")
+/// Runs each call (`method?query`, the query already encoded), `SIZE` per request, and gives each
+/// one's outcome in the order given. The calls stand alone: one refused because its method spent
+/// its running time did nothing, and is sent again in a later request once the window has ended
+/// (within `--max-operating-wait`). A request that fails as a whole is the error.
+pub async fn run(crm: &Crm, calls: &[String]) -> Result<Vec<Outcome>> {
+    let mut outcomes: Vec<Option<Outcome>> = vec![None; calls.len()];
+    let mut pending: Vec<usize> = (0..calls.len()).collect();
+    while !pending.is_empty() {
+        let mut refused = Vec::new();
+        for chunk in pending.chunks(SIZE) {
+            let asked: Vec<&str> = chunk.iter().map(|i| calls[*i].as_str()).collect();
+            for (i, outcome) in chunk.iter().zip(request(crm, &asked).await?) {
+                match outcome {
+                    Err(failure) if failure.operating_limit() => refused.push(*i),
+                    outcome => outcomes[*i] = Some(outcome),
+                }
+            }
+        }
+        if let Some(first) = refused.first() {
+            crm.after_call_refused(method_of(&calls[*first])).await?;
+        }
+        pending = refused;
+    }
+    Ok(outcomes.into_iter().flatten().collect())
+}
+
+/// One `batch` request of at most `SIZE` calls, each one's outcome as it came. Calls that depend on
+/// each other (`$result[…]`) go through here: a refused one cannot be sent again alone.
+pub async fn request(crm: &Crm, calls: &[&str]) -> Result<Vec<Outcome>> {
+    let mut methods: Vec<&str> = calls.iter().map(|c| method_of(c)).collect();
+    methods.sort_unstable();
+    methods.dedup();
+    crm.before_calls(&methods).await?;
+    let mut query = vec![("halt".to_string(), "0".to_string())];
+    query.extend(
+        calls
+            .iter()
+            .enumerate()
+            .map(|(n, call)| (format!("cmd[{}]", name(n)), call.to_string())),
+    );
+    let answer = result(crm.call("batch", &query, Safety::Idempotent).await?)?;
+    Ok(calls
+        .iter()
+        .enumerate()
+        .map(|(n, call)| {
+            let name = name(n);
+            if let Some(time) = answer.get("result_time").and_then(|t| t.get(&name)) {
+                crm.note_call(method_of(call), time);
+            }
+            one(&answer, &name)
+        })
+        .collect())
+}
+
+/// The method of a call (`crm.contact.list?start=50` → `crm.contact.list`).
+fn method_of(call: &str) -> &str {
+    call.split_once('?').map_or(call, |(method, _)| method)
+}
+
+/// A call's query, encoded as Bitrix decodes the text after `?` of a `cmd` entry.
+pub fn query(pairs: &[(impl AsRef<str>, impl AsRef<str>)]) -> String {
+    url::form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(pairs.iter().map(|(k, v)| (k.as_ref(), v.as_ref())))
+        .finish()
+}
+
+/// `$result[c3][49][ID]`: a value of the `n`th call's result, which Bitrix puts in place of this
+/// text in a later call of the same request (`path` is the keys inside the result).
+pub fn reference(n: usize, path: &str) -> String {
+    format!("$result[{}]{path}", name(n))
+}
+
+/// The name of the `n`th call inside a batch (names are what Bitrix keys its results by).
+fn name(n: usize) -> String {
+    format!("c{n}")
 }
 
 /// The outcome of the call named `name` in a batch's answer (`{"result": {…}, "result_error": {…}}`,
@@ -42,11 +119,21 @@ fn name(id: u64) -> String {
 fn one(answer: &Value, name: &str) -> Outcome {
     if let Some(error) = answer.get("result_error").and_then(|e| e.get(name)) {
         let message = answer::message_of(error).unwrap_or_else(|| error.to_string());
-        return Err(crate::text::sanitize::server_text(&message));
+        return Err(Failure {
+            code: error
+                .get("error")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string(),
+            message: crate::text::sanitize::server_text(&message),
+        });
     }
     match answer.get("result").and_then(|r| r.get(name)) {
         Some(record) => Ok(record.clone()),
-        None => Err(crate::t!("crm-batch-no-answer")),
+        None => Err(Failure {
+            code: String::new(),
+            message: crate::t!("crm-batch-no-answer"),
+        }),
     }
 }
 
@@ -62,7 +149,10 @@ mod tests {
             "result_error": {"id9": {"error": "NOT_FOUND", "error_description": "Not found"}},
         });
         assert_eq!(one(&answer, "id3").unwrap(), json!({"ID": "3"}));
-        assert_eq!(one(&answer, "id9").unwrap_err(), "NOT_FOUND: Not found");
+        let failure = one(&answer, "id9").unwrap_err();
+        assert_eq!(failure.message, "NOT_FOUND: Not found");
+        assert_eq!(failure.code, "NOT_FOUND");
+        assert!(!failure.operating_limit());
         // A call the answer does not mention is an error, never a missing row.
         assert!(one(&answer, "id4").is_err());
         let empty = json!({"result": [], "result_error": []});

@@ -114,6 +114,36 @@ impl Crm {
 }
 
 impl Crm {
+    /// Before a `batch` request: waits for the window of each method it calls that is nearly spent.
+    pub async fn before_calls(&self, methods: &[&str]) -> Result<()> {
+        for method in methods {
+            let pause = self
+                .limits
+                .window_pause(method)
+                .map_err(|waited| self.gave_up(method, waited))?;
+            if let Some(pause) = pause {
+                self.pause(method, &pause).await;
+            }
+        }
+        Ok(())
+    }
+
+    /// Notes the time block of a call of `method` inside a `batch` answer.
+    pub fn note_call(&self, method: &str, time: &Value) {
+        self.limits.note_time(method, time);
+    }
+
+    /// After a call of `method` inside a `batch` request was refused for operating time: waits
+    /// for the window to end, as the last time block of that method said.
+    pub async fn after_call_refused(&self, method: &str) -> Result<()> {
+        let pause = self
+            .limits
+            .after_refusal(method, b"")
+            .map_err(|waited| self.gave_up(method, waited))?;
+        self.pause(method, &pause).await;
+        Ok(())
+    }
+
     /// Waits for `method`'s operating-time window to end, saying so on stderr the first time.
     async fn pause(&self, method: &str, pause: &Pause) {
         let until = chrono::DateTime::from_timestamp(pause.until as i64, 0)

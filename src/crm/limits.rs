@@ -69,6 +69,12 @@ impl Limits {
     /// before calling it (`Err` when it would go past `--max-operating-wait`).
     pub async fn before(&self, method: &str) -> Result<Option<Pause>, Duration> {
         self.requests.until_ready().await;
+        self.window_pause(method)
+    }
+
+    /// The pause due before calling `method` when its window is nearly spent: a call inside a
+    /// `batch` request is charged to its own method, so the request waits for each of them.
+    pub fn window_pause(&self, method: &str) -> Result<Option<Pause>, Duration> {
         let window = self.windows.lock().unwrap().get(method).copied();
         match window {
             Some(w) if w.operating >= NEAR * OPERATING_BUDGET => self.pause_until(w.reset_at),
@@ -79,6 +85,16 @@ impl Limits {
     /// Notes the `time` block of an answer of `method`.
     pub fn note(&self, method: &str, body: &[u8]) {
         if let Some(window) = window_of(body) {
+            self.windows
+                .lock()
+                .unwrap()
+                .insert(method.to_string(), window);
+        }
+    }
+
+    /// Notes the time block of one call inside a `batch` answer (`result_time.<name>`).
+    pub fn note_time(&self, method: &str, time: &Value) {
+        if let Some(window) = window_in(time) {
             self.windows
                 .lock()
                 .unwrap()
@@ -124,7 +140,11 @@ impl Limits {
 /// `time.operating` and `time.operating_reset_at` of an answer, when it has them.
 fn window_of(body: &[u8]) -> Option<Window> {
     let answer: Value = serde_json::from_slice(body).ok()?;
-    let time = answer.get("time")?;
+    window_in(answer.get("time")?)
+}
+
+/// `operating` and `operating_reset_at` of a time block.
+fn window_in(time: &Value) -> Option<Window> {
     let number = |key: &str| match time.get(key)? {
         Value::Number(n) => n.as_f64(),
         Value::String(s) => s.trim().parse().ok(),

@@ -2,11 +2,13 @@
 //! several pages at once can read, or — for large lists, where deep offsets are slow — by ID keyset
 //! (`order[ID]=ASC`, `filter[>ID]=<last>`, `start=-1`), which must go one page after another.
 
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use futures::future::BoxFuture;
 use serde_json::Value;
 
+use super::batch;
 use super::client::{Crm, result};
 use crate::error::{Error, Result};
 use crate::http::Safety;
@@ -75,12 +77,21 @@ fn is_list_operator(key: &str) -> bool {
 pub type Shape = fn(Value) -> Value;
 
 /// One list read by offset; a page already read (the probe that chose the walk) is served from memory.
+/// Once a page has said the list's total, the pages after it are asked fifty to a `batch` request
+/// (the walker's concurrent asks for pages of one request wait for that request), so a walk costs
+/// the CRM's quota one request per 2,500 records instead of one per 50.
 pub struct OffsetList {
     pub crm: Arc<Crm>,
     pub method: String,
     pub query: ListQuery,
     pub shape: Shape,
     read: Mutex<Option<(u64, Page)>>,
+    /// The first page read and the total it reported.
+    known: Mutex<Option<(u64, u64)>>,
+    /// One cell per request of pages: the first ask sends it, the others wait.
+    requests: Mutex<HashMap<u64, Arc<tokio::sync::OnceCell<()>>>>,
+    /// Pages a request brought that the walker has not taken yet (their records, or their own error).
+    ahead: Mutex<HashMap<u64, batch::Outcome>>,
 }
 
 impl OffsetList {
@@ -91,12 +102,22 @@ impl OffsetList {
             query,
             shape,
             read: Mutex::new(None),
+            known: Mutex::new(None),
+            requests: Mutex::new(HashMap::new()),
+            ahead: Mutex::new(HashMap::new()),
         }
     }
 
     /// Keeps page `page`, already read, to serve it once instead of asking again.
     pub fn keep(&self, page: u64, p: Page) {
+        self.learn(page, p.total);
         *self.read.lock().unwrap() = Some((page, p));
+    }
+
+    fn learn(&self, page: u64, total: Option<u64>) {
+        if let Some(total) = total {
+            self.known.lock().unwrap().get_or_insert((page, total));
+        }
     }
 
     /// Reads page `page` (1-based).
@@ -106,19 +127,76 @@ impl OffsetList {
         {
             return Ok(p);
         }
+        let known = *self.known.lock().unwrap();
+        if let Some((base, total)) = known
+            && page > base
+            && page <= total.div_ceil(PAGE_SIZE)
+        {
+            return self.batched(page, base, total).await;
+        }
+        let answer = self
+            .crm
+            .call(&self.method, &self.page_query(page), Safety::Idempotent)
+            .await?;
+        let total = answer.get("total").and_then(number);
+        self.learn(page, total);
+        Ok(self.page_of(records(result(answer)?)?, total))
+    }
+
+    fn page_query(&self, page: u64) -> Vec<(String, String)> {
         let mut q = self.query.params();
         q.push(("start".into(), ((page - 1) * PAGE_SIZE).to_string()));
-        let answer = self.crm.call(&self.method, &q, Safety::Idempotent).await?;
-        let total = answer.get("total").and_then(number);
-        let records = records(result(answer)?)?;
-        Ok(Page {
+        q
+    }
+
+    fn page_of(&self, records: Vec<Value>, total: Option<u64>) -> Page {
+        Page {
             records: records
                 .into_iter()
                 .map(|r| record_of(&(self.shape)(r)))
                 .collect(),
             total,
             pages: None,
+        }
+    }
+
+    /// Page `page` out of the `batch` request that holds it: pages `base + 1` onwards, fifty a
+    /// request, up to the last page the total implies.
+    async fn batched(&self, page: u64, base: u64, total: u64) -> Result<Page> {
+        let size = batch::SIZE as u64;
+        let n = (page - base - 1) / size;
+        let cell = self.requests.lock().unwrap().entry(n).or_default().clone();
+        cell.get_or_try_init(|| async {
+            let first = base + 1 + n * size;
+            let last = (first + size - 1).min(total.div_ceil(PAGE_SIZE));
+            let calls: Vec<String> = (first..=last)
+                .map(|p| format!("{}?{}", self.method, batch::query(&self.page_query(p))))
+                .collect();
+            let outcomes = batch::run(&self.crm, &calls).await?;
+            self.ahead
+                .lock()
+                .unwrap()
+                .extend((first..=last).zip(outcomes));
+            Ok::<(), Error>(())
         })
+        .await?;
+        let outcome = self.ahead.lock().unwrap().remove(&page);
+        match outcome {
+            Some(Ok(found)) => Ok(self.page_of(records(found)?, None)),
+            Some(Err(failure)) => Err(Error::Protocol(crate::t!(
+                "crm-batch-page-failed",
+                page = page,
+                message = failure.message
+            ))),
+            // Asked twice (a retried page): read on its own.
+            None => {
+                let answer = self
+                    .crm
+                    .call(&self.method, &self.page_query(page), Safety::Idempotent)
+                    .await?;
+                Ok(self.page_of(records(result(answer)?)?, None))
+            }
+        }
     }
 }
 
@@ -144,6 +222,11 @@ struct Keyset {
     done: bool,
     /// A page already read by offset, served as the walk's first page.
     first: Option<Page>,
+    /// Pages a `batch` request brought that the walker has not taken yet.
+    ahead: std::collections::VecDeque<Vec<Value>>,
+    /// Records still to come, when the first page said the list's total: a request then asks for
+    /// the pages that remain (and one more to see the end), not fifty.
+    left: Option<u64>,
 }
 
 impl KeysetList {
@@ -180,8 +263,13 @@ impl KeysetList {
             after,
             done: false,
             first: None,
+            ahead: Default::default(),
+            left: None,
         };
         if let Some(page) = first {
+            state.left = page
+                .total
+                .map(|t| t.saturating_sub(page.records.len() as u64));
             state.done = (page.records.len() as u64) < PAGE_SIZE;
             if let Some(last) = page.records.last() {
                 state.after = id_of(&value_of(last)?)?;
@@ -201,26 +289,26 @@ impl KeysetList {
     }
 
     async fn next_page(&self) -> Result<Page> {
-        let after = {
+        let (after, wanted) = {
             let mut s = self.state.lock().unwrap();
             if let Some(first) = s.first.take() {
                 return Ok(first);
             }
+            if let Some(records) = s.ahead.pop_front() {
+                return Ok(self.page_of(records));
+            }
             if s.done {
                 return Ok(Page::default());
             }
-            s.after
+            let wanted = s.left.map_or(batch::SIZE, |left| {
+                (left.div_ceil(PAGE_SIZE) as usize + 1).min(batch::SIZE)
+            });
+            (s.after, wanted)
         };
-        let mut q = self.query.params();
-        q.push((
-            format!("{}[>ID]", self.query.filter_param()),
-            after.to_string(),
-        ));
-        q.push(("start".into(), "-1".into()));
-        let answer = self.crm.call(&self.method, &q, Safety::Idempotent).await?;
-        let records = records(result(answer)?)?;
-        {
-            let mut s = self.state.lock().unwrap();
+        let pages = self.chain(after, wanted).await?;
+        let mut s = self.state.lock().unwrap();
+        for records in pages {
+            s.left = s.left.map(|l| l.saturating_sub(records.len() as u64));
             s.done = (records.len() as u64) < PAGE_SIZE;
             if let Some(last) = records.last() {
                 let last = id_of(last)?;
@@ -233,15 +321,81 @@ impl KeysetList {
                 }
                 s.after = last;
             }
+            s.ahead.push_back(records);
+            if s.done {
+                break;
+            }
         }
-        Ok(Page {
+        Ok(s.ahead
+            .pop_front()
+            .map(|r| self.page_of(r))
+            .unwrap_or_default())
+    }
+
+    /// The next `wanted` pages after ID `after` in one `batch` request: each call starts after the last ID
+    /// of the call before (`$result[c0][49][ID]`, which Bitrix fills in on its side). The pages
+    /// come in order, up to the first short one (the end of the list: the calls after it found
+    /// nothing to start from and are not read). A call refused for the method's running time ends
+    /// the pages there (the next request starts after the last one read); refused from the first
+    /// call, the request is sent again once the window has ended. Any other failure is the error,
+    /// with the page's number in the request.
+    async fn chain(&self, after: u64, wanted: usize) -> Result<Vec<Vec<Value>>> {
+        let mut q = self.query.params();
+        q.push(("start".into(), "-1".into()));
+        let common = batch::query(&q);
+        let key = batch::query(&[(format!("{}[>ID]", self.query.filter_param()), "")]);
+        let calls: Vec<String> = (0..wanted.max(1))
+            .map(|n| {
+                let from = match n {
+                    0 => after.to_string(),
+                    n => batch::reference(n - 1, &format!("[{}][ID]", PAGE_SIZE - 1)),
+                };
+                format!("{}?{common}&{key}{from}", self.method)
+            })
+            .collect();
+        let calls: Vec<&str> = calls.iter().map(String::as_str).collect();
+        loop {
+            let mut pages = Vec::new();
+            for (n, outcome) in batch::request(&self.crm, &calls)
+                .await?
+                .into_iter()
+                .enumerate()
+            {
+                match outcome {
+                    Ok(found) => {
+                        let found = records(found)?;
+                        let short = (found.len() as u64) < PAGE_SIZE;
+                        pages.push(found);
+                        if short {
+                            break;
+                        }
+                    }
+                    Err(failure) if failure.operating_limit() => break,
+                    Err(failure) => {
+                        return Err(Error::Protocol(crate::t!(
+                            "crm-batch-page-failed",
+                            page = n + 1,
+                            message = failure.message
+                        )));
+                    }
+                }
+            }
+            if !pages.is_empty() {
+                return Ok(pages);
+            }
+            self.crm.after_call_refused(&self.method).await?;
+        }
+    }
+
+    fn page_of(&self, records: Vec<Value>) -> Page {
+        Page {
             records: records
                 .into_iter()
                 .map(|r| record_of(&(self.shape)(r)))
                 .collect(),
             total: None,
             pages: None,
-        })
+        }
     }
 }
 

@@ -1,5 +1,7 @@
 //! `clinic crm`: the automation webhook and the Bitrix-style CRM methods, against the sandbox's CRM.
 
+use std::path::Path;
+
 use clinic_sandbox::Options;
 use serde_json::Value;
 
@@ -71,6 +73,22 @@ fn items_sent(
             .insert(key.trim_end_matches(']').to_string(), v.clone());
     }
     items.into_values().collect()
+}
+
+/// The calls inside a `batch` request of the journal, in their order: each call's method and its
+/// query's pairs (a `$result[…]` reference left as it was sent).
+fn batch_calls(entry: &Value) -> Vec<(String, Vec<(String, String)>)> {
+    query_of(entry)
+        .into_iter()
+        .filter(|(k, _)| k.starts_with("cmd["))
+        .map(|(_, call)| {
+            let (method, query) = call.split_once('?').unwrap_or((&call, ""));
+            let pairs = url::form_urlencoded::parse(query.as_bytes())
+                .map(|(k, v)| (k.into_owned(), v.into_owned()))
+                .collect();
+            (method.to_string(), pairs)
+        })
+        .collect()
 }
 
 /// The values of a multi-value field of a CRM record, as the sandbox holds them.
@@ -327,15 +345,19 @@ fn all_walks_every_contact_once_and_keyset_walks_agree() {
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(ids_of(&out), expected);
-    let starts: Vec<String> = env
-        .sent()
-        .iter()
-        .flat_map(query_of)
-        .filter(|(k, _)| k == "start")
-        .map(|(_, v)| v)
+    // The first page says the total; the eleven others come in one batch request.
+    let sent = env.sent();
+    assert_eq!(sent.len(), 2, "{sent:?}");
+    assert!(query_of(&sent[0]).contains(&("start".into(), "0".into())));
+    let starts: Vec<String> = batch_calls(&sent[1])
+        .into_iter()
+        .map(|(method, q)| {
+            assert_eq!(method, "crm.contact.list");
+            q.into_iter().find(|(k, _)| k == "start").unwrap().1
+        })
         .collect();
-    assert_eq!(starts.len(), 12, "{starts:?}");
-    assert!(starts.contains(&"550".to_string()));
+    let wanted: Vec<String> = (1..12).map(|p| (p * 50).to_string()).collect();
+    assert_eq!(starts, wanted);
 
     env.clear_journal();
     let out = env
@@ -347,17 +369,20 @@ fn all_walks_every_contact_once_and_keyset_walks_agree() {
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(ids_of(&out), expected);
+    // By keyset, the pages are chained inside one request: each starts after the last ID of the
+    // page before it, which the CRM fills in.
     let sent = env.sent();
-    assert_eq!(sent.len(), 13, "12 full pages, then one empty page");
-    for (i, entry) in sent.iter().enumerate() {
-        let q = query_of(entry);
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    let calls = batch_calls(&sent[0]);
+    assert_eq!(calls.len(), 50);
+    for (i, (_, q)) in calls.iter().enumerate() {
         assert!(q.contains(&("start".into(), "-1".into())), "{q:?}");
         assert!(q.contains(&("order[ID]".into(), "ASC".into())), "{q:?}");
-        let after = if i == 0 { 0 } else { expected[i * 50 - 1] };
-        assert!(
-            q.contains(&("filter[>ID]".into(), after.to_string())),
-            "{q:?}"
-        );
+        let after = match i {
+            0 => "0".to_string(),
+            i => format!("$result[c{}][49][ID]", i - 1),
+        };
+        assert!(q.contains(&("filter[>ID]".into(), after)), "{q:?}");
     }
 
     // A single page without --all, by its number.
@@ -371,35 +396,32 @@ fn all_walks_every_contact_once_and_keyset_walks_agree() {
 }
 
 #[test]
-fn a_walk_under_the_crm_quota_slows_down_and_completes() {
+fn requests_over_the_crm_quota_are_refused_sent_again_and_complete() {
     let env = Env::with(Options {
         crm_rate_limit: 2,
         ..Options::ephemeral()
     });
-    let expected = env.crm_ids("crm.deal.list");
+    let ids: Vec<u64> = env.crm_ids("crm.deal.list")[..8].to_vec();
     env.clear_journal();
-    let out = env
-        .crm()
-        .args([
-            "crm",
-            "deal",
-            "list",
-            "--all",
-            "--concurrency",
-            "4",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(ids_of(&out), expected);
-    // More requests than pages: some were refused with QUERY_LIMIT_EXCEEDED and sent again.
-    assert!(
-        env.sent().len() > expected.len().div_ceil(50),
-        "{}",
-        env.sent().len()
-    );
+    // Eight runs at once, each with its own pace: the CRM refuses what passes 2 a second.
+    let runs: Vec<std::process::Child> = ids
+        .iter()
+        .map(|id| {
+            process_for(env.config.path(), env.sandbox.urls())
+                .args(["crm", "deal", "get", &id.to_string(), "--format", "json"])
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for (id, run) in ids.iter().zip(runs) {
+        let out = run.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert_eq!(stdout_json(&out)["ID"], id.to_string());
+    }
+    // More requests than runs: some were refused with QUERY_LIMIT_EXCEEDED and sent again.
+    assert!(env.sent().len() > ids.len(), "{}", env.sent().len());
 }
 
 #[test]
@@ -1008,20 +1030,22 @@ fn a_list_over_1000_records_is_walked_by_keyset() {
         .collect();
     assert_eq!(ids, expected);
     let sent = env.sent();
-    // The first page by offset tells the size; the rest go by keyset, one after another.
+    // The first page by offset tells the size; the rest go by keyset, chained in one batch request
+    // of as many pages as remain, and one more to see the end.
     assert!(query_of(&sent[0]).contains(&("start".into(), "0".into())));
+    assert_eq!(sent.len(), 2, "one offset page, one batch request");
+    let calls = batch_calls(&sent[1]);
     assert_eq!(
-        sent.len(),
+        calls.len(),
         21,
-        "one offset page, 20 keyset pages (the last one short)"
+        "20 pages left (the last one short), and one more"
     );
-    for entry in &sent[1..] {
-        assert!(
-            query_of(entry).contains(&("start".into(), "-1".into())),
-            "{:?}",
-            query_of(entry)
-        );
-    }
+    let first = &calls[0].1;
+    assert!(first.contains(&("start".into(), "-1".into())), "{first:?}");
+    assert!(
+        first.contains(&("filter[>ID]".into(), expected[49].to_string())),
+        "{first:?}"
+    );
 }
 
 #[test]
@@ -1139,6 +1163,12 @@ fn a_walk_into_the_operating_time_limit_waits_for_the_window_and_completes() {
         "{requests} requests"
     );
 
+    // By keyset, pages chained in a request end where the CRM refuses a call; the next request
+    // starts after the last page read, once the window has ended.
+    let out = walk(&limited, &["--keyset"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(out.stdout, expected.stdout, "by keyset, the same records");
+
     let out = walk(&limited, &["--max-operating-wait", "1s"]);
     assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
     assert!(
@@ -1184,4 +1214,278 @@ fn a_duplicate_lookup_that_fails_does_not_stop_the_create() {
         .unwrap();
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
     assert_eq!(env.stats()["crm_deals"].as_u64(), Some(before + 1));
+}
+
+/// The rows of an import file for `crm contact import`: `count` new people, then one row for each
+/// phone of `existing` (contacts the CRM holds, under new names and e-mails).
+fn import_file(count: usize, existing: &[String]) -> String {
+    let unit = clinic_sandbox::crm::UNITS[0];
+    let mut csv = String::from("nome;telefone;email;unidade;campanha;utm_source\n");
+    for i in 0..count {
+        csv.push_str(&format!(
+            "Pessoa {i} Importada;1698{i:07};pessoa{i}@example.com;{unit};12;whatsapp\n"
+        ));
+    }
+    for (i, phone) in existing.iter().enumerate() {
+        csv.push_str(&format!(
+            "Antiga {i} Cliente;{phone};antiga{i}@example.com;{unit};12;instagram\n"
+        ));
+    }
+    csv
+}
+
+/// `crm contact import FILE --journal JOURNAL` with `extra`, after clearing the sandbox's journal.
+fn import(env: &Env, file: &Path, journal: &Path, extra: &[&str]) -> std::process::Output {
+    env.clear_journal();
+    env.crm()
+        .args(["crm", "contact", "import"])
+        .arg(file)
+        .arg("--journal")
+        .arg(journal)
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+/// Requests to CRM `method` in the sandbox's journal.
+fn calls_to(env: &Env, method: &str) -> usize {
+    env.sent()
+        .iter()
+        .filter(|r| r["path"].as_str().unwrap_or("").ends_with(method))
+        .count()
+}
+
+/// An import stopped by a crash halfway is run again with its journal: every new row is created
+/// exactly once (one deal each, whatever was in flight at the crash), rows whose phone the CRM held
+/// are skipped, and the lookups go fifty to a `batch` request.
+#[test]
+fn a_crm_import_stopped_halfway_resumes_and_creates_every_row_exactly_once() {
+    let env = Env::with(Options {
+        crm_rate_limit: 0,
+        latency_ms: 15,
+        ..Options::ephemeral()
+    });
+    config_set(&env, "units", &clinic_sandbox::crm::UNITS.join(";"));
+    let existing: Vec<String> = env.crm_ids("crm.contact.list")[..10]
+        .iter()
+        .map(|id| {
+            env.crm_get("crm.contact.get", *id)["PHONE"][0]["VALUE"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let (file, journal) = (
+        dir.path().join("leads.csv"),
+        dir.path().join("leads.journal"),
+    );
+    std::fs::write(&file, import_file(200, &existing)).unwrap();
+    let deals_before = env.stats()["crm_deals"].as_u64().unwrap();
+
+    env.clear_journal();
+    let mut child = process_for(env.config.path(), env.sandbox.urls())
+        .env("CLINIC_WEBHOOK_ID", clinic_sandbox::WEBHOOK_ID)
+        .args(["crm", "contact", "import"])
+        .arg(&file)
+        .arg("--journal")
+        .arg(&journal)
+        .args(["--format", "ndjson", "--concurrency", "4"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while env.stats()["crm_deals"].as_u64().unwrap() < deals_before + 80 {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "the import made no progress"
+        );
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the import ended early"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let after_crash = env.stats()["crm_deals"].as_u64().unwrap() - deals_before;
+    assert!(after_crash < 200, "the crash came before the end");
+    assert_eq!(calls_to(&env, "/batch"), 9, "420 lookups, 50 a request");
+
+    let out = import(&env, &file, &journal, &["--format", "ndjson"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 210);
+    let status = |r: &Value| {
+        format!(
+            "{}{}",
+            r["status"].as_str().unwrap(),
+            r["reason"]
+                .as_str()
+                .map(|s| format!(":{s}"))
+                .unwrap_or_default()
+        )
+    };
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(row["row"], i + 2, "rows in the file's order");
+        if i >= 200 {
+            assert_eq!(status(row), "skipped:exists", "{row}");
+        }
+    }
+    let created = rows.iter().filter(|r| r["status"] == "created").count();
+    let earlier = rows
+        .iter()
+        .filter(|r| status(r) == "skipped:journal")
+        .count();
+    let in_flight = rows[..200]
+        .iter()
+        .filter(|r| status(r) == "skipped:exists")
+        .count();
+    assert_eq!(created + earlier + in_flight, 200, "{rows:?}");
+    assert!(
+        earlier >= 70,
+        "{earlier} rows recorded as created before the crash"
+    );
+    assert!(
+        stderr(&out).contains(&format!("{created} created, {} skipped", 210 - created)),
+        "{}",
+        stderr(&out)
+    );
+    // One deal for each new row: none sent twice, none lost, none for the contacts that existed.
+    assert_eq!(
+        env.stats()["crm_deals"].as_u64().unwrap() - deals_before,
+        200
+    );
+    assert_eq!(calls_to(&env, "/automation/webhook/sandbox"), created);
+    assert_eq!(calls_to(&env, "crm.duplicate.findbycomm"), 0);
+    let looked_up = 210 - earlier;
+    assert_eq!(calls_to(&env, "/batch"), (2 * looked_up).div_ceil(50));
+
+    // A third run sends nothing.
+    let again = import(&env, &file, &journal, &[]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert_eq!(calls_to(&env, "/automation/webhook/sandbox"), 0);
+}
+
+/// Every row is checked before anything is sent, and the whole list of problems is given at once.
+#[test]
+fn a_crm_import_with_a_bad_row_sends_nothing() {
+    let env = env();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("leads.csv");
+    let mut csv = import_file(3, &[]);
+    csv.push_str("Só;16;nada;;;tiktok\n");
+    csv.push_str("Pessoa Repetida;16980000001;outra@example.com;PE Recife;7;facebook\n");
+    std::fs::write(&file, csv).unwrap();
+    env.clear_journal();
+    let out = env
+        .crm()
+        .args(["crm", "contact", "import"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("2 of the rows are invalid; nothing was sent"),
+        "{err}"
+    );
+    assert!(err.contains(r#"row 5: invalid name: got "Só""#), "{err}");
+    assert!(
+        err.contains("row 6: the same phone or e-mail as row 3"),
+        "{err}"
+    );
+    assert!(env.sent().is_empty(), "{:?}", env.sent());
+
+    // Without a unit column or --unit, the file is refused by its header.
+    std::fs::write(&file, "nome,telefone,email,campanha,utm_source\n").unwrap();
+    let out = env
+        .crm()
+        .args(["crm", "contact", "import"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("expected columns for unit (see `clinic crm contact import --help`)"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// A row the journal says was sent, whose answer never came, is looked up before anything is sent
+/// again: the one the CRM holds is not sent twice, the one it lacks is sent.
+#[test]
+fn a_crm_import_looks_a_row_sent_without_an_answer_up_before_sending_it_again() {
+    let env = env();
+    let dir = tempfile::tempdir().unwrap();
+    let (file, journal) = (
+        dir.path().join("leads.csv"),
+        dir.path().join("leads.journal"),
+    );
+    std::fs::write(&file, import_file(3, &[])).unwrap();
+    // Row 2 reached the automation before the answer was lost; row 3 never left.
+    let arrived = env
+        .crm()
+        .args([
+            "crm",
+            "contact",
+            "create",
+            "--full-name",
+            "Pessoa 0 Importada",
+        ])
+        .args(["--phone", "16980000000", "--email", "pessoa0@example.com"])
+        .args(["--campaign-id", "12", "--utm-source", "whatsapp"])
+        .args([
+            "--unit",
+            clinic_sandbox::crm::UNITS[0],
+            "--if-exists",
+            "create",
+        ])
+        .output()
+        .unwrap();
+    assert!(arrived.status.success(), "{}", stderr(&arrived));
+    std::fs::write(
+        &journal,
+        concat!(
+            r#"{"key":"5516980000000|pessoa0@example.com","row":2,"state":"sending","id":null}"#,
+            "\n",
+            r#"{"key":"5516980000001|pessoa1@example.com","row":3,"state":"sending","id":null}"#,
+            "\n",
+        ),
+    )
+    .unwrap();
+    let deals_before = env.stats()["crm_deals"].as_u64().unwrap();
+    // Without lookups, rows in doubt are left unknown (exit 5), and only the new row is sent.
+    let blind = import(
+        &env,
+        &file,
+        &journal,
+        &["--if-exists", "create", "--format", "ndjson"],
+    );
+    assert_eq!(blind.status.code(), Some(5), "{}", stderr(&blind));
+    assert!(
+        stderr(&blind)
+            .contains("2 rows were sent but whether they were created is unknown (rows 2, 3)"),
+        "{}",
+        stderr(&blind)
+    );
+    assert_eq!(calls_to(&env, "/automation/webhook/sandbox"), 1);
+    // With lookups (the default), row 2 is found and row 3 is sent.
+    let out = import(&env, &file, &journal, &["--format", "ndjson"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let statuses: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| {
+            let r: Value = serde_json::from_str(l).unwrap();
+            format!("{} {}", r["row"], r["status"].as_str().unwrap())
+        })
+        .collect();
+    assert_eq!(statuses, ["2 skipped", "3 created", "4 skipped"]);
+    assert_eq!(calls_to(&env, "/automation/webhook/sandbox"), 1);
+    assert_eq!(env.stats()["crm_deals"].as_u64().unwrap(), deals_before + 2);
 }

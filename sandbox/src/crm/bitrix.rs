@@ -46,7 +46,18 @@ pub async fn handle(
     let answer = Params::from_request(query.as_deref(), content_type, &body)
         .map_err(CrmError::invalid_request)
         .and_then(|params| call(&state, &method, &params));
-    let usage = state.operating.charge(&key, started.0.elapsed());
+    // The outer batch is not charged: its calls were, each to its own method.
+    let usage = if key == "batch" {
+        Usage {
+            operating: 0.0,
+            reset_at: started
+                .1
+                .duration_since(UNIX_EPOCH)
+                .map_or(0.0, |d| d.as_secs_f64().ceil()),
+        }
+    } else {
+        state.operating.charge(&key, started.0.elapsed())
+    };
     match answer {
         Ok(mut answer) => {
             answer.insert("time".into(), time_block(started, usage));
@@ -134,14 +145,27 @@ fn batch(state: &CrmState, params: &Params) -> Result<Map<String, Value>, CrmErr
         .is_some_and(|h| h == "1" || h.eq_ignore_ascii_case("true"));
     let mut results = Map::new();
     let mut errors = Map::new();
+    let mut times = Map::new();
     for (name, command) in commands {
+        let command = with_results(&command, &results);
         let (method, query) = command.split_once('?').unwrap_or((&command, ""));
-        let answer = if method.eq_ignore_ascii_case("batch") {
+        let key = method.to_ascii_lowercase();
+        let key = key.strip_suffix(".json").unwrap_or(&key).to_string();
+        // The outer batch is not charged; each call inside it is, to its own method, and is
+        // refused on its own once that method's budget is spent.
+        let started = (Instant::now(), SystemTime::now(), now_datetime());
+        let answer = if key == "batch" {
             Err(CrmError::invalid("batch cannot be nested"))
+        } else if let Err(usage) = state.operating.check(&key) {
+            times.insert(name.clone(), time_block(started, usage));
+            Err(CrmError::operation_time_limit())
         } else {
-            Params::from_request(Some(query), None, &[])
+            let answer = Params::from_request(Some(query), None, &[])
                 .map_err(CrmError::invalid_request)
-                .and_then(|sub| call(state, method, &sub))
+                .and_then(|sub| call(state, method, &sub));
+            let usage = state.operating.charge(&key, started.0.elapsed());
+            times.insert(name.clone(), time_block(started, usage));
+            answer
         };
         match answer {
             Ok(mut answer) => {
@@ -167,9 +191,39 @@ fn batch(state: &CrmState, params: &Params) -> Result<Map<String, Value>, CrmErr
         "result_error": map_or_empty(errors),
         "result_total": [],
         "result_next": [],
-        "result_time": [],
+        "result_time": map_or_empty(times),
     });
     Ok(Map::from_iter([("result".to_string(), result)]))
+}
+
+/// A command with each `$result[name][key]…` replaced by that value of an earlier command's result,
+/// as Bitrix chains the calls of one batch (`filter[>ID]=$result[p0][49][ID]`). A reference that
+/// leads nowhere (the earlier page was short) becomes empty, as PHP's lookup of a missing key does.
+fn with_results(command: &str, results: &Map<String, Value>) -> String {
+    const MARK: &str = "$result[";
+    let mut out = String::with_capacity(command.len());
+    let mut rest = command;
+    while let Some(at) = rest.find(MARK) {
+        out.push_str(&rest[..at]);
+        rest = &rest[at + MARK.len() - 1..];
+        let mut keys = Vec::new();
+        while let Some(inner) = rest.strip_prefix('[') {
+            let Some(end) = inner.find(']') else { break };
+            keys.push(&inner[..end]);
+            rest = &inner[end + 1..];
+        }
+        let mut value = keys.first().and_then(|name| results.get(*name));
+        for key in keys.iter().skip(1) {
+            value = value.and_then(|v| match v {
+                Value::Array(items) => key.parse::<usize>().ok().and_then(|i| items.get(i)),
+                Value::Object(map) => map.get(*key),
+                _ => None,
+            });
+        }
+        out.push_str(&value.map(value_text).unwrap_or_default());
+    }
+    out.push_str(rest);
+    out
 }
 
 /// `crm.duplicate.findbycomm`: the contacts holding any of `values` (phones by digits, e-mails

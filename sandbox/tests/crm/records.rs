@@ -347,6 +347,64 @@ async fn batch_runs_commands_and_reports_each_failure_by_name() {
     );
 }
 
+/// A call may name a value of an earlier call's result (`$result[a][49][ID]`), as keyset pages are
+/// chained in one request; a reference that leads nowhere becomes empty.
+#[tokio::test]
+async fn batch_calls_take_values_of_earlier_results() {
+    let crm = Crm::start().await;
+    let page = |after: &str| {
+        format!("crm.contact.list%3Forder%5BID%5D%3DASC%26start%3D-1%26filter%5B%3EID%5D%3D{after}")
+    };
+    let query = format!(
+        "cmd[a]={}&cmd[b]={}&cmd[c]={}",
+        page("0"),
+        page("$result[a][49][ID]"),
+        page("$result[a][50][ID]")
+    );
+    let (status, body) = crm.get("batch", &query).await;
+    assert_eq!(status, 200, "{body}");
+    let ids = |name: &str| ids(body["result"]["result"][name].as_array().unwrap());
+    let (a, b) = (ids("a"), ids("b"));
+    assert_eq!(a.len(), 50);
+    assert_eq!(b.len(), 50);
+    assert!(b[0] > a[49], "b starts after a's last ID");
+    // `[50]` is past a's page: the call still runs, with an empty start.
+    assert!(body["result"]["result"].get("c").is_some(), "{body}");
+}
+
+/// The calls inside a batch are charged to their own methods and refused on their own once the
+/// budget is spent; the outer batch is not charged. Each call's time block is in `result_time`.
+#[tokio::test]
+async fn batch_calls_spend_their_own_methods_operating_time() {
+    use clinic_sandbox::crm::operating::OperatingLimit;
+    let limit = OperatingLimit::new(
+        0.25,
+        std::time::Duration::from_secs(60),
+        std::time::Duration::from_millis(100),
+    );
+    let crm = Crm::with_operating(limit).await;
+    let query = "cmd[a]=crm.contact.get%3FID%3D3&cmd[b]=crm.contact.get%3FID%3D4&cmd[c]=crm.contact.get%3FID%3D5&cmd[d]=crm.contact.get%3FID%3D6&cmd[e]=crm.deal.get%3FID%3D1";
+    let (status, body) = crm.get("batch", query).await;
+    assert_eq!(status, 200, "{body}");
+    let result = &body["result"];
+    for name in ["a", "b", "c", "e"] {
+        assert!(result["result"].get(name).is_some(), "{name}: {body}");
+    }
+    assert_eq!(
+        result["result_error"]["d"]["error"], "OPERATION_TIME_LIMIT",
+        "{body}"
+    );
+    assert_eq!(result["result_time"]["c"]["operating"], 0.3, "{body}");
+    assert_eq!(result["result_time"]["e"]["operating"], 0.1, "{body}");
+    assert_eq!(
+        body["time"]["operating"], 0.0,
+        "the batch itself costs nothing"
+    );
+    // The method itself is refused outside a batch too.
+    let (status, body) = crm.get("crm.contact.get", "ID=3").await;
+    assert_error(status, &body, 429, "OPERATION_TIME_LIMIT");
+}
+
 #[tokio::test]
 async fn unknown_methods_ids_and_credentials() {
     let crm = Crm::start().await;

@@ -23,12 +23,27 @@ impl Crm {
     }
 
     pub async fn seeded(seed: u64, rate: u32) -> Crm {
-        let state = CrmState::new(
+        Crm::serving(CrmState::new(
             seed,
             clinic_sandbox::crm::SEEDED_CONTACTS,
             rate,
             Default::default(),
-        );
+        ))
+        .await
+    }
+
+    /// Seed 42 with this operating-time limit.
+    pub async fn with_operating(limit: clinic_sandbox::crm::operating::OperatingLimit) -> Crm {
+        Crm::serving(CrmState::new(
+            42,
+            clinic_sandbox::crm::SEEDED_CONTACTS,
+            0,
+            limit,
+        ))
+        .await
+    }
+
+    async fn serving(state: Arc<CrmState>) -> Crm {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind");

@@ -12,13 +12,12 @@ use std::sync::Mutex;
 
 use serde_json::{Value, json};
 
-use super::rows::Row;
 use crate::error::{Error, Result};
 use crate::private_fs;
 
 /// The step a journal line records.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum State {
+pub(crate) enum State {
     /// About to be sent: the last word of a row whose answer was lost.
     Sending,
     /// Created, with the ID the service gave (or that a lookup found).
@@ -42,19 +41,19 @@ impl State {
 
 /// What the journal says of a row from earlier runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Earlier {
+pub(crate) enum Earlier {
     Created,
     /// Sent, and whether it was created is unknown.
     Unknown,
 }
 
-pub(super) struct Journal {
+pub(crate) struct Journal {
     file: Mutex<File>,
 }
 
 impl Journal {
     /// Opens the journal for appending, creating it 0600.
-    pub(super) fn open(path: &Path) -> Result<Journal> {
+    pub(crate) fn open(path: &Path) -> Result<Journal> {
         let failed = |e: std::io::Error| Error::Other(format!("{}: {e}", path.display()));
         let mut file = private_fs::options()
             .create(true)
@@ -68,9 +67,15 @@ impl Journal {
         })
     }
 
-    pub(super) fn record(&self, row: &Row, state: State, id: Option<&Value>) -> Result<()> {
-        let mut line =
-            json!({"key": row.key, "row": row.number, "state": state.name(), "id": id}).to_string();
+    /// Appends one step of the row numbered `row` whose identity is `key`.
+    pub(crate) fn record(
+        &self,
+        key: &str,
+        row: usize,
+        state: State,
+        id: Option<&Value>,
+    ) -> Result<()> {
+        let mut line = json!({"key": key, "row": row, "state": state.name(), "id": id}).to_string();
         line.push('\n');
         // One write per line: a run stopped between two writes would glue two lines into one that
         // no later run could read.
@@ -98,7 +103,7 @@ fn end_last_line(file: &mut File) -> std::io::Result<()> {
 
 /// The last state of each row earlier runs touched: created, or sent without a known outcome.
 /// Refused and not-sent rows are forgotten, so they are sent again.
-pub(super) fn read(path: &Path) -> Result<HashMap<String, Earlier>> {
+pub(crate) fn read(path: &Path) -> Result<HashMap<String, Earlier>> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(HashMap::new()),
@@ -119,6 +124,61 @@ pub(super) fn read(path: &Path) -> Result<HashMap<String, Earlier>> {
         };
     }
     Ok(states)
+}
+
+/// What a journaled send came to.
+pub(crate) enum Sent<T> {
+    Created(T),
+    /// Not created: refused, or stopped before it was sent (or created without the journal
+    /// knowing, which it says).
+    Failed(Error),
+    /// Sent, and whether it was created is unknown.
+    Unknown(Error),
+}
+
+/// Sends one row through `sending`, recording it in the journal before (so a stop at any moment
+/// leaves the row known as possibly sent) and after (created with `id_of` its answer, or refused
+/// when the error proves nothing was created), so that no later run creates it twice.
+pub(crate) async fn send<T>(
+    journal: Option<&Journal>,
+    key: &str,
+    row: usize,
+    id_of: impl FnOnce(&T) -> Value,
+    sending: impl std::future::Future<Output = Result<T>>,
+) -> Sent<T> {
+    if let Some(Err(e)) = journal.map(|j| j.record(key, row, State::Sending, None)) {
+        return Sent::Failed(e);
+    }
+    match sending.await {
+        Ok(answer) => {
+            let id = id_of(&answer);
+            match journal.map(|j| j.record(key, row, State::Created, Some(&id))) {
+                Some(Err(e)) => Sent::Failed(Error::Other(crate::t!(
+                    "cli-import-journal-lost",
+                    id = id.to_string(),
+                    reason = e.to_string()
+                ))),
+                _ => Sent::Created(answer),
+            }
+        }
+        Err(e) if created_nothing(&e) => {
+            match journal.map(|j| j.record(key, row, State::Refused, None)) {
+                Some(Err(journal_error)) => Sent::Failed(journal_error),
+                _ => Sent::Failed(e),
+            }
+        }
+        Err(e) => Sent::Unknown(e),
+    }
+}
+
+/// Whether an error of a create proves that nothing was created: the service refused it (4xx, or
+/// the token). Anything else — a broken connection, a 5xx, an answer that made no sense — may have
+/// come after the contact was stored.
+fn created_nothing(e: &Error) -> bool {
+    matches!(
+        e,
+        Error::Rejected { .. } | Error::NotLoggedIn(_) | Error::Auth(_)
+    )
 }
 
 #[cfg(test)]
@@ -158,7 +218,7 @@ mod tests {
         assert_eq!(states.get("e"), None);
         // Appending after a cut line starts a new line.
         let journal = Journal::open(&path).unwrap();
-        let row = Row {
+        let row = super::super::rows::Row {
             number: 6,
             key: "e".into(),
             contact: crate::cli::contact::fields::NewContact {
@@ -173,7 +233,7 @@ mod tests {
             },
         };
         journal
-            .record(&row, State::Created, Some(&json!(9)))
+            .record(&row.key, row.number, State::Created, Some(&json!(9)))
             .unwrap();
         assert_eq!(read(&path).unwrap().get("e"), Some(&Earlier::Created));
     }

@@ -66,7 +66,7 @@ pub(super) async fn run(
     while let Some((row, found)) = lookups.next().await {
         let record = match found {
             Ok(ids) if ids.is_empty() => {
-                journal.record(&row, State::NotSent, None)?;
+                journal.record(&row.key, row.number, State::NotSent, None)?;
                 not_sent += 1;
                 json!({"row": row.number, "status": "not-sent"})
             }
@@ -80,7 +80,7 @@ pub(super) async fn run(
                     ));
                 }
                 let id = id_value(&ids[0]);
-                journal.record(&row, State::Created, Some(&id))?;
+                journal.record(&row.key, row.number, State::Created, Some(&id))?;
                 created += 1;
                 json!({"row": row.number, "status": "created", "id": id})
             }

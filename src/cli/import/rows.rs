@@ -24,7 +24,7 @@ impl Row {
 }
 
 /// `rows 3, 5, 9`, shortened past [`ROWS_SHOWN`].
-pub(super) fn row_list(rows: &[usize]) -> String {
+pub(crate) fn row_list(rows: &[usize]) -> String {
     let shown: Vec<String> = rows.iter().take(ROWS_SHOWN).map(usize::to_string).collect();
     let more = rows.len().saturating_sub(ROWS_SHOWN);
     let rows = shown.join(", ");

@@ -6,12 +6,18 @@ use std::sync::Arc;
 use clap::{Args, Subcommand};
 use serde_json::{Value, json};
 
+mod host;
+mod import;
+mod lead;
+
+pub use host::crm;
+
 use super::args;
 use crate::context::Context;
 use crate::crm::list::{self, KEYSET_ABOVE, KeysetList, ListQuery, OffsetList, PAGE_SIZE};
 use crate::crm::names::{self, MAIN_ALIASES, STAGE_NAME_ALIAS, STAGE_NAME_FIELD};
 use crate::crm::webhook::{self, Lead};
-use crate::crm::{Crm, batch, client, multi};
+use crate::crm::{batch, client, multi};
 use crate::error::{Error, Result};
 use crate::http::Safety;
 use crate::input::Phone;
@@ -34,6 +40,7 @@ pub enum CrmCommand {
 #[derive(Subcommand, Debug)]
 pub enum ContactCommand {
     Create(Box<CreateArgs>),
+    Import(import::ImportArgs),
     List(ListArgs),
     Get(GetArgs),
     Update(UpdateArgs),
@@ -61,13 +68,13 @@ pub struct CreateArgs {
     first_name: Option<String>,
     #[arg(long, visible_alias = "sobrenome", value_parser = args::name, required_unless_present = "full_name")]
     last_name: Option<String>,
-    #[arg(long, value_parser = full_name, conflicts_with_all = ["first_name", "last_name"])]
+    #[arg(long, value_parser = lead::full_name, conflicts_with_all = ["first_name", "last_name"])]
     full_name: Option<(String, String)>,
     #[arg(long, value_name = "DATETIME")]
     created_at: Option<String>,
     #[arg(long, visible_alias = "campanha", value_parser = args::text, value_name = "ID")]
     campaign_id: String,
-    #[arg(long, value_parser = utm_source, add = clap_complete::ArgValueCompleter::new(utm_source_candidates))]
+    #[arg(long, value_parser = lead::utm_source, add = clap_complete::ArgValueCompleter::new(utm_source_candidates))]
     utm_source: &'static str,
     #[arg(long, default_value = "")]
     utm_medium: String,
@@ -141,11 +148,6 @@ pub struct DealUpdateArgs {
     stage: Option<&'static str>,
 }
 
-fn full_name(s: &str) -> std::result::Result<(String, String), String> {
-    let s = args::name(s)?;
-    webhook::split_full_name(&s).ok_or_else(|| crate::t!("cli-crm-expected-full-name"))
-}
-
 /// Tab candidates for `--utm-source`.
 fn utm_source_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
     crate::cli::complete::offer(
@@ -171,15 +173,6 @@ fn unit_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCa
         .map(|p| p.units)
         .unwrap_or_default();
     crate::cli::complete::offer(current, units.into_iter().map(|u| (u, None)))
-}
-
-fn utm_source(s: &str) -> std::result::Result<&'static str, String> {
-    webhook::utm_source(s).ok_or_else(|| {
-        crate::t!(
-            "cli-crm-expected-utm-source",
-            sources = webhook::UTM_SOURCES.join(", ")
-        )
-    })
 }
 
 fn stage(s: &str) -> std::result::Result<&'static str, String> {
@@ -227,6 +220,7 @@ fn order(s: &str) -> std::result::Result<(String, String), String> {
 pub async fn run(ctx: &Context, cmd: CrmCommand) -> Result<()> {
     match cmd {
         CrmCommand::Contact(ContactCommand::Create(a)) => create(ctx, *a).await,
+        CrmCommand::Contact(ContactCommand::Import(a)) => import::run(ctx, a).await,
         CrmCommand::Contact(ContactCommand::List(a)) => {
             list(ctx, crate::api::CRM_CONTACT_LIST.path, a).await
         }
@@ -306,20 +300,10 @@ async fn create(ctx: &Context, a: CreateArgs) -> Result<()> {
             a.last_name.unwrap_or_default(),
         ),
     };
-    let tz = timezone(ctx)?;
-    let created =
-        webhook::created_at(a.created_at.as_deref(), tz, chrono::Utc::now()).ok_or_else(|| {
-            Error::invalid(
-                "--created-at",
-                a.created_at.clone().unwrap_or_default(),
-                &crate::t!("cli-crm-expected-created-at"),
-            )
-        })?;
-    let unit = unit(ctx, &a.unit)?;
     let lead = Lead {
         first_name,
         last_name,
-        created,
+        created: lead::created(ctx, "--created-at", a.created_at.as_deref())?,
         campaign_id: a.campaign_id,
         utm_source: a.utm_source.to_string(),
         utm_medium: a.utm_medium,
@@ -327,24 +311,9 @@ async fn create(ctx: &Context, a: CreateArgs) -> Result<()> {
         utm_content: a.utm_content,
         phone: a.phone.e164(),
         email: a.email,
-        unit,
+        unit: lead::unit(ctx, "--unit", &a.unit)?,
     };
-    let webhook_id = ctx
-        .profile
-        .webhook_id
-        .clone()
-        .filter(|w| !w.trim().is_empty())
-        .ok_or_else(|| {
-            Error::Usage(crate::t!(
-                "cli-crm-no-webhook-id",
-                profile = ctx.profile_name.as_str()
-            ))
-        })?;
-    let automation = ctx.host(
-        "automation_url",
-        ctx.profile.automation_url.as_ref(),
-        "CLINIC_AUTOMATION_URL",
-    )?;
+    let (automation, webhook_id) = host::automation(ctx)?;
     let (url, shown) = webhook::address(&automation, &webhook_id, &lead)?;
     if let Some(existing) = existing_contacts(ctx, &lead, a.if_exists).await? {
         ctx.reporter.note(&crate::t!(
@@ -376,7 +345,7 @@ async fn existing_contacts(
             .trace(&crate::t!("cli-crm-duplicates-not-checked"));
         return Ok(None);
     }
-    let crm = crm(ctx)?;
+    let crm = host::crm(ctx)?;
     let ids = match crate::crm::duplicates::contacts_with(&crm, &lead.phone, &lead.email).await {
         Ok(ids) => ids,
         Err(e) if if_exists == Some(IfExists::Skip) => return Err(e),
@@ -404,48 +373,6 @@ async fn existing_contacts(
         )?,
     };
     Ok((!create).then_some(existing))
-}
-
-fn timezone(ctx: &Context) -> Result<chrono_tz::Tz> {
-    let name = ctx
-        .profile
-        .timezone
-        .as_deref()
-        .unwrap_or(crate::config::DEFAULT_TIMEZONE);
-    name.trim()
-        .parse()
-        .map_err(|_| Error::invalid("timezone", name, &crate::t!("cli-crm-expected-timezone")))
-}
-
-/// The unit in the configured spelling; without configured units, as typed.
-fn unit(ctx: &Context, typed: &str) -> Result<String> {
-    let units = &ctx.profile.units;
-    if units.is_empty() {
-        return Ok(typed.trim().to_string());
-    }
-    names::find(typed, units)
-        .map(str::to_string)
-        .map_err(|near| {
-            Error::invalid(
-                "--unit",
-                typed,
-                &crate::t!("cli-crm-expected-unit", near = args::or_list(&near)),
-            )
-        })
-}
-
-/// The CRM client of the profile's `crm_url`, its secret registered for masking.
-pub fn crm(ctx: &Context) -> Result<Arc<Crm>> {
-    let base = ctx.host("crm_url", ctx.profile.crm_url.as_ref(), "CLINIC_CRM_URL")?;
-    let max_operating_wait = ctx
-        .global
-        .max_operating_wait
-        .unwrap_or(crate::crm::limits::DEFAULT_MAX_OPERATING_WAIT);
-    Ok(Arc::new(Crm::new(
-        ctx.http.clone(),
-        base,
-        max_operating_wait,
-    )))
 }
 
 /// A field as typed: a field ID as it is (upper-case natives such as `PHONE`, custom `UF_CRM_…`, the
@@ -513,7 +440,7 @@ fn shape(ctx: &Context) -> list::Shape {
 }
 
 async fn list(ctx: &Context, method: &str, a: ListArgs) -> Result<()> {
-    let crm = crm(ctx)?;
+    let crm = host::crm(ctx)?;
     let mut query = ListQuery {
         filters: a
             .field
@@ -578,7 +505,7 @@ async fn walk_in_order(ctx: &Context, source: Arc<dyn PageSource>) -> Result<()>
 /// and written as a list, in the order asked. A record that cannot be read is reported by its ID and
 /// fails the run once the others are written.
 async fn get(ctx: &Context, method: &str, a: GetArgs) -> Result<()> {
-    let crm = crm(ctx)?;
+    let crm = host::crm(ctx)?;
     let mut ids = a.ids;
     if let Some(source) = &a.ids_from {
         ids.extend(ids_from(source)?);
@@ -598,12 +525,12 @@ async fn get(ctx: &Context, method: &str, a: GetArgs) -> Result<()> {
     for (id, outcome) in batch::get_each(&crm, method, &ids).await? {
         match outcome {
             Ok(record) => records.push(shape(record)),
-            Err(message) => {
+            Err(failure) => {
                 failed += 1;
                 ctx.reporter.warn(&crate::t!(
                     "cli-crm-get-failed",
                     id = id,
-                    message = message.as_str()
+                    message = failure.message.as_str()
                 ));
             }
         }
@@ -726,7 +653,7 @@ async fn update(
     }
     written.sort();
     written.dedup();
-    let crm = crm(ctx)?;
+    let crm = host::crm(ctx)?;
     // The record's items, to remove by ID what is replaced or removed.
     let current = if asked.values().any(multi::Asked::needs_items) {
         let read = crm

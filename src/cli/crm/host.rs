@@ -1,0 +1,43 @@
+//! The CRM's two hosts as the profile names them: the Bitrix REST base (`crm_url`) and the
+//! automation webhook (`automation_url` + `webhook_id`).
+
+use std::sync::Arc;
+
+use crate::context::Context;
+use crate::crm::Crm;
+use crate::error::{Error, Result};
+
+/// The CRM client of the profile's `crm_url`, its secret registered for masking.
+pub fn crm(ctx: &Context) -> Result<Arc<Crm>> {
+    let base = ctx.host("crm_url", ctx.profile.crm_url.as_ref(), "CLINIC_CRM_URL")?;
+    let max_operating_wait = ctx
+        .global
+        .max_operating_wait
+        .unwrap_or(crate::crm::limits::DEFAULT_MAX_OPERATING_WAIT);
+    Ok(Arc::new(Crm::new(
+        ctx.http.clone(),
+        base,
+        max_operating_wait,
+    )))
+}
+
+/// The automation's base address and the webhook ID, both required before anything is sent.
+pub(super) fn automation(ctx: &Context) -> Result<(url::Url, String)> {
+    let webhook_id = ctx
+        .profile
+        .webhook_id
+        .clone()
+        .filter(|w| !w.trim().is_empty())
+        .ok_or_else(|| {
+            Error::Usage(crate::t!(
+                "cli-crm-no-webhook-id",
+                profile = ctx.profile_name.as_str()
+            ))
+        })?;
+    let automation = ctx.host(
+        "automation_url",
+        ctx.profile.automation_url.as_ref(),
+        "CLINIC_AUTOMATION_URL",
+    )?;
+    Ok((automation, webhook_id))
+}

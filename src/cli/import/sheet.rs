@@ -1,0 +1,167 @@
+//! The spreadsheet an import reads: UTF-8 CSV (a BOM allowed), `,` or `;` as its first line uses,
+//! each field found under any of its accepted header names (English or Portuguese, any case). Row
+//! numbers are the spreadsheet's (the header is row 1), and every problem is gathered so that one
+//! run reports them all before anything is sent.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use crate::error::{Error, Result};
+
+/// Each field with the header names accepted for it, English first.
+pub(crate) type Columns = &'static [(&'static str, &'static [&'static str])];
+
+/// One row's cells by field, trimmed; a field without a column is absent.
+pub(crate) type Cells = HashMap<&'static str, String>;
+
+/// Problems shown in one message; the count says how many more there are.
+const PROBLEMS_SHOWN: usize = 20;
+
+pub(crate) struct Sheet {
+    /// The header row as read (lower-cased), for errors.
+    pub(crate) headers: Vec<String>,
+    /// Each readable row with its number.
+    pub(crate) rows: Vec<(usize, Cells)>,
+    /// Rows the CSV reader could not read, already worded.
+    pub(crate) problems: Vec<String>,
+    found: Vec<&'static str>,
+}
+
+impl Sheet {
+    /// Whether the header has a column for `field`.
+    pub(crate) fn has(&self, field: &str) -> bool {
+        self.found.contains(&field)
+    }
+}
+
+/// Reads `path` whole; a field of `required` without a column refuses the file, naming `command`'s
+/// help for the accepted names.
+pub(crate) fn read(
+    path: &Path,
+    columns: Columns,
+    required: &[&str],
+    command: &str,
+) -> Result<Sheet> {
+    let bytes = std::fs::read(path).map_err(|e| {
+        Error::invalid(
+            "FILE",
+            path.display(),
+            &crate::t!("cli-import-expected-readable", reason = e.to_string()),
+        )
+    })?;
+    let text = String::from_utf8(bytes).map_err(|_| {
+        Error::invalid(
+            "FILE",
+            path.display(),
+            &crate::t!("cli-import-expected-utf8"),
+        )
+    })?;
+    let text = text.trim_start_matches('\u{feff}');
+    let first_line = text.lines().next().unwrap_or("");
+    let delimiter = if first_line.matches(';').count() > first_line.matches(',').count() {
+        b';'
+    } else {
+        b','
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(delimiter)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let headers: Vec<String> = reader
+        .headers()
+        .map_err(|e| {
+            Error::invalid(
+                "FILE",
+                path.display(),
+                &crate::t!("cli-import-expected-csv", reason = e.to_string()),
+            )
+        })?
+        .iter()
+        .map(|h| h.trim().to_lowercase())
+        .collect();
+    let index: Vec<(&'static str, usize)> = columns
+        .iter()
+        .filter_map(|(field, names)| {
+            headers
+                .iter()
+                .position(|h| names.contains(&h.as_str()))
+                .map(|i| (*field, i))
+        })
+        .collect();
+    let found: Vec<&'static str> = index.iter().map(|(field, _)| *field).collect();
+    let missing: Vec<&str> = required
+        .iter()
+        .copied()
+        .filter(|f| !found.contains(f))
+        .collect();
+    if !missing.is_empty() {
+        return Err(missing_columns(&headers, &missing, command));
+    }
+    let mut sheet = Sheet {
+        headers,
+        rows: Vec::new(),
+        problems: Vec::new(),
+        found,
+    };
+    for (i, record) in reader.records().enumerate() {
+        let number = i + 2; // the header is row 1, as a spreadsheet shows it
+        match record {
+            Ok(record) => sheet.rows.push((
+                number,
+                index
+                    .iter()
+                    .map(|(field, i)| (*field, record.get(*i).unwrap_or("").trim().to_string()))
+                    .collect(),
+            )),
+            Err(e) => sheet.problems.push(problem(number, e)),
+        }
+    }
+    Ok(sheet)
+}
+
+/// The file lacks columns for `missing`.
+pub(crate) fn missing_columns(headers: &[String], missing: &[&str], command: &str) -> Error {
+    Error::invalid(
+        "FILE header",
+        headers.join(","),
+        &crate::t!(
+            "cli-import-expected-columns",
+            columns = missing.join(", "),
+            command = command
+        ),
+    )
+}
+
+/// `row 7: …`
+pub(crate) fn problem(row: usize, problem: impl std::fmt::Display) -> String {
+    crate::t!(
+        "cli-import-row-problem",
+        row = row,
+        problem = problem.to_string()
+    )
+}
+
+/// Every problem found, as one refusal (exit 2) before anything is sent; `Ok` when there are none.
+pub(crate) fn refuse(problems: &[String]) -> Result<()> {
+    if problems.is_empty() {
+        return Ok(());
+    }
+    let mut list = problems
+        .iter()
+        .take(PROBLEMS_SHOWN)
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .join("\n");
+    if problems.len() > PROBLEMS_SHOWN {
+        list.push('\n');
+        list.push_str(&crate::t!(
+            "cli-import-more",
+            count = problems.len() - PROBLEMS_SHOWN
+        ));
+    }
+    Err(Error::Usage(crate::t!(
+        "cli-import-invalid-rows",
+        count = problems.len(),
+        problems = list
+    )))
+}
