@@ -51,6 +51,16 @@ pub struct Settings {
     pub quiet: bool,
     pub sandbox: bool,
     pub sandbox_scale: Option<u64>,
+    /// `--schema FILE`: the Parquet type each named column starts from.
+    pub column_types: std::collections::HashMap<String, crate::output::ColumnType>,
+    /// `--partition-by`: `-o` is a dataset's folder.
+    pub partition: Option<crate::output::Partitioning>,
+    /// The command line's arguments, for a dataset's manifest.
+    pub command: Vec<String>,
+    /// `--since`: only records modified since then (a report with a modified-since filter).
+    pub since: Option<crate::config::state::Since>,
+    /// `--since-overlap`: how far before a run's start the next `--since last` begins.
+    pub since_overlap: Option<std::time::Duration>,
 }
 
 pub struct Context {
@@ -129,7 +139,7 @@ impl Context {
             None
         };
         register_secret_addresses(&reporter, &profile);
-        Ok(Context {
+        let ctx = Context {
             credentials: Credentials::new(&config_dir),
             global,
             profile_name,
@@ -140,7 +150,10 @@ impl Context {
             sandbox,
             api: OnceCell::new(),
             per_page_lowered: Default::default(),
-        })
+        };
+        // Output settings a run could only find wrong after fetching everything.
+        crate::output::Output::check(&ctx.output_spec())?;
+        Ok(ctx)
     }
 
     pub fn in_sandbox(&self) -> bool {
@@ -341,6 +354,8 @@ impl Context {
             .or(named)
             .or(excel_format)
             .or(self.profile.format)
+            // A dataset's folder has no extension to tell: its files are Parquet unless asked.
+            .or(self.global.partition.as_ref().map(|_| Format::Parquet))
             .unwrap_or(if stdout_tty && self.global.output.is_none() {
                 Format::Table
             } else {
@@ -358,6 +373,10 @@ impl Context {
                 None
             },
             terminal: stdout_tty,
+            money_columns: self.profile.money_fields.clone(),
+            column_types: self.global.column_types.clone(),
+            partition: self.global.partition.clone(),
+            command: self.global.command.clone(),
         }
     }
 

@@ -199,7 +199,7 @@ impl Error {
             Error::RecordsFailed { .. } => 4,
             Error::Output(e) if e.is_broken_pipe() => 0,
             Error::Output(OutputError::Record(_)) => 5,
-            Error::Output(OutputError::NotAFile { .. }) => 2,
+            Error::Output(OutputError::NotAFile { .. } | OutputError::Refused(_)) => 2,
             Error::Output(_) | Error::Config(_) | Error::Other(_) => 1,
         }
     }
@@ -260,6 +260,9 @@ pub enum OutputError {
     /// `-o` names a directory or a socket: no place for output (exit 2, before anything is sent).
     #[error("{}", crate::t!("output-not-a-file", path = path.display().to_string()))]
     NotAFile { path: PathBuf },
+    /// Output settings that cannot go together (exit 2, before anything is sent).
+    #[error("{0}")]
+    Refused(String),
     /// A record that cannot be written because it cannot be read (exit 5, a bad answer).
     #[error(transparent)]
     Record(#[from] BadRecord),

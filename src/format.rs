@@ -13,17 +13,20 @@ pub enum Format {
     Tsv,
     /// An Excel workbook with typed cells; binary, so only into a file (`-o`).
     Xlsx,
+    /// A typed, columnar Parquet file; binary, so only into a file or a pipe.
+    Parquet,
 }
 
 impl Format {
     /// Every format, in the order help lists them.
-    pub const ALL: [Format; 6] = [
+    pub const ALL: [Format; 7] = [
         Format::Table,
         Format::Json,
         Format::Ndjson,
         Format::Csv,
         Format::Tsv,
         Format::Xlsx,
+        Format::Parquet,
     ];
 
     pub fn name(self) -> &'static str {
@@ -34,11 +37,12 @@ impl Format {
             Format::Csv => "csv",
             Format::Tsv => "tsv",
             Format::Xlsx => "xlsx",
+            Format::Parquet => "parquet",
         }
     }
 
     /// The format a file name asks for by its extension (`.csv`, `.tsv`, `.json`, `.ndjson`/`.jsonl`,
-    /// `.xlsx`, any case); `None` for any other name.
+    /// `.xlsx`, `.parquet`, any case); `None` for any other name.
     pub fn of_file(path: &std::path::Path) -> Option<Format> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
         Some(match ext.as_str() {
@@ -47,13 +51,14 @@ impl Format {
             "json" => Format::Json,
             "ndjson" | "jsonl" => Format::Ndjson,
             "xlsx" => Format::Xlsx,
+            "parquet" => Format::Parquet,
             _ => return None,
         })
     }
 
     /// Bytes that only make sense in a file, never on a terminal or in a text pipe.
     pub fn is_binary(self) -> bool {
-        self == Format::Xlsx
+        matches!(self, Format::Xlsx | Format::Parquet)
     }
 }
 

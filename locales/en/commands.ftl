@@ -225,6 +225,18 @@ cli-crm-no-webhook-id = no webhook_id for profile '{ $profile }': run `clinic co
 cli-crm-get-failed = record { $id }: { $message }
 cli-crm-expected-ids = record IDs (whole numbers above 0) separated by line breaks, commas or spaces
 cli-crm-expected-ids-file = a readable file of record IDs, or - for standard input ({ $reason })
+cli-expected-partition-by = expected clinic, month or month:FIELD, comma-separated (e.g. clinic,month)
+cli-since-not-here = --since needs a report whose list has a modified-since filter: report ficha-financeira (modificado_em_de). This command's list has none, and walking it whole would not be incremental
+cli-expected-since = expected last, a date (2026-11-01 or 01/11/2026) or a date and time (2026-11-01 08:30)
+cli-since-state-unreadable = the saved point { $id } cannot be read; `clinic state reset { $id }` forgets it (the next run then exports everything)
+cli-since-first-run = no earlier complete run of this export (point { $id }): every record is exported, and the next --since last starts from this run
+cli-since-from = only records modified since { $since }
+cli-since-and-modified-from = either --since or --modified-from, not both (both say where modifications start)
+cli-since-saved = the next --since last starts from { $since } (point { $id })
+cli-state-reset = point { $id } forgotten: the next --since last of that export exports everything
+cli-state-expected-id = the ID of a saved point (see `clinic state list`)
+cli-expected-schema-file = expected a readable schema file ({ $reason })
+cli-expected-schema = expected a JSON object of column names and types (bool, int, decimal, date, timestamp, text): { $reason }
 cli-crm-import-unknown-rows = { $count ->
     [one] { $count } row was sent but whether it was created is unknown ({ $rows }); run the same import again: each row is looked up in the CRM before it is sent, so it is sent again only if the CRM does not hold it (with --if-exists create nothing is looked up: check it in the CRM first)
    *[other] { $count } rows were sent but whether they were created is unknown ({ $rows }); run the same import again: each row is looked up in the CRM before it is sent, so they are sent again only if the CRM does not hold them (with --if-exists create nothing is looked up: check them in the CRM first)

@@ -73,10 +73,15 @@ help-clinic = Command-line client for the Clinic Results API, its CRM and Integr
 help-clinic--profile = Configuration profile
 help-clinic--format = Output format [default: table on a terminal, json otherwise]
 help-clinic--format--xlsx = An Excel workbook with typed cells; binary, so only into a file (`-o`)
+help-clinic--format--parquet = A typed, columnar Parquet file (zstd); binary, so into a file (`-o`) or a pipe
 help-clinic--columns = Select and order columns (dotted names reach nested fields); `all` for every column
 help-clinic--jq = Apply a jq filter to each record (or to the answer) before formatting, e.g. 'select(.valor > 100) | {"{"}id, cliente{"}"}'
 help-clinic--excel = CSV for Excel pt-BR: ';' separator, UTF-8 BOM, formula-injection guard
 help-clinic--output = Write to FILE (atomically: nothing under that name unless the command succeeds)
+help-clinic--partition-by = With -o DIR/: write a dataset of Hive-style folders, one file per partition (DIR/clinica=12/mes=2026-11/part-RUN.parquet) and a manifest per run; month is of the record's main date, or of FIELD (parquet, csv, tsv, ndjson)
+help-clinic--since = Only records modified since DATE or DATETIME (report ficha-financeira: modificado_em_de); last: since the last complete run of the same export, less --since-overlap
+help-clinic--since-overlap = With --since last: how long before a run's start the next one begins, so a record changed during a run is not missed [default: 10m]
+help-clinic--schema = With --format parquet: a JSON file naming the type some columns start from ({"{"}"codigo": "text", "valor": "decimal"{"}"}; bool, int, decimal, date, timestamp, text); a later value that does not fit still widens the column
 help-clinic--all = Every page of a list, also on a terminal table (files, pipes and other formats get every page anyway; not to be confused with --clinic all)
 help-clinic--page = Read only this page (your Nth, 1-based, whatever the deployment counts from); with --all, the first page of the walk
 help-clinic--per-page = Records per page [default: 50]
@@ -834,6 +839,31 @@ help-cache-path = Print the cache directory of this profile
     Example:
       ls "$(clinic cache path)"
 
+## state
+help-state = The saved points of incremental exports (--since last)
+
+## state list
+help-state-list = List the saved points: the export each belongs to and where its next run starts
+    .after =
+    Example:
+      clinic state list
+
+## state show
+help-state-show = Show one saved point
+    .after =
+    Example:
+      clinic state show 3f2a9c0d81b4e6a7
+help-state-show--id = The point's ID (see `clinic state list`)
+
+## state reset
+help-state-reset = Forget a saved point: the next --since last of that export exports everything
+    .after =
+    Examples:
+      clinic state reset 3f2a9c0d81b4e6a7
+      clinic state reset --every
+help-state-reset--id = The point's ID (see `clinic state list`)
+help-state-reset--every = Forget every saved point
+
 ## sandbox
 help-sandbox = The local imitation of the whole API
 
@@ -874,6 +904,7 @@ help-sandbox-serve--redirect-status = Status of the redirects: 301, 302, 303, 30
 help-sandbox-serve--redirect-same-origin = Redirect every request to the four hosts to the same server under `/moved`, which serves the same routes
 help-sandbox-serve--hang = Accept and journal requests to the four hosts but never answer them
 help-sandbox-serve--endless-body = Answer GET requests to the four hosts with a JSON list that never ends
+help-sandbox-serve--churn = Change this many random quotes every second (a new valor, modificado_em now), for incremental exports (0 = off; POST /__sandbox/churn?per_second=N changes it while running)
 help-sandbox-serve--late-field-from = Ficha Financeira records from this ID on carry one more field, `desconto_fidelidade`, that earlier records lack: a column that first appears on a later page
 help-sandbox-serve--token-ttl = Lifetime of a login token, in seconds
 help-sandbox-serve--token-bytes = Length of the login tokens issued, in bytes, shaped like a JWT (0: 48 characters)

@@ -103,6 +103,7 @@ config-key-max-per-page = the largest page the deployment serves, 1-10000 (learn
 config-key-concurrency = pages in flight during walks (1-32)
 config-key-timezone = an IANA time zone for CRM date-times, e.g. America/Sao_Paulo
 config-key-units = CRM unit names for crm contact create --unit: "A;B;C", or "A,B,C" if no ';'
+config-key-money-fields = field names that hold amounts in reais besides valor, valor_original, valor_unitario and valor_total, separated by commas (typed as exact decimals in Parquet)
 config-key-timeout = how long the server may stay silent, e.g. 30s or 2m (default 60s)
 config-key-max-wait = how long a failing request is retried, e.g. 5m (default 5m; 0 = never)
 config-key-max-answer-size = the largest answer read, e.g. 256MiB or 10MB (default 256MiB)
@@ -372,6 +373,10 @@ jq-parse-errors = { $count ->
 jq-unknown-names = unknown: { $names }
 jq-input-failed = --jq input: { $reason }
 jq-failed = --jq: { $reason }
+output-partition-format = --partition-by writes parquet, csv, tsv or ndjson files, not { $format }
+output-partition-needs-dir = --partition-by needs -o DIR/, the dataset's folder
+output-partition-not-a-dir = --partition-by needs -o DIR/, a folder, and { $path } is a file
+output-parquet-failed = the Parquet file could not be written: { $reason }
 output-xlsx-too-many-columns = { $count } columns do not fit in an Excel sheet (at most 16384)
 # $number: the sheet's number, from 1 (a sheet holds at most 1,048,575 records).
 output-xlsx-sheet-name = Sheet{ $number }

@@ -235,6 +235,18 @@ cli-crm-no-webhook-id = o perfil '{ $profile }' não tem webhook_id: rode `clini
 cli-crm-get-failed = registro { $id }: { $message }
 cli-crm-expected-ids = IDs de registros (números inteiros acima de 0) separados por quebras de linha, vírgulas ou espaços
 cli-crm-expected-ids-file = um arquivo legível de IDs de registros, ou - para a entrada padrão ({ $reason })
+cli-expected-partition-by = esperado clinic, month ou month:CAMPO, separados por vírgula (por exemplo clinic,month)
+cli-since-not-here = --since precisa de um relatório cuja lista tenha filtro de modificação: report ficha-financeira (modificado_em_de). A lista deste comando não tem, e percorrê-la inteira não seria incremental
+cli-expected-since = esperado last, uma data (2026-11-01 ou 01/11/2026) ou uma data e hora (2026-11-01 08:30)
+cli-since-state-unreadable = o ponto salvo { $id } não pode ser lido; `clinic state reset { $id }` o esquece (a próxima execução então exporta tudo)
+cli-since-first-run = nenhuma execução completa anterior desta exportação (ponto { $id }): todos os registros são exportados, e o próximo --since last parte desta execução
+cli-since-from = só os registros modificados desde { $since }
+cli-since-and-modified-from = --since ou --modified-from, não os dois (ambos dizem onde começam as modificações)
+cli-since-saved = o próximo --since last parte de { $since } (ponto { $id })
+cli-state-reset = ponto { $id } esquecido: o próximo --since last dessa exportação exporta tudo
+cli-state-expected-id = o ID de um ponto salvo (veja `clinic state list`)
+cli-expected-schema-file = esperado um arquivo de esquema legível ({ $reason })
+cli-expected-schema = esperado um objeto JSON de nomes de colunas e tipos (bool, int, decimal, date, timestamp, text): { $reason }
 cli-crm-import-unknown-rows = { $count ->
     [one] { $count } linha foi enviada, mas não se sabe se foi criada ({ $rows }); rode a mesma importação de novo: cada linha é procurada no CRM antes do envio, então ela só é enviada de novo se o CRM não a tiver (com --if-exists create nada é procurado: confira no CRM antes)
    *[other] { $count } linhas foram enviadas, mas não se sabe se foram criadas ({ $rows }); rode a mesma importação de novo: cada linha é procurada no CRM antes do envio, então elas só são enviadas de novo se o CRM não as tiver (com --if-exists create nada é procurado: confira no CRM antes)

@@ -71,10 +71,15 @@ help-clinic = Cliente de linha de comando da API Clinic Results, do seu CRM e do
 help-clinic--profile = Perfil de configuração
 help-clinic--format = Formato de saída [padrão: table num terminal, json nos demais casos]
 help-clinic--format--xlsx = Uma pasta de trabalho do Excel com células tipadas; binária, por isso só em arquivo (`-o`)
+help-clinic--format--parquet = Um arquivo Parquet tipado e colunar (zstd); binário, por isso em arquivo (`-o`) ou num pipe
 help-clinic--columns = Escolhe e ordena as colunas (nomes com ponto alcançam campos aninhados); `all` para todas as colunas
 help-clinic--jq = Aplica um filtro jq a cada registro (ou à resposta) antes de formatar, por exemplo 'select(.valor > 100) | {"{"}id, cliente{"}"}'
 help-clinic--excel = CSV para o Excel em português: separador ';', BOM UTF-8, proteção contra injeção de fórmulas
 help-clinic--output = Escreve em ARQUIVO (de forma atômica: nada é criado com esse nome se o comando falhar)
+help-clinic--partition-by = Com -o PASTA/: grava um conjunto de dados em pastas no estilo Hive, um arquivo por partição (PASTA/clinica=12/mes=2026-11/part-EXECUCAO.parquet) e um manifesto por execução; o mês é o da data principal do registro, ou de CAMPO (parquet, csv, tsv, ndjson)
+help-clinic--since = Só os registros modificados desde DATA ou DATA HORA (report ficha-financeira: modificado_em_de); last: desde a última execução completa da mesma exportação, menos --since-overlap
+help-clinic--since-overlap = Com --since last: quanto antes do início de uma execução começa a próxima, para que um registro alterado durante a execução não se perca [padrão: 10m]
+help-clinic--schema = Com --format parquet: um arquivo JSON com o tipo inicial de algumas colunas ({"{"}"codigo": "text", "valor": "decimal"{"}"}; bool, int, decimal, date, timestamp, text); um valor posterior que não caiba ainda alarga a coluna
 help-clinic--all = Todas as páginas da lista, também numa tabela no terminal (arquivos, pipes e outros formatos já recebem todas; não confundir com --clinic all)
 help-clinic--page = Lê só esta página (a sua N-ésima, a partir de 1, seja qual for a numeração do ambiente); com --all, a primeira página percorrida
 help-clinic--per-page = Registros por página [padrão: 50]
@@ -837,6 +842,31 @@ help-cache-path = Mostra a pasta de cache deste perfil
     Exemplo:
       ls "$(clinic cache path)"
 
+## state
+help-state = Os pontos salvos das exportações incrementais (--since last)
+
+## state list
+help-state-list = Lista os pontos salvos: a exportação de cada um e de onde parte a próxima execução
+    .after =
+    Exemplo:
+      clinic state list
+
+## state show
+help-state-show = Mostra um ponto salvo
+    .after =
+    Exemplo:
+      clinic state show 3f2a9c0d81b4e6a7
+help-state-show--id = O ID do ponto (veja `clinic state list`)
+
+## state reset
+help-state-reset = Esquece um ponto salvo: o próximo --since last dessa exportação exporta tudo
+    .after =
+    Exemplos:
+      clinic state reset 3f2a9c0d81b4e6a7
+      clinic state reset --every
+help-state-reset--id = O ID do ponto (veja `clinic state list`)
+help-state-reset--every = Esquece todos os pontos salvos
+
 ## sandbox
 help-sandbox = A imitação local da API inteira
 
@@ -877,6 +907,7 @@ help-sandbox-serve--redirect-status = Status dos redirecionamentos: 301, 302, 30
 help-sandbox-serve--redirect-same-origin = Redireciona toda requisição aos quatro hosts para o mesmo servidor sob `/moved`, que serve as mesmas rotas
 help-sandbox-serve--hang = Aceita e registra as requisições aos quatro hosts, mas nunca responde
 help-sandbox-serve--endless-body = Responde aos GET nos quatro hosts com uma lista JSON que nunca termina
+help-sandbox-serve--churn = Altera esta quantidade de orçamentos aleatórios a cada segundo (novo valor, modificado_em agora), para exportações incrementais (0 = desligado; POST /__sandbox/churn?per_second=N muda durante a execução)
 help-sandbox-serve--late-field-from = Os registros da Ficha Financeira a partir deste ID trazem um campo a mais, `desconto_fidelidade`, que os anteriores não têm: uma coluna que só aparece numa página posterior
 help-sandbox-serve--token-ttl = Validade de um token de login, em segundos
 help-sandbox-serve--token-bytes = Tamanho dos tokens de login emitidos, em bytes, com forma de JWT (0: 48 caracteres)

@@ -110,6 +110,7 @@ config-key-max-per-page = a maior página que o ambiente devolve, 1-10000 (apren
 config-key-concurrency = páginas em andamento ao mesmo tempo nos percursos (1-32)
 config-key-timezone = um fuso horário IANA para datas e horas do CRM, p. ex. America/Sao_Paulo
 config-key-units = nomes das unidades do CRM para crm contact create --unit: "A;B;C", ou "A,B,C" se não houver ';'
+config-key-money-fields = nomes de campos que guardam valores em reais além de valor, valor_original, valor_unitario e valor_total, separados por vírgulas (gravados como decimais exatos em Parquet)
 config-key-timeout = quanto tempo o servidor pode ficar em silêncio, p. ex. 30s ou 2m (padrão 60s)
 config-key-max-wait = por quanto tempo uma requisição que falha é repetida, p. ex. 5m (padrão 5m; 0 = nunca)
 config-key-max-answer-size = a maior resposta lida, p. ex. 256MiB ou 10MB (padrão 256MiB)
@@ -388,6 +389,10 @@ jq-parse-errors = { $count ->
 jq-unknown-names = desconhecidos: { $names }
 jq-input-failed = entrada de --jq: { $reason }
 jq-failed = --jq: { $reason }
+output-partition-format = --partition-by grava arquivos parquet, csv, tsv ou ndjson, não { $format }
+output-partition-needs-dir = --partition-by precisa de -o PASTA/, a pasta do conjunto de dados
+output-partition-not-a-dir = --partition-by precisa de -o PASTA/, uma pasta, e { $path } é um arquivo
+output-parquet-failed = o arquivo Parquet não pôde ser gravado: { $reason }
 output-xlsx-too-many-columns = { $count } colunas não cabem em uma planilha do Excel (no máximo 16384)
 # $number: the sheet's number, from 1 (a sheet holds at most 1,048,575 records).
 output-xlsx-sheet-name = Planilha{ $number }

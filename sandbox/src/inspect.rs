@@ -15,6 +15,21 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/requests", get(requests).delete(clear))
         .route("/stats", get(stats))
+        .route("/churn", axum::routing::post(churn))
+}
+
+/// `POST /__sandbox/churn?per_second=N`: how many quotes change a second from now on.
+async fn churn(
+    State(app): State<AppState>,
+    axum::extract::Query(q): axum::extract::Query<std::collections::HashMap<String, u32>>,
+) -> StatusCode {
+    match q.get("per_second") {
+        Some(n) => {
+            app.data.churn.set_per_second(*n);
+            StatusCode::NO_CONTENT
+        }
+        None => StatusCode::BAD_REQUEST,
+    }
 }
 
 async fn requests(State(app): State<AppState>) -> Response {

@@ -106,6 +106,10 @@ pub struct Options {
     /// (0 = off); e.g. 20000 for a 20 Mbit/s link.
     #[arg(long, value_name = "KBPS", default_value_t = 0)]
     pub bandwidth: u64,
+    /// Change this many random quotes every second (a new `valor`, `modificado_em` now), for
+    /// incremental exports (0 = off; `POST /__sandbox/churn?per_second=N` changes it while running).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub churn: u32,
     /// Ficha Financeira records from this ID on carry one more field, `desconto_fidelidade`, that
     /// earlier records lack: a column that first appears on a later page.
     #[arg(long, value_name = "ID")]
@@ -354,6 +358,7 @@ impl Default for Options {
             compression: Compression::On,
             bandwidth: 0,
             late_field_from: None,
+            churn: 0,
             redirect_to: None,
             redirect_status: 307,
             redirect_same_origin: false,
@@ -591,6 +596,18 @@ impl Sandbox {
             tokio::task::spawn_blocking(move || state::AppState::new(opts, addr, app_stopping))
                 .await
                 .map_err(|_| Error::Stopped)?;
+        state.data.churn.set_per_second(state.opts.churn);
+        let churning = state.data.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(std::time::Duration::from_secs(1));
+            every.tick().await;
+            loop {
+                every.tick().await;
+                if churning.churn.tick(churning.quotes.layout().total()) > 0 {
+                    churning.cache.invalidate();
+                }
+            }
+        });
         let app = server::router(state);
         let task = tokio::spawn(async move {
             let stopped = traps::stopped(stopping);

@@ -319,3 +319,63 @@ impl ActiveArg {
         }
     }
 }
+
+/// `--schema FILE`: a JSON object naming a Parquet type for some columns
+/// (`{"valor": "decimal", "codigo": "text"}`; types `bool`, `int`, `decimal`, `date`, `timestamp`,
+/// `text`).
+#[derive(Clone, Debug, Default)]
+pub struct ColumnTypes(pub std::collections::HashMap<String, crate::output::ColumnType>);
+
+pub fn schema(s: &str) -> Result<ColumnTypes, String> {
+    let text = std::fs::read_to_string(s)
+        .map_err(|e| crate::t!("cli-expected-schema-file", reason = e.to_string()))?;
+    serde_json::from_str(&text)
+        .map(ColumnTypes)
+        .map_err(|e| crate::t!("cli-expected-schema", reason = e.to_string()))
+}
+
+/// `--partition-by clinic`, `month`, `month:FIELD`, or both, comma-separated.
+pub fn partition_by(s: &str) -> Result<crate::output::Partitioning, String> {
+    let mut by = crate::output::Partitioning::default();
+    for part in s.split(',').map(str::trim) {
+        match part.split_once(':') {
+            None if part.eq_ignore_ascii_case("clinic") || part.eq_ignore_ascii_case("clinica") => {
+                by.clinic = true
+            }
+            None if part.eq_ignore_ascii_case("month") || part.eq_ignore_ascii_case("mes") => {
+                by.month = Some(None)
+            }
+            Some((m, field))
+                if (m.eq_ignore_ascii_case("month") || m.eq_ignore_ascii_case("mes"))
+                    && !field.trim().is_empty() =>
+            {
+                by.month = Some(Some(field.trim().to_string()))
+            }
+            _ => return Err(crate::t!("cli-expected-partition-by")),
+        }
+    }
+    Ok(by)
+}
+
+/// `--since`: `last`, a date (`2026-11-01`, `01/11/2026`) or a date and time
+/// (`2026-11-01 08:30[:00]`).
+pub fn since(s: &str) -> Result<crate::config::state::Since, String> {
+    use crate::config::state::Since;
+    let s = s.trim();
+    if s.eq_ignore_ascii_case("last") {
+        return Ok(Since::Last);
+    }
+    for format in [
+        "%Y-%m-%d %H:%M:%S",
+        "%Y-%m-%d %H:%M",
+        "%Y-%m-%dT%H:%M:%S",
+        "%d/%m/%Y %H:%M",
+    ] {
+        if let Ok(at) = chrono::NaiveDateTime::parse_from_str(s, format) {
+            return Ok(Since::At(at));
+        }
+    }
+    date(s)
+        .map(|d| Since::At(d.and_time(chrono::NaiveTime::MIN)))
+        .map_err(|_| crate::t!("cli-expected-since"))
+}

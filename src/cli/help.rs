@@ -149,6 +149,8 @@ enum Prints {
 const OUTPUT_FLAGS: &[&str] = &["format", "columns", "jq", "excel"];
 /// Where printed output goes.
 const FILE_FLAG: &str = "output";
+/// Flags of typed files and datasets: lists only, and only in `--help` (`-h` stays a screen).
+const DATASET_FLAGS: &[&str] = &["schema", "partition_by", "since", "since_overlap"];
 /// Flags that read pages (or, for imports, how many rows are in flight).
 const PAGING_FLAGS: &[&str] = &["all", "page", "per_page", "limit", "concurrency"];
 
@@ -156,7 +158,7 @@ fn prints(path: &str) -> Prints {
     match path {
         "login" | "logout" | "auth token" | "auth set-io-key" | "config set" | "config unset"
         | "completions" | "man" | "cache refresh" | "cache clear" | "sandbox serve" | "setup"
-        | "help" => Prints::Nothing,
+        | "state reset" | "help" => Prints::Nothing,
         "config get" | "config path" | "cache path" => Prints::Line,
         "auth status"
         | "config list"
@@ -173,6 +175,8 @@ fn prints(path: &str) -> Prints {
         | "crm aliases install"
         | "crm aliases list"
         | "crm units"
+        | "state show"
+        | "state list"
         | "io"
         | "operations"
         | "doctor" => Prints::Records,
@@ -208,7 +212,7 @@ fn hide_below(cmd: Command, path: &str, globals: &[clap::Arg]) -> Command {
         Prints::Nothing => Vec::new(),
         Prints::Line => vec![FILE_FLAG],
         Prints::Records => [OUTPUT_FLAGS, &[FILE_FLAG]].concat(),
-        Prints::Lists => [OUTPUT_FLAGS, &[FILE_FLAG], PAGING_FLAGS].concat(),
+        Prints::Lists => [OUTPUT_FLAGS, &[FILE_FLAG], PAGING_FLAGS, DATASET_FLAGS].concat(),
     };
     // Each command gets its own copy of these flags, hidden or not; a group's hidden copy would
     // otherwise pass down to its commands.
@@ -223,7 +227,7 @@ fn hide_below(cmd: Command, path: &str, globals: &[clap::Arg]) -> Command {
         .fold(cmd, |cmd, a| {
             let id = a.get_id().as_str();
             let copy = a.clone().hide(!shown.contains(&id));
-            cmd.arg(if long_only.contains(&id) {
+            cmd.arg(if long_only.contains(&id) || DATASET_FLAGS.contains(&id) {
                 copy.hide_short_help(true)
             } else {
                 copy
@@ -240,7 +244,10 @@ fn hide_below(cmd: Command, path: &str, globals: &[clap::Arg]) -> Command {
 }
 
 fn is_output_or_paging(id: &str) -> bool {
-    OUTPUT_FLAGS.contains(&id) || id == FILE_FLAG || PAGING_FLAGS.contains(&id)
+    OUTPUT_FLAGS.contains(&id)
+        || id == FILE_FLAG
+        || PAGING_FLAGS.contains(&id)
+        || DATASET_FLAGS.contains(&id)
 }
 
 #[cfg(test)]

@@ -38,6 +38,7 @@ pub mod report;
 pub mod sandbox;
 pub mod sandbox_hosts;
 pub mod setup;
+pub mod state;
 mod values;
 
 pub use failure::Failure;
@@ -79,6 +80,14 @@ pub struct Global {
     pub excel: bool,
     #[arg(short = 'o', long, global = true, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    #[arg(long, global = true, value_name = "FILE", value_parser = args::schema)]
+    pub schema: Option<args::ColumnTypes>,
+    #[arg(long, global = true, value_name = "clinic,month[:FIELD]", value_parser = args::partition_by)]
+    pub partition_by: Option<crate::output::Partitioning>,
+    #[arg(long, global = true, value_name = "DATE|DATETIME|last", value_parser = args::since)]
+    pub since: Option<crate::config::state::Since>,
+    #[arg(long, global = true, value_name = "DURATION", value_parser = args::max_wait, requires = "since")]
+    pub since_overlap: Option<std::time::Duration>,
     #[arg(long, global = true)]
     pub all: bool,
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=crate::pages::MAX_PAGE))]
@@ -159,6 +168,8 @@ pub enum Command {
     Man(man::ManArgs),
     #[command(subcommand)]
     Cache(cache::CacheCommand),
+    #[command(subcommand)]
+    State(state::StateCommand),
     #[command(subcommand)]
     Sandbox(sandbox::SandboxCommand),
     Help(help::HelpArgs),
@@ -280,6 +291,14 @@ impl Cli {
         self.global.quiet
     }
 
+    /// The report the command runs, if it is one.
+    fn command_report(&self) -> Option<&report::ReportCommand> {
+        match &self.command {
+            Command::Report(cmd) => Some(cmd),
+            _ => None,
+        }
+    }
+
     /// The global flags in the plain form the layers below take.
     pub fn settings(&self) -> Settings {
         let g = &self.global;
@@ -306,6 +325,14 @@ impl Cli {
             quiet: self.quiet(),
             sandbox: g.sandbox,
             sandbox_scale: g.sandbox_scale,
+            column_types: g.schema.clone().map(|s| s.0).unwrap_or_default(),
+            partition: g.partition_by.clone(),
+            since: g.since,
+            since_overlap: g.since_overlap,
+            command: std::env::args_os()
+                .skip(1)
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect(),
         }
     }
 }
@@ -322,6 +349,12 @@ pub async fn run(cli: Cli) -> std::result::Result<(), Failure> {
         // The doctor reports a configuration it cannot read as a failed check.
         Command::Doctor(args) => return doctor::run(global, args).await,
         _ => {}
+    }
+    if global.since.is_some() && !report::takes_since(&cli.command_report()) {
+        return Err(Failure {
+            code: 2,
+            message: crate::t!("cli-since-not-here"),
+        });
     }
     let ctx = Context::new(global).await?;
     if uses_reference_names(&cli.command) {
@@ -369,6 +402,7 @@ async fn dispatch(ctx: &Context, command: Command) -> Result<()> {
         Command::Api(args) => api::run(ctx, args).await,
         Command::Operations => operations::run(ctx),
         Command::Cache(cmd) => cache::run(ctx, cmd).await,
+        Command::State(cmd) => state::run(ctx, cmd),
         Command::Completions(_)
         | Command::Man(_)
         | Command::Sandbox(_)

@@ -5,6 +5,7 @@
 
 pub mod language;
 pub mod password_file;
+pub mod state;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -148,6 +149,9 @@ pub struct Profile {
     /// CRM unit names accepted by `clinic crm contact create --unit`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub units: Vec<String>,
+    /// Fields that hold money besides the built-in ones (`money::MONEY_FIELDS`): typed as decimals.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub money_fields: Vec<String>,
     /// CRM field aliases: `email = "UF_CRM_1676052930"`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub aliases: BTreeMap<String, String>,
@@ -185,6 +189,7 @@ pub const KEYS: &[&str] = &[
     "concurrency",
     "timezone",
     "units",
+    "money_fields",
     "timeout",
     "max_wait",
     "max_answer_size",
@@ -211,6 +216,7 @@ pub fn meaning(key: &str) -> Option<String> {
         "concurrency" => crate::t!("config-key-concurrency"),
         "timezone" => crate::t!("config-key-timezone"),
         "units" => crate::t!("config-key-units"),
+        "money_fields" => crate::t!("config-key-money-fields"),
         "timeout" => crate::t!("config-key-timeout"),
         "max_wait" => crate::t!("config-key-max-wait"),
         "max_answer_size" => crate::t!("config-key-max-answer-size"),
@@ -419,6 +425,7 @@ impl Profile {
             "proxy" => s(&self.proxy),
             "language" => s(&self.language),
             "units" => (!self.units.is_empty()).then(|| self.units.join(";")),
+            "money_fields" => (!self.money_fields.is_empty()).then(|| self.money_fields.join(",")),
             "login" => s(&self.login),
             "token_store" => self.token_store.map(|v| enum_name(&v)),
             "user_kind" => s(&self.user_kind),
@@ -495,6 +502,14 @@ impl Profile {
                 self.ca_bundle = Some(path.display().to_string())
             }
             "units" => self.units = split_units(v),
+            "money_fields" => {
+                self.money_fields = v
+                    .split([',', ';'])
+                    .map(str::trim)
+                    .filter(|f| !f.is_empty())
+                    .map(str::to_string)
+                    .collect()
+            }
             "language" => {
                 let lang = crate::text::i18n::Lang::parse(v)
                     .ok_or_else(|| Error::invalid(key, v, &crate::t!("lang-expected")))?;
@@ -534,6 +549,7 @@ impl Profile {
             "proxy" => self.proxy = None,
             "language" => self.language = None,
             "units" => self.units.clear(),
+            "money_fields" => self.money_fields.clear(),
             k => match k.strip_prefix("aliases.") {
                 Some(name) => {
                     self.aliases.remove(name);

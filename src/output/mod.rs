@@ -16,68 +16,34 @@ mod escaping;
 mod flatten;
 mod json;
 mod numbers;
+mod parquet;
+mod partition;
 mod raw_leaves;
+mod single;
 mod sink;
+mod spec;
 mod spill;
 mod streamed;
 mod table;
 mod tabular;
 mod xlsx;
 
-use std::io::{self, Write};
-use std::path::PathBuf;
+use std::io::Write;
 
 pub use crate::format::{Format, UnknownFormat};
 
-use crate::error::{BadRecord, NewColumns, OutputError};
+use crate::error::OutputError;
 
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use delimited::{Delimited, Dialect};
-use json::{JsonStyle, JsonWriter};
 use sink::Sink;
-use streamed::Streamed;
-use table::TableBlocks;
-use tabular::{RowSink, Tabular};
-use xlsx::XlsxWriter;
 
-/// Rows held in memory before they go to a temporary file, and rows per rendered table block.
-const MEMORY_ROWS: usize = 1000;
-
-#[derive(Clone, Debug)]
-pub struct OutputSpec {
-    pub format: Format,
-    /// `--columns a,b.c`: select and order columns (dotted = nested keys). `Some(vec![])` means
-    /// no selection.
-    pub columns: Option<Vec<String>>,
-    /// Excel pt-BR: csv gets `;`, a UTF-8 BOM and the formula guard; tsv gets the BOM and guard.
-    pub excel: bool,
-    /// `-o FILE`: written atomically. `-` means stdout.
-    pub path: Option<PathBuf>,
-    /// Terminal width for tables; `None` (not a terminal) means lines are never wrapped.
-    pub width: Option<u16>,
-    /// Stdout is a terminal: what goes there has the control characters of its values escaped,
-    /// whatever the format (see `escaping`). Pipes and files get the data unchanged.
-    pub terminal: bool,
-}
-
-/// Stdout as the spec wants it: escaped for a terminal.
-fn screen(spec: &OutputSpec, stdout: Box<dyn Write + Send>) -> Box<dyn Write + Send> {
-    if spec.terminal {
-        Box::new(escaping::Escaping::new(stdout))
-    } else {
-        stdout
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shape {
-    /// Records of a list or walk, any number of them.
-    List,
-    /// Exactly one object: the answer of a create or get.
-    Single,
-}
+pub use parquet::Kind as ColumnType;
+use partition::Partitioned;
+use single::{Single, screen};
+use spec::MEMORY_ROWS;
+pub use spec::{Finished, OutputSpec, Partitioning, Shape};
 
 /// A formatter bound to its sink. Records go in one at a time with [`Output::write`];
 /// [`Output::finish`] completes the output.
@@ -87,26 +53,26 @@ pub enum Shape {
 /// "no records" on stderr itself.
 ///
 /// Dropping an `Output` without `finish` leaves no file under the `-o` name (the temporary file is
-/// removed and a pre-existing file is untouched); bytes already sent to stdout stay sent.
-pub struct Output {
-    sink: Sink,
-    writer: Writer,
-    shape: Shape,
-    written: u64,
-}
+/// removed and a pre-existing file is untouched); bytes already sent to stdout stay sent. With
+/// `--partition-by`, `-o` is a dataset's folder and each partition gets a file of its own (see
+/// `partition`).
+pub struct Output(Inner);
 
-enum Writer {
-    Json(JsonWriter),
-    Tabular(Tabular),
-    Streamed(Box<Streamed>),
-    Xlsx(Box<XlsxWriter>),
-    Vertical {
-        width: Option<u16>,
-        columns: Option<Vec<String>>,
-    },
+enum Inner {
+    One(Box<Single>),
+    Parts(Box<Partitioned>),
 }
 
 impl Output {
+    /// Whether `spec` can be written, as far as can be told before anything is fetched (a dataset's
+    /// folder and format).
+    pub fn check(spec: &OutputSpec) -> Result<(), OutputError> {
+        match spec.partition {
+            Some(_) => partition::check(spec).map(|_| ()),
+            None => Ok(()),
+        }
+    }
+
     /// Opens the sink: `stdout` unless `spec.path` is set, in which case a temporary file is
     /// created beside it now (so an unwritable directory fails before any request is made).
     pub fn open(
@@ -127,205 +93,46 @@ impl Output {
         stdout: Box<dyn Write + Send>,
         preferred: Option<&[&str]>,
     ) -> Result<Output, OutputError> {
-        let mut sink = Sink::open(spec.path.as_deref(), screen(spec, stdout))?;
-        let preferred = preferred.filter(|_| {
-            spec.format == Format::Table
-                && shape == Shape::List
-                && spec.width.is_some()
-                && spec.path.is_none()
-                && spec.columns.as_ref().is_none_or(|c| c.is_empty())
-        });
-        let rewritable = sink.rewritable();
-        let writer = Writer::for_spec(spec, shape, preferred, rewritable, sink.writer())
-            .map_err(|e| sink.error(e))?;
-        Ok(Output {
-            sink,
-            writer,
-            shape,
-            written: 0,
-        })
+        if let Some(by) = spec.partition.as_ref().filter(|_| shape == Shape::List) {
+            return Ok(Output(Inner::Parts(Box::new(Partitioned::open(spec, by)?))));
+        }
+        Single::open(spec, shape, stdout, preferred, MEMORY_ROWS)
+            .map(|s| Output(Inner::One(Box::new(s))))
     }
 
     pub fn write(&mut self, record: &Value) -> Result<(), OutputError> {
-        if self.shape == Shape::Single && self.written == 1 {
-            return Err(OutputError::SecondRecord);
-        }
-        self.writer
-            .record(self.sink.writer(), record)
-            .map_err(|e| self.failure(e))?;
-        self.written += 1;
-        Ok(())
-    }
-
-    /// A writer's failure: its own (a column the header lacks, a record it cannot read), or the
-    /// sink's.
-    fn failure(&self, e: io::Error) -> OutputError {
-        let e = match e.downcast::<NewColumns>() {
-            Ok(new) => return OutputError::NewColumns(new),
-            Err(e) => e,
-        };
-        match e.downcast::<BadRecord>() {
-            Ok(bad) => OutputError::Record(bad),
-            Err(e) => self.sink.error(e),
+        match &mut self.0 {
+            Inner::One(one) => one.write(record),
+            Inner::Parts(parts) => parts.write(record),
         }
     }
 
     /// Writes a record given as JSON text. NDJSON without `--columns` copies the text as it is (a
     /// record spread over several lines is re-encoded on one); every other format reads it first.
     pub fn write_raw(&mut self, record: &RawValue) -> Result<(), OutputError> {
-        if self.shape == Shape::List
-            && let Writer::Json(json) = &mut self.writer
-            && json.takes_text()
-        {
-            json.text(self.sink.writer(), record)
-                .map_err(|e| self.sink.error(e))?;
-            self.written += 1;
-            return Ok(());
+        match &mut self.0 {
+            Inner::One(one) => one.write_raw(record),
+            Inner::Parts(parts) => parts.write(&crate::record::value_of(record)?),
         }
-        if self.shape == Shape::List
-            && let Writer::Streamed(streamed) = &mut self.writer
-        {
-            let written = streamed.record_raw(self.sink.writer(), record);
-            written.map_err(|e| self.failure(e))?;
-            self.written += 1;
-            return Ok(());
-        }
-        let value = crate::record::value_of(record)?;
-        self.write(&value)
     }
 
     /// Writes what only the end can write (closing `]`, discovered columns, last table block),
-    /// flushes, and for `-o` renames the temporary file onto the final name.
-    /// Returns how many records were written.
+    /// flushes, and for `-o` renames the temporary file onto the final name (for a dataset, every
+    /// file, then its manifest). Returns how many records were written.
     pub fn finish(self) -> Result<u64, OutputError> {
         self.finish_counted().map(|f| f.written)
     }
 
     /// [`Output::finish`], also telling how many columns a narrowed table left out.
-    pub fn finish_counted(mut self) -> Result<Finished, OutputError> {
-        let (hidden_columns, widen) = self
-            .writer
-            .finish(self.sink.writer())
-            .map_err(|e| self.sink.error(e))?;
-        if let Some(widen) = widen {
-            self.sink.rewrite(|old, new| widen.apply(old, new))?;
-        }
-        self.sink.finish()?;
-        Ok(Finished {
-            written: self.written,
-            hidden_columns,
-        })
-    }
-}
-
-/// What a finished output wrote.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Finished {
-    pub written: u64,
-    /// Columns of the records that a table on a terminal left out (see [`Output::open_preferring`]).
-    pub hidden_columns: usize,
-}
-
-impl Writer {
-    fn for_spec(
-        spec: &OutputSpec,
-        shape: Shape,
-        preferred: Option<&[&str]>,
-        rewritable: bool,
-        out: &mut dyn Write,
-    ) -> io::Result<Writer> {
-        let columns = spec.columns.clone().filter(|c| !c.is_empty());
-        let writer = match (spec.format, shape) {
-            (Format::Json, Shape::List) => Writer::Json(JsonWriter::array(columns)),
-            (Format::Json, Shape::Single) => {
-                Writer::Json(JsonWriter::new(JsonStyle::Pretty, columns))
-            }
-            (Format::Ndjson, _) => Writer::Json(JsonWriter::new(JsonStyle::Lines, columns)),
-            (Format::Csv | Format::Tsv, _) => {
-                let dialect = if spec.format == Format::Csv {
-                    Dialect::Csv
-                } else {
-                    Dialect::Tsv
-                };
-                let rows = Delimited::new(dialect, spec.excel);
-                match columns {
-                    Some(_) => Writer::tabular(Box::new(rows), columns, out)?,
-                    None => Writer::Streamed(Box::new(Streamed::new(
-                        dialect,
-                        spec.excel,
-                        MEMORY_ROWS,
-                        rewritable,
-                    ))),
-                }
-            }
-            (Format::Table, Shape::List) => {
-                let mut rows = TableBlocks::new(spec.width, MEMORY_ROWS);
-                if let Some(preferred) = preferred {
-                    rows.prefer(preferred);
-                }
-                Writer::tabular(Box::new(rows), columns, out)?
-            }
-            (Format::Table, Shape::Single) => Writer::Vertical {
-                width: spec.width,
-                columns,
-            },
-            (Format::Xlsx, _) => Writer::Xlsx(Box::new(match columns {
-                Some(columns) => XlsxWriter::selected(columns)?,
-                None => XlsxWriter::discovered(MEMORY_ROWS)?,
-            })),
-        };
-        Ok(writer)
-    }
-
-    fn tabular(
-        rows: Box<dyn RowSink>,
-        columns: Option<Vec<String>>,
-        out: &mut dyn Write,
-    ) -> io::Result<Writer> {
-        let tabular = match columns {
-            Some(columns) => Tabular::selected(columns, rows, out)?,
-            None => Tabular::discovered(MEMORY_ROWS, rows),
-        };
-        Ok(Writer::Tabular(tabular))
-    }
-
-    fn record(&mut self, out: &mut dyn Write, record: &Value) -> io::Result<()> {
-        match self {
-            Writer::Json(json) => json.record(out, record),
-            Writer::Tabular(tabular) => tabular.record(out, record),
-            Writer::Streamed(streamed) => streamed.record(out, record),
-            Writer::Xlsx(xlsx) => xlsx.record(record),
-            Writer::Vertical { width, columns } => {
-                table::render_vertical(out, *width, fields(record, columns.as_deref()))
-            }
+    pub fn finish_counted(self) -> Result<Finished, OutputError> {
+        match self.0 {
+            Inner::One(one) => one.finish_counted(),
+            Inner::Parts(parts) => parts.finish().map(|written| Finished {
+                written,
+                hidden_columns: 0,
+            }),
         }
     }
-
-    /// Returns how many columns a narrowed table left out, and the rewrite a streamed file needs.
-    fn finish(self, out: &mut (dyn Write + Send)) -> io::Result<(usize, Option<streamed::Widen>)> {
-        match self {
-            Writer::Json(json) => json.finish(out).map(|()| (0, None)),
-            Writer::Tabular(tabular) => tabular.finish(out).map(|hidden| (hidden, None)),
-            Writer::Streamed(streamed) => streamed.finish(out).map(|widen| (0, widen)),
-            Writer::Xlsx(xlsx) => xlsx.finish(out).map(|()| (0, None)),
-            Writer::Vertical { .. } => Ok((0, None)),
-        }
-    }
-}
-
-/// `(name, text)` of the selected columns, or of every flattened field.
-fn fields(record: &Value, columns: Option<&[String]>) -> std::vec::IntoIter<(String, String)> {
-    let fields: Vec<(String, String)> = match columns {
-        Some(columns) => columns
-            .iter()
-            .map(|c| (c.clone(), flatten::selected_cell(record, c)))
-            .collect(),
-        None => flatten::flatten(record)
-            .into_iter()
-            .map(|(name, text)| (name, text.into_owned()))
-            .collect(),
-    };
-    fields.into_iter()
 }
 
 /// Writes a body that is not JSON (e.g. a `text/plain` answer) as it is, by the same sink rules:
@@ -344,6 +151,7 @@ pub fn write_raw(
 mod tests {
     use super::*;
     use serde_json::json;
+    use std::io;
     use std::sync::{Arc, Mutex};
 
     /// Stdout stand-in whose bytes stay readable after the `Output` that owned it is gone.
@@ -374,6 +182,10 @@ mod tests {
             path: None,
             width: None,
             terminal: false,
+            money_columns: Vec::new(),
+            column_types: Default::default(),
+            partition: None,
+            command: Vec::new(),
         }
     }
 
@@ -764,13 +576,19 @@ mod tests {
     #[test]
     fn csv_on_stdout_streams_and_stops_loudly_at_a_column_the_header_lacks() {
         let stdout = Counting::default();
-        let mut output =
-            Output::open(&spec(Format::Csv), Shape::List, Box::new(stdout.clone())).unwrap();
+        let mut output = Single::open(
+            &spec(Format::Csv),
+            Shape::List,
+            Box::new(stdout.clone()),
+            None,
+            MEMORY_ROWS,
+        )
+        .unwrap();
         for id in 0..5000u64 {
             output.write(&json!({"id": id, "nome": "a"})).unwrap();
         }
         // Rows went out long before the end: nothing waits for the last record.
-        output.sink.writer().flush().unwrap();
+        output.flush().unwrap();
         assert!(*stdout.lines.lock().unwrap() > 4000);
         let e = output
             .write(&json!({"id": 5000, "nome": "a", "late": "x"}))

@@ -134,6 +134,20 @@ impl Env {
             .unwrap();
     }
 
+    /// How many quotes the sandbox changes a second from now on (`--churn`).
+    #[allow(dead_code)]
+    pub fn set_churn(&self, per_second: u32) {
+        let addr = self.sandbox.addr();
+        let resp = self
+            .http
+            .post(format!(
+                "http://{addr}/__sandbox/churn?per_second={per_second}"
+            ))
+            .send()
+            .unwrap();
+        assert!(resp.status().is_success());
+    }
+
     #[allow(dead_code)]
     pub fn stats(&self) -> Value {
         let addr = self.sandbox.addr();
@@ -306,6 +320,7 @@ pub fn process_for(config: &Path, urls: &clinic_sandbox::Urls) -> std::process::
         .env_remove("LC_MESSAGES");
     cmd.env("CLINIC_CONFIG_DIR", config)
         .env("CLINIC_CACHE_DIR", config.join("cache"))
+        .env("CLINIC_DATA_DIR", config.join("data"))
         .env("CLINIC_BASE_URL", &urls.base_url)
         .env("CLINIC_IO_URL", &urls.io_url)
         .env("CLINIC_AUTOMATION_URL", &urls.automation_url)

@@ -7,6 +7,7 @@ mod completion;
 mod conformance;
 mod contacts;
 mod crm;
+mod datasets;
 mod dialects;
 mod every_page;
 mod exports;

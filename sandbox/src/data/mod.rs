@@ -4,6 +4,7 @@
 mod appointments;
 mod cache;
 mod campaigns;
+pub mod churn;
 mod contacts;
 mod days;
 mod layout;
@@ -29,6 +30,8 @@ pub fn contact_count(scale: u64) -> u64 {
 
 pub struct Store {
     pub quotes: Quotes,
+    /// Quotes changed since start (`--churn`).
+    pub churn: churn::Churn,
     pub appointments: Appointments,
     pub contacts: Contacts,
     pub campaigns: Campaigns,
@@ -49,6 +52,7 @@ impl Store {
             contacts,
             campaigns: Campaigns::default(),
             cache: FilterCache::default(),
+            churn: churn::Churn::default(),
         }
     }
 }

@@ -1,10 +1,11 @@
 //! Quotes (Ficha Financeira): compact filter columns for every quote; the full record is
-//! generated on demand. Nothing writes quotes, so there is no overlay.
+//! generated on demand. Nothing writes quotes; `--churn` changes some (see `churn`).
 
 use rand::Rng;
 use rand::seq::IndexedRandom;
 use serde::Serialize;
 
+use super::churn::Churn;
 use super::contacts::Contacts;
 use super::days::DayRange;
 use super::layout::{CLINIC_COUNT, Layout};
@@ -257,6 +258,16 @@ impl Quotes {
         maybe_note(&mut rng, 60).unwrap_or_default()
     }
 
+    /// The quote as the lists show it, with its last change (`--churn`), if any.
+    pub fn current(&self, id: u32, contacts: &Contacts, churn: &Churn) -> QuoteRecord {
+        let mut record = self.record(id, contacts);
+        if let Some(change) = churn.of(id) {
+            record.valor = change.valor;
+            record.modificado_em = change.modificado_em;
+        }
+        record
+    }
+
     pub fn record(&self, id: u32, contacts: &Contacts) -> QuoteRecord {
         let c = *self.column(id);
         let key = u64::from(id);
@@ -355,13 +366,15 @@ impl Quotes {
         }
     }
 
-    fn column_matches(c: &Column, f: &QuoteFilter) -> bool {
+    /// Whether a quote passes `f`; `modified` is its modification day, which `--churn` may have
+    /// moved since the seed.
+    fn column_matches(c: &Column, f: &QuoteFilter, modified: Day) -> bool {
         let optional = |day: Day| (day != 0).then_some(day);
         f.date.contains(Some(c.date))
             && f.created.contains(Some(c.created))
             && f.evaluation.contains(optional(c.evaluation))
             && f.payment.contains(optional(c.payment))
-            && f.modified.contains(Some(c.modified))
+            && f.modified.contains(Some(modified))
             && (f.statuses == 0 || f.statuses & (1 << c.status) != 0)
             && f.inactive
                 .is_none_or(|inactive| (c.status == QUOTE_INACTIVE) == inactive)
@@ -379,11 +392,21 @@ impl Quotes {
     }
 
     /// Ids of a clinic's quotes that pass `filter`, in id order.
-    pub fn filter_ids(&self, clinic: u32, filter: &QuoteFilter, contacts: &Contacts) -> Vec<u32> {
+    pub fn filter_ids(
+        &self,
+        clinic: u32,
+        filter: &QuoteFilter,
+        contacts: &Contacts,
+        churn: &Churn,
+    ) -> Vec<u32> {
         let mut ids: Vec<u32> = self
             .layout
             .ids(clinic)
-            .filter(|&id| Self::column_matches(self.column(id), filter))
+            .filter(|&id| {
+                let c = self.column(id);
+                let modified = churn.of(id).map_or(c.modified, |change| change.day);
+                Self::column_matches(c, filter, modified)
+            })
             .collect();
         let mut narrow = |query: &TextQuery, text: &dyn Fn(u32) -> String| {
             let candidates: Vec<(u32, String)> =

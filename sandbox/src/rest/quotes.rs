@@ -49,7 +49,10 @@ pub async fn list(
     let (query, clinic, paging) = list_request(&app, user, raw.as_deref())?;
     let filter = filter(&query)?;
     let data = &app.data;
-    let compute = || data.quotes.filter_ids(clinic, &filter, &data.contacts);
+    let compute = || {
+        data.quotes
+            .filter_ids(clinic, &filter, &data.contacts, &data.churn)
+    };
     let filtered = filtered("quotes", clinic, &filter, filter.is_empty(), &compute);
     let (window, ids) = page_ids(
         &app,
@@ -60,7 +63,7 @@ pub async fn list(
     );
     let records: Vec<QuoteRecord> = ids
         .into_iter()
-        .map(|id| data.quotes.record(id, &data.contacts))
+        .map(|id| data.quotes.current(id, &data.contacts, &data.churn))
         .collect();
     match app.opts.late_field_from {
         None => Ok(reply::page(&app.opts, &window, &records)),

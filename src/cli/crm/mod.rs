@@ -434,7 +434,7 @@ fn filter_key(ctx: &Context, key: &str) -> Result<String> {
 /// How records are shaped for the chosen format: multi-fields as one cell where a field is a cell.
 fn shape(ctx: &Context) -> list::Shape {
     match ctx.output_spec().format {
-        Format::Table | Format::Csv | Format::Tsv | Format::Xlsx => list::flatten,
+        Format::Table | Format::Csv | Format::Tsv | Format::Xlsx | Format::Parquet => list::flatten,
         Format::Json | Format::Ndjson => list::unchanged,
     }
 }

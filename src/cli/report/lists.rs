@@ -57,7 +57,7 @@ pub struct FichaArgs {
     #[arg(long, visible_alias = "data-pagamento-ate", value_parser = args::date, value_name = "DATE")]
     paid_to: Option<NaiveDate>,
     #[arg(long, visible_alias = "modificado-em-de", value_parser = args::date, value_name = "DATE")]
-    modified_from: Option<NaiveDate>,
+    pub(crate) modified_from: Option<NaiveDate>,
     #[arg(long, visible_alias = "modificado-em-ate", value_parser = args::date, value_name = "DATE")]
     modified_to: Option<NaiveDate>,
     #[arg(long, visible_alias = "criado-por", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::creators))]

@@ -6,7 +6,8 @@ use crate::context::Context;
 use crate::error::Result;
 use crate::network;
 
-pub mod lists;
+mod incremental;
+mod lists;
 pub mod summary;
 
 use lists::{
@@ -20,6 +21,11 @@ pub enum ReportCommand {
     FichaFinanceira(Box<FichaArgs>),
     #[command(args_conflicts_with_subcommands = true)]
     Summary(Box<summary::SummaryArgs>),
+}
+
+/// Whether `--since` can be given to `cmd`: a report whose list has a modified-since filter.
+pub fn takes_since(cmd: &Option<&ReportCommand>) -> bool {
+    matches!(cmd, Some(ReportCommand::FichaFinanceira(_)))
 }
 
 pub async fn run(ctx: &Context, cmd: ReportCommand) -> Result<()> {
@@ -36,9 +42,11 @@ pub async fn run(ctx: &Context, cmd: ReportCommand) -> Result<()> {
             )
             .await
         }
-        ReportCommand::FichaFinanceira(f) => {
+        ReportCommand::FichaFinanceira(mut f) => {
             check_ficha(&f)?;
-            network::run_wide_list(
+            let run = incremental::Run::start(ctx, "report ficha-financeira", &format!("{f:?}"))?;
+            f.modified_from = run.since_date(f.modified_from)?;
+            let walked = network::run_wide_list(
                 ctx,
                 &f.clinic.clinics(),
                 FICHA_PATH,
@@ -46,7 +54,8 @@ pub async fn run(ctx: &Context, cmd: ReportCommand) -> Result<()> {
                 FICHA_COLUMNS,
                 |c| ficha_query(ctx, &f, c),
             )
-            .await
+            .await;
+            run.finish(ctx, walked)
         }
         ReportCommand::Summary(s) => summary::run(ctx, *s).await,
     }

@@ -1,0 +1,73 @@
+//! `--churn N`: N quotes change every second, as a busy network's quotes do. A changed quote gets a
+//! new `valor` and `modificado_em` (now, in Brasília time, as the service writes local time), which
+//! the lists show and the modified-since filter reads, so incremental exports can be tested.
+
+use std::collections::HashMap;
+use std::sync::RwLock;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use chrono::{Duration, Utc};
+use rand::Rng;
+
+use super::rng::{Day, day_of};
+
+/// Brasília time, which has kept UTC-3 all year since 2019.
+const LOCAL_OFFSET_HOURS: i64 = -3;
+
+/// What a change made of one quote.
+#[derive(Debug, Clone)]
+pub struct Change {
+    pub valor: f64,
+    pub modificado_em: String,
+    pub day: Day,
+}
+
+#[derive(Default)]
+pub struct Churn {
+    per_second: AtomicU32,
+    changes: RwLock<HashMap<u32, Change>>,
+}
+
+impl Churn {
+    pub fn per_second(&self) -> u32 {
+        self.per_second.load(Ordering::Relaxed)
+    }
+
+    /// Changes how many quotes change a second (0 stops it).
+    pub fn set_per_second(&self, n: u32) {
+        self.per_second.store(n, Ordering::Relaxed);
+    }
+
+    /// The last change of quote `id`, if it ever changed.
+    pub fn of(&self, id: u32) -> Option<Change> {
+        self.changes
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&id)
+            .cloned()
+    }
+
+    /// One second's changes among quotes `1..=total`; returns how many.
+    pub fn tick(&self, total: u32) -> u32 {
+        let n = self.per_second();
+        if n == 0 || total == 0 {
+            return 0;
+        }
+        let now = Utc::now().naive_utc() + Duration::hours(LOCAL_OFFSET_HOURS);
+        let day = day_of(now.date()) as Day;
+        let mut rng = rand::rng();
+        let mut changes = self.changes.write().unwrap_or_else(|e| e.into_inner());
+        for _ in 0..n {
+            let id = rng.random_range(1..=total);
+            changes.insert(
+                id,
+                Change {
+                    valor: f64::from(rng.random_range(1_000u32..500_000)) / 100.0,
+                    modificado_em: now.format("%Y-%m-%d %H:%M:%S").to_string(),
+                    day,
+                },
+            );
+        }
+        n
+    }
+}

@@ -1,0 +1,112 @@
+//! The state of incremental runs (`--since last`): one small JSON file per profile, report and set
+//! of filters and clinics, in the platform's data directory (`CLINIC_DATA_DIR` overrides it). It
+//! holds the moment the next run asks from. It is written only after a run has completed, so a run
+//! that failed or was stopped is repeated from the same point.
+
+use std::path::{Path, PathBuf};
+
+use chrono::NaiveDateTime;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::error::{Error, Result};
+use crate::private_fs;
+
+/// `--since`: a moment, or where the last complete run of the same export says to start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Since {
+    At(NaiveDateTime),
+    Last,
+}
+
+/// What one incremental export remembers.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct State {
+    pub profile: String,
+    pub report: String,
+    /// The run's filters and clinics, as the command gave them.
+    pub filters: String,
+    /// Where the next run starts (local time, as the service writes it: `YYYY-MM-DD HH:MM:SS`).
+    pub since: String,
+    /// When the run that saved this began.
+    pub run_started: String,
+}
+
+/// How the state writes a moment.
+pub const MOMENT: &str = "%Y-%m-%d %H:%M:%S";
+
+impl State {
+    /// Where the next run starts; `None` when the file says something else.
+    pub fn since(&self) -> Option<NaiveDateTime> {
+        NaiveDateTime::parse_from_str(&self.since, MOMENT).ok()
+    }
+}
+
+/// The folder of the states.
+pub fn dir() -> Result<PathBuf> {
+    if let Some(dir) = std::env::var_os("CLINIC_DATA_DIR").filter(|d| !d.is_empty()) {
+        return Ok(PathBuf::from(dir).join("state"));
+    }
+    directories::ProjectDirs::from("", "", "clinic")
+        .map(|p| p.data_dir().join("state"))
+        .ok_or_else(|| Error::Config(crate::t!("config-no-home")))
+}
+
+/// The state's name: a digest of what makes two runs the same export.
+pub fn id(profile: &str, report: &str, filters: &str) -> String {
+    let digest = Sha256::digest(format!("{profile}\n{report}\n{filters}").as_bytes());
+    digest[..8].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn path(dir: &Path, id: &str) -> PathBuf {
+    dir.join(format!("{id}.json"))
+}
+
+/// The state saved under `id`, if any. An unreadable file is an error, never a silent full run.
+pub fn load(id: &str) -> Result<Option<State>> {
+    let file = path(&dir()?, id);
+    match std::fs::read(&file) {
+        Ok(bytes) => serde_json::from_slice(&bytes)
+            .map(Some)
+            .map_err(|e| Error::Config(format!("{}: {e}", file.display()))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Error::Config(format!("{}: {e}", file.display()))),
+    }
+}
+
+/// Saves `state` under `id`, replacing the file atomically.
+pub fn save(id: &str, state: &State) -> Result<()> {
+    let bytes = serde_json::to_vec_pretty(state).map_err(|e| Error::Other(e.to_string()))?;
+    private_fs::write(&path(&dir()?, id), &bytes)
+}
+
+/// Every saved state with its ID, by ID.
+pub fn all() -> Result<Vec<(String, State)>> {
+    let dir = dir()?;
+    let entries = match std::fs::read_dir(&dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(Error::Config(format!("{}: {e}", dir.display()))),
+    };
+    let mut states = Vec::new();
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if let Some(id) = name.strip_suffix(".json")
+            && let Some(state) = load(id)?
+        {
+            states.push((id.to_string(), state));
+        }
+    }
+    states.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(states)
+}
+
+/// Forgets the state `id`; `false` when there was none.
+pub fn reset(id: &str) -> Result<bool> {
+    let file = path(&dir()?, id);
+    match std::fs::remove_file(&file) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(Error::Config(format!("{}: {e}", file.display()))),
+    }
+}

@@ -1,0 +1,228 @@
+//! Partitioned datasets: `-o DIR/ --partition-by clinic,month` writes Hive-style folders
+//! (`DIR/clinica=12/mes=2026-11/part-<run>.parquet`) that DuckDB, Spark, pandas and BigQuery read
+//! as one table with `clinica` and `mes` as columns. Each run writes files of its own (its run ID
+//! is in their names), each one atomically; a run that fails leaves none of them, and files of
+//! earlier runs are never touched. A `_manifest-<run>.json` written last lists the run's files,
+//! their rows and the run's command: a run without its manifest did not complete.
+
+use std::collections::BTreeMap;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value, json};
+
+use super::numbers::{When, when};
+use super::single::Single;
+use super::spec::{Format, OutputSpec, Partitioning, Shape};
+use crate::error::OutputError;
+
+/// Rows each partition keeps in memory before its rows go to disk: there may be hundreds of
+/// partitions open at once.
+const PART_MEMORY_ROWS: usize = 64;
+/// The folder of records whose key is missing, as Hive names it.
+const NO_VALUE: &str = "__HIVE_DEFAULT_PARTITION__";
+/// Fields that hold a record's main date, in the order they are looked for.
+const MAIN_DATES: &[&str] = &["data", "data_agendamento", "criado_em"];
+
+pub(crate) struct Partitioned {
+    dir: PathBuf,
+    run: String,
+    spec: OutputSpec,
+    by: Partitioning,
+    parts: BTreeMap<String, (Single, u64)>,
+    started: String,
+}
+
+impl Partitioned {
+    pub(crate) fn open(spec: &OutputSpec, by: &Partitioning) -> Result<Partitioned, OutputError> {
+        let dir = check(spec)?;
+        std::fs::create_dir_all(&dir).map_err(|source| OutputError::File {
+            path: dir.clone(),
+            source,
+        })?;
+        let now = chrono::Local::now();
+        Ok(Partitioned {
+            run: format!("{}-{}", now.format("%Y%m%dT%H%M%S"), std::process::id()),
+            started: now.to_rfc3339(),
+            dir,
+            spec: spec.clone(),
+            by: by.clone(),
+            parts: BTreeMap::new(),
+        })
+    }
+
+    /// The record's folder under the dataset: `clinica=12/mes=2026-11`.
+    fn folder(&self, record: &Value) -> String {
+        let mut parts = Vec::new();
+        if self.by.clinic {
+            let clinic = record.get("clinica").map(key_text);
+            parts.push(format!(
+                "clinica={}",
+                clinic.unwrap_or_else(|| NO_VALUE.into())
+            ));
+        }
+        if let Some(field) = &self.by.month {
+            let date = match field {
+                Some(field) => record.get(field),
+                None => MAIN_DATES.iter().find_map(|f| record.get(*f)),
+            };
+            let month = date
+                .and_then(Value::as_str)
+                .and_then(when)
+                .map(|w| match w {
+                    When::Date(d) => d.format("%Y-%m").to_string(),
+                    When::DateTime(t) => t.format("%Y-%m").to_string(),
+                });
+            parts.push(format!("mes={}", month.unwrap_or_else(|| NO_VALUE.into())));
+        }
+        parts.join("/")
+    }
+
+    pub(crate) fn write(&mut self, record: &Value) -> Result<(), OutputError> {
+        let folder = self.folder(record);
+        if !self.parts.contains_key(&folder) {
+            let dir = self.dir.join(&folder);
+            std::fs::create_dir_all(&dir).map_err(|source| OutputError::File {
+                path: dir.clone(),
+                source,
+            })?;
+            let mut spec = self.spec.clone();
+            spec.path = Some(dir.join(format!("part-{}.{}", self.run, extension(spec.format))));
+            spec.partition = None;
+            let part = Single::open(
+                &spec,
+                Shape::List,
+                Box::new(io::sink()),
+                None,
+                PART_MEMORY_ROWS,
+            )?;
+            self.parts.insert(folder.clone(), (part, 0));
+        }
+        let (part, rows) = self.parts.get_mut(&folder).expect("opened above");
+        part.write(record)?;
+        *rows += 1;
+        Ok(())
+    }
+
+    /// Finishes every file (each renamed onto its name), then writes the run's manifest. Returns the
+    /// rows written.
+    pub(crate) fn finish(self) -> Result<u64, OutputError> {
+        let mut files = Vec::new();
+        let mut total = 0;
+        for (folder, (part, rows)) in self.parts {
+            part.finish()?;
+            total += rows;
+            files.push(json!({
+                "path": format!("{folder}/part-{}.{}", self.run, extension(self.spec.format)),
+                "rows": rows,
+            }));
+        }
+        let manifest = json!({
+            "run": self.run,
+            "started": self.started,
+            "finished": chrono::Local::now().to_rfc3339(),
+            "format": self.spec.format.name(),
+            "partition_by": partition_names(&self.by),
+            "command": self.spec.command,
+            "rows": total,
+            "files": files,
+        });
+        let path = self.dir.join(format!("_manifest-{}.json", self.run));
+        let bytes = serde_json::to_vec_pretty(&manifest).map_err(|e| OutputError::Io(e.into()))?;
+        write_atomically(&path, &bytes)?;
+        Ok(total)
+    }
+}
+
+/// The dataset's folder, when `spec` can write a dataset: a format of files that can be many, and a
+/// folder (or a name free for one). Checked before anything is sent.
+pub(crate) fn check(spec: &OutputSpec) -> Result<PathBuf, OutputError> {
+    if !matches!(
+        spec.format,
+        Format::Parquet | Format::Csv | Format::Tsv | Format::Ndjson
+    ) {
+        return Err(OutputError::Refused(crate::t!(
+            "output-partition-format",
+            format = spec.format.name()
+        )));
+    }
+    let dir = spec
+        .path
+        .clone()
+        .filter(|p| p.as_os_str() != "-")
+        .ok_or_else(|| OutputError::Refused(crate::t!("output-partition-needs-dir")))?;
+    if dir.exists() && !dir.is_dir() {
+        return Err(OutputError::Refused(crate::t!(
+            "output-partition-not-a-dir",
+            path = dir.display().to_string()
+        )));
+    }
+    Ok(dir)
+}
+
+/// The names of `--partition-by`, as the manifest records them.
+fn partition_names(by: &Partitioning) -> Vec<String> {
+    let mut names = Vec::new();
+    if by.clinic {
+        names.push("clinic".to_string());
+    }
+    match &by.month {
+        Some(Some(field)) => names.push(format!("month:{field}")),
+        Some(None) => names.push("month".to_string()),
+        None => {}
+    }
+    names
+}
+
+/// A partition key's text: numbers and strings as they are, safe as a folder name.
+fn key_text(value: &Value) -> String {
+    let text = match value {
+        Value::Null => return NO_VALUE.into(),
+        Value::String(s) if s.is_empty() => return NO_VALUE.into(),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    text.chars()
+        .map(|c| {
+            if c.is_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+fn extension(format: Format) -> &'static str {
+    match format {
+        Format::Parquet => "parquet",
+        Format::Tsv => "tsv",
+        Format::Ndjson => "ndjson",
+        _ => "csv",
+    }
+}
+
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
+    let failed = |source: io::Error| OutputError::File {
+        path: path.to_owned(),
+        source,
+    };
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut temp = tempfile::NamedTempFile::new_in(dir).map_err(failed)?;
+    io::Write::write_all(&mut temp, bytes).map_err(failed)?;
+    temp.persist(path).map_err(|e| failed(e.error))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_safe_folder_names() {
+        assert_eq!(key_text(&json!(12)), "12");
+        assert_eq!(key_text(&json!("São Paulo/Centro")), "São_Paulo_Centro");
+        assert_eq!(key_text(&json!("")), NO_VALUE);
+        assert_eq!(key_text(&json!("..")), "..");
+    }
+}

@@ -1,0 +1,60 @@
+//! What an output is asked to be (`OutputSpec`), what it holds (`Shape`) and what it wrote
+//! (`Finished`): shared by the writers of one file and of a dataset.
+
+pub use crate::format::Format;
+
+use super::parquet::Kind as ColumnType;
+use std::path::PathBuf;
+
+/// Rows held in memory before they go to a temporary file, and rows per rendered table block.
+pub(crate) const MEMORY_ROWS: usize = 1000;
+
+#[derive(Clone, Debug)]
+pub struct OutputSpec {
+    pub format: Format,
+    /// `--columns a,b.c`: select and order columns (dotted = nested keys). `Some(vec![])` means
+    /// no selection.
+    pub columns: Option<Vec<String>>,
+    /// Excel pt-BR: csv gets `;`, a UTF-8 BOM and the formula guard; tsv gets the BOM and guard.
+    pub excel: bool,
+    /// `-o FILE`: written atomically. `-` means stdout.
+    pub path: Option<PathBuf>,
+    /// Terminal width for tables; `None` (not a terminal) means lines are never wrapped.
+    pub width: Option<u16>,
+    /// Stdout is a terminal: what goes there has the control characters of its values escaped,
+    /// whatever the format (see `escaping`). Pipes and files get the data unchanged.
+    pub terminal: bool,
+    /// Columns that hold money besides the built-in list (the profile's `money_fields`): typed as
+    /// decimals in Parquet.
+    pub money_columns: Vec<String>,
+    /// `--schema FILE`: the Parquet type each named column starts from.
+    pub column_types: std::collections::HashMap<String, ColumnType>,
+    /// `--partition-by`: `path` is a dataset's folder, a file per partition.
+    pub partition: Option<Partitioning>,
+    /// The command line that asked (its arguments), for a dataset's manifest.
+    pub command: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Records of a list or walk, any number of them.
+    List,
+    /// Exactly one object: the answer of a create or get.
+    Single,
+}
+
+/// What a finished output wrote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Finished {
+    pub written: u64,
+    /// Columns of the records that a table on a terminal left out (see [`Output::open_preferring`]).
+    pub hidden_columns: usize,
+}
+
+/// What `--partition-by` asks for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Partitioning {
+    pub clinic: bool,
+    /// `month`: `None` is not by month; `Some(None)` the record's main date; `Some(Some(f))` field `f`.
+    pub month: Option<Option<String>>,
+}

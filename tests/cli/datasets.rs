@@ -1,0 +1,677 @@
+//! Typed Parquet exports read back with the `parquet` crate, against the CSV export of the same
+//! records: every value, every type, every row once.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use arrow_array::cast::AsArray;
+use arrow_array::types::{Date32Type, Decimal128Type, Int64Type, TimestampMillisecondType};
+use arrow_array::{Array, RecordBatch, RecordBatchReader};
+use arrow_schema::{DataType, TimeUnit};
+use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+use rust_decimal::Decimal;
+
+use crate::common::*;
+
+/// The batches of a Parquet file, and its schema's column names and types.
+fn read_parquet(path: &Path) -> (Vec<(String, DataType)>, Vec<RecordBatch>) {
+    let file = std::fs::File::open(path).unwrap();
+    let reader = ParquetRecordBatchReaderBuilder::try_new(file)
+        .unwrap()
+        .build()
+        .unwrap();
+    let schema = reader.schema();
+    let columns = schema
+        .fields()
+        .iter()
+        .map(|f| (f.name().clone(), f.data_type().clone()))
+        .collect();
+    (columns, reader.map(Result::unwrap).collect())
+}
+
+/// One cell of a batch, as the CSV of the same record shows it after the same reading: numbers
+/// by value, dates and date-times in ISO form.
+fn cell(array: &dyn Array, row: usize) -> Option<String> {
+    if array.is_null(row) {
+        return None;
+    }
+    Some(match array.data_type() {
+        DataType::Int64 => array.as_primitive::<Int64Type>().value(row).to_string(),
+        DataType::Decimal128(18, 2) => {
+            let units = array.as_primitive::<Decimal128Type>().value(row);
+            Decimal::from_i128_with_scale(units, 2)
+                .normalize()
+                .to_string()
+        }
+        DataType::Date32 => {
+            let days = array.as_primitive::<Date32Type>().value(row);
+            (chrono::NaiveDate::default() + chrono::Duration::days(days.into()))
+                .format("%Y-%m-%d")
+                .to_string()
+        }
+        DataType::Timestamp(TimeUnit::Millisecond, None) => {
+            let ms = array.as_primitive::<TimestampMillisecondType>().value(row);
+            chrono::DateTime::from_timestamp_millis(ms)
+                .unwrap()
+                .naive_utc()
+                .format("%Y-%m-%d %H:%M:%S")
+                .to_string()
+        }
+        DataType::Utf8 => array.as_string::<i32>().value(row).to_string(),
+        DataType::Boolean => array.as_boolean().value(row).to_string(),
+        other => panic!("unexpected type {other}"),
+    })
+}
+
+/// A CSV cell read the way the Parquet column's type reads it.
+fn as_typed(text: &str, data_type: &DataType) -> Option<String> {
+    if text.is_empty() && data_type != &DataType::Utf8 {
+        return None;
+    }
+    let date = |t: &str| {
+        chrono::NaiveDate::parse_from_str(t, "%Y-%m-%d")
+            .or_else(|_| chrono::NaiveDate::parse_from_str(t, "%d/%m/%Y"))
+            .unwrap()
+    };
+    Some(match data_type {
+        DataType::Decimal128(..) => text.parse::<Decimal>().unwrap().normalize().to_string(),
+        DataType::Date32 => date(text).format("%Y-%m-%d").to_string(),
+        DataType::Timestamp(..) => {
+            let (d, t) = text.split_at(10);
+            format!("{} {}", date(d).format("%Y-%m-%d"), &t[1..])
+        }
+        _ => text.to_string(),
+    })
+}
+
+#[test]
+fn a_network_export_to_parquet_holds_the_csv_exports_values_typed_and_each_row_once() {
+    let env = Env::scale(600);
+    let dir = tempfile::tempdir().unwrap();
+    let (parquet, csv) = (dir.path().join("rede.parquet"), dir.path().join("rede.csv"));
+    for path in [&parquet, &csv] {
+        let out = env
+            .admin()
+            .args(["report", "ficha-financeira", "--clinic", "all", "-o"])
+            .arg(path)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("600 records from 12 of 12 clinics"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    let (columns, batches) = read_parquet(&parquet);
+    let types: HashMap<&str, &DataType> = columns.iter().map(|(n, t)| (n.as_str(), t)).collect();
+    assert_eq!(types["id"], &DataType::Int64);
+    assert_eq!(types["clinica"], &DataType::Int64);
+    assert_eq!(types["valor"], &DataType::Decimal128(18, 2));
+    assert_eq!(types["valor_original"], &DataType::Decimal128(18, 2));
+    assert_eq!(types["data"], &DataType::Date32);
+    assert_eq!(
+        types["criado_em"],
+        &DataType::Timestamp(TimeUnit::Millisecond, None)
+    );
+    assert_eq!(types["codigo"], &DataType::Utf8);
+
+    let mut reader = csv::Reader::from_path(&csv).unwrap();
+    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+    assert_eq!(
+        header,
+        columns.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>()
+    );
+    let mut csv_rows = reader.records().map(Result::unwrap);
+    let mut ids = std::collections::HashSet::new();
+    let mut rows = 0;
+    for batch in &batches {
+        for row in 0..batch.num_rows() {
+            let expected = csv_rows.next().expect("as many CSV rows");
+            for (i, (name, data_type)) in columns.iter().enumerate() {
+                assert_eq!(
+                    cell(batch.column(i).as_ref(), row),
+                    as_typed(&expected[i], data_type),
+                    "row {rows}, {name}"
+                );
+            }
+            let id = batch.column(0).as_primitive::<Int64Type>().value(row);
+            assert!(ids.insert(id), "quote {id} twice");
+            rows += 1;
+        }
+    }
+    assert!(csv_rows.next().is_none(), "as many Parquet rows");
+    assert_eq!(rows, 600);
+    // Columnar and compressed: a fraction of the CSV's size.
+    let size = |p: &Path| std::fs::metadata(p).unwrap().len();
+    assert!(
+        size(&parquet) * 4 <= size(&csv),
+        "{} vs {}",
+        size(&parquet),
+        size(&csv)
+    );
+}
+
+/// Every file of a dataset folder (below `dir`, the manifests aside), by its path under `dir`.
+fn dataset_files(dir: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                let name = path
+                    .strip_prefix(dir)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                files.push(name);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// A network's dataset partitioned by clinic and month, read back whole: every record exactly once,
+/// each in the folder of its own clinic and month, and the manifest lists every file with its rows.
+/// The same works for CSV. A run that fails leaves none of its files, and an earlier run's files
+/// stay as they were.
+#[test]
+fn a_dataset_partitioned_by_clinic_and_month_holds_every_record_once() {
+    let env = Env::scale(600);
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = dir.path().join("rede");
+    let out = env
+        .admin()
+        .args(["report", "ficha-financeira", "--clinic", "all"])
+        .args(["--partition-by", "clinic,month", "-o"])
+        .arg(&dataset)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let files = dataset_files(&dataset);
+    let manifests: Vec<&String> = files
+        .iter()
+        .filter(|f| f.starts_with("_manifest-"))
+        .collect();
+    assert_eq!(manifests.len(), 1, "{files:?}");
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dataset.join(manifests[0])).unwrap()).unwrap();
+    assert_eq!(manifest["rows"], 600);
+    let listed: Vec<String> = manifest["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap().to_string())
+        .collect();
+    let parts: Vec<String> = files
+        .iter()
+        .filter(|f| f.ends_with(".parquet"))
+        .cloned()
+        .collect();
+    assert_eq!(listed, parts);
+    let mut ids = std::collections::HashSet::new();
+    for (part, entry) in parts.iter().zip(manifest["files"].as_array().unwrap()) {
+        let (columns, batches) = read_parquet(&dataset.join(part));
+        let at = |name: &str| columns.iter().position(|(n, _)| n == name).unwrap();
+        let mut rows = 0;
+        for batch in &batches {
+            for row in 0..batch.num_rows() {
+                let id = cell(batch.column(at("id")).as_ref(), row).unwrap();
+                assert!(ids.insert(id.clone()), "quote {id} twice");
+                let clinic = cell(batch.column(at("clinica")).as_ref(), row).unwrap();
+                let month = cell(batch.column(at("data")).as_ref(), row).unwrap()[..7].to_string();
+                assert!(
+                    part.starts_with(&format!("clinica={clinic}/mes={month}/part-")),
+                    "{part}: quote {id} of clinic {clinic}, {month}"
+                );
+                rows += 1;
+            }
+        }
+        assert_eq!(entry["rows"], rows, "{part}");
+    }
+    assert_eq!(ids.len(), 600);
+
+    // CSV the same way, by clinic alone: twelve files, each with its header, 600 rows in all.
+    let csv_set = dir.path().join("rede-csv");
+    let out = env
+        .admin()
+        .args([
+            "report",
+            "ficha-financeira",
+            "--clinic",
+            "all",
+            "--format",
+            "csv",
+        ])
+        .args(["--partition-by", "clinic", "-o"])
+        .arg(&csv_set)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let csvs: Vec<String> = dataset_files(&csv_set)
+        .into_iter()
+        .filter(|f| f.ends_with(".csv"))
+        .collect();
+    assert_eq!(csvs.len(), 12, "{csvs:?}");
+    let rows: usize = csvs
+        .iter()
+        .map(|f| {
+            csv::Reader::from_path(csv_set.join(f))
+                .unwrap()
+                .records()
+                .count()
+        })
+        .sum();
+    assert_eq!(rows, 600);
+}
+
+#[test]
+fn a_failed_dataset_run_leaves_none_of_its_files_and_earlier_runs_untouched() {
+    let env = Env::with(clinic_sandbox::Options {
+        scale: 600,
+        failing_clinic: 4,
+        ..clinic_sandbox::Options::ephemeral()
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = dir.path().join("rede");
+    let earlier = dataset.join("clinica=1/part-earlier.parquet");
+    std::fs::create_dir_all(earlier.parent().unwrap()).unwrap();
+    std::fs::write(&earlier, b"an earlier run's file").unwrap();
+    let out = env
+        .admin()
+        .env("CLINIC_MAX_WAIT", "5s")
+        .args(["report", "ficha-financeira", "--clinic", "all"])
+        .args(["--partition-by", "clinic", "-o"])
+        .arg(&dataset)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    assert_eq!(dataset_files(&dataset), ["clinica=1/part-earlier.parquet"]);
+    assert_eq!(std::fs::read(&earlier).unwrap(), b"an earlier run's file");
+
+    // A folder is needed, and a format a dataset can hold.
+    let file = dir.path().join("plain.parquet");
+    std::fs::write(&file, b"x").unwrap();
+    for (args, expected) in [
+        (
+            vec!["--partition-by", "clinic", "-o", file.to_str().unwrap()],
+            "is a file",
+        ),
+        (
+            vec!["--partition-by", "clinic", "--format", "xlsx", "-o", "x/"],
+            "not xlsx",
+        ),
+        (vec!["--partition-by", "clinic"], "needs -o DIR/"),
+        (
+            vec!["--partition-by", "week", "-o", "x/"],
+            "expected clinic, month or month:FIELD",
+        ),
+    ] {
+        env.clear_journal();
+        let out = env
+            .admin()
+            .args(["report", "ficha-financeira", "--clinic", "all"])
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains(expected),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        assert!(env.sent().is_empty(), "{args:?}: nothing sent");
+    }
+}
+
+/// The `modificado_em_de` each request of the journal sent to the Ficha Financeira.
+fn modified_from_sent(env: &Env) -> Vec<Option<String>> {
+    env.sent()
+        .iter()
+        .filter(|e| {
+            e["path"]
+                .as_str()
+                .unwrap()
+                .ends_with("/lista_venda_orcamento")
+        })
+        .map(|e| {
+            query_of(e)
+                .into_iter()
+                .find(|(k, _)| k == "modificado_em_de")
+                .map(|(_, v)| v)
+        })
+        .collect()
+}
+
+/// `--since DATE` sends the list's modified-since filter; `--since last` exports everything the
+/// first time, then starts where the last complete run began (less the overlap), and a run that
+/// fails leaves that point where it was. A list without such a filter refuses `--since` before
+/// anything is sent.
+#[test]
+fn since_sends_the_modified_filter_and_last_moves_only_after_a_complete_run() {
+    let env = Env::with(clinic_sandbox::Options {
+        scale: 600,
+        failing_clinic: 4,
+        ..clinic_sandbox::Options::ephemeral()
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("delta.csv");
+    let rows = |path: &Path| csv::Reader::from_path(path).unwrap().records().count();
+
+    // A date: the filter as the service takes it, and exactly the records it holds since then.
+    env.clear_journal();
+    let out = env
+        .admin()
+        .args([
+            "report",
+            "ficha-financeira",
+            "--clinic",
+            "1",
+            "--since",
+            "01/06/2025",
+            "-o",
+        ])
+        .arg(&csv)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let sent = modified_from_sent(&env);
+    assert!(
+        !sent.is_empty() && sent.iter().all(|s| s.as_deref() == Some("2025-06-01")),
+        "{sent:?}"
+    );
+    let expected = env.fetch_all(
+        "/lista_venda_orcamento",
+        "clinica=1&modificado_em_de=2025-06-01",
+        &env.token("admin", "admin"),
+    );
+    assert!(!expected.is_empty());
+    assert_eq!(rows(&csv), expected.len());
+
+    // `last`, the first time: everything, and the point is saved.
+    let last = |extra: &[&str]| {
+        env.clear_journal();
+        env.admin()
+            .args([
+                "report",
+                "ficha-financeira",
+                "--clinic",
+                "1,2,3",
+                "--since",
+                "last",
+            ])
+            .args(extra)
+            .arg("-o")
+            .arg(&csv)
+            .output()
+            .unwrap()
+    };
+    let first = last(&[]);
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert!(
+        stderr(&first).contains("no earlier complete run of this export"),
+        "{}",
+        stderr(&first)
+    );
+    assert!(modified_from_sent(&env).iter().all(Option::is_none));
+    let listed = env
+        .admin()
+        .args(["state", "list", "--format", "json"])
+        .output()
+        .unwrap();
+    let states = stdout_json(&listed);
+    assert_eq!(states.as_array().unwrap().len(), 1, "{states}");
+    let point = states[0]["since"].as_str().unwrap().to_string();
+    let id = states[0]["id"].as_str().unwrap().to_string();
+
+    // The second time: from the saved point's day.
+    let second = last(&["--since-overlap", "1m"]);
+    assert!(second.status.success(), "{}", stderr(&second));
+    let sent = modified_from_sent(&env);
+    assert!(
+        sent.iter().all(|s| s.as_deref() == Some(&point[..10])),
+        "{sent:?} vs {point}"
+    );
+    assert!(
+        stderr(&second).contains(&format!("only records modified since {point}")),
+        "{}",
+        stderr(&second)
+    );
+    let moved = stdout_json(
+        &env.admin()
+            .args(["state", "show", &id, "--format", "json"])
+            .output()
+            .unwrap(),
+    );
+    let moved = moved["since"].as_str().unwrap().to_string();
+    assert!(moved >= point, "{moved} after {point}");
+
+    // A run that fails (clinic 4 keeps failing) leaves the point as it was, and no file.
+    let saved = std::fs::read(
+        env.config
+            .path()
+            .join("data/state")
+            .join(format!("{id}.json")),
+    )
+    .unwrap();
+    std::fs::remove_file(&csv).unwrap();
+    env.clear_journal();
+    let failed = env
+        .admin()
+        .env("CLINIC_MAX_WAIT", "5s")
+        .args([
+            "report",
+            "ficha-financeira",
+            "--clinic",
+            "1,2,3,4",
+            "--since",
+            "last",
+            "-o",
+        ])
+        .arg(&csv)
+        .output()
+        .unwrap();
+    assert_eq!(failed.status.code(), Some(5), "{}", stderr(&failed));
+    assert!(!csv.exists());
+    let other_id = stdout_json(
+        &env.admin()
+            .args(["state", "list", "--format", "json"])
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(
+        other_id.as_array().unwrap().len(),
+        1,
+        "a failed run saves no point: {other_id}"
+    );
+    assert_eq!(
+        std::fs::read(
+            env.config
+                .path()
+                .join("data/state")
+                .join(format!("{id}.json"))
+        )
+        .unwrap(),
+        saved
+    );
+
+    // Forgotten, the next run exports everything again.
+    let reset = env.admin().args(["state", "reset", &id]).output().unwrap();
+    assert!(reset.status.success(), "{}", stderr(&reset));
+    let again = last(&[]);
+    assert!(
+        stderr(&again).contains("no earlier complete run"),
+        "{}",
+        stderr(&again)
+    );
+
+    // A list without a modified-since filter, or a moment that is none, is refused first.
+    for (args, expected) in [
+        (
+            vec!["report", "appointments", "--clinic", "1", "--since", "last"],
+            "needs a report whose list has a modified-since filter",
+        ),
+        (
+            vec!["contact", "list", "--since", "2026-01-01"],
+            "needs a report whose list has a modified-since filter",
+        ),
+        (
+            vec![
+                "report",
+                "ficha-financeira",
+                "--clinic",
+                "1",
+                "--since",
+                "ontem",
+            ],
+            "expected last, a date",
+        ),
+        (
+            vec![
+                "report",
+                "ficha-financeira",
+                "--clinic",
+                "1",
+                "--since",
+                "2026-01-01",
+                "--modified-from",
+                "2026-01-01",
+            ],
+            "either --since or --modified-from",
+        ),
+    ] {
+        env.clear_journal();
+        let out = env.admin().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains(expected),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        assert!(env.sent().is_empty(), "{args:?}: nothing sent");
+    }
+}
+
+/// The records of an NDJSON file by quote ID.
+fn by_id(path: &Path) -> HashMap<u64, serde_json::Value> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            (v["id"].as_u64().unwrap(), v)
+        })
+        .collect()
+}
+
+/// Three incremental runs against a network whose quotes keep changing: the union of what they
+/// wrote, newest per ID, is exactly a full export taken at the end. A run killed midway moves
+/// nothing, and the next one asks from the same point.
+#[test]
+fn incremental_runs_under_churn_add_up_to_a_full_export() {
+    let env = Env::with(clinic_sandbox::Options {
+        scale: 600,
+        churn: 40,
+        ..clinic_sandbox::Options::ephemeral()
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let run = |name: &str, extra: &[&str]| {
+        let path = dir.path().join(name);
+        let out = env
+            .admin()
+            .args([
+                "report",
+                "ficha-financeira",
+                "--clinic",
+                "all",
+                "--format",
+                "ndjson",
+            ])
+            .args(extra)
+            .arg("-o")
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{name}: {}", stderr(&out));
+        by_id(&path)
+    };
+    let mut deltas = vec![run("1.ndjson", &["--since", "last"])];
+    assert_eq!(deltas[0].len(), 600, "the first run takes everything");
+    std::thread::sleep(std::time::Duration::from_millis(1300));
+    deltas.push(run("2.ndjson", &["--since", "last"]));
+    assert!(
+        !deltas[1].is_empty() && deltas[1].len() < 600,
+        "{}",
+        deltas[1].len()
+    );
+
+    // A run killed as it starts leaves the point where it was.
+    let state_dir = env.config.path().join("data/state");
+    let saved = |dir: &Path| {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| std::fs::read(e.unwrap().path()).unwrap())
+            .collect::<Vec<_>>()
+    };
+    let before = saved(&state_dir);
+    env.clear_journal();
+    let mut killed = process_for(env.config.path(), env.sandbox.urls())
+        .env("CLINIC_TOKEN", env.token("admin", "admin"))
+        .args([
+            "report",
+            "ficha-financeira",
+            "--clinic",
+            "all",
+            "--since",
+            "last",
+        ])
+        .arg("-o")
+        .arg(dir.path().join("killed.ndjson"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while env.sent().is_empty() && started.elapsed().as_secs() < 30 {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    killed.kill().unwrap();
+    killed.wait().unwrap();
+    assert_eq!(saved(&state_dir), before, "the killed run moved nothing");
+    assert!(!dir.path().join("killed.ndjson").exists());
+
+    std::thread::sleep(std::time::Duration::from_millis(1300));
+    deltas.push(run("3.ndjson", &["--since", "last"]));
+    // Changes stop; the last delta and the full export then see the same network.
+    env.set_churn(0);
+    deltas.push(run("4.ndjson", &["--since", "last"]));
+    let full = run("full.ndjson", &[]);
+
+    let mut newest: HashMap<u64, serde_json::Value> = HashMap::new();
+    for delta in deltas {
+        for (id, record) in delta {
+            let newer = newest.get(&id).is_none_or(|seen| {
+                record["modificado_em"].as_str() >= seen["modificado_em"].as_str()
+            });
+            if newer {
+                newest.insert(id, record);
+            }
+        }
+    }
+    assert_eq!(newest.len(), full.len());
+    for (id, record) in &full {
+        assert_eq!(&newest[id], record, "quote {id}");
+    }
+    let changed = full
+        .values()
+        .filter(|r| r["modificado_em"].as_str() > Some("2026-01-01"))
+        .count();
+    assert!(
+        changed > 40,
+        "{changed} quotes changed while the runs went on"
+    );
+}
