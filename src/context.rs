@@ -61,6 +61,8 @@ pub struct Settings {
     pub since: Option<crate::config::state::Since>,
     /// `--since-overlap`: how far before a run's start the next `--since last` begins.
     pub since_overlap: Option<std::time::Duration>,
+    /// `--resume`: a network run into a dataset fetches only the clinics its last run did not finish.
+    pub resume: bool,
 }
 
 pub struct Context {
@@ -153,6 +155,9 @@ impl Context {
         };
         // Output settings a run could only find wrong after fetching everything.
         crate::output::Output::check(&ctx.output_spec())?;
+        if ctx.global.resume {
+            crate::output::Output::finished_clinics(&ctx.output_spec())?;
+        }
         Ok(ctx)
     }
 

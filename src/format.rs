@@ -13,7 +13,7 @@ pub enum Format {
     Tsv,
     /// An Excel workbook with typed cells; binary, so only into a file (`-o`).
     Xlsx,
-    /// A typed, columnar Parquet file; binary, so only into a file or a pipe.
+    /// A typed, columnar Parquet file; binary, so only into a file (`-o`).
     Parquet,
 }
 

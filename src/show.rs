@@ -196,6 +196,11 @@ impl Sink {
     pub(crate) fn finish_counted(self) -> Result<crate::output::Finished> {
         Ok(self.out.finish_counted()?)
     }
+
+    /// Adds `key` to a dataset's manifest (see [`Output::annotate`]).
+    pub(crate) fn annotate(&mut self, key: &str, value: Value) {
+        self.out.annotate(key, value);
+    }
 }
 
 /// Fails before any request when the output flags cannot work together or `--jq` does not compile.
@@ -230,7 +235,7 @@ pub fn check_output_flags(ctx: &Context) -> Result<()> {
         return Err(crate::error::Error::invalid(
             "--output",
             crate::t!("show-missing"),
-            &crate::t!("show-expect-workbook-file"),
+            &crate::t!("show-expect-binary-file", format = spec.format.name()),
         ));
     }
     ctx.global

@@ -235,6 +235,7 @@ cli-since-and-modified-from = either --since or --modified-from, not both (both 
 cli-since-saved = the next --since last starts from { $since } (point { $id })
 cli-state-reset = point { $id } forgotten: the next --since last of that export exports everything
 cli-state-expected-id = the ID of a saved point (see `clinic state list`)
+cli-resume-needs-clinic-partitions = --resume needs --partition-by clinic (or clinic,month) and -o DIR/: it fetches the clinics the last run into that dataset did not finish
 cli-expected-schema-file = expected a readable schema file ({ $reason })
 cli-expected-schema = expected a JSON object of column names and types (bool, int, decimal, date, timestamp, text): { $reason }
 cli-crm-import-unknown-rows = { $count ->

@@ -73,7 +73,7 @@ help-clinic = Command-line client for the Clinic Results API, its CRM and Integr
 help-clinic--profile = Configuration profile
 help-clinic--format = Output format [default: table on a terminal, json otherwise]
 help-clinic--format--xlsx = An Excel workbook with typed cells; binary, so only into a file (`-o`)
-help-clinic--format--parquet = A typed, columnar Parquet file (zstd); binary, so into a file (`-o`) or a pipe
+help-clinic--format--parquet = A typed, columnar Parquet file (zstd); binary, so only into a file (`-o`)
 help-clinic--columns = Select and order columns (dotted names reach nested fields); `all` for every column
 help-clinic--jq = Apply a jq filter to each record (or to the answer) before formatting, e.g. 'select(.valor > 100) | {"{"}id, cliente{"}"}'
 help-clinic--excel = CSV for Excel pt-BR: ';' separator, UTF-8 BOM, formula-injection guard
@@ -81,6 +81,7 @@ help-clinic--output = Write to FILE (atomically: nothing under that name unless 
 help-clinic--partition-by = With -o DIR/: write a dataset of Hive-style folders, one file per partition (DIR/clinica=12/mes=2026-11/part-RUN.parquet) and a manifest per run; month is of the record's main date, or of FIELD (parquet, csv, tsv, ndjson)
 help-clinic--since = Only records modified since DATE or DATETIME (report ficha-financeira: modificado_em_de); last: since the last complete run of the same export, less --since-overlap
 help-clinic--since-overlap = With --since last: how long before a run's start the next one begins, so a record changed during a run is not missed [default: 10m]
+help-clinic--resume = With --clinic all (or several) and --partition-by clinic: fetch only the clinics the dataset's last run did not finish (its manifest says which); with --keep-going, a run that fails on some clinics keeps the others
 help-clinic--schema = With --format parquet: a JSON file naming the type some columns start from ({"{"}"codigo": "text", "valor": "decimal"{"}"}; bool, int, decimal, date, timestamp, text); a later value that does not fit still widens the column
 help-clinic--all = Every page of a list, also on a terminal table (files, pipes and other formats get every page anyway; not to be confused with --clinic all)
 help-clinic--page = Read only this page (your Nth, 1-based, whatever the deployment counts from); with --all, the first page of the walk

@@ -270,6 +270,7 @@ network-trace-clinic-records = clinic { $clinic }: { $count ->
     [one] { $records } record
    *[other] { $records } records
 }
+network-resuming = resuming: { $done } clinics are in the dataset from its last run; { $left } left to fetch
 network-clinic-left-out = clinic { $clinic }: left out: { $reason }
 network-progress-clinic = clinic { $clinic }, { $number } of { $total }
 network-progress-time-left = { $at }, about { $time } left
@@ -305,7 +306,7 @@ show-expect-format-of-file = { $format }, as the file name { $file } says (or a 
 show-expect-excel-format = csv or tsv with --excel (or leave --format out: --excel writes CSV)
 # Shown as the value given when a flag is missing.
 show-missing = (missing)
-show-expect-workbook-file = a file for --format xlsx, e.g. -o ficha.xlsx (a workbook is binary: never written to a terminal or a pipe)
+show-expect-binary-file = a file for --format { $format }, e.g. -o ficha.{ $format } ({ $format } is binary: never written to a terminal or a pipe)
 
 ## Reference lists (src/refs/). $list: a list's name (refs-kind-…).
 
@@ -376,6 +377,7 @@ jq-failed = --jq: { $reason }
 output-partition-format = --partition-by writes parquet, csv, tsv or ndjson files, not { $format }
 output-partition-needs-dir = --partition-by needs -o DIR/, the dataset's folder
 output-partition-not-a-dir = --partition-by needs -o DIR/, a folder, and { $path } is a file
+output-resume-nothing = --resume needs a run of this dataset to resume, and { $path } holds none (no manifest that says which clinics finished)
 output-parquet-failed = the Parquet file could not be written: { $reason }
 output-xlsx-too-many-columns = { $count } columns do not fit in an Excel sheet (at most 16384)
 # $number: the sheet's number, from 1 (a sheet holds at most 1,048,575 records).

@@ -245,6 +245,7 @@ cli-since-and-modified-from = --since ou --modified-from, não os dois (ambos di
 cli-since-saved = o próximo --since last parte de { $since } (ponto { $id })
 cli-state-reset = ponto { $id } esquecido: o próximo --since last dessa exportação exporta tudo
 cli-state-expected-id = o ID de um ponto salvo (veja `clinic state list`)
+cli-resume-needs-clinic-partitions = --resume precisa de --partition-by clinic (ou clinic,month) e -o PASTA/: busca as clínicas que a última execução nesse conjunto de dados não terminou
 cli-expected-schema-file = esperado um arquivo de esquema legível ({ $reason })
 cli-expected-schema = esperado um objeto JSON de nomes de colunas e tipos (bool, int, decimal, date, timestamp, text): { $reason }
 cli-crm-import-unknown-rows = { $count ->

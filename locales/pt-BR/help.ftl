@@ -71,7 +71,7 @@ help-clinic = Cliente de linha de comando da API Clinic Results, do seu CRM e do
 help-clinic--profile = Perfil de configuração
 help-clinic--format = Formato de saída [padrão: table num terminal, json nos demais casos]
 help-clinic--format--xlsx = Uma pasta de trabalho do Excel com células tipadas; binária, por isso só em arquivo (`-o`)
-help-clinic--format--parquet = Um arquivo Parquet tipado e colunar (zstd); binário, por isso em arquivo (`-o`) ou num pipe
+help-clinic--format--parquet = Um arquivo Parquet tipado e colunar (zstd); binário, por isso só em arquivo (`-o`)
 help-clinic--columns = Escolhe e ordena as colunas (nomes com ponto alcançam campos aninhados); `all` para todas as colunas
 help-clinic--jq = Aplica um filtro jq a cada registro (ou à resposta) antes de formatar, por exemplo 'select(.valor > 100) | {"{"}id, cliente{"}"}'
 help-clinic--excel = CSV para o Excel em português: separador ';', BOM UTF-8, proteção contra injeção de fórmulas
@@ -79,6 +79,7 @@ help-clinic--output = Escreve em ARQUIVO (de forma atômica: nada é criado com 
 help-clinic--partition-by = Com -o PASTA/: grava um conjunto de dados em pastas no estilo Hive, um arquivo por partição (PASTA/clinica=12/mes=2026-11/part-EXECUCAO.parquet) e um manifesto por execução; o mês é o da data principal do registro, ou de CAMPO (parquet, csv, tsv, ndjson)
 help-clinic--since = Só os registros modificados desde DATA ou DATA HORA (report ficha-financeira: modificado_em_de); last: desde a última execução completa da mesma exportação, menos --since-overlap
 help-clinic--since-overlap = Com --since last: quanto antes do início de uma execução começa a próxima, para que um registro alterado durante a execução não se perca [padrão: 10m]
+help-clinic--resume = Com --clinic all (ou várias) e --partition-by clinic: busca só as clínicas que a última execução do conjunto de dados não terminou (o manifesto diz quais); com --keep-going, uma execução que falha em algumas clínicas mantém as outras
 help-clinic--schema = Com --format parquet: um arquivo JSON com o tipo inicial de algumas colunas ({"{"}"codigo": "text", "valor": "decimal"{"}"}; bool, int, decimal, date, timestamp, text); um valor posterior que não caiba ainda alarga a coluna
 help-clinic--all = Todas as páginas da lista, também numa tabela no terminal (arquivos, pipes e outros formatos já recebem todas; não confundir com --clinic all)
 help-clinic--page = Lê só esta página (a sua N-ésima, a partir de 1, seja qual for a numeração do ambiente); com --all, a primeira página percorrida

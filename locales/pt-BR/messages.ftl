@@ -284,6 +284,7 @@ network-trace-clinic-records = clínica { $clinic }: { $count ->
     [one] { $records } registro
    *[other] { $records } registros
 }
+network-resuming = retomando: { $done } clínicas já estão no conjunto de dados desde a última execução; faltam { $left }
 network-clinic-left-out = clínica { $clinic }: deixada de fora: { $reason }
 network-progress-clinic = clínica { $clinic }, { $number } de { $total }
 network-progress-time-left = { $at }, faltam cerca de { $time }
@@ -321,7 +322,7 @@ show-expect-format-of-file = { $format }, como diz o nome do arquivo { $file } (
 show-expect-excel-format = csv ou tsv com --excel (ou omita --format: --excel grava CSV)
 # Mostrado como o valor recebido quando falta uma opção.
 show-missing = (ausente)
-show-expect-workbook-file = um arquivo para --format xlsx, p. ex. -o ficha.xlsx (uma planilha é binária: nunca é escrita em um terminal ou em um pipe)
+show-expect-binary-file = um arquivo para --format { $format }, p. ex. -o ficha.{ $format } ({ $format } é binário: nunca é escrito em um terminal ou em um pipe)
 
 ## Listas de referência (src/refs/). $list: o nome de uma lista (refs-kind-…).
 
@@ -392,6 +393,7 @@ jq-failed = --jq: { $reason }
 output-partition-format = --partition-by grava arquivos parquet, csv, tsv ou ndjson, não { $format }
 output-partition-needs-dir = --partition-by precisa de -o PASTA/, a pasta do conjunto de dados
 output-partition-not-a-dir = --partition-by precisa de -o PASTA/, uma pasta, e { $path } é um arquivo
+output-resume-nothing = --resume precisa de uma execução deste conjunto de dados para retomar, e { $path } não tem nenhuma (nenhum manifesto diz quais clínicas terminaram)
 output-parquet-failed = o arquivo Parquet não pôde ser gravado: { $reason }
 output-xlsx-too-many-columns = { $count } colunas não cabem em uma planilha do Excel (no máximo 16384)
 # $number: the sheet's number, from 1 (a sheet holds at most 1,048,575 records).

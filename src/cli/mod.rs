@@ -84,6 +84,8 @@ pub struct Global {
     pub schema: Option<args::ColumnTypes>,
     #[arg(long, global = true, value_name = "clinic,month[:FIELD]", value_parser = args::partition_by)]
     pub partition_by: Option<crate::output::Partitioning>,
+    #[arg(long, global = true, requires = "partition_by")]
+    pub resume: bool,
     #[arg(long, global = true, value_name = "DATE|DATETIME|last", value_parser = args::since)]
     pub since: Option<crate::config::state::Since>,
     #[arg(long, global = true, value_name = "DURATION", value_parser = args::max_wait, requires = "since")]
@@ -328,6 +330,7 @@ impl Cli {
             column_types: g.schema.clone().map(|s| s.0).unwrap_or_default(),
             partition: g.partition_by.clone(),
             since: g.since,
+            resume: g.resume,
             since_overlap: g.since_overlap,
             command: std::env::args_os()
                 .skip(1)
@@ -349,6 +352,12 @@ pub async fn run(cli: Cli) -> std::result::Result<(), Failure> {
         // The doctor reports a configuration it cannot read as a failed check.
         Command::Doctor(args) => return doctor::run(global, args).await,
         _ => {}
+    }
+    if global.resume && !global.partition.as_ref().is_some_and(|p| p.clinic) {
+        return Err(Failure {
+            code: 2,
+            message: crate::t!("cli-resume-needs-clinic-partitions"),
+        });
     }
     if global.since.is_some() && !report::takes_since(&cli.command_report()) {
         return Err(Failure {

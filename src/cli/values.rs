@@ -18,9 +18,8 @@ impl ValueEnum for Format {
             Format::Xlsx => {
                 value.help("An Excel workbook with typed cells; binary, so only into a file (`-o`)")
             }
-            Format::Parquet => value.help(
-                "A typed, columnar Parquet file (zstd); binary, so into a file (`-o`) or a pipe",
-            ),
+            Format::Parquet => value
+                .help("A typed, columnar Parquet file (zstd); binary, so only into a file (`-o`)"),
             _ => value,
         })
     }

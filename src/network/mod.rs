@@ -91,6 +91,19 @@ where
             }
         }
         Target::Many(list) => {
+            // `--resume`: the clinics the dataset's last run finished are not fetched again.
+            let done = match ctx.global.resume {
+                true => crate::output::Output::finished_clinics(&ctx.output_spec())?,
+                false => Vec::new(),
+            };
+            let list: Vec<Clinic> = list.into_iter().filter(|c| !done.contains(&c.id)).collect();
+            if !done.is_empty() {
+                ctx.reporter.note(&crate::t!(
+                    "network-resuming",
+                    done = done.len(),
+                    left = list.len()
+                ));
+            }
             let plans = plans(list, query).await?;
             // Which clinic each row belongs to is the first thing a network-wide table must show.
             let columns = columns.map(|c| {
@@ -108,6 +121,7 @@ where
                 plans,
                 clinics.keep_going,
                 columns.as_deref(),
+                done,
             )
             .await
         }
@@ -146,6 +160,7 @@ async fn list_many(
     plans: Vec<Plan>,
     keep_going: bool,
     columns: Option<&[&str]>,
+    done_before: Vec<u64>,
 ) -> Result<()> {
     let mut out = Sink::open_preferring(ctx, Shape::List, columns)?;
     let spec = ctx.walk();
@@ -158,6 +173,22 @@ async fn list_many(
     .await;
     ctx.reporter.finish_progress();
     let outcomes = result?;
+    // A dataset's manifest says which clinics are in it, so that `--resume` fetches only the rest.
+    let mut finished: Vec<u64> = done_before;
+    let mut failed = Vec::new();
+    for outcome in &outcomes {
+        if let Some(clinic) = &outcome.clinic {
+            match outcome.result {
+                Ok(_) => finished.push(clinic.id),
+                Err(_) => failed.push(clinic.id),
+            }
+        }
+    }
+    finished.sort_unstable();
+    out.annotate(
+        "clinics",
+        serde_json::json!({"finished": finished, "failed": failed}),
+    );
     let finished = out.finish_counted()?;
     if let Some(note) = show::more_columns_note(finished.hidden_columns) {
         ctx.reporter.note(&note);

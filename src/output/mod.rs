@@ -100,6 +100,18 @@ impl Output {
             .map(|s| Output(Inner::One(Box::new(s))))
     }
 
+    /// Adds `key` to a dataset's manifest; nothing for any other output.
+    pub fn annotate(&mut self, key: &str, value: Value) {
+        if let Inner::Parts(parts) = &mut self.0 {
+            parts.annotate(key, value);
+        }
+    }
+
+    /// The clinics the newest run of the dataset in `spec`'s folder finished, for `--resume`.
+    pub fn finished_clinics(spec: &OutputSpec) -> Result<Vec<u64>, OutputError> {
+        partition::finished_clinics(spec)
+    }
+
     pub fn write(&mut self, record: &Value) -> Result<(), OutputError> {
         match &mut self.0 {
             Inner::One(one) => one.write(record),

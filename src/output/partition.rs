@@ -31,6 +31,8 @@ pub(crate) struct Partitioned {
     by: Partitioning,
     parts: BTreeMap<String, (Single, u64)>,
     started: String,
+    /// What the caller adds to the manifest (which clinics finished, for `--resume`).
+    notes: serde_json::Map<String, Value>,
 }
 
 impl Partitioned {
@@ -48,7 +50,13 @@ impl Partitioned {
             spec: spec.clone(),
             by: by.clone(),
             parts: BTreeMap::new(),
+            notes: serde_json::Map::new(),
         })
+    }
+
+    /// Adds `key` to the run's manifest.
+    pub(crate) fn annotate(&mut self, key: &str, value: Value) {
+        self.notes.insert(key.to_string(), value);
     }
 
     /// The record's folder under the dataset: `clinica=12/mes=2026-11`.
@@ -117,7 +125,7 @@ impl Partitioned {
                 "rows": rows,
             }));
         }
-        let manifest = json!({
+        let mut manifest = json!({
             "run": self.run,
             "started": self.started,
             "finished": chrono::Local::now().to_rfc3339(),
@@ -127,6 +135,9 @@ impl Partitioned {
             "rows": total,
             "files": files,
         });
+        if let Value::Object(map) = &mut manifest {
+            map.extend(self.notes);
+        }
         let path = self.dir.join(format!("_manifest-{}.json", self.run));
         let bytes = serde_json::to_vec_pretty(&manifest).map_err(|e| OutputError::Io(e.into()))?;
         write_atomically(&path, &bytes)?;
@@ -158,6 +169,39 @@ pub(crate) fn check(spec: &OutputSpec) -> Result<PathBuf, OutputError> {
         )));
     }
     Ok(dir)
+}
+
+/// The clinics the newest run of the dataset at `spec`'s folder finished (its manifest's
+/// `clinics.finished`); an error when no run there says so.
+pub(crate) fn finished_clinics(spec: &OutputSpec) -> Result<Vec<u64>, OutputError> {
+    let dir = check(spec)?;
+    let refused = || {
+        OutputError::Refused(crate::t!(
+            "output-resume-nothing",
+            path = dir.display().to_string()
+        ))
+    };
+    let newest = std::fs::read_dir(&dir)
+        .map_err(|_| refused())?
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("_manifest-") && name.ends_with(".json"))
+        .max()
+        .ok_or_else(refused)?;
+    let manifest: Value =
+        serde_json::from_slice(&std::fs::read(dir.join(&newest)).map_err(|source| {
+            OutputError::File {
+                path: dir.join(&newest),
+                source,
+            }
+        })?)
+        .map_err(|_| refused())?;
+    manifest["clinics"]["finished"]
+        .as_array()
+        .ok_or_else(refused)?
+        .iter()
+        .map(|id| id.as_u64().ok_or_else(refused))
+        .collect()
 }
 
 /// The names of `--partition-by`, as the manifest records them.

@@ -675,3 +675,125 @@ fn incremental_runs_under_churn_add_up_to_a_full_export() {
         "{changed} quotes changed while the runs went on"
     );
 }
+
+/// A network run into a dataset that fails on one clinic keeps the others with `--keep-going`, and
+/// its manifest says which finished; `--resume` then fetches only the rest, and the dataset holds
+/// every record once.
+#[test]
+fn resume_fetches_only_the_clinics_the_last_run_did_not_finish() {
+    let failing = Env::with(clinic_sandbox::Options {
+        scale: 600,
+        failing_clinic: 4,
+        ..clinic_sandbox::Options::ephemeral()
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = dir.path().join("rede");
+    let export = |env: &Env, extra: &[&str]| {
+        env.clear_journal();
+        env.admin()
+            .env("CLINIC_MAX_WAIT", "5s")
+            .args(["report", "ficha-financeira", "--clinic", "all"])
+            .args(["--partition-by", "clinic", "-o"])
+            .arg(&dataset)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let first = export(&failing, &["--keep-going"]);
+    assert_eq!(first.status.code(), Some(5), "{}", stderr(&first));
+    let manifests = |dir: &Path| -> Vec<serde_json::Value> {
+        dataset_files(dir)
+            .iter()
+            .filter(|f| f.starts_with("_manifest-"))
+            .map(|f| serde_json::from_slice(&std::fs::read(dir.join(f)).unwrap()).unwrap())
+            .collect()
+    };
+    let kept = manifests(&dataset);
+    assert_eq!(kept.len(), 1);
+    assert_eq!(kept[0]["clinics"]["failed"], serde_json::json!([4]));
+    assert_eq!(
+        kept[0]["clinics"]["finished"],
+        serde_json::json!([1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12])
+    );
+
+    // The same network, its server back (the same seeded data): only clinic 4 is fetched.
+    let back = Env::scale(600);
+    let resumed = export(&back, &["--resume"]);
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    assert!(
+        stderr(&resumed).contains("resuming: 11 clinics are in the dataset"),
+        "{}",
+        stderr(&resumed)
+    );
+    let asked: std::collections::BTreeSet<String> = back
+        .sent()
+        .iter()
+        .filter(|e| {
+            e["path"]
+                .as_str()
+                .unwrap()
+                .ends_with("/lista_venda_orcamento")
+        })
+        .filter_map(|e| {
+            query_of(e)
+                .into_iter()
+                .find(|(k, _)| k == "clinica")
+                .map(|(_, v)| v)
+        })
+        .collect();
+    assert_eq!(asked.into_iter().collect::<Vec<_>>(), ["4"]);
+    let mut ids = std::collections::HashSet::new();
+    for part in dataset_files(&dataset)
+        .iter()
+        .filter(|f| f.ends_with(".parquet"))
+    {
+        let (columns, batches) = read_parquet(&dataset.join(part));
+        let at = columns.iter().position(|(n, _)| n == "id").unwrap();
+        for batch in &batches {
+            for row in 0..batch.num_rows() {
+                let id = cell(batch.column(at).as_ref(), row).unwrap();
+                assert!(ids.insert(id.clone()), "quote {id} twice");
+            }
+        }
+    }
+    assert_eq!(ids.len(), 600);
+
+    // Without an earlier run to resume, or without clinic partitions, it is refused before sending.
+    let empty = dir.path().join("vazio");
+    for (args, expected) in [
+        (
+            vec![
+                "--partition-by",
+                "clinic",
+                "--resume",
+                "-o",
+                empty.to_str().unwrap(),
+            ],
+            "holds none",
+        ),
+        (
+            vec![
+                "--partition-by",
+                "month",
+                "--resume",
+                "-o",
+                empty.to_str().unwrap(),
+            ],
+            "needs --partition-by clinic",
+        ),
+    ] {
+        back.clear_journal();
+        let out = back
+            .admin()
+            .args(["report", "ficha-financeira", "--clinic", "all"])
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains(expected),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+}
