@@ -33,7 +33,7 @@ read -r csv_s csv_rss < <(export_to "$work/rede.csv")
 read -r pq_s pq_rss < <(export_to "$work/rede.parquet")
 csv_size=$(stat -c %s "$work/rede.csv")
 pq_size=$(stat -c %s "$work/rede.parquet")
-csv_rows=$(( $(wc -l <"$work/rede.csv") - 1 ))
+csv_rows=$(python3 -c 'import csv, sys; print(sum(1 for _ in csv.reader(open(sys.argv[1], newline="", encoding="utf-8"))) - 1)' "$work/rede.csv")
 
 mib() { python3 -c "print(f'{$1 / 1048576:.1f}')"; }
 printf '\n%-34s %9s %13s %11s\n' "$records quotes, 12 clinics" "seconds" "peak RSS MiB" "file MiB"
@@ -53,9 +53,9 @@ except ImportError:
     sys.exit(0)
 path, csv_rows = sys.argv[1], int(sys.argv[2])
 con = duckdb.connect()
-rows = con.sql(f"select count(*), count(distinct id) from '{path}'").fetchone()
+rows = con.execute(f"select count(*), count(distinct id) from '{path}'").fetchone()
 print(f"Parquet rows: {rows[0]}, distinct IDs: {rows[1]} ({'same as CSV' if rows[0] == csv_rows else 'DIFFERENT from CSV'})")
 start = time.perf_counter()
-groups = con.sql(f"select clinica, count(*), sum(valor) from '{path}' group by clinica order by clinica").fetchall()
+groups = con.execute(f"select clinica, count(*), sum(valor) from '{path}' group by clinica order by clinica").fetchall()
 print(f"DuckDB GROUP BY clinica over the Parquet file: {time.perf_counter() - start:.3f} s, {len(groups)} clinics")
 PY

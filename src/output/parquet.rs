@@ -36,7 +36,7 @@ use crate::money::{self, Money, is_money_column};
 /// Rows converted at a time (one Arrow batch).
 const BATCH_ROWS: usize = 8_192;
 /// Rows per row group: what a reader skips or reads at once, and what the writer holds encoded.
-const ROW_GROUP_ROWS: usize = 131_072;
+const ROW_GROUP_ROWS: usize = 65_536;
 /// Decimal128(18,2): 16 digits before the point.
 const PRECISION: u8 = 18;
 const SCALE: u32 = 2;
@@ -186,7 +186,10 @@ impl ParquetWriter {
                 kinds.push(given.get(name).copied().unwrap_or(Kind::Empty));
                 money.push(is_money);
             }
-            kinds[position] = kinds[position].widen(kind_of(value, money[position]));
+            // Text holds anything: a column that is text already needs no more looking at.
+            if kinds[position] != Kind::Text {
+                kinds[position] = kinds[position].widen(kind_of(value, money[position]));
+            }
         })
     }
 
