@@ -156,6 +156,9 @@ impl Page {
 }
 
 /// Fetches one page: `page` is 1-based, `per_page` the size asked for.
+/// Fields in which services say which clinic a record belongs to.
+pub const CLINIC_FIELDS: &[&str] = &["clinica", "id_clinica", "clinica_id", "clinic", "clinic_id"];
+
 pub trait PageSource: Send + Sync {
     fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>>;
 

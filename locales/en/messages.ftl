@@ -378,6 +378,7 @@ output-partition-format = --partition-by writes parquet, csv, tsv or ndjson file
 output-partition-needs-dir = --partition-by needs -o DIR/, the dataset's folder
 output-partition-not-a-dir = --partition-by needs -o DIR/, a folder, and { $path } is a file
 output-resume-nothing = --resume needs a run of this dataset to resume, and { $path } holds none (no manifest that says which clinics finished)
+output-parquet-misfit = a value of column { $column } does not fit the type learnt for it: { $value }
 output-parquet-failed = the Parquet file could not be written: { $reason }
 output-xlsx-too-many-columns = { $count } columns do not fit in an Excel sheet (at most 16384)
 # $number: the sheet's number, from 1 (a sheet holds at most 1,048,575 records).

@@ -394,6 +394,7 @@ output-partition-format = --partition-by grava arquivos parquet, csv, tsv ou ndj
 output-partition-needs-dir = --partition-by precisa de -o PASTA/, a pasta do conjunto de dados
 output-partition-not-a-dir = --partition-by precisa de -o PASTA/, uma pasta, e { $path } é um arquivo
 output-resume-nothing = --resume precisa de uma execução deste conjunto de dados para retomar, e { $path } não tem nenhuma (nenhum manifesto diz quais clínicas terminaram)
+output-parquet-misfit = um valor da coluna { $column } não cabe no tipo aprendido para ela: { $value }
 output-parquet-failed = o arquivo Parquet não pôde ser gravado: { $reason }
 output-xlsx-too-many-columns = { $count } colunas não cabem em uma planilha do Excel (no máximo 16384)
 # $number: the sheet's number, from 1 (a sheet holds at most 1,048,575 records).

@@ -21,9 +21,7 @@ use crate::pages::{self, Summary, Walk};
 use crate::record::PageSource;
 use crate::show::ApiList;
 
-/// Fields in which services say which clinic a record belongs to.
-pub(crate) const CLINIC_FIELDS: &[&str] =
-    &["clinica", "id_clinica", "clinica_id", "clinic", "clinic_id"];
+pub(crate) use crate::record::CLINIC_FIELDS;
 
 /// The share of `--max-wait` that one clinic of several is given to answer a failing request (a
 /// fifth: one minute of the default five). A clinic whose server keeps failing is then given up on

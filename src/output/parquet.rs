@@ -295,7 +295,11 @@ impl Batch {
                 },
             };
             if !fits {
-                return Err(failed(format!("column {}: {}", i + 1, cell_text(value))));
+                return Err(failed(crate::t!(
+                    "output-parquet-misfit",
+                    column = i + 1,
+                    value = cell_text(value).into_owned()
+                )));
             }
         }
         self.rows += 1;

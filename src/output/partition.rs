@@ -63,7 +63,11 @@ impl Partitioned {
     fn folder(&self, record: &Value) -> String {
         let mut parts = Vec::new();
         if self.by.clinic {
-            let clinic = record.get("clinica").map(key_text);
+            // Whichever field the deployment names the clinic with.
+            let clinic = crate::record::CLINIC_FIELDS
+                .iter()
+                .find_map(|f| record.get(*f))
+                .map(key_text);
             parts.push(format!(
                 "clinica={}",
                 clinic.unwrap_or_else(|| NO_VALUE.into())
