@@ -62,6 +62,15 @@ fn number(n: &serde_json::Number) -> Option<Decimal> {
     }
 }
 
+/// [`amount`] of a JSON number given as the text it writes back as (`3120.0`, `-12`, `1e-7`), for
+/// readers that never build the number itself.
+pub fn number_text(text: &str) -> Option<Decimal> {
+    match text.parse::<i64>() {
+        Ok(i) => Some(Decimal::from(i)),
+        Err(_) => scientific(text),
+    }
+}
+
 /// The decimal separator a record's money texts agree on, when at least one of them uses one
 /// unambiguously and none uses the other.
 pub fn decimal_separator<'a>(values: impl IntoIterator<Item = &'a Value>) -> Option<char> {

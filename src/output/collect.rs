@@ -27,17 +27,6 @@ impl<C: Cell> Collector<C> {
         self.rows.push(row)
     }
 
-    /// [`Collector::push`], telling `seen` each cell's column position, name and value (for
-    /// writers that learn the columns' types as the rows go by).
-    pub(crate) fn push_seen(
-        &mut self,
-        record: &Value,
-        seen: impl FnMut(usize, &str, &Value),
-    ) -> io::Result<()> {
-        let row = row_of_seen(&mut self.columns, record, seen);
-        self.rows.push(row)
-    }
-
     /// The column union in first-seen order, and every row padded to its full width.
     pub(crate) fn finish(
         self,
@@ -57,18 +46,9 @@ impl<C: Cell> Collector<C> {
 /// Cells placed by column position, new columns appended to `columns`; columns this record lacks
 /// stay empty (the row may be shorter than the column list).
 pub(crate) fn row_of<C: Cell>(columns: &mut Columns, record: &Value) -> Row<C> {
-    row_of_seen(columns, record, |_, _, _| {})
-}
-
-fn row_of_seen<C: Cell>(
-    columns: &mut Columns,
-    record: &Value,
-    mut seen: impl FnMut(usize, &str, &Value),
-) -> Row<C> {
     let mut row = Row::new();
     for (key, value) in leaves(record) {
         let position = columns.position(&key);
-        seen(position, &key, value);
         if position >= row.len() {
             row.resize(position + 1, C::default());
         }

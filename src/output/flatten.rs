@@ -8,6 +8,29 @@ use serde_json::{Map, Value};
 /// Column under which a record that is not an object (a bare number or string in a list) is shown.
 pub(crate) const SCALAR_COLUMN: &str = "value";
 
+/// The JSON type of a leaf, kept beside its cell text by formats that store types (Parquet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Scalar {
+    Null,
+    Bool,
+    Number,
+    String,
+    /// An array or an object (its cell text is its compact JSON).
+    Compound,
+}
+
+impl Scalar {
+    pub(crate) fn of(value: &Value) -> Scalar {
+        match value {
+            Value::Null => Scalar::Null,
+            Value::Bool(_) => Scalar::Bool,
+            Value::Number(_) => Scalar::Number,
+            Value::String(_) => Scalar::String,
+            Value::Array(_) | Value::Object(_) => Scalar::Compound,
+        }
+    }
+}
+
 /// The text of one cell: strings as they are (no quotes), null as nothing, arrays and objects as
 /// compact JSON so a list never spreads over several columns.
 pub(crate) fn cell_text(value: &Value) -> Cow<'_, str> {

@@ -16,6 +16,7 @@ mod escaping;
 mod flatten;
 mod json;
 mod numbers;
+mod packed;
 mod parquet;
 mod partition;
 mod raw_leaves;

@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use chrono::{NaiveDate, NaiveDateTime};
+use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 
 /// `12.5`, `-0.75`, `+3.0`: an optional sign, digits, a decimal point and digits. Integers and
 /// anything with grouping, exponents or letters are not plain decimals (an ID or a phone number
@@ -48,26 +48,66 @@ pub(crate) fn when(text: &str) -> Option<When> {
         return None;
     }
     let (date, time) = text.split_at(10);
-    let date = NaiveDate::parse_from_str(date, "%Y-%m-%d")
-        .ok()
-        .filter(|_| text.as_bytes()[4] == b'-')
-        .or_else(|| {
-            NaiveDate::parse_from_str(date, "%d/%m/%Y")
-                .ok()
-                .filter(|_| text.as_bytes()[2] == b'/')
-        })?;
+    // Digit by digit first: millions of cells go through here in a large export, and a format
+    // parser is the slow way to read the usual spelling. Anything else takes the parser's rules.
+    let date = plain_date(date).or_else(|| {
+        NaiveDate::parse_from_str(date, "%Y-%m-%d")
+            .ok()
+            .filter(|_| text.as_bytes()[4] == b'-')
+            .or_else(|| {
+                NaiveDate::parse_from_str(date, "%d/%m/%Y")
+                    .ok()
+                    .filter(|_| text.as_bytes()[2] == b'/')
+            })
+    })?;
     if time.is_empty() {
         return Some(When::Date(date));
     }
     let time = time.strip_prefix([' ', 'T'])?;
-    let format = if time.len() == 5 { "%H:%M" } else { "%H:%M:%S" };
-    let time = chrono::NaiveTime::parse_from_str(time, format).ok()?;
+    let time = plain_time(time).or_else(|| {
+        let format = if time.len() == 5 { "%H:%M" } else { "%H:%M:%S" };
+        NaiveTime::parse_from_str(time, format).ok()
+    })?;
     Some(When::DateTime(date.and_time(time)))
+}
+
+/// The number written by two or four ASCII digits at `range` of `text`.
+fn digits(text: &[u8], range: std::ops::Range<usize>) -> Option<u32> {
+    text.get(range)?.iter().try_fold(0, |n, &b| {
+        b.is_ascii_digit().then(|| n * 10 + u32::from(b - b'0'))
+    })
+}
+
+/// Exactly `YYYY-MM-DD` or `DD/MM/YYYY`, a real calendar date.
+fn plain_date(text: &str) -> Option<NaiveDate> {
+    let b = text.as_bytes();
+    let (year, month, day) = match (b.get(2), b.get(4), b.get(5), b.get(7)) {
+        (_, Some(b'-'), _, Some(b'-')) => (0..4, 5..7, 8..10),
+        (Some(b'/'), _, Some(b'/'), _) => (6..10, 3..5, 0..2),
+        _ => return None,
+    };
+    let year = i32::try_from(digits(b, year)?).ok()?;
+    NaiveDate::from_ymd_opt(year, digits(b, month)?, digits(b, day)?)
+}
+
+/// Exactly `HH:MM` or `HH:MM:SS`, a real time of day.
+fn plain_time(text: &str) -> Option<NaiveTime> {
+    let b = text.as_bytes();
+    let seconds = match b.len() {
+        5 => 0,
+        8 if b[5] == b':' => digits(b, 6..8)?,
+        _ => return None,
+    };
+    if b[2] != b':' {
+        return None;
+    }
+    NaiveTime::from_hms_opt(digits(b, 0..2)?, digits(b, 3..5)?, seconds)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chrono::Datelike;
 
     #[test]
     fn only_plain_decimals_get_a_decimal_comma() {
@@ -88,6 +128,41 @@ mod tests {
             ("", ""),
         ] {
             assert_eq!(decimal_comma(given), expected, "{given}");
+        }
+    }
+
+    /// The digit-by-digit readers agree with the format parser wherever they give an answer.
+    #[test]
+    fn plain_readers_agree_with_the_format_parser() {
+        let mut day = NaiveDate::from_ymd_opt(1999, 12, 1).unwrap();
+        while day.year_ce().1 < 2001 {
+            for (text, format) in [
+                (day.format("%Y-%m-%d").to_string(), "%Y-%m-%d"),
+                (day.format("%d/%m/%Y").to_string(), "%d/%m/%Y"),
+            ] {
+                let parsed = NaiveDate::parse_from_str(&text, format).ok();
+                assert_eq!(plain_date(&text), parsed, "{text}");
+            }
+            day = day.succ_opt().unwrap();
+        }
+        for text in ["0000-01-01", "9999-12-31", "31/12/0001"] {
+            let format = if text.contains('/') {
+                "%d/%m/%Y"
+            } else {
+                "%Y-%m-%d"
+            };
+            let parsed = NaiveDate::parse_from_str(text, format).ok();
+            assert_eq!(plain_date(text), parsed, "{text}");
+        }
+        for text in ["2024-02-30", "2024-13-01", "29/02/2023", "2024-0a-01"] {
+            assert_eq!(plain_date(text), None, "{text}");
+        }
+        for (h, m, s) in [(0, 0, 0), (9, 5, 7), (23, 59, 59)] {
+            let time = NaiveTime::from_hms_opt(h, m, s).unwrap();
+            assert_eq!(plain_time(&time.format("%H:%M:%S").to_string()), Some(time));
+        }
+        for text in ["24:00:00", "12:60", "1:30:00", "12-30"] {
+            assert_eq!(plain_time(text), None, "{text}");
         }
     }
 

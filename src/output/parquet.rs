@@ -14,7 +14,7 @@
 
 use std::collections::HashMap;
 use std::io::{self, Write};
-use std::sync::Arc;
+use std::sync::{Arc, mpsc};
 
 use arrow_array::builder::{
     BooleanBuilder, Date32Builder, Decimal128Builder, Int64Builder, StringBuilder,
@@ -27,16 +27,25 @@ use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::WriterProperties;
 use rust_decimal::Decimal;
 use serde_json::Value;
+use serde_json::value::RawValue;
 
-use super::collect::Collector;
-use super::flatten::{cell_text, lookup};
+use super::columns::Columns;
+use super::flatten::{Scalar, cell_text, leaves, lookup};
 use super::numbers::{When, when};
-use crate::money::{self, Money, is_money_column};
+use super::packed::{PackedRow, PackedRows, cells};
+use super::raw_leaves::raw_leaves;
+use crate::money::{self, is_money_column};
+use crate::record::value_of;
 
 /// Rows converted at a time (one Arrow batch).
-const BATCH_ROWS: usize = 8_192;
+const BATCH_ROWS: usize = 4_096;
+/// Batches typed ahead of the encoder.
+const BATCHES_IN_FLIGHT: usize = 1;
 /// Rows per row group: what a reader skips or reads at once, and what the writer holds encoded.
-const ROW_GROUP_ROWS: usize = 65_536;
+const ROW_GROUP_ROWS: usize = 49_152;
+/// A row group also ends at this estimated encoded size, so that wide records (long texts) hold
+/// no more memory than the usual ones.
+const ROW_GROUP_BYTES: usize = 32 << 20;
 /// Decimal128(18,2): 16 digits before the point.
 const PRECISION: u8 = 18;
 const SCALE: u32 = 2;
@@ -87,19 +96,22 @@ impl Kind {
     }
 }
 
-/// The narrowest type of one value; `money` says the column holds amounts.
-fn kind_of(value: &Value, money: bool) -> Kind {
-    match value {
-        Value::Null => Kind::Empty,
-        Value::Bool(_) => Kind::Bool,
-        Value::Number(n) if n.is_i64() && !money => match decimal_of(value) {
-            Some(_) => Kind::Int,
-            None => Kind::WideInt,
+/// The narrowest type of one cell, given as its JSON type and text; `money` says the column holds
+/// amounts.
+fn kind_of(scalar: Scalar, text: &str, money: bool) -> Kind {
+    match scalar {
+        Scalar::Null => Kind::Empty,
+        Scalar::Bool => Kind::Bool,
+        Scalar::Number if !money => match text.parse::<i64>() {
+            // An integer column may widen to decimal later: only integers a decimal holds are Int.
+            Ok(n) if i128::from(n).abs() * 100 < DECIMAL_LIMIT => Kind::Int,
+            Ok(_) => Kind::WideInt,
+            Err(_) => decimal_of(scalar, text).map_or(Kind::Text, |_| Kind::Decimal),
         },
-        Value::Number(_) => decimal_of(value).map_or(Kind::Text, |_| Kind::Decimal),
-        Value::String(text) if text.is_empty() => Kind::Empty,
-        Value::String(text) => {
-            if money && decimal_of(value).is_some() {
+        Scalar::Number => decimal_of(scalar, text).map_or(Kind::Text, |_| Kind::Decimal),
+        Scalar::String if text.is_empty() => Kind::Empty,
+        Scalar::String => {
+            if money && decimal_of(scalar, text).is_some() {
                 return Kind::Decimal;
             }
             match when(text) {
@@ -108,17 +120,19 @@ fn kind_of(value: &Value, money: bool) -> Kind {
                 None => Kind::Text,
             }
         }
-        Value::Array(_) | Value::Object(_) => Kind::Text,
+        Scalar::Compound => Kind::Text,
     }
 }
 
-/// The value as Decimal128(18,2)'s integer, when it is an amount with at most two decimals that
+/// The cell as Decimal128(18,2)'s integer, when it is an amount with at most two decimals that
 /// fits: numbers by their exact text, texts by the money rules (`1.234,56`, `R$ 10,00`).
-fn decimal_of(value: &Value) -> Option<i128> {
-    let Money::Amount(amount) = money::amount(value, None) else {
-        return None;
+fn decimal_of(scalar: Scalar, text: &str) -> Option<i128> {
+    let amount = match scalar {
+        Scalar::Number => money::number_text(text),
+        Scalar::String if !text.trim().is_empty() => money::parse(text, None),
+        _ => None,
     };
-    let amount: Decimal = amount.normalize();
+    let amount: Decimal = amount?.normalize();
     if amount.scale() > SCALE {
         return None;
     }
@@ -129,8 +143,11 @@ fn decimal_of(value: &Value) -> Option<i128> {
 }
 
 pub(crate) struct ParquetWriter {
-    collector: Collector<Value>,
-    /// `--columns`, in their order: each record is narrowed to them before it is collected.
+    columns: Columns,
+    rows: PackedRows,
+    /// The record being packed.
+    row: PackedRow,
+    /// `--columns`, in their order: each record is narrowed to them.
     selected: Option<Vec<String>>,
     /// Each column's type so far, by position.
     kinds: Vec<Kind>,
@@ -150,7 +167,9 @@ impl ParquetWriter {
         given: HashMap<String, Kind>,
     ) -> Self {
         Self {
-            collector: Collector::new(memory_rows),
+            columns: Columns::default(),
+            rows: PackedRows::new(memory_rows),
+            row: PackedRow::default(),
             selected,
             kinds: Vec::new(),
             money: Vec::new(),
@@ -160,70 +179,117 @@ impl ParquetWriter {
     }
 
     pub(crate) fn record(&mut self, record: &Value) -> io::Result<()> {
-        let narrowed;
-        let record = match &self.selected {
-            Some(columns) => {
-                narrowed = Value::Object(
-                    columns
-                        .iter()
-                        .map(|c| (c.clone(), lookup(record, c).cloned().unwrap_or(Value::Null)))
-                        .collect(),
-                );
-                &narrowed
+        match self.selected.take() {
+            Some(selected) => {
+                for name in &selected {
+                    let value = lookup(record, name).unwrap_or(&Value::Null);
+                    self.cell(None, name, Scalar::of(value), &cell_text(value));
+                }
+                self.selected = Some(selected);
             }
-            None => record,
-        };
-        let (kinds, money, money_names, given) = (
-            &mut self.kinds,
-            &mut self.money,
-            &self.money_names,
-            &self.given,
-        );
-        self.collector.push_seen(record, |position, name, value| {
-            if position >= kinds.len() {
-                let is_money = is_money_column(name)
-                    || money_names.iter().any(|m| m.eq_ignore_ascii_case(name));
-                kinds.push(given.get(name).copied().unwrap_or(Kind::Empty));
-                money.push(is_money);
+            None => {
+                for (index, (name, value)) in leaves(record).into_iter().enumerate() {
+                    self.cell(Some(index), &name, Scalar::of(value), &cell_text(value));
+                }
             }
-            // Text holds anything: a column that is text already needs no more looking at.
-            if kinds[position] != Kind::Text {
-                kinds[position] = kinds[position].widen(kind_of(value, money[position]));
-            }
-        })
+        }
+        self.rows.push(&mut self.row)
     }
 
-    /// Writes every row, typed, into `out`.
+    /// A record given as JSON text: its cells are read from the text (see [`raw_leaves`]).
+    pub(crate) fn record_raw(&mut self, record: &RawValue) -> io::Result<()> {
+        let leaves = match &self.selected {
+            None => raw_leaves(record).map_err(io::Error::other)?,
+            Some(_) => None,
+        };
+        let Some(leaves) = leaves else {
+            return self.record(&value_of(record).map_err(io::Error::other)?);
+        };
+        for (index, (name, text, scalar)) in leaves.iter().enumerate() {
+            self.cell(Some(index), name, *scalar, text);
+        }
+        self.rows.push(&mut self.row)
+    }
+
+    /// One cell of the record being packed: its column found (or added) and its type widened to
+    /// hold it. `index` is the leaf's place in the record, when the record gave it by position.
+    fn cell(&mut self, index: Option<usize>, name: &str, scalar: Scalar, text: &str) {
+        let position = match index {
+            Some(index) => self.columns.position_of_leaf(index, name),
+            None => self.columns.position(name),
+        };
+        if position >= self.kinds.len() {
+            let money = is_money_column(name)
+                || self
+                    .money_names
+                    .iter()
+                    .any(|m| m.eq_ignore_ascii_case(name));
+            self.kinds
+                .push(self.given.get(name).copied().unwrap_or(Kind::Empty));
+            self.money.push(money);
+        }
+        // Text holds anything: a column that is text already needs no more looking at.
+        if self.kinds[position] != Kind::Text {
+            self.kinds[position] =
+                self.kinds[position].widen(kind_of(scalar, text, self.money[position]));
+        }
+        self.row.cell(position, scalar, text);
+    }
+
+    /// Writes every row, typed, into `out`. The rows are typed here while the row groups are
+    /// encoded and compressed on a second thread.
     pub(crate) fn finish(self, out: &mut (dyn Write + Send)) -> io::Result<()> {
-        let (names, rows) = self.collector.finish()?;
-        let columns: Vec<(Kind, bool)> = (0..names.len())
-            .map(|i| (self.kinds[i], self.money[i]))
-            .collect();
+        let names = self.columns.into_names();
+        let kinds = self.kinds;
         let schema = Arc::new(Schema::new(
             names
                 .iter()
-                .zip(&columns)
-                .map(|(name, (kind, _))| Field::new(name, kind.data_type(), true))
+                .zip(&kinds)
+                .map(|(name, kind)| Field::new(name, kind.data_type(), true))
                 .collect::<Vec<_>>(),
         ));
         let properties = WriterProperties::builder()
             .set_compression(Compression::ZSTD(ZstdLevel::default()))
             .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
+            .set_max_row_group_bytes(Some(ROW_GROUP_BYTES))
             .build();
-        let mut writer =
-            ArrowWriter::try_new(out, schema.clone(), Some(properties)).map_err(failed)?;
-        let mut batch = Batch::new(&columns);
-        for row in rows {
-            batch.push(&row?)?;
-            if batch.rows == BATCH_ROWS {
-                writer.write(&batch.take(&schema)?).map_err(failed)?;
-            }
-        }
-        if batch.rows > 0 {
-            writer.write(&batch.take(&schema)?).map_err(failed)?;
-        }
-        writer.close().map_err(failed)?;
-        Ok(())
+        let mut rows = self.rows.into_reader()?;
+        std::thread::scope(|scope| {
+            let (batches, received) = mpsc::sync_channel::<RecordBatch>(BATCHES_IN_FLIGHT);
+            let encoder_schema = schema.clone();
+            let encoding = scope.spawn(move || -> io::Result<()> {
+                let mut writer =
+                    ArrowWriter::try_new(out, encoder_schema, Some(properties)).map_err(failed)?;
+                for batch in received {
+                    writer.write(&batch).map_err(failed)?;
+                }
+                writer.close().map_err(failed)?;
+                Ok(())
+            });
+            let typed = (|| -> io::Result<()> {
+                let mut batch = Batch::new(&kinds);
+                let mut bytes = Vec::new();
+                let mut more = true;
+                while more {
+                    more = rows.next_into(&mut bytes)?;
+                    if more {
+                        batch.push(&bytes, names.len())?;
+                    }
+                    if batch.rows == BATCH_ROWS || !more && batch.rows > 0 {
+                        // A closed channel means the encoder failed: its error is the one told.
+                        if batches.send(batch.take(&schema)?).is_err() {
+                            return Ok(());
+                        }
+                    }
+                }
+                Ok(())
+            })();
+            drop(batches);
+            let encoded = encoding
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            typed.and(encoded)
+        })
     }
 }
 
@@ -243,32 +309,37 @@ enum Builder {
 
 /// Rows on their way into one Arrow batch.
 struct Batch {
-    columns: Vec<(Builder, bool)>,
+    columns: Vec<Builder>,
     rows: usize,
 }
 
 impl Batch {
-    fn new(columns: &[(Kind, bool)]) -> Batch {
+    fn new(kinds: &[Kind]) -> Batch {
         Batch {
-            columns: columns
-                .iter()
-                .map(|(kind, money)| (builder(*kind), *money))
-                .collect(),
+            columns: kinds.iter().map(|kind| builder(*kind)).collect(),
             rows: 0,
         }
     }
 
-    /// Appends one row; a value its column's type cannot hold is an error, never a silent null
-    /// (the types were learnt from these very values, so it means a fault here).
-    fn push(&mut self, row: &[Value]) -> io::Result<()> {
-        for (i, (builder, _)) in self.columns.iter_mut().enumerate() {
-            let value = row.get(i).unwrap_or(&Value::Null);
-            let blank = value.is_null() || value.as_str() == Some("");
+    /// Appends one packed row of `width` columns; a value its column's type cannot hold is an
+    /// error, never a silent null (the types were learnt from these very values, so it means a
+    /// fault here).
+    fn push(&mut self, packed: &[u8], width: usize) -> io::Result<()> {
+        let mut row = vec![(Scalar::Null, ""); width];
+        for cell in cells(packed) {
+            let (position, scalar, text) = cell?;
+            match row.get_mut(position) {
+                Some(slot) => *slot = (scalar, text),
+                None => return Err(failed(format!("column {position} of {width}"))),
+            }
+        }
+        for (i, (builder, &(scalar, text))) in self.columns.iter_mut().zip(&row).enumerate() {
+            let blank = scalar == Scalar::Null || scalar == Scalar::String && text.is_empty();
             let fits = match builder {
                 Builder::Text(b) => {
-                    match value {
-                        Value::Null => b.append_null(),
-                        other => b.append_value(cell_text(other)),
+                    match scalar {
+                        Scalar::Null => b.append_null(),
+                        _ => b.append_value(text),
                     }
                     true
                 }
@@ -276,18 +347,32 @@ impl Batch {
                     append_null(builder);
                     true
                 }
-                Builder::Bool(b) => value.as_bool().map(|v| b.append_value(v)).is_some(),
-                Builder::Int(b) => value.as_i64().map(|v| b.append_value(v)).is_some(),
-                Builder::Decimal(b) => decimal_of(value).map(|v| b.append_value(v)).is_some(),
-                Builder::Date(b) => match value.as_str().and_then(when) {
-                    Some(When::Date(d)) => {
+                Builder::Bool(b) => {
+                    let fits = scalar == Scalar::Bool;
+                    if fits {
+                        b.append_value(text == "true");
+                    }
+                    fits
+                }
+                Builder::Int(b) => match (scalar, text.parse::<i64>()) {
+                    (Scalar::Number, Ok(n)) => {
+                        b.append_value(n);
+                        true
+                    }
+                    _ => false,
+                },
+                Builder::Decimal(b) => decimal_of(scalar, text)
+                    .map(|v| b.append_value(v))
+                    .is_some(),
+                Builder::Date(b) => match when(text) {
+                    Some(When::Date(d)) if scalar == Scalar::String => {
                         b.append_value(epoch_days(d));
                         true
                     }
                     _ => false,
                 },
-                Builder::Timestamp(b) => match value.as_str().and_then(when) {
-                    Some(When::DateTime(t)) => {
+                Builder::Timestamp(b) => match when(text) {
+                    Some(When::DateTime(t)) if scalar == Scalar::String => {
                         b.append_value(t.and_utc().timestamp_millis());
                         true
                     }
@@ -298,7 +383,7 @@ impl Batch {
                 return Err(failed(crate::t!(
                     "output-parquet-misfit",
                     column = i + 1,
-                    value = cell_text(value).into_owned()
+                    value = text.to_owned()
                 )));
             }
         }
@@ -311,7 +396,7 @@ impl Batch {
         let arrays: Vec<ArrayRef> = self
             .columns
             .iter_mut()
-            .map(|(builder, _)| -> ArrayRef {
+            .map(|builder| -> ArrayRef {
                 match builder {
                     Builder::Bool(b) => Arc::new(b.finish()),
                     Builder::Int(b) => Arc::new(b.finish()),
@@ -425,27 +510,69 @@ mod tests {
         assert!(batch.column(4).is_null(0));
     }
 
+    fn written(records: &[&str], raw: bool) -> Vec<u8> {
+        let mut writer = ParquetWriter::new(2, None, Vec::new(), HashMap::new());
+        for text in records {
+            if raw {
+                let record: Box<RawValue> = serde_json::from_str(text).unwrap();
+                writer.record_raw(&record).unwrap();
+            } else {
+                writer.record(&crate::record::parse(text).unwrap()).unwrap();
+            }
+        }
+        let mut bytes = Vec::new();
+        writer.finish(&mut bytes).unwrap();
+        bytes
+    }
+
+    /// Records read straight from their text give the very file that records read whole give,
+    /// including those the text reader leaves to the whole one.
+    #[test]
+    fn records_as_text_give_the_same_file_as_records_read_whole() {
+        let records = [
+            r#"{"id":1,"valor":3120.0,"data":"2026-11-05","quando":"2026-11-05 10:30:00","ok":true,"tags":[1,"a"],"n":null}"#,
+            r#"{"id":2,"valor":"1.234,56","data":"05/11/2026","ok":false,"sub":{"a":1,"b":{"c":"x\"y"}},"big":1e400}"#,
+            r#"{"id":3,"valor":-0.01,"k.dot":"fallback","sub":{},"esc":"Jos\u00e9","n":7}"#,
+            r#"{ "id" : 4 , "valor" : 10 , "data" : "" , "quando" : null }"#,
+            r#""a bare value""#,
+        ];
+        assert_eq!(written(&records, true), written(&records, false));
+    }
+
+    fn kind(value: Value, money: bool) -> Kind {
+        kind_of(Scalar::of(&value), &cell_text(&value), money)
+    }
+
+    fn decimal(value: Value) -> Option<i128> {
+        decimal_of(Scalar::of(&value), &cell_text(&value))
+    }
+
     #[test]
     fn each_value_has_the_narrowest_type_and_columns_widen() {
-        assert_eq!(kind_of(&json!(12), false), Kind::Int);
-        assert_eq!(kind_of(&json!(12), true), Kind::Decimal);
-        assert_eq!(kind_of(&json!(12.5), false), Kind::Decimal);
-        assert_eq!(kind_of(&json!(0.125), false), Kind::Text);
-        assert_eq!(kind_of(&json!("1.234,56"), true), Kind::Decimal);
-        assert_eq!(kind_of(&json!("1.234,56"), false), Kind::Text);
-        assert_eq!(kind_of(&json!("007"), false), Kind::Text);
-        assert_eq!(kind_of(&json!("2026-11-05"), false), Kind::Date);
-        assert_eq!(kind_of(&json!("05/11/2026"), false), Kind::Date);
-        assert_eq!(
-            kind_of(&json!("2026-11-05 10:30:00"), false),
-            Kind::Timestamp
-        );
-        assert_eq!(kind_of(&json!(""), false), Kind::Empty);
-        assert_eq!(kind_of(&json!([1]), false), Kind::Text);
-        assert_eq!(kind_of(&json!(true), false), Kind::Bool);
+        assert_eq!(kind(json!(12), false), Kind::Int);
+        assert_eq!(kind(json!(12), true), Kind::Decimal);
+        assert_eq!(kind(json!(12.5), false), Kind::Decimal);
+        assert_eq!(kind(json!(0.125), false), Kind::Text);
+        assert_eq!(kind(json!("1.234,56"), true), Kind::Decimal);
+        assert_eq!(kind(json!("1.234,56"), false), Kind::Text);
+        assert_eq!(kind(json!("007"), false), Kind::Text);
+        assert_eq!(kind(json!("2026-11-05"), false), Kind::Date);
+        assert_eq!(kind(json!("05/11/2026"), false), Kind::Date);
+        assert_eq!(kind(json!("2026-11-05 10:30:00"), false), Kind::Timestamp);
+        assert_eq!(kind(json!(""), false), Kind::Empty);
+        assert_eq!(kind(json!([1]), false), Kind::Text);
+        assert_eq!(kind(json!(true), false), Kind::Bool);
         // A number too large for Decimal128(18,2) is text, never rounded.
-        assert_eq!(kind_of(&json!(1e20), true), Kind::Text);
-        assert_eq!(kind_of(&json!(i64::MAX), false), Kind::WideInt);
+        assert_eq!(kind(json!(1e20), true), Kind::Text);
+        assert_eq!(kind(json!(i64::MAX), false), Kind::WideInt);
+        // Int is kept for integers a decimal column could still take: 16 digits.
+        assert_eq!(kind(json!(9_999_999_999_999_999_i64), false), Kind::Int);
+        assert_eq!(kind(json!(-9_999_999_999_999_999_i64), false), Kind::Int);
+        assert_eq!(
+            kind(json!(10_000_000_000_000_000_i64), false),
+            Kind::WideInt
+        );
+        assert_eq!(kind(json!(u64::MAX), false), Kind::Text);
         assert_eq!(Kind::WideInt.widen(Kind::Int), Kind::WideInt);
         assert_eq!(Kind::WideInt.widen(Kind::Decimal), Kind::Text);
         assert_eq!(
@@ -457,7 +584,7 @@ mod tests {
         assert_eq!(Kind::Date.widen(Kind::Timestamp), Kind::Text);
         assert_eq!(Kind::Empty.widen(Kind::Date), Kind::Date);
         assert_eq!(Kind::Bool.widen(Kind::Int), Kind::Text);
-        assert_eq!(decimal_of(&json!("R$ 1.234,5")), Some(123_450));
-        assert_eq!(decimal_of(&json!(-0.01)), Some(-1));
+        assert_eq!(decimal(json!("R$ 1.234,5")), Some(123_450));
+        assert_eq!(decimal(json!(-0.01)), Some(-1));
     }
 }

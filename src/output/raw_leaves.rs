@@ -13,11 +13,12 @@ use serde::de::{Deserialize, Deserializer, Visitor};
 use serde_json::Number;
 use serde_json::value::RawValue;
 
+use super::flatten::Scalar;
 use crate::error::BadRecord;
 use crate::record::{self, MAX_DEPTH, number_end, string_end};
 
-/// One leaf: its dotted name and its cell text.
-pub(crate) type Leaf<'a> = (Cow<'a, str>, Cow<'a, str>);
+/// One leaf: its dotted name, its cell text and its JSON type.
+pub(crate) type Leaf<'a> = (Cow<'a, str>, Cow<'a, str>, Scalar);
 
 /// Every leaf of `record`, in its own key order; `Ok(None)` when the record is left to the full
 /// reader. One pass over the text, with no recursion: the work is linear in the record's size
@@ -73,7 +74,8 @@ pub(crate) fn raw_leaves(record: &RawValue) -> Result<Option<Vec<Leaf<'_>>>, Bad
             name.push('.');
         }
         name.push_str(&key);
-        let (cell, end) = match bytes.get(at) {
+
+        let (cell, end, scalar) = match bytes.get(at) {
             Some(b'{') => {
                 let inside = skip_space(bytes, at + 1);
                 if bytes.get(inside) != Some(&b'}') {
@@ -84,7 +86,7 @@ pub(crate) fn raw_leaves(record: &RawValue) -> Result<Option<Vec<Leaf<'_>>>, Bad
                     at += 1;
                     continue;
                 }
-                (Cow::Borrowed("{}"), inside + 1)
+                (Cow::Borrowed("{}"), inside + 1, Scalar::Compound)
             }
             Some(b'[') => {
                 let (end, deepest) = container_end(bytes, at);
@@ -97,35 +99,40 @@ pub(crate) fn raw_leaves(record: &RawValue) -> Result<Option<Vec<Leaf<'_>>>, Bad
                 } else {
                     Cow::Owned(record::parse(array)?.to_string())
                 };
-                (cell, end)
+                (cell, end, Scalar::Compound)
             }
             Some(b'"') => {
                 let end = string_end(bytes, at);
                 let Ok(Text(cell)) = serde_json::from_str::<Text>(&text[at..end]) else {
                     return Ok(None);
                 };
-                (cell, end)
+                (cell, end, Scalar::String)
             }
-            Some(b't') => (Cow::Borrowed("true"), at + 4),
-            Some(b'f') => (Cow::Borrowed("false"), at + 5),
-            Some(b'n') => (Cow::Borrowed(""), at + 4),
+            Some(b't') => (Cow::Borrowed("true"), at + 4, Scalar::Bool),
+            Some(b'f') => (Cow::Borrowed("false"), at + 5, Scalar::Bool),
+            Some(b'n') => (Cow::Borrowed(""), at + 4, Scalar::Null),
             Some(_) => {
                 let end = number_end(bytes, at);
                 let number = &text[at..end];
-                let cell = if plain_integer(number) {
-                    Cow::Borrowed(number)
+                let (cell, scalar) = if plain_integer(number) {
+                    (Cow::Borrowed(number), Scalar::Number)
                 } else {
                     match serde_json::from_str::<Number>(number) {
-                        Ok(parsed) => Cow::Owned(parsed.to_string()),
-                        // Beyond f64: the source text, as the full reader keeps it.
-                        Err(_) => Cow::Borrowed(number),
+                        Ok(parsed) => (Cow::Owned(parsed.to_string()), Scalar::Number),
+                        // Beyond f64: the source text, a string as the full reader keeps it.
+                        Err(_) => (Cow::Borrowed(number), Scalar::String),
                     }
                 };
-                (cell, end)
+                (cell, end, scalar)
             }
             None => return Ok(None),
         };
-        leaves.push((Cow::Owned(name.clone()), cell));
+        // A top-level key is its own name: borrowed, not copied, for the common flat record.
+        let leaf_name = match key {
+            Cow::Borrowed(key) if open.is_empty() => Cow::Borrowed(key),
+            _ => Cow::Owned(name.clone()),
+        };
+        leaves.push((leaf_name, cell, scalar));
         name.truncate(parent);
         at = end;
     }
@@ -259,23 +266,24 @@ impl<'de> Deserialize<'de> for Text<'de> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::flatten::flatten;
+    use crate::output::flatten::{cell_text, leaves};
     use serde_json::json;
 
-    type Cells = Vec<(String, String)>;
+    type Cells = Vec<(String, String, Scalar)>;
 
+    /// The leaves by this reader (when it takes the record) and by the full one, with their types.
     fn both(text: &str) -> (Option<Cells>, Cells) {
         let raw: Box<RawValue> = serde_json::from_str(text).unwrap();
         let fast = raw_leaves(&raw).unwrap().map(|leaves| {
             leaves
                 .into_iter()
-                .map(|(k, v)| (k.into_owned(), v.into_owned()))
+                .map(|(k, v, s)| (k.into_owned(), v.into_owned(), s))
                 .collect()
         });
         let value = crate::record::parse(text).unwrap();
-        let full = flatten(&value)
+        let full = leaves(&value)
             .into_iter()
-            .map(|(k, v)| (k, v.into_owned()))
+            .map(|(k, v)| (k, cell_text(v).into_owned(), Scalar::of(v)))
             .collect();
         (fast, full)
     }

@@ -133,13 +133,17 @@ impl Single {
             self.written += 1;
             return Ok(());
         }
-        if self.shape == Shape::List
-            && let Writer::Streamed(streamed) = &mut self.writer
-        {
-            let written = streamed.record_raw(self.sink.writer(), record);
-            written.map_err(|e| self.failure(e))?;
-            self.written += 1;
-            return Ok(());
+        if self.shape == Shape::List {
+            let written = match &mut self.writer {
+                Writer::Streamed(streamed) => Some(streamed.record_raw(self.sink.writer(), record)),
+                Writer::Parquet(parquet) => Some(parquet.record_raw(record)),
+                _ => None,
+            };
+            if let Some(written) = written {
+                written.map_err(|e| self.failure(e))?;
+                self.written += 1;
+                return Ok(());
+            }
         }
         let value = crate::record::value_of(record)?;
         self.write(&value)

@@ -72,7 +72,7 @@ impl Streamed {
             return self.record(out, &value);
         };
         let mut row: Vec<Cow<str>> = Vec::with_capacity(self.columns.len());
-        for (index, (name, cell)) in leaves.into_iter().enumerate() {
+        for (index, (name, cell, _)) in leaves.into_iter().enumerate() {
             let position = self.columns.position_of_leaf(index, &name);
             if position >= row.len() {
                 row.resize(position + 1, Cow::Borrowed(""));
