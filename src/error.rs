@@ -282,14 +282,24 @@ fn file_text(path: &std::path::Path, e: &io::Error) -> String {
 
 /// Why a file could not be written, in the reader's language for the failures people meet; else
 /// the system's words.
-fn io_reason(e: &io::Error) -> String {
+pub(crate) fn io_reason(e: &io::Error) -> String {
     match e.kind() {
         io::ErrorKind::NotFound => crate::t!("output-folder-missing"),
         io::ErrorKind::PermissionDenied => crate::t!("output-permission-denied"),
         io::ErrorKind::StorageFull => crate::t!("output-disk-full"),
         io::ErrorKind::ReadOnlyFilesystem => crate::t!("output-read-only"),
+        _ if too_many_open_files(e) => crate::t!("output-too-many-open-files"),
         _ => e.to_string(),
     }
+}
+
+/// The process holds as many files as the system lets it (a dataset of very many partitions).
+fn too_many_open_files(e: &io::Error) -> bool {
+    #[cfg(unix)]
+    const CODE: i32 = nix::errno::Errno::EMFILE as i32;
+    #[cfg(not(unix))]
+    const CODE: i32 = 4; // ERROR_TOO_MANY_OPEN_FILES
+    e.raw_os_error() == Some(CODE)
 }
 
 impl OutputError {

@@ -19,6 +19,7 @@ pub mod input;
 pub mod jq;
 pub mod money;
 pub mod network;
+mod open_files;
 pub mod output;
 pub mod pages;
 mod private_fs;

@@ -361,6 +361,7 @@ output-folder-missing = its folder does not exist
 output-permission-denied = permission denied (the folder or the file is not writable by this user)
 output-disk-full = the disk is full
 output-read-only = the file system is read-only
+output-too-many-open-files = too many files open at once (each partition of a dataset holds two until the run ends): raise the limit on open files (ulimit -n) or partition by fewer fields
 record-too-deep = the answer holds a record nested deeper than { $limit } levels: the client does not read it
 record-unreadable = the answer holds a record that is not valid JSON: { $reason }
 output-not-a-file = cannot write output to { $path }: it is not a file (-o takes a file, a device such as /dev/null, a FIFO, or - for stdout)

@@ -377,6 +377,7 @@ output-folder-missing = a pasta não existe
 output-permission-denied = permissão negada (este usuário não pode gravar na pasta ou no arquivo)
 output-disk-full = o disco está cheio
 output-read-only = o sistema de arquivos é somente leitura
+output-too-many-open-files = arquivos demais abertos ao mesmo tempo (cada partição de um conjunto mantém dois até o fim da execução): aumente o limite de arquivos abertos (ulimit -n) ou particione por menos campos
 record-too-deep = a resposta traz um registro aninhado em mais de { $limit } níveis: o cliente não o lê
 record-unreadable = a resposta traz um registro que não é JSON válido: { $reason }
 output-not-a-file = não é possível escrever a saída em { $path }: não é um arquivo (-o aceita um arquivo, um dispositivo como /dev/null, um FIFO, ou - para a saída padrão)

@@ -125,7 +125,7 @@ impl Output {
     pub fn write_raw(&mut self, record: &RawValue) -> Result<(), OutputError> {
         match &mut self.0 {
             Inner::One(one) => one.write_raw(record),
-            Inner::Parts(parts) => parts.write(&crate::record::value_of(record)?),
+            Inner::Parts(parts) => parts.write_raw(record),
         }
     }
 

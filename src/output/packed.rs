@@ -10,6 +10,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 
 use super::flatten::Scalar;
+use super::spill::spill_error;
 
 /// A row being packed.
 #[derive(Default)]
@@ -108,13 +109,6 @@ fn damaged() -> io::Error {
         io::ErrorKind::InvalidData,
         "a row did not read back",
     ))
-}
-
-fn spill_error(error: io::Error) -> io::Error {
-    io::Error::new(
-        error.kind(),
-        crate::t!("output-spill-failed", reason = error.to_string()),
-    )
 }
 
 /// Packed rows in the order they came.

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
 use super::numbers::{When, when};
@@ -38,6 +39,8 @@ pub(crate) struct Partitioned {
 impl Partitioned {
     pub(crate) fn open(spec: &OutputSpec, by: &Partitioning) -> Result<Partitioned, OutputError> {
         let dir = check(spec)?;
+        // Each partition holds files open until the run ends.
+        crate::open_files::raise_limit();
         std::fs::create_dir_all(&dir).map_err(|source| OutputError::File {
             path: dir.clone(),
             source,
@@ -91,6 +94,18 @@ impl Partitioned {
     }
 
     pub(crate) fn write(&mut self, record: &Value) -> Result<(), OutputError> {
+        self.part(record)?.write(record)
+    }
+
+    /// A record given as JSON text: read whole to find its partition, then written from its text
+    /// as a single file's writer takes it.
+    pub(crate) fn write_raw(&mut self, record: &RawValue) -> Result<(), OutputError> {
+        let value = crate::record::value_of(record)?;
+        self.part(&value)?.write_raw(record)
+    }
+
+    /// The file of the record's partition, opened on its first record and counted.
+    fn part(&mut self, record: &Value) -> Result<&mut Single, OutputError> {
         let folder = self.folder(record);
         if !self.parts.contains_key(&folder) {
             let dir = self.dir.join(&folder);
@@ -111,9 +126,8 @@ impl Partitioned {
             self.parts.insert(folder.clone(), (part, 0));
         }
         let (part, rows) = self.parts.get_mut(&folder).expect("opened above");
-        part.write(record)?;
         *rows += 1;
-        Ok(())
+        Ok(part)
     }
 
     /// Finishes every file (each renamed onto its name), then writes the run's manifest. Returns the

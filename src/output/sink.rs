@@ -246,9 +246,17 @@ fn temp_beside(path: &Path) -> io::Result<NamedTempFile> {
 /// as `tempfile` words it): the person named another file, and that one is what errors show.
 fn without_temporary_name(e: io::Error) -> io::Error {
     let text = e.to_string();
-    match text.split_once(" at path ") {
-        Some((reason, _)) => io::Error::new(e.kind(), reason.to_string()),
-        None => e,
+    let Some((reason, _)) = text.split_once(" at path ") else {
+        return e;
+    };
+    // The system's error keeps its code (`… (os error 24)`), which some messages depend on.
+    let code = reason
+        .strip_suffix(')')
+        .and_then(|r| r.rsplit_once("(os error "))
+        .and_then(|(_, code)| code.parse().ok());
+    match code {
+        Some(code) => io::Error::from_raw_os_error(code),
+        None => io::Error::new(e.kind(), reason.to_string()),
     }
 }
 

@@ -102,10 +102,14 @@ fn write_row<C: Cell>(file: &mut BufWriter<File>, mut row: Row<C>) -> io::Result
     file.write_all(b"\n").map_err(spill_error)
 }
 
-fn spill_error(error: io::Error) -> io::Error {
+/// A failure of the temporary file for buffered rows, said as such.
+pub(crate) fn spill_error(error: io::Error) -> io::Error {
     io::Error::new(
         error.kind(),
-        crate::t!("output-spill-failed", reason = error.to_string()),
+        crate::t!(
+            "output-spill-failed",
+            reason = crate::error::io_reason(&error)
+        ),
     )
 }
 

@@ -269,6 +269,59 @@ fn a_dataset_partitioned_by_clinic_and_month_holds_every_record_once() {
     assert_eq!(rows, 600);
 }
 
+/// `cmd` run by a shell that first sets the limit on open files with `ulimit LIMIT`.
+#[cfg(unix)]
+fn with_open_file_limit(cmd: &assert_cmd::Command, limit: &str) -> std::process::Output {
+    let mut shell = std::process::Command::new("sh");
+    shell
+        .arg("-c")
+        .arg(format!("ulimit {limit} && exec \"$0\" \"$@\""))
+        .arg(cmd.get_program())
+        .args(cmd.get_args());
+    for (key, value) in cmd.get_envs() {
+        match value {
+            Some(value) => shell.env(key, value),
+            None => shell.env_remove(key),
+        };
+    }
+    shell.output().unwrap()
+}
+
+/// A dataset of more partitions than the process starts with room for open files: the client
+/// raises its own soft limit and the run completes. Where the hard limit is as low, the run fails
+/// with what to do, and leaves no file of its own.
+#[cfg(unix)]
+#[test]
+fn a_dataset_of_many_partitions_outgrows_a_low_open_file_limit() {
+    let env = Env::scale(600);
+    let dir = tempfile::tempdir().unwrap();
+    let export = |dataset: &Path| {
+        let mut cmd = env.admin();
+        cmd.args(["report", "ficha-financeira", "--clinic", "all"])
+            .args(["--partition-by", "clinic,month", "-o"])
+            .arg(dataset);
+        cmd
+    };
+    let raised = dir.path().join("raised");
+    let out = with_open_file_limit(&export(&raised), "-S -n 48");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let parts = dataset_files(&raised)
+        .into_iter()
+        .filter(|f| f.ends_with(".parquet"))
+        .count();
+    assert!(
+        parts > 48,
+        "only {parts} partitions: the limit was never tested"
+    );
+
+    let capped = dir.path().join("capped");
+    let out = with_open_file_limit(&export(&capped), "-n 48");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("(ulimit -n)"), "{}", stderr(&out));
+    let left: Vec<String> = dataset_files(&capped);
+    assert!(left.is_empty(), "{left:?}");
+}
+
 #[test]
 fn a_failed_dataset_run_leaves_none_of_its_files_and_earlier_runs_untouched() {
     let env = Env::with(clinic_sandbox::Options {
