@@ -272,19 +272,8 @@ fn a_dataset_partitioned_by_clinic_and_month_holds_every_record_once() {
 /// `cmd` run by a shell that first sets the limit on open files with `ulimit LIMIT`.
 #[cfg(unix)]
 fn with_open_file_limit(cmd: &assert_cmd::Command, limit: &str) -> std::process::Output {
-    let mut shell = std::process::Command::new("sh");
-    shell
-        .arg("-c")
-        .arg(format!("ulimit {limit} && exec \"$0\" \"$@\""))
-        .arg(cmd.get_program())
-        .args(cmd.get_args());
-    for (key, value) in cmd.get_envs() {
-        match value {
-            Some(value) => shell.env(key, value),
-            None => shell.env_remove(key),
-        };
-    }
-    shell.output().unwrap()
+    let script = format!(r#"ulimit {limit} && exec "$0" "$@""#);
+    crate::hostile::in_shell(cmd, &script).output().unwrap()
 }
 
 /// A dataset of more partitions than the process starts with room for open files: the client

@@ -49,7 +49,7 @@ pub fn plain(cmd: &assert_cmd::Command) -> std::process::Command {
 }
 
 /// `cmd` run by `sh -c SCRIPT`, where `"$0" "$@"` is the command, with the command's environment.
-fn in_shell(cmd: &assert_cmd::Command, script: &str) -> std::process::Command {
+pub fn in_shell(cmd: &assert_cmd::Command, script: &str) -> std::process::Command {
     let mut shell = std::process::Command::new("sh");
     shell
         .args(["-c", script])
