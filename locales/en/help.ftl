@@ -889,6 +889,7 @@ help-sandbox-serve--crm-contacts = Contacts the CRM is seeded with, each with on
 help-sandbox-serve--crm-operating-budget = Seconds of running time each CRM method may spend per window before 429 OPERATION_TIME_LIMIT (0 = off)
 help-sandbox-serve--crm-operating-window = Length of the CRM's operating-time window, in seconds
 help-sandbox-serve--crm-call-cost-ms = The least running time a CRM call is charged, in milliseconds (to reach a small budget quickly)
+help-sandbox-serve--crm-no-batch = The CRM has no batch method (ERROR_METHOD_NOT_FOUND), as behind a gateway that forwards single methods only
 help-sandbox-serve--dialect = Answer dialect of `/rest/v1`, as different deployments of the API speak it
 help-sandbox-serve--dialect--standard = JSON with honest statuses: failures `{"{"}"erro": …{"}"}` with 4xx, lists in the `--envelope` shape, every success 200
 help-sandbox-serve--dialect--legacy-php = An older PHP deployment: failures are HTTP 200 `{"{"}"status": false, "mensagem": …{"}"}`, lists `{"{"}"status": true, "dados": {"{"}"0": …{"}"}, "total": "…", …{"}"}` with numbers as strings, the token under `resposta.sessao.auth_token`, an HTML 500 page every 7th GET

@@ -892,6 +892,7 @@ help-sandbox-serve--crm-contacts = Contatos com que o CRM é semeado, cada um co
 help-sandbox-serve--crm-operating-budget = Segundos de execução que cada método do CRM pode gastar por janela antes do 429 OPERATION_TIME_LIMIT (0 = desligado)
 help-sandbox-serve--crm-operating-window = Duração da janela de tempo de execução do CRM, em segundos
 help-sandbox-serve--crm-call-cost-ms = O mínimo de tempo de execução cobrado por chamada ao CRM, em milissegundos (para atingir um limite pequeno depressa)
+help-sandbox-serve--crm-no-batch = O CRM não tem o método batch (ERROR_METHOD_NOT_FOUND), como atrás de um gateway que só repassa métodos avulsos
 help-sandbox-serve--dialect = Dialeto das respostas de `/rest/v1`, como as diferentes instalações da API o falam
 help-sandbox-serve--dialect--standard = JSON com status honestos: falhas `{"{"}"erro": …{"}"}` com 4xx, listas no formato de `--envelope`, todo sucesso 200
 help-sandbox-serve--dialect--legacy-php = Uma instalação PHP antiga: falhas são HTTP 200 `{"{"}"status": false, "mensagem": …{"}"}`, listas `{"{"}"status": true, "dados": {"{"}"0": …{"}"}, "total": "…", …{"}"}` com números como texto, o token em `resposta.sessao.auth_token`, uma página HTML 500 a cada 7º GET

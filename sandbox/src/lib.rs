@@ -85,6 +85,10 @@ pub struct Options {
     /// The least running time a CRM call is charged, in milliseconds.
     #[arg(long, default_value_t = 0)]
     pub crm_call_cost_ms: u64,
+    /// The CRM has no `batch` method (ERROR_METHOD_NOT_FOUND), as behind a gateway that forwards
+    /// single methods only.
+    #[arg(long)]
+    pub crm_no_batch: bool,
     /// Answer dialect of `/rest/v1`, as different deployments of the API speak it.
     #[arg(long, value_enum, default_value_t = Dialect::Standard)]
     pub dialect: Dialect,
@@ -351,6 +355,7 @@ impl Default for Options {
             crm_operating_budget: 480.0,
             crm_operating_window: 600,
             crm_call_cost_ms: 0,
+            crm_no_batch: false,
             dialect: Dialect::Standard,
             envelope: Envelope::Dados,
             token_field: None,

@@ -28,18 +28,27 @@ impl AppState {
             journal: Arc::new(journal::Journal::default()),
             faults: Arc::new(faults::Faults::new(&opts)),
             traps: Arc::new(traps::Traps::new(&opts, addr, stopping)),
-            crm: crm::CrmState::new(
-                opts.seed,
-                opts.crm_contacts,
-                opts.crm_rate_limit,
-                crm::operating::OperatingLimit::new(
-                    opts.crm_operating_budget,
-                    std::time::Duration::from_secs(opts.crm_operating_window),
-                    std::time::Duration::from_millis(opts.crm_call_cost_ms),
-                ),
-            ),
+            crm: crm_state(&opts),
             answers: Arc::new(answers::Answers::new(&opts)),
             opts: Arc::new(opts),
         }
     }
+}
+
+/// The CRM as the options make it.
+fn crm_state(opts: &Options) -> Arc<crm::CrmState> {
+    let crm = crm::CrmState::new(
+        opts.seed,
+        opts.crm_contacts,
+        opts.crm_rate_limit,
+        crm::operating::OperatingLimit::new(
+            opts.crm_operating_budget,
+            std::time::Duration::from_secs(opts.crm_operating_window),
+            std::time::Duration::from_millis(opts.crm_call_cost_ms),
+        ),
+    );
+    if opts.crm_no_batch {
+        crm.remove_batch();
+    }
+    crm
 }

@@ -4,8 +4,8 @@
 
 use serde_json::Value;
 
-use super::client::{Crm, result};
-use crate::error::Result;
+use super::client::{Crm, answer, bitrix_code, is_missing_method, result};
+use crate::error::{Error, Result};
 use crate::http::Safety;
 use crate::text::answer;
 
@@ -65,7 +65,13 @@ pub async fn run(crm: &Crm, calls: &[String]) -> Result<Vec<Outcome>> {
 
 /// One `batch` request of at most `SIZE` calls, each one's outcome as it came. Calls that depend on
 /// each other (`$result[…]`) go through here: a refused one cannot be sent again alone.
+///
+/// A CRM without `batch` (learnt from its answer to the first one) gets the calls one at a time,
+/// with the same outcomes: see [`one_by_one`].
 pub async fn request(crm: &Crm, calls: &[&str]) -> Result<Vec<Outcome>> {
+    if crm.batch_missing() {
+        return one_by_one(crm, calls).await;
+    }
     let mut methods: Vec<&str> = calls.iter().map(|c| method_of(c)).collect();
     methods.sort_unstable();
     methods.dedup();
@@ -77,7 +83,12 @@ pub async fn request(crm: &Crm, calls: &[&str]) -> Result<Vec<Outcome>> {
             .enumerate()
             .map(|(n, call)| (format!("cmd[{}]", name(n)), call.to_string())),
     );
-    let answer = result(crm.call("batch", &query, Safety::Idempotent).await?)?;
+    let response = crm.send("batch", &query, Safety::Idempotent).await?;
+    if is_missing_method(&response) {
+        crm.note_batch_missing();
+        return one_by_one(crm, calls).await;
+    }
+    let answer = result(answer(response)?)?;
     Ok(calls
         .iter()
         .enumerate()
@@ -89,6 +100,70 @@ pub async fn request(crm: &Crm, calls: &[&str]) -> Result<Vec<Outcome>> {
             one(&answer, &name)
         })
         .collect())
+}
+
+/// The calls of one request sent one at a time, for a CRM that has no `batch`: each call's own
+/// answer is its outcome (a refusal of that call alone is its failure, as inside a batch), and a
+/// reference to an earlier call's result (`$result[c0][49][ID]`) is filled in here, as Bitrix fills
+/// it in. A call whose reference finds nothing is not sent: its outcome says why.
+async fn one_by_one(crm: &Crm, calls: &[&str]) -> Result<Vec<Outcome>> {
+    let mut outcomes: Vec<Outcome> = Vec::with_capacity(calls.len());
+    for call in calls {
+        let (method, query) = call.split_once('?').unwrap_or((call, ""));
+        let pairs: std::result::Result<Vec<(String, String)>, Failure> =
+            url::form_urlencoded::parse(query.as_bytes())
+                .map(|(key, value)| Ok((key.into_owned(), filled_in(&value, &outcomes)?)))
+                .collect();
+        let outcome = match pairs {
+            Err(failure) => Err(failure),
+            Ok(pairs) => {
+                let response = crm.send(method, &pairs, Safety::Idempotent).await?;
+                let code = bitrix_code(&response).unwrap_or_default();
+                match answer(response).and_then(result) {
+                    Ok(found) => Ok(found),
+                    Err(Error::Rejected { message, .. }) => Err(Failure { code, message }),
+                    Err(e) => return Err(e),
+                }
+            }
+        };
+        outcomes.push(outcome);
+    }
+    Ok(outcomes)
+}
+
+/// A call's parameter with a reference to an earlier call's result (`$result[c3][49][ID]`, the
+/// whole value) replaced by the value it names; any other value as it is.
+fn filled_in(value: &str, earlier: &[Outcome]) -> std::result::Result<String, Failure> {
+    let Some(reference) = value.strip_prefix("$result[") else {
+        return Ok(value.to_string());
+    };
+    let missing = || Failure {
+        code: String::new(),
+        message: crate::t!("crm-batch-no-earlier-result", reference = value),
+    };
+    let (call, path) = reference.split_once(']').ok_or_else(missing)?;
+    let n: usize = call
+        .strip_prefix('c')
+        .and_then(|n| n.parse().ok())
+        .ok_or_else(missing)?;
+    let mut found = earlier
+        .get(n)
+        .and_then(|o| o.as_ref().ok())
+        .ok_or_else(missing)?;
+    let keys = path.strip_prefix('[').and_then(|p| p.strip_suffix(']'));
+    for key in keys.into_iter().flat_map(|k| k.split("][")) {
+        found = match found {
+            Value::Array(items) => key.parse::<usize>().ok().and_then(|i| items.get(i)),
+            Value::Object(map) => map.get(key),
+            _ => None,
+        }
+        .ok_or_else(missing)?;
+    }
+    match found {
+        Value::String(text) => Ok(text.clone()),
+        Value::Number(n) => Ok(n.to_string()),
+        _ => Err(missing()),
+    }
 }
 
 /// The method of a call (`crm.contact.list?start=50` → `crm.contact.list`).
@@ -141,6 +216,33 @@ fn one(answer: &Value, name: &str) -> Outcome {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// References to earlier results are filled in as Bitrix fills them; one that finds nothing
+    /// (a short page, a failed call) is the call's failure, never a value made up.
+    #[test]
+    fn references_to_earlier_results_are_filled_in_or_refused() {
+        let page: Vec<Value> = (1..=50).map(|id| json!({"ID": id.to_string()})).collect();
+        let earlier: Vec<Outcome> = vec![
+            Ok(Value::Array(page)),
+            Ok(json!({"0": {"ID": 7}})),
+            Err(Failure {
+                code: "NOT_FOUND".into(),
+                message: "NOT_FOUND: Not found".into(),
+            }),
+        ];
+        assert_eq!(filled_in("ASC", &earlier).unwrap(), "ASC");
+        assert_eq!(filled_in("$result[c0][49][ID]", &earlier).unwrap(), "50");
+        assert_eq!(filled_in("$result[c1][0][ID]", &earlier).unwrap(), "7");
+        for missing in [
+            "$result[c0][50][ID]",
+            "$result[c2][0][ID]",
+            "$result[c3][0][ID]",
+            "$result[c0]",
+            "$result[x][0]",
+        ] {
+            assert!(filled_in(missing, &earlier).is_err(), "{missing}");
+        }
+    }
 
     #[test]
     fn each_call_is_read_on_its_own() {

@@ -22,6 +22,8 @@ pub struct Crm {
     limits: Limits,
     /// The wait for an operating-time window was said on stderr (once a run).
     told: AtomicBool,
+    /// `batch` is a method this CRM does not have (learnt from its answer, once a run).
+    batch_missing: AtomicBool,
 }
 
 impl Crm {
@@ -33,6 +35,7 @@ impl Crm {
             base,
             limits: Limits::new(max_operating_wait),
             told: AtomicBool::new(false),
+            batch_missing: AtomicBool::new(false),
         }
     }
 
@@ -61,6 +64,16 @@ impl Crm {
         query: &[(String, String)],
         safety: Safety,
     ) -> Result<Value> {
+        answer(self.send(method, query, safety).await?)
+    }
+
+    /// [`Crm::call`]'s request, and the response as it came once the waits and retries are over.
+    pub async fn send(
+        &self,
+        method: &str,
+        query: &[(String, String)],
+        safety: Safety,
+    ) -> Result<Response> {
         let url = self.url(method, query);
         let req = Request {
             method: Method::GET,
@@ -108,7 +121,19 @@ impl Crm {
                 tokio::time::sleep(wait).await;
                 continue;
             }
-            return answer(resp);
+            return Ok(resp);
+        }
+    }
+
+    /// Whether this CRM was found to have no `batch` method (then calls go one at a time).
+    pub fn batch_missing(&self) -> bool {
+        self.batch_missing.load(Ordering::Relaxed)
+    }
+
+    /// Notes that this CRM has no `batch` method, and says so once.
+    pub fn note_batch_missing(&self) {
+        if !self.batch_missing.swap(true, Ordering::Relaxed) {
+            self.http.reporter().warn(&crate::t!("crm-batch-missing"));
         }
     }
 }
@@ -194,12 +219,22 @@ fn is_query_limit(resp: &Response) -> bool {
     )
 }
 
+/// The method called is one the CRM does not have: Bitrix's ERROR_METHOD_NOT_FOUND (whatever the
+/// status), or a 404, 405 or 501 from whatever stands in front of it.
+pub fn is_missing_method(resp: &Response) -> bool {
+    matches!(resp.status.as_u16(), 404 | 405 | 501)
+        || bitrix_code(resp).as_deref() == Some("ERROR_METHOD_NOT_FOUND")
+}
+
+/// The `error` code of a Bitrix error answer.
+pub fn bitrix_code(resp: &Response) -> Option<String> {
+    let body = serde_json::from_slice::<Value>(&resp.body).ok()?;
+    body.get("error")?.as_str().map(str::to_string)
+}
+
 /// Whether `resp` is Bitrix's error `code` with `status`.
 fn is_bitrix_error(resp: &Response, status: StatusCode, code: &str) -> bool {
-    resp.status == status
-        && serde_json::from_slice::<Value>(&resp.body)
-            .ok()
-            .is_some_and(|v| v.get("error").and_then(Value::as_str) == Some(code))
+    resp.status == status && bitrix_code(resp).as_deref() == Some(code)
 }
 
 /// The JSON answer, or the error it carries: Bitrix reports errors as `{"error", "error_description"}`

@@ -1489,3 +1489,98 @@ fn a_crm_import_looks_a_row_sent_without_an_answer_up_before_sending_it_again() 
     assert_eq!(calls_to(&env, "/automation/webhook/sandbox"), 1);
     assert_eq!(env.stats()["crm_deals"].as_u64().unwrap(), deals_before + 2);
 }
+
+/// A CRM without `batch` (behind a gateway that forwards single methods): every walk, read by ID
+/// and import gives what a CRM with it gives, byte for byte, one call at a time once the first
+/// `batch` was refused, and says so once.
+#[test]
+fn a_crm_without_batch_gives_the_same_records_one_call_at_a_time() {
+    let with = env();
+    let without = Env::with(Options {
+        crm_rate_limit: 0,
+        crm_no_batch: true,
+        ..Options::ephemeral()
+    });
+    config_set(&without, "units", &clinic_sandbox::crm::UNITS.join(";"));
+    let existing = with.crm_ids("crm.contact.list");
+    let ids: Vec<String> = existing[..60].iter().map(u64::to_string).collect();
+    let dir = tempfile::tempdir().unwrap();
+    let ids_file = dir.path().join("ids.csv");
+    std::fs::write(&ids_file, format!("ID\n{}\n9999999\n", ids.join("\n"))).unwrap();
+    let ids_file = ids_file.to_str().unwrap();
+    for args in [
+        &["crm", "contact", "list", "--all", "--format", "json"][..],
+        &["crm", "contact", "list", "--all", "--keyset"],
+        &["crm", "deal", "list", "--all", "--format", "ndjson"],
+        &[
+            "crm",
+            "contact",
+            "get",
+            "--ids-from",
+            ids_file,
+            "--format",
+            "json",
+        ],
+    ] {
+        let expected = with.crm().args(args).output().unwrap();
+        without.clear_journal();
+        let out = without.crm().args(args).output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            expected.status.code(),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        assert_eq!(out.stdout, expected.stdout, "{args:?}");
+        assert!(!out.stdout.is_empty(), "{args:?}");
+        assert_eq!(
+            stderr(&out).matches("no batch method").count(),
+            1,
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        assert_eq!(calls_to(&without, "/batch"), 1, "{args:?}: asked once");
+        assert!(without.sent().len() > 2, "{args:?}: one call at a time");
+    }
+    // The contact that is not there fails the run by name, as inside a batch.
+    let out = without
+        .crm()
+        .args(["crm", "contact", "get", "--ids-from", ids_file])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(4), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("record 9999999: NOT_FOUND"),
+        "{}",
+        stderr(&out)
+    );
+
+    let phones: Vec<String> = existing[..3]
+        .iter()
+        .map(|id| {
+            with.crm_get("crm.contact.get", *id)["PHONE"][0]["VALUE"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    std::fs::write(dir.path().join("leads.csv"), import_file(5, &phones)).unwrap();
+    let imported = |env: &Env, journal: &str| {
+        import(
+            env,
+            &dir.path().join("leads.csv"),
+            &dir.path().join(journal),
+            &["--format", "ndjson", "--concurrency", "1"],
+        )
+    };
+    let expected = imported(&with, "with.journal");
+    assert!(expected.status.success(), "{}", stderr(&expected));
+    let out = imported(&without, "without.journal");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(out.stdout, expected.stdout);
+    assert_eq!(
+        calls_to(&without, "/crm.duplicate.findbycomm"),
+        16,
+        "two lookups a row"
+    );
+}

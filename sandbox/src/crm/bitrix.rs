@@ -1,6 +1,7 @@
 //! The Bitrix24 inbound-webhook REST surface: `/crm/rest/<user>/<secret>/<method>[.json]`.
 
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use axum::Json;
@@ -75,6 +76,9 @@ fn call(state: &CrmState, method: &str, params: &Params) -> Result<Map<String, V
         return find_by_comm(state, params);
     }
     if method == "batch" {
+        if state.batch_missing.load(Ordering::Relaxed) {
+            return Err(CrmError::method_not_found());
+        }
         return batch(state, params);
     }
     let (entity, action) = match method.strip_prefix("crm.").and_then(|m| m.split_once('.')) {

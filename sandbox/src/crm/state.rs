@@ -1,6 +1,6 @@
 //! The CRM host's state: its store, its rate limit and the IO calls counted.
 
-use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use super::fields::Entity;
@@ -28,6 +28,8 @@ pub struct CrmState {
     pub(super) limiter: TokenBucket,
     pub(super) operating: OperatingLimit,
     pub(super) io_calls: AtomicUsize,
+    /// `batch` answers ERROR_METHOD_NOT_FOUND, as behind a gateway that forwards single methods.
+    pub(super) batch_missing: AtomicBool,
 }
 
 impl CrmState {
@@ -47,7 +49,13 @@ impl CrmState {
             limiter: TokenBucket::new(crm_rate_limit),
             operating,
             io_calls: AtomicUsize::new(0),
+            batch_missing: AtomicBool::new(false),
         })
+    }
+
+    /// From now on `batch` is a method this CRM does not have.
+    pub fn remove_batch(&self) {
+        self.batch_missing.store(true, Ordering::Relaxed);
     }
 
     pub fn stats(&self) -> CrmStats {
