@@ -32,7 +32,7 @@ use serde_json::value::RawValue;
 use super::columns::Columns;
 use super::flatten::{Scalar, cell_text, leaves, lookup};
 use super::numbers::{When, when};
-use super::packed::{PackedRow, PackedRows, cells};
+use super::packed::{PackedRow, PackedRows, RowReader, cells};
 use super::raw_leaves::raw_leaves;
 use crate::money::{self, is_money_column};
 use crate::record::value_of;
@@ -266,24 +266,7 @@ impl ParquetWriter {
                 writer.close().map_err(failed)?;
                 Ok(())
             });
-            let typed = (|| -> io::Result<()> {
-                let mut batch = Batch::new(&kinds);
-                let mut bytes = Vec::new();
-                let mut more = true;
-                while more {
-                    more = rows.next_into(&mut bytes)?;
-                    if more {
-                        batch.push(&bytes, names.len())?;
-                    }
-                    if batch.rows == BATCH_ROWS || !more && batch.rows > 0 {
-                        // A closed channel means the encoder failed: its error is the one told.
-                        if batches.send(batch.take(&schema)?).is_err() {
-                            return Ok(());
-                        }
-                    }
-                }
-                Ok(())
-            })();
+            let typed = type_rows(&mut rows, &kinds, &schema, &batches);
             drop(batches);
             let encoded = encoding
                 .join()
@@ -291,6 +274,31 @@ impl ParquetWriter {
             typed.and(encoded)
         })
     }
+}
+
+/// Reads every packed row back and sends them on typed, a batch at a time. A closed channel means
+/// the encoder failed: this stops, and the encoder's error is the one told.
+fn type_rows(
+    rows: &mut RowReader,
+    kinds: &[Kind],
+    schema: &Arc<Schema>,
+    batches: &mpsc::SyncSender<RecordBatch>,
+) -> io::Result<()> {
+    let mut batch = Batch::new(kinds);
+    let mut bytes = Vec::new();
+    let mut more = true;
+    while more {
+        more = rows.next_into(&mut bytes)?;
+        if more {
+            batch.push(&bytes, kinds.len())?;
+        }
+        if (batch.rows == BATCH_ROWS || !more && batch.rows > 0)
+            && batches.send(batch.take(schema)?).is_err()
+        {
+            return Ok(());
+        }
+    }
+    Ok(())
 }
 
 fn failed(e: impl std::fmt::Display) -> io::Error {
