@@ -18,7 +18,7 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::http::Safety;
 use crate::jq::Jq;
-use crate::output::{Format, Output, Shape};
+use crate::output::{Finished, Format, Output, Shape};
 use crate::pages::{self, Walk};
 use crate::record::Page;
 use crate::record::PageSource;
@@ -300,9 +300,7 @@ async fn walk_into_output(
     let summary = result?;
     let finished = out.finish_counted()?;
     let written = finished.written;
-    if let Some(note) = more_columns_note(finished.hidden_columns) {
-        ctx.reporter.note(&note);
-    }
+    tell_finished(&ctx.reporter, &finished);
     if written == 0 {
         ctx.reporter.note(&crate::t!("note-no-records"));
     } else if spec.all {
@@ -353,12 +351,31 @@ impl PageSource for Observed {
     }
 }
 
-/// After a table narrowed to fit the terminal: how many columns it left out, and how to see them.
-pub(crate) fn more_columns_note(hidden: usize) -> Option<String> {
-    if hidden == 0 {
-        return None;
+/// What a finished output leaves to say on stderr: the columns a table narrowed to fit the terminal
+/// left out (and how to see them), and the records a dataset filed under a key's default folder.
+pub(crate) fn tell_finished(reporter: &crate::ui::Reporter, finished: &Finished) {
+    use crate::text::counts::thousands;
+    if finished.hidden_columns > 0 {
+        reporter.note(&crate::t!(
+            "show-more-columns",
+            count = finished.hidden_columns as u64
+        ));
     }
-    Some(crate::t!("show-more-columns", count = hidden as u64))
+    if finished.unplaced.clinic > 0 {
+        reporter.warn(&crate::t!(
+            "show-unplaced-clinic",
+            count = finished.unplaced.clinic,
+            shown = thousands(finished.unplaced.clinic)
+        ));
+    }
+    if finished.unplaced.month > 0 {
+        reporter.warn(&crate::t!(
+            "show-unplaced-month",
+            count = finished.unplaced.month,
+            shown = thousands(finished.unplaced.month),
+            fields = finished.unplaced.month_fields.join(", ")
+        ));
+    }
 }
 
 /// For one page of a list that goes on: which records these are, and how to see the rest.

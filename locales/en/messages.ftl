@@ -299,6 +299,14 @@ show-more-columns = { $count ->
     [one] { $count } more column: --columns all, or --format csv
    *[other] { $count } more columns: --columns all, or --format csv
 }
+show-unplaced-clinic = { $count ->
+    [one] { $shown } record names no clinic: it is in clinica=__HIVE_DEFAULT_PARTITION__
+   *[other] { $shown } records name no clinic: they are in clinica=__HIVE_DEFAULT_PARTITION__
+}
+show-unplaced-month = { $count ->
+    [one] { $shown } record has no date for its month in { $fields }: it is in mes=__HIVE_DEFAULT_PARTITION__ (--partition-by month:FIELD names another field)
+   *[other] { $shown } records have no date for their month in { $fields }: they are in mes=__HIVE_DEFAULT_PARTITION__ (--partition-by month:FIELD names another field)
+}
 # $from, $to: the positions of the records shown; $total: how many the list holds.
 show-page-of-total = showing { $from }–{ $to } of { $total } — --all for every page
 show-page-more-may-follow = showing { $from }–{ $to }; more may follow — --page { $next } for the next page, --all for every page

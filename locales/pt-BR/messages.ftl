@@ -315,6 +315,14 @@ show-more-columns = { $count ->
     [one] mais { $count } coluna: --columns all, ou --format csv
    *[other] mais { $count } colunas: --columns all, ou --format csv
 }
+show-unplaced-clinic = { $count ->
+    [one] { $shown } registro não indica a clínica: está em clinica=__HIVE_DEFAULT_PARTITION__
+   *[other] { $shown } registros não indicam a clínica: estão em clinica=__HIVE_DEFAULT_PARTITION__
+}
+show-unplaced-month = { $count ->
+    [one] { $shown } registro não tem data para o mês em { $fields }: está em mes=__HIVE_DEFAULT_PARTITION__ (--partition-by month:CAMPO indica outro campo)
+   *[other] { $shown } registros não têm data para o mês em { $fields }: estão em mes=__HIVE_DEFAULT_PARTITION__ (--partition-by month:CAMPO indica outro campo)
+}
 # $from, $to: as posições dos registros mostrados; $total: quantos a lista tem.
 show-page-of-total = mostrando { $from }–{ $to } de { $total } — --all para todas as páginas
 show-page-more-may-follow = mostrando { $from }–{ $to }; pode haver mais — --page { $next } para a próxima página, --all para todas as páginas

@@ -190,9 +190,7 @@ async fn list_many(
         serde_json::json!({"finished": finished, "failed": failed}),
     );
     let finished = out.finish_counted()?;
-    if let Some(note) = show::more_columns_note(finished.hidden_columns) {
-        ctx.reporter.note(&note);
-    }
+    show::tell_finished(&ctx.reporter, &finished);
     report(ctx, &outcomes, finished.written)
 }
 

@@ -44,7 +44,7 @@ pub use parquet::Kind as ColumnType;
 use partition::Partitioned;
 use single::{Single, screen};
 use spec::MEMORY_ROWS;
-pub use spec::{Finished, OutputSpec, Partitioning, Shape};
+pub use spec::{Finished, OutputSpec, Partitioning, Shape, Unplaced};
 
 /// A formatter bound to its sink. Records go in one at a time with [`Output::write`];
 /// [`Output::finish`] completes the output.
@@ -140,9 +140,10 @@ impl Output {
     pub fn finish_counted(self) -> Result<Finished, OutputError> {
         match self.0 {
             Inner::One(one) => one.finish_counted(),
-            Inner::Parts(parts) => parts.finish().map(|written| Finished {
+            Inner::Parts(parts) => parts.finish().map(|(written, unplaced)| Finished {
                 written,
-                hidden_columns: 0,
+                unplaced,
+                ..Finished::default()
             }),
         }
     }

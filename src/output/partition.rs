@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 
 use super::numbers::{When, when};
 use super::single::Single;
-use super::spec::{Format, OutputSpec, Partitioning, Shape};
+use super::spec::{Format, OutputSpec, Partitioning, Shape, Unplaced};
 use crate::error::OutputError;
 
 /// Rows each partition keeps in memory before its rows go to disk: there may be hundreds of
@@ -34,6 +34,14 @@ pub(crate) struct Partitioned {
     started: String,
     /// What the caller adds to the manifest (which clinics finished, for `--resume`).
     notes: serde_json::Map<String, Value>,
+    /// Records that went to a key's default folder, having no value for it.
+    unplaced: Unplaced,
+    /// Partition folders this run made, outermost first, and the parts it has renamed onto their
+    /// names: what a run that does not complete takes back (see the `Drop`).
+    created: Vec<PathBuf>,
+    persisted: Vec<PathBuf>,
+    /// The manifest is written: the run is whole and keeps its files.
+    complete: bool,
 }
 
 impl Partitioned {
@@ -54,6 +62,10 @@ impl Partitioned {
             by: by.clone(),
             parts: BTreeMap::new(),
             notes: serde_json::Map::new(),
+            unplaced: Unplaced::default(),
+            created: Vec::new(),
+            persisted: Vec::new(),
+            complete: false,
         })
     }
 
@@ -63,7 +75,7 @@ impl Partitioned {
     }
 
     /// The record's folder under the dataset: `clinica=12/mes=2026-11`.
-    fn folder(&self, record: &Value) -> String {
+    fn folder(&mut self, record: &Value) -> String {
         let mut parts = Vec::new();
         if self.by.clinic {
             // Whichever field the deployment names the clinic with.
@@ -71,6 +83,7 @@ impl Partitioned {
                 .iter()
                 .find_map(|f| record.get(*f))
                 .map(key_text);
+            self.unplaced.clinic += u64::from(clinic.is_none());
             parts.push(format!(
                 "clinica={}",
                 clinic.unwrap_or_else(|| NO_VALUE.into())
@@ -88,6 +101,15 @@ impl Partitioned {
                     When::Date(d) => d.format("%Y-%m").to_string(),
                     When::DateTime(t) => t.format("%Y-%m").to_string(),
                 });
+            if month.is_none() {
+                self.unplaced.month += 1;
+                if self.unplaced.month_fields.is_empty() {
+                    self.unplaced.month_fields = match field {
+                        Some(field) => vec![field.clone()],
+                        None => MAIN_DATES.iter().map(|f| f.to_string()).collect(),
+                    };
+                }
+            }
             parts.push(format!("mes={}", month.unwrap_or_else(|| NO_VALUE.into())));
         }
         parts.join("/")
@@ -109,10 +131,16 @@ impl Partitioned {
         let folder = self.folder(record);
         if !self.parts.contains_key(&folder) {
             let dir = self.dir.join(&folder);
+            let missing: Vec<PathBuf> = dir
+                .ancestors()
+                .take_while(|d| *d != self.dir && !d.exists())
+                .map(Path::to_path_buf)
+                .collect();
             std::fs::create_dir_all(&dir).map_err(|source| OutputError::File {
                 path: dir.clone(),
                 source,
             })?;
+            self.created.extend(missing.into_iter().rev());
             let mut spec = self.spec.clone();
             spec.path = Some(dir.join(format!("part-{}.{}", self.run, extension(spec.format))));
             spec.partition = None;
@@ -131,17 +159,16 @@ impl Partitioned {
     }
 
     /// Finishes every file (each renamed onto its name), then writes the run's manifest. Returns the
-    /// rows written.
-    pub(crate) fn finish(self) -> Result<u64, OutputError> {
+    /// rows written and the records that had no value for a key.
+    pub(crate) fn finish(mut self) -> Result<(u64, Unplaced), OutputError> {
         let mut files = Vec::new();
         let mut total = 0;
-        for (folder, (part, rows)) in self.parts {
+        for (folder, (part, rows)) in std::mem::take(&mut self.parts) {
+            let name = format!("{folder}/part-{}.{}", self.run, extension(self.spec.format));
             part.finish()?;
+            self.persisted.push(self.dir.join(&name));
             total += rows;
-            files.push(json!({
-                "path": format!("{folder}/part-{}.{}", self.run, extension(self.spec.format)),
-                "rows": rows,
-            }));
+            files.push(json!({ "path": name, "rows": rows }));
         }
         let mut manifest = json!({
             "run": self.run,
@@ -154,12 +181,31 @@ impl Partitioned {
             "files": files,
         });
         if let Value::Object(map) = &mut manifest {
-            map.extend(self.notes);
+            map.extend(std::mem::take(&mut self.notes));
         }
         let path = self.dir.join(format!("_manifest-{}.json", self.run));
         let bytes = serde_json::to_vec_pretty(&manifest).map_err(|e| OutputError::Io(e.into()))?;
         write_atomically(&path, &bytes)?;
-        Ok(total)
+        self.complete = true;
+        Ok((total, std::mem::take(&mut self.unplaced)))
+    }
+}
+
+impl Drop for Partitioned {
+    /// A run that did not complete takes back what it wrote: the parts it had already renamed onto
+    /// their names, then the folders it made that are left empty. Parts not finished remove their
+    /// own temporary files as they drop, first.
+    fn drop(&mut self) {
+        if self.complete {
+            return;
+        }
+        self.parts.clear();
+        for path in &self.persisted {
+            let _ = std::fs::remove_file(path);
+        }
+        for dir in self.created.iter().rev() {
+            let _ = std::fs::remove_dir(dir);
+        }
     }
 }
 

@@ -169,6 +169,7 @@ impl Single {
         Ok(Finished {
             written: self.written,
             hidden_columns,
+            ..Finished::default()
         })
     }
 }

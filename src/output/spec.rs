@@ -44,11 +44,25 @@ pub enum Shape {
 }
 
 /// What a finished output wrote.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Finished {
     pub written: u64,
     /// Columns of the records that a table on a terminal left out (see [`Output::open_preferring`]).
     pub hidden_columns: usize,
+    /// Records of a dataset that had no value for a partition key.
+    pub unplaced: Unplaced,
+}
+
+/// Records of a dataset filed under a key's default folder (`__HIVE_DEFAULT_PARTITION__`) because
+/// they had no value for it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Unplaced {
+    /// Records with none of the clinic fields.
+    pub clinic: u64,
+    /// Records without a date for their month.
+    pub month: u64,
+    /// Where the month's date was looked for.
+    pub month_fields: Vec<String>,
 }
 
 /// What `--partition-by` asks for.

@@ -307,8 +307,50 @@ fn a_dataset_of_many_partitions_outgrows_a_low_open_file_limit() {
     let out = with_open_file_limit(&export(&capped), "-n 48");
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(stderr(&out).contains("(ulimit -n)"), "{}", stderr(&out));
-    let left: Vec<String> = dataset_files(&capped);
-    assert!(left.is_empty(), "{left:?}");
+    let left: Vec<String> = std::fs::read_dir(&capped)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        left.is_empty(),
+        "neither files nor folders of the run: {left:?}"
+    );
+}
+
+/// Records without a value for a partition key are filed under Hive's default folder, and the run
+/// says how many and where they are, on stderr, without failing.
+#[test]
+fn records_without_a_month_are_counted_aloud_in_the_default_folder() {
+    let env = Env::scale(600);
+    let dir = tempfile::tempdir().unwrap();
+    let export = |by: &str, folder: &str| {
+        let out = env
+            .admin()
+            .args(["report", "ficha-financeira", "--clinic", "all"])
+            .args(["--partition-by", by, "-o"])
+            .arg(dir.path().join(folder))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{by}: {}", stderr(&out));
+        stderr(&out)
+    };
+    let said = export("month:entregue_em", "rede");
+    let expected = "600 records have no date for their month in entregue_em: they are in \
+                    mes=__HIVE_DEFAULT_PARTITION__";
+    assert!(said.contains(expected), "{said}");
+    let parts: Vec<String> = dataset_files(&dir.path().join("rede"))
+        .into_iter()
+        .filter(|f| f.ends_with(".parquet"))
+        .collect();
+    assert_eq!(parts.len(), 1, "{parts:?}");
+    assert!(
+        parts[0].starts_with("mes=__HIVE_DEFAULT_PARTITION__/"),
+        "{parts:?}"
+    );
+
+    // By the record's own date, nothing is left over and nothing is said.
+    let said = export("month", "por-mes");
+    assert!(!said.contains("__HIVE_DEFAULT_PARTITION__"), "{said}");
 }
 
 #[test]
