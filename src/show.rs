@@ -140,6 +140,8 @@ impl PageSource for ApiList {
 pub(crate) struct Sink {
     out: Output,
     jq: Option<Jq>,
+    /// Where what the finished output leaves to say goes (see [`tell_finished`]).
+    reporter: Arc<crate::ui::Reporter>,
 }
 
 impl Sink {
@@ -166,6 +168,7 @@ impl Sink {
                 preferred,
             )?,
             jq,
+            reporter: ctx.reporter.clone(),
         })
     }
 
@@ -189,12 +192,11 @@ impl Sink {
         }
     }
 
+    /// Finishes the output, says on stderr what it leaves to say, and returns the records written.
     pub(crate) fn finish(self) -> Result<u64> {
-        Ok(self.out.finish()?)
-    }
-
-    pub(crate) fn finish_counted(self) -> Result<crate::output::Finished> {
-        Ok(self.out.finish_counted()?)
+        let finished = self.out.finish_counted()?;
+        tell_finished(&self.reporter, &finished);
+        Ok(finished.written)
     }
 
     /// Adds `key` to a dataset's manifest (see [`Output::annotate`]).
@@ -298,9 +300,7 @@ async fn walk_into_output(
     .await;
     ctx.reporter.finish_progress();
     let summary = result?;
-    let finished = out.finish_counted()?;
-    let written = finished.written;
-    tell_finished(&ctx.reporter, &finished);
+    let written = out.finish()?;
     if written == 0 {
         ctx.reporter.note(&crate::t!("note-no-records"));
     } else if spec.all {
@@ -353,7 +353,7 @@ impl PageSource for Observed {
 
 /// What a finished output leaves to say on stderr: the columns a table narrowed to fit the terminal
 /// left out (and how to see them), and the records a dataset filed under a key's default folder.
-pub(crate) fn tell_finished(reporter: &crate::ui::Reporter, finished: &Finished) {
+fn tell_finished(reporter: &crate::ui::Reporter, finished: &Finished) {
     use crate::text::counts::thousands;
     if finished.hidden_columns > 0 {
         reporter.note(&crate::t!(

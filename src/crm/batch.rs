@@ -70,7 +70,7 @@ pub async fn run(crm: &Crm, calls: &[String]) -> Result<Vec<Outcome>> {
 /// with the same outcomes: see [`one_by_one`].
 pub async fn request(crm: &Crm, calls: &[&str]) -> Result<Vec<Outcome>> {
     if crm.batch_missing() {
-        return one_by_one(crm, calls).await;
+        return one_by_one(crm, calls, None).await;
     }
     let mut methods: Vec<&str> = calls.iter().map(|c| method_of(c)).collect();
     methods.sort_unstable();
@@ -85,8 +85,11 @@ pub async fn request(crm: &Crm, calls: &[&str]) -> Result<Vec<Outcome>> {
     );
     let response = crm.send("batch", &query, Safety::Idempotent).await?;
     if is_missing_method(&response) {
-        crm.note_batch_missing();
-        return one_by_one(crm, calls).await;
+        // Bitrix's own ERROR_METHOD_NOT_FOUND settles it; a bare 404 (405, 501) could also be a
+        // wrong address, which the first call alone then meets too, and is the run's error.
+        let settled = bitrix_code(&response).is_some();
+        let probe = (!settled).then_some(response.status);
+        return one_by_one(crm, calls, probe).await;
     }
     let answer = result(answer(response)?)?;
     Ok(calls
@@ -105,8 +108,17 @@ pub async fn request(crm: &Crm, calls: &[&str]) -> Result<Vec<Outcome>> {
 /// The calls of one request sent one at a time, for a CRM that has no `batch`: each call's own
 /// answer is its outcome (a refusal of that call alone is its failure, as inside a batch), and a
 /// reference to an earlier call's result (`$result[c0][49][ID]`) is filled in here, as Bitrix fills
-/// it in. A call whose reference finds nothing is not sent: its outcome says why.
-async fn one_by_one(crm: &Crm, calls: &[&str]) -> Result<Vec<Outcome>> {
+/// it in. A call whose reference finds nothing is not sent: its outcome says why. With `probe`, the
+/// status `batch` was refused with, the first call decides whether `batch` alone is missing: met
+/// with the same status, it is the run's error instead.
+async fn one_by_one(
+    crm: &Crm,
+    calls: &[&str],
+    mut probe: Option<reqwest::StatusCode>,
+) -> Result<Vec<Outcome>> {
+    if probe.is_none() {
+        crm.note_batch_missing();
+    }
     let mut outcomes: Vec<Outcome> = Vec::with_capacity(calls.len());
     for call in calls {
         let (method, query) = call.split_once('?').unwrap_or((call, ""));
@@ -118,10 +130,24 @@ async fn one_by_one(crm: &Crm, calls: &[&str]) -> Result<Vec<Outcome>> {
             Err(failure) => Err(failure),
             Ok(pairs) => {
                 let response = crm.send(method, &pairs, Safety::Idempotent).await?;
+                if let Some(status) = probe.take() {
+                    if response.status == status {
+                        return Err(answer(response)
+                            .err()
+                            .unwrap_or_else(|| Error::Protocol(crate::t!("crm-batch-no-answer"))));
+                    }
+                    crm.note_batch_missing();
+                }
                 let code = bitrix_code(&response).unwrap_or_default();
                 match answer(response).and_then(result) {
                     Ok(found) => Ok(found),
-                    Err(Error::Rejected { message, .. }) => Err(Failure { code, message }),
+                    // What a batch reports as this call's own failure (`result_error`), not the
+                    // run's: a refusal, a server error, an answer without its result.
+                    Err(
+                        Error::Rejected { message, .. }
+                        | Error::Server { message, .. }
+                        | Error::Protocol(message),
+                    ) => Err(Failure { code, message }),
                     Err(e) => return Err(e),
                 }
             }

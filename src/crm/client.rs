@@ -83,7 +83,7 @@ impl Crm {
             body: None,
             safety,
             max_wait: None,
-            handled_by_caller: Some(is_operation_limit),
+            handled_by_caller: Some(handled_here),
         };
         let started = std::time::Instant::now();
         let mut attempt = 0u32;
@@ -203,6 +203,12 @@ impl Crm {
             ),
         }
     }
+}
+
+/// Answers the CRM client acts on itself rather than retrying: the operating-time refusal (it
+/// waits for the window), and 501, which no retry changes (a method the CRM does not have).
+fn handled_here(resp: &Response) -> bool {
+    is_operation_limit(resp) || resp.status == StatusCode::NOT_IMPLEMENTED
 }
 
 /// Bitrix's refusal of a method that spent its running time for the window.

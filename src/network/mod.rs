@@ -189,9 +189,8 @@ async fn list_many(
         "clinics",
         serde_json::json!({"finished": finished, "failed": failed}),
     );
-    let finished = out.finish_counted()?;
-    show::tell_finished(&ctx.reporter, &finished);
-    report(ctx, &outcomes, finished.written)
+    let written = out.finish()?;
+    report(ctx, &outcomes, written)
 }
 
 /// Says what the run read, clinic by clinic when some failed; fails when any did (the output,

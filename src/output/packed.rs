@@ -197,13 +197,15 @@ impl RowReader {
             }
             length |= u64::from(byte[0] & 0x7f) << shift;
             if byte[0] < 0x80 {
-                let length = usize::try_from(length).map_err(|_| damaged())?;
+                // The length comes from the file: it is trusted only as far as the bytes are there.
                 row.clear();
-                row.resize(length, 0);
-                self.source.read_exact(row).map_err(|e| match e.kind() {
-                    io::ErrorKind::UnexpectedEof => damaged(),
-                    _ => spill_error(e),
-                })?;
+                let read = (&mut self.source)
+                    .take(length)
+                    .read_to_end(row)
+                    .map_err(spill_error)?;
+                if read as u64 != length {
+                    return Err(damaged());
+                }
                 return Ok(true);
             }
         }
@@ -281,9 +283,14 @@ mod tests {
         ] {
             assert!(cells(bytes).any(|cell| cell.is_err()), "{bytes:?}");
         }
-        let mut reader = RowReader {
-            source: Box::new(io::Cursor::new(vec![5u8, 1, 2])),
-        };
-        assert!(reader.next_into(&mut Vec::new()).is_err());
+        for bytes in [
+            vec![5u8, 1, 2],
+            vec![0xff; 9].into_iter().chain([0x7f]).collect(),
+        ] {
+            let mut reader = RowReader {
+                source: Box::new(io::Cursor::new(bytes)),
+            };
+            assert!(reader.next_into(&mut Vec::new()).is_err());
+        }
     }
 }

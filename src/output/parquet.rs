@@ -14,6 +14,7 @@
 
 use std::collections::HashMap;
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 
 use arrow_array::builder::{
@@ -254,19 +255,26 @@ impl ParquetWriter {
             .set_max_row_group_bytes(Some(ROW_GROUP_BYTES))
             .build();
         let mut rows = self.rows.into_reader()?;
+        // Whether every row was typed: only then does the file get its footer. Without one, what
+        // already went out (to a pipe, say) is no Parquet file any reader takes for whole.
+        let all_typed = AtomicBool::new(false);
         std::thread::scope(|scope| {
             let (batches, received) = mpsc::sync_channel::<RecordBatch>(BATCHES_IN_FLIGHT);
             let encoder_schema = schema.clone();
+            let all_typed = &all_typed;
             let encoding = scope.spawn(move || -> io::Result<()> {
                 let mut writer =
                     ArrowWriter::try_new(out, encoder_schema, Some(properties)).map_err(failed)?;
                 for batch in received {
                     writer.write(&batch).map_err(failed)?;
                 }
-                writer.close().map_err(failed)?;
+                if all_typed.load(Ordering::Acquire) {
+                    writer.close().map_err(failed)?;
+                }
                 Ok(())
             });
             let typed = type_rows(&mut rows, &kinds, &schema, &batches);
+            all_typed.store(typed.is_ok(), Ordering::Release);
             drop(batches);
             let encoded = encoding
                 .join()
@@ -545,6 +553,24 @@ mod tests {
             r#""a bare value""#,
         ];
         assert_eq!(written(&records, true), written(&records, false));
+    }
+
+    /// A row that cannot be typed fails the file, and what was already encoded gets no footer: a
+    /// reader at the other end of a pipe cannot take it for a whole, shorter table.
+    #[test]
+    fn a_failure_while_typing_leaves_no_readable_file() {
+        let mut writer = ParquetWriter::new(10, None, Vec::new(), HashMap::new());
+        for i in 0..ROW_GROUP_ROWS + 10 {
+            writer.record(&json!({"id": i, "n": 1})).unwrap();
+        }
+        writer.record(&json!({"id": -1, "n": "x"})).unwrap();
+        // As if the types learnt were wrong: the last value no longer fits its column.
+        writer.kinds[1] = Kind::Int;
+        let mut bytes = Vec::new();
+        let error = writer.finish(&mut bytes).unwrap_err();
+        assert!(error.to_string().contains("column 2"), "{error}");
+        assert!(bytes.len() > 1000, "row groups went out before the failure");
+        assert!(!bytes.ends_with(b"PAR1"), "the file was closed as if whole");
     }
 
     fn kind(value: Value, money: bool) -> Kind {

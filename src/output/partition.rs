@@ -16,6 +16,7 @@ use super::numbers::{When, when};
 use super::single::Single;
 use super::spec::{Format, OutputSpec, Partitioning, Shape, Unplaced};
 use crate::error::OutputError;
+use crate::unfinished::{self, Unfinished};
 
 /// Rows each partition keeps in memory before its rows go to disk: there may be hundreds of
 /// partitions open at once.
@@ -39,7 +40,7 @@ pub(crate) struct Partitioned {
     /// Partition folders this run made, outermost first, and the parts it has renamed onto their
     /// names: what a run that does not complete takes back (see the `Drop`).
     created: Vec<PathBuf>,
-    persisted: Vec<PathBuf>,
+    persisted: Vec<(PathBuf, Unfinished)>,
     /// The manifest is written: the run is whole and keeps its files.
     complete: bool,
 }
@@ -78,16 +79,15 @@ impl Partitioned {
     fn folder(&mut self, record: &Value) -> String {
         let mut parts = Vec::new();
         if self.by.clinic {
-            // Whichever field the deployment names the clinic with.
+            // Whichever field the deployment names the clinic with, and holds a value.
             let clinic = crate::record::CLINIC_FIELDS
                 .iter()
-                .find_map(|f| record.get(*f))
-                .map(key_text);
-            self.unplaced.clinic += u64::from(clinic.is_none());
-            parts.push(format!(
-                "clinica={}",
-                clinic.unwrap_or_else(|| NO_VALUE.into())
-            ));
+                .filter_map(|f| record.get(*f))
+                .map(key_text)
+                .find(|key| key != NO_VALUE)
+                .unwrap_or_else(|| NO_VALUE.into());
+            self.unplaced.clinic += u64::from(clinic == NO_VALUE);
+            parts.push(format!("clinica={clinic}"));
         }
         if let Some(field) = &self.by.month {
             let date = match field {
@@ -136,11 +136,13 @@ impl Partitioned {
                 .take_while(|d| *d != self.dir && !d.exists())
                 .map(Path::to_path_buf)
                 .collect();
-            std::fs::create_dir_all(&dir).map_err(|source| OutputError::File {
+            let made = std::fs::create_dir_all(&dir);
+            // Even when it failed partway: what it made is this run's to take back.
+            self.created.extend(missing.into_iter().rev());
+            made.map_err(|source| OutputError::File {
                 path: dir.clone(),
                 source,
             })?;
-            self.created.extend(missing.into_iter().rev());
             let mut spec = self.spec.clone();
             spec.path = Some(dir.join(format!("part-{}.{}", self.run, extension(spec.format))));
             spec.partition = None;
@@ -166,7 +168,10 @@ impl Partitioned {
         for (folder, (part, rows)) in std::mem::take(&mut self.parts) {
             let name = format!("{folder}/part-{}.{}", self.run, extension(self.spec.format));
             part.finish()?;
-            self.persisted.push(self.dir.join(&name));
+            // Until the manifest is written, a stop (Ctrl-C) removes the part too.
+            let path = self.dir.join(&name);
+            let pending = unfinished::register(&path);
+            self.persisted.push((path, pending));
             total += rows;
             files.push(json!({ "path": name, "rows": rows }));
         }
@@ -185,7 +190,16 @@ impl Partitioned {
         }
         let path = self.dir.join(format!("_manifest-{}.json", self.run));
         let bytes = serde_json::to_vec_pretty(&manifest).map_err(|e| OutputError::Io(e.into()))?;
-        write_atomically(&path, &bytes)?;
+        // The parts stop being removable on a stop just before the manifest appears, never after:
+        // a manifest always lists files that are there.
+        let pending: Vec<_> = self.persisted.drain(..).collect();
+        let paths: Vec<PathBuf> = pending.into_iter().map(|(path, _)| path).collect();
+        if let Err(e) = write_atomically(&path, &bytes) {
+            for path in paths {
+                let _ = std::fs::remove_file(path);
+            }
+            return Err(e);
+        }
         self.complete = true;
         Ok((total, std::mem::take(&mut self.unplaced)))
     }
@@ -200,7 +214,7 @@ impl Drop for Partitioned {
             return;
         }
         self.parts.clear();
-        for path in &self.persisted {
+        for (path, _) in &self.persisted {
             let _ = std::fs::remove_file(path);
         }
         for dir in self.created.iter().rev() {
@@ -332,5 +346,39 @@ mod tests {
         assert_eq!(key_text(&json!("São Paulo/Centro")), "São_Paulo_Centro");
         assert_eq!(key_text(&json!("")), NO_VALUE);
         assert_eq!(key_text(&json!("..")), "..");
+    }
+
+    /// The clinic is the first clinic field that holds one; a record with none is counted, and so
+    /// is one whose field is there but empty.
+    #[test]
+    fn records_go_by_the_first_clinic_field_with_a_value_and_the_rest_are_counted() {
+        let dir = tempfile::tempdir().unwrap();
+        let spec = OutputSpec {
+            format: Format::Ndjson,
+            columns: None,
+            excel: false,
+            path: Some(dir.path().join("set")),
+            width: None,
+            terminal: false,
+            money_columns: Vec::new(),
+            column_types: Default::default(),
+            partition: None,
+            command: Vec::new(),
+        };
+        let by = Partitioning {
+            clinic: true,
+            month: None,
+        };
+        let mut set = Partitioned::open(&spec, &by).unwrap();
+        for (record, folder) in [
+            (json!({"clinica": 3}), "clinica=3"),
+            (json!({"clinica": null, "clinica_id": 12}), "clinica=12"),
+            (json!({"id_clinica": "", "clinic": "SP"}), "clinica=SP"),
+            (json!({"clinica": ""}), "clinica=__HIVE_DEFAULT_PARTITION__"),
+            (json!({"nome": "x"}), "clinica=__HIVE_DEFAULT_PARTITION__"),
+        ] {
+            assert_eq!(set.folder(&record), folder, "{record}");
+        }
+        assert_eq!(set.unplaced.clinic, 2);
     }
 }
