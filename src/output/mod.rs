@@ -189,18 +189,7 @@ mod tests {
     }
 
     fn spec(format: Format) -> OutputSpec {
-        OutputSpec {
-            format,
-            columns: None,
-            excel: false,
-            path: None,
-            width: None,
-            terminal: false,
-            money_columns: Vec::new(),
-            column_types: Default::default(),
-            partition: None,
-            command: Vec::new(),
-        }
+        OutputSpec::plain(format)
     }
 
     fn with_columns(format: Format, columns: &[&str]) -> OutputSpec {

@@ -354,16 +354,8 @@ mod tests {
     fn records_go_by_the_first_clinic_field_with_a_value_and_the_rest_are_counted() {
         let dir = tempfile::tempdir().unwrap();
         let spec = OutputSpec {
-            format: Format::Ndjson,
-            columns: None,
-            excel: false,
             path: Some(dir.path().join("set")),
-            width: None,
-            terminal: false,
-            money_columns: Vec::new(),
-            column_types: Default::default(),
-            partition: None,
-            command: Vec::new(),
+            ..OutputSpec::plain(Format::Ndjson)
         };
         let by = Partitioning {
             clinic: true,

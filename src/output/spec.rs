@@ -35,6 +35,25 @@ pub struct OutputSpec {
     pub command: Vec<String>,
 }
 
+impl OutputSpec {
+    /// `format` to stdout, with every other option at its plain value.
+    #[cfg(test)]
+    pub(crate) fn plain(format: Format) -> OutputSpec {
+        OutputSpec {
+            format,
+            columns: None,
+            excel: false,
+            path: None,
+            width: None,
+            terminal: false,
+            money_columns: Vec::new(),
+            column_types: Default::default(),
+            partition: None,
+            command: Vec::new(),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shape {
     /// Records of a list or walk, any number of them.
