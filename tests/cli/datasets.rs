@@ -152,6 +152,22 @@ fn a_network_export_to_parquet_holds_the_csv_exports_values_typed_and_each_row_o
     );
 }
 
+/// The admin's `report ficha-financeira --clinic all`: the whole network's Ficha Financeira.
+fn whole_network(env: &Env) -> assert_cmd::Command {
+    let mut cmd = env.admin();
+    cmd.args(["report", "ficha-financeira", "--clinic", "all"]);
+    cmd
+}
+
+/// A network of 12 clinics and 600 quotes, whose clinic 4 answers every request with 500.
+fn network_with_clinic_4_down() -> Env {
+    Env::with(clinic_sandbox::Options {
+        scale: 600,
+        failing_clinic: 4,
+        ..clinic_sandbox::Options::ephemeral()
+    })
+}
+
 /// Every file of a dataset folder (below `dir`, the manifests aside), by its path under `dir`.
 fn dataset_files(dir: &Path) -> Vec<String> {
     let mut files = Vec::new();
@@ -184,9 +200,7 @@ fn a_dataset_partitioned_by_clinic_and_month_holds_every_record_once() {
     let env = Env::scale(600);
     let dir = tempfile::tempdir().unwrap();
     let dataset = dir.path().join("rede");
-    let out = env
-        .admin()
-        .args(["report", "ficha-financeira", "--clinic", "all"])
+    let out = whole_network(&env)
         .args(["--partition-by", "clinic,month", "-o"])
         .arg(&dataset)
         .output()
@@ -237,16 +251,8 @@ fn a_dataset_partitioned_by_clinic_and_month_holds_every_record_once() {
 
     // CSV the same way, by clinic alone: twelve files, each with its header, 600 rows in all.
     let csv_set = dir.path().join("rede-csv");
-    let out = env
-        .admin()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--clinic",
-            "all",
-            "--format",
-            "csv",
-        ])
+    let out = whole_network(&env)
+        .args(["--format", "csv"])
         .args(["--partition-by", "clinic", "-o"])
         .arg(&csv_set)
         .output()
@@ -324,9 +330,7 @@ fn records_without_a_month_are_counted_aloud_in_the_default_folder() {
     let env = Env::scale(600);
     let dir = tempfile::tempdir().unwrap();
     let export = |by: &str, folder: &str| {
-        let out = env
-            .admin()
-            .args(["report", "ficha-financeira", "--clinic", "all"])
+        let out = whole_network(&env)
             .args(["--partition-by", by, "-o"])
             .arg(dir.path().join(folder))
             .output()
@@ -355,11 +359,7 @@ fn records_without_a_month_are_counted_aloud_in_the_default_folder() {
 
 #[test]
 fn a_failed_dataset_run_leaves_none_of_its_files_and_earlier_runs_untouched() {
-    let env = Env::with(clinic_sandbox::Options {
-        scale: 600,
-        failing_clinic: 4,
-        ..clinic_sandbox::Options::ephemeral()
-    });
+    let env = network_with_clinic_4_down();
     let dir = tempfile::tempdir().unwrap();
     let dataset = dir.path().join("rede");
     let earlier = dataset.join("clinica=1/part-earlier.parquet");
@@ -395,25 +395,26 @@ fn a_failed_dataset_run_leaves_none_of_its_files_and_earlier_runs_untouched() {
             "expected clinic, month or month:FIELD",
         ),
     ] {
-        env.clear_journal();
-        let out = env
-            .admin()
-            .args(["report", "ficha-financeira", "--clinic", "all"])
-            .args(&args)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
-        assert!(
-            stderr(&out).contains(expected),
-            "{args:?}: {}",
-            stderr(&out)
-        );
-        assert!(env.sent().is_empty(), "{args:?}: nothing sent");
+        refused_before_sending(&env, &args, expected);
     }
 }
 
-/// The `modificado_em_de` each request of the journal sent to the Ficha Financeira.
-fn modified_from_sent(env: &Env) -> Vec<Option<String>> {
+/// `report ficha-financeira --clinic all ARGS` is refused before any request: exit 2, and stderr
+/// says `expected`.
+fn refused_before_sending(env: &Env, args: &[&str], expected: &str) {
+    env.clear_journal();
+    let out = whole_network(env).args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+    assert!(
+        stderr(&out).contains(expected),
+        "{args:?}: {}",
+        stderr(&out)
+    );
+    assert!(env.sent().is_empty(), "{args:?}: nothing sent");
+}
+
+/// The query parameter `key` of each request of the journal to the Ficha Financeira.
+fn ficha_parameter_sent(env: &Env, key: &str) -> Vec<Option<String>> {
     env.sent()
         .iter()
         .filter(|e| {
@@ -425,10 +426,15 @@ fn modified_from_sent(env: &Env) -> Vec<Option<String>> {
         .map(|e| {
             query_of(e)
                 .into_iter()
-                .find(|(k, _)| k == "modificado_em_de")
+                .find(|(k, _)| k == key)
                 .map(|(_, v)| v)
         })
         .collect()
+}
+
+/// The `modificado_em_de` each request of the journal sent to the Ficha Financeira.
+fn modified_from_sent(env: &Env) -> Vec<Option<String>> {
+    ficha_parameter_sent(env, "modificado_em_de")
 }
 
 /// `--since DATE` sends the list's modified-since filter; `--since last` exports everything the
@@ -437,11 +443,7 @@ fn modified_from_sent(env: &Env) -> Vec<Option<String>> {
 /// anything is sent.
 #[test]
 fn since_sends_the_modified_filter_and_last_moves_only_after_a_complete_run() {
-    let env = Env::with(clinic_sandbox::Options {
-        scale: 600,
-        failing_clinic: 4,
-        ..clinic_sandbox::Options::ephemeral()
-    });
+    let env = network_with_clinic_4_down();
     let dir = tempfile::tempdir().unwrap();
     let csv = dir.path().join("delta.csv");
     let rows = |path: &Path| csv::Reader::from_path(path).unwrap().records().count();
@@ -665,16 +667,8 @@ fn incremental_runs_under_churn_add_up_to_a_full_export() {
     let dir = tempfile::tempdir().unwrap();
     let run = |name: &str, extra: &[&str]| {
         let path = dir.path().join(name);
-        let out = env
-            .admin()
-            .args([
-                "report",
-                "ficha-financeira",
-                "--clinic",
-                "all",
-                "--format",
-                "ndjson",
-            ])
+        let out = whole_network(&env)
+            .args(["--format", "ndjson"])
             .args(extra)
             .arg("-o")
             .arg(&path)
@@ -765,11 +759,7 @@ fn incremental_runs_under_churn_add_up_to_a_full_export() {
 /// every record once.
 #[test]
 fn resume_fetches_only_the_clinics_the_last_run_did_not_finish() {
-    let failing = Env::with(clinic_sandbox::Options {
-        scale: 600,
-        failing_clinic: 4,
-        ..clinic_sandbox::Options::ephemeral()
-    });
+    let failing = network_with_clinic_4_down();
     let dir = tempfile::tempdir().unwrap();
     let dataset = dir.path().join("rede");
     let export = |env: &Env, extra: &[&str]| {
@@ -809,21 +799,9 @@ fn resume_fetches_only_the_clinics_the_last_run_did_not_finish() {
         "{}",
         stderr(&resumed)
     );
-    let asked: std::collections::BTreeSet<String> = back
-        .sent()
-        .iter()
-        .filter(|e| {
-            e["path"]
-                .as_str()
-                .unwrap()
-                .ends_with("/lista_venda_orcamento")
-        })
-        .filter_map(|e| {
-            query_of(e)
-                .into_iter()
-                .find(|(k, _)| k == "clinica")
-                .map(|(_, v)| v)
-        })
+    let asked: std::collections::BTreeSet<String> = ficha_parameter_sent(&back, "clinica")
+        .into_iter()
+        .flatten()
         .collect();
     assert_eq!(asked.into_iter().collect::<Vec<_>>(), ["4"]);
     let mut ids = std::collections::HashSet::new();
@@ -866,18 +844,6 @@ fn resume_fetches_only_the_clinics_the_last_run_did_not_finish() {
             "needs --partition-by clinic",
         ),
     ] {
-        back.clear_journal();
-        let out = back
-            .admin()
-            .args(["report", "ficha-financeira", "--clinic", "all"])
-            .args(&args)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
-        assert!(
-            stderr(&out).contains(expected),
-            "{args:?}: {}",
-            stderr(&out)
-        );
+        refused_before_sending(&back, &args, expected);
     }
 }
