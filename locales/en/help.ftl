@@ -925,6 +925,19 @@ help-sandbox-serve--id-field = The key under which creates answer the new ID. De
 help-sandbox-serve--unconfirmed-write-rate = Share of writes (0.0-1.0) answered 200 with a message and no ID, without doing anything. Default 0 (0.25 in the quirks dialect)
 help-sandbox-serve--dialect--quirks = The standard dialect with every convention the specification leaves open taken the other way at once: pages from 0, at most 25 a page, Latin-1 answers, a `Bearer`-prefixed token, 404 "nenhum registro" for empty lists, IDs under `id_registro`, one write in four answered without a confirmation
 help-sandbox-serve--unknown-route = A `/rest/v1` route this deployment lacks (`/listaClinicas`): answered 404 "rota não encontrada". Repeatable
+help-sandbox-serve--crm-burst = CRM requests that may pass at once before --crm-rate-limit paces them (at least 1); Bitrix24 lets bursts of 50 through
+help-sandbox-serve--token-expire-every = A login token stops working after this many authenticated `/rest/v1` calls: every later call with it answers 401 "Token expirado" (0 = off; --token-ttl still applies)
+help-sandbox-serve--records-as = How a page's records are written: array, or positional (an object keyed by position, `{"{"}"0": {"{"}…{"}"}, "1": {"{"}…{"}"}{"}"}`, as PHP writes a re-keyed array). Default array (positional in legacy-php)
+help-sandbox-serve--empty-records = How a page without records writes its records when answered as an ordinary list: array (`[]`), object (`{"{"}{"}"}`), null, or missing (no records key at all; `{"{"}{"}"}` in the bare envelope). Default array (object in legacy-php)
+help-sandbox-serve--records-key = The envelope key that holds the records: dados, data, registros, items, result, lista or records. Default `dados` (`data` with --envelope data)
+help-sandbox-serve--page-zero = How `pagina_atual=0` is answered when pages start at 1: refused (400), empty (200 without records, true counters), 404, 500, or first (page 1). Default refused (empty in legacy-php)
+help-sandbox-serve--counters = The counters a list answer carries beside its records, comma-separated: total, total_registros, total_paginas, pages-as-total (the page count under `total`), or none. Default total (none with --envelope data or bare)
+help-sandbox-serve--counter-strings = Counters written as JSON strings (`"3000"`); --counter-strings=false turns it off. Default off (on in legacy-php)
+help-sandbox-serve--counter-skew = Record counters report the true count plus N (never below 0), and page counters are computed from that; N may be negative
+help-sandbox-serve--max-per-page-unstated = With --max-per-page, the refusal does not state the limit
+help-sandbox-serve--past-end = How a page past the last one is answered: empty (as --empty-list says), or repeat (the last page's records again; a list without records still answers empty)
+help-sandbox-serve--bom = Every JSON answer of `/rest/v1` starts with a UTF-8 byte-order mark (not with --charset latin1: a byte-order mark belongs to UTF-8)
+help-sandbox-serve--content-type = The Content-Type of `/rest/v1`'s JSON answers: json (`application/json`), html (`text/html` with the charset), or none (no header at all)
 help-sandbox-serve--public = Allow listening on a non-loopback address (the passwords are well known)
 
 ## help

@@ -928,6 +928,19 @@ help-sandbox-serve--id-field = A chave em que os cadastros devolvem o novo ID. P
 help-sandbox-serve--unconfirmed-write-rate = Fração das escritas (0.0-1.0) respondidas com 200, uma mensagem e nenhum ID, sem fazer nada. Padrão 0 (0.25 no dialeto quirks)
 help-sandbox-serve--dialect--quirks = O dialeto padrão com cada convenção que a especificação deixa em aberto tomada ao contrário de uma vez: páginas a partir de 0, no máximo 25 por página, respostas em Latin-1, token com prefixo `Bearer`, 404 "nenhum registro" para listas vazias, IDs em `id_registro`, uma escrita em quatro respondida sem confirmação
 help-sandbox-serve--unknown-route = Uma rota de `/rest/v1` que este ambiente não tem (`/listaClinicas`): respondida com 404 "rota não encontrada". Pode repetir
+help-sandbox-serve--crm-burst = Requisições ao CRM que podem passar de uma vez antes que --crm-rate-limit as espace (no mínimo 1); o Bitrix24 deixa passar rajadas de 50
+help-sandbox-serve--token-expire-every = Um token de login deixa de valer depois de tantas chamadas autenticadas a `/rest/v1`: toda chamada seguinte com ele responde 401 "Token expirado" (0 = desligado; --token-ttl continua valendo)
+help-sandbox-serve--records-as = Como os registros de uma página são escritos: array, ou positional (um objeto com a posição como chave, `{"{"}"0": {"{"}…{"}"}, "1": {"{"}…{"}"}{"}"}`, como o PHP escreve um array renumerado). Padrão array (positional no legacy-php)
+help-sandbox-serve--empty-records = Como uma página sem registros escreve seus registros quando respondida como lista comum: array (`[]`), object (`{"{"}{"}"}`), null, ou missing (sem a chave dos registros; `{"{"}{"}"}` no envelope bare). Padrão array (object no legacy-php)
+help-sandbox-serve--records-key = A chave do envelope que guarda os registros: dados, data, registros, items, result, lista ou records. Padrão `dados` (`data` com --envelope data)
+help-sandbox-serve--page-zero = Como `pagina_atual=0` é respondida quando as páginas começam em 1: refused (400), empty (200 sem registros, contadores verdadeiros), 404, 500, ou first (a página 1). Padrão refused (empty no legacy-php)
+help-sandbox-serve--counters = Os contadores que uma resposta de lista traz ao lado dos registros, separados por vírgula: total, total_registros, total_paginas, pages-as-total (o número de páginas em `total`), ou none. Padrão total (none com --envelope data ou bare)
+help-sandbox-serve--counter-strings = Contadores escritos como strings JSON (`"3000"`); --counter-strings=false desliga. Padrão desligado (ligado no legacy-php)
+help-sandbox-serve--counter-skew = Os contadores de registros informam a contagem verdadeira mais N (nunca abaixo de 0), e os de páginas são calculados a partir dela; N pode ser negativo
+help-sandbox-serve--max-per-page-unstated = Com --max-per-page, a recusa não diz o limite
+help-sandbox-serve--past-end = Como é respondida uma página depois da última: empty (como diz --empty-list), ou repeat (os registros da última página de novo; uma lista sem registros continua vazia)
+help-sandbox-serve--bom = Toda resposta JSON de `/rest/v1` começa com uma marca de ordem de bytes UTF-8 (não com --charset latin1: a marca é do UTF-8)
+help-sandbox-serve--content-type = O Content-Type das respostas JSON de `/rest/v1`: json (`application/json`), html (`text/html` com o charset), ou none (nenhum cabeçalho)
 help-sandbox-serve--public = Permite escutar num endereço que não é loopback (as senhas são conhecidas)
 
 ## help

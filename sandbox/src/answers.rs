@@ -1,6 +1,9 @@
 //! What `/rest/v1` does to answers past the handlers: the legacy-php dialect's failures (HTTP
-//! 200 with `{"status": false, "mensagem": …}`) and the HTML 500 page every N-th GET that such
-//! deployments show.
+//! 200 with `{"status": false, "mensagem": …}`), the HTML 500 page every N-th GET that such
+//! deployments show, and how JSON answers go on the wire (`wire`: charset, byte-order mark,
+//! Content-Type).
+
+mod wire;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -13,6 +16,7 @@ use axum::response::{IntoResponse, Response};
 
 use crate::error::{ApiError, Failure, json};
 use crate::{Charset, Dialect, Options};
+use wire::Wire;
 
 const HTML_500: &str = "<!DOCTYPE html>\n<html>\n<head><title>500 Internal Server Error</title></head>\n<body>\n<h1>500 Internal Server Error</h1>\n<p>The server encountered an internal error or misconfiguration and was unable to complete your request.</p>\n<hr>\n<address>Apache Server</address>\n</body>\n</html>\n";
 
@@ -24,7 +28,7 @@ pub struct Answers {
     unconfirmed_rate: f64,
     /// Writes seen so far, for `--unconfirmed-write-rate`.
     writes: AtomicU64,
-    latin1: bool,
+    wire: Wire,
     /// Routes answered 404, as a deployment that lacks them.
     unknown: Vec<String>,
 }
@@ -37,7 +41,11 @@ impl Answers {
             gets: AtomicU64::new(0),
             unconfirmed_rate: opts.unconfirmed_write_rate(),
             writes: AtomicU64::new(0),
-            latin1: opts.charset() == Charset::Latin1,
+            wire: Wire {
+                latin1: opts.charset() == Charset::Latin1,
+                bom: opts.bom,
+                content_type: opts.content_type,
+            },
             unknown: opts
                 .unknown_route
                 .iter()
@@ -82,7 +90,8 @@ pub async fn middleware(
 ) -> Response {
     if answers.unknown.iter().any(|r| r == request.uri().path()) {
         let path = request.uri().path().to_owned();
-        return ApiError::not_found(format!("rota não encontrada: {path}")).into_response();
+        let answer = ApiError::not_found(format!("rota não encontrada: {path}")).into_response();
+        return answers.wire.send(answer).await;
     }
     let counted = request.method() == Method::GET && request.uri().path() != "/loginApi";
     if counted && answers.html_error_due() {
@@ -96,47 +105,5 @@ pub async fn middleware(
         ),
         _ => response,
     };
-    if answers.latin1 {
-        latin1(response).await
-    } else {
-        response
-    }
-}
-
-/// A JSON answer re-encoded as an older PHP deployment sends it: Windows-1252 bytes labelled
-/// `charset=ISO-8859-1`. A character beyond that charset can only be inside a JSON string, where it
-/// is written as a `\uXXXX` escape (as PHP's `json_encode` does): the same value, in bytes the
-/// charset has.
-async fn latin1(response: Response) -> Response {
-    let is_json = response
-        .headers()
-        .get(CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|ct| ct.starts_with("application/json"));
-    if !is_json {
-        return response;
-    }
-    let (mut parts, body) = response.into_parts();
-    let Ok(bytes) = axum::body::to_bytes(body, usize::MAX).await else {
-        return (StatusCode::INTERNAL_SERVER_ERROR, "answer unreadable").into_response();
-    };
-    let text = String::from_utf8_lossy(&bytes);
-    let mut encoded = Vec::with_capacity(text.len());
-    for c in text.chars() {
-        let mut buf = [0u8; 4];
-        let (out, _, unmappable) = encoding_rs::WINDOWS_1252.encode(c.encode_utf8(&mut buf));
-        if unmappable {
-            for unit in c.encode_utf16(&mut [0u16; 2]) {
-                encoded.extend_from_slice(format!("\\u{unit:04x}").as_bytes());
-            }
-        } else {
-            encoded.extend_from_slice(&out);
-        }
-    }
-    parts.headers.insert(
-        CONTENT_TYPE,
-        axum::http::HeaderValue::from_static("application/json; charset=ISO-8859-1"),
-    );
-    parts.headers.remove(axum::http::header::CONTENT_LENGTH);
-    Response::from_parts(parts, axum::body::Body::from(encoded))
+    answers.wire.send(response).await
 }

@@ -36,6 +36,8 @@ impl User {
 struct Session {
     user: User,
     expires: Instant,
+    /// Authenticated calls made with it so far, for `--token-expire-every`.
+    calls: u64,
 }
 
 /// A token of `length` bytes shaped like a JWT carrying claims (`header.payload.signature`, base64url
@@ -66,6 +68,8 @@ pub struct Tokens {
     scheme: AuthScheme,
     /// The length of the tokens issued; 0: 48 hexadecimal characters.
     token_bytes: usize,
+    /// Authenticated calls a token serves before it expires (0 = no limit).
+    calls_per_token: u64,
 }
 
 impl Tokens {
@@ -75,6 +79,7 @@ impl Tokens {
             ttl: Duration::from_secs(opts.token_ttl),
             scheme: opts.auth_scheme,
             token_bytes: opts.token_bytes,
+            calls_per_token: opts.token_expire_every,
         }
     }
 
@@ -102,6 +107,7 @@ impl Tokens {
             Session {
                 user,
                 expires: now + self.ttl,
+                calls: 0,
             },
         );
         Some((token, user))
@@ -142,7 +148,7 @@ impl Tokens {
             ));
         }
         let mut sessions = self.sessions.lock().expect("sessions lock");
-        let session = sessions.get(token).ok_or_else(|| {
+        let session = sessions.get_mut(token).ok_or_else(|| {
             ApiError::unauthorized("token inválido ou revogado: faça login novamente em loginApi")
                 .legacy(EXPIRED)
         })?;
@@ -152,6 +158,14 @@ impl Tokens {
                 ApiError::unauthorized("token expirado: faça login novamente em loginApi")
                     .legacy(EXPIRED),
             );
+        }
+        // Some deployments count a token's uses rather than its age; the session is kept, so the
+        // token keeps answering "expirado" rather than "inválido".
+        if self.calls_per_token > 0 {
+            if session.calls >= self.calls_per_token {
+                return Err(ApiError::unauthorized("Token expirado").legacy(EXPIRED));
+            }
+            session.calls += 1;
         }
         Ok(session.user)
     }

@@ -15,7 +15,12 @@ pub struct ApiError {
     pub message: String,
     /// The older deployment's own wording, where it has one (e.g. for every token problem).
     pub legacy: Option<&'static str>,
+    /// Answered exactly so in every dialect: an answer a knob spells out status and all.
+    pub verbatim: bool,
 }
+
+/// The words of an answer that found nothing (`--empty-list 404|200-false`, `--page-zero 404`).
+pub const NO_RECORDS: &str = "Nenhum registro encontrado";
 
 /// Rides on an error answer so that a dialect can rephrase it without parsing the body.
 #[derive(Clone, Debug)]
@@ -29,12 +34,19 @@ impl ApiError {
             status,
             message: message.into(),
             legacy: None,
+            verbatim: false,
         }
     }
 
     /// The same failure as the legacy-php dialect words it.
     pub fn legacy(mut self, message: &'static str) -> Self {
         self.legacy = Some(message);
+        self
+    }
+
+    /// The same failure, which no dialect rewrites.
+    pub fn verbatim(mut self) -> Self {
+        self.verbatim = true;
         self
     }
 
@@ -71,7 +83,9 @@ impl IntoResponse for ApiError {
             Json(serde_json::json!({ "erro": self.message })),
         )
             .into_response();
-        response.extensions_mut().insert(failure);
+        if !self.verbatim {
+            response.extensions_mut().insert(failure);
+        }
         response
     }
 }

@@ -5,6 +5,7 @@
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
@@ -36,6 +37,9 @@ struct Entry {
     body: String,
     /// The `Content-Encoding` the answer went out with; null while unanswered or uncompressed.
     response_encoding: Option<String>,
+    /// When the request arrived, in milliseconds since the Unix epoch: tests check the spacing of
+    /// a client's requests with it.
+    at_ms: u64,
 }
 
 impl Entry {
@@ -60,6 +64,11 @@ impl Entry {
             headers,
             body: String::from_utf8_lossy(body).into_owned(),
             response_encoding: None,
+            at_ms: SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |since| {
+                    u64::try_from(since.as_millis()).unwrap_or(u64::MAX)
+                }),
         }
     }
 

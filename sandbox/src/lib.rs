@@ -72,6 +72,10 @@ pub struct Options {
     /// CRM requests per second allowed before QUERY_LIMIT_EXCEEDED (0 = off).
     #[arg(long, default_value_t = 2)]
     pub crm_rate_limit: u32,
+    /// CRM requests that may pass at once before --crm-rate-limit paces them (at least 1); Bitrix24
+    /// lets bursts of 50 through.
+    #[arg(long, value_name = "N", default_value_t = 50)]
+    pub crm_burst: u32,
     /// Contacts the CRM is seeded with, each with one deal.
     #[arg(long, default_value_t = crm::SEEDED_CONTACTS)]
     pub crm_contacts: usize,
@@ -141,6 +145,10 @@ pub struct Options {
     /// Length of the login tokens issued, in bytes, shaped like a JWT (0: 48 characters).
     #[arg(long, default_value_t = 0)]
     pub token_bytes: usize,
+    /// A login token stops working after this many authenticated `/rest/v1` calls: every later
+    /// call with it answers 401 "Token expirado" (0 = off; --token-ttl still applies).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub token_expire_every: u64,
     /// Which `Authorization` forms are accepted.
     #[arg(long, value_enum, default_value_t = AuthScheme::Both)]
     pub auth_scheme: AuthScheme,
@@ -179,6 +187,56 @@ pub struct Options {
     /// Default 0 (0.25 in the quirks dialect).
     #[arg(long, value_name = "RATE", value_parser = parse_rate)]
     pub unconfirmed_write_rate: Option<f64>,
+    /// How a page's records are written: array, or positional (an object keyed by position,
+    /// `{"0": {…}, "1": {…}}`, as PHP writes a re-keyed array). Default array (positional in
+    /// legacy-php).
+    #[arg(long, value_enum)]
+    pub records_as: Option<RecordsAs>,
+    /// How a page without records writes its records when answered as an ordinary list: `[]`,
+    /// `{}`, `null`, or no records key at all (`{}` in the bare envelope). Default array (object in
+    /// legacy-php).
+    #[arg(long, value_enum)]
+    pub empty_records: Option<EmptyRecords>,
+    /// The envelope key that holds the records. Default `dados` (`data` with --envelope data).
+    #[arg(long, value_enum, value_name = "NAME")]
+    pub records_key: Option<RecordsKey>,
+    /// How `pagina_atual=0` is answered when pages start at 1: refused (400), empty (200 without
+    /// records, true counters), 404, 500, or first (page 1). Default refused (empty in legacy-php).
+    #[arg(long, value_enum)]
+    pub page_zero: Option<PageZero>,
+    /// The counters a list answer carries beside its records, comma-separated: total,
+    /// total_registros, total_paginas, pages-as-total (the page count under `total`), or none.
+    /// Default total (none with --envelope data or bare).
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
+    pub counters: Option<Vec<Counter>>,
+    /// Counters written as JSON strings (`"3000"`); `--counter-strings=false` turns it off.
+    /// Default off (on in legacy-php).
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
+    pub counter_strings: Option<bool>,
+    /// Record counters report the true count plus N (never below 0), and page counters are
+    /// computed from that; N may be negative.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 0,
+        allow_negative_numbers = true
+    )]
+    pub counter_skew: i64,
+    /// With --max-per-page, the refusal does not state the limit.
+    #[arg(long)]
+    pub max_per_page_unstated: bool,
+    /// How a page past the last one is answered: empty (as --empty-list says), or repeat (the last
+    /// page's records again; a list without records still answers empty).
+    #[arg(long, value_enum, default_value_t = PastEnd::Empty)]
+    pub past_end: PastEnd,
+    /// Every JSON answer of `/rest/v1` starts with a UTF-8 byte-order mark (not with --charset
+    /// latin1: a byte-order mark belongs to UTF-8).
+    #[arg(long)]
+    pub bom: bool,
+    /// The Content-Type of `/rest/v1`'s JSON answers: json (`application/json`), html
+    /// (`text/html` with the charset), or none (no header at all).
+    #[arg(long, value_enum, default_value_t = ContentType::Json)]
+    pub content_type: ContentType,
     /// Allow listening on a non-loopback address (the passwords are well known).
     #[arg(long)]
     pub public: bool,
@@ -192,8 +250,9 @@ pub enum Dialect {
     #[default]
     Standard,
     /// An older PHP deployment: failures are HTTP 200 `{"status": false, "mensagem": …}`, lists
-    /// `{"status": true, "dados": {"0": …}, "total": "…", …}` with numbers as strings, the token
-    /// under `resposta.sessao.auth_token`, an HTML 500 page every 7th GET.
+    /// `{"status": true, "dados": {"0": …}, "total": "…", …}` with numbers as strings (`{}` for a
+    /// page without records, page 0 answered as one), the token under
+    /// `resposta.sessao.auth_token`, an HTML 500 page every 7th GET.
     LegacyPhp,
     /// The standard dialect with every convention the specification leaves open taken the other
     /// way at once: pages from 0, at most 25 a page, Latin-1 answers, a `Bearer`-prefixed token,
@@ -241,6 +300,129 @@ pub enum EmptyList {
     /// 200 `{"status": false, "mensagem": "Nenhum registro encontrado"}`.
     #[value(name = "200-false")]
     FalseFlag,
+}
+
+/// How a page's records are written.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordsAs {
+    /// `[{…}, {…}]`
+    Array,
+    /// `{"0": {…}, "1": {…}}`: what PHP's `json_encode` writes for an array it has re-keyed.
+    Positional,
+}
+
+/// How a page without records writes its records container.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EmptyRecords {
+    /// `[]`
+    Array,
+    /// `{}`: PHP's empty array written as an object.
+    Object,
+    /// `null`
+    Null,
+    /// The records key left out; the other fields stay (`{}` in the bare envelope).
+    Missing,
+}
+
+/// The envelope keys deployments put their records under.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordsKey {
+    Dados,
+    Data,
+    Registros,
+    Items,
+    Result,
+    Lista,
+    Records,
+}
+
+impl RecordsKey {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RecordsKey::Dados => "dados",
+            RecordsKey::Data => "data",
+            RecordsKey::Registros => "registros",
+            RecordsKey::Items => "items",
+            RecordsKey::Result => "result",
+            RecordsKey::Lista => "lista",
+            RecordsKey::Records => "records",
+        }
+    }
+}
+
+/// How a deployment whose pages start at 1 answers `pagina_atual=0`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PageZero {
+    /// 400 "parâmetro pagina_atual inválido".
+    Refused,
+    /// 200, an ordinary list answer without records but with the true counters.
+    Empty,
+    /// 404 `{"erro": "Nenhum registro encontrado"}`, in every dialect.
+    #[value(name = "404")]
+    NotFound,
+    /// 500 `{"erro": "Erro interno"}`, in every dialect.
+    #[value(name = "500")]
+    ServerError,
+    /// Page 1's records: 0 is read as 1.
+    First,
+}
+
+/// A counter a list answer carries beside its records.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counter {
+    /// The record count under `total`.
+    Total,
+    /// The record count under `total_registros`.
+    #[value(name = "total_registros")]
+    TotalRegistros,
+    /// The page count under `total_paginas`.
+    #[value(name = "total_paginas")]
+    TotalPaginas,
+    /// The page count under `total`, as one deployment writes it.
+    PagesAsTotal,
+    /// No counter.
+    #[value(name = "none")]
+    Nothing,
+}
+
+impl Counter {
+    /// The key it is written under; `None` for `none`.
+    pub fn key(self) -> Option<&'static str> {
+        match self {
+            Counter::Total | Counter::PagesAsTotal => Some("total"),
+            Counter::TotalRegistros => Some("total_registros"),
+            Counter::TotalPaginas => Some("total_paginas"),
+            Counter::Nothing => None,
+        }
+    }
+
+    /// Whether it counts pages rather than records.
+    pub fn counts_pages(self) -> bool {
+        matches!(self, Counter::TotalPaginas | Counter::PagesAsTotal)
+    }
+}
+
+/// How a page past the last one is answered.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PastEnd {
+    /// An empty page, answered as `--empty-list` says.
+    #[default]
+    Empty,
+    /// The last page's records again, with the same counters.
+    Repeat,
+}
+
+/// The Content-Type of `/rest/v1`'s JSON answers.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ContentType {
+    /// `application/json`
+    #[default]
+    Json,
+    /// `text/html; charset=UTF-8` (`ISO-8859-1` with --charset latin1), as PHP sends by default.
+    Html,
+    /// No Content-Type header at all.
+    #[value(name = "none")]
+    Absent,
 }
 
 /// Whether answers are compressed when the client asks for it.
@@ -351,6 +533,7 @@ impl Default for Options {
             rate_limit: 0,
             failing_clinic: 0,
             crm_rate_limit: 2,
+            crm_burst: 50,
             crm_contacts: crm::SEEDED_CONTACTS,
             crm_operating_budget: 480.0,
             crm_operating_window: 600,
@@ -371,6 +554,7 @@ impl Default for Options {
             endless_body: false,
             token_ttl: 3600,
             token_bytes: 0,
+            token_expire_every: 0,
             auth_scheme: AuthScheme::Both,
             page_cap: 0,
             ignore_page: false,
@@ -381,6 +565,17 @@ impl Default for Options {
             empty_list: None,
             id_field: None,
             unconfirmed_write_rate: None,
+            records_as: None,
+            empty_records: None,
+            records_key: None,
+            page_zero: None,
+            counters: None,
+            counter_strings: None,
+            counter_skew: 0,
+            max_per_page_unstated: false,
+            past_end: PastEnd::Empty,
+            bom: false,
+            content_type: ContentType::Json,
             unknown_route: Vec::new(),
             public: false,
         }
@@ -461,6 +656,67 @@ impl Options {
             .unwrap_or(if self.quirks() { 0.25 } else { 0.0 })
     }
 
+    fn legacy(&self) -> bool {
+        self.dialect == Dialect::LegacyPhp
+    }
+
+    pub fn records_as(&self) -> RecordsAs {
+        self.records_as.unwrap_or(if self.legacy() {
+            RecordsAs::Positional
+        } else {
+            RecordsAs::Array
+        })
+    }
+
+    pub fn empty_records(&self) -> EmptyRecords {
+        self.empty_records.unwrap_or(if self.legacy() {
+            EmptyRecords::Object
+        } else {
+            EmptyRecords::Array
+        })
+    }
+
+    /// The key of the records in the keyed envelopes (legacy-php's, `dados`, `data`).
+    pub fn records_key(&self) -> &'static str {
+        match (self.records_key, self.dialect, self.envelope) {
+            (Some(key), _, _) => key.as_str(),
+            (None, Dialect::Standard | Dialect::Quirks, Envelope::Data) => "data",
+            (None, _, _) => "dados",
+        }
+    }
+
+    /// How `pagina_atual=0` is answered when the first page is 1.
+    pub fn page_zero(&self) -> PageZero {
+        self.page_zero.unwrap_or(if self.legacy() {
+            PageZero::Empty
+        } else {
+            PageZero::Refused
+        })
+    }
+
+    /// The counters of a keyed list answer, in the order given, `none` left out.
+    pub fn counters(&self) -> Vec<Counter> {
+        let mut counters = match &self.counters {
+            Some(given) => given.clone(),
+            None => match (self.dialect, self.envelope) {
+                (Dialect::LegacyPhp, _) | (_, Envelope::Dados) => vec![Counter::Total],
+                (_, Envelope::Data | Envelope::Bare) => Vec::new(),
+            },
+        };
+        counters.retain(|c| *c != Counter::Nothing);
+        let mut seen = Vec::with_capacity(counters.len());
+        counters.retain(|c| {
+            let fresh = !seen.contains(c);
+            seen.push(*c);
+            fresh
+        });
+        counters
+    }
+
+    pub fn counter_strings(&self) -> bool {
+        self.counter_strings.unwrap_or(self.legacy())
+    }
+
     fn validate(&self) -> Result<(), Error> {
         if !self.addr.ip().is_loopback() && !self.public {
             return Err(Error::NotLoopback(self.addr));
@@ -510,6 +766,19 @@ impl Options {
                 "{} cannot be combined: choose one",
                 chosen.join(", ")
             )));
+        }
+        if let Some(counters) = &self.counters {
+            if counters.contains(&Counter::Nothing) && counters.iter().any(|c| c.key().is_some()) {
+                return Err(Error::InvalidOption(
+                    "counters: `none` cannot be listed with other counters".to_owned(),
+                ));
+            }
+            if counters.contains(&Counter::Total) && counters.contains(&Counter::PagesAsTotal) {
+                return Err(Error::InvalidOption(
+                    "counters: `total` and `pages-as-total` both write the key `total`: choose one"
+                        .to_owned(),
+                ));
+            }
         }
         if self.scale > u64::from(u32::MAX / 2) {
             return Err(Error::InvalidOption(format!(

@@ -41,6 +41,7 @@ fn crm_state(opts: &Options) -> Arc<crm::CrmState> {
         opts.seed,
         opts.crm_contacts,
         opts.crm_rate_limit,
+        opts.crm_burst,
         crm::operating::OperatingLimit::new(
             opts.crm_operating_budget,
             std::time::Duration::from_secs(opts.crm_operating_window),

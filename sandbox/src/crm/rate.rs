@@ -1,21 +1,24 @@
 //! The CRM's own request quota: a token bucket refilled at `rate` per second holding at most
-//! `rate` tokens, so a burst of `rate` calls passes and anything faster is refused.
+//! `burst` tokens and starting full, so a burst of `burst` calls passes and then anything faster
+//! than `rate` is refused (Bitrix24: 2 a second, in bursts of 50).
 
 use std::sync::Mutex;
 use std::time::Instant;
 
 pub struct TokenBucket {
     rate: f64,
+    capacity: f64,
     state: Mutex<(f64, Instant)>,
 }
 
 impl TokenBucket {
-    /// `rate` 0 turns the limit off.
-    pub fn new(rate: u32) -> Self {
-        let rate = f64::from(rate);
+    /// `rate` 0 turns the limit off; a `burst` of 0 counts as 1, or nothing would ever pass.
+    pub fn new(rate: u32, burst: u32) -> Self {
+        let capacity = f64::from(burst.max(1));
         TokenBucket {
-            rate,
-            state: Mutex::new((rate, Instant::now())),
+            rate: f64::from(rate),
+            capacity,
+            state: Mutex::new((capacity, Instant::now())),
         }
     }
 
@@ -27,7 +30,8 @@ impl TokenBucket {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         let (tokens, last) = &mut *state;
         let now = Instant::now();
-        *tokens = (*tokens + now.duration_since(*last).as_secs_f64() * self.rate).min(self.rate);
+        *tokens =
+            (*tokens + now.duration_since(*last).as_secs_f64() * self.rate).min(self.capacity);
         *last = now;
         if *tokens >= 1.0 {
             *tokens -= 1.0;
@@ -43,12 +47,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn burst_is_the_rate_and_zero_is_off() {
-        let bucket = TokenBucket::new(3);
+    fn a_full_burst_passes_then_the_rate_and_zero_is_off() {
+        let bucket = TokenBucket::new(3, 3);
         let passed = (0..10).filter(|_| bucket.try_take()).count();
         // Loose on purpose: the test must not depend on how fast the loop runs.
         assert!((3..10).contains(&passed), "{passed}");
-        let off = TokenBucket::new(0);
+        let bursty = TokenBucket::new(2, 50);
+        let passed = (0..80).filter(|_| bursty.try_take()).count();
+        assert!((50..80).contains(&passed), "{passed}");
+        let off = TokenBucket::new(0, 50);
         assert!((0..1000).all(|_| off.try_take()));
     }
 }

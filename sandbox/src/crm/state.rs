@@ -34,19 +34,20 @@ pub struct CrmState {
 
 impl CrmState {
     /// A CRM seeded from `seed` with `contacts` contacts, each with one deal; `crm_rate_limit`
-    /// requests per second to the CRM methods (0 = unlimited), and each method's running time
-    /// limited by `operating`.
+    /// requests per second to the CRM methods (0 = unlimited) after a first burst of `burst`, and
+    /// each method's running time limited by `operating`.
     pub fn new(
         seed: u64,
         contacts: usize,
         crm_rate_limit: u32,
+        burst: u32,
         operating: OperatingLimit,
     ) -> Arc<CrmState> {
         let mut store = Store::default();
         seed::populate(&mut store, seed, contacts);
         Arc::new(CrmState {
             store: RwLock::new(store),
-            limiter: TokenBucket::new(crm_rate_limit),
+            limiter: TokenBucket::new(crm_rate_limit, burst),
             operating,
             io_calls: AtomicUsize::new(0),
             batch_missing: AtomicBool::new(false),

@@ -4,6 +4,7 @@ mod appointments;
 mod body;
 mod caller;
 mod contacts;
+mod envelope;
 mod lists;
 mod login;
 mod params;

@@ -1,10 +1,11 @@
 //! Query-string parameters of the list calls, checked the way the service checks them:
 //! every rejection names the parameter, the value and what was expected.
 
-use crate::data::{DayRange, day_of, parse_date, search::TextQuery};
+use axum::http::StatusCode;
 
-use crate::Options;
-use crate::error::ApiError;
+use crate::data::{DayRange, day_of, parse_date, search::TextQuery};
+use crate::error::{ApiError, NO_RECORDS};
+use crate::{Options, PageZero};
 
 /// Parameters in arrival order; `name[]` counts as `name`.
 pub struct Query {
@@ -12,12 +13,15 @@ pub struct Query {
 }
 
 /// The page a client asked for: `page` counted from 1 whatever the deployment's numbering, and
-/// `asked`, the number as the client wrote it (echoed back in `pagina_atual`).
+/// `asked`, the number echoed back in `pagina_atual`.
 #[derive(Clone, Copy, Debug)]
 pub struct Paging {
     pub page: u64,
     pub per_page: u64,
     pub asked: u64,
+    /// Page 0 under `--page-zero empty`: answered without records, but as an ordinary list with
+    /// the true counters (whatever `--empty-list` and `--past-end` say).
+    pub nothing: bool,
 }
 
 fn positive(text: &str) -> Option<u64> {
@@ -60,11 +64,14 @@ impl Query {
     }
 
     /// `pagina_atual` and `por_pagina`, both required integers: the page from the deployment's first
-    /// page on (`--page-base`), the size positive and within `--max-per-page`.
+    /// page on (`--page-base`), the size positive and within `--max-per-page`. Page 0 of a deployment
+    /// whose pages start at 1 is answered as `--page-zero` says: refused here like any page out of
+    /// range, failed here with its own answer, or passed on as page 1 or as a page without records.
     pub fn paging(&self, opts: &Options) -> Result<Paging, ApiError> {
         let base = opts.first_page();
-        let get = |name: &str, least: u64| -> Result<u64, ApiError> {
-            let expected = if least == 0 {
+        let zero = (base == 1).then(|| opts.page_zero());
+        let number = |name: &str, least: u64, from: u64| -> Result<u64, ApiError> {
+            let expected = if from == 0 {
                 "inteiro, a partir de 0"
             } else {
                 "inteiro positivo, a partir de 1"
@@ -83,18 +90,35 @@ impl Query {
                     ))
                 })
         };
-        let asked = get("pagina_atual", base)?;
-        let per_page = get("por_pagina", 1)?;
+        let least = match zero {
+            None | Some(PageZero::Refused) => base,
+            Some(_) => 0,
+        };
+        let asked = number("pagina_atual", least, base)?;
+        let per_page = number("por_pagina", 1, 1)?;
         if let Some(max) = opts.page_limit().filter(|max| per_page > *max) {
-            return Err(ApiError::bad_request(format!(
-                "O parâmetro por_pagina deve ser no máximo {max} (recebido: {per_page})"
-            )));
+            return Err(ApiError::bad_request(if opts.max_per_page_unstated {
+                "O parâmetro por_pagina excede o máximo permitido".to_owned()
+            } else {
+                format!("O parâmetro por_pagina deve ser no máximo {max} (recebido: {per_page})")
+            }));
         }
-        Ok(Paging {
-            page: asked - base + 1,
+        let paging = |page: u64, asked: u64, nothing: bool| Paging {
+            page,
             per_page,
             asked,
-        })
+            nothing,
+        };
+        match (asked, zero) {
+            (0, Some(PageZero::Empty)) => Ok(paging(1, 0, true)),
+            // Read as 1, and echoed so.
+            (0, Some(PageZero::First)) => Ok(paging(1, 1, false)),
+            (0, Some(PageZero::NotFound)) => Err(ApiError::not_found(NO_RECORDS).verbatim()),
+            (0, Some(PageZero::ServerError)) => {
+                Err(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "Erro interno").verbatim())
+            }
+            _ => Ok(paging(asked - base + 1, asked, false)),
+        }
     }
 
     /// An optional ID filter: a positive integer.

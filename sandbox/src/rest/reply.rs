@@ -1,97 +1,71 @@
-//! Success answers in each dialect: list envelopes, the page actually served (after
-//! `--page-cap` / `--ignore-page`), and what a write returns.
+//! Success answers in each dialect: the page actually served (after `--page-cap`, `--ignore-page`,
+//! `--past-end`, `--page-zero`), whether it is answered as a list at all (`--empty-list`), and what
+//! a write returns. The list's own bytes are `envelope`'s.
 
 use std::ops::Range;
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
-use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde_json::{Map, Value};
 
+use super::envelope::{Listing, body};
 use super::params::Paging;
-use crate::error::{ApiError, json, json_bytes};
-use crate::{Dialect, EmptyList, Envelope, Options};
+use crate::error::{ApiError, NO_RECORDS, json, json_bytes};
+use crate::{Dialect, EmptyList, Options, PastEnd};
 
-/// The page served: which records, and what the `dados` envelope reports.
+/// The page served: which records, and what the envelope reports.
 pub struct Window {
-    /// The page number as the client wrote it, echoed in `pagina_atual`.
+    /// The page number echoed in `pagina_atual`: as the client wrote it, but for `--ignore-page`
+    /// and `--page-zero first`.
     pub page: u64,
     pub per_page: u64,
     pub range: Range<usize>,
     pub total: usize,
+    /// Answered as an ordinary list even without records (`--page-zero empty`).
+    pub nothing: bool,
 }
 
 impl Window {
-    /// Past the end the range is empty; `total` stays the true count.
+    /// Past the end the range is empty (or, with `--past-end repeat`, the last page's); `total`
+    /// stays the true count.
     pub fn new(opts: &Options, asked: Paging, total: usize) -> Window {
         let per_page = match opts.page_cap {
             0 => asked.per_page,
             cap => asked.per_page.min(cap as u64),
         };
-        let page = if opts.ignore_page { 1 } else { asked.page };
-        let start = (page - 1).saturating_mul(per_page).min(total as u64) as usize;
-        let end = (start as u64).saturating_add(per_page).min(total as u64) as usize;
+        let echoed = if opts.ignore_page && !asked.nothing {
+            opts.first_page()
+        } else {
+            asked.asked
+        };
+        let len = total as u64;
+        let start = if asked.nothing {
+            len
+        } else {
+            let page = if opts.ignore_page { 1 } else { asked.page };
+            let start = (page - 1).saturating_mul(per_page);
+            match opts.past_end {
+                PastEnd::Repeat if start >= len && len > 0 => (len - 1) / per_page * per_page,
+                PastEnd::Empty | PastEnd::Repeat => start.min(len),
+            }
+        };
+        let end = start.saturating_add(per_page).min(len);
         Window {
-            page: if opts.ignore_page {
-                opts.first_page()
-            } else {
-                asked.asked
-            },
+            page: echoed,
             per_page,
-            range: start..end,
+            range: start as usize..end as usize,
             total,
+            nothing: asked.nothing,
         }
     }
 }
-
-#[derive(Serialize)]
-struct Dados<'a, T> {
-    dados: &'a [T],
-    pagina_atual: u64,
-    por_pagina: u64,
-    total: usize,
-}
-
-#[derive(Serialize)]
-struct Data<'a, T> {
-    data: &'a [T],
-}
-
-/// The legacy-php list: numbers as strings, as PHP prints them from the database.
-#[derive(Serialize)]
-struct Legacy<'a, T> {
-    status: bool,
-    dados: Positional<'a, T>,
-    total: String,
-    pagina_atual: String,
-    por_pagina: String,
-}
-
-/// Records as PHP's `json_encode` writes an array it has re-keyed: an object keyed by position
-/// ("0", "1", …), except that an empty one is still `[]`.
-struct Positional<'a, T>(&'a [T]);
-
-impl<T: Serialize> Serialize for Positional<'_, T> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if self.0.is_empty() {
-            return serializer.serialize_seq(Some(0))?.end();
-        }
-        let mut map = serializer.serialize_map(Some(self.0.len()))?;
-        for (position, item) in self.0.iter().enumerate() {
-            map.serialize_entry(&position.to_string(), item)?;
-        }
-        map.end()
-    }
-}
-
-/// The words of `--empty-list 404|200-false`.
-const NO_RECORDS: &str = "Nenhum registro encontrado";
 
 /// One page of a paged list, in the dialect's (and for standard, the configured) envelope. A page
-/// without records is answered as `--empty-list` says.
+/// without records is answered as `--empty-list` says, unless it is page 0 served as `--page-zero
+/// empty` says.
 pub fn page<T: Serialize>(opts: &Options, window: &Window, items: &[T]) -> Response {
-    if items.is_empty() {
+    if items.is_empty() && !window.nothing {
         match opts.empty_list() {
             EmptyList::Empty => {}
             EmptyList::NotFound => {
@@ -105,7 +79,7 @@ pub fn page<T: Serialize>(opts: &Options, window: &Window, items: &[T]) -> Respo
             }
         }
     }
-    envelope(opts, items, window.page, window.per_page, window.total)
+    list(opts, items, window.page, window.per_page, window.total)
 }
 
 /// A write answered without doing anything and without confirming anything (`--unconfirmed-write-rate`):
@@ -121,36 +95,22 @@ pub fn unconfirmed() -> Response {
 /// apply: with no paging parameters a client could never fetch the rest.
 pub fn whole<T: Serialize>(opts: &Options, items: &[T]) -> Response {
     let count = items.len();
-    envelope(opts, items, 1, count as u64, count)
+    list(opts, items, 1, count as u64, count)
 }
 
-fn envelope<T: Serialize>(
+fn list<T: Serialize>(
     opts: &Options,
     items: &[T],
     page: u64,
     per_page: u64,
     total: usize,
 ) -> Response {
-    let bytes = match (opts.dialect, opts.envelope) {
-        (Dialect::LegacyPhp, _) => serde_json::to_vec(&Legacy {
-            status: true,
-            dados: Positional(items),
-            total: total.to_string(),
-            pagina_atual: page.to_string(),
-            por_pagina: per_page.to_string(),
-        }),
-        (Dialect::Standard | Dialect::Quirks, Envelope::Dados) => serde_json::to_vec(&Dados {
-            dados: items,
-            pagina_atual: page,
-            por_pagina: per_page,
-            total,
-        }),
-        (Dialect::Standard | Dialect::Quirks, Envelope::Data) => {
-            serde_json::to_vec(&Data { data: items })
-        }
-        (Dialect::Standard | Dialect::Quirks, Envelope::Bare) => serde_json::to_vec(items),
+    let listing = Listing {
+        page,
+        per_page,
+        total,
     };
-    json_bytes(StatusCode::OK, bytes.expect("records serialise to JSON"))
+    json_bytes(StatusCode::OK, body(opts, items, &listing))
 }
 
 /// A write (or login) that succeeded: 200 with `standard` in the standard dialect; in legacy-php,

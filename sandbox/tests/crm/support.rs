@@ -22,10 +22,12 @@ impl Crm {
         Crm::seeded(42, rate).await
     }
 
+    /// A burst as large as the rate, so that a test about the rate meets it at once.
     pub async fn seeded(seed: u64, rate: u32) -> Crm {
         Crm::serving(CrmState::new(
             seed,
             clinic_sandbox::crm::SEEDED_CONTACTS,
+            rate,
             rate,
             Default::default(),
         ))
@@ -37,6 +39,7 @@ impl Crm {
         Crm::serving(CrmState::new(
             42,
             clinic_sandbox::crm::SEEDED_CONTACTS,
+            0,
             0,
             limit,
         ))

@@ -14,7 +14,7 @@ struct Serve {
     opts: Options,
 }
 
-fn parse(args: &[&str]) -> Result<Options, clap::Error> {
+pub fn parse(args: &[&str]) -> Result<Options, clap::Error> {
     Serve::try_parse_from(std::iter::once("serve").chain(args.iter().copied())).map(|s| s.opts)
 }
 

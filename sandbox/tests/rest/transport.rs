@@ -137,7 +137,8 @@ async fn the_journal_shows_the_encoding_each_answer_went_out_with() {
             "query",
             "headers",
             "body",
-            "response_encoding"
+            "response_encoding",
+            "at_ms"
         ]
     );
     assert_eq!(entries[1]["headers"]["accept-encoding"], "zstd");
