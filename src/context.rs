@@ -210,15 +210,23 @@ impl Context {
                     token,
                     // A scheme set in the profile wins; else the one the token came with, if any.
                     self.profile.auth_scheme.or(scheme),
-                    Conventions::new(
-                        self.profile.page_base,
-                        self.profile.max_per_page.map(u64::from),
-                    ),
+                    self.conventions(),
                     Some(hooks),
                 )))
             })
             .await
             .cloned()
+    }
+
+    /// What the profile knows of its deployment's conventions: learned ones only for the deployment
+    /// they were learned from, those set by hand always.
+    fn conventions(&self) -> Conventions {
+        let p = &self.profile;
+        let ours = p.learned_from.is_none() || p.learned_from == p.base_url;
+        if !ours {
+            return Conventions::default();
+        }
+        Conventions::new(p.page_base, p.max_per_page.map(u64::from))
     }
 
     /// The token this run uses — the sandbox's session, `CLINIC_TOKEN`, or the profile's stored token —
@@ -696,16 +704,23 @@ impl ClientHooks for Relogin {
 }
 
 impl Relogin {
-    /// Writes a fact about the deployment into the profile: not for the sandbox (a new one each run),
-    /// nor when `CLINIC_BASE_URL` points this run at another deployment than the profile's.
+    /// Writes a fact about the deployment into the profile, with the base URL it was learned from
+    /// (which `CLINIC_BASE_URL` may have given): not for the sandbox (a new one each run).
     fn remember(&self, change: impl FnOnce(&mut Profile)) {
         let c = &self.ctx;
-        if c.sandbox || std::env::var_os("CLINIC_BASE_URL").is_some() {
+        if c.sandbox {
             return;
         }
+        let learned_from = c.profile.base_url.clone();
         // Not saved is not lost: the next run learns it again.
         let _ = update_profile(&c.config_dir, &c.profile_name, |p| {
+            // Facts about another deployment are not carried over to this one.
+            if p.learned_from.is_some() && p.learned_from != learned_from {
+                p.page_base = None;
+                p.max_per_page = None;
+            }
             change(p);
+            p.learned_from = learned_from;
             Ok(())
         });
     }

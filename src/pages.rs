@@ -1,9 +1,13 @@
 //! The page walker: turns a paged list into an ordered stream of records with several pages in flight,
-//! and decides where the list ends without trusting any one signal. A short page is not the end (servers
-//! cap `por_pagina`); the end is an empty page, the reported total, or a page that repeats an earlier
-//! one (a server that ignores `pagina_atual`), which is dropped with a warning. Without a total, a page
-//! that overlaps the previous one (a server whose pages shift) ends the walk too, with a warning, and
-//! no record is emitted twice. `--max-pages` is the last safety net against a server that never ends.
+//! and decides where the list ends from the data, never from one signal alone. The end is an empty
+//! page, a page that repeats an earlier one (a server that ignores `pagina_atual`, dropped with a
+//! warning), or a page shorter than the deployment's page size whose running count agrees with every
+//! counter the service gave. A short page is no end by itself (servers cap `por_pagina`), and a counter
+//! (a record total, a page count) is a cross-check, never the reason to stop: one that the data
+//! contradicts (more records than the "total", records past the "page count") is dropped for the walk
+//! with a warning, and one the data ends short of fails the walk. Without a total, a page that overlaps
+//! the previous one (a server whose pages shift) ends the walk too, with a warning, and no record is
+//! emitted twice. `--max-pages` is the last safety net against a server that never ends.
 
 use std::collections::{HashSet, VecDeque};
 use std::hash::{Hash, Hasher};
@@ -13,7 +17,7 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 
 use crate::error::{Error, Result};
-use crate::record::{Page, PageSource, Record};
+use crate::record::{Counter, Counts, Page, PageSource, Record};
 use crate::ui::Reporter;
 
 /// The highest page number a walk reads (and `--page` accepts): far beyond any real list, and far from
@@ -39,14 +43,15 @@ pub struct Walk {
 pub struct Summary {
     pub records: u64,
     pub pages: u64,
+    /// The record count the service gave and the data bore out, when it gave one.
     pub total: Option<u64>,
 }
 
 /// Walks the list, handing each record to `emit` in page order. Pages are fetched (and their answers
 /// read and judged) on the runtime's worker threads while this task hands records on, so waiting,
 /// parsing and formatting overlap. At most `concurrency` pages are in flight, and memory holds at most
-/// those pages. Once the first answer is in, pages 2..C go out together; pages that `--limit` cannot
-/// need are never asked for.
+/// those pages. Once the first answer is in, the pages its counters point at go out together (all of
+/// them up to the window when it gave none); pages that `--limit` cannot need are never asked for.
 ///
 /// A first page refused for its size (a deployment's page-size limit, see
 /// [`PageSource::smaller_page`]) starts the walk again with the size the source can serve: nothing was
@@ -80,15 +85,8 @@ async fn walk_once(
     reporter: &Reporter,
     mut emit: impl FnMut(Record) -> Result<()>,
 ) -> Result<Summary> {
-    let mut state = State {
-        spec,
-        summary: Summary::default(),
-        seen: HashSet::new(),
-        previous: HashSet::new(),
-        repeated: false,
-        overlapped: false,
-    };
     let first_page = spec.first.min(MAX_PAGE);
+    let mut state = State::new(spec, first_page);
     // The page after the last one `--max-pages` allows is read only to learn whether the list ended.
     let ceiling = if spec.all {
         spec.max_pages
@@ -99,27 +97,20 @@ async fn walk_once(
     let width = spec.concurrency.max(1);
     let mut window = Window::new(source.clone(), spec.per_page);
     let mut next = first_page;
-    // What the first answer says: the last page its figures point at, and the page size served.
-    let mut first: Option<(Option<u64>, u64)> = None;
-    let mut reading_on = false;
     // Starts the pages the walk may need while the window has room; `$held` pages were taken out of
     // the window but not yet counted.
     macro_rules! refill {
         ($held:expr) => {
             while window.len() < width && next <= ceiling {
-                let wanted = match first {
-                    // The first answer says how long the list is (and a one-page list, the usual
-                    // reference list, costs one request); then every page it points at goes out
-                    // at once.
-                    None => next == first_page,
-                    Some((last_known, _)) => {
-                        reading_on || last_known.is_none_or(|last| next <= last)
-                    }
-                };
-                let size = first.map_or(spec.per_page, |(_, size)| size);
+                // With nothing in flight the walk needs the next page to go on. Beyond that, the
+                // first answer decides: it says how long the list is (and a one-page list, the usual
+                // reference list, costs one request); then every page its live counters point at
+                // goes out at once, and every page the window holds when it gave none.
+                let needed = window.len() == 0 && $held == 0;
+                let ahead = state.answered && state.last_claimed().is_none_or(|last| next <= last);
                 let pending = window.len() as u64 + $held;
-                let coming = state.summary.records + pending * size;
-                if !wanted || state.spec.limit.is_some_and(|limit| coming >= limit) {
+                let coming = state.summary.records + pending * state.served;
+                if !(needed || ahead) || state.spec.limit.is_some_and(|limit| coming >= limit) {
                     break;
                 }
                 window.start(next);
@@ -127,59 +118,15 @@ async fn walk_once(
             }
         };
     }
-    loop {
+    let ended = loop {
         refill!(0);
         let Some((p, read)) = window.next().await? else {
-            break;
+            break false;
         };
-        let page = &read.page;
-        if first.is_none() {
-            // A total counts from page 1: a walk that starts later cannot tell how many records it
-            // skipped (the page it starts on may be the short last one), so it relies on empty and
-            // repeated pages.
-            state.summary.total = page.total.filter(|_| first_page == 1);
-            let size = (page.records.len() as u64).clamp(1, spec.per_page.max(1));
-            first = Some((last_page(page, spec), size));
-            // An empty first page of a list that reports records is no empty list: never "no records".
-            if let Some(total) = state
-                .summary
-                .total
-                .filter(|t| *t > 0 && page.records.is_empty())
-            {
-                let why = source.shortfall().await.unwrap_or_default();
-                return Err(Error::Protocol(crate::t!(
-                    "pages-empty-first-page",
-                    count = total,
-                    total = crate::text::counts::thousands(total),
-                    why = why
-                )));
-            }
-        }
-        if let Some((Some(last), _)) = first
-            && p > last
-            && !reading_on
-        {
-            // Past the last page the server's figures point at: read on only if records are missing.
-            if !state.missing() {
-                break;
-            }
-            reading_on = true;
-            reporter.trace(&crate::t!(
-                "pages-trace-reading-on",
-                read = state.summary.records,
-                total = state.summary.total.unwrap_or(0),
-                page = p - 1
-            ));
-        }
-        // The next page goes out before this one is written, so fetching overlaps writing even
-        // one page at a time. An empty page ends the list: nothing more is asked for.
-        if !page.records.is_empty() {
-            refill!(1);
-        }
-        if spec.all && spec.max_pages.is_some() && p == ceiling {
-            if page.records.is_empty() || state.repeats(&read) {
-                return Ok(state.summary);
-            }
+        // The page past `--max-pages` may only show that the list ended: empty, or a repeat.
+        let adds_nothing = read.page.records.is_empty() || state.seen.contains(&read.fingerprint);
+        let flow = state.decide(p, &read, reporter);
+        if spec.all && spec.max_pages.is_some() && p == ceiling && !adds_nothing {
             return Err(Error::Protocol(crate::t!(
                 "pages-max-pages-reached",
                 max_pages = ceiling - first_page,
@@ -187,49 +134,29 @@ async fn walk_once(
                 records = crate::text::counts::thousands(state.summary.records)
             )));
         }
-        if state.take(p, read, reporter, &mut emit)? == Flow::Stop {
-            break;
+        // The next page goes out before this one is written, so fetching overlaps writing even
+        // one page at a time. A page that ends the list asks for nothing more.
+        if flow == Flow::Continue {
+            refill!(1);
         }
-    }
+        if state.emit(read, reporter, &mut emit)? == Flow::Stop {
+            break false;
+        }
+        match flow {
+            Flow::End => break true,
+            Flow::Stop => break false,
+            Flow::Continue => {}
+        }
+    };
     drop(window);
-    if spec.all && state.missing() && state.spec.limit.is_none() && state.summary.pages > 0 {
-        let total = state.summary.total.unwrap_or(0);
-        let (reported, read) = (
-            crate::text::counts::thousands(total),
-            crate::text::counts::thousands(state.summary.records),
-        );
-        if let Some(why) = source.shortfall().await {
-            return Err(Error::Protocol(crate::t!(
-                "pages-incomplete-because",
-                count = total,
-                reported = reported,
-                read = read,
-                why = why
-            )));
+    if ended && spec.all && state.spec.limit.is_none() {
+        state.settle(reporter);
+        if let Some(short) = state.shortfall() {
+            return Err(short.error(&state, source.shortfall().await));
         }
-        return Err(Error::Protocol(if state.repeated {
-            crate::t!(
-                "pages-incomplete-repeated",
-                count = total,
-                reported = reported,
-                read = read
-            )
-        } else if state.overlapped {
-            crate::t!(
-                "pages-incomplete-overlapped",
-                count = total,
-                reported = reported,
-                read = read
-            )
-        } else {
-            crate::t!(
-                "pages-incomplete",
-                count = total,
-                reported = reported,
-                read = read
-            )
-        }));
     }
+    let total = state.live_claims(Counts::Records).map(|c| c.value).next();
+    state.summary.total = total.filter(|_| ended);
     Ok(state.summary)
 }
 
@@ -304,25 +231,37 @@ impl Read {
     }
 }
 
-/// The last page implied by a reported page count or total, given the size the server actually served.
-fn last_page(first: &Page, spec: Walk) -> Option<u64> {
-    if let Some(pages) = first.pages {
-        return Some(pages.max(spec.first));
-    }
-    let total = first.total?;
-    let size = (first.records.len() as u64).clamp(1, spec.per_page.max(1));
-    Some(total.div_ceil(size).max(spec.first))
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Flow {
+    /// The walk goes on.
+    Continue,
+    /// The data ended here: the counters are checked against what arrived.
+    End,
+    /// The walk stops short of the end (`--limit`, or pages that shift with nothing to check them).
+    Stop,
 }
 
-#[derive(PartialEq, Eq)]
-enum Flow {
-    Continue,
-    Stop,
+/// A counter the service gave, and whether the data has borne it out so far.
+struct Claim {
+    counter: Counter,
+    live: bool,
 }
 
 struct State {
     spec: Walk,
+    first_page: u64,
     summary: Summary,
+    /// The first page has been answered.
+    answered: bool,
+    /// Records the first page held (at least 1): what `--limit` reckons a page brings.
+    served: u64,
+    /// The largest page seen so far: the deployment's page size, once a page has shown it.
+    size: Option<u64>,
+    /// The counters of the first page (only when the walk starts at page 1: a total counts from
+    /// there).
+    claims: Vec<Claim>,
+    /// A counter was dropped (said once a walk).
+    dropped: bool,
     /// Fingerprints of every page read: a server that wraps around (page 4 = page 1) is caught as
     /// surely as one that repeats its last page. Eight bytes a page.
     seen: HashSet<u64>,
@@ -334,10 +273,202 @@ struct State {
 }
 
 impl State {
-    /// Emits one page's records; says whether the walk ends here.
-    fn take(
+    fn new(spec: Walk, first_page: u64) -> State {
+        State {
+            spec,
+            first_page,
+            summary: Summary::default(),
+            answered: false,
+            served: spec.per_page.max(1),
+            size: None,
+            claims: Vec::new(),
+            dropped: false,
+            seen: HashSet::new(),
+            previous: HashSet::new(),
+            repeated: false,
+            overlapped: false,
+        }
+    }
+
+    fn live_claims(&self, counts: Counts) -> impl Iterator<Item = &Counter> {
+        self.claims
+            .iter()
+            .filter(move |c| c.live && c.counter.counts == counts)
+            .map(|c| &c.counter)
+    }
+
+    /// The last page the live counters point at, given the page size served; `None` when none
+    /// says.
+    fn last_claimed(&self) -> Option<u64> {
+        let size = self.served.max(1);
+        self.claims
+            .iter()
+            .filter(|c| c.live)
+            .map(|c| match c.counter.counts {
+                Counts::Pages => c.counter.value,
+                Counts::Records => c.counter.value.div_ceil(size),
+            })
+            .max()
+            .map(|pages| (self.first_page + pages.saturating_sub(1)).max(self.first_page))
+    }
+
+    /// Reads what page `number` says about the list, before its records are handed on: whether the
+    /// list ends here, and which counters it contradicts.
+    fn decide(&mut self, number: u64, read: &Read, reporter: &Reporter) -> Flow {
+        let n = read.page.records.len() as u64;
+        if !self.answered {
+            self.answered = true;
+            self.served = n.clamp(1, self.spec.per_page.max(1));
+            if self.first_page == 1 {
+                self.claims = read
+                    .page
+                    .claims()
+                    .into_iter()
+                    .map(|counter| Claim {
+                        counter,
+                        live: true,
+                    })
+                    .collect();
+            }
+        }
+        if n == 0 {
+            return Flow::End;
+        }
+        if self.seen.contains(&read.fingerprint) {
+            self.repeated = true;
+            reporter.warn(&crate::t!("pages-repeated", page = number));
+            return Flow::End;
+        }
+        let fresh = read
+            .keys
+            .iter()
+            .filter(|k| !self.previous.contains(k))
+            .count() as u64;
+        let count = self.summary.records + fresh;
+        let pages = self.summary.pages + 1;
+        self.contradicted(number, count, pages, reporter);
+        let overlap = n - fresh;
+        // Without a record count nothing says where a shifting list ends, so the walk stops; with
+        // one, the records already emitted are skipped and the count at the end tells whether any
+        // were lost.
+        if overlap > 0 && self.live_claims(Counts::Records).next().is_none() {
+            reporter.warn(&crate::t!(
+                "pages-overlap-stop",
+                page = number,
+                overlap = overlap,
+                count = n
+            ));
+            self.overlapped = true;
+            return Flow::Stop;
+        }
+        if overlap > 0 && !self.overlapped {
+            reporter.warn(&crate::t!(
+                "pages-overlap-skip",
+                page = number,
+                overlap = overlap,
+                count = n
+            ));
+            self.overlapped = true;
+        }
+        // A page shorter than the deployment's page size ends the list when every counter agrees.
+        // The first page shows no page size: a server may cap pages below the size asked without
+        // saying so, and a counter that agrees may be wrong too, so only an empty page after it
+        // proves the end.
+        let short = self.size.is_some_and(|size| n < size);
+        self.size = Some(self.size.unwrap_or(0).max(n));
+        if short && self.agree(count, pages) {
+            Flow::End
+        } else {
+            Flow::Continue
+        }
+    }
+
+    /// Every live counter says `count` records in `pages` pages.
+    fn agree(&self, count: u64, pages: u64) -> bool {
+        self.claims
+            .iter()
+            .filter(|c| c.live)
+            .all(|c| bears_out(&c.counter, count, pages))
+    }
+
+    /// Drops the counters that the data read so far contradicts: fewer records than have arrived,
+    /// fewer pages than hold records.
+    fn contradicted(&mut self, number: u64, count: u64, pages: u64, reporter: &Reporter) {
+        let mut dropped = Vec::new();
+        for claim in self.claims.iter_mut().filter(|c| c.live) {
+            let why = match claim.counter.counts {
+                Counts::Records if claim.counter.value < count => {
+                    crate::t!("pages-why-more-records", count = count, read = count)
+                }
+                Counts::Pages if claim.counter.value < pages => {
+                    crate::t!("pages-why-more-pages", page = number)
+                }
+                _ => continue,
+            };
+            claim.live = false;
+            dropped.push((claim.counter.clone(), why));
+        }
+        for (counter, why) in dropped {
+            self.said_dropped(&counter, &why, reporter);
+        }
+    }
+
+    fn said_dropped(&mut self, counter: &Counter, why: &str, reporter: &Reporter) {
+        if !self.dropped {
+            self.dropped = true;
+            reporter.warn(&crate::t!("pages-counters-dropped"));
+        }
+        reporter.trace(&crate::t!(
+            "pages-trace-counter-dropped",
+            counter = counter.key.as_str(),
+            value = counter.value,
+            why = why
+        ));
+    }
+
+    /// Once the data has ended: a counter that another counter of the same kind and the data both
+    /// contradict is dropped; a page count is dropped when a record count agrees with the data.
+    fn settle(&mut self, reporter: &Reporter) {
+        let (count, pages) = (self.summary.records, self.summary.pages);
+        let agreeing = self
+            .live_claims(Counts::Records)
+            .find(|c| c.value == count)
+            .cloned();
+        let Some(agreeing) = agreeing else {
+            return;
+        };
+        let mut dropped = Vec::new();
+        for claim in self.claims.iter_mut().filter(|c| c.live) {
+            if !bears_out(&claim.counter, count, pages) {
+                claim.live = false;
+                dropped.push(claim.counter.clone());
+            }
+        }
+        for counter in dropped {
+            let why = crate::t!(
+                "pages-why-counter-agrees",
+                other = agreeing.key.as_str(),
+                count = count,
+                read = count
+            );
+            self.said_dropped(&counter, &why, reporter);
+        }
+    }
+
+    /// The first live counter the data ended short of.
+    fn shortfall(&self) -> Option<Short> {
+        self.claims
+            .iter()
+            .filter(|c| c.live)
+            .find(|c| !bears_out(&c.counter, self.summary.records, self.summary.pages))
+            .map(|c| Short {
+                counter: c.counter.clone(),
+            })
+    }
+
+    /// Hands on one page's records, each once; says whether the walk stops here (`--limit`).
+    fn emit(
         &mut self,
-        number: u64,
         read: Read,
         reporter: &Reporter,
         emit: &mut impl FnMut(Record) -> Result<()>,
@@ -347,35 +478,8 @@ impl State {
             keys,
             fingerprint,
         } = read;
-        if page.records.is_empty() {
-            return Ok(Flow::Stop);
-        }
-        if !self.seen.insert(fingerprint) {
-            self.repeated = true;
-            reporter.warn(&crate::t!("pages-repeated", page = number));
-            return Ok(Flow::Stop);
-        }
-        let overlap = keys.iter().filter(|k| self.previous.contains(k)).count();
-        // Without a total nothing says where a shifting list ends, so the walk stops; with one, the
-        // records already emitted are skipped and the count at the end tells whether any were lost.
-        let stop_here = overlap > 0 && self.summary.total.is_none();
-        if overlap > 0 {
-            if stop_here {
-                reporter.warn(&crate::t!(
-                    "pages-overlap-stop",
-                    page = number,
-                    overlap = overlap as u64,
-                    count = keys.len() as u64
-                ));
-            } else if !self.overlapped {
-                reporter.warn(&crate::t!(
-                    "pages-overlap-skip",
-                    page = number,
-                    overlap = overlap as u64,
-                    count = keys.len() as u64
-                ));
-            }
-            self.overlapped = true;
+        if page.records.is_empty() || !self.seen.insert(fingerprint) {
+            return Ok(Flow::Continue);
         }
         self.summary.pages += 1;
         let mut n = 0;
@@ -392,23 +496,90 @@ impl State {
             n += 1;
         }
         reporter.advance(n);
-        let done = stop_here
-            || self.spec.limit.is_some_and(|l| self.summary.records >= l)
-            || self
-                .summary
-                .total
-                .is_some_and(|t| self.summary.records >= t);
-        Ok(if done { Flow::Stop } else { Flow::Continue })
+        Ok(
+            if self.spec.limit.is_some_and(|l| self.summary.records >= l) {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            },
+        )
     }
+}
 
-    /// Whether a page repeats one already read (without recording it).
-    fn repeats(&self, read: &Read) -> bool {
-        self.seen.contains(&read.fingerprint) || read.keys.iter().all(|k| self.previous.contains(k))
+/// Whether `count` records in `pages` pages are what `counter` says. An empty list may be said to
+/// have one page (as many frameworks number an empty result's last page).
+fn bears_out(counter: &Counter, count: u64, pages: u64) -> bool {
+    match counter.counts {
+        Counts::Records => counter.value == count,
+        Counts::Pages => counter.value == pages || (pages == 0 && counter.value <= 1),
     }
+}
 
-    /// The server reported more records than were read.
-    fn missing(&self) -> bool {
-        self.summary.total.is_some_and(|t| self.summary.records < t)
+/// A counter the data ended short of.
+struct Short {
+    counter: Counter,
+}
+
+impl Short {
+    /// The walk's failure, naming the counter; `why` is what the source found out about it.
+    fn error(&self, state: &State, why: Option<String>) -> Error {
+        let c = &self.counter;
+        let read = state.summary.records;
+        let (reported, read_text) = (
+            crate::text::counts::thousands(c.value),
+            crate::text::counts::thousands(read),
+        );
+        let key = c.key.as_str();
+        if c.counts == Counts::Pages {
+            return Error::Protocol(crate::t!(
+                "pages-incomplete-pages",
+                counter = key,
+                count = c.value,
+                reported = reported,
+                read = state.summary.pages,
+                why = why.unwrap_or_default()
+            ));
+        }
+        if read == 0 {
+            return Error::Protocol(crate::t!(
+                "pages-empty-first-page",
+                counter = key,
+                count = c.value,
+                total = reported,
+                why = why.unwrap_or_default()
+            ));
+        }
+        Error::Protocol(match why {
+            Some(why) => crate::t!(
+                "pages-incomplete-because",
+                counter = key,
+                count = c.value,
+                reported = reported,
+                read = read_text,
+                why = why
+            ),
+            None if state.repeated => crate::t!(
+                "pages-incomplete-repeated",
+                counter = key,
+                count = c.value,
+                reported = reported,
+                read = read_text
+            ),
+            None if state.overlapped => crate::t!(
+                "pages-incomplete-overlapped",
+                counter = key,
+                count = c.value,
+                reported = reported,
+                read = read_text
+            ),
+            None => crate::t!(
+                "pages-incomplete",
+                counter = key,
+                count = c.value,
+                reported = reported,
+                read = read_text
+            ),
+        })
     }
 }
 
@@ -521,6 +692,7 @@ mod tests {
                     records,
                     total,
                     pages: None,
+                    counters: Vec::new(),
                 })
             })
         }
@@ -661,6 +833,7 @@ mod tests {
                     records,
                     total: None,
                     pages: None,
+                    counters: Vec::new(),
                 })
             })
         }
@@ -709,6 +882,7 @@ mod tests {
                     records,
                     total: None,
                     pages: None,
+                    counters: Vec::new(),
                 })
             })
         }
@@ -874,8 +1048,150 @@ mod tests {
             },
         );
         assert_eq!(seen, (0..1000).collect::<Vec<_>>());
-        assert_eq!(asked, (1..=100).collect::<Vec<_>>());
+        // The last page is full: only the empty page after it proves the end.
+        assert_eq!(asked, (1..=101).collect::<Vec<_>>());
         assert!(most <= 3, "{most} pages in flight");
         assert!(most >= 2, "pages were not fetched side by side ({most})");
+    }
+
+    /// A list served with the counters of the caller's choice, computed from the true count.
+    struct Counted {
+        n: u64,
+        counters: fn(u64, u64) -> Vec<Counter>,
+    }
+
+    impl PageSource for Counted {
+        fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
+            let start = (page - 1) * per_page;
+            let records = (start..(start + per_page).min(self.n))
+                .map(|i| record_of(&json!({"id": i})))
+                .collect();
+            let counters = (self.counters)(self.n, self.n.div_ceil(per_page));
+            Box::pin(async move {
+                Ok(Page {
+                    records,
+                    counters,
+                    ..Page::default()
+                })
+            })
+        }
+    }
+
+    fn counter(key: &str, counts: Counts, value: u64) -> Counter {
+        Counter {
+            key: key.into(),
+            counts,
+            value,
+        }
+    }
+
+    #[test]
+    fn a_total_that_counts_pages_is_dropped_and_every_record_read() {
+        // `total` is the number of pages: the first page already holds more records.
+        let (r, seen) = run(
+            Counted {
+                n: 1234,
+                counters: |_, pages| vec![counter("total", Counts::Records, pages)],
+            },
+            all(50),
+        );
+        assert_eq!(seen, (0..1234).collect::<Vec<_>>());
+        assert_eq!(r.unwrap().records, 1234);
+        // Beside an honest `total_registros`, it is dropped the same way.
+        let (r, seen) = run(
+            Counted {
+                n: 1234,
+                counters: |n, pages| {
+                    vec![
+                        counter("total", Counts::Records, pages),
+                        counter("total_registros", Counts::Records, n),
+                    ]
+                },
+            },
+            all(50),
+        );
+        assert_eq!(seen.len(), 1234);
+        assert_eq!(r.unwrap().total, Some(1234));
+    }
+
+    #[test]
+    fn counters_too_low_are_dropped_and_too_high_fail_naming_the_counter() {
+        let (r, seen) = run(
+            Counted {
+                n: 103,
+                counters: |n, _| vec![counter("total", Counts::Records, n - 3)],
+            },
+            all(10),
+        );
+        assert_eq!(seen.len(), 103);
+        assert!(r.is_ok());
+        let (r, _) = run(
+            Counted {
+                n: 103,
+                counters: |n, _| vec![counter("total_registros", Counts::Records, n + 3)],
+            },
+            all(10),
+        );
+        assert!(
+            matches!(&r, Err(Error::Protocol(m)) if m.contains("total_registros")),
+            "{r:?}"
+        );
+        // A page count the records run past is dropped; one they end short of fails.
+        let (r, seen) = run(
+            Counted {
+                n: 103,
+                counters: |_, pages| vec![counter("total_paginas", Counts::Pages, pages - 2)],
+            },
+            all(10),
+        );
+        assert_eq!((seen.len(), r.is_ok()), (103, true));
+        let (r, _) = run(
+            Counted {
+                n: 103,
+                counters: |_, pages| vec![counter("total_paginas", Counts::Pages, pages + 1)],
+            },
+            all(10),
+        );
+        assert!(
+            matches!(&r, Err(Error::Protocol(m)) if m.contains("total_paginas")),
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn a_short_first_page_is_no_end_without_a_counter() {
+        // A server that caps pages at 7 without saying so, and gives no count: the first page is
+        // short of the 10 asked, yet the list goes on.
+        let (r, seen) = run(
+            Fake {
+                n: 30,
+                cap: Some(7),
+                ignore_page: false,
+                total: false,
+            },
+            all(10),
+        );
+        assert_eq!(seen, (0..30).collect::<Vec<_>>());
+        assert_eq!(r.unwrap().records, 30);
+    }
+
+    #[test]
+    fn a_short_last_page_with_an_agreeing_total_ends_the_walk_but_a_first_page_never_does() {
+        let (asked, _, seen) = watched(995, all(10));
+        assert_eq!(seen.len(), 995);
+        assert_eq!(asked, (1..=100).collect::<Vec<_>>());
+        // The first page shows no page size: only the empty page after it proves the end.
+        let (asked, _, _) = watched(7, all(10));
+        assert_eq!(asked, [1, 2]);
+        // A silent cap of 5 and a total that says 5 of the 6 records: both wrong, and the walk
+        // reads on until the data ends.
+        let (r, seen) = run(
+            Counted {
+                n: 6,
+                counters: |n, _| vec![counter("total", Counts::Records, n - 1)],
+            },
+            all(5),
+        );
+        assert_eq!((seen.len(), r.is_ok()), (6, true));
     }
 }

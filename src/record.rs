@@ -27,6 +27,25 @@ pub struct Page {
     pub total: Option<u64>,
     /// Total pages reported by the server, when it says.
     pub pages: Option<u64>,
+    /// Every counter the answer carried, by the key it came under (`total`, `total_registros`,
+    /// `total_paginas`…): `total` and `pages` are only the first of each kind. A walk checks each of
+    /// them against the records that arrive (see `pages`).
+    pub counters: Vec<Counter>,
+}
+
+/// What a counter counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Counts {
+    Records,
+    Pages,
+}
+
+/// One counter of a list answer: its key, what it counts and its value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Counter {
+    pub key: String,
+    pub counts: Counts,
+    pub value: u64,
 }
 
 /// One record of a list, as the JSON text the service sent.
@@ -151,7 +170,27 @@ impl Page {
             records: records.iter().map(record_of).collect(),
             total,
             pages,
+            counters: Vec::new(),
         }
+    }
+
+    /// The counters the page carries: those its reader found by key, else its total and page count
+    /// (a source that knows only those, such as the CRM's `total`).
+    pub fn claims(&self) -> Vec<Counter> {
+        if !self.counters.is_empty() {
+            return self.counters.clone();
+        }
+        let total = self.total.map(|value| Counter {
+            key: "total".into(),
+            counts: Counts::Records,
+            value,
+        });
+        let pages = self.pages.map(|value| Counter {
+            key: "pages".into(),
+            counts: Counts::Pages,
+            value,
+        });
+        total.into_iter().chain(pages).collect()
     }
 }
 

@@ -359,7 +359,13 @@ cli-what-account-plans = account plans
 cli-what-operation-types = operation types
 
 cli-probe-failed = { $reason }
-cli-probe-page-base = pages count from { $base } (page_base = { $base })
+# $why: one of the cli-probe-zero-… texts, the evidence.
+cli-probe-page-base = pages count from { $base } (page_base = { $base }): { $why }
+cli-probe-zero-holds-others = page 0 holds records that page 1 does not
+cli-probe-zero-empty = page 0 is empty while page 1 holds records
+cli-probe-zero-repeats-first = page 0 holds the records of page 1
+cli-probe-zero-refused = page 0 is refused (HTTP { $status })
+cli-probe-zero-failed = page 0 fails (HTTP { $status })
 cli-probe-page-base-unknown = could not tell from the answers
 cli-probe-max-stated = at most { $max } records a page (max_per_page = { $max })
 cli-probe-max-capped = asked for { $asked } a page, served { $served } without saying so

@@ -208,6 +208,7 @@ api-no-readable-text = (an answer with no readable text)
 api-html-page = an HTML page: { $title }
 api-failure-without-message = the service reported a failure without a message
 api-learned-page-base = note: this deployment numbers its pages from { $base }: remembered as page_base
+api-unlearned-page-base = note: this deployment's answers contradict page_base = { $before }: now remembered as page_base = { $base }
 api-learned-max-per-page = note: this deployment serves at most { $max } records a page: remembered as max_per_page
 api-unconfirmed = {$message} (the service did not confirm the change: no success flag, no ID, and its message does not say it worked)
 # $excerpt: the start of the answer, or one of the descriptions above.
@@ -219,29 +220,46 @@ pages-max-pages-reached = the walk reached --max-pages ({ $max_pages }) before t
     [one] { $records } record read
    *[other] { $records } records read
 }; raise --max-pages to read on
-pages-trace-reading-on = {"  "}{ $read } of { $total } records after page { $page }: reading on
 # $reported: the total the server gave; $read: how many were read.
 pages-empty-first-page = the first page is empty, yet the server reports { $count ->
     [one] { $total } record
    *[other] { $total } records
-}: nothing is taken as "no records"{ $why }
+} ({ $counter }): nothing is taken as "no records"{ $why }
 pages-incomplete-because = incomplete list: the server reported { $count ->
     [one] { $reported } record
    *[other] { $reported } records
-} but only { $read } could be read{ $why }
+} ({ $counter }) but only { $read } could be read{ $why }
 pages-why-page-base = : this deployment numbers its pages from { $base } (saved as page_base = { $base }); run the command again
 pages-incomplete = incomplete list: the server reported { $count ->
     [one] { $reported } record
    *[other] { $reported } records
-} but only { $read } could be read
+} ({ $counter }) but only { $read } could be read
 pages-incomplete-repeated = incomplete list: the server reported { $count ->
     [one] { $reported } record
    *[other] { $reported } records
-} but only { $read } could be read (it repeated a page: see the warning above)
+} ({ $counter }) but only { $read } could be read (it repeated a page: see the warning above)
 pages-incomplete-overlapped = incomplete list: the server reported { $count ->
     [one] { $reported } record
    *[other] { $reported } records
-} but only { $read } could be read (its pages overlapped: see the warning above)
+} ({ $counter }) but only { $read } could be read (its pages overlapped: see the warning above)
+pages-incomplete-pages = incomplete list: the server reported { $count ->
+    [one] { $reported } page
+   *[other] { $reported } pages
+} ({ $counter }) but its records ended after { $read }{ $why }
+# A counter ($counter: its key, $value) the records contradicted, shown with -v; $why is one of the
+# pages-why-… texts.
+pages-counters-dropped = the server's record or page counts disagree with the records it sent: they are ignored for this walk, which reads on until the records end (-v shows which)
+pages-trace-counter-dropped = {"  "}counter { $counter } = { $value } dropped: { $why }
+pages-why-more-records = { $count ->
+    [one] { $read } record arrived
+   *[other] { $read } records arrived
+}
+pages-why-more-pages = page { $page } holds records
+pages-why-counter-agrees = { $other } agrees with the { $count ->
+    [one] { $read } record
+   *[other] { $read } records
+} that arrived
+pages-page-base-contradicted = the deployment's pages 0 and 1 are the same page, which contradicts page_base = 0: it is now remembered as page_base = 1; run the command again
 pages-fetch-cancelled = a page fetch was cancelled: { $reason }
 pages-repeated = page { $page } repeats an earlier page (the server ignores the page number or repeats its pages); dropped it and stopped
 # $overlap of the page's $count records had been read already.

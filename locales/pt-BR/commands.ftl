@@ -380,7 +380,12 @@ cli-what-account-plans = planos de conta
 cli-what-operation-types = tipos de operação
 
 cli-probe-failed = { $reason }
-cli-probe-page-base = as páginas começam em { $base } (page_base = { $base })
+cli-probe-page-base = as páginas começam em { $base } (page_base = { $base }): { $why }
+cli-probe-zero-holds-others = a página 0 tem registros que a página 1 não tem
+cli-probe-zero-empty = a página 0 vem vazia enquanto a página 1 tem registros
+cli-probe-zero-repeats-first = a página 0 traz os registros da página 1
+cli-probe-zero-refused = a página 0 é recusada (HTTP { $status })
+cli-probe-zero-failed = a página 0 falha (HTTP { $status })
 cli-probe-page-base-unknown = não foi possível saber pelas respostas
 cli-probe-max-stated = no máximo { $max } registros por página (max_per_page = { $max })
 cli-probe-max-capped = pedidos { $asked } por página, vieram { $served } sem aviso

@@ -215,6 +215,7 @@ api-no-readable-text = (uma resposta sem texto legível)
 api-html-page = uma página HTML: { $title }
 api-failure-without-message = o serviço informou uma falha sem mensagem
 api-learned-page-base = nota: este ambiente numera as páginas a partir de { $base }: guardado como page_base
+api-unlearned-page-base = nota: as respostas deste ambiente contradizem page_base = { $before }: agora guardado como page_base = { $base }
 api-learned-max-per-page = nota: este ambiente devolve no máximo { $max } registros por página: guardado como max_per_page
 api-unconfirmed = {$message} (o serviço não confirmou a alteração: sem indicação de sucesso, sem ID, e a mensagem não diz que deu certo)
 # $excerpt: o início da resposta, ou uma das descrições acima.
@@ -227,32 +228,47 @@ pages-max-pages-reached = o percurso chegou a --max-pages ({ $max_pages }) antes
     [one] { $records } registro lido
    *[other] { $records } registros lidos
 }; aumente --max-pages para continuar lendo
-pages-trace-reading-on = {"  "}{ $read } de { $total } registros após a página { $page }: continuando a leitura
 # $reported: o total que o servidor informou; $read: quantos foram lidos.
 pages-empty-first-page = a primeira página veio vazia, mas o servidor informa { $count ->
     [one] { $total } registro
    *[other] { $total } registros
-}: isso não é tomado como "nenhum registro"{ $why }
+} ({ $counter }): isso não é tomado como "nenhum registro"{ $why }
 pages-incomplete-because = lista incompleta: o servidor informou { $count ->
     [one] { $reported } registro
    *[other] { $reported } registros
-}, mas só { $read } puderam ser lidos{ $why }
+} ({ $counter }), mas só { $read } puderam ser lidos{ $why }
 pages-why-page-base = : este ambiente numera as páginas a partir de { $base } (guardado como page_base = { $base }); rode o comando de novo
 pages-incomplete = lista incompleta: o servidor informou { $count ->
     [0] { $reported } registros
     [one] { $reported } registro
    *[other] { $reported } registros
-}, mas só { $read } puderam ser lidos
+} ({ $counter }), mas só { $read } puderam ser lidos
 pages-incomplete-repeated = lista incompleta: o servidor informou { $count ->
     [0] { $reported } registros
     [one] { $reported } registro
    *[other] { $reported } registros
-}, mas só { $read } puderam ser lidos (ele repetiu uma página: veja o aviso acima)
+} ({ $counter }), mas só { $read } puderam ser lidos (ele repetiu uma página: veja o aviso acima)
 pages-incomplete-overlapped = lista incompleta: o servidor informou { $count ->
     [0] { $reported } registros
     [one] { $reported } registro
    *[other] { $reported } registros
-}, mas só { $read } puderam ser lidos (as páginas dele se sobrepuseram: veja o aviso acima)
+} ({ $counter }), mas só { $read } puderam ser lidos (as páginas dele se sobrepuseram: veja o aviso acima)
+pages-incomplete-pages = lista incompleta: o servidor informou { $count ->
+    [one] { $reported } página
+   *[other] { $reported } páginas
+} ({ $counter }), mas os registros acabaram depois de { $read }{ $why }
+pages-counters-dropped = as contagens de registros ou de páginas do servidor não batem com os registros que ele enviou: elas são ignoradas neste percurso, que segue lendo até os registros acabarem (-v mostra quais)
+pages-trace-counter-dropped = {"  "}contador { $counter } = { $value } descartado: { $why }
+pages-why-more-records = { $count ->
+    [one] chegou { $read } registro
+   *[other] chegaram { $read } registros
+}
+pages-why-more-pages = a página { $page } tem registros
+pages-why-counter-agrees = { $other } bate com { $count ->
+    [one] o { $read } registro que chegou
+   *[other] os { $read } registros que chegaram
+}
+pages-page-base-contradicted = as páginas 0 e 1 do ambiente são a mesma página, o que contradiz page_base = 0: agora guardado como page_base = 1; rode o comando de novo
 pages-fetch-cancelled = a leitura de uma página foi cancelada: { $reason }
 pages-repeated = a página { $page } repete uma página anterior (o servidor ignora o número da página ou repete as páginas); ela foi descartada e o percurso parou
 # $overlap dos $count registros da página já tinham sido lidos.

@@ -39,10 +39,18 @@ struct AuthState {
     /// Bumped whenever token or scheme changes, so concurrent auth failures repair the state only once.
     generation: u64,
     tried_raw: bool,
-    /// A token obtained by logging in again has not yet been accepted once. Refused at once, it ends the
-    /// command (exit 3) instead of logging in over and over; accepted, the next expiry may renew again.
-    renewal_unproven: bool,
+    /// A call was accepted with the scheme in use: the scheme is right for this deployment, and a
+    /// refusal from then on is about the token alone.
+    scheme_proven: bool,
+    /// Logins in a row whose tokens were refused before any call with them was accepted. A few are
+    /// the pages that were in flight when a token expired, each spending the new token's calls; past
+    /// [`UNPROVEN_RENEWALS`] the tokens are refused straight away, and the command ends (exit 3)
+    /// instead of logging in over and over. An accepted call starts the count again.
+    renewals_unproven: u32,
 }
+
+/// How many logins in a row may be refused before any call is accepted.
+const UNPROVEN_RENEWALS: u32 = 3;
 
 /// How many times a read whose 2xx answer is not JSON (cut off, a maintenance page) is asked again.
 const NOT_JSON_RETRIES: u32 = 2;
@@ -75,7 +83,8 @@ impl ApiClient {
                 fixed: scheme.is_some(),
                 generation: 0,
                 tried_raw: false,
-                renewal_unproven: false,
+                scheme_proven: false,
+                renewals_unproven: 0,
             }),
             hooks,
             conventions,
@@ -91,6 +100,27 @@ impl ApiClient {
     pub fn learn_page_base(&self, base: u64) {
         if self.conventions.set_page_base(base) {
             if base != 1 {
+                self.http
+                    .reporter()
+                    .note(&crate::t!("api-learned-page-base", base = base));
+            }
+            if let Some(h) = &self.hooks {
+                h.remember_page_base(base);
+            }
+        }
+    }
+
+    /// Replaces a numbering that the deployment's answers contradicted, with a note.
+    pub fn unlearn_page_base(&self, base: u64) {
+        let before = self.conventions.page_base();
+        if self.conventions.set_page_base(base) {
+            if let Some(before) = before {
+                self.http.reporter().note(&crate::t!(
+                    "api-unlearned-page-base",
+                    before = before,
+                    base = base
+                ));
+            } else if base != 1 {
                 self.http
                     .reporter()
                     .note(&crate::t!("api-learned-page-base", base = base));
@@ -242,7 +272,7 @@ impl ApiClient {
                         status = status,
                         message = message.as_str()
                     ));
-                    if !self.repair_auth(generation).await? {
+                    if !self.repair_auth(generation, &message).await? {
                         return Err(Error::NotLoggedIn(message));
                     }
                 }
@@ -261,14 +291,17 @@ impl ApiClient {
         }
     }
 
-    /// After an authentication failure: changes what the next attempt sends. `false` when nothing is
-    /// left to try.
-    async fn repair_auth(&self, generation: u64) -> Result<bool> {
+    /// After an authentication failure (`message`): changes what the next attempt sends. `false`
+    /// when nothing is left to try. The bare token is tried only while no call has worked and the
+    /// service does not plainly say the token expired: a token that expired is renewed at once by
+    /// logging in again, never sent again in another form.
+    async fn repair_auth(&self, generation: u64, message: &str) -> Result<bool> {
         let mut a = self.auth.lock().await;
         if a.generation != generation {
             return Ok(true); // another request already repaired it
         }
-        if !a.fixed && !a.tried_raw && a.scheme == AuthScheme::Bearer {
+        let probe_scheme = !a.fixed && !a.scheme_proven && !says_only_expired(message);
+        if probe_scheme && !a.tried_raw && a.scheme == AuthScheme::Bearer {
             a.tried_raw = true;
             a.scheme = AuthScheme::Raw;
             a.generation += 1;
@@ -277,8 +310,8 @@ impl ApiClient {
                 .trace(&crate::t!("auth-trace-trying-raw"));
             return Ok(true);
         }
-        if a.renewal_unproven {
-            // The token just obtained was refused straight away: logging in again would loop.
+        if a.renewals_unproven >= UNPROVEN_RENEWALS {
+            // The tokens just obtained are refused straight away: logging in again would loop.
             return Ok(false);
         }
         let Some(hooks) = &self.hooks else {
@@ -292,7 +325,7 @@ impl ApiClient {
             .reporter()
             .trace(&crate::t!("auth-trace-logged-in-again"));
         a.token = token;
-        a.renewal_unproven = true;
+        a.renewals_unproven += 1;
         if !a.fixed {
             a.scheme = AuthScheme::Bearer;
             a.tried_raw = false;
@@ -308,7 +341,8 @@ impl ApiClient {
         if a.generation != generation {
             return;
         }
-        a.renewal_unproven = false;
+        a.renewals_unproven = 0;
+        a.scheme_proven = true;
         if !a.fixed && a.scheme == AuthScheme::Raw {
             a.fixed = true;
             if let Some(h) = &self.hooks {
@@ -316,6 +350,24 @@ impl ApiClient {
             }
         }
     }
+}
+
+/// Whether a refusal says the token expired, and nothing about it being invalid or missing (which the
+/// wrong scheme can cause too).
+fn says_only_expired(message: &str) -> bool {
+    let m = crate::text::fold::normalize(message);
+    const EXPIRED: &[&str] = &["expirad", "expired", "expirou", "vencid"];
+    const OTHER: &[&str] = &[
+        "invalid",
+        "ausente",
+        "missing",
+        "malformed",
+        "mal formad",
+        "nao informado",
+        "nao enviado",
+        "format",
+    ];
+    EXPIRED.iter().any(|w| m.contains(w)) && !OTHER.iter().any(|w| m.contains(w))
 }
 
 /// One call as [`ApiClient::call_reading`] sends it.

@@ -99,16 +99,55 @@ pub fn zero_based(first: &Page, zero: &Page) -> bool {
     !again(head) && zero.records.iter().all(|r| !again(r))
 }
 
-/// Whether page 1 of a list whose page base is unknown is a sign that the deployment may count from 0
-/// and page 0 is worth asking once: the answer reports more records than page 1 holds. On a 0-based
-/// deployment page 1 is the second page, so this holds for every list longer than one page, and for
-/// a one-page list whose "page 1" is empty — or answered "no records", with no total to say otherwise.
-/// The answer is remembered, so it is asked once per profile.
-pub fn worth_asking_page_zero(first: &Page) -> bool {
-    first.records.is_empty()
-        || first
-            .total
-            .is_some_and(|total| total > first.records.len() as u64)
+/// Whether page 1's counters say the list goes on past it.
+fn goes_on(first: &Page) -> bool {
+    let held = first.records.len() as u64;
+    first.claims().iter().any(|c| match c.counts {
+        crate::record::Counts::Records => c.value > held,
+        crate::record::Counts::Pages => c.value > 1,
+    })
+}
+
+/// How page 0 of a list was answered.
+pub enum Zero<'a> {
+    Page(&'a Page),
+    /// Refused (4xx), with its status.
+    Refused(u16),
+    /// Failed (5xx), with its status.
+    Failed(u16),
+}
+
+/// Why a numbering was taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Evidence {
+    /// Page 0 holds records that page 1 does not.
+    ZeroHoldsOthers,
+    /// Page 0 is empty (or "no records") while page 1 holds records.
+    ZeroEmpty,
+    /// Page 0 holds the records of page 1 (a server that reads 0 as 1).
+    ZeroRepeatsFirst,
+    ZeroRefused(u16),
+    ZeroFailed(u16),
+}
+
+/// The numbering that page 1 (`first`) and page 0 prove, and the evidence; `None` when they prove
+/// nothing (both empty: a list numbered from 0 may be empty too). No single answer decides on its
+/// own: page 0 counts as the first page only when it holds records page 1 does not, and everything
+/// else (empty, refused, failed, the same as page 1) means pages count from 1. Both outcomes are
+/// remembered, so a deployment is asked once.
+pub fn page_base_from(first: &Page, zero: Zero) -> Option<(u64, Evidence)> {
+    match zero {
+        Zero::Page(zero) if zero_based(first, zero) => Some((0, Evidence::ZeroHoldsOthers)),
+        Zero::Page(zero) if zero.records.is_empty() && first.records.is_empty() => None,
+        Zero::Page(zero) if zero.records.is_empty() => Some((1, Evidence::ZeroEmpty)),
+        // Page 0 repeats page 1. A server that reads 0 as 1 does that, and so does one that counts
+        // from 0 and repeats its last page past the end, when the list fits on one page: only a
+        // list that page 1 does not hold whole tells them apart.
+        Zero::Page(_) if goes_on(first) => Some((1, Evidence::ZeroRepeatsFirst)),
+        Zero::Page(_) => None,
+        Zero::Refused(status) => Some((1, Evidence::ZeroRefused(status))),
+        Zero::Failed(status) => Some((1, Evidence::ZeroFailed(status))),
+    }
 }
 
 #[cfg(test)]
@@ -147,10 +186,31 @@ mod tests {
         assert!(zero_based(&page(&[]), &page(&[1, 2, 3])));
         assert!(!zero_based(&page(&[1, 2]), &page(&[1, 2])));
         assert!(!zero_based(&page(&[1, 2]), &page(&[])));
-        assert!(worth_asking_page_zero(&page(&[6, 7])));
-        assert!(worth_asking_page_zero(&page(&[])));
-        assert!(worth_asking_page_zero(&page(&[1, 2, 3, 4, 5])));
-        assert!(!worth_asking_page_zero(&page(&[1, 2, 3, 4, 5, 6, 7])));
+        let from = |first: &[u64], zero: Zero| page_base_from(&page(first), zero);
+        assert_eq!(
+            from(&[6, 7], Zero::Page(&page(&[1, 2]))),
+            Some((0, Evidence::ZeroHoldsOthers))
+        );
+        assert_eq!(
+            from(&[1, 2], Zero::Page(&page(&[]))),
+            Some((1, Evidence::ZeroEmpty))
+        );
+        // `page` reports a total of 7: the list goes on past page 1.
+        assert_eq!(
+            from(&[1, 2], Zero::Page(&page(&[1, 2]))),
+            Some((1, Evidence::ZeroRepeatsFirst))
+        );
+        let whole = Page::of_values(vec![json!({"id": 1})], Some(1), None);
+        assert_eq!(page_base_from(&whole, Zero::Page(&whole)), None);
+        assert_eq!(from(&[], Zero::Page(&page(&[]))), None);
+        assert_eq!(
+            from(&[], Zero::Failed(500)),
+            Some((1, Evidence::ZeroFailed(500)))
+        );
+        assert_eq!(
+            from(&[1], Zero::Refused(400)),
+            Some((1, Evidence::ZeroRefused(400)))
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use serde_json::{Map, Value};
 
 use crate::config::AuthScheme;
-use crate::record::Page;
+use crate::record::{Counter, Counts, Page};
 
 use crate::secret::Secret;
 
@@ -24,13 +24,41 @@ pub(crate) const NEST_KEYS: &[&str] = &["data", "dados"];
 const ID_KEYS: &[&str] = &["id", "ID", "Id", "codigo", "campanha", "id_campanha"];
 pub(crate) const TOTAL_KEYS: &[&str] = &["total", "total_registros", "totalRegistros", "count"];
 pub(crate) const PAGES_KEYS: &[&str] = &["total_paginas", "totalPaginas", "paginas", "last_page"];
+/// Keys a list envelope carries beside its records: flags, messages, counters and echoes of the
+/// paging asked for. An answer made of these alone is a list without records, never a record.
+const ENVELOPE_KEYS: &[&str] = &[
+    "status",
+    "sucesso",
+    "success",
+    "ok",
+    "mensagem",
+    "message",
+    "msg",
+    "pagina",
+    "pagina_atual",
+    "por_pagina",
+    "page",
+    "per_page",
+    "current_page",
+    "next",
+    "limit",
+    "offset",
+];
 
 /// Finds the records of a list answer: a top-level array (or object keyed by position), or the records
 /// under a known key, or the only array-valued field. An object with no records at all is taken as a
 /// single record. (Pages of a walk are split without parsing their records: see [`super::raw_page`].)
 pub fn page(body: Value) -> Page {
-    let (records, total, pages) = page_values(body);
-    Page::of_values(records, total, pages)
+    let ValuePage {
+        records,
+        total,
+        pages,
+        counters,
+    } = value_page(body);
+    Page {
+        counters,
+        ..Page::of_values(records, total, pages)
+    }
 }
 
 /// [`page`] with each record parsed, and the total and page count the answer reports.
@@ -39,6 +67,7 @@ pub fn page_values(body: Value) -> (Vec<Value>, Option<u64>, Option<u64>) {
         records,
         total,
         pages,
+        ..
     } = value_page(body);
     (records, total, pages)
 }
@@ -48,6 +77,7 @@ struct ValuePage {
     records: Vec<Value>,
     total: Option<u64>,
     pages: Option<u64>,
+    counters: Vec<Counter>,
 }
 
 fn value_page(body: Value) -> ValuePage {
@@ -62,31 +92,48 @@ fn value_page(body: Value) -> ValuePage {
         Err(body) => body,
     };
     match body {
+        // An empty object is an empty list keyed by position (PHP's `{}`), not an empty record.
+        Value::Object(map) if map.is_empty() => Page::default(),
         Value::Object(mut map) => {
             let total = number_of(&map, TOTAL_KEYS);
             let pages = number_of(&map, PAGES_KEYS);
+            let counters = counters_of(&map);
             if let Some(records) = take_records(&mut map) {
                 return Page {
                     records,
                     total,
                     pages,
+                    counters,
                 };
             }
             // A nested envelope (`{"data": {"dados": [...]}}`) is unwrapped once.
             for k in NEST_KEYS {
-                if map.get(*k).is_some_and(Value::is_object) {
+                if map
+                    .get(*k)
+                    .is_some_and(|v| v.as_object().is_some_and(|m| !m.is_empty()))
+                {
                     let inner = value_page(map.remove(*k).unwrap_or_default());
                     return Page {
                         total: inner.total.or(total),
                         pages: inner.pages.or(pages),
+                        counters: inner.counters.into_iter().chain(counters).collect(),
                         records: inner.records,
                     };
                 }
+            }
+            if holds_no_records(&map) {
+                return Page {
+                    total,
+                    pages,
+                    counters,
+                    ..Page::default()
+                };
             }
             Page {
                 records: vec![Value::Object(map)],
                 total,
                 pages,
+                counters,
             }
         }
         Value::Null => Page::default(),
@@ -105,6 +152,11 @@ fn take_records(map: &mut Map<String, Value>) -> Option<Vec<Value>> {
         .find(|k| map.get(**k).is_some_and(holds_records))
         .map(|k| k.to_string())
         .or_else(|| {
+            // A records key that holds an empty container says there are none: another array is
+            // no stand-in for them.
+            if empty_records_key(map) {
+                return None;
+            }
             let mut arrays = map.iter().filter(|(_, v)| v.is_array()).map(|(k, _)| k);
             match (arrays.next(), arrays.next()) {
                 (Some(only), None) => Some(only.clone()),
@@ -112,6 +164,46 @@ fn take_records(map: &mut Map<String, Value>) -> Option<Vec<Value>> {
             }
         })?;
     positional(map.remove(&key)?).ok()
+}
+
+/// Whether a list answer says it has no records: its records key holds an empty object or `null`
+/// (PHP writes an empty list as `{}` once it has been re-keyed), or it has no records key and
+/// nothing but an envelope's own keys (a flag, a message, counters, the page asked for). Empty is
+/// empty in every container shape: never one empty record.
+pub(crate) fn holds_no_records(map: &Map<String, Value>) -> bool {
+    empty_records_key(map)
+        || (!map.is_empty()
+            && map.keys().all(|k| {
+                let k = k.as_str();
+                ENVELOPE_KEYS.contains(&k) || TOTAL_KEYS.contains(&k) || PAGES_KEYS.contains(&k)
+            }))
+}
+
+/// A records key holding `null` or `{}`.
+fn empty_records_key(map: &Map<String, Value>) -> bool {
+    RECORD_KEYS.iter().any(|k| match map.get(*k) {
+        Some(Value::Null) => true,
+        Some(Value::Object(inner)) => inner.is_empty(),
+        _ => false,
+    })
+}
+
+/// Every counter an envelope carries, by key: record counts first, then page counts.
+pub(crate) fn counters_of(map: &Map<String, Value>) -> Vec<Counter> {
+    let found = |keys: &[&str], counts| {
+        keys.iter()
+            .filter_map(move |k| {
+                number_of(map, &[*k]).map(|value| Counter {
+                    key: (*k).to_string(),
+                    counts,
+                    value,
+                })
+            })
+            .collect::<Vec<_>>()
+    };
+    let mut all = found(TOTAL_KEYS, Counts::Records);
+    all.extend(found(PAGES_KEYS, Counts::Pages));
+    all
 }
 
 /// Whether a value is a list of records: an array, or an object keyed by position.

@@ -14,6 +14,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::envelope::{self, NEST_KEYS, PAGES_KEYS, RECORD_KEYS, TOTAL_KEYS};
+use crate::record::Counter;
 
 use crate::record::{Page, Record};
 
@@ -47,6 +48,12 @@ pub fn split(body: &[u8]) -> Option<Split> {
 }
 
 fn split_object(entries: Vec<(String, Slot)>) -> Option<Split> {
+    if entries.is_empty() {
+        return Some(Split {
+            page: Page::default(),
+            envelope: Value::Array(Vec::new()),
+        });
+    }
     if let Some(records) = positional_slots(&entries) {
         return Some(Split {
             page: Page {
@@ -69,7 +76,7 @@ fn split_object(entries: Vec<(String, Slot)>) -> Option<Split> {
                 .enumerate()
                 .filter(|(_, (_, slot))| slot.is_array());
             match (arrays.next(), arrays.next()) {
-                (Some((only, _)), None) => Some(only),
+                (Some((only, _)), None) if !empty_records_key(&entries) => Some(only),
                 _ => None,
             }
         });
@@ -95,8 +102,24 @@ fn split_object(entries: Vec<(String, Slot)>) -> Option<Split> {
     let nested_at = NEST_KEYS.iter().find_map(|k| {
         entries
             .iter()
-            .position(|(name, slot)| name == k && matches!(slot, Slot::Object(_)))
-    })?;
+            .position(|(name, slot)| name == k && slot.is_filled_object())
+    });
+    let Some(nested_at) = nested_at else {
+        // No records anywhere: a list answer without records when it says so (see
+        // `envelope::holds_no_records`), else not a list the fast reader understands.
+        let envelope = Value::Object(
+            entries
+                .into_iter()
+                .map(|(name, slot)| Some((name, slot.value()?)))
+                .collect::<Option<Map<_, _>>>()?,
+        );
+        let map = envelope.as_object()?;
+        if !envelope::holds_no_records(map) {
+            return None;
+        }
+        let page = counted(Vec::new(), &envelope, None);
+        return Some(Split { page, envelope });
+    };
     let mut entries = entries;
     let Slot::Object(inner) =
         std::mem::replace(&mut entries[nested_at].1, Slot::Scalar(Value::Null))
@@ -117,11 +140,21 @@ fn split_object(entries: Vec<(String, Slot)>) -> Option<Split> {
 fn counted(records: Vec<Record>, envelope: &Value, inner: Option<&Page>) -> Page {
     let map = envelope.as_object();
     let outer = |keys| map.and_then(|m| envelope::number_of(m, keys));
+    let inner_counters = inner.map(|p| p.counters.clone()).unwrap_or_default();
+    let outer_counters: Vec<Counter> = map.map(envelope::counters_of).unwrap_or_default();
     Page {
         records,
         total: inner.and_then(|p| p.total).or_else(|| outer(TOTAL_KEYS)),
         pages: inner.and_then(|p| p.pages).or_else(|| outer(PAGES_KEYS)),
+        counters: inner_counters.into_iter().chain(outer_counters).collect(),
     }
+}
+
+/// A records key holding `null` or `{}`: a list that says it has no records.
+fn empty_records_key(entries: &[(String, Slot)]) -> bool {
+    entries
+        .iter()
+        .any(|(name, slot)| RECORD_KEYS.contains(&name.as_str()) && slot.is_empty_container())
 }
 
 /// The envelope as a value, the entry at `at` replaced by `replacement`.
@@ -222,6 +255,28 @@ impl Slot {
             Slot::List(_) => true,
             Slot::Object(entries) => positional(entries).is_some(),
             Slot::Scalar(_) => false,
+        }
+    }
+
+    /// `null` or `{}`.
+    fn is_empty_container(&self) -> bool {
+        match self {
+            Slot::Raw(raw) => {
+                raw.get() == "null"
+                    || (starts_with(raw, b'{')
+                        && serde_json::from_str::<Entries>(raw.get()).is_ok_and(|e| e.0.is_empty()))
+            }
+            Slot::Object(entries) => entries.is_empty(),
+            Slot::Scalar(value) => value.is_null(),
+            Slot::List(_) => false,
+        }
+    }
+
+    /// An object with at least one entry.
+    fn is_filled_object(&self) -> bool {
+        match self {
+            Slot::Object(entries) => !entries.is_empty(),
+            _ => false,
         }
     }
 

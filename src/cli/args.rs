@@ -252,7 +252,8 @@ pub fn data(raw: &str) -> crate::error::Result<serde_json::Value> {
     } else {
         raw.to_string()
     };
-    serde_json::from_str(&text).map_err(|e| {
+    let text = crate::text::bom::strip(&text);
+    serde_json::from_str(text).map_err(|e| {
         let excerpt: String = text.chars().take(40).collect();
         Error::invalid(
             "--data",
@@ -329,7 +330,7 @@ pub struct ColumnTypes(pub std::collections::HashMap<String, crate::output::Colu
 pub fn schema(s: &str) -> Result<ColumnTypes, String> {
     let text = std::fs::read_to_string(s)
         .map_err(|e| crate::t!("cli-expected-schema-file", reason = e.to_string()))?;
-    serde_json::from_str(&text)
+    serde_json::from_str(crate::text::bom::strip(&text))
         .map(ColumnTypes)
         .map_err(|e| crate::t!("cli-expected-schema", reason = e.to_string()))
 }

@@ -3,7 +3,7 @@
 //! how an empty list is answered. It reads a few one-record pages of the channels list (sends no
 //! writes), remembers what it found in the profile (`page_base`, `max_per_page`) and shows it.
 
-use crate::api::conventions;
+use crate::api::conventions::{self, Evidence, Zero};
 use crate::api::judge::{Verdict, judge_page, says_no_records};
 use crate::api::{ApiClient, CHANNELS};
 use crate::context::Context;
@@ -73,13 +73,46 @@ async fn page_base(
         Ok(resp) => as_page(&resp, true),
         Err(e) => return unknown(ctx, NAME, &e),
     };
-    let base = match zero {
-        Verdict::Success(zero) if conventions::zero_based(&first, &zero) => 0,
-        Verdict::Success(_) | Verdict::Refused { .. } => 1,
-        _ => return Check::new(NAME, Status::Warn, said!("cli-probe-page-base-unknown")),
+    let found = match &zero {
+        Verdict::Success(zero) => conventions::page_base_from(&first, Zero::Page(zero)),
+        Verdict::Refused { status, .. } => {
+            conventions::page_base_from(&first, Zero::Refused(*status))
+        }
+        Verdict::ServerFailed { status, .. } => {
+            conventions::page_base_from(&first, Zero::Failed(*status))
+        }
+        _ => None,
+    };
+    let Some((base, evidence)) = found else {
+        return Check::new(NAME, Status::Warn, said!("cli-probe-page-base-unknown"));
     };
     client.learn_page_base(base);
-    Check::new(NAME, Status::Ok, said!("cli-probe-page-base", base = base))
+    let why = match evidence {
+        Evidence::ZeroHoldsOthers => said!("cli-probe-zero-holds-others"),
+        Evidence::ZeroEmpty => said!("cli-probe-zero-empty"),
+        Evidence::ZeroRepeatsFirst => said!("cli-probe-zero-repeats-first"),
+        Evidence::ZeroRefused(status) => said!("cli-probe-zero-refused", status = status),
+        Evidence::ZeroFailed(status) => said!("cli-probe-zero-failed", status = status),
+    };
+    // The evidence is said in each language the check is shown in.
+    let said = |lang, why: &str| {
+        crate::text::i18n::text_in(
+            lang,
+            "cli-probe-page-base",
+            &[
+                ("base", crate::text::i18n::Value::from(base)),
+                ("why", crate::text::i18n::Value::from(why.to_string())),
+            ],
+        )
+    };
+    Check::new(
+        NAME,
+        Status::Ok,
+        super::checks::Detail {
+            shown: crate::t!("cli-probe-page-base", base = base, why = why.shown.clone()),
+            record: said(crate::text::i18n::Lang::En, &why.record),
+        },
+    )
 }
 
 async fn page_size(ctx: &Context, client: &ApiClient) -> Check {

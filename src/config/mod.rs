@@ -123,6 +123,10 @@ pub struct Profile {
     /// The largest page the deployment serves, learned from a refusal or set by hand.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_per_page: Option<u32>,
+    /// The base URL `page_base` and `max_per_page` were learned from (absent when set by hand): they
+    /// hold for that deployment only, so a run pointed elsewhere (`CLINIC_BASE_URL`) learns its own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub learned_from: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub concurrency: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -253,7 +257,7 @@ impl ConfigFile {
     pub fn load(dir: &Path) -> Result<ConfigFile> {
         let path = Self::path(dir);
         match std::fs::read_to_string(&path) {
-            Ok(text) => toml::from_str(&text)
+            Ok(text) => toml::from_str(crate::text::bom::strip(&text))
                 .map_err(|e| Error::Config(format!("{}: {}", path.display(), e.message()))),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(ConfigFile::default()),
             Err(e) => Err(Error::Config(format!("{}: {e}", path.display()))),
@@ -469,8 +473,14 @@ impl Profile {
                 )
             }
             "per_page" => self.per_page = Some(bounded(key, v, 1, 10_000)?),
-            "page_base" => self.page_base = Some(u64::from(bounded(key, v, 0, 1)?)),
-            "max_per_page" => self.max_per_page = Some(bounded(key, v, 1, 10_000)?),
+            "page_base" => {
+                self.page_base = Some(u64::from(bounded(key, v, 0, 1)?));
+                self.learned_from = None;
+            }
+            "max_per_page" => {
+                self.max_per_page = Some(bounded(key, v, 1, 10_000)?);
+                self.learned_from = None;
+            }
             "concurrency" => self.concurrency = Some(bounded(key, v, 1, 32)?),
             "timezone" => {
                 v.parse::<chrono_tz::Tz>()

@@ -36,7 +36,11 @@ pub fn read(setting: &str, path: &Path) -> Result<Secret> {
             reason = e.to_string()
         ))
     })?;
-    let password = text.lines().next().unwrap_or("").trim_end_matches('\r');
+    let password = crate::text::bom::strip(&text)
+        .lines()
+        .next()
+        .unwrap_or("")
+        .trim_end_matches('\r');
     if password.is_empty() {
         return Err(refuse(crate::t!("config-expected-password-in-file")));
     }

@@ -66,7 +66,7 @@ fn path(dir: &Path, id: &str) -> PathBuf {
 pub fn load(id: &str) -> Result<Option<State>> {
     let file = path(&dir()?, id);
     match std::fs::read(&file) {
-        Ok(bytes) => serde_json::from_slice(&bytes)
+        Ok(bytes) => serde_json::from_slice(crate::text::bom::strip_bytes(&bytes))
             .map(Some)
             .map_err(|e| Error::Config(format!("{}: {e}", file.display()))),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),

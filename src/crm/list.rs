@@ -157,6 +157,7 @@ impl OffsetList {
                 .collect(),
             total,
             pages: None,
+            counters: Vec::new(),
         }
     }
 
@@ -395,6 +396,7 @@ impl KeysetList {
                 .collect(),
             total: None,
             pages: None,
+            counters: Vec::new(),
         }
     }
 }

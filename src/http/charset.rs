@@ -7,15 +7,22 @@ use bytes::Bytes;
 use encoding_rs::{Encoding, UTF_8, WINDOWS_1252};
 use reqwest::header::{CONTENT_TYPE, HeaderMap};
 
+use crate::text::bom::BOM;
 use crate::ui::Reporter;
 
-/// `body` as UTF-8.
+/// `body` as UTF-8, without a byte-order mark.
 pub fn to_utf8(headers: &HeaderMap, body: Bytes, reporter: &Reporter) -> Bytes {
     let content_type = headers
         .get(CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default();
     let named = charset_of(content_type).and_then(|label| Encoding::for_label(label.as_bytes()));
+    // A byte-order mark before a text answer is no part of it (RFC 8259 §8.1 lets readers skip it,
+    // and some deployments start every body with one), and it says the bytes are UTF-8, whatever
+    // the label.
+    if body.starts_with(BOM) && is_text(content_type) {
+        return body.slice(BOM.len()..);
+    }
     let encoding = match named {
         Some(e) if e == UTF_8 => return body,
         Some(e) => e,
@@ -94,5 +101,26 @@ mod tests {
         assert_eq!(decoded(Some("application/json"), utf8), utf8);
         let binary = b"\x89PNG\r\n\x1a\n\xff\xfe";
         assert_eq!(decoded(Some("image/png"), binary), binary);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_in_every_text_answer() {
+        let json = "{\"nome\": \"Conceição\"}".as_bytes();
+        let with_bom = [BOM, json].concat();
+        for ct in [
+            Some("application/json"),
+            Some("application/json; charset=utf-8"),
+            Some("text/html; charset=UTF-8"),
+            None,
+        ] {
+            assert_eq!(decoded(ct, &with_bom), json, "{ct:?}");
+        }
+        // Labelled Latin-1 yet starting with a UTF-8 BOM: the mark says what the bytes are.
+        assert_eq!(
+            decoded(Some("application/json; charset=ISO-8859-1"), &with_bom),
+            json
+        );
+        // Not text: untouched.
+        assert_eq!(decoded(Some("image/png"), &with_bom), with_bom);
     }
 }

@@ -248,11 +248,14 @@ impl Http {
             // never the request's own shorter budget.
             let mut explicit = false;
             let wait = match &outcome {
-                Ok(resp) if resp.status == StatusCode::TOO_MANY_REQUESTS => {
+                // A rate limit (a 429, a 5xx that names a limit, or one that says when to come
+                // back) is never met at once: nothing goes out until the time it states, or the
+                // time a request takes to leak out of a limit's bucket, and the pace drops.
+                Ok(resp) if is_rate_limit(resp) => {
                     self.overloaded(true);
-                    everyone = resp.retry_after().is_some();
+                    everyone = true;
                     explicit = true;
-                    Some(resp.retry_after().unwrap_or_else(|| backoff(attempt)))
+                    Some(resp.retry_after().unwrap_or_else(|| limit_backoff(attempt)))
                 }
                 Ok(resp) if resp.status.is_server_error() && req.safety == Safety::Idempotent => {
                     let limit = resp.retry_after();
@@ -260,8 +263,9 @@ impl Http {
                         && self.overloaded(limit.is_some());
                     everyone = limit.is_some();
                     explicit = limit.is_some();
+                    // The fast ladder is for a 500, 502 or 504 alone: a 503 says "not now".
                     Some(limit.unwrap_or_else(|| {
-                        if overloaded {
+                        if overloaded || resp.status == StatusCode::SERVICE_UNAVAILABLE {
                             backoff(attempt)
                         } else {
                             quick_backoff(attempt)
@@ -810,6 +814,38 @@ fn quick_backoff(attempt: u32) -> Duration {
         Some(ms) => Duration::from_millis(ms + jitter(ms / 2 + 5)),
         None => backoff(attempt - QUICK_MS.len() as u32),
     }
+}
+
+/// A rate limit's answer: 429, or a server error that names a limit (Bitrix's 503
+/// `QUERY_LIMIT_EXCEEDED`) or carries `Retry-After`. Such a request was not acted on, so it may be
+/// sent again whatever it does.
+fn is_rate_limit(resp: &Response) -> bool {
+    if resp.status == StatusCode::TOO_MANY_REQUESTS {
+        return true;
+    }
+    if !resp.status.is_server_error() {
+        return false;
+    }
+    if resp.status == StatusCode::SERVICE_UNAVAILABLE && resp.retry_after().is_some() {
+        return true;
+    }
+    const LIMIT_WORDS: &[&str] = &[
+        "query_limit_exceeded",
+        "too many requests",
+        "rate limit",
+        "limite de requisi",
+        "excesso de requisi",
+    ];
+    let text = String::from_utf8_lossy(&resp.body[..resp.body.len().min(4096)]).to_lowercase();
+    LIMIT_WORDS.iter().any(|w| text.contains(w))
+}
+
+/// The wait after a rate limit that did not say how long: at least the half second in which a
+/// bucket refilled at 2 requests a second (Bitrix's) lets one more through, doubling while it
+/// refuses, up to 8 s.
+fn limit_backoff(attempt: u32) -> Duration {
+    let base = 500u64.saturating_mul(1 << attempt.min(4));
+    Duration::from_millis(base.min(8_000) + jitter(250))
 }
 
 fn backoff(attempt: u32) -> Duration {

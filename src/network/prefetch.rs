@@ -83,6 +83,7 @@ mod tests {
                     records: vec![crate::record::record_of(&json!({ "page": page }))],
                     total: None,
                     pages: None,
+                    counters: Vec::new(),
                 })
             })
         }

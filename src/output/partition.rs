@@ -266,14 +266,12 @@ pub(crate) fn finished_clinics(spec: &OutputSpec) -> Result<Vec<u64>, OutputErro
         .filter(|name| name.starts_with("_manifest-") && name.ends_with(".json"))
         .max()
         .ok_or_else(refused)?;
+    let bytes = std::fs::read(dir.join(&newest)).map_err(|source| OutputError::File {
+        path: dir.join(&newest),
+        source,
+    })?;
     let manifest: Value =
-        serde_json::from_slice(&std::fs::read(dir.join(&newest)).map_err(|source| {
-            OutputError::File {
-                path: dir.join(&newest),
-                source,
-            }
-        })?)
-        .map_err(|_| refused())?;
+        serde_json::from_slice(crate::text::bom::strip_bytes(&bytes)).map_err(|_| refused())?;
     manifest["clinics"]["finished"]
         .as_array()
         .ok_or_else(refused)?

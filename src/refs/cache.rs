@@ -72,7 +72,7 @@ impl Cache {
     /// The cached list, fresh or not; `None` when absent or unreadable.
     pub fn read(&self, kind: Kind, clinic: Option<u64>) -> Option<Cached> {
         let bytes = std::fs::read(self.path(kind, clinic)).ok()?;
-        serde_json::from_slice::<Cached>(&bytes)
+        serde_json::from_slice::<Cached>(crate::text::bom::strip_bytes(&bytes))
             .ok()
             .filter(|c| c.base_url == self.base_url)
     }
@@ -89,7 +89,10 @@ impl Cache {
                 let name = e.file_name().to_string_lossy().into_owned();
                 name == exact || (name.starts_with(&per_clinic) && name.ends_with(".json"))
             })
-            .filter_map(|e| serde_json::from_slice::<Cached>(&std::fs::read(e.path()).ok()?).ok())
+            .filter_map(|e| {
+                let bytes = std::fs::read(e.path()).ok()?;
+                serde_json::from_slice::<Cached>(crate::text::bom::strip_bytes(&bytes)).ok()
+            })
             .filter(|c| c.base_url == self.base_url)
             .collect()
     }

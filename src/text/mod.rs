@@ -4,6 +4,7 @@
 //! files or the network.
 
 pub mod answer;
+pub mod bom;
 pub mod counts;
 pub mod fold;
 pub mod i18n;

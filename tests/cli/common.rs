@@ -45,6 +45,23 @@ impl Env {
         command_for(self.config.path(), self.sandbox.urls())
     }
 
+    /// `clinic` as a script runs it: no token at hand, an unattended login as the clinic user from
+    /// `CLINIC_LOGIN`/`CLINIC_PASSWORD`, renewed the same way, the token kept in the file store.
+    #[allow(dead_code)]
+    pub fn unattended(&self) -> Command {
+        Command::from_std(self.unattended_process())
+    }
+
+    /// [`Env::unattended`] as a plain process.
+    #[allow(dead_code)]
+    pub fn unattended_process(&self) -> std::process::Command {
+        let mut cmd = process_for(self.config.path(), self.sandbox.urls());
+        cmd.env("CLINIC_LOGIN", clinic_sandbox::CLINIC_LOGIN)
+            .env("CLINIC_PASSWORD", clinic_sandbox::CLINIC_PASSWORD)
+            .env("CLINIC_CREDENTIAL_STORE", "file");
+        cmd
+    }
+
     /// `clinic` keeping secrets in the 0600 file store, with no `CLINIC_TOKEN`.
     pub fn file_store(&self) -> Command {
         let mut cmd = self.bare();

@@ -112,8 +112,9 @@ pub fn measured(cmd: &assert_cmd::Command) -> Measured {
 
 const PEAK_MIB: f64 = 100.0;
 
-/// A server that answers every GET with `body` (a list answer), except `/rest/v1/huge-error`: a
-/// 400 whose 200 MB body is streamed, never held.
+/// A server that answers every GET with `body` (a list answer) as its one page — a page past it
+/// is empty, as the end of a list is proven — except `/rest/v1/huge-error`: a 400 whose 200 MB body
+/// is streamed, never held.
 fn serving(body: String) -> Server {
     let body = Arc::new(body);
     Server::start(move |_| {
@@ -128,12 +129,21 @@ fn serving(body: String) -> Server {
                     (StatusCode::BAD_REQUEST, Body::from_stream(stream)).into_response()
                 }),
             )
-            .fallback(move || {
+            .fallback(move |uri: axum::http::Uri| {
                 let body = body.clone();
                 async move {
+                    let past_the_first = uri.query().unwrap_or("").split('&').any(|p| {
+                        p.strip_prefix("pagina_atual=")
+                            .is_some_and(|n| n.parse::<u64>().is_ok_and(|n| n > 1))
+                    });
+                    let body = if past_the_first {
+                        "[]".to_owned()
+                    } else {
+                        body.as_str().to_owned()
+                    };
                     (
                         [(axum::http::header::CONTENT_TYPE, "application/json")],
-                        body.as_str().to_owned(),
+                        body,
                     )
                 }
             })

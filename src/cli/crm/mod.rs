@@ -561,7 +561,7 @@ fn ids_from(source: &std::path::Path) -> Result<Vec<u64>> {
         )
     })?;
     let mut ids = Vec::new();
-    for (n, word) in text
+    for (n, word) in crate::text::bom::strip(&text)
         .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
         .filter(|w| !w.is_empty())
         .enumerate()

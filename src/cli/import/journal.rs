@@ -110,7 +110,7 @@ pub(crate) fn read(path: &Path) -> Result<HashMap<String, Earlier>> {
         Err(e) => return Err(Error::Other(format!("{}: {e}", path.display()))),
     };
     let mut states = HashMap::new();
-    for v in text
+    for v in crate::text::bom::strip(&text)
         .lines()
         .filter_map(|l| serde_json::from_str::<Value>(l).ok())
     {

@@ -1,0 +1,558 @@
+//! Walks that cannot lie: whole deployments drawn at random from every convention the sandbox
+//! speaks, combined freely — records container and key, empty forms, page numbering and how page 0
+//! is answered, counters (honest, as strings, counting pages, wrong by a few), page-size caps silent
+//! or refused, what lies past the end, charset and byte-order mark, Content-Type, token form and
+//! expiry — and CRMs with or without `batch`, with rate limits and operating-time limits.
+//!
+//! Against each, the client walks the Ficha Financeira to CSV and to Parquet, a reference list and a
+//! name lookup, and every run must hold one invariant: every record exactly once with its exact
+//! values (the bytes a plain deployment gives), or a non-zero exit with no file and a message. Never
+//! exit 0 with fewer, more or different records.
+//!
+//! The seeds 0..`FIXED` run every time; a few fresh ones are drawn from the clock and printed, so a
+//! failure can be replayed with `CLINIC_DRAWN_SEED=N cargo test --test cli drawn::`.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::{Mutex, OnceLock};
+
+use clinic_sandbox::{
+    AuthScheme, Charset, ContentType, Counter, Dialect, EmptyList, EmptyRecords, Envelope, Options,
+    PageZero, PastEnd, RecordsAs, RecordsKey,
+};
+
+use crate::common::*;
+
+/// Seeds every run draws.
+const FIXED: u64 = 200;
+/// Fresh seeds a run adds.
+const FRESH: u64 = 4;
+/// Data scales drawn from (quotes in the sandbox; clinic 1, whose user the client logs in as,
+/// holds a share of them).
+const SCALES: [u64; 3] = [40, 120, 300];
+
+/// A small generator of its own (SplitMix64), so a seed draws the same deployment everywhere.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len() as u64) as usize]
+    }
+
+    fn chance(&mut self, one_in: u64) -> bool {
+        self.below(one_in) == 0
+    }
+}
+
+/// One drawn deployment and what it allows the client to do.
+#[derive(Debug)]
+struct Drawn {
+    seed: u64,
+    opts: Options,
+    per_page: u64,
+    /// A counter says more records or pages than the service holds: the walk may fail (cleanly),
+    /// never succeed with fewer records.
+    overstated: bool,
+    crm: bool,
+    /// The CRM walk goes by ID (`--keyset`) rather than by offset.
+    keyset: bool,
+}
+
+fn draw(seed: u64) -> Drawn {
+    let mut r = Rng(seed);
+    let dialect = r.pick(&[Dialect::Standard, Dialect::Standard, Dialect::LegacyPhp]);
+    let envelope = r.pick(&[Envelope::Dados, Envelope::Data, Envelope::Bare]);
+    let counters = r.pick::<&[Counter]>(&[
+        &[Counter::Total],
+        &[Counter::Nothing],
+        &[Counter::TotalRegistros],
+        &[Counter::TotalPaginas],
+        &[Counter::PagesAsTotal],
+        &[Counter::PagesAsTotal, Counter::TotalRegistros],
+        &[Counter::Total, Counter::TotalPaginas],
+        &[Counter::Total, Counter::TotalRegistros],
+    ]);
+    let skew = match r.below(6) {
+        0 => -(r.below(3) as i64 + 1),
+        1 => r.below(3) as i64 + 1,
+        _ => 0,
+    };
+    let keyed = envelope != Envelope::Bare || dialect == Dialect::LegacyPhp;
+    let counted = keyed && counters.iter().any(|c| *c != Counter::Nothing);
+    let mut opts = Options {
+        scale: r.pick(&SCALES),
+        dialect,
+        envelope,
+        records_as: Some(r.pick(&[RecordsAs::Array, RecordsAs::Positional])),
+        empty_records: Some(r.pick(&[
+            EmptyRecords::Array,
+            EmptyRecords::Object,
+            EmptyRecords::Null,
+            EmptyRecords::Missing,
+        ])),
+        records_key: r.chance(2).then(|| {
+            r.pick(&[
+                RecordsKey::Dados,
+                RecordsKey::Data,
+                RecordsKey::Registros,
+                RecordsKey::Items,
+                RecordsKey::Result,
+                RecordsKey::Lista,
+                RecordsKey::Records,
+            ])
+        }),
+        page_base: Some(r.pick(&[0, 1, 1])),
+        page_zero: Some(r.pick(&[
+            PageZero::Refused,
+            PageZero::Empty,
+            PageZero::NotFound,
+            PageZero::ServerError,
+            PageZero::First,
+        ])),
+        counters: Some(counters.to_vec()),
+        counter_strings: Some(r.chance(2)),
+        counter_skew: skew,
+        page_cap: if r.chance(3) {
+            r.below(6) as usize + 3
+        } else {
+            0
+        },
+        max_per_page: r.chance(4).then(|| r.below(8) + 4),
+        max_per_page_unstated: r.chance(2),
+        past_end: r.pick(&[PastEnd::Empty, PastEnd::Empty, PastEnd::Repeat]),
+        empty_list: Some(r.pick(&[EmptyList::Empty, EmptyList::NotFound, EmptyList::FalseFlag])),
+        charset: Some(r.pick(&[Charset::Utf8, Charset::Utf8, Charset::Latin1])),
+        bom: r.chance(3),
+        content_type: r.pick(&[ContentType::Json, ContentType::Html, ContentType::Absent]),
+        token_prefix: r.chance(3).then(|| "Bearer".to_string()),
+        token_field: Some(r.pick(&["token", "access_token", "data.jwt"]).to_string()),
+        auth_scheme: r.pick(&[AuthScheme::Both, AuthScheme::Bearer, AuthScheme::Raw]),
+        token_expire_every: if r.chance(3) { r.below(6) + 3 } else { 0 },
+        // The legacy dialect's HTML 500 pages are a fault of their own, tested elsewhere; here they
+        // would only slow the draw.
+        html_error_every: Some(0),
+        ..Options::ephemeral()
+    };
+    let crm = r.chance(4);
+    if crm {
+        opts.crm_no_batch = r.chance(2);
+        opts.crm_contacts = r.pick(&[120, 180]);
+        opts.crm_burst = r.pick(&[2, 50]);
+        if r.chance(3) {
+            // An operating-time window that a walk spends, and that ends soon.
+            opts.crm_operating_budget = 0.05;
+            opts.crm_call_cost_ms = 20;
+            opts.crm_operating_window = 1;
+        }
+    }
+    let keyset = r.chance(2);
+    Drawn {
+        seed,
+        keyset,
+        per_page: r.pick(&[3, 5, 7, 10, 25]),
+        overstated: counted && skew > 0,
+        crm,
+        opts,
+    }
+}
+
+/// What a plain deployment of the same data gives: the bytes every drawn one must match.
+#[derive(Clone)]
+struct Reference {
+    csv: Vec<u8>,
+    parquet_rows: usize,
+    channels: Vec<u8>,
+    seller: String,
+    by_seller: Vec<u8>,
+    crm: HashMap<usize, Vec<u8>>,
+}
+
+fn reference(scale: u64, crm_contacts: Option<usize>) -> Reference {
+    static CACHE: OnceLock<Mutex<HashMap<u64, Reference>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    let known = cache.lock().unwrap().get(&scale).cloned();
+    let mut reference = match known {
+        Some(r) => r,
+        None => {
+            let env = Env::with(Options {
+                scale,
+                ..Options::ephemeral()
+            });
+            let dir = tempfile::tempdir().unwrap();
+            let csv = dir.path().join("ficha.csv");
+            run(&env, &ficha(&csv, 50)).success_or_panic("reference export");
+            let parquet = dir.path().join("ficha.parquet");
+            run(&env, &ficha(&parquet, 50)).success_or_panic("reference parquet");
+            let channels = run(&env, &channels_args()).success_or_panic("reference channels");
+            let sellers = run(
+                &env,
+                &["ref", "sellers", "--all", "--format", "json"].map(String::from),
+            )
+            .success_or_panic("reference sellers");
+            let sellers: serde_json::Value = serde_json::from_slice(&sellers).unwrap();
+            let seller = sellers[0]["nome"].as_str().unwrap().to_string();
+            let by_seller = run(&env, &seller_args(&seller)).success_or_panic("reference seller");
+            Reference {
+                csv: std::fs::read(&csv).unwrap(),
+                parquet_rows: parquet_rows(&parquet),
+                channels,
+                seller,
+                by_seller,
+                crm: HashMap::new(),
+            }
+        }
+    };
+    if let Some(contacts) = crm_contacts
+        && !reference.crm.contains_key(&contacts)
+    {
+        let env = Env::with(Options {
+            scale,
+            crm_contacts: contacts,
+            crm_rate_limit: 0,
+            ..Options::ephemeral()
+        });
+        let list = run(&env, &crm_args()).success_or_panic("reference crm");
+        reference.crm.insert(contacts, list);
+    }
+    cache.lock().unwrap().insert(scale, reference.clone());
+    reference
+}
+
+fn ficha(out: &Path, per_page: u64) -> Vec<String> {
+    [
+        "report",
+        "ficha-financeira",
+        "--all",
+        "--per-page",
+        &per_page.to_string(),
+        "-o",
+        out.to_str().unwrap(),
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+fn channels_args() -> Vec<String> {
+    ["ref", "channels", "--all", "--format", "csv"]
+        .map(String::from)
+        .to_vec()
+}
+
+fn seller_args(seller: &str) -> Vec<String> {
+    [
+        "report",
+        "ficha-financeira",
+        "--seller",
+        seller,
+        "--all",
+        "--format",
+        "csv",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+fn crm_args() -> Vec<String> {
+    ["crm", "contact", "list", "--all", "--format", "csv"]
+        .map(String::from)
+        .to_vec()
+}
+
+/// The rows of a Parquet file, read back with the parquet crate.
+fn parquet_rows(path: &Path) -> usize {
+    let file = std::fs::File::open(path).unwrap();
+    let reader = parquet::file::reader::SerializedFileReader::new(file).unwrap();
+    use parquet::file::reader::FileReader;
+    reader.metadata().file_metadata().num_rows() as usize
+}
+
+struct Ran {
+    out: std::process::Output,
+    what: String,
+}
+
+impl Ran {
+    fn success_or_panic(self, what: &str) -> Vec<u8> {
+        assert!(
+            self.out.status.success(),
+            "{what}: {}",
+            String::from_utf8_lossy(&self.out.stderr)
+        );
+        self.out.stdout
+    }
+}
+
+/// Runs the client against `env` as a script would: an unattended login from the environment, no
+/// stored token.
+fn run(env: &Env, args: &[String]) -> Ran {
+    let out = env.unattended_process().args(args).output().unwrap();
+    Ran {
+        out,
+        what: args.join(" "),
+    }
+}
+
+/// One broken promise, for the report.
+fn broken(d: &Drawn, ran: &Ran, why: &str) -> String {
+    format!(
+        "seed {} ({:?}, per page {}): `{}` {why}\n  exit {:?}, stderr: {}",
+        d.seed,
+        d.opts,
+        d.per_page,
+        ran.what,
+        ran.out.status.code(),
+        String::from_utf8_lossy(&ran.out.stderr).trim()
+    )
+}
+
+/// How a drawn deployment fared.
+#[derive(Default)]
+struct Fared {
+    succeeded: u64,
+    failed_cleanly: u64,
+    broken: Vec<String>,
+}
+
+/// Checks one run against the invariant: the reference bytes, or a clean failure where the
+/// deployment allows one (`may_fail`). `file` is the output file, when the run writes one.
+fn check(
+    d: &Drawn,
+    ran: &Ran,
+    (got, want): (Option<Vec<u8>>, &[u8]),
+    file: Option<&Path>,
+    may_fail: bool,
+    fared: &mut Fared,
+) {
+    if ran.out.status.success() {
+        let got = got.unwrap_or_else(|| ran.out.stdout.clone());
+        if got == want {
+            fared.succeeded += 1;
+        } else {
+            let (g, w) = (
+                got.split(|b| *b == b'\n').count(),
+                want.split(|b| *b == b'\n').count(),
+            );
+            fared.broken.push(broken(
+                d,
+                ran,
+                &format!("exited 0 with other records: {g} lines, {w} expected"),
+            ));
+        }
+        return;
+    }
+    let left_a_file = file.is_some_and(Path::exists);
+    let said_why = !ran.out.stderr.is_empty();
+    if left_a_file || !said_why {
+        fared.broken.push(broken(
+            d,
+            ran,
+            "failed without a clean end (a file left, or no message)",
+        ));
+    } else if !may_fail {
+        fared.broken.push(broken(
+            d,
+            ran,
+            "failed on a deployment whose counters are honest",
+        ));
+    } else {
+        fared.failed_cleanly += 1;
+    }
+}
+
+fn exercise(d: &Drawn, fared: &mut Fared) {
+    let reference = reference(d.opts.scale, d.crm.then_some(d.opts.crm_contacts));
+    let env = Env::with(d.opts.clone());
+    let dir = tempfile::tempdir().unwrap();
+    let may_fail = d.overstated;
+    let csv = dir.path().join("ficha.csv");
+    let ran = run(&env, &ficha(&csv, d.per_page));
+    let got = std::fs::read(&csv).ok();
+    check(d, &ran, (got, &reference.csv), Some(&csv), may_fail, fared);
+    audit(&env, d, &ran, fared);
+    let learned = learned_base(&env);
+    // Parquet, on a second run that uses what the first one learned.
+    let parquet = dir.path().join("ficha.parquet");
+    let ran = run(&env, &ficha(&parquet, d.per_page));
+    // Probed once per profile. (A walk that ends short of a counter asks page 0 again, to say
+    // whether a numbering from 0 is why.)
+    if learned == Some(1) && ran.out.status.success() && pages_zero(&env) > 0 {
+        let why = "asked page 0 again, though page_base = 1 was learned";
+        fared.broken.push(broken(d, &ran, why));
+    }
+    audit(&env, d, &ran, fared);
+    if ran.out.status.success() {
+        let rows = parquet_rows(&parquet);
+        if rows == reference.parquet_rows {
+            fared.succeeded += 1;
+        } else {
+            let why = format!(
+                "exited 0 with {rows} rows, {} expected",
+                reference.parquet_rows
+            );
+            fared.broken.push(broken(d, &ran, &why));
+        }
+    } else {
+        check(d, &ran, (None, b""), Some(&parquet), may_fail, fared);
+    }
+    let mut channels = channels_args();
+    channels.extend(["--per-page".to_string(), d.per_page.to_string()]);
+    let ran = run(&env, &channels);
+    check(d, &ran, (None, &reference.channels), None, may_fail, fared);
+    audit(&env, d, &ran, fared);
+    let mut lookup = seller_args(&reference.seller);
+    lookup.extend(["--per-page".to_string(), d.per_page.to_string()]);
+    let ran = run(&env, &lookup);
+    check(d, &ran, (None, &reference.by_seller), None, may_fail, fared);
+    audit(&env, d, &ran, fared);
+    if d.crm {
+        // The CRM's counters are honest: its walks always complete.
+        let mut args = crm_args();
+        if d.keyset {
+            args.push("--keyset".into());
+        }
+        let ran = run(&env, &args);
+        let want = &reference.crm[&d.opts.crm_contacts];
+        check(d, &ran, (None, want), None, false, fared);
+        audit(&env, d, &ran, fared);
+    }
+}
+
+/// What the journal shows of one run beyond its output: a refused CRM request never sent again at
+/// once, and a token's scheme never changed once a call was accepted (an expired token is renewed
+/// by logging in again). The journal is cleared for the next run.
+fn audit(env: &Env, d: &Drawn, ran: &Ran, fared: &mut Fared) {
+    if let Some(gap) = hasty_retry(env) {
+        let why = format!("sent a refused CRM request again {gap} ms later");
+        fared.broken.push(broken(d, ran, &why));
+    }
+    if let Some(why) = scheme_changed_after_success(env) {
+        fared.broken.push(broken(d, ran, &why));
+    }
+    env.clear_journal();
+}
+
+/// The page numbering the profile remembers, if any.
+fn learned_base(env: &Env) -> Option<u64> {
+    let config = std::fs::read_to_string(env.config.path().join("config.toml")).ok()?;
+    config
+        .lines()
+        .find_map(|l| l.strip_prefix("page_base = "))
+        .and_then(|v| v.trim().parse().ok())
+}
+
+/// Requests for page 0 in the journal.
+fn pages_zero(env: &Env) -> usize {
+    without_numbering_probe(env.sent())
+        .len()
+        .abs_diff(env.sent().len())
+}
+
+/// The gap before a CRM request that repeats the one before it (a refusal sent again), when it
+/// is shorter than a bucket refilled at 2 a second takes to let one more through.
+fn hasty_retry(env: &Env) -> Option<u64> {
+    let crm: Vec<(u64, String)> = env
+        .journal()
+        .into_iter()
+        .filter(|r| r["path"].as_str().unwrap_or("").starts_with("/crm/"))
+        .map(|r| {
+            let at = r["at_ms"].as_u64().unwrap_or(0);
+            (at, format!("{}?{}", r["path"], r["query"]))
+        })
+        .collect();
+    crm.windows(2)
+        .filter(|w| w[0].1 == w[1].1)
+        .map(|w| w[1].0.saturating_sub(w[0].0))
+        .find(|gap| *gap < 400)
+}
+
+/// Whether the scheme of the token changed after a call had been accepted: a token that expired is
+/// renewed by logging in again, never sent again in another form. Read from the calls' headers: the
+/// bare form may be tried once, at the start, before anything was accepted.
+fn scheme_changed_after_success(env: &Env) -> Option<String> {
+    let schemes: Vec<bool> = env
+        .sent()
+        .iter()
+        .filter(|r| r["path"].as_str().unwrap_or("").starts_with("/rest/v1/"))
+        .filter_map(|r| {
+            r["headers"]["authorization"]
+                .as_str()
+                .map(|a| a.starts_with("Bearer "))
+        })
+        .collect();
+    let changes = schemes.windows(2).filter(|w| w[0] != w[1]).count();
+    (changes > 1).then(|| format!("the token's scheme changed {changes} times: {schemes:?}"))
+}
+
+fn seeds() -> Vec<u64> {
+    if let Some(seed) = std::env::var("CLINIC_DRAWN_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+    {
+        return vec![seed];
+    }
+    let clock = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    let fresh: Vec<u64> = (0..FRESH)
+        .map(|i| Rng(clock ^ i).next() | (1 << 63))
+        .collect();
+    eprintln!("drawn deployments: seeds 0..{FIXED} and fresh seeds {fresh:?}");
+    (0..FIXED).chain(fresh).collect()
+}
+
+#[test]
+fn walks_that_cannot_lie_on_any_drawn_deployment() {
+    let seeds = seeds();
+    // Two at a time: the machine has two cores, and each deployment is a server and a client.
+    let fared = Mutex::new(Fared::default());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    let Some(seed) = seeds.get(i) else { break };
+                    let d = draw(*seed);
+                    let mut mine = Fared::default();
+                    exercise(&d, &mut mine);
+                    let mut all = fared.lock().unwrap();
+                    all.succeeded += mine.succeeded;
+                    all.failed_cleanly += mine.failed_cleanly;
+                    all.broken.extend(mine.broken);
+                }
+            });
+        }
+    });
+    let fared = fared.into_inner().unwrap();
+    assert!(
+        fared.broken.is_empty(),
+        "{} of the runs broke the invariant:\n{}",
+        fared.broken.len(),
+        fared.broken.join("\n")
+    );
+    // The draw reaches both outcomes: honest deployments walked whole, overstated ones refused.
+    assert!(
+        fared.succeeded > seeds.len() as u64 * 3,
+        "{} runs succeeded",
+        fared.succeeded
+    );
+    if seeds.len() > 1 {
+        assert!(
+            fared.failed_cleanly > 0,
+            "no overstated counter was ever caught"
+        );
+    }
+}
