@@ -294,12 +294,60 @@ impl Ran {
     }
 }
 
+/// How long one run may take: the largest scale walks in a second or two, and the slowest CRM
+/// draws wait out a few refusals and one operating-time window.
+const RUN_LIMIT: std::time::Duration = std::time::Duration::from_secs(90);
+
 /// Runs the client against `env` as a script would: an unattended login from the environment, no
-/// stored token.
+/// stored token. A run still going after [`RUN_LIMIT`] is stopped, and reported as a failure with
+/// no message (a hang breaks the invariant as surely as a wrong count).
 fn run(env: &Env, args: &[String]) -> Ran {
-    let out = env.unattended_process().args(args).output().unwrap();
+    use std::process::Stdio;
+    let mut child = env
+        .unattended_process()
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Read both pipes on threads of their own, so a full pipe never stalls the client.
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let out_reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        std::io::Read::read_to_end(&mut stdout, &mut buf).ok();
+        buf
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        std::io::Read::read_to_end(&mut stderr, &mut buf).ok();
+        buf
+    });
+    let started = std::time::Instant::now();
+    let mut timed_out = false;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > RUN_LIMIT {
+            timed_out = true;
+            let _ = child.kill();
+            break child.wait().unwrap();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    let mut err = err_reader.join().unwrap();
+    if timed_out {
+        // Said as no message at all, which `check` reports.
+        err.clear();
+    }
     Ran {
-        out,
+        out: std::process::Output {
+            status,
+            stdout: out_reader.join().unwrap(),
+            stderr: err,
+        },
         what: args.join(" "),
     }
 }
@@ -358,7 +406,7 @@ fn check(
         fared.broken.push(broken(
             d,
             ran,
-            "failed without a clean end (a file left, or no message)",
+            "failed without a clean end (a file left, no message, or still running after the limit)",
         ));
     } else if !may_fail {
         fared.broken.push(broken(
@@ -380,15 +428,17 @@ fn exercise(d: &Drawn, fared: &mut Fared) {
     let ran = run(&env, &ficha(&csv, d.per_page));
     let got = std::fs::read(&csv).ok();
     check(d, &ran, (got, &reference.csv), Some(&csv), may_fail, fared);
+    let first_succeeded = ran.out.status.success();
     audit(&env, d, &ran, fared);
-    let learned = learned_base(&env);
     // Parquet, on a second run that uses what the first one learned.
     let parquet = dir.path().join("ficha.parquet");
     let ran = run(&env, &ficha(&parquet, d.per_page));
-    // Probed once per profile. (A walk that ends short of a counter asks page 0 again, to say
-    // whether a numbering from 0 is why.)
-    if learned == Some(1) && ran.out.status.success() && pages_zero(&env) > 0 {
-        let why = "asked page 0 again, though page_base = 1 was learned";
+    // A deployment that counts from 1 says so beyond doubt when page 0 is refused, fails, is empty
+    // or "no records" beside a page 1 with records: probed once per profile. (A walk that ends
+    // short of a counter asks page 0 again, to say whether a numbering from 0 is why.)
+    let proven_one_based = d.opts.first_page() == 1 && d.opts.page_zero() != PageZero::First;
+    if proven_one_based && first_succeeded && ran.out.status.success() && pages_zero(&env) > 0 {
+        let why = "asked page 0 again on the second run of a deployment that counts from 1";
         fared.broken.push(broken(d, &ran, why));
     }
     audit(&env, d, &ran, fared);
@@ -441,15 +491,6 @@ fn audit(env: &Env, d: &Drawn, ran: &Ran, fared: &mut Fared) {
         fared.broken.push(broken(d, ran, &why));
     }
     env.clear_journal();
-}
-
-/// The page numbering the profile remembers, if any.
-fn learned_base(env: &Env) -> Option<u64> {
-    let config = std::fs::read_to_string(env.config.path().join("config.toml")).ok()?;
-    config
-        .lines()
-        .find_map(|l| l.strip_prefix("page_base = "))
-        .and_then(|v| v.trim().parse().ok())
 }
 
 /// Requests for page 0 in the journal.
