@@ -102,10 +102,10 @@ async fn walk_once(
     macro_rules! refill {
         ($held:expr) => {
             while window.len() < width && next <= ceiling {
-                // With nothing in flight the walk needs the next page to go on. Beyond that, the
-                // first answer decides: it says how long the list is (and a one-page list, the usual
-                // reference list, costs one request); then every page its live counters point at
-                // goes out at once, and every page the window holds when it gave none.
+                // With nothing in flight the walk needs the next page to go on (the page after
+                // the last one proves the end, one at a time). Beyond that, the first answer
+                // decides: every page its live counters point at goes out at once, and every page
+                // the window holds when it gave none.
                 let needed = window.len() == 0 && $held == 0;
                 let ahead = state.answered && state.last_claimed().is_none_or(|last| next <= last);
                 let pending = window.len() as u64 + $held;
