@@ -655,7 +655,7 @@ fn leading_id(text: &str) -> Option<&str> {
 }
 
 /// A page's identity: the text of its records, hashed as it came.
-fn fingerprint(records: &[Record]) -> u64 {
+pub(crate) fn fingerprint(records: &[Record]) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     for r in records {
         r.get().hash(&mut h);

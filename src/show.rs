@@ -140,14 +140,14 @@ impl ApiList {
         let zero = self.server_page(0, per_page).await?;
         if !zero.records.is_empty() {
             self.zero_fingerprint
-                .store(fingerprint(&zero), Ordering::Relaxed);
+                .store(pages::fingerprint(&zero.records), Ordering::Relaxed);
             return Ok(zero);
         }
         let one = self.server_page(1, per_page).await?;
         if one.records.is_empty() {
             return Ok(zero);
         }
-        self.client.unlearn_page_base(1);
+        self.client.learn_page_base(1);
         Ok(one)
     }
 }
@@ -161,26 +161,16 @@ impl ApiList {
     async fn second_page_from_zero(&self, per_page: u64) -> Result<Page> {
         let second = self.server_page(1, per_page).await?;
         let zero = self.zero_fingerprint.load(Ordering::Relaxed);
-        if zero == 0 || second.records.is_empty() || fingerprint(&second) != zero {
+        if zero == 0 || second.records.is_empty() || pages::fingerprint(&second.records) != zero {
             return Ok(second);
         }
         let third = self.server_page(2, per_page).await?;
-        if third.records.is_empty() || fingerprint(&third) == zero {
+        if third.records.is_empty() || pages::fingerprint(&third.records) == zero {
             return Ok(second);
         }
-        self.client.unlearn_page_base(1);
+        self.client.learn_page_base(1);
         Err(Error::Protocol(crate::t!("pages-page-base-contradicted")))
     }
-}
-
-/// The text of a page's records, hashed: to tell whether two answers are the same page.
-fn fingerprint(page: &Page) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    for r in &page.records {
-        r.get().hash(&mut h);
-    }
-    h.finish()
 }
 
 impl PageSource for ApiList {
@@ -233,7 +223,7 @@ impl PageSource for ApiList {
                 .await
                 .ok()?;
             conventions::zero_based(&first, &zero).then(|| {
-                self.client.unlearn_page_base(0);
+                self.client.learn_page_base(0);
                 crate::t!("pages-why-page-base", base = 0)
             })
         })

@@ -96,22 +96,9 @@ impl ApiClient {
     }
 
     /// Takes note that the deployment numbers its first page `base`: for this run, and (once, with a
-    /// line on stderr) for the next ones.
+    /// line on stderr) for the next ones. A numbering known before and now contradicted by the
+    /// answers is replaced, with a note that says so.
     pub fn learn_page_base(&self, base: u64) {
-        if self.conventions.set_page_base(base) {
-            if base != 1 {
-                self.http
-                    .reporter()
-                    .note(&crate::t!("api-learned-page-base", base = base));
-            }
-            if let Some(h) = &self.hooks {
-                h.remember_page_base(base);
-            }
-        }
-    }
-
-    /// Replaces a numbering that the deployment's answers contradicted, with a note.
-    pub fn unlearn_page_base(&self, base: u64) {
         let before = self.conventions.page_base();
         if self.conventions.set_page_base(base) {
             if let Some(before) = before {
