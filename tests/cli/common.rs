@@ -411,3 +411,53 @@ pub fn pty_text(text: &str) -> String {
 pub fn from_pty(seen: &str) -> String {
     String::from_utf8_lossy(&seen.chars().map(|c| c as u8).collect::<Vec<u8>>()).into_owned()
 }
+
+/// A Python with DuckDB, for tests that read an output back the way the README's readers do:
+/// `CLINIC_TEST_PYTHON` when set, else `python3` on the PATH. When it cannot `import duckdb` the test
+/// is skipped with a line on stderr, unless `CLINIC_REQUIRE_DUCKDB=1` (CI, after installing it into a
+/// virtual environment), where that is a failure. Tests that use it have `duckdb` in their name, so
+/// CI can run them again with the requirement.
+#[allow(dead_code)]
+pub fn duckdb_python(test: &str) -> Option<std::path::PathBuf> {
+    use std::io::Write;
+    let python = std::env::var_os("CLINIC_TEST_PYTHON")
+        .filter(|p| !p.is_empty())
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::PathBuf::from("python3"));
+    let ready = std::process::Command::new(&python)
+        .args(["-c", "import duckdb"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if ready {
+        return Some(python);
+    }
+    let what = format!("{} cannot import duckdb", python.display());
+    if std::env::var("CLINIC_REQUIRE_DUCKDB").is_ok_and(|v| v == "1") {
+        panic!("{test}: {what}, and CLINIC_REQUIRE_DUCKDB=1 requires it");
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "skipped {test}: {what} (pip install duckdb, or set CLINIC_TEST_PYTHON; CLINIC_REQUIRE_DUCKDB=1 makes this a failure)"
+    );
+    None
+}
+
+/// Runs `script` under the Python `duckdb_python` found, with `args` as `sys.argv[1:]`, and returns
+/// its stdout; a failing script fails the test with its stderr.
+#[allow(dead_code)]
+pub fn run_python(python: &Path, script: &str, args: &[&str]) -> String {
+    let out = std::process::Command::new(python)
+        .arg("-c")
+        .arg(script)
+        .args(args)
+        .output()
+        .expect("python runs");
+    assert!(
+        out.status.success(),
+        "python failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
