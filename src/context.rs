@@ -17,6 +17,7 @@ use crate::output::{Format, OutputSpec};
 use crate::pages::Walk;
 use crate::secret::Secret;
 use crate::ui::Reporter;
+use crate::watch::Watch;
 
 /// Default page size of walks (`--all`) and of single pages.
 pub const DEFAULT_PER_PAGE: u64 = 50;
@@ -79,6 +80,8 @@ pub struct Context {
     api: OnceCell<Arc<ApiClient>>,
     /// The note that `--per-page` was lowered to the deployment's maximum was given.
     per_page_lowered: std::sync::atomic::AtomicBool,
+    /// What a report's run reads off its records as they pass into the output (see `watch`).
+    records_watch: std::sync::Mutex<Option<Arc<Watch>>>,
 }
 
 impl Context {
@@ -152,6 +155,7 @@ impl Context {
             sandbox,
             api: OnceCell::new(),
             per_page_lowered: Default::default(),
+            records_watch: Default::default(),
         };
         // Output settings a run could only find wrong after fetching everything.
         crate::output::Output::check(&ctx.output_spec())?;
@@ -354,6 +358,19 @@ impl Context {
         update_profile(&self.config_dir, &self.profile_name, change)
     }
 
+    /// Sets (or with `None` ends) the watch over the records of the lists walked from now on.
+    pub fn watch_records(&self, watch: Option<Arc<Watch>>) {
+        *self.records_watch.lock().unwrap_or_else(|e| e.into_inner()) = watch;
+    }
+
+    /// The watch over the records walked now, if a report set one.
+    pub fn records_watch(&self) -> Option<Arc<Watch>> {
+        self.records_watch
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
     /// Output settings: flags, then the profile, then `table` on a terminal and `json` otherwise.
     /// `--excel` means CSV unless TSV was asked for.
     pub fn output_spec(&self) -> OutputSpec {
@@ -390,6 +407,10 @@ impl Context {
             column_types: self.global.column_types.clone(),
             partition: self.global.partition.clone(),
             command: self.global.command.clone(),
+            empty_columns: self
+                .records_watch()
+                .map(|w| w.empty_columns().to_vec())
+                .unwrap_or_default(),
         }
     }
 

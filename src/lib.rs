@@ -33,3 +33,4 @@ pub mod summary;
 pub mod text;
 pub mod ui;
 pub mod unfinished;
+pub mod watch;

@@ -234,6 +234,8 @@ impl PageSource for ApiList {
 pub(crate) struct Sink {
     out: Output,
     jq: Option<Jq>,
+    /// A report's watch over the records, which reads each one as the service sent it.
+    watch: Option<Arc<crate::watch::Watch>>,
     /// Where what the finished output leaves to say goes (see [`tell_finished`]).
     reporter: Arc<crate::ui::Reporter>,
 }
@@ -262,6 +264,7 @@ impl Sink {
                 preferred,
             )?,
             jq,
+            watch: ctx.records_watch(),
             reporter: ctx.reporter.clone(),
         })
     }
@@ -280,6 +283,9 @@ impl Sink {
 
     /// A record of a list as the service sent it: copied out as it is where the format allows.
     pub(crate) fn write_record(&mut self, record: &RawValue) -> Result<()> {
+        if let Some(watch) = &self.watch {
+            watch.observe(record);
+        }
         match &self.jq {
             None => Ok(self.out.write_raw(record)?),
             Some(_) => self.write(&crate::record::value_of(record)?),

@@ -916,6 +916,7 @@ help-sandbox-serve--auth-scheme--bearer = Only `Bearer <token>`
 help-sandbox-serve--auth-scheme--raw = Only the bare `<token>`
 help-sandbox-serve--page-cap = Never return more than N records per page, whatever was asked (0 = off)
 help-sandbox-serve--ignore-page = Always return page 1, whatever `pagina_atual` says
+help-sandbox-serve--ignore-modified-filter = Ignore the Ficha Financeira's modified-since filter (`modificado_em_de`/`_ate`), as some deployments do
 help-sandbox-serve--page-base = The number of the first page, 0 or 1. Default 1 (0 in the quirks dialect)
 help-sandbox-serve--max-per-page = Refuse pages of more than N records with a message that states N (0 = off). Default off (25 in the quirks dialect)
 help-sandbox-serve--charset = The charset of `/rest/v1` answers: utf8, or latin1 (`application/json; charset=ISO-8859-1`). Default utf8 (latin1 in the quirks dialect)

@@ -919,6 +919,7 @@ help-sandbox-serve--auth-scheme--bearer = Só `Bearer <token>`
 help-sandbox-serve--auth-scheme--raw = Só o `<token>` sozinho
 help-sandbox-serve--page-cap = Nunca devolve mais de N registros por página, seja qual for o pedido (0 = desligado)
 help-sandbox-serve--ignore-page = Sempre devolve a página 1, diga o que disser `pagina_atual`
+help-sandbox-serve--ignore-modified-filter = Ignora o filtro de modificação da Ficha Financeira (`modificado_em_de`/`_ate`), como algumas implantações fazem
 help-sandbox-serve--page-base = O número da primeira página, 0 ou 1. Padrão 1 (0 no dialeto quirks)
 help-sandbox-serve--max-per-page = Recusa páginas de mais de N registros com uma mensagem que diz N (0 = desligado). Padrão desligado (25 no dialeto quirks)
 help-sandbox-serve--charset = O charset das respostas de `/rest/v1`: utf8, ou latin1 (`application/json; charset=ISO-8859-1`). Padrão utf8 (latin1 no dialeto quirks)

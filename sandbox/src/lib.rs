@@ -158,6 +158,10 @@ pub struct Options {
     /// Always return page 1, whatever `pagina_atual` says.
     #[arg(long)]
     pub ignore_page: bool,
+    /// Ignore the Ficha Financeira's modified-since filter (`modificado_em_de`/`_ate`), as some
+    /// deployments do: every quote comes whatever the filter asked.
+    #[arg(long)]
+    pub ignore_modified_filter: bool,
     /// The number of the first page (0 or 1). Default 1 (0 in the quirks dialect).
     #[arg(long, value_name = "0|1", value_parser = clap::value_parser!(u64).range(0..=1))]
     pub page_base: Option<u64>,
@@ -558,6 +562,7 @@ impl Default for Options {
             auth_scheme: AuthScheme::Both,
             page_cap: 0,
             ignore_page: false,
+            ignore_modified_filter: false,
             page_base: None,
             max_per_page: None,
             charset: None,

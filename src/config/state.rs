@@ -1,7 +1,12 @@
-//! The state of incremental runs (`--since last`): one small JSON file per profile, report and set
-//! of filters and clinics, in the platform's data directory (`CLINIC_DATA_DIR` overrides it). It
-//! holds the moment the next run asks from. It is written only after a run has completed, so a run
-//! that failed or was stopped is repeated from the same point.
+//! The state of incremental runs (`--since last`): one small JSON file per point, in the platform's
+//! data directory (`CLINIC_DATA_DIR` overrides it). A point belongs to one export into one output: the
+//! profile, the report, the filters that select its records, its clinics, and the file or dataset it
+//! is written to. It holds the moment the next run asks from, and is written only after a run has
+//! completed, so a run that failed or was stopped is repeated from the same point.
+//!
+//! Points written by earlier versions had no output in their key (one point served every output of an
+//! export); they are read once, by the first run that writes to an existing output, and replaced by
+//! that output's own point.
 
 use std::path::{Path, PathBuf};
 
@@ -24,12 +29,20 @@ pub enum Since {
 pub struct State {
     pub profile: String,
     pub report: String,
-    /// The run's filters and clinics, as the command gave them.
+    /// The filters and clinics that select the records, as `--flag=value` words (earlier versions
+    /// wrote the program's own text of the arguments here).
     pub filters: String,
+    /// The output the point belongs to: the canonical path of its file or dataset folder. `None` in a
+    /// point of an earlier version, which every output shared.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
     /// Where the next run starts (local time, as the service writes it: `YYYY-MM-DD HH:MM:SS`).
     pub since: String,
-    /// When the run that saved this began.
+    /// When the run that saved this began, by the local clock.
     pub run_started: String,
+    /// The time zone of `since` and `run_started` (the profile's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zone: Option<String>,
 }
 
 /// How the state writes a moment.
@@ -52,9 +65,19 @@ pub fn dir() -> Result<PathBuf> {
         .ok_or_else(|| Error::Config(crate::t!("config-no-home")))
 }
 
-/// The state's name: a digest of what makes two runs the same export.
-pub fn id(profile: &str, report: &str, filters: &str) -> String {
-    let digest = Sha256::digest(format!("{profile}\n{report}\n{filters}").as_bytes());
+/// The point's name: a digest of what makes two runs the same export into the same output.
+pub fn id(profile: &str, report: &str, filters: &str, target: &str) -> String {
+    digest(&format!("2\n{profile}\n{report}\n{filters}\n{target}"))
+}
+
+/// The name an earlier version gave the point of an export, whatever its output: `debug` is the
+/// program's own text of the report's arguments, as it wrote it.
+pub fn legacy_id(profile: &str, report: &str, debug: &str) -> String {
+    digest(&format!("{profile}\n{report}\n{debug}"))
+}
+
+fn digest(text: &str) -> String {
+    let digest = Sha256::digest(text.as_bytes());
     digest[..8].iter().map(|b| format!("{b:02x}")).collect()
 }
 
@@ -109,4 +132,39 @@ pub fn reset(id: &str) -> Result<bool> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
         Err(e) => Err(Error::Config(format!("{}: {e}", file.display()))),
     }
+}
+
+/// The columns the last export of a report with records had, for the profile: an export that finds
+/// no records still writes them (a header, a schema), so that a quiet night gives readers a file they
+/// open. Kept beside the points, one small file per profile and report.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+struct Columns {
+    profile: String,
+    report: String,
+    columns: Vec<String>,
+}
+
+fn columns_path(dir: &Path, profile: &str, report: &str) -> PathBuf {
+    dir.join("columns")
+        .join(format!("{}.json", digest(&format!("{profile}\n{report}"))))
+}
+
+/// The columns remembered for `report` of `profile`; `None` when none are, or the file is unreadable
+/// (the report's documented fields then serve: a header is a courtesy, never a reason to fail).
+pub fn columns(profile: &str, report: &str) -> Option<Vec<String>> {
+    let bytes = std::fs::read(columns_path(&dir().ok()?, profile, report)).ok()?;
+    let saved: Columns = serde_json::from_slice(crate::text::bom::strip_bytes(&bytes)).ok()?;
+    (saved.profile == profile && saved.report == report && !saved.columns.is_empty())
+        .then_some(saved.columns)
+}
+
+/// Remembers the columns an export of `report` with records had.
+pub fn save_columns(profile: &str, report: &str, columns: &[String]) -> Result<()> {
+    let saved = Columns {
+        profile: profile.to_string(),
+        report: report.to_string(),
+        columns: columns.to_vec(),
+    };
+    let bytes = serde_json::to_vec_pretty(&saved).map_err(|e| Error::Other(e.to_string()))?;
+    private_fs::write(&columns_path(&dir()?, profile, report), &bytes)
 }

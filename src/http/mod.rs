@@ -7,6 +7,7 @@
 mod charset;
 mod pace;
 mod redirect;
+mod server_clock;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -25,6 +26,7 @@ use crate::text::sanitize;
 use crate::ui::Reporter;
 
 use pace::{Pacer, Window};
+pub use server_clock::ServerClock;
 
 /// How long the server may stay silent (connecting, or between two pieces of an answer).
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
@@ -141,6 +143,8 @@ pub struct Http {
     max_wait: Duration,
     max_answer_size: u64,
     proxy: Proxy,
+    /// The server's clock, from its answers' `Date` headers.
+    clock: ServerClock,
 }
 
 /// A usage error kept until a request needs the client.
@@ -174,11 +178,17 @@ impl Http {
             max_wait: settings.max_wait,
             max_answer_size: settings.max_answer_size,
             proxy: settings.proxy,
+            clock: ServerClock::default(),
         })
     }
 
     pub fn reporter(&self) -> &Arc<Reporter> {
         &self.reporter
+    }
+
+    /// The server's clock as this command's answers told it.
+    pub fn server_clock(&self) -> &ServerClock {
+        &self.clock
     }
 
     /// The proxy a request to `url` goes through, as it may be shown (no credentials); `None`:
@@ -506,6 +516,7 @@ impl Http {
             });
         }
         let headers = resp.headers().clone();
+        self.clock.note(&headers);
         let read = if status.is_success() || status.is_informational() {
             self.read_body(&mut resp).await
         } else {

@@ -40,6 +40,7 @@ use serde_json::value::RawValue;
 
 use sink::Sink;
 
+pub(crate) use numbers::{When, when};
 pub use parquet::Kind as ColumnType;
 use partition::Partitioned;
 use single::{Single, screen};
@@ -50,7 +51,8 @@ pub use spec::{Finished, OutputSpec, Partitioning, Shape, Unplaced};
 /// [`Output::finish`] completes the output.
 ///
 /// What an empty list gives: `[]` for json, nothing for ndjson, a header only for csv/tsv with
-/// `--columns` and nothing without, and **nothing at all for table** — the caller says
+/// `--columns` or `OutputSpec::empty_columns` (xlsx and Parquet get those columns too) and nothing
+/// without, and **nothing at all for table** — the caller says
 /// "no records" on stderr itself.
 ///
 /// Dropping an `Output` without `finish` leaves no file under the `-o` name (the temporary file is

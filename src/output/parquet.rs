@@ -167,7 +167,7 @@ impl ParquetWriter {
         money_names: Vec<String>,
         given: HashMap<String, Kind>,
     ) -> Self {
-        Self {
+        let mut writer = Self {
             columns: Columns::default(),
             rows: PackedRows::new(memory_rows),
             row: PackedRow::default(),
@@ -176,7 +176,12 @@ impl ParquetWriter {
             money: Vec::new(),
             money_names,
             given,
+        };
+        // Chosen columns are the schema even when no record comes: readers open an empty file.
+        for name in writer.selected.clone().unwrap_or_default() {
+            writer.column(None, &name);
         }
+        writer
     }
 
     pub(crate) fn record(&mut self, record: &Value) -> io::Result<()> {
@@ -215,6 +220,18 @@ impl ParquetWriter {
     /// One cell of the record being packed: its column found (or added) and its type widened to
     /// hold it. `index` is the leaf's place in the record, when the record gave it by position.
     fn cell(&mut self, index: Option<usize>, name: &str, scalar: Scalar, text: &str) {
+        let position = self.column(index, name);
+        // Text holds anything: a column that is text already needs no more looking at.
+        if self.kinds[position] != Kind::Text {
+            self.kinds[position] =
+                self.kinds[position].widen(kind_of(scalar, text, self.money[position]));
+        }
+        self.row.cell(position, scalar, text);
+    }
+
+    /// The position of the column `name` (the `index`-th leaf of a record, when given so), added
+    /// with its starting type when new.
+    fn column(&mut self, index: Option<usize>, name: &str) -> usize {
         let position = match index {
             Some(index) => self.columns.position_of_leaf(index, name),
             None => self.columns.position(name),
@@ -229,12 +246,7 @@ impl ParquetWriter {
                 .push(self.given.get(name).copied().unwrap_or(Kind::Empty));
             self.money.push(money);
         }
-        // Text holds anything: a column that is text already needs no more looking at.
-        if self.kinds[position] != Kind::Text {
-            self.kinds[position] =
-                self.kinds[position].widen(kind_of(scalar, text, self.money[position]));
-        }
-        self.row.cell(position, scalar, text);
+        position
     }
 
     /// Writes every row, typed, into `out`. The rows are typed here while the row groups are

@@ -30,7 +30,8 @@ pub(crate) fn screen(spec: &OutputSpec, stdout: Box<dyn Write + Send>) -> Box<dy
 /// One formatter bound to its sink (stdout or one file).
 ///
 /// What an empty list gives: `[]` for json, nothing for ndjson, a header only for csv/tsv with
-/// `--columns` and nothing without, and **nothing at all for table** — the caller says
+/// `--columns` or `OutputSpec::empty_columns` (xlsx and Parquet get those columns too) and nothing
+/// without, and **nothing at all for table** — the caller says
 /// "no records" on stderr itself.
 ///
 /// Dropping a `Single` without `finish` leaves no file under the `-o` name (the temporary file is
@@ -40,6 +41,9 @@ pub(crate) struct Single {
     writer: Writer,
     shape: Shape,
     written: u64,
+    /// What the file is written as when no record comes: the same format with `empty_columns`
+    /// chosen, so that it still has a header or a schema.
+    if_empty: Option<Box<OutputSpec>>,
 }
 
 enum Writer {
@@ -83,11 +87,25 @@ impl Single {
             sink.writer(),
         )
         .map_err(|e| sink.error(e))?;
+        let if_empty = (shape == Shape::List
+            && !spec.empty_columns.is_empty()
+            && spec.columns.as_ref().is_none_or(|c| c.is_empty())
+            && matches!(
+                spec.format,
+                Format::Csv | Format::Tsv | Format::Xlsx | Format::Parquet
+            ))
+        .then(|| {
+            Box::new(OutputSpec {
+                columns: Some(spec.empty_columns.clone()),
+                ..spec.clone()
+            })
+        });
         Ok(Single {
             sink,
             writer,
             shape,
             written: 0,
+            if_empty,
         })
     }
 
@@ -158,6 +176,14 @@ impl Single {
 
     /// [`Output::finish`], also telling how many columns a narrowed table left out.
     pub(crate) fn finish_counted(mut self) -> Result<Finished, OutputError> {
+        if self.written == 0
+            && let Some(spec) = self.if_empty.take()
+        {
+            // Nothing was written yet: the writer that waited for records to learn its columns is
+            // replaced by one that has them.
+            self.writer = Writer::for_spec(&spec, self.shape, None, false, 0, self.sink.writer())
+                .map_err(|e| self.sink.error(e))?;
+        }
         let (hidden_columns, widen) = self
             .writer
             .finish(self.sink.writer())

@@ -33,6 +33,9 @@ pub struct OutputSpec {
     pub partition: Option<Partitioning>,
     /// The command line that asked (its arguments), for a dataset's manifest.
     pub command: Vec<String>,
+    /// The columns a CSV, TSV, xlsx or Parquet file of no records still gets (a report's last known
+    /// fields), so that a quiet night gives readers a file they open. Ignored with `--columns`.
+    pub empty_columns: Vec<String>,
 }
 
 impl OutputSpec {
@@ -50,6 +53,7 @@ impl OutputSpec {
             column_types: Default::default(),
             partition: None,
             command: Vec::new(),
+            empty_columns: Vec::new(),
         }
     }
 }

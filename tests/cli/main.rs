@@ -17,6 +17,7 @@ mod finance;
 mod guided;
 mod hostile;
 mod imports;
+mod incremental;
 mod io;
 mod language;
 mod language_errors;

@@ -47,7 +47,10 @@ pub async fn list(
     RawQuery(raw): RawQuery,
 ) -> Result<Response, ApiError> {
     let (query, clinic, paging) = list_request(&app, user, raw.as_deref())?;
-    let filter = filter(&query)?;
+    let mut filter = filter(&query)?;
+    if app.opts.ignore_modified_filter {
+        filter.modified = Default::default();
+    }
     let data = &app.data;
     let compute = || {
         data.quotes

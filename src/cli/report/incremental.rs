@@ -1,62 +1,106 @@
-//! `--since` on a report: only the records modified since a moment, through the list's own
-//! modified-since filter. `--since last` starts where the last complete run of the same export
-//! (profile, report, filters and clinics) said to, and a run that completes moves that point to a
-//! little before its own start (`--since-overlap`, 10 minutes by default), so a record changed
-//! while it ran comes again in the next one. A run that fails leaves the point where it was.
+//! What a report's run remembers between runs, and `--since`:
+//! - `--since DATE` asks only for the records modified since then, through the list's own
+//!   modified-since filter;
+//! - `--since last` starts where the last complete run of the same export into the same output
+//!   (profile, report, the filters that select records, clinics, and the file or dataset folder)
+//!   left its point. A new output, or one whose file or folder is gone, gets every record first.
+//! - The point a complete run saves comes from the data, as Singer bookmarks do: the newest
+//!   modification time among its records — never later than the server's own clock at the run's
+//!   start, by its `Date` header — less `--since-overlap` (10 minutes by default). The local clock
+//!   never sets it: a machine two days ahead would otherwise save a point in the future and miss
+//!   every change until then. A run that fails leaves the point where it was.
+//! - Every report run with records remembers its columns for the profile, so that a run that finds
+//!   none still writes a header (or a schema) a reader opens.
 
+use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
-use chrono::{NaiveDate, NaiveDateTime};
+use chrono::{NaiveDate, NaiveDateTime, TimeZone};
 
 use crate::config::state::{self, MOMENT, Since, State};
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::watch::Watch;
 
 /// The overlap when `--since-overlap` is not given.
 const OVERLAP: Duration = Duration::from_secs(10 * 60);
 
+/// The field of a record that holds when it was last modified.
+const MODIFIED: &str = "modificado_em";
+
+/// How far a point may run ahead of the server's clock before it is taken for a wrong one: the
+/// `Date` header has whole seconds, and the service's own clocks may differ by a little.
+const CLOCK_SLACK: chrono::Duration = chrono::Duration::minutes(5);
+
+/// A report's export, as far as what it remembers goes.
+pub(super) struct Export<'a> {
+    /// The report's name (`report ficha-financeira`).
+    pub report: &'static str,
+    /// The filters and clinics that select its records, as `--flag=value` words.
+    pub selection: String,
+    /// The program's own text of the arguments: the name earlier versions gave the point.
+    pub legacy: String,
+    /// The fields the service documents for the report: an empty output's columns when no earlier
+    /// run saw any.
+    pub documented: &'a [&'a str],
+}
+
 pub(super) struct Run {
+    report: &'static str,
     /// Records modified from then on; `None` is every record.
     from: Option<NaiveDateTime>,
-    /// With `--since last`: the state to move forward, and what it is of.
-    state: Option<(String, String, String)>,
+    /// With `--since last`: the point to move forward.
+    point: Option<Point>,
     started: NaiveDateTime,
+    watch: Arc<Watch>,
+}
+
+/// The point of `--since last` this run moves.
+struct Point {
+    id: String,
+    filters: String,
+    target: String,
+    /// An earlier version's point this run started from: removed once this output has its own.
+    legacy: Option<String>,
 }
 
 impl Run {
-    /// Before the walk: where it starts (`report` and `filters` name the export).
-    pub(super) fn start(ctx: &Context, report: &str, filters: &str) -> Result<Run> {
+    /// Before the walk: where it starts.
+    pub(super) fn start(ctx: &Context, export: &Export) -> Result<Run> {
         let started = now(ctx)?;
-        let mut run = Run {
-            from: None,
-            state: None,
-            started,
-        };
+        let mut from = None;
+        let mut point = None;
         match ctx.global.since {
             None => {}
-            Some(Since::At(at)) => run.from = Some(at),
+            Some(Since::At(at)) => from = Some(at),
             Some(Since::Last) => {
-                let id = state::id(&ctx.profile_name, report, filters);
-                match state::load(&id)? {
-                    Some(saved) => {
-                        run.from = Some(saved.since().ok_or_else(|| {
-                            Error::Config(crate::t!("cli-since-state-unreadable", id = id.as_str()))
-                        })?);
-                    }
-                    None => ctx
-                        .reporter
-                        .note(&crate::t!("cli-since-first-run", id = id.as_str())),
-                }
-                run.state = Some((id, report.to_string(), filters.to_string()));
+                let (saved, found) = Point::find(ctx, export)?;
+                from = saved;
+                point = Some(found);
             }
         }
-        if let Some(from) = run.from {
+        if let Some(from) = from {
             ctx.reporter.note(&crate::t!(
                 "cli-since-from",
                 since = from.format(MOMENT).to_string()
             ));
         }
-        Ok(run)
+        let empty_columns = state::columns(&ctx.profile_name, export.report)
+            .unwrap_or_else(|| export.documented.iter().map(|c| c.to_string()).collect());
+        let watch = Arc::new(Watch::new(
+            MODIFIED,
+            from.map(|f| f.date()),
+            empty_columns.clone(),
+        ));
+        ctx.watch_records(Some(watch.clone()));
+        Ok(Run {
+            report: export.report,
+            from,
+            point,
+            started,
+            watch,
+        })
     }
 
     /// The list's modified-since date: the service's filter takes a day, so the whole day of
@@ -74,44 +118,194 @@ impl Run {
         }
     }
 
-    /// After the walk: with `--since last`, a complete run moves the state to its start less the
-    /// overlap; a failed one leaves it.
+    /// After a walk from a saved point: when the point is later than the server's own clock (a point
+    /// saved under a clock that ran ahead), the walk asked for a future that holds nothing. The point
+    /// is dropped with a warning, and the caller walks again with no filter: a full run.
+    pub(super) fn again_in_full(&mut self, ctx: &Context) -> bool {
+        let (Some(from), Some(_)) = (self.from, &self.point) else {
+            return false;
+        };
+        let Some(server) = server_time(ctx, ctx.http.server_clock().latest()) else {
+            return false;
+        };
+        if from <= server + CLOCK_SLACK {
+            return false;
+        }
+        ctx.reporter.warn(&crate::t!(
+            "cli-since-point-ahead",
+            since = from.format(MOMENT).to_string(),
+            server = server.format(MOMENT).to_string()
+        ));
+        self.from = None;
+        self.watch = Arc::new(Watch::new(
+            MODIFIED,
+            None,
+            self.watch.empty_columns().to_vec(),
+        ));
+        ctx.watch_records(Some(self.watch.clone()));
+        true
+    }
+
+    /// After the walk: a complete run remembers its columns and, with `--since last`, moves its
+    /// point to what its records say; a failed one leaves everything as it was.
     pub(super) fn finish(self, ctx: &Context, walked: Result<()>) -> Result<()> {
+        ctx.watch_records(None);
         walked?;
-        let Some((id, report, filters)) = self.state else {
+        let columns = self.watch.columns();
+        if !columns.is_empty()
+            && let Err(e) = state::save_columns(&ctx.profile_name, self.report, &columns)
+        {
+            ctx.reporter.warn(&e.to_string());
+        }
+        if let Some(from) = self.from
+            && self.watch.older() > 0
+        {
+            ctx.reporter.warn(&crate::t!(
+                "cli-since-filter-ignored",
+                count = self.watch.older(),
+                since = from.format(MOMENT).to_string()
+            ));
+        }
+        let Some(point) = self.point else {
             return Ok(());
         };
-        let overlap = ctx.global.since_overlap.unwrap_or(OVERLAP);
-        let next = self.started - chrono::Duration::from_std(overlap).unwrap_or_default();
+        let server_start = server_time(ctx, ctx.http.server_clock().first());
+        let newest = match (self.watch.newest(), server_start) {
+            (Some(newest), Some(start)) => Some(newest.min(start)),
+            (newest, _) => newest,
+        };
+        // No record came: nothing says the list moved on, so the point stays where it was (a first
+        // run that found nothing saves none, and the next run asks for everything again).
+        let Some(next) = newest.map(|n| n - overlap(ctx)).or(self.from) else {
+            ctx.reporter.note(&crate::t!("cli-since-nothing-saved"));
+            return Ok(());
+        };
         state::save(
-            &id,
+            &point.id,
             &State {
                 profile: ctx.profile_name.clone(),
-                report,
-                filters,
+                report: self.report.to_string(),
+                filters: point.filters,
+                target: Some(point.target),
                 since: next.format(MOMENT).to_string(),
                 run_started: self.started.format(MOMENT).to_string(),
+                zone: Some(zone_name(ctx).to_string()),
             },
         )?;
+        if let Some(legacy) = point.legacy {
+            state::reset(&legacy)?;
+        }
         ctx.reporter.note(&crate::t!(
             "cli-since-saved",
             since = next.format(MOMENT).to_string(),
-            id = id.as_str()
+            id = point.id.as_str()
         ));
         Ok(())
     }
 }
 
-/// Now in the profile's timezone: the service writes its times in local time, without a zone.
-fn now(ctx: &Context) -> Result<NaiveDateTime> {
-    let name = ctx
-        .profile
+impl Point {
+    /// The point of this export into this output, and where it says to start (`None`: every
+    /// record). Standard output keeps no point: it is refused before anything is sent.
+    fn find(ctx: &Context, export: &Export) -> Result<(Option<NaiveDateTime>, Point)> {
+        let output = ctx
+            .global
+            .output
+            .as_deref()
+            .filter(|p| p.as_os_str() != "-")
+            .ok_or_else(|| {
+                Error::invalid("--since", "last", &crate::t!("cli-since-last-needs-output"))
+            })?;
+        let target = canonical(output);
+        let id = state::id(&ctx.profile_name, export.report, &export.selection, &target);
+        let mut point = Point {
+            id: id.clone(),
+            filters: export.selection.clone(),
+            target: target.clone(),
+            legacy: None,
+        };
+        let mut saved = state::load(&id)?;
+        if saved.is_none() {
+            let legacy = state::legacy_id(&ctx.profile_name, export.report, &export.legacy);
+            if let Some(old) = state::load(&legacy)?.filter(|s| s.target.is_none()) {
+                saved = Some(old);
+                point.legacy = Some(legacy);
+            }
+        }
+        let Some(saved) = saved else {
+            ctx.reporter
+                .note(&crate::t!("cli-since-first-run", target = target.as_str()));
+            return Ok((None, point));
+        };
+        if !output.exists() {
+            ctx.reporter.note(&crate::t!(
+                "cli-since-target-missing",
+                target = target.as_str()
+            ));
+            return Ok((None, point));
+        }
+        let since = saved.since().ok_or_else(|| {
+            Error::Config(crate::t!("cli-since-state-unreadable", id = id.as_str()))
+        })?;
+        if point.legacy.is_some() {
+            ctx.reporter
+                .note(&crate::t!("cli-since-migrated", target = target.as_str()));
+        }
+        Ok((Some(since), point))
+    }
+}
+
+/// The output's path as one text whatever way it was written: absolute, its folders resolved where
+/// they exist, with no trailing separator (`-o data/` and `-o ./data` are one dataset).
+fn canonical(path: &Path) -> String {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let resolved = absolute.canonicalize().ok().or_else(|| {
+        let parent = absolute.parent()?.canonicalize().ok()?;
+        Some(parent.join(absolute.file_name()?))
+    });
+    let text = resolved.unwrap_or(absolute).to_string_lossy().into_owned();
+    match text.trim_end_matches(std::path::MAIN_SEPARATOR) {
+        "" => text,
+        trimmed => trimmed.to_string(),
+    }
+}
+
+fn overlap(ctx: &Context) -> chrono::Duration {
+    chrono::Duration::from_std(ctx.global.since_overlap.unwrap_or(OVERLAP)).unwrap_or_default()
+}
+
+fn zone_name(ctx: &Context) -> &str {
+    ctx.profile
         .timezone
         .as_deref()
-        .unwrap_or(crate::config::DEFAULT_TIMEZONE);
-    let tz: chrono_tz::Tz = name
+        .unwrap_or(crate::config::DEFAULT_TIMEZONE)
         .trim()
-        .parse()
-        .map_err(|_| Error::invalid("timezone", name, &crate::t!("cli-crm-expected-timezone")))?;
-    Ok(chrono::Utc::now().with_timezone(&tz).naive_local())
+}
+
+fn zone(ctx: &Context) -> Result<chrono_tz::Tz> {
+    let name = zone_name(ctx);
+    name.parse()
+        .map_err(|_| Error::invalid("timezone", name, &crate::t!("cli-crm-expected-timezone")))
+}
+
+/// A time by the server's clock, in the profile's zone, as the service writes its times.
+fn server_time(ctx: &Context, at: Option<std::time::SystemTime>) -> Option<NaiveDateTime> {
+    let tz = zone(ctx).ok()?;
+    let at: chrono::DateTime<chrono::Utc> = at?.into();
+    Some(tz.from_utc_datetime(&at.naive_utc()).naive_local())
+}
+
+/// Now in the profile's timezone: the service writes its times in local time, without a zone.
+/// Debug builds let a test set the clock ahead or behind (`CLINIC_TEST_CLOCK_SKEW`, in seconds),
+/// to show that no point depends on it.
+fn now(ctx: &Context) -> Result<NaiveDateTime> {
+    let tz = zone(ctx)?;
+    let now = chrono::Utc::now();
+    #[cfg(debug_assertions)]
+    let now = now
+        + std::env::var("CLINIC_TEST_CLOCK_SKEW")
+            .ok()
+            .and_then(|s| s.parse::<i64>().ok())
+            .map_or(chrono::Duration::zero(), chrono::Duration::seconds);
+    Ok(now.with_timezone(&tz).naive_local())
 }

@@ -13,15 +13,15 @@ use crate::refs::{Kind, Ref, RefList};
 #[derive(Args, Debug)]
 pub struct AppointmentsArgs {
     #[arg(long, visible_alias = "data-agendamento-de", value_parser = args::date, value_name = "DATE")]
-    from: Option<NaiveDate>,
+    pub(super) from: Option<NaiveDate>,
     #[arg(long, visible_alias = "data-agendamento-ate", value_parser = args::date, value_name = "DATE")]
-    to: Option<NaiveDate>,
+    pub(super) to: Option<NaiveDate>,
     #[arg(long = "type", visible_alias = "tipo-agendamento", value_parser = args::id, value_name = "ID", add = clap_complete::ArgValueCompleter::new(appointment_types))]
-    kind: Option<u64>,
+    pub(super) kind: Option<u64>,
     #[arg(long, value_parser = parse_ref_list, value_name = "1,2,3", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::appointment_statuses))]
-    status: Option<RefList>,
+    pub(super) status: Option<RefList>,
     #[arg(long, visible_alias = "avaliacao-possui", value_parser = args::flag01, value_name = "0|1", add = clap_complete::ArgValueCompleter::new(has_quote_values))]
-    has_quote: Option<u8>,
+    pub(super) has_quote: Option<u8>,
     #[command(flatten)]
     pub(crate) clinic: ClinicsArg,
 }
@@ -29,47 +29,47 @@ pub struct AppointmentsArgs {
 #[derive(Args, Debug)]
 pub struct FichaArgs {
     #[arg(long, visible_alias = "data-de", value_parser = args::date, value_name = "DATE")]
-    from: Option<NaiveDate>,
+    pub(super) from: Option<NaiveDate>,
     #[arg(long, visible_alias = "data-ate", value_parser = args::date, value_name = "DATE")]
-    to: Option<NaiveDate>,
+    pub(super) to: Option<NaiveDate>,
     #[arg(long, value_parser = parse_ref_list, value_name = "IDS|NAMES", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::quote_statuses))]
-    status: Option<RefList>,
+    pub(super) status: Option<RefList>,
     #[arg(long, visible_alias = "cliente", value_parser = args::id, value_name = "ID")]
-    client: Option<u64>,
+    pub(super) client: Option<u64>,
     #[arg(long, visible_alias = "observacoes-contratuais", value_name = "TEXT")]
-    contract_notes: Option<String>,
+    pub(super) contract_notes: Option<String>,
     #[arg(long, visible_alias = "observacoes-venda", value_name = "TEXT")]
-    sale_notes: Option<String>,
+    pub(super) sale_notes: Option<String>,
     #[command(flatten)]
-    activity: args::ActiveArg,
+    pub(super) activity: args::ActiveArg,
     #[arg(long, visible_alias = "id-servico", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::services))]
-    service: Option<Ref>,
+    pub(super) service: Option<Ref>,
     #[arg(long, visible_alias = "avaliacao-de", value_parser = args::date, value_name = "DATE")]
-    evaluation_from: Option<NaiveDate>,
+    pub(super) evaluation_from: Option<NaiveDate>,
     #[arg(long, visible_alias = "avaliacao-ate", value_parser = args::date, value_name = "DATE")]
-    evaluation_to: Option<NaiveDate>,
+    pub(super) evaluation_to: Option<NaiveDate>,
     #[arg(long, visible_alias = "criado-em-de", value_parser = args::date, value_name = "DATE")]
-    created_from: Option<NaiveDate>,
+    pub(super) created_from: Option<NaiveDate>,
     #[arg(long, visible_alias = "criado-em-ate", value_parser = args::date, value_name = "DATE")]
-    created_to: Option<NaiveDate>,
+    pub(super) created_to: Option<NaiveDate>,
     #[arg(long, visible_alias = "data-pagamento-de", value_parser = args::date, value_name = "DATE")]
-    paid_from: Option<NaiveDate>,
+    pub(super) paid_from: Option<NaiveDate>,
     #[arg(long, visible_alias = "data-pagamento-ate", value_parser = args::date, value_name = "DATE")]
-    paid_to: Option<NaiveDate>,
+    pub(super) paid_to: Option<NaiveDate>,
     #[arg(long, visible_alias = "modificado-em-de", value_parser = args::date, value_name = "DATE")]
     pub(crate) modified_from: Option<NaiveDate>,
     #[arg(long, visible_alias = "modificado-em-ate", value_parser = args::date, value_name = "DATE")]
-    modified_to: Option<NaiveDate>,
+    pub(super) modified_to: Option<NaiveDate>,
     #[arg(long, visible_alias = "criado-por", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::creators))]
-    created_by: Option<Ref>,
+    pub(super) created_by: Option<Ref>,
     #[arg(long, visible_alias = "modificado-por", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::creators))]
-    modified_by: Option<Ref>,
+    pub(super) modified_by: Option<Ref>,
     #[arg(long, visible_alias = "vendedor", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::sellers))]
-    seller: Option<Ref>,
+    pub(super) seller: Option<Ref>,
     #[arg(long, visible_alias = "plano-de-conta", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::account_plans))]
-    account_plan: Option<Ref>,
+    pub(super) account_plan: Option<Ref>,
     #[arg(long, visible_alias = "tipo-operacao-produto", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::operation_types))]
-    operation_type: Option<Ref>,
+    pub(super) operation_type: Option<Ref>,
     #[command(flatten)]
     pub(crate) clinic: ClinicsArg,
 }

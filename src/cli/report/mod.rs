@@ -6,8 +6,11 @@ use crate::context::Context;
 use crate::error::Result;
 use crate::network;
 
+use incremental::{Export, Run};
+
 mod incremental;
 mod lists;
+mod selection;
 pub mod summary;
 
 use lists::{
@@ -32,7 +35,14 @@ pub async fn run(ctx: &Context, cmd: ReportCommand) -> Result<()> {
     match cmd {
         ReportCommand::Appointments(a) => {
             check_appointments(&a)?;
-            network::run_wide_list(
+            let export = Export {
+                report: "report appointments",
+                selection: selection::appointments(&a),
+                legacy: format!("{a:?}"),
+                documented: APPOINTMENT_FIELDS,
+            };
+            let run = Run::start(ctx, &export)?;
+            let walked = network::run_wide_list(
                 ctx,
                 &a.clinic.clinics(),
                 APPOINTMENTS_PATH,
@@ -40,23 +50,112 @@ pub async fn run(ctx: &Context, cmd: ReportCommand) -> Result<()> {
                 APPOINTMENT_COLUMNS,
                 |c| appointments_query(ctx, &a, c),
             )
-            .await
+            .await;
+            run.finish(ctx, walked)
         }
         ReportCommand::FichaFinanceira(mut f) => {
             check_ficha(&f)?;
-            let run = incremental::Run::start(ctx, "report ficha-financeira", &format!("{f:?}"))?;
-            f.modified_from = run.since_date(f.modified_from)?;
-            let walked = network::run_wide_list(
-                ctx,
-                &f.clinic.clinics(),
-                FICHA_PATH,
-                &crate::t!("cli-what-quotes"),
-                FICHA_COLUMNS,
-                |c| ficha_query(ctx, &f, c),
-            )
-            .await;
+            let export = Export {
+                report: "report ficha-financeira",
+                selection: selection::ficha(&f),
+                legacy: format!("{f:?}"),
+                documented: FICHA_FIELDS,
+            };
+            let mut run = Run::start(ctx, &export)?;
+            let given = f.modified_from;
+            f.modified_from = run.since_date(given)?;
+            let mut walked = ficha(ctx, &f).await;
+            if walked.is_ok() && run.again_in_full(ctx) {
+                f.modified_from = given;
+                walked = ficha(ctx, &f).await;
+            }
             run.finish(ctx, walked)
         }
         ReportCommand::Summary(s) => summary::run(ctx, *s).await,
     }
 }
+
+/// The Ficha Financeira walked into the output.
+async fn ficha(ctx: &Context, f: &FichaArgs) -> Result<()> {
+    network::run_wide_list(
+        ctx,
+        &f.clinic.clinics(),
+        FICHA_PATH,
+        &crate::t!("cli-what-quotes"),
+        FICHA_COLUMNS,
+        |c| ficha_query(ctx, f, c),
+    )
+    .await
+}
+
+/// The fields the service documents for a quote: the columns of an empty export when no earlier run
+/// saw any.
+const FICHA_FIELDS: &[&str] = &[
+    "id",
+    "codigo",
+    "clinica",
+    "unidade",
+    "data",
+    "criado_em",
+    "id_criado_por",
+    "criado_por",
+    "modificado_em",
+    "id_modificado_por",
+    "modificado_por",
+    "id_status",
+    "status",
+    "inativo",
+    "id_plano_de_conta",
+    "plano_de_conta",
+    "id_vendedor",
+    "vendedor",
+    "id_cliente",
+    "cliente",
+    "telefone",
+    "avaliacao_realizada",
+    "data_avaliacao",
+    "id_tipo_operacao",
+    "tipo_operacao",
+    "conta_bancaria",
+    "observacoes_contratuais",
+    "observacoes_venda",
+    "produtos",
+    "procedimentos",
+    "tipo_orcamento",
+    "valor",
+    "valor_original",
+    "data_pagamento",
+    "forma_pagamento",
+    "contrato",
+    "id_campanha",
+    "campanha",
+    "id_canal",
+    "canal",
+    "cortesia",
+    "empresa",
+    "venda_avulsa",
+];
+
+/// The fields the service documents for an appointment.
+const APPOINTMENT_FIELDS: &[&str] = &[
+    "id",
+    "clinica",
+    "unidade",
+    "criado_em",
+    "data_agendamento",
+    "hora_inicio",
+    "hora_fim",
+    "id_cliente",
+    "nome_cliente",
+    "telefone_cliente",
+    "id_tipo_agendamento",
+    "tipo_agendamento",
+    "id_servico",
+    "servico",
+    "profissional",
+    "sala",
+    "id_status",
+    "status",
+    "avaliacao_possui",
+    "observacao",
+];

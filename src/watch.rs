@@ -1,0 +1,180 @@
+//! What a report's records say as they pass into the output, beyond the records themselves:
+//! - the newest modification time among them: an incremental run's next point is taken from the
+//!   data, as the service stamped it, never from the local clock;
+//! - how many are older than the modified-since filter asked for: a deployment that ignores the
+//!   filter sends every record, and the run must say so instead of calling the result "only records
+//!   modified since …";
+//! - which top-level fields came, in the order they first came: an export with no records still
+//!   writes these columns the next time.
+//!
+//! Records are read key by key; the values of other fields are skipped unread, so a large export pays
+//! for one pass over each record's text and nothing else.
+
+use std::collections::HashSet;
+use std::fmt;
+use std::sync::Mutex;
+
+use chrono::{NaiveDate, NaiveDateTime};
+use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
+use serde_json::Value;
+use serde_json::value::RawValue;
+
+use crate::output::{When, when};
+
+/// The watch over one report's walk.
+pub struct Watch {
+    /// The field that holds a record's modification time (`modificado_em`).
+    modified: &'static str,
+    /// Records modified before this day were not asked for.
+    asked_from: Option<NaiveDate>,
+    /// The columns an output with no records gets.
+    empty_columns: Vec<String>,
+    seen: Mutex<Seen>,
+}
+
+#[derive(Default)]
+struct Seen {
+    newest: Option<NaiveDateTime>,
+    older: u64,
+    columns: Vec<String>,
+    known: HashSet<String>,
+}
+
+impl Watch {
+    pub fn new(
+        modified: &'static str,
+        asked_from: Option<NaiveDate>,
+        empty_columns: Vec<String>,
+    ) -> Watch {
+        Watch {
+            modified,
+            asked_from,
+            empty_columns,
+            seen: Mutex::new(Seen::default()),
+        }
+    }
+
+    /// Reads one record as the service sent it. A record that is not an object tells nothing.
+    pub fn observe(&self, record: &RawValue) {
+        let mut de = serde_json::Deserializer::from_str(record.get());
+        let Ok(fields) = de.deserialize_map(Fields {
+            modified: self.modified,
+        }) else {
+            return;
+        };
+        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        for key in fields.keys {
+            if !seen.known.contains(&key) {
+                seen.known.insert(key.clone());
+                seen.columns.push(key);
+            }
+        }
+        let Some(at) = fields.modified else {
+            return;
+        };
+        if self.asked_from.is_some_and(|from| at.date() < from) {
+            seen.older += 1;
+        }
+        if seen.newest.is_none_or(|newest| at > newest) {
+            seen.newest = Some(at);
+        }
+    }
+
+    /// The newest modification time among the records seen.
+    pub fn newest(&self) -> Option<NaiveDateTime> {
+        self.seen.lock().unwrap_or_else(|e| e.into_inner()).newest
+    }
+
+    /// How many records were modified before the day the filter asked from.
+    pub fn older(&self) -> u64 {
+        self.seen.lock().unwrap_or_else(|e| e.into_inner()).older
+    }
+
+    /// The top-level fields the records had, in the order they first came.
+    pub fn columns(&self) -> Vec<String> {
+        self.seen
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .columns
+            .clone()
+    }
+
+    /// The columns an output with no records gets.
+    pub fn empty_columns(&self) -> &[String] {
+        &self.empty_columns
+    }
+}
+
+/// A record's keys, and its modification time when it has one the way services write them.
+struct Found {
+    keys: Vec<String>,
+    modified: Option<NaiveDateTime>,
+}
+
+struct Fields {
+    modified: &'static str,
+}
+
+impl<'de> Visitor<'de> for Fields {
+    type Value = Found;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a record")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Found, A::Error> {
+        let mut found = Found {
+            keys: Vec::new(),
+            modified: None,
+        };
+        while let Some(key) = map.next_key::<String>()? {
+            if key == self.modified {
+                found.modified = match map.next_value::<Value>()? {
+                    Value::String(text) => match when(text.trim()) {
+                        Some(When::DateTime(at)) => Some(at),
+                        Some(When::Date(day)) => day.and_hms_opt(0, 0, 0),
+                        None => None,
+                    },
+                    _ => None,
+                };
+            } else {
+                map.next_value::<IgnoredAny>()?;
+            }
+            found.keys.push(key);
+        }
+        Ok(found)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn raw(text: &str) -> Box<RawValue> {
+        RawValue::from_string(text.to_string()).unwrap()
+    }
+
+    #[test]
+    fn the_newest_time_the_older_records_and_the_columns_in_order() {
+        let from = NaiveDate::from_ymd_opt(2026, 3, 2);
+        let watch = Watch::new("modificado_em", from, Vec::new());
+        for text in [
+            r#"{"id": 1, "modificado_em": "2026-03-02 10:00:00", "valor": "1,00"}"#,
+            r#"{"id": 2, "modificado_em": "01/03/2026 23:59:59", "extra": {"a": [1, 2]}}"#,
+            r#"{"id": 3, "modificado_em": "2026-03-05"}"#,
+            r#"{"id": 4, "modificado_em": "amanhã"}"#,
+            r#"[1, 2]"#,
+            r#"{"id": 5, "modificado_em": null}"#,
+        ] {
+            watch.observe(&raw(text));
+        }
+        assert_eq!(
+            watch.newest(),
+            NaiveDate::from_ymd_opt(2026, 3, 5)
+                .unwrap()
+                .and_hms_opt(0, 0, 0)
+        );
+        assert_eq!(watch.older(), 1);
+        assert_eq!(watch.columns(), ["id", "modificado_em", "valor", "extra"]);
+    }
+}
