@@ -5,6 +5,7 @@
 
 # A value refused while typing or by a flag's parser; $expected describes what is taken.
 cli-expected = expected { $expected }
+cli-expected-date-or-word = a real calendar date as YYYY-MM-DD or DD/MM/YYYY, or one of today, tomorrow, yesterday, week, month (hoje, amanhã, ontem, semana, mês)
 
 ## Guided contact form
 
@@ -227,7 +228,7 @@ cli-crm-expected-ids = record IDs (whole numbers above 0) separated by line brea
 cli-crm-expected-ids-file = a readable file of record IDs, or - for standard input ({ $reason })
 cli-expected-partition-by = expected clinic, month or month:FIELD, comma-separated (e.g. clinic,month)
 cli-since-not-here = --since needs a report whose list has a modified-since filter: report ficha-financeira (modificado_em_de). This command's list has none, and walking it whole would not be incremental
-cli-expected-since = expected last, a date (2026-11-01 or 01/11/2026) or a date and time (2026-11-01 08:30)
+cli-expected-since = expected last, a date (2026-11-01 or 01/11/2026, or yesterday, week, month…) or a date and time (2026-11-01 08:30)
 cli-since-state-unreadable = the saved point { $id } cannot be read; `clinic state reset { $id }` forgets it (the next run then exports everything)
 cli-since-first-run = no earlier complete run of this export into { $target }: every record is exported, and the next --since last starts from what this run's records say
 cli-since-target-missing = { $target } is not there any more: every record is exported again, and the next --since last starts from what this run's records say

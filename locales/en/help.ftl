@@ -405,8 +405,10 @@ help-report-appointments = Appointments report (GET /relAgendamentos)  [Sa√≠da ‚
     Examples:
       clinic report appointments --from 2024-03-01 --to 2024-03-31 --status 1,2 --all
       clinic report appointments --type 2 --has-quote 0 --format csv -o avaliacoes.csv
-help-report-appointments--from = Appointments on or after this date (YYYY-MM-DD or DD/MM/YYYY)
+help-report-appointments--from = Appointments on or after this date (YYYY-MM-DD or DD/MM/YYYY, or today, tomorrow, yesterday, week, month)
 help-report-appointments--to = Appointments on or before this date
+help-report-appointments--today = Today's appointments (the same as --from today --to today)
+help-report-appointments--week = This week's appointments, Monday to Sunday
 help-report-appointments--kind = Appointment type ID (2 = evaluation; requires --has-quote)
 help-report-appointments--status = Appointment statuses, IDs or names, comma-separated (see `clinic ref appointment-statuses`)
 help-report-appointments--has-quote = Evaluation has a quote: 0 or 1 (see `clinic ref has-quote`)
@@ -500,6 +502,8 @@ help-report-summary-appointments--chart-file = Also write a bar chart to FILE: .
 help-report-summary-appointments--measure = What the bars measure: count, or a money field such as valor_original [default: valor, or count when there is no money]
 help-report-summary-appointments--from = Appointments on or after this date (YYYY-MM-DD or DD/MM/YYYY)
 help-report-summary-appointments--to = Appointments on or before this date
+help-report-summary-appointments--today = Today's appointments (the same as --from today --to today)
+help-report-summary-appointments--week = This week's appointments, Monday to Sunday
 help-report-summary-appointments--kind = Appointment type ID (2 = evaluation; requires --has-quote)
 help-report-summary-appointments--status = Appointment statuses, IDs or names, comma-separated (see `clinic ref appointment-statuses`)
 help-report-summary-appointments--has-quote = Evaluation has a quote: 0 or 1 (see `clinic ref has-quote`)

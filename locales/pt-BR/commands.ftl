@@ -4,6 +4,7 @@
 ## Comum
 
 cli-expected = esperado: { $expected }
+cli-expected-date-or-word = uma data real no formato AAAA-MM-DD ou DD/MM/AAAA, ou uma destas palavras: hoje, amanhã, ontem, semana, mês (today, tomorrow, yesterday, week, month)
 
 ## Formulário guiado de contato
 
@@ -237,7 +238,7 @@ cli-crm-expected-ids = IDs de registros (números inteiros acima de 0) separados
 cli-crm-expected-ids-file = um arquivo legível de IDs de registros, ou - para a entrada padrão ({ $reason })
 cli-expected-partition-by = esperado clinic, month ou month:CAMPO, separados por vírgula (por exemplo clinic,month)
 cli-since-not-here = --since precisa de um relatório cuja lista tenha filtro de modificação: report ficha-financeira (modificado_em_de). A lista deste comando não tem, e percorrê-la inteira não seria incremental
-cli-expected-since = esperado last, uma data (2026-11-01 ou 01/11/2026) ou uma data e hora (2026-11-01 08:30)
+cli-expected-since = esperado last, uma data (2026-11-01 ou 01/11/2026, ou ontem, semana, mês…) ou uma data e hora (2026-11-01 08:30)
 cli-since-state-unreadable = o ponto salvo { $id } não pode ser lido; `clinic state reset { $id }` o esquece (a próxima execução então exporta tudo)
 cli-since-first-run = nenhuma execução completa anterior desta exportação para { $target }: todos os registros são exportados, e o próximo --since last parte do que os registros desta execução dizem
 cli-since-target-missing = { $target } não existe mais: todos os registros são exportados de novo, e o próximo --since last parte do que os registros desta execução dizem

@@ -404,8 +404,10 @@ help-report-appointments = Relatório de agendamentos (GET /relAgendamentos)  [S
     Exemplos:
       clinic report appointments --from 2024-03-01 --to 2024-03-31 --status 1,2 --all
       clinic report appointments --type 2 --has-quote 0 --format csv -o avaliacoes.csv
-help-report-appointments--from = Agendamentos nesta data ou depois (AAAA-MM-DD ou DD/MM/AAAA)
+help-report-appointments--from = Agendamentos nesta data ou depois (AAAA-MM-DD ou DD/MM/AAAA, ou hoje, amanhã, ontem, semana, mês)
 help-report-appointments--to = Agendamentos nesta data ou antes
+help-report-appointments--today = Os agendamentos de hoje (o mesmo que --from hoje --to hoje)
+help-report-appointments--week = Os agendamentos desta semana, de segunda a domingo
 help-report-appointments--kind = ID do tipo de agendamento (2 = avaliação; exige --has-quote)
 help-report-appointments--status = Status de agendamento, IDs ou nomes, separados por vírgula (veja `clinic ref appointment-statuses`)
 help-report-appointments--has-quote = A avaliação tem orçamento: 0 ou 1 (veja `clinic ref has-quote`)
@@ -499,6 +501,8 @@ help-report-summary-appointments--chart-file = Escreve também um gráfico de ba
 help-report-summary-appointments--measure = O que as barras medem: count, ou um campo de valor como valor_original [padrão: valor, ou count quando não há valores]
 help-report-summary-appointments--from = Agendamentos nesta data ou depois (AAAA-MM-DD ou DD/MM/AAAA)
 help-report-summary-appointments--to = Agendamentos nesta data ou antes
+help-report-summary-appointments--today = Os agendamentos de hoje (o mesmo que --from hoje --to hoje)
+help-report-summary-appointments--week = Os agendamentos desta semana, de segunda a domingo
 help-report-summary-appointments--kind = ID do tipo de agendamento (2 = avaliação; exige --has-quote)
 help-report-summary-appointments--status = Status de agendamento, IDs ou nomes, separados por vírgula (veja `clinic ref appointment-statuses`)
 help-report-summary-appointments--has-quote = A avaliação tem orçamento: 0 ou 1 (veja `clinic ref has-quote`)

@@ -3,6 +3,7 @@
 
 use chrono::NaiveDate;
 
+use super::relative_date;
 use crate::error::Error;
 use crate::input::{self, Phone};
 
@@ -42,8 +43,26 @@ pub fn phone(s: &str) -> Result<Phone, String> {
     Phone::parse("phone", s).map_err(expected)
 }
 
+/// A "from" date: a calendar date, or a word (`hoje`, `semana`…) whose range starts it.
 pub fn date(s: &str) -> Result<NaiveDate, String> {
-    input::date("date", s).map_err(expected)
+    date_at(s, relative_date::Edge::Start)
+}
+
+/// A "to" date: a calendar date, or a word whose range ends it (`--to semana` is this Sunday).
+pub fn date_to(s: &str) -> Result<NaiveDate, String> {
+    date_at(s, relative_date::Edge::End)
+}
+
+fn date_at(s: &str, edge: relative_date::Edge) -> Result<NaiveDate, String> {
+    if let Some(day) = relative_date::day(s, edge, relative_date::today()) {
+        return Ok(day);
+    }
+    input::date("date", s).map_err(|_| {
+        crate::t!(
+            "cli-expected",
+            expected = crate::t!("cli-expected-date-or-word")
+        )
+    })
 }
 
 pub fn birth_date(s: &str) -> Result<NaiveDate, String> {
@@ -358,7 +377,7 @@ pub fn partition_by(s: &str) -> Result<crate::output::Partitioning, String> {
     Ok(by)
 }
 
-/// `--since`: `last`, a date (`2026-11-01`, `01/11/2026`) or a date and time
+/// `--since`: `last`, a date (`2026-11-01`, `01/11/2026`, or a word: `ontem`, `semana`…) or a date and time
 /// (`2026-11-01 08:30[:00]`).
 pub fn since(s: &str) -> Result<crate::config::state::Since, String> {
     use crate::config::state::Since;

@@ -34,6 +34,7 @@ pub mod man;
 pub mod operations;
 pub mod probe;
 pub mod reference;
+pub mod relative_date;
 pub mod report;
 pub mod sandbox;
 pub mod sandbox_hosts;

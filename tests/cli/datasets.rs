@@ -613,7 +613,7 @@ fn since_sends_the_modified_filter_and_last_moves_only_after_a_complete_run() {
                 "--clinic",
                 "1",
                 "--since",
-                "ontem",
+                "anteontem",
             ],
             "expected last, a date",
         ),

@@ -8,6 +8,7 @@ mod conformance;
 mod contacts;
 mod crm;
 mod datasets;
+mod dates;
 mod dialects;
 mod drawn;
 mod every_page;

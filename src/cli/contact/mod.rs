@@ -56,11 +56,11 @@ pub struct ListArgs {
     email: Option<String>,
     #[arg(long, visible_alias = "criado-em-de", value_parser = args::date, value_name = "DATE")]
     created_from: Option<NaiveDate>,
-    #[arg(long, visible_alias = "criado-em-ate", value_parser = args::date, value_name = "DATE")]
+    #[arg(long, visible_alias = "criado-em-ate", value_parser = args::date_to, value_name = "DATE")]
     created_to: Option<NaiveDate>,
     #[arg(long, visible_alias = "data-nascimento-de", value_parser = args::date, value_name = "DATE")]
     birth_from: Option<NaiveDate>,
-    #[arg(long, visible_alias = "data-nascimento-ate", value_parser = args::date, value_name = "DATE")]
+    #[arg(long, visible_alias = "data-nascimento-ate", value_parser = args::date_to, value_name = "DATE")]
     birth_to: Option<NaiveDate>,
     #[arg(long, visible_alias = "indicado-por", value_parser = args::id, value_name = "ID")]
     referred_by: Option<u64>,

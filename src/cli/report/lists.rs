@@ -14,8 +14,12 @@ use crate::refs::{Kind, Ref, RefList};
 pub struct AppointmentsArgs {
     #[arg(long, visible_alias = "data-agendamento-de", value_parser = args::date, value_name = "DATE")]
     pub(super) from: Option<NaiveDate>,
-    #[arg(long, visible_alias = "data-agendamento-ate", value_parser = args::date, value_name = "DATE")]
+    #[arg(long, visible_alias = "data-agendamento-ate", value_parser = args::date_to, value_name = "DATE")]
     pub(super) to: Option<NaiveDate>,
+    #[arg(long, visible_alias = "hoje", conflicts_with_all = ["from", "to", "week"])]
+    pub(super) today: bool,
+    #[arg(long, visible_alias = "semana", conflicts_with_all = ["from", "to"])]
+    pub(super) week: bool,
     #[arg(long = "type", visible_alias = "tipo-agendamento", value_parser = args::id, value_name = "ID", add = clap_complete::ArgValueCompleter::new(appointment_types))]
     pub(super) kind: Option<u64>,
     #[arg(long, value_parser = parse_ref_list, value_name = "1,2,3", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::appointment_statuses))]
@@ -30,7 +34,7 @@ pub struct AppointmentsArgs {
 pub struct FichaArgs {
     #[arg(long, visible_alias = "data-de", value_parser = args::date, value_name = "DATE")]
     pub(super) from: Option<NaiveDate>,
-    #[arg(long, visible_alias = "data-ate", value_parser = args::date, value_name = "DATE")]
+    #[arg(long, visible_alias = "data-ate", value_parser = args::date_to, value_name = "DATE")]
     pub(super) to: Option<NaiveDate>,
     #[arg(long, value_parser = parse_ref_list, value_name = "IDS|NAMES", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::quote_statuses))]
     pub(super) status: Option<RefList>,
@@ -46,19 +50,19 @@ pub struct FichaArgs {
     pub(super) service: Option<Ref>,
     #[arg(long, visible_alias = "avaliacao-de", value_parser = args::date, value_name = "DATE")]
     pub(super) evaluation_from: Option<NaiveDate>,
-    #[arg(long, visible_alias = "avaliacao-ate", value_parser = args::date, value_name = "DATE")]
+    #[arg(long, visible_alias = "avaliacao-ate", value_parser = args::date_to, value_name = "DATE")]
     pub(super) evaluation_to: Option<NaiveDate>,
     #[arg(long, visible_alias = "criado-em-de", value_parser = args::date, value_name = "DATE")]
     pub(super) created_from: Option<NaiveDate>,
-    #[arg(long, visible_alias = "criado-em-ate", value_parser = args::date, value_name = "DATE")]
+    #[arg(long, visible_alias = "criado-em-ate", value_parser = args::date_to, value_name = "DATE")]
     pub(super) created_to: Option<NaiveDate>,
     #[arg(long, visible_alias = "data-pagamento-de", value_parser = args::date, value_name = "DATE")]
     pub(super) paid_from: Option<NaiveDate>,
-    #[arg(long, visible_alias = "data-pagamento-ate", value_parser = args::date, value_name = "DATE")]
+    #[arg(long, visible_alias = "data-pagamento-ate", value_parser = args::date_to, value_name = "DATE")]
     pub(super) paid_to: Option<NaiveDate>,
     #[arg(long, visible_alias = "modificado-em-de", value_parser = args::date, value_name = "DATE")]
     pub(crate) modified_from: Option<NaiveDate>,
-    #[arg(long, visible_alias = "modificado-em-ate", value_parser = args::date, value_name = "DATE")]
+    #[arg(long, visible_alias = "modificado-em-ate", value_parser = args::date_to, value_name = "DATE")]
     pub(super) modified_to: Option<NaiveDate>,
     #[arg(long, visible_alias = "criado-por", value_parser = parse_ref, value_name = "ID|NAME", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::creators))]
     pub(super) created_by: Option<Ref>,
@@ -116,6 +120,20 @@ fn has_quote_values(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionC
         ]
         .map(|(v, help)| (v.to_string(), Some(help))),
     )
+}
+
+impl AppointmentsArgs {
+    /// `--today` and `--week`: the days they name, as `--from` and `--to` would give them.
+    pub(crate) fn apply_shortcuts(&mut self) {
+        use crate::cli::relative_date::{Edge, day, today};
+        let word = match (self.today, self.week) {
+            (true, _) => "today",
+            (false, true) => "week",
+            (false, false) => return,
+        };
+        self.from = day(word, Edge::Start, today());
+        self.to = day(word, Edge::End, today());
+    }
 }
 
 /// What can be refused before anything is sent.

@@ -33,7 +33,8 @@ pub fn takes_since(cmd: &Option<&ReportCommand>) -> bool {
 
 pub async fn run(ctx: &Context, cmd: ReportCommand) -> Result<()> {
     match cmd {
-        ReportCommand::Appointments(a) => {
+        ReportCommand::Appointments(mut a) => {
+            a.apply_shortcuts();
             check_appointments(&a)?;
             let export = Export {
                 report: "report appointments",

@@ -81,7 +81,8 @@ pub async fn run(ctx: &Context, args: SummaryArgs) -> Result<()> {
             )
             .await
         }
-        Some(SummaryOf::Appointments(a)) => {
+        Some(SummaryOf::Appointments(mut a)) => {
+            a.filters.apply_shortcuts();
             let f = &a.filters;
             report::check_appointments(f)?;
             summarise(
