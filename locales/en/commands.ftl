@@ -321,6 +321,7 @@ cli-cache-cleared = { $count ->
 cli-config-not-set = { $key } is not set in profile '{ $profile }'
 cli-config-set = { $key } set in profile '{ $profile }'
 cli-config-unset = { $key } removed from profile '{ $profile }'
+cli-config-use = commands now use profile '{ $profile }' when neither --profile nor CLINIC_PROFILE names one
 cli-completions-unsupported = no completion for { $shell }
 cli-completions-bash-not-utf8 = the bash script is not UTF-8: { $reason }
 cli-completions-bash-changed = the bash registration script changed shape: the typed word cannot be passed

@@ -270,6 +270,13 @@ help-config-path = Print the configuration file's path
     Example:
       clinic config path
 
+## config use
+help-config-use = Make a profile the one commands use when none is named
+    .after =
+    Example:
+      clinic config use sandbox
+help-config-use--name = The profile's name (`default`, or one the configuration file has)
+
 ## contact
 help-contact = Contacts (prospects and customers)  [Entrada — Atração / Saída — Atração]
 

@@ -75,6 +75,7 @@ store-kind-keychain = macOS Keychain
 store-kind-file = plain file (0600)
 config-no-home = no home directory: set CLINIC_CONFIG_DIR
 config-expect-absolute-url = an absolute URL such as https://host/rest/v1
+config-expected-profile = a profile of the configuration file: { $known }
 config-expect-https = an https:// URL: plain http is only allowed to loopback (127.0.0.1, ::1, localhost) because it would send the token and patient data unencrypted
 config-expect-http-url = an http(s) URL
 config-expect-auth-scheme = bearer, raw, token or jwt

@@ -343,6 +343,7 @@ cli-cache-cleared = { $count ->
 cli-config-not-set = { $key } não está definido no perfil '{ $profile }'
 cli-config-set = { $key } definido no perfil '{ $profile }'
 cli-config-unset = { $key } removido do perfil '{ $profile }'
+cli-config-use = os comandos agora usam o perfil '{ $profile }' quando nem --profile nem CLINIC_PROFILE indicam outro
 cli-completions-unsupported = não há completamento para { $shell }
 cli-completions-bash-not-utf8 = o script do bash não está em UTF-8: { $reason }
 cli-completions-bash-changed = o script de registro do bash mudou de forma: a palavra digitada não pode ser passada

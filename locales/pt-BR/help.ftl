@@ -269,6 +269,13 @@ help-config-path = Mostra o caminho do arquivo de configuração
     Exemplo:
       clinic config path
 
+## config use
+help-config-use = Torna um perfil o usado pelos comandos quando nenhum é indicado
+    .after =
+    Exemplo:
+      clinic config use sandbox
+help-config-use--name = O nome do perfil (`default`, ou um que o arquivo de configuração tenha)
+
 ## contact
 help-contact = Contatos (interessados e clientes)  [Entrada — Atração / Saída — Atração]
 

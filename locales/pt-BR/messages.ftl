@@ -82,6 +82,7 @@ store-kind-keychain = Keychain do macOS
 store-kind-file = arquivo comum (0600)
 config-no-home = sem diretório pessoal: defina CLINIC_CONFIG_DIR
 config-expect-absolute-url = uma URL absoluta como https://host/rest/v1
+config-expected-profile = um perfil do arquivo de configuração: { $known }
 config-expect-https = uma URL https://: http simples só é permitido para o próprio computador (127.0.0.1, ::1, localhost), porque enviaria o token e os dados dos pacientes sem criptografia
 config-expect-http-url = uma URL http(s)
 config-expect-auth-scheme = bearer, raw, token ou jwt

@@ -1,4 +1,5 @@
-//! `clinic config list|get|set|unset`: the profile's settings. `crm_url` and `webhook_id` are
+//! `clinic config list|get|set|unset|path|use`: the profile's settings, and which profile commands use
+//! when none is named. `crm_url` and `webhook_id` are
 //! credentials and are shown masked unless `--show`.
 
 use clap::Subcommand;
@@ -33,6 +34,10 @@ pub enum ConfigCommand {
         key: String,
     },
     Path,
+    Use {
+        #[arg(add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::profiles))]
+        name: String,
+    },
 }
 
 /// Tab candidates for `config get|set|unset KEY`.
@@ -108,6 +113,12 @@ pub fn run(ctx: &Context, cmd: ConfigCommand) -> Result<()> {
                 key = key.as_str(),
                 profile = ctx.profile_name.as_str()
             ));
+            Ok(())
+        }
+        ConfigCommand::Use { name } => {
+            config::use_profile(&ctx.config_dir, &name)?;
+            ctx.reporter
+                .note(&crate::t!("cli-config-use", profile = name.as_str()));
             Ok(())
         }
         ConfigCommand::Path => show::line(

@@ -63,14 +63,8 @@ pub struct Cli {
 #[derive(Args, Debug, Clone, Default)]
 #[command(next_help_heading = "Global options")]
 pub struct Global {
-    #[arg(
-        long,
-        global = true,
-        env = "CLINIC_PROFILE",
-        default_value = "default",
-        value_name = "NAME"
-    )]
-    pub profile: String,
+    #[arg(long, global = true, env = "CLINIC_PROFILE", value_name = "NAME")]
+    pub profile: Option<String>,
     #[arg(long, global = true, value_enum)]
     pub format: Option<Format>,
     #[arg(long, global = true, value_delimiter = ',', value_name = "A,B,C")]
@@ -306,7 +300,11 @@ impl Cli {
     pub fn settings(&self) -> Settings {
         let g = &self.global;
         Settings {
-            profile: g.profile.clone(),
+            // Unnamed: the profile `config use` chose, else `default`.
+            profile: g
+                .profile
+                .clone()
+                .unwrap_or_else(crate::config::default_profile_name),
             format: g.format,
             columns: g.columns.clone(),
             jq: g.jq.clone(),

@@ -235,8 +235,43 @@ pub fn meaning(key: &str) -> Option<String> {
 #[derive(Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ConfigFile {
+    /// The profile a command uses when neither `--profile` nor `CLINIC_PROFILE` names one
+    /// (`clinic config use NAME`); `default` when unset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default_profile: Option<String>,
     #[serde(default)]
     pub profiles: BTreeMap<String, Profile>,
+}
+
+/// The profile a command uses when none is named: the one `clinic config use` chose, else
+/// `default`. A configuration file that cannot be read is reported by the command that loads it.
+pub fn default_profile_name() -> String {
+    config_dir()
+        .ok()
+        .and_then(|dir| ConfigFile::load(&dir).ok())
+        .and_then(|file| file.default_profile)
+        .unwrap_or_else(|| DEFAULT_PROFILE.to_string())
+}
+
+/// Makes `name` the profile commands use when none is named. Only a profile the file has (or
+/// `default`) can be chosen: a typo would otherwise send every later command to an empty profile.
+pub fn use_profile(dir: &Path, name: &str) -> Result<()> {
+    let path = ConfigFile::path(dir);
+    file_lock::exclusive(&path, || {
+        let mut file = ConfigFile::load(dir)?;
+        if name != DEFAULT_PROFILE && !file.profiles.contains_key(name) {
+            let known: Vec<&str> = std::iter::once(DEFAULT_PROFILE)
+                .chain(file.profiles.keys().map(String::as_str))
+                .collect();
+            return Err(Error::invalid(
+                "profile",
+                name,
+                &crate::t!("config-expected-profile", known = known.join(", ")),
+            ));
+        }
+        file.default_profile = (name != DEFAULT_PROFILE).then(|| name.to_string());
+        file.save(dir)
+    })
 }
 
 /// The configuration directory: `CLINIC_CONFIG_DIR`, else the platform's (e.g. `~/.config/clinic`).

@@ -27,6 +27,7 @@ mod limits;
 mod local_hardening;
 mod misc;
 mod names;
+mod profiles;
 mod proxy;
 mod redaction;
 mod redirects;

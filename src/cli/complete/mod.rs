@@ -87,12 +87,13 @@ impl Line {
             .map(|v| unquote(v))
     }
 
-    /// The profile the command would use: `--profile` on the line, else `CLINIC_PROFILE`.
+    /// The profile the command would use: `--profile` on the line, else `CLINIC_PROFILE`, else the
+    /// one `config use` chose.
     pub fn profile(&self) -> String {
         self.value_of(&["--profile"])
             .or_else(|| std::env::var("CLINIC_PROFILE").ok())
             .filter(|p| !p.is_empty())
-            .unwrap_or_else(|| crate::config::DEFAULT_PROFILE.to_string())
+            .unwrap_or_else(crate::config::default_profile_name)
     }
 }
 

@@ -55,6 +55,19 @@ pub fn clinic_ids(current: &OsStr) -> Vec<CompletionCandidate> {
     )
 }
 
+/// The profiles of the configuration file, and `default` (`config use NAME`).
+pub fn profiles(current: &OsStr) -> Vec<CompletionCandidate> {
+    let names = config::config_dir()
+        .ok()
+        .and_then(|dir| ConfigFile::load(&dir).ok())
+        .map(|file| file.profiles.into_keys().collect::<Vec<_>>())
+        .unwrap_or_default();
+    let default = std::iter::once(config::DEFAULT_PROFILE.to_string());
+    let mut all: Vec<String> = default.chain(names).collect();
+    all.dedup();
+    offer(current, all.into_iter().map(|name| (name, None)))
+}
+
 /// The profile the line would use, as stored with the environment's overrides.
 pub fn profile_of(line: &Line) -> Option<Profile> {
     let dir = config::config_dir().ok()?;
