@@ -327,6 +327,8 @@ cli-main-could-not-start = could not start: { $reason }
 cli-main-could-not-listen = could not listen for signals: { $reason }
 # The last line when a stop signal (SIGINT, SIGTERM…) ends the program.
 cli-main-interrupted = interrupted by { $signal }
+# A panic on any thread: the run ends at once (exit 5), its temporary files removed.
+cli-main-fault = stopped by an internal fault ({ $message } at { $place }); its unfinished files were removed — please report it
 
 ## Tables for people (table format only; other formats keep the record's own field names)
 

@@ -348,6 +348,8 @@ cli-sandbox-hosts-expected-key = um endereço de sandbox (http://127.0.0.1:8787)
 cli-main-could-not-start = não foi possível iniciar: { $reason }
 cli-main-could-not-listen = não foi possível escutar os sinais: { $reason }
 cli-main-interrupted = interrompido por { $signal }
+# A panic on any thread: the run ends at once (exit 5), its temporary files removed.
+cli-main-fault = interrompido por uma falha interna ({ $message } em { $place }); seus arquivos inacabados foram removidos — por favor, informe-a
 
 ## Tabelas para pessoas (só no formato table; os outros formatos mantêm os nomes de campo do registro)
 

@@ -47,6 +47,8 @@ const ROW_GROUP_ROWS: usize = 49_152;
 /// A row group also ends at this estimated encoded size, so that wide records (long texts) hold
 /// no more memory than the usual ones.
 const ROW_GROUP_BYTES: usize = 32 << 20;
+/// Set in tests, this makes the encoder thread panic (debug builds only).
+const ENCODER_PANIC_FOR_TESTS: &str = "CLINIC_ENCODER_PANIC_FOR_TESTS";
 /// Decimal128(18,2): 16 digits before the point.
 const PRECISION: u8 = 18;
 const SCALE: u32 = 2;
@@ -263,6 +265,11 @@ impl ParquetWriter {
             let encoder_schema = schema.clone();
             let all_typed = &all_typed;
             let encoding = scope.spawn(move || -> io::Result<()> {
+                // Tests make the encoder fail as a refused allocation inside zstd once did, to
+                // show that a worker's panic ends the run (debug builds only).
+                if cfg!(debug_assertions) && std::env::var_os(ENCODER_PANIC_FOR_TESTS).is_some() {
+                    panic!("the encoder was told to fail");
+                }
                 let mut writer =
                     ArrowWriter::try_new(out, encoder_schema, Some(properties)).map_err(failed)?;
                 for batch in received {

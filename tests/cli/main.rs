@@ -1,6 +1,7 @@
 //! End-to-end tests of the `clinic` binary against a real sandbox over loopback HTTP.
 
 mod auth;
+mod bounds;
 mod bad_input;
 mod common;
 mod completion;
