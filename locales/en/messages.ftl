@@ -169,6 +169,8 @@ http-failure = { $message }{ $gave_up }{ $caution }
 http-failure-at = { $url }: { $message }{ $gave_up }{ $caution }
 http-answer-too-large = the answer is larger than { $size } (--max-answer-size); not read
 http-answer-broke-off = the answer broke off: { $reason }
+# A server that trickles an answer: the whole answer is bounded by --timeout.
+http-answer-too-slow = the answer took longer than { $time } (--timeout) from its first byte to its last
 http-connect-timeout = could not connect within { $time } (--timeout)
 http-silent-timeout = the server sent nothing for { $time } (--timeout), or the answer took longer than { $total } in all
 http-head-too-large = the answer's headers are larger than the client reads ({ $reason })

@@ -176,6 +176,8 @@ http-failure = { $message }{ $gave_up }{ $caution }
 http-failure-at = { $url }: { $message }{ $gave_up }{ $caution }
 http-answer-too-large = a resposta é maior que { $size } (--max-answer-size); não foi lida
 http-answer-broke-off = a resposta foi interrompida: { $reason }
+# A server that trickles an answer: the whole answer is bounded by --timeout.
+http-answer-too-slow = a resposta levou mais de { $time } (--timeout) do primeiro ao último byte
 http-connect-timeout = não foi possível conectar em { $time } (--timeout)
 http-silent-timeout = o servidor não enviou nada por { $time } (--timeout), ou a resposta levou mais de { $total } no total
 http-head-too-large = os cabeçalhos da resposta são maiores do que o cliente lê ({ $reason })

@@ -26,13 +26,15 @@ use crate::ui::Reporter;
 
 use pace::{Pacer, Window};
 
-/// How long the server may stay silent (connecting, or between two pieces of an answer).
+/// How long the server may stay silent (connecting, or between two pieces of an answer), and how
+/// long an answer may take from its first byte to its last.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 /// Connecting never waits longer than this, even with a longer `--timeout`.
 pub const CONNECT_TIMEOUT_MAX: Duration = Duration::from_secs(10);
-/// One attempt of one request may last at most this many idle timeouts in all (10 minutes by default):
-/// this bounds a server that trickles an answer without ever falling silent.
-pub const ATTEMPT_TIMEOUTS: u32 = 10;
+/// One attempt of one request may last at most this many timeouts in all (2 minutes by default):
+/// one to wait for the answer to begin, one for the answer itself (see [`Http::read_body`]). This
+/// also bounds a server that trickles its headers without ever falling silent.
+pub const ATTEMPT_TIMEOUTS: u32 = 2;
 /// How long a request keeps being retried (429, 5xx on reads, network failures) before giving up.
 pub const DEFAULT_MAX_WAIT: Duration = Duration::from_secs(300);
 /// Network failures (refused or cut connections) retried at most this many times within the budget.
@@ -506,10 +508,26 @@ impl Http {
             });
         }
         let headers = resp.headers().clone();
-        let read = if status.is_success() || status.is_informational() {
-            self.read_body(&mut resp).await
-        } else {
-            read_error_body(&mut resp).await
+        // The answer has begun: from here to its last byte it has `--timeout`, however steadily
+        // it trickles (each piece arriving before the idle timeout resets only that one).
+        let reading = async {
+            if status.is_success() || status.is_informational() {
+                self.read_body(&mut resp).await
+            } else {
+                read_error_body(&mut resp).await
+            }
+        };
+        let read = match tokio::time::timeout(self.timeout, reading).await {
+            Ok(read) => read,
+            Err(_) => Err(SendError {
+                message: crate::t!(
+                    "http-answer-too-slow",
+                    time = humantime::format_duration(self.timeout).to_string()
+                ),
+                sent: true,
+                timed_out: true,
+                ..SendError::default()
+            }),
         };
         let body = read.inspect_err(|err| {
             self.reporter.trace(&crate::t!(
