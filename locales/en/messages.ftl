@@ -113,6 +113,16 @@ config-expected-proxy = none, or an http:// or https:// proxy address with a hos
 config-expected-password-file = a readable file holding the password on its first line ({ $reason })
 config-expected-private-password-file = a file only its owner can read (it is { $mode }: chmod 600 it)
 config-expected-password-in-file = a file holding the password on its first line (it is empty)
+
+# Local files read without blocking: only regular files, within a size limit (password, state files).
+file-not-regular = it is { $kind }, not a regular file
+file-kind-fifo = a FIFO (named pipe)
+file-kind-device = a device
+file-kind-socket = a socket
+file-kind-directory = a directory
+file-kind-other = no regular file
+file-too-large = it is { $size }, larger than the { $limit } such a file may hold
+config-expected-own-password-file = a file owned by you (it belongs to user { $owner })
 config-key-language = the interface language: en or pt-BR
 config-key-aliases = a CRM field ID for <name>, e.g. aliases.email = UF_CRM_1676052930
 

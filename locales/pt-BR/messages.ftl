@@ -120,6 +120,16 @@ config-expected-proxy = none, ou um endereço de proxy http:// ou https:// com h
 config-expected-password-file = um arquivo legível com a senha na primeira linha ({ $reason })
 config-expected-private-password-file = um arquivo que só o dono possa ler (ele está { $mode }: use chmod 600)
 config-expected-password-in-file = um arquivo com a senha na primeira linha (ele está vazio)
+
+# Arquivos locais lidos sem bloquear: só arquivos comuns, dentro de um limite de tamanho (senha, estado).
+file-not-regular = é { $kind }, não um arquivo comum
+file-kind-fifo = um FIFO (pipe nomeado)
+file-kind-device = um dispositivo
+file-kind-socket = um socket
+file-kind-directory = uma pasta
+file-kind-other = algo que não é um arquivo comum
+file-too-large = tem { $size }, mais que os { $limit } que um arquivo assim pode ter
+config-expected-own-password-file = um arquivo que pertença a você (ele pertence ao usuário { $owner })
 config-key-language = o idioma da interface: en ou pt-BR
 config-key-aliases = um ID de campo do CRM para <name>, p. ex. aliases.email = UF_CRM_1676052930
 

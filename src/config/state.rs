@@ -32,6 +32,10 @@ pub struct State {
     pub run_started: String,
 }
 
+/// The most a state file may hold: a few hundred bytes are written, so anything near this is not
+/// one of ours.
+const MAX_BYTES: u64 = 1024 * 1024;
+
 /// How the state writes a moment.
 pub const MOMENT: &str = "%Y-%m-%d %H:%M:%S";
 
@@ -65,7 +69,8 @@ fn path(dir: &Path, id: &str) -> PathBuf {
 /// The state saved under `id`, if any. An unreadable file is an error, never a silent full run.
 pub fn load(id: &str) -> Result<Option<State>> {
     let file = path(&dir()?, id);
-    match std::fs::read(&file) {
+    // A regular file only, opened without blocking: a FIFO in its place is refused at once.
+    match private_fs::read_regular(&file, MAX_BYTES) {
         Ok(bytes) => serde_json::from_slice(crate::text::bom::strip_bytes(&bytes))
             .map(Some)
             .map_err(|e| Error::Config(format!("{}: {e}", file.display()))),
