@@ -421,6 +421,8 @@ output-partition-not-a-dir = --partition-by needs -o DIR/, a folder, and { $path
 output-resume-nothing = --resume needs a run of this dataset to resume, and { $path } holds none (no manifest that says which clinics finished)
 output-parquet-misfit = a value of column { $column } does not fit the type learnt for it: { $value }
 output-parquet-failed = the Parquet file could not be written: { $reason }
+# Parquet's bound on columns (memory per column while encoding).
+output-parquet-too-many-columns = the records have { $count } columns, more than the { $most } a Parquet file is written with: choose columns with --columns, or use --format csv or ndjson
 output-xlsx-too-many-columns = { $count } columns do not fit in an Excel sheet (at most 16384)
 # $number: the sheet's number, from 1 (a sheet holds at most 1,048,575 records).
 output-xlsx-sheet-name = Sheet{ $number }

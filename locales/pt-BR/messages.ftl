@@ -435,6 +435,8 @@ output-partition-not-a-dir = --partition-by precisa de -o PASTA/, uma pasta, e {
 output-resume-nothing = --resume precisa de uma execução deste conjunto de dados para retomar, e { $path } não tem nenhuma (nenhum manifesto diz quais clínicas terminaram)
 output-parquet-misfit = um valor da coluna { $column } não cabe no tipo aprendido para ela: { $value }
 output-parquet-failed = o arquivo Parquet não pôde ser gravado: { $reason }
+# O limite de colunas do Parquet (memória por coluna durante a codificação).
+output-parquet-too-many-columns = os registros têm { $count } colunas, mais que as { $most } com que um arquivo Parquet é gravado: escolha colunas com --columns, ou use --format csv ou ndjson
 output-xlsx-too-many-columns = { $count } colunas não cabem em uma planilha do Excel (no máximo 16384)
 # $number: the sheet's number, from 1 (a sheet holds at most 1,048,575 records).
 output-xlsx-sheet-name = Planilha{ $number }
