@@ -467,7 +467,10 @@ mod tests {
             url_password("http://ana:s3nh4%40x@proxy.local:3128"),
             "http://ana:****@proxy.local:3128/"
         );
-        assert_eq!(url_password("http://proxy.local:3128"), "http://proxy.local:3128");
+        assert_eq!(
+            url_password("http://proxy.local:3128"),
+            "http://proxy.local:3128"
+        );
         assert_eq!(url_password("none"), "none");
     }
 

@@ -19,8 +19,12 @@ pub const MAX_BYTES: u64 = 4 * 1024;
 pub fn read(setting: &str, path: &Path) -> Result<Secret> {
     let shown = path.display().to_string();
     let refuse = |expected: String| Error::invalid(setting, shown.as_str(), &expected);
-    let unreadable =
-        |e: std::io::Error| refuse(crate::t!("config-expected-password-file", reason = e.to_string()));
+    let unreadable = |e: std::io::Error| {
+        refuse(crate::t!(
+            "config-expected-password-file",
+            reason = e.to_string()
+        ))
+    };
     let (file, meta) = private_fs::open_regular(path).map_err(unreadable)?;
     #[cfg(unix)]
     {

@@ -39,8 +39,10 @@ pub const ATTEMPT_TIMEOUTS: u32 = 2;
 pub const DEFAULT_MAX_WAIT: Duration = Duration::from_secs(300);
 /// Network failures (refused or cut connections) retried at most this many times within the budget.
 pub const NETWORK_RETRIES: u32 = 5;
-/// The largest answer read.
-pub const DEFAULT_MAX_ANSWER_SIZE: u64 = 256 * 1024 * 1024;
+/// The largest answer read. A page is held whole while it is read and parsed, which costs about five
+/// times its size at the peak: 48 MiB keeps a run under 300 MiB, and a larger page (200 MB) is
+/// refused at once, before it is read, unless `--max-answer-size` allows it.
+pub const DEFAULT_MAX_ANSWER_SIZE: u64 = 48 * 1024 * 1024;
 /// How much of an error answer (a status that is no success) is read: far more than any message
 /// shown, and the rest is never received, so a huge error body costs no memory.
 pub const ERROR_BODY_MAX: usize = 64 * 1024;

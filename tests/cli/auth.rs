@@ -570,8 +570,14 @@ fn huge_fifo_and_foreign_password_files_are_refused_at_once() {
             .unwrap();
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(2), "{}: {err}", file.display());
-        assert!(err.contains("CLINIC_PASSWORD_FILE") && err.contains(says), "{err}");
-        assert!(started.elapsed() < std::time::Duration::from_secs(10), "{err}");
+        assert!(
+            err.contains("CLINIC_PASSWORD_FILE") && err.contains(says),
+            "{err}"
+        );
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(10),
+            "{err}"
+        );
         assert!(env.sent().is_empty(), "nothing is sent");
     };
 
@@ -619,8 +625,7 @@ fn a_bad_keyring_manifest_reads_as_no_token_with_a_doctor_warning() {
         .filter_map(|link| link.as_key())
         .find(|key| {
             key.metadata().is_ok_and(|m| {
-                m.get_description().starts_with(&prefix)
-                    && !m.get_description().contains("#part")
+                m.get_description().starts_with(&prefix) && !m.get_description().contains("#part")
             })
         })
         .expect("the token's entry in the user keyring");
@@ -637,10 +642,7 @@ fn a_bad_keyring_manifest_reads_as_no_token_with_a_doctor_warning() {
         let out = run().args(["auth", "token"]).output().unwrap();
         assert_eq!(out.status.code(), Some(3), "{manifest}: {}", stderr(&out));
         assert!(out.stdout.is_empty(), "{manifest}");
-        let out = run()
-            .args(["doctor", "--format", "json"])
-            .output()
-            .unwrap();
+        let out = run().args(["doctor", "--format", "json"]).output().unwrap();
         let checks = stdout_json(&out);
         let store = checks
             .as_array()

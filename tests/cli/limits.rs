@@ -281,3 +281,40 @@ fn a_server_trickling_one_byte_a_second_is_cut_at_the_timeout() {
     // Two attempts of 3 s each, a backoff between them, and the process's own start.
     assert!(took < Duration::from_secs(15), "took {took:?}: {err}");
 }
+
+/// Without `--max-answer-size`, an answer past the default 48 MiB is not read on: the command stops
+/// with exit 5 naming the limit, so a 200 MB page never reaches the parser that would need five
+/// times its size in memory.
+#[test]
+fn the_default_cap_stops_an_answer_past_48_mib() {
+    let server = Server::start(|_| {
+        Router::new().route(
+            "/rest/v1/huge",
+            axum::routing::get(|| async {
+                let chunk = Bytes::from(vec![b' '; 1024 * 1024]);
+                let mut first = true;
+                Body::from_stream(futures::stream::repeat_with(move || {
+                    let piece = if first {
+                        Bytes::from_static(b"[")
+                    } else {
+                        chunk.clone()
+                    };
+                    first = false;
+                    Ok::<_, std::io::Error>(piece)
+                }))
+            }),
+        )
+    });
+    let config = tempfile::tempdir().unwrap();
+    let out = clinic_at(config.path(), &server.url(""))
+        .args(["api", "GET", "/huge"])
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(5), "{err}");
+    assert!(
+        err.contains("larger than 48.0 MiB (--max-answer-size)"),
+        "{err}"
+    );
+}

@@ -814,6 +814,9 @@ fn a_state_file_that_is_a_fifo_is_refused_at_once() {
         .unwrap();
     let err = stderr(&out);
     assert!(!out.status.success(), "{err}");
-    assert!(err.contains("0123456789abcdef.json") && err.contains("FIFO"), "{err}");
+    assert!(
+        err.contains("0123456789abcdef.json") && err.contains("FIFO"),
+        "{err}"
+    );
     assert!(started.elapsed() < Duration::from_secs(10), "{err}");
 }

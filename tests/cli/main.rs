@@ -1,8 +1,8 @@
 //! End-to-end tests of the `clinic` binary against a real sandbox over loopback HTTP.
 
 mod auth;
-mod bounds;
 mod bad_input;
+mod bounds;
 mod common;
 mod completion;
 mod conformance;

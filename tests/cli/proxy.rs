@@ -202,7 +202,11 @@ fn the_proxys_password_is_masked_everywhere_its_address_is_shown() {
     assert!(shown(&["config", "get", "proxy", "--show"]).contains(&with_password));
 
     // Requests go through it; neither doctor nor the trace of a walk shows the password.
-    let out = env.clinic().args(["doctor", "--format", "json"]).output().unwrap();
+    let out = env
+        .clinic()
+        .args(["doctor", "--format", "json"])
+        .output()
+        .unwrap();
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), stderr(&out));
     assert!(text.contains("through proxy"), "{text}");
     assert!(!text.contains(PASSWORD), "{text}");
@@ -213,7 +217,10 @@ fn the_proxys_password_is_masked_everywhere_its_address_is_shown() {
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(!stderr(&out).contains(PASSWORD), "{}", stderr(&out));
-    assert!(!proxy.seen().is_empty(), "the requests went through the proxy");
+    assert!(
+        !proxy.seen().is_empty(),
+        "the requests went through the proxy"
+    );
 
     // The same proxy gone: the error names it, without the password.
     let closed = TcpListener::bind("127.0.0.1:0").unwrap();
