@@ -35,6 +35,21 @@ serve_sandbox() {
     base_url=$(sed -n 's/^base_url=//p' "$work/out")
 }
 
+# Serves the files of a directory over HTTP on loopback in the background (a stand-in for a server
+# whose answers the sandbox cannot shape), and sets base_url (and server_pid, for cleanup).
+serve_files() {
+    python3 -u - "$1" >"$work/files-server" 2>/dev/null <<'PY' &
+import functools, http.server, sys
+handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+print(server.server_address[1])
+server.serve_forever()
+PY
+    server_pid=$!
+    until [[ -s "$work/files-server" ]]; do sleep 0.05; done
+    base_url="http://127.0.0.1:$(head -1 "$work/files-server")"
+}
+
 # Runs a command and prints "<seconds> <max RSS in MiB>" of that child alone; with MEASURE_DIR set,
 # also the most bytes that directory held while the command ran, counting files the command
 # created there and unlinked but holds open (sampled every 20 ms).

@@ -554,11 +554,20 @@ fn stored<T>(
     }
 }
 
-/// The profile's secret addresses — `crm_url`, and the automation webhook with its ID — are masked
+/// The profile's secret addresses — `crm_url`, the automation webhook with its ID, and a proxy with a
+/// password — are masked
 /// whole wherever a server echoes them, whatever the command.
 /// Their secret parts alone (the CRM secret segment, the webhook ID) are scrubbed too when they are long
 /// enough not to be mistaken for words.
 fn register_secret_addresses(reporter: &Reporter, profile: &Profile) {
+    // The proxy's password too, whole address and password alone, should a message quote it.
+    if let Some(proxy) = profile.proxy.as_deref()
+        && let Ok(url) = url::Url::parse(proxy.trim())
+        && let Some(password) = url.password()
+    {
+        reporter.add_secret_url(proxy.trim(), &crate::redact::url_password(proxy.trim()));
+        reporter.add_secret(&Secret::new(password));
+    }
     if let Some(crm) = profile.crm_url.as_deref() {
         let shown = config::mask_crm_url(crm);
         reporter.add_secret_url(crm, &shown);

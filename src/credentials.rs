@@ -197,6 +197,23 @@ impl Credentials {
             .map_err(|e| store_error(kind, e))
     }
 
+    /// Whether the entry of `account` in `kind` (under its new name or its older one) is a split
+    /// secret's manifest that is not to be believed: it reads as no secret, and `doctor` says why.
+    pub fn damaged(&self, kind: StoreKind, account: &Account) -> Result<bool> {
+        if kind == StoreKind::File {
+            return Ok(false);
+        }
+        for name in [&account.name, &account.legacy] {
+            if matches!(
+                parts::read(kind, name).map_err(|e| store_error(kind, e))?,
+                parts::Entry::Damaged
+            ) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
     fn delete_named(&self, kind: StoreKind, account: &str) -> Result<bool> {
         if kind == StoreKind::File {
             return self.change_file(|all| all.remove(account).is_some());
@@ -309,6 +326,8 @@ mod parts {
     const PART: usize = 2000;
     /// How many parts at most a secret is split into (a manifest saying more is not believed).
     const MOST: usize = 64;
+    /// The longest secret kept in parts (a manifest claiming more is not believed): 128,000 bytes.
+    pub const MAX_BYTES: usize = MOST * PART;
     const MANIFEST: &str = "clinic-parts:1:";
 
     fn part_name(name: &str, n: usize) -> String {
@@ -364,12 +383,25 @@ mod parts {
         Ok(())
     }
 
+    /// The secret kept under `name`; a damaged manifest reads as none.
     pub fn take(kind: StoreKind, name: &str) -> Result<Option<String>, String> {
+        Ok(match read(kind, name)? {
+            Entry::Whole(secret) => Some(secret),
+            Entry::Missing | Entry::Damaged => None,
+        })
+    }
+
+    /// What the entry `name` holds. A manifest is believed only when it is consistent before any
+    /// part is read: at most [`MOST`] parts and [`MAX_BYTES`] bytes, a length its count of parts
+    /// can hold (each part is [`PART`] bytes, less up to 3 where a character was not cut), and a
+    /// SHA-256 checksum; then the parts must add up to that length and checksum. Nothing is
+    /// reserved from what the manifest claims, so no entry can make the client run out of memory.
+    pub fn read(kind: StoreKind, name: &str) -> Result<Entry, String> {
         let Some(value) = slot::get(kind, name)? else {
-            return Ok(None);
+            return Ok(Entry::Missing);
         };
         let Some(manifest) = value.strip_prefix(MANIFEST) else {
-            return Ok(Some(value));
+            return Ok(Entry::Whole(value));
         };
         let mut fields = manifest.splitn(3, ':');
         let (Some(count), Some(length), Some(sum)) = (
@@ -377,19 +409,40 @@ mod parts {
             fields.next().and_then(|l| l.parse::<usize>().ok()),
             fields.next(),
         ) else {
-            return Ok(None);
+            return Ok(Entry::Damaged);
         };
-        if count == 0 || count > MOST {
-            return Ok(None);
+        let consistent = (1..=MOST).contains(&count)
+            && length <= MAX_BYTES
+            && length <= count * PART
+            && length > (count - 1) * (PART - 3)
+            && sum.len() == 64
+            && sum.bytes().all(|b| b.is_ascii_hexdigit());
+        if !consistent {
+            return Ok(Entry::Damaged);
         }
-        let mut secret = String::with_capacity(length);
+        let mut secret = String::new();
         for n in 1..=count {
             match slot::get(kind, &part_name(name, n))? {
-                Some(piece) => secret.push_str(&piece),
-                None => return Ok(None),
+                Some(piece) if piece.len() <= PART && secret.len() + piece.len() <= length => {
+                    secret.push_str(&piece)
+                }
+                _ => return Ok(Entry::Damaged),
             }
         }
-        Ok((secret.len() == length && checksum(&secret) == sum).then_some(secret))
+        Ok(if secret.len() == length && checksum(&secret) == sum {
+            Entry::Whole(secret)
+        } else {
+            Entry::Damaged
+        })
+    }
+
+    /// What one entry of a store holds.
+    pub enum Entry {
+        Missing,
+        /// A secret, whole: one value, or parts that add up to their manifest.
+        Whole(String),
+        /// A manifest that is not consistent, or whose parts are missing or do not add up.
+        Damaged,
     }
 
     pub fn remove(kind: StoreKind, name: &str) -> Result<bool, String> {

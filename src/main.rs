@@ -20,6 +20,7 @@ fn main() -> ExitCode {
         .completer(clinic::cli::completions::COMPLETER)
         .complete();
     let cli = clinic::cli::parse();
+    clinic::stop_signals::exit_on_panic();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

@@ -75,6 +75,81 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<()> {
         .map_err(failed)
 }
 
+/// Opens `path` for reading, refusing anything but a regular file. The file is opened without
+/// blocking, so a FIFO with no writer (or a device that waits) is refused at once instead of
+/// holding the run for ever; the check is made on the opened file, so it cannot be swapped in
+/// between. A refusal is an error of kind `InvalidInput` that says what the path is.
+pub fn open_regular(path: &Path) -> io::Result<(fs::File, fs::Metadata)> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(nix::fcntl::OFlag::O_NONBLOCK.bits());
+    }
+    let file = options.open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            crate::t!("file-not-regular", kind = kind_of(&meta.file_type())),
+        ));
+    }
+    Ok((file, meta))
+}
+
+/// A regular file's bytes, at most `limit` of them: a larger file is refused (kind
+/// `InvalidInput`) without being read, whatever it grows to while being read.
+pub fn read_regular(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+    let (file, meta) = open_regular(path)?;
+    read_limited(file, &meta, limit)
+}
+
+/// The bytes of a file [`open_regular`] opened, at most `limit` of them (see [`read_regular`]).
+pub fn read_limited(file: fs::File, meta: &fs::Metadata, limit: u64) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    let too_large = |size: u64| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            crate::t!(
+                "file-too-large",
+                size = bytesize::ByteSize(size).to_string(),
+                limit = bytesize::ByteSize(limit).to_string()
+            ),
+        )
+    };
+    if meta.len() > limit {
+        return Err(too_large(meta.len()));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(limit + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
+/// What a path that is no regular file is, in the reader's words.
+fn kind_of(kind: &fs::FileType) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return crate::t!("file-kind-fifo");
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return crate::t!("file-kind-device");
+        }
+        if kind.is_socket() {
+            return crate::t!("file-kind-socket");
+        }
+    }
+    if kind.is_dir() {
+        return crate::t!("file-kind-directory");
+    }
+    crate::t!("file-kind-other")
+}
+
 #[cfg(all(test, unix))]
 mod tests {
     use std::os::unix::fs::PermissionsExt;
@@ -96,6 +171,23 @@ mod tests {
         assert_eq!(fs::read_to_string(&file).unwrap(), "x = 1\n");
         // Only the final file is left: no temporary sibling.
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+    }
+
+    /// A FIFO with no writer is refused at once, a file past the limit without being read.
+    #[test]
+    fn only_regular_files_within_the_limit_are_read() {
+        let root = tempfile::tempdir().unwrap();
+        let fifo = root.path().join("fifo");
+        nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::from_bits_truncate(0o600)).unwrap();
+        let e = read_regular(&fifo, 10).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::InvalidInput, "{e}");
+        assert!(e.to_string().contains("FIFO"), "{e}");
+        assert!(read_regular(root.path(), 10).is_err());
+        let file = root.path().join("f");
+        fs::write(&file, b"0123456789").unwrap();
+        assert_eq!(read_regular(&file, 10).unwrap(), b"0123456789");
+        let e = read_regular(&file, 9).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::InvalidInput, "{e}");
     }
 
     #[test]

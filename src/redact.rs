@@ -60,6 +60,19 @@ pub fn url(shown: &str) -> String {
     }
 }
 
+/// An address with its password (a proxy's `http://user:secret@host:3128`) masked and everything else
+/// kept, so that a person still sees which account it uses. Text that is not a URL with a password
+/// comes back unchanged.
+pub fn url_password(raw: &str) -> String {
+    match url::Url::parse(raw) {
+        Ok(mut parsed) if parsed.password().is_some() => {
+            let _ = parsed.set_password(Some(MASK));
+            parsed.to_string()
+        }
+        _ => raw.to_string(),
+    }
+}
+
 /// A raw query string with the values of secret parameters masked; other pairs keep their encoding.
 fn mask_query(query: &str) -> String {
     query
@@ -446,6 +459,19 @@ mod tests {
             Some(Personal::Whole)
         );
         assert_eq!(personal_param("pagina_atual"), None);
+    }
+
+    #[test]
+    fn a_password_in_an_address_is_masked_and_the_user_kept() {
+        assert_eq!(
+            url_password("http://ana:s3nh4%40x@proxy.local:3128"),
+            "http://ana:****@proxy.local:3128/"
+        );
+        assert_eq!(
+            url_password("http://proxy.local:3128"),
+            "http://proxy.local:3128"
+        );
+        assert_eq!(url_password("none"), "none");
     }
 
     #[test]

@@ -153,3 +153,35 @@ mod platform {
         }
     }
 }
+
+/// Ends the process on the first panic, from whichever thread it happens on: a worker that dies
+/// (the Parquet encoder refused memory, say) would otherwise leave the threads waiting for it
+/// blocked for ever. Every registered temporary file is removed, so nothing is left under or
+/// beside the output's name, and the run exits 5 with one line on stderr, like any other failure
+/// it could not get past. Where the fault happened is kept; its message is masked for personal
+/// data and made safe for a terminal, since it may quote a value.
+pub fn exit_on_panic() {
+    std::panic::set_hook(Box::new(|info| {
+        crate::unfinished::abandon_all();
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        let message = crate::text::sanitize::excerpt(
+            &crate::redact::personal(&message),
+            crate::text::sanitize::SERVER_TEXT_MAX,
+        );
+        let place = info
+            .location()
+            .map(|l| format!("{}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        let reason = crate::t!("cli-main-fault", message = message, place = place);
+        eprintln!("{}", crate::t!("error-line", message = reason));
+        std::process::exit(PANIC_EXIT_CODE);
+    }));
+}
+
+/// The exit status of a run a fault ended: 5, the status of a run that could not be completed.
+pub const PANIC_EXIT_CODE: i32 = 5;

@@ -102,6 +102,8 @@ cli-doctor-unattended-login = with no token at hand, an unattended run logs in a
 cli-doctor-unattended-store-only = an unattended run has only the credential store's token: where it cannot reach the store (a locked keyring, a task that does not store the user's password) it exits 3; set CLINIC_LOGIN and CLINIC_PASSWORD_FILE for it
 cli-doctor-store-missing = the { $store } has no token for { $login }: clinic login
 cli-doctor-store-failed = the { $store }: { $reason }
+# A split token's manifest in the store that does not add up: it reads as no token.
+cli-doctor-store-damaged = the { $store } holds a damaged entry for { $login } (a long token's parts do not match their manifest), read as no token: clinic login
 cli-doctor-io-key-env = CLINIC_IO_KEY is set
 cli-doctor-io-key-kept = kept in the { $store }
 cli-doctor-io-key-none = none: clinic auth set-io-key (only `clinic io` needs it)
@@ -335,6 +337,8 @@ cli-main-could-not-start = could not start: { $reason }
 cli-main-could-not-listen = could not listen for signals: { $reason }
 # The last line when a stop signal (SIGINT, SIGTERM…) ends the program.
 cli-main-interrupted = interrupted by { $signal }
+# A panic on any thread: the run ends at once (exit 5), its temporary files removed.
+cli-main-fault = stopped by an internal fault ({ $message } at { $place }); its unfinished files were removed — please report it
 
 ## Tables for people (table format only; other formats keep the record's own field names)
 

@@ -114,6 +114,16 @@ config-expected-proxy = none, or an http:// or https:// proxy address with a hos
 config-expected-password-file = a readable file holding the password on its first line ({ $reason })
 config-expected-private-password-file = a file only its owner can read (it is { $mode }: chmod 600 it)
 config-expected-password-in-file = a file holding the password on its first line (it is empty)
+
+# Local files read without blocking: only regular files, within a size limit (password, state files).
+file-not-regular = it is { $kind }, not a regular file
+file-kind-fifo = a FIFO (named pipe)
+file-kind-device = a device
+file-kind-socket = a socket
+file-kind-directory = a directory
+file-kind-other = no regular file
+file-too-large = it is { $size }, larger than the { $limit } such a file may hold
+config-expected-own-password-file = a file owned by you (it belongs to user { $owner })
 config-key-language = the interface language: en or pt-BR
 config-key-aliases = a CRM field ID for <name>, e.g. aliases.email = UF_CRM_1676052930
 
@@ -170,6 +180,8 @@ http-failure = { $message }{ $gave_up }{ $caution }
 http-failure-at = { $url }: { $message }{ $gave_up }{ $caution }
 http-answer-too-large = the answer is larger than { $size } (--max-answer-size); not read
 http-answer-broke-off = the answer broke off: { $reason }
+# A server that trickles an answer: the whole answer is bounded by --timeout.
+http-answer-too-slow = the answer took longer than { $time } (--timeout) from its first byte to its last
 http-connect-timeout = could not connect within { $time } (--timeout)
 http-silent-timeout = the server sent nothing for { $time } (--timeout), or the answer took longer than { $total } in all
 http-head-too-large = the answer's headers are larger than the client reads ({ $reason })
@@ -410,6 +422,8 @@ output-partition-not-a-dir = --partition-by needs -o DIR/, a folder, and { $path
 output-resume-nothing = --resume needs a run of this dataset to resume, and { $path } holds none (no manifest that says which clinics finished)
 output-parquet-misfit = a value of column { $column } does not fit the type learnt for it: { $value }
 output-parquet-failed = the Parquet file could not be written: { $reason }
+# Parquet's bound on columns (memory per column while encoding).
+output-parquet-too-many-columns = the records have { $count } columns, more than the { $most } a Parquet file is written with: choose columns with --columns, or use --format csv or ndjson
 output-xlsx-too-many-columns = { $count } columns do not fit in an Excel sheet (at most 16384)
 # $number: the sheet's number, from 1 (a sheet holds at most 1,048,575 records).
 output-xlsx-sheet-name = Sheet{ $number }

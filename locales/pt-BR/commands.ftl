@@ -103,6 +103,8 @@ cli-doctor-unattended-login = sem token à mão, uma execução sem ninguém no 
 cli-doctor-unattended-store-only = uma execução sem ninguém no terminal só tem o token do armazenamento de credenciais: onde não alcança o armazenamento (chaveiro bloqueado, tarefa que não guarda a senha do usuário) ela sai com 3; defina CLINIC_LOGIN e CLINIC_PASSWORD_FILE para ela
 cli-doctor-store-missing = não há token de { $login } ({ $store }): clinic login
 cli-doctor-store-failed = { $store }: { $reason }
+# Um manifesto de token dividido no cofre que não confere: é lido como nenhum token.
+cli-doctor-store-damaged = o { $store } tem uma entrada danificada de { $login } (as partes de um token longo não conferem com o manifesto), lida como nenhum token: clinic login
 cli-doctor-io-key-env = CLINIC_IO_KEY está definida
 cli-doctor-io-key-kept = guardada ({ $store })
 cli-doctor-io-key-none = nenhuma: clinic auth set-io-key (só `clinic io` precisa dela)
@@ -356,6 +358,8 @@ cli-sandbox-hosts-expected-key = um endereço de sandbox (http://127.0.0.1:8787)
 cli-main-could-not-start = não foi possível iniciar: { $reason }
 cli-main-could-not-listen = não foi possível escutar os sinais: { $reason }
 cli-main-interrupted = interrompido por { $signal }
+# A panic on any thread: the run ends at once (exit 5), its temporary files removed.
+cli-main-fault = interrompido por uma falha interna ({ $message } em { $place }); seus arquivos inacabados foram removidos — por favor, informe-a
 
 ## Tabelas para pessoas (só no formato table; os outros formatos mantêm os nomes de campo do registro)
 

@@ -121,6 +121,16 @@ config-expected-proxy = none, ou um endereço de proxy http:// ou https:// com h
 config-expected-password-file = um arquivo legível com a senha na primeira linha ({ $reason })
 config-expected-private-password-file = um arquivo que só o dono possa ler (ele está { $mode }: use chmod 600)
 config-expected-password-in-file = um arquivo com a senha na primeira linha (ele está vazio)
+
+# Arquivos locais lidos sem bloquear: só arquivos comuns, dentro de um limite de tamanho (senha, estado).
+file-not-regular = é { $kind }, não um arquivo comum
+file-kind-fifo = um FIFO (pipe nomeado)
+file-kind-device = um dispositivo
+file-kind-socket = um socket
+file-kind-directory = uma pasta
+file-kind-other = algo que não é um arquivo comum
+file-too-large = tem { $size }, mais que os { $limit } que um arquivo assim pode ter
+config-expected-own-password-file = um arquivo que pertença a você (ele pertence ao usuário { $owner })
 config-key-language = o idioma da interface: en ou pt-BR
 config-key-aliases = um ID de campo do CRM para <name>, p. ex. aliases.email = UF_CRM_1676052930
 
@@ -177,6 +187,8 @@ http-failure = { $message }{ $gave_up }{ $caution }
 http-failure-at = { $url }: { $message }{ $gave_up }{ $caution }
 http-answer-too-large = a resposta é maior que { $size } (--max-answer-size); não foi lida
 http-answer-broke-off = a resposta foi interrompida: { $reason }
+# A server that trickles an answer: the whole answer is bounded by --timeout.
+http-answer-too-slow = a resposta levou mais de { $time } (--timeout) do primeiro ao último byte
 http-connect-timeout = não foi possível conectar em { $time } (--timeout)
 http-silent-timeout = o servidor não enviou nada por { $time } (--timeout), ou a resposta levou mais de { $total } no total
 http-head-too-large = os cabeçalhos da resposta são maiores do que o cliente lê ({ $reason })
@@ -424,6 +436,8 @@ output-partition-not-a-dir = --partition-by precisa de -o PASTA/, uma pasta, e {
 output-resume-nothing = --resume precisa de uma execução deste conjunto de dados para retomar, e { $path } não tem nenhuma (nenhum manifesto diz quais clínicas terminaram)
 output-parquet-misfit = um valor da coluna { $column } não cabe no tipo aprendido para ela: { $value }
 output-parquet-failed = o arquivo Parquet não pôde ser gravado: { $reason }
+# O limite de colunas do Parquet (memória por coluna durante a codificação).
+output-parquet-too-many-columns = os registros têm { $count } colunas, mais que as { $most } com que um arquivo Parquet é gravado: escolha colunas com --columns, ou use --format csv ou ndjson
 output-xlsx-too-many-columns = { $count } colunas não cabem em uma planilha do Excel (no máximo 16384)
 # $number: the sheet's number, from 1 (a sheet holds at most 1,048,575 records).
 output-xlsx-sheet-name = Planilha{ $number }

@@ -300,8 +300,27 @@ pub async fn credential_store(ctx: &Context) -> Check {
         .token_account(&ctx.profile_name, &login, &base);
     let creds = ctx.credentials.clone();
     let started = std::time::Instant::now();
-    let loaded = crate::context::store_call(kind, move || creds.load(kind, &account)).await;
+    let looked_up = account.clone();
+    let loaded = crate::context::store_call(kind, move || creds.load(kind, &looked_up)).await;
     let took = started.elapsed();
+    // An entry that reads as no token may be a damaged split token's manifest: worth saying so,
+    // since logging in again is what mends it.
+    if let Ok(Ok(None)) = loaded {
+        let creds = ctx.credentials.clone();
+        if let Ok(Ok(true)) =
+            crate::context::store_call(kind, move || creds.damaged(kind, &account)).await
+        {
+            return Check::new(
+                NAME,
+                Status::Warn,
+                said!(
+                    "cli-doctor-store-damaged",
+                    store = kind.to_string(),
+                    login = login.as_str()
+                ),
+            );
+        }
+    }
     match loaded {
         // A store that makes every run wait is worth knowing about before a nightly job meets it.
         Ok(Ok(Some(_))) if took >= SLOW_STORE => Check::new(

@@ -1,6 +1,6 @@
 //! `clinic config list|get|set|unset|path|use`: the profile's settings, and which profile commands use
-//! when none is named. `crm_url` and `webhook_id` are
-//! credentials and are shown masked unless `--show`.
+//! when none is named. `crm_url`, `webhook_id` and the proxy's password are credentials and are shown
+//! masked unless `--show`.
 
 use clap::Subcommand;
 use serde_json::{Map, Value};
@@ -130,12 +130,13 @@ pub fn run(ctx: &Context, cmd: ConfigCommand) -> Result<()> {
     }
 }
 
-/// A setting as `list` and `get` show it: the two credentials (`crm_url`'s secret segment, the
-/// webhook ID) masked unless `--show`.
+/// A setting as `list` and `get` show it: the credentials (`crm_url`'s secret segment, the webhook
+/// ID, the proxy's password) masked unless `--show`.
 fn shown(key: &str, value: String, reveal: bool) -> String {
     match key {
         "crm_url" if !reveal => config::mask_crm_url(&value),
         "webhook_id" if !reveal => crate::redact::MASK.to_string(),
+        "proxy" if !reveal => crate::redact::url_password(&value),
         _ => value,
     }
 }

@@ -141,7 +141,7 @@ pub struct Profile {
     /// and the environment's (`HTTPS_PROXY`, `NO_PROXY`…).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub proxy: Option<String>,
-    /// Largest answer read, as written (`256MiB`).
+    /// Largest answer read, as written (`48MiB`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_answer_size: Option<String>,
     /// A PEM file of extra trusted CA certificates.

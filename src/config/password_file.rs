@@ -1,25 +1,42 @@
 //! A password kept in a file for unattended runs (`CLINIC_PASSWORD_FILE`, `login --password-file`),
-//! where no credential store can be reached. The file must be readable by its owner only: a password
-//! that any user of the machine can read is refused, not used.
+//! where no credential store can be reached. The file must be a small regular file of the user's own,
+//! readable by its owner only: a password that any user of the machine can read (or write) is
+//! refused, not used.
 
 use std::path::Path;
 
 use crate::error::{Error, Result};
+use crate::private_fs;
 use crate::secret::Secret;
 
-/// The password in `path` (its first line), named `setting` in errors.
+/// The most a password file may hold: far more than any password, and little enough that a wrong
+/// file (a log, a disk image) is refused rather than read and sent.
+pub const MAX_BYTES: u64 = 4 * 1024;
+
+/// The password in `path` (its first line), named `setting` in errors. The file must be a regular
+/// file (opened without blocking, so a FIFO with no writer is refused at once), owned by the user
+/// running the command, readable by its owner alone, and at most [`MAX_BYTES`] long.
 pub fn read(setting: &str, path: &Path) -> Result<Secret> {
     let shown = path.display().to_string();
     let refuse = |expected: String| Error::invalid(setting, shown.as_str(), &expected);
-    let meta = std::fs::metadata(path).map_err(|e| {
+    let unreadable = |e: std::io::Error| {
         refuse(crate::t!(
             "config-expected-password-file",
             reason = e.to_string()
         ))
-    })?;
+    };
+    let (file, meta) = private_fs::open_regular(path).map_err(unreadable)?;
     #[cfg(unix)]
     {
-        use std::os::unix::fs::PermissionsExt;
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        // Someone else's file could be changed by them to a password of their choosing.
+        let me = nix::unistd::geteuid().as_raw();
+        if meta.uid() != me {
+            return Err(refuse(crate::t!(
+                "config-expected-own-password-file",
+                owner = meta.uid()
+            )));
+        }
         let mode = meta.permissions().mode() & 0o777;
         if mode & 0o077 != 0 {
             return Err(refuse(crate::t!(
@@ -28,9 +45,8 @@ pub fn read(setting: &str, path: &Path) -> Result<Secret> {
             )));
         }
     }
-    #[cfg(not(unix))]
-    let _ = meta;
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let bytes = private_fs::read_limited(file, &meta, MAX_BYTES).map_err(unreadable)?;
+    let text = String::from_utf8(bytes).map_err(|e| {
         refuse(crate::t!(
             "config-expected-password-file",
             reason = e.to_string()

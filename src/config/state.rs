@@ -45,6 +45,10 @@ pub struct State {
     pub zone: Option<String>,
 }
 
+/// The most a state file may hold: a few hundred bytes are written, so anything near this is not
+/// one of ours.
+const MAX_BYTES: u64 = 1024 * 1024;
+
 /// How the state writes a moment.
 pub const MOMENT: &str = "%Y-%m-%d %H:%M:%S";
 
@@ -88,7 +92,8 @@ fn path(dir: &Path, id: &str) -> PathBuf {
 /// The state saved under `id`, if any. An unreadable file is an error, never a silent full run.
 pub fn load(id: &str) -> Result<Option<State>> {
     let file = path(&dir()?, id);
-    match std::fs::read(&file) {
+    // A regular file only, opened without blocking: a FIFO in its place is refused at once.
+    match private_fs::read_regular(&file, MAX_BYTES) {
         Ok(bytes) => serde_json::from_slice(crate::text::bom::strip_bytes(&bytes))
             .map(Some)
             .map_err(|e| Error::Config(format!("{}: {e}", file.display()))),
@@ -152,7 +157,8 @@ fn columns_path(dir: &Path, profile: &str, report: &str) -> PathBuf {
 /// The columns remembered for `report` of `profile`; `None` when none are, or the file is unreadable
 /// (the report's documented fields then serve: a header is a courtesy, never a reason to fail).
 pub fn columns(profile: &str, report: &str) -> Option<Vec<String>> {
-    let bytes = std::fs::read(columns_path(&dir().ok()?, profile, report)).ok()?;
+    let bytes =
+        private_fs::read_regular(&columns_path(&dir().ok()?, profile, report), MAX_BYTES).ok()?;
     let saved: Columns = serde_json::from_slice(crate::text::bom::strip_bytes(&bytes)).ok()?;
     (saved.profile == profile && saved.report == report && !saved.columns.is_empty())
         .then_some(saved.columns)

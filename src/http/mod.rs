@@ -28,19 +28,23 @@ use crate::ui::Reporter;
 use pace::{Pacer, Window};
 pub use server_clock::ServerClock;
 
-/// How long the server may stay silent (connecting, or between two pieces of an answer).
+/// How long the server may stay silent (connecting, or between two pieces of an answer), and how
+/// long an answer may take from its first byte to its last.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 /// Connecting never waits longer than this, even with a longer `--timeout`.
 pub const CONNECT_TIMEOUT_MAX: Duration = Duration::from_secs(10);
-/// One attempt of one request may last at most this many idle timeouts in all (10 minutes by default):
-/// this bounds a server that trickles an answer without ever falling silent.
-pub const ATTEMPT_TIMEOUTS: u32 = 10;
+/// One attempt of one request may last at most this many timeouts in all (2 minutes by default):
+/// one to wait for the answer to begin, one for the answer itself (see [`Http::read_body`]). This
+/// also bounds a server that trickles its headers without ever falling silent.
+pub const ATTEMPT_TIMEOUTS: u32 = 2;
 /// How long a request keeps being retried (429, 5xx on reads, network failures) before giving up.
 pub const DEFAULT_MAX_WAIT: Duration = Duration::from_secs(300);
 /// Network failures (refused or cut connections) retried at most this many times within the budget.
 pub const NETWORK_RETRIES: u32 = 5;
-/// The largest answer read.
-pub const DEFAULT_MAX_ANSWER_SIZE: u64 = 256 * 1024 * 1024;
+/// The largest answer read. A page is held whole while it is read and parsed, which costs about five
+/// times its size at the peak: 48 MiB keeps a run under 300 MiB, and a larger page (200 MB) is
+/// refused at once, before it is read, unless `--max-answer-size` allows it.
+pub const DEFAULT_MAX_ANSWER_SIZE: u64 = 48 * 1024 * 1024;
 /// How much of an error answer (a status that is no success) is read: far more than any message
 /// shown, and the rest is never received, so a huge error body costs no memory.
 pub const ERROR_BODY_MAX: usize = 64 * 1024;
@@ -517,10 +521,26 @@ impl Http {
         }
         let headers = resp.headers().clone();
         self.clock.note(&headers);
-        let read = if status.is_success() || status.is_informational() {
-            self.read_body(&mut resp).await
-        } else {
-            read_error_body(&mut resp).await
+        // The answer has begun: from here to its last byte it has `--timeout`, however steadily
+        // it trickles (each piece arriving before the idle timeout resets only that one).
+        let reading = async {
+            if status.is_success() || status.is_informational() {
+                self.read_body(&mut resp).await
+            } else {
+                read_error_body(&mut resp).await
+            }
+        };
+        let read = match tokio::time::timeout(self.timeout, reading).await {
+            Ok(read) => read,
+            Err(_) => Err(SendError {
+                message: crate::t!(
+                    "http-answer-too-slow",
+                    time = humantime::format_duration(self.timeout).to_string()
+                ),
+                sent: true,
+                timed_out: true,
+                ..SendError::default()
+            }),
         };
         let body = read.inspect_err(|err| {
             self.reporter.trace(&crate::t!(

@@ -25,7 +25,7 @@ use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, Schema, TimeUnit};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use rust_decimal::Decimal;
 use serde_json::Value;
 use serde_json::value::RawValue;
@@ -47,6 +47,15 @@ const ROW_GROUP_ROWS: usize = 49_152;
 /// A row group also ends at this estimated encoded size, so that wide records (long texts) hold
 /// no more memory than the usual ones.
 const ROW_GROUP_BYTES: usize = 32 << 20;
+/// The most columns a Parquet file is written with: each costs about 5 KB of memory while the file
+/// is encoded, so that this many stay near 100 MiB (`bench/parquet_wide.sh` measures it).
+pub(crate) const MAX_COLUMNS: usize = 20_000;
+/// Past this many columns, the file is written to bound memory per column (see [`properties`]).
+const WIDE_COLUMNS: usize = 1_000;
+/// A wide file's row groups hold at most this many cells (rows times columns).
+const WIDE_ROW_GROUP_CELLS: usize = 4_000_000;
+/// Set in tests, this makes the encoder thread panic (debug builds only).
+const ENCODER_PANIC_FOR_TESTS: &str = "CLINIC_ENCODER_PANIC_FOR_TESTS";
 /// Decimal128(18,2): 16 digits before the point.
 const PRECISION: u8 = 18;
 const SCALE: u32 = 2;
@@ -146,6 +155,8 @@ fn decimal_of(scalar: Scalar, text: &str) -> Option<i128> {
 pub(crate) struct ParquetWriter {
     columns: Columns,
     rows: PackedRows,
+    /// How many records were packed.
+    row_count: usize,
     /// The record being packed.
     row: PackedRow,
     /// `--columns`, in their order: each record is narrowed to them.
@@ -170,6 +181,7 @@ impl ParquetWriter {
         let mut writer = Self {
             columns: Columns::default(),
             rows: PackedRows::new(memory_rows),
+            row_count: 0,
             row: PackedRow::default(),
             selected,
             kinds: Vec::new(),
@@ -199,6 +211,8 @@ impl ParquetWriter {
                 }
             }
         }
+        self.row_count += 1;
+        self.within_columns()?;
         self.rows.push(&mut self.row)
     }
 
@@ -214,7 +228,21 @@ impl ParquetWriter {
         for (index, (name, text, scalar)) in leaves.iter().enumerate() {
             self.cell(Some(index), name, *scalar, text);
         }
+        self.row_count += 1;
+        self.within_columns()?;
         self.rows.push(&mut self.row)
+    }
+
+    /// Refuses a file of more than [`MAX_COLUMNS`] columns, as soon as a record brings one more.
+    fn within_columns(&self) -> io::Result<()> {
+        if self.kinds.len() <= MAX_COLUMNS {
+            return Ok(());
+        }
+        Err(failed(crate::t!(
+            "output-parquet-too-many-columns",
+            count = self.kinds.len(),
+            most = MAX_COLUMNS
+        )))
     }
 
     /// One cell of the record being packed: its column found (or added) and its type widened to
@@ -254,6 +282,7 @@ impl ParquetWriter {
     pub(crate) fn finish(self, out: &mut (dyn Write + Send)) -> io::Result<()> {
         let names = self.columns.into_names();
         let kinds = self.kinds;
+        let row_count = self.row_count;
         let schema = Arc::new(Schema::new(
             names
                 .iter()
@@ -261,11 +290,7 @@ impl ParquetWriter {
                 .map(|(name, kind)| Field::new(name, kind.data_type(), true))
                 .collect::<Vec<_>>(),
         ));
-        let properties = WriterProperties::builder()
-            .set_compression(Compression::ZSTD(ZstdLevel::default()))
-            .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
-            .set_max_row_group_bytes(Some(ROW_GROUP_BYTES))
-            .build();
+        let properties = properties(kinds.len());
         let mut rows = self.rows.into_reader()?;
         // Whether every row was typed: only then does the file get its footer. Without one, what
         // already went out (to a pipe, say) is no Parquet file any reader takes for whole.
@@ -275,6 +300,11 @@ impl ParquetWriter {
             let encoder_schema = schema.clone();
             let all_typed = &all_typed;
             let encoding = scope.spawn(move || -> io::Result<()> {
+                // Tests make the encoder fail as a refused allocation inside zstd once did, to
+                // show that a worker's panic ends the run (debug builds only).
+                if cfg!(debug_assertions) && std::env::var_os(ENCODER_PANIC_FOR_TESTS).is_some() {
+                    panic!("the encoder was told to fail");
+                }
                 let mut writer =
                     ArrowWriter::try_new(out, encoder_schema, Some(properties)).map_err(failed)?;
                 for batch in received {
@@ -285,7 +315,7 @@ impl ParquetWriter {
                 }
                 Ok(())
             });
-            let typed = type_rows(&mut rows, &kinds, &schema, &batches);
+            let typed = type_rows(&mut rows, row_count, &kinds, &schema, &batches);
             all_typed.store(typed.is_ok(), Ordering::Release);
             drop(batches);
             let encoded = encoding
@@ -300,11 +330,12 @@ impl ParquetWriter {
 /// the encoder failed: this stops, and the encoder's error is the one told.
 fn type_rows(
     rows: &mut RowReader,
+    rows_hint: usize,
     kinds: &[Kind],
     schema: &Arc<Schema>,
     batches: &mpsc::SyncSender<RecordBatch>,
 ) -> io::Result<()> {
-    let mut batch = Batch::new(kinds);
+    let mut batch = Batch::new(kinds, rows_hint);
     let mut bytes = Vec::new();
     let mut more = true;
     while more {
@@ -319,6 +350,30 @@ fn type_rows(
         }
     }
     Ok(())
+}
+
+/// How the file is encoded. Each column's writer lives until its row group ends, with its own
+/// encoders, page buffers and zstd contexts: a few tens of KB each. Past [`WIDE_COLUMNS`] columns
+/// that cost is cut to what the values themselves need: no dictionary, no compression (a wide
+/// record's column holds too few values in a row group for either to pay), statistics per column
+/// chunk rather than per page, and row groups of at most [`WIDE_ROW_GROUP_CELLS`] cells.
+fn properties(columns: usize) -> WriterProperties {
+    let builder = WriterProperties::builder()
+        .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
+        .set_max_row_group_bytes(Some(ROW_GROUP_BYTES));
+    if columns <= WIDE_COLUMNS {
+        return builder
+            .set_compression(Compression::ZSTD(ZstdLevel::default()))
+            .build();
+    }
+    builder
+        .set_compression(Compression::UNCOMPRESSED)
+        .set_dictionary_enabled(false)
+        .set_statistics_enabled(EnabledStatistics::Chunk)
+        .set_max_row_group_row_count(Some(
+            (WIDE_ROW_GROUP_CELLS / columns).clamp(1, ROW_GROUP_ROWS),
+        ))
+        .build()
 }
 
 fn failed(e: impl std::fmt::Display) -> io::Error {
@@ -342,9 +397,12 @@ struct Batch {
 }
 
 impl Batch {
-    fn new(kinds: &[Kind]) -> Batch {
+    /// Builders for `kinds`, each with room for `rows` (at most a batch's): a builder's default
+    /// room is 1,024 values, which two rows of 100,000 columns would pay for 100,000 times.
+    fn new(kinds: &[Kind], rows: usize) -> Batch {
+        let rows = rows.clamp(1, BATCH_ROWS);
         Batch {
-            columns: kinds.iter().map(|kind| builder(*kind)).collect(),
+            columns: kinds.iter().map(|kind| builder(*kind, rows)).collect(),
             rows: 0,
         }
     }
@@ -457,14 +515,14 @@ fn epoch_days(date: chrono::NaiveDate) -> i32 {
     (date - chrono::NaiveDate::default()).num_days() as i32
 }
 
-fn builder(kind: Kind) -> Builder {
+fn builder(kind: Kind, rows: usize) -> Builder {
     match kind {
-        Kind::Bool => Builder::Bool(BooleanBuilder::new()),
-        Kind::Int | Kind::WideInt => Builder::Int(Int64Builder::new()),
-        Kind::Decimal => Builder::Decimal(Decimal128Builder::new()),
-        Kind::Date => Builder::Date(Date32Builder::new()),
-        Kind::Timestamp => Builder::Timestamp(TimestampMillisecondBuilder::new()),
-        Kind::Empty | Kind::Text => Builder::Text(StringBuilder::new()),
+        Kind::Bool => Builder::Bool(BooleanBuilder::with_capacity(rows)),
+        Kind::Int | Kind::WideInt => Builder::Int(Int64Builder::with_capacity(rows)),
+        Kind::Decimal => Builder::Decimal(Decimal128Builder::with_capacity(rows)),
+        Kind::Date => Builder::Date(Date32Builder::with_capacity(rows)),
+        Kind::Timestamp => Builder::Timestamp(TimestampMillisecondBuilder::with_capacity(rows)),
+        Kind::Empty | Kind::Text => Builder::Text(StringBuilder::with_capacity(rows, rows * 8)),
     }
 }
 

@@ -548,3 +548,114 @@ fn a_password_file_serves_unattended_runs_and_must_be_private() {
         .assert()
         .success();
 }
+
+/// Password files that are no small file of the user's own are refused at once, before anything is
+/// sent, naming the variable and what the file is: a 300 MB file (sparse) is not read, a FIFO with
+/// no writer does not block, and a file owned by another user is not trusted.
+#[test]
+fn huge_fifo_and_foreign_password_files_are_refused_at_once() {
+    use std::os::unix::fs::PermissionsExt;
+    let env = Env::new();
+    let dir = tempfile::tempdir().unwrap();
+    let refused = |file: &std::path::Path, says: &str| {
+        env.clear_journal();
+        let started = std::time::Instant::now();
+        let out = env
+            .bare()
+            .env("CLINIC_LOGIN", "unidade1")
+            .env("CLINIC_PASSWORD_FILE", file)
+            .args(["ref", "channels", "--format", "json"])
+            .timeout(std::time::Duration::from_secs(30))
+            .output()
+            .unwrap();
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{}: {err}", file.display());
+        assert!(
+            err.contains("CLINIC_PASSWORD_FILE") && err.contains(says),
+            "{err}"
+        );
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(10),
+            "{err}"
+        );
+        assert!(env.sent().is_empty(), "nothing is sent");
+    };
+
+    let huge = dir.path().join("huge");
+    let file = std::fs::File::create(&huge).unwrap();
+    file.set_len(300 * 1024 * 1024).unwrap();
+    std::fs::set_permissions(&huge, std::fs::Permissions::from_mode(0o600)).unwrap();
+    refused(&huge, "larger than the 4.0 KiB");
+
+    let fifo = dir.path().join("fifo");
+    nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::from_bits_truncate(0o600)).unwrap();
+    refused(&fifo, "FIFO");
+
+    let foreign = dir.path().join("foreign");
+    std::fs::write(&foreign, "unidade1\n").unwrap();
+    std::fs::set_permissions(&foreign, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let other = nix::unistd::Uid::from_raw(nix::unistd::geteuid().as_raw() + 4242);
+    match nix::unistd::chown(&foreign, Some(other), None) {
+        Ok(()) => refused(&foreign, &format!("belongs to user {other}")),
+        Err(e) => eprintln!("skipped the foreign-owned password file: cannot chown here ({e})"),
+    }
+}
+
+/// A split token's manifest that cannot be right — a length of 2^64−1, more parts than the most,
+/// a length its parts could not hold, a checksum that is no checksum — reads as no token: `auth
+/// token` exits 3 (never an abort or a panic), a request asks for a login, and `doctor` warns that
+/// the entry is damaged.
+#[test]
+fn a_bad_keyring_manifest_reads_as_no_token_with_a_doctor_warning() {
+    use linux_keyutils::{KeyRing, KeyRingIdentifier};
+    let env = Env::with(clinic_sandbox::Options {
+        token_bytes: 16 * 1024,
+        ..clinic_sandbox::Options::ephemeral()
+    });
+    let profile = unique_profile("bad-manifest");
+    let run = || keyring_run(&env, env.config.path(), &profile);
+    log_in_as_clinic_user(run());
+    // The token's own entry (its manifest), not one of its parts.
+    let ring = KeyRing::from_special_id(KeyRingIdentifier::User, false).unwrap();
+    let prefix = format!("clinic:{profile}:unidade1@");
+    let entry = ring
+        .get_links(4096)
+        .unwrap()
+        .iter()
+        .filter_map(|link| link.as_key())
+        .find(|key| {
+            key.metadata().is_ok_and(|m| {
+                m.get_description().starts_with(&prefix) && !m.get_description().contains("#part")
+            })
+        })
+        .expect("the token's entry in the user keyring");
+    let sum = "ab".repeat(32);
+    for manifest in [
+        format!("clinic-parts:1:9:18446744073709551615:{sum}"),
+        format!("clinic-parts:1:9:99999999999:{sum}"),
+        format!("clinic-parts:1:100000:16384:{sum}"),
+        format!("clinic-parts:1:2:16384:{sum}"),
+        format!("clinic-parts:1:9:16384:{}", "zz".repeat(32)),
+        "clinic-parts:1:9:16384".to_string(),
+    ] {
+        entry.update(&manifest).unwrap();
+        let out = run().args(["auth", "token"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(3), "{manifest}: {}", stderr(&out));
+        assert!(out.stdout.is_empty(), "{manifest}");
+        let out = run().args(["doctor", "--format", "json"]).output().unwrap();
+        let checks = stdout_json(&out);
+        let store = checks
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["check"] == "credentials")
+            .unwrap_or_else(|| panic!("{checks}"))
+            .clone();
+        assert_eq!(store["status"], "warn", "{manifest}: {store}");
+        assert!(
+            store["detail"].as_str().unwrap().contains("damaged entry"),
+            "{manifest}: {store}"
+        );
+    }
+    run().arg("logout").assert().success();
+}

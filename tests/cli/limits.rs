@@ -244,3 +244,77 @@ fn page_numbers_beyond_any_list_are_refused() {
     }
     assert!(env.sent().is_empty(), "nothing was sent");
 }
+
+/// A server that sends its answer one byte a second, never silent long enough for the idle
+/// timeout, is cut at `--timeout` from the answer's first byte: the run fails with exit 5 and says
+/// so, within two attempts' worth of time rather than the hundreds of seconds the page would take.
+#[test]
+fn a_server_trickling_one_byte_a_second_is_cut_at_the_timeout() {
+    let server = Server::start(|_| {
+        Router::new().fallback(|| async {
+            // A valid answer of 400 bytes: only its pace is wrong.
+            let mut text = b"{\"dados\": [".to_vec();
+            text.resize(398, b' ');
+            text.extend_from_slice(b"]}");
+            let bytes = futures::stream::unfold(text.into_iter(), |mut rest| async move {
+                let byte = rest.next()?;
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                Some((Ok::<_, std::io::Error>(Bytes::from(vec![byte])), rest))
+            });
+            Body::from_stream(bytes)
+        })
+    });
+    let config = tempfile::tempdir().unwrap();
+    let started = std::time::Instant::now();
+    let out = clinic_at(config.path(), &server.url(""))
+        .args(["--timeout", "3s", "api", "GET", "/listaCanal"])
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(5), "{err}");
+    assert!(
+        err.contains("took longer than 3s (--timeout) from its first byte to its last"),
+        "the message says what ran out: {err}"
+    );
+    // Two attempts of 3 s each, a backoff between them, and the process's own start.
+    assert!(took < Duration::from_secs(15), "took {took:?}: {err}");
+}
+
+/// Without `--max-answer-size`, an answer past the default 48 MiB is not read on: the command stops
+/// with exit 5 naming the limit, so a 200 MB page never reaches the parser that would need five
+/// times its size in memory.
+#[test]
+fn the_default_cap_stops_an_answer_past_48_mib() {
+    let server = Server::start(|_| {
+        Router::new().route(
+            "/rest/v1/huge",
+            axum::routing::get(|| async {
+                let chunk = Bytes::from(vec![b' '; 1024 * 1024]);
+                let mut first = true;
+                Body::from_stream(futures::stream::repeat_with(move || {
+                    let piece = if first {
+                        Bytes::from_static(b"[")
+                    } else {
+                        chunk.clone()
+                    };
+                    first = false;
+                    Ok::<_, std::io::Error>(piece)
+                }))
+            }),
+        )
+    });
+    let config = tempfile::tempdir().unwrap();
+    let out = clinic_at(config.path(), &server.url(""))
+        .args(["api", "GET", "/huge"])
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(5), "{err}");
+    assert!(
+        err.contains("larger than 48.0 MiB (--max-answer-size)"),
+        "{err}"
+    );
+}

@@ -795,3 +795,28 @@ fn the_name_cache_directory_is_private_whatever_the_umask() {
     assert_eq!(file_mode(&cache), 0o700);
     assert_eq!(file_mode(cache.parent().unwrap()), 0o700);
 }
+
+/// A FIFO in the place of a `--since last` state file is refused at once, naming it, instead of
+/// blocking the run for ever waiting for a writer.
+#[test]
+fn a_state_file_that_is_a_fifo_is_refused_at_once() {
+    let env = Env::new();
+    let states = env.config.path().join("data").join("state");
+    std::fs::create_dir_all(&states).unwrap();
+    let fifo = states.join("0123456789abcdef.json");
+    nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::from_bits_truncate(0o600)).unwrap();
+    let started = Instant::now();
+    let out = env
+        .bare()
+        .args(["state", "list", "--format", "json"])
+        .timeout(Duration::from_secs(30))
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        err.contains("0123456789abcdef.json") && err.contains("FIFO"),
+        "{err}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(10), "{err}");
+}

@@ -2,6 +2,7 @@
 
 mod auth;
 mod bad_input;
+mod bounds;
 mod common;
 mod completion;
 mod conformance;

@@ -168,3 +168,80 @@ fn doctor_and_errors_name_the_proxy_without_its_credentials() {
     );
     assert!(!err.contains("s3nha-do-proxy"), "{err}");
 }
+
+/// A proxy address with a password, kept in the profile: `config list` and `config get proxy` show
+/// it masked (`--show` reveals it), and neither `doctor`, a `-v` trace of requests through it, nor
+/// the error when it cannot be reached ever shows the password.
+#[test]
+fn the_proxys_password_is_masked_everywhere_its_address_is_shown() {
+    const PASSWORD: &str = "s3nha-do-proxy-guardada";
+    let env = Env::new();
+    let proxy = Proxy::start();
+    let with_password = proxy
+        .url
+        .replace("http://", &format!("http://clinica:{PASSWORD}@"));
+    env.bare()
+        .args(["config", "set", "proxy", &with_password])
+        .assert()
+        .success();
+    let masked = format!("{}/", proxy.url.replace("http://", "http://clinica:****@"));
+    let shown = |args: &[&str]| {
+        let out = env.bare().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        format!("{}{}", String::from_utf8_lossy(&out.stdout), stderr(&out))
+    };
+    for args in [
+        &["config", "list"][..],
+        &["config", "list", "--format", "json"],
+        &["config", "get", "proxy"],
+    ] {
+        let text = shown(args);
+        assert!(text.contains(&masked), "{args:?}: {text}");
+        assert!(!text.contains(PASSWORD), "{args:?}: {text}");
+    }
+    assert!(shown(&["config", "get", "proxy", "--show"]).contains(&with_password));
+
+    // Requests go through it; neither doctor nor the trace of a walk shows the password.
+    let out = env
+        .clinic()
+        .args(["doctor", "--format", "json"])
+        .output()
+        .unwrap();
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), stderr(&out));
+    assert!(text.contains("through proxy"), "{text}");
+    assert!(!text.contains(PASSWORD), "{text}");
+    let out = env
+        .clinic()
+        .args(["-v", "ref", "channels", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!stderr(&out).contains(PASSWORD), "{}", stderr(&out));
+    assert!(
+        !proxy.seen().is_empty(),
+        "the requests went through the proxy"
+    );
+
+    // The same proxy gone: the error names it, without the password.
+    let closed = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = closed.local_addr().unwrap().port();
+    drop(closed);
+    env.bare()
+        .args([
+            "config",
+            "set",
+            "proxy",
+            &format!("http://clinica:{PASSWORD}@127.0.0.1:{port}"),
+        ])
+        .assert()
+        .success();
+    let out = env
+        .clinic()
+        .args(["-v", "--max-wait", "1s", "ref", "channels"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains(&format!("127.0.0.1:{port}")), "{err}");
+    assert!(!err.contains(PASSWORD), "{err}");
+}
