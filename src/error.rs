@@ -184,6 +184,11 @@ impl Error {
         }
     }
 
+    /// A flag that must be given and was not (exit 2): named as the flag, never shown as a value.
+    pub fn missing(field: &str, expected: &str) -> Self {
+        Error::Usage(crate::t!("err-missing", field = field, expected = expected))
+    }
+
     /// Exit codes: 0 ok · 1 other · 2 usage · 3 auth · 4 API 4xx · 5 server/network · 130 interrupted.
     pub fn exit_code(&self) -> i32 {
         match self {

@@ -236,6 +236,8 @@ pub(crate) struct Sink {
     jq: Option<Jq>,
     /// A report's watch over the records, which reads each one as the service sent it.
     watch: Option<Arc<crate::watch::Watch>>,
+    /// Says on stderr when records already went to standard output and the run then failed.
+    unfinished: Unfinished,
     /// Where what the finished output leaves to say goes (see [`tell_finished`]).
     reporter: Arc<crate::ui::Reporter>,
 }
@@ -265,20 +267,34 @@ impl Sink {
             )?,
             jq,
             watch: ctx.records_watch(),
+            unfinished: Unfinished {
+                reporter: ctx.reporter.clone(),
+                to_stdout: ctx
+                    .global
+                    .output
+                    .as_deref()
+                    .is_none_or(|p| p.as_os_str() == "-"),
+                written: 0,
+                done: false,
+            },
             reporter: ctx.reporter.clone(),
         })
     }
 
     pub(crate) fn write(&mut self, record: &Value) -> Result<()> {
         match &self.jq {
-            None => Ok(self.out.write(record)?),
+            None => {
+                self.out.write(record)?;
+                self.unfinished.written += 1;
+            }
             Some(jq) => {
                 for v in jq.apply(record)? {
                     self.out.write(&v)?;
+                    self.unfinished.written += 1;
                 }
-                Ok(())
             }
         }
+        Ok(())
     }
 
     /// A record of a list as the service sent it: copied out as it is where the format allows.
@@ -287,14 +303,19 @@ impl Sink {
             watch.observe(record);
         }
         match &self.jq {
-            None => Ok(self.out.write_raw(record)?),
+            None => {
+                self.out.write_raw(record)?;
+                self.unfinished.written += 1;
+                Ok(())
+            }
             Some(_) => self.write(&crate::record::value_of(record)?),
         }
     }
 
     /// Finishes the output, says on stderr what it leaves to say, and returns the records written.
-    pub(crate) fn finish(self) -> Result<u64> {
+    pub(crate) fn finish(mut self) -> Result<u64> {
         let finished = self.out.finish_counted()?;
+        self.unfinished.done = true;
         tell_finished(&self.reporter, &finished);
         Ok(finished.written)
     }
@@ -448,6 +469,28 @@ impl PageSource for Observed {
 
     fn shortfall(&self) -> BoxFuture<'_, Option<String>> {
         self.inner.shortfall()
+    }
+}
+
+/// A run that fails after some records went to standard output leaves a reader downstream (a pipe,
+/// a redirect) with what looks like a whole CSV or NDJSON: when the output is dropped unfinished, this
+/// says on stderr how many records went out and that they are not all.
+struct Unfinished {
+    reporter: Arc<crate::ui::Reporter>,
+    to_stdout: bool,
+    written: u64,
+    done: bool,
+}
+
+impl Drop for Unfinished {
+    fn drop(&mut self) {
+        if !self.done && self.to_stdout && self.written > 0 {
+            self.reporter.warn(&crate::t!(
+                "show-stdout-incomplete",
+                count = self.written,
+                shown = crate::text::counts::thousands(self.written)
+            ));
+        }
     }
 }
 

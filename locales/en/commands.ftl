@@ -189,7 +189,6 @@ cli-import-resolve-failed = { $count ->
 ## contact, campaign, appointment
 
 # A required value that was not given.
-cli-missing = (missing)
 cli-contact-created = created contact { $id }
 cli-campaign-created = created campaign { $id }
 cli-campaign-expected-clinic = the clinic ID the campaign belongs to: pass --clinic or run `clinic config set clinica ID`

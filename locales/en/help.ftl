@@ -70,7 +70,7 @@ help-clinic = Command-line client for the Clinic Results API, its CRM and Integr
     Exit codes: 0 ok · 1 other failure · 2 invalid input (nothing sent) · 3 not logged in / token rejected ·
     4 request refused by the API · 5 server or network failure after retries ·
     128+N stopped by signal N: 130 SIGINT, 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT
-help-clinic--profile = Configuration profile
+help-clinic--profile = Configuration profile [default: the one `clinic config use` chose, else default]
 help-clinic--format = Output format [default: table on a terminal, json otherwise]
 help-clinic--format--xlsx = An Excel workbook with typed cells; binary, so only into a file (`-o`)
 help-clinic--format--parquet = A typed, columnar Parquet file (zstd); binary, so only into a file (`-o`)

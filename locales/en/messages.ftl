@@ -7,6 +7,7 @@ error-line = error: { $message }
 
 err-given-length = ({ $count } characters)
 err-invalid = invalid { $field }: got { $given }, expected { $expected }
+err-missing = missing { $field }: expected { $expected }
 err-not-logged-in = not logged in or token expired — run `clinic login`
 err-not-logged-in-because = not logged in or token expired — run `clinic login` ({ $reason })
 err-rejected = the API refused the request (HTTP { $status }): { $message }
@@ -329,6 +330,10 @@ note-no-records = no records
 show-more-columns = { $count ->
     [one] { $count } more column: --columns all, or --format csv
    *[other] { $count } more columns: --columns all, or --format csv
+}
+show-stdout-incomplete = { $count ->
+    [one] { $shown } record went to standard output before the failure: that output is incomplete
+   *[other] { $shown } records went to standard output before the failure: that output is incomplete
 }
 show-unplaced-clinic = { $count ->
     [one] { $shown } record names no clinic: it is in clinica=__HIVE_DEFAULT_PARTITION__

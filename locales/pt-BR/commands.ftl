@@ -200,7 +200,6 @@ cli-import-resolve-failed = { $count ->
 
 ## contact, campaign, appointment
 
-cli-missing = (ausente)
 cli-contact-created = contato { $id } criado
 cli-campaign-created = campanha { $id } criada
 cli-campaign-expected-clinic = o ID da clínica a que a campanha pertence: passe --clinic ou rode `clinic config set clinica ID`

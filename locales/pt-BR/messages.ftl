@@ -7,6 +7,7 @@ error-line = erro: { $message }
 
 err-given-length = ({ $count } caracteres)
 err-invalid = valor inválido para { $field }: recebido { $given }, esperado { $expected }
+err-missing = falta { $field }: esperado { $expected }
 err-not-logged-in = sem login ou token expirado — execute `clinic login`
 err-not-logged-in-because = sem login ou token expirado — execute `clinic login` ({ $reason })
 err-rejected = a API recusou a requisição (HTTP { $status }): { $message }
@@ -343,6 +344,10 @@ note-no-records = nenhum registro
 show-more-columns = { $count ->
     [one] mais { $count } coluna: --columns all, ou --format csv
    *[other] mais { $count } colunas: --columns all, ou --format csv
+}
+show-stdout-incomplete = { $count ->
+    [one] { $shown } registro foi para a saída padrão antes da falha: essa saída está incompleta
+   *[other] { $shown } registros foram para a saída padrão antes da falha: essa saída está incompleta
 }
 show-unplaced-clinic = { $count ->
     [one] { $shown } registro não indica a clínica: está em clinica=__HIVE_DEFAULT_PARTITION__

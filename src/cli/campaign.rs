@@ -32,11 +32,7 @@ pub async fn run(ctx: &Context, cmd: CampaignCommand) -> Result<()> {
             allow_duplicate,
         } => {
             let clinica = clinic.resolve(ctx).await?.ok_or_else(|| {
-                Error::invalid(
-                    "--clinic",
-                    crate::t!("cli-missing"),
-                    &crate::t!("cli-campaign-expected-clinic"),
-                )
+                Error::missing("--clinic", &crate::t!("cli-campaign-expected-clinic"))
             })?;
             if !allow_duplicate && !new_name_or_confirmed(ctx, clinica, &name).await? {
                 ctx.reporter.note(&crate::t!("cli-guided-cancelled"));

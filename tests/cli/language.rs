@@ -38,7 +38,7 @@ fn assert_portuguese(help: &str) {
         "--birth-date <DATA>",
         "-o, --output <ARQUIVO>",
         "Perfil de configuração",
-        "[padrão: default]",
+        "[padrão: o escolhido por `clinic config use`, senão default]",
         "Exemplo:",
     ] {
         assert!(help.contains(words), "no {words:?} in:\n{help}");
@@ -313,7 +313,8 @@ fn manual_pages_and_help_topics_in_portuguese() {
     }
     assert!(page.contains("Cliente de linha de comando"), "{page}");
     assert!(
-        page.contains("[padrão: default]") && page.contains("Valores possíveis:"),
+        page.contains("[padrão: o escolhido por `clinic config use`, senão default]")
+            && page.contains("Valores possíveis:"),
         "{page}"
     );
     assert!(!page.contains(".SH NAME") && !page.contains(".SH SYNOPSIS"));

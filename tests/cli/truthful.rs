@@ -308,3 +308,53 @@ fn a_query_limit_is_waited_for_never_retried_at_once() {
     }
     assert!(refused > 0, "{sent:?}");
 }
+
+/// A walk that fails after its records went to standard output (a pipe, here) leaves what looks like
+/// a whole NDJSON stream: stderr says how many records went out and that the output is incomplete.
+/// Into a file, nothing is left and nothing more is said.
+#[test]
+fn records_streamed_to_standard_output_before_a_failure_are_called_incomplete() {
+    let env = Env::with(Options {
+        counter_skew: 3,
+        ..Options::ephemeral()
+    });
+    let out = env
+        .clinic()
+        .args(["report", "ficha-financeira", "--all", "--format", "ndjson"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    let lines = String::from_utf8_lossy(&out.stdout).lines().count();
+    assert!(lines > 0);
+    let said = stderr(&out);
+    let digits = lines.to_string();
+    let shown: String = digits
+        .chars()
+        .enumerate()
+        .flat_map(|(i, c)| {
+            let comma = i > 0 && (digits.len() - i) % 3 == 0;
+            comma.then_some(',').into_iter().chain([c])
+        })
+        .collect();
+    assert!(
+        said.contains(&format!(
+            "{shown} records went to standard output before the failure: that output is incomplete"
+        )),
+        "{said}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("q.ndjson");
+    let out = env
+        .clinic()
+        .args(["report", "ficha-financeira", "--all", "-o"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    assert!(
+        !stderr(&out).contains("standard output"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!file.exists());
+}

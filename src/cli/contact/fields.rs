@@ -58,13 +58,9 @@ pub(super) fn put(body: &mut Map<String, Value>, key: &str, value: Option<Value>
 }
 
 async fn required_clinic(ctx: &Context, flag: &ClinicArg) -> Result<u64> {
-    flag.resolve(ctx).await?.ok_or_else(|| {
-        Error::invalid(
-            "--clinic",
-            crate::t!("cli-missing"),
-            &crate::t!("cli-contact-expected-clinic"),
-        )
-    })
+    flag.resolve(ctx)
+        .await?
+        .ok_or_else(|| Error::missing("--clinic", &crate::t!("cli-contact-expected-clinic")))
 }
 
 /// Sends a `cadastraCliente` body. A write: never retried once it may have reached the service.

@@ -139,9 +139,8 @@ impl AppointmentsArgs {
 /// What can be refused before anything is sent.
 pub(crate) fn check_appointments(a: &AppointmentsArgs) -> Result<()> {
     if a.kind == Some(2) && a.has_quote.is_none() {
-        return Err(Error::invalid(
+        return Err(Error::missing(
             "--has-quote",
-            crate::t!("cli-missing"),
             &crate::t!("cli-report-expected-has-quote"),
         ));
     }
