@@ -168,6 +168,21 @@ pub fn name(field: &str, raw: &str) -> Result<String> {
     Ok(s.to_string())
 }
 
+/// A contact's name (or a part of it), as stored by the service: a [`name`] that does not start with
+/// `=`, `+`, `-` or `@`. The service's own exports open in spreadsheets, which read such a cell as a
+/// formula (`=HYPERLINK(…)`), so it is refused here rather than stored.
+pub fn contact_name(field: &str, raw: &str) -> Result<String> {
+    let s = name(field, raw)?;
+    if s.starts_with(['=', '+', '-', '@']) {
+        return Err(Error::invalid(
+            field,
+            raw,
+            &crate::t!("input-no-formula-start"),
+        ));
+    }
+    Ok(s)
+}
+
 /// A note: plain text of at most [`NOTE_MAX`] characters, where line breaks are allowed (a Windows
 /// `\r\n` becomes `\n`).
 pub fn note(field: &str, raw: &str) -> Result<String> {
@@ -177,21 +192,28 @@ pub fn note(field: &str, raw: &str) -> Result<String> {
     Ok(s.to_string())
 }
 
-/// A plausible e-mail address: one `@`, a non-empty local part of at most [`EMAIL_LOCAL_MAX`]
-/// characters, a dotted domain, no spaces, and at most [`EMAIL_MAX`] characters of plain text.
+/// An e-mail address as an addr-spec alone (`maria@example.com`): a dot-atom before the `@` of at
+/// most [`EMAIL_LOCAL_MAX`] characters, a domain of at least two dotted labels, at most
+/// [`EMAIL_MAX`] characters of plain text. A display name or angle brackets (`<a@b.c>`,
+/// `Maria <a@b.c>`) are refused with their own message; quoted local parts and address literals,
+/// which no contact form takes, are refused too. Letters beyond ASCII are allowed (RFC 6531).
 pub fn email(field: &str, raw: &str) -> Result<String> {
     let s = raw.trim();
     plain_text(field, raw, s, EMAIL_MAX, false)?;
+    if s.contains(['<', '>']) {
+        return Err(Error::invalid(field, raw, &crate::t!("input-email-bare")));
+    }
     let ok = match s.split_once('@') {
         Some((local, domain)) => {
-            !local.is_empty()
-                && local.chars().count() <= EMAIL_LOCAL_MAX
-                && !domain.contains('@')
+            local.chars().count() <= EMAIL_LOCAL_MAX
+                && dot_atom(local, |c| {
+                    c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~".contains(c) || !c.is_ascii()
+                })
                 && domain.contains('.')
-                && !domain.starts_with('.')
-                && !domain.ends_with('.')
-                && !domain.contains("..")
-                && !s.chars().any(|c| c.is_whitespace() || c.is_control())
+                && dot_atom(domain, |c| c.is_alphanumeric() || c == '-')
+                && domain
+                    .split('.')
+                    .all(|label| !label.starts_with('-') && !label.ends_with('-'))
         }
         None => false,
     };
@@ -200,6 +222,12 @@ pub fn email(field: &str, raw: &str) -> Result<String> {
     } else {
         Err(Error::invalid(field, raw, &crate::t!("input-email")))
     }
+}
+
+/// Non-empty parts of characters `allowed` joined by single dots, none at either end.
+fn dot_atom(text: &str, allowed: impl Fn(char) -> bool) -> bool {
+    text.split('.')
+        .all(|part| !part.is_empty() && part.chars().all(&allowed))
 }
 
 /// A positive integer ID.
@@ -364,11 +392,57 @@ mod tests {
     }
 
     #[test]
-    fn emails() {
-        assert_eq!(email("--email", " a.b@c.com.br ").unwrap(), "a.b@c.com.br");
-        for raw in ["a", "a@b", "@b.com", "a b@c.com", "a@@b.com", "a@b..com"] {
-            assert!(email("--email", raw).is_err(), "{raw}");
+    fn emails_are_an_addr_spec_alone() {
+        for good in [
+            " a.b@c.com.br ",
+            "maria+vip@example.com",
+            "o'neil@exemplo.com.br",
+            "joão@exemplo.com.br",
+            "a@sub-domínio.example",
+        ] {
+            assert_eq!(email("--email", good).unwrap(), good.trim(), "{good}");
         }
+        for raw in [
+            "a",
+            "a@b",
+            "@b.com",
+            "a b@c.com",
+            "a@@b.com",
+            "a@b..com",
+            ".a@b.com",
+            "a.@b.com",
+            "a..b@c.com",
+            "\"a b\"@c.com",
+            "a@[10.0.0.1]",
+            "a,b@c.com",
+            "a@-b.com",
+            "a@b-.com",
+            "a@b_c.com",
+        ] {
+            let e = email("--email", raw).unwrap_err().to_string();
+            assert!(
+                e.contains("--email") && e.contains("maria@example.com"),
+                "{e}"
+            );
+        }
+        for bracketed in ["<a@b.c>", "Maria <a@b.c>", "a@b.c>"] {
+            let e = email("--email", bracketed).unwrap_err().to_string();
+            assert!(e.contains("--email") && e.contains("angle brackets"), "{e}");
+        }
+    }
+
+    #[test]
+    fn contact_names_never_start_like_a_formula() {
+        assert_eq!(
+            contact_name("--name", " Maria-José ").unwrap(),
+            "Maria-José"
+        );
+        for bad in ["=HYPERLINK(\"x\")", "+55", "-1", "@SUM(A1)", "  =1"] {
+            let e = contact_name("--name", bad).unwrap_err().to_string();
+            assert!(e.contains("--name") && e.contains("formula"), "{bad}: {e}");
+        }
+        // A search by name is no stored name.
+        assert!(name("--name", "=x").is_ok());
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //!
 //! Looking inside is where hostile data bites, so it happens here, once, with two rules every reader
 //! of records keeps: records nest at most [`MAX_DEPTH`] levels (deeper is a bad answer, exit 5, never a
-//! stack overflow), and a number no `f64` can hold (`1e400`) travels as its source text.
+//! stack overflow), and a number no `f64` holds exactly as written (`1e400`, an integer beyond the
+//! 64-bit range such as `12345678901234567890123`) travels as its source text.
 
 use std::ops::Range;
 
@@ -59,7 +60,7 @@ pub fn record_of(value: &Value) -> Record {
 }
 
 /// A record's value, for the steps that look inside it: a record nested deeper than [`MAX_DEPTH`] is
-/// refused, and numbers beyond `f64` become strings holding their source text.
+/// refused, and numbers [`beyond_f64`] become strings holding their source text.
 pub fn value_of(record: &RawValue) -> Result<Value, BadRecord> {
     parse(record.get())
 }
@@ -78,18 +79,19 @@ pub fn one_line(record: &RawValue) -> std::borrow::Cow<'_, str> {
 
 /// [`value_of`] for any JSON text.
 pub fn parse(text: &str) -> Result<Value, BadRecord> {
+    // The common case costs one parse and a byte scan; only a failure, or digits enough for an
+    // integer beyond 64 bits (which serde_json would round into an `f64`), pay for a survey.
     let first = match serde_json::from_str(text) {
-        Ok(value) => return Ok(value),
-        Err(e) => e,
+        Ok(value) if !may_hold_long_numbers(text) => return Ok(value),
+        first => first,
     };
-    // The common case costs one parse; only a failure pays for a look at why.
     let survey = survey(text);
     if survey.deepest > MAX_DEPTH {
         return Err(BadRecord::TooDeep { limit: MAX_DEPTH });
     }
     if survey.huge.is_empty() {
-        return Err(BadRecord::Unreadable {
-            reason: first.to_string(),
+        return first.map_err(|e| BadRecord::Unreadable {
+            reason: e.to_string(),
         });
     }
     let mut kept = String::with_capacity(text.len() + 2 * survey.huge.len());
@@ -107,11 +109,45 @@ pub fn parse(text: &str) -> Result<Value, BadRecord> {
     })
 }
 
+/// Whether a record's text holds a number [`beyond_f64`]: what [`value_of`] turns into a string, and
+/// a writer of JSON writes back as the number it was.
+pub fn holds_numbers_beyond_f64(text: &str) -> bool {
+    may_hold_long_numbers(text) && !survey(text).huge.is_empty()
+}
+
+/// A number `f64` cannot hold as written: one out of its range (`1e400`), or an integer beyond the
+/// 64-bit range serde_json keeps exactly (`12345678901234567890123`), which it would round.
+pub fn beyond_f64(number: &str) -> bool {
+    if number.contains(['.', 'e', 'E']) {
+        return number.parse::<f64>().is_ok_and(f64::is_infinite);
+    }
+    number.parse::<i64>().is_err() && number.parse::<u64>().is_err()
+}
+
+/// A quick look for what [`beyond_f64`] needs: 19 digits in a row (every integer of 18 digits fits
+/// in 64 bits) or an exponent. Strings may trigger it too; the survey then tells.
+fn may_hold_long_numbers(text: &str) -> bool {
+    let mut run = 0;
+    for &b in text.as_bytes() {
+        if b.is_ascii_digit() {
+            run += 1;
+            if run >= 19 {
+                return true;
+            }
+        } else if run > 0 && matches!(b, b'e' | b'E') {
+            return true;
+        } else {
+            run = 0;
+        }
+    }
+    false
+}
+
 /// What [`survey`] finds in a JSON text.
 struct Survey {
     /// How deep objects and arrays nest.
     deepest: usize,
-    /// The numbers an `f64` cannot hold.
+    /// The numbers [`beyond_f64`].
     huge: Vec<Range<usize>>,
 }
 
@@ -130,7 +166,7 @@ fn survey(text: &str) -> Survey {
             b'}' | b']' => depth = depth.saturating_sub(1),
             b'-' | b'0'..=b'9' => {
                 let end = number_end(bytes, i);
-                if text[i..end].parse::<f64>().is_ok_and(f64::is_infinite) {
+                if beyond_f64(&text[i..end]) {
                     huge.push(i..end);
                 }
                 i = end - 1;
@@ -234,6 +270,31 @@ mod tests {
         );
         let long = "9".repeat(400);
         assert_eq!(value_of(&raw(&format!("[{long}]"))).unwrap(), json!([long]));
+    }
+
+    #[test]
+    fn integers_beyond_64_bits_keep_their_digits() {
+        let text = r#"{"big":12345678901234567890123,"neg":-9223372036854775809,"u":18446744073709551615,"i":-9223372036854775808,"past":18446744073709551616,"s":"12345678901234567890123","f":1.5e300}"#;
+        assert_eq!(
+            value_of(&raw(text)).unwrap(),
+            json!({
+                "big": "12345678901234567890123",
+                "neg": "-9223372036854775809",
+                "u": 18446744073709551615u64,
+                "i": -9223372036854775808i64,
+                "past": "18446744073709551616",
+                "s": "12345678901234567890123",
+                "f": 1.5e300
+            })
+        );
+        assert!(holds_numbers_beyond_f64(text));
+        assert!(holds_numbers_beyond_f64("[1e400]"));
+        for within in [
+            r#"{"u":18446744073709551615,"s":"123456789012345678901234"}"#,
+            r#"{"f":1.5e300,"word":"1e400"}"#,
+        ] {
+            assert!(!holds_numbers_beyond_f64(within), "{within}");
+        }
     }
 
     #[test]

@@ -67,6 +67,10 @@ input-visible = visible characters, not only spaces or zero-width characters
 input-at-most = at most { $max } characters (this has { $count })
 input-key-value = KEY=VALUE
 
+# Stored contact names and bare e-mail addresses (input::contact_name, input::email).
+input-no-formula-start = a name that does not start with =, +, - or @ (spreadsheets would read it as a formula)
+input-email-bare = the address alone, without a name or angle brackets, e.g. maria@example.com
+
 ## Configuration (src/config.rs)
 
 store-kind-secret-service = desktop secret service

@@ -74,6 +74,10 @@ input-visible = caracteres visíveis, não apenas espaços ou caracteres de larg
 input-at-most = no máximo { $max } caracteres (este tem { $count })
 input-key-value = CHAVE=VALOR
 
+# Nomes de contato gravados e endereços de e-mail sozinhos (input::contact_name, input::email).
+input-no-formula-start = um nome que não comece com =, +, - ou @ (as planilhas o leriam como fórmula)
+input-email-bare = só o endereço, sem nome nem sinais de menor e maior (< >), p. ex. maria@example.com
+
 ## Configuração (src/config.rs)
 
 store-kind-secret-service = serviço de segredos da área de trabalho

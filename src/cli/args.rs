@@ -82,6 +82,11 @@ pub fn name(s: &str) -> Result<String, String> {
     input::name("name", s).map_err(expected)
 }
 
+/// A contact's name as the service stores it (see [`input::contact_name`]).
+pub fn contact_name(s: &str) -> Result<String, String> {
+    input::contact_name("name", s).map_err(expected)
+}
+
 /// A note (see [`input::note`]).
 pub fn note(s: &str) -> Result<String, String> {
     input::note("note", s).map_err(expected)

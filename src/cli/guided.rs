@@ -101,7 +101,7 @@ async fn ask(ctx: &Context, f: ContactFields) -> Result<NewContact> {
     let name = match f.name {
         Some(n) => n,
         None => prompt(&crate::t!("cli-guided-name"), |s| {
-            input::text("name", s).map(|_| ())
+            input::contact_name("name", s).map(|_| ())
         })?,
     };
     let phone = match f.phone {

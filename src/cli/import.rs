@@ -253,7 +253,7 @@ fn parse_row(cells: &sheet::Cells, default_clinic: Option<u64>) -> Result<NewCon
         ));
     }
     Ok(NewContact {
-        name: input::name("name", cell("name"))?,
+        name: input::contact_name("name", cell("name"))?,
         phone,
         birth_date: input::birth_date("birth_date", cell("birth_date"))?,
         channel: as_ref("channel", cell("channel"))?,

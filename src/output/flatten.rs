@@ -1,9 +1,7 @@
 //! Turning a JSON record into named text cells, and finding a dotted column in a record.
 
-use std::borrow::Cow;
-use std::collections::HashSet;
-
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 
 /// Column under which a record that is not an object (a bare number or string in a list) is shown.
 pub(crate) const SCALAR_COLUMN: &str = "value";
@@ -56,88 +54,99 @@ pub(crate) fn flatten(record: &Value) -> Vec<(String, Cow<'_, str>)> {
 
 /// Every leaf of `record` as `(dotted.key, value)`: what [`flatten`] shows as text, with its JSON
 /// type kept for formats that store types (xlsx).
+///
+/// A leaf's name depends on its path alone, never on the other keys of the record or their order:
+/// the keys from the top joined by `.`, each written by [`push_key`]. So a literal key `a.b` (named
+/// `a\.b`) and `b` nested in `a` (named `a.b`) are two columns on every row.
 pub(crate) fn leaves(record: &Value) -> Vec<(String, &Value)> {
     let mut cells = Vec::new();
     match record {
-        Value::Object(map) => {
-            let mut prefix = String::new();
-            let dotted = flatten_object(map, &mut prefix, true, &mut cells);
-            if dotted {
-                rename_duplicates(&mut cells);
-            }
-        }
+        Value::Object(map) => flatten_object(map, &mut String::new(), true, &mut cells),
         other => cells.push((SCALAR_COLUMN.to_owned(), other)),
     }
     cells
 }
 
-/// Appends the leaves of `map` under `prefix`; returns whether any key itself contains a dot,
-/// the only way two different leaves can end up with the same dotted name.
+/// Appends the leaves of `map` under `prefix`.
 fn flatten_object<'a>(
     map: &'a Map<String, Value>,
     prefix: &mut String,
     top: bool,
     cells: &mut Vec<(String, &'a Value)>,
-) -> bool {
-    let mut dotted = false;
+) {
     for (key, value) in map {
-        dotted |= key.contains('.');
         let parent_len = prefix.len();
         if !top {
             prefix.push('.');
         }
-        prefix.push_str(key);
+        push_key(prefix, key);
         match value {
             Value::Object(inner) if !inner.is_empty() => {
-                dotted |= flatten_object(inner, prefix, false, cells);
+                flatten_object(inner, prefix, false, cells);
             }
             leaf => cells.push((prefix.clone(), leaf)),
         }
         prefix.truncate(parent_len);
     }
-    dotted
 }
 
-/// `{"a.b": 1, "a": {"b": 2}}` flattens to two `a.b` leaves; the later one becomes `a.b#2`
-/// so that neither value is lost.
-fn rename_duplicates<T>(cells: &mut [(String, T)]) {
-    let mut seen = HashSet::with_capacity(cells.len());
-    // Where each name's search for a free `#n` goes on, so many duplicates stay linear.
-    let mut next: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    for (key, _) in cells.iter_mut() {
-        if seen.insert(key.clone()) {
-            continue;
+/// Appends one key to a column name: a dot inside the key is written `\.` and a backslash `\\`,
+/// so that only the dots between levels are bare and no two paths share a name.
+fn push_key(name: &mut String, key: &str) {
+    if !key.contains(['.', '\\']) {
+        name.push_str(key);
+        return;
+    }
+    for c in key.chars() {
+        if matches!(c, '.' | '\\') {
+            name.push('\\');
         }
-        let n = next.entry(key.clone()).or_insert(2);
-        let mut unique = format!("{key}#{n}");
-        while seen.contains(&unique) {
-            *n += 1;
-            unique = format!("{key}#{n}");
-        }
-        *n += 1;
-        seen.insert(unique.clone());
-        *key = unique;
+        name.push(c);
     }
 }
 
-/// The value a column name points at: an exact top-level key first, otherwise a path through
-/// nested objects where any dot may separate two levels (`a.b.c` is tried as `a`→`b.c`, `a.b`→`c`…).
+/// The keys a column name stands for, the reverse of [`push_key`]: bare dots separate levels,
+/// `\.` and `\\` are a dot and a backslash within a key (any other backslash is itself).
+pub(crate) fn path_of(column: &str) -> Vec<Cow<'_, str>> {
+    if !column.contains('\\') {
+        return column.split('.').map(Cow::Borrowed).collect();
+    }
+    let (mut keys, mut key) = (Vec::new(), String::new());
+    let mut chars = column.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '.' => keys.push(Cow::Owned(std::mem::take(&mut key))),
+            '\\' => match chars.next() {
+                Some(next @ ('.' | '\\')) => key.push(next),
+                Some(other) => key.extend(['\\', other]),
+                None => key.push('\\'),
+            },
+            other => key.push(other),
+        }
+    }
+    keys.push(Cow::Owned(key));
+    keys
+}
+
+/// The value a column name points at: the leaf [`leaves`] names so, or the object or array there
+/// (`a` for `{"a": {"b": 1}}`). A name means one path, so a column never picks one field on a row
+/// and another on the next.
 pub(crate) fn lookup<'a>(record: &'a Value, column: &str) -> Option<&'a Value> {
     match record {
-        Value::Object(map) => lookup_in(map, column),
+        Value::Object(map) => {
+            let path = path_of(column);
+            let (last, parents) = path.split_last()?;
+            let mut map = map;
+            for key in parents {
+                match map.get(key.as_ref()) {
+                    Some(Value::Object(inner)) => map = inner,
+                    _ => return None,
+                }
+            }
+            map.get(last.as_ref())
+        }
         scalar => (column == SCALAR_COLUMN).then_some(scalar),
     }
-}
-
-fn lookup_in<'a>(map: &'a Map<String, Value>, path: &str) -> Option<&'a Value> {
-    if let Some(found) = map.get(path) {
-        return Some(found);
-    }
-    path.match_indices('.')
-        .find_map(|(dot, _)| match map.get(&path[..dot]) {
-            Some(Value::Object(inner)) => lookup_in(inner, &path[dot + 1..]),
-            _ => None,
-        })
 }
 
 /// The text a selected column shows for `record`; a missing field is an empty cell.
@@ -204,12 +213,30 @@ mod tests {
     }
 
     #[test]
-    fn colliding_dotted_names_keep_both_values() {
-        let record = json!({"a.b": 1, "a": {"b": 2}, "a.b#2": 3});
-        assert_eq!(
-            pairs(&record),
-            owned(&[("a.b", "1"), ("a.b#2", "2"), ("a.b#2#2", "3")])
-        );
+    fn a_name_depends_on_the_path_alone_in_any_key_order() {
+        let expected = [
+            ("a\\.b", "1"),
+            ("a.b", "2"),
+            ("a.b\\.c", "3"),
+            ("a\\\\.b", "4"),
+        ];
+        for record in [
+            json!({"a.b": 1, "a": {"b": 2, "b.c": 3}, "a\\": {"b": 4}}),
+            json!({"a\\": {"b": 4}, "a": {"b.c": 3, "b": 2}, "a.b": 1}),
+        ] {
+            let mut cells = pairs(&record);
+            cells.sort();
+            let mut wanted = owned(&expected);
+            wanted.sort();
+            assert_eq!(cells, wanted, "{record}");
+            for (name, text) in &expected {
+                assert_eq!(selected_cell(&record, name), *text, "{name}");
+            }
+        }
+        // A record holding only one of them names it the same.
+        assert_eq!(pairs(&json!({"a.b": 1})), owned(&[("a\\.b", "1")]));
+        assert_eq!(pairs(&json!({"a": {"b": 2}})), owned(&[("a.b", "2")]));
+        assert_eq!(lookup(&json!({"a.b": 1}), "a.b"), None);
     }
 
     #[test]
@@ -219,16 +246,22 @@ mod tests {
     }
 
     #[test]
-    fn lookup_prefers_exact_keys_then_walks_any_dot() {
+    fn lookup_follows_the_one_path_a_name_stands_for() {
         let record = json!({"a.b": 1, "a": {"b": 2, "c": {"d.e": 3}}, "x": {"y.z": {"w": 4}}});
-        assert_eq!(lookup(&record, "a.b"), Some(&json!(1)));
-        assert_eq!(lookup(&record, "a.c.d.e"), Some(&json!(3)));
-        assert_eq!(lookup(&record, "x.y.z.w"), Some(&json!(4)));
+        assert_eq!(lookup(&record, "a\\.b"), Some(&json!(1)));
+        assert_eq!(lookup(&record, "a.b"), Some(&json!(2)));
+        assert_eq!(lookup(&record, "a.c.d\\.e"), Some(&json!(3)));
+        assert_eq!(lookup(&record, "a.c.d.e"), None);
+        assert_eq!(lookup(&record, "x.y\\.z.w"), Some(&json!(4)));
         assert_eq!(
             lookup(&record, "a"),
             Some(&json!({"b": 2, "c": {"d.e": 3}}))
         );
         assert_eq!(lookup(&record, "a.q"), None);
+        // The header's spelling, and a lone backslash as itself.
+        assert_eq!(pairs(&json!({"a\\b": 5})), owned(&[("a\\\\b", "5")]));
+        assert_eq!(lookup(&json!({"a\\b": 5}), "a\\b"), Some(&json!(5)));
+        assert_eq!(lookup(&json!({"a\\b": 5}), "a\\\\b"), Some(&json!(5)));
         assert_eq!(lookup(&json!(5), "value"), Some(&json!(5)));
         assert_eq!(lookup(&json!(5), "other"), None);
     }

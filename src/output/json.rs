@@ -1,13 +1,20 @@
 //! JSON and NDJSON. Records keep their structure (no flattening); `--columns` projects them into
 //! flat objects. A list becomes one JSON array written as records arrive, so a walk never has to
 //! be held in memory to produce valid JSON.
+//!
+//! A record holding a number no `f64` holds as written (an integer beyond 64 bits, `1e400`) is
+//! written from its text instead (see [`Exact`]), so that number comes out as the service wrote it,
+//! a number still, never rounded.
 
+use std::collections::HashMap;
 use std::io::{self, Write};
 
+use serde::de::{Deserializer, MapAccess, Visitor};
+use serde::ser::{Error as _, Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::flatten::lookup;
+use super::flatten::{lookup, path_of};
 
 pub(crate) enum JsonStyle {
     /// `[`, pretty records indented by two spaces and separated by commas, `]` at the end.
@@ -45,6 +52,31 @@ impl JsonWriter {
             }
             None => record,
         };
+        self.write(out, record)
+    }
+
+    /// [`JsonWriter::record`] for a record also given as its text: a record holding numbers beyond
+    /// `f64` is written from the text, every number as it came; any other from its value.
+    pub(crate) fn record_with_text(
+        &mut self,
+        out: &mut dyn Write,
+        record: &Value,
+        text: &RawValue,
+    ) -> io::Result<()> {
+        if !crate::record::holds_numbers_beyond_f64(text.get()) {
+            return self.record(out, record);
+        }
+        match self.columns.take() {
+            None => self.write(out, &Exact(text)),
+            Some(columns) => {
+                let written = self.write(out, &ExactProjection(text, &columns));
+                self.columns = Some(columns);
+                written
+            }
+        }
+    }
+
+    fn write(&mut self, out: &mut dyn Write, record: &impl Serialize) -> io::Result<()> {
         match &mut self.style {
             JsonStyle::Array { started, buffer } => {
                 out.write_all(if *started { b",\n" } else { b"[\n" })?;
@@ -86,7 +118,11 @@ impl JsonWriter {
 
 /// Pretty JSON shifted two spaces right, as an element of a pretty array. Strings never contain a
 /// raw newline in JSON, so every newline in the text is a line break of the layout.
-fn write_indented(out: &mut dyn Write, record: &Value, buffer: &mut Vec<u8>) -> io::Result<()> {
+fn write_indented(
+    out: &mut dyn Write,
+    record: &impl Serialize,
+    buffer: &mut Vec<u8>,
+) -> io::Result<()> {
     buffer.clear();
     serde_json::to_writer_pretty(&mut *buffer, record)?;
     for (index, line) in buffer.split(|&b| b == b'\n').enumerate() {
@@ -106,6 +142,103 @@ fn project(record: &Value, columns: &[String]) -> Value {
         })
         .collect();
     Value::Object(fields)
+}
+
+/// A record's JSON text written through a serializer: objects and arrays level by level, strings,
+/// booleans, nulls and numbers within `f64` as their values (the same bytes as writing the parsed
+/// record), and numbers beyond `f64` as their source text. Only records that hold such numbers take
+/// this way, after [`crate::record::value_of`] has read them (so their depth is bounded).
+struct Exact<'a>(&'a RawValue);
+
+impl Serialize for Exact<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let text = self.0.get();
+        match text.as_bytes().first() {
+            Some(b'{') => {
+                let fields = fields_of(self.0).map_err(S::Error::custom)?;
+                let mut map = serializer.serialize_map(Some(fields.len()))?;
+                for (key, value) in fields {
+                    map.serialize_entry(&key, &Exact(value))?;
+                }
+                map.end()
+            }
+            Some(b'[') => {
+                let items: Vec<&RawValue> = serde_json::from_str(text).map_err(S::Error::custom)?;
+                let mut seq = serializer.serialize_seq(Some(items.len()))?;
+                for item in items {
+                    seq.serialize_element(&Exact(item))?;
+                }
+                seq.end()
+            }
+            Some(b'-' | b'0'..=b'9') if crate::record::beyond_f64(text) => {
+                self.0.serialize(serializer)
+            }
+            _ => serde_json::from_str::<Value>(text)
+                .map_err(S::Error::custom)?
+                .serialize(serializer),
+        }
+    }
+}
+
+/// `--columns` over a record's text: each chosen column's value by [`Exact`], null when missing.
+struct ExactProjection<'a>(&'a RawValue, &'a [String]);
+
+impl Serialize for ExactProjection<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.1.len()))?;
+        for column in self.1 {
+            match raw_lookup(self.0, column).map_err(S::Error::custom)? {
+                Some(value) => map.serialize_entry(column, &Exact(value))?,
+                None => map.serialize_entry(column, &Value::Null)?,
+            }
+        }
+        map.end()
+    }
+}
+
+/// [`lookup`] over a record's text.
+fn raw_lookup<'a>(record: &'a RawValue, column: &str) -> serde_json::Result<Option<&'a RawValue>> {
+    if !record.get().starts_with('{') {
+        return Ok((column == super::flatten::SCALAR_COLUMN).then_some(record));
+    }
+    let mut at = record;
+    for key in path_of(column) {
+        if !at.get().starts_with('{') {
+            return Ok(None);
+        }
+        match fields_of(at)?.into_iter().find(|(k, _)| *k == key) {
+            Some((_, value)) => at = value,
+            None => return Ok(None),
+        }
+    }
+    Ok(Some(at))
+}
+
+/// An object's fields as their texts, in order; a key given twice keeps its first place and its
+/// last value, as a parsed record does.
+fn fields_of(object: &RawValue) -> serde_json::Result<Vec<(String, &RawValue)>> {
+    struct Fields;
+    impl<'de> Visitor<'de> for Fields {
+        type Value = Vec<(String, &'de RawValue)>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an object")
+        }
+        fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
+            let mut fields: Vec<(String, &'de RawValue)> = Vec::new();
+            let mut places = HashMap::new();
+            while let Some((key, value)) = map.next_entry::<String, &'de RawValue>()? {
+                match places.get(&key) {
+                    Some(&place) => fields[place] = (key, value),
+                    None => {
+                        places.insert(key.clone(), fields.len());
+                        fields.push((key, value));
+                    }
+                }
+            }
+            Ok(fields)
+        }
+    }
+    serde_json::Deserializer::from_str(object.get()).deserialize_map(Fields)
 }
 
 #[cfg(test)]

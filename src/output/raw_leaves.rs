@@ -3,8 +3,8 @@
 //! without escapes and plain integers are borrowed as they are; every other cell is the text
 //! [`super::flatten`] gives for the same value, so both readers give the same bytes.
 //!
-//! A record this reader does not take (not an object, or a key holding a dot, whose dotted names
-//! could collide) is left to [`super::flatten`].
+//! A record this reader does not take (not an object, or a key holding a dot or a backslash, whose
+//! name [`super::flatten`] escapes) is left to [`super::flatten`].
 
 use std::borrow::Cow;
 use std::fmt;
@@ -60,7 +60,7 @@ pub(crate) fn raw_leaves(record: &RawValue) -> Result<Option<Vec<Leaf<'_>>>, Bad
         let Ok(Text(key)) = serde_json::from_str::<Text>(&text[at..key_end]) else {
             return Ok(None);
         };
-        if key.contains('.') {
+        if key.contains(['.', '\\']) {
             return Ok(None);
         }
         at = skip_space(bytes, key_end);
@@ -116,10 +116,12 @@ pub(crate) fn raw_leaves(record: &RawValue) -> Result<Option<Vec<Leaf<'_>>>, Bad
                 let number = &text[at..end];
                 let (cell, scalar) = if plain_integer(number) {
                     (Cow::Borrowed(number), Scalar::Number)
+                } else if record::beyond_f64(number) {
+                    // The source text, a string as the full reader keeps it.
+                    (Cow::Borrowed(number), Scalar::String)
                 } else {
                     match serde_json::from_str::<Number>(number) {
                         Ok(parsed) => (Cow::Owned(parsed.to_string()), Scalar::Number),
-                        // Beyond f64: the source text, a string as the full reader keeps it.
                         Err(_) => (Cow::Borrowed(number), Scalar::String),
                     }
                 };
@@ -311,7 +313,7 @@ mod tests {
 
     #[test]
     fn records_it_does_not_take_are_left_to_the_full_reader() {
-        for text in [r#"{"a.b":1}"#, "7", r#""x""#, "[1]"] {
+        for text in [r#"{"a.b":1}"#, r#"{"a\\b":1}"#, "7", r#""x""#, "[1]"] {
             let raw: Box<RawValue> = serde_json::from_str(text).unwrap();
             assert!(raw_leaves(&raw).unwrap().is_none(), "{text}");
         }

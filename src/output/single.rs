@@ -110,11 +110,20 @@ impl Single {
     }
 
     pub(crate) fn write(&mut self, record: &Value) -> Result<(), OutputError> {
+        self.write_with_text(record, None)
+    }
+
+    /// [`Single::write`] of a record whose text is at hand too, for the writers that use it.
+    fn write_with_text(
+        &mut self,
+        record: &Value,
+        text: Option<&RawValue>,
+    ) -> Result<(), OutputError> {
         if self.shape == Shape::Single && self.written == 1 {
             return Err(OutputError::SecondRecord);
         }
         self.writer
-            .record(self.sink.writer(), record)
+            .record(self.sink.writer(), record, text)
             .map_err(|e| self.failure(e))?;
         self.written += 1;
         Ok(())
@@ -164,7 +173,7 @@ impl Single {
             }
         }
         let value = crate::record::value_of(record)?;
-        self.write(&value)
+        self.write_with_text(&value, Some(record))
     }
 
     /// Writes what only the end can write (closing `]`, discovered columns, last table block),
@@ -271,9 +280,18 @@ impl Writer {
         Ok(Writer::Tabular(tabular))
     }
 
-    fn record(&mut self, out: &mut dyn Write, record: &Value) -> io::Result<()> {
+    /// Writes one record; `text`, when given, is the JSON text it was read from.
+    fn record(
+        &mut self,
+        out: &mut dyn Write,
+        record: &Value,
+        text: Option<&RawValue>,
+    ) -> io::Result<()> {
         match self {
-            Writer::Json(json) => json.record(out, record),
+            Writer::Json(json) => match text {
+                Some(text) => json.record_with_text(out, record, text),
+                None => json.record(out, record),
+            },
             Writer::Tabular(tabular) => tabular.record(out, record),
             Writer::Streamed(streamed) => streamed.record(out, record),
             Writer::Xlsx(xlsx) => xlsx.record(record),

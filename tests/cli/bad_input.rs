@@ -76,30 +76,47 @@ fn contact(flag: &str, value: &str) -> Vec<String> {
     args
 }
 
+/// `crm contact create` with good values, but `value` for `flag`.
+fn lead(flag: &str, value: &str) -> Vec<String> {
+    let mut args: Vec<String> = [
+        "crm",
+        "contact",
+        "create",
+        "--first-name",
+        "Maria",
+        "--last-name",
+        "Silva",
+        "--phone",
+        "16992640197",
+        "--email",
+        "maria@example.com",
+        "--campaign-id",
+        "12",
+        "--utm-source",
+        "whatsapp",
+        "--unit",
+        "sp sao paulo - perdizes",
+    ]
+    .map(String::from)
+    .to_vec();
+    match args.iter().position(|a| a == flag) {
+        // `--flag=VALUE`, so that a value starting with `-` is a value.
+        Some(at) => {
+            args[at] = format!("{flag}={value}");
+            args.remove(at + 1);
+        }
+        None => args.push(format!("{flag}={value}")),
+    }
+    args
+}
+
 /// The 349 values, each with the command that takes it and the flag it goes to.
 fn generated() -> Vec<(Vec<String>, &'static str, String)> {
     let lead = |first: &str, last: &str| -> Vec<String> {
-        [
-            "crm",
-            "contact",
-            "create",
-            "--first-name",
-            first,
-            "--last-name",
-            last,
-            "--phone",
-            "16992640197",
-            "--email",
-            "maria@example.com",
-            "--campaign-id",
-            "12",
-            "--utm-source",
-            "whatsapp",
-            "--unit",
-            "sp sao paulo - perdizes",
-        ]
-        .map(String::from)
-        .to_vec()
+        let mut args = lead("--first-name", first);
+        let at = args.iter().position(|a| a == "--last-name").unwrap();
+        args[at + 1] = last.to_string();
+        args
     };
     let mut cases = Vec::new();
     for value in bad_values("Maria", 200, false) {
@@ -157,6 +174,90 @@ fn bad_values_in_every_text_field_are_refused_and_never_sent() {
     // The same command with good values does go out.
     let good = contact("--note", "liga\nde manhã");
     let out = env.clinic().args(&good).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(env.sent().len(), 1);
+}
+
+/// Names a spreadsheet reads as a formula, and e-mails with a display name or angle brackets, in
+/// every flag that stores them: refused in both languages with what is expected, never sent.
+#[test]
+fn formula_names_and_bracketed_emails_are_refused_in_both_languages_and_never_sent() {
+    let env = Env::new();
+    env.clear_journal();
+    let mut cases: Vec<(Vec<String>, &str)> = Vec::new();
+    for name in ["=HYPERLINK(\"x\")", "+5511999990000", "-1+1", "@SUM(A1:A9)"] {
+        // `--name=VALUE`, so that a value starting with `-` is a value.
+        let mut create = contact("--name", "");
+        let at = create.iter().position(|a| a == "--name").unwrap();
+        create[at] = format!("--name={name}");
+        create.remove(at + 1);
+        cases.push((create, "--name"));
+        cases.push((lead("--first-name", name), "--first-name"));
+        cases.push((lead("--last-name", name), "--last-name"));
+        cases.push((lead("--full-name", &format!("Maria {name}")), "--full-name"));
+    }
+    for email in ["<maria@example.com>", "Maria <maria@example.com>"] {
+        cases.push((contact("--email", email), "--email"));
+        cases.push((lead("--email", email), "--email"));
+    }
+    for (args, flag) in &cases {
+        // `--full-name` stands for both parts.
+        let args: Vec<String> = if *flag == "--full-name" {
+            let mut args = args.clone();
+            for part in ["--first-name", "--last-name"] {
+                let at = args.iter().position(|a| a == part).unwrap();
+                args.drain(at..at + 2);
+            }
+            args
+        } else {
+            args.clone()
+        };
+        let formula = flag.ends_with("name");
+        for (lang, expected) in [
+            (
+                "en",
+                if formula {
+                    "formula"
+                } else {
+                    "without a name or angle brackets"
+                },
+            ),
+            (
+                "pt-BR",
+                if formula {
+                    "fórmula"
+                } else {
+                    "sem nome nem sinais de menor e maior"
+                },
+            ),
+        ] {
+            let mut cmd = if args[0] == "crm" {
+                env.crm()
+            } else {
+                env.clinic()
+            };
+            let out = cmd.env("CLINIC_LANG", lang).args(&args).output().unwrap();
+            let err = stderr(&out);
+            assert_eq!(out.status.code(), Some(2), "{lang} {args:?}: {err}");
+            assert!(
+                err.contains(flag),
+                "{lang} {args:?}: the error names the field: {err}"
+            );
+            assert!(err.contains(expected), "{lang} {args:?}: {err}");
+        }
+    }
+    let sent = env.sent();
+    assert!(
+        sent.is_empty(),
+        "{} requests went out: {sent:?}",
+        sent.len()
+    );
+    // A hyphen, a plus or an at sign inside a name or an address is no formula.
+    let out = env
+        .clinic()
+        .args(contact("--name", "Maria-José d'Ávila +1"))
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(env.sent().len(), 1);
 }

@@ -14,7 +14,7 @@ use rust_decimal::Decimal;
 use crate::common::*;
 
 /// The batches of a Parquet file, and its schema's column names and types.
-fn read_parquet(path: &Path) -> (Vec<(String, DataType)>, Vec<RecordBatch>) {
+pub fn read_parquet(path: &Path) -> (Vec<(String, DataType)>, Vec<RecordBatch>) {
     let file = std::fs::File::open(path).unwrap();
     let reader = ParquetRecordBatchReaderBuilder::try_new(file)
         .unwrap()
@@ -31,7 +31,7 @@ fn read_parquet(path: &Path) -> (Vec<(String, DataType)>, Vec<RecordBatch>) {
 
 /// One cell of a batch, as the CSV of the same record shows it after the same reading: numbers
 /// by value, dates and date-times in ISO form.
-fn cell(array: &dyn Array, row: usize) -> Option<String> {
+pub fn cell(array: &dyn Array, row: usize) -> Option<String> {
     if array.is_null(row) {
         return None;
     }

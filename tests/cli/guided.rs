@@ -44,6 +44,9 @@ fn guided_create_takes_ids_and_names_never_positions() {
     // A clinic user sees one clinic: it is filled in without asking.
     p.exp_string("Clinic: 1  SP Campinas").unwrap();
     p.exp_string("Name").unwrap();
+    // The form keeps the rules of `--name` and `--email`: a name read as a formula is refused.
+    p.send_line("=HYPERLINK(\"x\")").unwrap();
+    p.exp_string("formula").unwrap();
     p.send_line("Maria Guiada").unwrap();
     p.exp_string("Mobile phone").unwrap();
     p.send_line("123").unwrap();
@@ -68,6 +71,8 @@ fn guided_create_takes_ids_and_names_never_positions() {
         .unwrap();
     p.send_line("32").unwrap();
     p.exp_string("E-mail").unwrap();
+    p.send_line("<maria@example.com>").unwrap();
+    p.exp_string("angle brackets").unwrap();
     p.send_line("").unwrap();
     // The preview names what each ID stands for.
     p.exp_string("POST /cadastraCliente").unwrap();

@@ -470,3 +470,171 @@ fn terminal_escapes_in_records_are_shown_escaped_on_a_terminal_in_every_format()
     );
     assert!(out.stdout_text().contains("\r\u{9b}31m"));
 }
+
+/// Integers beyond 64 bits beside small ones, at the top and in a list.
+const BIG_INTEGERS: [&str; 2] = [
+    r#"{"id": 1, "big": 12345678901234567890123, "neg": -98765432109876543210, "u": 18446744073709551615, "list": [12345678901234567890123]}"#,
+    r#"{"id": 2, "big": 5, "neg": null, "u": 7, "list": []}"#,
+];
+
+/// The cells of a Parquet file by column name, each with its type, rows in order.
+fn parquet_columns(
+    path: &std::path::Path,
+) -> Vec<(String, arrow_schema::DataType, Vec<Option<String>>)> {
+    let (columns, batches) = crate::datasets::read_parquet(path);
+    columns
+        .into_iter()
+        .enumerate()
+        .map(|(at, (name, data_type))| {
+            let cells = batches
+                .iter()
+                .flat_map(|b| {
+                    let array = b.column(at);
+                    (0..b.num_rows()).map(|row| crate::datasets::cell(array.as_ref(), row))
+                })
+                .collect();
+            (name, data_type, cells)
+        })
+        .collect()
+}
+
+#[test]
+fn integers_beyond_64_bits_keep_every_digit_in_every_format() {
+    let server = serving(list_of(&BIG_INTEGERS.map(String::from)));
+    let dir = tempfile::tempdir().unwrap();
+    let get = |format: &str, extra: &[&str]| -> String {
+        let args = [
+            &["api", "GET", "/listaCanal", "--format", format][..],
+            extra,
+        ]
+        .concat();
+        let out = run(&server, &args, dir.path());
+        assert_eq!(out.code, Some(0), "{format} {extra:?}: {}", out.stderr);
+        out.stdout_text()
+    };
+    // JSON: numbers still, written as the service wrote them.
+    assert_eq!(
+        get("json", &[]),
+        "[\n  {\n    \"id\": 1,\n    \"big\": 12345678901234567890123,\n    \"neg\": -98765432109876543210,\n    \"u\": 18446744073709551615,\n    \"list\": [\n      12345678901234567890123\n    ]\n  },\n  {\n    \"id\": 2,\n    \"big\": 5,\n    \"neg\": null,\n    \"u\": 7,\n    \"list\": []\n  }\n]\n"
+    );
+    assert_eq!(
+        get("json", &["--columns", "big,id"]),
+        "[\n  {\n    \"big\": 12345678901234567890123,\n    \"id\": 1\n  },\n  {\n    \"big\": 5,\n    \"id\": 2\n  }\n]\n"
+    );
+    assert_eq!(get("ndjson", &[]), format!("{}\n", BIG_INTEGERS.join("\n")));
+    let exact = [
+        "1",
+        "12345678901234567890123",
+        "-98765432109876543210",
+        "18446744073709551615",
+    ];
+    for (format, separator) in [("csv", ","), ("tsv", "\t")] {
+        for extra in [&[][..], &["--columns", "id,big,neg,u"]] {
+            let text = get(format, extra);
+            let lines: Vec<&str> = text.lines().collect();
+            assert!(
+                lines[0].starts_with(&["id", "big", "neg", "u"].join(separator)),
+                "{text}"
+            );
+            assert!(
+                lines[1].starts_with(&exact.join(separator)),
+                "{format}: {text}"
+            );
+            assert!(
+                lines[2].starts_with(&["2", "5", "", "7"].join(separator)),
+                "{text}"
+            );
+        }
+    }
+    // xlsx: text cells, every digit (a number cell would keep 15 of them).
+    let file = dir.path().join("big.xlsx");
+    get("xlsx", &["-o", file.to_str().unwrap()]);
+    let mut book: calamine::Xlsx<_> = calamine::open_workbook(&file).unwrap();
+    let range = calamine::Reader::worksheet_range(&mut book, "Sheet1").unwrap();
+    let row: Vec<calamine::Data> = range.rows().nth(1).unwrap()[..4].to_vec();
+    use calamine::Data::{Float, String as Text};
+    assert_eq!(
+        row,
+        [
+            Float(1.0),
+            Text(exact[1].into()),
+            Text(exact[2].into()),
+            Text(exact[3].into())
+        ]
+    );
+    // Parquet: text columns (no decimal holds them), every digit; small numbers stay Int64.
+    let file = dir.path().join("big.parquet");
+    get("parquet", &["-o", file.to_str().unwrap()]);
+    use arrow_schema::DataType::{Int64, Utf8};
+    let text = |cells: &[Option<&str>]| -> Vec<Option<String>> {
+        cells.iter().map(|c| c.map(String::from)).collect()
+    };
+    let columns = parquet_columns(&file);
+    assert_eq!(
+        columns[..4],
+        [
+            ("id".to_string(), Int64, text(&[Some("1"), Some("2")])),
+            ("big".to_string(), Utf8, text(&[Some(exact[1]), Some("5")])),
+            ("neg".to_string(), Utf8, text(&[Some(exact[2]), None])),
+            ("u".to_string(), Utf8, text(&[Some(exact[3]), Some("7")])),
+        ]
+    );
+}
+
+#[test]
+fn a_dotted_key_and_a_nested_key_are_two_columns_on_every_row_in_any_order() {
+    let records = [
+        r#"{"id": 1, "a.b": "literal 1", "a": {"b": "nested 1"}}"#,
+        r#"{"id": 2, "a": {"b": "nested 2"}, "a.b": "literal 2"}"#,
+        r#"{"id": 3, "a.b": "literal 3"}"#,
+        r#"{"id": 4, "a": {"b": "nested 4"}}"#,
+    ]
+    .map(String::from);
+    let literal = ["literal 1", "literal 2", "literal 3", ""];
+    let nested = ["nested 1", "nested 2", "", "nested 4"];
+    let dir = tempfile::tempdir().unwrap();
+    for order in [records.to_vec(), records.iter().rev().cloned().collect()] {
+        let server = serving(list_of(&order));
+        let ids: Vec<usize> = if order[0] == records[0] {
+            vec![0, 1, 2, 3]
+        } else {
+            vec![3, 2, 1, 0]
+        };
+        // CSV, discovered and selected: the literal key is `a\.b`, the nested one `a.b`.
+        for extra in [&[][..], &["--columns", r"id,a\.b,a.b"]] {
+            let args = [&["api", "GET", "/listaCanal", "--format", "csv"][..], extra].concat();
+            let out = run(&server, &args, dir.path());
+            assert_eq!(out.code, Some(0), "{}", out.stderr);
+            let text = out.stdout_text();
+            let mut reader = csv::Reader::from_reader(text.as_bytes());
+            let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+            let at = |name: &str| header.iter().position(|h| h == name).unwrap();
+            assert_eq!(header.len(), 3, "{text}");
+            for (row, &i) in reader.records().zip(&ids) {
+                let row = row.unwrap();
+                assert_eq!(row[at("id")], (i + 1).to_string(), "{text}");
+                assert_eq!(&row[at(r"a\.b")], literal[i], "{text}");
+                assert_eq!(&row[at("a.b")], nested[i], "{text}");
+            }
+        }
+        // Parquet: the same two columns.
+        let file = dir.path().join("keys.parquet");
+        let args = ["api", "GET", "/listaCanal", "-o", file.to_str().unwrap()];
+        let out = run(&server, &args, dir.path());
+        assert_eq!(out.code, Some(0), "{}", out.stderr);
+        let columns = parquet_columns(&file);
+        let column = |name: &str| -> Vec<String> {
+            let (_, _, cells) = columns.iter().find(|(n, _, _)| n == name).unwrap();
+            cells
+                .iter()
+                .map(|c| c.clone().unwrap_or_default())
+                .collect()
+        };
+        assert_eq!(columns.len(), 3);
+        let expect = |values: [&str; 4]| -> Vec<String> {
+            ids.iter().map(|&i| values[i].to_string()).collect()
+        };
+        assert_eq!(column(r"a\.b"), expect(literal));
+        assert_eq!(column("a.b"), expect(nested));
+    }
+}

@@ -20,7 +20,7 @@ use crate::refs::{Kind, Ref};
 /// terminal, the guided form asks for what is missing; elsewhere their absence is a usage error.
 #[derive(Args, Debug, Clone)]
 pub struct ContactFields {
-    #[arg(long, visible_alias = "nome", value_parser = args::name)]
+    #[arg(long, visible_alias = "nome", value_parser = args::contact_name)]
     pub name: Option<String>,
     #[arg(long, visible_alias = "telefone", value_parser = args::phone)]
     pub phone: Option<Phone>,

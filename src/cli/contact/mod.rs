@@ -30,7 +30,7 @@ pub enum ContactCommand {
 pub struct UpdateArgs {
     #[arg(value_parser = args::id)]
     id: u64,
-    #[arg(long, visible_alias = "nome", value_parser = args::name)]
+    #[arg(long, visible_alias = "nome", value_parser = args::contact_name)]
     name: Option<String>,
     #[arg(long, visible_alias = "data-nascimento", value_parser = args::birth_date, value_name = "DATE")]
     birth_date: Option<NaiveDate>,

@@ -348,18 +348,20 @@ fn parse_row(ctx: &Context, a: &ImportArgs, cells: &Cells) -> Result<Lead> {
     let cell = |field: &str| cells.get(field).map(String::as_str).unwrap_or("");
     let (first_name, last_name) = if cell("name").is_empty() {
         (
-            input::name("first_name", cell("first_name"))?,
-            input::name("last_name", cell("last_name"))?,
+            input::contact_name("first_name", cell("first_name"))?,
+            input::contact_name("last_name", cell("last_name"))?,
         )
     } else {
-        let name = input::name("name", cell("name"))?;
-        webhook::split_full_name(&name).ok_or_else(|| {
+        let name = input::contact_name("name", cell("name"))?;
+        let (first, last) = webhook::split_full_name(&name).ok_or_else(|| {
             Error::invalid(
                 "name",
                 &name,
                 &crate::t!("cli-crm-import-expected-full-name"),
             )
-        })?
+        })?;
+        // The last word is stored as the last name, and keeps the rule of every stored name.
+        (first, input::contact_name("name", &last)?)
     };
     // An empty cell takes the flag's value; a cell that says something is checked as typed.
     let or_flag = |field: &str, flag: Option<&str>| -> String {

@@ -9,8 +9,12 @@ use crate::error::{Error, Result};
 
 /// `Maria José da Silva` as first name and last name.
 pub(super) fn full_name(s: &str) -> std::result::Result<(String, String), String> {
-    let s = args::name(s)?;
-    webhook::split_full_name(&s).ok_or_else(|| crate::t!("cli-crm-expected-full-name"))
+    let s = args::contact_name(s)?;
+    let (first, last) =
+        webhook::split_full_name(&s).ok_or_else(|| crate::t!("cli-crm-expected-full-name"))?;
+    // The last word is stored as the last name, and keeps the rule of every stored name.
+    args::contact_name(&last)?;
+    Ok((first, last))
 }
 
 /// A UTM source in the spelling the automation compares.

@@ -64,9 +64,9 @@ pub enum AliasesCommand {
 
 #[derive(Args, Debug)]
 pub struct CreateArgs {
-    #[arg(long, visible_alias = "primeiro-nome", value_parser = args::name, required_unless_present = "full_name")]
+    #[arg(long, visible_alias = "primeiro-nome", value_parser = args::contact_name, required_unless_present = "full_name")]
     first_name: Option<String>,
-    #[arg(long, visible_alias = "sobrenome", value_parser = args::name, required_unless_present = "full_name")]
+    #[arg(long, visible_alias = "sobrenome", value_parser = args::contact_name, required_unless_present = "full_name")]
     last_name: Option<String>,
     #[arg(long, value_parser = lead::full_name, conflicts_with_all = ["first_name", "last_name"])]
     full_name: Option<(String, String)>,
