@@ -332,7 +332,7 @@ fn records_streamed_to_standard_output_before_a_failure_are_called_incomplete() 
         .chars()
         .enumerate()
         .flat_map(|(i, c)| {
-            let comma = i > 0 && (digits.len() - i) % 3 == 0;
+            let comma = i > 0 && (digits.len() - i).is_multiple_of(3);
             comma.then_some(',').into_iter().chain([c])
         })
         .collect();
