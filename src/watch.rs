@@ -19,7 +19,7 @@ use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use crate::output::{When, when};
+use crate::output::{When, column_of_key, when};
 
 /// The watch over one report's walk.
 pub struct Watch {
@@ -66,7 +66,8 @@ impl Watch {
         for key in fields.keys {
             if !seen.known.contains(&key) {
                 seen.known.insert(key.clone());
-                seen.columns.push(key);
+                // As a column name: a dot inside a key is not a level.
+                seen.columns.push(column_of_key(&key));
             }
         }
         let Some(at) = fields.modified else {
@@ -164,7 +165,7 @@ mod tests {
             r#"{"id": 3, "modificado_em": "2026-03-05"}"#,
             r#"{"id": 4, "modificado_em": "amanhã"}"#,
             r#"[1, 2]"#,
-            r#"{"id": 5, "modificado_em": null}"#,
+            r#"{"id": 5, "modificado_em": null, "a.b": 1}"#,
         ] {
             watch.observe(&raw(text));
         }
@@ -175,6 +176,9 @@ mod tests {
                 .and_hms_opt(0, 0, 0)
         );
         assert_eq!(watch.older(), 1);
-        assert_eq!(watch.columns(), ["id", "modificado_em", "valor", "extra"]);
+        assert_eq!(
+            watch.columns(),
+            ["id", "modificado_em", "valor", "extra", "a\\.b"]
+        );
     }
 }

@@ -105,6 +105,13 @@ fn push_key(name: &mut String, key: &str) {
     }
 }
 
+/// The column name of a top-level key (`a.b` is `a\.b`: the key, not `b` inside `a`).
+pub(crate) fn column_of_key(key: &str) -> String {
+    let mut name = String::new();
+    push_key(&mut name, key);
+    name
+}
+
 /// The keys a column name stands for, the reverse of [`push_key`]: bare dots separate levels,
 /// `\.` and `\\` are a dot and a backslash within a key (any other backslash is itself).
 pub(crate) fn path_of(column: &str) -> Vec<Cow<'_, str>> {

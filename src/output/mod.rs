@@ -40,6 +40,7 @@ use serde_json::value::RawValue;
 
 use sink::Sink;
 
+pub(crate) use flatten::column_of_key;
 pub(crate) use numbers::{When, when};
 pub use parquet::Kind as ColumnType;
 use partition::Partitioned;
