@@ -31,6 +31,8 @@ pub struct Settings {
     pub format: Option<Format>,
     pub columns: Option<Vec<String>>,
     pub jq: Option<String>,
+    /// `-r`: strings of NDJSON (and of `--jq`'s lines) print as they are, unquoted.
+    pub raw_output: bool,
     pub excel: bool,
     pub output: Option<PathBuf>,
     pub all: bool,
@@ -378,11 +380,17 @@ impl Context {
         let excel_format = self.global.excel.then_some(Format::Csv);
         // `--format`, else what `-o`'s file name asks for, else `--excel`'s CSV, else the profile's.
         let named = self.global.output.as_deref().and_then(Format::of_file);
+        // `--jq` with no format asked for prints each result on a line, strings raw, as `gh --jq`.
+        let jq_lines = self.global.jq.is_some()
+            && self.global.format.is_none()
+            && named.is_none()
+            && !self.global.excel;
         let format = self
             .global
             .format
             .or(named)
             .or(excel_format)
+            .or(jq_lines.then_some(Format::Ndjson))
             .or(self.profile.format)
             // A dataset's folder has no extension to tell: its files are Parquet unless asked.
             .or(self.global.partition.as_ref().map(|_| Format::Parquet))
@@ -407,6 +415,7 @@ impl Context {
             column_types: self.global.column_types.clone(),
             partition: self.global.partition.clone(),
             command: self.global.command.clone(),
+            raw_strings: jq_lines || self.global.raw_output,
             empty_columns: self
                 .records_watch()
                 .map(|w| w.empty_columns().to_vec())

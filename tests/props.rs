@@ -227,7 +227,7 @@ proptest! {
         };
         let parsed = clinic::record::value_of(&record);
         for format in [Format::Csv, Format::Tsv, Format::Json, Format::Ndjson, Format::Table, Format::Xlsx] {
-            let spec = OutputSpec { format, columns: None, excel: format == Format::Csv, path: None, width: None, terminal: false, money_columns: Vec::new(), column_types: Default::default(), partition: None, command: Vec::new(), empty_columns: Vec::new() };
+            let spec = OutputSpec { format, columns: None, excel: format == Format::Csv, path: None, width: None, terminal: false, money_columns: Vec::new(), column_types: Default::default(), partition: None, command: Vec::new(), raw_strings: false, empty_columns: Vec::new() };
             let mut output = Output::open(&spec, Shape::List, Box::new(std::io::sink())).unwrap();
             let written = output.write_raw(&record).and_then(|()| output.finish().map(drop));
             match (&parsed, written) {
@@ -246,7 +246,7 @@ proptest! {
         let record: Box<serde_json::value::RawValue> = serde_json::from_str(&text).unwrap();
         prop_assert!(clinic::record::value_of(&record).is_err());
         let spec = clinic::output::OutputSpec {
-            format: clinic::output::Format::Csv, columns: None, excel: false, path: None, width: None, terminal: false, money_columns: Vec::new(), column_types: Default::default(), partition: None, command: Vec::new(), empty_columns: Vec::new(),
+            format: clinic::output::Format::Csv, columns: None, excel: false, path: None, width: None, terminal: false, money_columns: Vec::new(), column_types: Default::default(), partition: None, command: Vec::new(), raw_strings: false, empty_columns: Vec::new(),
         };
         let mut output = clinic::output::Output::open(&spec, clinic::output::Shape::List, Box::new(std::io::sink())).unwrap();
         prop_assert!(matches!(output.write_raw(&record), Err(clinic::error::OutputError::Record(_))));

@@ -71,6 +71,8 @@ pub struct Global {
     pub columns: Option<Vec<String>>,
     #[arg(long, global = true, value_name = "EXPR")]
     pub jq: Option<String>,
+    #[arg(short = 'r', long, global = true)]
+    pub raw_output: bool,
     #[arg(long, global = true)]
     pub excel: bool,
     #[arg(short = 'o', long, global = true, value_name = "FILE")]
@@ -308,6 +310,7 @@ impl Cli {
             format: g.format,
             columns: g.columns.clone(),
             jq: g.jq.clone(),
+            raw_output: g.raw_output,
             excel: g.excel,
             output: g.output.clone(),
             all: g.all,

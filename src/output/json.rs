@@ -28,11 +28,23 @@ pub(crate) enum JsonStyle {
 pub(crate) struct JsonWriter {
     style: JsonStyle,
     columns: Option<Vec<String>>,
+    /// Lines whose record is a string get the text itself (`-r`).
+    raw_strings: bool,
 }
 
 impl JsonWriter {
     pub(crate) fn new(style: JsonStyle, columns: Option<Vec<String>>) -> Self {
-        Self { style, columns }
+        Self {
+            style,
+            columns,
+            raw_strings: false,
+        }
+    }
+
+    /// Lines whose record is a string are written as the string itself, unquoted.
+    pub(crate) fn raw_strings(mut self, raw: bool) -> Self {
+        self.raw_strings = raw;
+        self
     }
 
     pub(crate) fn array(columns: Option<Vec<String>>) -> Self {
@@ -52,6 +64,12 @@ impl JsonWriter {
             }
             None => record,
         };
+        if let (true, JsonStyle::Lines, Value::String(text)) =
+            (self.raw_strings, &self.style, record)
+        {
+            out.write_all(text.as_bytes())?;
+            return out.write_all(b"\n");
+        }
         self.write(out, record)
     }
 
@@ -97,7 +115,7 @@ impl JsonWriter {
     /// Whether records can be copied out as the text they came in: one compact record per line,
     /// nothing projected.
     pub(crate) fn takes_text(&self) -> bool {
-        matches!(self.style, JsonStyle::Lines) && self.columns.is_none()
+        matches!(self.style, JsonStyle::Lines) && self.columns.is_none() && !self.raw_strings
     }
 
     /// Copies a record's text out as one line (see [`JsonWriter::takes_text`] and

@@ -224,7 +224,9 @@ impl Writer {
             (Format::Json, Shape::Single) => {
                 Writer::Json(JsonWriter::new(JsonStyle::Pretty, columns))
             }
-            (Format::Ndjson, _) => Writer::Json(JsonWriter::new(JsonStyle::Lines, columns)),
+            (Format::Ndjson, _) => Writer::Json(
+                JsonWriter::new(JsonStyle::Lines, columns).raw_strings(spec.raw_strings),
+            ),
             (Format::Csv | Format::Tsv, _) => {
                 let dialect = if spec.format == Format::Csv {
                     Dialect::Csv

@@ -33,6 +33,9 @@ pub struct OutputSpec {
     pub partition: Option<Partitioning>,
     /// The command line that asked (its arguments), for a dataset's manifest.
     pub command: Vec<String>,
+    /// NDJSON writes a record that is a string as the text itself, unquoted (`-r`, and `--jq`'s
+    /// lines), as `jq -r` does.
+    pub raw_strings: bool,
     /// The columns a CSV, TSV, xlsx or Parquet file of no records still gets (a report's last known
     /// fields), so that a quiet night gives readers a file they open. Ignored with `--columns`.
     pub empty_columns: Vec<String>,
@@ -53,6 +56,7 @@ impl OutputSpec {
             column_types: Default::default(),
             partition: None,
             command: Vec::new(),
+            raw_strings: false,
             empty_columns: Vec::new(),
         }
     }

@@ -21,6 +21,7 @@ mod hostile;
 mod imports;
 mod incremental;
 mod io;
+mod jq;
 mod language;
 mod language_errors;
 mod language_messages;
