@@ -284,12 +284,16 @@ impl Sink {
     pub(crate) fn write(&mut self, record: &Value) -> Result<()> {
         match &self.jq {
             None => {
-                self.out.write(record)?;
+                self.out
+                    .write(record)
+                    .inspect_err(|_| self.unfinished.done = true)?;
                 self.unfinished.written += 1;
             }
             Some(jq) => {
                 for v in jq.apply(record)? {
-                    self.out.write(&v)?;
+                    self.out
+                        .write(&v)
+                        .inspect_err(|_| self.unfinished.done = true)?;
                     self.unfinished.written += 1;
                 }
             }
@@ -304,7 +308,9 @@ impl Sink {
         }
         match &self.jq {
             None => {
-                self.out.write_raw(record)?;
+                self.out
+                    .write_raw(record)
+                    .inspect_err(|_| self.unfinished.done = true)?;
                 self.unfinished.written += 1;
                 Ok(())
             }
@@ -314,8 +320,9 @@ impl Sink {
 
     /// Finishes the output, says on stderr what it leaves to say, and returns the records written.
     pub(crate) fn finish(mut self) -> Result<u64> {
-        let finished = self.out.finish_counted()?;
+        // A failure from here on is the output's own, told by its error.
         self.unfinished.done = true;
+        let finished = self.out.finish_counted()?;
         tell_finished(&self.reporter, &finished);
         Ok(finished.written)
     }
@@ -473,8 +480,9 @@ impl PageSource for Observed {
 }
 
 /// A run that fails after some records went to standard output leaves a reader downstream (a pipe,
-/// a redirect) with what looks like a whole CSV or NDJSON: when the output is dropped unfinished, this
-/// says on stderr how many records went out and that they are not all.
+/// a redirect) with what looks like a whole CSV or NDJSON: when the walk (not the output itself, whose
+/// own error is told) fails, this says on stderr how many records went out at most and that they are
+/// not all.
 struct Unfinished {
     reporter: Arc<crate::ui::Reporter>,
     to_stdout: bool,

@@ -70,7 +70,7 @@ help-clinic = Command-line client for the Clinic Results API, its CRM and Integr
     Exit codes: 0 ok · 1 other failure · 2 invalid input (nothing sent) · 3 not logged in / token rejected ·
     4 request refused by the API · 5 server or network failure after retries ·
     128+N stopped by signal N: 130 SIGINT, 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT
-help-clinic--profile = Configuration profile [default: the one `clinic config use` chose, else default]
+help-clinic--profile = Configuration profile [default: `config use`, else default]
 help-clinic--format = Output format [default: table on a terminal, json otherwise]
 help-clinic--format--xlsx = An Excel workbook with typed cells; binary, so only into a file (`-o`)
 help-clinic--format--parquet = A typed, columnar Parquet file (zstd); binary, so only into a file (`-o`)
@@ -954,13 +954,13 @@ help-sandbox-serve--content-type = The Content-Type of `/rest/v1`'s JSON answers
 help-sandbox-serve--public = Allow listening on a non-loopback address (the passwords are well known)
 
 ## help
-help-help = Help on a command, or on a topic: environment, exit-codes
+help-help = Help on a command, or on a topic: environment, exit-codes, network
     .after =
     Examples:
       clinic help report ficha-financeira
       clinic help environment
       clinic help exit-codes
-help-help--topic = A command (`report ficha-financeira`) or a topic: environment, exit-codes
+help-help--topic = A command (`report ficha-financeira`) or a topic: environment, exit-codes, network
 
 ## Clap's annotations in rendered help (English is clap's own; listed for the other languages)
 

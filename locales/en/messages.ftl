@@ -336,8 +336,8 @@ show-more-columns = { $count ->
    *[other] { $count } more columns: --columns all, or --format csv
 }
 show-stdout-incomplete = { $count ->
-    [one] { $shown } record went to standard output before the failure: that output is incomplete
-   *[other] { $shown } records went to standard output before the failure: that output is incomplete
+    [one] at most { $shown } record went to standard output before the failure: that output is incomplete
+   *[other] at most { $shown } records went to standard output before the failure: that output is incomplete
 }
 show-unplaced-clinic = { $count ->
     [one] { $shown } record names no clinic: it is in clinica=__HIVE_DEFAULT_PARTITION__

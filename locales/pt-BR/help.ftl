@@ -68,7 +68,7 @@ help-clinic = Cliente de linha de comando da API Clinic Results, do seu CRM e do
     Códigos de saída: 0 ok · 1 outra falha · 2 entrada inválida (nada enviado) · 3 sem login / token
     recusado · 4 pedido recusado pela API · 5 falha do servidor ou da rede após as novas tentativas ·
     128+N parado pelo sinal N: 130 SIGINT, 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT
-help-clinic--profile = Perfil de configuração [padrão: o escolhido por `clinic config use`, senão default]
+help-clinic--profile = Perfil [padrão: `config use`, ou default]
 help-clinic--format = Formato de saída [padrão: table num terminal, json nos demais casos]
 help-clinic--format--xlsx = Uma pasta de trabalho do Excel com células tipadas; binária, por isso só em arquivo (`-o`)
 help-clinic--format--parquet = Um arquivo Parquet tipado e colunar (zstd); binário, por isso só em arquivo (`-o`)
@@ -957,13 +957,13 @@ help-sandbox-serve--content-type = O Content-Type das respostas JSON de `/rest/v
 help-sandbox-serve--public = Permite escutar num endereço que não é loopback (as senhas são conhecidas)
 
 ## help
-help-help = Ajuda sobre um comando, ou sobre um tópico: environment, exit-codes
+help-help = Ajuda sobre um comando, ou sobre um tópico: environment, exit-codes, network
     .after =
     Exemplos:
       clinic help report ficha-financeira
       clinic help environment
       clinic help exit-codes
-help-help--topic = Um comando (`report ficha-financeira`) ou um tópico: environment, exit-codes
+help-help--topic = Um comando (`report ficha-financeira`) ou um tópico: environment, exit-codes, network
 
 ## Anotações do clap na ajuda
 

@@ -350,8 +350,8 @@ show-more-columns = { $count ->
    *[other] mais { $count } colunas: --columns all, ou --format csv
 }
 show-stdout-incomplete = { $count ->
-    [one] { $shown } registro foi para a saída padrão antes da falha: essa saída está incompleta
-   *[other] { $shown } registros foram para a saída padrão antes da falha: essa saída está incompleta
+    [one] no máximo { $shown } registro foi para a saída padrão antes da falha: essa saída está incompleta
+   *[other] no máximo { $shown } registros foram para a saída padrão antes da falha: essa saída está incompleta
 }
 show-unplaced-clinic = { $count ->
     [one] { $shown } registro não indica a clínica: está em clinica=__HIVE_DEFAULT_PARTITION__

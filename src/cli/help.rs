@@ -146,7 +146,7 @@ enum Prints {
 }
 
 /// Flags that shape printed records.
-const OUTPUT_FLAGS: &[&str] = &["format", "columns", "jq", "excel"];
+const OUTPUT_FLAGS: &[&str] = &["format", "columns", "jq", "raw_output", "excel"];
 /// Where printed output goes.
 const FILE_FLAG: &str = "output";
 /// Flags of typed files and datasets: lists only, and only in `--help` (`-h` stays a screen).
@@ -218,7 +218,7 @@ fn hide_below(cmd: Command, path: &str, globals: &[clap::Arg]) -> Command {
     // otherwise pass down to its commands.
     // One record (a create, a status) needs no shaping at a glance: `-h` leaves those flags to `--help`.
     let long_only: &[&str] = match prints(path) {
-        Prints::Records if names.is_empty() => &["columns", "jq", "excel"],
+        Prints::Records if names.is_empty() => &["columns", "jq", "raw_output", "excel"],
         _ => &[],
     };
     let cmd = globals

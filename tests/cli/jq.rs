@@ -15,8 +15,14 @@ fn jq_results_are_lines_and_strings_print_raw() {
     let text = String::from_utf8(names.stdout).unwrap();
     assert!(text.lines().any(|l| l == "Instagram"), "{text}");
     // A name holding quotes comes as it is, never escaped.
-    assert!(text.lines().any(|l| l == "Evento \"Dia da Beleza\""), "{text}");
-    assert!(!text.contains("\"Instagram\"") && !text.contains('['), "{text}");
+    assert!(
+        text.lines().any(|l| l == "Evento \"Dia da Beleza\""),
+        "{text}"
+    );
+    assert!(
+        !text.contains("\"Instagram\"") && !text.contains('['),
+        "{text}"
+    );
 
     // Other results are compact JSON, one a line.
     let objects = env

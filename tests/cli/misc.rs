@@ -690,6 +690,14 @@ fn help_topics_environment_and_exit_codes() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("environment, exit-codes"));
+    // Every topic is listed wherever the topics are named.
+    for args in [&["help", "--help"][..], &["--help"]] {
+        let out = env.bare().args(args).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        for topic in ["environment", "exit-codes", "network"] {
+            assert!(text.contains(topic), "{args:?} omits {topic}:\n{text}");
+        }
+    }
     // Topics complete on Tab.
     let out = env
         .bare()

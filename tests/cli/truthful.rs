@@ -338,7 +338,7 @@ fn records_streamed_to_standard_output_before_a_failure_are_called_incomplete() 
         .collect();
     assert!(
         said.contains(&format!(
-            "{shown} records went to standard output before the failure: that output is incomplete"
+            "at most {shown} records went to standard output before the failure: that output is incomplete"
         )),
         "{said}"
     );
