@@ -407,6 +407,9 @@ output-partition-format = --partition-by writes parquet, csv, tsv or ndjson file
 output-partition-needs-dir = --partition-by needs -o DIR/, the dataset's folder
 output-partition-not-a-dir = --partition-by needs -o DIR/, a folder, and { $path } is a file
 output-resume-nothing = --resume needs a run of this dataset to resume, and { $path } holds none (no manifest that says which clinics finished)
+# Resume: only a run of the same export, and only one that did not complete
+output-resume-other-runs = --resume takes up an unfinished run of this same export, and { $path } holds none: its runs had another report, filters, clinics, format, columns or partitioning
+output-resume-complete = the last run of this export into { $path } finished every clinic, so there is nothing to resume: run it without --resume to export again
 output-parquet-misfit = a value of column { $column } does not fit the type learnt for it: { $value }
 output-parquet-failed = the Parquet file could not be written: { $reason }
 output-xlsx-too-many-columns = { $count } columns do not fit in an Excel sheet (at most 16384)

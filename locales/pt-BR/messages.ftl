@@ -421,6 +421,9 @@ output-partition-format = --partition-by grava arquivos parquet, csv, tsv ou ndj
 output-partition-needs-dir = --partition-by precisa de -o PASTA/, a pasta do conjunto de dados
 output-partition-not-a-dir = --partition-by precisa de -o PASTA/, uma pasta, e { $path } é um arquivo
 output-resume-nothing = --resume precisa de uma execução deste conjunto de dados para retomar, e { $path } não tem nenhuma (nenhum manifesto diz quais clínicas terminaram)
+# Retomada: só uma execução da mesma exportação, e só uma que não terminou
+output-resume-other-runs = --resume retoma uma execução inacabada desta mesma exportação, e { $path } não tem nenhuma: as execuções que estão lá tinham outro relatório, filtros, clínicas, formato, colunas ou particionamento
+output-resume-complete = a última execução desta exportação em { $path } terminou todas as clínicas, então não há nada para retomar: execute sem --resume para exportar de novo
 output-parquet-misfit = um valor da coluna { $column } não cabe no tipo aprendido para ela: { $value }
 output-parquet-failed = o arquivo Parquet não pôde ser gravado: { $reason }
 output-xlsx-too-many-columns = { $count } colunas não cabem em uma planilha do Excel (no máximo 16384)

@@ -1,22 +1,22 @@
 //! Partitioned datasets: `-o DIR/ --partition-by clinic,month` writes Hive-style folders
 //! (`DIR/clinica=12/mes=2026-11/part-<run>.parquet`) that DuckDB, Spark, pandas and BigQuery read
 //! as one table with `clinica` and `mes` as columns. Each run writes files of its own (its run ID
-//! is in their names), each one atomically; a run that fails leaves none of them, and files of
-//! earlier runs are never touched. A `_manifest-<run>.json` written last lists the run's files,
-//! their rows and the run's command: a run without its manifest did not complete.
+//! is in their names), staged where no reader looks until the `_manifest-<run>.json` that lists
+//! them, their rows and the run's command is written (see `dataset`): a run without its manifest
+//! did not complete, and left nothing a reader sees.
 
 use std::collections::BTreeMap;
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
+use super::dataset::{self, Folder, write_atomically};
 use super::numbers::{When, when};
 use super::single::Single;
 use super::spec::{Format, OutputSpec, Partitioning, Shape, Unplaced};
 use crate::error::OutputError;
-use crate::unfinished::{self, Unfinished};
 
 /// Rows each partition keeps in memory before its rows go to disk: there may be hundreds of
 /// partitions open at once.
@@ -27,7 +27,8 @@ const NO_VALUE: &str = "__HIVE_DEFAULT_PARTITION__";
 const MAIN_DATES: &[&str] = &["data", "data_agendamento", "criado_em"];
 
 pub(crate) struct Partitioned {
-    dir: PathBuf,
+    /// The folder, held by this run.
+    folder: Folder,
     run: String,
     spec: OutputSpec,
     by: Partitioning,
@@ -37,10 +38,6 @@ pub(crate) struct Partitioned {
     notes: serde_json::Map<String, Value>,
     /// Records that went to a key's default folder, having no value for it.
     unplaced: Unplaced,
-    /// Partition folders this run made, outermost first, and the parts it has renamed onto their
-    /// names: what a run that does not complete takes back (see the `Drop`).
-    created: Vec<PathBuf>,
-    persisted: Vec<(PathBuf, Unfinished)>,
     /// The manifest is written: the run is whole and keeps its files.
     complete: bool,
 }
@@ -50,22 +47,16 @@ impl Partitioned {
         let dir = check(spec)?;
         // Each partition holds files open until the run ends.
         crate::open_files::raise_limit();
-        std::fs::create_dir_all(&dir).map_err(|source| OutputError::File {
-            path: dir.clone(),
-            source,
-        })?;
-        let now = chrono::Local::now();
+        let folder = Folder::open(&dir)?;
         Ok(Partitioned {
-            run: format!("{}-{}", now.format("%Y%m%dT%H%M%S"), std::process::id()),
-            started: now.to_rfc3339(),
-            dir,
+            run: folder.run(),
+            started: chrono::Local::now().to_rfc3339(),
+            folder,
             spec: spec.clone(),
             by: by.clone(),
             parts: BTreeMap::new(),
             notes: serde_json::Map::new(),
             unplaced: Unplaced::default(),
-            created: Vec::new(),
-            persisted: Vec::new(),
             complete: false,
         })
     }
@@ -126,25 +117,20 @@ impl Partitioned {
         self.part(&value)?.write_raw(record)
     }
 
-    /// The file of the record's partition, opened on its first record and counted.
+    /// The file of the record's partition, opened on its first record and counted. It is written
+    /// in the run's staging folder, and renamed in only once the manifest is written.
     fn part(&mut self, record: &Value) -> Result<&mut Single, OutputError> {
         let folder = self.folder(record);
         if !self.parts.contains_key(&folder) {
-            let dir = self.dir.join(&folder);
-            let missing: Vec<PathBuf> = dir
-                .ancestors()
-                .take_while(|d| *d != self.dir && !d.exists())
-                .map(Path::to_path_buf)
-                .collect();
-            let made = std::fs::create_dir_all(&dir);
-            // Even when it failed partway: what it made is this run's to take back.
-            self.created.extend(missing.into_iter().rev());
-            made.map_err(|source| OutputError::File {
-                path: dir.clone(),
+            let name = self.part_name(&folder);
+            let path = dataset::staged(&self.folder.staging(), &name);
+            let dir = path.parent().expect("under the staging folder");
+            std::fs::create_dir_all(dir).map_err(|source| OutputError::File {
+                path: dir.to_owned(),
                 source,
             })?;
             let mut spec = self.spec.clone();
-            spec.path = Some(dir.join(format!("part-{}.{}", self.run, extension(spec.format))));
+            spec.path = Some(path);
             spec.partition = None;
             let part = Single::open(
                 &spec,
@@ -160,23 +146,27 @@ impl Partitioned {
         Ok(part)
     }
 
-    /// Finishes every file (each renamed onto its name), then writes the run's manifest. Returns the
-    /// rows written and the records that had no value for a key.
+    /// A part's path under the dataset: `clinica=12/part-r00000007.parquet`.
+    fn part_name(&self, folder: &str) -> String {
+        format!("{folder}/part-{}.{}", self.run, extension(self.spec.format))
+    }
+
+    /// Finishes every file (each into the staging folder), writes the run's manifest, then renames
+    /// the files in. Returns the rows written and the records that had no value for a key.
     pub(crate) fn finish(mut self) -> Result<(u64, Unplaced), OutputError> {
         let mut files = Vec::new();
+        let mut names = Vec::new();
         let mut total = 0;
         for (folder, (part, rows)) in std::mem::take(&mut self.parts) {
-            let name = format!("{folder}/part-{}.{}", self.run, extension(self.spec.format));
+            let name = self.part_name(&folder);
             part.finish()?;
-            // Until the manifest is written, a stop (Ctrl-C) removes the part too.
-            let path = self.dir.join(&name);
-            let pending = unfinished::register(&path);
-            self.persisted.push((path, pending));
             total += rows;
             files.push(json!({ "path": name, "rows": rows }));
+            names.push(name);
         }
         let mut manifest = json!({
             "run": self.run,
+            "sequence": self.folder.sequence,
             "started": self.started,
             "finished": chrono::Local::now().to_rfc3339(),
             "format": self.spec.format.name(),
@@ -185,41 +175,34 @@ impl Partitioned {
             "rows": total,
             "files": files,
         });
+        let mut notes = std::mem::take(&mut self.notes);
+        if let Some(command) = notes.remove("identity") {
+            notes.insert("identity".into(), identity(&self.spec, &command));
+        }
         if let Value::Object(map) = &mut manifest {
-            map.extend(std::mem::take(&mut self.notes));
+            map.extend(notes);
         }
-        let path = self.dir.join(format!("_manifest-{}.json", self.run));
+        let path = self.folder.dir.join(format!("_manifest-{}.json", self.run));
         let bytes = serde_json::to_vec_pretty(&manifest).map_err(|e| OutputError::Io(e.into()))?;
-        // The parts stop being removable on a stop just before the manifest appears, never after:
-        // a manifest always lists files that are there.
-        let pending: Vec<_> = self.persisted.drain(..).collect();
-        let paths: Vec<PathBuf> = pending.into_iter().map(|(path, _)| path).collect();
-        if let Err(e) = write_atomically(&path, &bytes) {
-            for path in paths {
-                let _ = std::fs::remove_file(path);
-            }
-            return Err(e);
-        }
+        // The manifest is the run's commit: before it, its parts are staged where no reader looks;
+        // after it, they are renamed in, by this run or, should it be killed first, by the next.
+        self.folder.count()?;
+        write_atomically(&path, &bytes)?;
         self.complete = true;
+        dataset::publish(&self.folder.dir, &self.folder.staging(), &names)?;
         Ok((total, std::mem::take(&mut self.unplaced)))
     }
 }
 
 impl Drop for Partitioned {
-    /// A run that did not complete takes back what it wrote: the parts it had already renamed onto
-    /// their names, then the folders it made that are left empty. Parts not finished remove their
-    /// own temporary files as they drop, first.
+    /// A run that did not complete takes back its staging folder; nothing of it was ever in the
+    /// dataset's own folders. Parts not finished remove their own temporary files as they drop.
     fn drop(&mut self) {
         if self.complete {
             return;
         }
         self.parts.clear();
-        for (path, _) in &self.persisted {
-            let _ = std::fs::remove_file(path);
-        }
-        for dir in self.created.iter().rev() {
-            let _ = std::fs::remove_dir(dir);
-        }
+        let _ = std::fs::remove_dir_all(self.folder.staging());
     }
 }
 
@@ -249,35 +232,69 @@ pub(crate) fn check(spec: &OutputSpec) -> Result<PathBuf, OutputError> {
     Ok(dir)
 }
 
-/// The clinics the newest run of the dataset at `spec`'s folder finished (its manifest's
-/// `clinics.finished`); an error when no run there says so.
-pub(crate) fn finished_clinics(spec: &OutputSpec) -> Result<Vec<u64>, OutputError> {
+/// Whether the dataset at `spec`'s folder holds a run that `--resume` could take up: checked before
+/// anything is sent, while which run it is ([`finished_clinics`]) is known once the clinics are.
+pub(crate) fn check_resumable(spec: &OutputSpec) -> Result<(), OutputError> {
     let dir = check(spec)?;
-    let refused = || {
-        OutputError::Refused(crate::t!(
+    match dataset::manifests(&dir)
+        .iter()
+        .any(|(_, m)| m["identity"].is_object())
+    {
+        true => Ok(()),
+        false => Err(OutputError::Refused(crate::t!(
             "output-resume-nothing",
             path = dir.display().to_string()
-        ))
-    };
-    let newest = std::fs::read_dir(&dir)
-        .map_err(|_| refused())?
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|name| name.starts_with("_manifest-") && name.ends_with(".json"))
-        .max()
-        .ok_or_else(refused)?;
-    let bytes = std::fs::read(dir.join(&newest)).map_err(|source| OutputError::File {
-        path: dir.join(&newest),
-        source,
-    })?;
-    let manifest: Value =
-        serde_json::from_slice(crate::text::bom::strip_bytes(&bytes)).map_err(|_| refused())?;
-    manifest["clinics"]["finished"]
-        .as_array()
-        .ok_or_else(refused)?
+        ))),
+    }
+}
+
+/// The clinics already in the dataset at `spec`'s folder for the export `command` names (see
+/// [`identity`]): those of the latest run of that same export, by the folder's run counter, when that
+/// run did not complete. Runs of other exports are never read.
+pub(crate) fn finished_clinics(
+    spec: &OutputSpec,
+    command: &Value,
+) -> Result<Vec<u64>, OutputError> {
+    let dir = check(spec)?;
+    let path = dir.display().to_string();
+    let wanted = identity(spec, command);
+    let latest = dataset::manifests(&dir)
+        .into_iter()
+        .filter(|(_, m)| m["identity"] == wanted)
+        .filter_map(|(_, m)| dataset::sequence(&m).map(|n| (n, m)))
+        .max_by_key(|(n, _)| *n)
+        .map(|(_, m)| m)
+        .ok_or_else(|| {
+            OutputError::Refused(crate::t!("output-resume-other-runs", path = path.as_str()))
+        })?;
+    if latest["complete"] == Value::Bool(true) {
+        return Err(OutputError::Refused(crate::t!(
+            "output-resume-complete",
+            path = path.as_str()
+        )));
+    }
+    let clinics = &latest["clinics"];
+    let mut done: Vec<u64> = ["earlier", "finished"]
         .iter()
-        .map(|id| id.as_u64().ok_or_else(refused))
-        .collect()
+        .flat_map(|key| clinics[key].as_array().into_iter().flatten())
+        .filter_map(Value::as_u64)
+        .collect();
+    done.sort_unstable();
+    done.dedup();
+    Ok(done)
+}
+
+/// What makes two runs the same export, canonically: the command's own part (`command`: the report
+/// and each clinic's filters, see `network`), the format, the columns and the partitioning. JSON
+/// objects compare whatever their keys' order.
+fn identity(spec: &OutputSpec, command: &Value) -> Value {
+    json!({
+        "command": command,
+        "format": spec.format.name(),
+        "columns": spec.columns,
+        "excel": spec.excel,
+        "partition_by": spec.partition.as_ref().map(partition_names),
+    })
 }
 
 /// The names of `--partition-by`, as the manifest records them.
@@ -320,18 +337,6 @@ fn extension(format: Format) -> &'static str {
         Format::Ndjson => "ndjson",
         _ => "csv",
     }
-}
-
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
-    let failed = |source: io::Error| OutputError::File {
-        path: path.to_owned(),
-        source,
-    };
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let mut temp = tempfile::NamedTempFile::new_in(dir).map_err(failed)?;
-    io::Write::write_all(&mut temp, bytes).map_err(failed)?;
-    temp.persist(path).map_err(|e| failed(e.error))?;
-    Ok(())
 }
 
 #[cfg(test)]

@@ -168,7 +168,10 @@ fn network_with_clinic_4_down() -> Env {
     })
 }
 
-/// Every file of a dataset folder (below `dir`, the manifests aside), by its path under `dir`.
+/// The folder's own lock (which also counts its runs): there from the first run on, whatever it did.
+const DATASET_LOCK: &str = ".clinic-dataset";
+
+/// Every file of a dataset folder below `dir` (the folder's lock aside), by its path under `dir`.
 fn dataset_files(dir: &Path) -> Vec<String> {
     let mut files = Vec::new();
     let mut folders = vec![dir.to_path_buf()];
@@ -177,7 +180,7 @@ fn dataset_files(dir: &Path) -> Vec<String> {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 folders.push(path);
-            } else {
+            } else if path != dir.join(DATASET_LOCK) {
                 let name = path
                     .strip_prefix(dir)
                     .unwrap()
@@ -316,6 +319,7 @@ fn a_dataset_of_many_partitions_outgrows_a_low_open_file_limit() {
     let left: Vec<String> = std::fs::read_dir(&capped)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name != DATASET_LOCK)
         .collect();
     assert!(
         left.is_empty(),
@@ -846,4 +850,115 @@ fn resume_fetches_only_the_clinics_the_last_run_did_not_finish() {
     ] {
         refused_before_sending(&back, &args, expected);
     }
+}
+
+/// The manifests of the dataset at `dir`, by file name.
+fn manifests_of(dir: &Path) -> Vec<(String, serde_json::Value)> {
+    dataset_files(dir)
+        .into_iter()
+        .filter(|f| f.starts_with("_manifest-"))
+        .map(|f| {
+            let value = serde_json::from_slice(&std::fs::read(dir.join(&f)).unwrap()).unwrap();
+            (f, value)
+        })
+        .collect()
+}
+
+/// `--resume` takes up only the last run of the same export: a run of another export into the same
+/// folder since, and a manifest named under a clock that ran ahead, are not read as its own. The
+/// resumed run fetches the clinic that failed, its manifest claims only what it fetched, and a
+/// second `--resume` finds nothing left to take up.
+#[test]
+fn resume_after_another_exports_run_fetches_the_clinic_its_own_run_failed() {
+    let failing = network_with_clinic_4_down();
+    let back = Env::scale(600);
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = dir.path().join("rede");
+    let ficha = |env: &Env, extra: &[&str]| {
+        env.clear_journal();
+        whole_network(env)
+            .env("CLINIC_MAX_WAIT", "5s")
+            .args(["--partition-by", "clinic", "-o"])
+            .arg(&dataset)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let first = ficha(&failing, &["--keep-going"]);
+    assert_eq!(first.status.code(), Some(5), "{}", stderr(&first));
+
+    // Another export into the same folder, complete; and an earlier client's manifest whose name
+    // sorts last, claiming every clinic.
+    let other = back
+        .admin()
+        .args(["report", "appointments", "--clinic", "all"])
+        .args(["--partition-by", "clinic", "-o"])
+        .arg(&dataset)
+        .output()
+        .unwrap();
+    assert!(other.status.success(), "{}", stderr(&other));
+    let ahead = serde_json::json!({
+        "run": "29991231T235959-1", "rows": 0, "files": [],
+        "clinics": {"finished": (1..=12).collect::<Vec<u64>>(), "failed": []},
+    });
+    std::fs::write(
+        dataset.join("_manifest-29991231T235959-1.json"),
+        ahead.to_string(),
+    )
+    .unwrap();
+
+    let resumed = ficha(&back, &["--resume"]);
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    assert!(
+        stderr(&resumed)
+            .contains("resuming: 11 clinics are in the dataset from its last run; 1 left to fetch"),
+        "{}",
+        stderr(&resumed)
+    );
+    let asked: std::collections::BTreeSet<String> = ficha_parameter_sent(&back, "clinica")
+        .into_iter()
+        .flatten()
+        .collect();
+    assert_eq!(asked.into_iter().collect::<Vec<_>>(), ["4"]);
+    let mut runs: Vec<serde_json::Value> = manifests_of(&dataset)
+        .into_iter()
+        .map(|(_, m)| m)
+        .filter(|m| m["sequence"].is_u64())
+        .collect();
+    runs.sort_by_key(|m| m["sequence"].as_u64());
+    let sequences: Vec<u64> = runs
+        .iter()
+        .map(|m| m["sequence"].as_u64().unwrap())
+        .collect();
+    assert_eq!(sequences, [1, 2, 3]);
+    assert_eq!(runs[0]["complete"], false);
+    assert_eq!(runs[2]["complete"], true);
+    assert_eq!(runs[2]["clinics"]["finished"], serde_json::json!([4]));
+    assert_eq!(
+        runs[2]["clinics"]["earlier"],
+        serde_json::json!([1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12])
+    );
+    assert_eq!(runs[0]["identity"], runs[2]["identity"]);
+    assert_ne!(runs[1]["identity"], runs[2]["identity"]);
+
+    // Every quote of the Ficha once, from the first run and the resumed one.
+    let mut quotes = 0;
+    for run in [&runs[0], &runs[2]] {
+        for file in run["files"].as_array().unwrap() {
+            let path = dataset.join(file["path"].as_str().unwrap());
+            let (_, batches) = read_parquet(&path);
+            quotes += batches.iter().map(RecordBatch::num_rows).sum::<usize>();
+        }
+    }
+    assert_eq!(quotes, 600);
+
+    // The export is complete now: a second `--resume` is refused, and nothing is fetched.
+    let again = ficha(&back, &["--resume"]);
+    assert_eq!(again.status.code(), Some(2), "{}", stderr(&again));
+    assert!(
+        stderr(&again).contains("finished every clinic, so there is nothing to resume"),
+        "{}",
+        stderr(&again)
+    );
+    assert!(ficha_parameter_sent(&back, "clinica").is_empty());
 }
