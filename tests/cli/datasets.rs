@@ -962,3 +962,136 @@ fn resume_after_another_exports_run_fetches_the_clinic_its_own_run_failed() {
     );
     assert!(ficha_parameter_sent(&back, "clinica").is_empty());
 }
+
+/// Reads a dataset the README's way (DuckDB, `hive_partitioning`): every row the glob reads, the
+/// files they came from (under the folder), and the rows of the README's query of the current quotes.
+const README_READ: &str = r#"
+import duckdb, json, os, sys
+root = sys.argv[1]
+source = f"read_parquet('{root}/**/*.parquet', hive_partitioning = true, union_by_name = true, filename = true)"
+con = duckdb.connect()
+rows = con.execute(f"SELECT count(*) FROM {source}").fetchone()[0]
+files = sorted(os.path.relpath(f, root).replace(os.sep, "/") for (f,) in con.execute(f"SELECT DISTINCT filename FROM {source}").fetchall())
+current = con.execute(f"SELECT count(*) FROM (SELECT * FROM {source} QUALIFY row_number() OVER (PARTITION BY id ORDER BY modificado_em DESC, filename DESC) = 1)").fetchone()[0]
+print(json.dumps({"rows": rows, "files": files, "current": current}))
+"#;
+
+/// The parts the manifests of the dataset at `dir` list, and their rows in all.
+fn manifested(dir: &Path) -> (Vec<String>, u64) {
+    let mut files = Vec::new();
+    let mut rows = 0;
+    for (_, manifest) in manifests_of(dir) {
+        for file in manifest["files"].as_array().unwrap() {
+            files.push(file["path"].as_str().unwrap().to_string());
+            rows += file["rows"].as_u64().unwrap();
+        }
+    }
+    files.sort();
+    (files, rows)
+}
+
+/// A run killed (`kill -9`) as it finishes its files leaves nothing the README's DuckDB query reads:
+/// every file it reads is listed by a manifest. The next run takes back what the killed one left
+/// (and what earlier clients' killed runs left: temporary files and parts no manifest lists), and
+/// the query then reads exactly the records the manifests list, each quote once.
+#[cfg(unix)]
+#[test]
+fn a_dataset_run_killed_at_its_end_leaves_nothing_the_duckdb_query_reads() {
+    let Some(python) =
+        duckdb_python("a_dataset_run_killed_at_its_end_leaves_nothing_the_duckdb_query_reads")
+    else {
+        return;
+    };
+    let env = Env::scale(600);
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = dir.path().join("ficha");
+    let export = || {
+        let mut cmd = process_for(env.config.path(), env.sandbox.urls());
+        cmd.env("CLINIC_TOKEN", env.token("admin", "admin"))
+            .args(["report", "ficha-financeira", "--clinic", "all"])
+            .args(["--partition-by", "clinic,month", "-o"])
+            .arg(&dataset)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped());
+        cmd
+    };
+    let read = || -> serde_json::Value {
+        serde_json::from_str(&run_python(
+            &python,
+            README_READ,
+            &[dataset.to_str().unwrap()],
+        ))
+        .unwrap()
+    };
+    let out = export().output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    // The second run is killed as soon as its first part is finished.
+    let staged = |dir: &Path| -> bool {
+        let mut folders = vec![dir.to_path_buf()];
+        while let Some(folder) = folders.pop() {
+            for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    folders.push(path);
+                } else if path.to_string_lossy().ends_with(".staged") {
+                    return true;
+                }
+            }
+        }
+        false
+    };
+    let mut killed = export().spawn().unwrap();
+    let started = std::time::Instant::now();
+    while !staged(&dataset) && killed.try_wait().unwrap().is_none() {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "the run never finished a part"
+        );
+    }
+    let _ = killed.kill();
+    let status = killed.wait().unwrap();
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(
+        status.signal(),
+        Some(9),
+        "the run ended before it was killed"
+    );
+    let (listed, _) = manifested(&dataset);
+    let seen = read();
+    for file in seen["files"].as_array().unwrap() {
+        assert!(
+            listed.contains(&file.as_str().unwrap().to_string()),
+            "{file} is read, and no manifest lists it"
+        );
+    }
+    assert_eq!(seen["current"], 600);
+
+    // Debris an earlier client's killed run left: a part no manifest lists, and a temporary file.
+    let part = dataset.join(&listed[0]);
+    let folder = part.parent().unwrap();
+    std::fs::copy(&part, folder.join("part-20261126T010203-99999999.parquet")).unwrap();
+    std::fs::write(
+        folder.join(".part-20261126T010203-99999999.parquet.99999999.aB3xYz.tmp"),
+        "x",
+    )
+    .unwrap();
+
+    let out = export().output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let (listed, rows) = manifested(&dataset);
+    let seen = read();
+    assert_eq!(seen["rows"], rows);
+    assert_eq!(seen["files"], serde_json::json!(listed));
+    assert_eq!(seen["current"], 600);
+    let hidden: Vec<String> = dataset_files(&dataset)
+        .into_iter()
+        .filter(|f| f.split('/').any(|name| name.starts_with('.')))
+        .collect();
+    assert!(hidden.is_empty(), "{hidden:?}");
+    let parts: Vec<String> = dataset_files(&dataset)
+        .into_iter()
+        .filter(|f| !f.starts_with("_manifest-"))
+        .collect();
+    assert_eq!(parts, listed);
+}
