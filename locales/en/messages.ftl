@@ -325,6 +325,11 @@ show-unplaced-month = { $count ->
     [one] { $shown } record has no date for its month in { $fields }: it is in mes=__HIVE_DEFAULT_PARTITION__ (--partition-by month:FIELD names another field)
    *[other] { $shown } records have no date for their month in { $fields }: they are in mes=__HIVE_DEFAULT_PARTITION__ (--partition-by month:FIELD names another field)
 }
+# Partition folders the file system refuses
+show-misplaced = { $count ->
+    [one] { $shown } record of { $values } could not go in the folder { $wanted } ({ $reason }): it is in { $instead }, which the manifest maps back to its values
+   *[other] { $shown } records of { $values } could not go in the folder { $wanted } ({ $reason }): they are in { $instead }, which the manifest maps back to their values
+}
 # $from, $to: the positions of the records shown; $total: how many the list holds.
 show-page-of-total = showing { $from }–{ $to } of { $total } — --all for every page
 show-page-more-may-follow = showing { $from }–{ $to }; more may follow — --page { $next } for the next page, --all for every page

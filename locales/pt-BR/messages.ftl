@@ -339,6 +339,11 @@ show-unplaced-month = { $count ->
     [one] { $shown } registro não tem data para o mês em { $fields }: está em mes=__HIVE_DEFAULT_PARTITION__ (--partition-by month:CAMPO indica outro campo)
    *[other] { $shown } registros não têm data para o mês em { $fields }: estão em mes=__HIVE_DEFAULT_PARTITION__ (--partition-by month:CAMPO indica outro campo)
 }
+# Pastas de partição que o sistema de arquivos recusa
+show-misplaced = { $count ->
+    [one] { $shown } registro de { $values } não pôde ir para a pasta { $wanted } ({ $reason }): está em { $instead }, que o manifesto liga de volta aos seus valores
+   *[other] { $shown } registros de { $values } não puderam ir para a pasta { $wanted } ({ $reason }): estão em { $instead }, que o manifesto liga de volta aos seus valores
+}
 # $from, $to: as posições dos registros mostrados; $total: quantos a lista tem.
 show-page-of-total = mostrando { $from }–{ $to } de { $total } — --all para todas as páginas
 show-page-more-may-follow = mostrando { $from }–{ $to }; pode haver mais — --page { $next } para a próxima página, --all para todas as páginas

@@ -15,6 +15,7 @@ mod delimited;
 mod display;
 mod escaping;
 mod flatten;
+mod folder_names;
 mod json;
 mod numbers;
 mod packed;

@@ -13,9 +13,10 @@ use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
 use super::dataset::{self, Folder, write_atomically};
+use super::folder_names::{self, Names};
 use super::numbers::{When, when};
 use super::single::Single;
-use super::spec::{Format, OutputSpec, Partitioning, Shape, Unplaced};
+use super::spec::{Format, Misplaced, OutputSpec, Partitioning, Shape, Unplaced};
 use crate::error::OutputError;
 
 /// Rows each partition keeps in memory before its rows go to disk: there may be hundreds of
@@ -33,6 +34,13 @@ pub(crate) struct Partitioned {
     spec: OutputSpec,
     by: Partitioning,
     parts: BTreeMap<String, (Single, u64)>,
+    /// Each partition folder's values, by folder.
+    values: BTreeMap<String, serde_json::Map<String, Value>>,
+    /// The folders' names.
+    names: Names,
+    /// Partition folders that could not be made, and where their records went instead (an index
+    /// into `unplaced.misplaced`).
+    moved: std::collections::HashMap<String, usize>,
     started: String,
     /// What the caller adds to the manifest (which clinics finished, for `--resume`).
     notes: serde_json::Map<String, Value>,
@@ -55,6 +63,9 @@ impl Partitioned {
             spec: spec.clone(),
             by: by.clone(),
             parts: BTreeMap::new(),
+            values: BTreeMap::new(),
+            names: Names::default(),
+            moved: Default::default(),
             notes: serde_json::Map::new(),
             unplaced: Unplaced::default(),
             complete: false,
@@ -66,8 +77,8 @@ impl Partitioned {
         self.notes.insert(key.to_string(), value);
     }
 
-    /// The record's folder under the dataset: `clinica=12/mes=2026-11`.
-    fn folder(&mut self, record: &Value) -> String {
+    /// The record's partition: each key with its value (`("clinica", "12"), ("mes", "2026-11")`).
+    fn values(&mut self, record: &Value) -> Vec<(&'static str, String)> {
         let mut parts = Vec::new();
         if self.by.clinic {
             // Whichever field the deployment names the clinic with, and holds a value.
@@ -78,7 +89,7 @@ impl Partitioned {
                 .find(|key| key != NO_VALUE)
                 .unwrap_or_else(|| NO_VALUE.into());
             self.unplaced.clinic += u64::from(clinic == NO_VALUE);
-            parts.push(format!("clinica={clinic}"));
+            parts.push(("clinica", clinic));
         }
         if let Some(field) = &self.by.month {
             let date = match field {
@@ -101,9 +112,22 @@ impl Partitioned {
                     };
                 }
             }
-            parts.push(format!("mes={}", month.unwrap_or_else(|| NO_VALUE.into())));
+            parts.push(("mes", month.unwrap_or_else(|| NO_VALUE.into())));
         }
-        parts.join("/")
+        parts
+    }
+
+    /// The folder under the dataset of the partition `values`: `clinica=12/mes=2026-11`.
+    fn folder(&mut self, values: &[(&'static str, String)]) -> String {
+        let mut path = String::new();
+        for (key, value) in values {
+            let name = self.names.of(&self.folder.dir, &path, key, value);
+            if !path.is_empty() {
+                path.push('/');
+            }
+            path.push_str(&name);
+        }
+        path
     }
 
     pub(crate) fn write(&mut self, record: &Value) -> Result<(), OutputError> {
@@ -118,32 +142,78 @@ impl Partitioned {
     }
 
     /// The file of the record's partition, opened on its first record and counted. It is written
-    /// in the run's staging folder, and renamed in only once the manifest is written.
+    /// in the run's staging folder, and renamed in only once the manifest is written. A partition
+    /// whose folder cannot be made (a name the file system refuses, a path too long) goes to a
+    /// folder named by its values' hashes instead, and the run says so: that record fails alone.
     fn part(&mut self, record: &Value) -> Result<&mut Single, OutputError> {
-        let folder = self.folder(record);
+        let values = self.values(record);
+        let mut folder = self.folder(&values);
+        if let Some(&at) = self.moved.get(&folder) {
+            let moved = &mut self.unplaced.misplaced[at];
+            moved.records += 1;
+            folder = moved.instead.clone();
+        }
         if !self.parts.contains_key(&folder) {
-            let name = self.part_name(&folder);
-            let path = dataset::staged(&self.folder.staging(), &name);
-            let dir = path.parent().expect("under the staging folder");
-            std::fs::create_dir_all(dir).map_err(|source| OutputError::File {
-                path: dir.to_owned(),
-                source,
-            })?;
-            let mut spec = self.spec.clone();
-            spec.path = Some(path);
-            spec.partition = None;
-            let part = Single::open(
-                &spec,
-                Shape::List,
-                Box::new(io::sink()),
-                None,
-                PART_MEMORY_ROWS,
-            )?;
+            let part = match self.open_part(&folder) {
+                Ok(part) => part,
+                Err(refused) => {
+                    let instead = values
+                        .iter()
+                        .map(|(key, value)| format!("{key}=~{}", folder_names::hash(value)))
+                        .collect::<Vec<_>>()
+                        .join("/");
+                    // Where even that fails, the file system refuses more than a name: the run fails.
+                    let Ok(part) = self.open_part(&instead) else {
+                        return Err(refused);
+                    };
+                    self.moved
+                        .insert(folder.clone(), self.unplaced.misplaced.len());
+                    self.unplaced.misplaced.push(Misplaced {
+                        values: values
+                            .iter()
+                            .map(|(key, value)| format!("{key} {value:?}"))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        wanted: folder,
+                        instead: instead.clone(),
+                        reason: refused.to_string(),
+                        records: 1,
+                    });
+                    folder = instead;
+                    part
+                }
+            };
+            let values: serde_json::Map<String, Value> = values
+                .into_iter()
+                .map(|(key, value)| (key.to_string(), Value::String(value)))
+                .collect();
+            self.values.insert(folder.clone(), values);
             self.parts.insert(folder.clone(), (part, 0));
         }
         let (part, rows) = self.parts.get_mut(&folder).expect("opened above");
         *rows += 1;
         Ok(part)
+    }
+
+    /// Opens the part of the partition folder `folder`, in the staging folder.
+    fn open_part(&self, folder: &str) -> Result<Single, OutputError> {
+        let name = self.part_name(folder);
+        let path = dataset::staged(&self.folder.staging(), &name);
+        let dir = path.parent().expect("under the staging folder");
+        std::fs::create_dir_all(dir).map_err(|source| OutputError::File {
+            path: dir.to_owned(),
+            source,
+        })?;
+        let mut spec = self.spec.clone();
+        spec.path = Some(path);
+        spec.partition = None;
+        Single::open(
+            &spec,
+            Shape::List,
+            Box::new(io::sink()),
+            None,
+            PART_MEMORY_ROWS,
+        )
     }
 
     /// A part's path under the dataset: `clinica=12/part-r00000007.parquet`.
@@ -161,7 +231,9 @@ impl Partitioned {
             let name = self.part_name(&folder);
             part.finish()?;
             total += rows;
-            files.push(json!({ "path": name, "rows": rows }));
+            // The values, which the folder's name may hold only shortened.
+            let values = self.values.remove(&folder).unwrap_or_default();
+            files.push(json!({ "path": name, "rows": rows, "partition": values }));
             names.push(name);
         }
         let mut manifest = json!({
@@ -311,23 +383,14 @@ fn partition_names(by: &Partitioning) -> Vec<String> {
     names
 }
 
-/// A partition key's text: numbers and strings as they are, safe as a folder name.
+/// A partition key's text: numbers and strings as they are (their folder's name escapes them).
 fn key_text(value: &Value) -> String {
-    let text = match value {
-        Value::Null => return NO_VALUE.into(),
-        Value::String(s) if s.is_empty() => return NO_VALUE.into(),
+    match value {
+        Value::Null => NO_VALUE.into(),
+        Value::String(s) if s.is_empty() => NO_VALUE.into(),
         Value::String(s) => s.clone(),
         other => other.to_string(),
-    };
-    text.chars()
-        .map(|c| {
-            if c.is_alphanumeric() || "-_.".contains(c) {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
+    }
 }
 
 fn extension(format: Format) -> &'static str {
@@ -344,11 +407,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn keys_are_safe_folder_names() {
+    fn keys_are_their_values_text() {
         assert_eq!(key_text(&json!(12)), "12");
-        assert_eq!(key_text(&json!("São Paulo/Centro")), "São_Paulo_Centro");
+        assert_eq!(key_text(&json!("São Paulo/Centro")), "São Paulo/Centro");
         assert_eq!(key_text(&json!("")), NO_VALUE);
-        assert_eq!(key_text(&json!("..")), "..");
+        assert_eq!(key_text(&json!(null)), NO_VALUE);
     }
 
     /// The clinic is the first clinic field that holds one; a record with none is counted, and so
@@ -372,7 +435,8 @@ mod tests {
             (json!({"clinica": ""}), "clinica=__HIVE_DEFAULT_PARTITION__"),
             (json!({"nome": "x"}), "clinica=__HIVE_DEFAULT_PARTITION__"),
         ] {
-            assert_eq!(set.folder(&record), folder, "{record}");
+            let values = set.values(&record);
+            assert_eq!(set.folder(&values), folder, "{record}");
         }
         assert_eq!(set.unplaced.clinic, 2);
     }

@@ -1095,3 +1095,158 @@ fn a_dataset_run_killed_at_its_end_leaves_nothing_the_duckdb_query_reads() {
         .collect();
     assert_eq!(parts, listed);
 }
+
+/// Clinic names that used to share folders, or break the run: each one's records read back through
+/// DuckDB's Hive reader (the README's way) with the exact name, and a 300-character name gets a
+/// shortened folder that its manifest maps back to the whole name. Folder names are ASCII, at most
+/// 255 bytes, and apart also where case is ignored.
+#[test]
+fn clinic_names_round_trip_through_duckdbs_hive_reader() {
+    let Some(python) = duckdb_python("clinic_names_round_trip_through_duckdbs_hive_reader") else {
+        return;
+    };
+    let long: String = format!("Clínica {}", "Odontológica São José ".repeat(14))
+        .chars()
+        .take(300)
+        .collect();
+    let names = [
+        "a\\b",
+        "a=b",
+        "A B",
+        "A/B",
+        "A_B",
+        "São",
+        "Sa\u{303}o",
+        "SP",
+        "sp",
+        "a\nb",
+        "..",
+        "x%2Fy",
+        long.as_str(),
+    ];
+    let records: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| serde_json::json!({"id": i + 1, "clinica": name}).to_string())
+        .collect();
+    let server = crate::hostile::serving(crate::hostile::list_of(&records));
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = dir.path().join("nomes");
+    let out = crate::servers::clinic_at(dir.path(), &server.url(""))
+        .args([
+            "api",
+            "GET",
+            "/listaCanal",
+            "--partition-by",
+            "clinic",
+            "-o",
+        ])
+        .arg(&dataset)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    let script = r#"
+import duckdb, json, sys
+rows = duckdb.connect().execute(f"SELECT id, clinica FROM read_parquet('{sys.argv[1]}/**/*.parquet', hive_partitioning = true) ORDER BY id").fetchall()
+print(json.dumps(rows))
+"#;
+    let read: Vec<(u64, String)> =
+        serde_json::from_str(&run_python(&python, script, &[dataset.to_str().unwrap()])).unwrap();
+    assert_eq!(read.len(), names.len(), "{read:?}");
+    let manifest = &manifests_of(&dataset)[0].1;
+    for (id, clinic) in &read {
+        let name = names[*id as usize - 1];
+        if name == long {
+            assert!(clinic.len() < 255 && name.starts_with(&clinic[..clinic.rfind('~').unwrap()]));
+            let file = manifest["files"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|f| {
+                    f["path"]
+                        .as_str()
+                        .unwrap()
+                        .starts_with("clinica=Cl%C3%ADnica")
+                })
+                .unwrap();
+            assert_eq!(file["partition"]["clinica"], long);
+        } else {
+            assert_eq!(clinic, name, "record {id}");
+        }
+    }
+    let folders: Vec<String> = std::fs::read_dir(&dataset)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.starts_with("clinica="))
+        .collect();
+    assert_eq!(folders.len(), names.len(), "{folders:?}");
+    let mut folded: Vec<String> = folders.iter().map(|f| f.to_lowercase()).collect();
+    folded.sort();
+    folded.dedup();
+    assert_eq!(folded.len(), names.len(), "{folders:?}");
+    assert!(
+        folders.iter().all(|f| f.is_ascii() && f.len() <= 255),
+        "{folders:?}"
+    );
+}
+
+/// A partition whose folder the file system refuses (here: its path would pass the system's limit,
+/// in a dataset folder deep down) fails alone: its record goes to a folder named by its value's
+/// hash, the run says so on stderr naming both folders, the manifest maps it back, and the other
+/// clinics' records are where they belong.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_partition_whose_folder_is_refused_goes_elsewhere_and_the_run_completes() {
+    let long: String = "Clínica São José ".repeat(20).chars().take(300).collect();
+    let records: Vec<String> = ["Centro", long.as_str()]
+        .iter()
+        .enumerate()
+        .map(|(i, name)| serde_json::json!({"id": i + 1, "clinica": name}).to_string())
+        .collect();
+    let server = crate::hostile::serving(crate::hostile::list_of(&records));
+    let dir = tempfile::tempdir().unwrap();
+    // Deep enough that the long name's folder, with the files written in it, passes PATH_MAX
+    // (4,096 bytes), while a short one fits.
+    let mut dataset = dir.path().to_path_buf();
+    while dataset.as_os_str().len() < 3_680 {
+        dataset.push("d".repeat(200));
+    }
+    dataset.push("d".repeat(3_880 - dataset.as_os_str().len() - 1));
+    dataset.push("ficha");
+    let out = crate::servers::clinic_at(dir.path(), &server.url(""))
+        .args([
+            "api",
+            "GET",
+            "/listaCanal",
+            "--partition-by",
+            "clinic",
+            "-o",
+        ])
+        .arg(&dataset)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = stderr(&out);
+    assert!(
+        said.contains("1 record of clinica \"Clínica São José")
+            && said.contains("could not go in the folder clinica=Cl%C3%ADnica%20S%C3%A3o")
+            && said.contains("File name too long")
+            && said.contains("it is in clinica=~"),
+        "{said}"
+    );
+    let manifest = &manifests_of(&dataset)[0].1;
+    let files = manifest["files"].as_array().unwrap();
+    let moved = files
+        .iter()
+        .find(|f| f["path"].as_str().unwrap().starts_with("clinica=~"))
+        .unwrap();
+    assert_eq!(moved["partition"]["clinica"], long);
+    assert_eq!(moved["rows"], 1);
+    assert!(dataset.join(moved["path"].as_str().unwrap()).is_file());
+    let centro = files
+        .iter()
+        .find(|f| f["path"].as_str().unwrap().starts_with("clinica=Centro/"))
+        .unwrap();
+    assert!(dataset.join(centro["path"].as_str().unwrap()).is_file());
+}
