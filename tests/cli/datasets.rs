@@ -1250,3 +1250,45 @@ fn a_partition_whose_folder_is_refused_goes_elsewhere_and_the_run_completes() {
         .unwrap();
     assert!(dataset.join(centro["path"].as_str().unwrap()).is_file());
 }
+
+/// Two runs into one dataset folder at once: the second waits for the first, each gets its own
+/// number from the folder's counter, and both are whole — every file each manifest lists is there,
+/// and no other.
+#[test]
+fn two_dataset_runs_at_once_take_turns_and_each_is_whole() {
+    let env = Env::scale(600);
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = dir.path().join("rede");
+    let runs: Vec<std::process::Child> = (0..2)
+        .map(|_| {
+            process_for(env.config.path(), env.sandbox.urls())
+                .env("CLINIC_TOKEN", env.token("admin", "admin"))
+                .args(["report", "ficha-financeira", "--clinic", "all"])
+                .args(["--partition-by", "clinic", "-o"])
+                .arg(&dataset)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for run in runs {
+        let out = run.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    let manifests = manifests_of(&dataset);
+    let mut sequences: Vec<u64> = manifests
+        .iter()
+        .map(|(_, m)| m["sequence"].as_u64().unwrap())
+        .collect();
+    sequences.sort_unstable();
+    assert_eq!(sequences, [1, 2]);
+    assert!(manifests.iter().all(|(_, m)| m["rows"] == 600));
+    let (listed, _) = manifested(&dataset);
+    assert_eq!(listed.len(), 24);
+    let parts: Vec<String> = dataset_files(&dataset)
+        .into_iter()
+        .filter(|f| !f.starts_with("_manifest-"))
+        .collect();
+    assert_eq!(parts, listed);
+}
