@@ -162,7 +162,7 @@ impl Context {
         // Output settings a run could only find wrong after fetching everything.
         crate::output::Output::check(&ctx.output_spec())?;
         if ctx.global.resume {
-            crate::output::Output::finished_clinics(&ctx.output_spec())?;
+            crate::output::Output::check_resumable(&ctx.output_spec())?;
         }
         Ok(ctx)
     }

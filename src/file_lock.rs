@@ -31,7 +31,47 @@ pub fn exclusive<T>(file: &Path, change: impl FnOnce() -> Result<T>) -> Result<T
     change()
 }
 
-fn lock_path(file: &Path) -> PathBuf {
+/// An exclusive lock held until it is dropped (or the process ends, however it ends): an import on
+/// its journal, a run on its dataset's folder.
+pub struct Held {
+    /// The lock lives as long as this handle is open: closing it releases the lock.
+    _file: std::fs::File,
+}
+
+/// Takes an exclusive lock on `lock_file` (created when missing) for as long as the returned
+/// [`Held`] lives. When another process holds it, waits for it to be released, or with `wait` false
+/// returns `Ok(None)` at once.
+pub fn hold(lock_file: &Path, wait: bool) -> std::io::Result<Option<Held>> {
+    let handle = private_fs::options()
+        .create(true)
+        .truncate(false)
+        .read(true)
+        .write(true)
+        .open(lock_file)?;
+    let mut lock = RwLock::new(handle);
+    let busy = match lock.try_write() {
+        // The guard is forgotten, not dropped: dropping it would unlock, while the lock belongs to
+        // the open handle (flock, LockFileEx) and is released as the handle closes.
+        Ok(guard) => {
+            std::mem::forget(guard);
+            false
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => true,
+        Err(e) => return Err(e),
+    };
+    if busy {
+        if !wait {
+            return Ok(None);
+        }
+        std::mem::forget(lock.write()?);
+    }
+    Ok(Some(Held {
+        _file: lock.into_inner(),
+    }))
+}
+
+/// `<file>.lock`: the lock file of `file`.
+pub fn lock_path(file: &Path) -> PathBuf {
     let mut name = file.as_os_str().to_owned();
     name.push(".lock");
     PathBuf::from(name)
@@ -40,6 +80,16 @@ fn lock_path(file: &Path) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_held_lock_is_refused_without_waiting_until_it_is_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("journal.lock");
+        let first = hold(&file, false).unwrap().expect("free");
+        assert!(hold(&file, false).unwrap().is_none());
+        drop(first);
+        assert!(hold(&file, false).unwrap().is_some());
+    }
 
     #[test]
     fn concurrent_read_modify_writes_keep_every_change() {

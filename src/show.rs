@@ -519,6 +519,17 @@ fn tell_finished(reporter: &crate::ui::Reporter, finished: &Finished) {
             shown = thousands(finished.unplaced.clinic)
         ));
     }
+    for moved in &finished.unplaced.misplaced {
+        reporter.warn(&crate::t!(
+            "show-misplaced",
+            count = moved.records,
+            shown = thousands(moved.records),
+            values = moved.values.as_str(),
+            wanted = moved.wanted.as_str(),
+            reason = moved.reason.as_str(),
+            instead = moved.instead.as_str()
+        ));
+    }
     if finished.unplaced.month > 0 {
         reporter.warn(&crate::t!(
             "show-unplaced-month",

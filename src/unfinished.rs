@@ -134,8 +134,9 @@ pub fn remove_stale_beside(path: &Path) {
     }
 }
 
+/// Whether a process `pid` runs (under any user).
 #[cfg(unix)]
-fn runs(pid: u32) -> bool {
+pub fn runs(pid: u32) -> bool {
     use nix::errno::Errno;
     let Ok(pid) = i32::try_from(pid) else {
         return false;
@@ -148,7 +149,7 @@ fn runs(pid: u32) -> bool {
 }
 
 #[cfg(not(unix))]
-fn runs(_pid: u32) -> bool {
+pub fn runs(_pid: u32) -> bool {
     // No cheap check here: a file is never taken from a run that might still be writing it.
     true
 }

@@ -153,6 +153,9 @@ cli-import-summary = { $count ->
     [one] { $created } created, { $skipped } skipped, { $unknown } unknown, { $failed } failed, of { $count } row
    *[other] { $created } created, { $skipped } skipped, { $unknown } unknown, { $failed } failed, of { $count } rows
 }
+# Import journals: one import at a time per journal
+cli-import-journal-busy = another import is using the journal { $journal } now; no row was sent. Run again once it has ended, or leave out --no-wait to wait for it
+cli-import-journal-waiting = another import is using the journal { $journal }: waiting for it to end
 cli-import-unknown-rows-journal = { $count ->
     [one] { $count } row was sent but whether it was created is unknown ({ $rows }); look them up with `clinic contact import { $file } --journal { $journal } --resolve-unknown`, then run the import again to send the rows that never arrived
    *[other] { $count } rows were sent but whether they were created is unknown ({ $rows }); look them up with `clinic contact import { $file } --journal { $journal } --resolve-unknown`, then run the import again to send the rows that never arrived

@@ -366,6 +366,7 @@ help-contact-import--file = The CSV file (UTF-8, with a header row)
 help-contact-import--dry-run = Check every row and print what would be sent, without sending
 help-contact-import--journal = Record each created row here (NDJSON) and skip rows recorded by earlier runs
 help-contact-import--resolve-unknown = Send nothing: look up each row the journal leaves in an unknown state (sent, answer never seen) in lista_cliente by phone, then e-mail, and record it as created or as not sent
+help-contact-import--no-wait = With --journal: when another import holds the journal, stop at once instead of waiting for it to end
 help-contact-import--clinic = Clinic ID or name [default: the profile's `clinica`]
 
 ## campaign
@@ -656,6 +657,7 @@ help-crm-contact-import = Create contacts and deals from a CSV file through the 
 help-crm-contact-import--file = The CSV file (UTF-8, with a header row)
 help-crm-contact-import--dry-run = Check every row, look them up, and print what would be sent, without sending
 help-crm-contact-import--journal = Record each send here (NDJSON); rows an earlier run created are skipped
+help-crm-contact-import--no-wait = With --journal: when another import holds the journal, stop at once instead of waiting for it to end
 help-crm-contact-import--if-exists = When the CRM has a contact with a row's phone or e-mail already
 help-crm-contact-import--if-exists--skip = Skip the row (nothing is sent for it)
 help-crm-contact-import--if-exists--create = Send every row without looking it up: the automation opens another deal for an existing contact

@@ -347,6 +347,11 @@ show-unplaced-month = { $count ->
     [one] { $shown } record has no date for its month in { $fields }: it is in mes=__HIVE_DEFAULT_PARTITION__ (--partition-by month:FIELD names another field)
    *[other] { $shown } records have no date for their month in { $fields }: they are in mes=__HIVE_DEFAULT_PARTITION__ (--partition-by month:FIELD names another field)
 }
+# Partition folders the file system refuses
+show-misplaced = { $count ->
+    [one] { $shown } record of { $values } could not go in the folder { $wanted } ({ $reason }): it is in { $instead }, which the manifest maps back to its values
+   *[other] { $shown } records of { $values } could not go in the folder { $wanted } ({ $reason }): they are in { $instead }, which the manifest maps back to their values
+}
 # $from, $to: the positions of the records shown; $total: how many the list holds.
 show-page-of-total = showing { $from }–{ $to } of { $total } — --all for every page
 show-page-more-may-follow = showing { $from }–{ $to }; more may follow — --page { $next } for the next page, --all for every page
@@ -429,6 +434,9 @@ output-partition-format = --partition-by writes parquet, csv, tsv or ndjson file
 output-partition-needs-dir = --partition-by needs -o DIR/, the dataset's folder
 output-partition-not-a-dir = --partition-by needs -o DIR/, a folder, and { $path } is a file
 output-resume-nothing = --resume needs a run of this dataset to resume, and { $path } holds none (no manifest that says which clinics finished)
+# Resume: only a run of the same export, and only one that did not complete
+output-resume-other-runs = --resume takes up an unfinished run of this same export, and { $path } holds none: its runs had another report, filters, clinics, format, columns or partitioning
+output-resume-complete = the last run of this export into { $path } finished every clinic, so there is nothing to resume: run it without --resume to export again
 output-parquet-misfit = a value of column { $column } does not fit the type learnt for it: { $value }
 output-parquet-failed = the Parquet file could not be written: { $reason }
 # Parquet's bound on columns (memory per column while encoding).

@@ -154,6 +154,9 @@ cli-import-summary = { $count ->
     [one] { $created } criado(s), { $skipped } pulado(s), { $unknown } incerto(s), { $failed } com falha, de { $count } linha
    *[other] { $created } criado(s), { $skipped } pulado(s), { $unknown } incerto(s), { $failed } com falha, de { $count } linhas
 }
+# Registros de importação: uma importação por vez em cada registro
+cli-import-journal-busy = outra importação está usando o registro { $journal } agora; nenhuma linha foi enviada. Execute de novo quando ela terminar, ou tire o --no-wait para esperar por ela
+cli-import-journal-waiting = outra importação está usando o registro { $journal }: esperando que ela termine
 cli-import-unknown-rows-journal = { $count ->
     [one] { $count } linha foi enviada, mas não se sabe se o contato foi criado ({ $rows }); consulte com `clinic contact import { $file } --journal { $journal } --resolve-unknown` e rode a importação de novo para enviar as linhas que nunca chegaram
    *[other] { $count } linhas foram enviadas, mas não se sabe se os contatos foram criados ({ $rows }); consulte com `clinic contact import { $file } --journal { $journal } --resolve-unknown` e rode a importação de novo para enviar as linhas que nunca chegaram

@@ -365,6 +365,7 @@ help-contact-import--file = O arquivo CSV (UTF-8, com linha de cabeçalho)
 help-contact-import--dry-run = Confere todas as linhas e mostra o que seria enviado, sem enviar
 help-contact-import--journal = Registra aqui cada linha criada (NDJSON) e pula as linhas registradas em execuções anteriores
 help-contact-import--resolve-unknown = Não envia nada: procura em lista_cliente, pelo telefone e depois pelo e-mail, cada linha que o registro deixou em estado desconhecido (enviada, resposta nunca vista) e a registra como criada ou como não enviada
+help-contact-import--no-wait = Com --journal: quando outra importação está usando o registro, para na hora em vez de esperar que ela termine
 help-contact-import--clinic = ID ou nome da clínica [padrão: a `clinica` do perfil]
 
 ## campaign
@@ -656,6 +657,7 @@ help-crm-contact-import = Cria contatos e negócios a partir de um arquivo CSV p
 help-crm-contact-import--file = O arquivo CSV (UTF-8, com linha de cabeçalho)
 help-crm-contact-import--dry-run = Confere todas as linhas, procura-as no CRM e mostra o que seria enviado, sem enviar
 help-crm-contact-import--journal = Registra aqui cada envio (NDJSON); as linhas criadas por execuções anteriores são puladas
+help-crm-contact-import--no-wait = Com --journal: quando outra importação está usando o registro, para na hora em vez de esperar que ela termine
 help-crm-contact-import--if-exists = Quando o CRM já tem um contato com o telefone ou o e-mail de uma linha
 help-crm-contact-import--if-exists--skip = Pula a linha (nada é enviado para ela)
 help-crm-contact-import--if-exists--create = Envia todas as linhas sem procurá-las: a automação abre outro negócio para um contato que já existe

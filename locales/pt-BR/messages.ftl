@@ -361,6 +361,11 @@ show-unplaced-month = { $count ->
     [one] { $shown } registro não tem data para o mês em { $fields }: está em mes=__HIVE_DEFAULT_PARTITION__ (--partition-by month:CAMPO indica outro campo)
    *[other] { $shown } registros não têm data para o mês em { $fields }: estão em mes=__HIVE_DEFAULT_PARTITION__ (--partition-by month:CAMPO indica outro campo)
 }
+# Pastas de partição que o sistema de arquivos recusa
+show-misplaced = { $count ->
+    [one] { $shown } registro de { $values } não pôde ir para a pasta { $wanted } ({ $reason }): está em { $instead }, que o manifesto liga de volta aos seus valores
+   *[other] { $shown } registros de { $values } não puderam ir para a pasta { $wanted } ({ $reason }): estão em { $instead }, que o manifesto liga de volta aos seus valores
+}
 # $from, $to: as posições dos registros mostrados; $total: quantos a lista tem.
 show-page-of-total = mostrando { $from }–{ $to } de { $total } — --all para todas as páginas
 show-page-more-may-follow = mostrando { $from }–{ $to }; pode haver mais — --page { $next } para a próxima página, --all para todas as páginas
@@ -443,6 +448,9 @@ output-partition-format = --partition-by grava arquivos parquet, csv, tsv ou ndj
 output-partition-needs-dir = --partition-by precisa de -o PASTA/, a pasta do conjunto de dados
 output-partition-not-a-dir = --partition-by precisa de -o PASTA/, uma pasta, e { $path } é um arquivo
 output-resume-nothing = --resume precisa de uma execução deste conjunto de dados para retomar, e { $path } não tem nenhuma (nenhum manifesto diz quais clínicas terminaram)
+# Retomada: só uma execução da mesma exportação, e só uma que não terminou
+output-resume-other-runs = --resume retoma uma execução inacabada desta mesma exportação, e { $path } não tem nenhuma: as execuções que estão lá tinham outro relatório, filtros, clínicas, formato, colunas ou particionamento
+output-resume-complete = a última execução desta exportação em { $path } terminou todas as clínicas, então não há nada para retomar: execute sem --resume para exportar de novo
 output-parquet-misfit = um valor da coluna { $column } não cabe no tipo aprendido para ela: { $value }
 output-parquet-failed = o arquivo Parquet não pôde ser gravado: { $reason }
 # O limite de colunas do Parquet (memória por coluna durante a codificação).

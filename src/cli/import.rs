@@ -36,6 +36,8 @@ pub struct ImportArgs {
     journal: Option<PathBuf>,
     #[arg(long, requires = "journal", conflicts_with = "dry_run")]
     resolve_unknown: bool,
+    #[arg(long, requires = "journal")]
+    no_wait: bool,
     #[command(flatten)]
     clinic: ClinicArg,
 }
@@ -59,6 +61,11 @@ pub async fn run(ctx: &Context, a: ImportArgs) -> Result<()> {
     let default_clinic = a.clinic.resolve(ctx).await?;
     let rows = read_rows(&a.file, default_clinic)?;
     let rows = resolve_names(ctx, rows).await?;
+    // Held until the run ends, from before the journal is read.
+    let _journal_lock = match &a.journal {
+        Some(path) if !a.dry_run => Some(journal::lock(ctx, path, a.no_wait)?),
+        _ => None,
+    };
     let earlier = match &a.journal {
         Some(path) => journal::read(path)?,
         None => HashMap::new(),

@@ -91,20 +91,25 @@ where
             }
         }
         Target::Many(list) => {
-            // `--resume`: the clinics the dataset's last run finished are not fetched again.
+            let plans = plans(list, query).await?;
+            let command = identity(path, &plans);
+            // `--resume`: the clinics the last run of this same export finished are not fetched
+            // again.
             let done = match ctx.global.resume {
-                true => crate::output::Output::finished_clinics(&ctx.output_spec())?,
+                true => crate::output::Output::finished_clinics(&ctx.output_spec(), &command)?,
                 false => Vec::new(),
             };
-            let list: Vec<Clinic> = list.into_iter().filter(|c| !done.contains(&c.id)).collect();
+            let plans: Vec<Plan> = plans
+                .into_iter()
+                .filter(|p| p.clinic.as_ref().is_none_or(|c| !done.contains(&c.id)))
+                .collect();
             if !done.is_empty() {
                 ctx.reporter.note(&crate::t!(
                     "network-resuming",
                     done = done.len(),
-                    left = list.len()
+                    left = plans.len()
                 ));
             }
-            let plans = plans(list, query).await?;
             // Which clinic each row belongs to is the first thing a network-wide table must show.
             let columns = columns.map(|c| {
                 let clinic = walk::CLINIC_FIELDS;
@@ -114,16 +119,13 @@ where
                     .copied()
                     .collect::<Vec<_>>()
             });
-            list_many(
-                ctx,
-                path,
-                what,
-                plans,
-                clinics.keep_going,
-                columns.as_deref(),
-                done,
-            )
-            .await
+            let run = Run {
+                keep_going: clinics.keep_going,
+                columns: columns.as_deref(),
+                command,
+                earlier: done,
+            };
+            list_many(ctx, path, what, plans, run).await
         }
     }
 }
@@ -152,29 +154,54 @@ where
     Ok(plans)
 }
 
+/// What makes a network run the export it is, for `--resume`: the list and each clinic's own filters
+/// (names are looked up per clinic), canonically: pairs sorted, clinics by ID.
+fn identity(path: &str, plans: &[Plan]) -> serde_json::Value {
+    let clinics: serde_json::Map<String, serde_json::Value> = plans
+        .iter()
+        .map(|plan| {
+            let mut query = plan.query.clone();
+            query.sort();
+            let id = plan.clinic.as_ref().map_or(0, |c| c.id);
+            (id.to_string(), serde_json::json!(query))
+        })
+        .collect();
+    serde_json::json!({ "report": path, "clinics": clinics })
+}
+
+/// How a network run into one output goes.
+struct Run<'a> {
+    keep_going: bool,
+    /// The columns a table on a terminal shows.
+    columns: Option<&'a [&'a str]>,
+    /// The export's identity (see [`identity`]), for a dataset's manifest.
+    command: serde_json::Value,
+    /// Clinics an earlier run of the same export put in the dataset (`--resume`).
+    earlier: Vec<u64>,
+}
+
 /// Several clinics into one output.
 async fn list_many(
     ctx: &Context,
     path: &str,
     what: &str,
     plans: Vec<Plan>,
-    keep_going: bool,
-    columns: Option<&[&str]>,
-    done_before: Vec<u64>,
+    run: Run<'_>,
 ) -> Result<()> {
-    let mut out = Sink::open_preferring(ctx, Shape::List, columns)?;
+    let mut out = Sink::open_preferring(ctx, Shape::List, run.columns)?;
     let spec = ctx.walk();
     if spec.all {
         ctx.reporter.start_progress(what);
     }
-    let result = walk(ctx, path, plans, spec, keep_going, &mut |record| {
+    let result = walk(ctx, path, plans, spec, run.keep_going, &mut |record| {
         out.write_record(&record)
     })
     .await;
     ctx.reporter.finish_progress();
     let outcomes = result?;
-    // A dataset's manifest says which clinics are in it, so that `--resume` fetches only the rest.
-    let mut finished: Vec<u64> = done_before;
+    // A dataset's manifest says which clinics this run put in it and which an earlier run of the
+    // same export did, so that `--resume` fetches only the rest; it never claims one that failed.
+    let mut finished = Vec::new();
     let mut failed = Vec::new();
     for outcome in &outcomes {
         if let Some(clinic) = &outcome.clinic {
@@ -185,9 +212,12 @@ async fn list_many(
         }
     }
     finished.sort_unstable();
+    failed.sort_unstable();
+    out.annotate("identity", run.command);
+    out.annotate("complete", serde_json::json!(failed.is_empty()));
     out.annotate(
         "clinics",
-        serde_json::json!({"finished": finished, "failed": failed}),
+        serde_json::json!({"finished": finished, "earlier": run.earlier, "failed": failed}),
     );
     let written = out.finish()?;
     report(ctx, &outcomes, written)

@@ -10,10 +10,12 @@ pub mod bars;
 pub mod chart;
 mod collect;
 mod columns;
+mod dataset;
 mod delimited;
 mod display;
 mod escaping;
 mod flatten;
+mod folder_names;
 mod json;
 mod numbers;
 mod packed;
@@ -111,9 +113,15 @@ impl Output {
         }
     }
 
-    /// The clinics the newest run of the dataset in `spec`'s folder finished, for `--resume`.
-    pub fn finished_clinics(spec: &OutputSpec) -> Result<Vec<u64>, OutputError> {
-        partition::finished_clinics(spec)
+    /// Whether the dataset in `spec`'s folder holds a run `--resume` could take up.
+    pub fn check_resumable(spec: &OutputSpec) -> Result<(), OutputError> {
+        partition::check_resumable(spec)
+    }
+
+    /// The clinics already in the dataset in `spec`'s folder for the export `command` names, for
+    /// `--resume` (see `partition::finished_clinics`).
+    pub fn finished_clinics(spec: &OutputSpec, command: &Value) -> Result<Vec<u64>, OutputError> {
+        partition::finished_clinics(spec, command)
     }
 
     pub fn write(&mut self, record: &Value) -> Result<(), OutputError> {

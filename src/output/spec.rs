@@ -90,6 +90,21 @@ pub struct Unplaced {
     pub month: u64,
     /// Where the month's date was looked for.
     pub month_fields: Vec<String>,
+    /// Partitions whose folder could not be made, and where their records went instead.
+    pub misplaced: Vec<Misplaced>,
+}
+
+/// A partition whose folder the file system refused: its records are in another folder.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Misplaced {
+    /// The partition's keys and values, as `clinica "…"`.
+    pub values: String,
+    /// The folder it should have had, and the one it has.
+    pub wanted: String,
+    pub instead: String,
+    /// Why the folder could not be made.
+    pub reason: String,
+    pub records: u64,
 }
 
 /// What `--partition-by` asks for.

@@ -1588,3 +1588,61 @@ fn a_crm_without_batch_gives_the_same_records_one_call_at_a_time() {
         "two lookups a row"
     );
 }
+
+/// A CRM import whose journal another import holds waits for it, sending nothing meanwhile, and then
+/// runs; with `--no-wait` it stops at once (exit 1), naming the journal, and sends nothing.
+#[test]
+fn a_crm_import_waits_for_another_holding_its_journal_or_stops_with_no_wait() {
+    let env = Env::with(Options {
+        crm_rate_limit: 0,
+        ..Options::ephemeral()
+    });
+    config_set(&env, "units", &clinic_sandbox::crm::UNITS.join(";"));
+    let dir = tempfile::tempdir().unwrap();
+    let (file, journal) = (
+        dir.path().join("leads.csv"),
+        dir.path().join("leads.journal"),
+    );
+    std::fs::write(&file, import_file(5, &[])).unwrap();
+    let lock = std::fs::File::create(dir.path().join("leads.journal.lock")).unwrap();
+    let mut other = fd_lock::RwLock::new(lock);
+    let held = other.write().unwrap();
+
+    let out = import(&env, &file, &journal, &["--no-wait"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("another import is using the journal")
+            && stderr(&out).contains("leads.journal"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(calls_to(&env, "/automation/webhook/sandbox"), 0);
+    assert!(!journal.exists());
+
+    env.clear_journal();
+    let waiting = process_for(env.config.path(), env.sandbox.urls())
+        .env("CLINIC_WEBHOOK_ID", clinic_sandbox::WEBHOOK_ID)
+        .args(["crm", "contact", "import"])
+        .arg(&file)
+        .arg("--journal")
+        .arg(&journal)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    assert_eq!(
+        calls_to(&env, "/automation/webhook/sandbox"),
+        0,
+        "sent while the journal was held"
+    );
+    drop(held);
+    let out = waiting.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("waiting for it to end"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(calls_to(&env, "/automation/webhook/sandbox"), 5);
+}

@@ -168,7 +168,10 @@ fn network_with_clinic_4_down() -> Env {
     })
 }
 
-/// Every file of a dataset folder (below `dir`, the manifests aside), by its path under `dir`.
+/// The folder's own lock (which also counts its runs): there from the first run on, whatever it did.
+const DATASET_LOCK: &str = ".clinic-dataset";
+
+/// Every file of a dataset folder below `dir` (the folder's lock aside), by its path under `dir`.
 fn dataset_files(dir: &Path) -> Vec<String> {
     let mut files = Vec::new();
     let mut folders = vec![dir.to_path_buf()];
@@ -177,7 +180,7 @@ fn dataset_files(dir: &Path) -> Vec<String> {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 folders.push(path);
-            } else {
+            } else if path != dir.join(DATASET_LOCK) {
                 let name = path
                     .strip_prefix(dir)
                     .unwrap()
@@ -316,6 +319,7 @@ fn a_dataset_of_many_partitions_outgrows_a_low_open_file_limit() {
     let left: Vec<String> = std::fs::read_dir(&capped)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name != DATASET_LOCK)
         .collect();
     assert!(
         left.is_empty(),
@@ -859,4 +863,445 @@ fn resume_fetches_only_the_clinics_the_last_run_did_not_finish() {
     ] {
         refused_before_sending(&back, &args, expected);
     }
+}
+
+/// The manifests of the dataset at `dir`, by file name.
+fn manifests_of(dir: &Path) -> Vec<(String, serde_json::Value)> {
+    dataset_files(dir)
+        .into_iter()
+        .filter(|f| f.starts_with("_manifest-"))
+        .map(|f| {
+            let value = serde_json::from_slice(&std::fs::read(dir.join(&f)).unwrap()).unwrap();
+            (f, value)
+        })
+        .collect()
+}
+
+/// `--resume` takes up only the last run of the same export: a run of another export into the same
+/// folder since, and a manifest named under a clock that ran ahead, are not read as its own. The
+/// resumed run fetches the clinic that failed, its manifest claims only what it fetched, and a
+/// second `--resume` finds nothing left to take up.
+#[test]
+fn resume_after_another_exports_run_fetches_the_clinic_its_own_run_failed() {
+    let failing = network_with_clinic_4_down();
+    let back = Env::scale(600);
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = dir.path().join("rede");
+    let ficha = |env: &Env, extra: &[&str]| {
+        env.clear_journal();
+        whole_network(env)
+            .env("CLINIC_MAX_WAIT", "5s")
+            .args(["--partition-by", "clinic", "-o"])
+            .arg(&dataset)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let first = ficha(&failing, &["--keep-going"]);
+    assert_eq!(first.status.code(), Some(5), "{}", stderr(&first));
+
+    // Another export into the same folder, complete; and an earlier client's manifest whose name
+    // sorts last, claiming every clinic.
+    let other = back
+        .admin()
+        .args(["report", "appointments", "--clinic", "all"])
+        .args(["--partition-by", "clinic", "-o"])
+        .arg(&dataset)
+        .output()
+        .unwrap();
+    assert!(other.status.success(), "{}", stderr(&other));
+    let ahead = serde_json::json!({
+        "run": "29991231T235959-1", "rows": 0, "files": [],
+        "clinics": {"finished": (1..=12).collect::<Vec<u64>>(), "failed": []},
+    });
+    std::fs::write(
+        dataset.join("_manifest-29991231T235959-1.json"),
+        ahead.to_string(),
+    )
+    .unwrap();
+
+    let resumed = ficha(&back, &["--resume"]);
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    assert!(
+        stderr(&resumed)
+            .contains("resuming: 11 clinics are in the dataset from its last run; 1 left to fetch"),
+        "{}",
+        stderr(&resumed)
+    );
+    let asked: std::collections::BTreeSet<String> = ficha_parameter_sent(&back, "clinica")
+        .into_iter()
+        .flatten()
+        .collect();
+    assert_eq!(asked.into_iter().collect::<Vec<_>>(), ["4"]);
+    let mut runs: Vec<serde_json::Value> = manifests_of(&dataset)
+        .into_iter()
+        .map(|(_, m)| m)
+        .filter(|m| m["sequence"].is_u64())
+        .collect();
+    runs.sort_by_key(|m| m["sequence"].as_u64());
+    let sequences: Vec<u64> = runs
+        .iter()
+        .map(|m| m["sequence"].as_u64().unwrap())
+        .collect();
+    assert_eq!(sequences, [1, 2, 3]);
+    assert_eq!(runs[0]["complete"], false);
+    assert_eq!(runs[2]["complete"], true);
+    assert_eq!(runs[2]["clinics"]["finished"], serde_json::json!([4]));
+    assert_eq!(
+        runs[2]["clinics"]["earlier"],
+        serde_json::json!([1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12])
+    );
+    assert_eq!(runs[0]["identity"], runs[2]["identity"]);
+    assert_ne!(runs[1]["identity"], runs[2]["identity"]);
+
+    // Every quote of the Ficha once, from the first run and the resumed one.
+    let mut quotes = 0;
+    for run in [&runs[0], &runs[2]] {
+        for file in run["files"].as_array().unwrap() {
+            let path = dataset.join(file["path"].as_str().unwrap());
+            let (_, batches) = read_parquet(&path);
+            quotes += batches.iter().map(RecordBatch::num_rows).sum::<usize>();
+        }
+    }
+    assert_eq!(quotes, 600);
+
+    // The export is complete now: a second `--resume` is refused, and nothing is fetched.
+    let again = ficha(&back, &["--resume"]);
+    assert_eq!(again.status.code(), Some(2), "{}", stderr(&again));
+    assert!(
+        stderr(&again).contains("finished every clinic, so there is nothing to resume"),
+        "{}",
+        stderr(&again)
+    );
+    assert!(ficha_parameter_sent(&back, "clinica").is_empty());
+}
+
+/// Reads a dataset the README's way (DuckDB, `hive_partitioning`): every row the glob reads, the
+/// files they came from (under the folder), and the rows of the README's query of the current quotes.
+const README_READ: &str = r#"
+import duckdb, json, os, sys
+root = sys.argv[1]
+source = f"read_parquet('{root}/**/*.parquet', hive_partitioning = true, union_by_name = true, filename = true)"
+con = duckdb.connect()
+rows = con.execute(f"SELECT count(*) FROM {source}").fetchone()[0]
+files = sorted(os.path.relpath(f, root).replace(os.sep, "/") for (f,) in con.execute(f"SELECT DISTINCT filename FROM {source}").fetchall())
+current = con.execute(f"SELECT count(*) FROM (SELECT * FROM {source} QUALIFY row_number() OVER (PARTITION BY id ORDER BY modificado_em DESC, filename DESC) = 1)").fetchone()[0]
+print(json.dumps({"rows": rows, "files": files, "current": current}))
+"#;
+
+/// The parts the manifests of the dataset at `dir` list, and their rows in all.
+fn manifested(dir: &Path) -> (Vec<String>, u64) {
+    let mut files = Vec::new();
+    let mut rows = 0;
+    for (_, manifest) in manifests_of(dir) {
+        for file in manifest["files"].as_array().unwrap() {
+            files.push(file["path"].as_str().unwrap().to_string());
+            rows += file["rows"].as_u64().unwrap();
+        }
+    }
+    files.sort();
+    (files, rows)
+}
+
+/// A run killed (`kill -9`) as it finishes its files leaves nothing the README's DuckDB query reads:
+/// every file it reads is listed by a manifest. The next run takes back what the killed one left
+/// (and what earlier clients' killed runs left: temporary files and parts no manifest lists), and
+/// the query then reads exactly the records the manifests list, each quote once.
+#[cfg(unix)]
+#[test]
+fn a_dataset_run_killed_at_its_end_leaves_nothing_the_duckdb_query_reads() {
+    let Some(python) =
+        duckdb_python("a_dataset_run_killed_at_its_end_leaves_nothing_the_duckdb_query_reads")
+    else {
+        return;
+    };
+    let env = Env::scale(600);
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = dir.path().join("ficha");
+    let export = || {
+        let mut cmd = process_for(env.config.path(), env.sandbox.urls());
+        cmd.env("CLINIC_TOKEN", env.token("admin", "admin"))
+            .args(["report", "ficha-financeira", "--clinic", "all"])
+            .args(["--partition-by", "clinic,month", "-o"])
+            .arg(&dataset)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped());
+        cmd
+    };
+    let read = || -> serde_json::Value {
+        serde_json::from_str(&run_python(
+            &python,
+            README_READ,
+            &[dataset.to_str().unwrap()],
+        ))
+        .unwrap()
+    };
+    let out = export().output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    // The second run is killed as soon as its first part is finished.
+    let staged = |dir: &Path| -> bool {
+        let mut folders = vec![dir.to_path_buf()];
+        while let Some(folder) = folders.pop() {
+            for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    folders.push(path);
+                } else if path.to_string_lossy().ends_with(".staged") {
+                    return true;
+                }
+            }
+        }
+        false
+    };
+    let mut killed = export().spawn().unwrap();
+    let started = std::time::Instant::now();
+    while !staged(&dataset) && killed.try_wait().unwrap().is_none() {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "the run never finished a part"
+        );
+    }
+    let _ = killed.kill();
+    let status = killed.wait().unwrap();
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(
+        status.signal(),
+        Some(9),
+        "the run ended before it was killed"
+    );
+    let (listed, _) = manifested(&dataset);
+    let seen = read();
+    for file in seen["files"].as_array().unwrap() {
+        assert!(
+            listed.contains(&file.as_str().unwrap().to_string()),
+            "{file} is read, and no manifest lists it"
+        );
+    }
+    assert_eq!(seen["current"], 600);
+
+    // Debris an earlier client's killed run left: a part no manifest lists, and a temporary file.
+    let part = dataset.join(&listed[0]);
+    let folder = part.parent().unwrap();
+    std::fs::copy(&part, folder.join("part-20261126T010203-99999999.parquet")).unwrap();
+    std::fs::write(
+        folder.join(".part-20261126T010203-99999999.parquet.99999999.aB3xYz.tmp"),
+        "x",
+    )
+    .unwrap();
+
+    let out = export().output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let (listed, rows) = manifested(&dataset);
+    let seen = read();
+    assert_eq!(seen["rows"], rows);
+    assert_eq!(seen["files"], serde_json::json!(listed));
+    assert_eq!(seen["current"], 600);
+    let hidden: Vec<String> = dataset_files(&dataset)
+        .into_iter()
+        .filter(|f| f.split('/').any(|name| name.starts_with('.')))
+        .collect();
+    assert!(hidden.is_empty(), "{hidden:?}");
+    let parts: Vec<String> = dataset_files(&dataset)
+        .into_iter()
+        .filter(|f| !f.starts_with("_manifest-"))
+        .collect();
+    assert_eq!(parts, listed);
+}
+
+/// Clinic names that used to share folders, or break the run: each one's records read back through
+/// DuckDB's Hive reader (the README's way) with the exact name, and a 300-character name gets a
+/// shortened folder that its manifest maps back to the whole name. Folder names are ASCII, at most
+/// 255 bytes, and apart also where case is ignored.
+#[test]
+fn clinic_names_round_trip_through_duckdbs_hive_reader() {
+    let Some(python) = duckdb_python("clinic_names_round_trip_through_duckdbs_hive_reader") else {
+        return;
+    };
+    let long: String = format!("Clínica {}", "Odontológica São José ".repeat(14))
+        .chars()
+        .take(300)
+        .collect();
+    let names = [
+        "a\\b",
+        "a=b",
+        "A B",
+        "A/B",
+        "A_B",
+        "São",
+        "Sa\u{303}o",
+        "SP",
+        "sp",
+        "a\nb",
+        "..",
+        "x%2Fy",
+        long.as_str(),
+    ];
+    let records: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| serde_json::json!({"id": i + 1, "clinica": name}).to_string())
+        .collect();
+    let server = crate::hostile::serving(crate::hostile::list_of(&records));
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = dir.path().join("nomes");
+    let out = crate::servers::clinic_at(dir.path(), &server.url(""))
+        .args([
+            "api",
+            "GET",
+            "/listaCanal",
+            "--partition-by",
+            "clinic",
+            "-o",
+        ])
+        .arg(&dataset)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    let script = r#"
+import duckdb, json, sys
+rows = duckdb.connect().execute(f"SELECT id, clinica FROM read_parquet('{sys.argv[1]}/**/*.parquet', hive_partitioning = true) ORDER BY id").fetchall()
+print(json.dumps(rows))
+"#;
+    let read: Vec<(u64, String)> =
+        serde_json::from_str(&run_python(&python, script, &[dataset.to_str().unwrap()])).unwrap();
+    assert_eq!(read.len(), names.len(), "{read:?}");
+    let manifest = &manifests_of(&dataset)[0].1;
+    for (id, clinic) in &read {
+        let name = names[*id as usize - 1];
+        if name == long {
+            assert!(clinic.len() < 255 && name.starts_with(&clinic[..clinic.rfind('~').unwrap()]));
+            let file = manifest["files"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|f| {
+                    f["path"]
+                        .as_str()
+                        .unwrap()
+                        .starts_with("clinica=Cl%C3%ADnica")
+                })
+                .unwrap();
+            assert_eq!(file["partition"]["clinica"], long);
+        } else {
+            assert_eq!(clinic, name, "record {id}");
+        }
+    }
+    let folders: Vec<String> = std::fs::read_dir(&dataset)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.starts_with("clinica="))
+        .collect();
+    assert_eq!(folders.len(), names.len(), "{folders:?}");
+    let mut folded: Vec<String> = folders.iter().map(|f| f.to_lowercase()).collect();
+    folded.sort();
+    folded.dedup();
+    assert_eq!(folded.len(), names.len(), "{folders:?}");
+    assert!(
+        folders.iter().all(|f| f.is_ascii() && f.len() <= 255),
+        "{folders:?}"
+    );
+}
+
+/// A partition whose folder the file system refuses (here: its path would pass the system's limit,
+/// in a dataset folder deep down) fails alone: its record goes to a folder named by its value's
+/// hash, the run says so on stderr naming both folders, the manifest maps it back, and the other
+/// clinics' records are where they belong.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_partition_whose_folder_is_refused_goes_elsewhere_and_the_run_completes() {
+    let long: String = "Clínica São José ".repeat(20).chars().take(300).collect();
+    let records: Vec<String> = ["Centro", long.as_str()]
+        .iter()
+        .enumerate()
+        .map(|(i, name)| serde_json::json!({"id": i + 1, "clinica": name}).to_string())
+        .collect();
+    let server = crate::hostile::serving(crate::hostile::list_of(&records));
+    let dir = tempfile::tempdir().unwrap();
+    // Deep enough that the long name's folder, with the files written in it, passes PATH_MAX
+    // (4,096 bytes), while a short one fits.
+    let mut dataset = dir.path().to_path_buf();
+    while dataset.as_os_str().len() < 3_680 {
+        dataset.push("d".repeat(200));
+    }
+    dataset.push("d".repeat(3_880 - dataset.as_os_str().len() - 1));
+    dataset.push("ficha");
+    let out = crate::servers::clinic_at(dir.path(), &server.url(""))
+        .args([
+            "api",
+            "GET",
+            "/listaCanal",
+            "--partition-by",
+            "clinic",
+            "-o",
+        ])
+        .arg(&dataset)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = stderr(&out);
+    assert!(
+        said.contains("1 record of clinica \"Clínica São José")
+            && said.contains("could not go in the folder clinica=Cl%C3%ADnica%20S%C3%A3o")
+            && said.contains("File name too long")
+            && said.contains("it is in clinica=~"),
+        "{said}"
+    );
+    let manifest = &manifests_of(&dataset)[0].1;
+    let files = manifest["files"].as_array().unwrap();
+    let moved = files
+        .iter()
+        .find(|f| f["path"].as_str().unwrap().starts_with("clinica=~"))
+        .unwrap();
+    assert_eq!(moved["partition"]["clinica"], long);
+    assert_eq!(moved["rows"], 1);
+    assert!(dataset.join(moved["path"].as_str().unwrap()).is_file());
+    let centro = files
+        .iter()
+        .find(|f| f["path"].as_str().unwrap().starts_with("clinica=Centro/"))
+        .unwrap();
+    assert!(dataset.join(centro["path"].as_str().unwrap()).is_file());
+}
+
+/// Two runs into one dataset folder at once: the second waits for the first, each gets its own
+/// number from the folder's counter, and both are whole — every file each manifest lists is there,
+/// and no other.
+#[test]
+fn two_dataset_runs_at_once_take_turns_and_each_is_whole() {
+    let env = Env::scale(600);
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = dir.path().join("rede");
+    let runs: Vec<std::process::Child> = (0..2)
+        .map(|_| {
+            process_for(env.config.path(), env.sandbox.urls())
+                .env("CLINIC_TOKEN", env.token("admin", "admin"))
+                .args(["report", "ficha-financeira", "--clinic", "all"])
+                .args(["--partition-by", "clinic", "-o"])
+                .arg(&dataset)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for run in runs {
+        let out = run.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    let manifests = manifests_of(&dataset);
+    let mut sequences: Vec<u64> = manifests
+        .iter()
+        .map(|(_, m)| m["sequence"].as_u64().unwrap())
+        .collect();
+    sequences.sort_unstable();
+    assert_eq!(sequences, [1, 2]);
+    assert!(manifests.iter().all(|(_, m)| m["rows"] == 600));
+    let (listed, _) = manifested(&dataset);
+    assert_eq!(listed.len(), 24);
+    let parts: Vec<String> = dataset_files(&dataset)
+        .into_iter()
+        .filter(|f| !f.starts_with("_manifest-"))
+        .collect();
+    assert_eq!(parts, listed);
 }

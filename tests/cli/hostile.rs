@@ -115,7 +115,7 @@ const PEAK_MIB: f64 = 100.0;
 /// A server that answers every GET with `body` (a list answer) as its one page — a page past it
 /// is empty, as the end of a list is proven — except `/rest/v1/huge-error`: a 400 whose 200 MB body
 /// is streamed, never held.
-fn serving(body: String) -> Server {
+pub(crate) fn serving(body: String) -> Server {
     let body = Arc::new(body);
     Server::start(move |_| {
         Router::new()
@@ -150,7 +150,7 @@ fn serving(body: String) -> Server {
     })
 }
 
-fn list_of(records: &[String]) -> String {
+pub(crate) fn list_of(records: &[String]) -> String {
     format!(
         r#"{{"data": [{}], "total": {}}}"#,
         records.join(","),

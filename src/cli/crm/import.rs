@@ -30,6 +30,8 @@ pub struct ImportArgs {
     dry_run: bool,
     #[arg(long, value_name = "FILE")]
     journal: Option<PathBuf>,
+    #[arg(long, requires = "journal")]
+    no_wait: bool,
     #[arg(long, value_enum, default_value = "skip")]
     if_exists: OnExisting,
     #[arg(long, visible_alias = "unidade", value_parser = args::text)]
@@ -95,6 +97,11 @@ enum Outcome {
 
 pub(super) async fn run(ctx: &Context, a: ImportArgs) -> Result<()> {
     let rows = read_rows(ctx, &a)?;
+    // Held until the run ends, from before the journal is read.
+    let _journal_lock = match &a.journal {
+        Some(path) if !a.dry_run => Some(journal::lock(ctx, path, a.no_wait)?),
+        _ => None,
+    };
     let earlier = match &a.journal {
         Some(path) => journal::read(path)?,
         None => HashMap::new(),

@@ -47,6 +47,35 @@ pub(crate) enum Earlier {
     Unknown,
 }
 
+/// Holds the journal at `path` for the whole run, so that two imports with one journal (cron
+/// overlapping a manual re-run) never both send a row: the second waits for the first to end, then
+/// reads what it journaled; with `no_wait` it stops at once instead. Taken before the journal is read.
+pub(crate) fn lock(
+    ctx: &crate::context::Context,
+    path: &Path,
+    no_wait: bool,
+) -> Result<crate::file_lock::Held> {
+    let lock_file = crate::file_lock::lock_path(path);
+    let failed = |e: std::io::Error| Error::Other(format!("{}: {e}", lock_file.display()));
+    if let Some(held) = crate::file_lock::hold(&lock_file, false).map_err(failed)? {
+        return Ok(held);
+    }
+    let journal = path.display().to_string();
+    if no_wait {
+        return Err(Error::Other(crate::t!(
+            "cli-import-journal-busy",
+            journal = journal.as_str()
+        )));
+    }
+    ctx.reporter.note(&crate::t!(
+        "cli-import-journal-waiting",
+        journal = journal.as_str()
+    ));
+    Ok(crate::file_lock::hold(&lock_file, true)
+        .map_err(failed)?
+        .expect("waits for the lock"))
+}
+
 pub(crate) struct Journal {
     file: Mutex<File>,
 }
