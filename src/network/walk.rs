@@ -139,8 +139,10 @@ pub async fn walk(
                 result: Err(e),
             }),
             Err(e) => {
-                // Where `--keep-going` would have written the others, the message says so.
-                let others = several && clinic_failure(&e);
+                // Where `--keep-going` would have written the others, the message says so: only
+                // once a clinic was read, since a server that is down fails every clinic alike.
+                let others =
+                    several && clinic_failure(&e) && outcomes.iter().any(|o| o.result.is_ok());
                 return Err(match plan.clinic {
                     Some(clinic) if others => Error::ClinicStopsRun {
                         clinic: clinic.to_string(),

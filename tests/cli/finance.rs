@@ -802,3 +802,31 @@ fn workbook_sheets_are_named_in_the_readers_language_with_the_same_cells() {
     }
     assert_eq!(cells[0], cells[1]);
 }
+
+/// When the first clinic fails, nothing says the others would fare better (a server that is down
+/// fails them all), so `--keep-going` is not suggested; the clinic is still named.
+#[test]
+fn keep_going_is_suggested_only_once_a_clinic_was_read() {
+    let env = Env::with(Options {
+        scale: SCALE,
+        failing_clinic: 1,
+        ..Options::ephemeral()
+    });
+    let out = env
+        .admin()
+        .env("CLINIC_MAX_WAIT", "2s")
+        .args([
+            "report",
+            "ficha-financeira",
+            "--clinic",
+            "1,2",
+            "--format",
+            "csv",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("clinic 1 ("), "{err}");
+    assert!(!err.contains("--keep-going"), "{err}");
+}
