@@ -781,7 +781,7 @@ help-io = Call any Integrações IO path with the stored x-api-key  [Integraçõ
 
     The key is CLINIC_IO_KEY, else the one stored with `clinic auth set-io-key`.
 help-io--method = HTTP method
-help-io--path = Path under the host, e.g. /listaCanal
+help-io--path = Path under the Integrações IO host, e.g. /leads
 help-io--query = Query parameter (repeatable)
 help-io--data = JSON body: inline, @FILE, or - for standard input
 

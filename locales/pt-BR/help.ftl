@@ -783,7 +783,7 @@ help-io = Chama qualquer caminho da Integrações IO com a x-api-key guardada  [
 
     A chave é CLINIC_IO_KEY, senão a guardada com `clinic auth set-io-key`.
 help-io--method = Método HTTP
-help-io--path = Caminho no host, por exemplo /listaCanal
+help-io--path = Caminho no host da Integrações IO, por exemplo /leads
 help-io--query = Parâmetro de consulta (pode repetir)
 help-io--data = Corpo JSON: no próprio comando, @ARQUIVO, ou - para a entrada padrão
 
