@@ -13,6 +13,7 @@ mod columns;
 mod delimited;
 mod display;
 mod escaping;
+mod fit;
 mod flatten;
 mod json;
 mod numbers;
@@ -27,6 +28,7 @@ mod spill;
 mod streamed;
 mod table;
 mod tabular;
+mod titles;
 mod xlsx;
 
 use std::io::Write;
