@@ -451,6 +451,24 @@ output-run-stopping = the run is being stopped
 table-field = field
 table-value = value
 table-record = record { $number }
+
+## Short titles of the columns a wide list shows on a terminal (src/output/titles.rs), in place of
+## the service's keys (codigo, data_agendamento, …), which every other output keeps.
+table-title-codigo = code
+table-title-data = date
+table-title-cliente = client
+table-title-vendedor = seller
+table-title-valor = amount
+table-title-data-agendamento = date
+table-title-hora-inicio = time
+table-title-servico = service
+table-title-profissional = professional
+table-title-nome = name
+table-title-telefone = phone
+table-title-email = e-mail
+table-title-canal = channel
+table-title-situacao = state
+
 # $record: the record's position; $columns: the new columns' names; $known: how many records the header was written from.
 output-new-columns = record { $record } has { $count ->
     [one] a column

@@ -465,6 +465,24 @@ output-run-stopping = a execução está sendo interrompida
 table-field = campo
 table-value = valor
 table-record = registro { $number }
+
+## Títulos curtos das colunas que uma lista larga mostra no terminal (src/output/titles.rs), no
+## lugar das chaves do serviço (codigo, data_agendamento, …), que todas as outras saídas mantêm.
+table-title-codigo = código
+table-title-data = data
+table-title-cliente = cliente
+table-title-vendedor = vendedor
+table-title-valor = valor
+table-title-data-agendamento = data agend.
+table-title-hora-inicio = hora
+table-title-servico = serviço
+table-title-profissional = profissional
+table-title-nome = nome
+table-title-telefone = telefone
+table-title-email = e-mail
+table-title-canal = canal
+table-title-situacao = situação
+
 # $record: a posição do registro; $columns: os nomes das colunas novas; $known: de quantos registros o cabeçalho foi escrito.
 output-new-columns = o registro { $record } tem { $count ->
     [one] uma coluna que falta

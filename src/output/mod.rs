@@ -14,6 +14,7 @@ mod dataset;
 mod delimited;
 mod display;
 mod escaping;
+mod fit;
 mod flatten;
 mod folder_names;
 mod json;
@@ -29,6 +30,7 @@ mod spill;
 mod streamed;
 mod table;
 mod tabular;
+mod titles;
 mod xlsx;
 
 use std::io::Write;

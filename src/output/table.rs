@@ -1,9 +1,10 @@
 //! Human tables. Rows are rendered in blocks (each block its own table) so that a long walk never
 //! holds more than one block in memory; a single object is shown vertically as `field | value`.
 //! Cells are written for people in the interface's language (`display`), number columns are
-//! right-aligned, and rows have no separator lines between them. When a terminal is too narrow for
-//! the columns, each record is shown as a block of `field: value` lines instead of squeezing every
-//! cell to a character.
+//! right-aligned, and rows have no separator lines between them. On a terminal, cells wrap between
+//! words (`fit`), and a wide list narrowed to its usual columns shows them under short titles
+//! (`titles`). When a terminal is too narrow for the columns, each record is shown as a block of
+//! `field: value` lines instead of squeezing every cell to a character.
 
 use std::borrow::Cow;
 use std::io::{self, Write};
@@ -11,10 +12,10 @@ use std::io::{self, Write};
 use comfy_table::{CellAlignment, ContentArrangement, Table};
 
 use super::display::{self, Shown};
+use super::fit::{self, BORDERS, Needs};
 use super::tabular::RowSink;
+use super::titles;
 
-/// The width a column needs at least to be read in a table: its borders and a few characters.
-const NARROWEST_COLUMN: usize = 3 + 8;
 /// A column added to fill a wide terminal is counted at most this wide: longer cells wrap.
 const WIDEST_ADDED: usize = 30;
 
@@ -31,6 +32,8 @@ pub(crate) struct TableBlocks {
     /// preferred ones (its rows are kept whole until then).
     deciding: Option<Vec<String>>,
     hidden: usize,
+    /// Whether the columns are the preferred ones, shown under their short titles.
+    titled: bool,
     /// Records rendered so far, to number them when shown one per block.
     rendered: usize,
 }
@@ -46,6 +49,7 @@ impl TableBlocks {
             shown: None,
             deciding: None,
             hidden: 0,
+            titled: false,
             rendered: 0,
         }
     }
@@ -60,42 +64,85 @@ impl TableBlocks {
         if let Some(names) = self.deciding.take() {
             self.widen(&names);
         }
-        render(out, self.width, &self.header, &self.rows, self.rendered)?;
+        let titles: Vec<String> = self.header.iter().map(|key| self.title(key)).collect();
+        render(
+            out,
+            self.width,
+            &self.header,
+            &titles,
+            &self.rows,
+            self.rendered,
+        )?;
         self.rendered += self.rows.len();
         self.rows.clear();
         Ok(())
     }
+
+    /// What a column is called above it: its short title when the table is narrowed to the
+    /// preferred columns, else its key.
+    fn title(&self, key: &str) -> String {
+        match self.titled {
+            true => titles::title(key).unwrap_or_else(|| key.to_string()),
+            false => key.to_string(),
+        }
+    }
 }
 
 impl TableBlocks {
-    /// Adds to the preferred columns the others that fit the terminal's width beside them, in the
-    /// records' order, judged by the first block's cells; columns empty in all of them are left
-    /// out. Then narrows the block's rows to the columns shown.
+    /// Keeps the preferred columns whose words fit the terminal's width whole, and adds to them the
+    /// others that fit beside them, in the records' order, judged by the first block's cells;
+    /// columns empty in all of them are left out. Then narrows the block's rows to the columns
+    /// shown.
     fn widen(&mut self, names: &[String]) {
         let (Some(width), Some(shown)) = (self.width, self.shown.as_mut()) else {
             return;
         };
         let lang = crate::text::i18n::current();
-        // The widest cell of each column, as shown.
-        let widest: Vec<usize> = (0..names.len())
+        // What each column's cells need, as shown.
+        let cells: Vec<Needs> = (0..names.len())
             .map(|i| {
-                self.rows
+                let shown: Vec<String> = self
+                    .rows
                     .iter()
                     .filter_map(|row| row.get(i))
-                    .map(|cell| display::cell(&names[i], cell, lang).text.chars().count())
-                    .max()
-                    .unwrap_or(0)
+                    .map(|cell| printable(&display::cell(&names[i], cell, lang).text).into_owned())
+                    .collect();
+                Needs::of(shown.iter().map(String::as_str))
             })
             .collect();
-        let column = |i: usize| widest[i].max(names[i].chars().count()).min(WIDEST_ADDED) + 3;
-        let mut used = 1 + shown.iter().map(|&i| column(i)).sum::<usize>();
-        for (i, widest) in widest.iter().enumerate() {
-            if shown.contains(&i) || *widest == 0 {
-                continue;
+        let titled = |i: usize| {
+            let title = titles::title(&names[i]).unwrap_or_else(|| names[i].clone());
+            cells[i].and(Needs::of([printable(&title).as_ref()]))
+        };
+        // The preferred columns are kept, in their order, while their words fit whole beside those
+        // before them (the first two always are). Only when every preferred one is there, others are added while they fit
+        // beside them, each column counted as wide as its text up to [`WIDEST_ADDED`].
+        let width = usize::from(width);
+        let least = |i: usize| titled(i).least() + BORDERS;
+        let column = |i: usize| {
+            let needs = titled(i);
+            needs.natural.min(WIDEST_ADDED).max(needs.least()) + BORDERS
+        };
+        let mut used = 1;
+        let preferred = std::mem::take(shown);
+        let wanted = preferred.len();
+        for i in preferred {
+            if shown.len() >= 2 && used + least(i) > width {
+                break;
             }
-            if used + column(i) <= usize::from(width) {
-                used += column(i);
-                shown.push(i);
+            used += least(i);
+            shown.push(i);
+        }
+        if shown.len() == wanted {
+            let mut used = 1 + shown.iter().map(|&i| column(i)).sum::<usize>();
+            for (i, cell) in cells.iter().enumerate() {
+                if shown.contains(&i) || cell.natural == 0 {
+                    continue;
+                }
+                if used + column(i) <= width {
+                    used += column(i);
+                    shown.push(i);
+                }
             }
         }
         self.header = shown.iter().map(|&i| names[i].clone()).collect();
@@ -116,6 +163,7 @@ impl RowSink for TableBlocks {
             .iter()
             .filter_map(|p| names.iter().position(|n| n == p))
             .collect();
+        self.titled = shown.len() >= 2;
         if shown.len() >= 2 && shown.len() < names.len() {
             self.header = shown.iter().map(|&i| names[i].clone()).collect();
             self.hidden = names.len() - shown.len();
@@ -174,35 +222,56 @@ pub(crate) fn render_vertical(
 }
 
 /// A block of rows as one table, or as one `field: value` block per record where `width` cannot
-/// hold the columns. `first` is how many records came before (for the blocks' numbers).
+/// hold the columns. `header` names the columns' values (money, dates), `titles` is what is shown
+/// above them. `first` is how many records came before (for the blocks' numbers).
 fn render(
     out: &mut dyn Write,
     width: Option<u16>,
     header: &[String],
+    titles: &[String],
     rows: &[Vec<String>],
     first: usize,
 ) -> io::Result<()> {
     let lang = crate::text::i18n::current();
-    let shown: Vec<Vec<Shown>> = rows
+    let mut shown: Vec<Vec<Shown>> = rows
         .iter()
         .map(|row| {
             row.iter()
                 .enumerate()
                 .map(|(i, cell)| {
-                    display::cell(header.get(i).map_or("", String::as_str), cell, lang)
+                    let mut shown =
+                        display::cell(header.get(i).map_or("", String::as_str), cell, lang);
+                    shown.text = printable(&shown.text).into_owned();
+                    shown
                 })
                 .collect()
         })
         .collect();
-    if let Some(width) = width
-        && needed_width(header, &shown) > usize::from(width)
-    {
-        return render_records(out, header, &shown, first);
+    let mut titles: Vec<String> = titles.iter().map(|t| printable(t).into_owned()).collect();
+    if let Some(width) = width {
+        let needs: Vec<Needs> = (0..titles.len())
+            .map(|i| {
+                let cells = shown.iter().filter_map(|row| row.get(i));
+                Needs::of(std::iter::once(titles[i].as_str()).chain(cells.map(|c| c.text.as_str())))
+            })
+            .collect();
+        let Some(widths) = fit::widths(&needs, usize::from(width)) else {
+            return render_records(out, &titles, &shown, first);
+        };
+        for (title, &width) in titles.iter_mut().zip(&widths) {
+            *title = fit::wrap(title, width);
+        }
+        for row in &mut shown {
+            for (cell, &width) in row.iter_mut().zip(&widths) {
+                cell.text = fit::wrap(&cell.text, width);
+            }
+        }
     }
-    let mut table = new_table(width);
-    table.set_header(header.iter().map(|name| printable(name)));
+    // The cells are wrapped already: the table only draws them.
+    let mut table = new_table(None);
+    table.set_header(&titles);
     for row in &shown {
-        table.add_row(row.iter().map(|cell| printable(&cell.text)));
+        table.add_row(row.iter().map(|cell| cell.text.as_str()));
     }
     for (i, column) in table.column_iter_mut().enumerate() {
         let mut cells = shown
@@ -217,37 +286,22 @@ fn render(
     writeln!(out, "{table}")
 }
 
-/// The width the columns need to be read: each at least [`NARROWEST_COLUMN`], or less when its
-/// header and cells are all shorter.
-fn needed_width(header: &[String], rows: &[Vec<Shown>]) -> usize {
-    let widest = |i: usize| {
-        rows.iter()
-            .filter_map(|row| row.get(i))
-            .map(|c| c.text.chars().count())
-            .chain(std::iter::once(header[i].chars().count()))
-            .max()
-            .unwrap_or(0)
-    };
-    1 + (0..header.len())
-        .map(|i| (widest(i) + 3).min(NARROWEST_COLUMN))
-        .sum::<usize>()
-}
-
 /// Each record as its own block, `psql \x` style: a numbered rule, then `field: value` lines.
 fn render_records(
     out: &mut dyn Write,
-    header: &[String],
+    titles: &[String],
     rows: &[Vec<Shown>],
     first: usize,
 ) -> io::Result<()> {
-    let name_width = header.iter().map(|h| h.chars().count()).max().unwrap_or(0);
+    let name_width = titles.iter().map(|h| h.chars().count()).max().unwrap_or(0);
     for (n, row) in rows.iter().enumerate() {
         let title = crate::t!("table-record", number = (first + n + 1) as u64);
         writeln!(out, "-[ {title} ]{}", "-".repeat(20))?;
-        for (name, cell) in header.iter().zip(row) {
-            let value =
-                printable(&cell.text).replace('\n', &format!("\n{}  ", " ".repeat(name_width)));
-            writeln!(out, "{:<name_width$}: {value}", printable(name))?;
+        for (name, cell) in titles.iter().zip(row) {
+            let value = cell
+                .text
+                .replace('\n', &format!("\n{}  ", " ".repeat(name_width)));
+            writeln!(out, "{name:<name_width$}: {value}")?;
         }
     }
     Ok(())
@@ -386,8 +440,11 @@ mod tests {
                 &strings(&["id", "name", "empty", "note", "long_text"]),
             )
             .unwrap();
-            sink.row(&mut out, strings(&["1", "Ana", "", "x", &"w".repeat(40)]))
-                .unwrap();
+            sink.row(
+                &mut out,
+                strings(&["1", "Ana", "", "x", &"word ".repeat(8)]),
+            )
+            .unwrap();
             sink.end(&mut out).unwrap();
             (String::from_utf8(out).unwrap(), sink.hidden_columns())
         };
@@ -404,6 +461,42 @@ mod tests {
             "{text}"
         );
         // `empty` has nothing to show.
+        assert_eq!(hidden, 1);
+    }
+
+    #[test]
+    fn a_narrow_terminal_drops_the_last_preferred_columns_rather_than_cut_a_word() {
+        let table = |width: u16| {
+            let mut sink = TableBlocks::new(Some(width), 1000);
+            sink.prefer(&["id", "profissional", "servico"]);
+            let mut out = Vec::new();
+            sink.header(&mut out, &strings(&["id", "servico", "profissional", "x"]))
+                .unwrap();
+            sink.row(
+                &mut out,
+                strings(&["1", "Microagulhamento facial", "Fisioterapeuta Rômulo", "y"]),
+            )
+            .unwrap();
+            sink.end(&mut out).unwrap();
+            (String::from_utf8(out).unwrap(), sink.hidden_columns())
+        };
+        // 5 for the ID, 17 for `Fisioterapeuta`, 19 for `Microagulhamento`: 42 with the last border.
+        let (text, hidden) = table(41);
+        assert_eq!(
+            text,
+            "+----+-----------------------+\n\
+             | id | professional          |\n\
+             +============================+\n\
+             |  1 | Fisioterapeuta Rômulo |\n\
+             +----+-----------------------+\n"
+        );
+        assert_eq!(hidden, 2);
+        let (text, hidden) = table(42);
+        assert!(
+            text.contains("| id | professional   | service          |"),
+            "{text}"
+        );
+        assert!(text.contains("| Microagulhamento |"), "{text}");
         assert_eq!(hidden, 1);
     }
 

@@ -136,8 +136,20 @@ fn in_terminal_as(
     columns: u16,
     args: &[&str],
 ) -> rexpect::session::PtySession {
+    in_terminal_speaking(env, login, "en", columns, args)
+}
+
+/// `clinic ARGS` in a pseudo-terminal `columns` wide, logged in as `login`, in the language `lang`.
+fn in_terminal_speaking(
+    env: &Env,
+    login: &str,
+    lang: &str,
+    columns: u16,
+    args: &[&str],
+) -> rexpect::session::PtySession {
     let clinic = assert_cmd::cargo::cargo_bin("clinic");
-    let cmd = env.terminal_command(login);
+    let mut cmd = env.terminal_command(login);
+    cmd.env("CLINIC_LANG", lang);
     let mut shell = std::process::Command::new("sh");
     shell.args([
         "-c",
@@ -185,7 +197,7 @@ fn a_wider_terminal_shows_more_columns_up_to_its_width() {
     assert!(wide.len() > narrow.len(), "{narrow:?} then {wide:?}");
     assert_eq!(
         wide[..6],
-        ["codigo", "data", "cliente", "status", "vendedor", "valor"]
+        ["code", "date", "client", "status", "amount", "seller"]
     );
 }
 
@@ -211,7 +223,7 @@ fn a_wide_report_fits_a_terminal_and_names_what_it_left_out() {
             "wider than the terminal: {line}"
         );
     }
-    for column in ["codigo", "data", "cliente", "status", "vendedor", "valor"] {
+    for column in ["code", "date", "client", "status", "amount", "seller"] {
         assert!(lines[1].contains(column), "{column} missing: {table}");
     }
     assert!(!table.contains("forma_pagamento"), "{table}");
@@ -371,7 +383,7 @@ fn the_appointments_table_shows_the_id_that_set_status_needs() {
     let header = rest
         .split(['\n', '\r'])
         .flat_map(|l| l.rsplit("\u{1b}[2K").next())
-        .find(|l| l.contains("hora_inicio"))
+        .find(|l| l.contains("time"))
         .unwrap_or_else(|| panic!("{rest}"));
     assert!(header.starts_with("| id "), "{header}");
 }
@@ -405,4 +417,142 @@ fn the_progress_of_a_network_walk_names_the_clinic_and_the_time_left() {
         "{text}"
     );
     assert!(text.contains("records from 12 of 12 clinics"), "{text}");
+}
+
+/// The cells of a table's records, each as the text it stands for: the lines a cell was wrapped
+/// into joined again, with a space where the line broke at one and directly after an underscore.
+/// The first column, never empty, tells where a record starts. The header is the first record.
+fn unwrapped_cells(lines: &[&str]) -> Vec<Vec<String>> {
+    let mut records: Vec<Vec<Vec<String>>> = Vec::new();
+    for line in lines.iter().filter(|l| l.starts_with('|')) {
+        let cells: Vec<String> = line
+            .trim_matches('|')
+            .split(" | ")
+            .map(|c| c.trim().to_string())
+            .collect();
+        match records.last_mut() {
+            Some(record) if cells[0].is_empty() => {
+                for (parts, cell) in record.iter_mut().zip(cells) {
+                    if !cell.is_empty() {
+                        parts.push(cell);
+                    }
+                }
+            }
+            _ => records.push(cells.into_iter().map(|c| vec![c]).collect()),
+        }
+    }
+    records
+        .into_iter()
+        .map(|record| {
+            record
+                .into_iter()
+                .map(|parts| {
+                    parts.iter().fold(String::new(), |joined, part| {
+                        if joined.is_empty() || joined.ends_with('_') {
+                            joined + part
+                        } else {
+                            joined + " " + part
+                        }
+                    })
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn an_80_column_portuguese_table_breaks_no_word_and_keeps_reais_with_their_amount() {
+    let env = Env::new();
+    let reports: [(&str, &[&str], &[&str]); 2] = [
+        (
+            "appointments",
+            &[
+                "id",
+                "data_agendamento",
+                "hora_inicio",
+                "nome_cliente",
+                "status",
+                "servico",
+            ],
+            &["id", "data agend.", "hora", "cliente", "status", "serviço"],
+        ),
+        (
+            "ficha-financeira",
+            &["codigo", "data", "cliente", "status", "valor"],
+            &["código", "data", "cliente", "status", "valor"],
+        ),
+    ];
+    for (report, keys, titles) in reports {
+        // The same records unwrapped, under the service's keys: a table read by a program.
+        let out = env
+            .clinic()
+            .env("CLINIC_LANG", "pt-BR")
+            .args(["report", report, "--limit", "40", "--format", "table"])
+            .args(["--columns", &keys.join(",")])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        let whole = String::from_utf8(out.stdout).unwrap();
+        let whole = unwrapped_cells(&whole.lines().collect::<Vec<_>>());
+        assert_eq!(whole[0], *keys, "a program's table keeps the keys");
+        let out = env
+            .clinic()
+            .env("CLINIC_LANG", "pt-BR")
+            .args(["report", report, "--limit", "1", "--format", "csv"])
+            .output()
+            .unwrap();
+        let csv = String::from_utf8(out.stdout).unwrap();
+        let csv_header: Vec<&str> = csv.lines().next().unwrap_or_default().split(',').collect();
+        assert!(
+            keys.iter().all(|k| csv_header.contains(k)),
+            "CSV keeps the keys: {csv}"
+        );
+        assert!(whole.len() > 30, "{whole:?}");
+
+        for width in [80, 64] {
+            let mut p = in_terminal_speaking(
+                &env,
+                "unidade1",
+                "pt-BR",
+                width,
+                &["report", report, "--limit", "40"],
+            );
+            let text = from_pty(&p.exp_eof().unwrap());
+            let lines = table_lines(&text);
+            for line in &lines {
+                assert!(
+                    line.chars().count() <= usize::from(width),
+                    "wider than {width}: {line}\n{text}"
+                );
+                // `R$` never ends a line of a cell: its amount is beside it.
+                for (at, _) in line.match_indices("R$") {
+                    assert!(
+                        line[at + 2..].starts_with(" ")
+                            && line[at + 3..].starts_with(|c: char| c.is_ascii_digit()),
+                        "R$ apart from its amount: {line}\n{text}"
+                    );
+                }
+            }
+            let shown = unwrapped_cells(&lines);
+            // At 80 columns every usual column is there; a narrower terminal drops the last ones
+            // rather than cut their words.
+            let n = shown[0].len().min(titles.len());
+            assert!(n == titles.len() || width < 80 && n >= 4, "{text}");
+            assert_eq!(shown[0][..n], titles[..n], "{text}");
+            assert_eq!(shown.len(), whole.len(), "{text}");
+            for (record, expected) in shown.iter().zip(&whole).skip(1) {
+                // Joined again at spaces and underscores, every cell is whole: no line broke
+                // inside a word.
+                assert_eq!(record[..n], expected[..n], "at {width} columns:\n{text}");
+            }
+            let continued = lines
+                .iter()
+                .filter(|l| l.starts_with("| ") && l[1..].trim_start().starts_with('|'))
+                .count();
+            assert!(continued > 0, "nothing wrapped at {width} columns:\n{text}");
+            if report == "ficha-financeira" && width == 80 {
+                assert!(text.contains("R$ "), "no amount to check:\n{text}");
+            }
+        }
+    }
 }

@@ -83,19 +83,21 @@ pub(crate) const APPOINTMENTS_PATH: &str = crate::api::APPOINTMENTS.path;
 pub(crate) const FICHA_PATH: &str = crate::api::FICHA_FINANCEIRA.path;
 
 /// The Ficha Financeira's columns on a terminal: its 40-odd columns would squeeze every cell to a
-/// character. Files and pipes get them all.
+/// character. Files and pipes get them all. A narrow terminal drops them from the end rather than
+/// cut their words.
 pub(super) const FICHA_COLUMNS: &[&str] =
-    &["codigo", "data", "cliente", "status", "vendedor", "valor"];
+    &["codigo", "data", "cliente", "status", "valor", "vendedor"];
 
 /// The appointments report's columns on a terminal; the ID first, as `appointment set-status` needs it.
+/// A narrow terminal drops them from the end rather than cut their words.
 pub(super) const APPOINTMENT_COLUMNS: &[&str] = &[
     "id",
     "data_agendamento",
     "hora_inicio",
     "nome_cliente",
+    "status",
     "servico",
     "profissional",
-    "status",
 ];
 
 /// Tab candidates for `--type`: the appointment types every deployment has.
