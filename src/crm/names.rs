@@ -44,8 +44,23 @@ pub fn fold(text: &str) -> String {
     bare.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// The one name `typed` means (equal once folded), or up to three nearest names to suggest.
+/// The one name `typed` means, or the names to suggest. Names are met as `--clinic` meets them (`text::fold::name_match`): the same words, else the one
+/// name whose words start with the typed ones in order (`campinas` is `SP Campinas`); several such
+/// names are the suggestions.
 pub fn find<'a, S: AsRef<str>>(typed: &str, names: &'a [S]) -> Result<&'a str, Vec<&'a str>> {
+    use crate::text::fold::{NameMatch, name_match};
+    for level in [NameMatch::Same, NameMatch::Words] {
+        let hits: Vec<&str> = names
+            .iter()
+            .map(AsRef::as_ref)
+            .filter(|n| name_match(typed, n) == level)
+            .collect();
+        match hits.as_slice() {
+            [] => continue,
+            [one] => return Ok(one),
+            _ => return Err(hits),
+        }
+    }
     find_by(typed, names, |n| n.as_ref())
         .map(AsRef::as_ref)
         .map_err(|near| near.into_iter().map(AsRef::as_ref).collect())
@@ -119,7 +134,11 @@ mod tests {
             find("sp sao paulo -  perdizes", &units),
             Ok("SP São Paulo - Perdizes")
         );
-        let near = find("Brasilia", &units).unwrap_err();
+        // A word of the name, as `--clinic` takes it; a word several names share suggests them.
+        assert_eq!(find("Brasilia", &units), Ok("DF Brasília"));
+        assert_eq!(find("campinas", &units), Ok("SP Campinas"));
+        assert_eq!(find("sp", &units).unwrap_err().len(), 2);
+        let near = find("Brazilia", &units).unwrap_err();
         assert_eq!(near[0], "DF Brasília");
         assert_eq!(find("SP Campinaz", &units).unwrap_err()[0], "SP Campinas");
     }

@@ -37,7 +37,8 @@ const CREATE: &[&str] = &[
     "--utm-campaign",
     "verão 2024",
     "--unit",
-    "sp sao paulo - perdizes",
+    // A word of the unit's name, as `--clinic` takes one.
+    "perdizes",
     "--format",
     "json",
 ];
@@ -256,12 +257,13 @@ fn bad_input_is_refused_before_anything_is_sent() {
         (with("--created-at", "31/02/2024 10:00"), "--created-at"),
         (with("--created-at", "ontem"), "--created-at"),
         (with("--full-name", "Maria"), "--full-name"),
-        (with("--unit", "Brasilia"), "DF Brasília"),
+        (with("--unit", "Brazilia"), "DF Brasília"),
+        (with("--unit", "SP"), "SP Campinas"),
         (with("--campaign-id", " "), "--campaign-id"),
         (
             CREATE
                 .iter()
-                .filter(|a| **a != "--unit" && **a != "sp sao paulo - perdizes")
+                .filter(|a| **a != "--unit" && **a != "perdizes")
                 .map(|s| s.to_string())
                 .collect(),
             "--unit",
