@@ -149,7 +149,7 @@ pub fn one_clinic(s: &str) -> Result<crate::refs::Ref, String> {
 /// The `--clinic` flag of lists and reports: one clinic, several (`1,3,"sp campinas"`) or `all`.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ClinicsArg {
-    #[arg(long, visible_alias = "clinica", value_name = "ID|NAME,...|all", value_parser = crate::network::Choice::parse, add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::clinics))]
+    #[arg(long, visible_alias = "clinica", value_name = "ID|NAME,...|all", value_parser = crate::network::Choice::parse, add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::clinic_list))]
     pub clinic: Option<crate::network::Choice>,
     #[arg(long)]
     pub keep_going: bool,

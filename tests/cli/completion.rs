@@ -569,3 +569,17 @@ fn powershell_registration_is_generated_and_answers_for_clinic_exe() {
         "{campaigns:?}"
     );
 }
+
+/// A flag that takes a list completes the word after the last comma, keeping what came before.
+#[test]
+fn a_list_of_clinics_or_statuses_completes_after_a_comma() {
+    let env = Env::new();
+    env.admin().args(["cache", "refresh"]).assert().success();
+    let offered_for = |flag: &str, typed: &str| {
+        offered(&env, &["clinic", "report", "ficha-financeira", flag, typed])
+    };
+    assert_eq!(offered_for("--clinic", "1,uber"), [r"1,MG\ Uberlândia"]);
+    assert_eq!(offered_for("--clinic", "uber"), [r"MG\ Uberlândia"]);
+    let statuses = offered_for("--status", "2,aprov");
+    assert_eq!(statuses, ["2,Aprovado"], "{statuses:?}");
+}

@@ -104,6 +104,30 @@ pub fn offer(
     current: &OsStr,
     values: impl IntoIterator<Item = (String, Option<String>)>,
 ) -> Vec<CompletionCandidate> {
+    offer_after(current, "", values)
+}
+
+/// [`offer`] for a flag that takes several values separated by commas (`--clinic 1,uber`): the
+/// values before the last comma stay as typed, and the word after it is completed.
+pub fn offer_in_list(
+    current: &OsStr,
+    values: impl IntoIterator<Item = (String, Option<String>)>,
+) -> Vec<CompletionCandidate> {
+    let typed = current.to_string_lossy();
+    match typed.rsplit_once(',') {
+        Some((before, last)) => {
+            offer_after(OsStr::new(last.trim_start()), &format!("{before},"), values)
+        }
+        None => offer(current, values),
+    }
+}
+
+/// [`offer`] with `prefix` (the list typed so far) in front of every candidate.
+fn offer_after(
+    current: &OsStr,
+    prefix: &str,
+    values: impl IntoIterator<Item = (String, Option<String>)>,
+) -> Vec<CompletionCandidate> {
     let typed = current.to_string_lossy();
     let raw = std::env::var(RAW_WORD_VAR).ok();
     let shell = SHELL.get().map(String::as_str).unwrap_or_default();
@@ -127,9 +151,10 @@ pub fn offer(
         .into_iter()
         .filter(|(name, _)| seen.insert(name.clone()))
         .map(|(name, help)| {
+            let name = format!("{prefix}{name}");
             let value = match shell {
-                "bash" => quote_for_bash(name, opening),
-                _ => name.clone(),
+                "bash" => quote_for_bash(&name, opening),
+                _ => name,
             };
             CompletionCandidate::new(value).help(help.clone().map(Into::into))
         })

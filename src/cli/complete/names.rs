@@ -16,6 +16,19 @@ use crate::text::fold::normalize;
 /// Names of one list, with the ID as help text: the clinic's copy for a clinic-scoped list when the
 /// line (or the profile) names a clinic that was cached, else every cached copy.
 pub fn candidates(kind: Kind, current: &OsStr) -> Vec<CompletionCandidate> {
+    candidates_with(kind, current, offer)
+}
+
+/// [`candidates`] for a flag that takes a list (`--clinic 1,uber`, `--status agendado,conf`).
+fn list_candidates(kind: Kind, current: &OsStr) -> Vec<CompletionCandidate> {
+    candidates_with(kind, current, super::offer_in_list)
+}
+
+fn candidates_with(
+    kind: Kind,
+    current: &OsStr,
+    offer: fn(&OsStr, Vec<(String, Option<String>)>) -> Vec<CompletionCandidate>,
+) -> Vec<CompletionCandidate> {
     let line = Line::current();
     let Some((cache, profile)) = cache_of(&line) else {
         return Vec::new();
@@ -33,7 +46,8 @@ pub fn candidates(kind: Kind, current: &OsStr) -> Vec<CompletionCandidate> {
         copies
             .into_iter()
             .flat_map(|c| c.entries)
-            .map(|e| (e.name, Some(format!("ID {}", e.id)))),
+            .map(|e| (e.name, Some(format!("ID {}", e.id))))
+            .collect(),
     )
 }
 
@@ -126,4 +140,19 @@ candidates_of! {
     operation_types => Kind::OperationTypes,
     appointment_statuses => Kind::AppointmentStatuses,
     quote_statuses => Kind::QuoteStatuses,
+}
+
+/// Tab candidates for `--clinic` where it takes several clinics (`1,uber<Tab>`).
+pub fn clinic_list(current: &OsStr) -> Vec<CompletionCandidate> {
+    list_candidates(Kind::Clinics, current)
+}
+
+/// Tab candidates for an appointment `--status` list.
+pub fn appointment_status_list(current: &OsStr) -> Vec<CompletionCandidate> {
+    list_candidates(Kind::AppointmentStatuses, current)
+}
+
+/// Tab candidates for a quote `--status` list.
+pub fn quote_status_list(current: &OsStr) -> Vec<CompletionCandidate> {
+    list_candidates(Kind::QuoteStatuses, current)
 }

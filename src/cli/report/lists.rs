@@ -22,7 +22,7 @@ pub struct AppointmentsArgs {
     pub(super) week: bool,
     #[arg(long = "type", visible_alias = "tipo-agendamento", value_parser = args::id, value_name = "ID", add = clap_complete::ArgValueCompleter::new(appointment_types))]
     pub(super) kind: Option<u64>,
-    #[arg(long, value_parser = parse_ref_list, value_name = "1,2,3", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::appointment_statuses))]
+    #[arg(long, value_parser = parse_ref_list, value_name = "1,2,3", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::appointment_status_list))]
     pub(super) status: Option<RefList>,
     #[arg(long, visible_alias = "avaliacao-possui", value_parser = args::flag01, value_name = "0|1", add = clap_complete::ArgValueCompleter::new(has_quote_values))]
     pub(super) has_quote: Option<u8>,
@@ -36,7 +36,7 @@ pub struct FichaArgs {
     pub(super) from: Option<NaiveDate>,
     #[arg(long, visible_alias = "data-ate", value_parser = args::date_to, value_name = "DATE")]
     pub(super) to: Option<NaiveDate>,
-    #[arg(long, value_parser = parse_ref_list, value_name = "IDS|NAMES", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::quote_statuses))]
+    #[arg(long, value_parser = parse_ref_list, value_name = "IDS|NAMES", add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::quote_status_list))]
     pub(super) status: Option<RefList>,
     #[arg(long, visible_alias = "cliente", value_parser = args::id, value_name = "ID")]
     pub(super) client: Option<u64>,
