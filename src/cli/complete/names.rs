@@ -24,11 +24,10 @@ fn list_candidates(kind: Kind, current: &OsStr) -> Vec<CompletionCandidate> {
     candidates_with(kind, current, super::offer_in_list)
 }
 
-fn candidates_with(
-    kind: Kind,
-    current: &OsStr,
-    offer: fn(&OsStr, Vec<(String, Option<String>)>) -> Vec<CompletionCandidate>,
-) -> Vec<CompletionCandidate> {
+/// How names (with their help texts) become candidates: [`offer`] or [`super::offer_in_list`].
+type Offer = fn(&OsStr, Vec<(String, Option<String>)>) -> Vec<CompletionCandidate>;
+
+fn candidates_with(kind: Kind, current: &OsStr, offer: Offer) -> Vec<CompletionCandidate> {
     let line = Line::current();
     let Some((cache, profile)) = cache_of(&line) else {
         return Vec::new();
