@@ -1,7 +1,7 @@
 //! The harness: a real sandbox on an ephemeral loopback port per test, a private config directory, and
 //! the real `clinic` binary pointed at both.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 use clinic_sandbox::{Options, SandboxThread};
@@ -460,4 +460,68 @@ pub fn run_python(python: &Path, script: &str, args: &[&str]) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).expect("utf-8")
+}
+
+/// A FAT file system mounted through FUSE (`fusefat`), case-insensitive as Windows and macOS
+/// volumes are; unmounted when dropped.
+#[allow(dead_code)]
+pub struct FatVolume {
+    pub mount: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl Drop for FatVolume {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("fusermount")
+            .arg("-u")
+            .arg(&self.mount)
+            .status();
+    }
+}
+
+/// A fresh 32 MiB FAT volume for a test, or `None` (with a line on stderr) where `mkfs.fat`,
+/// `fusefat` or FUSE itself is missing — a failure instead with `CLINIC_REQUIRE_FAT=1` (CI, after
+/// installing dosfstools and fusefat). Tests that use it have `case_insensitive` in their name.
+#[allow(dead_code)]
+pub fn fat_volume(test: &str) -> Option<FatVolume> {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let image = dir.path().join("volume.fat");
+    let mount = dir.path().join("mnt");
+    std::fs::create_dir(&mount).unwrap();
+    let run = |program: &str, args: &[&std::ffi::OsStr]| {
+        std::process::Command::new(program)
+            .args(args)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    let made = run(
+        "mkfs.fat",
+        &["-C".as_ref(), image.as_os_str(), "32768".as_ref()],
+    );
+    let mounted = made
+        && run(
+            "fusefat",
+            &[
+                "-o".as_ref(),
+                "rw+".as_ref(),
+                image.as_os_str(),
+                mount.as_os_str(),
+            ],
+        );
+    if mounted {
+        return Some(FatVolume { mount, _dir: dir });
+    }
+    let what =
+        "a FAT volume could not be made and mounted (mkfs.fat from dosfstools, fusefat, /dev/fuse)";
+    if std::env::var("CLINIC_REQUIRE_FAT").is_ok_and(|v| v == "1") {
+        panic!("{test}: {what}, and CLINIC_REQUIRE_FAT=1 requires it");
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "skipped {test}: {what} (CLINIC_REQUIRE_FAT=1 makes this a failure)"
+    );
+    None
 }

@@ -1305,3 +1305,73 @@ fn two_dataset_runs_at_once_take_turns_and_each_is_whole() {
         .collect();
     assert_eq!(parts, listed);
 }
+
+/// On a case-insensitive file system (FAT, as Windows and macOS volumes are), clinics whose names
+/// differ only by case or by Unicode normalisation still get folders and files of their own: every
+/// record is on disk once, in its clinic's folder, and the manifest's counts are what is there.
+#[test]
+fn clinic_folders_stay_apart_on_a_case_insensitive_file_system() {
+    let Some(volume) = fat_volume("clinic_folders_stay_apart_on_a_case_insensitive_file_system")
+    else {
+        return;
+    };
+    let names = ["SP", "sp", "Sp", "São", "Sa\u{303}o", "SÃO", "A B", "a b"];
+    let records: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| serde_json::json!({"id": i + 1, "clinica": name}).to_string())
+        .collect();
+    let server = crate::hostile::serving(crate::hostile::list_of(&records));
+    let config = tempfile::tempdir().unwrap();
+    let dataset = volume.mount.join("nomes");
+    let out = crate::servers::clinic_at(config.path(), &server.url(""))
+        .args([
+            "api",
+            "GET",
+            "/listaCanal",
+            "--partition-by",
+            "clinic",
+            "--format",
+            "ndjson",
+            "-o",
+        ])
+        .arg(&dataset)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    // Every record once, read back from the folders the volume holds.
+    let mut seen: Vec<(u64, String)> = Vec::new();
+    let mut folders = std::collections::HashSet::new();
+    for file in dataset_files(&dataset) {
+        if !file.ends_with(".ndjson") {
+            continue;
+        }
+        folders.insert(file.split('/').next().unwrap().to_string());
+        for line in std::fs::read_to_string(dataset.join(&file))
+            .unwrap()
+            .lines()
+        {
+            let record: serde_json::Value = serde_json::from_str(line).unwrap();
+            seen.push((
+                record["id"].as_u64().unwrap(),
+                record["clinica"].as_str().unwrap().to_string(),
+            ));
+        }
+    }
+    seen.sort();
+    let expected: Vec<(u64, String)> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| (i as u64 + 1, name.to_string()))
+        .collect();
+    assert_eq!(seen, expected);
+    assert_eq!(folders.len(), names.len(), "{folders:?}");
+    let rows: u64 = manifests_of(&dataset)[0].1["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["rows"].as_u64().unwrap())
+        .sum();
+    assert_eq!(rows, names.len() as u64);
+}
