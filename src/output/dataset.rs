@@ -49,9 +49,9 @@ impl Folder {
             .expect("waits for the lock");
         let manifests = manifests(dir);
         recover(dir, &manifests);
-        let counted = std::fs::read_to_string(dir.join(LOCK))
+        let counted = crate::private_fs::read_regular(&dir.join(LOCK), 64)
             .ok()
-            .and_then(|t| t.trim().parse::<u64>().ok())
+            .and_then(|t| String::from_utf8_lossy(&t).trim().parse::<u64>().ok())
             .unwrap_or(0);
         // A counter file lost or cut short never makes a number run backwards.
         let newest = manifests.iter().filter_map(|m| sequence(&m.1)).max();
@@ -109,6 +109,9 @@ pub(crate) fn publish(dir: &Path, staging: &Path, files: &[String]) -> Result<()
     Ok(())
 }
 
+/// The largest manifest read: a run of 9,000 partitions writes about 2 MB.
+const MANIFEST_MAX_BYTES: u64 = 64 << 20;
+
 /// Every manifest in `dir` that reads as JSON, with its file name.
 pub(crate) fn manifests(dir: &Path) -> Vec<(String, Value)> {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -121,7 +124,9 @@ pub(crate) fn manifests(dir: &Path) -> Vec<(String, Value)> {
             if !(name.starts_with("_manifest-") && name.ends_with(".json")) {
                 return None;
             }
-            let bytes = std::fs::read(e.path()).ok()?;
+            // Read without blocking and within a bound: a FIFO or a device under a manifest's
+            // name is no manifest, never something to wait on.
+            let bytes = crate::private_fs::read_regular(&e.path(), MANIFEST_MAX_BYTES).ok()?;
             let value = serde_json::from_slice(crate::text::bom::strip_bytes(&bytes)).ok()?;
             Some((name, value))
         })

@@ -820,3 +820,33 @@ fn a_state_file_that_is_a_fifo_is_refused_at_once() {
     );
     assert!(started.elapsed() < Duration::from_secs(10), "{err}");
 }
+
+/// A FIFO under a dataset manifest's name is no manifest: a run into that folder, and a `--resume`,
+/// go on at once instead of waiting for a writer.
+#[test]
+fn a_manifest_that_is_a_fifo_is_passed_over_at_once() {
+    let env = Env::new();
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = dir.path().join("set");
+    std::fs::create_dir_all(&dataset).unwrap();
+    let fifo = dataset.join("_manifest-r99999999.json");
+    nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::from_bits_truncate(0o600)).unwrap();
+    let started = Instant::now();
+    let out = env
+        .clinic()
+        .args([
+            "ref",
+            "channels",
+            "--partition-by",
+            "clinic",
+            "--format",
+            "ndjson",
+            "-o",
+        ])
+        .arg(&dataset)
+        .timeout(Duration::from_secs(30))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
