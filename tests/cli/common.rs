@@ -525,3 +525,16 @@ pub fn fat_volume(test: &str) -> Option<FatVolume> {
     );
     None
 }
+
+/// Keeps `record` in `into` by its `id` unless a record there was modified later (`modificado_em`):
+/// how a reader of incremental exports keeps the newest copy of each quote.
+#[allow(dead_code)]
+pub fn keep_newest(into: &mut std::collections::HashMap<u64, Value>, record: Value) {
+    let id = record["id"].as_u64().expect("a record with an id");
+    let newer = into
+        .get(&id)
+        .is_none_or(|seen| record["modificado_em"].as_str() >= seen["modificado_em"].as_str());
+    if newer {
+        into.insert(id, record);
+    }
+}

@@ -747,15 +747,8 @@ fn incremental_runs_under_churn_add_up_to_a_full_export() {
     let full = run("full.ndjson", &[]);
 
     let mut newest: HashMap<u64, serde_json::Value> = HashMap::new();
-    for delta in deltas {
-        for (id, record) in delta {
-            let newer = newest.get(&id).is_none_or(|seen| {
-                record["modificado_em"].as_str() >= seen["modificado_em"].as_str()
-            });
-            if newer {
-                newest.insert(id, record);
-            }
-        }
+    for record in deltas.into_iter().flat_map(HashMap::into_values) {
+        keep_newest(&mut newest, record);
     }
     assert_eq!(newest.len(), full.len());
     for (id, record) in &full {

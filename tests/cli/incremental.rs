@@ -49,14 +49,7 @@ fn churn(env: &Env) {
 /// several times.
 fn newest_by_id(into: &mut HashMap<u64, Value>, text: &str) {
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let record: Value = serde_json::from_str(line).unwrap();
-        let id = record["id"].as_u64().unwrap();
-        let newer = into
-            .get(&id)
-            .is_none_or(|seen| record["modificado_em"].as_str() >= seen["modificado_em"].as_str());
-        if newer {
-            into.insert(id, record);
-        }
+        keep_newest(into, serde_json::from_str(line).unwrap());
     }
 }
 
@@ -304,6 +297,24 @@ fn a_point_later_than_the_servers_clock_is_refused_with_a_full_run() {
     assert!(saved["since"].as_str().unwrap() < ahead.format("%Y-%m-%d").to_string().as_str());
 }
 
+/// Clinic 1's Ficha Financeira from a day no quote has, into `path`.
+fn export_nothing(env: &Env, path: &Path) {
+    ok(env
+        .admin()
+        .args([
+            "report",
+            "ficha-financeira",
+            "--clinic",
+            "1",
+            "--from",
+            "2099-01-01",
+            "-o",
+        ])
+        .arg(path)
+        .output()
+        .unwrap());
+}
+
 /// The report's columns when no record comes: its documented fields the first time, then the fields
 /// the last export with records had. Every reader opens the file.
 #[test]
@@ -312,20 +323,7 @@ fn a_report_with_no_records_still_has_its_columns() {
     let dir = tempfile::tempdir().unwrap();
     let empty = |name: &str| {
         let path = dir.path().join(name);
-        ok(env
-            .admin()
-            .args([
-                "report",
-                "ficha-financeira",
-                "--clinic",
-                "1",
-                "--from",
-                "2099-01-01",
-                "-o",
-            ])
-            .arg(&path)
-            .output()
-            .unwrap());
+        export_nothing(&env, &path);
         path
     };
     let header = |path: &Path| {
@@ -386,20 +384,7 @@ fn an_empty_parquet_export_reads_as_zero_rows_in_duckdb() {
     let env = network();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("e.parquet");
-    ok(env
-        .admin()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--clinic",
-            "1",
-            "--from",
-            "2099-01-01",
-            "-o",
-        ])
-        .arg(&path)
-        .output()
-        .unwrap());
+    export_nothing(&env, &path);
     let read = run_python(
         &python,
         "import duckdb, sys\n\
