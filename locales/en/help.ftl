@@ -301,6 +301,10 @@ help-contact-create--campaign = Campaign: ID or name, see `clinic ref campaigns`
 help-contact-create--email = E-mail
 help-contact-create--note = Free-text note
 help-contact-create--clinic = Clinic ID or name (required: the service takes it on every new contact, clinic users' too) [default: the profile's `clinica`]
+help-contact-create--if-exists = When the clinic has a contact with this phone or e-mail already (looked up in lista_cliente) [default: ask]
+help-contact-create--if-exists--ask = Ask at a terminal; a script is refused, nothing created
+help-contact-create--if-exists--skip = Create nothing and exit 0 (nightly jobs)
+help-contact-create--if-exists--create = Create another patient anyway, without looking
 
 ## contact update
 help-contact-update = Update a contact and record a new origin for it (POST /atualizaCadastroCliente)  [Entrada — Atração]

@@ -300,6 +300,10 @@ help-contact-create--campaign = Campanha: ID ou nome, veja `clinic ref campaigns
 help-contact-create--email = E-mail
 help-contact-create--note = Observação em texto livre
 help-contact-create--clinic = ID ou nome da clínica (obrigatório: o serviço exige em todo contato novo, também para usuários de clínica) [padrão: a `clinica` do perfil]
+help-contact-create--if-exists = Quando a clínica já tem um contato com este telefone ou e-mail (procurado em lista_cliente) [padrão: ask]
+help-contact-create--if-exists--ask = Pergunta num terminal; num script é recusado, nada é criado
+help-contact-create--if-exists--skip = Não cria nada e sai com 0 (tarefas noturnas)
+help-contact-create--if-exists--create = Cadastra outro paciente mesmo assim, sem procurar
 
 ## contact update
 help-contact-update = Atualiza um contato e registra uma nova origem para ele (POST /atualizaCadastroCliente)  [Entrada — Atração]

@@ -287,6 +287,18 @@ pub fn data(raw: &str) -> crate::error::Result<serde_json::Value> {
     })
 }
 
+/// What a create does when the service already holds the contact (its phone or e-mail): a second
+/// patient, or another CRM deal, is what nobody wants by accident.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum IfExists {
+    /// Ask at a terminal; a script is refused, nothing sent.
+    Ask,
+    /// Send nothing, exit 0 (nightly imports).
+    Skip,
+    /// Create anyway.
+    Create,
+}
+
 /// METHOD PATH [-q KEY=VALUE]... [--data JSON|@FILE|-]: a raw request of `clinic api` and `clinic io`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct RawRequest {

@@ -9,6 +9,30 @@ use super::client::{Crm, result};
 use crate::error::{Error, Result};
 use crate::http::Safety;
 
+/// The spellings a phone is looked up by: as given (`+5516992640197`, as creates write it) and, for a
+/// Brazilian number, its national digits (`16992640197`), the form a phone typed into the CRM by hand
+/// or written by an earlier version often has. The CRM compares digits, so both are needed to find
+/// every contact that holds the number.
+pub fn phone_spellings(phone: &str) -> Vec<String> {
+    let phone = phone.trim();
+    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
+    let mut spellings = vec![phone.to_string()];
+    if let Some(national) = digits.strip_prefix("55").filter(|_| digits.len() >= 12)
+        && national != phone
+    {
+        spellings.push(national.to_string());
+    }
+    spellings
+}
+
+/// The values of one lookup: a phone's spellings, or the e-mail.
+fn lookup_values(kind: &str, value: &str) -> Vec<String> {
+    match kind {
+        "PHONE" => phone_spellings(value),
+        _ => vec![value.trim().to_string()],
+    }
+}
+
 /// The IDs of the contacts holding `phone` or `email`, lowest first.
 pub async fn contacts_with(crm: &Crm, phone: &str, email: &str) -> Result<Vec<u64>> {
     let mut ids = Vec::new();
@@ -16,11 +40,13 @@ pub async fn contacts_with(crm: &Crm, phone: &str, email: &str) -> Result<Vec<u6
         if value.trim().is_empty() {
             continue;
         }
-        let query = [
+        let mut query = vec![
             ("entity_type".to_string(), "CONTACT".to_string()),
             ("type".to_string(), kind.to_string()),
-            ("values[]".to_string(), value.trim().to_string()),
         ];
+        for spelling in lookup_values(kind, value) {
+            query.push(("values[]".to_string(), spelling));
+        }
         let answer = crm
             .call("crm.duplicate.findbycomm", &query, Safety::Idempotent)
             .await?;
@@ -41,14 +67,10 @@ pub async fn contacts_of_each(
     let mut calls = Vec::with_capacity(leads.len() * 2);
     for (phone, email) in leads {
         for (kind, value) in [("PHONE", phone), ("EMAIL", email)] {
-            calls.push(format!(
-                "crm.duplicate.findbycomm?{}",
-                batch::query(&[
-                    ("entity_type", "CONTACT"),
-                    ("type", kind),
-                    ("values[]", value.trim()),
-                ])
-            ));
+            let values = lookup_values(kind, value);
+            let mut pairs = vec![("entity_type", "CONTACT"), ("type", kind)];
+            pairs.extend(values.iter().map(|v| ("values[]", v.as_str())));
+            calls.push(format!("crm.duplicate.findbycomm?{}", batch::query(&pairs)));
         }
     }
     let outcomes = batch::run(crm, &calls).await?;
@@ -113,5 +135,15 @@ mod tests {
         );
         assert!(contact_ids(&json!({"CONTACT": ["x"]})).is_err());
         assert!(contact_ids(&json!("ok")).is_err());
+    }
+
+    #[test]
+    fn a_brazilian_phone_is_looked_up_in_both_its_spellings() {
+        assert_eq!(
+            phone_spellings("+5516988881234"),
+            ["+5516988881234", "16988881234"]
+        );
+        assert_eq!(phone_spellings("16988881234"), ["16988881234"]);
+        assert_eq!(phone_spellings("+1 555 0100"), ["+1 555 0100"]);
     }
 }

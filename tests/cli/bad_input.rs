@@ -52,6 +52,8 @@ fn contact(flag: &str, value: &str) -> Vec<String> {
     let mut args: Vec<String> = [
         "contact",
         "create",
+        "--if-exists",
+        "create",
         "--name",
         "Maria Silva",
         "--phone",

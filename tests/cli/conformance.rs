@@ -225,6 +225,8 @@ fn writes(campaign: &str, contact: &str, appointment: &str) -> Vec<Vec<String>> 
         vec![
             "contact",
             "create",
+            "--if-exists",
+            "create",
             "--name",
             "Maria Souza",
             "--phone",

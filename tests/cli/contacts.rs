@@ -37,8 +37,21 @@ fn create_sends_the_service_formats() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
+    // The phone, then the e-mail, are looked up in the clinic's contacts (digits only, as
+    // lista_cliente takes a phone); none is there, so the contact is created.
     let sent = env.sent();
-    assert_eq!(sent.len(), 1);
+    assert_eq!(sent.len(), 3, "{sent:?}");
+    for (entry, (key, value)) in sent
+        .iter()
+        .zip([("telefone", "16992640197"), ("email", "maria@example.com")])
+    {
+        assert_eq!(entry["method"], "GET");
+        assert!(entry["path"].as_str().unwrap().ends_with("/lista_cliente"));
+        let q = query_of(entry);
+        assert!(q.contains(&(key.into(), value.into())), "{q:?}");
+        assert!(q.contains(&("clinica".into(), "1".into())), "{q:?}");
+    }
+    let sent = &sent[2..];
     assert_eq!(sent[0]["method"], "POST");
     assert_eq!(
         body_of(&sent[0]),
@@ -512,4 +525,55 @@ fn a_campaign_name_that_exists_is_refused_in_a_script_asked_at_a_terminal_or_all
     let rest = from_pty(&p.exp_eof().unwrap());
     assert!(rest.contains("nada foi enviado"), "{rest}");
     assert_eq!(posts(&env), 1);
+}
+
+/// A second patient with the same phone is what nobody wants by accident: a script is refused with
+/// nothing created, `--if-exists skip` creates nothing and exits 0, `--if-exists create` creates
+/// another on purpose. Any spelling of the phone finds the first.
+#[test]
+fn contact_create_refuses_a_duplicate_phone_in_a_script() {
+    let env = Env::new();
+    let create = |phone: &str, extra: &[&str]| {
+        env.clear_journal();
+        env.clinic()
+            .args(["contact", "create", "--name", "Ana Souza", "--phone", phone])
+            .args([
+                "--birth-date",
+                "1990-04-23",
+                "--channel",
+                "1",
+                "--campaign",
+                "1",
+            ])
+            .args(["--clinic", "1", "--format", "json"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let posts = |env: &Env| env.sent().iter().filter(|e| e["method"] == "POST").count();
+    let first = create("16 98888 1234", &[]);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let id = stdout_json(&first)["id"]
+        .to_string()
+        .trim_matches('"')
+        .to_string();
+
+    let again = create("(16) 98888-1234", &[]);
+    assert_eq!(again.status.code(), Some(2), "{}", stderr(&again));
+    let err = stderr(&again);
+    assert!(err.contains(&id) && err.contains("--if-exists"), "{err}");
+    assert_eq!(posts(&env), 0, "nothing created");
+
+    let skipped = create("+55 16 98888-1234", &["--if-exists", "skip"]);
+    assert!(skipped.status.success(), "{}", stderr(&skipped));
+    assert_eq!(stdout_json(&skipped)["action"], "skipped");
+    assert_eq!(posts(&env), 0);
+
+    let created = create("16988881234", &["--if-exists", "create"]);
+    assert!(created.status.success(), "{}", stderr(&created));
+    assert_eq!(posts(&env), 1);
+    assert!(
+        env.sent().iter().all(|e| e["method"] == "POST"),
+        "--if-exists create looks nothing up"
+    );
 }

@@ -742,9 +742,10 @@ fn multi_value_fields_are_replaced_added_to_and_removed_from() {
         })
         .collect();
     env.clear_journal();
+    // Written as creates write phones, whatever the spelling typed.
     let out = update(&["--set", "PHONE=(16) 99111-2233"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(phones(), ["(16) 99111-2233"]);
+    assert_eq!(phones(), ["+5516991112233"]);
     let q = update_sent(&env, "crm.contact.update");
     let removed: Vec<(String, String)> = items_sent(&q, "PHONE")
         .into_iter()
@@ -764,17 +765,17 @@ fn multi_value_fields_are_replaced_added_to_and_removed_from() {
     );
     assert_eq!(
         shown["added"]["PHONE"],
-        serde_json::json!(["(16) 99111-2233"])
+        serde_json::json!(["+5516991112233"])
     );
 
     let out = update(&["--add", "PHONE:MOBILE=16 98888-7766"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(phones(), ["(16) 99111-2233", "16 98888-7766"]);
+    assert_eq!(phones(), ["+5516991112233", "+5516988887766"]);
 
     // Removed by its digits, written another way.
-    let out = update(&["--remove", "PHONE=+55 16 99111 2233"]);
+    let out = update(&["--remove", "PHONE=(16) 99111 2233"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(phones(), ["16 98888-7766"]);
+    assert_eq!(phones(), ["+5516988887766"]);
 
     // A value the contact does not hold: refused, nothing written.
     env.clear_journal();
@@ -790,7 +791,7 @@ fn multi_value_fields_are_replaced_added_to_and_removed_from() {
             .iter()
             .any(|r| r["path"].as_str().unwrap().ends_with("crm.contact.update"))
     );
-    assert_eq!(phones(), ["16 98888-7766"]);
+    assert_eq!(phones(), ["+5516988887766"]);
 
     // `--add` and `--remove` are for multi-value fields only, refused before anything is sent.
     env.clear_journal();
@@ -1647,4 +1648,58 @@ fn a_crm_import_waits_for_another_holding_its_journal_or_stops_with_no_wait() {
         stderr(&out)
     );
     assert_eq!(calls_to(&env, "/automation/webhook/sandbox"), 5);
+}
+
+/// A phone added to a CRM contact is stored as creates send it (`+55…`), whatever its spelling, so
+/// that creating a lead with that phone later finds the contact instead of opening another deal.
+#[test]
+fn a_phone_added_by_hand_is_found_by_the_next_create() {
+    let env = env();
+    let out = env
+        .crm()
+        .args([
+            "crm",
+            "contact",
+            "update",
+            "14",
+            "--add",
+            "PHONE=16 98888 1234",
+        ])
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let record = env.crm_get("crm.contact.get", 14);
+    let phones: Vec<&str> = record["PHONE"]
+        .as_array()
+        .expect("PHONE is a list")
+        .iter()
+        .filter_map(|p| p["VALUE"].as_str())
+        .collect();
+    assert!(phones.contains(&"+5516988881234"), "{record}");
+    // A phone that is none is refused before anything is sent.
+    env.clear_journal();
+    let bad = env
+        .crm()
+        .args(["crm", "contact", "update", "14", "--add", "PHONE=12"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2), "{}", stderr(&bad));
+    assert!(env.sent().is_empty());
+
+    let mut create: Vec<String> = CREATE.iter().map(|s| s.to_string()).collect();
+    let phone = create.iter().position(|a| a == "--phone").unwrap();
+    create[phone + 1] = "(16) 98888-1234".to_string();
+    let email = create.iter().position(|a| a == "--email").unwrap();
+    create[email + 1] = "ninguem@example.com".to_string();
+    env.clear_journal();
+    let again = env.crm().args(&create).output().unwrap();
+    assert_eq!(again.status.code(), Some(2), "{}", stderr(&again));
+    assert!(stderr(&again).contains("14"), "{}", stderr(&again));
+    assert!(
+        !env.sent()
+            .iter()
+            .any(|e| e["path"].as_str().unwrap().contains("/automation/")),
+        "the webhook was not called"
+    );
 }

@@ -27,6 +27,8 @@ fn contact_with_campaign(env: &Env, campaign: &str) -> std::process::Output {
         .args([
             "contact",
             "create",
+            "--if-exists",
+            "create",
             "--name",
             "Ana Nova",
             "--phone",

@@ -93,6 +93,8 @@ fn traces_mask_secrets_where_they_sit_and_nothing_else() {
         vec![
             "contact",
             "create",
+            "--if-exists",
+            "create",
             "--name",
             "Ana Souza",
             "--phone",
@@ -266,6 +268,8 @@ fn personal_runs(env: &Env, flag: &str) -> Vec<(String, std::process::Output)> {
         vec![
             "contact",
             "create",
+            "--if-exists",
+            "create",
             "--name",
             NAME,
             "--phone",
@@ -352,6 +356,8 @@ fn errors_mask_personal_values_and_cut_long_ones() {
         .clinic()
         .args([
             "contact",
+            "create",
+            "--if-exists",
             "create",
             "--name",
             NAME,

@@ -19,11 +19,19 @@ use fields::{ContactFields, create_body, find_existing, put, register, update_co
 
 #[derive(Subcommand, Debug)]
 pub enum ContactCommand {
-    Create(ContactFields),
+    Create(CreateArgs),
     Update(UpdateArgs),
     List(ListArgs),
     Upsert(ContactFields),
     Import(super::import::ImportArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct CreateArgs {
+    #[command(flatten)]
+    fields: ContactFields,
+    #[arg(long, value_enum, hide_short_help = true)]
+    if_exists: Option<args::IfExists>,
 }
 
 #[derive(Args, Debug)]
@@ -89,14 +97,21 @@ fn referred_values(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCa
 
 pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
     match cmd {
-        ContactCommand::Create(f) => {
-            let (f, guided) = super::guided::complete(ctx, f).await?;
+        ContactCommand::Create(a) => {
+            let (f, guided) = super::guided::complete(ctx, a.fields).await?;
             let body = create_body(ctx, &f).await?;
             if guided && !super::guided::confirm(ctx, &body).await? {
                 ctx.reporter.note(&crate::t!("cli-guided-cancelled"));
                 return Ok(());
             }
             let client = ctx.api().await?;
+            if let Some(existing) = existing_patients(ctx, &client, &body, &f, a.if_exists).await? {
+                ctx.reporter.note(&crate::t!(
+                    "cli-contact-exists-skipped",
+                    ids = existing.as_str()
+                ));
+                return show::single(ctx, &json!({"action": "skipped", "existing": existing}));
+            }
             let answer = register(&client, body).await?;
             super::campaign::created(ctx, answer, |id| crate::t!("cli-contact-created", id = id))
         }
@@ -179,6 +194,48 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
         ContactCommand::Upsert(f) => upsert(ctx, f).await,
         ContactCommand::Import(a) => super::import::run(ctx, a).await,
     }
+}
+
+/// Looks the new patient's phone (and e-mail) up in the clinic's contacts before creating one:
+/// `Some(ids)` when such contacts exist and nothing is to be created (`--if-exists skip`, or declined
+/// at the prompt). A script that did not say what to do is refused. A lookup the service cannot
+/// answer (a deployment without `lista_cliente`) does not stop the create that was asked for: it is
+/// said on stderr, and only `--if-exists skip`, which must never create unchecked, fails.
+async fn existing_patients(
+    ctx: &Context,
+    client: &crate::api::ApiClient,
+    body: &Value,
+    f: &fields::NewContact,
+    if_exists: Option<args::IfExists>,
+) -> Result<Option<String>> {
+    use args::IfExists;
+    if if_exists == Some(IfExists::Create) {
+        return Ok(None);
+    }
+    let clinica = body["clinica"].as_str().unwrap_or_default();
+    let ids = match find_existing(client, clinica, &f.phone, f.email.as_deref()).await {
+        Ok(ids) => ids,
+        Err(e) if if_exists == Some(IfExists::Skip) => return Err(e),
+        Err(e) => {
+            ctx.reporter.warn(&crate::t!(
+                "cli-contact-duplicates-unchecked",
+                reason = ctx.reporter.error_line(&e)
+            ));
+            return Ok(None);
+        }
+    };
+    if ids.is_empty() {
+        return Ok(None);
+    }
+    let existing = ids.join(", ");
+    let create = match if_exists {
+        Some(IfExists::Skip) => false,
+        _ => super::ask::confirm_or_refuse(
+            &crate::t!("cli-contact-exists-ask", ids = existing.as_str()),
+            crate::t!("cli-contact-exists-refused", ids = existing.as_str()),
+        )?,
+    };
+    Ok((!create).then_some(existing))
 }
 
 /// The service's own advice made one command: search `lista_cliente` by phone, then by e-mail; update

@@ -12,7 +12,7 @@ mod lead;
 
 pub use host::crm;
 
-use super::args;
+use super::args::{self, IfExists};
 use crate::context::Context;
 use crate::crm::list::{self, KEYSET_ABOVE, KeysetList, ListQuery, OffsetList, PAGE_SIZE};
 use crate::crm::names::{self, MAIN_ALIASES, STAGE_NAME_ALIAS, STAGE_NAME_FIELD};
@@ -90,18 +90,6 @@ pub struct CreateArgs {
     unit: String,
     #[arg(long, value_enum)]
     if_exists: Option<IfExists>,
-}
-
-/// What `crm contact create` does when the CRM already holds the phone or the e-mail: the webhook
-/// would open another deal for that contact.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum IfExists {
-    /// Ask at a terminal; a script is refused, nothing sent.
-    Ask,
-    /// Send nothing, exit 0 (nightly imports).
-    Skip,
-    /// Call the webhook anyway.
-    Create,
 }
 
 #[derive(Args, Debug)]
@@ -628,10 +616,16 @@ async fn update(
                 written.push(f);
                 continue;
             }
-            let new = multi::NewValue {
-                value: v.trim().to_string(),
-                value_type,
+            // A phone written is spelled as creates write it (`+55…`), so that every later lookup
+            // by phone finds the contact; a phone to remove is matched by its digits anyway, and an
+            // empty `--set PHONE=` clears the field.
+            let value = match (f.as_str(), flag) {
+                ("PHONE", "--set" | "--add") if !v.trim().is_empty() => {
+                    crate::input::Phone::parse(flag, v)?.e164()
+                }
+                _ => v.trim().to_string(),
             };
+            let new = multi::NewValue { value, value_type };
             let entry = asked.entry(f.clone()).or_default();
             match flag {
                 "--set" => entry.set.get_or_insert_with(Vec::new).push(new),
