@@ -204,6 +204,7 @@ cli-contact-upsert-created = no contact with that phone or e-mail: created one
 cli-contact-upsert-several = { $count } contacts match ({ $ids }); updating the first
 cli-contact-upsert-updated = contact { $id } exists: updated it
 cli-appointment-status-set = appointment { $appointment } set to status { $status }
+cli-appointment-status-set-named = appointment { $appointment } is now { $name } (status { $status })
 
 ## Flag values (shared parsers)
 

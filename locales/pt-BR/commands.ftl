@@ -215,6 +215,7 @@ cli-contact-upsert-created = nenhum contato com esse telefone ou e-mail: um novo
 cli-contact-upsert-several = { $count } contatos correspondem ({ $ids }); atualizando o primeiro
 cli-contact-upsert-updated = o contato { $id } já existe: foi atualizado
 cli-appointment-status-set = agendamento { $appointment } passou para o status { $status }
+cli-appointment-status-set-named = agendamento { $appointment } passou para { $name } (status { $status })
 
 ## Valores de opções (leitores comuns)
 

@@ -45,11 +45,28 @@ pub async fn run(ctx: &Context, cmd: AppointmentCommand) -> Result<()> {
                     Safety::Unsafe,
                 )
                 .await?;
-            ctx.reporter.note(&crate::t!(
-                "cli-appointment-status-set",
-                appointment = appointment.to_string(),
-                status = status.to_string()
-            ));
+            // The status by its name, as the front desk knows it: from the list (cached, or read
+            // now); a list that cannot be read leaves the number, never fails a write that was made.
+            let name =
+                crate::refs::resolve::list(ctx, crate::refs::Kind::AppointmentStatuses, None)
+                    .await
+                    .ok()
+                    .and_then(|entries| entries.into_iter().find(|e| e.id == status))
+                    .map(|e| e.name);
+            let note = match name {
+                Some(name) => crate::t!(
+                    "cli-appointment-status-set-named",
+                    appointment = appointment.to_string(),
+                    name = name,
+                    status = status.to_string()
+                ),
+                None => crate::t!(
+                    "cli-appointment-status-set",
+                    appointment = appointment.to_string(),
+                    status = status.to_string()
+                ),
+            };
+            ctx.reporter.note(&note);
             show::any(ctx, answer)
         }
     }

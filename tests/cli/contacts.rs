@@ -326,13 +326,42 @@ fn campaign_create_then_listed_and_status_change_visible() {
     let appt = stdout_json(&out)[0].clone();
     let appt_id = appt["id"].to_string();
     env.clear_journal();
-    env.clinic()
-        .args(["appointment", "set-status", &appt_id, "7"])
-        .assert()
-        .success();
+    let set = env
+        .clinic()
+        .args([
+            "--lang",
+            "pt-BR",
+            "appointment",
+            "set-status",
+            &appt_id,
+            "7",
+        ])
+        .output()
+        .unwrap();
+    assert!(set.status.success(), "{}", stderr(&set));
     assert_eq!(
         body_of(&env.sent()[0]),
         json!({"agendamento": appt["id"], "status": 7})
+    );
+    // The answer names the status as the front desk knows it, not only by its number.
+    let name = env
+        .clinic()
+        .args(["ref", "appointment-statuses", "--format", "json"])
+        .output()
+        .unwrap();
+    let name = stdout_json(&name)
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == 7)
+        .map(|s| s["descricao"].as_str().unwrap().to_string())
+        .unwrap();
+    assert!(
+        stderr(&set).contains(&format!(
+            "agendamento {appt_id} passou para {name} (status 7)"
+        )),
+        "{}",
+        stderr(&set)
     );
     let out = env
         .clinic()
