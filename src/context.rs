@@ -100,6 +100,10 @@ impl Context {
             .cloned()
             .unwrap_or_default();
         let mut profile = config::apply_env(stored)?;
+        // A password file that would be refused the night the token expires is refused on every
+        // run that names it, whether or not tonight's run needs it: a nightly job learns of a
+        // readable-by-all file at once, not weeks later when the token runs out.
+        config::password_file::from_env()?;
         let http = Arc::new(Http::new(
             reporter.clone(),
             http_settings(&global, &profile, &reporter),

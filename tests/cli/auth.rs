@@ -492,6 +492,22 @@ fn a_password_file_serves_unattended_runs_and_must_be_private() {
         "{err}"
     );
     assert!(env.sent().is_empty());
+    // Also when tonight's run does not need it (a token is at hand): the file is refused on every
+    // run that names it, not the night the token expires.
+    let out = env
+        .clinic()
+        .env("CLINIC_LOGIN", "unidade1")
+        .env("CLINIC_PASSWORD_FILE", &file)
+        .args(["ref", "channels", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("CLINIC_PASSWORD_FILE"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(env.sent().is_empty());
 
     std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
     let out = env
