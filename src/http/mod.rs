@@ -382,8 +382,20 @@ impl Http {
                 };
                 let shown = redact::url(&req.shown_url);
                 // A failure through a proxy may be the proxy's: the message names it.
-                let e = match self.proxy_for(&req.url) {
-                    Some(proxy) => SendError {
+                let e = match (self.proxy_for(&req.url), e.unreachable) {
+                    // The connection that failed was the proxy's own.
+                    (Some(proxy), Some(why)) => SendError {
+                        message: match why {
+                            Unreachable::Refused => {
+                                crate::t!("http-proxy-refused", proxy = proxy)
+                            }
+                            Unreachable::UnknownHost => {
+                                crate::t!("http-proxy-unknown-host", proxy = proxy)
+                            }
+                        },
+                        ..e
+                    },
+                    (Some(proxy), None) => SendError {
                         message: crate::t!(
                             "http-through-proxy",
                             proxy = proxy,
@@ -391,7 +403,7 @@ impl Http {
                         ),
                         ..e
                     },
-                    None => e,
+                    (None, _) => e,
                 };
                 Err(Error::Network(if e.names_url {
                     crate::t!(
@@ -451,8 +463,8 @@ impl Http {
                     message,
                     sent: true,
                     permanent: true,
-                    timed_out: false,
                     names_url: true,
+                    ..SendError::default()
                 }
             })?;
             self.reporter.trace(&format!(
@@ -702,6 +714,10 @@ struct SendError {
     timed_out: bool,
     /// The message already names the addresses involved.
     names_url: bool,
+    /// No connection could be made, for one of the reasons people meet most: through a proxy, it is
+    /// the proxy that could not be reached, and the message says so instead of pointing at the
+    /// service's address.
+    unreachable: Option<Unreachable>,
 }
 
 impl SendError {
@@ -731,9 +747,10 @@ impl SendError {
         }
         // Headers past hyper's limit come back the same however often they are asked for.
         let head_too_large = is_head_too_large(&e);
+        let why_unreachable = unreachable(&e);
         let message = if tls {
             crate::t!("http-tls-failure", reason = describe(e))
-        } else if let Some(why) = unreachable(&e) {
+        } else if let Some(why) = why_unreachable {
             // The two failures people meet most, in one sentence of their language with what to
             // check (the library's words add nothing a person can act on).
             match why {
@@ -749,6 +766,7 @@ impl SendError {
             message,
             sent,
             permanent: tls || head_too_large,
+            unreachable: why_unreachable.filter(|_| !tls),
             ..SendError::default()
         }
     }
@@ -777,6 +795,7 @@ fn is_tls_failure(e: &reqwest::Error) -> bool {
 }
 
 /// A connection that could not be made, for one of the reasons people meet most.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Unreachable {
     /// Nothing listens at the address.
     Refused,

@@ -162,10 +162,14 @@ fn doctor_and_errors_name_the_proxy_without_its_credentials() {
         .unwrap();
     assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
     let err = stderr(&out);
+    // The proxy is named as what does not answer, never the service's address (base_url).
     assert!(
-        err.contains(&format!("through proxy http://127.0.0.1:{port}/")),
+        err.contains(&format!(
+            "the proxy http://127.0.0.1:{port}/ does not answer"
+        )),
         "{err}"
     );
+    assert!(!err.contains("base_url"), "{err}");
     assert!(!err.contains("s3nha-do-proxy"), "{err}");
 }
 
