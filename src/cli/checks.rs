@@ -177,6 +177,15 @@ pub async fn host(ctx: &Context, key: &'static str, required: bool) -> Check {
         Err(e) => return Check::new(key, Status::Fail, e.to_string()),
     };
     let shown = config::mask_url(url.as_str());
+    // The API's root answers 404 on every deployment: an operation is asked instead, whose status
+    // says whether the API is there (any host answers something at its root).
+    let (url, operation) = match key {
+        "base_url" => match api_operation_url(&url) {
+            Some(op) => (op, true),
+            None => (url, false),
+        },
+        _ => (url, false),
+    };
     let req = Request {
         method: Method::GET,
         shown_url: shown.clone(),
@@ -190,6 +199,10 @@ pub async fn host(ctx: &Context, key: &'static str, required: bool) -> Check {
     };
     let proxy = ctx.http.proxy_for(&req.url);
     match ctx.http.send(&req).await {
+        Ok(resp) if operation => {
+            let (status, said) = api_answer(resp.status.as_u16(), &shown, proxy);
+            Check::new(key, status, said)
+        }
         Ok(resp) => {
             let status = resp.status.as_u16().to_string();
             let said = match proxy {
@@ -208,6 +221,72 @@ pub async fn host(ctx: &Context, key: &'static str, required: bool) -> Check {
             Check::new(key, Status::Ok, said)
         }
         Err(e) => Check::new(key, Status::Fail, failure(&shown, &e)),
+    }
+}
+
+/// The address of an API operation under `base`: the channels list, which every deployment has and
+/// which answers a request without a token with 401.
+fn api_operation_url(base: &url::Url) -> Option<url::Url> {
+    let mut url = base.clone();
+    url.path_segments_mut()
+        .ok()?
+        .pop_if_empty()
+        .push(crate::api::CHANNELS.path.trim_start_matches('/'));
+    Some(url)
+}
+
+/// What the status of an API operation asked without a token says about `base_url` (reached through
+/// `proxy`, when one is used).
+fn api_answer(code: u16, shown: &str, proxy: Option<String>) -> (Status, Detail) {
+    let status = code.to_string();
+    let address = shown.to_string();
+    match (code, proxy) {
+        (200..=299 | 401 | 403, None) => (
+            Status::Ok,
+            said!("cli-doctor-api-answers", address = address, status = status),
+        ),
+        (200..=299 | 401 | 403, Some(proxy)) => (
+            Status::Ok,
+            said!(
+                "cli-doctor-api-answers-via",
+                address = address,
+                status = status,
+                proxy = proxy
+            ),
+        ),
+        (404, None) => (
+            Status::Fail,
+            said!(
+                "cli-doctor-api-not-found",
+                address = address,
+                status = status
+            ),
+        ),
+        (404, Some(proxy)) => (
+            Status::Fail,
+            said!(
+                "cli-doctor-api-not-found-via",
+                address = address,
+                status = status,
+                proxy = proxy
+            ),
+        ),
+        (500..=599, _) => (
+            Status::Warn,
+            said!(
+                "cli-doctor-api-server-error",
+                address = address,
+                status = status
+            ),
+        ),
+        _ => (
+            Status::Warn,
+            said!(
+                "cli-doctor-api-unexpected",
+                address = address,
+                status = status
+            ),
+        ),
     }
 }
 

@@ -444,3 +444,47 @@ fn doctor_checks_everything_one_line_each_and_fails_on_a_failure() {
     assert_eq!(code, Some(1));
     assert!(shown.starts_with("FAIL  config"), "{shown}");
 }
+
+/// `doctor` checks `base_url` against an operation of the API, so a host that answers something
+/// (every web server does) is told apart from the API: a base_url without `/rest/v1` fails, and the
+/// line says what is wrong; the right one is "the API is there".
+#[test]
+fn doctor_checks_base_url_against_an_api_operation() {
+    let env = Env::new();
+    let run = |base: &str| {
+        let out = env
+            .clinic()
+            .env("CLINIC_BASE_URL", base)
+            .args(["doctor", "--format", "json"])
+            .output()
+            .unwrap();
+        let checks = stdout_json(&out);
+        let base_url = checks
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["check"] == "base_url")
+            .cloned()
+            .unwrap_or_else(|| panic!("{checks}"));
+        (out.status.code(), base_url)
+    };
+    let (code, check) = run(&env.base_url());
+    assert_eq!(code, Some(0), "{check}");
+    assert_eq!(check["status"], "ok", "{check}");
+    assert!(
+        check["detail"]
+            .as_str()
+            .unwrap()
+            .contains("the API is there"),
+        "{check}"
+    );
+
+    let (code, check) = run(&env.base_url().replace("/rest/v1", ""));
+    assert_ne!(code, Some(0), "{check}");
+    assert_eq!(check["status"], "FAIL", "{check}");
+    let detail = check["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("HTTP 404") && detail.contains("/rest/v1"),
+        "{detail}"
+    );
+}
