@@ -33,6 +33,8 @@ pub struct Settings {
     pub jq: Option<String>,
     /// `-r`: strings of NDJSON (and of `--jq`'s lines) print as they are, unquoted.
     pub raw_output: bool,
+    /// `--sort`: the fields a list's records are ordered by.
+    pub sort: Option<Vec<crate::sort::SortKey>>,
     pub excel: bool,
     pub output: Option<PathBuf>,
     pub all: bool,
@@ -84,6 +86,8 @@ pub struct Context {
     per_page_lowered: std::sync::atomic::AtomicBool,
     /// What a report's run reads off its records as they pass into the output (see `watch`).
     records_watch: std::sync::Mutex<Option<Arc<Watch>>>,
+    /// The order a list takes when `--sort` gives none (appointments: by date and time).
+    default_sort: std::sync::Mutex<Option<Vec<crate::sort::SortKey>>>,
 }
 
 impl Context {
@@ -162,6 +166,7 @@ impl Context {
             api: OnceCell::new(),
             per_page_lowered: Default::default(),
             records_watch: Default::default(),
+            default_sort: Default::default(),
         };
         // Output settings a run could only find wrong after fetching everything.
         crate::output::Output::check(&ctx.output_spec())?;
@@ -375,6 +380,21 @@ impl Context {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clone()
+    }
+
+    /// Sets the order the lists walked from now on take when `--sort` gives none.
+    pub fn sort_by_default(&self, keys: Vec<crate::sort::SortKey>) {
+        *self.default_sort.lock().unwrap_or_else(|e| e.into_inner()) = Some(keys);
+    }
+
+    /// The order of the lists walked now: `--sort`, else a command's default, else the service's.
+    pub fn sort_keys(&self) -> Option<Vec<crate::sort::SortKey>> {
+        self.global.sort.clone().or_else(|| {
+            self.default_sort
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .clone()
+        })
     }
 
     /// Output settings: flags, then the profile, then `table` on a terminal and `json` otherwise.

@@ -28,6 +28,7 @@ pub mod redact;
 pub mod refs;
 pub mod secret;
 pub mod show;
+pub mod sort;
 pub mod stop_signals;
 pub mod summary;
 pub mod text;

@@ -238,6 +238,8 @@ pub(crate) struct Sink {
     watch: Option<Arc<crate::watch::Watch>>,
     /// Says on stderr when records already went to standard output and the run then failed.
     unfinished: Unfinished,
+    /// With `--sort` (or a command's default order): the records, held until the last one.
+    sorter: Option<crate::sort::Sorter>,
     /// Where what the finished output leaves to say goes (see [`tell_finished`]).
     reporter: Arc<crate::ui::Reporter>,
 }
@@ -267,6 +269,14 @@ impl Sink {
             )?,
             jq,
             watch: ctx.records_watch(),
+            sorter: match (shape, ctx.sort_keys()) {
+                (Shape::List, Some(keys)) => {
+                    Some(crate::sort::Sorter::new(keys).map_err(|e| {
+                        Error::Other(crate::t!("sort-failed", reason = e.to_string()))
+                    })?)
+                }
+                _ => None,
+            },
             unfinished: Unfinished {
                 reporter: ctx.reporter.clone(),
                 to_stdout: ctx
@@ -306,6 +316,15 @@ impl Sink {
         if let Some(watch) = &self.watch {
             watch.observe(record);
         }
+        if let Some(sorter) = &mut self.sorter {
+            return sorter
+                .push(record)
+                .map_err(|e| Error::Other(crate::t!("sort-failed", reason = e.to_string())));
+        }
+        self.write_unsorted(record)
+    }
+
+    fn write_unsorted(&mut self, record: &RawValue) -> Result<()> {
         match &self.jq {
             None => {
                 self.out
@@ -320,6 +339,9 @@ impl Sink {
 
     /// Finishes the output, says on stderr what it leaves to say, and returns the records written.
     pub(crate) fn finish(mut self) -> Result<u64> {
+        if let Some(sorter) = self.sorter.take() {
+            sorter.drain(|record| self.write_unsorted(record))?;
+        }
         // A failure from here on is the output's own, told by its error.
         self.unfinished.done = true;
         let finished = self.out.finish_counted()?;

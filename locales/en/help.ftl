@@ -77,6 +77,7 @@ help-clinic--format--parquet = A typed, columnar Parquet file (zstd); binary, so
 help-clinic--columns = Select and order columns (dotted names reach nested fields); `all` for every column
 help-clinic--jq = Apply a jq filter to each record (or to the answer) before formatting, e.g. 'select(.valor > 100) | {"{"}id, cliente{"}"}'
 help-clinic--raw-output = Print strings as they are, unquoted, one per line (as jq -r); --jq does so unless a format is asked for
+help-clinic--sort = Order the records by these fields, FIELD or FIELD:desc, comma-separated (dates, numbers and text each in their own order); appointments come by date and time unless this says otherwise
 help-clinic--excel = CSV for Excel pt-BR: ';' separator, UTF-8 BOM, formula-injection guard
 help-clinic--output = Write to FILE (atomically: nothing under that name unless the command succeeds)
 help-clinic--partition-by = With -o DIR/: write a dataset of Hive-style folders, one file per partition (DIR/clinica=12/mes=2026-11/part-RUN.parquet) and a manifest per run; month is of the record's main date, or of FIELD (parquet, csv, tsv, ndjson)

@@ -337,6 +337,8 @@ show-more-columns = { $count ->
     [one] { $count } more column: --columns all, or --format csv
    *[other] { $count } more columns: --columns all, or --format csv
 }
+sort-expected = FIELD, FIELD:asc or FIELD:desc, several separated by commas (e.g. data_agendamento,hora_inicio or valor:desc)
+sort-failed = the records could not be held for sorting: { $reason }
 show-stdout-incomplete = { $count ->
     [one] at most { $shown } record went to standard output before the failure: that output is incomplete
    *[other] at most { $shown } records went to standard output before the failure: that output is incomplete

@@ -75,6 +75,7 @@ help-clinic--format--parquet = Um arquivo Parquet tipado e colunar (zstd); biná
 help-clinic--columns = Escolhe e ordena as colunas (nomes com ponto alcançam campos aninhados); `all` para todas as colunas
 help-clinic--jq = Aplica um filtro jq a cada registro (ou à resposta) antes de formatar, por exemplo 'select(.valor > 100) | {"{"}id, cliente{"}"}'
 help-clinic--raw-output = Imprime textos como são, sem aspas, um por linha (como jq -r); --jq faz isso a menos que um formato seja pedido
+help-clinic--sort = Ordena os registros por estes campos, CAMPO ou CAMPO:desc, separados por vírgulas (datas, números e textos cada um na sua ordem); os agendamentos vêm por data e hora, a menos que isto diga outra coisa
 help-clinic--excel = CSV para o Excel em português: separador ';', BOM UTF-8, proteção contra injeção de fórmulas
 help-clinic--output = Escreve em ARQUIVO (de forma atômica: nada é criado com esse nome se o comando falhar)
 help-clinic--partition-by = Com -o PASTA/: grava um conjunto de dados em pastas no estilo Hive, um arquivo por partição (PASTA/clinica=12/mes=2026-11/part-EXECUCAO.parquet) e um manifesto por execução; o mês é o da data principal do registro, ou de CAMPO (parquet, csv, tsv, ndjson)

@@ -351,6 +351,8 @@ show-more-columns = { $count ->
     [one] mais { $count } coluna: --columns all, ou --format csv
    *[other] mais { $count } colunas: --columns all, ou --format csv
 }
+sort-expected = CAMPO, CAMPO:asc ou CAMPO:desc, vários separados por vírgulas (p. ex. data_agendamento,hora_inicio ou valor:desc)
+sort-failed = os registros não puderam ser guardados para ordenar: { $reason }
 show-stdout-incomplete = { $count ->
     [one] no máximo { $shown } registro foi para a saída padrão antes da falha: essa saída está incompleta
    *[other] no máximo { $shown } registros foram para a saída padrão antes da falha: essa saída está incompleta

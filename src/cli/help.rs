@@ -152,7 +152,7 @@ const FILE_FLAG: &str = "output";
 /// Flags of typed files and datasets: lists only, and only in `--help` (`-h` stays a screen).
 const DATASET_FLAGS: &[&str] = &["schema", "partition_by", "since", "since_overlap", "resume"];
 /// Flags that read pages (or, for imports, how many rows are in flight).
-const PAGING_FLAGS: &[&str] = &["all", "page", "per_page", "limit", "concurrency"];
+const PAGING_FLAGS: &[&str] = &["all", "page", "per_page", "limit", "concurrency", "sort"];
 
 fn prints(path: &str) -> Prints {
     match path {

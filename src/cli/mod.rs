@@ -73,6 +73,8 @@ pub struct Global {
     pub jq: Option<String>,
     #[arg(short = 'r', long, global = true)]
     pub raw_output: bool,
+    #[arg(long, global = true, value_name = "FIELD[:desc],...", value_parser = crate::sort::SortKeys::parse)]
+    pub sort: Option<crate::sort::SortKeys>,
     #[arg(long, global = true)]
     pub excel: bool,
     #[arg(short = 'o', long, global = true, value_name = "FILE")]
@@ -311,6 +313,7 @@ impl Cli {
             columns: g.columns.clone(),
             jq: g.jq.clone(),
             raw_output: g.raw_output,
+            sort: g.sort.clone().map(|keys| keys.0),
             excel: g.excel,
             output: g.output.clone(),
             all: g.all,

@@ -37,6 +37,7 @@ mod references;
 mod reports;
 mod servers;
 mod setup;
+mod sorting;
 mod targets;
 mod terminal;
 mod tls;

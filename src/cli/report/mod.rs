@@ -43,6 +43,15 @@ pub async fn run(ctx: &Context, cmd: ReportCommand) -> Result<()> {
                 documented: APPOINTMENT_FIELDS,
             };
             let run = Run::start(ctx, &export)?;
+            // The front desk reads a day in the order it happens; `--sort` says otherwise.
+            ctx.sort_by_default(
+                ["data_agendamento", "hora_inicio"]
+                    .map(|field| crate::sort::SortKey {
+                        field: field.to_string(),
+                        descending: false,
+                    })
+                    .to_vec(),
+            );
             let walked = network::run_wide_list(
                 ctx,
                 &a.clinic.clinics(),
