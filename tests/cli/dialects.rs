@@ -202,8 +202,9 @@ fn refused_writes_say_so_and_never_claim_success() {
             .unwrap();
         assert!(out.status.success(), "{dialect:?}: {}", stderr(&out));
         assert!(
-            stderr(&out).contains("appointment 1 set to status 2"),
-            "{dialect:?}"
+            stderr(&out).contains("appointment 1 is now Confirmado (status 2)"),
+            "{dialect:?}: {}",
+            stderr(&out)
         );
     }
 }
