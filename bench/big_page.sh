@@ -34,7 +34,8 @@ for mb in "${sizes[@]}"; do
         /usr/bin/time -f '%e %M' -o "$work/time" \
         "$clinic" --quiet api GET "/page$mb.json" --format csv -o "$work/page$mb.csv" \
         2>"$work/err" || status=$?
-    read -r seconds kib <"$work/time"
+    # A failed run's time file starts with "Command exited with non-zero status N".
+    read -r seconds kib < <(tail -1 "$work/time")
     outcome="written"
     [[ $status -eq 0 ]] || outcome="exit $status: $(sed 's/^error: //' "$work/err" | head -1)"
     printf '%-12s %12s %14s %s\n' "$mb MB" "$seconds" "$(python3 -c "print(f'{$kib / 1024:.1f}')")" "$outcome"

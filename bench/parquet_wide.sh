@@ -38,10 +38,12 @@ export_as() {
 peak_of_failure() {
     local n=$1
     if [[ -x /usr/bin/time ]]; then
+        # The run fails on purpose; time writes "Command exited with non-zero status N" first and
+        # the peak on its last line.
         CLINIC_CONFIG_DIR="$work/cfg" CLINIC_BASE_URL="$base_url" CLINIC_TOKEN=bench \
-            /usr/bin/time -f '%M' "$clinic" --quiet api GET "/wide$n.json" --format parquet \
-            -o "$work/refused$n.parquet" 2>&1 >/dev/null | tail -1 |
-            python3 -c 'import sys; print(f"{int(sys.stdin.read()) / 1024:.1f}")'
+            /usr/bin/time -f '%M' -o "$work/refused-time" "$clinic" --quiet api GET "/wide$n.json" \
+            --format parquet -o "$work/refused$n.parquet" >/dev/null 2>&1 || true
+        tail -1 "$work/refused-time" | python3 -c 'import sys; print(f"{int(sys.stdin.read()) / 1024:.1f}")'
     else
         echo "-"
     fi
