@@ -84,7 +84,10 @@ pub fn birth_date(field: &str, raw: &str) -> Result<NaiveDate> {
 }
 
 fn birth_date_on(field: &str, raw: &str, today: NaiveDate) -> Result<NaiveDate> {
-    let d = date(field, raw)?;
+    let d = match short_year_date(raw, today) {
+        Some(d) => d,
+        None => date(field, raw)?,
+    };
     if d > today {
         return Err(Error::invalid(
             field,
@@ -93,6 +96,31 @@ fn birth_date_on(field: &str, raw: &str, today: NaiveDate) -> Result<NaiveDate> 
         ));
     }
     Ok(d)
+}
+
+/// `D/M/YY` (`1/2/90`), as people write a birth date by hand: the two-digit year is the most recent
+/// year ending in those digits that puts the day on or before today (`1/2/90` is 01/02/1990, `1/2/20`
+/// is 01/02/2020). Any other spelling is not this one.
+fn short_year_date(raw: &str, today: NaiveDate) -> Option<NaiveDate> {
+    let parts: Vec<&str> = raw.trim().split('/').collect();
+    let [day, month, year] = parts.as_slice() else {
+        return None;
+    };
+    let digits = |s: &str, max: usize| {
+        (!s.is_empty() && s.len() <= max && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse::<u32>().ok())
+            .flatten()
+    };
+    let (day, month) = (digits(day, 2)?, digits(month, 2)?);
+    if year.len() != 2 {
+        return None;
+    }
+    let short = digits(year, 2)? as i32;
+    let century = chrono::Datelike::year(&today) / 100 * 100;
+    [century + short, century - 100 + short]
+        .into_iter()
+        .filter_map(|y| NaiveDate::from_ymd_opt(y, month, day))
+        .find(|d| *d <= today)
 }
 
 /// A date as people read it in the interface's language: `2024-05-10` in English (as they type it),
@@ -384,6 +412,21 @@ mod tests {
                 )
             );
         }
+        // A two-digit year is the most recent that keeps the day in the past.
+        for (raw, expected) in [
+            ("1/2/90", (1990, 2, 1)),
+            ("01/02/24", (2024, 2, 1)),
+            ("11/05/24", (1924, 5, 11)),
+            ("9/5/00", (2000, 5, 9)),
+        ] {
+            let (y, m, d) = expected;
+            assert_eq!(
+                birth_date_on("--birth-date", raw, today).unwrap(),
+                NaiveDate::from_ymd_opt(y, m, d).unwrap(),
+                "{raw}"
+            );
+        }
+        assert!(birth_date_on("--birth-date", "31/2/90", today).is_err());
         // Not a date at all: the date's own message.
         let e = birth_date_on("--birth-date", "31/02/1990", today)
             .unwrap_err()

@@ -42,3 +42,14 @@ pub fn yes_no(question: &str, default: bool) -> Result<bool> {
         }
     }
 }
+
+/// The look of a typed answer's prompt (`dialoguer`): as its default, but a refused value is said
+/// with the prefix every other error has, in the reader's language (`erro: esperado …`), never the
+/// library's English `error:`.
+pub struct PromptTheme;
+
+impl dialoguer::theme::Theme for PromptTheme {
+    fn format_error(&self, f: &mut dyn std::fmt::Write, err: &str) -> std::fmt::Result {
+        write!(f, "{}", crate::t!("error-line", message = err))
+    }
+}

@@ -153,7 +153,7 @@ async fn ask(ctx: &Context, f: ContactFields) -> Result<NewContact> {
     let email = match f.email {
         Some(e) => Some(e),
         None => {
-            let e: String = Input::new()
+            let e: String = Input::with_theme(&super::ask::PromptTheme)
                 .with_prompt(crate::t!("cli-guided-email"))
                 .allow_empty(true)
                 .validate_with(|s: &String| {
@@ -184,7 +184,7 @@ async fn ask(ctx: &Context, f: ContactFields) -> Result<NewContact> {
 
 /// A text prompt that refuses what `valid` refuses, showing its message, until the value is right.
 fn prompt(label: &str, valid: impl Fn(&str) -> Result<()>) -> Result<String> {
-    let value: String = Input::new()
+    let value: String = Input::with_theme(&super::ask::PromptTheme)
         .with_prompt(label)
         .validate_with(|s: &String| check(valid(s)))
         .interact_text()

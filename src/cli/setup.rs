@@ -209,7 +209,7 @@ fn ask(wanted: &mut Profile, key: &str, label: &str) -> Result<()> {
         None => crate::t!("cli-setup-prompt-unset", label = label, key = key),
     };
     loop {
-        let typed: String = Input::new()
+        let typed: String = Input::with_theme(&super::ask::PromptTheme)
             .with_prompt(&prompt)
             .allow_empty(true)
             .interact_text()

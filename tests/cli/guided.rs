@@ -265,3 +265,32 @@ fn sim_sends_and_ctrl_d_cancels() {
     assert!(exit_of(&p).ends_with(", 0)"), "{}", exit_of(&p));
     assert_eq!(posts(&env), 1);
 }
+
+/// A value the form refuses is said as every other error is, in the reader's language: `erro:`, never
+/// the English `error:` of the prompt library.
+#[test]
+fn a_refused_answer_is_said_in_portuguese() {
+    let env = Env::new();
+    let mut cmd = env.terminal_command("unidade1");
+    cmd.args([
+        "--lang",
+        "pt-BR",
+        "contact",
+        "create",
+        "--name",
+        "Maria Sem Envio",
+        "--birth-date",
+        "23/04/1990",
+        "--channel",
+        "1",
+        "--campaign",
+        "1",
+    ]);
+    let mut p = spawn_command(cmd, Some(30_000)).unwrap();
+    p.exp_string("Celular").unwrap();
+    p.send_line("123").unwrap();
+    let before = p.exp_string("esperado").unwrap();
+    assert!(before.contains("erro:"), "{before:?}");
+    assert!(!before.contains("error:"), "{before:?}");
+    p.send_control('c').unwrap();
+}
