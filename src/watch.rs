@@ -34,6 +34,7 @@ pub struct Watch {
 
 #[derive(Default)]
 struct Seen {
+    records: u64,
     newest: Option<NaiveDateTime>,
     older: u64,
     columns: Vec<String>,
@@ -63,6 +64,7 @@ impl Watch {
             return;
         };
         let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        seen.records += 1;
         for key in fields.keys {
             if !seen.known.contains(&key) {
                 seen.known.insert(key.clone());
@@ -84,6 +86,11 @@ impl Watch {
     /// The newest modification time among the records seen.
     pub fn newest(&self) -> Option<NaiveDateTime> {
         self.seen.lock().unwrap_or_else(|e| e.into_inner()).newest
+    }
+
+    /// How many records (objects) came.
+    pub fn records(&self) -> u64 {
+        self.seen.lock().unwrap_or_else(|e| e.into_inner()).records
     }
 
     /// How many records were modified before the day the filter asked from.
@@ -176,6 +183,7 @@ mod tests {
                 .and_hms_opt(0, 0, 0)
         );
         assert_eq!(watch.older(), 1);
+        assert_eq!(watch.records(), 5, "the array is no record");
         assert_eq!(
             watch.columns(),
             ["id", "modificado_em", "valor", "extra", "a\\.b"]

@@ -248,6 +248,7 @@ cli-since-last-needs-output = -o FILE or -o FOLDER/: a point belongs to the file
 cli-since-point-ahead = the saved point { $since } is later than the server's clock ({ $server }): it was saved under a clock that ran ahead, so it is dropped and every record is exported
 cli-since-filter-ignored = { $count } records modified before { $since } came: this deployment ignores the modified-since filter, so every record is read and written on each run
 cli-since-nothing-saved = no record came, so no point is saved: the next --since last exports everything again
+cli-since-no-modified-time = no record said when it was modified ({ $field }) and the server sent no clock: no point is saved, and the next --since last exports everything again
 cli-since-from = only records modified since { $since }
 cli-since-and-modified-from = either --since or --modified-from, not both (both say where modifications start)
 cli-since-saved = the next --since last starts from { $since } (point { $id })

@@ -258,6 +258,7 @@ cli-since-last-needs-output = -o ARQUIVO ou -o PASTA/: um ponto pertence ao arqu
 cli-since-point-ahead = o ponto salvo { $since } é posterior ao relógio do servidor ({ $server }): foi salvo com um relógio adiantado, então é descartado e todos os registros são exportados
 cli-since-filter-ignored = vieram { $count } registros modificados antes de { $since }: esta implantação ignora o filtro de modificação, então todos os registros são lidos e escritos a cada execução
 cli-since-nothing-saved = nenhum registro veio, então nenhum ponto é salvo: o próximo --since last exporta tudo de novo
+cli-since-no-modified-time = nenhum registro disse quando foi modificado ({ $field }) e o servidor não mandou seu relógio: nenhum ponto é salvo, e o próximo --since last exporta tudo de novo
 cli-since-from = só os registros modificados desde { $since }
 cli-since-and-modified-from = --since ou --modified-from, não os dois (ambos dizem onde começam as modificações)
 cli-since-saved = o próximo --since last parte de { $since } (ponto { $id })

@@ -172,12 +172,19 @@ impl Run {
         let server_start = server_time(ctx, ctx.http.server_clock().first());
         let newest = match (self.watch.newest(), server_start) {
             (Some(newest), Some(start)) => Some(newest.min(start)),
+            // Records came but none says when it was modified (a deployment without the field):
+            // everything modified before the run began was read, so the server's clock at its start
+            // is a safe point.
+            (None, Some(start)) if self.watch.records() > 0 => Some(start),
             (newest, _) => newest,
         };
         // No record came: nothing says the list moved on, so the point stays where it was (a first
         // run that found nothing saves none, and the next run asks for everything again).
         let Some(next) = newest.map(|n| n - overlap(ctx)).or(self.from) else {
-            ctx.reporter.note(&crate::t!("cli-since-nothing-saved"));
+            ctx.reporter.note(&match self.watch.records() {
+                0 => crate::t!("cli-since-nothing-saved"),
+                _ => crate::t!("cli-since-no-modified-time", field = MODIFIED),
+            });
             return Ok(());
         };
         state::save(
