@@ -439,7 +439,10 @@ impl Context {
             column_types: self.global.column_types.clone(),
             partition: self.global.partition.clone(),
             command: self.global.command.clone(),
-            raw_strings: jq_lines || self.global.raw_output,
+            // `--jq` results that are bare values go into CSV and TSV one per line, headerless.
+            raw_strings: jq_lines
+                || self.global.raw_output
+                || (self.global.jq.is_some() && matches!(format, Format::Csv | Format::Tsv)),
             empty_columns: self
                 .records_watch()
                 .map(|w| w.empty_columns().to_vec())

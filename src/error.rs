@@ -324,6 +324,10 @@ pub struct NewColumns {
 }
 
 fn new_columns_text(record: u64, known: usize, columns: &[String]) -> String {
+    if columns.is_empty() {
+        // An object after bare values (`--jq` results), which went out without a header.
+        return crate::t!("output-record-after-values", record = record.to_string());
+    }
     crate::t!(
         "output-new-columns",
         record = record.to_string(),

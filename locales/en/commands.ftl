@@ -9,6 +9,7 @@ cli-expected-date-or-word = a real calendar date as YYYY-MM-DD or DD/MM/YYYY, or
 
 ## Guided contact form
 
+cli-guided-refused = got { $given }, expected { $expected }
 cli-guided-missing-flags = { $count ->
     [one] missing required { $flags }: pass it as a flag (on a terminal the command asks for it)
    *[other] missing required { $flags }: pass them as flags (on a terminal the command asks for them)
@@ -151,6 +152,7 @@ cli-setup-default-clinic = Default clinic
 cli-setup-prompt-keep = { $label } ({ $key }; Enter keeps { $shown })
 cli-setup-prompt-unset = { $label } ({ $key }; Enter leaves it unset)
 cli-setup-stopped = setup stopped ({ $reason }); nothing was changed
+cli-setup-make-default = Make '{ $profile }' the profile commands use when none is named (now '{ $current }')?
 cli-setup-saved = profile '{ $profile }' saved; checking each setting
 
 ## contact import
@@ -277,6 +279,7 @@ cli-crm-duplicates-unchecked = could not look the phone and e-mail up in the CRM
 cli-crm-expected-timezone = an IANA time zone such as America/Sao_Paulo (clinic config set timezone …)
 cli-crm-expected-unit = a unit of the profile's list; did you mean { $near }?
 cli-crm-no-aliases = none (clinic crm aliases install)
+cli-crm-field-name = field name
 cli-crm-expected-field = a CRM field ID as the CRM spells it (NAME, PHONE, UF_CRM_…) or an alias of the profile; aliases: { $aliases }
 cli-crm-expected-field-near = a CRM field ID as the CRM spells it (NAME, PHONE, UF_CRM_…) or an alias of the profile; did you mean { $near }? aliases: { $aliases }
 cli-crm-keyset-needs-all = --keyset is a way to walk a whole list: add --all

@@ -126,6 +126,7 @@ help-setup--login = Log in as NAME [default on a terminal: asked when no token w
 help-setup--password-stdin = Read the password from the first line of standard input
 help-setup--insecure-storage = Allow a plain 0600 file when no secure store works
 help-setup--save-password = Also keep the password, so an expired token is renewed without asking
+help-setup--make-default = Make this profile the one commands use when neither --profile nor CLINIC_PROFILE names one (on a terminal, asked at the end)
 
 ## doctor
 help-doctor = Check the configuration, hosts, token, credential store, name cache and completions

@@ -474,6 +474,7 @@ table-title-canal = channel
 table-title-situacao = state
 
 # $record: the record's position; $columns: the new columns' names; $known: how many records the header was written from.
+output-record-after-values = record { $record } is an object or a list, but the records before it were bare values, written one per line without a header: the output so far is incomplete; make the --jq filter give either values or objects
 output-new-columns = record { $record } has { $count ->
     [one] a column
    *[other] columns

@@ -8,6 +8,7 @@ cli-expected-date-or-word = uma data real no formato AAAA-MM-DD ou DD/MM/AAAA, o
 
 ## Formulário guiado de contato
 
+cli-guided-refused = recebido { $given }, esperado: { $expected }
 cli-guided-missing-flags = { $count ->
     [one] falta o campo obrigatório { $flags }: passe-o como opção (num terminal o comando pergunta por ele)
    *[other] faltam os campos obrigatórios { $flags }: passe-os como opções (num terminal o comando pergunta por eles)
@@ -152,6 +153,7 @@ cli-setup-default-clinic = Clínica padrão
 cli-setup-prompt-keep = { $label } ({ $key }; Enter mantém { $shown })
 cli-setup-prompt-unset = { $label } ({ $key }; Enter deixa sem valor)
 cli-setup-stopped = a configuração parou ({ $reason }); nada foi alterado
+cli-setup-make-default = Usar o perfil '{ $profile }' quando nenhum for indicado (hoje é '{ $current }')?
 cli-setup-saved = perfil '{ $profile }' salvo; verificando cada item
 
 ## contact import
@@ -287,6 +289,7 @@ cli-crm-duplicates-unchecked = não foi possível procurar o telefone e o e-mail
 cli-crm-expected-timezone = um fuso horário IANA como America/Sao_Paulo (clinic config set timezone …)
 cli-crm-expected-unit = uma unidade da lista do perfil; você quis dizer { $near }?
 cli-crm-no-aliases = nenhum (clinic crm aliases install)
+cli-crm-field-name = nome do campo
 cli-crm-expected-field = um ID de campo do CRM escrito como o CRM escreve (NAME, PHONE, UF_CRM_…) ou um apelido do perfil; apelidos: { $aliases }
 cli-crm-expected-field-near = um ID de campo do CRM escrito como o CRM escreve (NAME, PHONE, UF_CRM_…) ou um apelido do perfil; você quis dizer { $near }? apelidos: { $aliases }
 cli-crm-keyset-needs-all = --keyset é uma forma de percorrer uma lista inteira: acrescente --all

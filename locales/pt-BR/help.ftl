@@ -125,6 +125,7 @@ help-setup--login = Faz login como NOME [padrão num terminal: perguntado quando
 help-setup--password-stdin = Lê a senha da primeira linha da entrada padrão
 help-setup--insecure-storage = Permite um arquivo simples 0600 quando nenhum cofre seguro funciona
 help-setup--save-password = Guarda também a senha, para renovar um token vencido sem perguntar
+help-setup--make-default = Faz deste perfil o que os comandos usam quando nem --profile nem CLINIC_PROFILE indicam outro (num terminal, é perguntado no fim)
 
 ## doctor
 help-doctor = Verifica a configuração, os hosts, o token, o cofre de credenciais, o cache de nomes e o autocompletar

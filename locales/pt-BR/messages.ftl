@@ -488,6 +488,7 @@ table-title-canal = canal
 table-title-situacao = situação
 
 # $record: a posição do registro; $columns: os nomes das colunas novas; $known: de quantos registros o cabeçalho foi escrito.
+output-record-after-values = o registro { $record } é um objeto ou uma lista, mas os registros anteriores eram valores simples, escritos um por linha sem cabeçalho: a saída até aqui está incompleta; faça o filtro --jq dar só valores ou só objetos
 output-new-columns = o registro { $record } tem { $count ->
     [one] uma coluna que falta
    *[other] colunas que faltam

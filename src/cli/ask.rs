@@ -49,7 +49,15 @@ pub fn yes_no(question: &str, default: bool) -> Result<bool> {
 pub struct PromptTheme;
 
 impl dialoguer::theme::Theme for PromptTheme {
+    /// The message is broken into lines that fit the terminal: the prompt library counts the lines
+    /// it must clear on the next redraw by their line breaks, so a line the terminal wrapped itself
+    /// would be half left on the screen, half cleared.
     fn format_error(&self, f: &mut dyn std::fmt::Write, err: &str) -> std::fmt::Result {
-        write!(f, "{}", crate::t!("error-line", message = err))
+        let text = crate::t!("error-line", message = err);
+        let columns = usize::from(dialoguer::console::Term::stderr().size().1);
+        // One column spare: a line exactly as wide as the screen leaves some terminals' cursor on
+        // the next line.
+        let width = columns.saturating_sub(1).max(20);
+        write!(f, "{}", crate::output::wrap(&text, width))
     }
 }

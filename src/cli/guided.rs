@@ -192,9 +192,13 @@ fn prompt(label: &str, valid: impl Fn(&str) -> Result<()>) -> Result<String> {
     Ok(value.trim().to_string())
 }
 
+/// A refused answer as the form says it: what was typed, then what is expected. The form has no
+/// secret field, and the value was just typed at this terminal, so it is shown as it was.
 fn check(r: Result<()>) -> std::result::Result<(), String> {
     r.map_err(|e| match e {
-        Error::Invalid { expected, .. } => crate::t!("cli-expected", expected = expected),
+        Error::Invalid {
+            given, expected, ..
+        } => crate::t!("cli-guided-refused", given = given, expected = expected),
         other => other.to_string(),
     })
 }

@@ -40,6 +40,8 @@ pub struct SetupArgs {
     insecure_storage: bool,
     #[arg(long)]
     save_password: bool,
+    #[arg(long)]
+    make_default: bool,
 }
 
 /// The settings setup writes, in the order it asks for them.
@@ -187,8 +189,50 @@ pub async fn run(ctx: &Context, args: SetupArgs) -> Result<()> {
         all.extend(super::probe::conventions(&ctx).await);
     }
     let result = super::doctor::report(&ctx, all);
+    // The last question, once every check passed: which profile a command uses when none is named.
+    let result = match result {
+        Ok(()) => make_default(&ctx, args.make_default, terminal),
+        failed => failed,
+    };
     ctx.shutdown().await;
     result
+}
+
+/// Makes the profile set up the default with `--make-default`, or when the person says so at a
+/// terminal. The suggested answer is yes when commands without `--profile` would otherwise reach a
+/// profile with no address, and no when they already reach a working one.
+fn make_default(ctx: &Context, flag: bool, terminal: bool) -> Result<()> {
+    let file = ConfigFile::load(&ctx.config_dir)?;
+    let current = file
+        .default_profile
+        .clone()
+        .unwrap_or_else(|| config::DEFAULT_PROFILE.to_string());
+    if current == ctx.profile_name {
+        return Ok(());
+    }
+    let chosen = flag
+        || (terminal && {
+            let current_works = file
+                .profiles
+                .get(&current)
+                .is_some_and(|p| p.base_url.is_some());
+            super::ask::yes_no(
+                &crate::t!(
+                    "cli-setup-make-default",
+                    profile = ctx.profile_name.as_str(),
+                    current = current.as_str()
+                ),
+                !current_works,
+            )?
+        });
+    if chosen {
+        config::use_profile(&ctx.config_dir, &ctx.profile_name)?;
+        ctx.reporter.note(&crate::t!(
+            "cli-config-use",
+            profile = ctx.profile_name.as_str()
+        ));
+    }
+    Ok(())
 }
 
 /// Asks for one setting, the current value kept on Enter (shown masked when it is a credential).
@@ -219,6 +263,17 @@ fn ask(wanted: &mut Profile, key: &str, label: &str) -> Result<()> {
         }
         match wanted.set(key, &typed) {
             Ok(()) => return Ok(()),
+            // A refused credential is said without the value typed; any other setting with it.
+            Err(Error::Invalid {
+                field, expected, ..
+            }) if is_secret(key) => eprintln!(
+                "{}",
+                Error::Invalid {
+                    field,
+                    given: crate::redact::MASK.to_string(),
+                    expected,
+                }
+            ),
             Err(e) => eprintln!("{e}"),
         }
     }

@@ -100,7 +100,7 @@ pub(super) fn widths(needs: &[Needs], width: usize) -> Option<Vec<usize>> {
 
 /// `text` in lines at most `width` wide: broken at spaces and after underscores, and within a piece
 /// only when the piece alone is wider than `width`. Lines already in the text are kept.
-pub(super) fn wrap(text: &str, width: usize) -> String {
+pub fn wrap(text: &str, width: usize) -> String {
     if text.lines().all(|l| l.width() <= width) {
         return text.to_string();
     }

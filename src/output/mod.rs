@@ -44,6 +44,7 @@ use serde_json::value::RawValue;
 
 use sink::Sink;
 
+pub use fit::wrap;
 pub(crate) use flatten::column_of_key;
 pub(crate) use numbers::{When, when};
 pub use parquet::Kind as ColumnType;

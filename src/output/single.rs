@@ -236,12 +236,10 @@ impl Writer {
                 let rows = Delimited::new(dialect, spec.excel);
                 match columns {
                     Some(_) => Writer::tabular(Box::new(rows), columns, memory_rows, out)?,
-                    None => Writer::Streamed(Box::new(Streamed::new(
-                        dialect,
-                        spec.excel,
-                        memory_rows,
-                        rewritable,
-                    ))),
+                    None => Writer::Streamed(Box::new(
+                        Streamed::new(dialect, spec.excel, memory_rows, rewritable)
+                            .bare_scalars(spec.raw_strings),
+                    )),
                 }
             }
             (Format::Table, Shape::List) => {

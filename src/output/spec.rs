@@ -33,8 +33,9 @@ pub struct OutputSpec {
     pub partition: Option<Partitioning>,
     /// The command line that asked (its arguments), for a dataset's manifest.
     pub command: Vec<String>,
-    /// NDJSON writes a record that is a string as the text itself, unquoted (`-r`, and `--jq`'s
-    /// lines), as `jq -r` does.
+    /// Records print as `jq -r` prints values (`-r`, and `--jq`'s results): NDJSON writes a record
+    /// that is a string as the text itself, unquoted, and CSV/TSV write records that are all bare
+    /// values one per line, without a `value` header.
     pub raw_strings: bool,
     /// The columns a CSV, TSV, xlsx or Parquet file of no records still gets (a report's last known
     /// fields), so that a quiet night gives readers a file they open. Ignored with `--columns`.

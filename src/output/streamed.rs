@@ -36,6 +36,13 @@ pub(crate) struct Streamed {
     /// A file can be rewritten; stdout cannot.
     rewritable: bool,
     records: u64,
+    /// `--jq` results: when every record is a bare value (a string, number…), each is one line and
+    /// there is no header, as `gh --jq` prints them; a `value` header would be read as data.
+    bare_scalars: bool,
+    /// A record that is an object or an array came: the output has a header.
+    structured: bool,
+    /// The rows went out without a header (every record so far a bare value).
+    headerless: bool,
 }
 
 /// The rewrite a grown file needs at the end: its full header.
@@ -57,16 +64,37 @@ impl Streamed {
             header_width: 0,
             rewritable,
             records: 0,
+            bare_scalars: false,
+            structured: false,
+            headerless: false,
         }
     }
 
+    /// Records that are bare values print one per line without a header (see `bare_scalars`).
+    pub(crate) fn bare_scalars(mut self, bare: bool) -> Self {
+        self.bare_scalars = bare;
+        self
+    }
+
     pub(crate) fn record(&mut self, out: &mut dyn Write, record: &Value) -> io::Result<()> {
+        if record.is_object() || record.is_array() {
+            if self.headerless {
+                // Lines already went out as bare values: a header can no longer be put above them.
+                return Err(io::Error::other(NewColumns {
+                    record: self.records + 1,
+                    known: self.memory_rows,
+                    columns: Vec::new(),
+                }));
+            }
+            self.structured = true;
+        }
         let row: Row = row_of(&mut self.columns, record);
         self.take(out, row)
     }
 
     /// A record given as JSON text: its cells are read from the text (see [`raw_leaves`]).
     pub(crate) fn record_raw(&mut self, out: &mut dyn Write, record: &RawValue) -> io::Result<()> {
+        self.structured = true;
         let Some(leaves) = raw_leaves(record).map_err(io::Error::other)? else {
             let value = value_of(record).map_err(io::Error::other)?;
             return self.record(out, &value);
@@ -111,7 +139,11 @@ impl Streamed {
     fn write_pending(&mut self, out: &mut dyn Write) -> io::Result<()> {
         let names = self.columns.names();
         self.header_width = names.len();
-        self.rows.header(out, names)?;
+        self.headerless =
+            self.bare_scalars && !self.structured && names == [super::flatten::SCALAR_COLUMN];
+        if !self.headerless {
+            self.rows.header(out, names)?;
+        }
         for mut row in self.pending.take().unwrap_or_default() {
             row.resize(self.header_width, String::new());
             self.rows.row(out, row)?;
@@ -287,5 +319,23 @@ mod tests {
     #[test]
     fn records_without_fields_give_nothing() {
         assert!(streamed(Dialect::Csv, false, &[json!({}), json!({})], 1).is_empty());
+    }
+
+    #[test]
+    fn bare_values_go_one_per_line_and_an_object_after_them_is_an_error() {
+        let mut out = Vec::new();
+        let mut streamed = Streamed::new(Dialect::Csv, false, 1, true).bare_scalars(true);
+        streamed.record(&mut out, &json!("a, b")).unwrap();
+        streamed.record(&mut out, &json!(7)).unwrap();
+        let e = streamed.record(&mut out, &json!({"id": 1})).unwrap_err();
+        assert!(e.get_ref().unwrap().is::<NewColumns>(), "{e}");
+        assert_eq!(String::from_utf8(out).unwrap(), "\"a, b\"\n7\n");
+
+        // Without the flag (no `--jq`), a list of values keeps its `value` header.
+        let mut out = Vec::new();
+        let mut streamed = Streamed::new(Dialect::Csv, false, 1, true);
+        streamed.record(&mut out, &json!(7)).unwrap();
+        streamed.finish(&mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "value\n7\n");
     }
 }

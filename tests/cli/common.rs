@@ -399,6 +399,43 @@ impl Env {
     }
 }
 
+/// `cmd` run in a pseudo-terminal `columns` wide and 24 lines high: a shell sets the size on the
+/// terminal, then becomes the command (same program, arguments and environment).
+#[allow(dead_code)]
+pub fn at_width(cmd: &std::process::Command, columns: u16) -> std::process::Command {
+    let mut shell = std::process::Command::new("sh");
+    shell
+        .arg("-c")
+        .arg(format!("stty cols {columns} rows 24 && exec \"$0\" \"$@\""))
+        .arg(cmd.get_program())
+        .args(cmd.get_args());
+    for (key, value) in cmd.get_envs() {
+        match value {
+            Some(value) => shell.env(key, value),
+            None => shell.env_remove(key),
+        };
+    }
+    if let Some(dir) = cmd.get_current_dir() {
+        shell.current_dir(dir);
+    }
+    shell
+}
+
+/// The screen a terminal `columns` wide shows after `bytes` (what a pseudo-terminal session read),
+/// one string per row, trailing spaces cut.
+#[allow(dead_code)]
+pub fn screen(bytes: &[u8], columns: u16) -> Vec<String> {
+    let rows = std::num::NonZero::new(24).unwrap();
+    let width = std::num::NonZero::new(columns).expect("a screen at least one column wide");
+    let mut parser = vt100::Parser::new(rows, width, 0);
+    parser.process(bytes);
+    parser
+        .screen()
+        .rows(0, columns)
+        .map(|row| row.trim_end().to_string())
+        .collect()
+}
+
 /// Text as a pseudo-terminal session sees it: rexpect reads each byte as one character, so UTF-8 text
 /// is looked for byte by byte.
 #[allow(dead_code)]

@@ -294,3 +294,65 @@ fn a_refused_answer_is_said_in_portuguese() {
     assert!(!before.contains("error:"), "{before:?}");
     p.send_control('c').unwrap();
 }
+
+/// At 80 columns a refused answer's message is longer than a line. It is said whole, with the value
+/// typed, and when the next answer is taken the whole message goes: no piece of it is left on the
+/// screen, and nothing of the form above it is cleared instead.
+#[test]
+fn a_refused_answer_longer_than_the_screen_is_redrawn_whole_at_80_columns() {
+    let env = Env::new();
+    let mut cmd = env.terminal_command("unidade1");
+    cmd.args([
+        "--lang",
+        "pt-BR",
+        "contact",
+        "create",
+        "--name",
+        "Maria Sem Envio",
+        "--birth-date",
+        "23/04/1990",
+        "--channel",
+        "1",
+        "--campaign",
+        "1",
+    ]);
+    let mut p = spawn_command(at_width(&cmd, 80), Some(30_000)).unwrap();
+    let mut seen: Vec<u8> = Vec::new();
+    let read = |p: &mut rexpect::session::PtySession, seen: &mut Vec<u8>, until: &str| {
+        let before = p.exp_string(&pty_text(until)).unwrap();
+        seen.extend(before.chars().map(|c| c as u8));
+        seen.extend(until.as_bytes());
+    };
+    read(&mut p, &mut seen, "Celular");
+    p.send_line("123").unwrap();
+    read(&mut p, &mut seen, "+55 16 99264-0197");
+    // The whole message as it stood, every piece within 80 columns, with the value that was refused.
+    let shown = screen(&seen, 80).join("\n");
+    assert!(
+        shown.contains("erro: recebido \"123\", esperado:"),
+        "{shown}"
+    );
+    assert!(shown.contains("(16) 99264-0197"), "{shown}");
+    // A second refusal replaces the first.
+    p.send_line("4567").unwrap();
+    read(&mut p, &mut seen, "+55 16 99264-0197");
+    p.send_line("(16) 99264-0197").unwrap();
+    read(&mut p, &mut seen, "E-mail");
+    p.send_control('c').unwrap();
+    if let Ok(rest) = p.exp_eof() {
+        seen.extend(rest.chars().map(|c| c as u8));
+    }
+    let rows = screen(&seen, 80);
+    let shown = rows.join("\n");
+    for piece in ["erro:", "recebido", "esperado", "DDD", "p. ex."] {
+        assert!(
+            !shown.contains(piece),
+            "{piece:?} left on the screen:\n{shown}"
+        );
+    }
+    assert!(
+        rows.iter()
+            .any(|r| r.contains("Celular") && r.contains("(16) 99264-0197")),
+        "{shown}"
+    );
+}

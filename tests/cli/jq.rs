@@ -69,3 +69,60 @@ fn a_filter_that_fails_on_a_record_is_an_error() {
     assert_ne!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stderr(&out).contains("jq"), "{}", stderr(&out));
 }
+
+/// As `gh --jq`: values a filter gives go into CSV and TSV one per line, with no `value` header that a
+/// reader would take for data; objects still get their keys as columns.
+#[test]
+fn jq_values_in_csv_and_tsv_are_bare_lines_and_objects_keep_their_columns() {
+    let env = Env::new();
+    let run = |args: &[&str]| {
+        let out = env.clinic().args(args).output().unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let names = run(&["ref", "channels", "--jq", ".nome", "--format", "csv"]);
+    assert!(!names.lines().any(|l| l == "value"), "{names}");
+    assert_eq!(names.lines().next(), Some("WhatsApp"), "{names}");
+    // CSV quoting still applies to a value that needs it.
+    assert!(
+        names
+            .lines()
+            .any(|l| l == "\"Evento \"\"Dia da Beleza\"\"\""),
+        "{names}"
+    );
+    let ids = run(&["ref", "channels", "--jq", ".id", "--format", "tsv"]);
+    assert_eq!(ids.lines().next(), Some("1"), "{ids}");
+    let objects = run(&[
+        "ref",
+        "channels",
+        "--jq",
+        "{canal: .nome}",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(objects.lines().next(), Some("canal"), "{objects}");
+    assert_eq!(objects.lines().nth(1), Some("WhatsApp"), "{objects}");
+
+    // Written to a file the same way.
+    let file = env.config.path().join("nomes.csv");
+    let out = env
+        .clinic()
+        .args(["ref", "channels", "--jq", ".nome", "-o"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.lines().next(), Some("WhatsApp"), "{text}");
+
+    // Values mixed with objects among the first records: a header covers both, as for any records.
+    let mixed = run(&[
+        "ref",
+        "channels",
+        "--jq",
+        "if .id == 1 then .nome else {id} end",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(mixed.lines().next(), Some("value,id"), "{mixed}");
+}

@@ -416,3 +416,21 @@ fn config_list_masks_the_webhook_id() {
         .unwrap();
     assert!(String::from_utf8_lossy(&shown.stdout).contains("wh-s3cr3t-1d-0f-the-clinic"));
 }
+
+/// A field's name is no one's data: an unknown one is shown as typed, while the values of `--field`
+/// filters stay masked wherever a line could carry them.
+#[test]
+fn an_unknown_field_name_is_shown_and_never_masked() {
+    let env = Env::new();
+    let out = env
+        .crm()
+        .args(["crm", "contact", "list", "--field", "name=Ana Souza"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("field name: got \"name\""), "{err}");
+    assert!(err.contains("did you mean NAME?"), "{err}");
+    assert!(!err.contains("****") && !err.contains("Ana"), "{err}");
+    assert!(env.sent().is_empty());
+}

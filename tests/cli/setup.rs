@@ -488,3 +488,45 @@ fn doctor_checks_base_url_against_an_api_operation() {
         "{detail}"
     );
 }
+
+/// `setup --make-default` ends by making its profile the one commands use when none is named; in a
+/// script without the flag the default stays as it was.
+#[test]
+fn setup_makes_its_profile_the_default_only_when_asked() {
+    let env = Env::new();
+    let config = env.config.path();
+    let origin = env.sandbox.urls().base_url.replace("/rest/v1", "");
+    let setup = |profile: &str, extra: &[&str]| {
+        let out = configured(config)
+            .args(["--profile", profile, "setup", "--sandbox-hosts", &origin])
+            .args([
+                "--login",
+                "unidade1",
+                "--password-stdin",
+                "--insecure-storage",
+            ])
+            .args(extra)
+            .write_stdin("unidade1\n")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        stderr(&out)
+    };
+    let said = setup("recepcao", &[]);
+    assert!(!said.contains("commands now use"), "{said}");
+    configured(config)
+        .args(["config", "get", "base_url"])
+        .assert()
+        .failure();
+
+    let said = setup("escritorio", &["--make-default"]);
+    assert!(
+        said.contains("commands now use profile 'escritorio'"),
+        "{said}"
+    );
+    configured(config)
+        .args(["config", "get", "base_url"])
+        .assert()
+        .success()
+        .stdout(format!("{}\n", env.sandbox.urls().base_url));
+}

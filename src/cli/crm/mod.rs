@@ -396,7 +396,13 @@ fn field(ctx: &Context, name: &str) -> Result<String> {
     } else {
         crate::t!("cli-crm-expected-field", aliases = aliases)
     };
-    Err(Error::invalid("field", name, &expected))
+    // Named as a field's name, never as `field`, the flag whose values are personal and masked: the
+    // name typed is no one's data.
+    Err(Error::invalid(
+        &crate::t!("cli-crm-field-name"),
+        name,
+        &expected,
+    ))
 }
 
 /// Bitrix field IDs are upper case (`NAME`, `UF_CRM_1673035980`); `*` and `UF_*` select groups.
