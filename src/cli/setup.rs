@@ -1,8 +1,6 @@
 //! `clinic setup`: a profile in one step — every host, the webhook ID, the units and a default clinic,
 //! from flags or (on a terminal) asked for, then the login and a check of each one.
 
-use std::io::IsTerminal;
-
 use clap::Args;
 use dialoguer::Input;
 
@@ -13,6 +11,7 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::refs::resolve::{Lookup, parse_ref};
 use crate::refs::{Kind, Ref};
+use crate::term::IoStreams;
 
 #[derive(Args, Debug)]
 pub struct SetupArgs {
@@ -95,7 +94,7 @@ pub async fn run(ctx: &Context, args: SetupArgs) -> Result<()> {
             wanted.set(key, v)?;
         }
     }
-    let terminal = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
+    let terminal = ctx.io.can_prompt();
     if terminal {
         let given_by_hosts = args.sandbox_hosts.is_some();
         for key in KEYS {
@@ -108,7 +107,7 @@ pub async fn run(ctx: &Context, args: SetupArgs) -> Result<()> {
                 _ => args.units.is_some() || given_by_hosts,
             };
             if !by_flag {
-                ask(&mut wanted, key, &label(key))?;
+                ask(&ctx.io, &mut wanted, key, &label(key))?;
             }
         }
     }
@@ -117,7 +116,7 @@ pub async fn run(ctx: &Context, args: SetupArgs) -> Result<()> {
     }
     save(ctx, &wanted)?;
 
-    let fresh = Context::new(ctx.global.clone()).await?;
+    let fresh = Context::new(ctx.global.clone(), ctx.io.clone()).await?;
     let log_in = match &args.login {
         Some(_) => true,
         None => terminal && auth::token_works(&fresh).await.is_err(),
@@ -134,7 +133,7 @@ pub async fn run(ctx: &Context, args: SetupArgs) -> Result<()> {
     }
     fresh.shutdown().await;
 
-    let fresh = Context::new(ctx.global.clone()).await?;
+    let fresh = Context::new(ctx.global.clone(), ctx.io.clone()).await?;
     let clinic = match &args.clinic {
         Some(Ref::Id(id)) => Some(*id),
         Some(Ref::Name(name)) => Some(
@@ -162,7 +161,7 @@ pub async fn run(ctx: &Context, args: SetupArgs) -> Result<()> {
     }
     fresh.shutdown().await;
 
-    let ctx = Context::new(ctx.global.clone()).await?;
+    let ctx = Context::new(ctx.global.clone(), ctx.io.clone()).await?;
     let (base, token, io, automation, crm, clinic) = futures::join!(
         checks::host(&ctx, "base_url", true),
         checks::token(&ctx),
@@ -192,7 +191,7 @@ pub async fn run(ctx: &Context, args: SetupArgs) -> Result<()> {
 }
 
 /// Asks for one setting, the current value kept on Enter (shown masked when it is a credential).
-fn ask(wanted: &mut Profile, key: &str, label: &str) -> Result<()> {
+fn ask(io: &IoStreams, wanted: &mut Profile, key: &str, label: &str) -> Result<()> {
     let current = wanted.get(key)?;
     let shown = current.as_deref().map(|v| match key {
         "crm_url" => config::mask_crm_url(v),
@@ -219,7 +218,7 @@ fn ask(wanted: &mut Profile, key: &str, label: &str) -> Result<()> {
         }
         match wanted.set(key, &typed) {
             Ok(()) => return Ok(()),
-            Err(e) => eprintln!("{e}"),
+            Err(e) => io.write_err(&format!("{e}\n")),
         }
     }
 }
