@@ -5,7 +5,7 @@
 //! ([`IoStreams::captured`]) with the terminal facts it wants and reads back what a command wrote.
 //! Only this module and `main.rs` name the process's stdout and stderr (`tests/layers.rs`).
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::sync::{Arc, Mutex};
 
 /// A writer shared by every holder of the streams: each write goes whole to the stream, under its
@@ -195,6 +195,14 @@ impl IoStreams {
         styled.flush()
     }
 
+    /// The rest of the input into `text` (`-` given for a file's name).
+    pub fn read_to_end(&self, text: &mut String) -> io::Result<usize> {
+        match &mut *self.input.lock().unwrap_or_else(|e| e.into_inner()) {
+            Input::System => io::stdin().lock().read_to_string(text),
+            Input::Memory(typed) => typed.read_to_string(text),
+        }
+    }
+
     /// One typed line into `line`, its end included; `Ok(0)` at the end of input (Ctrl-D).
     pub fn read_line(&self, line: &mut String) -> io::Result<usize> {
         match &mut *self.input.lock().unwrap_or_else(|e| e.into_inner()) {
@@ -205,7 +213,8 @@ impl IoStreams {
 }
 
 /// A line on the process's stderr when no streams are at hand: the last words of a run ended by a
-/// fault, from the panic hook.
+/// fault, from the panic hook. Straight to the process's stderr, since the thread that panicked may
+/// hold the streams' lock.
 pub fn last_words(line: &str) {
     let _ = writeln!(io::stderr(), "{line}");
 }

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use crate::error::Error;
 use crate::redact::{self, Redactor};
 use crate::secret::Secret;
-use crate::term::{IoStreams, Terminals};
+use crate::term::IoStreams;
 use crate::text::sanitize;
 
 pub struct Reporter {
@@ -27,8 +27,9 @@ pub struct Reporter {
 
 impl Reporter {
     /// A reporter whose lines go nowhere: for the parts of the client that a test runs alone.
-    pub fn new(verbose: bool, quiet: bool) -> Arc<Reporter> {
-        let (io, _) = IoStreams::captured(Terminals::default(), b"");
+    #[cfg(test)]
+    pub(crate) fn new(verbose: bool, quiet: bool) -> Arc<Reporter> {
+        let (io, _) = IoStreams::captured(crate::term::Terminals::default(), b"");
         Self::showing_personal(Arc::new(io), verbose, quiet, false)
     }
 

@@ -506,17 +506,20 @@ fn only_the_terminal_module_writes_to_stdout_and_stderr() {
     );
 }
 
+/// Writes `text` into the file `rel` of a tree under `root`, making its folders.
+fn write_file(root: &Path, rel: &str, text: &str) {
+    let path = root.join(rel);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
 /// The stream rule finds each way of printing outside the terminal module, and leaves alone the
 /// crate root, the terminal module, test code and a child process's `stdout(…)`.
 #[test]
 fn the_stream_rule_finds_each_way_of_printing() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    let write = |rel: &str, text: &str| {
-        let path = root.join(rel);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    };
+    let write = |rel: &str, text: &str| write_file(root, rel, text);
     write("main.rs", "fn main() { eprintln!(\"x\"); }\n");
     write("term.rs", "pub fn w() { let _ = std::io::stdout(); }\n");
     write(
@@ -551,11 +554,7 @@ fn the_stream_rule_finds_each_way_of_printing() {
 fn the_checker_finds_each_kind_of_problem() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    let write = |rel: &str, text: &str| {
-        let path = root.join(rel);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    };
+    let write = |rel: &str, text: &str| write_file(root, rel, text);
     let table = "<!-- layers:t -->\n| layer | modules | may not import |\n|---|---|---|\n\
                  | 1 low | `low` | |\n| 2 mid | `mid` | |\n| 3 top | `top` | `low` |\n";
     let table = layers(table, "t");

@@ -71,7 +71,7 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
     let hosts = args
         .sandbox_hosts
         .as_deref()
-        .map(super::sandbox_hosts::read)
+        .map(|given| super::sandbox_hosts::read(&ctx.io, given))
         .transpose()?;
     if let Some(urls) = &hosts {
         super::sandbox_hosts::check(urls)?;

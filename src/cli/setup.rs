@@ -80,7 +80,7 @@ pub async fn run(ctx: &Context, args: SetupArgs) -> Result<()> {
     // Everything is checked before anything is written.
     let mut wanted = stored;
     if let Some(given) = &args.sandbox_hosts {
-        super::sandbox_hosts::apply(&super::sandbox_hosts::read(given)?, &mut wanted)?;
+        super::sandbox_hosts::apply(&super::sandbox_hosts::read(&ctx.io, given)?, &mut wanted)?;
     }
     for (key, value) in [
         ("base_url", &args.base_url),
