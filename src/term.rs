@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex};
 /// lock.
 type Shared = Arc<Mutex<Box<dyn Write + Send>>>;
 
+/// Out, err and input, and which of them is a terminal: what a run prints through and reads from.
 pub struct IoStreams {
     out: Shared,
     err: Shared,
@@ -142,6 +143,7 @@ impl IoStreams {
         (streams, captured)
     }
 
+    /// Which streams are a terminal, as measured at start (or chosen by a test).
     pub fn terminals(&self) -> Terminals {
         self.terminals
     }
@@ -161,11 +163,6 @@ impl IoStreams {
         Box::new(Handle(self.out.clone()))
     }
 
-    /// A writer into err, for what draws on it itself (a prompt's question).
-    pub fn err(&self) -> Box<dyn Write + Send> {
-        Box::new(Handle(self.err.clone()))
-    }
-
     /// `bytes` to out, flushed.
     pub fn write_out(&self, bytes: &[u8]) -> io::Result<()> {
         let mut out = self.out.lock().unwrap_or_else(|e| e.into_inner());
@@ -173,8 +170,8 @@ impl IoStreams {
         out.flush()
     }
 
-    /// `text` to err, flushed: a prompt, a menu, lines already made safe by their writer. Errors are
-    /// ignored, as `eprint!` would panic on them: nothing is left to tell when stderr is gone.
+    /// `text` to err, flushed: a prompt, a menu, lines already made safe by their writer. A failure
+    /// is not returned: with stderr gone there is nowhere left to say anything.
     pub fn write_err(&self, text: &str) {
         let mut err = self.err.lock().unwrap_or_else(|e| e.into_inner());
         let _ = err.write_all(text.as_bytes());
@@ -249,4 +246,50 @@ pub fn stdout_closed() -> bool {
 #[cfg(not(unix))]
 pub fn stdout_closed() -> bool {
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What is written through a sink's own writer and through the streams lands in one place, in
+    /// order; err is apart; typed lines are read one at a time, then the rest whole.
+    #[test]
+    fn captured_streams_keep_what_was_written_and_give_what_was_typed() {
+        let (io, captured) = IoStreams::captured(Terminals::default(), b"one\ntwo\nthree\n");
+        let mut sink = io.out();
+        sink.write_all(b"a,b\n").unwrap();
+        io.write_out(b"1,2\n").unwrap();
+        io.write_err("note\n");
+        assert_eq!(captured.out(), b"a,b\n1,2\n");
+        assert_eq!(captured.err(), b"note\n");
+        let mut line = String::new();
+        assert_eq!(io.read_line(&mut line).unwrap(), 4);
+        assert_eq!(line, "one\n");
+        let mut rest = String::new();
+        io.read_to_end(&mut rest).unwrap();
+        assert_eq!(rest, "two\nthree\n");
+        assert_eq!(io.read_line(&mut line).unwrap(), 0);
+    }
+
+    /// Styles reach only a stream that shows them: in memory, the text without its escapes.
+    #[test]
+    fn styled_text_loses_its_styles_where_they_are_not_shown() {
+        let (io, captured) = IoStreams::captured(Terminals::ALL, b"");
+        io.write_styled(false, "\u{1b}[1mUsage:\u{1b}[0m clinic\n")
+            .unwrap();
+        io.write_styled(true, "\u{1b}[31merror\u{1b}[0m\n").unwrap();
+        assert_eq!(captured.out(), b"Usage: clinic\n");
+        assert_eq!(captured.err(), b"error\n");
+    }
+
+    /// A terminal's width is known only when stdout is a terminal.
+    #[test]
+    fn the_width_is_the_terminals_only() {
+        let (piped, _) = IoStreams::captured(Terminals::default(), b"");
+        assert_eq!(piped.width(), None);
+        let (screen, _) = IoStreams::captured(Terminals::ALL, b"");
+        assert_eq!(screen.width(), Some(100));
+        assert!(screen.can_prompt() && !piped.can_prompt());
+    }
 }

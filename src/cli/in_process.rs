@@ -1,6 +1,7 @@
 //! Commands run inside the test's own process: a sandbox on a loopback port, a configuration
 //! directory of the test's own, and streams over memory. A test asserts the bytes a command wrote to
 //! out and to err, and its exit status, as the binary would give them, with no process spawned.
+//! Texts are in English: `main` chooses the language, once for the process.
 
 use std::sync::Arc;
 
