@@ -685,7 +685,8 @@ fn store_time_limit(io: &IoStreams) -> std::time::Duration {
 /// limit even at a terminal.
 static UNATTENDED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
-/// Makes this run behave as an unattended one (see [`store_time_limit`]).
+/// Makes this run behave as an unattended one (see [`store_time_limit`]): before its context is
+/// built, which fixes the limit.
 pub fn run_unattended() {
     UNATTENDED.store(true, std::sync::atomic::Ordering::Relaxed);
 }
