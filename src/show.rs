@@ -1,7 +1,6 @@
 //! The last step of every command: hand records to the output layer. Lists are walked page by page
 //! straight into the formatter, so a walk of any size runs in constant memory.
 
-use std::io::IsTerminal;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
@@ -261,12 +260,7 @@ impl Sink {
         let shape = if jq.is_some() { Shape::List } else { shape };
         let preferred = preferred.filter(|_| jq.is_none() && ctx.global.columns.is_none());
         Ok(Sink {
-            out: Output::open_preferring(
-                &ctx.output_spec(),
-                shape,
-                Box::new(std::io::stdout()),
-                preferred,
-            )?,
+            out: Output::open_preferring(&ctx.output_spec(), shape, ctx.io.out(), preferred)?,
             jq,
             watch: ctx.records_watch(),
             sorter: match (shape, ctx.sort_keys()) {
@@ -458,7 +452,7 @@ async fn walk_into_output(
             written,
             summary.pages,
         ));
-    } else if std::io::stderr().is_terminal()
+    } else if ctx.io.terminals().stderr
         && let Some(hint) = more_pages_hint(spec, summary.records, observed.total.get().copied())
     {
         ctx.reporter.note(&hint);
@@ -640,7 +634,7 @@ pub fn line(ctx: &Context, text: &str) -> Result<()> {
     Ok(crate::output::write_raw(
         &ctx.output_spec(),
         text.as_bytes(),
-        Box::new(std::io::stdout()),
+        ctx.io.out(),
     )?)
 }
 
@@ -648,11 +642,7 @@ pub fn line(ctx: &Context, text: &str) -> Result<()> {
 pub fn any(ctx: &Context, value: Value) -> Result<()> {
     match value {
         Value::String(text) => {
-            crate::output::write_raw(
-                &ctx.output_spec(),
-                text.as_bytes(),
-                Box::new(std::io::stdout()),
-            )?;
+            crate::output::write_raw(&ctx.output_spec(), text.as_bytes(), ctx.io.out())?;
             Ok(())
         }
         Value::Array(items) => records(ctx, items),

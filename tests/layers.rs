@@ -443,17 +443,118 @@ fn nothing_below_cli_names_clap() {
     assert!(found.is_empty(), "clap named below cli in: {found:?}");
 }
 
+/// The modules that may name the process's own stdout and stderr: the crate roots (`main.rs` prints
+/// what fails before the streams exist) and the terminal module, which hands them to everyone else.
+const STREAM_OWNERS: &[&str] = &["term"];
+
+/// Every place in the files under `root` that prints or reaches the process's stdout or stderr
+/// itself — `println!`, `eprintln!`, `print!`, `eprint!`, a call of `stdout()` or `stderr()`
+/// (`std::io::…`, `anstream::…`) — outside the crate roots, [`STREAM_OWNERS`] and test code: one
+/// `file:line: name` each. A method of that name (`Command::stdout(…)` on a child) is not one.
+fn stream_writes(root: &Path) -> Vec<String> {
+    let files = modules(root);
+    let exempt = test_only(&files);
+    let mut out = Vec::new();
+    for (m, path) in &files {
+        if m.is_empty()
+            || STREAM_OWNERS.contains(&m[0].as_str())
+            || exempt.iter().any(|e| m.starts_with(e))
+        {
+            continue;
+        }
+        let code = counted_code(&std::fs::read_to_string(path).unwrap());
+        let chars: Vec<char> = code.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            if !is_ident(chars[i]) || (i > 0 && is_ident(chars[i - 1])) {
+                i += 1;
+                continue;
+            }
+            let end = chars[i..]
+                .iter()
+                .position(|c| !is_ident(*c))
+                .map_or(chars.len(), |n| i + n);
+            let word: String = chars[i..end].iter().collect();
+            let next = chars.get(end).copied();
+            let method = i > 0 && chars[i - 1] == '.';
+            let found = match word.as_str() {
+                "println" | "eprintln" | "print" | "eprint" => next == Some('!'),
+                "stdout" | "stderr" => next == Some('(') && !method,
+                _ => false,
+            };
+            if found {
+                let line = code[..chars[..i].iter().map(|c| c.len_utf8()).sum::<usize>()]
+                    .lines()
+                    .count()
+                    .max(1);
+                let rel = path.strip_prefix(root).unwrap_or(path);
+                out.push(format!("{}:{line}: {word}", rel.display()));
+            }
+            i = end;
+        }
+    }
+    out
+}
+
+#[test]
+fn only_the_terminal_module_writes_to_stdout_and_stderr() {
+    let found = stream_writes(&repo().join("src"));
+    assert!(
+        found.is_empty(),
+        "stdout or stderr reached outside `term` (go through `Context::io`, `ui::Reporter`):\n{}",
+        found.join("\n")
+    );
+}
+
+/// Writes `text` into the file `rel` of a tree under `root`, making its folders.
+fn write_file(root: &Path, rel: &str, text: &str) {
+    let path = root.join(rel);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+/// The stream rule finds each way of printing outside the terminal module, and leaves alone the
+/// crate root, the terminal module, test code and a child process's `stdout(…)`.
+#[test]
+fn the_stream_rule_finds_each_way_of_printing() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let write = |rel: &str, text: &str| write_file(root, rel, text);
+    write("main.rs", "fn main() { eprintln!(\"x\"); }\n");
+    write("term.rs", "pub fn w() { let _ = std::io::stdout(); }\n");
+    write(
+        "quiet.rs",
+        "// println!(\"a comment\")\npub fn f(c: &mut std::process::Command) {\n    \
+         c.stdout(std::process::Stdio::null());\n    let stdout_tty = true;\n}\n\
+         #[cfg(test)]\nmod tests {\n    fn t() { println!(\"x\"); }\n}\n",
+    );
+    assert_eq!(stream_writes(root), Vec::<String>::new());
+    write(
+        "loud.rs",
+        "use std::io::Write;\npub fn f() {\n    println!(\"a\");\n    eprint!(\"b\");\n    \
+         let _ = writeln!(std::io::stderr(), \"c\");\n    let _ = anstream::stdout();\n    \
+         print!(\"d\"); eprintln!();\n}\n",
+    );
+    assert_eq!(
+        stream_writes(root),
+        [
+            "loud.rs:3: println",
+            "loud.rs:4: eprint",
+            "loud.rs:5: stderr",
+            "loud.rs:6: stdout",
+            "loud.rs:7: print",
+            "loud.rs:7: eprintln",
+        ]
+    );
+}
+
 /// The checker itself catches what it is for: a tree with an upward import, a forbidden import,
 /// a circle and an unlisted module gives one problem each; the same tree without them gives none.
 #[test]
 fn the_checker_finds_each_kind_of_problem() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    let write = |rel: &str, text: &str| {
-        let path = root.join(rel);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    };
+    let write = |rel: &str, text: &str| write_file(root, rel, text);
     let table = "<!-- layers:t -->\n| layer | modules | may not import |\n|---|---|---|\n\
                  | 1 low | `low` | |\n| 2 mid | `mid` | |\n| 3 top | `top` | `low` |\n";
     let table = layers(table, "t");

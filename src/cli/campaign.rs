@@ -92,6 +92,7 @@ async fn new_name_or_confirmed(ctx: &Context, clinic: u64, name: &str) -> Result
     }
     let existing = same.join(", ");
     super::ask::confirm_or_refuse(
+        &ctx.io,
         &crate::t!("cli-campaign-create-another", existing = existing.as_str()),
         crate::t!("cli-campaign-name-taken", existing = existing.as_str()),
     )

@@ -380,14 +380,17 @@ pub async fn credential_store(ctx: &Context) -> Check {
     let creds = ctx.credentials.clone();
     let started = std::time::Instant::now();
     let looked_up = account.clone();
-    let loaded = crate::context::store_call(kind, move || creds.load(kind, &looked_up)).await;
+    let loaded = ctx
+        .store_call(kind, move || creds.load(kind, &looked_up))
+        .await;
     let took = started.elapsed();
     // An entry that reads as no token may be a damaged split token's manifest: worth saying so,
     // since logging in again is what mends it.
     if let Ok(Ok(None)) = loaded {
         let creds = ctx.credentials.clone();
-        if let Ok(Ok(true)) =
-            crate::context::store_call(kind, move || creds.damaged(kind, &account)).await
+        if let Ok(Ok(true)) = ctx
+            .store_call(kind, move || creds.damaged(kind, &account))
+            .await
         {
             return Check::new(
                 NAME,

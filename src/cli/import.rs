@@ -74,7 +74,7 @@ pub async fn run(ctx: &Context, a: ImportArgs) -> Result<()> {
         let path = a.journal.as_deref().expect("clap requires --journal");
         return resolve_unknown::run(ctx, rows, &earlier, path).await;
     }
-    let mut out = Output::open(&ctx.output_spec(), Shape::List, Box::new(std::io::stdout()))?;
+    let mut out = Output::open(&ctx.output_spec(), Shape::List, ctx.io.out())?;
     if a.dry_run {
         for row in &rows {
             let body = create_body(ctx, &row.contact).await?;

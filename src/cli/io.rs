@@ -7,7 +7,7 @@ use reqwest::header::HeaderName;
 use super::args;
 use crate::api::client::join;
 use crate::api::judge::{Empty, Verdict, judge};
-use crate::context::{Context, store_call};
+use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::http::{Body, Request};
 use crate::secret::Secret;
@@ -69,7 +69,9 @@ async fn key(ctx: &Context) -> Result<Secret> {
     if let Some(kind) = ctx.profile.io_key_store {
         let creds = ctx.credentials.clone();
         let account = creds.io_key_account(&ctx.profile_name);
-        let stored = store_call(kind, move || creds.load(kind, &account)).await??;
+        let stored = ctx
+            .store_call(kind, move || creds.load(kind, &account))
+            .await??;
         return stored.ok_or_else(|| {
             Error::Auth(crate::t!(
                 "cli-io-key-missing-in-store",

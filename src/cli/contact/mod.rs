@@ -231,6 +231,7 @@ async fn existing_patients(
     let create = match if_exists {
         Some(IfExists::Skip) => false,
         _ => super::ask::confirm_or_refuse(
+            &ctx.io,
             &crate::t!("cli-contact-exists-ask", ids = existing.as_str()),
             crate::t!("cli-contact-exists-refused", ids = existing.as_str()),
         )?,

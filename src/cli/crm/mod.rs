@@ -356,6 +356,7 @@ async fn existing_contacts(
     let create = match if_exists {
         Some(IfExists::Skip) => false,
         _ => super::ask::confirm_or_refuse(
+            &ctx.io,
             &crate::t!("cli-crm-contact-exists-ask", ids = existing.as_str()),
             crate::t!("cli-crm-contact-exists-refused", ids = existing.as_str()),
         )?,

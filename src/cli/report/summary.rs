@@ -353,7 +353,7 @@ fn write_text_chart(ctx: &Context, summary: &Summary, measure: &str) -> Result<(
     Ok(crate::output::write_raw(
         &spec,
         text.as_bytes(),
-        Box::new(std::io::stdout()),
+        ctx.io.out(),
     )?)
 }
 
