@@ -209,6 +209,12 @@ impl IoStreams {
     }
 }
 
+/// How many columns the terminal prompts are drawn on (stderr) has: the prompt library draws there
+/// itself, so a message it redraws must be broken to this width.
+pub fn prompt_columns() -> usize {
+    usize::from(dialoguer::console::Term::stderr().size().1)
+}
+
 /// A line on the process's stderr when no streams are at hand: the last words of a run ended by a
 /// fault, from the panic hook. Straight to the process's stderr, since the thread that panicked may
 /// hold the streams' lock.

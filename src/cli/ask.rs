@@ -50,7 +50,7 @@ impl dialoguer::theme::Theme for PromptTheme {
     /// would be half left on the screen, half cleared.
     fn format_error(&self, f: &mut dyn std::fmt::Write, err: &str) -> std::fmt::Result {
         let text = crate::t!("error-line", message = err);
-        let columns = usize::from(dialoguer::console::Term::stderr().size().1);
+        let columns = crate::term::prompt_columns();
         // One column spare: a line exactly as wide as the screen leaves some terminals' cursor on
         // the next line.
         let width = columns.saturating_sub(1).max(20);
