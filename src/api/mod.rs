@@ -1,11 +1,14 @@
-//! The Clinic Results API: the table of every remote operation (for `clinic operations` and the coverage
-//! test), tolerant readers of its answers, and the authenticated client.
+//! The Clinic Results API: the table of every remote operation (for `clinic operations`, the coverage
+//! test, and the typed functions of `ops` and the CRM client, which read method, path and safety from
+//! it), tolerant readers of its answers, and the authenticated client.
 
 pub mod auth;
 pub mod client;
 pub mod conventions;
 pub mod envelope;
 pub mod judge;
+pub mod list;
+pub mod ops;
 pub mod raw_page;
 
 pub use client::{ApiClient, ClientHooks};
@@ -303,6 +306,26 @@ pub const CRM_DEAL_UPDATE: Operation = op(
     Safety::Unsafe,
     Unpaged,
 );
+pub const CRM_DUPLICATE_FINDBYCOMM: Operation = op(
+    "CRM",
+    "GET",
+    CrmUrl,
+    "crm.duplicate.findbycomm",
+    "clinic crm contact import",
+    Safety::Idempotent,
+    Unpaged,
+);
+/// Up to 50 reads in one request (`cmd[name]=crm.contact.get?ID=5`): several records by ID, the
+/// pages of a list read ahead, the lookups of an import.
+pub const CRM_BATCH: Operation = op(
+    "CRM",
+    "GET",
+    CrmUrl,
+    "batch",
+    "clinic crm contact get",
+    Safety::Idempotent,
+    Unpaged,
+);
 pub const IO: Operation = op(
     "Integrações IO",
     "ANY",
@@ -341,6 +364,8 @@ pub const OPERATIONS: &[Operation] = &[
     CRM_DEAL_LIST,
     CRM_DEAL_GET,
     CRM_DEAL_UPDATE,
+    CRM_DUPLICATE_FINDBYCOMM,
+    CRM_BATCH,
     IO,
 ];
 
@@ -349,12 +374,4 @@ pub fn is_paged_list(path: &str) -> bool {
     OPERATIONS
         .iter()
         .any(|o| o.host == BaseUrl && o.path == path && o.paging == Paged)
-}
-
-/// The operation with this path on `base_url`.
-pub fn operation(path: &str) -> &'static Operation {
-    OPERATIONS
-        .iter()
-        .find(|o| o.host == BaseUrl && o.path == path)
-        .unwrap_or_else(|| panic!("{path} is missing from OPERATIONS"))
 }

@@ -122,12 +122,10 @@ pub async fn run(ctx: &Context, cmd: RefCommand) -> Result<()> {
             .await
         }
         RefCommand::AppointmentStatuses => {
-            show::unpaged(ctx, crate::api::APPOINTMENT_STATUSES.path, vec![]).await
+            show::unpaged(ctx, &crate::api::APPOINTMENT_STATUSES, vec![]).await
         }
-        RefCommand::QuoteStatuses => {
-            show::unpaged(ctx, crate::api::QUOTE_STATUSES.path, vec![]).await
-        }
-        RefCommand::HasQuote => show::unpaged(ctx, crate::api::HAS_QUOTE.path, vec![]).await,
+        RefCommand::QuoteStatuses => show::unpaged(ctx, &crate::api::QUOTE_STATUSES, vec![]).await,
+        RefCommand::HasQuote => show::unpaged(ctx, &crate::api::HAS_QUOTE, vec![]).await,
     }
 }
 

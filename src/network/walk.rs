@@ -15,11 +15,11 @@ use crate::record::{Record, record_of, value_of};
 use super::choice::Clinic;
 use super::prefetch::Prefetched;
 use super::staging::Staging;
+use crate::api::list::ApiList;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::pages::{self, Summary, Walk};
 use crate::record::PageSource;
-use crate::show::ApiList;
 
 pub(crate) use crate::record::CLINIC_FIELDS;
 
