@@ -205,13 +205,13 @@ pub async fn paged_with(
 /// note says how to see the others. Pipes and files get every column.
 pub async fn wide_list(
     ctx: &Context,
-    path: &str,
+    op: &'static crate::api::Operation,
     query: Vec<(String, String)>,
     what: &str,
     columns: &[&str],
 ) -> Result<()> {
     let client = ctx.api().await?;
-    let source = Arc::new(ApiList::new(client, path, query));
+    let source = Arc::new(ApiList::new(client, op, query));
     walk_into_output(ctx, source, what, ctx.walk(), Some(columns)).await
 }
 
@@ -381,15 +381,15 @@ fn more_pages_hint(spec: Walk, read: u64, total: Option<u64>) -> Option<String> 
     }
 }
 
-/// A list on `base_url` by path and filters.
+/// A list on `base_url` by its operation and filters.
 pub async fn api_list(
     ctx: &Context,
-    path: &str,
+    op: &'static crate::api::Operation,
     query: Vec<(String, String)>,
     what: &str,
 ) -> Result<()> {
     let client = ctx.api().await?;
-    paged(ctx, Arc::new(ApiList::new(client, path, query)), what).await
+    paged(ctx, Arc::new(ApiList::new(client, op, query)), what).await
 }
 
 /// A list that the service returns whole (no paging): `--limit` still applies.

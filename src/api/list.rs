@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use futures::future::BoxFuture;
 
-use super::ApiClient;
 use super::conventions;
+use super::{ApiClient, Operation};
 use crate::error::{Error, Result};
 use crate::record::{Page, PageSource, fingerprint};
 
@@ -32,7 +32,23 @@ pub struct ApiList {
 }
 
 impl ApiList {
-    pub fn new(client: Arc<ApiClient>, path: &str, query: Vec<(String, String)>) -> ApiList {
+    /// The paged list of the table's entry `op`, with its filters.
+    pub fn new(
+        client: Arc<ApiClient>,
+        op: &'static Operation,
+        query: Vec<(String, String)>,
+    ) -> ApiList {
+        debug_assert_eq!(
+            op.paging,
+            super::Paging::Paged,
+            "{} is no paged list",
+            op.path
+        );
+        ApiList::any_path(client, op.path, query)
+    }
+
+    /// Any path of `base_url` walked as a paged list (`clinic api`).
+    pub fn any_path(client: Arc<ApiClient>, path: &str, query: Vec<(String, String)>) -> ApiList {
         ApiList {
             client,
             path: path.to_string(),

@@ -72,13 +72,14 @@ use Host::*;
 use Paging::*;
 
 /// Every remote operation, in the order of the service's documentation.
+/// Logging in changes nothing on the server, so a lost answer may be asked again.
 pub const LOGIN: Operation = op(
     "Autenticação",
     "POST",
     BaseUrl,
     "/loginApi",
     "clinic login",
-    Safety::Unsafe,
+    Safety::Idempotent,
     Unpaged,
 );
 pub const CREATE_CONTACT: Operation = op(
@@ -374,4 +375,66 @@ pub fn is_paged_list(path: &str) -> bool {
     OPERATIONS
         .iter()
         .any(|o| o.host == BaseUrl && o.path == path && o.paging == Paged)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    /// Every `.rs` file under `dir`.
+    fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                sources(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+
+    /// Every operation the code can reach is in the table: each one this file defines is listed
+    /// in `OPERATIONS`, and no other file defines one (the clients send only what they are given
+    /// from here, so a command cannot reach the service past the table).
+    #[test]
+    fn every_operation_defined_is_in_the_table() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let whole = std::fs::read_to_string(src.join("api/mod.rs")).unwrap();
+        // The code, without these tests (whose text names what they look for).
+        let this = whole.split("#[cfg(test)]").next().unwrap();
+        let defined: Vec<&str> = this
+            .split("pub const ")
+            .skip(1)
+            .filter_map(|d| d.split_once(": Operation = "))
+            .map(|(name, _)| name)
+            .collect();
+        let table = this
+            .split_once("pub const OPERATIONS: &[Operation] = &[")
+            .and_then(|(_, rest)| rest.split_once("];"))
+            .map(|(list, _)| list)
+            .unwrap();
+        let listed: Vec<&str> = table
+            .split(',')
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .collect();
+        assert!(defined.len() > 20, "{defined:?}");
+        assert_eq!(defined, listed, "defined operations and the table differ");
+        let mut files = Vec::new();
+        sources(&src, &mut files);
+        for file in files.iter().filter(|f| !f.ends_with("api/mod.rs")) {
+            let text = std::fs::read_to_string(file).unwrap();
+            let builds = text.lines().any(|l| {
+                l.contains(": Operation = ")
+                    || (l.contains("Operation {")
+                        && !l.contains("fn ")
+                        && !l.trim_start().starts_with("impl"))
+            });
+            assert!(
+                !builds,
+                "{} defines an operation outside the table",
+                file.display()
+            );
+        }
+    }
 }

@@ -1,13 +1,11 @@
-//! One typed function per operation of `base_url`. The method, path and safety of each come from its
+//! One typed function per operation of `base_url` (its paged lists are walked through
+//! `list::ApiList`, built from their entry). The method, path and safety of each come from its
 //! entry in [`super::OPERATIONS`]; the bodies are typed, with the service's Portuguese names, so a
 //! command fills a struct from its arguments and never spells a field or a method itself.
-
-use std::sync::Arc;
 
 use serde::Serialize;
 use serde_json::Value;
 
-use super::list::ApiList;
 use super::{ApiClient, Host, Operation, envelope};
 use crate::error::{Error, Result};
 use crate::http::{Method, Safety};
@@ -153,15 +151,6 @@ pub async fn whole_list(
 ) -> Result<Vec<Value>> {
     let answer = op.call(client, query, None).await?;
     Ok(envelope::page_values(answer).0)
-}
-
-/// A paged list (`listaCanal`, `lista_cliente`…) as a page source for the walker.
-pub fn list(
-    client: Arc<ApiClient>,
-    op: &'static Operation,
-    query: Vec<(String, String)>,
-) -> ApiList {
-    ApiList::new(client, op.path, query)
 }
 
 /// Any path of `base_url`, for `clinic api`: the same token, judge and retries as the operations

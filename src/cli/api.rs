@@ -52,7 +52,7 @@ pub async fn run(ctx: &Context, ApiArgs { request: a }: ApiArgs) -> Result<()> {
         .collect();
     let client = ctx.api().await?;
     if spec.all || crate::api::is_paged_list(&path) {
-        let source = Arc::new(ApiList::new(client, &path, query));
+        let source = Arc::new(ApiList::any_path(client, &path, query));
         return show::paged_with(ctx, source, &crate::t!("cli-what-records"), spec).await;
     }
     // A path of unknown shape: one request with the paging parameters, its answer shown as it came.

@@ -47,7 +47,7 @@ pub async fn run(ctx: &Context, cmd: CampaignCommand) -> Result<()> {
         CampaignCommand::List(list) => {
             super::reference::named(
                 ctx,
-                crate::api::CAMPAIGNS.path,
+                &crate::api::CAMPAIGNS,
                 list,
                 &crate::t!("cli-what-campaigns"),
             )

@@ -32,10 +32,6 @@ impl Kind {
         Kind::QuoteStatuses,
     ];
 
-    pub fn path(self) -> &'static str {
-        self.operation().path
-    }
-
     /// The list's entry in the operations table.
     pub fn operation(self) -> &'static crate::api::Operation {
         use crate::api;

@@ -287,7 +287,7 @@ pub async fn fetch(ctx: &Context, kind: Kind, clinic: Option<u64>) -> Result<Vec
         let records = crate::api::ops::whole_list(&client, kind.operation(), &query).await?;
         return Ok(entries_of(&records));
     }
-    let source = Arc::new(ApiList::new(client, kind.path(), query));
+    let source = Arc::new(ApiList::new(client, kind.operation(), query));
     // The page size every walk uses (`--per-page`, the profile's, within the deployment's maximum).
     let spec = Walk {
         first: 1,

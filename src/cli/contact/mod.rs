@@ -180,7 +180,7 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
             crate::network::run_wide_list(
                 ctx,
                 &l.clinic.clinics(),
-                crate::api::CONTACTS.path,
+                &crate::api::CONTACTS,
                 &crate::t!("cli-what-contacts"),
                 CONTACT_COLUMNS,
                 query,
