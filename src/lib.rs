@@ -17,6 +17,7 @@ mod file_lock;
 pub mod format;
 pub mod http;
 pub mod input;
+pub mod io_hook;
 pub mod jq;
 pub mod money;
 pub mod network;

@@ -13,6 +13,8 @@ type Module = Vec<String>;
 #[derive(Debug, Clone)]
 struct Layer {
     rank: u32,
+    /// The word after the rank: `transport`, `hosts`.
+    name: String,
     modules: Vec<String>,
     forbidden: Vec<String>,
 }
@@ -49,6 +51,7 @@ fn layers(architecture: &str, key: &str) -> Vec<Layer> {
         };
         rows.push(Layer {
             rank,
+            name: cells[0].split_whitespace().nth(1).unwrap_or("").to_string(),
             modules: names(cells.get(1)),
             forbidden: names(cells.get(2)),
         });
@@ -116,7 +119,13 @@ fn test_only_children(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     for (_, after) in test_attributes(text) {
         let t = text[after..].trim_start();
-        let t = t.strip_prefix("pub ").unwrap_or(t).trim_start();
+        // `pub`, `pub(crate)`, `pub(super)`: any visibility before `mod`.
+        let t = match t.strip_prefix("pub") {
+            Some(rest) if rest.starts_with('(') => rest.split_once(')').map_or(rest, |(_, r)| r),
+            Some(rest) => rest,
+            None => t,
+        }
+        .trim_start();
         if let Some(module) = t.strip_prefix("mod ") {
             let name: String = module
                 .chars()
@@ -424,22 +433,30 @@ fn the_sandbox_imports_only_from_below() {
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
-#[test]
-fn nothing_below_cli_names_clap() {
+/// The files of `src/` outside the crate roots, `allowed` modules and test-only modules whose
+/// code names `word`.
+fn naming_outside(word: &str, allowed: &[String]) -> Vec<String> {
     let mut found = Vec::new();
     let files = modules(&repo().join("src"));
     let exempt = test_only(&files);
     for (m, path) in &files {
-        if matches!(m.first().map(String::as_str), None | Some("cli"))
+        let top = m.first().map(String::as_str);
+        if top.is_none_or(|t| allowed.iter().any(|a| a == t))
             || exempt.iter().any(|e| m.starts_with(e))
         {
             continue;
         }
         let code = counted_code(&std::fs::read_to_string(path).unwrap());
-        if code.contains("clap") {
+        if code.contains(word) {
             found.push(path.display().to_string());
         }
     }
+    found
+}
+
+#[test]
+fn nothing_below_cli_names_clap() {
+    let found = naming_outside("clap", &["cli".to_string()]);
     assert!(found.is_empty(), "clap named below cli in: {found:?}");
 }
 
@@ -545,6 +562,26 @@ fn the_stream_rule_finds_each_way_of_printing() {
             "loud.rs:7: print",
             "loud.rs:7: eprintln",
         ]
+    );
+}
+
+/// Requests are built and sent only by the transport and the hosts' clients: everything above
+/// calls a host's typed functions, never `reqwest` (its methods, headers, statuses) itself.
+#[test]
+fn only_the_transport_and_the_hosts_name_reqwest() {
+    let allowed: Vec<String> = layers(&architecture(), "src")
+        .into_iter()
+        .filter(|l| l.name == "transport" || l.name == "hosts")
+        .flat_map(|l| l.modules)
+        .collect();
+    assert!(
+        allowed.iter().any(|m| m == "http") && allowed.iter().any(|m| m == "api"),
+        "ARCHITECTURE.md names no transport or hosts layer: {allowed:?}"
+    );
+    let found = naming_outside("reqwest", &allowed);
+    assert!(
+        found.is_empty(),
+        "reqwest named above the hosts layer in: {found:?}"
     );
 }
 

@@ -1,14 +1,12 @@
 //! `clinic login`, `clinic logout` and `clinic auth …`: obtaining, keeping, showing and removing secrets.
 
 use clap::{Args, Subcommand};
-use reqwest::Method;
 use serde_json::json;
 
 use crate::config::{self, StoreKind};
 use crate::context::{Context, blocking};
 use crate::credentials::{self, StoreFailure};
 use crate::error::{Error, Result};
-use crate::http::Safety;
 use crate::secret::Secret;
 use crate::show;
 use crate::term::IoStreams;
@@ -460,14 +458,7 @@ async fn status(ctx: &Context) -> Result<()> {
 /// Whether the service takes the token: one cheap call.
 pub async fn token_works(ctx: &Context) -> Result<()> {
     let client = ctx.api().await?;
-    client
-        .call(
-            Method::GET,
-            crate::api::APPOINTMENT_STATUSES.path,
-            &[],
-            None,
-            Safety::Idempotent,
-        )
+    crate::api::ops::whole_list(&client, &crate::api::APPOINTMENT_STATUSES, &[])
         .await
         .map(|_| ())
 }
