@@ -538,3 +538,167 @@ pub fn keep_newest(into: &mut std::collections::HashMap<u64, Value>, record: Val
         into.insert(id, record);
     }
 }
+
+// The CRM host: a sandbox ready for its commands, the create every CRM test starts from, and readers
+// of what its journal and its records hold.
+
+/// A sandbox whose CRM takes any number of requests a second (the quota has its own test), with its
+/// units configured in the profile as `--sandbox` configures them.
+pub fn crm_env() -> Env {
+    let env = Env::with(Options {
+        crm_rate_limit: 0,
+        ..Options::ephemeral()
+    });
+    config_set(&env, "units", &clinic_sandbox::crm::UNITS.join(";"));
+    env
+}
+
+/// `clinic crm contact create` through the automation webhook with every field filled in.
+pub const CRM_CREATE: &[&str] = &[
+    "crm",
+    "contact",
+    "create",
+    "--full-name",
+    "Maria José da Silva",
+    "--created-at",
+    "2024-03-05 14:22",
+    "--phone",
+    "(16) 99264-0197",
+    "--email",
+    "maria.jose@example.com",
+    "--campaign-id",
+    "12",
+    "--utm-source",
+    "whatsapp",
+    "--utm-campaign",
+    "verão 2024",
+    "--unit",
+    // A word of the unit's name, as `--clinic` takes one.
+    "perdizes",
+    "--format",
+    "json",
+];
+
+/// The query of the last request to `method` in the journal.
+pub fn update_sent(env: &Env, method: &str) -> Vec<(String, String)> {
+    let sent = env.sent();
+    let entry = sent
+        .iter()
+        .rev()
+        .find(|r| r["path"].as_str().unwrap_or("").ends_with(method))
+        .unwrap_or_else(|| panic!("no {method} in {sent:?}"));
+    query_of(entry)
+}
+
+/// The items of a multi-value field in a write's query, in their order: each
+/// `FIELDS[PHONE][n][KEY]=value` gathered by `n`.
+pub fn items_sent(
+    q: &[(String, String)],
+    field: &str,
+) -> Vec<std::collections::BTreeMap<String, String>> {
+    let prefix = format!("FIELDS[{field}][");
+    let mut items: std::collections::BTreeMap<u32, std::collections::BTreeMap<String, String>> =
+        Default::default();
+    for (k, v) in q {
+        let Some(rest) = k.strip_prefix(&prefix) else {
+            continue;
+        };
+        let (n, key) = rest.split_once("][").unwrap();
+        items
+            .entry(n.parse().unwrap())
+            .or_default()
+            .insert(key.trim_end_matches(']').to_string(), v.clone());
+    }
+    items.into_values().collect()
+}
+
+/// The calls inside a `batch` request of the journal, in their order: each call's method and its
+/// query's pairs (a `$result[…]` reference left as it was sent).
+pub fn batch_calls(entry: &Value) -> Vec<(String, Vec<(String, String)>)> {
+    query_of(entry)
+        .into_iter()
+        .filter(|(k, _)| k.starts_with("cmd["))
+        .map(|(_, call)| {
+            let (method, query) = call.split_once('?').unwrap_or((&call, ""));
+            let pairs = url::form_urlencoded::parse(query.as_bytes())
+                .map(|(k, v)| (k.into_owned(), v.into_owned()))
+                .collect();
+            (method.to_string(), pairs)
+        })
+        .collect()
+}
+
+/// The values of a multi-value field of a CRM record, as the sandbox holds them.
+pub fn values_of(env: &Env, method: &str, id: u64, field: &str) -> Vec<String> {
+    env.crm_get(method, id)[field]
+        .as_array()
+        .map(|items| {
+            items
+                .iter()
+                .map(|i| i["VALUE"].as_str().unwrap().to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The IDs of a CRM list printed as JSON, in their order.
+pub fn ids_of(out: &std::process::Output) -> Vec<u64> {
+    stdout_json(out)
+        .as_array()
+        .expect("a JSON array")
+        .iter()
+        .map(|r| r["ID"].as_str().unwrap().parse().unwrap())
+        .collect()
+}
+
+/// `clinic config set KEY VALUE` in this test's profile, which must succeed.
+pub fn config_set(env: &Env, key: &str, value: &str) {
+    env.bare()
+        .args(["config", "set", key, value])
+        .assert()
+        .success();
+}
+
+/// The rows of an import file for `crm contact import`: `count` new people, then one row for each
+/// phone of `existing` (contacts the CRM holds, under new names and e-mails).
+pub fn crm_import_file(count: usize, existing: &[String]) -> String {
+    let unit = clinic_sandbox::crm::UNITS[0];
+    let mut csv = String::from("nome;telefone;email;unidade;campanha;utm_source\n");
+    for i in 0..count {
+        csv.push_str(&format!(
+            "Pessoa {i} Importada;1698{i:07};pessoa{i}@example.com;{unit};12;whatsapp\n"
+        ));
+    }
+    for (i, phone) in existing.iter().enumerate() {
+        csv.push_str(&format!(
+            "Antiga {i} Cliente;{phone};antiga{i}@example.com;{unit};12;instagram\n"
+        ));
+    }
+    csv
+}
+
+/// `crm contact import FILE --journal JOURNAL` with `extra`, after clearing the sandbox's journal.
+pub fn run_crm_import(
+    env: &Env,
+    file: &Path,
+    journal: &Path,
+    extra: &[&str],
+) -> std::process::Output {
+    env.clear_journal();
+    env.crm()
+        .args(["crm", "contact", "import"])
+        .arg(file)
+        .arg("--journal")
+        .arg(journal)
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+/// Requests to CRM `method` in the sandbox's journal.
+pub fn calls_to(env: &Env, method: &str) -> usize {
+    env.sent()
+        .iter()
+        .filter(|r| r["path"].as_str().unwrap_or("").ends_with(method))
+        .count()
+}

@@ -583,3 +583,27 @@ fn a_list_of_clinics_or_statuses_completes_after_a_comma() {
     let statuses = offered_for("--status", "2,aprov");
     assert_eq!(statuses, ["2,Aprovado"], "{statuses:?}");
 }
+
+#[test]
+fn completions_committed_match_the_binary() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (shell, file) in [
+        ("bash", "clinic.bash"),
+        ("zsh", "_clinic"),
+        ("fish", "clinic.fish"),
+        ("powershell", "_clinic.ps1"),
+        ("elvish", "clinic.elv"),
+    ] {
+        let out = assert_cmd::Command::cargo_bin("clinic")
+            .unwrap()
+            .args(["completions", shell])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let committed = std::fs::read(root.join("completions").join(file)).unwrap_or_default();
+        assert!(
+            committed == out.stdout,
+            "completions/{file} is stale: regenerate with `cargo run -- completions {shell} > completions/{file}`"
+        );
+    }
+}
