@@ -7,56 +7,41 @@ use crate::common::*;
 #[test]
 fn api_escape_hatch_with_paging_and_body() {
     let env = Env::new();
-    let out = env
-        .clinic()
-        .args([
-            "api",
-            "GET",
-            "/listaCanal",
-            "-q",
-            "pagina_atual=1",
-            "-q",
-            "por_pagina=3",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.clinic().args([
+        "api",
+        "GET",
+        "/listaCanal",
+        "-q",
+        "pagina_atual=1",
+        "-q",
+        "por_pagina=3",
+        "--format",
+        "json",
+    ]));
     assert_eq!(stdout_json(&out).as_array().unwrap().len(), 3);
     env.clear_journal();
-    let out = env
-        .clinic()
-        .args([
-            "api",
-            "get",
-            "listaServico",
-            "--all",
-            "--per-page",
-            "10",
-            "--format",
-            "ndjson",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.clinic().args([
+        "api",
+        "get",
+        "listaServico",
+        "--all",
+        "--per-page",
+        "10",
+        "--format",
+        "ndjson",
+    ]));
     assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 25);
     assert!(env.sent().len() >= 3);
     env.clear_journal();
-    let out = env
-        .clinic()
-        .args([
-            "api",
-            "POST",
-            "/criaCampanha",
-            "--data",
-            r#"{"nome":"Via api","clinica":"1"}"#,
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(env.clinic().args([
+        "api",
+        "POST",
+        "/criaCampanha",
+        "--data",
+        r#"{"nome":"Via api","clinica":"1"}"#,
+        "--format",
+        "json",
+    ]));
     assert_eq!(body_of(&env.sent()[0])["nome"], "Via api");
     env.clinic()
         .args(["api", "POST", "/criaCampanha", "--data", "{nope"])
@@ -109,40 +94,33 @@ fn api_get_sends_the_page_and_page_size() {
     let env = Env::new();
     let some = |p: &str, s: &str| (Some(p.to_string()), Some(s.to_string()));
     // The README's example: a paged list always gets its paging parameters.
-    let out = env
-        .clinic()
-        .args([
-            "api",
-            "GET",
-            "/listaCanal",
-            "-q",
-            "nome=insta",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.clinic().args([
+        "api",
+        "GET",
+        "/listaCanal",
+        "-q",
+        "nome=insta",
+        "--format",
+        "json",
+    ]));
     assert_eq!(stdout_json(&out)[0]["nome"], "Instagram");
     // One page holds the list; only the empty page after it proves the end.
     assert_eq!(paging_sent(&env), [some("1", "50"), some("2", "50")]);
     assert!(query_of(&env.sent()[0]).contains(&("nome".into(), "insta".into())));
     env.clear_journal();
-    let out = env
-        .clinic()
-        .args([
-            "api",
-            "GET",
-            "/listaCanal",
-            "--page",
-            "2",
-            "--per-page",
-            "5",
-        ])
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.clinic()
+            .args([
+                "api",
+                "GET",
+                "/listaCanal",
+                "--page",
+                "2",
+                "--per-page",
+                "5",
+            ])
+            .args(["--format", "json"]),
+    );
     assert_eq!(stdout_json(&out).as_array().unwrap().len(), 5);
     assert_eq!(stdout_json(&out)[0]["id"], 6);
     assert_eq!(page_asked(&env), some("2", "5"));

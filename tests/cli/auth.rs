@@ -58,22 +58,14 @@ fn login_status_logout_through_the_kernel_keyring() {
         .args(["ref", "clinics", "--format", "json"])
         .assert()
         .success();
-    let sent = env.sent();
-    assert_eq!(
-        sent.last().unwrap()["headers"]["authorization"],
-        format!("Bearer {token}")
-    );
+    assert_eq!(env.last_authorization(), format!("Bearer {token}"));
 
     run()
         .arg("logout")
         .assert()
         .success()
         .stderr(predicate::str::contains("removed the token"));
-    run()
-        .args(["ref", "clinics"])
-        .assert()
-        .code(3)
-        .stderr(predicate::str::contains("clinic login"));
+    asks_to_log_in(run());
 }
 
 #[test]
@@ -259,10 +251,7 @@ fn an_entry_under_the_old_name_is_moved_once() {
         .args(["ref", "clinics", "--format", "json"])
         .assert()
         .success();
-    assert_eq!(
-        env.sent().last().unwrap()["headers"]["authorization"],
-        format!("Bearer {token}")
-    );
+    assert_eq!(env.last_authorization(), format!("Bearer {token}"));
     assert!(
         ring.search(&old_name).is_err(),
         "the old entry was left behind"
@@ -281,14 +270,12 @@ fn an_entry_under_the_old_name_is_moved_once() {
 fn a_login_no_store_takes_still_saves_a_usable_profile() {
     let env = Env::new();
     // The Windows store does not exist on this platform, so the only store in the chain refuses.
-    let out = env
-        .bare()
-        .env("CLINIC_CREDENTIAL_STORE", "credential-manager")
-        .args(["login", "--login", "unidade1", "--password-stdin"])
-        .write_stdin("unidade1\n")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.bare()
+            .env("CLINIC_CREDENTIAL_STORE", "credential-manager")
+            .args(["login", "--login", "unidade1", "--password-stdin"])
+            .write_stdin("unidade1\n"),
+    );
     assert!(
         stderr(&out).contains("no store could keep the token"),
         "{}",
@@ -309,17 +296,11 @@ fn a_login_no_store_takes_still_saves_a_usable_profile() {
         .args(["ref", "clinics", "--format", "json"])
         .assert()
         .success();
-    assert_eq!(
-        env.sent().last().unwrap()["headers"]["authorization"],
-        format!("Bearer {printed}")
-    );
+    assert_eq!(env.last_authorization(), format!("Bearer {printed}"));
     // Without it, the run says how to log in rather than that no address is set.
-    env.bare()
-        .env_remove("CLINIC_BASE_URL")
-        .args(["ref", "clinics"])
-        .assert()
-        .code(3)
-        .stderr(predicate::str::contains("clinic login"));
+    let mut without_address = env.bare();
+    without_address.env_remove("CLINIC_BASE_URL");
+    asks_to_log_in(without_address);
 }
 
 #[test]
@@ -328,13 +309,11 @@ fn auth_status_for_scripts_is_the_same_in_every_language() {
     let out = env.login_to_file();
     assert!(out.status.success(), "{}", stderr(&out));
     let status = |lang: &str| {
-        let out = env
-            .file_store()
-            .env("CLINIC_LANG", lang)
-            .args(["auth", "status", "--format", "json"])
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        let out = succeeds(
+            env.file_store()
+                .env("CLINIC_LANG", lang)
+                .args(["auth", "status", "--format", "json"]),
+        );
         out.stdout
     };
     let english = status("en");
@@ -381,14 +360,19 @@ fn a_password_mistyped_at_the_prompt_is_asked_again_up_to_three_times() {
     assert!(format!("{:?}", p.process().wait().unwrap()).ends_with(", 3)"));
 }
 
+/// A sandbox whose tokens are 16 KB, more than one entry of the kernel keyring holds.
+fn with_long_tokens() -> Env {
+    Env::with(clinic_sandbox::Options {
+        token_bytes: 16 * 1024,
+        ..clinic_sandbox::Options::ephemeral()
+    })
+}
+
 /// A 16 KB token (a JWT carrying claims) is kept, read back and sent whole: split across entries
 /// of the store, and gone from all of them at logout.
 #[test]
 fn a_long_token_is_kept_in_parts_and_works() {
-    let env = Env::with(clinic_sandbox::Options {
-        token_bytes: 16 * 1024,
-        ..clinic_sandbox::Options::ephemeral()
-    });
+    let env = with_long_tokens();
     let profile = unique_profile("long");
     let run = || keyring_run(&env, env.config.path(), &profile);
     log_in_as_clinic_user(run());
@@ -406,10 +390,7 @@ fn a_long_token_is_kept_in_parts_and_works() {
         .args(["report", "appointments", "--format", "json", "--page", "1"])
         .assert()
         .success();
-    assert_eq!(
-        env.sent().last().unwrap()["headers"]["authorization"],
-        format!("Bearer {token}")
-    );
+    assert_eq!(env.last_authorization(), format!("Bearer {token}"));
     run().arg("logout").assert().success();
     run().args(["auth", "token"]).assert().code(3);
 }
@@ -477,14 +458,15 @@ fn a_password_file_serves_unattended_runs_and_must_be_private() {
     let file = dir.path().join("senha");
     std::fs::write(&file, "unidade1\n").unwrap();
     std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let channels_with_file = |mut cmd: assert_cmd::Command| {
+        cmd.env("CLINIC_LOGIN", "unidade1")
+            .env("CLINIC_PASSWORD_FILE", &file)
+            .args(["ref", "channels", "--format", "json"])
+            .output()
+            .unwrap()
+    };
     env.clear_journal();
-    let out = env
-        .bare()
-        .env("CLINIC_LOGIN", "unidade1")
-        .env("CLINIC_PASSWORD_FILE", &file)
-        .args(["ref", "channels", "--format", "json"])
-        .output()
-        .unwrap();
+    let out = channels_with_file(env.bare());
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     let err = stderr(&out);
     assert!(
@@ -494,13 +476,7 @@ fn a_password_file_serves_unattended_runs_and_must_be_private() {
     assert!(env.sent().is_empty());
     // Also when tonight's run does not need it (a token is at hand): the file is refused on every
     // run that names it, not the night the token expires.
-    let out = env
-        .clinic()
-        .env("CLINIC_LOGIN", "unidade1")
-        .env("CLINIC_PASSWORD_FILE", &file)
-        .args(["ref", "channels", "--format", "json"])
-        .output()
-        .unwrap();
+    let out = channels_with_file(env.clinic());
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(
         stderr(&out).contains("CLINIC_PASSWORD_FILE"),
@@ -510,14 +486,12 @@ fn a_password_file_serves_unattended_runs_and_must_be_private() {
     assert!(env.sent().is_empty());
 
     std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
-    let out = env
-        .bare()
-        .env("CLINIC_LOGIN", "unidade1")
-        .env("CLINIC_PASSWORD_FILE", &file)
-        .args(["ref", "channels", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.bare()
+            .env("CLINIC_LOGIN", "unidade1")
+            .env("CLINIC_PASSWORD_FILE", &file)
+            .args(["ref", "channels", "--format", "json"]),
+    );
     assert!(!stdout_json(&out).as_array().unwrap().is_empty());
 
     // `doctor --unattended` says what such a run can log in with.
@@ -624,10 +598,7 @@ fn huge_fifo_and_foreign_password_files_are_refused_at_once() {
 #[test]
 fn a_bad_keyring_manifest_reads_as_no_token_with_a_doctor_warning() {
     use linux_keyutils::{KeyRing, KeyRingIdentifier};
-    let env = Env::with(clinic_sandbox::Options {
-        token_bytes: 16 * 1024,
-        ..clinic_sandbox::Options::ephemeral()
-    });
+    let env = with_long_tokens();
     let profile = unique_profile("bad-manifest");
     let run = || keyring_run(&env, env.config.path(), &profile);
     log_in_as_clinic_user(run());

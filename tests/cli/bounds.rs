@@ -7,15 +7,6 @@ use serde_json::json;
 
 use crate::common::*;
 
-fn entries(dir: &std::path::Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
 /// The Parquet encoder thread panicking (as it did when zstd was refused memory) ends the run
 /// with exit 5 and one line saying so, at once and never a hang, and leaves no file behind: neither
 /// under the output's name nor a hidden temporary one.

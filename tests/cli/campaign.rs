@@ -1,53 +1,39 @@
 //! `clinic campaign create` and `list`, with an appointment's status change seen in the report, and a
 //! campaign name that already exists.
 
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::common::*;
 
 #[test]
 fn campaign_create_then_listed_and_status_change_visible() {
     let env = Env::new();
-    let out = env
-        .clinic()
-        .args([
-            "campaign",
-            "create",
-            "--name",
-            "Black Friday \"24\"",
-            "--clinic",
-            "1",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.clinic().args([
+        "campaign",
+        "create",
+        "--name",
+        "Black Friday \"24\"",
+        "--clinic",
+        "1",
+        "--format",
+        "json",
+    ]));
     let id = stdout_json(&out)["id"].clone();
-    let posts: Vec<Value> = env
-        .sent()
-        .into_iter()
-        .filter(|r| r["method"] == "POST")
-        .collect();
+    let posts = env.posts();
     assert_eq!(posts.len(), 1);
     assert_eq!(
         body_of(&posts[0]),
         json!({"nome": "Black Friday \"24\"", "clinica": "1"})
     );
-    let out = env
-        .clinic()
-        .args([
-            "campaign",
-            "list",
-            "--name",
-            "Black Friday",
-            "--format",
-            "json",
-            "--all",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.clinic().args([
+        "campaign",
+        "list",
+        "--name",
+        "Black Friday",
+        "--format",
+        "json",
+        "--all",
+    ]));
     assert!(
         stdout_json(&out)
             .to_string()
@@ -64,32 +50,21 @@ fn campaign_create_then_listed_and_status_change_visible() {
     // Appointment status: pick one appointment, change it, see it in the report.
     let out = env
         .clinic()
-        .args([
-            "report",
-            "appointments",
-            "--per-page",
-            "1",
-            "--format",
-            "json",
-        ])
+        .args(APPOINTMENTS)
+        .args(["--per-page", "1", "--format", "json"])
         .output()
         .unwrap();
     let appt = stdout_json(&out)[0].clone();
     let appt_id = appt["id"].to_string();
     env.clear_journal();
-    let set = env
-        .clinic()
-        .args([
-            "--lang",
-            "pt-BR",
-            "appointment",
-            "set-status",
-            &appt_id,
-            "7",
-        ])
-        .output()
-        .unwrap();
-    assert!(set.status.success(), "{}", stderr(&set));
+    let set = succeeds(env.clinic().args([
+        "--lang",
+        "pt-BR",
+        "appointment",
+        "set-status",
+        &appt_id,
+        "7",
+    ]));
     assert_eq!(
         body_of(&env.sent()[0]),
         json!({"agendamento": appt["id"], "status": 7})
@@ -116,15 +91,8 @@ fn campaign_create_then_listed_and_status_change_visible() {
     );
     let out = env
         .clinic()
-        .args([
-            "report",
-            "appointments",
-            "--status",
-            "7",
-            "--all",
-            "--format",
-            "json",
-        ])
+        .args(APPOINTMENTS)
+        .args(["--status", "7", "--all", "--format", "json"])
         .output()
         .unwrap();
     assert!(
@@ -146,7 +114,6 @@ fn campaign_create_then_listed_and_status_change_visible() {
 
 #[test]
 fn a_campaign_name_that_exists_is_refused_in_a_script_asked_at_a_terminal_or_allowed() {
-    use rexpect::session::spawn_command;
     let env = Env::new();
     let create = |name: &str, extra: &[&str]| {
         env.clinic()
@@ -185,18 +152,19 @@ fn a_campaign_name_that_exists_is_refused_in_a_script_asked_at_a_terminal_or_all
     assert!(allowed.status.success(), "{}", stderr(&allowed));
     assert_eq!(posts(&env), 1);
     // At a terminal the user is asked; the default (Enter) is no.
-    let mut cmd = env.terminal_command("unidade1");
-    cmd.args([
-        "--lang",
-        "pt-BR",
-        "campaign",
-        "create",
-        "--clinic",
-        "1",
-        "--name",
-        "Outubro rosa 2025",
-    ]);
-    let mut p = spawn_command(cmd, Some(30_000)).unwrap();
+    let mut p = env.on_terminal(
+        "unidade1",
+        &[
+            "--lang",
+            "pt-BR",
+            "campaign",
+            "create",
+            "--clinic",
+            "1",
+            "--name",
+            "Outubro rosa 2025",
+        ],
+    );
     p.exp_string("Criar outra de mesmo nome? [s/N]").unwrap();
     p.send_line("").unwrap();
     let rest = from_pty(&p.exp_eof().unwrap());

@@ -69,16 +69,10 @@ impl Env {
         cmd
     }
 
-    /// `clinic login` as the clinic user into the file store.
+    /// `clinic login` as the clinic user into the file store, with the password as its input.
     pub fn login_to_file(&self) -> std::process::Output {
         self.file_store()
-            .args([
-                "login",
-                "--login",
-                "unidade1",
-                "--password-stdin",
-                "--insecure-storage",
-            ])
+            .args(LOGIN_TO_FILE)
             .write_stdin("unidade1\n")
             .output()
             .unwrap()
@@ -141,6 +135,21 @@ impl Env {
             .into_iter()
             .filter(|r| !r["path"].as_str().unwrap_or("").ends_with("/loginApi"))
             .collect()
+    }
+
+    /// The writes the command sent: the journal's POST requests, oldest first.
+    #[allow(dead_code)]
+    pub fn posts(&self) -> Vec<Value> {
+        self.sent()
+            .into_iter()
+            .filter(|r| r["method"] == "POST")
+            .collect()
+    }
+
+    /// The `Authorization` header of the last request the command sent.
+    #[allow(dead_code)]
+    pub fn last_authorization(&self) -> Value {
+        self.sent().last().expect("a request was sent")["headers"]["authorization"].clone()
     }
 
     pub fn clear_journal(&self) {
@@ -209,6 +218,77 @@ impl Env {
     }
 }
 
+/// `clinic login` as the clinic user, the password read from standard input, the token kept in the
+/// 0600 file store.
+pub const LOGIN_TO_FILE: &[&str] = &[
+    "login",
+    "--login",
+    "unidade1",
+    "--password-stdin",
+    "--insecure-storage",
+];
+
+/// The channel, campaign and clinic a test's new contact is filed under: ID 1 of each.
+#[allow(dead_code)]
+pub const FILED_UNDER_ONE: &[&str] = &["--channel", "1", "--campaign", "1", "--clinic", "1"];
+
+/// `clinic contact create` with every field the service requires.
+#[allow(dead_code)]
+pub const CONTACT_CREATE: &[&str] = &[
+    "contact",
+    "create",
+    "--name",
+    "Ana Souza",
+    "--phone",
+    "(16) 99264-0197",
+    "--birth-date",
+    "1990-04-23",
+    "--channel",
+    "1",
+    "--campaign",
+    "1",
+    "--clinic",
+    "1",
+];
+
+/// `clinic report ficha-financeira`, the Ficha Financeira: the list most tests walk.
+#[allow(dead_code)]
+pub const FICHA: &[&str] = &["report", "ficha-financeira"];
+
+/// The whole Ficha Financeira, every page.
+#[allow(dead_code)]
+pub const FICHA_ALL: &[&str] = &["report", "ficha-financeira", "--all"];
+
+/// `clinic report appointments`.
+#[allow(dead_code)]
+pub const APPOINTMENTS: &[&str] = &["report", "appointments"];
+
+/// `cmd ref clinics` exits 3 and says to log in: what a run with no usable token does.
+#[allow(dead_code)]
+pub fn asks_to_log_in(mut cmd: Command) {
+    cmd.args(["ref", "clinics"])
+        .assert()
+        .code(3)
+        .stderr(predicates::str::contains("clinic login"));
+}
+
+/// Runs `cmd` and returns its output, failing the test with its stderr unless it succeeded.
+#[allow(dead_code)]
+pub fn succeeds(cmd: &mut Command) -> std::process::Output {
+    let out = cmd.output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    out
+}
+
+/// Waits for a spawned `clinic` and returns its output, failing the test with its stderr unless it
+/// succeeded.
+#[allow(dead_code)]
+pub fn finished_ok(child: std::process::Child) -> std::process::Output {
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    out
+}
+
 pub fn stdout_json(out: &std::process::Output) -> Value {
     serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
         panic!(
@@ -245,6 +325,17 @@ pub fn query_of(entry: &Value) -> Vec<(String, String)> {
 
 pub fn body_of(entry: &Value) -> Value {
     serde_json::from_str(entry["body"].as_str().unwrap_or("null")).unwrap_or(Value::Null)
+}
+
+/// The names of the files in `dir`, sorted: what a run left there.
+#[allow(dead_code)]
+pub fn entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
 }
 
 #[allow(dead_code)]
@@ -399,6 +490,17 @@ impl Env {
     }
 }
 
+impl Env {
+    /// `clinic ARGS` as `login` in a pseudo-terminal, as a person at a keyboard runs it (the guided
+    /// form, questions before a write).
+    #[allow(dead_code)]
+    pub fn on_terminal(&self, login: &str, args: &[&str]) -> rexpect::session::PtySession {
+        let mut cmd = self.terminal_command(login);
+        cmd.args(args);
+        rexpect::session::spawn_command(cmd, Some(30_000)).unwrap()
+    }
+}
+
 /// Text as a pseudo-terminal session sees it: rexpect reads each byte as one character, so UTF-8 text
 /// is looked for byte by byte.
 #[allow(dead_code)]
@@ -526,6 +628,16 @@ pub fn fat_volume(test: &str) -> Option<FatVolume> {
     None
 }
 
+/// How many of `records` were modified after `day` (`modificado_em`, `YYYY-MM-DD`): the quotes a
+/// sandbox's churn changed while a test ran.
+#[allow(dead_code)]
+pub fn modified_after(records: &std::collections::HashMap<u64, Value>, day: &str) -> usize {
+    records
+        .values()
+        .filter(|r| r["modificado_em"].as_str() > Some(day))
+        .count()
+}
+
 /// Keeps `record` in `into` by its `id` unless a record there was modified later (`modificado_em`):
 /// how a reader of incremental exports keeps the newest copy of each quote.
 #[allow(dead_code)]
@@ -552,6 +664,25 @@ pub fn crm_env() -> Env {
     config_set(&env, "units", &clinic_sandbox::crm::UNITS.join(";"));
     env
 }
+
+/// The README's CRM example.
+pub const CRM_EXAMPLE: &[&str] = &[
+    "crm",
+    "contact",
+    "create",
+    "--full-name",
+    "Maria da Silva",
+    "--phone",
+    "(16) 99264-0197",
+    "--email",
+    "maria@example.com",
+    "--campaign-id",
+    "12",
+    "--utm-source",
+    "whatsapp",
+    "--unit",
+    "sp campinas",
+];
 
 /// `clinic crm contact create` through the automation webhook with every field filled in.
 pub const CRM_CREATE: &[&str] = &[

@@ -125,6 +125,15 @@ fn completion_without_a_cache_offers_nothing_and_prints_no_error() {
 
 #[test]
 fn cache_fresh_stale_cleared_and_network_down() {
+    // A status by name: resolved from the cache, or from the list fetched again.
+    const MISSED: &[&str] = &[
+        "report",
+        "appointments",
+        "--status",
+        "Faltou",
+        "--page",
+        "1",
+    ];
     let env = refreshed();
     // Fresh: names resolve without asking the service for the list again.
     env.clear_journal();
@@ -133,17 +142,7 @@ fn cache_fresh_stale_cleared_and_network_down() {
         .assert()
         .success();
     env.clear_journal();
-    env.clinic()
-        .args([
-            "report",
-            "appointments",
-            "--status",
-            "Faltou",
-            "--page",
-            "1",
-        ])
-        .assert()
-        .success();
+    env.clinic().args(MISSED).assert().success();
     let paths: Vec<String> = crate::common::without_numbering_probe(env.sent())
         .iter()
         .map(|r| r["path"].as_str().unwrap().to_string())
@@ -154,14 +153,7 @@ fn cache_fresh_stale_cleared_and_network_down() {
     env.clear_journal();
     env.clinic()
         .env("CLINIC_CACHE_TTL", "0")
-        .args([
-            "report",
-            "appointments",
-            "--status",
-            "Faltou",
-            "--page",
-            "1",
-        ])
+        .args(MISSED)
         .assert()
         .success();
     assert!(
@@ -177,17 +169,7 @@ fn cache_fresh_stale_cleared_and_network_down() {
         .success()
         .stderr(predicate::str::contains("removed"));
     env.clear_journal();
-    env.clinic()
-        .args([
-            "report",
-            "appointments",
-            "--status",
-            "Faltou",
-            "--page",
-            "1",
-        ])
-        .assert()
-        .success();
+    env.clinic().args(MISSED).assert().success();
     assert_eq!(crate::common::without_numbering_probe(env.sent()).len(), 2);
     // Network down: a stale cache still resolves names (with a warning) and still completes.
     let token = env.token("unidade1", "unidade1");
@@ -195,14 +177,7 @@ fn cache_fresh_stale_cleared_and_network_down() {
     down.bare()
         .env("CLINIC_TOKEN", &token)
         .env("CLINIC_CACHE_TTL", "0")
-        .args([
-            "report",
-            "appointments",
-            "--status",
-            "Faltou",
-            "--page",
-            "1",
-        ])
+        .args(MISSED)
         .assert()
         .code(5)
         .stderr(predicate::str::contains(
@@ -388,13 +363,11 @@ fn offered(env: &Env, words: &[&str]) -> Vec<String> {
 fn completion_honours_profile_and_clinic_on_the_line_and_covers_closed_lists() {
     let env = Env::new();
     // A campaign only clinic 2 has, cached by an admin_master's refresh of every clinic.
-    let out = env
-        .admin()
-        .args(["api", "POST", "/criaCampanha", "--format", "json", "--data"])
-        .arg(r#"{"nome": "Só na Clínica Dois", "clinica": "2"}"#)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        env.admin()
+            .args(["api", "POST", "/criaCampanha", "--format", "json", "--data"])
+            .arg(r#"{"nome": "Só na Clínica Dois", "clinica": "2"}"#),
+    );
     env.admin().args(["cache", "refresh"]).assert().success();
     let campaign = |clinic: &str| {
         offered(
@@ -527,12 +500,7 @@ fn completion_honours_profile_and_clinic_on_the_line_and_covers_closed_lists() {
 fn powershell_registration_is_generated_and_answers_for_clinic_exe() {
     let env = refreshed();
     // The committed script is exactly what the generator writes.
-    let out = env
-        .bare()
-        .args(["completions", "powershell"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.bare().args(["completions", "powershell"]));
     let committed = std::fs::read(repo("completions/_clinic.ps1")).unwrap();
     assert!(
         out.stdout == committed,

@@ -93,12 +93,10 @@ fn config_use_makes_a_profile_the_default_until_another_is_chosen() {
             stderr(&out),
         )
     };
-    let set = env
-        .bare()
-        .args(["--profile", "matriz", "config", "set", "clinica", "7"])
-        .output()
-        .unwrap();
-    assert!(set.status.success(), "{}", stderr(&set));
+    succeeds(
+        env.bare()
+            .args(["--profile", "matriz", "config", "set", "clinica", "7"]),
+    );
     assert_eq!(
         get(&["config", "get", "clinica"]).0,
         Some(1),

@@ -5,7 +5,7 @@
 
 use clinic_sandbox::{Charset, Dialect, EmptyList, Options};
 
-use crate::common::{Env, stderr, stdout_json};
+use crate::common::{Env, FICHA_ALL, stderr, stdout_json, succeeds};
 
 const SCALE: u64 = 600;
 
@@ -351,12 +351,10 @@ fn a_login_answer_with_its_scheme_is_kept_apart_and_remembered() {
     let config = std::fs::read_to_string(env.config.path().join("config.toml")).unwrap();
     assert!(config.contains("auth_scheme = \"bearer\""), "{config}");
     env.clear_journal();
-    let out = env
-        .file_store()
-        .args(["ref", "channels", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        env.file_store()
+            .args(["ref", "channels", "--format", "json"]),
+    );
     let sent = env.sent();
     let auth = sent[0]["headers"]["authorization"].as_str().unwrap();
     // One scheme word, then the token: never `Bearer Bearer …`.
@@ -372,12 +370,7 @@ fn a_zero_based_one_page_list_never_ends_short() {
         page_base: Some(0),
         ..base()
     });
-    let out = env
-        .clinic()
-        .args(["ref", "channels", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.clinic().args(["ref", "channels", "--format", "json"]));
     let channels = stdout_json(&out);
     let reference = Env::with(base());
     let want = stdout_json(
@@ -411,22 +404,11 @@ fn ids_typed_as_numbers_need_no_list_and_names_fail_with_the_lists_error() {
         unknown_route: vec!["/listaClinicas".into(), "/listaVendedor".into()],
         ..base()
     });
-    let out = env
-        .clinic()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--all",
-            "--clinic",
-            "1",
-            "--seller",
-            "3",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        env.clinic()
+            .args(FICHA_ALL)
+            .args(["--clinic", "1", "--seller", "3", "--format", "json"]),
+    );
     let sent = env.sent();
     let report = sent
         .iter()
@@ -471,12 +453,11 @@ fn a_learned_page_size_is_used_and_a_larger_per_page_is_lowered_never_sent() {
         ..base()
     });
     // First run: the first page is refused for its size; the walk starts again at 20 a page.
-    let out = env
-        .clinic()
-        .args(["report", "ficha-financeira", "--all", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out =
+        succeeds(
+            env.clinic()
+                .args(["report", "ficha-financeira", "--all", "--format", "json"]),
+        );
     assert!(
         stderr(&out).contains("at most 20 records a page"),
         "{}",
@@ -488,20 +469,12 @@ fn a_learned_page_size_is_used_and_a_larger_per_page_is_lowered_never_sent() {
         .assert()
         .success();
     env.clear_journal();
-    let out = env
-        .clinic()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--all",
-            "--per-page",
-            "100",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out =
+        succeeds(
+            env.clinic()
+                .args(FICHA_ALL)
+                .args(["--per-page", "100", "--format", "json"]),
+        );
     assert_eq!(
         stderr(&out).matches("--per-page 100").count(),
         1,

@@ -9,8 +9,7 @@ use crate::common::*;
 fn webhook_call_is_percent_encoded_exactly() {
     let env = crm_env();
     env.clear_journal();
-    let out = env.crm().args(CRM_CREATE).output().unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.crm().args(CRM_CREATE));
     let answer = stdout_json(&out);
     assert_eq!(answer["ok"], true);
     assert_eq!(answer["contact_created"], true);
@@ -58,8 +57,7 @@ fn webhook_call_is_percent_encoded_exactly() {
 fn a_second_create_for_the_same_phone_reuses_the_contact() {
     let env = crm_env();
     let before = env.stats();
-    let first = env.crm().args(CRM_CREATE).output().unwrap();
-    assert!(first.status.success(), "{}", stderr(&first));
+    let first = succeeds(env.crm().args(CRM_CREATE));
     let after_first = env.stats();
     assert_eq!(
         after_first["crm_contacts"].as_u64(),
@@ -94,25 +92,13 @@ fn a_second_create_for_the_same_phone_reuses_the_contact() {
     );
     assert_eq!(env.stats()["crm_deals"], after_first["crm_deals"]);
     // `skip`: nothing sent, exit 0, the contact named.
-    let skipped = env
-        .crm()
-        .args(&again)
-        .args(["--if-exists", "skip"])
-        .output()
-        .unwrap();
-    assert!(skipped.status.success(), "{}", stderr(&skipped));
+    let skipped = succeeds(env.crm().args(&again).args(["--if-exists", "skip"]));
     let answer = stdout_json(&skipped);
     assert_eq!(answer["status"], "skipped");
     assert_eq!(answer["existing"], contact);
     assert_eq!(env.stats()["crm_deals"], after_first["crm_deals"]);
     // `create`: the webhook is called anyway, and reuses the contact.
-    let second = env
-        .crm()
-        .args(&again)
-        .args(["--if-exists", "create"])
-        .output()
-        .unwrap();
-    assert!(second.status.success(), "{}", stderr(&second));
+    let second = succeeds(env.crm().args(&again).args(["--if-exists", "create"]));
     let (a, b) = (stdout_json(&first), stdout_json(&second));
     assert_eq!(b["contact_created"], false);
     assert_eq!(a["contact_id"], b["contact_id"]);
@@ -223,23 +209,18 @@ fn updates_and_aliases_are_visible_to_get() {
     let env = crm_env();
     config_set(&env, "aliases.mail", "UF_CRM_1676052930");
     env.clear_journal();
-    let out = env
-        .crm()
-        .args([
-            "crm",
-            "contact",
-            "update",
-            "5",
-            "--set",
-            "NAME=Zélia",
-            "--set",
-            "mail=zelia@example.com",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(env.crm().args([
+        "crm",
+        "contact",
+        "update",
+        "5",
+        "--set",
+        "NAME=Zélia",
+        "--set",
+        "mail=zelia@example.com",
+        "--format",
+        "json",
+    ]));
     let q = query_of(&env.sent()[0]);
     assert!(q.contains(&("ID".into(), "5".into())), "{q:?}");
     assert!(
@@ -253,12 +234,10 @@ fn updates_and_aliases_are_visible_to_get() {
         )),
         "{q:?}"
     );
-    let out = env
-        .crm()
-        .args(["crm", "contact", "get", "5", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.crm()
+            .args(["crm", "contact", "get", "5", "--format", "json"]),
+    );
     let record = stdout_json(&out);
     assert_eq!(record["NAME"], "Zélia");
     assert_eq!(record["UF_CRM_1676052930"], "zelia@example.com");
@@ -301,22 +280,16 @@ fn crm_refusals_exit_4_and_bad_credentials_exit_3() {
 #[test]
 fn traces_never_show_the_crm_secret_or_the_webhook_id() {
     let env = crm_env();
-    let out = env
-        .crm()
-        .args([
-            "-v", "crm", "contact", "list", "--limit", "2", "--format", "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.crm().args([
+        "-v", "crm", "contact", "list", "--limit", "2", "--format", "json",
+    ]));
     let err = stderr(&out);
     assert!(
         err.contains("> GET ") && err.contains("/crm/rest/1/****/crm.contact.list"),
         "{err}"
     );
     assert!(!err.contains("sandbox"), "{err}");
-    let out = env.crm().arg("-v").args(CRM_CREATE).output().unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.crm().arg("-v").args(CRM_CREATE));
     let err = stderr(&out);
     assert!(err.contains("/automation/webhook/****?"), "{err}");
     assert!(!err.contains("sandbox"), "{err}");
@@ -336,13 +309,7 @@ fn a_duplicate_lookup_that_fails_does_not_stop_the_create() {
         .crm_url
         .replace("/sandbox/", "/wrong-secret/");
     let before = env.stats()["crm_deals"].as_u64().unwrap();
-    let out = env
-        .crm()
-        .env("CLINIC_CRM_URL", &refused)
-        .args(CRM_CREATE)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.crm().env("CLINIC_CRM_URL", &refused).args(CRM_CREATE));
     assert!(
         stderr(&out).contains("could not look the phone and e-mail up in the CRM"),
         "{}",
@@ -367,28 +334,20 @@ fn a_duplicate_lookup_that_fails_does_not_stop_the_create() {
 #[test]
 fn a_phone_added_by_hand_is_found_by_the_next_create() {
     let env = crm_env();
-    let out = env
-        .crm()
-        .args([
-            "crm",
-            "contact",
-            "update",
-            "14",
-            "--add",
-            "PHONE=16 98888 1234",
-        ])
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
-    let record = env.crm_get("crm.contact.get", 14);
-    let phones: Vec<&str> = record["PHONE"]
-        .as_array()
-        .expect("PHONE is a list")
-        .iter()
-        .filter_map(|p| p["VALUE"].as_str())
-        .collect();
-    assert!(phones.contains(&"+5516988881234"), "{record}");
+    succeeds(
+        env.crm()
+            .args([
+                "crm",
+                "contact",
+                "update",
+                "14",
+                "--add",
+                "PHONE=16 98888 1234",
+            ])
+            .args(["--format", "json"]),
+    );
+    let phones = values_of(&env, "crm.contact.get", 14, "PHONE");
+    assert!(phones.contains(&"+5516988881234".to_string()), "{phones:?}");
     // A phone that is none is refused before anything is sent.
     env.clear_journal();
     let bad = env

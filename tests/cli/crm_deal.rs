@@ -14,14 +14,9 @@ fn deals_move_between_stages() {
         ("em negociacao", "3", "Em negociação"),
         ("WON", "WON", "Venda realizada"),
     ] {
-        let out = env
-            .crm()
-            .args([
-                "crm", "deal", "update", "7", "--stage", typed, "--format", "json",
-            ])
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        succeeds(env.crm().args([
+            "crm", "deal", "update", "7", "--stage", typed, "--format", "json",
+        ]));
         let out = env
             .crm()
             .args(["crm", "deal", "get", "7", "--format", "json"])
@@ -34,21 +29,16 @@ fn deals_move_between_stages() {
     // With the alias configured, the stage goes to the field it names.
     config_set(&env, "aliases.stage_name", "UF_CRM_1669405845");
     env.clear_journal();
-    let out = env
-        .crm()
-        .args([
-            "crm",
-            "deal",
-            "update",
-            "8",
-            "--stage",
-            "Agendado",
-            "--set",
-            "UTM_TERM=x",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(env.crm().args([
+        "crm",
+        "deal",
+        "update",
+        "8",
+        "--stage",
+        "Agendado",
+        "--set",
+        "UTM_TERM=x",
+    ]));
     let q = query_of(&env.sent()[0]);
     assert!(
         q.contains(&("FIELDS[UF_CRM_1669405845]".into(), "Agendado".into())),

@@ -12,25 +12,23 @@ fn multi_value_fields_are_written_as_bitrix_lists_and_native_names_win_over_alia
         .assert()
         .success();
     env.clear_journal();
-    let out = env
-        .crm()
-        .args(["crm", "contact", "update", "7"])
-        .args([
-            "--set",
-            "PHONE=+5516992640197",
-            "--set",
-            "PHONE:MOBILE=+5516981212118",
-        ])
-        .args([
-            "--set",
-            "EMAIL=ze@example.com",
-            "--set",
-            "phone=16992640197",
-        ])
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        env.crm()
+            .args(["crm", "contact", "update", "7"])
+            .args([
+                "--set",
+                "PHONE=+5516992640197",
+                "--set",
+                "PHONE:MOBILE=+5516981212118",
+            ])
+            .args([
+                "--set",
+                "EMAIL=ze@example.com",
+                "--set",
+                "phone=16992640197",
+            ])
+            .args(["--format", "json"]),
+    );
     let q = update_sent(&env, "crm.contact.update");
     let added = |field: &str| -> Vec<(String, String)> {
         items_sent(&q, field)
@@ -55,27 +53,19 @@ fn multi_value_fields_are_written_as_bitrix_lists_and_native_names_win_over_alia
     );
     assert!(!q.iter().any(|(k, _)| k == "FIELDS[PHONE]"), "{q:?}");
     // The CRM kept both phones as a list.
-    let record = env.crm_get("crm.contact.get", 7);
-    let phones: Vec<&str> = record["PHONE"]
-        .as_array()
-        .expect("PHONE is a list")
-        .iter()
-        .filter_map(|p| p["VALUE"].as_str())
-        .collect();
-    assert!(phones.contains(&"+5516992640197"), "{record}");
-    assert!(phones.contains(&"+5516981212118"), "{record}");
+    let phones = values_of(&env, "crm.contact.get", 7, "PHONE");
+    assert!(phones.contains(&"+5516992640197".to_string()), "{phones:?}");
+    assert!(phones.contains(&"+5516981212118".to_string()), "{phones:?}");
 
     // `--select PHONE` selects the native field, not the alias's custom one.
     env.clear_journal();
-    let out = env
-        .crm()
-        .args([
-            "crm", "contact", "list", "--select", "PHONE", "--select", "phone",
-        ])
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        env.crm()
+            .args([
+                "crm", "contact", "list", "--select", "PHONE", "--select", "phone",
+            ])
+            .args(["--format", "json"]),
+    );
     let q = query_of(&env.sent()[0]);
     assert!(q.contains(&("select[]".into(), "PHONE".into())), "{q:?}");
     assert!(
@@ -200,15 +190,10 @@ fn multi_value_fields_are_replaced_added_to_and_removed_from() {
 #[test]
 fn multi_fields_are_one_cell_in_csv() {
     let env = crm_env();
-    let out = env
-        .crm()
-        .args([
-            "crm", "contact", "list", "--select", "NAME", "--select", "PHONE", "--limit", "3",
-            "--format", "csv",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.crm().args([
+        "crm", "contact", "list", "--select", "NAME", "--select", "PHONE", "--limit", "3",
+        "--format", "csv",
+    ]));
     let text = String::from_utf8(out.stdout).unwrap();
     let mut rows = csv::Reader::from_reader(text.as_bytes());
     let header = rows.headers().unwrap().clone();

@@ -180,26 +180,24 @@ fn a_crm_import_looks_a_row_sent_without_an_answer_up_before_sending_it_again() 
     );
     std::fs::write(&file, crm_import_file(3, &[])).unwrap();
     // Row 2 reached the automation before the answer was lost; row 3 never left.
-    let arrived = env
-        .crm()
-        .args([
-            "crm",
-            "contact",
-            "create",
-            "--full-name",
-            "Pessoa 0 Importada",
-        ])
-        .args(["--phone", "16980000000", "--email", "pessoa0@example.com"])
-        .args(["--campaign-id", "12", "--utm-source", "whatsapp"])
-        .args([
-            "--unit",
-            clinic_sandbox::crm::UNITS[0],
-            "--if-exists",
-            "create",
-        ])
-        .output()
-        .unwrap();
-    assert!(arrived.status.success(), "{}", stderr(&arrived));
+    succeeds(
+        env.crm()
+            .args([
+                "crm",
+                "contact",
+                "create",
+                "--full-name",
+                "Pessoa 0 Importada",
+            ])
+            .args(["--phone", "16980000000", "--email", "pessoa0@example.com"])
+            .args(["--campaign-id", "12", "--utm-source", "whatsapp"])
+            .args([
+                "--unit",
+                clinic_sandbox::crm::UNITS[0],
+                "--if-exists",
+                "create",
+            ]),
+    );
     std::fs::write(
         &journal,
         concat!(
@@ -289,8 +287,7 @@ fn a_crm_import_waits_for_another_holding_its_journal_or_stops_with_no_wait() {
         "sent while the journal was held"
     );
     drop(held);
-    let out = waiting.wait_with_output().unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = finished_ok(waiting);
     assert!(
         stderr(&out).contains("waiting for it to end"),
         "{}",

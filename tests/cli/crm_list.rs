@@ -5,12 +5,10 @@ use crate::common::*;
 #[test]
 fn installed_aliases_resolve_in_filters_select_and_order() {
     let env = crm_env();
-    let out = env
-        .crm()
-        .args(["crm", "aliases", "install", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        env.crm()
+            .args(["crm", "aliases", "install", "--format", "json"]),
+    );
     let out = env
         .bare()
         .args(["config", "get", "aliases.email"])
@@ -29,23 +27,21 @@ fn installed_aliases_resolve_in_filters_select_and_order() {
         .to_string();
     assert!(email.contains('@'), "contact 3 has an e-mail: {email:?}");
     env.clear_journal();
-    let out = env
-        .crm()
-        .args([
-            "crm",
-            "contact",
-            "list",
-            "--field",
-            &format!("email={email}"),
-            "--select",
-            "email",
-            "--select",
-            "NAME",
-        ])
-        .args(["--order", "email:desc", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.crm()
+            .args([
+                "crm",
+                "contact",
+                "list",
+                "--field",
+                &format!("email={email}"),
+                "--select",
+                "email",
+                "--select",
+                "NAME",
+            ])
+            .args(["--order", "email:desc", "--format", "json"]),
+    );
     let records = stdout_json(&out);
     let records = records.as_array().unwrap();
     assert!(records.iter().any(|r| r["ID"] == "3"), "{records:?}");
@@ -68,14 +64,9 @@ fn installed_aliases_resolve_in_filters_select_and_order() {
         "{q:?}"
     );
     // Operators stay in front of the resolved field.
-    let out = env
-        .crm()
-        .args([
-            "crm", "deal", "list", "--field", ">=ID=590", "--format", "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.crm().args([
+        "crm", "deal", "list", "--field", ">=ID=590", "--format", "json",
+    ]));
     assert_eq!(ids_of(&out), (590..=600).collect::<Vec<u64>>());
 }
 
@@ -83,13 +74,11 @@ fn installed_aliases_resolve_in_filters_select_and_order() {
 fn the_fields_form_sends_filters_as_fields() {
     let env = crm_env();
     env.clear_journal();
-    let out = env
-        .crm()
-        .args(["crm", "contact", "list", "--fields-form", "--field", "ID=3"])
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.crm()
+            .args(["crm", "contact", "list", "--fields-form", "--field", "ID=3"])
+            .args(["--format", "json"]),
+    );
     assert_eq!(ids_of(&out), vec![3]);
     let q = query_of(&env.sent()[0]);
     assert!(q.contains(&("FIELDS[ID]".into(), "3".into())), "{q:?}");
@@ -106,14 +95,12 @@ fn in_filters_go_as_arrays_and_like_patterns_are_accepted() {
         &["--field", "@ID=13", "--field", "@ID=21"][..],
     ] {
         env.clear_journal();
-        let out = env
-            .crm()
-            .args(["crm", "contact", "list"])
-            .args(args)
-            .args(["--format", "json"])
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        let out = succeeds(
+            env.crm()
+                .args(["crm", "contact", "list"])
+                .args(args)
+                .args(["--format", "json"]),
+        );
         assert_eq!(ids_of(&out), vec![13, 21]);
         let q = query_of(&env.sent()[0]);
         let sent: Vec<&str> = q
@@ -124,13 +111,11 @@ fn in_filters_go_as_arrays_and_like_patterns_are_accepted() {
         assert_eq!(sent, ["13", "21"], "{q:?}");
     }
 
-    let out = env
-        .crm()
-        .args(["crm", "contact", "list", "--field", "!@ID=13,21", "--all"])
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.crm()
+            .args(["crm", "contact", "list", "--field", "!@ID=13,21", "--all"])
+            .args(["--format", "json"]),
+    );
     let ids = ids_of(&out);
     assert!(ids.len() > 2 && !ids.contains(&13) && !ids.contains(&21));
 

@@ -12,12 +12,10 @@ fn all_walks_every_contact_once_and_keyset_walks_agree() {
     let expected = env.crm_ids("crm.contact.list");
     assert_eq!(expected.len(), clinic_sandbox::crm::SEEDED_CONTACTS);
     env.clear_journal();
-    let out = env
-        .crm()
-        .args(["crm", "contact", "list", "--all", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.crm()
+            .args(["crm", "contact", "list", "--all", "--format", "json"]),
+    );
     assert_eq!(ids_of(&out), expected);
     // The first page says the total; the eleven others come in one batch request. The last page is
     // full, so only the empty page after it proves the end: a total is a cross-check, never the
@@ -37,14 +35,9 @@ fn all_walks_every_contact_once_and_keyset_walks_agree() {
     assert_eq!(starts, wanted);
 
     env.clear_journal();
-    let out = env
-        .crm()
-        .args([
-            "crm", "contact", "list", "--all", "--keyset", "--format", "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.crm().args([
+        "crm", "contact", "list", "--all", "--keyset", "--format", "json",
+    ]));
     assert_eq!(ids_of(&out), expected);
     // By keyset, the pages are chained inside one request: each starts after the last ID of the
     // page before it, which the CRM fills in.
@@ -63,12 +56,10 @@ fn all_walks_every_contact_once_and_keyset_walks_agree() {
     }
 
     // A single page without --all, by its number.
-    let out = env
-        .crm()
-        .args(["crm", "contact", "list", "--page", "3", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.crm()
+            .args(["crm", "contact", "list", "--page", "3", "--format", "json"]),
+    );
     assert_eq!(ids_of(&out), expected[100..150].to_vec());
 }
 
@@ -94,8 +85,7 @@ fn requests_over_the_crm_quota_are_refused_sent_again_and_complete() {
         })
         .collect();
     for (id, run) in ids.iter().zip(runs) {
-        let out = run.wait_with_output().unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        let out = finished_ok(run);
         assert_eq!(stdout_json(&out)["ID"], id.to_string());
     }
     // More requests than runs: some were refused with QUERY_LIMIT_EXCEEDED and sent again.
@@ -136,12 +126,10 @@ fn a_list_over_1000_records_is_walked_by_keyset() {
     let expected = env.crm_ids("crm.deal.list");
     assert_eq!(expected.len(), 1001);
     env.clear_journal();
-    let out = env
-        .crm()
-        .args(["crm", "deal", "list", "--all", "--format", "ndjson"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.crm()
+            .args(["crm", "deal", "list", "--all", "--format", "ndjson"]),
+    );
     let ids: Vec<u64> = String::from_utf8(out.stdout)
         .unwrap()
         .lines()
@@ -234,12 +222,10 @@ fn many_records_by_id_come_fifty_per_batch_and_a_failing_one_is_named() {
     );
 
     // Two IDs on the command line: a list of two.
-    let out = env
-        .crm()
-        .args(["crm", "contact", "get", "3", "4", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.crm()
+            .args(["crm", "contact", "get", "3", "4", "--format", "json"]),
+    );
     assert_eq!(ids_of(&out), [3, 4]);
 }
 

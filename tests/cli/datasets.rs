@@ -90,13 +90,11 @@ fn a_network_export_to_parquet_holds_the_csv_exports_values_typed_and_each_row_o
     let dir = tempfile::tempdir().unwrap();
     let (parquet, csv) = (dir.path().join("rede.parquet"), dir.path().join("rede.csv"));
     for path in [&parquet, &csv] {
-        let out = env
-            .admin()
-            .args(["report", "ficha-financeira", "--clinic", "all", "-o"])
-            .arg(path)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        let out = succeeds(
+            env.admin()
+                .args(["report", "ficha-financeira", "--clinic", "all", "-o"])
+                .arg(path),
+        );
         assert!(
             stderr(&out).contains("600 records from 12 of 12 clinics"),
             "{}",
@@ -454,21 +452,12 @@ fn since_sends_the_modified_filter_and_last_moves_only_after_a_complete_run() {
 
     // A date: the filter as the service takes it, and exactly the records it holds since then.
     env.clear_journal();
-    let out = env
-        .admin()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--clinic",
-            "1",
-            "--since",
-            "01/06/2025",
-            "-o",
-        ])
-        .arg(&csv)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        env.admin()
+            .args(FICHA)
+            .args(["--clinic", "1", "--since", "01/06/2025", "-o"])
+            .arg(&csv),
+    );
     let sent = modified_from_sent(&env);
     assert!(
         !sent.is_empty() && sent.iter().all(|s| s.as_deref() == Some("2025-06-01")),
@@ -486,14 +475,8 @@ fn since_sends_the_modified_filter_and_last_moves_only_after_a_complete_run() {
     let last = |extra: &[&str]| {
         env.clear_journal();
         env.admin()
-            .args([
-                "report",
-                "ficha-financeira",
-                "--clinic",
-                "1,2,3",
-                "--since",
-                "last",
-            ])
+            .args(FICHA)
+            .args(["--clinic", "1,2,3", "--since", "last"])
             .args(extra)
             .arg("-o")
             .arg(&csv)
@@ -554,15 +537,8 @@ fn since_sends_the_modified_filter_and_last_moves_only_after_a_complete_run() {
     let failed = env
         .admin()
         .env("CLINIC_MAX_WAIT", "5s")
-        .args([
-            "report",
-            "ficha-financeira",
-            "--clinic",
-            "1,2,3,4",
-            "--since",
-            "last",
-            "-o",
-        ])
+        .args(FICHA)
+        .args(["--clinic", "1,2,3,4", "--since", "last", "-o"])
         .arg(&csv)
         .output()
         .unwrap();
@@ -591,8 +567,7 @@ fn since_sends_the_modified_filter_and_last_moves_only_after_a_complete_run() {
     );
 
     // Forgotten, the next run exports everything again.
-    let reset = env.admin().args(["state", "reset", &id]).output().unwrap();
-    assert!(reset.status.success(), "{}", stderr(&reset));
+    succeeds(env.admin().args(["state", "reset", &id]));
     let again = last(&[]);
     assert!(
         stderr(&again).contains("no earlier complete run"),
@@ -712,14 +687,8 @@ fn incremental_runs_under_churn_add_up_to_a_full_export() {
     env.clear_journal();
     let mut killed = process_for(env.config.path(), env.sandbox.urls())
         .env("CLINIC_TOKEN", env.token("admin", "admin"))
-        .args([
-            "report",
-            "ficha-financeira",
-            "--clinic",
-            "all",
-            "--since",
-            "last",
-        ])
+        .args(FICHA)
+        .args(["--clinic", "all", "--since", "last"])
         .arg("-o")
         .arg(&delta)
         .stdout(std::process::Stdio::null())
@@ -754,10 +723,7 @@ fn incremental_runs_under_churn_add_up_to_a_full_export() {
     for (id, record) in &full {
         assert_eq!(&newest[id], record, "quote {id}");
     }
-    let changed = full
-        .values()
-        .filter(|r| r["modificado_em"].as_str() > Some("2026-01-01"))
-        .count();
+    let changed = modified_after(&full, "2026-01-01");
     assert!(
         changed > 40,
         "{changed} quotes changed while the runs went on"
@@ -1279,8 +1245,7 @@ fn two_dataset_runs_at_once_take_turns_and_each_is_whole() {
         })
         .collect();
     for run in runs {
-        let out = run.wait_with_output().unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        finished_ok(run);
     }
     let manifests = manifests_of(&dataset);
     let mut sequences: Vec<u64> = manifests

@@ -47,13 +47,7 @@ fn login_and_a_reference_list_read_the_same_in_every_dialect() {
         // A refused login is exit 3 with the service's own words, whatever status carried them.
         let out = env
             .file_store()
-            .args([
-                "login",
-                "--login",
-                "unidade1",
-                "--password-stdin",
-                "--insecure-storage",
-            ])
+            .args(LOGIN_TO_FILE)
             .write_stdin("wrong\n")
             .output()
             .unwrap();
@@ -287,13 +281,11 @@ fn compressed_answers_are_asked_for_and_decoded() {
     let env = Env::scale(3000);
     let expected = expected_quotes(3000);
     env.clear_journal();
-    let out = env
-        .clinic()
-        .args(["report", "ficha-financeira", "--all", "--per-page", "200"])
-        .args(["--format", "ndjson"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.clinic()
+            .args(["report", "ficha-financeira", "--all", "--per-page", "200"])
+            .args(["--format", "ndjson"]),
+    );
     assert_eq!(ndjson(&out.stdout), expected);
     let sent = env.sent();
     for request in &sent {

@@ -81,22 +81,15 @@ fn a_rate_limited_walk_slows_down_and_completes() {
         scale: 3000,
         ..Options::ephemeral()
     });
-    let out = env
-        .clinic()
-        .args([
-            "report",
-            "appointments",
-            "--all",
-            "--per-page",
-            "20",
-            "--concurrency",
-            "4",
-            "--format",
-            "ndjson",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.clinic().args(APPOINTMENTS).args([
+        "--all",
+        "--per-page",
+        "20",
+        "--concurrency",
+        "4",
+        "--format",
+        "ndjson",
+    ]));
     let n = String::from_utf8(out.stdout).unwrap().lines().count();
     let stats = env.stats();
     assert_eq!(

@@ -11,17 +11,8 @@ fn excel_csv_guards_formulas_and_output_file_is_atomic() {
     let path = dir.path().join("ficha.csv");
     std::fs::write(&path, "old").unwrap();
     env.clinic()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--all",
-            "--limit",
-            "1000",
-            "--excel",
-            "--format",
-            "csv",
-            "-o",
-        ])
+        .args(FICHA_ALL)
+        .args(["--limit", "1000", "--excel", "--format", "csv", "-o"])
         .arg(&path)
         .assert()
         .success();

@@ -19,14 +19,8 @@ fn network() -> Env {
 /// The admin's `report ficha-financeira --clinic all --since last` with `extra` arguments.
 fn since_last(env: &Env, extra: &[&str]) -> std::process::Output {
     env.admin()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--clinic",
-            "all",
-            "--since",
-            "last",
-        ])
+        .args(FICHA)
+        .args(["--clinic", "all", "--since", "last"])
         .args(extra)
         .output()
         .unwrap()
@@ -124,10 +118,7 @@ fn a_csv_job_never_moves_the_datasets_point() {
     assert!(said.contains("only records modified since"), "{said}");
 
     let full = full_export(&env, dir.path());
-    let changed = full
-        .values()
-        .filter(|r| r["modificado_em"].as_str() > Some("2026-06-01"))
-        .count();
+    let changed = modified_after(&full, "2026-06-01");
     assert!(changed > 0, "quotes changed meanwhile");
     assert_eq!(
         dataset(&set),
@@ -228,15 +219,8 @@ fn a_clock_two_days_ahead_loses_no_change() {
         let out = env
             .admin()
             .env("CLINIC_TEST_CLOCK_SKEW", skew)
-            .args([
-                "report",
-                "ficha-financeira",
-                "--clinic",
-                "all",
-                "--since",
-                "last",
-                "-o",
-            ])
+            .args(FICHA)
+            .args(["--clinic", "all", "--since", "last", "-o"])
             .arg(&delta)
             .output()
             .unwrap();
@@ -301,15 +285,8 @@ fn a_point_later_than_the_servers_clock_is_refused_with_a_full_run() {
 fn export_nothing(env: &Env, path: &Path) {
     ok(env
         .admin()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--clinic",
-            "1",
-            "--from",
-            "2099-01-01",
-            "-o",
-        ])
+        .args(FICHA)
+        .args(["--clinic", "1", "--from", "2099-01-01", "-o"])
         .arg(path)
         .output()
         .unwrap());
@@ -355,14 +332,8 @@ fn a_report_with_no_records_still_has_its_columns() {
     // After an export with records, its fields are the columns.
     let full = env
         .admin()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--clinic",
-            "1",
-            "--format",
-            "json",
-        ])
+        .args(FICHA)
+        .args(["--clinic", "1", "--format", "json"])
         .output()
         .unwrap();
     let keys: Vec<String> = stdout_json(&full)[0]

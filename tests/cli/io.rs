@@ -9,22 +9,20 @@ const KEY: &str = clinic_sandbox::IO_KEY;
 #[test]
 fn io_call_sends_the_key_and_shows_the_answer() {
     let env = Env::new();
-    let out = env
-        .bare()
-        .env("CLINIC_IO_KEY", KEY)
-        .args([
-            "io",
-            "post",
-            "/leads/novo",
-            "--data",
-            r#"{"nome": "Ana", "tags": [1, 2]}"#,
-            "-q",
-            "origem=site",
-        ])
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.bare()
+            .env("CLINIC_IO_KEY", KEY)
+            .args([
+                "io",
+                "post",
+                "/leads/novo",
+                "--data",
+                r#"{"nome": "Ana", "tags": [1, 2]}"#,
+                "-q",
+                "origem=site",
+            ])
+            .args(["--format", "json"]),
+    );
     let answer = stdout_json(&out);
     assert_eq!(answer["method"], "POST");
     assert_eq!(answer["path"], "/io/leads/novo");
@@ -39,13 +37,11 @@ fn io_call_sends_the_key_and_shows_the_answer() {
 #[test]
 fn a_text_answer_is_printed_as_it_came() {
     let env = Env::new();
-    let out = env
-        .bare()
-        .env("CLINIC_IO_KEY", KEY)
-        .args(["io", "GET", "text", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.bare()
+            .env("CLINIC_IO_KEY", KEY)
+            .args(["io", "GET", "text", "--format", "json"]),
+    );
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
         "Integrações IO: chamada 1 recebida\nsem JSON nesta resposta\n"
@@ -94,12 +90,10 @@ fn the_stored_key_is_used_and_stays_out_of_traces() {
         .write_stdin(format!("{KEY}\n"))
         .assert()
         .success();
-    let out = env
-        .bare()
-        .args(["-v", "io", "DELETE", "/leads/7", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.bare()
+            .args(["-v", "io", "DELETE", "/leads/7", "--format", "json"]),
+    );
     assert_eq!(stdout_json(&out)["method"], "DELETE");
     let err = stderr(&out);
     assert!(err.contains("> DELETE "), "{err}");

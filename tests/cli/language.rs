@@ -2,7 +2,7 @@
 //! locale, in that order; help, clap's own words and manual pages follow it; machine-readable output
 //! never does.
 
-use crate::common::{Env, stderr};
+use crate::common::{Env, stderr, succeeds};
 
 fn stdout(out: &std::process::Output) -> String {
     String::from_utf8(out.stdout.clone()).unwrap()
@@ -295,12 +295,7 @@ fn machine_readable_output_is_the_same_in_both_languages() {
 #[test]
 fn manual_pages_and_help_topics_in_portuguese() {
     let env = Env::new();
-    let out = env
-        .bare()
-        .args(["man", "--lang", "pt-BR"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.bare().args(["man", "--lang", "pt-BR"]));
     let page = stdout(&out);
     for title in [
         ".SH NOME",
@@ -333,12 +328,7 @@ fn manual_pages_and_help_topics_in_portuguese() {
     );
 
     let topic = |lang: &str, name: &str| {
-        let out = env
-            .bare()
-            .args(["--lang", lang, "help", name])
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        let out = succeeds(env.bare().args(["--lang", lang, "help", name]));
         stdout(&out)
     };
     let environment = topic("pt-BR", "environment");

@@ -2,7 +2,7 @@
 //! service refuses. The parts that came from the person (the flag, the value typed) and from the server
 //! (its own message) are shown as they were; only the CLI's own words change.
 
-use crate::common::{Env, stderr};
+use crate::common::{Env, FILED_UNDER_ONE, LOGIN_TO_FILE, stderr};
 
 /// `clinic report ficha-financeira --excel --format json` (Excel's CSV is CSV or TSV), in a language
 /// chosen by the environment `how` (an empty value removes the variable) and, when given, `--lang`.
@@ -109,15 +109,9 @@ fn a_future_birth_date_names_today_as_people_read_it() {
                 "Ana",
                 "--phone",
                 "16992640197",
-                "--birth-date",
-                "2199-01-01",
-                "--channel",
-                "1",
-                "--campaign",
-                "1",
-                "--clinic",
-                "1",
             ])
+            .args(["--birth-date", "2199-01-01"])
+            .args(FILED_UNDER_ONE)
             .output()
             .unwrap()
     };
@@ -157,13 +151,7 @@ fn a_refused_login_is_explained_in_each_language() {
     let login = |lang: &str| {
         env.file_store()
             .env("CLINIC_LANG", lang)
-            .args([
-                "login",
-                "--login",
-                "unidade1",
-                "--password-stdin",
-                "--insecure-storage",
-            ])
+            .args(LOGIN_TO_FILE)
             .write_stdin("not-the-password\n")
             .output()
             .unwrap()

@@ -260,13 +260,11 @@ fn a_list_of_problems_follows_its_heading_on_lines_of_its_own() {
 fn auth_status_as_a_table_speaks_the_readers_language_and_its_json_does_not() {
     let env = Env::new();
     let status = |lang: &str, format: &str| {
-        let out = env
-            .clinic()
-            .env("CLINIC_LANG", lang)
-            .args(["auth", "status", "--format", format])
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        let out = succeeds(
+            env.clinic()
+                .env("CLINIC_LANG", lang)
+                .args(["auth", "status", "--format", format]),
+        );
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
     let table = status("pt-BR", "table");

@@ -80,18 +80,21 @@ fn an_endless_answer_stops_at_the_size_cap() {
 
 fn appointments_csv(env: &Env, extra: &[&str]) -> std::process::Output {
     env.clinic()
-        .args([
-            "report",
-            "appointments",
-            "--all",
-            "--per-page",
-            "4",
-            "--format",
-            "csv",
-        ])
+        .args(APPOINTMENTS)
+        .args(["--all", "--per-page", "4", "--format", "csv"])
         .args(extra)
         .output()
         .unwrap()
+}
+
+/// `clinic` as the clinic user with a token fetched beforehand, one second later: its walk starts
+/// with a whole second of the rate limit to itself.
+fn on_a_fresh_second(env: &Env) -> assert_cmd::Command {
+    let token = env.token("unidade1", "unidade1");
+    std::thread::sleep(Duration::from_millis(1100));
+    let mut cmd = env.bare();
+    cmd.env("CLINIC_TOKEN", token);
+    cmd
 }
 
 #[test]
@@ -112,14 +115,9 @@ fn a_rate_limited_export_paces_itself_and_matches_an_unlimited_one() {
         ..opts
     });
     // The token is fetched before the walk, so the walk starts with a fresh second.
-    let token = limited.token("unidade1", "unidade1");
-    std::thread::sleep(Duration::from_millis(1100));
-    let out = limited
-        .bare()
-        .env("CLINIC_TOKEN", token)
+    let out = on_a_fresh_second(&limited)
+        .args(APPOINTMENTS)
         .args([
-            "report",
-            "appointments",
             "--all",
             "--per-page",
             "4",
@@ -144,14 +142,9 @@ fn a_rate_limit_outliving_the_budget_exits_5() {
         scale: 200,
         ..Options::ephemeral()
     });
-    let token = env.token("unidade1", "unidade1");
-    std::thread::sleep(Duration::from_millis(1100));
-    let out = env
-        .bare()
-        .env("CLINIC_TOKEN", token)
+    let out = on_a_fresh_second(&env)
+        .args(APPOINTMENTS)
         .args([
-            "report",
-            "appointments",
             "--all",
             "--per-page",
             "4",

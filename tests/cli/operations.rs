@@ -28,12 +28,7 @@ const API_PATHS: &[&str] = &[
 #[test]
 fn operations_cover_the_api_and_every_command_parses() {
     let env = Env::new();
-    let out = env
-        .bare()
-        .args(["operations", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.bare().args(["operations", "--format", "json"]));
     let ops = stdout_json(&out);
     let ops = ops.as_array().unwrap();
     let paths: Vec<&str> = ops.iter().map(|o| o["path"].as_str().unwrap()).collect();

@@ -214,12 +214,10 @@ fn the_proxys_password_is_masked_everywhere_its_address_is_shown() {
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), stderr(&out));
     assert!(text.contains("through proxy"), "{text}");
     assert!(!text.contains(PASSWORD), "{text}");
-    let out = env
-        .clinic()
-        .args(["-v", "ref", "channels", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.clinic()
+            .args(["-v", "ref", "channels", "--format", "json"]),
+    );
     assert!(!stderr(&out).contains(PASSWORD), "{}", stderr(&out));
     assert!(
         !proxy.seen().is_empty(),

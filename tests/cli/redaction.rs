@@ -90,24 +90,7 @@ fn traces_mask_secrets_where_they_sit_and_nothing_else() {
     let crm_url = env.sandbox.urls().crm_url.clone();
     let base_commands: Vec<Vec<&str>> = vec![
         vec!["contact", "list", "--limit", "3"],
-        vec![
-            "contact",
-            "create",
-            "--if-exists",
-            "create",
-            "--name",
-            "Ana Souza",
-            "--phone",
-            "(16) 99264-0197",
-            "--birth-date",
-            "1990-04-23",
-            "--channel",
-            "1",
-            "--campaign",
-            "1",
-            "--clinic",
-            "1",
-        ],
+        [CONTACT_CREATE, &["--if-exists", "create"]].concat(),
         vec!["report", "ficha-financeira", "--all", "--per-page", "40"],
         vec!["ref", "channels"],
         vec!["ref", "clinics"],
@@ -165,23 +148,7 @@ fn traces_mask_secrets_where_they_sit_and_nothing_else() {
             vec!["crm", "contact", "list", "--limit", "2"],
             vec!["crm", "contact", "get", "1"],
             vec!["crm", "deal", "update", "1", "--set", "TITLE=Novo"],
-            vec![
-                "crm",
-                "contact",
-                "create",
-                "--full-name",
-                "Maria da Silva",
-                "--phone",
-                "(16) 99264-0197",
-                "--email",
-                "maria@example.com",
-                "--campaign-id",
-                "12",
-                "--utm-source",
-                "whatsapp",
-                "--unit",
-                "SP Campinas",
-            ],
+            CRM_EXAMPLE.to_vec(),
             vec!["io", "GET", "/status"],
         ];
         for args in &crm_commands {
@@ -393,12 +360,10 @@ fn errors_mask_personal_values_and_cut_long_ones() {
 #[test]
 fn config_list_masks_the_webhook_id() {
     let env = Env::new();
-    let set = env
-        .bare()
-        .args(["config", "set", "webhook_id", "wh-s3cr3t-1d-0f-the-clinic"])
-        .output()
-        .unwrap();
-    assert!(set.status.success(), "{}", stderr(&set));
+    succeeds(
+        env.bare()
+            .args(["config", "set", "webhook_id", "wh-s3cr3t-1d-0f-the-clinic"]),
+    );
     for args in [
         &["config", "list", "--format", "json"][..],
         &["config", "get", "webhook_id"],

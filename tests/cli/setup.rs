@@ -7,19 +7,17 @@ use crate::common::*;
 
 /// Logs in to the file store as `login` (password = login).
 fn login_as(env: &Env, login: &str) {
-    let out = env
-        .file_store()
-        .args([
-            "login",
-            "--login",
-            login,
-            "--password-stdin",
-            "--insecure-storage",
-        ])
-        .write_stdin(format!("{login}\n"))
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        env.file_store()
+            .args([
+                "login",
+                "--login",
+                login,
+                "--password-stdin",
+                "--insecure-storage",
+            ])
+            .write_stdin(format!("{login}\n")),
+    );
 }
 
 #[test]
@@ -72,14 +70,8 @@ fn an_admin_master_is_told_to_name_a_clinic_before_anything_is_sent() {
         .success();
     env.clear_journal();
     env.file_store()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--format",
-            "json",
-            "--limit",
-            "1",
-        ])
+        .args(FICHA)
+        .args(["--format", "json", "--limit", "1"])
         .assert()
         .success();
     assert!(query_of(&env.sent()[0]).contains(&("clinica".into(), "3".into())));
@@ -93,14 +85,8 @@ fn an_admin_master_is_told_to_name_a_clinic_before_anything_is_sent() {
         .stdout("clinica\n");
     other
         .file_store()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--format",
-            "json",
-            "--limit",
-            "1",
-        ])
+        .args(FICHA)
+        .args(["--format", "json", "--limit", "1"])
         .assert()
         .success();
 }
@@ -113,12 +99,7 @@ fn units_take_semicolons_or_commas_and_are_listed() {
             .args(["config", "set", "units", value])
             .assert()
             .success();
-        let out = env
-            .bare()
-            .args(["crm", "units", "--format", "json"])
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        let out = succeeds(env.bare().args(["crm", "units", "--format", "json"]));
         stdout_json(&out)
             .as_array()
             .unwrap()
@@ -156,25 +137,6 @@ fn configured(config: &std::path::Path) -> assert_cmd::Command {
         .env_remove("DBUS_SESSION_BUS_ADDRESS");
     cmd
 }
-
-/// The README's CRM example.
-const CRM_EXAMPLE: &[&str] = &[
-    "crm",
-    "contact",
-    "create",
-    "--full-name",
-    "Maria da Silva",
-    "--phone",
-    "(16) 99264-0197",
-    "--email",
-    "maria@example.com",
-    "--campaign-id",
-    "12",
-    "--utm-source",
-    "whatsapp",
-    "--unit",
-    "sp campinas",
-];
 
 /// The automation webhook calls the command sent, as decoded query pairs.
 fn webhook_calls(env: &Env) -> Vec<Vec<(String, String)>> {
@@ -306,12 +268,7 @@ fn login_takes_every_host_from_the_sandboxs_printed_lines_or_its_address() {
     let out = configured(config.path())
         .args(["login", "--sandbox-hosts"])
         .arg(&file)
-        .args([
-            "--login",
-            "unidade1",
-            "--password-stdin",
-            "--insecure-storage",
-        ])
+        .args(&LOGIN_TO_FILE[1..])
         .write_stdin("unidade1\n")
         .output()
         .unwrap();
@@ -374,12 +331,7 @@ fn doctor_checks_everything_one_line_each_and_fails_on_a_failure() {
             "--sandbox-hosts",
             &env.base_url().replace("/rest/v1", ""),
         ])
-        .args([
-            "--login",
-            "unidade1",
-            "--password-stdin",
-            "--insecure-storage",
-        ])
+        .args(&LOGIN_TO_FILE[1..])
         .write_stdin("unidade1\n")
         .output()
         .unwrap();

@@ -36,13 +36,8 @@ fn appointments_come_by_date_and_time_and_sort_orders_any_report() {
 
     let quotes = ndjson(
         &env.clinic()
-            .args([
-                "report",
-                "ficha-financeira",
-                "--all",
-                "--sort",
-                "valor:desc",
-            ])
+            .args(FICHA_ALL)
+            .args(["--sort", "valor:desc"])
             .args(["--format", "ndjson"])
             .output()
             .unwrap(),

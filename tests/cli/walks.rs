@@ -95,16 +95,8 @@ fn ficha_financeira_walk_of_10000_in_every_format() {
         let path = dir.path().join(format!("ficha.{format}"));
         let out = env
             .clinic()
-            .args([
-                "report",
-                "ficha-financeira",
-                "--all",
-                "--per-page",
-                "200",
-                "--format",
-                format,
-                "-o",
-            ])
+            .args(FICHA_ALL)
+            .args(["--per-page", "200", "--format", format, "-o"])
             .arg(&path)
             .output()
             .unwrap();
@@ -164,21 +156,12 @@ fn walk_equals_data(opts: Options, extra: &[&str]) {
         let t = plain.token("unidade1", "unidade1");
         plain.fetch_all("/lista_venda_orcamento", "clinica=1", &t)
     };
-    let out = env
-        .clinic()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--all",
-            "--per-page",
-            "50",
-            "--format",
-            "ndjson",
-        ])
-        .args(extra)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.clinic()
+            .args(FICHA_ALL)
+            .args(["--per-page", "50", "--format", "ndjson"])
+            .args(extra),
+    );
     let got: Vec<Value> = String::from_utf8(out.stdout)
         .unwrap()
         .lines()
@@ -228,20 +211,12 @@ fn walk_against_a_server_that_ignores_the_page_warns_and_never_duplicates() {
         envelope: Envelope::Bare,
         ..Options::ephemeral()
     });
-    let out = env
-        .clinic()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--all",
-            "--per-page",
-            "40",
-            "--format",
-            "ndjson",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out =
+        succeeds(
+            env.clinic()
+                .args(FICHA_ALL)
+                .args(["--per-page", "40", "--format", "ndjson"]),
+        );
     let lines: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
     assert_eq!(lines.len(), 40);
     let mut ids: Vec<&str> = lines.clone();
@@ -263,16 +238,8 @@ fn walk_against_a_server_that_ignores_the_page_warns_and_never_duplicates() {
     let path = dir.path().join("out.csv");
     let out = env
         .clinic()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--all",
-            "--per-page",
-            "40",
-            "--format",
-            "csv",
-            "-o",
-        ])
+        .args(FICHA_ALL)
+        .args(["--per-page", "40", "--format", "csv", "-o"])
         .arg(&path)
         .output()
         .unwrap();
@@ -301,12 +268,7 @@ fn every_token_field_and_both_auth_schemes() {
         auth_scheme: AuthScheme::Raw,
         ..Options::ephemeral()
     });
-    let out = env
-        .clinic()
-        .args(["ref", "channels", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(env.clinic().args(["ref", "channels", "--format", "json"]));
     let auth: Vec<String> = without_numbering_probe(env.sent())
         .iter()
         .map(|r| r["headers"]["authorization"].as_str().unwrap().to_string())
@@ -353,22 +315,15 @@ fn every_token_field_and_both_auth_schemes() {
 #[test]
 fn limit_stops_the_walk() {
     let env = Env::new();
-    let out = env
-        .clinic()
-        .args([
-            "report",
-            "appointments",
-            "--all",
-            "--limit",
-            "120",
-            "--per-page",
-            "50",
-            "--format",
-            "ndjson",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.clinic().args(APPOINTMENTS).args([
+        "--all",
+        "--limit",
+        "120",
+        "--per-page",
+        "50",
+        "--format",
+        "ndjson",
+    ]));
     assert_eq!(
         std::str::from_utf8(&out.stdout).unwrap().lines().count(),
         120
@@ -378,24 +333,15 @@ fn limit_stops_the_walk() {
 #[test]
 fn jq_filters_each_record_of_a_walk() {
     let env = Env::scale(3000);
-    let out = env
-        .clinic()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--all",
-            "--per-page",
-            "100",
-            "--format",
-            "ndjson",
-        ])
-        .args([
-            "--jq",
-            "select(.id_status == 2) | {id, cliente, n: (.procedimentos | length)}",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.clinic()
+            .args(FICHA_ALL)
+            .args(["--per-page", "100", "--format", "ndjson"])
+            .args([
+                "--jq",
+                "select(.id_status == 2) | {id, cliente, n: (.procedimentos | length)}",
+            ]),
+    );
     let got: Vec<Value> = String::from_utf8(out.stdout)
         .unwrap()
         .lines()
