@@ -130,7 +130,7 @@ fn expired_token_is_renewed_with_saved_credentials() {
         .env("CLINIC_TOKEN", &token)
         .env("CLINIC_LOGIN", "unidade1")
         .env("CLINIC_PASSWORD", "unidade1")
-        .args(["ref", "channels", "--format", "json"])
+        .args(CHANNELS_JSON)
         .assert()
         .success();
 }
@@ -410,10 +410,7 @@ fn a_store_that_never_answers_does_not_hang_an_unattended_run() {
             .timeout(std::time::Duration::from_secs(30));
         c
     };
-    let out = stalled()
-        .args(["ref", "channels", "--format", "json"])
-        .output()
-        .unwrap();
+    let out = stalled().args(CHANNELS_JSON).output().unwrap();
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
     let err = stderr(&out);
     assert!(
@@ -424,7 +421,7 @@ fn a_store_that_never_answers_does_not_hang_an_unattended_run() {
     let out = stalled()
         .env("CLINIC_LOGIN", "unidade1")
         .env("CLINIC_PASSWORD", "unidade1")
-        .args(["ref", "channels", "--format", "json"])
+        .args(CHANNELS_JSON)
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
@@ -461,7 +458,7 @@ fn a_password_file_serves_unattended_runs_and_must_be_private() {
     let channels_with_file = |mut cmd: assert_cmd::Command| {
         cmd.env("CLINIC_LOGIN", "unidade1")
             .env("CLINIC_PASSWORD_FILE", &file)
-            .args(["ref", "channels", "--format", "json"])
+            .args(CHANNELS_JSON)
             .output()
             .unwrap()
     };
@@ -490,7 +487,7 @@ fn a_password_file_serves_unattended_runs_and_must_be_private() {
         env.bare()
             .env("CLINIC_LOGIN", "unidade1")
             .env("CLINIC_PASSWORD_FILE", &file)
-            .args(["ref", "channels", "--format", "json"]),
+            .args(CHANNELS_JSON),
     );
     assert!(!stdout_json(&out).as_array().unwrap().is_empty());
 
@@ -554,7 +551,7 @@ fn huge_fifo_and_foreign_password_files_are_refused_at_once() {
             .bare()
             .env("CLINIC_LOGIN", "unidade1")
             .env("CLINIC_PASSWORD_FILE", file)
-            .args(["ref", "channels", "--format", "json"])
+            .args(CHANNELS_JSON)
             .timeout(std::time::Duration::from_secs(30))
             .output()
             .unwrap();

@@ -50,7 +50,7 @@ fn bad_values(good: &str, max: usize, line_breaks: bool) -> Vec<String> {
 /// `contact create` with good values, but `value` for `flag`.
 fn contact(flag: &str, value: &str) -> Vec<String> {
     let mut args: Vec<String> = [
-        &["contact", "create", "--if-exists", "create"][..],
+        CREATE_ANYWAY,
         &["--name", "Maria Silva", "--phone", "16992640197"],
         FILED_UNDER_ONE,
         &["--email", "maria@example.com", "--birth-date", "1990-04-23"],

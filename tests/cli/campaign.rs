@@ -1,5 +1,5 @@
-//! `clinic campaign create` and `list`, with an appointment's status change seen in the report, and a
-//! campaign name that already exists.
+//! `clinic campaign create` and `list`, with an appointment's status change seen in the report, and
+//! a campaign name that already exists.
 
 use serde_json::json;
 
@@ -125,9 +125,7 @@ fn a_campaign_name_that_exists_is_refused_in_a_script_asked_at_a_terminal_or_all
     let posts = |env: &Env| {
         env.sent()
             .iter()
-            .filter(|r| {
-                r["method"] == "POST" && r["path"].as_str().unwrap().ends_with("/criaCampanha")
-            })
+            .filter(|r| r["method"] == "POST" && is_to(r, "/criaCampanha"))
             .count()
     };
     let first = create("Outubro Rosa — 2025", &[]);

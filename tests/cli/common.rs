@@ -133,7 +133,7 @@ impl Env {
     pub fn sent(&self) -> Vec<Value> {
         self.journal()
             .into_iter()
-            .filter(|r| !r["path"].as_str().unwrap_or("").ends_with("/loginApi"))
+            .filter(|r| !is_to(r, "/loginApi"))
             .collect()
     }
 
@@ -232,6 +232,10 @@ pub const LOGIN_TO_FILE: &[&str] = &[
 #[allow(dead_code)]
 pub const FILED_UNDER_ONE: &[&str] = &["--channel", "1", "--campaign", "1", "--clinic", "1"];
 
+/// `clinic contact create` that creates the contact even where one has its phone already.
+#[allow(dead_code)]
+pub const CREATE_ANYWAY: &[&str] = &["contact", "create", "--if-exists", "create"];
+
 /// `clinic contact create` with every field the service requires.
 #[allow(dead_code)]
 pub const CONTACT_CREATE: &[&str] = &[
@@ -250,6 +254,23 @@ pub const CONTACT_CREATE: &[&str] = &[
     "--clinic",
     "1",
 ];
+
+/// `clinic contact create` for Ana up to her birth date (1990-01-01), for tests that vary the rest.
+#[allow(dead_code)]
+pub const ANA: &[&str] = &[
+    "contact",
+    "create",
+    "--name",
+    "Ana",
+    "--phone",
+    "16992640197",
+    "--birth-date",
+    "1990-01-01",
+];
+
+/// `clinic ref channels` as JSON: a short list, one page, the smallest read a test can ask for.
+#[allow(dead_code)]
+pub const CHANNELS_JSON: &[&str] = &["ref", "channels", "--format", "json"];
 
 /// `clinic report ficha-financeira`, the Ficha Financeira: the list most tests walk.
 #[allow(dead_code)]
@@ -277,6 +298,25 @@ pub fn asks_to_log_in(mut cmd: Command) {
 pub fn succeeds(cmd: &mut Command) -> std::process::Output {
     let out = cmd.output().unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
+    out
+}
+
+/// Whether every request of `entries` went with its token bare, without the `Bearer ` scheme.
+#[allow(dead_code)]
+pub fn all_sent_bare(entries: &[Value]) -> bool {
+    entries.iter().all(|r| {
+        !r["headers"]["authorization"]
+            .as_str()
+            .unwrap()
+            .starts_with("Bearer ")
+    })
+}
+
+/// Runs `cmd` and returns its output, failing the test with its stderr unless it exited with `code`.
+#[allow(dead_code)]
+pub fn exits(cmd: &mut Command, code: i32) -> std::process::Output {
+    let out = cmd.output().unwrap();
+    assert_eq!(out.status.code(), Some(code), "{}", stderr(&out));
     out
 }
 
@@ -321,6 +361,12 @@ pub fn query_of(entry: &Value) -> Vec<(String, String)> {
     url::form_urlencoded::parse(entry["query"].as_str().unwrap_or("").as_bytes())
         .into_owned()
         .collect()
+}
+
+/// Whether a journal entry is a request to `path` (its path ends with it).
+#[allow(dead_code)]
+pub fn is_to(entry: &Value, path: &str) -> bool {
+    entry["path"].as_str().unwrap_or("").ends_with(path)
 }
 
 pub fn body_of(entry: &Value) -> Value {
@@ -444,7 +490,6 @@ pub fn process_for(config: &Path, urls: &clinic_sandbox::Urls) -> std::process::
 /// `CLINIC_REQUIRE_SHELLS=1` (CI, after installing them), where a missing shell fails the test.
 #[allow(dead_code)]
 pub fn shell_ready(test: &str, program: &str, files: &[&str]) -> bool {
-    use std::io::Write;
     let on_path = std::env::var_os("PATH").is_some_and(|path| {
         std::env::split_paths(&path).any(|dir| is_executable(&dir.join(program)))
     });
@@ -462,14 +507,27 @@ pub fn shell_ready(test: &str, program: &str, files: &[&str]) -> bool {
         return true;
     }
     let what = missing.join("; ");
-    if std::env::var("CLINIC_REQUIRE_SHELLS").is_ok_and(|v| v == "1") {
-        panic!("{test}: {what}, and CLINIC_REQUIRE_SHELLS=1 requires it");
+    missing_tool(
+        test,
+        &what,
+        "CLINIC_REQUIRE_SHELLS",
+        "install it to run this test; ",
+    );
+    false
+}
+
+/// A tool a test needs is missing: the test is skipped with a line on stderr (written past the test
+/// harness's capture, so it shows in a passing run) saying `how` to get it, unless `require` is set to
+/// `1` (CI, after installing the tool), where the test fails.
+fn missing_tool(test: &str, what: &str, require: &str, how: &str) {
+    use std::io::Write;
+    if std::env::var(require).is_ok_and(|v| v == "1") {
+        panic!("{test}: {what}, and {require}=1 requires it");
     }
     let _ = writeln!(
         std::io::stderr(),
-        "skipped {test}: {what} (install it to run this test; CLINIC_REQUIRE_SHELLS=1 makes this a failure)"
+        "skipped {test}: {what} ({how}{require}=1 makes this a failure)"
     );
-    false
 }
 
 fn is_executable(path: &Path) -> bool {
@@ -521,7 +579,6 @@ pub fn from_pty(seen: &str) -> String {
 /// CI can run them again with the requirement.
 #[allow(dead_code)]
 pub fn duckdb_python(test: &str) -> Option<std::path::PathBuf> {
-    use std::io::Write;
     let python = std::env::var_os("CLINIC_TEST_PYTHON")
         .filter(|p| !p.is_empty())
         .map(std::path::PathBuf::from)
@@ -536,12 +593,11 @@ pub fn duckdb_python(test: &str) -> Option<std::path::PathBuf> {
         return Some(python);
     }
     let what = format!("{} cannot import duckdb", python.display());
-    if std::env::var("CLINIC_REQUIRE_DUCKDB").is_ok_and(|v| v == "1") {
-        panic!("{test}: {what}, and CLINIC_REQUIRE_DUCKDB=1 requires it");
-    }
-    let _ = writeln!(
-        std::io::stderr(),
-        "skipped {test}: {what} (pip install duckdb, or set CLINIC_TEST_PYTHON; CLINIC_REQUIRE_DUCKDB=1 makes this a failure)"
+    missing_tool(
+        test,
+        &what,
+        "CLINIC_REQUIRE_DUCKDB",
+        "pip install duckdb, or set CLINIC_TEST_PYTHON; ",
     );
     None
 }
@@ -586,7 +642,6 @@ impl Drop for FatVolume {
 /// installing dosfstools and fusefat). Tests that use it have `case_insensitive` in their name.
 #[allow(dead_code)]
 pub fn fat_volume(test: &str) -> Option<FatVolume> {
-    use std::io::Write;
     let dir = tempfile::tempdir().unwrap();
     let image = dir.path().join("volume.fat");
     let mount = dir.path().join("mnt");
@@ -618,13 +673,7 @@ pub fn fat_volume(test: &str) -> Option<FatVolume> {
     }
     let what =
         "a FAT volume could not be made and mounted (mkfs.fat from dosfstools, fusefat, /dev/fuse)";
-    if std::env::var("CLINIC_REQUIRE_FAT").is_ok_and(|v| v == "1") {
-        panic!("{test}: {what}, and CLINIC_REQUIRE_FAT=1 requires it");
-    }
-    let _ = writeln!(
-        std::io::stderr(),
-        "skipped {test}: {what} (CLINIC_REQUIRE_FAT=1 makes this a failure)"
-    );
+    missing_tool(test, what, "CLINIC_REQUIRE_FAT", "");
     None
 }
 
@@ -716,7 +765,7 @@ pub fn update_sent(env: &Env, method: &str) -> Vec<(String, String)> {
     let entry = sent
         .iter()
         .rev()
-        .find(|r| r["path"].as_str().unwrap_or("").ends_with(method))
+        .find(|r| is_to(r, method))
         .unwrap_or_else(|| panic!("no {method} in {sent:?}"));
     query_of(entry)
 }
@@ -828,8 +877,5 @@ pub fn run_crm_import(
 
 /// Requests to CRM `method` in the sandbox's journal.
 pub fn calls_to(env: &Env, method: &str) -> usize {
-    env.sent()
-        .iter()
-        .filter(|r| r["path"].as_str().unwrap_or("").ends_with(method))
-        .count()
+    env.sent().iter().filter(|r| is_to(r, method)).count()
 }

@@ -193,25 +193,6 @@ fn cache_fresh_stale_cleared_and_network_down() {
     assert_eq!(String::from_utf8(out.stdout).unwrap().trim(), "Faltou");
 }
 
-#[test]
-fn man_pages_are_generated() {
-    let env = Env::new();
-    let out = env.bare().arg("man").output().unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        text.contains(".TH clinic") && text.contains("report"),
-        "{text}"
-    );
-    let dir = tempfile::tempdir().unwrap();
-    env.bare()
-        .args(["man", "--dir"])
-        .arg(dir.path())
-        .assert()
-        .success();
-    assert!(dir.path().join("clinic-report-ficha-financeira.1").exists());
-    assert!(dir.path().join("clinic-crm-deal-update.1").exists());
-}
-
 /// An interactive bash in a pseudo-terminal with the committed completion script loaded and the
 /// test's configuration, at its prompt.
 fn interactive_bash(env: &Env, token: &str) -> rexpect::session::PtySession {
@@ -320,12 +301,7 @@ fn bash_inserts_names_that_run_as_inserted_matched_without_case_or_accents() {
     let sent = env.sent();
     let report = sent
         .iter()
-        .find(|r| {
-            r["path"]
-                .as_str()
-                .unwrap()
-                .ends_with("/lista_venda_orcamento")
-        })
+        .find(|r| is_to(r, "/lista_venda_orcamento"))
         .expect("the report was asked for");
     assert!(
         query_of(report).contains(&("vendedor".into(), "3".into())),

@@ -1,4 +1,5 @@
-//! `clinic config`: profile settings (`set`, `get`, `unset`) and the profile commands use when none is named (`use`).
+//! `clinic config`: profile settings (`set`, `get`, `unset`) and the profile commands use when none
+//! is named (`use`).
 
 use predicates::prelude::*;
 
@@ -67,10 +68,7 @@ fn config_set_get_unset_and_plain_http_refused() {
         .args(["config", "set", "per_page", "9"])
         .assert()
         .success();
-    env.clinic()
-        .args(["ref", "channels", "--format", "json"])
-        .assert()
-        .success();
+    env.clinic().args(CHANNELS_JSON).assert().success();
     assert!(query_of(&env.sent()[0]).contains(&("por_pagina".into(), "9".into())));
     // A plain-http base URL off loopback is refused before anything is sent.
     env.bare()
@@ -112,13 +110,12 @@ fn config_use_makes_a_profile_the_default_until_another_is_chosen() {
         get(&["--profile", "default", "config", "get", "clinica"]).0,
         Some(1)
     );
-    let env_named = env
-        .bare()
-        .env("CLINIC_PROFILE", "default")
-        .args(["config", "get", "clinica"])
-        .output()
-        .unwrap();
-    assert_eq!(env_named.status.code(), Some(1));
+    exits(
+        env.bare()
+            .env("CLINIC_PROFILE", "default")
+            .args(["config", "get", "clinica"]),
+        1,
+    );
 
     // A profile the file lacks is refused, naming those it has; nothing changes.
     let (code, _, said) = get(&["config", "use", "matirz"]);

@@ -1,5 +1,5 @@
-//! `clinic crm contact create` and `update`: the automation webhook, the duplicate lookup by phone, refusals
-//! and what traces keep out, against the sandbox's CRM.
+//! `clinic crm contact create` and `update`: the automation webhook, the duplicate lookup by phone,
+//! refusals and what traces keep out, against the sandbox's CRM.
 
 use serde_json::Value;
 
@@ -20,13 +20,7 @@ fn webhook_call_is_percent_encoded_exactly() {
         (&sent[0], "PHONE", "+5516992640197"),
         (&sent[1], "EMAIL", "maria.jose@example.com"),
     ] {
-        assert!(
-            entry["path"]
-                .as_str()
-                .unwrap()
-                .ends_with("/crm.duplicate.findbycomm"),
-            "{entry}"
-        );
+        assert!(is_to(entry, "/crm.duplicate.findbycomm"), "{entry}");
         let q = query_of(entry);
         for pair in [
             ("entity_type", "CONTACT"),
@@ -71,8 +65,7 @@ fn a_second_create_for_the_same_phone_reuses_the_contact() {
     again[email + 1] = "outra@example.com";
     // A script that did not say what to do with a contact that exists is refused: no second deal.
     env.clear_journal();
-    let refused = env.crm().args(&again).output().unwrap();
-    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    let refused = exits(env.crm().args(&again), 2);
     let contact = stdout_json(&first)["contact_id"]
         .as_str()
         .unwrap()
@@ -198,8 +191,7 @@ fn bad_input_is_refused_before_anything_is_sent() {
         );
     }
     // Without a webhook ID there is nowhere to send it.
-    let out = env.bare().args(CRM_CREATE).output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    let out = exits(env.bare().args(CRM_CREATE), 2);
     assert!(stderr(&out).contains("webhook_id"), "{}", stderr(&out));
     assert!(env.sent().is_empty(), "{:?}", env.sent());
 }
@@ -247,32 +239,25 @@ fn updates_and_aliases_are_visible_to_get() {
 #[test]
 fn crm_refusals_exit_4_and_bad_credentials_exit_3() {
     let env = crm_env();
-    let out = env
-        .crm()
-        .args(["crm", "contact", "get", "999999"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(4), "{}", stderr(&out));
+    let out = exits(env.crm().args(["crm", "contact", "get", "999999"]), 4);
     assert!(stderr(&out).contains("NOT_FOUND"), "{}", stderr(&out));
-    let out = env
-        .crm()
-        .args(["crm", "deal", "update", "3", "--set", "NO_SUCH_FIELD=1"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(4), "{}", stderr(&out));
+    let out = exits(
+        env.crm()
+            .args(["crm", "deal", "update", "3", "--set", "NO_SUCH_FIELD=1"]),
+        4,
+    );
     assert!(stderr(&out).contains("NO_SUCH_FIELD"), "{}", stderr(&out));
     let wrong = env
         .sandbox
         .urls()
         .crm_url
         .replace("/sandbox/", "/k3y-0f-w3bh00k/");
-    let out = env
-        .crm()
-        .env("CLINIC_CRM_URL", &wrong)
-        .args(["-v", "crm", "contact", "list"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let out = exits(
+        env.crm()
+            .env("CLINIC_CRM_URL", &wrong)
+            .args(["-v", "crm", "contact", "list"]),
+        3,
+    );
     assert!(!stderr(&out).contains("k3y-0f-w3bh00k"), "{}", stderr(&out));
     assert!(stderr(&out).contains("crm_url"), "{}", stderr(&out));
 }
@@ -318,14 +303,13 @@ fn a_duplicate_lookup_that_fails_does_not_stop_the_create() {
     assert_eq!(stdout_json(&out)["ok"], true);
     assert_eq!(env.stats()["crm_deals"].as_u64(), Some(before + 1));
 
-    let out = env
-        .crm()
-        .env("CLINIC_CRM_URL", &refused)
-        .args(CRM_CREATE)
-        .args(["--if-exists", "skip"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    exits(
+        env.crm()
+            .env("CLINIC_CRM_URL", &refused)
+            .args(CRM_CREATE)
+            .args(["--if-exists", "skip"]),
+        3,
+    );
     assert_eq!(env.stats()["crm_deals"].as_u64(), Some(before + 1));
 }
 
@@ -350,12 +334,11 @@ fn a_phone_added_by_hand_is_found_by_the_next_create() {
     assert!(phones.contains(&"+5516988881234".to_string()), "{phones:?}");
     // A phone that is none is refused before anything is sent.
     env.clear_journal();
-    let bad = env
-        .crm()
-        .args(["crm", "contact", "update", "14", "--add", "PHONE=12"])
-        .output()
-        .unwrap();
-    assert_eq!(bad.status.code(), Some(2), "{}", stderr(&bad));
+    exits(
+        env.crm()
+            .args(["crm", "contact", "update", "14", "--add", "PHONE=12"]),
+        2,
+    );
     assert!(env.sent().is_empty());
 
     let mut create: Vec<String> = CRM_CREATE.iter().map(|s| s.to_string()).collect();
@@ -364,8 +347,7 @@ fn a_phone_added_by_hand_is_found_by_the_next_create() {
     let email = create.iter().position(|a| a == "--email").unwrap();
     create[email + 1] = "ninguem@example.com".to_string();
     env.clear_journal();
-    let again = env.crm().args(&create).output().unwrap();
-    assert_eq!(again.status.code(), Some(2), "{}", stderr(&again));
+    let again = exits(env.crm().args(&create), 2);
     assert!(stderr(&again).contains("14"), "{}", stderr(&again));
     assert!(
         !env.sent()

@@ -1,5 +1,5 @@
-//! `clinic crm contact import`: every row created exactly once through stops, resumes, lost answers and a
-//! journal another run holds.
+//! `clinic crm contact import`: every row created exactly once through stops, resumes, lost answers
+//! and a journal another run holds.
 
 use clinic_sandbox::Options;
 use serde_json::Value;
@@ -133,13 +133,7 @@ fn a_crm_import_with_a_bad_row_sends_nothing() {
     csv.push_str("Pessoa Repetida;16980000001;outra@example.com;PE Recife;7;facebook\n");
     std::fs::write(&file, csv).unwrap();
     env.clear_journal();
-    let out = env
-        .crm()
-        .args(["crm", "contact", "import"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let out = exits(env.crm().args(["crm", "contact", "import"]).arg(&file), 2);
     let err = stderr(&out);
     assert!(
         err.contains("2 of the rows are invalid; nothing was sent"),
@@ -154,13 +148,7 @@ fn a_crm_import_with_a_bad_row_sends_nothing() {
 
     // Without a unit column or --unit, the file is refused by its header.
     std::fs::write(&file, "nome,telefone,email,campanha,utm_source\n").unwrap();
-    let out = env
-        .crm()
-        .args(["crm", "contact", "import"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    let out = exits(env.crm().args(["crm", "contact", "import"]).arg(&file), 2);
     assert!(
         stderr(&out).contains("expected columns for unit (see `clinic crm contact import --help`)"),
         "{}",

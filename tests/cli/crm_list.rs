@@ -1,4 +1,5 @@
-//! `clinic crm contact list` filters, select and order: installed aliases, the fields form, `in` and `like`.
+//! `clinic crm contact list` filters, select and order: installed aliases, the fields form, `in`
+//! and `like`.
 
 use crate::common::*;
 

@@ -1,7 +1,7 @@
 //! Lists and reports walk every page unless one page is asked for or the output is a table on a
 //! terminal, and `-o`'s file name picks the format (a contradicting `--format` is refused first).
 
-use crate::common::{Env, FICHA, stderr, stdout_json, succeeds};
+use crate::common::{Env, FICHA, exits, stderr, stdout_json, succeeds};
 
 #[test]
 fn a_script_export_without_all_writes_every_record() {
@@ -74,13 +74,12 @@ fn the_file_name_picks_the_format_and_a_contradiction_is_refused_before_sending(
 
     env.clear_journal();
     let wrong = dir.path().join("x.csv");
-    let out = env
-        .clinic()
-        .args(["ref", "channels", "--format", "xlsx", "-o"])
-        .arg(&wrong)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let out = exits(
+        env.clinic()
+            .args(["ref", "channels", "--format", "xlsx", "-o"])
+            .arg(&wrong),
+        2,
+    );
     assert!(stderr(&out).contains("--format"), "{}", stderr(&out));
     assert!(!wrong.exists());
     assert!(env.sent().is_empty());

@@ -87,7 +87,7 @@ fn admin_exports_all_twelve_clinics_into_one_csv_and_one_xlsx_once_each() {
     };
     let quote_calls: Vec<String> = sent
         .iter()
-        .filter(|e| e["path"].as_str().unwrap().ends_with(QUOTES))
+        .filter(|e| is_to(e, QUOTES))
         .map(|e| clinic_of(e).unwrap())
         .collect();
     for clinic in 1..=12 {
@@ -274,9 +274,7 @@ fn a_clinic_user_asking_for_another_clinic_gets_exit_2_and_no_report_is_asked() 
         assert_eq!(out.status.code(), Some(2), "{clinic}: {}", stderr(&out));
         assert!(stderr(&out).contains("--clinic"), "{}", stderr(&out));
         assert!(
-            env.sent()
-                .iter()
-                .all(|e| e["path"].as_str().unwrap().ends_with("/listaClinicas")),
+            env.sent().iter().all(|e| is_to(e, "/listaClinicas")),
             "{clinic}: only the clinics list is read"
         );
     }
@@ -335,16 +333,15 @@ fn one_failing_clinic_fails_the_run_with_exit_5_and_leaves_no_file_unless_keep_g
     let path = dir.path().join("rede.xlsx");
     // A clinic whose server keeps failing is given up on after its own share of --max-wait (a
     // fifth: 2 s of 10 s), and the message says how to have the other clinics written.
-    let out = env
-        .admin()
-        .env("CLINIC_MAX_WAIT", "10s")
-        .args(FICHA)
-        .args(["--clinic", "all", "--all", "--format", "xlsx"])
-        .arg("-o")
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    let out = exits(
+        env.admin()
+            .env("CLINIC_MAX_WAIT", "10s")
+            .args(FICHA)
+            .args(["--clinic", "all", "--all", "--format", "xlsx"])
+            .arg("-o")
+            .arg(&path),
+        5,
+    );
     let err = stderr(&out);
     assert!(err.contains("clinic 4 ("), "{err}");
     assert!(err.contains("this clinic's share of --max-wait"), "{err}");
@@ -355,16 +352,15 @@ fn one_failing_clinic_fails_the_run_with_exit_5_and_leaves_no_file_unless_keep_g
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 
     let csv_path = dir.path().join("rede.csv");
-    let out = env
-        .admin()
-        .env("CLINIC_MAX_WAIT", "1s")
-        .args(FICHA)
-        .args(["--clinic", "all", "--all", "--keep-going"])
-        .args(["--per-page", "10", "--format", "csv", "-o"])
-        .arg(&csv_path)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    let out = exits(
+        env.admin()
+            .env("CLINIC_MAX_WAIT", "1s")
+            .args(FICHA)
+            .args(["--clinic", "all", "--all", "--keep-going"])
+            .args(["--per-page", "10", "--format", "csv", "-o"])
+            .arg(&csv_path),
+        5,
+    );
     let err = stderr(&out);
     assert!(
         err.contains("clinic 4 (") && err.contains("left out"),
@@ -393,24 +389,22 @@ fn limit_counts_across_clinics_and_single_clinic_commands_refuse_all() {
     );
     assert_eq!(stdout_json(&out).as_array().unwrap().len(), 25);
     env.clear_journal();
-    let out = env
-        .admin()
-        .args(["campaign", "create", "--name", "Rede", "--clinic", "all"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    exits(
+        env.admin()
+            .args(["campaign", "create", "--name", "Rede", "--clinic", "all"]),
+        2,
+    );
     assert!(env.sent().is_empty());
 }
 
 #[test]
 fn xlsx_needs_a_file() {
     let env = Env::new();
-    let out = env
-        .clinic()
-        .args(["report", "ficha-financeira", "--format", "xlsx"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let out = exits(
+        env.clinic()
+            .args(["report", "ficha-financeira", "--format", "xlsx"]),
+        2,
+    );
     assert!(stderr(&out).contains("-o"), "{}", stderr(&out));
     assert!(out.stdout.is_empty());
     assert!(env.sent().is_empty());
@@ -571,18 +565,16 @@ fn summary_charts_as_text_svg_and_png() {
         .count();
     assert!(bar_pixels > 10_000, "{bar_pixels} bar-coloured pixels");
 
-    let out = env
-        .clinic()
-        .args(["report", "summary", "appointments", "--by", "seller"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    let out = env
-        .clinic()
-        .args(["report", "summary", "--chart-file", "chart.jpg"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    exits(
+        env.clinic()
+            .args(["report", "summary", "appointments", "--by", "seller"]),
+        2,
+    );
+    exits(
+        env.clinic()
+            .args(["report", "summary", "--chart-file", "chart.jpg"]),
+        2,
+    );
 }
 
 #[test]
@@ -613,12 +605,7 @@ fn services_add_up_to_the_clinics_total_and_sales_are_approved_quotes_by_default
     let asked: Vec<Value> = env
         .sent()
         .into_iter()
-        .filter(|r| {
-            r["path"]
-                .as_str()
-                .unwrap()
-                .ends_with("/lista_venda_orcamento")
-        })
+        .filter(|r| is_to(r, "/lista_venda_orcamento"))
         .collect();
     assert!(!asked.is_empty());
     for request in &asked {
@@ -726,14 +713,13 @@ fn keep_going_is_suggested_only_once_a_clinic_was_read() {
         failing_clinic: 1,
         ..Options::ephemeral()
     });
-    let out = env
-        .admin()
-        .env("CLINIC_MAX_WAIT", "2s")
-        .args(FICHA)
-        .args(["--clinic", "1,2", "--format", "csv"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    let out = exits(
+        env.admin()
+            .env("CLINIC_MAX_WAIT", "2s")
+            .args(FICHA)
+            .args(["--clinic", "1,2", "--format", "csv"]),
+        5,
+    );
     let err = stderr(&out);
     assert!(err.contains("clinic 1 ("), "{err}");
     assert!(!err.contains("--keep-going"), "{err}");

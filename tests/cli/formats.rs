@@ -1,4 +1,5 @@
-//! Output formats: JSON when no terminal reads the output, a table when asked, CSV that Excel reads without running formulas.
+//! Output formats: JSON when no terminal reads the output, a table when asked, CSV that Excel reads
+//! without running formulas.
 
 use serde_json::Value;
 

@@ -1,4 +1,5 @@
-//! `--help`, `clinic help TOPIC`: what each command lists first, the topics, the examples, the short help.
+//! `--help`, `clinic help TOPIC` and `clinic man`: what each command lists first, the topics, the
+//! examples, the short help, the manual pages.
 
 use predicates::prelude::*;
 
@@ -16,6 +17,17 @@ fn flags_under(help: &str, heading: &str) -> Vec<String> {
                 .map(|w| w.trim_end_matches(',').to_string())
         })
         .collect()
+}
+
+/// `clinic man --dir` into a fresh folder: one page a command.
+fn man_pages(env: &Env) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    env.bare()
+        .args(["man", "--dir"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    dir
 }
 
 #[test]
@@ -78,12 +90,7 @@ fn help_lists_the_commands_own_flags_first_and_hides_output_flags_where_nothing_
         man.contains("\\-\\-format"),
         "the main page keeps the global flags"
     );
-    let dir = tempfile::tempdir().unwrap();
-    env.bare()
-        .args(["man", "--dir"])
-        .arg(dir.path())
-        .assert()
-        .success();
+    let dir = man_pages(&env);
     let page = std::fs::read_to_string(dir.path().join("clinic-config-set.1")).unwrap();
     assert!(!page.contains("\\-\\-format"), "{page}");
     assert!(page.contains("\\-\\-profile"), "{page}");
@@ -251,4 +258,18 @@ fn short_help_fits_a_screen_and_points_to_the_network_options() {
         assert!(topic.contains(flag), "{flag}:\n{topic}");
     }
     assert!(topic.contains("CLINIC_TIMEOUT"), "{topic}");
+}
+
+#[test]
+fn man_pages_are_generated() {
+    let env = Env::new();
+    let out = env.bare().arg("man").output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(".TH clinic") && text.contains("report"),
+        "{text}"
+    );
+    let dir = man_pages(&env);
+    assert!(dir.path().join("clinic-report-ficha-financeira.1").exists());
+    assert!(dir.path().join("clinic-crm-deal-update.1").exists());
 }

@@ -262,12 +262,7 @@ fn a_point_later_than_the_servers_clock_is_refused_with_a_full_run() {
     let sent: Vec<Option<String>> = env
         .sent()
         .iter()
-        .filter(|e| {
-            e["path"]
-                .as_str()
-                .unwrap()
-                .ends_with("/lista_venda_orcamento")
-        })
+        .filter(|e| is_to(e, "/lista_venda_orcamento"))
         .map(|e| {
             query_of(e)
                 .into_iter()

@@ -51,8 +51,7 @@ fn a_text_answer_is_printed_as_it_came() {
 #[test]
 fn without_a_key_nothing_is_sent_and_the_exit_is_3() {
     let env = Env::new();
-    let out = env.bare().args(["io", "GET", "/status"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let out = exits(env.bare().args(["io", "GET", "/status"]), 3);
     assert!(
         stderr(&out).contains("clinic auth set-io-key"),
         "{}",
@@ -65,13 +64,12 @@ fn without_a_key_nothing_is_sent_and_the_exit_is_3() {
 fn a_refused_key_exits_3_and_is_never_shown() {
     let env = Env::new();
     let wrong = "w-r-o-n-g-k-e-y-123";
-    let out = env
-        .bare()
-        .env("CLINIC_IO_KEY", wrong)
-        .args(["-v", "io", "GET", "/status"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let out = exits(
+        env.bare()
+            .env("CLINIC_IO_KEY", wrong)
+            .args(["-v", "io", "GET", "/status"]),
+        3,
+    );
     assert!(
         stderr(&out).contains("clinic auth set-io-key"),
         "{}",

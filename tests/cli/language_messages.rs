@@ -115,13 +115,12 @@ fn the_guided_form_asks_in_english_when_the_flag_says_so() {
 #[test]
 fn without_a_terminal_the_missing_fields_are_named_in_the_readers_language() {
     let env = Env::new();
-    let pt = env
-        .clinic()
-        .env("CLINIC_LANG", "pt-BR")
-        .args(["contact", "create", "--clinic", "1", "--name", "Ana"])
-        .output()
-        .unwrap();
-    assert_eq!(pt.status.code(), Some(2));
+    let pt = exits(
+        env.clinic()
+            .env("CLINIC_LANG", "pt-BR")
+            .args(["contact", "create", "--clinic", "1", "--name", "Ana"]),
+        2,
+    );
     assert!(
         stderr(&pt).contains("faltam os campos obrigatórios --phone, --birth-date, --channel, --campaign: passe-os como opções"),
         "{}",

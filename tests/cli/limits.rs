@@ -228,12 +228,11 @@ fn max_pages_stops_a_walk_that_has_not_ended() {
 fn page_numbers_beyond_any_list_are_refused() {
     let env = Env::new();
     for page in ["18446744073709551615", "1000000001"] {
-        let out = env
-            .clinic()
-            .args(["ref", "channels", "--all", "--page", page])
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        exits(
+            env.clinic()
+                .args(["ref", "channels", "--all", "--page", page]),
+            2,
+        );
     }
     assert!(env.sent().is_empty(), "nothing was sent");
 }

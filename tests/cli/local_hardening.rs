@@ -279,12 +279,11 @@ fn a_birth_date_after_today_is_refused_everywhere() {
         );
     }
     // The Portuguese spelling of the flag is checked the same way.
-    let out = env
-        .clinic()
-        .args(["contact", "create", "--data-nascimento", "01/01/2199"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    let out = exits(
+        env.clinic()
+            .args(["contact", "create", "--data-nascimento", "01/01/2199"]),
+        2,
+    );
     assert!(
         stderr(&out).contains("'****'") && !stderr(&out).contains("01/01/2199"),
         "{}",
@@ -305,13 +304,12 @@ fn a_birth_date_after_today_is_refused_everywhere() {
         ),
     )
     .unwrap();
-    let out = env
-        .clinic()
-        .args(["contact", "import", "--clinic", "1"])
-        .arg(&csv)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    let out = exits(
+        env.clinic()
+            .args(["contact", "import", "--clinic", "1"])
+            .arg(&csv),
+        2,
+    );
     assert!(
         stderr(&out).contains(&format!(
             "row 3: invalid birth_date: got \"{future}\", expected a birth date that is not in the future"

@@ -24,16 +24,8 @@ fn reads(env: &Env) -> Vec<String> {
 
 fn contact_with_campaign(env: &Env, campaign: &str) -> std::process::Output {
     env.clinic()
-        .args([
-            "contact",
-            "create",
-            "--if-exists",
-            "create",
-            "--name",
-            "Ana Nova",
-            "--phone",
-            "16992640197",
-        ])
+        .args(CREATE_ANYWAY)
+        .args(["--name", "Ana Nova", "--phone", "16992640197"])
         .args([
             "--birth-date",
             "1990-04-23",
@@ -51,7 +43,7 @@ fn posted(env: &Env, path: &str) -> Value {
     let post = env
         .sent()
         .into_iter()
-        .find(|r| r["method"] == "POST" && r["path"].as_str().unwrap().ends_with(path))
+        .find(|r| r["method"] == "POST" && is_to(r, path))
         .unwrap_or_else(|| panic!("no POST {path}"));
     body_of(&post)
 }
@@ -185,12 +177,7 @@ fn names_match_by_their_words_and_todas_means_all() {
     let report = env
         .sent()
         .into_iter()
-        .find(|r| {
-            r["path"]
-                .as_str()
-                .unwrap()
-                .ends_with("/lista_venda_orcamento")
-        })
+        .find(|r| is_to(r, "/lista_venda_orcamento"))
         .expect("the report was read");
     let query = crate::common::query_of(&report);
     let clinics = crate::common::stdout_json(

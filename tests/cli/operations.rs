@@ -1,4 +1,5 @@
-//! `clinic operations`: the table of remote operations covers the API, and every command it names parses.
+//! `clinic operations`: the table of remote operations covers the API, and every command it names
+//! parses.
 
 use crate::common::*;
 

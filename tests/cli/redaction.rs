@@ -232,30 +232,22 @@ fn personal_pieces() -> Vec<&'static str> {
 
 fn personal_runs(env: &Env, flag: &str) -> Vec<(String, std::process::Output)> {
     let runs: Vec<Vec<&str>> = vec![
-        vec![
-            "contact",
-            "create",
-            "--if-exists",
-            "create",
-            "--name",
-            NAME,
-            "--phone",
-            PHONE,
-            "--email",
-            EMAIL,
-            "--birth-date",
-            BIRTH,
-            "--channel",
-            "1",
-            "--campaign",
-            "1",
-            "--clinic",
-            "1",
-            "--note",
-            "liga de manhã",
-            "--format",
-            "json",
-        ],
+        [
+            CREATE_ANYWAY,
+            &[
+                "--name",
+                NAME,
+                "--phone",
+                PHONE,
+                "--email",
+                EMAIL,
+                "--birth-date",
+                BIRTH,
+            ],
+            FILED_UNDER_ONE,
+            &["--note", "liga de manhã", "--format", "json"],
+        ]
+        .concat(),
         vec![
             "contact", "list", "--name", NAME, "--phone", PHONE, "--email", EMAIL, "--format",
             "json",
@@ -321,18 +313,8 @@ fn errors_mask_personal_values_and_cut_long_ones() {
     let env = Env::new();
     let out = env
         .clinic()
-        .args([
-            "contact",
-            "create",
-            "--if-exists",
-            "create",
-            "--name",
-            NAME,
-            "--phone",
-            "(16) 99264-01",
-            "--email",
-            EMAIL,
-        ])
+        .args(CREATE_ANYWAY)
+        .args(["--name", NAME, "--phone", "(16) 99264-01", "--email", EMAIL])
         .output()
         .unwrap();
     let err = stderr(&out);

@@ -74,12 +74,10 @@ fn ficha_financeira_page_sends_filters_and_prints_records() {
 #[test]
 fn appointments_type_2_needs_has_quote_and_sends_nothing() {
     let env = Env::new();
-    let out = env
-        .clinic()
-        .args(["report", "appointments", "--type", "2"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    let out = exits(
+        env.clinic().args(["report", "appointments", "--type", "2"]),
+        2,
+    );
     let err = stderr(&out);
     assert!(
         err.contains("--has-quote") && err.contains("0 or 1"),
@@ -136,12 +134,7 @@ fn bad_dates_and_ranges_are_refused_before_sending() {
 #[test]
 fn admin_without_clinic_gets_the_server_message() {
     let env = Env::new();
-    let out = env
-        .admin()
-        .args(["report", "ficha-financeira"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(4), "{}", stderr(&out));
+    let out = exits(env.admin().args(["report", "ficha-financeira"]), 4);
     assert!(stderr(&out).contains("HTTP 400"), "{}", stderr(&out));
     env.admin()
         .args(FICHA)

@@ -48,10 +48,7 @@ fn an_admin_master_is_told_to_name_a_clinic_before_anything_is_sent() {
     }
     assert!(env.sent().is_empty(), "{:?}", env.sent());
     // Lists that are the same for every clinic need none; a clinic given, or a default, is enough.
-    env.file_store()
-        .args(["ref", "channels", "--format", "json"])
-        .assert()
-        .success();
+    env.file_store().args(CHANNELS_JSON).assert().success();
     env.file_store()
         .args(["ref", "campaigns", "--clinic", "2", "--format", "json"])
         .assert()

@@ -116,7 +116,7 @@ fn a_private_authority_is_trusted_only_when_given() {
     std::fs::write(&ca, &server.ca_pem).unwrap();
 
     let out = clinic(dir.path(), &server)
-        .args(["ref", "channels", "--format", "json"])
+        .args(CHANNELS_JSON)
         .output()
         .unwrap();
     let err = stderr(&out);
@@ -138,7 +138,7 @@ fn a_private_authority_is_trusted_only_when_given() {
 
     let out = clinic(dir.path(), &server)
         .env("CLINIC_CA_BUNDLE", &ca)
-        .args(["ref", "channels", "--format", "json"])
+        .args(CHANNELS_JSON)
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
@@ -149,7 +149,7 @@ fn a_private_authority_is_trusted_only_when_given() {
         .assert()
         .success();
     let out = clinic(dir.path(), &server)
-        .args(["ref", "channels", "--format", "json"])
+        .args(CHANNELS_JSON)
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));

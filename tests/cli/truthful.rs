@@ -148,17 +148,11 @@ fn a_byte_order_mark_before_every_answer_is_skipped() {
         ..Options::ephemeral()
     });
     // An unattended login reads the token through the mark, and so does every list.
-    let out = succeeds(
-        env.unattended()
-            .args(["ref", "channels", "--format", "json"]),
-    );
+    let out = succeeds(env.unattended().args(CHANNELS_JSON));
     assert!(!stdout_json(&out).as_array().unwrap().is_empty());
     // `clinic login` keeps the token it read through the mark.
     assert!(env.login_to_file().status.success());
-    succeeds(
-        env.file_store()
-            .args(["ref", "channels", "--format", "json"]),
-    );
+    succeeds(env.file_store().args(CHANNELS_JSON));
 }
 
 #[test]
@@ -189,14 +183,8 @@ fn an_expired_token_is_renewed_by_logging_in_again_at_once() {
     );
     assert_eq!(rows(&csv).len(), clinic_one_quotes(&env));
     let journal = env.journal();
-    let logins = journal
-        .iter()
-        .filter(|r| r["path"].as_str().unwrap().ends_with("/loginApi"))
-        .count();
-    let calls: Vec<&Value> = journal
-        .iter()
-        .filter(|r| !r["path"].as_str().unwrap().ends_with("/loginApi"))
-        .collect();
+    let logins = journal.iter().filter(|r| is_to(r, "/loginApi")).count();
+    let calls: Vec<&Value> = journal.iter().filter(|r| !is_to(r, "/loginApi")).collect();
     assert!(logins > 2, "{logins} logins");
     // Never the dead token sent again without its scheme: every call carries `Bearer`.
     assert!(
@@ -292,12 +280,11 @@ fn records_streamed_to_standard_output_before_a_failure_are_called_incomplete() 
         counter_skew: 3,
         ..Options::ephemeral()
     });
-    let out = env
-        .clinic()
-        .args(["report", "ficha-financeira", "--all", "--format", "ndjson"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    let out = exits(
+        env.clinic()
+            .args(["report", "ficha-financeira", "--all", "--format", "ndjson"]),
+        5,
+    );
     let lines = String::from_utf8_lossy(&out.stdout).lines().count();
     assert!(lines > 0);
     let said = stderr(&out);
@@ -318,13 +305,12 @@ fn records_streamed_to_standard_output_before_a_failure_are_called_incomplete() 
     );
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("q.ndjson");
-    let out = env
-        .clinic()
-        .args(["report", "ficha-financeira", "--all", "-o"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    let out = exits(
+        env.clinic()
+            .args(["report", "ficha-financeira", "--all", "-o"])
+            .arg(&file),
+        5,
+    );
     assert!(
         !stderr(&out).contains("standard output"),
         "{}",

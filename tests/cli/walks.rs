@@ -236,14 +236,13 @@ fn walk_against_a_server_that_ignores_the_page_warns_and_never_duplicates() {
     });
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("out.csv");
-    let out = env
-        .clinic()
-        .args(FICHA_ALL)
-        .args(["--per-page", "40", "--format", "csv", "-o"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    let out = exits(
+        env.clinic()
+            .args(FICHA_ALL)
+            .args(["--per-page", "40", "--format", "csv", "-o"])
+            .arg(&path),
+        5,
+    );
     assert!(stderr(&out).contains("incomplete"), "{}", stderr(&out));
     assert!(!path.exists());
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
@@ -258,17 +257,14 @@ fn every_token_field_and_both_auth_schemes() {
         });
         let login = env.login_to_file();
         assert!(login.status.success(), "{field}: {}", stderr(&login));
-        env.bare()
-            .args(["ref", "channels", "--format", "json"])
-            .assert()
-            .success();
+        env.bare().args(CHANNELS_JSON).assert().success();
     }
     // A deployment that only takes the bare token: detected once, remembered in the profile.
     let env = Env::with(Options {
         auth_scheme: AuthScheme::Raw,
         ..Options::ephemeral()
     });
-    succeeds(env.clinic().args(["ref", "channels", "--format", "json"]));
+    succeeds(env.clinic().args(CHANNELS_JSON));
     let auth: Vec<String> = without_numbering_probe(env.sent())
         .iter()
         .map(|r| r["headers"]["authorization"].as_str().unwrap().to_string())
@@ -286,28 +282,17 @@ fn every_token_field_and_both_auth_schemes() {
         .args(["config", "set", "auth_scheme", "raw"])
         .assert()
         .success();
-    env.clinic()
-        .args(["ref", "channels", "--format", "json"])
-        .assert()
-        .success();
+    env.clinic().args(CHANNELS_JSON).assert().success();
     // The page and the empty one after it (the probe aside), both bare.
     let sent = without_numbering_probe(env.sent());
     assert_eq!(sent.len(), 2);
-    assert!(sent.iter().all(|r| {
-        !r["headers"]["authorization"]
-            .as_str()
-            .unwrap()
-            .starts_with("Bearer ")
-    }));
+    assert!(all_sent_bare(&sent));
     // Bearer-only server with the default scheme.
     let env = Env::with(Options {
         auth_scheme: AuthScheme::Bearer,
         ..Options::ephemeral()
     });
-    env.clinic()
-        .args(["ref", "channels", "--format", "json"])
-        .assert()
-        .success();
+    env.clinic().args(CHANNELS_JSON).assert().success();
     // The page and the empty one after it, the probe aside: no scheme retried.
     assert_eq!(without_numbering_probe(env.sent()).len(), 2);
 }
