@@ -2,9 +2,7 @@
 
 use std::ops::Range;
 
-use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::HeaderMap;
 use axum::response::Response;
 
 use super::body::Fields;
@@ -67,10 +65,8 @@ impl ClinicList for AppointmentList {
 pub async fn set_status(
     State(app): State<AppState>,
     Caller(user): Caller,
-    headers: HeaderMap,
-    body: Bytes,
+    fields: Fields,
 ) -> Result<Response, ApiError> {
-    let fields = Fields::parse(&headers, &body)?;
     let id = fields.required_int("agendamento", "1234")?;
     let status = fields.required_int("status", "2")?;
     let data = &app.data;

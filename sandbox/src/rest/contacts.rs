@@ -2,9 +2,7 @@
 
 use std::ops::Range;
 
-use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::HeaderMap;
 use axum::response::Response;
 use serde_json::json;
 
@@ -134,10 +132,8 @@ fn campaign(
 pub async fn create(
     State(app): State<AppState>,
     Caller(user): Caller,
-    headers: HeaderMap,
-    body: Bytes,
+    fields: Fields,
 ) -> Result<Response, ApiError> {
-    let fields = Fields::parse(&headers, &body)?;
     let clinic = fields.required_int("clinica", "\"1\"")?;
     let clinic = scope::write_clinic(user, clinic)?;
     let name = fields.required_text("nome", "nome completo")?;
@@ -172,10 +168,8 @@ pub async fn create(
 pub async fn update(
     State(app): State<AppState>,
     Caller(user): Caller,
-    headers: HeaderMap,
-    body: Bytes,
+    fields: Fields,
 ) -> Result<Response, ApiError> {
-    let fields = Fields::parse(&headers, &body)?;
     let id = fields.required_int("id", "\"1234\"")?;
     let contacts = &app.data.contacts;
     let (id, owner) = u32::try_from(id)
