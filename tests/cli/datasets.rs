@@ -396,15 +396,15 @@ fn a_failed_dataset_run_leaves_none_of_its_files_and_earlier_runs_untouched() {
             "expected clinic, month or month:FIELD",
         ),
     ] {
-        refused_before_sending(&env, &args, expected);
+        refused_before_sending(&env, whole_network(&env), &args, expected);
     }
 }
 
-/// `report ficha-financeira --clinic all ARGS` is refused before any request: exit 2, and stderr
-/// says `expected`.
-fn refused_before_sending(env: &Env, args: &[&str], expected: &str) {
+/// `cmd ARGS` (the network's Ficha Financeira, as a rule) is refused before any request: exit 2, and
+/// stderr says `expected`.
+fn refused_before_sending(env: &Env, mut cmd: assert_cmd::Command, args: &[&str], expected: &str) {
     env.clear_journal();
-    let out = whole_network(env).args(args).output().unwrap();
+    let out = cmd.args(args).output().unwrap();
     assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
     assert!(
         stderr(&out).contains(expected),
@@ -412,6 +412,28 @@ fn refused_before_sending(env: &Env, args: &[&str], expected: &str) {
         stderr(&out)
     );
     assert!(env.sent().is_empty(), "{args:?}: nothing sent");
+}
+
+/// The clinics the journal's requests to the Ficha Financeira asked for, each once, in order.
+fn clinics_asked(env: &Env) -> Vec<String> {
+    let asked: std::collections::BTreeSet<String> = ficha_parameter_sent(env, "clinica")
+        .into_iter()
+        .flatten()
+        .collect();
+    asked.into_iter().collect()
+}
+
+/// The network's Ficha Financeira into the dataset at `dataset`, partitioned by clinic, each clinic
+/// given up on after its share of 5 s (the journal cleared first).
+fn network_into_dataset(env: &Env, dataset: &Path, extra: &[&str]) -> std::process::Output {
+    env.clear_journal();
+    whole_network(env)
+        .env("CLINIC_MAX_WAIT", "5s")
+        .args(["--partition-by", "clinic", "-o"])
+        .arg(dataset)
+        .args(extra)
+        .output()
+        .unwrap()
 }
 
 /// The query parameter `key` of each request of the journal to the Ficha Financeira.
@@ -603,15 +625,7 @@ fn since_sends_the_modified_filter_and_last_moves_only_after_a_complete_run() {
             "either --since or --modified-from",
         ),
     ] {
-        env.clear_journal();
-        let out = env.admin().args(&args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
-        assert!(
-            stderr(&out).contains(expected),
-            "{args:?}: {}",
-            stderr(&out)
-        );
-        assert!(env.sent().is_empty(), "{args:?}: nothing sent");
+        refused_before_sending(&env, env.admin(), &args, expected);
     }
 }
 
@@ -731,25 +745,11 @@ fn resume_fetches_only_the_clinics_the_last_run_did_not_finish() {
     let failing = network_with_clinic_4_down();
     let dir = tempfile::tempdir().unwrap();
     let dataset = dir.path().join("rede");
-    let export = |env: &Env, extra: &[&str]| {
-        env.clear_journal();
-        env.admin()
-            .env("CLINIC_MAX_WAIT", "5s")
-            .args(["report", "ficha-financeira", "--clinic", "all"])
-            .args(["--partition-by", "clinic", "-o"])
-            .arg(&dataset)
-            .args(extra)
-            .output()
-            .unwrap()
-    };
+    let export = |env: &Env, extra: &[&str]| network_into_dataset(env, &dataset, extra);
     let first = export(&failing, &["--keep-going"]);
     assert_eq!(first.status.code(), Some(5), "{}", stderr(&first));
     let manifests = |dir: &Path| -> Vec<serde_json::Value> {
-        dataset_files(dir)
-            .iter()
-            .filter(|f| f.starts_with("_manifest-"))
-            .map(|f| serde_json::from_slice(&std::fs::read(dir.join(f)).unwrap()).unwrap())
-            .collect()
+        manifests_of(dir).into_iter().map(|(_, m)| m).collect()
     };
     let kept = manifests(&dataset);
     assert_eq!(kept.len(), 1);
@@ -768,11 +768,7 @@ fn resume_fetches_only_the_clinics_the_last_run_did_not_finish() {
         "{}",
         stderr(&resumed)
     );
-    let asked: std::collections::BTreeSet<String> = ficha_parameter_sent(&back, "clinica")
-        .into_iter()
-        .flatten()
-        .collect();
-    assert_eq!(asked.into_iter().collect::<Vec<_>>(), ["4"]);
+    assert_eq!(clinics_asked(&back), ["4"]);
     let mut ids = std::collections::HashSet::new();
     for part in dataset_files(&dataset)
         .iter()
@@ -813,8 +809,44 @@ fn resume_fetches_only_the_clinics_the_last_run_did_not_finish() {
             "needs --partition-by clinic",
         ),
     ] {
-        refused_before_sending(&back, &args, expected);
+        refused_before_sending(&back, whole_network(&back), &args, expected);
     }
+}
+
+/// A host whose list holds one record for each clinic name of `names`, IDs from 1.
+fn serving_clinics(names: &[&str]) -> crate::servers::Server {
+    let records: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| serde_json::json!({"id": i + 1, "clinica": name}).to_string())
+        .collect();
+    crate::hostile::serving(crate::hostile::list_of(&records))
+}
+
+/// `api GET /listaCanal --partition-by clinic EXTRA -o DATASET` against `server`, which must succeed.
+fn partition_by_clinic(
+    config: &Path,
+    server: &crate::servers::Server,
+    extra: &[&str],
+    dataset: &Path,
+) -> std::process::Output {
+    let out = crate::servers::clinic_at(config, &server.url(""))
+        .args(["api", "GET", "/listaCanal", "--partition-by", "clinic"])
+        .args(extra)
+        .arg("-o")
+        .arg(dataset)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    out
+}
+
+/// The files of the dataset at `dir` that hold its records: all but its manifests.
+fn data_files(dir: &Path) -> Vec<String> {
+    dataset_files(dir)
+        .into_iter()
+        .filter(|f| !f.starts_with("_manifest-"))
+        .collect()
 }
 
 /// The manifests of the dataset at `dir`, by file name.
@@ -839,16 +871,7 @@ fn resume_after_another_exports_run_fetches_the_clinic_its_own_run_failed() {
     let back = Env::scale(600);
     let dir = tempfile::tempdir().unwrap();
     let dataset = dir.path().join("rede");
-    let ficha = |env: &Env, extra: &[&str]| {
-        env.clear_journal();
-        whole_network(env)
-            .env("CLINIC_MAX_WAIT", "5s")
-            .args(["--partition-by", "clinic", "-o"])
-            .arg(&dataset)
-            .args(extra)
-            .output()
-            .unwrap()
-    };
+    let ficha = |env: &Env, extra: &[&str]| network_into_dataset(env, &dataset, extra);
     let first = ficha(&failing, &["--keep-going"]);
     assert_eq!(first.status.code(), Some(5), "{}", stderr(&first));
 
@@ -880,11 +903,7 @@ fn resume_after_another_exports_run_fetches_the_clinic_its_own_run_failed() {
         "{}",
         stderr(&resumed)
     );
-    let asked: std::collections::BTreeSet<String> = ficha_parameter_sent(&back, "clinica")
-        .into_iter()
-        .flatten()
-        .collect();
-    assert_eq!(asked.into_iter().collect::<Vec<_>>(), ["4"]);
+    assert_eq!(clinics_asked(&back), ["4"]);
     let mut runs: Vec<serde_json::Value> = manifests_of(&dataset)
         .into_iter()
         .map(|(_, m)| m)
@@ -1054,11 +1073,7 @@ fn a_dataset_run_killed_at_its_end_leaves_nothing_the_duckdb_query_reads() {
         .filter(|f| f.split('/').any(|name| name.starts_with('.')))
         .collect();
     assert!(hidden.is_empty(), "{hidden:?}");
-    let parts: Vec<String> = dataset_files(&dataset)
-        .into_iter()
-        .filter(|f| !f.starts_with("_manifest-"))
-        .collect();
-    assert_eq!(parts, listed);
+    assert_eq!(data_files(&dataset), listed);
 }
 
 /// Clinic names that used to share folders, or break the run: each one's records read back through
@@ -1089,27 +1104,10 @@ fn clinic_names_round_trip_through_duckdbs_hive_reader() {
         "x%2Fy",
         long.as_str(),
     ];
-    let records: Vec<String> = names
-        .iter()
-        .enumerate()
-        .map(|(i, name)| serde_json::json!({"id": i + 1, "clinica": name}).to_string())
-        .collect();
-    let server = crate::hostile::serving(crate::hostile::list_of(&records));
+    let server = serving_clinics(&names);
     let dir = tempfile::tempdir().unwrap();
     let dataset = dir.path().join("nomes");
-    let out = crate::servers::clinic_at(dir.path(), &server.url(""))
-        .args([
-            "api",
-            "GET",
-            "/listaCanal",
-            "--partition-by",
-            "clinic",
-            "-o",
-        ])
-        .arg(&dataset)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    partition_by_clinic(dir.path(), &server, &[], &dataset);
 
     let script = r#"
 import duckdb, json, sys
@@ -1164,12 +1162,7 @@ print(json.dumps(rows))
 #[test]
 fn a_partition_whose_folder_is_refused_goes_elsewhere_and_the_run_completes() {
     let long: String = "Clínica São José ".repeat(20).chars().take(300).collect();
-    let records: Vec<String> = ["Centro", long.as_str()]
-        .iter()
-        .enumerate()
-        .map(|(i, name)| serde_json::json!({"id": i + 1, "clinica": name}).to_string())
-        .collect();
-    let server = crate::hostile::serving(crate::hostile::list_of(&records));
+    let server = serving_clinics(&["Centro", long.as_str()]);
     let dir = tempfile::tempdir().unwrap();
     // Deep enough that the long name's folder, with the files written in it, passes PATH_MAX
     // (4,096 bytes), while a short one fits.
@@ -1179,19 +1172,7 @@ fn a_partition_whose_folder_is_refused_goes_elsewhere_and_the_run_completes() {
     }
     dataset.push("d".repeat(3_880 - dataset.as_os_str().len() - 1));
     dataset.push("ficha");
-    let out = crate::servers::clinic_at(dir.path(), &server.url(""))
-        .args([
-            "api",
-            "GET",
-            "/listaCanal",
-            "--partition-by",
-            "clinic",
-            "-o",
-        ])
-        .arg(&dataset)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = partition_by_clinic(dir.path(), &server, &[], &dataset);
     let said = stderr(&out);
     assert!(
         said.contains("1 record of clinica \"Clínica São José")
@@ -1250,11 +1231,7 @@ fn two_dataset_runs_at_once_take_turns_and_each_is_whole() {
     assert!(manifests.iter().all(|(_, m)| m["rows"] == 600));
     let (listed, _) = manifested(&dataset);
     assert_eq!(listed.len(), 24);
-    let parts: Vec<String> = dataset_files(&dataset)
-        .into_iter()
-        .filter(|f| !f.starts_with("_manifest-"))
-        .collect();
-    assert_eq!(parts, listed);
+    assert_eq!(data_files(&dataset), listed);
 }
 
 /// On a case-insensitive file system (FAT, as Windows and macOS volumes are), clinics whose names
@@ -1267,29 +1244,10 @@ fn clinic_folders_stay_apart_on_a_case_insensitive_file_system() {
         return;
     };
     let names = ["SP", "sp", "Sp", "São", "Sa\u{303}o", "SÃO", "A B", "a b"];
-    let records: Vec<String> = names
-        .iter()
-        .enumerate()
-        .map(|(i, name)| serde_json::json!({"id": i + 1, "clinica": name}).to_string())
-        .collect();
-    let server = crate::hostile::serving(crate::hostile::list_of(&records));
+    let server = serving_clinics(&names);
     let config = tempfile::tempdir().unwrap();
     let dataset = volume.mount.join("nomes");
-    let out = crate::servers::clinic_at(config.path(), &server.url(""))
-        .args([
-            "api",
-            "GET",
-            "/listaCanal",
-            "--partition-by",
-            "clinic",
-            "--format",
-            "ndjson",
-            "-o",
-        ])
-        .arg(&dataset)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    partition_by_clinic(config.path(), &server, &["--format", "ndjson"], &dataset);
 
     // Every record once, read back from the folders the volume holds.
     let mut seen: Vec<(u64, String)> = Vec::new();

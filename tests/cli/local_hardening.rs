@@ -416,6 +416,22 @@ fn journal_key(name: &str, digits: &str) -> String {
     format!("{digits}|{}", name.to_lowercase())
 }
 
+/// `contact import CSV` into clinic 1 with its journal at `journal`, rows printed as NDJSON.
+fn import_with_journal(
+    mut cmd: assert_cmd::Command,
+    csv: &std::path::Path,
+    journal: &std::path::Path,
+    extra: &[&str],
+) -> std::process::Output {
+    cmd.args(["contact", "import", "--clinic", "1", "--format", "ndjson"])
+        .arg(csv)
+        .arg("--journal")
+        .arg(journal)
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn rows_left_unknown_exit_5_then_are_resolved_and_sent_exactly_once() {
     let env = Env::new();
@@ -472,14 +488,7 @@ fn rows_left_unknown_exit_5_then_are_resolved_and_sent_exactly_once() {
     let before = env.stats()["contacts"].as_u64().unwrap();
     let import = |extra: &[&str]| {
         env.clear_journal();
-        env.clinic()
-            .args(["contact", "import", "--clinic", "1", "--format", "ndjson"])
-            .arg(&csv)
-            .arg("--journal")
-            .arg(&journal)
-            .args(extra)
-            .output()
-            .unwrap()
+        import_with_journal(env.clinic(), &csv, &journal, extra)
     };
 
     // A normal run sends only the new row, and does not pass off the two unknown rows as done.
@@ -570,15 +579,9 @@ fn imports_through_dropped_and_failed_answers_create_every_row_exactly_once() {
     let journal = dir.path().join("novos.journal");
     let before = env.stats()["contacts"].as_u64().unwrap();
     let run = |extra: &[&str]| {
-        env.bare()
-            .env("CLINIC_TOKEN", &token)
-            .args(["contact", "import", "--clinic", "1", "--format", "ndjson"])
-            .arg(&csv)
-            .arg("--journal")
-            .arg(&journal)
-            .args(extra)
-            .output()
-            .unwrap()
+        let mut cmd = env.bare();
+        cmd.env("CLINIC_TOKEN", &token);
+        import_with_journal(cmd, &csv, &journal, extra)
     };
     let mut saw_unknown = false;
     let mut done = false;
