@@ -26,12 +26,11 @@ fn login_status_logout_through_the_kernel_keyring() {
             .env("CLINIC_PROFILE", &profile);
         c
     };
-    let out = run()
-        .args(["login", "--login", "unidade1", "--password-stdin"])
-        .write_stdin("unidade1\n")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        run()
+            .args(["login", "--login", "unidade1", "--password-stdin"])
+            .write_stdin("unidade1\n"),
+    );
     assert!(
         stderr(&out).contains("Linux kernel keyring"),
         "{}",
@@ -42,11 +41,7 @@ fn login_status_logout_through_the_kernel_keyring() {
     assert_eq!(file_mode(&env.config.path().join("config.toml")), 0o600);
 
     // The stored token works, and status never shows it.
-    let out = run()
-        .args(["auth", "status", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(run().args(["auth", "status", "--format", "json"]));
     let status = stdout_json(&out);
     assert_eq!(status["token_works"], Value::Bool(true));
     assert_eq!(status["login"], "unidade1");
@@ -166,17 +161,14 @@ fn keyring_run(env: &Env, config: &std::path::Path, profile: &str) -> assert_cmd
 
 /// `clinic login` as the clinic user, the password on stdin; it must succeed.
 fn log_in_as_clinic_user(mut cmd: assert_cmd::Command) {
-    let out = cmd
-        .args(["login", "--login", "unidade1", "--password-stdin"])
-        .write_stdin("unidade1\n")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        cmd.args(["login", "--login", "unidade1", "--password-stdin"])
+            .write_stdin("unidade1\n"),
+    );
 }
 
 fn stored_token(mut cmd: assert_cmd::Command) -> String {
-    let out = cmd.args(["auth", "token"]).output().unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(cmd.args(["auth", "token"]));
     String::from_utf8(out.stdout).unwrap().trim().to_string()
 }
 
@@ -379,11 +371,7 @@ fn a_long_token_is_kept_in_parts_and_works() {
     let token = stored_token(run());
     assert_eq!(token.len(), 16 * 1024);
     assert_eq!(token.matches('.').count(), 2, "JWT-shaped");
-    let out = run()
-        .args(["auth", "status", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(run().args(["auth", "status", "--format", "json"]));
     assert_eq!(stdout_json(&out)["token_works"], Value::Bool(true));
     env.clear_journal();
     run()
@@ -410,21 +398,19 @@ fn a_store_that_never_answers_does_not_hang_an_unattended_run() {
             .timeout(std::time::Duration::from_secs(30));
         c
     };
-    let out = stalled().args(CHANNELS_JSON).output().unwrap();
-    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let out = exits(stalled().args(CHANNELS_JSON), 3);
     let err = stderr(&out);
     assert!(
         err.contains("Linux kernel keyring did not answer in 5 s")
             && err.contains("CLINIC_TOKEN, or CLINIC_LOGIN and CLINIC_PASSWORD"),
         "{err}"
     );
-    let out = stalled()
-        .env("CLINIC_LOGIN", "unidade1")
-        .env("CLINIC_PASSWORD", "unidade1")
-        .args(CHANNELS_JSON)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        stalled()
+            .env("CLINIC_LOGIN", "unidade1")
+            .env("CLINIC_PASSWORD", "unidade1")
+            .args(CHANNELS_JSON),
+    );
     assert!(
         stderr(&out).contains("logging in as CLINIC_LOGIN with the password"),
         "{}",
@@ -524,12 +510,11 @@ fn a_password_file_serves_unattended_runs_and_must_be_private() {
     );
 
     let profile = unique_profile("pwfile");
-    let out = keyring_run(&env, env.config.path(), &profile)
-        .args(["login", "--login", "unidade1", "--password-file"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        keyring_run(&env, env.config.path(), &profile)
+            .args(["login", "--login", "unidade1", "--password-file"])
+            .arg(&file),
+    );
     keyring_run(&env, env.config.path(), &profile)
         .arg("logout")
         .assert()

@@ -73,12 +73,11 @@ fn parquet_takes_20000_columns_and_refuses_one_more() {
     let config = tempfile::tempdir().unwrap();
     let dir = tempfile::tempdir().unwrap();
     let widest = dir.path().join("widest.parquet");
-    let out = clinic_at(config.path(), &server.url(""))
-        .args(["api", "GET", "/widest", "--format", "parquet", "-o"])
-        .arg(&widest)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        clinic_at(config.path(), &server.url(""))
+            .args(["api", "GET", "/widest", "--format", "parquet", "-o"])
+            .arg(&widest),
+    );
     let file = SerializedFileReader::new(std::fs::File::open(&widest).unwrap()).unwrap();
     let meta = file.metadata().file_metadata();
     assert_eq!(meta.schema_descr().num_columns(), 20_000);

@@ -166,11 +166,10 @@ fn a_crm_url_with_a_query_string_keeps_it() {
     let (server, received) = crate::servers::recorder();
     let config = tempfile::tempdir().unwrap();
     let base = server.url("/portal/rest/?auth=k3y-in-query");
-    let out = crate::servers::clinic_at(config.path(), &server.url(""))
-        .args(["config", "set", "crm_url", &base])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        crate::servers::clinic_at(config.path(), &server.url(""))
+            .args(["config", "set", "crm_url", &base]),
+    );
     let _ = crate::servers::clinic_at(config.path(), &server.url(""))
         .env_remove("CLINIC_CRM_URL")
         .args(["crm", "contact", "list", "--format", "json"])

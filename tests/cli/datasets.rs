@@ -201,12 +201,11 @@ fn a_dataset_partitioned_by_clinic_and_month_holds_every_record_once() {
     let env = Env::scale(600);
     let dir = tempfile::tempdir().unwrap();
     let dataset = dir.path().join("rede");
-    let out = whole_network(&env)
-        .args(["--partition-by", "clinic,month", "-o"])
-        .arg(&dataset)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        whole_network(&env)
+            .args(["--partition-by", "clinic,month", "-o"])
+            .arg(&dataset),
+    );
     let files = dataset_files(&dataset);
     let manifests: Vec<&String> = files
         .iter()
@@ -252,13 +251,12 @@ fn a_dataset_partitioned_by_clinic_and_month_holds_every_record_once() {
 
     // CSV the same way, by clinic alone: twelve files, each with its header, 600 rows in all.
     let csv_set = dir.path().join("rede-csv");
-    let out = whole_network(&env)
-        .args(["--format", "csv"])
-        .args(["--partition-by", "clinic", "-o"])
-        .arg(&csv_set)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        whole_network(&env)
+            .args(["--format", "csv"])
+            .args(["--partition-by", "clinic", "-o"])
+            .arg(&csv_set),
+    );
     let csvs: Vec<String> = dataset_files(&csv_set)
         .into_iter()
         .filter(|f| f.ends_with(".csv"))
@@ -830,14 +828,13 @@ fn partition_by_clinic(
     extra: &[&str],
     dataset: &Path,
 ) -> std::process::Output {
-    let out = crate::servers::clinic_at(config, &server.url(""))
-        .args(["api", "GET", "/listaCanal", "--partition-by", "clinic"])
-        .args(extra)
-        .arg("-o")
-        .arg(dataset)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        crate::servers::clinic_at(config, &server.url(""))
+            .args(["api", "GET", "/listaCanal", "--partition-by", "clinic"])
+            .args(extra)
+            .arg("-o")
+            .arg(dataset),
+    );
     out
 }
 
@@ -877,14 +874,12 @@ fn resume_after_another_exports_run_fetches_the_clinic_its_own_run_failed() {
 
     // Another export into the same folder, complete; and an earlier client's manifest whose name
     // sorts last, claiming every clinic.
-    let other = back
-        .admin()
-        .args(["report", "appointments", "--clinic", "all"])
-        .args(["--partition-by", "clinic", "-o"])
-        .arg(&dataset)
-        .output()
-        .unwrap();
-    assert!(other.status.success(), "{}", stderr(&other));
+    succeeds(
+        back.admin()
+            .args(["report", "appointments", "--clinic", "all"])
+            .args(["--partition-by", "clinic", "-o"])
+            .arg(&dataset),
+    );
     let ahead = serde_json::json!({
         "run": "29991231T235959-1", "rows": 0, "files": [],
         "clinics": {"finished": (1..=12).collect::<Vec<u64>>(), "failed": []},

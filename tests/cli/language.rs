@@ -15,12 +15,7 @@ fn create_help(env: &Env, vars: &[(&str, &str)], args: &[&str]) -> String {
     for (k, v) in vars {
         cmd.env(k, v);
     }
-    let out = cmd
-        .args(args)
-        .args(["contact", "create", "--help"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(cmd.args(args).args(["contact", "create", "--help"]));
     stdout(&out)
 }
 
@@ -334,8 +329,7 @@ fn tab_completion_describes_commands_in_the_language() {
         for (k, v) in vars {
             cmd.env(k, v);
         }
-        let out = cmd.arg("--").arg("clinic").args(words).output().unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        let out = succeeds(cmd.arg("--").arg("clinic").args(words));
         stdout(&out)
     };
     let pt = offered(&[], &["--lang", "pt-BR", "ref", "c"]);

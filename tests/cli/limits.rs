@@ -71,11 +71,13 @@ fn an_endless_answer_stops_at_the_size_cap() {
         );
     }
     // The same answers under the cap are read whole.
-    let out = clinic_at(config.path(), &server.url(""))
-        .args(["--max-answer-size", "4MiB", "api", "GET", "/announced"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(clinic_at(config.path(), &server.url("")).args([
+        "--max-answer-size",
+        "4MiB",
+        "api",
+        "GET",
+        "/announced",
+    ]));
 }
 
 fn appointments_csv(env: &Env, extra: &[&str]) -> std::process::Output {
@@ -115,20 +117,15 @@ fn a_rate_limited_export_paces_itself_and_matches_an_unlimited_one() {
         ..opts
     });
     // The token is fetched before the walk, so the walk starts with a fresh second.
-    let out = on_a_fresh_second(&limited)
-        .args(APPOINTMENTS)
-        .args([
-            "--all",
-            "--per-page",
-            "4",
-            "--format",
-            "csv",
-            "--concurrency",
-            "8",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(on_a_fresh_second(&limited).args(APPOINTMENTS).args([
+        "--all",
+        "--per-page",
+        "4",
+        "--format",
+        "csv",
+        "--concurrency",
+        "8",
+    ]));
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&expected.stdout)

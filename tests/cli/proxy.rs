@@ -72,8 +72,7 @@ fn requests_go_through_the_proxy_the_environment_or_the_profile_names() {
     let env = Env::new();
     let proxy = Proxy::start();
     let channels = |cmd: &mut assert_cmd::Command| {
-        let out = cmd.args(CHANNELS_JSON).output().unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        let out = succeeds(cmd.args(CHANNELS_JSON));
         stdout_json(&out)
     };
     let direct = channels(&mut env.clinic());

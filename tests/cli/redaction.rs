@@ -57,11 +57,10 @@ fn a_long_server_message_is_cut_short() {
         })
     });
     let config = tempfile::tempdir().unwrap();
-    let out = clinic_at(config.path(), &server.url(""))
-        .args(["api", "GET", "/listaCanal"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(4));
+    let out = exits(
+        clinic_at(config.path(), &server.url("")).args(["api", "GET", "/listaCanal"]),
+        4,
+    );
     let err = stderr(&out);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.len() < 500, "{} bytes", err.len());

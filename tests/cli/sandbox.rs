@@ -7,24 +7,23 @@ use crate::common::*;
 #[test]
 fn builtin_sandbox_flag_needs_no_setup() {
     let config = tempfile::tempdir().unwrap();
-    let out = assert_cmd::Command::cargo_bin("clinic")
-        .unwrap()
-        .env("CLINIC_CONFIG_DIR", config.path())
-        .env_remove("CLINIC_TOKEN")
-        .env_remove("CLINIC_BASE_URL")
-        .args([
-            "--sandbox",
-            "--sandbox-scale",
-            "500",
-            "report",
-            "ficha-financeira",
-            "--all",
-            "--format",
-            "csv",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        assert_cmd::Command::cargo_bin("clinic")
+            .unwrap()
+            .env("CLINIC_CONFIG_DIR", config.path())
+            .env_remove("CLINIC_TOKEN")
+            .env_remove("CLINIC_BASE_URL")
+            .args([
+                "--sandbox",
+                "--sandbox-scale",
+                "500",
+                "report",
+                "ficha-financeira",
+                "--all",
+                "--format",
+                "csv",
+            ]),
+    );
     let mut reader = csv::Reader::from_reader(out.stdout.as_slice());
     let n = reader.records().count();
     assert!(n >= 50, "{n}");

@@ -214,8 +214,7 @@ fn setup_configures_every_host_then_the_readme_crm_example_runs() {
             .stdout(format!("{value}\n"));
     }
     // After: the README's example, exactly as written.
-    let out = configured(config).args(CRM_EXAMPLE).output().unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(configured(config).args(CRM_EXAMPLE));
     let calls = webhook_calls(&env);
     assert_eq!(calls.len(), 1);
     assert!(
@@ -262,14 +261,13 @@ fn login_takes_every_host_from_the_sandboxs_printed_lines_or_its_address() {
             .unwrap()
             .to_string()
     };
-    let out = configured(config.path())
-        .args(["login", "--sandbox-hosts"])
-        .arg(&file)
-        .args(&LOGIN_TO_FILE[1..])
-        .write_stdin("unidade1\n")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        configured(config.path())
+            .args(["login", "--sandbox-hosts"])
+            .arg(&file)
+            .args(&LOGIN_TO_FILE[1..])
+            .write_stdin("unidade1\n"),
+    );
     for key in ["base_url", "io_url", "automation_url"] {
         configured(config.path())
             .args(["config", "get", key])
@@ -280,20 +278,15 @@ fn login_takes_every_host_from_the_sandboxs_printed_lines_or_its_address() {
         .args(["config", "get", "crm_url", "--show"])
         .assert()
         .stdout(format!("{}\n", value("crm_url")));
-    let out = configured(config.path())
-        .args(CRM_EXAMPLE)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(configured(config.path()).args(CRM_EXAMPLE));
     // The address alone does the same, for another profile.
     let origin = value("base_url").trim_end_matches("/rest/v1").to_string();
-    let out = configured(config.path())
-        .args(["--profile", "other", "login", "--sandbox-hosts", &origin])
-        .args(["--login", "admin", "--password-stdin", "--insecure-storage"])
-        .write_stdin("admin\n")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        configured(config.path())
+            .args(["--profile", "other", "login", "--sandbox-hosts", &origin])
+            .args(["--login", "admin", "--password-stdin", "--insecure-storage"])
+            .write_stdin("admin\n"),
+    );
     configured(config.path())
         .args(["--profile", "other", "config", "get", "crm_url", "--show"])
         .assert()
@@ -322,17 +315,16 @@ fn doctor_checks_everything_one_line_each_and_fails_on_a_failure() {
             stderr(&out),
         )
     };
-    let out = configured(&config)
-        .args([
-            "login",
-            "--sandbox-hosts",
-            &env.base_url().replace("/rest/v1", ""),
-        ])
-        .args(&LOGIN_TO_FILE[1..])
-        .write_stdin("unidade1\n")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        configured(&config)
+            .args([
+                "login",
+                "--sandbox-hosts",
+                &env.base_url().replace("/rest/v1", ""),
+            ])
+            .args(&LOGIN_TO_FILE[1..])
+            .write_stdin("unidade1\n"),
+    );
     let (code, shown, err) = doctor(&config);
     assert_eq!(code, Some(0), "{shown}{err}");
     let names: Vec<&str> = shown

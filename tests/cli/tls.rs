@@ -128,31 +128,25 @@ fn a_private_authority_is_trusted_only_when_given() {
         "a certificate failure is not retried"
     );
 
-    let out = clinic(dir.path(), &server)
-        .args(["ref", "channels", "--format", "json", "--cacert"])
-        .arg(&ca)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        clinic(dir.path(), &server)
+            .args(["ref", "channels", "--format", "json", "--cacert"])
+            .arg(&ca),
+    );
     assert!(String::from_utf8_lossy(&out.stdout).contains("Canal seguro"));
 
-    let out = clinic(dir.path(), &server)
-        .env("CLINIC_CA_BUNDLE", &ca)
-        .args(CHANNELS_JSON)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        clinic(dir.path(), &server)
+            .env("CLINIC_CA_BUNDLE", &ca)
+            .args(CHANNELS_JSON),
+    );
 
     clinic(dir.path(), &server)
         .args(["config", "set", "ca_bundle"])
         .arg(&ca)
         .assert()
         .success();
-    let out = clinic(dir.path(), &server)
-        .args(CHANNELS_JSON)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(clinic(dir.path(), &server).args(CHANNELS_JSON));
 
     // https never goes down to http, even on the same host.
     let out = clinic(dir.path(), &server)
