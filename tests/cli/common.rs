@@ -1,11 +1,19 @@
 //! The harness: a real sandbox on an ephemeral loopback port per test, a private config directory, and
 //! the real `clinic` binary pointed at both.
 
-use std::path::{Path, PathBuf};
+mod args;
+mod crm;
+mod tools;
+
+use std::path::Path;
 
 use assert_cmd::Command;
 use clinic_sandbox::{Options, SandboxThread};
 use serde_json::Value;
+
+pub use args::*;
+pub use crm::*;
+pub use tools::*;
 
 pub struct Env {
     pub sandbox: SandboxThread,
@@ -218,72 +226,6 @@ impl Env {
     }
 }
 
-/// `clinic login` as the clinic user, the password read from standard input, the token kept in the
-/// 0600 file store.
-pub const LOGIN_TO_FILE: &[&str] = &[
-    "login",
-    "--login",
-    "unidade1",
-    "--password-stdin",
-    "--insecure-storage",
-];
-
-/// The channel, campaign and clinic a test's new contact is filed under: ID 1 of each.
-#[allow(dead_code)]
-pub const FILED_UNDER_ONE: &[&str] = &["--channel", "1", "--campaign", "1", "--clinic", "1"];
-
-/// `clinic contact create` that creates the contact even where one has its phone already.
-#[allow(dead_code)]
-pub const CREATE_ANYWAY: &[&str] = &["contact", "create", "--if-exists", "create"];
-
-/// `clinic contact create` with every field the service requires.
-#[allow(dead_code)]
-pub const CONTACT_CREATE: &[&str] = &[
-    "contact",
-    "create",
-    "--name",
-    "Ana Souza",
-    "--phone",
-    "(16) 99264-0197",
-    "--birth-date",
-    "1990-04-23",
-    "--channel",
-    "1",
-    "--campaign",
-    "1",
-    "--clinic",
-    "1",
-];
-
-/// `clinic contact create` for Ana up to her birth date (1990-01-01), for tests that vary the rest.
-#[allow(dead_code)]
-pub const ANA: &[&str] = &[
-    "contact",
-    "create",
-    "--name",
-    "Ana",
-    "--phone",
-    "16992640197",
-    "--birth-date",
-    "1990-01-01",
-];
-
-/// `clinic ref channels` as JSON: a short list, one page, the smallest read a test can ask for.
-#[allow(dead_code)]
-pub const CHANNELS_JSON: &[&str] = &["ref", "channels", "--format", "json"];
-
-/// `clinic report ficha-financeira`, the Ficha Financeira: the list most tests walk.
-#[allow(dead_code)]
-pub const FICHA: &[&str] = &["report", "ficha-financeira"];
-
-/// The whole Ficha Financeira, every page.
-#[allow(dead_code)]
-pub const FICHA_ALL: &[&str] = &["report", "ficha-financeira", "--all"];
-
-/// `clinic report appointments`.
-#[allow(dead_code)]
-pub const APPOINTMENTS: &[&str] = &["report", "appointments"];
-
 /// `cmd ref clinics` exits 3 and says to log in: what a run with no usable token does.
 #[allow(dead_code)]
 pub fn asks_to_log_in(mut cmd: Command) {
@@ -390,58 +332,6 @@ pub fn file_mode(path: &Path) -> u32 {
     std::fs::metadata(path).unwrap().permissions().mode() & 0o777
 }
 
-impl Env {
-    /// `clinic` for the CRM commands: this sandbox's hosts and automation webhook ID, no token.
-    #[allow(dead_code)]
-    pub fn crm(&self) -> Command {
-        let mut cmd = self.bare();
-        cmd.env("CLINIC_WEBHOOK_ID", clinic_sandbox::WEBHOOK_ID);
-        cmd
-    }
-
-    /// Every ID of a CRM list (`crm.contact.list`, `crm.deal.list`) read straight from the sandbox by ID
-    /// keyset, waiting out its request quota, to compare the CLI's output with.
-    #[allow(dead_code)]
-    pub fn crm_ids(&self, method: &str) -> Vec<u64> {
-        let mut ids = Vec::new();
-        loop {
-            let after = ids.last().copied().unwrap_or(0);
-            let url = format!(
-                "{}{method}?order[ID]=ASC&filter[%3EID]={after}&start=-1",
-                self.sandbox.urls().crm_url
-            );
-            let resp = self.http.get(url).send().unwrap();
-            if resp.status() == reqwest::StatusCode::SERVICE_UNAVAILABLE {
-                std::thread::sleep(std::time::Duration::from_millis(300));
-                continue;
-            }
-            let v: Value = resp.json().unwrap();
-            let page = v["result"].as_array().expect("a result array").clone();
-            if page.is_empty() {
-                return ids;
-            }
-            ids.extend(
-                page.iter()
-                    .map(|r| r["ID"].as_str().unwrap().parse::<u64>().unwrap()),
-            );
-        }
-    }
-
-    /// One CRM record read straight from the sandbox (`crm.contact.get`, `crm.deal.get`).
-    #[allow(dead_code)]
-    pub fn crm_get(&self, method: &str, id: u64) -> Value {
-        loop {
-            let url = format!("{}{method}?ID={id}", self.sandbox.urls().crm_url);
-            let resp = self.http.get(url).send().unwrap();
-            if resp.status() == reqwest::StatusCode::SERVICE_UNAVAILABLE {
-                std::thread::sleep(std::time::Duration::from_millis(300));
-                continue;
-            }
-            return resp.json::<Value>().unwrap()["result"].clone();
-        }
-    }
-}
-
 /// A stopped sandbox's configuration, to run the tool with the network down.
 pub struct Stopped {
     pub config: tempfile::TempDir,
@@ -484,57 +374,6 @@ pub fn process_for(config: &Path, urls: &clinic_sandbox::Urls) -> std::process::
     cmd
 }
 
-/// Whether a test that drives a real shell can run here: `program` is on the PATH and every file in
-/// `files` (such as bash-completion's loader) exists. When one is missing the test is skipped with a
-/// line on stderr — written past the test harness's capture, so it shows in a passing run — unless
-/// `CLINIC_REQUIRE_SHELLS=1` (CI, after installing them), where a missing shell fails the test.
-#[allow(dead_code)]
-pub fn shell_ready(test: &str, program: &str, files: &[&str]) -> bool {
-    let on_path = std::env::var_os("PATH").is_some_and(|path| {
-        std::env::split_paths(&path).any(|dir| is_executable(&dir.join(program)))
-    });
-    let missing: Vec<String> = std::iter::once(program)
-        .filter(|_| !on_path)
-        .map(|p| format!("`{p}` is not on the PATH"))
-        .chain(
-            files
-                .iter()
-                .filter(|f| !Path::new(f).exists())
-                .map(|f| format!("{f} does not exist")),
-        )
-        .collect();
-    if missing.is_empty() {
-        return true;
-    }
-    let what = missing.join("; ");
-    missing_tool(
-        test,
-        &what,
-        "CLINIC_REQUIRE_SHELLS",
-        "install it to run this test; ",
-    );
-    false
-}
-
-/// A tool a test needs is missing: the test is skipped with a line on stderr (written past the test
-/// harness's capture, so it shows in a passing run) saying `how` to get it, unless `require` is set to
-/// `1` (CI, after installing the tool), where the test fails.
-fn missing_tool(test: &str, what: &str, require: &str, how: &str) {
-    use std::io::Write;
-    if std::env::var(require).is_ok_and(|v| v == "1") {
-        panic!("{test}: {what}, and {require}=1 requires it");
-    }
-    let _ = writeln!(
-        std::io::stderr(),
-        "skipped {test}: {what} ({how}{require}=1 makes this a failure)"
-    );
-}
-
-fn is_executable(path: &Path) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-}
-
 impl Env {
     /// The `clinic` binary as a plain process (for a pseudo-terminal) with this test's config and
     /// hosts, logged in as `login` through `CLINIC_TOKEN`.
@@ -572,111 +411,6 @@ pub fn from_pty(seen: &str) -> String {
     String::from_utf8_lossy(&seen.chars().map(|c| c as u8).collect::<Vec<u8>>()).into_owned()
 }
 
-/// A Python with DuckDB, for tests that read an output back the way the README's readers do:
-/// `CLINIC_TEST_PYTHON` when set, else `python3` on the PATH. When it cannot `import duckdb` the test
-/// is skipped with a line on stderr, unless `CLINIC_REQUIRE_DUCKDB=1` (CI, after installing it into a
-/// virtual environment), where that is a failure. Tests that use it have `duckdb` in their name, so
-/// CI can run them again with the requirement.
-#[allow(dead_code)]
-pub fn duckdb_python(test: &str) -> Option<std::path::PathBuf> {
-    let python = std::env::var_os("CLINIC_TEST_PYTHON")
-        .filter(|p| !p.is_empty())
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| std::path::PathBuf::from("python3"));
-    let ready = std::process::Command::new(&python)
-        .args(["-c", "import duckdb"])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if ready {
-        return Some(python);
-    }
-    let what = format!("{} cannot import duckdb", python.display());
-    missing_tool(
-        test,
-        &what,
-        "CLINIC_REQUIRE_DUCKDB",
-        "pip install duckdb, or set CLINIC_TEST_PYTHON; ",
-    );
-    None
-}
-
-/// Runs `script` under the Python `duckdb_python` found, with `args` as `sys.argv[1:]`, and returns
-/// its stdout; a failing script fails the test with its stderr.
-#[allow(dead_code)]
-pub fn run_python(python: &Path, script: &str, args: &[&str]) -> String {
-    let out = std::process::Command::new(python)
-        .arg("-c")
-        .arg(script)
-        .args(args)
-        .output()
-        .expect("python runs");
-    assert!(
-        out.status.success(),
-        "python failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8")
-}
-
-/// A FAT file system mounted through FUSE (`fusefat`), case-insensitive as Windows and macOS
-/// volumes are; unmounted when dropped.
-#[allow(dead_code)]
-pub struct FatVolume {
-    pub mount: PathBuf,
-    _dir: tempfile::TempDir,
-}
-
-impl Drop for FatVolume {
-    fn drop(&mut self) {
-        let _ = std::process::Command::new("fusermount")
-            .arg("-u")
-            .arg(&self.mount)
-            .status();
-    }
-}
-
-/// A fresh 32 MiB FAT volume for a test, or `None` (with a line on stderr) where `mkfs.fat`,
-/// `fusefat` or FUSE itself is missing — a failure instead with `CLINIC_REQUIRE_FAT=1` (CI, after
-/// installing dosfstools and fusefat). Tests that use it have `case_insensitive` in their name.
-#[allow(dead_code)]
-pub fn fat_volume(test: &str) -> Option<FatVolume> {
-    let dir = tempfile::tempdir().unwrap();
-    let image = dir.path().join("volume.fat");
-    let mount = dir.path().join("mnt");
-    std::fs::create_dir(&mount).unwrap();
-    let run = |program: &str, args: &[&std::ffi::OsStr]| {
-        std::process::Command::new(program)
-            .args(args)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success())
-    };
-    let made = run(
-        "mkfs.fat",
-        &["-C".as_ref(), image.as_os_str(), "32768".as_ref()],
-    );
-    let mounted = made
-        && run(
-            "fusefat",
-            &[
-                "-o".as_ref(),
-                "rw+".as_ref(),
-                image.as_os_str(),
-                mount.as_os_str(),
-            ],
-        );
-    if mounted {
-        return Some(FatVolume { mount, _dir: dir });
-    }
-    let what =
-        "a FAT volume could not be made and mounted (mkfs.fat from dosfstools, fusefat, /dev/fuse)";
-    missing_tool(test, what, "CLINIC_REQUIRE_FAT", "");
-    None
-}
-
 /// How many of `records` were modified after `day` (`modificado_em`, `YYYY-MM-DD`): the quotes a
 /// sandbox's churn changed while a test ran.
 #[allow(dead_code)]
@@ -698,184 +432,4 @@ pub fn keep_newest(into: &mut std::collections::HashMap<u64, Value>, record: Val
     if newer {
         into.insert(id, record);
     }
-}
-
-// The CRM host: a sandbox ready for its commands, the create every CRM test starts from, and readers
-// of what its journal and its records hold.
-
-/// A sandbox whose CRM takes any number of requests a second (the quota has its own test), with its
-/// units configured in the profile as `--sandbox` configures them.
-pub fn crm_env() -> Env {
-    let env = Env::with(Options {
-        crm_rate_limit: 0,
-        ..Options::ephemeral()
-    });
-    config_set(&env, "units", &clinic_sandbox::crm::UNITS.join(";"));
-    env
-}
-
-/// The README's CRM example.
-pub const CRM_EXAMPLE: &[&str] = &[
-    "crm",
-    "contact",
-    "create",
-    "--full-name",
-    "Maria da Silva",
-    "--phone",
-    "(16) 99264-0197",
-    "--email",
-    "maria@example.com",
-    "--campaign-id",
-    "12",
-    "--utm-source",
-    "whatsapp",
-    "--unit",
-    "sp campinas",
-];
-
-/// `clinic crm contact create` through the automation webhook with every field filled in.
-pub const CRM_CREATE: &[&str] = &[
-    "crm",
-    "contact",
-    "create",
-    "--full-name",
-    "Maria José da Silva",
-    "--created-at",
-    "2024-03-05 14:22",
-    "--phone",
-    "(16) 99264-0197",
-    "--email",
-    "maria.jose@example.com",
-    "--campaign-id",
-    "12",
-    "--utm-source",
-    "whatsapp",
-    "--utm-campaign",
-    "verão 2024",
-    "--unit",
-    // A word of the unit's name, as `--clinic` takes one.
-    "perdizes",
-    "--format",
-    "json",
-];
-
-/// The query of the last request to `method` in the journal.
-pub fn update_sent(env: &Env, method: &str) -> Vec<(String, String)> {
-    let sent = env.sent();
-    let entry = sent
-        .iter()
-        .rev()
-        .find(|r| is_to(r, method))
-        .unwrap_or_else(|| panic!("no {method} in {sent:?}"));
-    query_of(entry)
-}
-
-/// The items of a multi-value field in a write's query, in their order: each
-/// `FIELDS[PHONE][n][KEY]=value` gathered by `n`.
-pub fn items_sent(
-    q: &[(String, String)],
-    field: &str,
-) -> Vec<std::collections::BTreeMap<String, String>> {
-    let prefix = format!("FIELDS[{field}][");
-    let mut items: std::collections::BTreeMap<u32, std::collections::BTreeMap<String, String>> =
-        Default::default();
-    for (k, v) in q {
-        let Some(rest) = k.strip_prefix(&prefix) else {
-            continue;
-        };
-        let (n, key) = rest.split_once("][").unwrap();
-        items
-            .entry(n.parse().unwrap())
-            .or_default()
-            .insert(key.trim_end_matches(']').to_string(), v.clone());
-    }
-    items.into_values().collect()
-}
-
-/// The calls inside a `batch` request of the journal, in their order: each call's method and its
-/// query's pairs (a `$result[…]` reference left as it was sent).
-pub fn batch_calls(entry: &Value) -> Vec<(String, Vec<(String, String)>)> {
-    query_of(entry)
-        .into_iter()
-        .filter(|(k, _)| k.starts_with("cmd["))
-        .map(|(_, call)| {
-            let (method, query) = call.split_once('?').unwrap_or((&call, ""));
-            let pairs = url::form_urlencoded::parse(query.as_bytes())
-                .map(|(k, v)| (k.into_owned(), v.into_owned()))
-                .collect();
-            (method.to_string(), pairs)
-        })
-        .collect()
-}
-
-/// The values of a multi-value field of a CRM record, as the sandbox holds them.
-pub fn values_of(env: &Env, method: &str, id: u64, field: &str) -> Vec<String> {
-    env.crm_get(method, id)[field]
-        .as_array()
-        .map(|items| {
-            items
-                .iter()
-                .map(|i| i["VALUE"].as_str().unwrap().to_string())
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// The IDs of a CRM list printed as JSON, in their order.
-pub fn ids_of(out: &std::process::Output) -> Vec<u64> {
-    stdout_json(out)
-        .as_array()
-        .expect("a JSON array")
-        .iter()
-        .map(|r| r["ID"].as_str().unwrap().parse().unwrap())
-        .collect()
-}
-
-/// `clinic config set KEY VALUE` in this test's profile, which must succeed.
-pub fn config_set(env: &Env, key: &str, value: &str) {
-    env.bare()
-        .args(["config", "set", key, value])
-        .assert()
-        .success();
-}
-
-/// The rows of an import file for `crm contact import`: `count` new people, then one row for each
-/// phone of `existing` (contacts the CRM holds, under new names and e-mails).
-pub fn crm_import_file(count: usize, existing: &[String]) -> String {
-    let unit = clinic_sandbox::crm::UNITS[0];
-    let mut csv = String::from("nome;telefone;email;unidade;campanha;utm_source\n");
-    for i in 0..count {
-        csv.push_str(&format!(
-            "Pessoa {i} Importada;1698{i:07};pessoa{i}@example.com;{unit};12;whatsapp\n"
-        ));
-    }
-    for (i, phone) in existing.iter().enumerate() {
-        csv.push_str(&format!(
-            "Antiga {i} Cliente;{phone};antiga{i}@example.com;{unit};12;instagram\n"
-        ));
-    }
-    csv
-}
-
-/// `crm contact import FILE --journal JOURNAL` with `extra`, after clearing the sandbox's journal.
-pub fn run_crm_import(
-    env: &Env,
-    file: &Path,
-    journal: &Path,
-    extra: &[&str],
-) -> std::process::Output {
-    env.clear_journal();
-    env.crm()
-        .args(["crm", "contact", "import"])
-        .arg(file)
-        .arg("--journal")
-        .arg(journal)
-        .args(extra)
-        .output()
-        .unwrap()
-}
-
-/// Requests to CRM `method` in the sandbox's journal.
-pub fn calls_to(env: &Env, method: &str) -> usize {
-    env.sent().iter().filter(|r| is_to(r, method)).count()
 }
