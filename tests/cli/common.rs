@@ -3,6 +3,7 @@
 
 mod args;
 mod crm;
+mod datasets;
 mod tools;
 
 use std::path::Path;
@@ -13,6 +14,7 @@ use serde_json::Value;
 
 pub use args::*;
 pub use crm::*;
+pub use datasets::*;
 pub use tools::*;
 
 pub struct Env {

@@ -166,32 +166,6 @@ fn network_with_clinic_4_down() -> Env {
     })
 }
 
-/// The folder's own lock (which also counts its runs): there from the first run on, whatever it did.
-const DATASET_LOCK: &str = ".clinic-dataset";
-
-/// Every file of a dataset folder below `dir` (the folder's lock aside), by its path under `dir`.
-fn dataset_files(dir: &Path) -> Vec<String> {
-    let mut files = Vec::new();
-    let mut folders = vec![dir.to_path_buf()];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path != dir.join(DATASET_LOCK) {
-                let name = path
-                    .strip_prefix(dir)
-                    .unwrap()
-                    .to_string_lossy()
-                    .replace('\\', "/");
-                files.push(name);
-            }
-        }
-    }
-    files.sort();
-    files
-}
-
 /// A network's dataset partitioned by clinic and month, read back whole: every record exactly once,
 /// each in the folder of its own clinic and month, and the manifest lists every file with its rows.
 /// The same works for CSV. A run that fails leaves none of its files, and an earlier run's files
@@ -432,25 +406,6 @@ fn network_into_dataset(env: &Env, dataset: &Path, extra: &[&str]) -> std::proce
         .args(extra)
         .output()
         .unwrap()
-}
-
-/// The query parameter `key` of each request of the journal to the Ficha Financeira.
-fn ficha_parameter_sent(env: &Env, key: &str) -> Vec<Option<String>> {
-    env.sent()
-        .iter()
-        .filter(|e| is_to(e, "/lista_venda_orcamento"))
-        .map(|e| {
-            query_of(e)
-                .into_iter()
-                .find(|(k, _)| k == key)
-                .map(|(_, v)| v)
-        })
-        .collect()
-}
-
-/// The `modificado_em_de` each request of the journal sent to the Ficha Financeira.
-fn modified_from_sent(env: &Env) -> Vec<Option<String>> {
-    ficha_parameter_sent(env, "modificado_em_de")
 }
 
 /// `--since DATE` sends the list's modified-since filter; `--since last` exports everything the

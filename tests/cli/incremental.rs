@@ -50,16 +50,11 @@ fn newest_by_id(into: &mut HashMap<u64, Value>, text: &str) {
 /// Every record of an NDJSON dataset folder, newest per ID, as a reader deduplicating it keeps them.
 fn dataset(dir: &Path) -> HashMap<u64, Value> {
     let mut records = HashMap::new();
-    let mut folders = vec![dir.to_path_buf()];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().is_some_and(|e| e == "ndjson") {
-                newest_by_id(&mut records, &std::fs::read_to_string(&path).unwrap());
-            }
-        }
+    for file in dataset_files(dir).iter().filter(|f| f.ends_with(".ndjson")) {
+        newest_by_id(
+            &mut records,
+            &std::fs::read_to_string(dir.join(file)).unwrap(),
+        );
     }
     records
 }
@@ -259,17 +254,7 @@ fn a_point_later_than_the_servers_clock_is_refused_with_a_full_run() {
     assert!(said.contains("later than the server's clock"), "{said}");
     let rows = csv::Reader::from_path(&csv).unwrap().records().count();
     assert_eq!(rows, 600);
-    let sent: Vec<Option<String>> = env
-        .sent()
-        .iter()
-        .filter(|e| is_to(e, "/lista_venda_orcamento"))
-        .map(|e| {
-            query_of(e)
-                .into_iter()
-                .find(|(k, _)| k == "modificado_em_de")
-                .map(|(_, v)| v)
-        })
-        .collect();
+    let sent = modified_from_sent(&env);
     assert!(sent.iter().any(Option::is_some) && sent.iter().any(Option::is_none));
     // The point saved now comes from the data, before the server's clock.
     let saved: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
