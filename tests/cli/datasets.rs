@@ -783,14 +783,13 @@ fn partition_by_clinic(
     extra: &[&str],
     dataset: &Path,
 ) -> std::process::Output {
-    let out = succeeds(
+    succeeds(
         crate::servers::clinic_at(config, &server.url(""))
             .args(["api", "GET", "/listaCanal", "--partition-by", "clinic"])
             .args(extra)
             .arg("-o")
             .arg(dataset),
-    );
-    out
+    )
 }
 
 /// The files of the dataset at `dir` that hold its records: all but its manifests.
