@@ -26,12 +26,11 @@ fn login_status_logout_through_the_kernel_keyring() {
             .env("CLINIC_PROFILE", &profile);
         c
     };
-    let out = run()
-        .args(["login", "--login", "unidade1", "--password-stdin"])
-        .write_stdin("unidade1\n")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        run()
+            .args(["login", "--login", "unidade1", "--password-stdin"])
+            .write_stdin("unidade1\n"),
+    );
     assert!(
         stderr(&out).contains("Linux kernel keyring"),
         "{}",
@@ -42,11 +41,7 @@ fn login_status_logout_through_the_kernel_keyring() {
     assert_eq!(file_mode(&env.config.path().join("config.toml")), 0o600);
 
     // The stored token works, and status never shows it.
-    let out = run()
-        .args(["auth", "status", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(run().args(["auth", "status", "--format", "json"]));
     let status = stdout_json(&out);
     assert_eq!(status["token_works"], Value::Bool(true));
     assert_eq!(status["login"], "unidade1");
@@ -58,22 +53,14 @@ fn login_status_logout_through_the_kernel_keyring() {
         .args(["ref", "clinics", "--format", "json"])
         .assert()
         .success();
-    let sent = env.sent();
-    assert_eq!(
-        sent.last().unwrap()["headers"]["authorization"],
-        format!("Bearer {token}")
-    );
+    assert_eq!(env.last_authorization(), format!("Bearer {token}"));
 
     run()
         .arg("logout")
         .assert()
         .success()
         .stderr(predicate::str::contains("removed the token"));
-    run()
-        .args(["ref", "clinics"])
-        .assert()
-        .code(3)
-        .stderr(predicate::str::contains("clinic login"));
+    asks_to_log_in(run());
 }
 
 #[test]
@@ -138,7 +125,7 @@ fn expired_token_is_renewed_with_saved_credentials() {
         .env("CLINIC_TOKEN", &token)
         .env("CLINIC_LOGIN", "unidade1")
         .env("CLINIC_PASSWORD", "unidade1")
-        .args(["ref", "channels", "--format", "json"])
+        .args(CHANNELS_JSON)
         .assert()
         .success();
 }
@@ -174,17 +161,14 @@ fn keyring_run(env: &Env, config: &std::path::Path, profile: &str) -> assert_cmd
 
 /// `clinic login` as the clinic user, the password on stdin; it must succeed.
 fn log_in_as_clinic_user(mut cmd: assert_cmd::Command) {
-    let out = cmd
-        .args(["login", "--login", "unidade1", "--password-stdin"])
-        .write_stdin("unidade1\n")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        cmd.args(["login", "--login", "unidade1", "--password-stdin"])
+            .write_stdin("unidade1\n"),
+    );
 }
 
 fn stored_token(mut cmd: assert_cmd::Command) -> String {
-    let out = cmd.args(["auth", "token"]).output().unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(cmd.args(["auth", "token"]));
     String::from_utf8(out.stdout).unwrap().trim().to_string()
 }
 
@@ -259,10 +243,7 @@ fn an_entry_under_the_old_name_is_moved_once() {
         .args(["ref", "clinics", "--format", "json"])
         .assert()
         .success();
-    assert_eq!(
-        env.sent().last().unwrap()["headers"]["authorization"],
-        format!("Bearer {token}")
-    );
+    assert_eq!(env.last_authorization(), format!("Bearer {token}"));
     assert!(
         ring.search(&old_name).is_err(),
         "the old entry was left behind"
@@ -281,14 +262,12 @@ fn an_entry_under_the_old_name_is_moved_once() {
 fn a_login_no_store_takes_still_saves_a_usable_profile() {
     let env = Env::new();
     // The Windows store does not exist on this platform, so the only store in the chain refuses.
-    let out = env
-        .bare()
-        .env("CLINIC_CREDENTIAL_STORE", "credential-manager")
-        .args(["login", "--login", "unidade1", "--password-stdin"])
-        .write_stdin("unidade1\n")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.bare()
+            .env("CLINIC_CREDENTIAL_STORE", "credential-manager")
+            .args(["login", "--login", "unidade1", "--password-stdin"])
+            .write_stdin("unidade1\n"),
+    );
     assert!(
         stderr(&out).contains("no store could keep the token"),
         "{}",
@@ -309,17 +288,11 @@ fn a_login_no_store_takes_still_saves_a_usable_profile() {
         .args(["ref", "clinics", "--format", "json"])
         .assert()
         .success();
-    assert_eq!(
-        env.sent().last().unwrap()["headers"]["authorization"],
-        format!("Bearer {printed}")
-    );
+    assert_eq!(env.last_authorization(), format!("Bearer {printed}"));
     // Without it, the run says how to log in rather than that no address is set.
-    env.bare()
-        .env_remove("CLINIC_BASE_URL")
-        .args(["ref", "clinics"])
-        .assert()
-        .code(3)
-        .stderr(predicate::str::contains("clinic login"));
+    let mut without_address = env.bare();
+    without_address.env_remove("CLINIC_BASE_URL");
+    asks_to_log_in(without_address);
 }
 
 #[test]
@@ -328,13 +301,11 @@ fn auth_status_for_scripts_is_the_same_in_every_language() {
     let out = env.login_to_file();
     assert!(out.status.success(), "{}", stderr(&out));
     let status = |lang: &str| {
-        let out = env
-            .file_store()
-            .env("CLINIC_LANG", lang)
-            .args(["auth", "status", "--format", "json"])
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        let out = succeeds(
+            env.file_store()
+                .env("CLINIC_LANG", lang)
+                .args(["auth", "status", "--format", "json"]),
+        );
         out.stdout
     };
     let english = status("en");
@@ -381,35 +352,33 @@ fn a_password_mistyped_at_the_prompt_is_asked_again_up_to_three_times() {
     assert!(format!("{:?}", p.process().wait().unwrap()).ends_with(", 3)"));
 }
 
+/// A sandbox whose tokens are 16 KB, more than one entry of the kernel keyring holds.
+fn with_long_tokens() -> Env {
+    Env::with(clinic_sandbox::Options {
+        token_bytes: 16 * 1024,
+        ..clinic_sandbox::Options::ephemeral()
+    })
+}
+
 /// A 16 KB token (a JWT carrying claims) is kept, read back and sent whole: split across entries
 /// of the store, and gone from all of them at logout.
 #[test]
 fn a_long_token_is_kept_in_parts_and_works() {
-    let env = Env::with(clinic_sandbox::Options {
-        token_bytes: 16 * 1024,
-        ..clinic_sandbox::Options::ephemeral()
-    });
+    let env = with_long_tokens();
     let profile = unique_profile("long");
     let run = || keyring_run(&env, env.config.path(), &profile);
     log_in_as_clinic_user(run());
     let token = stored_token(run());
     assert_eq!(token.len(), 16 * 1024);
     assert_eq!(token.matches('.').count(), 2, "JWT-shaped");
-    let out = run()
-        .args(["auth", "status", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(run().args(["auth", "status", "--format", "json"]));
     assert_eq!(stdout_json(&out)["token_works"], Value::Bool(true));
     env.clear_journal();
     run()
         .args(["report", "appointments", "--format", "json", "--page", "1"])
         .assert()
         .success();
-    assert_eq!(
-        env.sent().last().unwrap()["headers"]["authorization"],
-        format!("Bearer {token}")
-    );
+    assert_eq!(env.last_authorization(), format!("Bearer {token}"));
     run().arg("logout").assert().success();
     run().args(["auth", "token"]).assert().code(3);
 }
@@ -429,24 +398,19 @@ fn a_store_that_never_answers_does_not_hang_an_unattended_run() {
             .timeout(std::time::Duration::from_secs(30));
         c
     };
-    let out = stalled()
-        .args(["ref", "channels", "--format", "json"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let out = exits(stalled().args(CHANNELS_JSON), 3);
     let err = stderr(&out);
     assert!(
         err.contains("Linux kernel keyring did not answer in 5 s")
             && err.contains("CLINIC_TOKEN, or CLINIC_LOGIN and CLINIC_PASSWORD"),
         "{err}"
     );
-    let out = stalled()
-        .env("CLINIC_LOGIN", "unidade1")
-        .env("CLINIC_PASSWORD", "unidade1")
-        .args(["ref", "channels", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        stalled()
+            .env("CLINIC_LOGIN", "unidade1")
+            .env("CLINIC_PASSWORD", "unidade1")
+            .args(CHANNELS_JSON),
+    );
     assert!(
         stderr(&out).contains("logging in as CLINIC_LOGIN with the password"),
         "{}",
@@ -477,14 +441,15 @@ fn a_password_file_serves_unattended_runs_and_must_be_private() {
     let file = dir.path().join("senha");
     std::fs::write(&file, "unidade1\n").unwrap();
     std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let channels_with_file = |mut cmd: assert_cmd::Command| {
+        cmd.env("CLINIC_LOGIN", "unidade1")
+            .env("CLINIC_PASSWORD_FILE", &file)
+            .args(CHANNELS_JSON)
+            .output()
+            .unwrap()
+    };
     env.clear_journal();
-    let out = env
-        .bare()
-        .env("CLINIC_LOGIN", "unidade1")
-        .env("CLINIC_PASSWORD_FILE", &file)
-        .args(["ref", "channels", "--format", "json"])
-        .output()
-        .unwrap();
+    let out = channels_with_file(env.bare());
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     let err = stderr(&out);
     assert!(
@@ -494,13 +459,7 @@ fn a_password_file_serves_unattended_runs_and_must_be_private() {
     assert!(env.sent().is_empty());
     // Also when tonight's run does not need it (a token is at hand): the file is refused on every
     // run that names it, not the night the token expires.
-    let out = env
-        .clinic()
-        .env("CLINIC_LOGIN", "unidade1")
-        .env("CLINIC_PASSWORD_FILE", &file)
-        .args(["ref", "channels", "--format", "json"])
-        .output()
-        .unwrap();
+    let out = channels_with_file(env.clinic());
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(
         stderr(&out).contains("CLINIC_PASSWORD_FILE"),
@@ -510,14 +469,12 @@ fn a_password_file_serves_unattended_runs_and_must_be_private() {
     assert!(env.sent().is_empty());
 
     std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
-    let out = env
-        .bare()
-        .env("CLINIC_LOGIN", "unidade1")
-        .env("CLINIC_PASSWORD_FILE", &file)
-        .args(["ref", "channels", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.bare()
+            .env("CLINIC_LOGIN", "unidade1")
+            .env("CLINIC_PASSWORD_FILE", &file)
+            .args(CHANNELS_JSON),
+    );
     assert!(!stdout_json(&out).as_array().unwrap().is_empty());
 
     // `doctor --unattended` says what such a run can log in with.
@@ -553,12 +510,11 @@ fn a_password_file_serves_unattended_runs_and_must_be_private() {
     );
 
     let profile = unique_profile("pwfile");
-    let out = keyring_run(&env, env.config.path(), &profile)
-        .args(["login", "--login", "unidade1", "--password-file"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        keyring_run(&env, env.config.path(), &profile)
+            .args(["login", "--login", "unidade1", "--password-file"])
+            .arg(&file),
+    );
     keyring_run(&env, env.config.path(), &profile)
         .arg("logout")
         .assert()
@@ -580,7 +536,7 @@ fn huge_fifo_and_foreign_password_files_are_refused_at_once() {
             .bare()
             .env("CLINIC_LOGIN", "unidade1")
             .env("CLINIC_PASSWORD_FILE", file)
-            .args(["ref", "channels", "--format", "json"])
+            .args(CHANNELS_JSON)
             .timeout(std::time::Duration::from_secs(30))
             .output()
             .unwrap();
@@ -624,10 +580,7 @@ fn huge_fifo_and_foreign_password_files_are_refused_at_once() {
 #[test]
 fn a_bad_keyring_manifest_reads_as_no_token_with_a_doctor_warning() {
     use linux_keyutils::{KeyRing, KeyRingIdentifier};
-    let env = Env::with(clinic_sandbox::Options {
-        token_bytes: 16 * 1024,
-        ..clinic_sandbox::Options::ephemeral()
-    });
+    let env = with_long_tokens();
     let profile = unique_profile("bad-manifest");
     let run = || keyring_run(&env, env.config.path(), &profile);
     log_in_as_clinic_user(run());

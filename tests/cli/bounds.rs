@@ -7,15 +7,6 @@ use serde_json::json;
 
 use crate::common::*;
 
-fn entries(dir: &std::path::Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
 /// The Parquet encoder thread panicking (as it did when zstd was refused memory) ends the run
 /// with exit 5 and one line saying so, at once and never a hang, and leaves no file behind: neither
 /// under the output's name nor a hidden temporary one.
@@ -82,12 +73,11 @@ fn parquet_takes_20000_columns_and_refuses_one_more() {
     let config = tempfile::tempdir().unwrap();
     let dir = tempfile::tempdir().unwrap();
     let widest = dir.path().join("widest.parquet");
-    let out = clinic_at(config.path(), &server.url(""))
-        .args(["api", "GET", "/widest", "--format", "parquet", "-o"])
-        .arg(&widest)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        clinic_at(config.path(), &server.url(""))
+            .args(["api", "GET", "/widest", "--format", "parquet", "-o"])
+            .arg(&widest),
+    );
     let file = SerializedFileReader::new(std::fs::File::open(&widest).unwrap()).unwrap();
     let meta = file.metadata().file_metadata();
     assert_eq!(meta.schema_descr().num_columns(), 20_000);

@@ -1,11 +1,21 @@
 //! The harness: a real sandbox on an ephemeral loopback port per test, a private config directory, and
 //! the real `clinic` binary pointed at both.
 
-use std::path::{Path, PathBuf};
+mod args;
+mod crm;
+mod datasets;
+mod tools;
+
+use std::path::Path;
 
 use assert_cmd::Command;
 use clinic_sandbox::{Options, SandboxThread};
 use serde_json::Value;
+
+pub use args::*;
+pub use crm::*;
+pub use datasets::*;
+pub use tools::*;
 
 pub struct Env {
     pub sandbox: SandboxThread,
@@ -69,16 +79,10 @@ impl Env {
         cmd
     }
 
-    /// `clinic login` as the clinic user into the file store.
+    /// `clinic login` as the clinic user into the file store, with the password as its input.
     pub fn login_to_file(&self) -> std::process::Output {
         self.file_store()
-            .args([
-                "login",
-                "--login",
-                "unidade1",
-                "--password-stdin",
-                "--insecure-storage",
-            ])
+            .args(LOGIN_TO_FILE)
             .write_stdin("unidade1\n")
             .output()
             .unwrap()
@@ -139,8 +143,23 @@ impl Env {
     pub fn sent(&self) -> Vec<Value> {
         self.journal()
             .into_iter()
-            .filter(|r| !r["path"].as_str().unwrap_or("").ends_with("/loginApi"))
+            .filter(|r| !is_to(r, "/loginApi"))
             .collect()
+    }
+
+    /// The writes the command sent: the journal's POST requests, oldest first.
+    #[allow(dead_code)]
+    pub fn posts(&self) -> Vec<Value> {
+        self.sent()
+            .into_iter()
+            .filter(|r| r["method"] == "POST")
+            .collect()
+    }
+
+    /// The `Authorization` header of the last request the command sent.
+    #[allow(dead_code)]
+    pub fn last_authorization(&self) -> Value {
+        self.sent().last().expect("a request was sent")["headers"]["authorization"].clone()
     }
 
     pub fn clear_journal(&self) {
@@ -251,6 +270,51 @@ impl Env {
     }
 }
 
+/// `cmd ref clinics` exits 3 and says to log in: what a run with no usable token does.
+#[allow(dead_code)]
+pub fn asks_to_log_in(mut cmd: Command) {
+    cmd.args(["ref", "clinics"])
+        .assert()
+        .code(3)
+        .stderr(predicates::str::contains("clinic login"));
+}
+
+/// Runs `cmd` and returns its output, failing the test with its stderr unless it succeeded.
+#[allow(dead_code)]
+pub fn succeeds(cmd: &mut Command) -> std::process::Output {
+    let out = cmd.output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    out
+}
+
+/// Whether every request of `entries` went with its token bare, without the `Bearer ` scheme.
+#[allow(dead_code)]
+pub fn all_sent_bare(entries: &[Value]) -> bool {
+    entries.iter().all(|r| {
+        !r["headers"]["authorization"]
+            .as_str()
+            .unwrap()
+            .starts_with("Bearer ")
+    })
+}
+
+/// Runs `cmd` and returns its output, failing the test with its stderr unless it exited with `code`.
+#[allow(dead_code)]
+pub fn exits(cmd: &mut Command, code: i32) -> std::process::Output {
+    let out = cmd.output().unwrap();
+    assert_eq!(out.status.code(), Some(code), "{}", stderr(&out));
+    out
+}
+
+/// Waits for a spawned `clinic` and returns its output, failing the test with its stderr unless it
+/// succeeded.
+#[allow(dead_code)]
+pub fn finished_ok(child: std::process::Child) -> std::process::Output {
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    out
+}
+
 pub fn stdout_json(out: &std::process::Output) -> Value {
     serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
         panic!(
@@ -285,66 +349,31 @@ pub fn query_of(entry: &Value) -> Vec<(String, String)> {
         .collect()
 }
 
+/// Whether a journal entry is a request to `path` (its path ends with it).
+#[allow(dead_code)]
+pub fn is_to(entry: &Value, path: &str) -> bool {
+    entry["path"].as_str().unwrap_or("").ends_with(path)
+}
+
 pub fn body_of(entry: &Value) -> Value {
     serde_json::from_str(entry["body"].as_str().unwrap_or("null")).unwrap_or(Value::Null)
+}
+
+/// The names of the files in `dir`, sorted: what a run left there.
+#[allow(dead_code)]
+pub fn entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
 }
 
 #[allow(dead_code)]
 pub fn file_mode(path: &Path) -> u32 {
     use std::os::unix::fs::PermissionsExt;
     std::fs::metadata(path).unwrap().permissions().mode() & 0o777
-}
-
-impl Env {
-    /// `clinic` for the CRM commands: this sandbox's hosts and automation webhook ID, no token.
-    #[allow(dead_code)]
-    pub fn crm(&self) -> Command {
-        let mut cmd = self.bare();
-        cmd.env("CLINIC_WEBHOOK_ID", clinic_sandbox::WEBHOOK_ID);
-        cmd
-    }
-
-    /// Every ID of a CRM list (`crm.contact.list`, `crm.deal.list`) read straight from the sandbox by ID
-    /// keyset, waiting out its request quota, to compare the CLI's output with.
-    #[allow(dead_code)]
-    pub fn crm_ids(&self, method: &str) -> Vec<u64> {
-        let mut ids = Vec::new();
-        loop {
-            let after = ids.last().copied().unwrap_or(0);
-            let url = format!(
-                "{}{method}?order[ID]=ASC&filter[%3EID]={after}&start=-1",
-                self.sandbox.urls().crm_url
-            );
-            let resp = self.http.get(url).send().unwrap();
-            if resp.status() == reqwest::StatusCode::SERVICE_UNAVAILABLE {
-                std::thread::sleep(std::time::Duration::from_millis(300));
-                continue;
-            }
-            let v: Value = resp.json().unwrap();
-            let page = v["result"].as_array().expect("a result array").clone();
-            if page.is_empty() {
-                return ids;
-            }
-            ids.extend(
-                page.iter()
-                    .map(|r| r["ID"].as_str().unwrap().parse::<u64>().unwrap()),
-            );
-        }
-    }
-
-    /// One CRM record read straight from the sandbox (`crm.contact.get`, `crm.deal.get`).
-    #[allow(dead_code)]
-    pub fn crm_get(&self, method: &str, id: u64) -> Value {
-        loop {
-            let url = format!("{}{method}?ID={id}", self.sandbox.urls().crm_url);
-            let resp = self.http.get(url).send().unwrap();
-            if resp.status() == reqwest::StatusCode::SERVICE_UNAVAILABLE {
-                std::thread::sleep(std::time::Duration::from_millis(300));
-                continue;
-            }
-            return resp.json::<Value>().unwrap()["result"].clone();
-        }
-    }
 }
 
 /// A stopped sandbox's configuration, to run the tool with the network down.
@@ -387,45 +416,6 @@ pub fn process_for(config: &Path, urls: &clinic_sandbox::Urls) -> std::process::
         .env("NO_COLOR", "1")
         .env_remove("DBUS_SESSION_BUS_ADDRESS");
     cmd
-}
-
-/// Whether a test that drives a real shell can run here: `program` is on the PATH and every file in
-/// `files` (such as bash-completion's loader) exists. When one is missing the test is skipped with a
-/// line on stderr — written past the test harness's capture, so it shows in a passing run — unless
-/// `CLINIC_REQUIRE_SHELLS=1` (CI, after installing them), where a missing shell fails the test.
-#[allow(dead_code)]
-pub fn shell_ready(test: &str, program: &str, files: &[&str]) -> bool {
-    use std::io::Write;
-    let on_path = std::env::var_os("PATH").is_some_and(|path| {
-        std::env::split_paths(&path).any(|dir| is_executable(&dir.join(program)))
-    });
-    let missing: Vec<String> = std::iter::once(program)
-        .filter(|_| !on_path)
-        .map(|p| format!("`{p}` is not on the PATH"))
-        .chain(
-            files
-                .iter()
-                .filter(|f| !Path::new(f).exists())
-                .map(|f| format!("{f} does not exist")),
-        )
-        .collect();
-    if missing.is_empty() {
-        return true;
-    }
-    let what = missing.join("; ");
-    if std::env::var("CLINIC_REQUIRE_SHELLS").is_ok_and(|v| v == "1") {
-        panic!("{test}: {what}, and CLINIC_REQUIRE_SHELLS=1 requires it");
-    }
-    let _ = writeln!(
-        std::io::stderr(),
-        "skipped {test}: {what} (install it to run this test; CLINIC_REQUIRE_SHELLS=1 makes this a failure)"
-    );
-    false
-}
-
-fn is_executable(path: &Path) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
 impl Env {
@@ -478,6 +468,17 @@ pub fn screen(bytes: &[u8], columns: u16) -> Vec<String> {
         .collect()
 }
 
+impl Env {
+    /// `clinic ARGS` as `login` in a pseudo-terminal, as a person at a keyboard runs it (the guided
+    /// form, questions before a write).
+    #[allow(dead_code)]
+    pub fn on_terminal(&self, login: &str, args: &[&str]) -> rexpect::session::PtySession {
+        let mut cmd = self.terminal_command(login);
+        cmd.args(args);
+        rexpect::session::spawn_command(cmd, Some(30_000)).unwrap()
+    }
+}
+
 /// Text as a pseudo-terminal session sees it: rexpect reads each byte as one character, so UTF-8 text
 /// is looked for byte by byte.
 #[allow(dead_code)]
@@ -491,118 +492,14 @@ pub fn from_pty(seen: &str) -> String {
     String::from_utf8_lossy(&seen.chars().map(|c| c as u8).collect::<Vec<u8>>()).into_owned()
 }
 
-/// A Python with DuckDB, for tests that read an output back the way the README's readers do:
-/// `CLINIC_TEST_PYTHON` when set, else `python3` on the PATH. When it cannot `import duckdb` the test
-/// is skipped with a line on stderr, unless `CLINIC_REQUIRE_DUCKDB=1` (CI, after installing it into a
-/// virtual environment), where that is a failure. Tests that use it have `duckdb` in their name, so
-/// CI can run them again with the requirement.
+/// How many of `records` were modified after `day` (`modificado_em`, `YYYY-MM-DD`): the quotes a
+/// sandbox's churn changed while a test ran.
 #[allow(dead_code)]
-pub fn duckdb_python(test: &str) -> Option<std::path::PathBuf> {
-    use std::io::Write;
-    let python = std::env::var_os("CLINIC_TEST_PYTHON")
-        .filter(|p| !p.is_empty())
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| std::path::PathBuf::from("python3"));
-    let ready = std::process::Command::new(&python)
-        .args(["-c", "import duckdb"])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if ready {
-        return Some(python);
-    }
-    let what = format!("{} cannot import duckdb", python.display());
-    if std::env::var("CLINIC_REQUIRE_DUCKDB").is_ok_and(|v| v == "1") {
-        panic!("{test}: {what}, and CLINIC_REQUIRE_DUCKDB=1 requires it");
-    }
-    let _ = writeln!(
-        std::io::stderr(),
-        "skipped {test}: {what} (pip install duckdb, or set CLINIC_TEST_PYTHON; CLINIC_REQUIRE_DUCKDB=1 makes this a failure)"
-    );
-    None
-}
-
-/// Runs `script` under the Python `duckdb_python` found, with `args` as `sys.argv[1:]`, and returns
-/// its stdout; a failing script fails the test with its stderr.
-#[allow(dead_code)]
-pub fn run_python(python: &Path, script: &str, args: &[&str]) -> String {
-    let out = std::process::Command::new(python)
-        .arg("-c")
-        .arg(script)
-        .args(args)
-        .output()
-        .expect("python runs");
-    assert!(
-        out.status.success(),
-        "python failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8")
-}
-
-/// A FAT file system mounted through FUSE (`fusefat`), case-insensitive as Windows and macOS
-/// volumes are; unmounted when dropped.
-#[allow(dead_code)]
-pub struct FatVolume {
-    pub mount: PathBuf,
-    _dir: tempfile::TempDir,
-}
-
-impl Drop for FatVolume {
-    fn drop(&mut self) {
-        let _ = std::process::Command::new("fusermount")
-            .arg("-u")
-            .arg(&self.mount)
-            .status();
-    }
-}
-
-/// A fresh 32 MiB FAT volume for a test, or `None` (with a line on stderr) where `mkfs.fat`,
-/// `fusefat` or FUSE itself is missing — a failure instead with `CLINIC_REQUIRE_FAT=1` (CI, after
-/// installing dosfstools and fusefat). Tests that use it have `case_insensitive` in their name.
-#[allow(dead_code)]
-pub fn fat_volume(test: &str) -> Option<FatVolume> {
-    use std::io::Write;
-    let dir = tempfile::tempdir().unwrap();
-    let image = dir.path().join("volume.fat");
-    let mount = dir.path().join("mnt");
-    std::fs::create_dir(&mount).unwrap();
-    let run = |program: &str, args: &[&std::ffi::OsStr]| {
-        std::process::Command::new(program)
-            .args(args)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success())
-    };
-    let made = run(
-        "mkfs.fat",
-        &["-C".as_ref(), image.as_os_str(), "32768".as_ref()],
-    );
-    let mounted = made
-        && run(
-            "fusefat",
-            &[
-                "-o".as_ref(),
-                "rw+".as_ref(),
-                image.as_os_str(),
-                mount.as_os_str(),
-            ],
-        );
-    if mounted {
-        return Some(FatVolume { mount, _dir: dir });
-    }
-    let what =
-        "a FAT volume could not be made and mounted (mkfs.fat from dosfstools, fusefat, /dev/fuse)";
-    if std::env::var("CLINIC_REQUIRE_FAT").is_ok_and(|v| v == "1") {
-        panic!("{test}: {what}, and CLINIC_REQUIRE_FAT=1 requires it");
-    }
-    let _ = writeln!(
-        std::io::stderr(),
-        "skipped {test}: {what} (CLINIC_REQUIRE_FAT=1 makes this a failure)"
-    );
-    None
+pub fn modified_after(records: &std::collections::HashMap<u64, Value>, day: &str) -> usize {
+    records
+        .values()
+        .filter(|r| r["modificado_em"].as_str() > Some(day))
+        .count()
 }
 
 /// Keeps `record` in `into` by its `id` unless a record there was modified later (`modificado_em`):

@@ -125,6 +125,15 @@ fn completion_without_a_cache_offers_nothing_and_prints_no_error() {
 
 #[test]
 fn cache_fresh_stale_cleared_and_network_down() {
+    // A status by name: resolved from the cache, or from the list fetched again.
+    const MISSED: &[&str] = &[
+        "report",
+        "appointments",
+        "--status",
+        "Faltou",
+        "--page",
+        "1",
+    ];
     let env = refreshed();
     // Fresh: names resolve without asking the service for the list again.
     env.clear_journal();
@@ -133,17 +142,7 @@ fn cache_fresh_stale_cleared_and_network_down() {
         .assert()
         .success();
     env.clear_journal();
-    env.clinic()
-        .args([
-            "report",
-            "appointments",
-            "--status",
-            "Faltou",
-            "--page",
-            "1",
-        ])
-        .assert()
-        .success();
+    env.clinic().args(MISSED).assert().success();
     let paths: Vec<String> = crate::common::without_numbering_probe(env.sent())
         .iter()
         .map(|r| r["path"].as_str().unwrap().to_string())
@@ -154,14 +153,7 @@ fn cache_fresh_stale_cleared_and_network_down() {
     env.clear_journal();
     env.clinic()
         .env("CLINIC_CACHE_TTL", "0")
-        .args([
-            "report",
-            "appointments",
-            "--status",
-            "Faltou",
-            "--page",
-            "1",
-        ])
+        .args(MISSED)
         .assert()
         .success();
     assert!(
@@ -177,17 +169,7 @@ fn cache_fresh_stale_cleared_and_network_down() {
         .success()
         .stderr(predicate::str::contains("removed"));
     env.clear_journal();
-    env.clinic()
-        .args([
-            "report",
-            "appointments",
-            "--status",
-            "Faltou",
-            "--page",
-            "1",
-        ])
-        .assert()
-        .success();
+    env.clinic().args(MISSED).assert().success();
     assert_eq!(crate::common::without_numbering_probe(env.sent()).len(), 2);
     // Network down: a stale cache still resolves names (with a warning) and still completes.
     let token = env.token("unidade1", "unidade1");
@@ -195,14 +177,7 @@ fn cache_fresh_stale_cleared_and_network_down() {
     down.bare()
         .env("CLINIC_TOKEN", &token)
         .env("CLINIC_CACHE_TTL", "0")
-        .args([
-            "report",
-            "appointments",
-            "--status",
-            "Faltou",
-            "--page",
-            "1",
-        ])
+        .args(MISSED)
         .assert()
         .code(5)
         .stderr(predicate::str::contains(
@@ -216,25 +191,6 @@ fn cache_fresh_stale_cleared_and_network_down() {
         .output()
         .unwrap();
     assert_eq!(String::from_utf8(out.stdout).unwrap().trim(), "Faltou");
-}
-
-#[test]
-fn man_pages_are_generated() {
-    let env = Env::new();
-    let out = env.bare().arg("man").output().unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        text.contains(".TH clinic") && text.contains("report"),
-        "{text}"
-    );
-    let dir = tempfile::tempdir().unwrap();
-    env.bare()
-        .args(["man", "--dir"])
-        .arg(dir.path())
-        .assert()
-        .success();
-    assert!(dir.path().join("clinic-report-ficha-financeira.1").exists());
-    assert!(dir.path().join("clinic-crm-deal-update.1").exists());
 }
 
 /// An interactive bash in a pseudo-terminal with the committed completion script loaded and the
@@ -345,12 +301,7 @@ fn bash_inserts_names_that_run_as_inserted_matched_without_case_or_accents() {
     let sent = env.sent();
     let report = sent
         .iter()
-        .find(|r| {
-            r["path"]
-                .as_str()
-                .unwrap()
-                .ends_with("/lista_venda_orcamento")
-        })
+        .find(|r| is_to(r, "/lista_venda_orcamento"))
         .expect("the report was asked for");
     assert!(
         query_of(report).contains(&("vendedor".into(), "3".into())),
@@ -388,13 +339,11 @@ fn offered(env: &Env, words: &[&str]) -> Vec<String> {
 fn completion_honours_profile_and_clinic_on_the_line_and_covers_closed_lists() {
     let env = Env::new();
     // A campaign only clinic 2 has, cached by an admin_master's refresh of every clinic.
-    let out = env
-        .admin()
-        .args(["api", "POST", "/criaCampanha", "--format", "json", "--data"])
-        .arg(r#"{"nome": "Só na Clínica Dois", "clinica": "2"}"#)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        env.admin()
+            .args(["api", "POST", "/criaCampanha", "--format", "json", "--data"])
+            .arg(r#"{"nome": "Só na Clínica Dois", "clinica": "2"}"#),
+    );
     env.admin().args(["cache", "refresh"]).assert().success();
     let campaign = |clinic: &str| {
         offered(
@@ -527,12 +476,7 @@ fn completion_honours_profile_and_clinic_on_the_line_and_covers_closed_lists() {
 fn powershell_registration_is_generated_and_answers_for_clinic_exe() {
     let env = refreshed();
     // The committed script is exactly what the generator writes.
-    let out = env
-        .bare()
-        .args(["completions", "powershell"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.bare().args(["completions", "powershell"]));
     let committed = std::fs::read(repo("completions/_clinic.ps1")).unwrap();
     assert!(
         out.stdout == committed,
@@ -582,4 +526,28 @@ fn a_list_of_clinics_or_statuses_completes_after_a_comma() {
     assert_eq!(offered_for("--clinic", "uber"), [r"MG\ Uberlândia"]);
     let statuses = offered_for("--status", "2,aprov");
     assert_eq!(statuses, ["2,Aprovado"], "{statuses:?}");
+}
+
+#[test]
+fn completions_committed_match_the_binary() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (shell, file) in [
+        ("bash", "clinic.bash"),
+        ("zsh", "_clinic"),
+        ("fish", "clinic.fish"),
+        ("powershell", "_clinic.ps1"),
+        ("elvish", "clinic.elv"),
+    ] {
+        let out = assert_cmd::Command::cargo_bin("clinic")
+            .unwrap()
+            .args(["completions", shell])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let committed = std::fs::read(root.join("completions").join(file)).unwrap_or_default();
+        assert!(
+            committed == out.stdout,
+            "completions/{file} is stale: regenerate with `cargo run -- completions {shell} > completions/{file}`"
+        );
+    }
 }

@@ -5,7 +5,9 @@
 
 use clinic_sandbox::{Charset, Dialect, EmptyList, Options};
 
-use crate::common::{Env, stderr, stdout_json};
+use crate::common::{
+    CHANNELS_JSON, CREATE_ANYWAY, Env, FICHA_ALL, exits, is_to, stderr, stdout_json, succeeds,
+};
 
 const SCALE: u64 = 600;
 
@@ -222,26 +224,26 @@ fn a_report_filtered_to_nothing_is_an_empty_result_under_every_convention() {
 /// The writes of the seed, numbered as the sandbox counts them.
 fn writes(campaign: &str, contact: &str, appointment: &str) -> Vec<Vec<String>> {
     [
-        vec![
-            "contact",
-            "create",
-            "--if-exists",
-            "create",
-            "--name",
-            "Maria Souza",
-            "--phone",
-            "(16) 99264-0197",
-            "--birth-date",
-            "23/04/1990",
-            "--channel",
-            "1",
-            "--campaign",
-            campaign,
-            "--clinic",
-            "1",
-            "--format",
-            "json",
-        ],
+        [
+            CREATE_ANYWAY,
+            &[
+                "--name",
+                "Maria Souza",
+                "--phone",
+                "(16) 99264-0197",
+                "--birth-date",
+                "23/04/1990",
+                "--channel",
+                "1",
+                "--campaign",
+                campaign,
+                "--clinic",
+                "1",
+                "--format",
+                "json",
+            ],
+        ]
+        .concat(),
         vec![
             "campaign",
             "create",
@@ -351,12 +353,7 @@ fn a_login_answer_with_its_scheme_is_kept_apart_and_remembered() {
     let config = std::fs::read_to_string(env.config.path().join("config.toml")).unwrap();
     assert!(config.contains("auth_scheme = \"bearer\""), "{config}");
     env.clear_journal();
-    let out = env
-        .file_store()
-        .args(["ref", "channels", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(env.file_store().args(CHANNELS_JSON));
     let sent = env.sent();
     let auth = sent[0]["headers"]["authorization"].as_str().unwrap();
     // One scheme word, then the token: never `Bearer Bearer …`.
@@ -372,21 +369,10 @@ fn a_zero_based_one_page_list_never_ends_short() {
         page_base: Some(0),
         ..base()
     });
-    let out = env
-        .clinic()
-        .args(["ref", "channels", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.clinic().args(CHANNELS_JSON));
     let channels = stdout_json(&out);
     let reference = Env::with(base());
-    let want = stdout_json(
-        &reference
-            .clinic()
-            .args(["ref", "channels", "--format", "json"])
-            .output()
-            .unwrap(),
-    );
+    let want = stdout_json(&reference.clinic().args(CHANNELS_JSON).output().unwrap());
     assert_eq!(channels, want);
     assert!(!want.as_array().unwrap().is_empty());
     // The page the deployment calls 0 was asked for, and the numbering said once.
@@ -411,31 +397,15 @@ fn ids_typed_as_numbers_need_no_list_and_names_fail_with_the_lists_error() {
         unknown_route: vec!["/listaClinicas".into(), "/listaVendedor".into()],
         ..base()
     });
-    let out = env
-        .clinic()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--all",
-            "--clinic",
-            "1",
-            "--seller",
-            "3",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        env.clinic()
+            .args(FICHA_ALL)
+            .args(["--clinic", "1", "--seller", "3", "--format", "json"]),
+    );
     let sent = env.sent();
     let report = sent
         .iter()
-        .find(|r| {
-            r["path"]
-                .as_str()
-                .unwrap()
-                .ends_with("/lista_venda_orcamento")
-        })
+        .find(|r| is_to(r, "/lista_venda_orcamento"))
         .expect("the report was read");
     let query = crate::common::query_of(report);
     assert!(
@@ -445,23 +415,21 @@ fn ids_typed_as_numbers_need_no_list_and_names_fail_with_the_lists_error() {
     assert!(query.contains(&("clinica".into(), "1".into())), "{query:?}");
     // A name does need the list: it fails with the list's own error, and no report is read.
     env.clear_journal();
-    let out = env
-        .clinic()
-        .args(["report", "ficha-financeira", "--all", "--seller", "Camila"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(4), "{}", stderr(&out));
+    let out = exits(
+        env.clinic()
+            .args(["report", "ficha-financeira", "--all", "--seller", "Camila"]),
+        4,
+    );
     assert!(
         stderr(&out).contains("rota não encontrada"),
         "{}",
         stderr(&out)
     );
-    assert!(!env.sent().iter().any(|r| {
-        r["path"]
-            .as_str()
-            .unwrap()
-            .ends_with("/lista_venda_orcamento")
-    }));
+    assert!(
+        !env.sent()
+            .iter()
+            .any(|r| { is_to(r, "/lista_venda_orcamento") })
+    );
 }
 
 #[test]
@@ -471,12 +439,11 @@ fn a_learned_page_size_is_used_and_a_larger_per_page_is_lowered_never_sent() {
         ..base()
     });
     // First run: the first page is refused for its size; the walk starts again at 20 a page.
-    let out = env
-        .clinic()
-        .args(["report", "ficha-financeira", "--all", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out =
+        succeeds(
+            env.clinic()
+                .args(["report", "ficha-financeira", "--all", "--format", "json"]),
+        );
     assert!(
         stderr(&out).contains("at most 20 records a page"),
         "{}",
@@ -488,20 +455,12 @@ fn a_learned_page_size_is_used_and_a_larger_per_page_is_lowered_never_sent() {
         .assert()
         .success();
     env.clear_journal();
-    let out = env
-        .clinic()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--all",
-            "--per-page",
-            "100",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out =
+        succeeds(
+            env.clinic()
+                .args(FICHA_ALL)
+                .args(["--per-page", "100", "--format", "json"]),
+        );
     assert_eq!(
         stderr(&out).matches("--per-page 100").count(),
         1,

@@ -1,42 +1,43 @@
+//! `clinic contact create` and `update`: the service's formats, refusals before sending, upserts by
+//! phone, names for IDs and duplicate phones.
+
 use predicates::prelude::*;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::common::*;
 
 #[test]
 fn create_sends_the_service_formats() {
     let env = Env::new();
-    let out = env
-        .clinic()
-        .args([
-            "contact",
-            "create",
-            "--name",
-            "Maria José d'Ávila",
-            "--phone",
-            "+55 16 99264-0197",
-        ])
-        .args([
-            "--birth-date",
-            "23/04/1990",
-            "--canal",
-            "1",
-            "--campaign",
-            "2",
-            "--email",
-            "maria@example.com",
-        ])
-        .args([
-            "--observacao",
-            "primeira visita, \"VIP\"",
-            "--clinic",
-            "1",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.clinic()
+            .args([
+                "contact",
+                "create",
+                "--name",
+                "Maria José d'Ávila",
+                "--phone",
+                "+55 16 99264-0197",
+            ])
+            .args([
+                "--birth-date",
+                "23/04/1990",
+                "--canal",
+                "1",
+                "--campaign",
+                "2",
+                "--email",
+                "maria@example.com",
+            ])
+            .args([
+                "--observacao",
+                "primeira visita, \"VIP\"",
+                "--clinic",
+                "1",
+                "--format",
+                "json",
+            ]),
+    );
     // The phone, then the e-mail, are looked up in the clinic's contacts (digits only, as
     // lista_cliente takes a phone); none is there, so the contact is created.
     let sent = env.sent();
@@ -46,7 +47,7 @@ fn create_sends_the_service_formats() {
         .zip([("telefone", "16992640197"), ("email", "maria@example.com")])
     {
         assert_eq!(entry["method"], "GET");
-        assert!(entry["path"].as_str().unwrap().ends_with("/lista_cliente"));
+        assert!(is_to(entry, "/lista_cliente"));
         let q = query_of(entry);
         assert!(q.contains(&(key.into(), value.into())), "{q:?}");
         assert!(q.contains(&("clinica".into(), "1".into())), "{q:?}");
@@ -66,19 +67,14 @@ fn create_sends_the_service_formats() {
     );
     // The new contact is found by its phone, sent as digits.
     env.clear_journal();
-    let out = env
-        .clinic()
-        .args([
-            "contact",
-            "list",
-            "--phone",
-            "(16) 99264-0197",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.clinic().args([
+        "contact",
+        "list",
+        "--phone",
+        "(16) 99264-0197",
+        "--format",
+        "json",
+    ]));
     assert!(query_of(&env.sent()[0]).contains(&("telefone".into(), "16992640197".into())));
     let found = stdout_json(&out);
     assert!(
@@ -94,20 +90,7 @@ fn create_sends_the_service_formats() {
 #[test]
 fn create_rejections_send_nothing() {
     let env = Env::new();
-    let ok = [
-        "--name",
-        "Ana",
-        "--phone",
-        "16992640197",
-        "--birth-date",
-        "1990-01-01",
-        "--channel",
-        "1",
-        "--campaign",
-        "1",
-        "--clinic",
-        "1",
-    ];
+    let ok = [&ANA[2..], FILED_UNDER_ONE].concat();
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (vec!["--phone", "123"], "--phone"),
         (vec!["--phone", "1732121211"], "--phone"),
@@ -142,20 +125,8 @@ fn create_rejections_send_nothing() {
     }
     // No clinic anywhere: refused with the way out.
     env.clinic()
-        .args([
-            "contact",
-            "create",
-            "--name",
-            "Ana",
-            "--phone",
-            "16992640197",
-            "--birth-date",
-            "1990-01-01",
-            "--channel",
-            "1",
-            "--campaign",
-            "1",
-        ])
+        .args(ANA)
+        .args(["--channel", "1", "--campaign", "1"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("clinic config set clinica"));
@@ -181,35 +152,27 @@ fn update_records_a_new_origin_and_upsert_finds_by_phone() {
         "--campaign",
         "3",
     ];
-    let out = env
-        .clinic()
-        .args(["contact", "upsert"])
-        .args(args)
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.clinic()
+            .args(["contact", "upsert"])
+            .args(args)
+            .args(["--format", "json"]),
+    );
     let first = stdout_json(&out);
     assert_eq!(first["action"], "created");
-    let out = env
-        .clinic()
-        .args(["contact", "upsert"])
-        .args(args)
-        .args(["--format", "json", "--note", "de novo"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.clinic()
+            .args(["contact", "upsert"])
+            .args(args)
+            .args(["--format", "json", "--note", "de novo"]),
+    );
     let second = stdout_json(&out);
     assert_eq!(second["action"], "updated");
     assert_eq!(
         second["id"].to_string().trim_matches('"'),
         first["id"].to_string().trim_matches('"')
     );
-    let posts: Vec<Value> = env
-        .sent()
-        .into_iter()
-        .filter(|r| r["method"] == "POST")
-        .collect();
+    let posts = env.posts();
     assert_eq!(posts.len(), 2);
     assert!(
         posts[0]["path"]
@@ -255,172 +218,18 @@ fn update_records_a_new_origin_and_upsert_finds_by_phone() {
 }
 
 #[test]
-fn campaign_create_then_listed_and_status_change_visible() {
-    let env = Env::new();
-    let out = env
-        .clinic()
-        .args([
-            "campaign",
-            "create",
-            "--name",
-            "Black Friday \"24\"",
-            "--clinic",
-            "1",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
-    let id = stdout_json(&out)["id"].clone();
-    let posts: Vec<Value> = env
-        .sent()
-        .into_iter()
-        .filter(|r| r["method"] == "POST")
-        .collect();
-    assert_eq!(posts.len(), 1);
-    assert_eq!(
-        body_of(&posts[0]),
-        json!({"nome": "Black Friday \"24\"", "clinica": "1"})
-    );
-    let out = env
-        .clinic()
-        .args([
-            "campaign",
-            "list",
-            "--name",
-            "Black Friday",
-            "--format",
-            "json",
-            "--all",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(
-        stdout_json(&out)
-            .to_string()
-            .contains("Black Friday \\\"24\\\""),
-        "{}",
-        stdout_json(&out)
-    );
-    let _ = id;
-    env.clinic()
-        .args(["campaign", "create", "--name", "  "])
-        .assert()
-        .code(2);
-
-    // Appointment status: pick one appointment, change it, see it in the report.
-    let out = env
-        .clinic()
-        .args([
-            "report",
-            "appointments",
-            "--per-page",
-            "1",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    let appt = stdout_json(&out)[0].clone();
-    let appt_id = appt["id"].to_string();
-    env.clear_journal();
-    let set = env
-        .clinic()
-        .args([
-            "--lang",
-            "pt-BR",
-            "appointment",
-            "set-status",
-            &appt_id,
-            "7",
-        ])
-        .output()
-        .unwrap();
-    assert!(set.status.success(), "{}", stderr(&set));
-    assert_eq!(
-        body_of(&env.sent()[0]),
-        json!({"agendamento": appt["id"], "status": 7})
-    );
-    // The answer names the status as the front desk knows it, not only by its number.
-    let name = env
-        .clinic()
-        .args(["ref", "appointment-statuses", "--format", "json"])
-        .output()
-        .unwrap();
-    let name = stdout_json(&name)
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["id"] == 7)
-        .map(|s| s["descricao"].as_str().unwrap().to_string())
-        .unwrap();
-    assert!(
-        stderr(&set).contains(&format!(
-            "agendamento {appt_id} passou para {name} (status 7)"
-        )),
-        "{}",
-        stderr(&set)
-    );
-    let out = env
-        .clinic()
-        .args([
-            "report",
-            "appointments",
-            "--status",
-            "7",
-            "--all",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        stdout_json(&out)
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|a| a["id"] == appt["id"])
-    );
-    env.clinic()
-        .args(["appointment", "set-status", "1", "x"])
-        .assert()
-        .code(2);
-    env.clinic()
-        .args(["appointment", "set-status", "999999999", "2"])
-        .assert()
-        .code(4);
-}
-
-#[test]
 fn names_resolve_to_ids_and_bad_names_list_candidates() {
     let env = Env::new();
-    let out = env
-        .clinic()
-        .args([
-            "contact",
-            "create",
-            "--name",
-            "Ana",
-            "--phone",
-            "16992640197",
-            "--birth-date",
-            "1990-01-01",
-        ])
-        .args([
-            "--channel",
-            "instagram",
-            "--campaign",
-            "BLACK FRIDAY \"50% off\"",
-            "--clinic",
-            "sp campinas",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(env.clinic().args(ANA).args([
+        "--channel",
+        "instagram",
+        "--campaign",
+        "BLACK FRIDAY \"50% off\"",
+        "--clinic",
+        "sp campinas",
+        "--format",
+        "json",
+    ]));
     let post = env
         .sent()
         .into_iter()
@@ -435,22 +244,12 @@ fn names_resolve_to_ids_and_bad_names_list_candidates() {
 
     // Unknown and ambiguous names: refused, candidates listed, nothing written.
     env.clear_journal();
-    let out = env
-        .clinic()
-        .args([
-            "contact",
-            "create",
-            "--name",
-            "Ana",
-            "--phone",
-            "16992640197",
-            "--birth-date",
-            "1990-01-01",
-        ])
-        .args(["--channel", "Instagran", "--campaign", "1", "--clinic", "1"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    let out = exits(
+        env.clinic()
+            .args(ANA)
+            .args(["--channel", "Instagran", "--campaign", "1", "--clinic", "1"]),
+        2,
+    );
     assert!(
         stderr(&out).contains("invalid --channel: got \"Instagran\"")
             && stderr(&out).contains("Instagram (3)"),
@@ -461,14 +260,8 @@ fn names_resolve_to_ids_and_bad_names_list_candidates() {
     // A status by name in a report, and a number still taken as an ID without any lookup.
     env.clear_journal();
     env.clinic()
-        .args([
-            "report",
-            "appointments",
-            "--status",
-            "confirmado,7",
-            "--format",
-            "json",
-        ])
+        .args(APPOINTMENTS)
+        .args(["--status", "confirmado,7", "--format", "json"])
         .assert()
         .success();
     let sent = env.sent();
@@ -481,79 +274,11 @@ fn names_resolve_to_ids_and_bad_names_list_candidates() {
     assert!(query_of(sent.last().unwrap()).contains(&("status".into(), "2,7".into())));
     env.clear_journal();
     env.clinic()
-        .args([
-            "report",
-            "appointments",
-            "--status",
-            "2",
-            "--page",
-            "1",
-            "--format",
-            "json",
-        ])
+        .args(APPOINTMENTS)
+        .args(["--status", "2", "--page", "1", "--format", "json"])
         .assert()
         .success();
     assert_eq!(crate::common::without_numbering_probe(env.sent()).len(), 1);
-}
-
-#[test]
-fn a_campaign_name_that_exists_is_refused_in_a_script_asked_at_a_terminal_or_allowed() {
-    use rexpect::session::spawn_command;
-    let env = Env::new();
-    let create = |name: &str, extra: &[&str]| {
-        env.clinic()
-            .args(["campaign", "create", "--clinic", "1", "--name", name])
-            .args(extra)
-            .output()
-            .unwrap()
-    };
-    let posts = |env: &Env| {
-        env.sent()
-            .iter()
-            .filter(|r| {
-                r["method"] == "POST" && r["path"].as_str().unwrap().ends_with("/criaCampanha")
-            })
-            .count()
-    };
-    let first = create("Outubro Rosa — 2025", &[]);
-    assert!(first.status.success(), "{}", stderr(&first));
-    env.clear_journal();
-    // Typed another way (case, accents, the dash left out): the same name, refused before any write.
-    let again = create("outubro rosa 2025", &[]);
-    assert_eq!(again.status.code(), Some(2), "{}", stderr(&again));
-    assert!(
-        stderr(&again).contains("Outubro Rosa — 2025 ("),
-        "{}",
-        stderr(&again)
-    );
-    assert!(
-        stderr(&again).contains("--allow-duplicate"),
-        "{}",
-        stderr(&again)
-    );
-    assert_eq!(posts(&env), 0);
-    // Asked for, it is created.
-    let allowed = create("outubro rosa 2025", &["--allow-duplicate"]);
-    assert!(allowed.status.success(), "{}", stderr(&allowed));
-    assert_eq!(posts(&env), 1);
-    // At a terminal the user is asked; the default (Enter) is no.
-    let mut cmd = env.terminal_command("unidade1");
-    cmd.args([
-        "--lang",
-        "pt-BR",
-        "campaign",
-        "create",
-        "--clinic",
-        "1",
-        "--name",
-        "Outubro rosa 2025",
-    ]);
-    let mut p = spawn_command(cmd, Some(30_000)).unwrap();
-    p.exp_string("Criar outra de mesmo nome? [s/N]").unwrap();
-    p.send_line("").unwrap();
-    let rest = from_pty(&p.exp_eof().unwrap());
-    assert!(rest.contains("nada foi enviado"), "{rest}");
-    assert_eq!(posts(&env), 1);
 }
 
 /// A second patient with the same phone is what nobody wants by accident: a script is refused with
@@ -566,20 +291,13 @@ fn contact_create_refuses_a_duplicate_phone_in_a_script() {
         env.clear_journal();
         env.clinic()
             .args(["contact", "create", "--name", "Ana Souza", "--phone", phone])
-            .args([
-                "--birth-date",
-                "1990-04-23",
-                "--channel",
-                "1",
-                "--campaign",
-                "1",
-            ])
-            .args(["--clinic", "1", "--format", "json"])
+            .args(["--birth-date", "1990-04-23"])
+            .args(FILED_UNDER_ONE)
+            .args(["--format", "json"])
             .args(extra)
             .output()
             .unwrap()
     };
-    let posts = |env: &Env| env.sent().iter().filter(|e| e["method"] == "POST").count();
     let first = create("16 98888 1234", &[]);
     assert!(first.status.success(), "{}", stderr(&first));
     let id = stdout_json(&first)["id"]
@@ -591,16 +309,16 @@ fn contact_create_refuses_a_duplicate_phone_in_a_script() {
     assert_eq!(again.status.code(), Some(2), "{}", stderr(&again));
     let err = stderr(&again);
     assert!(err.contains(&id) && err.contains("--if-exists"), "{err}");
-    assert_eq!(posts(&env), 0, "nothing created");
+    assert_eq!(env.posts().len(), 0, "nothing created");
 
     let skipped = create("+55 16 98888-1234", &["--if-exists", "skip"]);
     assert!(skipped.status.success(), "{}", stderr(&skipped));
     assert_eq!(stdout_json(&skipped)["action"], "skipped");
-    assert_eq!(posts(&env), 0);
+    assert_eq!(env.posts().len(), 0);
 
     let created = create("16988881234", &["--if-exists", "create"]);
     assert!(created.status.success(), "{}", stderr(&created));
-    assert_eq!(posts(&env), 1);
+    assert_eq!(env.posts().len(), 1);
     assert!(
         env.sent().iter().all(|e| e["method"] == "POST"),
         "--if-exists create looks nothing up"

@@ -90,13 +90,11 @@ fn a_network_export_to_parquet_holds_the_csv_exports_values_typed_and_each_row_o
     let dir = tempfile::tempdir().unwrap();
     let (parquet, csv) = (dir.path().join("rede.parquet"), dir.path().join("rede.csv"));
     for path in [&parquet, &csv] {
-        let out = env
-            .admin()
-            .args(["report", "ficha-financeira", "--clinic", "all", "-o"])
-            .arg(path)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        let out = succeeds(
+            env.admin()
+                .args(["report", "ficha-financeira", "--clinic", "all", "-o"])
+                .arg(path),
+        );
         assert!(
             stderr(&out).contains("600 records from 12 of 12 clinics"),
             "{}",
@@ -168,32 +166,6 @@ fn network_with_clinic_4_down() -> Env {
     })
 }
 
-/// The folder's own lock (which also counts its runs): there from the first run on, whatever it did.
-const DATASET_LOCK: &str = ".clinic-dataset";
-
-/// Every file of a dataset folder below `dir` (the folder's lock aside), by its path under `dir`.
-fn dataset_files(dir: &Path) -> Vec<String> {
-    let mut files = Vec::new();
-    let mut folders = vec![dir.to_path_buf()];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path != dir.join(DATASET_LOCK) {
-                let name = path
-                    .strip_prefix(dir)
-                    .unwrap()
-                    .to_string_lossy()
-                    .replace('\\', "/");
-                files.push(name);
-            }
-        }
-    }
-    files.sort();
-    files
-}
-
 /// A network's dataset partitioned by clinic and month, read back whole: every record exactly once,
 /// each in the folder of its own clinic and month, and the manifest lists every file with its rows.
 /// The same works for CSV. A run that fails leaves none of its files, and an earlier run's files
@@ -203,12 +175,11 @@ fn a_dataset_partitioned_by_clinic_and_month_holds_every_record_once() {
     let env = Env::scale(600);
     let dir = tempfile::tempdir().unwrap();
     let dataset = dir.path().join("rede");
-    let out = whole_network(&env)
-        .args(["--partition-by", "clinic,month", "-o"])
-        .arg(&dataset)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        whole_network(&env)
+            .args(["--partition-by", "clinic,month", "-o"])
+            .arg(&dataset),
+    );
     let files = dataset_files(&dataset);
     let manifests: Vec<&String> = files
         .iter()
@@ -254,13 +225,12 @@ fn a_dataset_partitioned_by_clinic_and_month_holds_every_record_once() {
 
     // CSV the same way, by clinic alone: twelve files, each with its header, 600 rows in all.
     let csv_set = dir.path().join("rede-csv");
-    let out = whole_network(&env)
-        .args(["--format", "csv"])
-        .args(["--partition-by", "clinic", "-o"])
-        .arg(&csv_set)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        whole_network(&env)
+            .args(["--format", "csv"])
+            .args(["--partition-by", "clinic", "-o"])
+            .arg(&csv_set),
+    );
     let csvs: Vec<String> = dataset_files(&csv_set)
         .into_iter()
         .filter(|f| f.ends_with(".csv"))
@@ -412,15 +382,14 @@ fn a_failed_dataset_run_leaves_none_of_its_files_and_earlier_runs_untouched() {
     let earlier = dataset.join("clinica=1/part-earlier.parquet");
     std::fs::create_dir_all(earlier.parent().unwrap()).unwrap();
     std::fs::write(&earlier, b"an earlier run's file").unwrap();
-    let out = env
-        .admin()
-        .env("CLINIC_MAX_WAIT", "5s")
-        .args(["report", "ficha-financeira", "--clinic", "all"])
-        .args(["--partition-by", "clinic", "-o"])
-        .arg(&dataset)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    exits(
+        env.admin()
+            .env("CLINIC_MAX_WAIT", "5s")
+            .args(["report", "ficha-financeira", "--clinic", "all"])
+            .args(["--partition-by", "clinic", "-o"])
+            .arg(&dataset),
+        5,
+    );
     assert_eq!(dataset_files(&dataset), ["clinica=1/part-earlier.parquet"]);
     assert_eq!(std::fs::read(&earlier).unwrap(), b"an earlier run's file");
 
@@ -442,15 +411,15 @@ fn a_failed_dataset_run_leaves_none_of_its_files_and_earlier_runs_untouched() {
             "expected clinic, month or month:FIELD",
         ),
     ] {
-        refused_before_sending(&env, &args, expected);
+        refused_before_sending(&env, whole_network(&env), &args, expected);
     }
 }
 
-/// `report ficha-financeira --clinic all ARGS` is refused before any request: exit 2, and stderr
-/// says `expected`.
-fn refused_before_sending(env: &Env, args: &[&str], expected: &str) {
+/// `cmd ARGS` (the network's Ficha Financeira, as a rule) is refused before any request: exit 2, and
+/// stderr says `expected`.
+fn refused_before_sending(env: &Env, mut cmd: assert_cmd::Command, args: &[&str], expected: &str) {
     env.clear_journal();
-    let out = whole_network(env).args(args).output().unwrap();
+    let out = cmd.args(args).output().unwrap();
     assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
     assert!(
         stderr(&out).contains(expected),
@@ -460,28 +429,26 @@ fn refused_before_sending(env: &Env, args: &[&str], expected: &str) {
     assert!(env.sent().is_empty(), "{args:?}: nothing sent");
 }
 
-/// The query parameter `key` of each request of the journal to the Ficha Financeira.
-fn ficha_parameter_sent(env: &Env, key: &str) -> Vec<Option<String>> {
-    env.sent()
-        .iter()
-        .filter(|e| {
-            e["path"]
-                .as_str()
-                .unwrap()
-                .ends_with("/lista_venda_orcamento")
-        })
-        .map(|e| {
-            query_of(e)
-                .into_iter()
-                .find(|(k, _)| k == key)
-                .map(|(_, v)| v)
-        })
-        .collect()
+/// The clinics the journal's requests to the Ficha Financeira asked for, each once, in order.
+fn clinics_asked(env: &Env) -> Vec<String> {
+    let asked: std::collections::BTreeSet<String> = ficha_parameter_sent(env, "clinica")
+        .into_iter()
+        .flatten()
+        .collect();
+    asked.into_iter().collect()
 }
 
-/// The `modificado_em_de` each request of the journal sent to the Ficha Financeira.
-fn modified_from_sent(env: &Env) -> Vec<Option<String>> {
-    ficha_parameter_sent(env, "modificado_em_de")
+/// The network's Ficha Financeira into the dataset at `dataset`, partitioned by clinic, each clinic
+/// given up on after its share of 5 s (the journal cleared first).
+fn network_into_dataset(env: &Env, dataset: &Path, extra: &[&str]) -> std::process::Output {
+    env.clear_journal();
+    whole_network(env)
+        .env("CLINIC_MAX_WAIT", "5s")
+        .args(["--partition-by", "clinic", "-o"])
+        .arg(dataset)
+        .args(extra)
+        .output()
+        .unwrap()
 }
 
 /// `--since DATE` sends the list's modified-since filter; `--since last` exports everything the
@@ -497,21 +464,12 @@ fn since_sends_the_modified_filter_and_last_moves_only_after_a_complete_run() {
 
     // A date: the filter as the service takes it, and exactly the records it holds since then.
     env.clear_journal();
-    let out = env
-        .admin()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--clinic",
-            "1",
-            "--since",
-            "01/06/2025",
-            "-o",
-        ])
-        .arg(&csv)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        env.admin()
+            .args(FICHA)
+            .args(["--clinic", "1", "--since", "01/06/2025", "-o"])
+            .arg(&csv),
+    );
     let sent = modified_from_sent(&env);
     assert!(
         !sent.is_empty() && sent.iter().all(|s| s.as_deref() == Some("2025-06-01")),
@@ -529,14 +487,8 @@ fn since_sends_the_modified_filter_and_last_moves_only_after_a_complete_run() {
     let last = |extra: &[&str]| {
         env.clear_journal();
         env.admin()
-            .args([
-                "report",
-                "ficha-financeira",
-                "--clinic",
-                "1,2,3",
-                "--since",
-                "last",
-            ])
+            .args(FICHA)
+            .args(["--clinic", "1,2,3", "--since", "last"])
             .args(extra)
             .arg("-o")
             .arg(&csv)
@@ -594,22 +546,14 @@ fn since_sends_the_modified_filter_and_last_moves_only_after_a_complete_run() {
     .unwrap();
     std::fs::remove_file(&csv).unwrap();
     env.clear_journal();
-    let failed = env
-        .admin()
-        .env("CLINIC_MAX_WAIT", "5s")
-        .args([
-            "report",
-            "ficha-financeira",
-            "--clinic",
-            "1,2,3,4",
-            "--since",
-            "last",
-            "-o",
-        ])
-        .arg(&csv)
-        .output()
-        .unwrap();
-    assert_eq!(failed.status.code(), Some(5), "{}", stderr(&failed));
+    exits(
+        env.admin()
+            .env("CLINIC_MAX_WAIT", "5s")
+            .args(FICHA)
+            .args(["--clinic", "1,2,3,4", "--since", "last", "-o"])
+            .arg(&csv),
+        5,
+    );
     assert!(!csv.exists());
     let other_id = stdout_json(
         &env.admin()
@@ -634,8 +578,7 @@ fn since_sends_the_modified_filter_and_last_moves_only_after_a_complete_run() {
     );
 
     // Forgotten, the next run exports everything again.
-    let reset = env.admin().args(["state", "reset", &id]).output().unwrap();
-    assert!(reset.status.success(), "{}", stderr(&reset));
+    succeeds(env.admin().args(["state", "reset", &id]));
     let again = last(&[]);
     assert!(
         stderr(&again).contains("no earlier complete run"),
@@ -678,15 +621,7 @@ fn since_sends_the_modified_filter_and_last_moves_only_after_a_complete_run() {
             "either --since or --modified-from",
         ),
     ] {
-        env.clear_journal();
-        let out = env.admin().args(&args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
-        assert!(
-            stderr(&out).contains(expected),
-            "{args:?}: {}",
-            stderr(&out)
-        );
-        assert!(env.sent().is_empty(), "{args:?}: nothing sent");
+        refused_before_sending(&env, env.admin(), &args, expected);
     }
 }
 
@@ -755,14 +690,8 @@ fn incremental_runs_under_churn_add_up_to_a_full_export() {
     env.clear_journal();
     let mut killed = process_for(env.config.path(), env.sandbox.urls())
         .env("CLINIC_TOKEN", env.token("admin", "admin"))
-        .args([
-            "report",
-            "ficha-financeira",
-            "--clinic",
-            "all",
-            "--since",
-            "last",
-        ])
+        .args(FICHA)
+        .args(["--clinic", "all", "--since", "last"])
         .arg("-o")
         .arg(&delta)
         .stdout(std::process::Stdio::null())
@@ -797,10 +726,7 @@ fn incremental_runs_under_churn_add_up_to_a_full_export() {
     for (id, record) in &full {
         assert_eq!(&newest[id], record, "quote {id}");
     }
-    let changed = full
-        .values()
-        .filter(|r| r["modificado_em"].as_str() > Some("2026-01-01"))
-        .count();
+    let changed = modified_after(&full, "2026-01-01");
     assert!(
         changed > 40,
         "{changed} quotes changed while the runs went on"
@@ -815,25 +741,11 @@ fn resume_fetches_only_the_clinics_the_last_run_did_not_finish() {
     let failing = network_with_clinic_4_down();
     let dir = tempfile::tempdir().unwrap();
     let dataset = dir.path().join("rede");
-    let export = |env: &Env, extra: &[&str]| {
-        env.clear_journal();
-        env.admin()
-            .env("CLINIC_MAX_WAIT", "5s")
-            .args(["report", "ficha-financeira", "--clinic", "all"])
-            .args(["--partition-by", "clinic", "-o"])
-            .arg(&dataset)
-            .args(extra)
-            .output()
-            .unwrap()
-    };
+    let export = |env: &Env, extra: &[&str]| network_into_dataset(env, &dataset, extra);
     let first = export(&failing, &["--keep-going"]);
     assert_eq!(first.status.code(), Some(5), "{}", stderr(&first));
     let manifests = |dir: &Path| -> Vec<serde_json::Value> {
-        dataset_files(dir)
-            .iter()
-            .filter(|f| f.starts_with("_manifest-"))
-            .map(|f| serde_json::from_slice(&std::fs::read(dir.join(f)).unwrap()).unwrap())
-            .collect()
+        manifests_of(dir).into_iter().map(|(_, m)| m).collect()
     };
     let kept = manifests(&dataset);
     assert_eq!(kept.len(), 1);
@@ -852,11 +764,7 @@ fn resume_fetches_only_the_clinics_the_last_run_did_not_finish() {
         "{}",
         stderr(&resumed)
     );
-    let asked: std::collections::BTreeSet<String> = ficha_parameter_sent(&back, "clinica")
-        .into_iter()
-        .flatten()
-        .collect();
-    assert_eq!(asked.into_iter().collect::<Vec<_>>(), ["4"]);
+    assert_eq!(clinics_asked(&back), ["4"]);
     let mut ids = std::collections::HashSet::new();
     for part in dataset_files(&dataset)
         .iter()
@@ -897,8 +805,42 @@ fn resume_fetches_only_the_clinics_the_last_run_did_not_finish() {
             "needs --partition-by clinic",
         ),
     ] {
-        refused_before_sending(&back, &args, expected);
+        refused_before_sending(&back, whole_network(&back), &args, expected);
     }
+}
+
+/// A host whose list holds one record for each clinic name of `names`, IDs from 1.
+fn serving_clinics(names: &[&str]) -> crate::servers::Server {
+    let records: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| serde_json::json!({"id": i + 1, "clinica": name}).to_string())
+        .collect();
+    crate::hostile::serving(crate::hostile::list_of(&records))
+}
+
+/// `api GET /listaCanal --partition-by clinic EXTRA -o DATASET` against `server`, which must succeed.
+fn partition_by_clinic(
+    config: &Path,
+    server: &crate::servers::Server,
+    extra: &[&str],
+    dataset: &Path,
+) -> std::process::Output {
+    succeeds(
+        crate::servers::clinic_at(config, &server.url(""))
+            .args(["api", "GET", "/listaCanal", "--partition-by", "clinic"])
+            .args(extra)
+            .arg("-o")
+            .arg(dataset),
+    )
+}
+
+/// The files of the dataset at `dir` that hold its records: all but its manifests.
+fn data_files(dir: &Path) -> Vec<String> {
+    dataset_files(dir)
+        .into_iter()
+        .filter(|f| !f.starts_with("_manifest-"))
+        .collect()
 }
 
 /// The manifests of the dataset at `dir`, by file name.
@@ -923,29 +865,18 @@ fn resume_after_another_exports_run_fetches_the_clinic_its_own_run_failed() {
     let back = Env::scale(600);
     let dir = tempfile::tempdir().unwrap();
     let dataset = dir.path().join("rede");
-    let ficha = |env: &Env, extra: &[&str]| {
-        env.clear_journal();
-        whole_network(env)
-            .env("CLINIC_MAX_WAIT", "5s")
-            .args(["--partition-by", "clinic", "-o"])
-            .arg(&dataset)
-            .args(extra)
-            .output()
-            .unwrap()
-    };
+    let ficha = |env: &Env, extra: &[&str]| network_into_dataset(env, &dataset, extra);
     let first = ficha(&failing, &["--keep-going"]);
     assert_eq!(first.status.code(), Some(5), "{}", stderr(&first));
 
     // Another export into the same folder, complete; and an earlier client's manifest whose name
     // sorts last, claiming every clinic.
-    let other = back
-        .admin()
-        .args(["report", "appointments", "--clinic", "all"])
-        .args(["--partition-by", "clinic", "-o"])
-        .arg(&dataset)
-        .output()
-        .unwrap();
-    assert!(other.status.success(), "{}", stderr(&other));
+    succeeds(
+        back.admin()
+            .args(["report", "appointments", "--clinic", "all"])
+            .args(["--partition-by", "clinic", "-o"])
+            .arg(&dataset),
+    );
     let ahead = serde_json::json!({
         "run": "29991231T235959-1", "rows": 0, "files": [],
         "clinics": {"finished": (1..=12).collect::<Vec<u64>>(), "failed": []},
@@ -964,11 +895,7 @@ fn resume_after_another_exports_run_fetches_the_clinic_its_own_run_failed() {
         "{}",
         stderr(&resumed)
     );
-    let asked: std::collections::BTreeSet<String> = ficha_parameter_sent(&back, "clinica")
-        .into_iter()
-        .flatten()
-        .collect();
-    assert_eq!(asked.into_iter().collect::<Vec<_>>(), ["4"]);
+    assert_eq!(clinics_asked(&back), ["4"]);
     let mut runs: Vec<serde_json::Value> = manifests_of(&dataset)
         .into_iter()
         .map(|(_, m)| m)
@@ -1138,11 +1065,7 @@ fn a_dataset_run_killed_at_its_end_leaves_nothing_the_duckdb_query_reads() {
         .filter(|f| f.split('/').any(|name| name.starts_with('.')))
         .collect();
     assert!(hidden.is_empty(), "{hidden:?}");
-    let parts: Vec<String> = dataset_files(&dataset)
-        .into_iter()
-        .filter(|f| !f.starts_with("_manifest-"))
-        .collect();
-    assert_eq!(parts, listed);
+    assert_eq!(data_files(&dataset), listed);
 }
 
 /// Clinic names that used to share folders, or break the run: each one's records read back through
@@ -1173,27 +1096,10 @@ fn clinic_names_round_trip_through_duckdbs_hive_reader() {
         "x%2Fy",
         long.as_str(),
     ];
-    let records: Vec<String> = names
-        .iter()
-        .enumerate()
-        .map(|(i, name)| serde_json::json!({"id": i + 1, "clinica": name}).to_string())
-        .collect();
-    let server = crate::hostile::serving(crate::hostile::list_of(&records));
+    let server = serving_clinics(&names);
     let dir = tempfile::tempdir().unwrap();
     let dataset = dir.path().join("nomes");
-    let out = crate::servers::clinic_at(dir.path(), &server.url(""))
-        .args([
-            "api",
-            "GET",
-            "/listaCanal",
-            "--partition-by",
-            "clinic",
-            "-o",
-        ])
-        .arg(&dataset)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    partition_by_clinic(dir.path(), &server, &[], &dataset);
 
     let script = r#"
 import duckdb, json, sys
@@ -1248,12 +1154,7 @@ print(json.dumps(rows))
 #[test]
 fn a_partition_whose_folder_is_refused_goes_elsewhere_and_the_run_completes() {
     let long: String = "Clínica São José ".repeat(20).chars().take(300).collect();
-    let records: Vec<String> = ["Centro", long.as_str()]
-        .iter()
-        .enumerate()
-        .map(|(i, name)| serde_json::json!({"id": i + 1, "clinica": name}).to_string())
-        .collect();
-    let server = crate::hostile::serving(crate::hostile::list_of(&records));
+    let server = serving_clinics(&["Centro", long.as_str()]);
     let dir = tempfile::tempdir().unwrap();
     // Deep enough that the long name's folder, with the files written in it, passes PATH_MAX
     // (4,096 bytes), while a short one fits.
@@ -1263,19 +1164,7 @@ fn a_partition_whose_folder_is_refused_goes_elsewhere_and_the_run_completes() {
     }
     dataset.push("d".repeat(3_880 - dataset.as_os_str().len() - 1));
     dataset.push("ficha");
-    let out = crate::servers::clinic_at(dir.path(), &server.url(""))
-        .args([
-            "api",
-            "GET",
-            "/listaCanal",
-            "--partition-by",
-            "clinic",
-            "-o",
-        ])
-        .arg(&dataset)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = partition_by_clinic(dir.path(), &server, &[], &dataset);
     let said = stderr(&out);
     assert!(
         said.contains("1 record of clinica \"Clínica São José")
@@ -1322,8 +1211,7 @@ fn two_dataset_runs_at_once_take_turns_and_each_is_whole() {
         })
         .collect();
     for run in runs {
-        let out = run.wait_with_output().unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        finished_ok(run);
     }
     let manifests = manifests_of(&dataset);
     let mut sequences: Vec<u64> = manifests
@@ -1335,11 +1223,7 @@ fn two_dataset_runs_at_once_take_turns_and_each_is_whole() {
     assert!(manifests.iter().all(|(_, m)| m["rows"] == 600));
     let (listed, _) = manifested(&dataset);
     assert_eq!(listed.len(), 24);
-    let parts: Vec<String> = dataset_files(&dataset)
-        .into_iter()
-        .filter(|f| !f.starts_with("_manifest-"))
-        .collect();
-    assert_eq!(parts, listed);
+    assert_eq!(data_files(&dataset), listed);
 }
 
 /// On a case-insensitive file system (FAT, as Windows and macOS volumes are), clinics whose names
@@ -1352,29 +1236,10 @@ fn clinic_folders_stay_apart_on_a_case_insensitive_file_system() {
         return;
     };
     let names = ["SP", "sp", "Sp", "São", "Sa\u{303}o", "SÃO", "A B", "a b"];
-    let records: Vec<String> = names
-        .iter()
-        .enumerate()
-        .map(|(i, name)| serde_json::json!({"id": i + 1, "clinica": name}).to_string())
-        .collect();
-    let server = crate::hostile::serving(crate::hostile::list_of(&records));
+    let server = serving_clinics(&names);
     let config = tempfile::tempdir().unwrap();
     let dataset = volume.mount.join("nomes");
-    let out = crate::servers::clinic_at(config.path(), &server.url(""))
-        .args([
-            "api",
-            "GET",
-            "/listaCanal",
-            "--partition-by",
-            "clinic",
-            "--format",
-            "ndjson",
-            "-o",
-        ])
-        .arg(&dataset)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    partition_by_clinic(config.path(), &server, &["--format", "ndjson"], &dataset);
 
     // Every record once, read back from the folders the volume holds.
     let mut seen: Vec<(u64, String)> = Vec::new();

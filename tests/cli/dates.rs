@@ -56,20 +56,18 @@ fn a_word_that_names_no_day_is_refused_naming_the_words_that_do() {
         ("pt-BR", "depois", "hoje, amanhã, ontem, semana, mês"),
     ] {
         env.clear_journal();
-        let out = env
-            .clinic()
-            .args(["--lang", lang, "report", "appointments", "--from", word])
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        let out = exits(
+            env.clinic()
+                .args(["--lang", lang, "report", "appointments", "--from", word]),
+            2,
+        );
         assert!(stderr(&out).contains(word), "{}", stderr(&out));
         assert!(stderr(&out).contains(expected), "{}", stderr(&out));
         assert!(env.sent().is_empty());
     }
-    let out = env
-        .clinic()
-        .args(["report", "appointments", "--today", "--from", "2026-01-01"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    exits(
+        env.clinic()
+            .args(["report", "appointments", "--today", "--from", "2026-01-01"]),
+        2,
+    );
 }

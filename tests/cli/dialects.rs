@@ -36,24 +36,14 @@ fn login_and_a_reference_list_read_the_same_in_every_dialect() {
         let env = sandbox(dialect, Options::ephemeral());
         let login = env.login_to_file();
         assert!(login.status.success(), "{dialect:?}: {}", stderr(&login));
-        let out = env
-            .file_store()
-            .args(["ref", "channels", "--format", "json"])
-            .output()
-            .unwrap();
+        let out = env.file_store().args(CHANNELS_JSON).output().unwrap();
         assert!(out.status.success(), "{dialect:?}: {}", stderr(&out));
         channels.push(stdout_json(&out));
 
         // A refused login is exit 3 with the service's own words, whatever status carried them.
         let out = env
             .file_store()
-            .args([
-                "login",
-                "--login",
-                "unidade1",
-                "--password-stdin",
-                "--insecure-storage",
-            ])
+            .args(LOGIN_TO_FILE)
             .write_stdin("wrong\n")
             .output()
             .unwrap();
@@ -115,12 +105,7 @@ fn an_export_through_html_errors_holds_every_record_exactly_once() {
         let pages = env
             .sent()
             .iter()
-            .filter(|r| {
-                r["path"]
-                    .as_str()
-                    .unwrap()
-                    .ends_with("/lista_venda_orcamento")
-            })
+            .filter(|r| is_to(r, "/lista_venda_orcamento"))
             .count();
         assert!(
             pages > expected.len().div_ceil(50),
@@ -275,7 +260,7 @@ fn a_token_that_expires_again_and_again_is_renewed_with_saved_credentials() {
         let logins = env
             .journal()
             .iter()
-            .filter(|r| r["path"].as_str().unwrap().ends_with("/loginApi"))
+            .filter(|r| is_to(r, "/loginApi"))
             .count();
         // The test's own login, then one renewal per lifetime the walk outlived.
         assert!(logins >= 4, "{dialect:?}: {logins} logins");
@@ -287,13 +272,11 @@ fn compressed_answers_are_asked_for_and_decoded() {
     let env = Env::scale(3000);
     let expected = expected_quotes(3000);
     env.clear_journal();
-    let out = env
-        .clinic()
-        .args(["report", "ficha-financeira", "--all", "--per-page", "200"])
-        .args(["--format", "ndjson"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.clinic()
+            .args(["report", "ficha-financeira", "--all", "--per-page", "200"])
+            .args(["--format", "ndjson"]),
+    );
     assert_eq!(ndjson(&out.stdout), expected);
     let sent = env.sent();
     for request in &sent {

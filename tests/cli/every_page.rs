@@ -1,7 +1,7 @@
 //! Lists and reports walk every page unless one page is asked for or the output is a table on a
 //! terminal, and `-o`'s file name picks the format (a contradicting `--format` is refused first).
 
-use crate::common::{Env, stderr, stdout_json};
+use crate::common::{Env, FICHA, exits, stderr, stdout_json, succeeds};
 
 #[test]
 fn a_script_export_without_all_writes_every_record() {
@@ -16,13 +16,11 @@ fn a_script_export_without_all_writes_every_record() {
     assert!(total > 50, "{total} records: more than one page");
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("um.csv");
-    let out = env
-        .clinic()
-        .args(["report", "ficha-financeira", "--excel", "-o"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        env.clinic()
+            .args(["report", "ficha-financeira", "--excel", "-o"])
+            .arg(&file),
+    );
     let text = std::fs::read_to_string(&file).unwrap();
     let rows = csv::ReaderBuilder::new()
         .delimiter(b';')
@@ -33,14 +31,8 @@ fn a_script_export_without_all_writes_every_record() {
     // One page when one is asked for.
     let out = env
         .clinic()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--page",
-            "2",
-            "--format",
-            "json",
-        ])
+        .args(FICHA)
+        .args(["--page", "2", "--format", "json"])
         .output()
         .unwrap();
     assert_eq!(stdout_json(&out).as_array().unwrap().len(), 50);
@@ -51,13 +43,11 @@ fn every_clinic_and_every_page_without_all() {
     let env = Env::scale(1200);
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("rede.ndjson");
-    let out = env
-        .admin()
-        .args(["report", "ficha-financeira", "--clinic", "all", "-o"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        env.admin()
+            .args(["report", "ficha-financeira", "--clinic", "all", "-o"])
+            .arg(&file),
+    );
     let lines = std::fs::read_to_string(&file).unwrap().lines().count() as u64;
     assert_eq!(lines, env.stats()["quotes"].as_u64().unwrap());
 }
@@ -67,13 +57,7 @@ fn the_file_name_picks_the_format_and_a_contradiction_is_refused_before_sending(
     let env = Env::new();
     let dir = tempfile::tempdir().unwrap();
     let workbook = dir.path().join("planilha.xlsx");
-    let out = env
-        .clinic()
-        .args(["ref", "channels", "-o"])
-        .arg(&workbook)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(env.clinic().args(["ref", "channels", "-o"]).arg(&workbook));
     assert!(std::fs::read(&workbook).unwrap().starts_with(b"PK"));
     let lines = dir.path().join("canais.jsonl");
     env.clinic()
@@ -90,13 +74,12 @@ fn the_file_name_picks_the_format_and_a_contradiction_is_refused_before_sending(
 
     env.clear_journal();
     let wrong = dir.path().join("x.csv");
-    let out = env
-        .clinic()
-        .args(["ref", "channels", "--format", "xlsx", "-o"])
-        .arg(&wrong)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let out = exits(
+        env.clinic()
+            .args(["ref", "channels", "--format", "xlsx", "-o"])
+            .arg(&wrong),
+        2,
+    );
     assert!(stderr(&out).contains("--format"), "{}", stderr(&out));
     assert!(!wrong.exists());
     assert!(env.sent().is_empty());

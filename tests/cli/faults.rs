@@ -10,7 +10,7 @@ use crate::common::*;
 fn count(env: &Env, method: &str, path_end: &str) -> usize {
     env.sent()
         .iter()
-        .filter(|r| r["method"] == method && r["path"].as_str().unwrap().ends_with(path_end))
+        .filter(|r| r["method"] == method && is_to(r, path_end))
         .count()
 }
 
@@ -81,22 +81,15 @@ fn a_rate_limited_walk_slows_down_and_completes() {
         scale: 3000,
         ..Options::ephemeral()
     });
-    let out = env
-        .clinic()
-        .args([
-            "report",
-            "appointments",
-            "--all",
-            "--per-page",
-            "20",
-            "--concurrency",
-            "4",
-            "--format",
-            "ndjson",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.clinic().args(APPOINTMENTS).args([
+        "--all",
+        "--per-page",
+        "20",
+        "--concurrency",
+        "4",
+        "--format",
+        "ndjson",
+    ]));
     let n = String::from_utf8(out.stdout).unwrap().lines().count();
     let stats = env.stats();
     assert_eq!(
@@ -114,7 +107,7 @@ fn the_bare_token_scheme_is_detected_once_and_remembered() {
     assert!(env.login_to_file().status.success());
     env.clear_journal();
     env.file_store()
-        .args(["ref", "channels", "--format", "json"])
+        .args(CHANNELS_JSON)
         .assert()
         .success()
         .stderr(predicate::str::contains("auth_scheme = raw"));
@@ -136,17 +129,9 @@ fn the_bare_token_scheme_is_detected_once_and_remembered() {
     let config = std::fs::read_to_string(env.config.path().join("config.toml")).unwrap();
     assert!(config.contains("auth_scheme = \"raw\""), "{config}");
     env.clear_journal();
-    env.file_store()
-        .args(["ref", "channels", "--format", "json"])
-        .assert()
-        .success();
+    env.file_store().args(CHANNELS_JSON).assert().success();
     // The page and the empty one after it, both bare.
     let sent: Vec<Value> = env.sent();
     assert_eq!(sent.len(), 2);
-    assert!(sent.iter().all(|r| {
-        !r["headers"]["authorization"]
-            .as_str()
-            .unwrap()
-            .starts_with("Bearer ")
-    }));
+    assert!(all_sent_bare(&sent));
 }

@@ -64,14 +64,12 @@ fn admin_exports_all_twelve_clinics_into_one_csv_and_one_xlsx_once_each() {
     let dir = tempfile::tempdir().unwrap();
     let csv_path = dir.path().join("rede.csv");
     env.clear_journal();
-    let out = env
-        .admin()
-        .args(["report", "ficha-financeira", "--clinic", "all", "--all"])
-        .args(["--per-page", "7", "--format", "csv", "-o"])
-        .arg(&csv_path)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.admin()
+            .args(["report", "ficha-financeira", "--clinic", "all", "--all"])
+            .args(["--per-page", "7", "--format", "csv", "-o"])
+            .arg(&csv_path),
+    );
     assert!(
         stderr(&out).contains("600 records from 12 of 12 clinics"),
         "{}",
@@ -89,7 +87,7 @@ fn admin_exports_all_twelve_clinics_into_one_csv_and_one_xlsx_once_each() {
     };
     let quote_calls: Vec<String> = sent
         .iter()
-        .filter(|e| e["path"].as_str().unwrap().ends_with(QUOTES))
+        .filter(|e| is_to(e, QUOTES))
         .map(|e| clinic_of(e).unwrap())
         .collect();
     for clinic in 1..=12 {
@@ -120,14 +118,12 @@ fn admin_exports_all_twelve_clinics_into_one_csv_and_one_xlsx_once_each() {
     assert!(seen.values().all(|n| *n == 1));
 
     let xlsx_path = dir.path().join("rede.xlsx");
-    let out = env
-        .admin()
-        .args(["report", "ficha-financeira", "--clinic", "all", "--all"])
-        .args(["--format", "xlsx", "-o"])
-        .arg(&xlsx_path)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.admin()
+            .args(["report", "ficha-financeira", "--clinic", "all", "--all"])
+            .args(["--format", "xlsx", "-o"])
+            .arg(&xlsx_path),
+    );
     assert!(out.stdout.is_empty());
     let mut book: Xlsx<_> = open_workbook(&xlsx_path).unwrap();
     let range = book.worksheet_range("Sheet1").unwrap();
@@ -199,21 +195,12 @@ fn excel_csv_is_read_by_excel_pt_br_as_numbers() {
     let expected = sandbox_quotes(&env);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("ficha.csv");
-    let out = env
-        .admin()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--clinic",
-            "1,3",
-            "--all",
-            "--excel",
-            "-o",
-        ])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        env.admin()
+            .args(FICHA)
+            .args(["--clinic", "1,3", "--all", "--excel", "-o"])
+            .arg(&path),
+    );
     assert!(
         std::fs::read(&path)
             .unwrap()
@@ -280,40 +267,23 @@ fn a_clinic_user_asking_for_another_clinic_gets_exit_2_and_no_report_is_asked() 
         env.clear_journal();
         let out = env
             .clinic()
-            .args([
-                "report",
-                "ficha-financeira",
-                "--clinic",
-                clinic,
-                "--format",
-                "json",
-            ])
+            .args(FICHA)
+            .args(["--clinic", clinic, "--format", "json"])
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(2), "{clinic}: {}", stderr(&out));
         assert!(stderr(&out).contains("--clinic"), "{}", stderr(&out));
         assert!(
-            env.sent()
-                .iter()
-                .all(|e| e["path"].as_str().unwrap().ends_with("/listaClinicas")),
+            env.sent().iter().all(|e| is_to(e, "/listaClinicas")),
             "{clinic}: only the clinics list is read"
         );
     }
     // `all` is every clinic this login sees: their own.
-    let out = env
-        .clinic()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--clinic",
-            "all",
-            "--all",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.clinic()
+            .args(FICHA)
+            .args(["--clinic", "all", "--all", "--format", "json"]),
+    );
     let records = stdout_json(&out);
     let records = records.as_array().unwrap();
     assert_eq!(
@@ -326,20 +296,15 @@ fn a_clinic_user_asking_for_another_clinic_gets_exit_2_and_no_report_is_asked() 
 #[test]
 fn clinics_by_name_and_id_with_the_clinic_on_every_record() {
     let env = Env::scale(SCALE);
-    let out = env
-        .admin()
-        .args([
-            "ref",
-            "sellers",
-            "--clinic",
-            "2,sp campinas,2",
-            "--all",
-            "--format",
-            "csv",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.admin().args([
+        "ref",
+        "sellers",
+        "--clinic",
+        "2,sp campinas,2",
+        "--all",
+        "--format",
+        "csv",
+    ]));
     let text = String::from_utf8(out.stdout).unwrap();
     let mut lines = text.lines();
     assert!(lines.next().unwrap().starts_with("clinica,"), "{text}");
@@ -368,23 +333,15 @@ fn one_failing_clinic_fails_the_run_with_exit_5_and_leaves_no_file_unless_keep_g
     let path = dir.path().join("rede.xlsx");
     // A clinic whose server keeps failing is given up on after its own share of --max-wait (a
     // fifth: 2 s of 10 s), and the message says how to have the other clinics written.
-    let out = env
-        .admin()
-        .env("CLINIC_MAX_WAIT", "10s")
-        .args([
-            "report",
-            "ficha-financeira",
-            "--clinic",
-            "all",
-            "--all",
-            "--format",
-            "xlsx",
-        ])
-        .arg("-o")
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    let out = exits(
+        env.admin()
+            .env("CLINIC_MAX_WAIT", "10s")
+            .args(FICHA)
+            .args(["--clinic", "all", "--all", "--format", "xlsx"])
+            .arg("-o")
+            .arg(&path),
+        5,
+    );
     let err = stderr(&out);
     assert!(err.contains("clinic 4 ("), "{err}");
     assert!(err.contains("this clinic's share of --max-wait"), "{err}");
@@ -395,22 +352,15 @@ fn one_failing_clinic_fails_the_run_with_exit_5_and_leaves_no_file_unless_keep_g
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 
     let csv_path = dir.path().join("rede.csv");
-    let out = env
-        .admin()
-        .env("CLINIC_MAX_WAIT", "1s")
-        .args([
-            "report",
-            "ficha-financeira",
-            "--clinic",
-            "all",
-            "--all",
-            "--keep-going",
-        ])
-        .args(["--per-page", "10", "--format", "csv", "-o"])
-        .arg(&csv_path)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    let out = exits(
+        env.admin()
+            .env("CLINIC_MAX_WAIT", "1s")
+            .args(FICHA)
+            .args(["--clinic", "all", "--all", "--keep-going"])
+            .args(["--per-page", "10", "--format", "csv", "-o"])
+            .arg(&csv_path),
+        5,
+    );
     let err = stderr(&out);
     assert!(
         err.contains("clinic 4 (") && err.contains("left out"),
@@ -431,42 +381,30 @@ fn one_failing_clinic_fails_the_run_with_exit_5_and_leaves_no_file_unless_keep_g
 #[test]
 fn limit_counts_across_clinics_and_single_clinic_commands_refuse_all() {
     let env = Env::scale(SCALE);
-    let out = env
-        .admin()
-        .args([
-            "report",
-            "appointments",
-            "--clinic",
-            "all",
-            "--limit",
-            "25",
-            "--per-page",
-            "10",
-        ])
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.admin()
+            .args(APPOINTMENTS)
+            .args(["--clinic", "all", "--limit", "25", "--per-page", "10"])
+            .args(["--format", "json"]),
+    );
     assert_eq!(stdout_json(&out).as_array().unwrap().len(), 25);
     env.clear_journal();
-    let out = env
-        .admin()
-        .args(["campaign", "create", "--name", "Rede", "--clinic", "all"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    exits(
+        env.admin()
+            .args(["campaign", "create", "--name", "Rede", "--clinic", "all"]),
+        2,
+    );
     assert!(env.sent().is_empty());
 }
 
 #[test]
 fn xlsx_needs_a_file() {
     let env = Env::new();
-    let out = env
-        .clinic()
-        .args(["report", "ficha-financeira", "--format", "xlsx"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let out = exits(
+        env.clinic()
+            .args(["report", "ficha-financeira", "--format", "xlsx"]),
+        2,
+    );
     assert!(stderr(&out).contains("-o"), "{}", stderr(&out));
     assert!(out.stdout.is_empty());
     assert!(env.sent().is_empty());
@@ -489,6 +427,14 @@ fn independent_sums(records: &[&Value]) -> BTreeMap<(String, String), (u64, i64,
 
 #[test]
 fn summary_by_month_and_seller_matches_sums_computed_from_the_sandbox() {
+    const MONTH_AND_SELLER: &[&str] = &[
+        "report",
+        "summary",
+        "--by",
+        "month,seller",
+        "--clinic",
+        "2,5",
+    ];
     let env = Env::scale(SCALE);
     let expected = sandbox_quotes(&env);
     let approved: Vec<&Value> = expected
@@ -496,27 +442,14 @@ fn summary_by_month_and_seller_matches_sums_computed_from_the_sandbox() {
         .filter(|r| r["id_status"] == 2 && [2, 5].contains(&r["clinica"].as_u64().unwrap()))
         .collect();
     let sums = independent_sums(&approved);
-    let out = env
-        .admin()
-        .args([
-            "report",
-            "summary",
-            "--by",
-            "month,seller",
-            "--clinic",
-            "2,5",
-        ])
-        .args([
-            "--status",
-            "Aprovado",
-            "--per-page",
-            "9",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.admin().args(MONTH_AND_SELLER).args([
+        "--status",
+        "Aprovado",
+        "--per-page",
+        "9",
+        "--format",
+        "json",
+    ]));
     let rows = stdout_json(&out);
     let rows = rows.as_array().unwrap();
     assert_eq!(rows.len(), sums.len());
@@ -532,21 +465,12 @@ fn summary_by_month_and_seller_matches_sums_computed_from_the_sandbox() {
     // The same groups as a workbook, money as numbers.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("resumo.xlsx");
-    let out = env
-        .admin()
-        .args([
-            "report",
-            "summary",
-            "--by",
-            "month,seller",
-            "--clinic",
-            "2,5",
-        ])
-        .args(["--status", "2", "--format", "xlsx", "-o"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        env.admin()
+            .args(MONTH_AND_SELLER)
+            .args(["--status", "2", "--format", "xlsx", "-o"])
+            .arg(&path),
+    );
     let mut book: Xlsx<_> = open_workbook(&path).unwrap();
     let range = book.worksheet_range("Sheet1").unwrap();
     assert_eq!(range.height(), sums.len() + 1);
@@ -567,23 +491,21 @@ fn summary_charts_as_text_svg_and_png() {
     let env = Env::scale(SCALE);
     let dir = tempfile::tempdir().unwrap();
     let svg = dir.path().join("status.svg");
-    let out = env
-        .clinic()
-        .args([
-            "report",
-            "summary",
-            "--by",
-            "status",
-            "--status",
-            "todos",
-            "--chart",
-            "--chart-file",
-        ])
-        .arg(&svg)
-        .env("COLUMNS", "72")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.clinic()
+            .args([
+                "report",
+                "summary",
+                "--by",
+                "status",
+                "--status",
+                "todos",
+                "--chart",
+                "--chart-file",
+            ])
+            .arg(&svg)
+            .env("COLUMNS", "72"),
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "valor by status");
@@ -611,21 +533,19 @@ fn summary_charts_as_text_svg_and_png() {
     }
 
     let png = dir.path().join("meses.png");
-    let out = env
-        .clinic()
-        .args([
-            "report",
-            "summary",
-            "appointments",
-            "--by",
-            "month",
-            "--chart-file",
-        ])
-        .arg(&png)
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.clinic()
+            .args([
+                "report",
+                "summary",
+                "appointments",
+                "--by",
+                "month",
+                "--chart-file",
+            ])
+            .arg(&png)
+            .args(["--format", "json"]),
+    );
     let groups = stdout_json(&out).as_array().unwrap().len() as u32;
     let bytes = std::fs::read(&png).unwrap();
     let decoder = png::Decoder::new(std::io::Cursor::new(&bytes));
@@ -645,31 +565,27 @@ fn summary_charts_as_text_svg_and_png() {
         .count();
     assert!(bar_pixels > 10_000, "{bar_pixels} bar-coloured pixels");
 
-    let out = env
-        .clinic()
-        .args(["report", "summary", "appointments", "--by", "seller"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    let out = env
-        .clinic()
-        .args(["report", "summary", "--chart-file", "chart.jpg"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    exits(
+        env.clinic()
+            .args(["report", "summary", "appointments", "--by", "seller"]),
+        2,
+    );
+    exits(
+        env.clinic()
+            .args(["report", "summary", "--chart-file", "chart.jpg"]),
+        2,
+    );
 }
 
 #[test]
 fn services_add_up_to_the_clinics_total_and_sales_are_approved_quotes_by_default() {
     let env = Env::scale(SCALE);
     let summary = |by: &str, extra: &[&str]| {
-        let out = env
-            .clinic()
-            .args(["report", "summary", "--by", by, "--format", "json"])
-            .args(extra)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        let out = succeeds(
+            env.clinic()
+                .args(["report", "summary", "--by", by, "--format", "json"])
+                .args(extra),
+        );
         (stdout_json(&out), stderr(&out))
     };
     let cents = |rows: &Value, field: &str| -> i64 {
@@ -689,12 +605,7 @@ fn services_add_up_to_the_clinics_total_and_sales_are_approved_quotes_by_default
     let asked: Vec<Value> = env
         .sent()
         .into_iter()
-        .filter(|r| {
-            r["path"]
-                .as_str()
-                .unwrap()
-                .ends_with("/lista_venda_orcamento")
-        })
+        .filter(|r| is_to(r, "/lista_venda_orcamento"))
         .collect();
     assert!(!asked.is_empty());
     for request in &asked {
@@ -720,13 +631,11 @@ fn services_add_up_to_the_clinics_total_and_sales_are_approved_quotes_by_default
             "Quotes with status 1, Cancelado",
         ),
     ] {
-        let out = env
-            .clinic()
-            .args(["report", "summary", "--format", "table"])
-            .args(args)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        let out = succeeds(
+            env.clinic()
+                .args(["report", "summary", "--format", "table"])
+                .args(args),
+        );
         assert!(stderr(&out).starts_with(title), "{}", stderr(&out));
     }
     let out = env
@@ -745,20 +654,14 @@ fn services_add_up_to_the_clinics_total_and_sales_are_approved_quotes_by_default
 fn a_portuguese_summary_table_has_portuguese_headers_and_machine_output_does_not() {
     let env = Env::new();
     let run = |lang: &str, format: &str| {
-        let out = env
-            .clinic()
-            .env("CLINIC_LANG", lang)
-            .args([
-                "report",
-                "summary",
-                "--by",
-                "month,seller",
-                "--format",
-                format,
-            ])
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        let out = succeeds(env.clinic().env("CLINIC_LANG", lang).args([
+            "report",
+            "summary",
+            "--by",
+            "month,seller",
+            "--format",
+            format,
+        ]));
         String::from_utf8(out.stdout).unwrap()
     };
     let table = run("pt-BR", "table");
@@ -787,13 +690,11 @@ fn workbook_sheets_are_named_in_the_readers_language_with_the_same_cells() {
     let mut cells = Vec::new();
     for (lang, sheet) in [("en", "Sheet1"), ("pt-BR", "Planilha1")] {
         let path = dir.path().join(format!("ficha-{lang}.xlsx"));
-        let out = env
-            .clinic()
-            .args(["--lang", lang, "report", "ficha-financeira", "-o"])
-            .arg(&path)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        succeeds(
+            env.clinic()
+                .args(["--lang", lang, "report", "ficha-financeira", "-o"])
+                .arg(&path),
+        );
         let mut book: Xlsx<_> = open_workbook(&path).unwrap();
         assert_eq!(book.sheet_names(), [sheet]);
         let range = book.worksheet_range(sheet).unwrap();
@@ -812,20 +713,13 @@ fn keep_going_is_suggested_only_once_a_clinic_was_read() {
         failing_clinic: 1,
         ..Options::ephemeral()
     });
-    let out = env
-        .admin()
-        .env("CLINIC_MAX_WAIT", "2s")
-        .args([
-            "report",
-            "ficha-financeira",
-            "--clinic",
-            "1,2",
-            "--format",
-            "csv",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    let out = exits(
+        env.admin()
+            .env("CLINIC_MAX_WAIT", "2s")
+            .args(FICHA)
+            .args(["--clinic", "1,2", "--format", "csv"]),
+        5,
+    );
     let err = stderr(&out);
     assert!(err.contains("clinic 1 ("), "{err}");
     assert!(!err.contains("--keep-going"), "{err}");

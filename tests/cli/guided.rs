@@ -1,20 +1,17 @@
 //! The guided contact form, driven through a pseudo-terminal like a person at a keyboard.
 
-use rexpect::session::spawn_command;
 use serde_json::Value;
 
 use crate::common::*;
 
 /// Creates a campaign straight through the API, as `login` would, and returns its ID.
 fn campaign(env: &Env, login: &str, name: &str, clinic: u64) -> u64 {
-    let out = env
-        .bare()
-        .env("CLINIC_TOKEN", env.token(login, login))
-        .args(["api", "POST", "/criaCampanha", "--format", "json", "--data"])
-        .arg(format!(r#"{{"nome": "{name}", "clinica": "{clinic}"}}"#))
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.bare()
+            .env("CLINIC_TOKEN", env.token(login, login))
+            .args(["api", "POST", "/criaCampanha", "--format", "json", "--data"])
+            .arg(format!(r#"{{"nome": "{name}", "clinica": "{clinic}"}}"#)),
+    );
     let v = stdout_json(&out);
     let id = v["id"].clone();
     id.as_u64()
@@ -31,16 +28,17 @@ fn guided_create_takes_ids_and_names_never_positions() {
     let ours = campaign(&env, "unidade1", "Campanha Uberlândia", 1);
     assert_eq!((elsewhere, ours), (31, 32));
     env.clear_journal();
-    let mut cmd = env.terminal_command("unidade1");
-    cmd.args([
-        "contact",
-        "create",
-        "--note",
-        "via formulário",
-        "--format",
-        "json",
-    ]);
-    let mut p = spawn_command(cmd, Some(30_000)).unwrap();
+    let mut p = env.on_terminal(
+        "unidade1",
+        &[
+            "contact",
+            "create",
+            "--note",
+            "via formulário",
+            "--format",
+            "json",
+        ],
+    );
     // A clinic user sees one clinic: it is filled in without asking.
     p.exp_string("Clinic: 1  SP Campinas").unwrap();
     p.exp_string("Name").unwrap();
@@ -91,9 +89,7 @@ fn guided_create_takes_ids_and_names_never_positions() {
     let post: Vec<Value> = env
         .sent()
         .into_iter()
-        .filter(|r| {
-            r["method"] == "POST" && r["path"].as_str().unwrap().ends_with("/cadastraCliente")
-        })
+        .filter(|r| r["method"] == "POST" && is_to(r, "/cadastraCliente"))
         .collect();
     assert_eq!(post.len(), 1);
     let body = body_of(&post[0]);
@@ -109,24 +105,23 @@ fn guided_create_takes_ids_and_names_never_positions() {
 #[test]
 fn guided_create_takes_a_campaign_by_name_and_asks_an_admin_for_the_clinic() {
     let env = Env::new();
-    let mut cmd = env.terminal_command("admin");
-    cmd.args([
-        "contact",
-        "create",
-        "--name",
-        "Ana Admin",
-        "--phone",
-        "16992640197",
-    ])
-    .args([
-        "--birth-date",
-        "1990-04-23",
-        "--channel",
-        "2",
-        "--format",
-        "json",
-    ]);
-    let mut p = spawn_command(cmd, Some(30_000)).unwrap();
+    let mut p = env.on_terminal(
+        "admin",
+        &[
+            "contact",
+            "create",
+            "--name",
+            "Ana Admin",
+            "--phone",
+            "16992640197",
+            "--birth-date",
+            "1990-04-23",
+            "--channel",
+            "2",
+            "--format",
+            "json",
+        ],
+    );
     p.exp_string("Clinic:").unwrap();
     p.exp_string(&pty_text("   2  DF Brasília")).unwrap();
     p.exp_string("Clinic (ID or name)").unwrap();
@@ -154,12 +149,11 @@ fn guided_create_takes_a_campaign_by_name_and_asks_an_admin_for_the_clinic() {
 #[test]
 fn without_a_terminal_missing_fields_are_a_usage_error() {
     let env = Env::new();
-    let out = env
-        .clinic()
-        .args(["contact", "create", "--name", "Ana", "--clinic", "1"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    let out = exits(
+        env.clinic()
+            .args(["contact", "create", "--name", "Ana", "--clinic", "1"]),
+        2,
+    );
     let err = stderr(&out);
     assert!(
         err.contains("missing required --phone, --birth-date, --channel, --campaign"),
@@ -167,12 +161,11 @@ fn without_a_terminal_missing_fields_are_a_usage_error() {
     );
     assert!(env.sent().is_empty());
     // Every missing flag in one message, --clinic included when no default clinic is configured.
-    let out = env
-        .clinic()
-        .args(["contact", "create", "--name", "Ana", "--channel", "1"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    let out = exits(
+        env.clinic()
+            .args(["contact", "create", "--name", "Ana", "--channel", "1"]),
+        2,
+    );
     assert!(
         stderr(&out).contains("missing required --clinic, --phone, --birth-date, --campaign:"),
         "{}",
@@ -192,34 +185,39 @@ fn without_a_terminal_missing_fields_are_a_usage_error() {
     );
 }
 
+/// `contact create` in Portuguese for Maria, whose other fields each test gives or leaves to the form.
+const MARIA_IN_PORTUGUESE: &[&str] = &[
+    "--lang",
+    "pt-BR",
+    "contact",
+    "create",
+    "--name",
+    "Maria Sem Envio",
+];
+
 /// The guided form up to its last question, in Portuguese: everything given but the channel.
 fn guided_in_portuguese(env: &Env) -> rexpect::session::PtySession {
-    let mut cmd = env.terminal_command("unidade1");
-    cmd.args([
-        "--lang",
-        "pt-BR",
-        "contact",
-        "create",
-        "--name",
-        "Maria Sem Envio",
-        "--phone",
-        "(16) 99264-0197",
-        "--birth-date",
-        "23/04/1990",
-        "--campaign",
-        "1",
-        "--email",
-        "maria@example.com",
-    ]);
-    let mut p = spawn_command(cmd, Some(30_000)).unwrap();
+    let mut p = env.on_terminal(
+        "unidade1",
+        &[
+            MARIA_IN_PORTUGUESE,
+            &[
+                "--phone",
+                "(16) 99264-0197",
+                "--birth-date",
+                "23/04/1990",
+                "--campaign",
+                "1",
+                "--email",
+                "maria@example.com",
+            ],
+        ]
+        .concat(),
+    );
     p.exp_string("(ID ou nome)").unwrap();
     p.send_line("instagram").unwrap();
     p.exp_string("POST /cadastraCliente").unwrap();
     p
-}
-
-fn posts(env: &Env) -> usize {
-    env.sent().iter().filter(|r| r["method"] == "POST").count()
 }
 
 /// How the process ended, as rexpect reports it: `Exited(Pid(…), code)`.
@@ -244,7 +242,7 @@ fn nao_and_enter_sends_nothing_exits_0_and_leaves_nothing_for_the_shell() {
     // Nothing of the answer was left unread: the question was not asked again and no text followed.
     assert!(!rest.contains("Enviar?"), "{rest}");
     assert!(exit_of(&p).ends_with(", 0)"), "{}", exit_of(&p));
-    assert_eq!(posts(&env), 0);
+    assert_eq!(env.posts().len(), 0);
 }
 
 #[test]
@@ -255,7 +253,7 @@ fn sim_sends_and_ctrl_d_cancels() {
     p.send_line("SIM").unwrap();
     p.exp_eof().unwrap();
     assert!(exit_of(&p).ends_with(", 0)"), "{}", exit_of(&p));
-    assert_eq!(posts(&env), 1);
+    assert_eq!(env.posts().len(), 1);
 
     let mut p = guided_in_portuguese(&env);
     p.exp_string("Enviar? [S/n]").unwrap();
@@ -263,7 +261,7 @@ fn sim_sends_and_ctrl_d_cancels() {
     let rest = from_pty(&p.exp_eof().unwrap());
     assert!(rest.contains("nada foi enviado"), "{rest}");
     assert!(exit_of(&p).ends_with(", 0)"), "{}", exit_of(&p));
-    assert_eq!(posts(&env), 1);
+    assert_eq!(env.posts().len(), 1);
 }
 
 /// A value the form refuses is said as every other error is, in the reader's language: `erro:`, never
@@ -271,22 +269,21 @@ fn sim_sends_and_ctrl_d_cancels() {
 #[test]
 fn a_refused_answer_is_said_in_portuguese() {
     let env = Env::new();
-    let mut cmd = env.terminal_command("unidade1");
-    cmd.args([
-        "--lang",
-        "pt-BR",
-        "contact",
-        "create",
-        "--name",
-        "Maria Sem Envio",
-        "--birth-date",
-        "23/04/1990",
-        "--channel",
-        "1",
-        "--campaign",
-        "1",
-    ]);
-    let mut p = spawn_command(cmd, Some(30_000)).unwrap();
+    let mut p = env.on_terminal(
+        "unidade1",
+        &[
+            MARIA_IN_PORTUGUESE,
+            &[
+                "--birth-date",
+                "23/04/1990",
+                "--channel",
+                "1",
+                "--campaign",
+                "1",
+            ],
+        ]
+        .concat(),
+    );
     p.exp_string("Celular").unwrap();
     p.send_line("123").unwrap();
     let before = p.exp_string("esperado").unwrap();
@@ -316,7 +313,7 @@ fn a_refused_answer_longer_than_the_screen_is_redrawn_whole_at_80_columns() {
         "--campaign",
         "1",
     ]);
-    let mut p = spawn_command(at_width(&cmd, 80), Some(30_000)).unwrap();
+    let mut p = rexpect::session::spawn_command(at_width(&cmd, 80), Some(30_000)).unwrap();
     let mut seen: Vec<u8> = Vec::new();
     let read = |p: &mut rexpect::session::PtySession, seen: &mut Vec<u8>, until: &str| {
         let before = p.exp_string(&pty_text(until)).unwrap();

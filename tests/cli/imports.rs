@@ -11,13 +11,6 @@ Ana Lúcia;(16) 99264-0197;23/04/1990;Instagram;1;ana@example.com;\"primeira; \"
 Bruno Ávila;+55 11 98888-7777;1985-12-31;2;Black Friday \"50% OFF\";;\n\
 Carla Dias;21977776666;01/01/2000;whatsapp;3;;\n";
 
-fn posts(env: &Env) -> Vec<Value> {
-    env.sent()
-        .into_iter()
-        .filter(|r| r["method"] == "POST")
-        .collect()
-}
-
 #[test]
 fn import_creates_every_row_once_and_resumes_from_the_journal() {
     let env = Env::new();
@@ -25,17 +18,15 @@ fn import_creates_every_row_once_and_resumes_from_the_journal() {
     let csv = dir.path().join("novos.csv");
     std::fs::write(&csv, GOOD).unwrap();
     let journal = dir.path().join("novos.journal");
-    let out = env
-        .clinic()
-        .args(["contact", "import"])
-        .arg(&csv)
-        .args(["--clinic", "1", "--journal"])
-        .arg(&journal)
-        .args(["--format", "ndjson"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
-    let sent = posts(&env);
+    let out = succeeds(
+        env.clinic()
+            .args(["contact", "import"])
+            .arg(&csv)
+            .args(["--clinic", "1", "--journal"])
+            .arg(&journal)
+            .args(["--format", "ndjson"]),
+    );
+    let sent = env.posts();
     assert_eq!(sent.len(), 3);
     let bodies: Vec<Value> = sent.iter().map(body_of).collect();
     let ana = bodies.iter().find(|b| b["nome"] == "Ana Lúcia").unwrap();
@@ -56,16 +47,14 @@ fn import_creates_every_row_once_and_resumes_from_the_journal() {
 
     // A second run with the same journal creates nobody again.
     env.clear_journal();
-    let out = env
-        .clinic()
-        .args(["contact", "import"])
-        .arg(&csv)
-        .args(["--clinic", "1", "--journal"])
-        .arg(&journal)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(posts(&env).is_empty());
+    let out = succeeds(
+        env.clinic()
+            .args(["contact", "import"])
+            .arg(&csv)
+            .args(["--clinic", "1", "--journal"])
+            .arg(&journal),
+    );
+    assert!(env.posts().is_empty());
     assert!(
         stderr(&out).contains("0 created, 3 skipped"),
         "{}",
@@ -78,18 +67,20 @@ fn one_bad_row_stops_the_import_before_anything_is_sent() {
     let env = Env::new();
     let dir = tempfile::tempdir().unwrap();
     let csv = dir.path().join("bad.csv");
+    let import = |csv: &std::path::Path| {
+        env.clinic()
+            .args(["contact", "import"])
+            .arg(csv)
+            .args(["--clinic", "1"])
+            .output()
+            .unwrap()
+    };
     std::fs::write(
         &csv,
         format!("{GOOD}Dora;123;2000-01-01;1;1;;\nEli;21977776666;2000-02-30;1;1;;\n"),
     )
     .unwrap();
-    let out = env
-        .clinic()
-        .args(["contact", "import"])
-        .arg(&csv)
-        .args(["--clinic", "1"])
-        .output()
-        .unwrap();
+    let out = import(&csv);
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
     assert!(
@@ -103,20 +94,14 @@ fn one_bad_row_stops_the_import_before_anything_is_sent() {
         "name,phone,birth_date,channel,campaign\nAna,16992640197,1990-01-01,Orkut,1\n",
     )
     .unwrap();
-    let out = env
-        .clinic()
-        .args(["contact", "import"])
-        .arg(&csv)
-        .args(["--clinic", "1"])
-        .output()
-        .unwrap();
+    let out = import(&csv);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("row 2: invalid channel: got \"Orkut\""),
         "{}",
         stderr(&out)
     );
-    assert!(posts(&env).is_empty());
+    assert!(env.posts().is_empty());
     // A missing column is named.
     std::fs::write(&csv, "name,phone\nAna,16992640197\n").unwrap();
     env.clinic()
@@ -132,25 +117,23 @@ fn dry_run_shows_the_bodies_and_sends_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let csv = dir.path().join("novos.csv");
     std::fs::write(&csv, GOOD).unwrap();
-    let out = env
-        .clinic()
-        .args([
-            "contact",
-            "import",
-            "--dry-run",
-            "--clinic",
-            "1",
-            "--format",
-            "json",
-        ])
-        .arg(&csv)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.clinic()
+            .args([
+                "contact",
+                "import",
+                "--dry-run",
+                "--clinic",
+                "1",
+                "--format",
+                "json",
+            ])
+            .arg(&csv),
+    );
     let rows = stdout_json(&out);
     assert_eq!(rows.as_array().unwrap().len(), 3);
     assert_eq!(rows[2]["body"]["telefone"], "(21) 97777-6666");
-    assert!(posts(&env).is_empty());
+    assert!(env.posts().is_empty());
 }
 
 /// An import file of `count` new contacts, the first numbered `from`.
@@ -182,7 +165,8 @@ fn import_process(env: &Env, file: &Path, journal: &Path, extra: &[&str]) -> std
 
 /// The phones of the contacts created, as the sandbox received them.
 fn created_phones(env: &Env) -> Vec<String> {
-    let mut phones: Vec<String> = posts(env)
+    let mut phones: Vec<String> = env
+        .posts()
         .iter()
         .map(|p| body_of(p)["telefone"].as_str().unwrap().to_string())
         .collect();
@@ -215,8 +199,7 @@ fn two_imports_with_one_journal_at_once_create_each_row_once() {
     let said: Vec<String> = runs
         .into_iter()
         .map(|run| {
-            let out = run.wait_with_output().unwrap();
-            assert!(out.status.success(), "{}", stderr(&out));
+            let out = finished_ok(run);
             stderr(&out)
         })
         .collect();
@@ -240,7 +223,7 @@ fn two_imports_with_one_journal_at_once_create_each_row_once() {
         .unwrap();
     let lock = dir.path().join("mais.journal.lock");
     let started = std::time::Instant::now();
-    while !lock.exists() || posts(&env).is_empty() {
+    while !lock.exists() || env.posts().is_empty() {
         assert!(started.elapsed().as_secs() < 20, "the import never started");
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
@@ -255,8 +238,7 @@ fn two_imports_with_one_journal_at_once_create_each_row_once() {
         assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
         assert!(stderr(&out).contains(expected), "{lang}: {}", stderr(&out));
     }
-    let out = long.wait_with_output().unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    finished_ok(long);
     let phones = created_phones(&env);
     assert_eq!(phones.len(), 100);
     let mut once = phones.clone();

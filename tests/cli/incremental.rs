@@ -19,14 +19,8 @@ fn network() -> Env {
 /// The admin's `report ficha-financeira --clinic all --since last` with `extra` arguments.
 fn since_last(env: &Env, extra: &[&str]) -> std::process::Output {
     env.admin()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--clinic",
-            "all",
-            "--since",
-            "last",
-        ])
+        .args(FICHA)
+        .args(["--clinic", "all", "--since", "last"])
         .args(extra)
         .output()
         .unwrap()
@@ -56,16 +50,11 @@ fn newest_by_id(into: &mut HashMap<u64, Value>, text: &str) {
 /// Every record of an NDJSON dataset folder, newest per ID, as a reader deduplicating it keeps them.
 fn dataset(dir: &Path) -> HashMap<u64, Value> {
     let mut records = HashMap::new();
-    let mut folders = vec![dir.to_path_buf()];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().is_some_and(|e| e == "ndjson") {
-                newest_by_id(&mut records, &std::fs::read_to_string(&path).unwrap());
-            }
-        }
+    for file in dataset_files(dir).iter().filter(|f| f.ends_with(".ndjson")) {
+        newest_by_id(
+            &mut records,
+            &std::fs::read_to_string(dir.join(file)).unwrap(),
+        );
     }
     records
 }
@@ -124,10 +113,7 @@ fn a_csv_job_never_moves_the_datasets_point() {
     assert!(said.contains("only records modified since"), "{said}");
 
     let full = full_export(&env, dir.path());
-    let changed = full
-        .values()
-        .filter(|r| r["modificado_em"].as_str() > Some("2026-06-01"))
-        .count();
+    let changed = modified_after(&full, "2026-06-01");
     assert!(changed > 0, "quotes changed meanwhile");
     assert_eq!(
         dataset(&set),
@@ -228,15 +214,8 @@ fn a_clock_two_days_ahead_loses_no_change() {
         let out = env
             .admin()
             .env("CLINIC_TEST_CLOCK_SKEW", skew)
-            .args([
-                "report",
-                "ficha-financeira",
-                "--clinic",
-                "all",
-                "--since",
-                "last",
-                "-o",
-            ])
+            .args(FICHA)
+            .args(["--clinic", "all", "--since", "last", "-o"])
             .arg(&delta)
             .output()
             .unwrap();
@@ -275,22 +254,7 @@ fn a_point_later_than_the_servers_clock_is_refused_with_a_full_run() {
     assert!(said.contains("later than the server's clock"), "{said}");
     let rows = csv::Reader::from_path(&csv).unwrap().records().count();
     assert_eq!(rows, 600);
-    let sent: Vec<Option<String>> = env
-        .sent()
-        .iter()
-        .filter(|e| {
-            e["path"]
-                .as_str()
-                .unwrap()
-                .ends_with("/lista_venda_orcamento")
-        })
-        .map(|e| {
-            query_of(e)
-                .into_iter()
-                .find(|(k, _)| k == "modificado_em_de")
-                .map(|(_, v)| v)
-        })
-        .collect();
+    let sent = modified_from_sent(&env);
     assert!(sent.iter().any(Option::is_some) && sent.iter().any(Option::is_none));
     // The point saved now comes from the data, before the server's clock.
     let saved: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
@@ -301,15 +265,8 @@ fn a_point_later_than_the_servers_clock_is_refused_with_a_full_run() {
 fn export_nothing(env: &Env, path: &Path) {
     ok(env
         .admin()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--clinic",
-            "1",
-            "--from",
-            "2099-01-01",
-            "-o",
-        ])
+        .args(FICHA)
+        .args(["--clinic", "1", "--from", "2099-01-01", "-o"])
         .arg(path)
         .output()
         .unwrap());
@@ -355,14 +312,8 @@ fn a_report_with_no_records_still_has_its_columns() {
     // After an export with records, its fields are the columns.
     let full = env
         .admin()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--clinic",
-            "1",
-            "--format",
-            "json",
-        ])
+        .args(FICHA)
+        .args(["--clinic", "1", "--format", "json"])
         .output()
         .unwrap();
     let keys: Vec<String> = stdout_json(&full)[0]

@@ -9,22 +9,20 @@ const KEY: &str = clinic_sandbox::IO_KEY;
 #[test]
 fn io_call_sends_the_key_and_shows_the_answer() {
     let env = Env::new();
-    let out = env
-        .bare()
-        .env("CLINIC_IO_KEY", KEY)
-        .args([
-            "io",
-            "post",
-            "/leads/novo",
-            "--data",
-            r#"{"nome": "Ana", "tags": [1, 2]}"#,
-            "-q",
-            "origem=site",
-        ])
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.bare()
+            .env("CLINIC_IO_KEY", KEY)
+            .args([
+                "io",
+                "post",
+                "/leads/novo",
+                "--data",
+                r#"{"nome": "Ana", "tags": [1, 2]}"#,
+                "-q",
+                "origem=site",
+            ])
+            .args(["--format", "json"]),
+    );
     let answer = stdout_json(&out);
     assert_eq!(answer["method"], "POST");
     assert_eq!(answer["path"], "/io/leads/novo");
@@ -39,13 +37,11 @@ fn io_call_sends_the_key_and_shows_the_answer() {
 #[test]
 fn a_text_answer_is_printed_as_it_came() {
     let env = Env::new();
-    let out = env
-        .bare()
-        .env("CLINIC_IO_KEY", KEY)
-        .args(["io", "GET", "text", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.bare()
+            .env("CLINIC_IO_KEY", KEY)
+            .args(["io", "GET", "text", "--format", "json"]),
+    );
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
         "Integrações IO: chamada 1 recebida\nsem JSON nesta resposta\n"
@@ -55,8 +51,7 @@ fn a_text_answer_is_printed_as_it_came() {
 #[test]
 fn without_a_key_nothing_is_sent_and_the_exit_is_3() {
     let env = Env::new();
-    let out = env.bare().args(["io", "GET", "/status"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let out = exits(env.bare().args(["io", "GET", "/status"]), 3);
     assert!(
         stderr(&out).contains("clinic auth set-io-key"),
         "{}",
@@ -69,13 +64,12 @@ fn without_a_key_nothing_is_sent_and_the_exit_is_3() {
 fn a_refused_key_exits_3_and_is_never_shown() {
     let env = Env::new();
     let wrong = "w-r-o-n-g-k-e-y-123";
-    let out = env
-        .bare()
-        .env("CLINIC_IO_KEY", wrong)
-        .args(["-v", "io", "GET", "/status"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let out = exits(
+        env.bare()
+            .env("CLINIC_IO_KEY", wrong)
+            .args(["-v", "io", "GET", "/status"]),
+        3,
+    );
     assert!(
         stderr(&out).contains("clinic auth set-io-key"),
         "{}",
@@ -94,12 +88,10 @@ fn the_stored_key_is_used_and_stays_out_of_traces() {
         .write_stdin(format!("{KEY}\n"))
         .assert()
         .success();
-    let out = env
-        .bare()
-        .args(["-v", "io", "DELETE", "/leads/7", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.bare()
+            .args(["-v", "io", "DELETE", "/leads/7", "--format", "json"]),
+    );
     assert_eq!(stdout_json(&out)["method"], "DELETE");
     let err = stderr(&out);
     assert!(err.contains("> DELETE "), "{err}");

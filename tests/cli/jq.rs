@@ -6,12 +6,7 @@ use crate::common::*;
 #[test]
 fn jq_results_are_lines_and_strings_print_raw() {
     let env = Env::new();
-    let names = env
-        .clinic()
-        .args(["ref", "channels", "--jq", ".nome"])
-        .output()
-        .unwrap();
-    assert!(names.status.success(), "{}", stderr(&names));
+    let names = succeeds(env.clinic().args(["ref", "channels", "--jq", ".nome"]));
     let text = String::from_utf8(names.stdout).unwrap();
     assert!(text.lines().any(|l| l == "Instagram"), "{text}");
     // A name holding quotes comes as it is, never escaped.

@@ -2,7 +2,7 @@
 //! locale, in that order; help, clap's own words and manual pages follow it; machine-readable output
 //! never does.
 
-use crate::common::{Env, stderr};
+use crate::common::{Env, exits, stderr, succeeds};
 
 fn stdout(out: &std::process::Output) -> String {
     String::from_utf8(out.stdout.clone()).unwrap()
@@ -15,12 +15,7 @@ fn create_help(env: &Env, vars: &[(&str, &str)], args: &[&str]) -> String {
     for (k, v) in vars {
         cmd.env(k, v);
     }
-    let out = cmd
-        .args(args)
-        .args(["contact", "create", "--help"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(cmd.args(args).args(["contact", "create", "--help"]));
     stdout(&out)
 }
 
@@ -130,12 +125,7 @@ fn the_profile_language_sits_between_clinic_lang_and_the_locale() {
         &[("LANG", "en_US.UTF-8"), ("CLINIC_PROFILE", "other")],
         &[],
     ));
-    let out = env
-        .bare()
-        .args(["config", "set", "language", "fr"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    let out = exits(env.bare().args(["config", "set", "language", "fr"]), 2);
     assert!(stderr(&out).contains("language"), "{}", stderr(&out));
 }
 
@@ -150,34 +140,27 @@ fn an_unreadable_configuration_leaves_the_choice_to_the_locale() {
 fn a_language_we_do_not_speak_is_refused_before_anything_is_sent() {
     let env = Env::new();
     env.clear_journal();
-    let out = env
-        .clinic()
-        .args(["--lang", "xx", "ref", "channels"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    let out = exits(env.clinic().args(["--lang", "xx", "ref", "channels"]), 2);
     let err = stderr(&out);
     assert!(
         err.contains("--lang") && err.contains("\"xx\"") && err.contains("pt-BR"),
         "{err}"
     );
-    let out = env
-        .clinic()
-        .env("CLINIC_LANG", "klingon")
-        .args(["ref", "channels"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    let out = exits(
+        env.clinic()
+            .env("CLINIC_LANG", "klingon")
+            .args(["ref", "channels"]),
+        2,
+    );
     assert!(stderr(&out).contains("CLINIC_LANG"), "{}", stderr(&out));
     // Said in the locale's language.
-    let out = env
-        .clinic()
-        .env("CLINIC_LANG", "xx")
-        .env("LANG", "pt_BR.UTF-8")
-        .args(["ref", "channels"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    let out = exits(
+        env.clinic()
+            .env("CLINIC_LANG", "xx")
+            .env("LANG", "pt_BR.UTF-8")
+            .args(["ref", "channels"]),
+        2,
+    );
     assert!(
         stderr(&out).contains("um idioma: en (inglês) ou pt-BR"),
         "{}",
@@ -189,12 +172,7 @@ fn a_language_we_do_not_speak_is_refused_before_anything_is_sent() {
 #[test]
 fn usage_errors_speak_the_language_and_still_exit_2() {
     let env = Env::new();
-    let out = env
-        .bare()
-        .args(["--lang", "pt-BR", "contact", "crate"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    let out = exits(env.bare().args(["--lang", "pt-BR", "contact", "crate"]), 2);
     let err = stderr(&out);
     assert!(
         err.contains("erro: comando desconhecido: 'crate'")
@@ -202,49 +180,40 @@ fn usage_errors_speak_the_language_and_still_exit_2() {
             && err.contains("Para mais informações, use '--help'."),
         "{err}"
     );
-    let out = env
-        .bare()
-        .args(["--lang", "pt-BR", "ref", "channels", "--format", "yaml"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    let out = exits(
+        env.bare()
+            .args(["--lang", "pt-BR", "ref", "channels", "--format", "yaml"]),
+        2,
+    );
     let err = stderr(&out);
     assert!(
         err.contains("valor inválido 'yaml' para '--format <FORMATO>'")
             && err.contains("valores possíveis: table, json"),
         "{err}"
     );
-    let out = env
-        .bare()
-        .args(["--lang", "pt-BR", "config", "set"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    let out = exits(env.bare().args(["--lang", "pt-BR", "config", "set"]), 2);
     assert!(
         stderr(&out).contains("faltam argumentos obrigatórios"),
         "{}",
         stderr(&out)
     );
-    let out = env
-        .bare()
-        .args([
+    let out = exits(
+        env.bare().args([
             "--lang",
             "pt-BR",
             "contact",
             "list",
             "--active",
             "--inactive",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+        ]),
+        2,
+    );
     assert!(
         stderr(&out).contains("o argumento '--active' não pode ser usado com '--inactive'"),
         "{}",
         stderr(&out)
     );
-    let out = env.bare().args(["contact", "crate"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    let out = exits(env.bare().args(["contact", "crate"]), 2);
     assert!(
         stderr(&out).contains("unrecognized subcommand 'crate'"),
         "{}",
@@ -295,12 +264,7 @@ fn machine_readable_output_is_the_same_in_both_languages() {
 #[test]
 fn manual_pages_and_help_topics_in_portuguese() {
     let env = Env::new();
-    let out = env
-        .bare()
-        .args(["man", "--lang", "pt-BR"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.bare().args(["man", "--lang", "pt-BR"]));
     let page = stdout(&out);
     for title in [
         ".SH NOME",
@@ -333,12 +297,7 @@ fn manual_pages_and_help_topics_in_portuguese() {
     );
 
     let topic = |lang: &str, name: &str| {
-        let out = env
-            .bare()
-            .args(["--lang", lang, "help", name])
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        let out = succeeds(env.bare().args(["--lang", lang, "help", name]));
         stdout(&out)
     };
     let environment = topic("pt-BR", "environment");
@@ -370,8 +329,7 @@ fn tab_completion_describes_commands_in_the_language() {
         for (k, v) in vars {
             cmd.env(k, v);
         }
-        let out = cmd.arg("--").arg("clinic").args(words).output().unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        let out = succeeds(cmd.arg("--").arg("clinic").args(words));
         stdout(&out)
     };
     let pt = offered(&[], &["--lang", "pt-BR", "ref", "c"]);

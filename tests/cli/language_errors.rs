@@ -2,7 +2,7 @@
 //! service refuses. The parts that came from the person (the flag, the value typed) and from the server
 //! (its own message) are shown as they were; only the CLI's own words change.
 
-use crate::common::{Env, stderr};
+use crate::common::{ANA, Env, FILED_UNDER_ONE, LOGIN_TO_FILE, exits, is_to, stderr};
 
 /// `clinic report ficha-financeira --excel --format json` (Excel's CSV is CSV or TSV), in a language
 /// chosen by the environment `how` (an empty value removes the variable) and, when given, `--lang`.
@@ -102,22 +102,9 @@ fn a_future_birth_date_names_today_as_people_read_it() {
     let run = |lang: &str| {
         env.clinic()
             .env("CLINIC_LANG", lang)
-            .args([
-                "contact",
-                "create",
-                "--name",
-                "Ana",
-                "--phone",
-                "16992640197",
-                "--birth-date",
-                "2199-01-01",
-                "--channel",
-                "1",
-                "--campaign",
-                "1",
-                "--clinic",
-                "1",
-            ])
+            .args(&ANA[..6])
+            .args(["--birth-date", "2199-01-01"])
+            .args(FILED_UNDER_ONE)
             .output()
             .unwrap()
     };
@@ -157,13 +144,7 @@ fn a_refused_login_is_explained_in_each_language() {
     let login = |lang: &str| {
         env.file_store()
             .env("CLINIC_LANG", lang)
-            .args([
-                "login",
-                "--login",
-                "unidade1",
-                "--password-stdin",
-                "--insecure-storage",
-            ])
+            .args(LOGIN_TO_FILE)
             .write_stdin("not-the-password\n")
             .output()
             .unwrap()
@@ -188,7 +169,7 @@ fn a_refused_login_is_explained_in_each_language() {
     let logins = env
         .journal()
         .into_iter()
-        .filter(|r| r["path"].as_str().unwrap_or("").ends_with("/loginApi"))
+        .filter(|r| is_to(r, "/loginApi"))
         .count();
     assert_eq!(logins, 2);
     assert!(
@@ -243,13 +224,17 @@ fn an_unreachable_server_is_one_sentence_with_what_to_check_in_each_language() {
             "nothing answers at this address: check the address (base_url) and that the service is running",
         ),
     ] {
-        let out = down
-            .bare()
-            .env("CLINIC_TOKEN", &token)
-            .args(["--lang", lang, "--max-wait", "1s", "ref", "channels"])
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+        let out = exits(
+            down.bare().env("CLINIC_TOKEN", &token).args([
+                "--lang",
+                lang,
+                "--max-wait",
+                "1s",
+                "ref",
+                "channels",
+            ]),
+            5,
+        );
         let err = stderr(&out);
         assert!(err.contains(says), "{err}");
         assert!(err.contains(&down.urls.base_url), "{err}");
@@ -259,14 +244,13 @@ fn an_unreachable_server_is_one_sentence_with_what_to_check_in_each_language() {
         );
     }
 
-    let out = down
-        .bare()
-        .env("CLINIC_TOKEN", &token)
-        .env("CLINIC_BASE_URL", "https://clinica.invalid/rest/v1")
-        .args(["--lang", "pt-BR", "--max-wait", "1s", "ref", "channels"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    let out = exits(
+        down.bare()
+            .env("CLINIC_TOKEN", &token)
+            .env("CLINIC_BASE_URL", "https://clinica.invalid/rest/v1")
+            .args(["--lang", "pt-BR", "--max-wait", "1s", "ref", "channels"]),
+        5,
+    );
     let err = stderr(&out);
     assert!(
         err.contains("o nome do servidor não foi encontrado: confira o endereço (base_url) e a conexão de rede"),
@@ -286,13 +270,12 @@ fn an_unwritable_output_names_the_users_file_and_why_in_each_language() {
         ("pt-BR", "não foi possível escrever {}: a pasta não existe"),
         ("en", "cannot write {}: its folder does not exist"),
     ] {
-        let out = env
-            .clinic()
-            .args(["--lang", lang, "ref", "channels", "-o"])
-            .arg(&target)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        let out = exits(
+            env.clinic()
+                .args(["--lang", lang, "ref", "channels", "-o"])
+                .arg(&target),
+            1,
+        );
         let err = stderr(&out);
         let says = says.replace("{}", &target.display().to_string());
         assert!(err.contains(&says), "{err}");

@@ -115,13 +115,12 @@ fn the_guided_form_asks_in_english_when_the_flag_says_so() {
 #[test]
 fn without_a_terminal_the_missing_fields_are_named_in_the_readers_language() {
     let env = Env::new();
-    let pt = env
-        .clinic()
-        .env("CLINIC_LANG", "pt-BR")
-        .args(["contact", "create", "--clinic", "1", "--name", "Ana"])
-        .output()
-        .unwrap();
-    assert_eq!(pt.status.code(), Some(2));
+    let pt = exits(
+        env.clinic()
+            .env("CLINIC_LANG", "pt-BR")
+            .args(["contact", "create", "--clinic", "1", "--name", "Ana"]),
+        2,
+    );
     assert!(
         stderr(&pt).contains("faltam os campos obrigatórios --phone, --birth-date, --channel, --campaign: passe-os como opções"),
         "{}",
@@ -260,13 +259,11 @@ fn a_list_of_problems_follows_its_heading_on_lines_of_its_own() {
 fn auth_status_as_a_table_speaks_the_readers_language_and_its_json_does_not() {
     let env = Env::new();
     let status = |lang: &str, format: &str| {
-        let out = env
-            .clinic()
-            .env("CLINIC_LANG", lang)
-            .args(["auth", "status", "--format", format])
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        let out = succeeds(
+            env.clinic()
+                .env("CLINIC_LANG", lang)
+                .args(["auth", "status", "--format", format]),
+        );
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
     let table = status("pt-BR", "table");

@@ -71,27 +71,32 @@ fn an_endless_answer_stops_at_the_size_cap() {
         );
     }
     // The same answers under the cap are read whole.
-    let out = clinic_at(config.path(), &server.url(""))
-        .args(["--max-answer-size", "4MiB", "api", "GET", "/announced"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(clinic_at(config.path(), &server.url("")).args([
+        "--max-answer-size",
+        "4MiB",
+        "api",
+        "GET",
+        "/announced",
+    ]));
 }
 
 fn appointments_csv(env: &Env, extra: &[&str]) -> std::process::Output {
     env.clinic()
-        .args([
-            "report",
-            "appointments",
-            "--all",
-            "--per-page",
-            "4",
-            "--format",
-            "csv",
-        ])
+        .args(APPOINTMENTS)
+        .args(["--all", "--per-page", "4", "--format", "csv"])
         .args(extra)
         .output()
         .unwrap()
+}
+
+/// `clinic` as the clinic user with a token fetched beforehand, one second later: its walk starts
+/// with a whole second of the rate limit to itself.
+fn on_a_fresh_second(env: &Env) -> assert_cmd::Command {
+    let token = env.token("unidade1", "unidade1");
+    std::thread::sleep(Duration::from_millis(1100));
+    let mut cmd = env.bare();
+    cmd.env("CLINIC_TOKEN", token);
+    cmd
 }
 
 #[test]
@@ -112,25 +117,15 @@ fn a_rate_limited_export_paces_itself_and_matches_an_unlimited_one() {
         ..opts
     });
     // The token is fetched before the walk, so the walk starts with a fresh second.
-    let token = limited.token("unidade1", "unidade1");
-    std::thread::sleep(Duration::from_millis(1100));
-    let out = limited
-        .bare()
-        .env("CLINIC_TOKEN", token)
-        .args([
-            "report",
-            "appointments",
-            "--all",
-            "--per-page",
-            "4",
-            "--format",
-            "csv",
-            "--concurrency",
-            "8",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(on_a_fresh_second(&limited).args(APPOINTMENTS).args([
+        "--all",
+        "--per-page",
+        "4",
+        "--format",
+        "csv",
+        "--concurrency",
+        "8",
+    ]));
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&expected.stdout)
@@ -144,14 +139,9 @@ fn a_rate_limit_outliving_the_budget_exits_5() {
         scale: 200,
         ..Options::ephemeral()
     });
-    let token = env.token("unidade1", "unidade1");
-    std::thread::sleep(Duration::from_millis(1100));
-    let out = env
-        .bare()
-        .env("CLINIC_TOKEN", token)
+    let out = on_a_fresh_second(&env)
+        .args(APPOINTMENTS)
         .args([
-            "report",
-            "appointments",
             "--all",
             "--per-page",
             "4",
@@ -235,12 +225,11 @@ fn max_pages_stops_a_walk_that_has_not_ended() {
 fn page_numbers_beyond_any_list_are_refused() {
     let env = Env::new();
     for page in ["18446744073709551615", "1000000001"] {
-        let out = env
-            .clinic()
-            .args(["ref", "channels", "--all", "--page", page])
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        exits(
+            env.clinic()
+                .args(["ref", "channels", "--all", "--page", page]),
+            2,
+        );
     }
     assert!(env.sent().is_empty(), "nothing was sent");
 }

@@ -1,7 +1,7 @@
 //! What the client does on its own machine: stop signals, locked configuration writes, private file
 //! modes, refused future birth dates, imports that lost an answer, and logout removing every secret.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
@@ -41,15 +41,6 @@ fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
     }
 }
 
-fn entries(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
 fn kill(child: &Child, signal: &str) {
     let status = std::process::Command::new("kill")
         .args([&format!("-{signal}"), &child.id().to_string()])
@@ -72,9 +63,8 @@ fn export_stopped_by(signal: &str, expected_code: i32) {
     let target = out_dir.path().join("agenda.csv");
     let child = process(&env)
         .env("CLINIC_TOKEN", &token)
+        .args(APPOINTMENTS)
         .args([
-            "report",
-            "appointments",
             "--all",
             "--per-page",
             "2",
@@ -137,15 +127,9 @@ fn twenty_parallel_config_sets_are_all_kept() {
         })
         .collect();
     for child in children {
-        let out = child.wait_with_output().unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        finished_ok(child);
     }
-    let out = env
-        .bare()
-        .args(["config", "list", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.bare().args(["config", "list", "--format", "json"]));
     let listed = stdout_json(&out);
     for n in 0..20 {
         assert_eq!(listed[format!("aliases.k{n}")], format!("v{n}"), "{listed}");
@@ -179,8 +163,7 @@ fn ten_parallel_logins_to_ten_profiles_are_all_usable() {
         })
         .collect();
     for child in children {
-        let out = child.wait_with_output().unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        finished_ok(child);
     }
     let config = std::fs::read_to_string(env.config.path().join("config.toml")).unwrap();
     for profile in &profiles {
@@ -234,8 +217,7 @@ fn config_directory_credentials_and_journal_are_private_whatever_the_umask() {
         let mut stdin = child.stdin.take().unwrap();
         stdin.write_all(b"unidade1\n").unwrap();
     }
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    finished_ok(child);
     assert_eq!(file_mode(&config.join("credentials.toml")), 0o600);
     // The locks beside the files hold nothing, and are private all the same.
     for name in ["config.toml.lock", "credentials.toml.lock"] {
@@ -270,17 +252,10 @@ fn a_birth_date_after_today_is_refused_everywhere() {
         .format("%Y-%m-%d")
         .to_string();
     let contact = [
-        "--name",
-        "Futura",
-        "--phone",
-        "16992640197",
-        "--channel",
-        "1",
-        "--campaign",
-        "1",
-        "--clinic",
-        "1",
-    ];
+        &["--name", "Futura", "--phone", "16992640197"][..],
+        FILED_UNDER_ONE,
+    ]
+    .concat();
     for command in [
         vec!["contact", "create"],
         vec!["contact", "upsert"],
@@ -288,7 +263,7 @@ fn a_birth_date_after_today_is_refused_everywhere() {
     ] {
         let mut args: Vec<&str> = command.clone();
         if command[1] != "update" {
-            args.extend(contact);
+            args.extend(&contact);
         }
         args.extend(["--birth-date", &future]);
         let out = env.clinic().args(&args).output().unwrap();
@@ -304,12 +279,11 @@ fn a_birth_date_after_today_is_refused_everywhere() {
         );
     }
     // The Portuguese spelling of the flag is checked the same way.
-    let out = env
-        .clinic()
-        .args(["contact", "create", "--data-nascimento", "01/01/2199"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    let out = exits(
+        env.clinic()
+            .args(["contact", "create", "--data-nascimento", "01/01/2199"]),
+        2,
+    );
     assert!(
         stderr(&out).contains("'****'") && !stderr(&out).contains("01/01/2199"),
         "{}",
@@ -330,13 +304,12 @@ fn a_birth_date_after_today_is_refused_everywhere() {
         ),
     )
     .unwrap();
-    let out = env
-        .clinic()
-        .args(["contact", "import", "--clinic", "1"])
-        .arg(&csv)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    let out = exits(
+        env.clinic()
+            .args(["contact", "import", "--clinic", "1"])
+            .arg(&csv),
+        2,
+    );
     assert!(
         stderr(&out).contains(&format!(
             "row 3: invalid birth_date: got \"{future}\", expected a birth date that is not in the future"
@@ -443,6 +416,22 @@ fn journal_key(name: &str, digits: &str) -> String {
     format!("{digits}|{}", name.to_lowercase())
 }
 
+/// `contact import CSV` into clinic 1 with its journal at `journal`, rows printed as NDJSON.
+fn import_with_journal(
+    mut cmd: assert_cmd::Command,
+    csv: &std::path::Path,
+    journal: &std::path::Path,
+    extra: &[&str],
+) -> std::process::Output {
+    cmd.args(["contact", "import", "--clinic", "1", "--format", "ndjson"])
+        .arg(csv)
+        .arg("--journal")
+        .arg(journal)
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn rows_left_unknown_exit_5_then_are_resolved_and_sent_exactly_once() {
     let env = Env::new();
@@ -499,20 +488,7 @@ fn rows_left_unknown_exit_5_then_are_resolved_and_sent_exactly_once() {
     let before = env.stats()["contacts"].as_u64().unwrap();
     let import = |extra: &[&str]| {
         env.clear_journal();
-        env.clinic()
-            .args(["contact", "import", "--clinic", "1", "--format", "ndjson"])
-            .arg(&csv)
-            .arg("--journal")
-            .arg(&journal)
-            .args(extra)
-            .output()
-            .unwrap()
-    };
-    let posts = |env: &Env| {
-        env.sent()
-            .into_iter()
-            .filter(|r| r["method"] == "POST")
-            .count()
+        import_with_journal(env.clinic(), &csv, &journal, extra)
     };
 
     // A normal run sends only the new row, and does not pass off the two unknown rows as done.
@@ -532,7 +508,7 @@ fn rows_left_unknown_exit_5_then_are_resolved_and_sent_exactly_once() {
             (4, "created".to_string())
         ]
     );
-    assert_eq!(posts(&env), 1);
+    assert_eq!(env.posts().len(), 1);
 
     // Resolving sends nothing, and records what the service has.
     let out = import(&["--resolve-unknown"]);
@@ -541,7 +517,7 @@ fn rows_left_unknown_exit_5_then_are_resolved_and_sent_exactly_once() {
         statuses(&out),
         [(2, "created".to_string()), (3, "not-sent".to_string())]
     );
-    assert_eq!(posts(&env), 0);
+    assert_eq!(env.posts().len(), 0);
     let found: Vec<Value> = String::from_utf8_lossy(&out.stdout)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -551,11 +527,7 @@ fn rows_left_unknown_exit_5_then_are_resolved_and_sent_exactly_once() {
     // The next run sends exactly the row that never arrived.
     let out = import(&[]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let sent: Vec<Value> = env
-        .sent()
-        .into_iter()
-        .filter(|r| r["method"] == "POST")
-        .collect();
+    let sent = env.posts();
     assert_eq!(sent.len(), 1);
     assert_eq!(body_of(&sent[0])["nome"], "lost");
     assert_eq!(
@@ -607,15 +579,9 @@ fn imports_through_dropped_and_failed_answers_create_every_row_exactly_once() {
     let journal = dir.path().join("novos.journal");
     let before = env.stats()["contacts"].as_u64().unwrap();
     let run = |extra: &[&str]| {
-        env.bare()
-            .env("CLINIC_TOKEN", &token)
-            .args(["contact", "import", "--clinic", "1", "--format", "ndjson"])
-            .arg(&csv)
-            .arg("--journal")
-            .arg(&journal)
-            .args(extra)
-            .output()
-            .unwrap()
+        let mut cmd = env.bare();
+        cmd.env("CLINIC_TOKEN", &token);
+        import_with_journal(cmd, &csv, &journal, extra)
     };
     let mut saw_unknown = false;
     let mut done = false;
@@ -688,8 +654,7 @@ fn logout_removes_the_io_key_too() {
     let out = env.login_to_file();
     assert!(out.status.success(), "{}", stderr(&out));
     set_io_key(&env);
-    let out = env.bare().arg("logout").output().unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.bare().arg("logout"));
     assert!(stderr(&out).contains("IO API key"), "{}", stderr(&out));
     let stored = std::fs::read_to_string(credentials_file(&env)).unwrap();
     assert!(
@@ -708,12 +673,7 @@ fn set_io_key_remove_removes_only_the_io_key() {
     let out = env.login_to_file();
     assert!(out.status.success(), "{}", stderr(&out));
     set_io_key(&env);
-    let out = env
-        .bare()
-        .args(["auth", "set-io-key", "--remove"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.bare().args(["auth", "set-io-key", "--remove"]));
     assert!(
         stderr(&out).contains("Removed the IO API key"),
         "{}",
@@ -832,21 +792,19 @@ fn a_manifest_that_is_a_fifo_is_passed_over_at_once() {
     let fifo = dataset.join("_manifest-r99999999.json");
     nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::from_bits_truncate(0o600)).unwrap();
     let started = Instant::now();
-    let out = env
-        .clinic()
-        .args([
-            "ref",
-            "channels",
-            "--partition-by",
-            "clinic",
-            "--format",
-            "ndjson",
-            "-o",
-        ])
-        .arg(&dataset)
-        .timeout(Duration::from_secs(30))
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        env.clinic()
+            .args([
+                "ref",
+                "channels",
+                "--partition-by",
+                "clinic",
+                "--format",
+                "ndjson",
+                "-o",
+            ])
+            .arg(&dataset)
+            .timeout(Duration::from_secs(30)),
+    );
     assert!(started.elapsed() < Duration::from_secs(10));
 }

@@ -24,16 +24,8 @@ fn reads(env: &Env) -> Vec<String> {
 
 fn contact_with_campaign(env: &Env, campaign: &str) -> std::process::Output {
     env.clinic()
-        .args([
-            "contact",
-            "create",
-            "--if-exists",
-            "create",
-            "--name",
-            "Ana Nova",
-            "--phone",
-            "16992640197",
-        ])
+        .args(CREATE_ANYWAY)
+        .args(["--name", "Ana Nova", "--phone", "16992640197"])
         .args([
             "--birth-date",
             "1990-04-23",
@@ -51,7 +43,7 @@ fn posted(env: &Env, path: &str) -> Value {
     let post = env
         .sent()
         .into_iter()
-        .find(|r| r["method"] == "POST" && r["path"].as_str().unwrap().ends_with(path))
+        .find(|r| r["method"] == "POST" && is_to(r, path))
         .unwrap_or_else(|| panic!("no POST {path}"));
     body_of(&post)
 }
@@ -60,20 +52,18 @@ fn posted(env: &Env, path: &str) -> Value {
 fn a_campaign_just_created_is_usable_by_name_at_once() {
     let env = Env::new();
     env.clinic().args(["cache", "refresh"]).assert().success();
-    let out = env
-        .clinic()
-        .args([
-            "campaign",
-            "create",
-            "--name",
-            "Campanha Nova",
-            "--clinic",
-            "1",
-        ])
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.clinic()
+            .args([
+                "campaign",
+                "create",
+                "--name",
+                "Campanha Nova",
+                "--clinic",
+                "1",
+            ])
+            .args(["--format", "json"]),
+    );
     let id = stdout_json(&out)["id"].clone();
     env.clear_journal();
     let out = contact_with_campaign(&env, "campanha nova");
@@ -95,14 +85,12 @@ fn a_name_missing_from_the_cache_is_read_again_before_it_fails() {
     let env = Env::new();
     env.clinic().args(["cache", "refresh"]).assert().success();
     // Created behind the cache's back.
-    let out = env
-        .clinic()
-        .args(["api", "POST", "/criaCampanha", "--data"])
-        .arg(r#"{"nome": "Criada na Web", "clinica": "1"}"#)
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        env.clinic()
+            .args(["api", "POST", "/criaCampanha", "--data"])
+            .arg(r#"{"nome": "Criada na Web", "clinica": "1"}"#)
+            .args(["--format", "json"]),
+    );
     env.clear_journal();
     let out = contact_with_campaign(&env, "Criada na Web");
     assert!(out.status.success(), "{}", stderr(&out));
@@ -133,8 +121,7 @@ fn cache_refresh_reads_the_clinic_scoped_lists_of_every_clinic_in_sight() {
     let env = Env::new();
     let dir = env.config.path().join("cache").join("default");
     // An admin_master sees every clinic.
-    let out = env.admin().args(["cache", "refresh"]).output().unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.admin().args(["cache", "refresh"]));
     assert!(stderr(&out).contains("for 12 clinics"), "{}", stderr(&out));
     for clinic in 1..=12 {
         for list in [
@@ -151,22 +138,15 @@ fn cache_refresh_reads_the_clinic_scoped_lists_of_every_clinic_in_sight() {
     }
     // A clinic user sees one, whose lists are also what a command without --clinic gets.
     env.clinic().args(["cache", "clear"]).assert().success();
-    let out = env.clinic().args(["cache", "refresh"]).output().unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.clinic().args(["cache", "refresh"]));
     assert!(stderr(&out).contains("for 1 clinic\n"), "{}", stderr(&out));
     assert!(dir.join("campaigns-clinic-1.json").exists());
     assert!(dir.join("campaigns.json").exists());
     assert!(!dir.join("campaigns-clinic-2.json").exists());
     env.clear_journal();
     env.clinic()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--seller",
-            "Camila Araújo",
-            "--limit",
-            "1",
-        ])
+        .args(FICHA)
+        .args(["--seller", "Camila Araújo", "--limit", "1"])
         .args(["--format", "json"])
         .assert()
         .success();
@@ -180,9 +160,8 @@ fn names_match_by_their_words_and_todas_means_all() {
     env.clear_journal();
     let out = env
         .admin()
+        .args(FICHA)
         .args([
-            "report",
-            "ficha-financeira",
             "--clinic",
             "uberlandia",
             "--seller",
@@ -198,12 +177,7 @@ fn names_match_by_their_words_and_todas_means_all() {
     let report = env
         .sent()
         .into_iter()
-        .find(|r| {
-            r["path"]
-                .as_str()
-                .unwrap()
-                .ends_with("/lista_venda_orcamento")
-        })
+        .find(|r| is_to(r, "/lista_venda_orcamento"))
         .expect("the report was read");
     let query = crate::common::query_of(&report);
     let clinics = crate::common::stdout_json(
@@ -224,14 +198,8 @@ fn names_match_by_their_words_and_todas_means_all() {
     // `todas` is `all`.
     let out = env
         .admin()
-        .args([
-            "report",
-            "appointments",
-            "--clinic",
-            "todas",
-            "--format",
-            "ndjson",
-        ])
+        .args(APPOINTMENTS)
+        .args(["--clinic", "todas", "--format", "ndjson"])
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", crate::common::stderr(&out));

@@ -72,11 +72,7 @@ fn requests_go_through_the_proxy_the_environment_or_the_profile_names() {
     let env = Env::new();
     let proxy = Proxy::start();
     let channels = |cmd: &mut assert_cmd::Command| {
-        let out = cmd
-            .args(["ref", "channels", "--format", "json"])
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        let out = succeeds(cmd.args(CHANNELS_JSON));
         stdout_json(&out)
     };
     let direct = channels(&mut env.clinic());
@@ -121,12 +117,7 @@ fn requests_go_through_the_proxy_the_environment_or_the_profile_names() {
         .success();
 
     // A bad value is refused, naming the key.
-    let out = env
-        .bare()
-        .args(["config", "set", "proxy", "ftp://x"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let out = exits(env.bare().args(["config", "set", "proxy", "ftp://x"]), 2);
     assert!(stderr(&out).contains("proxy"), "{}", stderr(&out));
 }
 
@@ -151,16 +142,15 @@ fn doctor_and_errors_name_the_proxy_without_its_credentials() {
     let closed = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = closed.local_addr().unwrap().port();
     drop(closed);
-    let out = env
-        .clinic()
-        .env(
-            "HTTP_PROXY",
-            format!("http://clinica:s3nha-do-proxy@127.0.0.1:{port}"),
-        )
-        .args(["--max-wait", "1s", "ref", "channels"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    let out = exits(
+        env.clinic()
+            .env(
+                "HTTP_PROXY",
+                format!("http://clinica:s3nha-do-proxy@127.0.0.1:{port}"),
+            )
+            .args(["--max-wait", "1s", "ref", "channels"]),
+        5,
+    );
     let err = stderr(&out);
     // The proxy is named as what does not answer, never the service's address (base_url).
     assert!(
@@ -214,12 +204,10 @@ fn the_proxys_password_is_masked_everywhere_its_address_is_shown() {
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), stderr(&out));
     assert!(text.contains("through proxy"), "{text}");
     assert!(!text.contains(PASSWORD), "{text}");
-    let out = env
-        .clinic()
-        .args(["-v", "ref", "channels", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.clinic()
+            .args(["-v", "ref", "channels", "--format", "json"]),
+    );
     assert!(!stderr(&out).contains(PASSWORD), "{}", stderr(&out));
     assert!(
         !proxy.seen().is_empty(),
@@ -239,12 +227,11 @@ fn the_proxys_password_is_masked_everywhere_its_address_is_shown() {
         ])
         .assert()
         .success();
-    let out = env
-        .clinic()
-        .args(["-v", "--max-wait", "1s", "ref", "channels"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    let out = exits(
+        env.clinic()
+            .args(["-v", "--max-wait", "1s", "ref", "channels"]),
+        5,
+    );
     let err = stderr(&out);
     assert!(err.contains(&format!("127.0.0.1:{port}")), "{err}");
     assert!(!err.contains(PASSWORD), "{err}");

@@ -6,32 +6,29 @@ use crate::common::*;
 #[test]
 fn ficha_financeira_page_sends_filters_and_prints_records() {
     let env = Env::new();
-    let out = env
-        .clinic()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--from",
-            "01/01/2020",
-            "--to",
-            "2030-12-31",
-            "--status",
-            "2",
-        ])
-        .args([
-            "--seller",
-            "3",
-            "--active",
-            "--page",
-            "1",
-            "--per-page",
-            "7",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.clinic()
+            .args(FICHA)
+            .args([
+                "--from",
+                "01/01/2020",
+                "--to",
+                "2030-12-31",
+                "--status",
+                "2",
+            ])
+            .args([
+                "--seller",
+                "3",
+                "--active",
+                "--page",
+                "1",
+                "--per-page",
+                "7",
+                "--format",
+                "json",
+            ]),
+    );
     let sent = crate::common::without_numbering_probe(env.sent());
     assert_eq!(sent.len(), 1);
     assert_eq!(sent[0]["method"], "GET");
@@ -77,12 +74,10 @@ fn ficha_financeira_page_sends_filters_and_prints_records() {
 #[test]
 fn appointments_type_2_needs_has_quote_and_sends_nothing() {
     let env = Env::new();
-    let out = env
-        .clinic()
-        .args(["report", "appointments", "--type", "2"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    let out = exits(
+        env.clinic().args(["report", "appointments", "--type", "2"]),
+        2,
+    );
     let err = stderr(&out);
     assert!(
         err.contains("--has-quote") && err.contains("0 or 1"),
@@ -94,22 +89,12 @@ fn appointments_type_2_needs_has_quote_and_sends_nothing() {
 #[test]
 fn appointments_status_list_sent_comma_separated() {
     let env = Env::new();
-    let out = env
-        .clinic()
-        .args([
-            "report",
-            "appointments",
-            "--status",
-            "[1, 2,3]",
-            "--type",
-            "2",
-            "--has-quote",
-            "1",
-        ])
-        .args(["--from", "2020-01-01", "--format", "ndjson"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.clinic()
+            .args(APPOINTMENTS)
+            .args(["--status", "[1, 2,3]", "--type", "2", "--has-quote", "1"])
+            .args(["--from", "2020-01-01", "--format", "ndjson"]),
+    );
     let q = query_of(&env.sent()[0]);
     assert!(q.contains(&("status".into(), "1,2,3".into())), "{q:?}");
     assert!(q.contains(&("tipo_agendamento".into(), "2".into())));
@@ -149,22 +134,11 @@ fn bad_dates_and_ranges_are_refused_before_sending() {
 #[test]
 fn admin_without_clinic_gets_the_server_message() {
     let env = Env::new();
-    let out = env
-        .admin()
-        .args(["report", "ficha-financeira"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(4), "{}", stderr(&out));
+    let out = exits(env.admin().args(["report", "ficha-financeira"]), 4);
     assert!(stderr(&out).contains("HTTP 400"), "{}", stderr(&out));
     env.admin()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--clinic",
-            "3",
-            "--format",
-            "json",
-        ])
+        .args(FICHA)
+        .args(["--clinic", "3", "--format", "json"])
         .assert()
         .success();
 }

@@ -47,6 +47,21 @@ impl Received {
     }
 }
 
+/// A thread running `serve` on a runtime of its own, beside the test's blocking client. When `serve`
+/// ends, answers still hanging are abandoned, not awaited.
+pub fn on_own_runtime(
+    serve: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::thread::JoinHandle<()> {
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(serve);
+        rt.shutdown_background();
+    })
+}
+
 /// A server on 127.0.0.1 with a free port. Stops (without waiting for hung answers) when dropped.
 pub struct Server {
     pub addr: SocketAddr,
@@ -61,20 +76,12 @@ impl Server {
         listener.set_nonblocking(true).unwrap();
         let addr = listener.local_addr().unwrap();
         let (stop, stopped) = oneshot::channel::<()>();
-        let thread = std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            rt.block_on(async move {
-                let listener = tokio::net::TcpListener::from_std(listener).unwrap();
-                tokio::select! {
-                    _ = axum::serve(listener, app(addr)) => {}
-                    _ = stopped => {}
-                }
-            });
-            // Answers still hanging are abandoned, not awaited.
-            rt.shutdown_background();
+        let thread = on_own_runtime(async move {
+            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+            tokio::select! {
+                _ = axum::serve(listener, app(addr)) => {}
+                _ = stopped => {}
+            }
         });
         Server {
             addr,

@@ -7,19 +7,17 @@ use crate::common::*;
 
 /// Logs in to the file store as `login` (password = login).
 fn login_as(env: &Env, login: &str) {
-    let out = env
-        .file_store()
-        .args([
-            "login",
-            "--login",
-            login,
-            "--password-stdin",
-            "--insecure-storage",
-        ])
-        .write_stdin(format!("{login}\n"))
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        env.file_store()
+            .args([
+                "login",
+                "--login",
+                login,
+                "--password-stdin",
+                "--insecure-storage",
+            ])
+            .write_stdin(format!("{login}\n")),
+    );
 }
 
 #[test]
@@ -50,10 +48,7 @@ fn an_admin_master_is_told_to_name_a_clinic_before_anything_is_sent() {
     }
     assert!(env.sent().is_empty(), "{:?}", env.sent());
     // Lists that are the same for every clinic need none; a clinic given, or a default, is enough.
-    env.file_store()
-        .args(["ref", "channels", "--format", "json"])
-        .assert()
-        .success();
+    env.file_store().args(CHANNELS_JSON).assert().success();
     env.file_store()
         .args(["ref", "campaigns", "--clinic", "2", "--format", "json"])
         .assert()
@@ -72,14 +67,8 @@ fn an_admin_master_is_told_to_name_a_clinic_before_anything_is_sent() {
         .success();
     env.clear_journal();
     env.file_store()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--format",
-            "json",
-            "--limit",
-            "1",
-        ])
+        .args(FICHA)
+        .args(["--format", "json", "--limit", "1"])
         .assert()
         .success();
     assert!(query_of(&env.sent()[0]).contains(&("clinica".into(), "3".into())));
@@ -93,14 +82,8 @@ fn an_admin_master_is_told_to_name_a_clinic_before_anything_is_sent() {
         .stdout("clinica\n");
     other
         .file_store()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--format",
-            "json",
-            "--limit",
-            "1",
-        ])
+        .args(FICHA)
+        .args(["--format", "json", "--limit", "1"])
         .assert()
         .success();
 }
@@ -113,12 +96,7 @@ fn units_take_semicolons_or_commas_and_are_listed() {
             .args(["config", "set", "units", value])
             .assert()
             .success();
-        let out = env
-            .bare()
-            .args(["crm", "units", "--format", "json"])
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        let out = succeeds(env.bare().args(["crm", "units", "--format", "json"]));
         stdout_json(&out)
             .as_array()
             .unwrap()
@@ -156,25 +134,6 @@ fn configured(config: &std::path::Path) -> assert_cmd::Command {
         .env_remove("DBUS_SESSION_BUS_ADDRESS");
     cmd
 }
-
-/// The README's CRM example.
-const CRM_EXAMPLE: &[&str] = &[
-    "crm",
-    "contact",
-    "create",
-    "--full-name",
-    "Maria da Silva",
-    "--phone",
-    "(16) 99264-0197",
-    "--email",
-    "maria@example.com",
-    "--campaign-id",
-    "12",
-    "--utm-source",
-    "whatsapp",
-    "--unit",
-    "sp campinas",
-];
 
 /// The automation webhook calls the command sent, as decoded query pairs.
 fn webhook_calls(env: &Env) -> Vec<Vec<(String, String)>> {
@@ -255,8 +214,7 @@ fn setup_configures_every_host_then_the_readme_crm_example_runs() {
             .stdout(format!("{value}\n"));
     }
     // After: the README's example, exactly as written.
-    let out = configured(config).args(CRM_EXAMPLE).output().unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(configured(config).args(CRM_EXAMPLE));
     let calls = webhook_calls(&env);
     assert_eq!(calls.len(), 1);
     assert!(
@@ -303,19 +261,13 @@ fn login_takes_every_host_from_the_sandboxs_printed_lines_or_its_address() {
             .unwrap()
             .to_string()
     };
-    let out = configured(config.path())
-        .args(["login", "--sandbox-hosts"])
-        .arg(&file)
-        .args([
-            "--login",
-            "unidade1",
-            "--password-stdin",
-            "--insecure-storage",
-        ])
-        .write_stdin("unidade1\n")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        configured(config.path())
+            .args(["login", "--sandbox-hosts"])
+            .arg(&file)
+            .args(&LOGIN_TO_FILE[1..])
+            .write_stdin("unidade1\n"),
+    );
     for key in ["base_url", "io_url", "automation_url"] {
         configured(config.path())
             .args(["config", "get", key])
@@ -326,20 +278,15 @@ fn login_takes_every_host_from_the_sandboxs_printed_lines_or_its_address() {
         .args(["config", "get", "crm_url", "--show"])
         .assert()
         .stdout(format!("{}\n", value("crm_url")));
-    let out = configured(config.path())
-        .args(CRM_EXAMPLE)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(configured(config.path()).args(CRM_EXAMPLE));
     // The address alone does the same, for another profile.
     let origin = value("base_url").trim_end_matches("/rest/v1").to_string();
-    let out = configured(config.path())
-        .args(["--profile", "other", "login", "--sandbox-hosts", &origin])
-        .args(["--login", "admin", "--password-stdin", "--insecure-storage"])
-        .write_stdin("admin\n")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        configured(config.path())
+            .args(["--profile", "other", "login", "--sandbox-hosts", &origin])
+            .args(["--login", "admin", "--password-stdin", "--insecure-storage"])
+            .write_stdin("admin\n"),
+    );
     configured(config.path())
         .args(["--profile", "other", "config", "get", "crm_url", "--show"])
         .assert()
@@ -368,22 +315,16 @@ fn doctor_checks_everything_one_line_each_and_fails_on_a_failure() {
             stderr(&out),
         )
     };
-    let out = configured(&config)
-        .args([
-            "login",
-            "--sandbox-hosts",
-            &env.base_url().replace("/rest/v1", ""),
-        ])
-        .args([
-            "--login",
-            "unidade1",
-            "--password-stdin",
-            "--insecure-storage",
-        ])
-        .write_stdin("unidade1\n")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        configured(&config)
+            .args([
+                "login",
+                "--sandbox-hosts",
+                &env.base_url().replace("/rest/v1", ""),
+            ])
+            .args(&LOGIN_TO_FILE[1..])
+            .write_stdin("unidade1\n"),
+    );
     let (code, shown, err) = doctor(&config);
     assert_eq!(code, Some(0), "{shown}{err}");
     let names: Vec<&str> = shown

@@ -36,13 +36,8 @@ fn appointments_come_by_date_and_time_and_sort_orders_any_report() {
 
     let quotes = ndjson(
         &env.clinic()
-            .args([
-                "report",
-                "ficha-financeira",
-                "--all",
-                "--sort",
-                "valor:desc",
-            ])
+            .args(FICHA_ALL)
+            .args(["--sort", "valor:desc"])
             .args(["--format", "ndjson"])
             .output()
             .unwrap(),
@@ -56,12 +51,11 @@ fn appointments_come_by_date_and_time_and_sort_orders_any_report() {
 
     // A sort that names no direction it knows is refused before anything is sent.
     env.clear_journal();
-    let out = env
-        .clinic()
-        .args(["report", "appointments", "--sort", "data_agendamento:up"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let out = exits(
+        env.clinic()
+            .args(["report", "appointments", "--sort", "data_agendamento:up"]),
+        2,
+    );
     assert!(stderr(&out).contains("FIELD:desc"), "{}", stderr(&out));
     assert!(env.sent().is_empty());
 }

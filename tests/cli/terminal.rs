@@ -27,19 +27,17 @@ fn a_walk_shows_the_total_the_percentage_and_the_time_left() {
     });
     let dir = tempfile::tempdir().unwrap();
     let mut cmd = env.terminal_command("unidade1");
-    cmd.args([
-        "report",
-        "ficha-financeira",
-        "--all",
-        "--per-page",
-        "5",
-        "--concurrency",
-        "1",
-        "--format",
-        "csv",
-        "-o",
-    ])
-    .arg(dir.path().join("ficha.csv"));
+    cmd.args(FICHA_ALL)
+        .args([
+            "--per-page",
+            "5",
+            "--concurrency",
+            "1",
+            "--format",
+            "csv",
+            "-o",
+        ])
+        .arg(dir.path().join("ficha.csv"));
     let mut p = spawn_command(cmd, Some(60_000)).unwrap();
     let (_, shown) = p
         .exp_regex(r"quotes: [0-9,]+ of [0-9,]+ records +\d+%")
@@ -68,14 +66,9 @@ fn a_walk_shows_the_total_the_percentage_and_the_time_left() {
 #[test]
 fn counts_use_the_singular_for_one() {
     let env = Env::new();
-    let out = env
-        .clinic()
-        .args([
-            "ref", "channels", "--all", "--limit", "1", "--format", "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.clinic().args([
+        "ref", "channels", "--all", "--limit", "1", "--format", "json",
+    ]));
     assert!(
         stderr(&out).contains("1 record from 1 page\n"),
         "{}",
@@ -90,26 +83,23 @@ fn one_page_of_a_longer_list_says_how_to_see_the_rest() {
         .fetch_all("/listaCampanha", "", &env.token("unidade1", "unidade1"))
         .len();
     assert!(total > 15, "{total} campaigns");
-    let mut cmd = env.terminal_command("unidade1");
-    cmd.args(["--per-page", "5", "ref", "campaigns"]);
-    let mut p = spawn_command(cmd, Some(30_000)).unwrap();
+    let mut p = env.on_terminal("unidade1", &["--per-page", "5", "ref", "campaigns"]);
     p.exp_string(&pty_text(&format!(
         "showing 1–5 of {total} — --all for every page"
     )))
     .unwrap();
     p.exp_eof().unwrap();
-    let mut cmd = env.terminal_command("unidade1");
-    cmd.args(["ref", "campaigns", "--page", "3", "--per-page", "5"]);
-    let mut p = spawn_command(cmd, Some(30_000)).unwrap();
+    let mut p = env.on_terminal(
+        "unidade1",
+        &["ref", "campaigns", "--page", "3", "--per-page", "5"],
+    );
     p.exp_string(&pty_text(&format!(
         "showing 11–15 of {total} — --all for every page"
     )))
     .unwrap();
     p.exp_eof().unwrap();
     // The last page, a whole walk, and output read by a program say nothing of the kind.
-    let mut cmd = env.terminal_command("unidade1");
-    cmd.args(["ref", "campaigns", "--per-page", "100"]);
-    let mut p = spawn_command(cmd, Some(30_000)).unwrap();
+    let mut p = env.on_terminal("unidade1", &["ref", "campaigns", "--per-page", "100"]);
     let rest = p.exp_eof().unwrap();
     assert!(!rest.contains("showing"), "{rest}");
     let out = env
@@ -231,14 +221,8 @@ fn a_wide_report_fits_a_terminal_and_names_what_it_left_out() {
     // The count is the rest of the columns a file gets.
     let csv = env
         .clinic()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--limit",
-            "2",
-            "--format",
-            "csv",
-        ])
+        .args(FICHA)
+        .args(["--limit", "2", "--format", "csv"])
         .output()
         .unwrap();
     let header = String::from_utf8(csv.stdout).unwrap();
@@ -288,14 +272,8 @@ fn a_wide_report_fits_a_terminal_and_names_what_it_left_out() {
     // A table read by a program keeps every column.
     let out = env
         .clinic()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--limit",
-            "1",
-            "--format",
-            "table",
-        ])
+        .args(FICHA)
+        .args(["--limit", "1", "--format", "table"])
         .output()
         .unwrap();
     assert!(out.status.success());
@@ -324,14 +302,12 @@ fn reais(plain: &str) -> String {
 fn a_portuguese_table_shows_reais_and_brazilian_dates_while_csv_keeps_the_values() {
     let env = Env::new();
     let run = |lang: &str, format: &str| {
-        let out = env
-            .clinic()
-            .env("CLINIC_LANG", lang)
-            .args(["report", "ficha-financeira", "--limit", "40"])
-            .args(["--columns", "codigo,data,valor", "--format", format])
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+        let out = succeeds(
+            env.clinic()
+                .env("CLINIC_LANG", lang)
+                .args(["report", "ficha-financeira", "--limit", "40"])
+                .args(["--columns", "codigo,data,valor", "--format", format]),
+        );
         String::from_utf8(out.stdout).unwrap()
     };
     let csv = run("pt-BR", "csv");

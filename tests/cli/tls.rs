@@ -46,43 +46,37 @@ impl TlsServer {
         let port = listener.local_addr().unwrap().port();
         let connections = Arc::new(AtomicUsize::new(0));
         let counted = connections.clone();
-        std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            rt.block_on(async move {
-                let listener = tokio::net::TcpListener::from_std(listener).unwrap();
-                while let Ok((tcp, _)) = listener.accept().await {
-                    counted.fetch_add(1, Ordering::SeqCst);
-                    let acceptor = acceptor.clone();
-                    tokio::spawn(async move {
-                        let Ok(mut tls) = acceptor.accept(tcp).await else {
-                            return;
-                        };
-                        let mut request = Vec::new();
-                        let mut buf = [0u8; 4096];
-                        while !request.windows(4).any(|w| w == b"\r\n\r\n") {
-                            match tls.read(&mut buf).await {
-                                Ok(0) | Err(_) => return,
-                                Ok(n) => request.extend_from_slice(&buf[..n]),
-                            }
+        crate::servers::on_own_runtime(async move {
+            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+            while let Ok((tcp, _)) = listener.accept().await {
+                counted.fetch_add(1, Ordering::SeqCst);
+                let acceptor = acceptor.clone();
+                tokio::spawn(async move {
+                    let Ok(mut tls) = acceptor.accept(tcp).await else {
+                        return;
+                    };
+                    let mut request = Vec::new();
+                    let mut buf = [0u8; 4096];
+                    while !request.windows(4).any(|w| w == b"\r\n\r\n") {
+                        match tls.read(&mut buf).await {
+                            Ok(0) | Err(_) => return,
+                            Ok(n) => request.extend_from_slice(&buf[..n]),
                         }
-                        let head = String::from_utf8_lossy(&request);
-                        let answer = if head.contains("/downgrade") {
-                            "HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1:9/rest/v1/listaCanal\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".to_string()
-                        } else {
-                            let body = r#"{"dados": [{"id": 1, "nome": "Canal seguro"}], "total": 1}"#;
-                            format!(
-                                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-                                body.len()
-                            )
-                        };
-                        let _ = tls.write_all(answer.as_bytes()).await;
-                        let _ = tls.shutdown().await;
-                    });
-                }
-            });
+                    }
+                    let head = String::from_utf8_lossy(&request);
+                    let answer = if head.contains("/downgrade") {
+                        "HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1:9/rest/v1/listaCanal\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".to_string()
+                    } else {
+                        let body = r#"{"dados": [{"id": 1, "nome": "Canal seguro"}], "total": 1}"#;
+                        format!(
+                            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                            body.len()
+                        )
+                    };
+                    let _ = tls.write_all(answer.as_bytes()).await;
+                    let _ = tls.shutdown().await;
+                });
+            }
         });
         TlsServer {
             ca_pem: ca_cert.pem(),
@@ -116,7 +110,7 @@ fn a_private_authority_is_trusted_only_when_given() {
     std::fs::write(&ca, &server.ca_pem).unwrap();
 
     let out = clinic(dir.path(), &server)
-        .args(["ref", "channels", "--format", "json"])
+        .args(CHANNELS_JSON)
         .output()
         .unwrap();
     let err = stderr(&out);
@@ -128,31 +122,25 @@ fn a_private_authority_is_trusted_only_when_given() {
         "a certificate failure is not retried"
     );
 
-    let out = clinic(dir.path(), &server)
-        .args(["ref", "channels", "--format", "json", "--cacert"])
-        .arg(&ca)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        clinic(dir.path(), &server)
+            .args(["ref", "channels", "--format", "json", "--cacert"])
+            .arg(&ca),
+    );
     assert!(String::from_utf8_lossy(&out.stdout).contains("Canal seguro"));
 
-    let out = clinic(dir.path(), &server)
-        .env("CLINIC_CA_BUNDLE", &ca)
-        .args(["ref", "channels", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        clinic(dir.path(), &server)
+            .env("CLINIC_CA_BUNDLE", &ca)
+            .args(CHANNELS_JSON),
+    );
 
     clinic(dir.path(), &server)
         .args(["config", "set", "ca_bundle"])
         .arg(&ca)
         .assert()
         .success();
-    let out = clinic(dir.path(), &server)
-        .args(["ref", "channels", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(clinic(dir.path(), &server).args(CHANNELS_JSON));
 
     // https never goes down to http, even on the same host.
     let out = clinic(dir.path(), &server)

@@ -36,14 +36,8 @@ fn pages_asked(env: &Env) -> Vec<String> {
 
 fn export(env: &Env, out: &std::path::Path, per_page: &str) -> std::process::Output {
     env.clinic()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--all",
-            "--per-page",
-            per_page,
-            "-o",
-        ])
+        .args(FICHA_ALL)
+        .args(["--per-page", per_page, "-o"])
         .arg(out)
         .output()
         .unwrap()
@@ -154,21 +148,11 @@ fn a_byte_order_mark_before_every_answer_is_skipped() {
         ..Options::ephemeral()
     });
     // An unattended login reads the token through the mark, and so does every list.
-    let out = env
-        .unattended()
-        .args(["ref", "channels", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.unattended().args(CHANNELS_JSON));
     assert!(!stdout_json(&out).as_array().unwrap().is_empty());
     // `clinic login` keeps the token it read through the mark.
     assert!(env.login_to_file().status.success());
-    let out = env
-        .file_store()
-        .args(["ref", "channels", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(env.file_store().args(CHANNELS_JSON));
 }
 
 #[test]
@@ -176,12 +160,7 @@ fn a_byte_order_mark_before_the_config_and_state_files_is_skipped() {
     let env = Env::new();
     let config = env.config.path().join("config.toml");
     std::fs::write(&config, "\u{feff}[profiles.default]\nper_page = 7\n").unwrap();
-    let out = env
-        .clinic()
-        .args(["config", "get", "per_page"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.clinic().args(["config", "get", "per_page"]));
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "7");
 }
 
@@ -195,32 +174,17 @@ fn an_expired_token_is_renewed_by_logging_in_again_at_once() {
     let dir = tempfile::tempdir().unwrap();
     let csv = dir.path().join("ficha.csv");
     env.clear_journal();
-    let out = env
-        .unattended()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--all",
-            "--per-page",
-            "10",
-            "--concurrency",
-            "1",
-        ])
-        .args(["-o"])
-        .arg(&csv)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(
+        env.unattended()
+            .args(FICHA_ALL)
+            .args(["--per-page", "10", "--concurrency", "1"])
+            .args(["-o"])
+            .arg(&csv),
+    );
     assert_eq!(rows(&csv).len(), clinic_one_quotes(&env));
     let journal = env.journal();
-    let logins = journal
-        .iter()
-        .filter(|r| r["path"].as_str().unwrap().ends_with("/loginApi"))
-        .count();
-    let calls: Vec<&Value> = journal
-        .iter()
-        .filter(|r| !r["path"].as_str().unwrap().ends_with("/loginApi"))
-        .collect();
+    let logins = journal.iter().filter(|r| is_to(r, "/loginApi")).count();
+    let calls: Vec<&Value> = journal.iter().filter(|r| !is_to(r, "/loginApi")).collect();
     assert!(logins > 2, "{logins} logins");
     // Never the dead token sent again without its scheme: every call carries `Bearer`.
     assert!(
@@ -265,14 +229,12 @@ fn get_120_contacts(env: &Env) -> std::process::Output {
     // Reading the IDs spent some of the CRM's quota: let it refill.
     std::thread::sleep(std::time::Duration::from_secs(2));
     env.clear_journal();
-    let out = env
-        .crm()
-        .args(["crm", "contact", "get", "--ids-from"])
-        .arg(file.path())
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.crm()
+            .args(["crm", "contact", "get", "--ids-from"])
+            .arg(file.path())
+            .args(["--format", "json"]),
+    );
     assert_eq!(stdout_json(&out).as_array().unwrap().len(), 120);
     out
 }
@@ -318,12 +280,11 @@ fn records_streamed_to_standard_output_before_a_failure_are_called_incomplete() 
         counter_skew: 3,
         ..Options::ephemeral()
     });
-    let out = env
-        .clinic()
-        .args(["report", "ficha-financeira", "--all", "--format", "ndjson"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    let out = exits(
+        env.clinic()
+            .args(["report", "ficha-financeira", "--all", "--format", "ndjson"]),
+        5,
+    );
     let lines = String::from_utf8_lossy(&out.stdout).lines().count();
     assert!(lines > 0);
     let said = stderr(&out);
@@ -344,13 +305,12 @@ fn records_streamed_to_standard_output_before_a_failure_are_called_incomplete() 
     );
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("q.ndjson");
-    let out = env
-        .clinic()
-        .args(["report", "ficha-financeira", "--all", "-o"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    let out = exits(
+        env.clinic()
+            .args(["report", "ficha-financeira", "--all", "-o"])
+            .arg(&file),
+        5,
+    );
     assert!(
         !stderr(&out).contains("standard output"),
         "{}",

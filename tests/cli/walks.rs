@@ -95,16 +95,8 @@ fn ficha_financeira_walk_of_10000_in_every_format() {
         let path = dir.path().join(format!("ficha.{format}"));
         let out = env
             .clinic()
-            .args([
-                "report",
-                "ficha-financeira",
-                "--all",
-                "--per-page",
-                "200",
-                "--format",
-                format,
-                "-o",
-            ])
+            .args(FICHA_ALL)
+            .args(["--per-page", "200", "--format", format, "-o"])
             .arg(&path)
             .output()
             .unwrap();
@@ -164,21 +156,12 @@ fn walk_equals_data(opts: Options, extra: &[&str]) {
         let t = plain.token("unidade1", "unidade1");
         plain.fetch_all("/lista_venda_orcamento", "clinica=1", &t)
     };
-    let out = env
-        .clinic()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--all",
-            "--per-page",
-            "50",
-            "--format",
-            "ndjson",
-        ])
-        .args(extra)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.clinic()
+            .args(FICHA_ALL)
+            .args(["--per-page", "50", "--format", "ndjson"])
+            .args(extra),
+    );
     let got: Vec<Value> = String::from_utf8(out.stdout)
         .unwrap()
         .lines()
@@ -228,20 +211,12 @@ fn walk_against_a_server_that_ignores_the_page_warns_and_never_duplicates() {
         envelope: Envelope::Bare,
         ..Options::ephemeral()
     });
-    let out = env
-        .clinic()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--all",
-            "--per-page",
-            "40",
-            "--format",
-            "ndjson",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out =
+        succeeds(
+            env.clinic()
+                .args(FICHA_ALL)
+                .args(["--per-page", "40", "--format", "ndjson"]),
+        );
     let lines: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
     assert_eq!(lines.len(), 40);
     let mut ids: Vec<&str> = lines.clone();
@@ -261,22 +236,13 @@ fn walk_against_a_server_that_ignores_the_page_warns_and_never_duplicates() {
     });
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("out.csv");
-    let out = env
-        .clinic()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--all",
-            "--per-page",
-            "40",
-            "--format",
-            "csv",
-            "-o",
-        ])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    let out = exits(
+        env.clinic()
+            .args(FICHA_ALL)
+            .args(["--per-page", "40", "--format", "csv", "-o"])
+            .arg(&path),
+        5,
+    );
     assert!(stderr(&out).contains("incomplete"), "{}", stderr(&out));
     assert!(!path.exists());
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
@@ -291,22 +257,14 @@ fn every_token_field_and_both_auth_schemes() {
         });
         let login = env.login_to_file();
         assert!(login.status.success(), "{field}: {}", stderr(&login));
-        env.bare()
-            .args(["ref", "channels", "--format", "json"])
-            .assert()
-            .success();
+        env.bare().args(CHANNELS_JSON).assert().success();
     }
     // A deployment that only takes the bare token: detected once, remembered in the profile.
     let env = Env::with(Options {
         auth_scheme: AuthScheme::Raw,
         ..Options::ephemeral()
     });
-    let out = env
-        .clinic()
-        .args(["ref", "channels", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    succeeds(env.clinic().args(CHANNELS_JSON));
     let auth: Vec<String> = without_numbering_probe(env.sent())
         .iter()
         .map(|r| r["headers"]["authorization"].as_str().unwrap().to_string())
@@ -324,28 +282,17 @@ fn every_token_field_and_both_auth_schemes() {
         .args(["config", "set", "auth_scheme", "raw"])
         .assert()
         .success();
-    env.clinic()
-        .args(["ref", "channels", "--format", "json"])
-        .assert()
-        .success();
+    env.clinic().args(CHANNELS_JSON).assert().success();
     // The page and the empty one after it (the probe aside), both bare.
     let sent = without_numbering_probe(env.sent());
     assert_eq!(sent.len(), 2);
-    assert!(sent.iter().all(|r| {
-        !r["headers"]["authorization"]
-            .as_str()
-            .unwrap()
-            .starts_with("Bearer ")
-    }));
+    assert!(all_sent_bare(&sent));
     // Bearer-only server with the default scheme.
     let env = Env::with(Options {
         auth_scheme: AuthScheme::Bearer,
         ..Options::ephemeral()
     });
-    env.clinic()
-        .args(["ref", "channels", "--format", "json"])
-        .assert()
-        .success();
+    env.clinic().args(CHANNELS_JSON).assert().success();
     // The page and the empty one after it, the probe aside: no scheme retried.
     assert_eq!(without_numbering_probe(env.sent()).len(), 2);
 }
@@ -353,22 +300,15 @@ fn every_token_field_and_both_auth_schemes() {
 #[test]
 fn limit_stops_the_walk() {
     let env = Env::new();
-    let out = env
-        .clinic()
-        .args([
-            "report",
-            "appointments",
-            "--all",
-            "--limit",
-            "120",
-            "--per-page",
-            "50",
-            "--format",
-            "ndjson",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(env.clinic().args(APPOINTMENTS).args([
+        "--all",
+        "--limit",
+        "120",
+        "--per-page",
+        "50",
+        "--format",
+        "ndjson",
+    ]));
     assert_eq!(
         std::str::from_utf8(&out.stdout).unwrap().lines().count(),
         120
@@ -378,24 +318,15 @@ fn limit_stops_the_walk() {
 #[test]
 fn jq_filters_each_record_of_a_walk() {
     let env = Env::scale(3000);
-    let out = env
-        .clinic()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--all",
-            "--per-page",
-            "100",
-            "--format",
-            "ndjson",
-        ])
-        .args([
-            "--jq",
-            "select(.id_status == 2) | {id, cliente, n: (.procedimentos | length)}",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = succeeds(
+        env.clinic()
+            .args(FICHA_ALL)
+            .args(["--per-page", "100", "--format", "ndjson"])
+            .args([
+                "--jq",
+                "select(.id_status == 2) | {id, cliente, n: (.procedimentos | length)}",
+            ]),
+    );
     let got: Vec<Value> = String::from_utf8(out.stdout)
         .unwrap()
         .lines()

@@ -96,9 +96,7 @@ impl Appointments {
                 let key = u64::from(id);
                 let field = |f: u64, n: u64| pick(seed, Kind::Appointment, key, f, n);
                 let clinic = layout.clinic_of(id);
-                let client_ids = contacts.ids(clinic);
-                let client = client_ids.start
-                    + field(1, u64::from(client_ids.end - client_ids.start)) as u32;
+                let client = contacts.one_of(clinic, |count| field(1, count));
                 let date = first_day + field(2, 1277) as Day;
                 let created = date - field(3, 45).min(u64::from(date - first_day)) as Day;
                 let kind = if field(4, 4) == 0 { EVALUATION_TYPE } else { 1 };

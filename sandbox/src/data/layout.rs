@@ -61,6 +61,13 @@ impl Layout {
         self.ends[c] - self.ends[c - 1]
     }
 
+    /// One id of clinic `clinic`: the `pick`th of its ids, `pick` being given their count (a seeded
+    /// record's client is drawn this way from the contacts of its clinic).
+    pub fn one_of(&self, clinic: u32, pick: impl FnOnce(u64) -> u64) -> u32 {
+        let ids = self.ids(clinic);
+        ids.start + pick(u64::from(ids.end - ids.start)) as u32
+    }
+
     /// Clinic of a seeded id (`1..=total`).
     pub fn clinic_of(&self, id: u32) -> u32 {
         self.ends.partition_point(|&end| end < id) as u32

@@ -1,67 +1,72 @@
 //! `GET /relAgendamentos` and `POST /mudaStatusAgendamento`.
 
-use axum::body::Bytes;
-use axum::extract::{RawQuery, State};
-use axum::http::HeaderMap;
+use std::ops::Range;
+
+use axum::extract::State;
 use axum::response::Response;
 
 use super::body::Fields;
 use super::caller::Caller;
-use super::lists::{filtered, list_request, page_ids};
+use super::lists::ClinicList;
 use super::params::Query;
 use super::{reply, scope};
+use crate::Options;
 use crate::data::reference::{APPOINTMENT_STATUSES, EVALUATION_TYPE};
-use crate::data::{AppointmentFilter, AppointmentRecord};
+use crate::data::{AppointmentFilter, AppointmentRecord, Store};
 use crate::error::ApiError;
 use crate::state::AppState;
 
-fn filter(query: &Query) -> Result<AppointmentFilter, ApiError> {
-    let kind = query.id("tipo_agendamento")?;
-    let has_quote = query.flag("avaliacao_possui")?;
-    if kind == Some(u32::from(EVALUATION_TYPE)) && has_quote.is_none() {
-        return Err(ApiError::bad_request(
-            "parâmetro avaliacao_possui é obrigatório quando tipo_agendamento = 2 (avaliação): informe 0 ou 1 (veja avaliacaoPossuiVendaOrcamento)",
-        ));
-    }
-    Ok(AppointmentFilter {
-        date: query.date_range("data_agendamento")?,
-        kind,
-        statuses: query.id_set(
-            "status",
-            APPOINTMENT_STATUSES.len() as u32,
-            "statusAgendamento",
-        )?,
-        has_quote,
-    })
-}
+/// `GET /relAgendamentos`.
+pub(super) struct AppointmentList;
 
-pub async fn list(
-    State(app): State<AppState>,
-    Caller(user): Caller,
-    RawQuery(raw): RawQuery,
-) -> Result<Response, ApiError> {
-    let (query, clinic, paging) = list_request(&app, user, raw.as_deref())?;
-    let filter = filter(&query)?;
-    let data = &app.data;
-    let compute = || data.appointments.filter_ids(clinic, &filter);
-    let filtered = filtered("appointments", clinic, &filter, filter.is_empty(), &compute);
-    let seeded = data.appointments.layout().ids(clinic);
-    let (window, ids) = page_ids(&app, paging, seeded, &[], filtered);
-    let records: Vec<AppointmentRecord> = ids
-        .into_iter()
-        .map(|id| data.appointments.record(id, &data.contacts))
-        .collect();
-    Ok(reply::page(&app.opts, &window, &records))
+impl ClinicList for AppointmentList {
+    const NAME: &'static str = "appointments";
+    type Filter = AppointmentFilter;
+    type Record = AppointmentRecord;
+
+    fn filter(query: &Query, _: &Options) -> Result<AppointmentFilter, ApiError> {
+        let kind = query.id("tipo_agendamento")?;
+        let has_quote = query.flag("avaliacao_possui")?;
+        if kind == Some(u32::from(EVALUATION_TYPE)) && has_quote.is_none() {
+            return Err(ApiError::bad_request(
+                "parâmetro avaliacao_possui é obrigatório quando tipo_agendamento = 2 (avaliação): informe 0 ou 1 (veja avaliacaoPossuiVendaOrcamento)",
+            ));
+        }
+        Ok(AppointmentFilter {
+            date: query.date_range("data_agendamento")?,
+            kind,
+            statuses: query.id_set(
+                "status",
+                APPOINTMENT_STATUSES.len() as u32,
+                "statusAgendamento",
+            )?,
+            has_quote,
+        })
+    }
+
+    fn is_unfiltered(filter: &AppointmentFilter) -> bool {
+        filter.is_empty()
+    }
+
+    fn matching(data: &Store, clinic: u32, filter: &AppointmentFilter) -> Vec<u32> {
+        data.appointments.filter_ids(clinic, filter)
+    }
+
+    fn ids(data: &Store, clinic: u32) -> (Range<u32>, Vec<u32>) {
+        (data.appointments.layout().ids(clinic), Vec::new())
+    }
+
+    fn record(data: &Store, id: u32) -> Option<AppointmentRecord> {
+        Some(data.appointments.record(id, &data.contacts))
+    }
 }
 
 /// `agendamento` and `status`, both integers.
 pub async fn set_status(
     State(app): State<AppState>,
     Caller(user): Caller,
-    headers: HeaderMap,
-    body: Bytes,
+    fields: Fields,
 ) -> Result<Response, ApiError> {
-    let fields = Fields::parse(&headers, &body)?;
     let id = fields.required_int("agendamento", "1234")?;
     let status = fields.required_int("status", "2")?;
     let data = &app.data;

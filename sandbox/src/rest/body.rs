@@ -2,13 +2,30 @@
 //! numbers or numeric strings, as the deployment's own examples send them.
 
 use axum::body::Bytes;
+use axum::extract::{FromRequest, Request};
 use axum::http::HeaderMap;
 use axum::http::header::CONTENT_TYPE;
+use axum::response::{IntoResponse, Response};
 use serde_json::{Map, Value};
 
 use crate::error::ApiError;
 
 pub struct Fields(Map<String, Value>);
+
+/// A write handler's body, read after the extractors before it (the caller's token is checked
+/// first): a body axum cannot read is refused as axum refuses it, one that is no object as the
+/// service does.
+impl<S: Send + Sync> FromRequest<S> for Fields {
+    type Rejection = Response;
+
+    async fn from_request(req: Request, state: &S) -> Result<Fields, Response> {
+        let headers = req.headers().clone();
+        let body = Bytes::from_request(req, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        Fields::parse(&headers, &body).map_err(IntoResponse::into_response)
+    }
+}
 
 impl Fields {
     pub fn parse(headers: &HeaderMap, body: &Bytes) -> Result<Fields, ApiError> {

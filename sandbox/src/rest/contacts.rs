@@ -1,19 +1,20 @@
 //! `POST /cadastraCliente`, `POST /atualizaCadastroCliente`, `GET /lista_cliente`.
 
-use axum::body::Bytes;
-use axum::extract::{RawQuery, State};
-use axum::http::HeaderMap;
+use std::ops::Range;
+
+use axum::extract::State;
 use axum::response::Response;
 use serde_json::json;
 
 use super::body::Fields;
 use super::caller::Caller;
-use super::lists::{filtered, list_request, page_ids};
+use super::lists::ClinicList;
 use super::params::Query;
 use super::{reply, scope};
+use crate::Options;
 use crate::data::reference::CHANNELS;
 use crate::data::{
-    ContactChanges, ContactFilter, ContactRecord, Day, NewContact, day_of, parse_date,
+    ContactChanges, ContactFilter, ContactRecord, Day, NewContact, Store, day_of, parse_date,
 };
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -131,10 +132,8 @@ fn campaign(
 pub async fn create(
     State(app): State<AppState>,
     Caller(user): Caller,
-    headers: HeaderMap,
-    body: Bytes,
+    fields: Fields,
 ) -> Result<Response, ApiError> {
-    let fields = Fields::parse(&headers, &body)?;
     let clinic = fields.required_int("clinica", "\"1\"")?;
     let clinic = scope::write_clinic(user, clinic)?;
     let name = fields.required_text("nome", "nome completo")?;
@@ -169,10 +168,8 @@ pub async fn create(
 pub async fn update(
     State(app): State<AppState>,
     Caller(user): Caller,
-    headers: HeaderMap,
-    body: Bytes,
+    fields: Fields,
 ) -> Result<Response, ApiError> {
-    let fields = Fields::parse(&headers, &body)?;
     let id = fields.required_int("id", "\"1234\"")?;
     let contacts = &app.data.contacts;
     let (id, owner) = u32::try_from(id)
@@ -225,35 +222,41 @@ fn phone_filter(query: &Query, name: &str) -> Result<Option<String>, ApiError> {
     }
 }
 
-fn filter(query: &Query) -> Result<ContactFilter, ApiError> {
-    Ok(ContactFilter {
-        name: query.search("nome"),
-        created: query.date_range("criado_em")?,
-        birth: query.date_range("data_nascimento")?,
-        email: query.text("email").map(str::to_owned),
-        referrer: query.id("indicado_por")?,
-        referred: query.flag("indicado")?,
-        inactive: query.flag("inativo")?,
-        phone: phone_filter(query, "telefone")?,
-        phone2: phone_filter(query, "telefone_secundario")?,
-    })
-}
+/// `GET /lista_cliente`.
+pub(super) struct ContactList;
 
-pub async fn list(
-    State(app): State<AppState>,
-    Caller(user): Caller,
-    RawQuery(raw): RawQuery,
-) -> Result<Response, ApiError> {
-    let (query, clinic, paging) = list_request(&app, user, raw.as_deref())?;
-    let filter = filter(&query)?;
-    let data = &app.data;
-    let compute = || data.contacts.filter_ids(clinic, &filter);
-    let filtered = filtered("contacts", clinic, &filter, filter.is_empty(), &compute);
-    let (seeded, created) = data.contacts.ids_of_clinic(clinic);
-    let (window, ids) = page_ids(&app, paging, seeded, &created, filtered);
-    let records: Vec<ContactRecord> = ids
-        .into_iter()
-        .filter_map(|id| data.contacts.record(id, &data.campaigns))
-        .collect();
-    Ok(reply::page(&app.opts, &window, &records))
+impl ClinicList for ContactList {
+    const NAME: &'static str = "contacts";
+    type Filter = ContactFilter;
+    type Record = ContactRecord;
+
+    fn filter(query: &Query, _: &Options) -> Result<ContactFilter, ApiError> {
+        Ok(ContactFilter {
+            name: query.search("nome"),
+            created: query.date_range("criado_em")?,
+            birth: query.date_range("data_nascimento")?,
+            email: query.text("email").map(str::to_owned),
+            referrer: query.id("indicado_por")?,
+            referred: query.flag("indicado")?,
+            inactive: query.flag("inativo")?,
+            phone: phone_filter(query, "telefone")?,
+            phone2: phone_filter(query, "telefone_secundario")?,
+        })
+    }
+
+    fn is_unfiltered(filter: &ContactFilter) -> bool {
+        filter.is_empty()
+    }
+
+    fn matching(data: &Store, clinic: u32, filter: &ContactFilter) -> Vec<u32> {
+        data.contacts.filter_ids(clinic, filter)
+    }
+
+    fn ids(data: &Store, clinic: u32) -> (Range<u32>, Vec<u32>) {
+        data.contacts.ids_of_clinic(clinic)
+    }
+
+    fn record(data: &Store, id: u32) -> Option<ContactRecord> {
+        data.contacts.record(id, &data.campaigns)
+    }
 }

@@ -1,8 +1,6 @@
 //! `POST /loginApi`.
 
-use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::HeaderMap;
 use axum::response::Response;
 
 use super::body::Fields;
@@ -10,12 +8,7 @@ use super::reply;
 use crate::error::ApiError;
 use crate::state::AppState;
 
-pub async fn login(
-    State(app): State<AppState>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Result<Response, ApiError> {
-    let fields = Fields::parse(&headers, &body)?;
+pub async fn login(State(app): State<AppState>, fields: Fields) -> Result<Response, ApiError> {
     let login = fields.required_text("login", "usuário")?;
     let password = fields.required_text("password", "senha")?;
     let (token, user) = app.tokens.login(&login, &password).ok_or_else(|| {

@@ -29,9 +29,15 @@ pub fn routes(state: AppState) -> Router {
         .route("/atualizaCadastroCliente", post(contacts::update))
         .route("/criaCampanha", post(refs::create_campaign))
         .route("/mudaStatusAgendamento", post(appointments::set_status))
-        .route("/relAgendamentos", get(appointments::list))
-        .route("/lista_venda_orcamento", get(quotes::list))
-        .route("/lista_cliente", get(contacts::list))
+        .route(
+            "/relAgendamentos",
+            get(lists::list::<appointments::AppointmentList>),
+        )
+        .route(
+            "/lista_venda_orcamento",
+            get(lists::list::<quotes::QuoteList>),
+        )
+        .route("/lista_cliente", get(lists::list::<contacts::ContactList>))
         .route("/listaCriadoPorVenda", get(refs::creators))
         .route("/listaPlanoDeConta", get(refs::account_plans))
         .route("/listaVendedor", get(refs::sellers))

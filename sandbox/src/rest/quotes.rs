@@ -1,16 +1,16 @@
 //! `GET /lista_venda_orcamento` (Ficha Financeira).
 
-use axum::extract::{RawQuery, State};
+use std::ops::Range;
+
 use axum::response::Response;
 
-use super::caller::Caller;
-use super::lists::{filtered, list_request, page_ids};
+use super::lists::ClinicList;
 use super::params::Query;
-use super::reply;
+use super::reply::{self, Window};
+use crate::Options;
 use crate::data::reference::QUOTE_STATUSES;
-use crate::data::{ClientFilter, QuoteFilter, QuoteRecord, search::TextQuery};
+use crate::data::{ClientFilter, QuoteFilter, QuoteRecord, Store, search::TextQuery};
 use crate::error::ApiError;
-use crate::state::AppState;
 
 fn filter(query: &Query) -> Result<QuoteFilter, ApiError> {
     // `cliente` is a contact ID when numeric, else part of the client's name.
@@ -41,40 +41,44 @@ fn filter(query: &Query) -> Result<QuoteFilter, ApiError> {
     })
 }
 
-pub async fn list(
-    State(app): State<AppState>,
-    Caller(user): Caller,
-    RawQuery(raw): RawQuery,
-) -> Result<Response, ApiError> {
-    let (query, clinic, paging) = list_request(&app, user, raw.as_deref())?;
-    let mut filter = filter(&query)?;
-    if app.opts.ignore_modified_filter {
-        filter.modified = Default::default();
+/// `GET /lista_venda_orcamento`.
+pub(super) struct QuoteList;
+
+impl ClinicList for QuoteList {
+    const NAME: &'static str = "quotes";
+    type Filter = QuoteFilter;
+    type Record = QuoteRecord;
+
+    fn filter(query: &Query, opts: &Options) -> Result<QuoteFilter, ApiError> {
+        let mut filter = filter(query)?;
+        if opts.ignore_modified_filter {
+            filter.modified = Default::default();
+        }
+        Ok(filter)
     }
-    let data = &app.data;
-    let compute = || {
+
+    fn is_unfiltered(filter: &QuoteFilter) -> bool {
+        filter.is_empty()
+    }
+
+    fn matching(data: &Store, clinic: u32, filter: &QuoteFilter) -> Vec<u32> {
         data.quotes
-            .filter_ids(clinic, &filter, &data.contacts, &data.churn)
-    };
-    let filtered = filtered("quotes", clinic, &filter, filter.is_empty(), &compute);
-    let (window, ids) = page_ids(
-        &app,
-        paging,
-        data.quotes.layout().ids(clinic),
-        &[],
-        filtered,
-    );
-    let records: Vec<QuoteRecord> = ids
-        .into_iter()
-        .map(|id| data.quotes.current(id, &data.contacts, &data.churn))
-        .collect();
-    match app.opts.late_field_from {
-        None => Ok(reply::page(&app.opts, &window, &records)),
-        Some(from) => Ok(reply::page(
-            &app.opts,
-            &window,
-            &with_late_field(records, from),
-        )),
+            .filter_ids(clinic, filter, &data.contacts, &data.churn)
+    }
+
+    fn ids(data: &Store, clinic: u32) -> (Range<u32>, Vec<u32>) {
+        (data.quotes.layout().ids(clinic), Vec::new())
+    }
+
+    fn record(data: &Store, id: u32) -> Option<QuoteRecord> {
+        Some(data.quotes.current(id, &data.contacts, &data.churn))
+    }
+
+    fn reply(opts: &Options, window: &Window, records: Vec<QuoteRecord>) -> Response {
+        match opts.late_field_from {
+            None => reply::page(opts, window, &records),
+            Some(from) => reply::page(opts, window, &with_late_field(records, from)),
+        }
     }
 }
 

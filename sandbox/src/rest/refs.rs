@@ -1,8 +1,6 @@
 //! Reference lists (`Saída — Apoio`) and `criaCampanha`.
 
-use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
-use axum::http::HeaderMap;
 use axum::response::Response;
 use serde::Serialize;
 
@@ -203,10 +201,8 @@ pub async fn evaluation_has_quote(State(app): State<AppState>, Caller(_): Caller
 pub async fn create_campaign(
     State(app): State<AppState>,
     Caller(user): Caller,
-    headers: HeaderMap,
-    body: Bytes,
+    fields: Fields,
 ) -> Handler {
-    let fields = Fields::parse(&headers, &body)?;
     let name = fields.required_text("nome", "nome da campanha")?;
     let clinic = fields.required_int("clinica", "\"1\"")?;
     let clinic = scope::write_clinic(user, clinic)?;

@@ -1,0 +1,160 @@
+//! Tools some tests need beyond the binary: a real shell, a Python with DuckDB, a FAT volume. Each
+//! test that needs one is skipped where it is missing, unless CI requires it.
+
+use std::path::{Path, PathBuf};
+
+/// Whether a test that drives a real shell can run here: `program` is on the PATH and every file in
+/// `files` (such as bash-completion's loader) exists. When one is missing the test is skipped with a
+/// line on stderr — written past the test harness's capture, so it shows in a passing run — unless
+/// `CLINIC_REQUIRE_SHELLS=1` (CI, after installing them), where a missing shell fails the test.
+#[allow(dead_code)]
+pub fn shell_ready(test: &str, program: &str, files: &[&str]) -> bool {
+    let on_path = std::env::var_os("PATH").is_some_and(|path| {
+        std::env::split_paths(&path).any(|dir| is_executable(&dir.join(program)))
+    });
+    let missing: Vec<String> = std::iter::once(program)
+        .filter(|_| !on_path)
+        .map(|p| format!("`{p}` is not on the PATH"))
+        .chain(
+            files
+                .iter()
+                .filter(|f| !Path::new(f).exists())
+                .map(|f| format!("{f} does not exist")),
+        )
+        .collect();
+    if missing.is_empty() {
+        return true;
+    }
+    let what = missing.join("; ");
+    missing_tool(
+        test,
+        &what,
+        "CLINIC_REQUIRE_SHELLS",
+        "install it to run this test; ",
+    );
+    false
+}
+
+/// A tool a test needs is missing: the test is skipped with a line on stderr (written past the test
+/// harness's capture, so it shows in a passing run) saying `how` to get it, unless `require` is set to
+/// `1` (CI, after installing the tool), where the test fails.
+fn missing_tool(test: &str, what: &str, require: &str, how: &str) {
+    use std::io::Write;
+    if std::env::var(require).is_ok_and(|v| v == "1") {
+        panic!("{test}: {what}, and {require}=1 requires it");
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "skipped {test}: {what} ({how}{require}=1 makes this a failure)"
+    );
+}
+
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+/// A Python with DuckDB, for tests that read an output back the way the README's readers do:
+/// `CLINIC_TEST_PYTHON` when set, else `python3` on the PATH. When it cannot `import duckdb` the test
+/// is skipped with a line on stderr, unless `CLINIC_REQUIRE_DUCKDB=1` (CI, after installing it into a
+/// virtual environment), where that is a failure. Tests that use it have `duckdb` in their name, so
+/// CI can run them again with the requirement.
+#[allow(dead_code)]
+pub fn duckdb_python(test: &str) -> Option<std::path::PathBuf> {
+    let python = std::env::var_os("CLINIC_TEST_PYTHON")
+        .filter(|p| !p.is_empty())
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::PathBuf::from("python3"));
+    let ready = std::process::Command::new(&python)
+        .args(["-c", "import duckdb"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if ready {
+        return Some(python);
+    }
+    let what = format!("{} cannot import duckdb", python.display());
+    missing_tool(
+        test,
+        &what,
+        "CLINIC_REQUIRE_DUCKDB",
+        "pip install duckdb, or set CLINIC_TEST_PYTHON; ",
+    );
+    None
+}
+
+/// Runs `script` under the Python `duckdb_python` found, with `args` as `sys.argv[1:]`, and returns
+/// its stdout; a failing script fails the test with its stderr.
+#[allow(dead_code)]
+pub fn run_python(python: &Path, script: &str, args: &[&str]) -> String {
+    let out = std::process::Command::new(python)
+        .arg("-c")
+        .arg(script)
+        .args(args)
+        .output()
+        .expect("python runs");
+    assert!(
+        out.status.success(),
+        "python failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+/// A FAT file system mounted through FUSE (`fusefat`), case-insensitive as Windows and macOS
+/// volumes are; unmounted when dropped.
+#[allow(dead_code)]
+pub struct FatVolume {
+    pub mount: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl Drop for FatVolume {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("fusermount")
+            .arg("-u")
+            .arg(&self.mount)
+            .status();
+    }
+}
+
+/// A fresh 32 MiB FAT volume for a test, or `None` (with a line on stderr) where `mkfs.fat`,
+/// `fusefat` or FUSE itself is missing — a failure instead with `CLINIC_REQUIRE_FAT=1` (CI, after
+/// installing dosfstools and fusefat). Tests that use it have `case_insensitive` in their name.
+#[allow(dead_code)]
+pub fn fat_volume(test: &str) -> Option<FatVolume> {
+    let dir = tempfile::tempdir().unwrap();
+    let image = dir.path().join("volume.fat");
+    let mount = dir.path().join("mnt");
+    std::fs::create_dir(&mount).unwrap();
+    let run = |program: &str, args: &[&std::ffi::OsStr]| {
+        std::process::Command::new(program)
+            .args(args)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    let made = run(
+        "mkfs.fat",
+        &["-C".as_ref(), image.as_os_str(), "32768".as_ref()],
+    );
+    let mounted = made
+        && run(
+            "fusefat",
+            &[
+                "-o".as_ref(),
+                "rw+".as_ref(),
+                image.as_os_str(),
+                mount.as_os_str(),
+            ],
+        );
+    if mounted {
+        return Some(FatVolume { mount, _dir: dir });
+    }
+    let what =
+        "a FAT volume could not be made and mounted (mkfs.fat from dosfstools, fusefat, /dev/fuse)";
+    missing_tool(test, what, "CLINIC_REQUIRE_FAT", "");
+    None
+}
