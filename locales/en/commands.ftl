@@ -223,6 +223,7 @@ cli-expected-one-clinic = one clinic ID or name (`all` and lists are for lists a
 cli-expected-range-end = a date on or before the end of the range ({ $end })
 cli-expected-readable-file = a readable file ({ $reason })
 cli-expected-json = JSON ({ $reason })
+cli-query-is-capital-q = tip: -q is --quiet; a query parameter is -Q KEY=VALUE (or --query KEY=VALUE)
 cli-expected-method = expected GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS
 cli-api-expected-page-number = a whole number from 1 (or use --page / --per-page)
 

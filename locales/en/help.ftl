@@ -783,7 +783,7 @@ help-io = Call any Integrações IO path with the stored x-api-key  [Integraçõ
     Examples:
       clinic io GET /status
       clinic io POST /leads --data '{"{"}"nome": "Ana"{"}"}'
-      clinic io POST /leads --data @lead.json -q origem=site
+      clinic io POST /leads --data @lead.json -Q origem=site
 
     The key is CLINIC_IO_KEY, else the one stored with `clinic auth set-io-key`.
 help-io--method = HTTP method
@@ -795,9 +795,9 @@ help-io--data = JSON body: inline, @FILE, or - for standard input
 help-api = Call any path of the API with the same auth, formats and paging
     .after =
     Examples:
-      clinic api GET /listaCanal -q nome=insta
+      clinic api GET /listaCanal -Q nome=insta
       clinic api GET /listaCanal --page 2 --per-page 20
-      clinic api GET /lista_venda_orcamento -q status=2 --all --format ndjson
+      clinic api GET /lista_venda_orcamento -Q status=2 --all --format ndjson
       clinic api POST /criaCampanha --data '{"{"}"nome": "Teste", "clinica": "1"{"}"}'
 
     A GET of one of the service's paged lists always sends pagina_atual and por_pagina: --page (default 1)

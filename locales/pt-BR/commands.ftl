@@ -233,6 +233,7 @@ cli-expected-one-clinic = um ID ou nome de clínica (`all` e listas servem para 
 cli-expected-range-end = uma data igual ou anterior ao fim do intervalo ({ $end })
 cli-expected-readable-file = um arquivo legível ({ $reason })
 cli-expected-json = JSON ({ $reason })
+cli-query-is-capital-q = dica: -q é --quiet; um parâmetro de consulta é -Q CHAVE=VALOR (ou --query CHAVE=VALOR)
 cli-expected-method = esperado GET, POST, PUT, PATCH, DELETE, HEAD ou OPTIONS
 cli-api-expected-page-number = um número inteiro a partir de 1 (ou use --page / --per-page)
 

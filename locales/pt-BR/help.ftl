@@ -785,7 +785,7 @@ help-io = Chama qualquer caminho da Integrações IO com a x-api-key guardada  [
     Exemplos:
       clinic io GET /status
       clinic io POST /leads --data '{"{"}"nome": "Ana"{"}"}'
-      clinic io POST /leads --data @lead.json -q origem=site
+      clinic io POST /leads --data @lead.json -Q origem=site
 
     A chave é CLINIC_IO_KEY, senão a guardada com `clinic auth set-io-key`.
 help-io--method = Método HTTP
@@ -797,9 +797,9 @@ help-io--data = Corpo JSON: no próprio comando, @ARQUIVO, ou - para a entrada p
 help-api = Chama qualquer caminho da API com a mesma autenticação, formatos e paginação
     .after =
     Exemplos:
-      clinic api GET /listaCanal -q nome=insta
+      clinic api GET /listaCanal -Q nome=insta
       clinic api GET /listaCanal --page 2 --per-page 20
-      clinic api GET /lista_venda_orcamento -q status=2 --all --format ndjson
+      clinic api GET /lista_venda_orcamento -Q status=2 --all --format ndjson
       clinic api POST /criaCampanha --data '{"{"}"nome": "Teste", "clinica": "1"{"}"}'
 
     Um GET de uma das listas paginadas do serviço sempre envia pagina_atual e por_pagina: --page (padrão

@@ -305,7 +305,8 @@ pub struct RawRequest {
     #[arg(value_parser = method)]
     pub method: crate::http::Method,
     pub path: String,
-    #[arg(short = 'q', long = "query", value_name = "KEY=VALUE", value_parser = key_value)]
+    // `-Q`: `-q` is `--quiet` in every command.
+    #[arg(short = 'Q', long = "query", value_name = "KEY=VALUE", value_parser = key_value)]
     pub query: Vec<(String, String)>,
     #[arg(long, value_name = "JSON|@FILE|-")]
     pub data: Option<String>,

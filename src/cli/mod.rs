@@ -190,7 +190,7 @@ pub fn command() -> clap::Command {
 /// The command tree with its texts in `lang`.
 pub fn command_in(lang: crate::text::i18n::Lang) -> clap::Command {
     let tree = localize::localize(<Cli as clap::CommandFactory>::command(), lang);
-    let tree = help::point_to_network(help::hide_unused_flags(quiet_without_q(tree)));
+    let tree = help::point_to_network(help::hide_unused_flags(tree));
     // `clinic help <Tab>` offers the commands of this very tree: handed to the help command here,
     // where the tree is built, so that `help` needs nothing from above it.
     let commands: Vec<(String, Option<clap::builder::StyledStr>)> = tree
@@ -207,24 +207,6 @@ pub fn command_in(lang: crate::text::i18n::Lang) -> clap::Command {
     })
 }
 
-/// Commands whose own `-q` is `--query`.
-const OWN_Q: &[&str] = &["api", "io"];
-
-/// The tree with `--quiet` taking no `-q` in the [`OWN_Q`] commands: a copy of it without the short
-/// name, placed there before clap propagates the global flag, takes its place.
-fn quiet_without_q(tree: clap::Command) -> clap::Command {
-    let Some(quiet) = tree
-        .get_arguments()
-        .find(|a| a.get_id() == "quiet")
-        .cloned()
-    else {
-        return tree;
-    };
-    OWN_Q.iter().fold(tree, |tree, name| {
-        tree.mut_subcommand(name, |c| c.arg(quiet.clone().short(None)))
-    })
-}
-
 /// Parses the process's arguments, exiting (status 2) with clap's message, in the chosen language,
 /// on a usage error; a message of its own is written into `io`.
 pub fn parse(io: &IoStreams) -> Cli {
@@ -233,6 +215,13 @@ pub fn parse(io: &IoStreams) -> Cli {
     let fail = |e: clap::Error, cmd: &mut clap::Command| -> ! {
         let e = with_value_shown(e.format(cmd));
         let lang = crate::text::i18n::current();
+        // `-q KEY=VALUE` was `--query` in `api` and `io` once: `-q` is `--quiet` everywhere now, and
+        // the value it leaves behind is refused with the way to send it.
+        if e.kind() == clap::error::ErrorKind::UnknownArgument && query_after_quiet() {
+            let text = localize::error_text(&e, lang).unwrap_or_else(|| e.render().to_string());
+            io.write_err(&format!("{text}{}\n", crate::t!("cli-query-is-capital-q")));
+            std::process::exit(2)
+        }
         if lang != crate::text::i18n::Lang::En
             && matches!(
                 e.kind(),
@@ -257,6 +246,15 @@ pub fn parse(io: &IoStreams) -> Cli {
         Ok(matches) => Cli::from_arg_matches(&matches).unwrap_or_else(|e| fail(e, &mut cmd)),
         Err(e) => fail(e, &mut cmd),
     }
+}
+
+/// The command line is `api` or `io` with `-q KEY=VALUE`, the query's spelling before `-Q`.
+fn query_after_quiet() -> bool {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter().any(|a| a == "api" || a == "io")
+        && args
+            .windows(2)
+            .any(|w| w[0] == "-q" && w[1].contains('=') && !w[1].starts_with('-'))
 }
 
 /// A clap error with the value it refused shown as every error shows one: masked when the flag

@@ -11,9 +11,9 @@ fn api_escape_hatch_with_paging_and_body() {
         "api",
         "GET",
         "/listaCanal",
-        "-q",
+        "-Q",
         "pagina_atual=1",
-        "-q",
+        "-Q",
         "por_pagina=3",
         "--format",
         "json",
@@ -50,7 +50,7 @@ fn api_escape_hatch_with_paging_and_body() {
         .stderr(predicate::str::contains("--data"));
     env.clinic().args(["api", "FETCH", "/x"]).assert().code(2);
     env.clinic()
-        .args(["api", "GET", "/x", "-q", "novalue"])
+        .args(["api", "GET", "/x", "-Q", "novalue"])
         .assert()
         .code(2);
 }
@@ -98,7 +98,7 @@ fn api_get_sends_the_page_and_page_size() {
         "api",
         "GET",
         "/listaCanal",
-        "-q",
+        "-Q",
         "nome=insta",
         "--format",
         "json",
@@ -131,12 +131,12 @@ fn api_get_sends_the_page_and_page_size() {
             "api",
             "GET",
             "/listaCanal",
-            "-q",
+            "-Q",
             "pagina_atual=3",
             "--page",
             "2",
         ])
-        .args(["-q", "por_pagina=4", "--format", "json"])
+        .args(["-Q", "por_pagina=4", "--format", "json"])
         .assert()
         .success();
     assert_eq!(page_asked(&env), some("2", "4"));
@@ -163,7 +163,7 @@ fn api_get_sends_the_page_and_page_size() {
 }
 
 #[test]
-fn quiet_works_before_or_after_the_command_and_api_keeps_its_q() {
+fn quiet_works_before_or_after_the_command_and_api_takes_its_query_as_capital_q() {
     let env = Env::new();
     let run = |args: &[&str]| {
         let out = env.clinic().args(args).output().unwrap();
@@ -179,13 +179,30 @@ fn quiet_works_before_or_after_the_command_and_api_keeps_its_q() {
     assert!(!before.stdout.is_empty());
     assert_eq!(stderr(&before), "");
     assert_eq!(stderr(&after), "");
-    // `clinic api`'s -q is a query parameter, as it always was.
+    // `clinic api`'s query parameter is `-Q`; its `-q` is `--quiet`, as everywhere.
     env.clear_journal();
-    run(&["api", "GET", "/listaCanal", "-q", "nome=insta"]);
+    let quiet = run(&["api", "GET", "/listaCanal", "-Q", "nome=insta", "-q"]);
+    assert_eq!(stderr(&quiet), "");
     let sent = env.sent();
     let last = sent.last().unwrap();
     assert!(
         query_of(last).contains(&("nome".into(), "insta".into())),
         "{last}"
     );
+    // The old spelling is refused, before anything is sent, with the way to send it.
+    env.clear_journal();
+    for command in [
+        &["api", "GET", "/listaCanal"][..],
+        &["io", "GET", "/leads"][..],
+    ] {
+        let out = env
+            .clinic()
+            .args(command)
+            .args(["-q", "nome=insta"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(stderr(&out).contains("-Q KEY=VALUE"), "{}", stderr(&out));
+    }
+    assert!(env.sent().is_empty());
 }

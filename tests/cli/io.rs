@@ -18,7 +18,7 @@ fn io_call_sends_the_key_and_shows_the_answer() {
                 "/leads/novo",
                 "--data",
                 r#"{"nome": "Ana", "tags": [1, 2]}"#,
-                "-q",
+                "-Q",
                 "origem=site",
             ])
             .args(["--format", "json"]),
@@ -106,7 +106,7 @@ fn bad_input_is_refused_before_sending() {
     for args in [
         vec!["io", "POST", "/x", "--data", "{nope"],
         vec!["io", "FETCH", "/x"],
-        vec!["io", "GET", "/x", "-q", "novalue"],
+        vec!["io", "GET", "/x", "-Q", "novalue"],
         vec!["io", "POST", "/x", "--data", "@/no/such/file.json"],
     ] {
         let out = env

@@ -97,11 +97,11 @@ fn traces_mask_secrets_where_they_sit_and_nothing_else() {
             "api",
             "GET",
             "/listaCampanha",
-            "-q",
+            "-Q",
             "pagina_atual=1",
-            "-q",
+            "-Q",
             "por_pagina=5",
-            "-q",
+            "-Q",
             "token=s3cr3t-qu3ry-v4lu3",
         ],
     ];
@@ -139,7 +139,7 @@ fn traces_mask_secrets_where_they_sit_and_nothing_else() {
             // With the secret query value, every request line masks it once (a first walk may also
             // ask page 0, once, to learn the numbering); otherwise nothing is masked.
             let masks = err.matches("****").count();
-            let expected = if args.contains(&"-q") { urls.len() } else { 0 };
+            let expected = if args.contains(&"-Q") { urls.len() } else { 0 };
             assert_eq!(masks, expected, "{secret} {args:?} masks text: {err}");
         }
         // The CRM, the webhook and IO: the secret is masked in the address, nowhere else.
