@@ -860,6 +860,41 @@ help-cache-path = Print the cache directory of this profile
     Example:
       ls "$(clinic cache path)"
 
+## sync
+help-sync = Mirror the deployment into a database by ID (SQLite; `clinic sql` queries it), kept current by incremental runs
+    .after =
+    Examples:
+      clinic sync                                  # every stream of every clinic, into the profile's mirror
+      clinic sync --streams quotes --clinic "SP Campinas"
+      clinic sync --full                           # walk everything; what is gone gets _deleted_at
+      clinic sync changes                          # what the last run changed
+      clinic sql "SELECT clinica, SUM(valor_centavos)/100.0 FROM quotes GROUP BY clinica"
+help-sync--to = The database file [default: sync/<profile>.sqlite in the data folder]
+help-sync--streams = Streams to mirror, comma-separated: quotes, appointments, contacts, references [default: all]
+help-sync--clinic = Clinics to mirror: IDs or names, comma-separated, or all [default: every clinic the login sees]
+help-sync--full = Walk every list whole, and tombstone (_deleted_at) every row that no longer comes
+help-sync--no-wait = When another sync holds the database, exit 1 at once instead of waiting
+
+## sync changes
+help-sync-changes = What changed between runs: new, changed (field, old and new value), vanished and resurrected rows
+    .after =
+    Examples:
+      clinic sync changes                  # the last complete run's changes
+      clinic sync changes --since 12       # every change after run 12
+      clinic sync changes --since 2026-11-01 --format csv -o changes.csv
+help-sync-changes--to = The database file [default: the profile's mirror]
+help-sync-changes--since = A run number (changes after it) or a date (changes of runs started on or after it)
+
+## sql
+help-sql = Query the mirror `clinic sync` keeps (read-only), printed as a table, CSV, JSON, xlsx or Parquet
+    .after =
+    Examples:
+      clinic sql --schema
+      clinic sql "SELECT status, COUNT(*), SUM(valor_centavos) / 100.0 AS total FROM quotes WHERE _deleted_at IS NULL GROUP BY status"
+help-sql--query = An SQL query (SQLite); the database is opened read-only
+help-sql--schema = List the mirror's tables and columns with their types
+help-sql--to = The database file [default: the profile's mirror]
+
 ## state
 help-state = The saved points of incremental exports (--since last)
 

@@ -863,6 +863,41 @@ help-cache-path = Mostra a pasta de cache deste perfil
     Exemplo:
       ls "$(clinic cache path)"
 
+## sync
+help-sync = Espelha a implantação num banco de dados por ID (SQLite; `clinic sql` o consulta), atualizado por execuções incrementais
+    .after =
+    Exemplos:
+      clinic sync                                  # todos os fluxos de todas as clínicas, no espelho do perfil
+      clinic sync --streams quotes --clinic "SP Campinas"
+      clinic sync --full                           # percorre tudo; o que sumiu recebe _deleted_at
+      clinic sync changes                          # o que a última execução mudou
+      clinic sql "SELECT clinica, SUM(valor_centavos)/100.0 FROM quotes GROUP BY clinica"
+help-sync--to = O arquivo do banco [padrão: sync/<perfil>.sqlite na pasta de dados]
+help-sync--streams = Fluxos a espelhar, separados por vírgula: quotes, appointments, contacts, references [padrão: todos]
+help-sync--clinic = Clínicas a espelhar: IDs ou nomes separados por vírgula, ou all [padrão: todas as que o login vê]
+help-sync--full = Percorre todas as listas inteiras e marca (_deleted_at) toda linha que não vem mais
+help-sync--no-wait = Quando outro sync está usando o banco, sai com 1 na hora em vez de esperar
+
+## sync changes
+help-sync-changes = O que mudou entre execuções: linhas novas, alteradas (campo, valor antigo e novo), sumidas e reaparecidas
+    .after =
+    Exemplos:
+      clinic sync changes                  # as mudanças da última execução completa
+      clinic sync changes --since 12       # toda mudança depois da execução 12
+      clinic sync changes --since 2026-11-01 --format csv -o mudancas.csv
+help-sync-changes--to = O arquivo do banco [padrão: o espelho do perfil]
+help-sync-changes--since = Um número de execução (mudanças depois dela) ou uma data (mudanças das execuções iniciadas nela ou depois)
+
+## sql
+help-sql = Consulta o espelho que `clinic sync` mantém (somente leitura), em tabela, CSV, JSON, xlsx ou Parquet
+    .after =
+    Exemplos:
+      clinic sql --schema
+      clinic sql "SELECT status, COUNT(*), SUM(valor_centavos) / 100.0 AS total FROM quotes WHERE _deleted_at IS NULL GROUP BY status"
+help-sql--query = Uma consulta SQL (SQLite); o banco é aberto somente para leitura
+help-sql--schema = Lista as tabelas e colunas do espelho, com seus tipos
+help-sql--to = O arquivo do banco [padrão: o espelho do perfil]
+
 ## state
 help-state = Os pontos salvos das exportações incrementais (--since last)
 

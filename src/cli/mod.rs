@@ -40,6 +40,7 @@ pub mod sandbox;
 pub mod sandbox_hosts;
 pub mod setup;
 pub mod state;
+pub mod sync;
 mod values;
 
 pub use failure::Failure;
@@ -171,6 +172,8 @@ pub enum Command {
     Cache(cache::CacheCommand),
     #[command(subcommand)]
     State(state::StateCommand),
+    Sync(sync::SyncArgs),
+    Sql(sync::SqlArgs),
     #[command(subcommand)]
     Sandbox(sandbox::SandboxCommand),
     Help(help::HelpArgs),
@@ -417,6 +420,8 @@ async fn dispatch(ctx: &Context, command: Command) -> Result<()> {
         Command::Operations => operations::run(ctx),
         Command::Cache(cmd) => cache::run(ctx, cmd).await,
         Command::State(cmd) => state::run(ctx, cmd),
+        Command::Sync(args) => sync::run(ctx, args).await,
+        Command::Sql(args) => sync::sql(ctx, args),
         Command::Completions(_)
         | Command::Man(_)
         | Command::Sandbox(_)

@@ -32,7 +32,7 @@ impl Kind {
         Kind::QuoteStatuses,
     ];
 
-    pub fn path(self) -> &'static str {
+    pub const fn path(self) -> &'static str {
         match self {
             Kind::Clinics => crate::api::CLINICS.path,
             Kind::Channels => crate::api::CHANNELS.path,
@@ -48,12 +48,12 @@ impl Kind {
     }
 
     /// Lists the service returns whole, without `pagina_atual`.
-    pub fn paged(self) -> bool {
+    pub const fn paged(self) -> bool {
         !matches!(self, Kind::AppointmentStatuses | Kind::QuoteStatuses)
     }
 
     /// Lists whose content depends on the clinic (`clinica` parameter).
-    pub fn per_clinic(self) -> bool {
+    pub const fn per_clinic(self) -> bool {
         matches!(
             self,
             Kind::Campaigns

@@ -1,0 +1,206 @@
+//! `clinic sync` (the deployment mirrored into a database), `clinic sync changes` (what changed
+//! between runs) and `clinic sql` (read-only queries of the mirror), all printed through the same
+//! formatters as every list.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::mirror::Mirror;
+use crate::output::Shape;
+use crate::show::Sink;
+use crate::sync::{self, Options, Stream};
+
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct SyncArgs {
+    #[command(subcommand)]
+    command: Option<SyncCommand>,
+    #[arg(long, value_name = "FILE")]
+    to: Option<PathBuf>,
+    #[arg(long, value_name = "LIST", value_parser = streams)]
+    streams: Option<Streams>,
+    #[arg(long, visible_alias = "clinica", value_name = "ID|NAME,...|all", value_parser = crate::network::Choice::parse, add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::clinic_list))]
+    clinic: Option<crate::network::Choice>,
+    #[arg(long)]
+    full: bool,
+    #[arg(long)]
+    no_wait: bool,
+}
+
+/// `--streams`: one value holding the list, so that clap keeps it whole.
+#[derive(Debug, Clone)]
+pub struct Streams(Vec<Stream>);
+
+fn streams(text: &str) -> std::result::Result<Streams, String> {
+    sync::parse_streams(text).map(Streams)
+}
+
+#[derive(Subcommand, Debug)]
+pub enum SyncCommand {
+    Changes(ChangesArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ChangesArgs {
+    #[arg(long, value_name = "FILE")]
+    to: Option<PathBuf>,
+    #[arg(long, value_name = "RUN|DATE")]
+    since: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct SqlArgs {
+    #[arg(required_unless_present = "schema", value_name = "SQL")]
+    query: Option<String>,
+    #[arg(long, conflicts_with = "query")]
+    schema: bool,
+    #[arg(long, value_name = "FILE")]
+    to: Option<PathBuf>,
+}
+
+pub async fn run(ctx: &Context, args: SyncArgs) -> Result<()> {
+    if let Some(SyncCommand::Changes(c)) = args.command {
+        return changes(ctx, c);
+    }
+    let path = mirror_path(ctx, args.to)?;
+    let opts = Options {
+        path,
+        streams: args
+            .streams
+            .map_or_else(|| Stream::ALL.to_vec(), |Streams(s)| s),
+        clinics: args.clinic,
+        full: args.full,
+        wait: !args.no_wait,
+    };
+    let outcome = sync::run(ctx, opts).await?;
+    let parts: Vec<String> = outcome
+        .streams
+        .iter()
+        .map(|(stream, c)| {
+            crate::t!(
+                "sync-summary-stream",
+                stream = stream.name(),
+                new = c.new,
+                changed = c.changed + c.resurrected,
+                vanished = c.vanished
+            )
+        })
+        .collect();
+    ctx.reporter.note(&crate::t!(
+        "sync-summary",
+        run = outcome.run,
+        streams = parts.join("; ")
+    ));
+    Ok(())
+}
+
+/// `--to FILE`, else the profile's mirror in the data folder.
+fn mirror_path(ctx: &Context, to: Option<PathBuf>) -> Result<PathBuf> {
+    match to {
+        Some(path) => Ok(path),
+        None => sync::default_path(&ctx.profile_name),
+    }
+}
+
+/// Opens the mirror read-only; one that does not exist yet is named with the way to make it.
+fn read(path: &std::path::Path) -> Result<rusqlite::Connection> {
+    if !path.is_file() {
+        return Err(Error::Usage(crate::t!(
+            "sync-no-mirror",
+            path = path.display().to_string()
+        )));
+    }
+    Mirror::read_only(path).map_err(|e| sync::mirror_error(path, e))
+}
+
+fn changes(ctx: &Context, args: ChangesArgs) -> Result<()> {
+    let path = mirror_path(ctx, args.to)?;
+    let conn = read(&path)?;
+    let failed = |e| sync::mirror_error(&path, e);
+    let after = since_run(&conn, args.since.as_deref()).map_err(|e| match e {
+        SinceError::Mirror(e) => failed(e),
+        SinceError::Invalid(given) => Error::invalid(
+            "--since",
+            given,
+            &crate::t!("sync-expected-since"),
+        ),
+    })?;
+    let sql = crate::mirror::changes_sql(&conn).map_err(failed)?;
+    print_rows(ctx, &conn, &sql, &[&after]).map_err(failed)?
+}
+
+fn print_rows(
+    ctx: &Context,
+    conn: &rusqlite::Connection,
+    sql: &str,
+    params: &[&dyn rusqlite::ToSql],
+) -> crate::mirror::MirrorResult<Result<()>> {
+    let mut out = match Sink::open(ctx, Shape::List) {
+        Ok(out) => out,
+        Err(e) => return Ok(Err(e)),
+    };
+    let written = crate::mirror::rows(conn, sql, params, |row| out.write(&row))?;
+    Ok(written.and_then(|_| {
+        if out.finish()? == 0 {
+            ctx.reporter.note(&crate::t!("note-no-records"));
+        }
+        Ok(())
+    }))
+}
+
+enum SinceError {
+    Mirror(crate::mirror::MirrorError),
+    Invalid(String),
+}
+
+/// The run after which changes are listed: `--since RUN` (a run number), `--since DATE` (the last
+/// run started before that day), else the run before the last complete one, so that the last
+/// run's changes are shown.
+fn since_run(
+    conn: &rusqlite::Connection,
+    since: Option<&str>,
+) -> std::result::Result<i64, SinceError> {
+    let max = |sql: &str, p: &[&dyn rusqlite::ToSql]| -> std::result::Result<i64, SinceError> {
+        conn.query_row(sql, p, |r| r.get::<_, Option<i64>>(0))
+            .map(|n| n.unwrap_or(0))
+            .map_err(|e| SinceError::Mirror(e.into()))
+    };
+    match since.map(str::trim) {
+        None => max(
+            "SELECT MAX(run) FROM _runs WHERE run < (SELECT MAX(run) FROM _runs WHERE status = 'complete')",
+            &[],
+        ),
+        Some(text) => {
+            if let Ok(run) = text.parse::<i64>() {
+                return Ok(run);
+            }
+            let day = crate::cli::args::date(text).map_err(|_| SinceError::Invalid(text.into()))?;
+            max(
+                "SELECT MAX(run) FROM _runs WHERE started_at < ?1",
+                &[&day.format("%Y-%m-%d").to_string()],
+            )
+        }
+    }
+}
+
+pub fn sql(ctx: &Context, args: SqlArgs) -> Result<()> {
+    let path = mirror_path(ctx, args.to)?;
+    let conn = read(&path)?;
+    let failed = |e: crate::mirror::MirrorError| match e {
+        // A query the database refuses is the user's to fix: said as SQLite says it.
+        crate::mirror::MirrorError::Sql(e) => Error::Usage(crate::t!(
+            "sql-failed",
+            reason = e.to_string()
+        )),
+        other => sync::mirror_error(&path, other),
+    };
+    let sql = match (&args.query, args.schema) {
+        (_, true) => crate::mirror::SCHEMA_SQL.to_string(),
+        (Some(q), false) => q.clone(),
+        (None, false) => unreachable!("clap requires SQL unless --schema"),
+    };
+    print_rows(ctx, &conn, &sql, &[]).map_err(failed)?
+}
