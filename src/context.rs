@@ -1,7 +1,6 @@
 //! What every command needs, resolved once: the profile (file + environment + flags), the shared HTTP
 //! client, the credential stores, the output settings and, with `--sandbox`, the in-process sandbox.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -16,6 +15,7 @@ use crate::http::{CaBundle, Http, Settings as HttpSettings};
 use crate::output::{Format, OutputSpec};
 use crate::pages::Walk;
 use crate::secret::Secret;
+use crate::term::IoStreams;
 use crate::ui::Reporter;
 use crate::watch::Watch;
 
@@ -68,6 +68,9 @@ pub struct Settings {
     pub since_overlap: Option<std::time::Duration>,
     /// `--resume`: a network run into a dataset fetches only the clinics its last run did not finish.
     pub resume: bool,
+    /// Where the configuration lives, when not where `CLINIC_CONFIG_DIR` or the platform puts it:
+    /// a run inside a test process, which has one environment for every test.
+    pub config_dir: Option<PathBuf>,
 }
 
 pub struct Context {
@@ -78,6 +81,8 @@ pub struct Context {
     /// The profile as stored, with environment overrides (and the sandbox's hosts) applied.
     pub profile: Profile,
     pub reporter: Arc<Reporter>,
+    /// The run's stdin, stdout and stderr, and which of them is a terminal.
+    pub io: Arc<IoStreams>,
     pub http: Arc<Http>,
     pub credentials: Credentials,
     sandbox: Option<clinic_sandbox::Sandbox>,
@@ -88,15 +93,21 @@ pub struct Context {
     records_watch: std::sync::Mutex<Option<Arc<Watch>>>,
     /// The order a list takes when `--sort` gives none (appointments: by date and time).
     default_sort: std::sync::Mutex<Option<Vec<crate::sort::SortKey>>>,
+    /// How long a credential store may take to answer (see [`store_time_limit`]).
+    store_limit: std::time::Duration,
 }
 
 impl Context {
-    pub async fn new(global: Settings) -> Result<Context> {
-        let reporter = Reporter::showing_personal(global.verbose, global.quiet, global.personal);
+    pub async fn new(global: Settings, io: Arc<IoStreams>) -> Result<Context> {
+        let reporter =
+            Reporter::showing_personal(io.clone(), global.verbose, global.quiet, global.personal);
         if global.personal {
             reporter.warn(&crate::t!("ui-personal-shown"));
         }
-        let config_dir = config::config_dir()?;
+        let config_dir = match &global.config_dir {
+            Some(dir) => dir.clone(),
+            None => config::config_dir()?,
+        };
         let profile_name = global.profile.clone();
         let stored = ConfigFile::load(&config_dir)?
             .profiles
@@ -161,6 +172,8 @@ impl Context {
             config_dir,
             profile,
             reporter,
+            store_limit: store_time_limit(&io),
+            io,
             http,
             sandbox,
             api: OnceCell::new(),
@@ -289,7 +302,10 @@ impl Context {
             .credentials
             .token_account(&self.profile_name, &login, base);
         let creds = self.credentials.clone();
-        let token = match store_call(kind, move || creds.load(kind, &account)).await {
+        let token = match self
+            .store_call(kind, move || creds.load(kind, &account))
+            .await
+        {
             Ok(loaded) => loaded?,
             // A store that does not answer: the login and password of the environment, if given,
             // get a token without it.
@@ -336,7 +352,18 @@ impl Context {
             credentials: self.credentials.clone(),
             http: self.http.clone(),
             sandbox: self.in_sandbox(),
+            store_limit: self.store_limit,
         }
+    }
+
+    /// Runs a call of the credential store `store` on a blocking thread, within the time a store
+    /// may take ([`store_time_limit`]): see [`store_call`].
+    pub async fn store_call<T: Send + 'static>(
+        &self,
+        store: StoreKind,
+        f: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T> {
+        store_call(self.store_limit, store, f).await
     }
 
     /// The user kind the profile's login answered (`admin_master`, `clinica`), when the token in use is
@@ -400,7 +427,7 @@ impl Context {
     /// Output settings: flags, then the profile, then `table` on a terminal and `json` otherwise.
     /// `--excel` means CSV unless TSV was asked for.
     pub fn output_spec(&self) -> OutputSpec {
-        let stdout_tty = std::io::stdout().is_terminal();
+        let stdout_tty = self.io.terminals().stdout;
         let excel_format = self.global.excel.then_some(Format::Csv);
         // `--format`, else what `-o`'s file name asks for, else `--excel`'s CSV, else the profile's.
         let named = self.global.output.as_deref().and_then(Format::of_file);
@@ -430,7 +457,7 @@ impl Context {
             excel: self.global.excel,
             path: self.global.output.clone(),
             width: if stdout_tty && self.global.output.is_none() {
-                terminal_width()
+                table_width(self.io.width())
             } else {
                 None
             },
@@ -630,11 +657,9 @@ fn concurrency(global: &Settings, profile: &Profile) -> usize {
         .unwrap_or(DEFAULT_CONCURRENCY)
 }
 
-fn terminal_width() -> Option<u16> {
-    std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.parse().ok())
-        .or_else(|| comfy_table::Table::new().width())
+/// The width a table on the terminal takes, from the terminal's measured one.
+fn table_width(measured: Option<u16>) -> Option<u16> {
+    measured
         // A pseudo-terminal may report no size at all; a narrow guess would squeeze every column.
         .filter(|w| *w >= 20)
         .or(Some(100))
@@ -650,10 +675,9 @@ pub async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static)
 /// How long a credential store may take to answer: at a terminal a minute, since an unlock prompt
 /// may be waiting for the person; otherwise (cron, Task Scheduler) 5 seconds, so that a locked or
 /// prompting store never hangs an unattended run.
-pub fn store_time_limit() -> std::time::Duration {
-    use std::io::IsTerminal;
+fn store_time_limit(io: &IoStreams) -> std::time::Duration {
     let unattended = UNATTENDED.load(std::sync::atomic::Ordering::Relaxed);
-    if !unattended && std::io::stdin().is_terminal() && std::io::stderr().is_terminal() {
+    if !unattended && io.can_prompt() {
         std::time::Duration::from_secs(60)
     } else {
         std::time::Duration::from_secs(5)
@@ -664,20 +688,21 @@ pub fn store_time_limit() -> std::time::Duration {
 /// limit even at a terminal.
 static UNATTENDED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
-/// Makes this run behave as an unattended one (see [`store_time_limit`]).
+/// Makes this run behave as an unattended one (see [`store_time_limit`]): before its context is
+/// built, which fixes the limit.
 pub fn run_unattended() {
     UNATTENDED.store(true, std::sync::atomic::Ordering::Relaxed);
 }
 
-/// Runs a call of the credential store `store` on a blocking thread, within
-/// [`store_time_limit`]; a store that does not answer in time is an authentication failure
-/// (exit 3) that names the variables that do without it. The thread left waiting on the store is
-/// abandoned (the run does not wait for it at exit).
-pub async fn store_call<T: Send + 'static>(
+/// Runs a call of the credential store `store` on a blocking thread, within `limit`; a store that
+/// does not answer in time is an authentication failure (exit 3) that names the variables that do
+/// without it. The thread left waiting on the store is abandoned (the run does not wait for it at
+/// exit).
+async fn store_call<T: Send + 'static>(
+    limit: std::time::Duration,
     store: StoreKind,
     f: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T> {
-    let limit = store_time_limit();
     let f = move || {
         // Tests stand a store that never answers in with this (debug builds only).
         if cfg!(debug_assertions)
@@ -707,6 +732,7 @@ struct Snapshot {
     credentials: Credentials,
     http: Arc<Http>,
     sandbox: bool,
+    store_limit: std::time::Duration,
 }
 
 struct Relogin {
@@ -805,6 +831,6 @@ async fn saved_credentials(c: &Snapshot, base: &url::Url) -> Result<Option<(Stri
     };
     let creds = c.credentials.clone();
     let account = creds.password_account(&c.profile_name, &login, base);
-    let password = store_call(kind, move || creds.load(kind, &account)).await??;
+    let password = store_call(c.store_limit, kind, move || creds.load(kind, &account)).await??;
     Ok(password.map(|p| (login, p)))
 }

@@ -56,6 +56,20 @@ impl Format {
         })
     }
 
+    /// The extension of a file in this format (the one [`Format::of_file`] reads back); `None` for
+    /// the table, which is for eyes on a terminal and has no file of its own kind.
+    pub fn extension(self) -> Option<&'static str> {
+        match self {
+            Format::Table => None,
+            Format::Json => Some("json"),
+            Format::Ndjson => Some("ndjson"),
+            Format::Csv => Some("csv"),
+            Format::Tsv => Some("tsv"),
+            Format::Xlsx => Some("xlsx"),
+            Format::Parquet => Some("parquet"),
+        }
+    }
+
     /// Bytes that only make sense in a file, never on a terminal or in a text pipe.
     pub fn is_binary(self) -> bool {
         matches!(self, Format::Xlsx | Format::Parquet)
@@ -83,5 +97,25 @@ impl std::str::FromStr for Format {
             .into_iter()
             .find(|f| f.name().eq_ignore_ascii_case(wanted))
             .ok_or_else(|| UnknownFormat(text.to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file named with a format's extension is read back as that format, so a dataset's parts
+    /// say what they hold.
+    #[test]
+    fn each_extension_names_its_own_format() {
+        for format in Format::ALL {
+            match format.extension() {
+                Some(ext) => {
+                    let name = format!("part.{ext}");
+                    assert_eq!(Format::of_file(std::path::Path::new(&name)), Some(format));
+                }
+                None => assert_eq!(format, Format::Table),
+            }
+        }
     }
 }

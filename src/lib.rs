@@ -2,7 +2,8 @@
 //!
 //! Data flows one way: `cli` parses and validates → `api`/`crm` build requests and send them through
 //! `http` → `pages` turns list answers into a stream of `record`s → `show` hands them to `output`, which
-//! formats them into a sink. Only `output` writes results; `ui` writes everything else on stderr. The
+//! formats them into a sink. Only `output` writes results; `ui` writes everything else on stderr, both through the streams of
+//! `term`. The
 //! layers and the import rule that keeps them apart are in ARCHITECTURE.md.
 
 pub mod api;
@@ -16,6 +17,7 @@ mod file_lock;
 pub mod format;
 pub mod http;
 pub mod input;
+pub mod io_hook;
 pub mod jq;
 pub mod mirror;
 pub mod money;
@@ -33,6 +35,7 @@ pub mod sort;
 pub mod stop_signals;
 pub mod summary;
 pub mod sync;
+pub mod term;
 pub mod text;
 pub mod ui;
 pub mod unfinished;

@@ -19,7 +19,9 @@ fn main() -> ExitCode {
         .var(clinic::cli::complete::COMPLETE_VAR)
         .completer(clinic::cli::completions::COMPLETER)
         .complete();
-    let cli = clinic::cli::parse();
+    // The process's streams, measured once: everything the run prints goes through them.
+    let io = std::sync::Arc::new(clinic::term::IoStreams::system());
+    let cli = clinic::cli::parse(&io);
     clinic::stop_signals::exit_on_panic();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -47,15 +49,8 @@ fn main() -> ExitCode {
                 }
             }
         }
-        match clinic::cli::run(cli).await {
-            Ok(()) => 0,
-            Err(failure) => {
-                if failure.code != 0 {
-                    eprintln!("{}", clinic::t!("error-line", message = failure.message));
-                }
-                failure.code
-            }
-        }
+        let outcome = clinic::cli::run(cli, io.clone()).await;
+        clinic::cli::exit_code(outcome, &io)
     });
     // Do not wait for stray background work (an abandoned request) once the answer is decided.
     runtime.shutdown_background();

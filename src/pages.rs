@@ -17,7 +17,7 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 
 use crate::error::{Error, Result};
-use crate::record::{Counter, Counts, Page, PageSource, Record};
+use crate::record::{Counter, Counts, Page, PageSource, Record, fingerprint};
 use crate::ui::Reporter;
 
 /// The highest page number a walk reads (and `--page` accepts): far beyond any real list, and far from
@@ -652,15 +652,6 @@ fn leading_id(text: &str) -> Option<&str> {
             .bytes()
             .all(|b| b.is_ascii_digit() || b == b'-' || b == b'.');
     (plain && matches!(rest.as_bytes().get(end)?, b',' | b'}')).then_some(id)
-}
-
-/// A page's identity: the text of its records, hashed as it came.
-pub(crate) fn fingerprint(records: &[Record]) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    for r in records {
-        r.get().hash(&mut h);
-    }
-    h.finish()
 }
 
 #[cfg(test)]

@@ -59,6 +59,16 @@ pub fn record_of(value: &Value) -> Record {
     serde_json::value::to_raw_value(value).unwrap_or_else(|_| RawValue::NULL.to_owned())
 }
 
+/// A page's identity: the text of its records, hashed as it came.
+pub fn fingerprint(records: &[Record]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    for r in records {
+        r.get().hash(&mut h);
+    }
+    h.finish()
+}
+
 /// A record's value, for the steps that look inside it: a record nested deeper than [`MAX_DEPTH`] is
 /// refused, and numbers [`beyond_f64`] become strings holding their source text.
 pub fn value_of(record: &RawValue) -> Result<Value, BadRecord> {

@@ -1,234 +1,21 @@
 //! The last step of every command: hand records to the output layer. Lists are walked page by page
 //! straight into the formatter, so a walk of any size runs in constant memory.
 
-use std::io::IsTerminal;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Duration;
 
 use futures::future::BoxFuture;
-use reqwest::Method;
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use crate::api::ApiClient;
-use crate::api::conventions;
 use crate::api::envelope;
+use crate::api::list::ApiList;
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::http::Safety;
 use crate::jq::Jq;
 use crate::output::{Finished, Format, Output, Shape};
 use crate::pages::{self, Walk};
 use crate::record::Page;
 use crate::record::PageSource;
-
-/// A paged list on `base_url`: adds `pagina_atual` and `por_pagina` to the list's own filters, in the
-/// deployment's own numbering (from 0 or from 1, learned from its answers: see `api::conventions`).
-pub struct ApiList {
-    client: Arc<ApiClient>,
-    path: String,
-    query: Vec<(String, String)>,
-    /// A page of this list was read: from then on "not found" means past the end.
-    read_once: AtomicBool,
-    /// The page size of the last request, for the questions [`PageSource::shortfall`] asks.
-    last_per_page: AtomicU64,
-    /// A retry budget of its own for each page (see [`ApiList::within`]).
-    max_wait: Option<Duration>,
-    /// The records of page 0 of a deployment remembered as numbering from 0, hashed: a page 1 that
-    /// repeats them contradicts that.
-    zero_fingerprint: AtomicU64,
-    /// This list asked page 0 already (the numbering may still be unknown after it).
-    probed: AtomicBool,
-}
-
-impl ApiList {
-    pub fn new(client: Arc<ApiClient>, path: &str, query: Vec<(String, String)>) -> ApiList {
-        ApiList {
-            client,
-            path: path.to_string(),
-            query,
-            read_once: AtomicBool::new(false),
-            last_per_page: AtomicU64::new(0),
-            max_wait: None,
-            zero_fingerprint: AtomicU64::new(0),
-            probed: AtomicBool::new(false),
-        }
-    }
-
-    /// Each page retried for at most `max_wait` (when shorter than `--max-wait`): one clinic's
-    /// list in a run over several, given up on by itself while the others go on.
-    pub fn within(mut self, max_wait: Duration) -> ApiList {
-        self.max_wait = Some(max_wait);
-        self
-    }
-
-    /// The deployment's page `number`, as it numbers them.
-    async fn server_page(&self, number: u64, per_page: u64) -> Result<Page> {
-        self.server_page_inner(number, per_page, self.max_wait)
-            .await
-    }
-
-    /// [`ApiList::server_page`] with a retry budget of its own.
-    async fn server_page_within(
-        &self,
-        number: u64,
-        per_page: u64,
-        max_wait: Duration,
-    ) -> Result<Page> {
-        self.server_page_inner(number, per_page, Some(max_wait))
-            .await
-    }
-
-    async fn server_page_inner(
-        &self,
-        number: u64,
-        per_page: u64,
-        max_wait: Option<Duration>,
-    ) -> Result<Page> {
-        let mut query = self.query.clone();
-        query.push(("pagina_atual".into(), number.to_string()));
-        query.push(("por_pagina".into(), per_page.to_string()));
-        self.last_per_page.store(per_page, Ordering::Relaxed);
-        let proven = self.read_once.load(Ordering::Relaxed);
-        let page = self
-            .client
-            .page(&self.path, &query, proven, max_wait)
-            .await?;
-        self.read_once.store(true, Ordering::Relaxed);
-        Ok(page)
-    }
-
-    /// Asks page 0 once per profile, while the numbering is unknown, and learns it from the two
-    /// answers whichever way it goes (see `conventions::zero_based`). The page that is really first
-    /// is returned.
-    async fn first_page(&self, per_page: u64) -> Result<Page> {
-        let first = self.server_page(1, per_page).await?;
-        // A page 0 that fails says pages count from 1: it gets no retries of its own.
-        let zero = match self.server_page_within(0, per_page, Duration::ZERO).await {
-            Ok(zero) => zero,
-            Err(e) => {
-                let answer = match e {
-                    Error::Rejected { status, .. } => conventions::Zero::Refused(status),
-                    Error::Server { status, .. } => conventions::Zero::Failed(status),
-                    // No answer at all (the network): nothing is learned.
-                    _ => return Ok(first),
-                };
-                if let Some((base, _)) = conventions::page_base_from(&first, answer) {
-                    self.client.learn_page_base(base);
-                }
-                return Ok(first);
-            }
-        };
-        match conventions::page_base_from(&first, conventions::Zero::Page(&zero)) {
-            Some((0, _)) => {
-                self.client.learn_page_base(0);
-                Ok(zero)
-            }
-            Some((base, _)) => {
-                self.client.learn_page_base(base);
-                Ok(first)
-            }
-            None => Ok(first),
-        }
-    }
-
-    /// The first page of a deployment remembered as numbering from 0. An empty page 0 while page 1
-    /// holds records contradicts that: the convention is unlearnt (with a note) and page 1 is the
-    /// first page.
-    async fn first_page_from_zero(&self, per_page: u64) -> Result<Page> {
-        let zero = self.server_page(0, per_page).await?;
-        if !zero.records.is_empty() {
-            self.zero_fingerprint
-                .store(pages::fingerprint(&zero.records), Ordering::Relaxed);
-            return Ok(zero);
-        }
-        let one = self.server_page(1, per_page).await?;
-        if one.records.is_empty() {
-            return Ok(zero);
-        }
-        self.client.learn_page_base(1);
-        Ok(one)
-    }
-}
-
-impl ApiList {
-    /// Page 1 of a deployment remembered as numbering from 0. When it repeats page 0, either the
-    /// list fits on page 0 and the deployment repeats its last page past the end, or the deployment
-    /// reads 0 as 1 and counts from 1: page 2 tells, repeating too in the first case and going on in
-    /// the second, which contradicts the numbering (unlearnt, and the walk fails: its first page was
-    /// handed on already).
-    async fn second_page_from_zero(&self, per_page: u64) -> Result<Page> {
-        let second = self.server_page(1, per_page).await?;
-        let zero = self.zero_fingerprint.load(Ordering::Relaxed);
-        if zero == 0 || second.records.is_empty() || pages::fingerprint(&second.records) != zero {
-            return Ok(second);
-        }
-        let third = self.server_page(2, per_page).await?;
-        if third.records.is_empty() || pages::fingerprint(&third.records) == zero {
-            return Ok(second);
-        }
-        self.client.learn_page_base(1);
-        Err(Error::Protocol(crate::t!("pages-page-base-contradicted")))
-    }
-}
-
-impl PageSource for ApiList {
-    fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
-        Box::pin(async move {
-            match self.client.conventions().page_base() {
-                Some(0) if page == 1 => self.first_page_from_zero(per_page).await,
-                Some(0) if page == 2 => self.second_page_from_zero(per_page).await,
-                Some(base) => self.server_page(page - 1 + base, per_page).await,
-                None if page == 1 => {
-                    self.probed.store(true, Ordering::Relaxed);
-                    self.first_page(per_page).await
-                }
-                None => {
-                    // `--page N` means the user's Nth page: learn the numbering first (once per
-                    // profile), then ask for it in the deployment's own. Pages 0 and 1 that left
-                    // it undecided read the same records either way: 1 goes on from there.
-                    if !self.probed.swap(true, Ordering::Relaxed) {
-                        self.first_page(per_page).await?;
-                    }
-                    let base = self.client.conventions().page_base().unwrap_or(1);
-                    self.server_page(page - 1 + base, per_page).await
-                }
-            }
-        })
-    }
-
-    fn smaller_page(&self, refusal: &Error, per_page: u64) -> Option<u64> {
-        let Error::Rejected { message, .. } = refusal else {
-            return None;
-        };
-        let smaller = conventions::page_size_limit(message, per_page)?;
-        self.client.learn_max_per_page(smaller);
-        Some(smaller)
-    }
-
-    /// A walk that came up short of the service's count may have missed page 0 of a deployment
-    /// that numbers its pages from 0, even one remembered (or set) as numbering from 1: the two
-    /// pages tell, and a numbering they contradict is unlearnt.
-    fn shortfall(&self) -> BoxFuture<'_, Option<String>> {
-        Box::pin(async move {
-            if self.client.conventions().page_base() == Some(0) {
-                return None;
-            }
-            let per_page = self.last_per_page.load(Ordering::Relaxed).max(1);
-            let first = self.server_page(1, per_page).await.ok()?;
-            // A page 0 that fails is no page of the list: no retries for it.
-            let zero = self
-                .server_page_within(0, per_page, Duration::ZERO)
-                .await
-                .ok()?;
-            conventions::zero_based(&first, &zero).then(|| {
-                self.client.learn_page_base(0);
-                crate::t!("pages-why-page-base", base = 0)
-            })
-        })
-    }
-}
 
 /// The output with the `--jq` filter in front of it.
 pub(crate) struct Sink {
@@ -261,12 +48,7 @@ impl Sink {
         let shape = if jq.is_some() { Shape::List } else { shape };
         let preferred = preferred.filter(|_| jq.is_none() && ctx.global.columns.is_none());
         Ok(Sink {
-            out: Output::open_preferring(
-                &ctx.output_spec(),
-                shape,
-                Box::new(std::io::stdout()),
-                preferred,
-            )?,
+            out: Output::open_preferring(&ctx.output_spec(), shape, ctx.io.out(), preferred)?,
             jq,
             watch: ctx.records_watch(),
             sorter: match (shape, ctx.sort_keys()) {
@@ -417,13 +199,13 @@ pub async fn paged_with(
 /// note says how to see the others. Pipes and files get every column.
 pub async fn wide_list(
     ctx: &Context,
-    path: &str,
+    op: &'static crate::api::Operation,
     query: Vec<(String, String)>,
     what: &str,
     columns: &[&str],
 ) -> Result<()> {
     let client = ctx.api().await?;
-    let source = Arc::new(ApiList::new(client, path, query));
+    let source = Arc::new(ApiList::new(client, op, query));
     walk_into_output(ctx, source, what, ctx.walk(), Some(columns)).await
 }
 
@@ -458,7 +240,7 @@ async fn walk_into_output(
             written,
             summary.pages,
         ));
-    } else if std::io::stderr().is_terminal()
+    } else if ctx.io.terminals().stderr
         && let Some(hint) = more_pages_hint(spec, summary.records, observed.total.get().copied())
     {
         ctx.reporter.note(&hint);
@@ -593,24 +375,25 @@ fn more_pages_hint(spec: Walk, read: u64, total: Option<u64>) -> Option<String> 
     }
 }
 
-/// A list on `base_url` by path and filters.
+/// A list on `base_url` by its operation and filters.
 pub async fn api_list(
     ctx: &Context,
-    path: &str,
+    op: &'static crate::api::Operation,
     query: Vec<(String, String)>,
     what: &str,
 ) -> Result<()> {
     let client = ctx.api().await?;
-    paged(ctx, Arc::new(ApiList::new(client, path, query)), what).await
+    paged(ctx, Arc::new(ApiList::new(client, op, query)), what).await
 }
 
 /// A list that the service returns whole (no paging): `--limit` still applies.
-pub async fn unpaged(ctx: &Context, path: &str, query: Vec<(String, String)>) -> Result<()> {
+pub async fn unpaged(
+    ctx: &Context,
+    op: &'static crate::api::Operation,
+    query: Vec<(String, String)>,
+) -> Result<()> {
     let client = ctx.api().await?;
-    let body = client
-        .call(Method::GET, path, &query, None, Safety::Idempotent)
-        .await?;
-    records(ctx, envelope::page_values(body).0)
+    records(ctx, crate::api::ops::whole_list(&client, op, &query).await?)
 }
 
 /// Records already in hand.
@@ -640,7 +423,7 @@ pub fn line(ctx: &Context, text: &str) -> Result<()> {
     Ok(crate::output::write_raw(
         &ctx.output_spec(),
         text.as_bytes(),
-        Box::new(std::io::stdout()),
+        ctx.io.out(),
     )?)
 }
 
@@ -648,11 +431,7 @@ pub fn line(ctx: &Context, text: &str) -> Result<()> {
 pub fn any(ctx: &Context, value: Value) -> Result<()> {
     match value {
         Value::String(text) => {
-            crate::output::write_raw(
-                &ctx.output_spec(),
-                text.as_bytes(),
-                Box::new(std::io::stdout()),
-            )?;
+            crate::output::write_raw(&ctx.output_spec(), text.as_bytes(), ctx.io.out())?;
             Ok(())
         }
         Value::Array(items) => records(ctx, items),

@@ -3,16 +3,17 @@
 //! masks the run's secret addresses and long secrets in each line, and makes it one line of plain text
 //! (server text may hold escape sequences or line breaks).
 
-use std::io::{IsTerminal, Write};
 use std::sync::{Arc, Mutex};
 
 use crate::error::Error;
 use crate::redact::{self, Redactor};
 use crate::secret::Secret;
+use crate::term::IoStreams;
 use crate::text::sanitize;
 
-#[derive(Default)]
 pub struct Reporter {
+    /// Where each line goes (err), and whether err is a terminal for the progress line.
+    io: Arc<IoStreams>,
     verbose: bool,
     quiet: bool,
     /// Personal data is shown as it is (`-vv`, `--trace-personal`); otherwise every line has it
@@ -25,17 +26,28 @@ pub struct Reporter {
 }
 
 impl Reporter {
-    pub fn new(verbose: bool, quiet: bool) -> Arc<Reporter> {
-        Self::showing_personal(verbose, quiet, false)
+    /// A reporter whose lines go nowhere: for the parts of the client that a test runs alone.
+    #[cfg(test)]
+    pub(crate) fn new(verbose: bool, quiet: bool) -> Arc<Reporter> {
+        let (io, _) = IoStreams::captured(crate::term::Terminals::default(), b"");
+        Self::showing_personal(Arc::new(io), verbose, quiet, false)
     }
 
-    /// [`Reporter::new`], showing personal data as it is when `personal`.
-    pub fn showing_personal(verbose: bool, quiet: bool, personal: bool) -> Arc<Reporter> {
+    /// A reporter writing into `io`'s err, showing personal data as it is when `personal`.
+    pub fn showing_personal(
+        io: Arc<IoStreams>,
+        verbose: bool,
+        quiet: bool,
+        personal: bool,
+    ) -> Arc<Reporter> {
         Arc::new(Reporter {
+            io,
             verbose,
             quiet,
             personal,
-            ..Default::default()
+            redactor: Default::default(),
+            progress: Default::default(),
+            progress_what: Default::default(),
         })
     }
 
@@ -115,18 +127,17 @@ impl Reporter {
 
     fn line(&self, line: &str) {
         let text = sanitize::one_line(&self.masked(&self.redact(line)));
+        let line = format!("{text}\n");
         let guard = self.progress.lock().unwrap();
         match guard.as_ref() {
-            Some(bar) => bar.suspend(|| eprintln!("{text}")),
-            None => {
-                let _ = writeln!(std::io::stderr(), "{text}");
-            }
+            Some(bar) => bar.suspend(|| self.io.write_err(&line)),
+            None => self.io.write_err(&line),
         }
     }
 
     /// Starts a record counter on stderr, only when stderr is a terminal and not `--quiet`.
     pub fn start_progress(&self, what: &str) {
-        if self.quiet || !std::io::stderr().is_terminal() {
+        if self.quiet || !self.io.terminals().stderr {
             return;
         }
         let bar = indicatif::ProgressBar::new_spinner();

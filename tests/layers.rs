@@ -13,6 +13,8 @@ type Module = Vec<String>;
 #[derive(Debug, Clone)]
 struct Layer {
     rank: u32,
+    /// The word after the rank: `transport`, `hosts`.
+    name: String,
     modules: Vec<String>,
     forbidden: Vec<String>,
 }
@@ -49,6 +51,7 @@ fn layers(architecture: &str, key: &str) -> Vec<Layer> {
         };
         rows.push(Layer {
             rank,
+            name: cells[0].split_whitespace().nth(1).unwrap_or("").to_string(),
             modules: names(cells.get(1)),
             forbidden: names(cells.get(2)),
         });
@@ -116,7 +119,13 @@ fn test_only_children(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     for (_, after) in test_attributes(text) {
         let t = text[after..].trim_start();
-        let t = t.strip_prefix("pub ").unwrap_or(t).trim_start();
+        // `pub`, `pub(crate)`, `pub(super)`: any visibility before `mod`.
+        let t = match t.strip_prefix("pub") {
+            Some(rest) if rest.starts_with('(') => rest.split_once(')').map_or(rest, |(_, r)| r),
+            Some(rest) => rest,
+            None => t,
+        }
+        .trim_start();
         if let Some(module) = t.strip_prefix("mod ") {
             let name: String = module
                 .chars()
@@ -424,23 +433,156 @@ fn the_sandbox_imports_only_from_below() {
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
-#[test]
-fn nothing_below_cli_names_clap() {
+/// The files of `src/` outside the crate roots, `allowed` modules and test-only modules whose
+/// code names `word`.
+fn naming_outside(word: &str, allowed: &[String]) -> Vec<String> {
     let mut found = Vec::new();
     let files = modules(&repo().join("src"));
     let exempt = test_only(&files);
     for (m, path) in &files {
-        if matches!(m.first().map(String::as_str), None | Some("cli"))
+        let top = m.first().map(String::as_str);
+        if top.is_none_or(|t| allowed.iter().any(|a| a == t))
             || exempt.iter().any(|e| m.starts_with(e))
         {
             continue;
         }
         let code = counted_code(&std::fs::read_to_string(path).unwrap());
-        if code.contains("clap") {
+        if code.contains(word) {
             found.push(path.display().to_string());
         }
     }
+    found
+}
+
+#[test]
+fn nothing_below_cli_names_clap() {
+    let found = naming_outside("clap", &["cli".to_string()]);
     assert!(found.is_empty(), "clap named below cli in: {found:?}");
+}
+
+/// The modules that may name the process's own stdout and stderr: the crate roots (`main.rs` prints
+/// what fails before the streams exist) and the terminal module, which hands them to everyone else.
+const STREAM_OWNERS: &[&str] = &["term"];
+
+/// Every place in the files under `root` that prints or reaches the process's stdout or stderr
+/// itself — `println!`, `eprintln!`, `print!`, `eprint!`, a call of `stdout()` or `stderr()`
+/// (`std::io::…`, `anstream::…`) — outside the crate roots, [`STREAM_OWNERS`] and test code: one
+/// `file:line: name` each. A method of that name (`Command::stdout(…)` on a child) is not one.
+fn stream_writes(root: &Path) -> Vec<String> {
+    let files = modules(root);
+    let exempt = test_only(&files);
+    let mut out = Vec::new();
+    for (m, path) in &files {
+        if m.is_empty()
+            || STREAM_OWNERS.contains(&m[0].as_str())
+            || exempt.iter().any(|e| m.starts_with(e))
+        {
+            continue;
+        }
+        let code = counted_code(&std::fs::read_to_string(path).unwrap());
+        let chars: Vec<char> = code.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            if !is_ident(chars[i]) || (i > 0 && is_ident(chars[i - 1])) {
+                i += 1;
+                continue;
+            }
+            let end = chars[i..]
+                .iter()
+                .position(|c| !is_ident(*c))
+                .map_or(chars.len(), |n| i + n);
+            let word: String = chars[i..end].iter().collect();
+            let next = chars.get(end).copied();
+            let method = i > 0 && chars[i - 1] == '.';
+            let found = match word.as_str() {
+                "println" | "eprintln" | "print" | "eprint" => next == Some('!'),
+                "stdout" | "stderr" => next == Some('(') && !method,
+                _ => false,
+            };
+            if found {
+                let line = code[..chars[..i].iter().map(|c| c.len_utf8()).sum::<usize>()]
+                    .lines()
+                    .count()
+                    .max(1);
+                let rel = path.strip_prefix(root).unwrap_or(path);
+                out.push(format!("{}:{line}: {word}", rel.display()));
+            }
+            i = end;
+        }
+    }
+    out
+}
+
+#[test]
+fn only_the_terminal_module_writes_to_stdout_and_stderr() {
+    let found = stream_writes(&repo().join("src"));
+    assert!(
+        found.is_empty(),
+        "stdout or stderr reached outside `term` (go through `Context::io`, `ui::Reporter`):\n{}",
+        found.join("\n")
+    );
+}
+
+/// Writes `text` into the file `rel` of a tree under `root`, making its folders.
+fn write_file(root: &Path, rel: &str, text: &str) {
+    let path = root.join(rel);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+/// The stream rule finds each way of printing outside the terminal module, and leaves alone the
+/// crate root, the terminal module, test code and a child process's `stdout(…)`.
+#[test]
+fn the_stream_rule_finds_each_way_of_printing() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let write = |rel: &str, text: &str| write_file(root, rel, text);
+    write("main.rs", "fn main() { eprintln!(\"x\"); }\n");
+    write("term.rs", "pub fn w() { let _ = std::io::stdout(); }\n");
+    write(
+        "quiet.rs",
+        "// println!(\"a comment\")\npub fn f(c: &mut std::process::Command) {\n    \
+         c.stdout(std::process::Stdio::null());\n    let stdout_tty = true;\n}\n\
+         #[cfg(test)]\nmod tests {\n    fn t() { println!(\"x\"); }\n}\n",
+    );
+    assert_eq!(stream_writes(root), Vec::<String>::new());
+    write(
+        "loud.rs",
+        "use std::io::Write;\npub fn f() {\n    println!(\"a\");\n    eprint!(\"b\");\n    \
+         let _ = writeln!(std::io::stderr(), \"c\");\n    let _ = anstream::stdout();\n    \
+         print!(\"d\"); eprintln!();\n}\n",
+    );
+    assert_eq!(
+        stream_writes(root),
+        [
+            "loud.rs:3: println",
+            "loud.rs:4: eprint",
+            "loud.rs:5: stderr",
+            "loud.rs:6: stdout",
+            "loud.rs:7: print",
+            "loud.rs:7: eprintln",
+        ]
+    );
+}
+
+/// Requests are built and sent only by the transport and the hosts' clients: everything above
+/// calls a host's typed functions, never `reqwest` (its methods, headers, statuses) itself.
+#[test]
+fn only_the_transport_and_the_hosts_name_reqwest() {
+    let allowed: Vec<String> = layers(&architecture(), "src")
+        .into_iter()
+        .filter(|l| l.name == "transport" || l.name == "hosts")
+        .flat_map(|l| l.modules)
+        .collect();
+    assert!(
+        allowed.iter().any(|m| m == "http") && allowed.iter().any(|m| m == "api"),
+        "ARCHITECTURE.md names no transport or hosts layer: {allowed:?}"
+    );
+    let found = naming_outside("reqwest", &allowed);
+    assert!(
+        found.is_empty(),
+        "reqwest named above the hosts layer in: {found:?}"
+    );
 }
 
 /// The checker itself catches what it is for: a tree with an upward import, a forbidden import,
@@ -449,11 +591,7 @@ fn nothing_below_cli_names_clap() {
 fn the_checker_finds_each_kind_of_problem() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    let write = |rel: &str, text: &str| {
-        let path = root.join(rel);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    };
+    let write = |rel: &str, text: &str| write_file(root, rel, text);
     let table = "<!-- layers:t -->\n| layer | modules | may not import |\n|---|---|---|\n\
                  | 1 low | `low` | |\n| 2 mid | `mid` | |\n| 3 top | `top` | `low` |\n";
     let table = layers(table, "t");

@@ -1,13 +1,12 @@
 //! `POST /loginApi`: the one call made without a token.
 
-use reqwest::Method;
 use serde_json::json;
 
 use super::envelope::{self, TokenProblem};
 use super::judge::{Empty, Verdict, judge};
 use crate::config::AuthScheme;
 use crate::error::{Error, Result};
-use crate::http::{Body, Http, Request, Safety};
+use crate::http::{Body, Http, Request};
 use crate::secret::Secret;
 
 pub struct LoginAnswer {
@@ -27,15 +26,14 @@ pub async fn login(
     http.reporter().add_secret(password);
     let url = super::client::join(base, super::LOGIN.path, &[])?;
     let req = Request {
-        method: Method::POST,
+        method: super::LOGIN.http_method(),
         shown_url: url.to_string(),
         url,
         headers: vec![],
         body: Some(Body::Json(
             json!({"login": login, "password": password.expose()}),
         )),
-        // Logging in changes nothing on the server, so a lost answer may be asked again.
-        safety: Safety::Idempotent,
+        safety: super::LOGIN.safety,
         max_wait: None,
         handled_by_caller: None,
     };

@@ -134,7 +134,7 @@ impl ApiClient {
     /// the failure means. Authentication failures — a 401, or a message saying the token is invalid or
     /// expired, in whatever status — are handled here: switch to the bare token once (when the scheme
     /// was not configured), then log in again with saved credentials, as often as the token expires.
-    pub async fn call(
+    pub(super) async fn call(
         &self,
         method: Method,
         path: &str,

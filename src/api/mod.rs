@@ -1,11 +1,14 @@
-//! The Clinic Results API: the table of every remote operation (for `clinic operations` and the coverage
-//! test), tolerant readers of its answers, and the authenticated client.
+//! The Clinic Results API: the table of every remote operation (for `clinic operations`, the coverage
+//! test, and the typed functions of `ops` and the CRM client, which read method, path and safety from
+//! it), tolerant readers of its answers, and the authenticated client.
 
 pub mod auth;
 pub mod client;
 pub mod conventions;
 pub mod envelope;
 pub mod judge;
+pub mod list;
+pub mod ops;
 pub mod raw_page;
 
 pub use client::{ApiClient, ClientHooks};
@@ -69,13 +72,14 @@ use Host::*;
 use Paging::*;
 
 /// Every remote operation, in the order of the service's documentation.
+/// Logging in changes nothing on the server, so a lost answer may be asked again.
 pub const LOGIN: Operation = op(
     "Autenticação",
     "POST",
     BaseUrl,
     "/loginApi",
     "clinic login",
-    Safety::Unsafe,
+    Safety::Idempotent,
     Unpaged,
 );
 pub const CREATE_CONTACT: Operation = op(
@@ -303,6 +307,26 @@ pub const CRM_DEAL_UPDATE: Operation = op(
     Safety::Unsafe,
     Unpaged,
 );
+pub const CRM_DUPLICATE_FINDBYCOMM: Operation = op(
+    "CRM",
+    "GET",
+    CrmUrl,
+    "crm.duplicate.findbycomm",
+    "clinic crm contact import",
+    Safety::Idempotent,
+    Unpaged,
+);
+/// Up to 50 reads in one request (`cmd[name]=crm.contact.get?ID=5`): several records by ID, the
+/// pages of a list read ahead, the lookups of an import.
+pub const CRM_BATCH: Operation = op(
+    "CRM",
+    "GET",
+    CrmUrl,
+    "batch",
+    "clinic crm contact get",
+    Safety::Idempotent,
+    Unpaged,
+);
 pub const IO: Operation = op(
     "Integrações IO",
     "ANY",
@@ -341,6 +365,8 @@ pub const OPERATIONS: &[Operation] = &[
     CRM_DEAL_LIST,
     CRM_DEAL_GET,
     CRM_DEAL_UPDATE,
+    CRM_DUPLICATE_FINDBYCOMM,
+    CRM_BATCH,
     IO,
 ];
 
@@ -351,10 +377,64 @@ pub fn is_paged_list(path: &str) -> bool {
         .any(|o| o.host == BaseUrl && o.path == path && o.paging == Paged)
 }
 
-/// The operation with this path on `base_url`.
-pub fn operation(path: &str) -> &'static Operation {
-    OPERATIONS
-        .iter()
-        .find(|o| o.host == BaseUrl && o.path == path)
-        .unwrap_or_else(|| panic!("{path} is missing from OPERATIONS"))
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    /// Every `.rs` file under `dir`.
+    fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                sources(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+
+    /// Every operation the code can reach is in the table: each one this file defines is listed
+    /// in `OPERATIONS`, and no other file defines one (the clients send only what they are given
+    /// from here, so a command cannot reach the service past the table).
+    #[test]
+    fn every_operation_defined_is_in_the_table() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let whole = std::fs::read_to_string(src.join("api/mod.rs")).unwrap();
+        // The code, without these tests (whose text names what they look for).
+        let this = whole.split("#[cfg(test)]").next().unwrap();
+        let defined: Vec<&str> = this
+            .split("pub const ")
+            .skip(1)
+            .filter_map(|d| d.split_once(": Operation = "))
+            .map(|(name, _)| name)
+            .collect();
+        let table = this
+            .split_once("pub const OPERATIONS: &[Operation] = &[")
+            .and_then(|(_, rest)| rest.split_once("];"))
+            .map(|(list, _)| list)
+            .unwrap();
+        let listed: Vec<&str> = table
+            .split(',')
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .collect();
+        assert!(defined.len() > 20, "{defined:?}");
+        assert_eq!(defined, listed, "defined operations and the table differ");
+        let mut files = Vec::new();
+        sources(&src, &mut files);
+        for file in files.iter().filter(|f| !f.ends_with("api/mod.rs")) {
+            let text = std::fs::read_to_string(file).unwrap();
+            let builds = text.lines().any(|l| {
+                l.contains(": Operation = ")
+                    || (l.contains("Operation {")
+                        && !l.contains("fn ")
+                        && !l.trim_start().starts_with("impl"))
+            });
+            assert!(
+                !builds,
+                "{} defines an operation outside the table",
+                file.display()
+            );
+        }
+    }
 }

@@ -3,13 +3,15 @@
 use std::sync::Arc;
 
 use clap::Args;
-use reqwest::Method;
 
 use super::args;
+use crate::api::list::ApiList;
+use crate::api::ops;
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::http::Method;
 use crate::pages::Walk;
-use crate::show::{self, ApiList};
+use crate::show;
 
 #[derive(Args, Debug)]
 pub struct ApiArgs {
@@ -26,8 +28,7 @@ pub async fn run(ctx: &Context, ApiArgs { request: a }: ApiArgs) -> Result<()> {
     let paging_asked = ctx.global.page.is_some() || ctx.global.per_page.is_some();
     if a.method != Method::GET || !(paging_asked || crate::api::is_paged_list(&path)) {
         let client = ctx.api().await?;
-        let safety = a.safety();
-        let answer = client.call(a.method, &path, &a.query, body, safety).await?;
+        let answer = ops::any_path(&client, a.method, &path, &a.query, body).await?;
         return show::any(ctx, answer);
     }
     // Paging flags win over the same parameters given with -q; either way each is sent once.
@@ -51,20 +52,12 @@ pub async fn run(ctx: &Context, ApiArgs { request: a }: ApiArgs) -> Result<()> {
         .collect();
     let client = ctx.api().await?;
     if spec.all || crate::api::is_paged_list(&path) {
-        let source = Arc::new(ApiList::new(client, &path, query));
+        let source = Arc::new(ApiList::any_path(client, &path, query));
         return show::paged_with(ctx, source, &crate::t!("cli-what-records"), spec).await;
     }
     // A path of unknown shape: one request with the paging parameters, its answer shown as it came.
     let query = paged_query(query, spec);
-    let answer = client
-        .call(
-            a.method,
-            &path,
-            &query,
-            body,
-            crate::http::Safety::Idempotent,
-        )
-        .await?;
+    let answer = ops::any_path(&client, a.method, &path, &query, body).await?;
     show::any(ctx, answer)
 }
 

@@ -1,13 +1,11 @@
 //! `clinic appointment set-status`  [Entrada — Conversão e entrega]
 
 use clap::Subcommand;
-use reqwest::Method;
-use serde_json::json;
 
 use super::args;
+use crate::api::ops;
 use crate::context::Context;
 use crate::error::Result;
-use crate::http::Safety;
 use crate::show;
 
 #[derive(Subcommand, Debug)]
@@ -34,17 +32,12 @@ pub async fn run(ctx: &Context, cmd: AppointmentCommand) -> Result<()> {
                 None,
             )
             .await?;
-            let body = json!({"agendamento": appointment, "status": status});
+            let change = ops::StatusChange {
+                appointment,
+                status,
+            };
             let client = ctx.api().await?;
-            let answer = client
-                .call(
-                    Method::POST,
-                    crate::api::SET_APPOINTMENT_STATUS.path,
-                    &[],
-                    Some(body),
-                    Safety::Unsafe,
-                )
-                .await?;
+            let answer = ops::appointment_set_status(&client, &change).await?;
             // The status by its name, as the front desk knows it: from the list (cached, or read
             // now); a list that cannot be read leaves the number, never fails a write that was made.
             let name =

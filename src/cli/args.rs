@@ -303,7 +303,7 @@ pub enum IfExists {
 #[derive(clap::Args, Debug, Clone)]
 pub struct RawRequest {
     #[arg(value_parser = method)]
-    pub method: reqwest::Method,
+    pub method: crate::http::Method,
     pub path: String,
     #[arg(short = 'q', long = "query", value_name = "KEY=VALUE", value_parser = key_value)]
     pub query: Vec<(String, String)>,
@@ -316,23 +316,14 @@ impl RawRequest {
     pub fn body(&self) -> crate::error::Result<Option<serde_json::Value>> {
         self.data.as_deref().map(data).transpose()
     }
-
-    /// Reads may be retried; anything else may have changed something.
-    pub fn safety(&self) -> crate::http::Safety {
-        if self.method == reqwest::Method::GET || self.method == reqwest::Method::HEAD {
-            crate::http::Safety::Idempotent
-        } else {
-            crate::http::Safety::Unsafe
-        }
-    }
 }
 
 /// An HTTP method name.
-pub fn method(s: &str) -> Result<reqwest::Method, String> {
+pub fn method(s: &str) -> Result<crate::http::Method, String> {
     let upper = s.to_ascii_uppercase();
     match upper.as_str() {
         "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS" => {
-            reqwest::Method::from_bytes(upper.as_bytes()).map_err(|e| e.to_string())
+            crate::http::Method::from_bytes(upper.as_bytes()).map_err(|e| e.to_string())
         }
         _ => Err(crate::t!("cli-expected-method")),
     }

@@ -1,18 +1,15 @@
 //! `clinic login`, `clinic logout` and `clinic auth …`: obtaining, keeping, showing and removing secrets.
 
-use std::io::{BufRead, IsTerminal, Write};
-
 use clap::{Args, Subcommand};
-use reqwest::Method;
 use serde_json::json;
 
 use crate::config::{self, StoreKind};
-use crate::context::{Context, blocking, store_call};
+use crate::context::{Context, blocking};
 use crate::credentials::{self, StoreFailure};
 use crate::error::{Error, Result};
-use crate::http::Safety;
 use crate::secret::Secret;
 use crate::show;
+use crate::term::IoStreams;
 
 #[derive(Args, Debug, Default)]
 pub struct LoginArgs {
@@ -72,7 +69,7 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
     let hosts = args
         .sandbox_hosts
         .as_deref()
-        .map(super::sandbox_hosts::read)
+        .map(|given| super::sandbox_hosts::read(&ctx.io, given))
         .transpose()?;
     if let Some(urls) = &hosts {
         super::sandbox_hosts::check(urls)?;
@@ -88,7 +85,7 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
         .or_else(|| std::env::var("CLINIC_LOGIN").ok().filter(|v| !v.is_empty()))
     {
         Some(l) => crate::input::text("--login", &l)?,
-        None => prompt_line(&crate::t!("cli-auth-prompt-login"), "--login")?,
+        None => prompt_line(&ctx.io, &crate::t!("cli-auth-prompt-login"), "--login")?,
     };
     let kinds = credentials::chain(args.insecure_storage)?;
     // A password typed at the prompt may be mistyped: it is asked again, up to LOGIN_TRIES times.
@@ -98,12 +95,13 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
         None if args.password_stdin => None,
         None => crate::config::password_file::from_env()?,
     };
-    let typed = !args.password_stdin && unattended.is_none() && std::io::stdin().is_terminal();
+    let typed = !args.password_stdin && unattended.is_none() && ctx.io.terminals().stdin;
     let mut tries = 1;
     let (password, answer) = loop {
         let password = match &unattended {
             Some(password) => password.clone(),
             None => read_secret(
+                &ctx.io,
                 args.password_stdin,
                 "CLINIC_PASSWORD",
                 &crate::t!("cli-auth-prompt-password"),
@@ -140,17 +138,19 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
         .first()
         .copied()
         .unwrap_or(crate::config::StoreKind::File);
-    let (saved, kinds) =
-        match store_call(first, move || (creds.save(&kinds, &account, &token), kinds)).await {
-            Ok(done) => done,
-            Err(silent) => (
-                Err(vec![crate::credentials::StoreFailure {
-                    kind: first,
-                    reason: silent.to_string(),
-                }]),
-                Vec::new(),
-            ),
-        };
+    let (saved, kinds) = match ctx
+        .store_call(first, move || (creds.save(&kinds, &account, &token), kinds))
+        .await
+    {
+        Ok(done) => done,
+        Err(silent) => (
+            Err(vec![crate::credentials::StoreFailure {
+                kind: first,
+                reason: silent.to_string(),
+            }]),
+            Vec::new(),
+        ),
+    };
     let store = saved.as_ref().ok().copied();
     forget_previous(ctx, &login, &base, store).await;
     forget_saved_password(ctx).await;
@@ -159,7 +159,10 @@ pub async fn login(ctx: &Context, args: LoginArgs) -> Result<()> {
         let creds = ctx.credentials.clone();
         let account = creds.password_account(&ctx.profile_name, &login, &base);
         let pw = password.clone();
-        match store_call(store, move || creds.save(&[store], &account, &pw)).await? {
+        match ctx
+            .store_call(store, move || creds.save(&[store], &account, &pw))
+            .await?
+        {
             Ok(kind) => password_store = Some(kind),
             Err(f) => ctx.reporter.warn(&crate::t!(
                 "cli-auth-password-not-saved",
@@ -227,11 +230,9 @@ fn keep_unstored_token(
     tried_file: bool,
 ) -> Result<()> {
     let why = reasons(failures);
-    let stdout = std::io::stdout();
-    if !stdout.is_terminal() {
-        let mut out = stdout.lock();
-        writeln!(out, "{}", token.expose())?;
-        out.flush()?;
+    if !ctx.io.terminals().stdout {
+        ctx.io
+            .write_out(format!("{}\n", token.expose()).as_bytes())?;
         ctx.reporter
             .warn(&crate::t!("cli-auth-token-printed", reasons = why.as_str()));
         return Ok(());
@@ -365,7 +366,9 @@ async fn forget_io_key(ctx: &Context) -> Result<()> {
     };
     let creds = ctx.credentials.clone();
     let account = creds.io_key_account(&ctx.profile_name);
-    let removed = store_call(store, move || creds.delete(store, &account)).await??;
+    let removed = ctx
+        .store_call(store, move || creds.delete(store, &account))
+        .await??;
     ctx.update_profile(|p| {
         p.io_key_store = None;
         Ok(())
@@ -455,31 +458,29 @@ async fn status(ctx: &Context) -> Result<()> {
 /// Whether the service takes the token: one cheap call.
 pub async fn token_works(ctx: &Context) -> Result<()> {
     let client = ctx.api().await?;
-    client
-        .call(
-            Method::GET,
-            crate::api::APPOINTMENT_STATUSES.path,
-            &[],
-            None,
-            Safety::Idempotent,
-        )
+    crate::api::ops::whole_list(&client, &crate::api::APPOINTMENT_STATUSES, &[])
         .await
         .map(|_| ())
 }
 
 async fn token(ctx: &Context, show: bool) -> Result<()> {
-    if std::io::stdout().is_terminal() && !show {
+    if ctx.io.terminals().stdout && !show {
         return Err(Error::Usage(crate::t!("cli-auth-token-to-terminal")));
     }
     let (token, _) = ctx.token(&ctx.base_url()?).await?;
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "{}", token.expose())?;
-    out.flush()?;
+    ctx.io
+        .write_out(format!("{}\n", token.expose()).as_bytes())?;
     Ok(())
 }
 
 async fn set_io_key(ctx: &Context, stdin: bool, insecure: bool) -> Result<()> {
-    let key = read_secret(stdin, "", &crate::t!("cli-auth-prompt-io-key"), "--stdin")?;
+    let key = read_secret(
+        &ctx.io,
+        stdin,
+        "",
+        &crate::t!("cli-auth-prompt-io-key"),
+        "--stdin",
+    )?;
     if ctx.in_sandbox() {
         return Err(Error::Usage(crate::t!("cli-auth-sandbox-io-key-store")));
     }
@@ -508,10 +509,16 @@ async fn set_io_key(ctx: &Context, stdin: bool, insecure: bool) -> Result<()> {
 }
 
 /// A secret from the first line of stdin (`--…-stdin`), an environment variable, or a hidden prompt.
-fn read_secret(from_stdin: bool, env: &str, prompt: &str, flag: &str) -> Result<Secret> {
+fn read_secret(
+    io: &IoStreams,
+    from_stdin: bool,
+    env: &str,
+    prompt: &str,
+    flag: &str,
+) -> Result<Secret> {
     if from_stdin {
         let mut line = String::new();
-        std::io::stdin().lock().read_line(&mut line)?;
+        io.read_line(&mut line)?;
         let value = line.trim_end_matches(['\r', '\n']);
         if value.is_empty() {
             return Err(Error::invalid(
@@ -527,7 +534,7 @@ fn read_secret(from_stdin: bool, env: &str, prompt: &str, flag: &str) -> Result<
     {
         return Ok(Secret::new(v));
     }
-    if !std::io::stdin().is_terminal() {
+    if !io.terminals().stdin {
         return Err(Error::Usage(if env.is_empty() {
             crate::t!("cli-auth-no-terminal", flag = flag)
         } else {
@@ -541,12 +548,12 @@ fn read_secret(from_stdin: bool, env: &str, prompt: &str, flag: &str) -> Result<
     Ok(Secret::new(value))
 }
 
-fn prompt_line(prompt: &str, flag: &str) -> Result<String> {
-    if !std::io::stdin().is_terminal() || !std::io::stderr().is_terminal() {
+fn prompt_line(io: &IoStreams, prompt: &str, flag: &str) -> Result<String> {
+    if !io.can_prompt() {
         return Err(Error::Usage(crate::t!("cli-auth-no-terminal", flag = flag)));
     }
-    eprint!("{prompt}");
+    io.write_err(prompt);
     let mut line = String::new();
-    std::io::stdin().lock().read_line(&mut line)?;
+    io.read_line(&mut line)?;
     crate::input::text(flag, line.trim())
 }

@@ -1,14 +1,11 @@
 //! `clinic campaign create|list`  [Entrada — Apoio / Saída — Apoio]
 
 use clap::Subcommand;
-use reqwest::Method;
-use serde_json::json;
 
 use super::args::{self, ClinicArg};
-use crate::api::envelope;
+use crate::api::{envelope, ops};
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::http::Safety;
 use crate::show;
 
 #[derive(Subcommand, Debug)]
@@ -38,24 +35,19 @@ pub async fn run(ctx: &Context, cmd: CampaignCommand) -> Result<()> {
                 ctx.reporter.note(&crate::t!("cli-guided-cancelled"));
                 return Ok(());
             }
-            let body = json!({"nome": name, "clinica": clinica.to_string()});
+            let draft = ops::CampaignDraft {
+                name: name.clone(),
+                clinic: clinica.to_string(),
+            };
             let client = ctx.api().await?;
-            let answer = client
-                .call(
-                    Method::POST,
-                    crate::api::CREATE_CAMPAIGN.path,
-                    &[],
-                    Some(body),
-                    Safety::Unsafe,
-                )
-                .await?;
+            let answer = ops::campaign_create(&client, &draft).await?;
             remember(ctx, clinica, &name, &answer);
             created(ctx, answer, |id| crate::t!("cli-campaign-created", id = id))
         }
         CampaignCommand::List(list) => {
             super::reference::named(
                 ctx,
-                crate::api::CAMPAIGNS.path,
+                &crate::api::CAMPAIGNS,
                 list,
                 &crate::t!("cli-what-campaigns"),
             )
@@ -92,6 +84,7 @@ async fn new_name_or_confirmed(ctx: &Context, clinic: u64, name: &str) -> Result
     }
     let existing = same.join(", ");
     super::ask::confirm_or_refuse(
+        &ctx.io,
         &crate::t!("cli-campaign-create-another", existing = existing.as_str()),
         crate::t!("cli-campaign-name-taken", existing = existing.as_str()),
     )

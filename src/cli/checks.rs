@@ -4,13 +4,11 @@
 
 use std::time::Duration;
 
-use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::config::{self, ConfigFile};
 use crate::context::Context;
 use crate::error::Error;
-use crate::http::{Request, Safety};
 use crate::refs::Kind;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -186,19 +184,8 @@ pub async fn host(ctx: &Context, key: &'static str, required: bool) -> Check {
         },
         _ => (url, false),
     };
-    let req = Request {
-        method: Method::GET,
-        shown_url: shown.clone(),
-        url,
-        headers: vec![],
-        body: None,
-        // Only a refused connection is tried again: a host that answers at all has been reached.
-        safety: Safety::Unsafe,
-        max_wait: None,
-        handled_by_caller: None,
-    };
-    let proxy = ctx.http.proxy_for(&req.url);
-    match ctx.http.send(&req).await {
+    let proxy = ctx.http.proxy_for(&url);
+    match ctx.http.reach(url, shown.clone()).await {
         Ok(resp) if operation => {
             let (status, said) = api_answer(resp.status.as_u16(), &shown, proxy);
             Check::new(key, status, said)
@@ -380,14 +367,17 @@ pub async fn credential_store(ctx: &Context) -> Check {
     let creds = ctx.credentials.clone();
     let started = std::time::Instant::now();
     let looked_up = account.clone();
-    let loaded = crate::context::store_call(kind, move || creds.load(kind, &looked_up)).await;
+    let loaded = ctx
+        .store_call(kind, move || creds.load(kind, &looked_up))
+        .await;
     let took = started.elapsed();
     // An entry that reads as no token may be a damaged split token's manifest: worth saying so,
     // since logging in again is what mends it.
     if let Ok(Ok(None)) = loaded {
         let creds = ctx.credentials.clone();
-        if let Ok(Ok(true)) =
-            crate::context::store_call(kind, move || creds.damaged(kind, &account)).await
+        if let Ok(Ok(true)) = ctx
+            .store_call(kind, move || creds.damaged(kind, &account))
+            .await
         {
             return Check::new(
                 NAME,
@@ -469,7 +459,7 @@ pub async fn crm(ctx: &Context) -> Check {
         ("start".to_string(), "0".to_string()),
     ];
     let outcome = crm
-        .call(crate::api::CRM_DEAL_LIST.path, &probe, Safety::Idempotent)
+        .run(&crate::api::CRM_DEAL_LIST, &probe)
         .await
         .and_then(crate::crm::client::result);
     match outcome {

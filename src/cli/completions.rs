@@ -7,6 +7,7 @@ use clap::Args;
 use clap_complete::env::{Bash, Elvish, EnvCompleter, Fish, Zsh};
 
 use crate::error::Result;
+use crate::term::IoStreams;
 
 use super::complete::COMPLETE_VAR;
 /// The program the registration scripts call back: `clinic` on the PATH.
@@ -61,12 +62,10 @@ Register-ArgumentCompleter -Native -CommandName 'clinic', 'clinic.exe' -ScriptBl
 }
 "#;
 
-pub fn run(args: CompletionsArgs) -> Result<()> {
-    use std::io::Write;
+/// The shell's registration script, to `io`'s out.
+pub fn run(args: CompletionsArgs, io: &IoStreams) -> Result<()> {
     let script = registration(args.shell)?;
-    let mut out = std::io::stdout().lock();
-    out.write_all(&script)?;
-    out.flush()?;
+    io.write_out(&script)?;
     Ok(())
 }
 

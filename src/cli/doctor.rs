@@ -1,6 +1,8 @@
 //! `clinic doctor`: checks the configuration, each host, the token, the credential store, the name
 //! cache and the installed completion script, one line each, and fails when any check fails.
 
+use std::sync::Arc;
+
 use clap::Args;
 
 use super::checks::{self, Check, Status};
@@ -8,6 +10,7 @@ use super::failure::Failure;
 use crate::context::Context;
 use crate::context::Settings;
 use crate::error::{Error, Result};
+use crate::term::IoStreams;
 
 #[derive(Args, Debug)]
 pub struct DoctorArgs {
@@ -18,11 +21,15 @@ pub struct DoctorArgs {
 }
 
 /// Runs every check. A configuration that cannot even be read is itself the failing check.
-pub async fn run(global: Settings, args: DoctorArgs) -> std::result::Result<(), Failure> {
+pub async fn run(
+    global: Settings,
+    args: DoctorArgs,
+    io: Arc<IoStreams>,
+) -> std::result::Result<(), Failure> {
     if args.unattended {
         crate::context::run_unattended();
     }
-    let ctx = match Context::new(global).await {
+    let ctx = match Context::new(global, io.clone()).await {
         Ok(ctx) => ctx,
         Err(e) => {
             let check = Check {
@@ -30,7 +37,8 @@ pub async fn run(global: Settings, args: DoctorArgs) -> std::result::Result<(), 
                 status: Status::Fail,
                 detail: e.to_string().into(),
             };
-            println!("{}", check.line());
+            io.write_out(format!("{}\n", check.line()).as_bytes())
+                .map_err(|e| Failure::from(Error::from(e)))?;
             return Err(Failure::from(Error::Other(crate::t!(
                 "cli-doctor-config-unreadable"
             ))));

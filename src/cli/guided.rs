@@ -3,8 +3,6 @@
 //! then shows the request, IDs with their names, and asks before sending. Without a terminal it never
 //! prompts: the missing flags are named, all at once, in one usage error.
 
-use std::io::IsTerminal;
-
 use dialoguer::Input;
 use serde_json::Value;
 
@@ -56,7 +54,7 @@ pub async fn complete(ctx: &Context, f: ContactFields) -> Result<(NewContact, bo
         };
         return Ok((c, false));
     }
-    if !interactive() {
+    if !interactive(ctx) {
         return Err(Error::Usage(missing_flags(&missing)));
     }
     ask(ctx, f).await.map(|c| (c, true))
@@ -77,10 +75,8 @@ fn missing_flags(missing: &[&str]) -> String {
     }
 }
 
-fn interactive() -> bool {
-    std::io::stdin().is_terminal()
-        && std::io::stdout().is_terminal()
-        && std::io::stderr().is_terminal()
+fn interactive(ctx: &Context) -> bool {
+    ctx.io.terminals() == crate::term::Terminals::ALL
 }
 
 async fn ask(ctx: &Context, f: ContactFields) -> Result<NewContact> {
@@ -224,20 +220,20 @@ pub(crate) async fn pick(
         }
         [only] => {
             let (id, name) = (only.id, one_line(&only.name));
-            eprintln!(
-                "{}",
+            ctx.io.write_err(&format!(
+                "{}\n",
                 crate::t!(
                     "cli-guided-only-entry",
                     label = label,
                     id = id.to_string(),
                     name = name
                 )
-            );
+            ));
             return Ok(only.id);
         }
         _ => {}
     }
-    eprint!("{}", menu(label, &entries));
+    ctx.io.write_err(&menu(label, &entries));
     loop {
         let answer = prompt(&crate::t!("cli-guided-pick", label = label), |s| {
             parse_ref(s)
@@ -255,7 +251,9 @@ pub(crate) async fn pick(
         };
         match chosen {
             Ok(id) => return Ok(id),
-            Err(e @ (Error::Invalid { .. } | Error::Usage(_))) => eprintln!("{e}"),
+            Err(e @ (Error::Invalid { .. } | Error::Usage(_))) => {
+                ctx.io.write_err(&format!("{e}\n"))
+            }
             Err(e) => return Err(e),
         }
     }
@@ -294,8 +292,8 @@ fn one_line(name: &str) -> String {
 
 /// Shows the request — each ID with its name — and asks before sending: whether the user said yes.
 pub async fn confirm(ctx: &Context, body: &Value) -> Result<bool> {
-    eprint!("{}", preview(ctx, body).await);
-    super::ask::yes_no(&crate::t!("cli-guided-send"), true)
+    ctx.io.write_err(&preview(ctx, body).await);
+    super::ask::yes_no(&ctx.io, &crate::t!("cli-guided-send"), true)
 }
 
 /// `POST /cadastraCliente` and one line per field, the IDs of clinic, channel and campaign followed

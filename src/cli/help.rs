@@ -8,6 +8,7 @@ use clap::builder::StyledStr;
 use clap::{Args, Command};
 
 use crate::error::{Error, Result};
+use crate::term::IoStreams;
 
 /// Help topics that are not commands, with what each is about.
 pub fn topics() -> [(&'static str, String); 3] {
@@ -77,11 +78,11 @@ pub struct HelpArgs {
 }
 
 /// `clinic help …`: a topic, or a command's help as `--help` shows it.
-/// `tree` is the whole command tree (built by `cli`).
-pub fn run(args: HelpArgs, tree: Command) -> Result<()> {
+/// `tree` is the whole command tree (built by `cli`); the help goes to `io`'s out.
+pub fn run(args: HelpArgs, tree: Command, io: &IoStreams) -> Result<()> {
     use std::io::Write;
     let words: Vec<&str> = args.topic.iter().map(String::as_str).collect();
-    let mut out = std::io::stdout().lock();
+    let mut out = io.out();
     match words.as_slice() {
         ["environment"] => writeln!(out, "{}", crate::t!("help-topic-environment"))?,
         ["exit-codes"] => writeln!(out, "{}", crate::t!("help-topic-exit-codes"))?,

@@ -17,7 +17,7 @@ use futures::stream::{self, StreamExt};
 use serde_json::{Value, json};
 
 use super::args::ClinicArg;
-use super::contact::fields::{NewContact, create_body, register};
+use super::contact::fields::{NewContact, draft};
 use crate::api::envelope;
 use crate::context::Context;
 use crate::error::{Error, Result};
@@ -74,10 +74,10 @@ pub async fn run(ctx: &Context, a: ImportArgs) -> Result<()> {
         let path = a.journal.as_deref().expect("clap requires --journal");
         return resolve_unknown::run(ctx, rows, &earlier, path).await;
     }
-    let mut out = Output::open(&ctx.output_spec(), Shape::List, Box::new(std::io::stdout()))?;
+    let mut out = Output::open(&ctx.output_spec(), Shape::List, ctx.io.out())?;
     if a.dry_run {
         for row in &rows {
-            let body = create_body(ctx, &row.contact).await?;
+            let body = draft(ctx, &row.contact).await?;
             let action = match earlier.get(&row.key) {
                 Some(Earlier::Created) => "skip",
                 Some(Earlier::Unknown) => "unknown",
@@ -186,12 +186,20 @@ async fn send(
     journal: Option<&Journal>,
     row: &Row,
 ) -> Outcome {
-    let body = match create_body(ctx, &row.contact).await {
+    let body = match draft(ctx, &row.contact).await {
         Ok(body) => body,
         Err(e) => return Outcome::Failed(e),
     };
     let id_of = |answer: &Value| envelope::created_id(answer).unwrap_or(Value::Null);
-    match journal::send(journal, &row.key, row.number, id_of, register(client, body)).await {
+    match journal::send(
+        journal,
+        &row.key,
+        row.number,
+        id_of,
+        crate::api::ops::contact_create(client, &body),
+    )
+    .await
+    {
         Sent::Created(answer) => Outcome::Created(id_of(&answer)),
         Sent::Failed(e) => Outcome::Failed(e),
         Sent::Unknown(e) => Outcome::Unknown(Some(e)),

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use crate::error::{Error, Result};
+use crate::term::IoStreams;
 use crate::text::i18n::{self, Lang};
 
 #[derive(Args, Debug)]
@@ -15,8 +16,8 @@ pub struct ManArgs {
     dir: Option<PathBuf>,
 }
 
-/// `tree` is the whole command tree (built by `cli`).
-pub fn run(args: ManArgs, tree: clap::Command) -> Result<()> {
+/// `tree` is the whole command tree (built by `cli`); a single page goes to `io`'s out.
+pub fn run(args: ManArgs, tree: clap::Command, io: &IoStreams) -> Result<()> {
     let lang = i18n::current();
     let mut cmd = tree.disable_help_subcommand(true);
     match args.dir {
@@ -28,11 +29,8 @@ pub fn run(args: ManArgs, tree: clap::Command) -> Result<()> {
             write_pages(cmd, &dir, lang).map_err(failed)
         }
         None => {
-            use std::io::Write;
             let page = render(clap_mangen::Man::new(cmd), lang)?;
-            let mut out = std::io::stdout().lock();
-            out.write_all(&page)?;
-            out.flush()?;
+            io.write_out(&page)?;
             Ok(())
         }
     }

@@ -2,6 +2,7 @@
 //! command is an args struct plus a `run(ctx, args)` function.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
@@ -9,6 +10,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::context::{Context, Settings};
 use crate::error::Result;
 use crate::output::Format;
+use crate::term::IoStreams;
 
 pub mod api;
 pub mod appointment;
@@ -28,6 +30,8 @@ mod failure;
 pub mod guided;
 pub mod help;
 pub mod import;
+#[cfg(test)]
+pub(crate) mod in_process;
 pub mod io;
 pub mod localize;
 pub mod man;
@@ -225,10 +229,9 @@ fn quiet_without_q(tree: clap::Command) -> clap::Command {
 }
 
 /// Parses the process's arguments, exiting (status 2) with clap's message, in the chosen language,
-/// on a usage error.
-pub fn parse() -> Cli {
+/// on a usage error; a message of its own is written into `io`.
+pub fn parse(io: &IoStreams) -> Cli {
     use clap::FromArgMatches;
-    use std::io::Write;
     let mut cmd = command();
     let fail = |e: clap::Error, cmd: &mut clap::Command| -> ! {
         let e = with_value_shown(e.format(cmd));
@@ -242,16 +245,12 @@ pub fn parse() -> Cli {
         {
             // Styled as clap styles it; anstream drops the styles where clap would (NO_COLOR, a pipe).
             let text = localize::annotations_in(&e.render().ansi().to_string(), lang);
-            let _ = if e.use_stderr() {
-                anstream::stderr().write_all(text.as_bytes())
-            } else {
-                anstream::stdout().write_all(text.as_bytes())
-            };
+            let _ = io.write_styled(e.use_stderr(), &text);
             std::process::exit(e.exit_code())
         }
         match localize::error_text(&e, lang) {
             Some(text) => {
-                eprint!("{text}");
+                io.write_err(&text);
                 std::process::exit(e.exit_code())
             }
             None => e.exit(),
@@ -295,14 +294,6 @@ impl Cli {
         self.global.quiet
     }
 
-    /// The report the command runs, if it is one.
-    fn command_report(&self) -> Option<&report::ReportCommand> {
-        match &self.command {
-            Command::Report(cmd) => Some(cmd),
-            _ => None,
-        }
-    }
-
     /// The global flags in the plain form the layers below take.
     pub fn settings(&self) -> Settings {
         let g = &self.global;
@@ -340,6 +331,7 @@ impl Cli {
             since: g.since,
             resume: g.resume,
             since_overlap: g.since_overlap,
+            config_dir: None,
             command: std::env::args_os()
                 .skip(1)
                 .map(|a| a.to_string_lossy().into_owned())
@@ -348,17 +340,27 @@ impl Cli {
     }
 }
 
-/// Runs the parsed command.
-pub async fn run(cli: Cli) -> std::result::Result<(), Failure> {
+/// Runs the parsed command, reading and writing through `io`.
+pub async fn run(cli: Cli, io: Arc<IoStreams>) -> std::result::Result<(), Failure> {
     let global = cli.settings();
-    match cli.command {
+    run_with(cli.command, global, io).await
+}
+
+/// Runs `to_run` with the global flags `global`: what [`run`] does once the flags are read, and
+/// what a test calls to run a command inside its own process.
+pub async fn run_with(
+    to_run: Command,
+    global: Settings,
+    io: Arc<IoStreams>,
+) -> std::result::Result<(), Failure> {
+    match to_run {
         // Commands that need no profile or network.
-        Command::Completions(args) => return Ok(completions::run(args)?),
-        Command::Man(args) => return Ok(man::run(args, command())?),
+        Command::Completions(args) => return Ok(completions::run(args, &io)?),
+        Command::Man(args) => return Ok(man::run(args, command(), &io)?),
         Command::Sandbox(cmd) => return Ok(sandbox::run(cmd).await?),
-        Command::Help(args) => return Ok(help::run(args, command())?),
+        Command::Help(args) => return Ok(help::run(args, command(), &io)?),
         // The doctor reports a configuration it cannot read as a failed check.
-        Command::Doctor(args) => return doctor::run(global, args).await,
+        Command::Doctor(args) => return doctor::run(global, args, io).await,
         _ => {}
     }
     if global.resume && !global.partition.as_ref().is_some_and(|p| p.clinic) {
@@ -367,18 +369,22 @@ pub async fn run(cli: Cli) -> std::result::Result<(), Failure> {
             message: crate::t!("cli-resume-needs-clinic-partitions"),
         });
     }
-    if global.since.is_some() && !report::takes_since(&cli.command_report()) {
+    let asked_report = match &to_run {
+        Command::Report(cmd) => Some(cmd),
+        _ => None,
+    };
+    if global.since.is_some() && !report::takes_since(&asked_report) {
         return Err(Failure {
             code: 2,
             message: crate::t!("cli-since-not-here"),
         });
     }
-    let ctx = Context::new(global).await?;
-    if uses_reference_names(&cli.command) {
+    let ctx = Context::new(global, io).await?;
+    if uses_reference_names(&to_run) {
         crate::refs::cache::refresh_in_background(&ctx);
     }
     let result = match crate::show::check_output_flags(&ctx) {
-        Ok(()) => dispatch(&ctx, cli.command).await,
+        Ok(()) => dispatch(&ctx, to_run).await,
         Err(e) => Err(e),
     };
     let reporter = ctx.reporter.clone();
@@ -387,6 +393,20 @@ pub async fn run(cli: Cli) -> std::result::Result<(), Failure> {
         code: e.exit_code(),
         message: reporter.error_line(&e),
     })
+}
+
+/// The exit status of a run that ended with `outcome`, its failure's line written to `io`'s err.
+pub fn exit_code(outcome: std::result::Result<(), Failure>, io: &IoStreams) -> i32 {
+    match outcome {
+        Ok(()) => 0,
+        Err(failure) => {
+            if failure.code != 0 {
+                let line = crate::t!("error-line", message = failure.message);
+                io.write_err(&format!("{line}\n"));
+            }
+            failure.code
+        }
+    }
 }
 
 /// Commands whose flags take names from the reference lists: running one on a terminal keeps the cache

@@ -157,11 +157,8 @@ fn charset(first: &crate::error::Result<Response>) -> Check {
     const NAME: &str = "charset";
     let content_type = first
         .as_ref()
-        .ok()
-        .and_then(|r| r.headers.get(reqwest::header::CONTENT_TYPE))
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default()
-        .to_string();
+        .map(|r| r.content_type().to_string())
+        .unwrap_or_default();
     let named = content_type.split(';').skip(1).find_map(|p| {
         let (k, v) = p.split_once('=')?;
         k.trim()

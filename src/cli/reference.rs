@@ -52,7 +52,7 @@ pub async fn run(ctx: &Context, cmd: RefCommand) -> Result<()> {
         RefCommand::Clinics => {
             show::api_list(
                 ctx,
-                crate::api::CLINICS.path,
+                &crate::api::CLINICS,
                 vec![],
                 &crate::t!("cli-what-clinics"),
             )
@@ -61,7 +61,7 @@ pub async fn run(ctx: &Context, cmd: RefCommand) -> Result<()> {
         RefCommand::Channels(l) => {
             show::api_list(
                 ctx,
-                crate::api::CHANNELS.path,
+                &crate::api::CHANNELS,
                 Query::default().opt("nome", l.name).0.clone(),
                 &crate::t!("cli-what-channels"),
             )
@@ -70,7 +70,7 @@ pub async fn run(ctx: &Context, cmd: RefCommand) -> Result<()> {
         RefCommand::Campaigns(l) => {
             named(
                 ctx,
-                crate::api::CAMPAIGNS.path,
+                &crate::api::CAMPAIGNS,
                 l,
                 &crate::t!("cli-what-campaigns"),
             )
@@ -79,25 +79,19 @@ pub async fn run(ctx: &Context, cmd: RefCommand) -> Result<()> {
         RefCommand::Services(l) => {
             named(
                 ctx,
-                crate::api::SERVICES.path,
+                &crate::api::SERVICES,
                 l,
                 &crate::t!("cli-what-services"),
             )
             .await
         }
         RefCommand::Sellers(l) => {
-            clinic_list(
-                ctx,
-                crate::api::SELLERS.path,
-                l,
-                &crate::t!("cli-what-sellers"),
-            )
-            .await
+            clinic_list(ctx, &crate::api::SELLERS, l, &crate::t!("cli-what-sellers")).await
         }
         RefCommand::Creators(l) => {
             clinic_list(
                 ctx,
-                crate::api::CREATORS.path,
+                &crate::api::CREATORS,
                 l,
                 &crate::t!("cli-what-creators"),
             )
@@ -106,7 +100,7 @@ pub async fn run(ctx: &Context, cmd: RefCommand) -> Result<()> {
         RefCommand::AccountPlans(l) => {
             clinic_list(
                 ctx,
-                crate::api::ACCOUNT_PLANS.path,
+                &crate::api::ACCOUNT_PLANS,
                 l,
                 &crate::t!("cli-what-account-plans"),
             )
@@ -115,36 +109,44 @@ pub async fn run(ctx: &Context, cmd: RefCommand) -> Result<()> {
         RefCommand::OperationTypes(l) => {
             clinic_list(
                 ctx,
-                crate::api::OPERATION_TYPES.path,
+                &crate::api::OPERATION_TYPES,
                 l,
                 &crate::t!("cli-what-operation-types"),
             )
             .await
         }
         RefCommand::AppointmentStatuses => {
-            show::unpaged(ctx, crate::api::APPOINTMENT_STATUSES.path, vec![]).await
+            show::unpaged(ctx, &crate::api::APPOINTMENT_STATUSES, vec![]).await
         }
-        RefCommand::QuoteStatuses => {
-            show::unpaged(ctx, crate::api::QUOTE_STATUSES.path, vec![]).await
-        }
-        RefCommand::HasQuote => show::unpaged(ctx, crate::api::HAS_QUOTE.path, vec![]).await,
+        RefCommand::QuoteStatuses => show::unpaged(ctx, &crate::api::QUOTE_STATUSES, vec![]).await,
+        RefCommand::HasQuote => show::unpaged(ctx, &crate::api::HAS_QUOTE, vec![]).await,
     }
 }
 
-pub async fn named(ctx: &Context, path: &str, l: NamedList, what: &str) -> Result<()> {
+pub async fn named(
+    ctx: &Context,
+    op: &'static crate::api::Operation,
+    l: NamedList,
+    what: &str,
+) -> Result<()> {
     let query = |clinic: Option<u64>| {
         let mut q = Query::default();
         q.opt("clinica", clinic).opt("nome", l.name.as_ref());
         std::future::ready(Ok(q.0))
     };
-    network::run_list(ctx, &l.clinic.clinics(), path, what, query).await
+    network::run_list(ctx, &l.clinic.clinics(), op, what, query).await
 }
 
-async fn clinic_list(ctx: &Context, path: &str, l: ClinicList, what: &str) -> Result<()> {
+async fn clinic_list(
+    ctx: &Context,
+    op: &'static crate::api::Operation,
+    l: ClinicList,
+    what: &str,
+) -> Result<()> {
     let query = |clinic: Option<u64>| {
         let mut q = Query::default();
         q.opt("clinica", clinic);
         std::future::ready(Ok(q.0))
     };
-    network::run_list(ctx, &l.clinic.clinics(), path, what, query).await
+    network::run_list(ctx, &l.clinic.clinics(), op, what, query).await
 }

@@ -6,6 +6,7 @@ use clinic_sandbox::Urls;
 
 use crate::config::Profile;
 use crate::error::{Error, Result};
+use crate::term::IoStreams;
 
 const FLAG: &str = "--sandbox-hosts";
 
@@ -15,15 +16,15 @@ fn expected() -> String {
 }
 
 /// Reads the hosts from what `--sandbox-hosts` was given: printed lines (in the value itself, in a
-/// file, or on standard input with `-`), or an address.
-pub fn read(given: &str) -> Result<Urls> {
+/// file, or on standard input with `-`, read from `io`), or an address.
+pub fn read(io: &IoStreams, given: &str) -> Result<Urls> {
     let text = given.trim();
     if text.contains("base_url=") {
         return from_lines(text);
     }
     if text == "-" {
         let mut lines = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut lines)?;
+        io.read_to_end(&mut lines)?;
         return from_lines(&lines);
     }
     let path = std::path::Path::new(text);
@@ -101,6 +102,8 @@ mod tests {
 
     #[test]
     fn an_address_or_the_printed_lines() {
+        let (io, _) = IoStreams::captured(Default::default(), b"");
+        let read = |given: &str| read(&io, given);
         let from_address = read("127.0.0.1:8787").unwrap();
         assert_eq!(from_address.base_url, "http://127.0.0.1:8787/rest/v1");
         assert_eq!(
@@ -120,5 +123,18 @@ mod tests {
         );
         assert!(read("base_url=http://127.0.0.1:1/rest/v1").is_err());
         assert!(read("http://127.0.0.1:1/rest/v1").is_err());
+    }
+
+    /// `-` reads the printed lines from the input.
+    #[test]
+    fn a_dash_reads_the_lines_from_the_input() {
+        let printed = b"base_url=http://127.0.0.1:1/rest/v1\nio_url=http://127.0.0.1:1/io\n\
+                        automation_url=http://127.0.0.1:1/automation\n\
+                        crm_url=http://127.0.0.1:1/crm/rest/1/sandbox/\n";
+        let (io, _) = IoStreams::captured(Default::default(), printed);
+        assert_eq!(
+            read(&io, "-").unwrap(),
+            Urls::at_origin("http://127.0.0.1:1")
+        );
     }
 }

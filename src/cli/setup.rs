@@ -1,8 +1,6 @@
 //! `clinic setup`: a profile in one step — every host, the webhook ID, the units and a default clinic,
 //! from flags or (on a terminal) asked for, then the login and a check of each one.
 
-use std::io::IsTerminal;
-
 use clap::Args;
 use dialoguer::Input;
 
@@ -13,6 +11,7 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::refs::resolve::{Lookup, parse_ref};
 use crate::refs::{Kind, Ref};
+use crate::term::IoStreams;
 
 #[derive(Args, Debug)]
 pub struct SetupArgs {
@@ -83,7 +82,7 @@ pub async fn run(ctx: &Context, args: SetupArgs) -> Result<()> {
     // Everything is checked before anything is written.
     let mut wanted = stored;
     if let Some(given) = &args.sandbox_hosts {
-        super::sandbox_hosts::apply(&super::sandbox_hosts::read(given)?, &mut wanted)?;
+        super::sandbox_hosts::apply(&super::sandbox_hosts::read(&ctx.io, given)?, &mut wanted)?;
     }
     for (key, value) in [
         ("base_url", &args.base_url),
@@ -97,7 +96,7 @@ pub async fn run(ctx: &Context, args: SetupArgs) -> Result<()> {
             wanted.set(key, v)?;
         }
     }
-    let terminal = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
+    let terminal = ctx.io.can_prompt();
     if terminal {
         let given_by_hosts = args.sandbox_hosts.is_some();
         for key in KEYS {
@@ -110,7 +109,7 @@ pub async fn run(ctx: &Context, args: SetupArgs) -> Result<()> {
                 _ => args.units.is_some() || given_by_hosts,
             };
             if !by_flag {
-                ask(&mut wanted, key, &label(key))?;
+                ask(&ctx.io, &mut wanted, key, &label(key))?;
             }
         }
     }
@@ -119,7 +118,7 @@ pub async fn run(ctx: &Context, args: SetupArgs) -> Result<()> {
     }
     save(ctx, &wanted)?;
 
-    let fresh = Context::new(ctx.global.clone()).await?;
+    let fresh = Context::new(ctx.global.clone(), ctx.io.clone()).await?;
     let log_in = match &args.login {
         Some(_) => true,
         None => terminal && auth::token_works(&fresh).await.is_err(),
@@ -136,7 +135,7 @@ pub async fn run(ctx: &Context, args: SetupArgs) -> Result<()> {
     }
     fresh.shutdown().await;
 
-    let fresh = Context::new(ctx.global.clone()).await?;
+    let fresh = Context::new(ctx.global.clone(), ctx.io.clone()).await?;
     let clinic = match &args.clinic {
         Some(Ref::Id(id)) => Some(*id),
         Some(Ref::Name(name)) => Some(
@@ -164,7 +163,7 @@ pub async fn run(ctx: &Context, args: SetupArgs) -> Result<()> {
     }
     fresh.shutdown().await;
 
-    let ctx = Context::new(ctx.global.clone()).await?;
+    let ctx = Context::new(ctx.global.clone(), ctx.io.clone()).await?;
     let (base, token, io, automation, crm, clinic) = futures::join!(
         checks::host(&ctx, "base_url", true),
         checks::token(&ctx),
@@ -217,6 +216,7 @@ fn make_default(ctx: &Context, flag: bool, terminal: bool) -> Result<()> {
                 .get(&current)
                 .is_some_and(|p| p.base_url.is_some());
             super::ask::yes_no(
+                &ctx.io,
                 &crate::t!(
                     "cli-setup-make-default",
                     profile = ctx.profile_name.as_str(),
@@ -236,7 +236,7 @@ fn make_default(ctx: &Context, flag: bool, terminal: bool) -> Result<()> {
 }
 
 /// Asks for one setting, the current value kept on Enter (shown masked when it is a credential).
-fn ask(wanted: &mut Profile, key: &str, label: &str) -> Result<()> {
+fn ask(io: &IoStreams, wanted: &mut Profile, key: &str, label: &str) -> Result<()> {
     let current = wanted.get(key)?;
     let shown = current.as_deref().map(|v| match key {
         "crm_url" => config::mask_crm_url(v),
@@ -266,15 +266,15 @@ fn ask(wanted: &mut Profile, key: &str, label: &str) -> Result<()> {
             // A refused credential is said without the value typed; any other setting with it.
             Err(Error::Invalid {
                 field, expected, ..
-            }) if is_secret(key) => eprintln!(
-                "{}",
-                Error::Invalid {
+            }) if is_secret(key) => {
+                let masked = Error::Invalid {
                     field,
                     given: crate::redact::MASK.to_string(),
                     expected,
-                }
-            ),
-            Err(e) => eprintln!("{e}"),
+                };
+                io.write_err(&format!("{masked}\n"))
+            }
+            Err(e) => io.write_err(&format!("{e}\n")),
         }
     }
 }

@@ -5,6 +5,7 @@
 use serde_json::Value;
 
 use super::client::{Crm, answer, bitrix_code, is_missing_method, result};
+use crate::api::CRM_BATCH;
 use crate::error::{Error, Result};
 use crate::http::Safety;
 use crate::text::answer;
@@ -83,7 +84,7 @@ pub async fn request(crm: &Crm, calls: &[&str]) -> Result<Vec<Outcome>> {
             .enumerate()
             .map(|(n, call)| (format!("cmd[{}]", name(n)), call.to_string())),
     );
-    let response = crm.send("batch", &query, Safety::Idempotent).await?;
+    let response = crm.send(CRM_BATCH.path, &query, CRM_BATCH.safety).await?;
     if is_missing_method(&response) {
         // Bitrix's own ERROR_METHOD_NOT_FOUND settles it; a bare 404 (405, 501) could also be a
         // wrong address, which the first call alone then meets too, and is the run's error.

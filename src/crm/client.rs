@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use super::limits::{Limits, Pause};
 use crate::api::judge::{Empty, Verdict, judge};
+use crate::api::{Host, Operation};
 use crate::config;
 use crate::error::{Error, Result};
 use crate::http::{Http, Request, Response, Safety};
@@ -53,12 +54,19 @@ impl Crm {
         url
     }
 
+    /// Calls the CRM method of one entry of the operations table (`crm.contact.get`), with the
+    /// safety the table gives it, and returns its whole answer (see [`Crm::call`]).
+    pub async fn run(&self, op: &Operation, query: &[(String, String)]) -> Result<Value> {
+        debug_assert_eq!(op.host, Host::CrmUrl, "{} is not a CRM method", op.path);
+        self.call(op.path, query, op.safety).await
+    }
+
     /// Calls one method and returns its whole answer (`result`, and `next`/`total` for lists).
     ///
     /// Reads are `Idempotent`, so `http` retries them through 503s with backoff. Writes are not retried
     /// there; but Bitrix's `QUERY_LIMIT_EXCEEDED` says the call was refused before it acted, so a write
     /// refused that way is sent again after a pause, for as long as `--max-wait` allows.
-    pub async fn call(
+    pub(super) async fn call(
         &self,
         method: &str,
         query: &[(String, String)],
@@ -68,7 +76,7 @@ impl Crm {
     }
 
     /// [`Crm::call`]'s request, and the response as it came once the waits and retries are over.
-    pub async fn send(
+    pub(super) async fn send(
         &self,
         method: &str,
         query: &[(String, String)],

@@ -6,8 +6,8 @@ use serde_json::Value;
 
 use super::batch;
 use super::client::{Crm, result};
+use crate::api::CRM_DUPLICATE_FINDBYCOMM as FINDBYCOMM;
 use crate::error::{Error, Result};
-use crate::http::Safety;
 
 /// The spellings a phone is looked up by: as given (`+5516992640197`, as creates write it) and, for a
 /// Brazilian number, its national digits (`16992640197`), the form a phone typed into the CRM by hand
@@ -47,9 +47,7 @@ pub async fn contacts_with(crm: &Crm, phone: &str, email: &str) -> Result<Vec<u6
         for spelling in lookup_values(kind, value) {
             query.push(("values[]".to_string(), spelling));
         }
-        let answer = crm
-            .call("crm.duplicate.findbycomm", &query, Safety::Idempotent)
-            .await?;
+        let answer = crm.run(&FINDBYCOMM, &query).await?;
         ids.extend(contact_ids(&result(answer)?)?);
     }
     ids.sort_unstable();
@@ -70,7 +68,7 @@ pub async fn contacts_of_each(
             let values = lookup_values(kind, value);
             let mut pairs = vec![("entity_type", "CONTACT"), ("type", kind)];
             pairs.extend(values.iter().map(|v| ("values[]", v.as_str())));
-            calls.push(format!("crm.duplicate.findbycomm?{}", batch::query(&pairs)));
+            calls.push(format!("{}?{}", FINDBYCOMM.path, batch::query(&pairs)));
         }
     }
     let outcomes = batch::run(crm, &calls).await?;

@@ -4,12 +4,12 @@
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
-use reqwest::Method;
 use serde_json::Value;
 
+use crate::api::AUTOMATION_WEBHOOK;
 use crate::api::judge::{Empty, Verdict, judge};
 use crate::error::{Error, Result};
-use crate::http::{Http, Request, Safety};
+use crate::http::{Http, Request};
 
 /// Everything but RFC 3986's unreserved characters is escaped, so a space is `%20` (never `+`, which
 /// some automation platforms keep as a plus) and the `+` of a phone is `%2B`.
@@ -110,12 +110,13 @@ pub fn address(automation: &url::Url, webhook_id: &str, lead: &Lead) -> Result<(
 /// Sends the lead once and returns the automation's answer (`{"ok":true,"contact_id",…}`).
 pub async fn send(http: &Http, url: url::Url, shown_url: String) -> Result<Value> {
     let req = Request {
-        method: Method::GET,
+        method: AUTOMATION_WEBHOOK.http_method(),
         url,
         shown_url,
         headers: Vec::new(),
         body: None,
-        safety: Safety::Unsafe,
+        // It creates records: never sent again once it may have reached the automation.
+        safety: AUTOMATION_WEBHOOK.safety,
         max_wait: None,
         handled_by_caller: None,
     };

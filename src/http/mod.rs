@@ -14,8 +14,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bytes::BytesMut;
+use reqwest::StatusCode;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue, LOCATION, RETRY_AFTER};
-use reqwest::{Method, StatusCode};
+
+/// The HTTP method type the hosts and `clinic api`/`clinic io` name (a method typed by the user).
+pub use reqwest::Method;
 
 use crate::config::Proxy;
 use crate::error::{Error, Result};
@@ -59,6 +62,18 @@ pub enum Safety {
     Unsafe,
 }
 
+impl Safety {
+    /// A request typed by the user (`clinic api`, `clinic io`): reads may be sent again, anything
+    /// else may have changed something.
+    pub fn of(method: &Method) -> Safety {
+        if *method == Method::GET || *method == Method::HEAD {
+            Safety::Idempotent
+        } else {
+            Safety::Unsafe
+        }
+    }
+}
+
 pub enum Body {
     Json(serde_json::Value),
     Raw {
@@ -95,6 +110,14 @@ pub struct Response {
 impl Response {
     pub fn retry_after(&self) -> Option<Duration> {
         retry_after(&self.headers)
+    }
+
+    /// The `Content-Type` the answer names, as text (empty when it names none or not as text).
+    pub fn content_type(&self) -> &str {
+        self.headers
+            .get(reqwest::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
     }
 }
 
@@ -218,6 +241,22 @@ impl Http {
     /// How long a failing request keeps being retried (`--max-wait`).
     pub fn max_wait(&self) -> Duration {
         self.max_wait
+    }
+
+    /// One GET of `url` to see whether a host answers at all, whatever it answers: only a refused
+    /// connection is tried again, since a host that answers anything has been reached.
+    pub async fn reach(&self, url: url::Url, shown_url: String) -> Result<Response> {
+        let req = Request {
+            method: Method::GET,
+            shown_url,
+            url,
+            headers: vec![],
+            body: None,
+            safety: Safety::Unsafe,
+            max_wait: None,
+            handled_by_caller: None,
+        };
+        self.send(&req).await
     }
 
     /// Sends a request, retrying what may be retried until `--max-wait` has passed. Returns the last

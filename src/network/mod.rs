@@ -42,7 +42,7 @@ impl Clinics {
 pub async fn run_list<F, Fut>(
     ctx: &Context,
     clinics: &Clinics,
-    path: &str,
+    op: &'static crate::api::Operation,
     what: &str,
     query: F,
 ) -> Result<()>
@@ -50,7 +50,7 @@ where
     F: Fn(Option<u64>) -> Fut,
     Fut: Future<Output = Result<Vec<(String, String)>>>,
 {
-    run(ctx, clinics, path, what, None, query).await
+    run(ctx, clinics, op, what, None, query).await
 }
 
 /// [`run_list`] for a wide list: a table on a terminal shows the `columns` (with the clinic's, when
@@ -58,7 +58,7 @@ where
 pub async fn run_wide_list<F, Fut>(
     ctx: &Context,
     clinics: &Clinics,
-    path: &str,
+    op: &'static crate::api::Operation,
     what: &str,
     columns: &[&str],
     query: F,
@@ -67,13 +67,13 @@ where
     F: Fn(Option<u64>) -> Fut,
     Fut: Future<Output = Result<Vec<(String, String)>>>,
 {
-    run(ctx, clinics, path, what, Some(columns), query).await
+    run(ctx, clinics, op, what, Some(columns), query).await
 }
 
 async fn run<F, Fut>(
     ctx: &Context,
     clinics: &Clinics,
-    path: &str,
+    op: &'static crate::api::Operation,
     what: &str,
     columns: Option<&[&str]>,
     query: F,
@@ -86,13 +86,13 @@ where
         Target::One(clinic) => {
             let query = query(clinic).await?;
             match columns {
-                Some(columns) => show::wide_list(ctx, path, query, what, columns).await,
-                None => show::api_list(ctx, path, query, what).await,
+                Some(columns) => show::wide_list(ctx, op, query, what, columns).await,
+                None => show::api_list(ctx, op, query, what).await,
             }
         }
         Target::Many(list) => {
             let plans = plans(list, query).await?;
-            let command = identity(path, &plans);
+            let command = identity(op, &plans);
             // `--resume`: the clinics the last run of this same export finished are not fetched
             // again.
             let done = match ctx.global.resume {
@@ -125,7 +125,7 @@ where
                 command,
                 earlier: done,
             };
-            list_many(ctx, path, what, plans, run).await
+            list_many(ctx, op, what, plans, run).await
         }
     }
 }
@@ -156,7 +156,7 @@ where
 
 /// What makes a network run the export it is, for `--resume`: the list and each clinic's own filters
 /// (names are looked up per clinic), canonically: pairs sorted, clinics by ID.
-fn identity(path: &str, plans: &[Plan]) -> serde_json::Value {
+fn identity(op: &'static crate::api::Operation, plans: &[Plan]) -> serde_json::Value {
     let clinics: serde_json::Map<String, serde_json::Value> = plans
         .iter()
         .map(|plan| {
@@ -166,7 +166,7 @@ fn identity(path: &str, plans: &[Plan]) -> serde_json::Value {
             (id.to_string(), serde_json::json!(query))
         })
         .collect();
-    serde_json::json!({ "report": path, "clinics": clinics })
+    serde_json::json!({ "report": op.path, "clinics": clinics })
 }
 
 /// How a network run into one output goes.
@@ -183,7 +183,7 @@ struct Run<'a> {
 /// Several clinics into one output.
 async fn list_many(
     ctx: &Context,
-    path: &str,
+    op: &'static crate::api::Operation,
     what: &str,
     plans: Vec<Plan>,
     run: Run<'_>,
@@ -193,7 +193,7 @@ async fn list_many(
     if spec.all {
         ctx.reporter.start_progress(what);
     }
-    let result = walk(ctx, path, plans, spec, run.keep_going, &mut |record| {
+    let result = walk(ctx, op, plans, spec, run.keep_going, &mut |record| {
         out.write_record(&record)
     })
     .await;

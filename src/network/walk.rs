@@ -15,11 +15,11 @@ use crate::record::{Record, record_of, value_of};
 use super::choice::Clinic;
 use super::prefetch::Prefetched;
 use super::staging::Staging;
+use crate::api::list::ApiList;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::pages::{self, Summary, Walk};
 use crate::record::PageSource;
-use crate::show::ApiList;
 
 pub(crate) use crate::record::CLINIC_FIELDS;
 
@@ -42,12 +42,12 @@ pub struct Outcome {
     pub result: Result<Summary>,
 }
 
-/// Walks `path` for every plan, in order, handing each record to `emit`. Without `keep_going`
+/// Walks the list `op` for every plan, in order, handing each record to `emit`. Without `keep_going`
 /// the first failure ends the run (its clinic named); with it, a clinic that fails is left out
 /// whole and reported in the outcomes, and the walk goes on.
 pub async fn walk(
     ctx: &Context,
-    path: &str,
+    op: &'static crate::api::Operation,
     plans: Vec<Plan>,
     spec: Walk,
     keep_going: bool,
@@ -59,7 +59,7 @@ pub async fn walk(
     let sources: Vec<Arc<dyn PageSource>> = plans
         .iter()
         .map(|plan| {
-            let list = ApiList::new(client.clone(), path, plan.query.clone());
+            let list = ApiList::new(client.clone(), op, plan.query.clone());
             let list = if several {
                 list.within(clinic_budget)
             } else {

@@ -32,6 +32,8 @@ pub(crate) struct Partitioned {
     folder: Folder,
     run: String,
     spec: OutputSpec,
+    /// The parts' extension, from the format (checked to have one before anything is sent).
+    extension: &'static str,
     by: Partitioning,
     parts: BTreeMap<String, (Single, u64)>,
     /// Each partition folder's values, by folder.
@@ -53,6 +55,7 @@ pub(crate) struct Partitioned {
 impl Partitioned {
     pub(crate) fn open(spec: &OutputSpec, by: &Partitioning) -> Result<Partitioned, OutputError> {
         let dir = check(spec)?;
+        let extension = part_extension(spec.format)?;
         // Each partition holds files open until the run ends.
         crate::open_files::raise_limit();
         let folder = Folder::open(&dir)?;
@@ -61,6 +64,7 @@ impl Partitioned {
             started: chrono::Local::now().to_rfc3339(),
             folder,
             spec: spec.clone(),
+            extension,
             by: by.clone(),
             parts: BTreeMap::new(),
             values: BTreeMap::new(),
@@ -218,7 +222,7 @@ impl Partitioned {
 
     /// A part's path under the dataset: `clinica=12/part-r00000007.parquet`.
     fn part_name(&self, folder: &str) -> String {
-        format!("{folder}/part-{}.{}", self.run, extension(self.spec.format))
+        format!("{folder}/part-{}.{}", self.run, self.extension)
     }
 
     /// Finishes every file (each into the staging folder), writes the run's manifest, then renames
@@ -281,15 +285,7 @@ impl Drop for Partitioned {
 /// The dataset's folder, when `spec` can write a dataset: a format of files that can be many, and a
 /// folder (or a name free for one). Checked before anything is sent.
 pub(crate) fn check(spec: &OutputSpec) -> Result<PathBuf, OutputError> {
-    if !matches!(
-        spec.format,
-        Format::Parquet | Format::Csv | Format::Tsv | Format::Ndjson
-    ) {
-        return Err(OutputError::Refused(crate::t!(
-            "output-partition-format",
-            format = spec.format.name()
-        )));
-    }
+    part_extension(spec.format)?;
     let dir = spec
         .path
         .clone()
@@ -393,12 +389,16 @@ fn key_text(value: &Value) -> String {
     }
 }
 
-fn extension(format: Format) -> &'static str {
+/// The extension of a dataset's parts: only formats whose files can be many and read as one table
+/// make a dataset, each named by its own extension.
+fn part_extension(format: Format) -> Result<&'static str, OutputError> {
+    let refused =
+        || OutputError::Refused(crate::t!("output-partition-format", format = format.name()));
     match format {
-        Format::Parquet => "parquet",
-        Format::Tsv => "tsv",
-        Format::Ndjson => "ndjson",
-        _ => "csv",
+        Format::Parquet | Format::Csv | Format::Tsv | Format::Ndjson => {
+            format.extension().ok_or_else(refused)
+        }
+        Format::Table | Format::Json | Format::Xlsx => Err(refused()),
     }
 }
 

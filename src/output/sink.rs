@@ -57,7 +57,7 @@ impl Sink {
         stdout: Box<dyn Write + Send>,
     ) -> Result<Self, OutputError> {
         let Some(path) = path.filter(|p| *p != Path::new("-")) else {
-            if stdout_closed() {
+            if crate::term::stdout_closed() {
                 // Rust's stdout drops writes into a closed descriptor without a word: the output
                 // would vanish and the run exit 0.
                 return Err(OutputError::Io(io::Error::from_raw_os_error(EBADF)));
@@ -149,29 +149,6 @@ impl Sink {
 const EBADF: i32 = nix::errno::Errno::EBADF as i32;
 #[cfg(not(unix))]
 const EBADF: i32 = 9;
-
-/// Whether the process was started with its stdout closed (`clinic … >&-`). Rust's start-up code
-/// puts `/dev/null`, opened read-write, on a closed standard descriptor; a shell's `>/dev/null`
-/// opens it write-only. So `/dev/null` read-write on stdout is a closed stdout.
-#[cfg(unix)]
-fn stdout_closed() -> bool {
-    use nix::fcntl::{FcntlArg, OFlag, fcntl};
-    use nix::sys::stat::{fstat, stat};
-    use std::os::fd::AsFd;
-    let stdout = io::stdout();
-    let fd = stdout.as_fd();
-    let (Ok(out), Ok(null)) = (fstat(fd), stat("/dev/null")) else {
-        return false;
-    };
-    let read_write = fcntl(fd, FcntlArg::F_GETFL)
-        .is_ok_and(|flags| OFlag::from_bits_truncate(flags) & OFlag::O_ACCMODE == OFlag::O_RDWR);
-    out.st_rdev == null.st_rdev && out.st_mode == null.st_mode && read_write
-}
-
-#[cfg(not(unix))]
-fn stdout_closed() -> bool {
-    false
-}
 
 fn error_for(path: &Option<PathBuf>, source: io::Error) -> OutputError {
     match path {

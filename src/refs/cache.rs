@@ -190,8 +190,7 @@ fn sanitize(profile: &str) -> String {
 /// process: the command at hand does not wait for it, and completion finds fresh names next time.
 /// Scripts (no terminal) never trigger it, so their requests stay exactly what they asked for.
 pub fn refresh_in_background(ctx: &crate::context::Context) {
-    use std::io::IsTerminal;
-    if !(std::io::stdin().is_terminal() && std::io::stderr().is_terminal()) {
+    if !ctx.io.can_prompt() {
         return;
     }
     let Some(cache) = crate::refs::cache::Cache::of(ctx) else {

@@ -32,28 +32,30 @@ impl Kind {
         Kind::QuoteStatuses,
     ];
 
-    pub const fn path(self) -> &'static str {
+    /// The list's entry in the operations table.
+    pub fn operation(self) -> &'static crate::api::Operation {
+        use crate::api;
         match self {
-            Kind::Clinics => crate::api::CLINICS.path,
-            Kind::Channels => crate::api::CHANNELS.path,
-            Kind::Campaigns => crate::api::CAMPAIGNS.path,
-            Kind::Services => crate::api::SERVICES.path,
-            Kind::Sellers => crate::api::SELLERS.path,
-            Kind::Creators => crate::api::CREATORS.path,
-            Kind::AccountPlans => crate::api::ACCOUNT_PLANS.path,
-            Kind::OperationTypes => crate::api::OPERATION_TYPES.path,
-            Kind::AppointmentStatuses => crate::api::APPOINTMENT_STATUSES.path,
-            Kind::QuoteStatuses => crate::api::QUOTE_STATUSES.path,
+            Kind::Clinics => &api::CLINICS,
+            Kind::Channels => &api::CHANNELS,
+            Kind::Campaigns => &api::CAMPAIGNS,
+            Kind::Services => &api::SERVICES,
+            Kind::Sellers => &api::SELLERS,
+            Kind::Creators => &api::CREATORS,
+            Kind::AccountPlans => &api::ACCOUNT_PLANS,
+            Kind::OperationTypes => &api::OPERATION_TYPES,
+            Kind::AppointmentStatuses => &api::APPOINTMENT_STATUSES,
+            Kind::QuoteStatuses => &api::QUOTE_STATUSES,
         }
     }
 
     /// Lists the service returns whole, without `pagina_atual`.
-    pub const fn paged(self) -> bool {
-        !matches!(self, Kind::AppointmentStatuses | Kind::QuoteStatuses)
+    pub fn paged(self) -> bool {
+        self.operation().paging == crate::api::Paging::Paged
     }
 
     /// Lists whose content depends on the clinic (`clinica` parameter).
-    pub const fn per_clinic(self) -> bool {
+    pub fn per_clinic(self) -> bool {
         matches!(
             self,
             Kind::Campaigns

@@ -6,16 +6,13 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use futures::StreamExt;
-use reqwest::Method;
 
 use super::cache::Cache;
 use super::kind::{Entry, Kind, entries_of};
-use crate::api::envelope;
+use crate::api::list::ApiList;
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::http::Safety;
 use crate::pages::{self, Walk};
-use crate::show::ApiList;
 use crate::text::fold::{NameMatch, name_match, normalize};
 
 /// An ID, or a name to look up.
@@ -287,12 +284,10 @@ pub async fn fetch(ctx: &Context, kind: Kind, clinic: Option<u64>) -> Result<Vec
         query.push(("clinica".to_string(), c.to_string()));
     }
     if !kind.paged() {
-        let body = client
-            .call(Method::GET, kind.path(), &query, None, Safety::Idempotent)
-            .await?;
-        return Ok(entries_of(&envelope::page_values(body).0));
+        let records = crate::api::ops::whole_list(&client, kind.operation(), &query).await?;
+        return Ok(entries_of(&records));
     }
-    let source = Arc::new(ApiList::new(client, kind.path(), query));
+    let source = Arc::new(ApiList::new(client, kind.operation(), query));
     // The page size every walk uses (`--per-page`, the profile's, within the deployment's maximum).
     let spec = Walk {
         first: 1,

@@ -18,7 +18,7 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::mirror::{Counts, End, Mirror, MirrorError, Run, Widened};
 use crate::network::{Choice, Target};
-use crate::show::ApiList;
+use crate::api::list::ApiList;
 
 /// What a sync is asked to do.
 pub struct Options {
@@ -100,7 +100,7 @@ pub async fn run(ctx: &Context, opts: Options) -> Result<Outcome> {
     let mut result = Ok(());
     'streams: for &stream in &opts.streams {
         let mut counts = Counts::default();
-        for table in stream.tables() {
+        for table in &stream.tables() {
             let scoped: Vec<i64> = if table.per_clinic {
                 clinics.clone()
             } else {
@@ -177,8 +177,8 @@ async fn walk(
     }
     let client = ctx.api().await?;
     let mut stored: std::result::Result<(), MirrorError> = Ok(());
-    let walked = if table.paged {
-        let source = Arc::new(ApiList::new(client, table.path, query));
+    let walked = if table.paged() {
+        let source = Arc::new(ApiList::new(client, table.op, query));
         let mut spec = ctx.walk();
         spec.all = true;
         spec.first = 1;
@@ -196,18 +196,9 @@ async fn walk(
         .await
         .map(|_| ())
     } else {
-        match client
-            .call(
-                reqwest::Method::GET,
-                table.path,
-                &query,
-                None,
-                crate::http::Safety::Idempotent,
-            )
-            .await
-        {
-            Ok(body) => {
-                for value in crate::api::envelope::page_values(body).0 {
+        match crate::api::ops::whole_list(&client, table.op, &query).await {
+            Ok(values) => {
+                for value in values {
                     let raw: Box<RawValue> = serde_json::value::to_raw_value(&value)
                         .map_err(|e| Error::Protocol(e.to_string()))?;
                     stored = writer.push(raw);

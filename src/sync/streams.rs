@@ -1,5 +1,6 @@
 //! The streams a sync mirrors, and the lists (tables) each one is made of.
 
+use crate::api::{self, Operation};
 use crate::refs::Kind;
 
 /// What `--streams` names.
@@ -32,12 +33,19 @@ impl Stream {
     }
 
     /// The lists of this stream, each a table of the mirror.
-    pub fn tables(self) -> Vec<&'static Table> {
+    pub fn tables(self) -> Vec<Table> {
+        let one = |t: &Table| Table {
+            name: t.name,
+            op: t.op,
+            per_clinic: t.per_clinic,
+            modified: t.modified,
+            optional: t.optional,
+        };
         match self {
-            Stream::Quotes => vec![&QUOTES],
-            Stream::Appointments => vec![&APPOINTMENTS],
-            Stream::Contacts => vec![&CONTACTS],
-            Stream::References => REFERENCES.iter().collect(),
+            Stream::Quotes => vec![one(&QUOTES)],
+            Stream::Appointments => vec![one(&APPOINTMENTS)],
+            Stream::Contacts => vec![one(&CONTACTS)],
+            Stream::References => references(),
         }
     }
 }
@@ -74,19 +82,24 @@ pub struct Modified {
 /// One list of the service, mirrored into the table of its name.
 pub struct Table {
     pub name: &'static str,
-    pub path: &'static str,
+    pub op: &'static Operation,
     pub per_clinic: bool,
-    pub paged: bool,
     pub modified: Option<Modified>,
     /// Not every deployment has it: an unknown route skips it with a note.
     pub optional: bool,
 }
 
+impl Table {
+    /// A list the service pages (`pagina_atual`); the others come whole in one answer.
+    pub fn paged(&self) -> bool {
+        self.op.paging == crate::api::Paging::Paged
+    }
+}
+
 static QUOTES: Table = Table {
     name: "quotes",
-    path: crate::api::FICHA_FINANCEIRA.path,
+    op: &api::FICHA_FINANCEIRA,
     per_clinic: true,
-    paged: true,
     modified: Some(Modified {
         field: "modificado_em",
         filter: "modificado_em_de",
@@ -96,44 +109,45 @@ static QUOTES: Table = Table {
 
 static APPOINTMENTS: Table = Table {
     name: "appointments",
-    path: crate::api::APPOINTMENTS.path,
+    op: &api::APPOINTMENTS,
     per_clinic: true,
-    paged: true,
     modified: None,
     optional: false,
 };
 
 static CONTACTS: Table = Table {
     name: "contacts",
-    path: crate::api::CONTACTS.path,
+    op: &api::CONTACTS,
     per_clinic: true,
-    paged: true,
     modified: None,
     optional: true,
 };
 
-macro_rules! reference {
-    ($name:literal, $kind:expr) => {
-        Table {
-            name: $name,
-            path: $kind.path(),
-            per_clinic: $kind.per_clinic(),
-            paged: $kind.paged(),
+/// The reference lists, each a table `ref_<list>`.
+fn references() -> Vec<Table> {
+    Kind::ALL
+        .iter()
+        .map(|&kind| Table {
+            name: reference_table(kind),
+            op: kind.operation(),
+            per_clinic: kind.per_clinic(),
             modified: None,
             optional: false,
-        }
-    };
+        })
+        .collect()
 }
 
-static REFERENCES: [Table; 10] = [
-    reference!("ref_clinics", Kind::Clinics),
-    reference!("ref_channels", Kind::Channels),
-    reference!("ref_campaigns", Kind::Campaigns),
-    reference!("ref_services", Kind::Services),
-    reference!("ref_sellers", Kind::Sellers),
-    reference!("ref_creators", Kind::Creators),
-    reference!("ref_account_plans", Kind::AccountPlans),
-    reference!("ref_operation_types", Kind::OperationTypes),
-    reference!("ref_appointment_statuses", Kind::AppointmentStatuses),
-    reference!("ref_quote_statuses", Kind::QuoteStatuses),
-];
+fn reference_table(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Clinics => "ref_clinics",
+        Kind::Channels => "ref_channels",
+        Kind::Campaigns => "ref_campaigns",
+        Kind::Services => "ref_services",
+        Kind::Sellers => "ref_sellers",
+        Kind::Creators => "ref_creators",
+        Kind::AccountPlans => "ref_account_plans",
+        Kind::OperationTypes => "ref_operation_types",
+        Kind::AppointmentStatuses => "ref_appointment_statuses",
+        Kind::QuoteStatuses => "ref_quote_statuses",
+    }
+}

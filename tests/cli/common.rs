@@ -176,6 +176,48 @@ impl Env {
             .unwrap()
     }
 
+    /// Whether the sandbox serves `method path` on `host` (a host's name in the operations table:
+    /// `base_url`, `crm_url`…), asked of its router: any answer but the router's own "no such
+    /// route" or "method not allowed", or the CRM's "method not found", means a handler took it.
+    /// Placeholders (`{webhook_id}`) are filled with a value; `ANY` is sent as a GET.
+    #[allow(dead_code)]
+    pub fn sandbox_serves(&self, host: &str, method: &str, path: &str) -> bool {
+        let urls = self.sandbox.urls();
+        let base = match host {
+            "base_url" => &urls.base_url,
+            "automation_url" => &urls.automation_url,
+            "crm_url" => &urls.crm_url,
+            "io_url" => &urls.io_url,
+            other => panic!("no sandbox host for {other}"),
+        };
+        let filled: Vec<String> = path
+            .split('/')
+            .map(|segment| {
+                if segment.starts_with('{') && segment.ends_with('}') {
+                    "1".to_string()
+                } else {
+                    segment.to_string()
+                }
+            })
+            .collect();
+        let url = format!(
+            "{}/{}",
+            base.trim_end_matches('/'),
+            filled.join("/").trim_start_matches('/')
+        );
+        let method = match method {
+            "ANY" => reqwest::Method::GET,
+            m => reqwest::Method::from_bytes(m.as_bytes()).unwrap(),
+        };
+        let resp = self.http.request(method, &url).send().unwrap();
+        let status = resp.status().as_u16();
+        let body = resp.text().unwrap_or_default();
+        let unrouted = (status == 404 && body.contains("rota não encontrada"))
+            || (status == 405 && body.contains("não permitido"))
+            || body.contains("ERROR_METHOD_NOT_FOUND");
+        !unrouted
+    }
+
     /// A list fetched directly from the sandbox (one big page), to compare the CLI's output with.
     pub fn fetch_all(&self, path: &str, query: &str, token: &str) -> Vec<Value> {
         let mut out = Vec::new();

@@ -278,6 +278,49 @@ fn a_dataset_partitioned_by_clinic_and_month_holds_every_record_once() {
     assert_eq!(rows, 600);
 }
 
+/// Every format a dataset takes names its parts by its own extension, the one `-o` reads back as
+/// that format: TSV parts end in `.tsv` and NDJSON parts in `.ndjson`, never `.csv`, and the manifest
+/// lists exactly those files.
+#[test]
+fn a_dataset_names_its_parts_by_their_format() {
+    let env = Env::scale(60);
+    let dir = tempfile::tempdir().unwrap();
+    for (format, extension) in [("tsv", ".tsv"), ("ndjson", ".ndjson")] {
+        let dataset = dir.path().join(format);
+        let out = whole_network(&env)
+            .args(["--format", format, "--partition-by", "clinic", "-o"])
+            .arg(&dataset)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{format}: {}", stderr(&out));
+        let files = dataset_files(&dataset);
+        let parts: Vec<&String> = files
+            .iter()
+            .filter(|f| !f.starts_with("_manifest-"))
+            .collect();
+        assert!(parts.len() > 1, "{format}: {files:?}");
+        for part in &parts {
+            assert!(
+                part.starts_with("clinica=") && part.ends_with(extension),
+                "{format}: {part}"
+            );
+        }
+        let manifest = files.iter().find(|f| f.starts_with("_manifest-")).unwrap();
+        let manifest: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(dataset.join(manifest)).unwrap()).unwrap();
+        let mut listed: Vec<String> = manifest["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["path"].as_str().unwrap().to_string())
+            .collect();
+        listed.sort();
+        let mut parts: Vec<String> = parts.into_iter().cloned().collect();
+        parts.sort();
+        assert_eq!(listed, parts, "{format}");
+    }
+}
+
 /// `cmd` run by a shell that first sets the limit on open files with `ulimit LIMIT`.
 #[cfg(unix)]
 fn with_open_file_limit(cmd: &assert_cmd::Command, limit: &str) -> std::process::Output {

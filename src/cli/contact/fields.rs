@@ -4,14 +4,12 @@
 
 use chrono::NaiveDate;
 use clap::Args;
-use reqwest::Method;
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
-use crate::api::envelope;
+use crate::api::ops::{self, ContactDraft};
 use crate::cli::args::{self, ClinicArg};
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::http::Safety;
 use crate::input::{self, Phone};
 use crate::refs::resolve::{parse_ref, resolve};
 use crate::refs::{Kind, Ref};
@@ -51,49 +49,14 @@ pub struct NewContact {
     pub clinic: ClinicArg,
 }
 
-pub(super) fn put(body: &mut Map<String, Value>, key: &str, value: Option<Value>) {
-    if let Some(v) = value {
-        body.insert(key.into(), v);
-    }
-}
-
 async fn required_clinic(ctx: &Context, flag: &ClinicArg) -> Result<u64> {
     flag.resolve(ctx)
         .await?
         .ok_or_else(|| Error::missing("--clinic", &crate::t!("cli-contact-expected-clinic")))
 }
 
-/// Sends a `cadastraCliente` body. A write: never retried once it may have reached the service.
-pub async fn register(client: &crate::api::ApiClient, body: Value) -> Result<Value> {
-    client
-        .call(
-            Method::POST,
-            crate::api::CREATE_CONTACT.path,
-            &[],
-            Some(body),
-            Safety::Unsafe,
-        )
-        .await
-}
-
-/// Sends an `atualizaCadastroCliente` body. A write: never retried once it may have reached the service.
-pub(super) async fn update_contact(
-    client: &crate::api::ApiClient,
-    body: Map<String, Value>,
-) -> Result<Value> {
-    client
-        .call(
-            Method::POST,
-            crate::api::UPDATE_CONTACT.path,
-            &[],
-            Some(Value::Object(body)),
-            Safety::Unsafe,
-        )
-        .await
-}
-
-/// The body of `cadastraCliente`, in the formats it demands.
-pub async fn create_body(ctx: &Context, f: &NewContact) -> Result<Value> {
+/// The new contact as `cadastraCliente` takes it, its names looked up and its formats checked.
+pub async fn draft(ctx: &Context, f: &NewContact) -> Result<ContactDraft> {
     // Format checks first: a bad phone must stop us before any name lookup is sent.
     let telefone = f.phone.formatted_mobile("--phone")?;
     let clinica = required_clinic(ctx, &f.clinic).await?;
@@ -106,19 +69,16 @@ pub async fn create_body(ctx: &Context, f: &NewContact) -> Result<Value> {
         Some(clinica),
     )
     .await?;
-    let mut body = Map::new();
-    body.insert("clinica".into(), json!(clinica.to_string()));
-    body.insert("nome".into(), json!(f.name));
-    body.insert("telefone".into(), json!(telefone));
-    body.insert(
-        "data_nascimento".into(),
-        json!(input::sql_date(f.birth_date)),
-    );
-    body.insert("canal".into(), json!(canal));
-    body.insert("campanha".into(), json!(campanha));
-    put(&mut body, "email", f.email.clone().map(Value::from));
-    put(&mut body, "observacao", f.note.clone().map(Value::from));
-    Ok(Value::Object(body))
+    Ok(ContactDraft {
+        clinic: clinica.to_string(),
+        name: f.name.clone(),
+        phone: telefone,
+        birth_date: input::sql_date(f.birth_date),
+        channel: canal,
+        campaign: campanha,
+        email: f.email.clone(),
+        note: f.note.clone(),
+    })
 }
 
 /// The IDs of the contacts of `clinica` that carry this phone (`lista_cliente` by phone, digits
@@ -140,18 +100,9 @@ pub async fn find_existing(
             ("pagina_atual".to_string(), "1".to_string()),
             ("por_pagina".to_string(), "50".to_string()),
         ];
-        let answer = client
-            .call(
-                Method::GET,
-                crate::api::CONTACTS.path,
-                &query,
-                None,
-                Safety::Idempotent,
-            )
-            .await?;
+        let records = ops::contacts_page(client, &query).await?;
         // The service's search is approximate: keep only records that really carry this phone/e-mail.
-        let found: Vec<String> = envelope::page_values(answer)
-            .0
+        let found: Vec<String> = records
             .iter()
             .filter(|r| matches_contact(r, key, &value))
             .filter_map(record_id)

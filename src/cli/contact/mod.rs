@@ -2,10 +2,11 @@
 
 use chrono::NaiveDate;
 use clap::{Args, Subcommand};
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 use super::args::{self, ClinicArg, Query, resolve_opt};
 use crate::api::envelope;
+use crate::api::ops::{self, ContactDraft, ContactUpdate};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::input::{self, Phone};
@@ -15,7 +16,7 @@ use crate::show;
 
 pub mod fields;
 
-use fields::{ContactFields, create_body, find_existing, put, register, update_contact};
+use fields::{ContactFields, draft, find_existing};
 
 #[derive(Subcommand, Debug)]
 pub enum ContactCommand {
@@ -99,8 +100,8 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
     match cmd {
         ContactCommand::Create(a) => {
             let (f, guided) = super::guided::complete(ctx, a.fields).await?;
-            let body = create_body(ctx, &f).await?;
-            if guided && !super::guided::confirm(ctx, &body).await? {
+            let body = draft(ctx, &f).await?;
+            if guided && !super::guided::confirm(ctx, &json!(body)).await? {
                 ctx.reporter.note(&crate::t!("cli-guided-cancelled"));
                 return Ok(());
             }
@@ -112,7 +113,7 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
                 ));
                 return show::single(ctx, &json!({"action": "skipped", "existing": existing}));
             }
-            let answer = register(&client, body).await?;
+            let answer = ops::contact_create(&client, &body).await?;
             super::campaign::created(ctx, answer, |id| crate::t!("cli-contact-created", id = id))
         }
         ContactCommand::Update(u) => {
@@ -127,12 +128,7 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
                     id = u.id.to_string()
                 )));
             }
-            let mut body = Map::new();
-            body.insert("id".into(), json!(u.id.to_string()));
             let clinic = u.clinic.resolve(ctx).await?;
-            if let Some(c) = clinic {
-                body.insert("clinica".into(), json!(c.to_string()));
-            }
             let channel =
                 resolve_opt(ctx, Kind::Channels, "--channel", u.channel.as_ref(), clinic).await?;
             let campaign = resolve_opt(
@@ -143,17 +139,17 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
                 clinic,
             )
             .await?;
-            put(&mut body, "canal", channel.map(Value::from));
-            put(&mut body, "campanha", campaign.map(Value::from));
-            put(&mut body, "nome", u.name.map(Value::from));
-            put(
-                &mut body,
-                "data_nascimento",
-                u.birth_date.map(|d| Value::from(input::sql_date(d))),
-            );
-            put(&mut body, "observacao", u.note.map(Value::from));
+            let change = ContactUpdate {
+                id: u.id.to_string(),
+                clinic: clinic.map(|c| c.to_string()),
+                channel,
+                campaign,
+                name: u.name,
+                birth_date: u.birth_date.map(input::sql_date),
+                note: u.note,
+            };
             let client = ctx.api().await?;
-            let answer = update_contact(&client, body).await?;
+            let answer = ops::contact_update(&client, &change).await?;
             ctx.reporter
                 .note(&crate::t!("cli-contact-updated", id = u.id.to_string()));
             show::any(ctx, answer)
@@ -184,7 +180,7 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
             crate::network::run_wide_list(
                 ctx,
                 &l.clinic.clinics(),
-                crate::api::CONTACTS.path,
+                &crate::api::CONTACTS,
                 &crate::t!("cli-what-contacts"),
                 CONTACT_COLUMNS,
                 query,
@@ -204,7 +200,7 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
 async fn existing_patients(
     ctx: &Context,
     client: &crate::api::ApiClient,
-    body: &Value,
+    body: &ContactDraft,
     f: &fields::NewContact,
     if_exists: Option<args::IfExists>,
 ) -> Result<Option<String>> {
@@ -212,8 +208,7 @@ async fn existing_patients(
     if if_exists == Some(IfExists::Create) {
         return Ok(None);
     }
-    let clinica = body["clinica"].as_str().unwrap_or_default();
-    let ids = match find_existing(client, clinica, &f.phone, f.email.as_deref()).await {
+    let ids = match find_existing(client, &body.clinic, &f.phone, f.email.as_deref()).await {
         Ok(ids) => ids,
         Err(e) if if_exists == Some(IfExists::Skip) => return Err(e),
         Err(e) => {
@@ -231,6 +226,7 @@ async fn existing_patients(
     let create = match if_exists {
         Some(IfExists::Skip) => false,
         _ => super::ask::confirm_or_refuse(
+            &ctx.io,
             &crate::t!("cli-contact-exists-ask", ids = existing.as_str()),
             crate::t!("cli-contact-exists-refused", ids = existing.as_str()),
         )?,
@@ -242,16 +238,15 @@ async fn existing_patients(
 /// the match, or create when there is none.
 async fn upsert(ctx: &Context, f: ContactFields) -> Result<()> {
     let (f, guided) = super::guided::complete(ctx, f).await?;
-    let create = create_body(ctx, &f).await?;
-    if guided && !super::guided::confirm(ctx, &create).await? {
+    let create = draft(ctx, &f).await?;
+    if guided && !super::guided::confirm(ctx, &json!(create)).await? {
         ctx.reporter.note(&crate::t!("cli-guided-cancelled"));
         return Ok(());
     }
-    let clinica = create["clinica"].as_str().unwrap_or_default().to_string();
     let client = ctx.api().await?;
-    let found = find_existing(&client, &clinica, &f.phone, f.email.as_deref()).await?;
+    let found = find_existing(&client, &create.clinic, &f.phone, f.email.as_deref()).await?;
     let Some(id) = found.first().cloned() else {
-        let answer = register(&client, create).await?;
+        let answer = ops::contact_create(&client, &create).await?;
         let id = envelope::created_id(&answer).unwrap_or(Value::Null);
         ctx.reporter.note(&crate::t!("cli-contact-upsert-created"));
         return show::single(ctx, &json!({"action": "created", "id": id}));
@@ -263,11 +258,7 @@ async fn upsert(ctx: &Context, f: ContactFields) -> Result<()> {
             ids = found.join(", ")
         ));
     }
-    let mut body = create.as_object().cloned().unwrap_or_default();
-    body.remove("telefone");
-    body.remove("email");
-    body.insert("id".into(), json!(id));
-    update_contact(&client, body).await?;
+    ops::contact_update(&client, &ContactUpdate::replacing(id.clone(), &create)).await?;
     ctx.reporter
         .note(&crate::t!("cli-contact-upsert-updated", id = id.as_str()));
     show::single(ctx, &json!({"action": "updated", "id": id}))

@@ -108,7 +108,7 @@ pub(super) async fn run(ctx: &Context, a: ImportArgs) -> Result<()> {
     };
     let (automation, webhook_id) = host::automation(ctx)?;
     let found = look_up(ctx, &a, &rows, &earlier).await?;
-    let mut out = Output::open(&ctx.output_spec(), Shape::List, Box::new(std::io::stdout()))?;
+    let mut out = Output::open(&ctx.output_spec(), Shape::List, ctx.io.out())?;
     if a.dry_run {
         for (row, found) in rows.iter().zip(&found) {
             let action = match plan(a.if_exists, earlier.get(&row.key), found) {

@@ -13,13 +13,13 @@ mod lead;
 pub use host::crm;
 
 use super::args::{self, IfExists};
+use crate::api::Operation;
 use crate::context::Context;
 use crate::crm::list::{self, KEYSET_ABOVE, KeysetList, ListQuery, OffsetList, PAGE_SIZE};
 use crate::crm::names::{self, MAIN_ALIASES, STAGE_NAME_ALIAS, STAGE_NAME_FIELD};
 use crate::crm::webhook::{self, Lead};
 use crate::crm::{batch, client, multi};
 use crate::error::{Error, Result};
-use crate::http::Safety;
 use crate::input::Phone;
 use crate::output::Format;
 use crate::pages;
@@ -213,7 +213,7 @@ pub async fn run(ctx: &Context, cmd: CrmCommand) -> Result<()> {
             list(ctx, crate::api::CRM_CONTACT_LIST.path, a).await
         }
         CrmCommand::Contact(ContactCommand::Get(a)) => {
-            get(ctx, crate::api::CRM_CONTACT_GET.path, a).await
+            get(ctx, &crate::api::CRM_CONTACT_GET, a).await
         }
         CrmCommand::Contact(ContactCommand::Update(a)) => {
             let changes = Changes {
@@ -224,8 +224,8 @@ pub async fn run(ctx: &Context, cmd: CrmCommand) -> Result<()> {
             };
             update(
                 ctx,
-                crate::api::CRM_CONTACT_UPDATE.path,
-                crate::api::CRM_CONTACT_GET.path,
+                &crate::api::CRM_CONTACT_UPDATE,
+                &crate::api::CRM_CONTACT_GET,
                 a.id,
                 changes,
             )
@@ -234,7 +234,7 @@ pub async fn run(ctx: &Context, cmd: CrmCommand) -> Result<()> {
         CrmCommand::Deal(DealCommand::List(a)) => {
             list(ctx, crate::api::CRM_DEAL_LIST.path, a).await
         }
-        CrmCommand::Deal(DealCommand::Get(a)) => get(ctx, crate::api::CRM_DEAL_GET.path, a).await,
+        CrmCommand::Deal(DealCommand::Get(a)) => get(ctx, &crate::api::CRM_DEAL_GET, a).await,
         CrmCommand::Deal(DealCommand::Update(a)) => {
             let changes = Changes {
                 set: a.set,
@@ -244,8 +244,8 @@ pub async fn run(ctx: &Context, cmd: CrmCommand) -> Result<()> {
             };
             update(
                 ctx,
-                crate::api::CRM_DEAL_UPDATE.path,
-                crate::api::CRM_DEAL_GET.path,
+                &crate::api::CRM_DEAL_UPDATE,
+                &crate::api::CRM_DEAL_GET,
                 a.id,
                 changes,
             )
@@ -356,6 +356,7 @@ async fn existing_contacts(
     let create = match if_exists {
         Some(IfExists::Skip) => false,
         _ => super::ask::confirm_or_refuse(
+            &ctx.io,
             &crate::t!("cli-crm-contact-exists-ask", ids = existing.as_str()),
             crate::t!("cli-crm-contact-exists-refused", ids = existing.as_str()),
         )?,
@@ -498,16 +499,14 @@ async fn walk_in_order(ctx: &Context, source: Arc<dyn PageSource>) -> Result<()>
 /// One record by ID, shown as one; several (IDs given, or `--ids-from`) read 50 per `batch` request
 /// and written as a list, in the order asked. A record that cannot be read is reported by its ID and
 /// fails the run once the others are written.
-async fn get(ctx: &Context, method: &str, a: GetArgs) -> Result<()> {
+async fn get(ctx: &Context, op: &'static Operation, a: GetArgs) -> Result<()> {
     let crm = host::crm(ctx)?;
     let mut ids = a.ids;
     if let Some(source) = &a.ids_from {
         ids.extend(ids_from(source)?);
     }
     if let ([id], None) = (ids.as_slice(), &a.ids_from) {
-        let answer = crm
-            .call(method, &[("ID".into(), id.to_string())], Safety::Idempotent)
-            .await?;
+        let answer = crm.run(op, &[("ID".into(), id.to_string())]).await?;
         let record = shape(ctx)(client::result(answer)?);
         return show::single(ctx, &record);
     }
@@ -516,7 +515,7 @@ async fn get(ctx: &Context, method: &str, a: GetArgs) -> Result<()> {
     let shape = shape(ctx);
     let mut records = Vec::with_capacity(ids.len());
     let mut failed = 0u64;
-    for (id, outcome) in batch::get_each(&crm, method, &ids).await? {
+    for (id, outcome) in batch::get_each(&crm, op.path, &ids).await? {
         match outcome {
             Ok(record) => records.push(shape(record)),
             Err(failure) => {
@@ -583,12 +582,12 @@ struct Changes {
     stage: Option<&'static str>,
 }
 
-/// Writes the changes into record `id` with `method` (`crm.contact.update`). Multi-value fields
-/// are read first with `get_method` when a value is replaced or removed (see `crm::multi`).
+/// Writes the changes into record `id` with `op` (`crm.contact.update`). Multi-value fields
+/// are read first with `get_op` when a value is replaced or removed (see `crm::multi`).
 async fn update(
     ctx: &Context,
-    method: &str,
-    get_method: &str,
+    op: &'static Operation,
+    get_op: &'static Operation,
     id: u64,
     changes: Changes,
 ) -> Result<()> {
@@ -656,13 +655,7 @@ async fn update(
     let crm = host::crm(ctx)?;
     // The record's items, to remove by ID what is replaced or removed.
     let current = if asked.values().any(multi::Asked::needs_items) {
-        let read = crm
-            .call(
-                get_method,
-                &[("ID".into(), id.to_string())],
-                Safety::Idempotent,
-            )
-            .await?;
+        let read = crm.run(get_op, &[("ID".into(), id.to_string())]).await?;
         Some(client::result(read)?)
     } else {
         None
@@ -705,7 +698,7 @@ async fn update(
             values(plan.add.iter().map(|a| a.value.clone()).collect()),
         );
     }
-    let answer = crm.call(method, &query, Safety::Unsafe).await?;
+    let answer = crm.run(op, &query).await?;
     let result = client::result(answer)?;
     if result != Value::Bool(true) {
         return Err(Error::Protocol(crate::t!(

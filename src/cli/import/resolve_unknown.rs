@@ -37,7 +37,7 @@ pub(super) async fn run(
         .into_iter()
         .filter(|r| earlier.get(&r.key) == Some(&Earlier::Unknown))
         .collect();
-    let mut out = Output::open(&ctx.output_spec(), Shape::List, Box::new(std::io::stdout()))?;
+    let mut out = Output::open(&ctx.output_spec(), Shape::List, ctx.io.out())?;
     if unknown.is_empty() {
         out.finish()?;
         ctx.reporter.note(&crate::t!("cli-import-resolve-nothing"));

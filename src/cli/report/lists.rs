@@ -79,8 +79,8 @@ pub struct FichaArgs {
 }
 
 /// The list behind each report.
-pub(crate) const APPOINTMENTS_PATH: &str = crate::api::APPOINTMENTS.path;
-pub(crate) const FICHA_PATH: &str = crate::api::FICHA_FINANCEIRA.path;
+pub(crate) const APPOINTMENTS: &crate::api::Operation = &crate::api::APPOINTMENTS;
+pub(crate) const FICHA: &crate::api::Operation = &crate::api::FICHA_FINANCEIRA;
 
 /// The Ficha Financeira's columns on a terminal: its 40-odd columns would squeeze every cell to a
 /// character. Files and pipes get them all. A narrow terminal drops them from the end rather than

@@ -14,7 +14,7 @@ mod selection;
 pub mod summary;
 
 use lists::{
-    APPOINTMENT_COLUMNS, APPOINTMENTS_PATH, AppointmentsArgs, FICHA_COLUMNS, FICHA_PATH, FichaArgs,
+    APPOINTMENT_COLUMNS, APPOINTMENTS, AppointmentsArgs, FICHA, FICHA_COLUMNS, FichaArgs,
     appointments_query, check_appointments, check_ficha, ficha_query,
 };
 
@@ -55,7 +55,7 @@ pub async fn run(ctx: &Context, cmd: ReportCommand) -> Result<()> {
             let walked = network::run_wide_list(
                 ctx,
                 &a.clinic.clinics(),
-                APPOINTMENTS_PATH,
+                APPOINTMENTS,
                 &crate::t!("cli-what-appointments"),
                 APPOINTMENT_COLUMNS,
                 |c| appointments_query(ctx, &a, c),
@@ -90,7 +90,7 @@ async fn ficha(ctx: &Context, f: &FichaArgs) -> Result<()> {
     network::run_wide_list(
         ctx,
         &f.clinic.clinics(),
-        FICHA_PATH,
+        FICHA,
         &crate::t!("cli-what-quotes"),
         FICHA_COLUMNS,
         |c| ficha_query(ctx, f, c),

@@ -75,7 +75,7 @@ pub async fn run(ctx: &Context, args: SummaryArgs) -> Result<()> {
                 Some(statuses),
                 &args.how,
                 &f.clinic,
-                report::FICHA_PATH,
+                report::FICHA,
                 &crate::t!("cli-what-quotes"),
                 |c| report::ficha_query(ctx, f, c),
             )
@@ -91,7 +91,7 @@ pub async fn run(ctx: &Context, args: SummaryArgs) -> Result<()> {
                 None,
                 &a.how,
                 &f.clinic,
-                report::APPOINTMENTS_PATH,
+                report::APPOINTMENTS,
                 &crate::t!("cli-what-appointments"),
                 |c| report::appointments_query(ctx, f, c),
             )
@@ -107,7 +107,7 @@ async fn summarise<F, Fut>(
     statuses: Option<report::Statuses>,
     how: &SummaryOptions,
     clinics: &crate::cli::args::ClinicsArg,
-    path: &str,
+    op: &'static crate::api::Operation,
     what: &str,
     query: F,
 ) -> Result<()>
@@ -151,7 +151,7 @@ where
         ..ctx.walk()
     };
     ctx.reporter.start_progress(what);
-    let walked = network::walk(ctx, path, plans, spec, clinics.keep_going, &mut |record| {
+    let walked = network::walk(ctx, op, plans, spec, clinics.keep_going, &mut |record| {
         aggregator.push(&crate::record::value_of(&record)?);
         Ok(())
     })
@@ -353,7 +353,7 @@ fn write_text_chart(ctx: &Context, summary: &Summary, measure: &str) -> Result<(
     Ok(crate::output::write_raw(
         &spec,
         text.as_bytes(),
-        Box::new(std::io::stdout()),
+        ctx.io.out(),
     )?)
 }
 

@@ -1,0 +1,236 @@
+//! A paged list of `base_url` as a page source: the list's own filters plus `pagina_atual` and
+//! `por_pagina`, in the deployment's own page numbering.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+
+use futures::future::BoxFuture;
+
+use super::conventions;
+use super::{ApiClient, Operation};
+use crate::error::{Error, Result};
+use crate::record::{Page, PageSource, fingerprint};
+
+/// A paged list on `base_url`: adds `pagina_atual` and `por_pagina` to the list's own filters, in the
+/// deployment's own numbering (from 0 or from 1, learned from its answers: see `api::conventions`).
+pub struct ApiList {
+    client: Arc<ApiClient>,
+    path: String,
+    query: Vec<(String, String)>,
+    /// A page of this list was read: from then on "not found" means past the end.
+    read_once: AtomicBool,
+    /// The page size of the last request, for the questions [`PageSource::shortfall`] asks.
+    last_per_page: AtomicU64,
+    /// A retry budget of its own for each page (see [`ApiList::within`]).
+    max_wait: Option<Duration>,
+    /// The records of page 0 of a deployment remembered as numbering from 0, hashed: a page 1 that
+    /// repeats them contradicts that.
+    zero_fingerprint: AtomicU64,
+    /// This list asked page 0 already (the numbering may still be unknown after it).
+    probed: AtomicBool,
+}
+
+impl ApiList {
+    /// The paged list of the table's entry `op`, with its filters.
+    pub fn new(
+        client: Arc<ApiClient>,
+        op: &'static Operation,
+        query: Vec<(String, String)>,
+    ) -> ApiList {
+        debug_assert_eq!(
+            op.paging,
+            super::Paging::Paged,
+            "{} is no paged list",
+            op.path
+        );
+        ApiList::any_path(client, op.path, query)
+    }
+
+    /// Any path of `base_url` walked as a paged list (`clinic api`).
+    pub fn any_path(client: Arc<ApiClient>, path: &str, query: Vec<(String, String)>) -> ApiList {
+        ApiList {
+            client,
+            path: path.to_string(),
+            query,
+            read_once: AtomicBool::new(false),
+            last_per_page: AtomicU64::new(0),
+            max_wait: None,
+            zero_fingerprint: AtomicU64::new(0),
+            probed: AtomicBool::new(false),
+        }
+    }
+
+    /// Each page retried for at most `max_wait` (when shorter than `--max-wait`): one clinic's
+    /// list in a run over several, given up on by itself while the others go on.
+    pub fn within(mut self, max_wait: Duration) -> ApiList {
+        self.max_wait = Some(max_wait);
+        self
+    }
+
+    /// The deployment's page `number`, as it numbers them.
+    async fn server_page(&self, number: u64, per_page: u64) -> Result<Page> {
+        self.server_page_inner(number, per_page, self.max_wait)
+            .await
+    }
+
+    /// [`ApiList::server_page`] with a retry budget of its own.
+    async fn server_page_within(
+        &self,
+        number: u64,
+        per_page: u64,
+        max_wait: Duration,
+    ) -> Result<Page> {
+        self.server_page_inner(number, per_page, Some(max_wait))
+            .await
+    }
+
+    async fn server_page_inner(
+        &self,
+        number: u64,
+        per_page: u64,
+        max_wait: Option<Duration>,
+    ) -> Result<Page> {
+        let mut query = self.query.clone();
+        query.push(("pagina_atual".into(), number.to_string()));
+        query.push(("por_pagina".into(), per_page.to_string()));
+        self.last_per_page.store(per_page, Ordering::Relaxed);
+        let proven = self.read_once.load(Ordering::Relaxed);
+        let page = self
+            .client
+            .page(&self.path, &query, proven, max_wait)
+            .await?;
+        self.read_once.store(true, Ordering::Relaxed);
+        Ok(page)
+    }
+
+    /// Asks page 0 once per profile, while the numbering is unknown, and learns it from the two
+    /// answers whichever way it goes (see `conventions::zero_based`). The page that is really first
+    /// is returned.
+    async fn first_page(&self, per_page: u64) -> Result<Page> {
+        let first = self.server_page(1, per_page).await?;
+        // A page 0 that fails says pages count from 1: it gets no retries of its own.
+        let zero = match self.server_page_within(0, per_page, Duration::ZERO).await {
+            Ok(zero) => zero,
+            Err(e) => {
+                let answer = match e {
+                    Error::Rejected { status, .. } => conventions::Zero::Refused(status),
+                    Error::Server { status, .. } => conventions::Zero::Failed(status),
+                    // No answer at all (the network): nothing is learned.
+                    _ => return Ok(first),
+                };
+                if let Some((base, _)) = conventions::page_base_from(&first, answer) {
+                    self.client.learn_page_base(base);
+                }
+                return Ok(first);
+            }
+        };
+        match conventions::page_base_from(&first, conventions::Zero::Page(&zero)) {
+            Some((0, _)) => {
+                self.client.learn_page_base(0);
+                Ok(zero)
+            }
+            Some((base, _)) => {
+                self.client.learn_page_base(base);
+                Ok(first)
+            }
+            None => Ok(first),
+        }
+    }
+
+    /// The first page of a deployment remembered as numbering from 0. An empty page 0 while page 1
+    /// holds records contradicts that: the convention is unlearnt (with a note) and page 1 is the
+    /// first page.
+    async fn first_page_from_zero(&self, per_page: u64) -> Result<Page> {
+        let zero = self.server_page(0, per_page).await?;
+        if !zero.records.is_empty() {
+            self.zero_fingerprint
+                .store(fingerprint(&zero.records), Ordering::Relaxed);
+            return Ok(zero);
+        }
+        let one = self.server_page(1, per_page).await?;
+        if one.records.is_empty() {
+            return Ok(zero);
+        }
+        self.client.learn_page_base(1);
+        Ok(one)
+    }
+}
+
+impl ApiList {
+    /// Page 1 of a deployment remembered as numbering from 0. When it repeats page 0, either the
+    /// list fits on page 0 and the deployment repeats its last page past the end, or the deployment
+    /// reads 0 as 1 and counts from 1: page 2 tells, repeating too in the first case and going on in
+    /// the second, which contradicts the numbering (unlearnt, and the walk fails: its first page was
+    /// handed on already).
+    async fn second_page_from_zero(&self, per_page: u64) -> Result<Page> {
+        let second = self.server_page(1, per_page).await?;
+        let zero = self.zero_fingerprint.load(Ordering::Relaxed);
+        if zero == 0 || second.records.is_empty() || fingerprint(&second.records) != zero {
+            return Ok(second);
+        }
+        let third = self.server_page(2, per_page).await?;
+        if third.records.is_empty() || fingerprint(&third.records) == zero {
+            return Ok(second);
+        }
+        self.client.learn_page_base(1);
+        Err(Error::Protocol(crate::t!("pages-page-base-contradicted")))
+    }
+}
+
+impl PageSource for ApiList {
+    fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
+        Box::pin(async move {
+            match self.client.conventions().page_base() {
+                Some(0) if page == 1 => self.first_page_from_zero(per_page).await,
+                Some(0) if page == 2 => self.second_page_from_zero(per_page).await,
+                Some(base) => self.server_page(page - 1 + base, per_page).await,
+                None if page == 1 => {
+                    self.probed.store(true, Ordering::Relaxed);
+                    self.first_page(per_page).await
+                }
+                None => {
+                    // `--page N` means the user's Nth page: learn the numbering first (once per
+                    // profile), then ask for it in the deployment's own. Pages 0 and 1 that left
+                    // it undecided read the same records either way: 1 goes on from there.
+                    if !self.probed.swap(true, Ordering::Relaxed) {
+                        self.first_page(per_page).await?;
+                    }
+                    let base = self.client.conventions().page_base().unwrap_or(1);
+                    self.server_page(page - 1 + base, per_page).await
+                }
+            }
+        })
+    }
+
+    fn smaller_page(&self, refusal: &Error, per_page: u64) -> Option<u64> {
+        let Error::Rejected { message, .. } = refusal else {
+            return None;
+        };
+        let smaller = conventions::page_size_limit(message, per_page)?;
+        self.client.learn_max_per_page(smaller);
+        Some(smaller)
+    }
+
+    /// A walk that came up short of the service's count may have missed page 0 of a deployment
+    /// that numbers its pages from 0, even one remembered (or set) as numbering from 1: the two
+    /// pages tell, and a numbering they contradict is unlearnt.
+    fn shortfall(&self) -> BoxFuture<'_, Option<String>> {
+        Box::pin(async move {
+            if self.client.conventions().page_base() == Some(0) {
+                return None;
+            }
+            let per_page = self.last_per_page.load(Ordering::Relaxed).max(1);
+            let first = self.server_page(1, per_page).await.ok()?;
+            // A page 0 that fails is no page of the list: no retries for it.
+            let zero = self
+                .server_page_within(0, per_page, Duration::ZERO)
+                .await
+                .ok()?;
+            conventions::zero_based(&first, &zero).then(|| {
+                self.client.learn_page_base(0);
+                crate::t!("pages-why-page-base", base = 0)
+            })
+        })
+    }
+}
