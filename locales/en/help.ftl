@@ -81,10 +81,10 @@ help-clinic--sort = Order the records by these fields, FIELD or FIELD:desc, comm
 help-clinic--excel = CSV for Excel pt-BR: ';' separator, UTF-8 BOM, formula-injection guard
 help-clinic--output = Write to FILE (atomically: nothing under that name unless the command succeeds)
 help-clinic--partition-by = With -o DIR/: write a dataset of Hive-style folders, one file per partition (DIR/clinica=12/mes=2026-11/part-RUN.parquet) and a manifest per run; month is of the record's main date, or of FIELD (parquet, csv, tsv, ndjson)
-help-clinic--since = Only records modified since DATE or DATETIME (report ficha-financeira: modificado_em_de); last: since the last complete run of the same export, less --since-overlap
+help-clinic--since = Only records modified since DATE or DATETIME (report ficha-financeira: modificado_em_de); last: since the last complete run of the same export, less --since-overlap With clinic sync changes: a run number, or a date (the changes of the runs after it)
 help-clinic--since-overlap = With --since last: how long before a run's start the next one begins, so a record changed during a run is not missed [default: 10m]
 help-clinic--resume = With --clinic all (or several) and --partition-by clinic: fetch only the clinics the dataset's last run did not finish (its manifest says which); with --keep-going, a run that fails on some clinics keeps the others
-help-clinic--schema = With --format parquet: a JSON file naming the type some columns start from ({"{"}"codigo": "text", "valor": "decimal"{"}"}; bool, int, decimal, date, timestamp, text); a later value that does not fit still widens the column
+help-clinic--schema = With --format parquet: a JSON file naming the type some columns start from ({"{"}"codigo": "text", "valor": "decimal"{"}"}; bool, int, decimal, date, timestamp, text); a later value that does not fit still widens the column. With `clinic sql` and no file: list the mirror's tables and columns
 help-clinic--all = Every page of a list, also on a terminal table (files, pipes and other formats get every page anyway; not to be confused with --clinic all)
 help-clinic--page = Read only this page (your Nth, 1-based, whatever the deployment counts from); with --all, the first page of the walk
 help-clinic--per-page = Records per page [default: 50]
@@ -883,7 +883,6 @@ help-sync-changes = What changed between runs: new, changed (field, old and new 
       clinic sync changes --since 12       # every change after run 12
       clinic sync changes --since 2026-11-01 --format csv -o changes.csv
 help-sync-changes--to = The database file [default: the profile's mirror]
-help-sync-changes--since = A run number (changes after it) or a date (changes of runs started on or after it)
 
 ## sql
 help-sql = Query the mirror `clinic sync` keeps (read-only), printed as a table, CSV, JSON, xlsx or Parquet
@@ -892,7 +891,6 @@ help-sql = Query the mirror `clinic sync` keeps (read-only), printed as a table,
       clinic sql --schema
       clinic sql "SELECT status, COUNT(*), SUM(valor_centavos) / 100.0 AS total FROM quotes WHERE _deleted_at IS NULL GROUP BY status"
 help-sql--query = An SQL query (SQLite); the database is opened read-only
-help-sql--schema = List the mirror's tables and columns with their types
 help-sql--to = The database file [default: the profile's mirror]
 
 ## state

@@ -43,20 +43,25 @@ pub enum SyncCommand {
     Changes(ChangesArgs),
 }
 
+/// `clinic sync changes [--since RUN|DATE]` (the global `--since`, which also takes a run number).
 #[derive(Args, Debug)]
 pub struct ChangesArgs {
     #[arg(long, value_name = "FILE")]
     to: Option<PathBuf>,
-    #[arg(long, value_name = "RUN|DATE")]
-    since: Option<String>,
 }
 
+impl SyncArgs {
+    /// `clinic sync changes`, which reads `--since`.
+    pub fn lists_changes(&self) -> bool {
+        matches!(self.command, Some(SyncCommand::Changes(_)))
+    }
+}
+
+/// `clinic sql "SELECT …"`, or `clinic sql --schema` (the global flag given without a file).
 #[derive(Args, Debug)]
 pub struct SqlArgs {
-    #[arg(required_unless_present = "schema", value_name = "SQL")]
+    #[arg(value_name = "SQL")]
     query: Option<String>,
-    #[arg(long, conflicts_with = "query")]
-    schema: bool,
     #[arg(long, value_name = "FILE")]
     to: Option<PathBuf>,
 }
@@ -120,14 +125,7 @@ fn changes(ctx: &Context, args: ChangesArgs) -> Result<()> {
     let path = mirror_path(ctx, args.to)?;
     let conn = read(&path)?;
     let failed = |e| sync::mirror_error(&path, e);
-    let after = since_run(&conn, args.since.as_deref()).map_err(|e| match e {
-        SinceError::Mirror(e) => failed(e),
-        SinceError::Invalid(given) => Error::invalid(
-            "--since",
-            given,
-            &crate::t!("sync-expected-since"),
-        ),
-    })?;
+    let after = since_run(&conn, ctx.global.since.as_ref()).map_err(failed)?;
     let sql = crate::mirror::changes_sql(&conn).map_err(failed)?;
     print_rows(ctx, &conn, &sql, &[&after]).map_err(failed)?
 }
@@ -151,38 +149,29 @@ fn print_rows(
     }))
 }
 
-enum SinceError {
-    Mirror(crate::mirror::MirrorError),
-    Invalid(String),
-}
-
 /// The run after which changes are listed: `--since RUN` (a run number), `--since DATE` (the last
-/// run started before that day), else the run before the last complete one, so that the last
+/// run started before that moment), else the run before the last complete one, so that the last
 /// run's changes are shown.
 fn since_run(
     conn: &rusqlite::Connection,
-    since: Option<&str>,
-) -> std::result::Result<i64, SinceError> {
-    let max = |sql: &str, p: &[&dyn rusqlite::ToSql]| -> std::result::Result<i64, SinceError> {
-        conn.query_row(sql, p, |r| r.get::<_, Option<i64>>(0))
-            .map(|n| n.unwrap_or(0))
-            .map_err(|e| SinceError::Mirror(e.into()))
+    since: Option<&crate::config::state::Since>,
+) -> crate::mirror::MirrorResult<i64> {
+    use crate::config::state::Since;
+    let max = |sql: &str, p: &[&dyn rusqlite::ToSql]| -> crate::mirror::MirrorResult<i64> {
+        Ok(conn
+            .query_row(sql, p, |r| r.get::<_, Option<i64>>(0))?
+            .unwrap_or(0))
     };
-    match since.map(str::trim) {
-        None => max(
+    match since {
+        Some(Since::Run(run)) => Ok(*run),
+        Some(Since::At(at)) => max(
+            "SELECT MAX(run) FROM _runs WHERE started_at < ?1",
+            &[&at.format("%Y-%m-%d %H:%M:%S").to_string()],
+        ),
+        None | Some(Since::Last) => max(
             "SELECT MAX(run) FROM _runs WHERE run < (SELECT MAX(run) FROM _runs WHERE status = 'complete')",
             &[],
         ),
-        Some(text) => {
-            if let Ok(run) = text.parse::<i64>() {
-                return Ok(run);
-            }
-            let day = crate::cli::args::date(text).map_err(|_| SinceError::Invalid(text.into()))?;
-            max(
-                "SELECT MAX(run) FROM _runs WHERE started_at < ?1",
-                &[&day.format("%Y-%m-%d").to_string()],
-            )
-        }
     }
 }
 
@@ -191,16 +180,18 @@ pub fn sql(ctx: &Context, args: SqlArgs) -> Result<()> {
     let conn = read(&path)?;
     let failed = |e: crate::mirror::MirrorError| match e {
         // A query the database refuses is the user's to fix: said as SQLite says it.
-        crate::mirror::MirrorError::Sql(e) => Error::Usage(crate::t!(
-            "sql-failed",
-            reason = e.to_string()
-        )),
+        crate::mirror::MirrorError::Sql(e) => {
+            Error::Usage(crate::t!("sql-failed", reason = e.to_string()))
+        }
         other => sync::mirror_error(&path, other),
     };
-    let sql = match (&args.query, args.schema) {
-        (_, true) => crate::mirror::SCHEMA_SQL.to_string(),
+    let sql = match (&args.query, ctx.global.schema_listing) {
+        (None, true) => crate::mirror::SCHEMA_SQL.to_string(),
         (Some(q), false) => q.clone(),
-        (None, false) => unreachable!("clap requires SQL unless --schema"),
+        (Some(_), true) => {
+            return Err(Error::Usage(crate::t!("sql-query-or-schema")));
+        }
+        (None, false) => return Err(Error::missing("SQL", &crate::t!("sql-expected-query"))),
     };
     print_rows(ctx, &conn, &sql, &[]).map_err(failed)?
 }

@@ -22,6 +22,8 @@ use crate::private_fs;
 pub enum Since {
     At(NaiveDateTime),
     Last,
+    /// A run of `clinic sync` by its number (`clinic sync changes --since 12`).
+    Run(i64),
 }
 
 /// What one incremental export remembers.

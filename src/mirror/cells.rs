@@ -170,11 +170,20 @@ mod tests {
 
     #[test]
     fn money_is_exact_text_with_its_centavos_and_dates_are_iso() {
-        assert_eq!(stored(&json!(3120.0), Kind::Decimal), Sql::Text("3120.00".into()));
-        assert_eq!(stored(&json!("1.234,56"), Kind::Decimal), Sql::Text("1234.56".into()));
+        assert_eq!(
+            stored(&json!(3120.0), Kind::Decimal),
+            Sql::Text("3120.00".into())
+        );
+        assert_eq!(
+            stored(&json!("1.234,56"), Kind::Decimal),
+            Sql::Text("1234.56".into())
+        );
         assert_eq!(centavos(&json!("1.234,56")), Sql::Integer(123_456));
         assert_eq!(centavos(&json!(-0.05)), Sql::Integer(-5));
-        assert_eq!(stored(&json!("25/06/2023"), Kind::Date), Sql::Text("2023-06-25".into()));
+        assert_eq!(
+            stored(&json!("25/06/2023"), Kind::Date),
+            Sql::Text("2023-06-25".into())
+        );
         assert_eq!(stored(&json!("007"), Kind::Text), Sql::Text("007".into()));
         assert_eq!(stored(&json!(""), Kind::Int), Sql::Null);
         // A value wider than its column's type is kept as its text, never lost.
@@ -183,7 +192,8 @@ mod tests {
 
     #[test]
     fn lists_of_objects_become_children_and_keep_their_text() {
-        let record = json!({"id": 1, "end": {"cidade": "X"}, "procedimentos": [{"a": 1}], "tags": [1, 2]});
+        let record =
+            json!({"id": 1, "end": {"cidade": "X"}, "procedimentos": [{"a": 1}], "tags": [1, 2]});
         let split = split(record.as_object().unwrap(), &|c| c == "valor");
         let columns: Vec<&str> = split.cells.iter().map(|c| c.column.as_str()).collect();
         assert_eq!(columns, ["id", "end.cidade", "procedimentos", "tags"]);

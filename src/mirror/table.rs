@@ -139,7 +139,11 @@ impl Table {
     }
 
     /// Creates a child table: one row per element of a list, keyed by the parent and its position.
-    pub fn create_child(conn: &Connection, name: &str, parent_key: Kind) -> rusqlite::Result<Table> {
+    pub fn create_child(
+        conn: &Connection,
+        name: &str,
+        parent_key: Kind,
+    ) -> rusqlite::Result<Table> {
         conn.execute_batch(&format!(
             "CREATE TABLE {t} (\"_clinic\" INTEGER NOT NULL, \"_parent\" {d} NOT NULL, \
              \"_position\" INTEGER NOT NULL, PRIMARY KEY (\"_clinic\", \"_parent\", \"_position\"));",
@@ -232,7 +236,13 @@ impl Table {
         Ok(widened)
     }
 
-    fn add(&mut self, conn: &Connection, name: &str, kind: Kind, money: bool) -> rusqlite::Result<()> {
+    fn add(
+        &mut self,
+        conn: &Connection,
+        name: &str,
+        kind: Kind,
+        money: bool,
+    ) -> rusqlite::Result<()> {
         conn.execute_batch(&format!(
             "ALTER TABLE {} ADD COLUMN {} {}",
             quoted(&self.name),

@@ -120,15 +120,12 @@ impl StreamWriter<'_> {
         self.state.newest()
     }
 
-    /// Records modified before the day the walk asked from.
-    pub fn older(&self) -> u64 {
-        self.state.older
-    }
-
     /// Writes what is left, the tombstones of a full walk and the bookmark, in one transaction.
-    pub fn finish(mut self, end: End) -> MirrorResult<(Counts, Vec<Widened>)> {
+    /// Returns what the stream did, the widenings made, and how many records were modified before
+    /// the day the walk asked from (a deployment that ignored the filter).
+    pub fn finish(mut self, end: End) -> MirrorResult<(Counts, Vec<Widened>, u64)> {
         self.flush(Some(&end))?;
-        Ok((self.state.counts, self.state.widened))
+        Ok((self.state.counts, self.state.widened, self.state.older))
     }
 
     fn flush(&mut self, end: Option<&End>) -> MirrorResult<()> {
@@ -170,8 +167,8 @@ impl State {
     }
 
     fn upsert(&mut self, conn: &Connection, record: &RawValue) -> MirrorResult<()> {
-        let value = crate::record::value_of(record)
-            .map_err(|e| MirrorError::Record(e.to_string()))?;
+        let value =
+            crate::record::value_of(record).map_err(|e| MirrorError::Record(e.to_string()))?;
         let Value::Object(map) = &value else {
             let kind = match value {
                 Value::Array(_) => "array",
@@ -187,7 +184,10 @@ impl State {
         let table = match self.table.take() {
             Some(t) => t,
             None => {
-                let Some(key) = ID_FIELDS.iter().find(|k| map.get(**k).is_some_and(|v| !v.is_null())) else {
+                let Some(key) = ID_FIELDS
+                    .iter()
+                    .find(|k| map.get(**k).is_some_and(|v| !v.is_null()))
+                else {
                     return Err(MirrorError::NoId(cells::field_names(map)));
                 };
                 let kind = split
@@ -447,7 +447,12 @@ fn tombstones(
         "INSERT INTO _changes (run, stream, clinic, id, change) VALUES (?1, ?2, ?3, ?4, 'vanished')",
     )?;
     for id in &gone {
-        log.execute(params![run.number, stream, clinic, text_of(id).unwrap_or_default()])?;
+        log.execute(params![
+            run.number,
+            stream,
+            clinic,
+            text_of(id).unwrap_or_default()
+        ])?;
     }
     Ok(gone.len() as u64)
 }

@@ -14,11 +14,11 @@ use serde_json::value::RawValue;
 
 pub use streams::{Stream, parse_streams};
 
+use crate::api::list::ApiList;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::mirror::{Counts, End, Mirror, MirrorError, Run, Widened};
 use crate::network::{Choice, Target};
-use crate::api::list::ApiList;
 
 /// What a sync is asked to do.
 pub struct Options {
@@ -39,7 +39,13 @@ pub struct Outcome {
 pub fn default_path(profile: &str) -> Result<PathBuf> {
     let name: String = profile
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect();
     Ok(crate::config::state::data_dir()?
         .join("sync")
@@ -49,10 +55,9 @@ pub fn default_path(profile: &str) -> Result<PathBuf> {
 /// A mirror's error in the reader's words.
 pub fn mirror_error(path: &std::path::Path, e: MirrorError) -> Error {
     match e {
-        MirrorError::Busy => Error::Usage(crate::t!(
-            "sync-busy",
-            path = path.display().to_string()
-        )),
+        MirrorError::Busy => {
+            Error::Other(crate::t!("sync-busy", path = path.display().to_string()))
+        }
         MirrorError::Record(kind) => Error::Protocol(crate::t!("sync-not-an-object", kind = kind)),
         MirrorError::NoId(fields) => Error::Protocol(crate::t!("sync-no-id", fields = fields)),
         MirrorError::Sql(e) => Error::Other(crate::t!(
@@ -188,10 +193,7 @@ async fn walk(
                 stored = writer.push(record);
             }
             // A failed write stops the walk: nothing after it may be counted as mirrored.
-            stored
-                .as_ref()
-                .map(|_| ())
-                .map_err(|_| Error::Interrupted)
+            stored.as_ref().map(|_| ()).map_err(|_| Error::Interrupted)
         })
         .await
         .map(|_| ())
@@ -216,18 +218,19 @@ async fn walk(
         Ok(()) => {}
         // A deployment without the contact list answers its path as an unknown route.
         Err(Error::Rejected { status: 404, .. }) if table.optional => {
-            ctx.reporter.note(&crate::t!("sync-list-absent", stream = table.name));
+            ctx.reporter
+                .note(&crate::t!("sync-list-absent", stream = table.name));
             return Ok(None);
         }
         Err(e) => return Err(in_clinic(clinic, e)),
     }
-    let ignored = since.is_some() && writer.older() > 0;
-    let (counts, widened) = writer.finish(End { full }).map_err(failed)?;
-    if ignored {
+    let (counts, widened, older) = writer.finish(End { full }).map_err(failed)?;
+    if since.is_some() && older > 0 {
         mirror
             .note_ignored_filter(table.name, clinic)
             .map_err(failed)?;
-        ctx.reporter.warn(&crate::t!("sync-filter-ignored", stream = table.name));
+        ctx.reporter
+            .warn(&crate::t!("sync-filter-ignored", stream = table.name));
     }
     say_widened(ctx, &widened);
     ctx.reporter.note(&crate::t!(
@@ -275,5 +278,7 @@ fn say_widened(ctx: &Context, widened: &[Widened]) {
 /// The run's time, as the rows are stamped: local time of this machine, with its offset, so runs
 /// sort and read the same anywhere.
 fn now() -> String {
-    chrono::Local::now().format("%Y-%m-%d %H:%M:%S%:z").to_string()
+    chrono::Local::now()
+        .format("%Y-%m-%d %H:%M:%S%:z")
+        .to_string()
 }

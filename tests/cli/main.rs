@@ -38,6 +38,7 @@ mod reports;
 mod servers;
 mod setup;
 mod sorting;
+mod sync;
 mod targets;
 mod terminal;
 mod tls;
