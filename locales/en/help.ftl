@@ -883,6 +883,10 @@ help-sync-changes = What changed between runs: new, changed (field, old and new 
       clinic sync changes --since 12       # every change after run 12
       clinic sync changes --since 2026-11-01 --format csv -o changes.csv
 help-sync-changes--to = The database file [default: the profile's mirror]
+help-sync-changes--changes-by = Count the changed quotes and sum their value by one of their columns, per kind of change
+help-sync-changes--changes-by--status = The quote's status (Aprovado, Cancelado…)
+help-sync-changes--changes-by--clinic = The quote's clinic (unidade)
+help-sync-changes--changes-by--seller = The quote's seller (vendedor)
 
 ## sql
 help-sql = Query the mirror `clinic sync` keeps (read-only), printed as a table, CSV, JSON, xlsx or Parquet

@@ -511,7 +511,6 @@ sync-summary-stream = { $stream } { $new } new, { $changed } changed, { $vanishe
 sync-summary = run { $run }: { $streams }
 sync-expected-streams = stream names, comma-separated: quotes, appointments, contacts, references
 sync-no-mirror = there is no mirror at { $path } yet: run clinic sync first (or name one with --to)
-sync-expected-since = a run number (see the _runs table) or a date (2026-11-01, 01/11/2026, yesterday…)
 sql-failed = the query failed: { $reason }
 sql-query-or-schema = give a query or --schema, not both
 sql-expected-query = an SQL query (SELECT …), or --schema for the tables and columns

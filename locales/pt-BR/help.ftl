@@ -886,6 +886,10 @@ help-sync-changes = O que mudou entre execuções: linhas novas, alteradas (camp
       clinic sync changes --since 12       # toda mudança depois da execução 12
       clinic sync changes --since 2026-11-01 --format csv -o mudancas.csv
 help-sync-changes--to = O arquivo do banco [padrão: o espelho do perfil]
+help-sync-changes--changes-by = Conta os orçamentos alterados e soma seu valor por uma de suas colunas, por tipo de mudança
+help-sync-changes--changes-by--status = O status do orçamento (Aprovado, Cancelado…)
+help-sync-changes--changes-by--clinic = A clínica do orçamento (unidade)
+help-sync-changes--changes-by--seller = O vendedor do orçamento
 
 ## sql
 help-sql = Consulta o espelho que `clinic sync` mantém (somente leitura), em tabela, CSV, JSON, xlsx ou Parquet

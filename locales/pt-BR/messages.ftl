@@ -525,7 +525,6 @@ sync-summary-stream = { $stream } { $new } novos, { $changed } alterados, { $van
 sync-summary = execução { $run }: { $streams }
 sync-expected-streams = nomes de fluxos separados por vírgula: quotes, appointments, contacts, references
 sync-no-mirror = ainda não há espelho em { $path }: rode clinic sync antes (ou indique um com --to)
-sync-expected-since = um número de execução (veja a tabela _runs) ou uma data (2026-11-01, 01/11/2026, ontem…)
 sql-failed = a consulta falhou: { $reason }
 sql-query-or-schema = passe uma consulta ou --schema, não os dois
 sql-expected-query = uma consulta SQL (SELECT …), ou --schema para as tabelas e colunas

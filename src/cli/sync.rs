@@ -48,6 +48,27 @@ pub enum SyncCommand {
 pub struct ChangesArgs {
     #[arg(long, value_name = "FILE")]
     to: Option<PathBuf>,
+    // Its own id: `by` is the summaries' grouping, whose values are read as another type.
+    #[arg(long = "by", id = "changes_by", value_enum, value_name = "COLUMN")]
+    by: Option<ChangesBy>,
+}
+
+/// `--by`: the quotes' changes counted and summed by one of their columns.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum ChangesBy {
+    Status,
+    Clinic,
+    Seller,
+}
+
+impl ChangesBy {
+    fn column(self) -> &'static str {
+        match self {
+            ChangesBy::Status => "status",
+            ChangesBy::Clinic => "unidade",
+            ChangesBy::Seller => "vendedor",
+        }
+    }
 }
 
 impl SyncArgs {
@@ -126,7 +147,11 @@ fn changes(ctx: &Context, args: ChangesArgs) -> Result<()> {
     let conn = read(&path)?;
     let failed = |e| sync::mirror_error(&path, e);
     let after = since_run(&conn, ctx.global.since.as_ref()).map_err(failed)?;
-    let sql = crate::mirror::changes_sql(&conn).map_err(failed)?;
+    let sql = match args.by {
+        None => crate::mirror::changes_sql(&conn),
+        Some(by) => crate::mirror::changes_by_sql(&conn, by.column()),
+    }
+    .map_err(failed)?;
     print_rows(ctx, &conn, &sql, &[&after]).map_err(failed)?
 }
 

@@ -11,7 +11,7 @@ mod table;
 mod writer;
 
 pub use cells::CENTAVOS;
-pub use query::{SCHEMA_SQL, changes_sql, rows};
+pub use query::{SCHEMA_SQL, changes_by_sql, changes_sql, rows};
 pub use store::{Bookmark, Counts, Mirror, MirrorError, MirrorResult, Run};
 pub use table::Widened;
 pub use writer::{End, StreamWriter};

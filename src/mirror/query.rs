@@ -86,3 +86,18 @@ pub fn changes_sql(conn: &Connection) -> MirrorResult<String> {
 fn literal(text: &str) -> String {
     format!("'{}'", text.replace('\'', "''"))
 }
+
+/// What changed in the quotes after run `?1`, counted and summed by `group` (a column of `quotes`:
+/// `status`, `unidade`, `vendedor`): one row per kind of change and value of the column, each quote
+/// counted once per kind, its money the quote's current value.
+pub fn changes_by_sql(conn: &Connection, group: &str) -> MirrorResult<String> {
+    let changes = changes_sql(conn)?;
+    let g = quoted(group);
+    Ok(format!(
+        "SELECT ch.change AS change, q.{g} AS {g}, COUNT(*) AS quotes, \
+         SUM(q.\"valor_centavos\") / 100.0 AS total \
+         FROM (SELECT DISTINCT change, clinic, id FROM ({changes}) WHERE stream = 'quotes') AS ch \
+         JOIN quotes AS q ON q.\"_clinic\" = ch.clinic AND CAST(q.id AS TEXT) = ch.id \
+         GROUP BY 1, 2 ORDER BY 1, 2"
+    ))
+}

@@ -236,6 +236,24 @@ fn the_mirror_follows_new_changed_vanished_and_resurrected_quotes_exactly() {
     );
     assert!((new - old - 10.0).abs() < 0.001, "{valor}");
 
+    // Counted and summed by status: the two changed quotes of run 2, each once.
+    let out = env
+        .admin()
+        .args(["sync", "changes", "--since", "1", "--by", "status", "--format", "json", "--to"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let by = stdout_json(&out);
+    let changed: u64 = by
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["change"] == "changed")
+        .map(|r| r["quotes"].as_u64().unwrap())
+        .sum();
+    assert_eq!(changed, 2, "{by}");
+
     // The database is the user's to read, never to change through `clinic sql`.
     let out = env
         .admin()
