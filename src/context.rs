@@ -58,6 +58,8 @@ pub struct Settings {
     pub sandbox_scale: Option<u64>,
     /// `--schema FILE`: the Parquet type each named column starts from.
     pub column_types: std::collections::HashMap<String, crate::output::ColumnType>,
+    /// `--schema` without a file: `clinic sql` lists the mirror's tables and columns.
+    pub schema_listing: bool,
     /// `--partition-by`: `-o` is a dataset's folder.
     pub partition: Option<crate::output::Partitioning>,
     /// The command line's arguments, for a dataset's manifest.

@@ -81,10 +81,10 @@ help-clinic--sort = Order the records by these fields, FIELD or FIELD:desc, comm
 help-clinic--excel = CSV for Excel pt-BR: ';' separator, UTF-8 BOM, formula-injection guard
 help-clinic--output = Write to FILE (atomically: nothing under that name unless the command succeeds)
 help-clinic--partition-by = With -o DIR/: write a dataset of Hive-style folders, one file per partition (DIR/clinica=12/mes=2026-11/part-RUN.parquet) and a manifest per run; month is of the record's main date, or of FIELD (parquet, csv, tsv, ndjson)
-help-clinic--since = Only records modified since DATE or DATETIME (report ficha-financeira: modificado_em_de); last: since the last complete run of the same export, less --since-overlap
+help-clinic--since = Only records modified since DATE or DATETIME (report ficha-financeira: modificado_em_de); last: since the last complete run of the same export, less --since-overlap With clinic sync changes: a run number, or a date (the changes of the runs after it)
 help-clinic--since-overlap = With --since last: how long before a run's start the next one begins, so a record changed during a run is not missed [default: 10m]
 help-clinic--resume = With --clinic all (or several) and --partition-by clinic: fetch only the clinics the dataset's last run did not finish (its manifest says which); with --keep-going, a run that fails on some clinics keeps the others
-help-clinic--schema = With --format parquet: a JSON file naming the type some columns start from ({"{"}"codigo": "text", "valor": "decimal"{"}"}; bool, int, decimal, date, timestamp, text); a later value that does not fit still widens the column
+help-clinic--schema = With --format parquet: a JSON file naming the type some columns start from ({"{"}"codigo": "text", "valor": "decimal"{"}"}; bool, int, decimal, date, timestamp, text); a later value that does not fit still widens the column. With `clinic sql` and no file: list the mirror's tables and columns
 help-clinic--all = Every page of a list, also on a terminal table (files, pipes and other formats get every page anyway; not to be confused with --clinic all)
 help-clinic--page = Read only this page (your Nth, 1-based, whatever the deployment counts from); with --all, the first page of the walk
 help-clinic--per-page = Records per page [default: 50]
@@ -859,6 +859,43 @@ help-cache-path = Print the cache directory of this profile
     .after =
     Example:
       ls "$(clinic cache path)"
+
+## sync
+help-sync = Mirror the deployment into a database by ID (SQLite; `clinic sql` queries it), kept current by incremental runs
+    .after =
+    Examples:
+      clinic sync                                  # every stream of every clinic, into the profile's mirror
+      clinic sync --streams quotes --clinic "SP Campinas"
+      clinic sync --full                           # walk everything; what is gone gets _deleted_at
+      clinic sync changes                          # what the last run changed
+      clinic sql "SELECT clinica, SUM(valor_centavos)/100.0 FROM quotes GROUP BY clinica"
+help-sync--to = The database file [default: sync/<profile>.sqlite in the data folder]
+help-sync--streams = Streams to mirror, comma-separated: quotes, appointments, contacts, references [default: all]
+help-sync--clinic = Clinics to mirror: IDs or names, comma-separated, or all [default: every clinic the login sees]
+help-sync--full = Walk every list whole, and tombstone (_deleted_at) every row that no longer comes
+help-sync--no-wait = When another sync holds the database, exit 1 at once instead of waiting
+
+## sync changes
+help-sync-changes = What changed between runs: new, changed (field, old and new value), vanished and resurrected rows
+    .after =
+    Examples:
+      clinic sync changes                  # the last complete run's changes
+      clinic sync changes --since 12       # every change after run 12
+      clinic sync changes --since 2026-11-01 --format csv -o changes.csv
+help-sync-changes--to = The database file [default: the profile's mirror]
+help-sync-changes--changes-by = Count the changed quotes and sum their value by one of their columns, per kind of change
+help-sync-changes--changes-by--status = The quote's status (Aprovado, Cancelado…)
+help-sync-changes--changes-by--clinic = The quote's clinic (unidade)
+help-sync-changes--changes-by--seller = The quote's seller (vendedor)
+
+## sql
+help-sql = Query the mirror `clinic sync` keeps (read-only), printed as a table, CSV, JSON, xlsx or Parquet
+    .after =
+    Examples:
+      clinic sql --schema
+      clinic sql "SELECT status, COUNT(*), SUM(valor_centavos) / 100.0 AS total FROM quotes WHERE _deleted_at IS NULL GROUP BY status"
+help-sql--query = An SQL query (SQLite); the database is opened read-only
+help-sql--to = The database file [default: the profile's mirror]
 
 ## state
 help-state = The saved points of incremental exports (--since last)

@@ -496,3 +496,21 @@ sandbox-banner-io-key = {"  "}IO API key (x-api-key): { $key }
 sandbox-banner-webhook = {"  "}automation webhook: GET { $url }
 sandbox-banner-inspection = {"  "}inspection: GET http://{ $addr }/__sandbox/requests, GET http://{ $addr }/__sandbox/stats
 sandbox-banner-stop = Press Ctrl-C to stop.
+
+## clinic sync and clinic sql
+sync-busy = another sync is writing { $path }; run again when it ends (or without --no-wait, which waits for it)
+sync-waiting = another sync is writing { $path }; waiting for it to end
+sync-not-an-object = the service sent a record that is a { $kind }, not an object with fields: it cannot be mirrored
+sync-no-id = the service sent a record without an ID field (id, ID, Id or codigo): it cannot be mirrored (its fields: { $fields })
+sync-database-failed = the database { $path } could not be written: { $reason }
+sync-list-absent = { $stream }: this deployment has no such list; left out
+sync-filter-ignored = { $stream }: the deployment ignored the modified-since filter (records older than the point came): every record was written, and later runs walk this list whole
+sync-widened = { $table }.{ $column } held a value that is not { $from }: the column is now { $to }, every value kept
+sync-stream-done = { $stream } (clinic { $clinic }, { $mode }): { $new } new, { $changed } changed, { $vanished } vanished
+sync-summary-stream = { $stream } { $new } new, { $changed } changed, { $vanished } vanished
+sync-summary = run { $run }: { $streams }
+sync-expected-streams = stream names, comma-separated: quotes, appointments, contacts, references
+sync-no-mirror = there is no mirror at { $path } yet: run clinic sync first (or name one with --to)
+sql-failed = the query failed: { $reason }
+sql-query-or-schema = give a query or --schema, not both
+sql-expected-query = an SQL query (SELECT …), or --schema for the tables and columns

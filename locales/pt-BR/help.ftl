@@ -79,10 +79,10 @@ help-clinic--sort = Ordena os registros por estes campos, CAMPO ou CAMPO:desc, s
 help-clinic--excel = CSV para o Excel em português: separador ';', BOM UTF-8, proteção contra injeção de fórmulas
 help-clinic--output = Escreve em ARQUIVO (de forma atômica: nada é criado com esse nome se o comando falhar)
 help-clinic--partition-by = Com -o PASTA/: grava um conjunto de dados em pastas no estilo Hive, um arquivo por partição (PASTA/clinica=12/mes=2026-11/part-EXECUCAO.parquet) e um manifesto por execução; o mês é o da data principal do registro, ou de CAMPO (parquet, csv, tsv, ndjson)
-help-clinic--since = Só os registros modificados desde DATA ou DATA HORA (report ficha-financeira: modificado_em_de); last: desde a última execução completa da mesma exportação, menos --since-overlap
+help-clinic--since = Só os registros modificados desde DATA ou DATA HORA (report ficha-financeira: modificado_em_de); last: desde a última execução completa da mesma exportação, menos --since-overlap Com clinic sync changes: um número de execução, ou uma data (as mudanças das execuções depois dela)
 help-clinic--since-overlap = Com --since last: quanto antes do início de uma execução começa a próxima, para que um registro alterado durante a execução não se perca [padrão: 10m]
 help-clinic--resume = Com --clinic all (ou várias) e --partition-by clinic: busca só as clínicas que a última execução do conjunto de dados não terminou (o manifesto diz quais); com --keep-going, uma execução que falha em algumas clínicas mantém as outras
-help-clinic--schema = Com --format parquet: um arquivo JSON com o tipo inicial de algumas colunas ({"{"}"codigo": "text", "valor": "decimal"{"}"}; bool, int, decimal, date, timestamp, text); um valor posterior que não caiba ainda alarga a coluna
+help-clinic--schema = Com --format parquet: um arquivo JSON com o tipo inicial de algumas colunas ({"{"}"codigo": "text", "valor": "decimal"{"}"}; bool, int, decimal, date, timestamp, text); um valor posterior que não caiba ainda alarga a coluna. Com `clinic sql` e sem arquivo: lista as tabelas e colunas do espelho
 help-clinic--all = Todas as páginas da lista, também numa tabela no terminal (arquivos, pipes e outros formatos já recebem todas; não confundir com --clinic all)
 help-clinic--page = Lê só esta página (a sua N-ésima, a partir de 1, seja qual for a numeração do ambiente); com --all, a primeira página percorrida
 help-clinic--per-page = Registros por página [padrão: 50]
@@ -862,6 +862,43 @@ help-cache-path = Mostra a pasta de cache deste perfil
     .after =
     Exemplo:
       ls "$(clinic cache path)"
+
+## sync
+help-sync = Espelha a implantação num banco de dados por ID (SQLite; `clinic sql` o consulta), atualizado por execuções incrementais
+    .after =
+    Exemplos:
+      clinic sync                                  # todos os fluxos de todas as clínicas, no espelho do perfil
+      clinic sync --streams quotes --clinic "SP Campinas"
+      clinic sync --full                           # percorre tudo; o que sumiu recebe _deleted_at
+      clinic sync changes                          # o que a última execução mudou
+      clinic sql "SELECT clinica, SUM(valor_centavos)/100.0 FROM quotes GROUP BY clinica"
+help-sync--to = O arquivo do banco [padrão: sync/<perfil>.sqlite na pasta de dados]
+help-sync--streams = Fluxos a espelhar, separados por vírgula: quotes, appointments, contacts, references [padrão: todos]
+help-sync--clinic = Clínicas a espelhar: IDs ou nomes separados por vírgula, ou all [padrão: todas as que o login vê]
+help-sync--full = Percorre todas as listas inteiras e marca (_deleted_at) toda linha que não vem mais
+help-sync--no-wait = Quando outro sync está usando o banco, sai com 1 na hora em vez de esperar
+
+## sync changes
+help-sync-changes = O que mudou entre execuções: linhas novas, alteradas (campo, valor antigo e novo), sumidas e reaparecidas
+    .after =
+    Exemplos:
+      clinic sync changes                  # as mudanças da última execução completa
+      clinic sync changes --since 12       # toda mudança depois da execução 12
+      clinic sync changes --since 2026-11-01 --format csv -o mudancas.csv
+help-sync-changes--to = O arquivo do banco [padrão: o espelho do perfil]
+help-sync-changes--changes-by = Conta os orçamentos alterados e soma seu valor por uma de suas colunas, por tipo de mudança
+help-sync-changes--changes-by--status = O status do orçamento (Aprovado, Cancelado…)
+help-sync-changes--changes-by--clinic = A clínica do orçamento (unidade)
+help-sync-changes--changes-by--seller = O vendedor do orçamento
+
+## sql
+help-sql = Consulta o espelho que `clinic sync` mantém (somente leitura), em tabela, CSV, JSON, xlsx ou Parquet
+    .after =
+    Exemplos:
+      clinic sql --schema
+      clinic sql "SELECT status, COUNT(*), SUM(valor_centavos) / 100.0 AS total FROM quotes WHERE _deleted_at IS NULL GROUP BY status"
+help-sql--query = Uma consulta SQL (SQLite); o banco é aberto somente para leitura
+help-sql--to = O arquivo do banco [padrão: o espelho do perfil]
 
 ## state
 help-state = Os pontos salvos das exportações incrementais (--since last)

@@ -510,3 +510,21 @@ sandbox-banner-io-key = {"  "}chave da API IO (x-api-key): { $key }
 sandbox-banner-webhook = {"  "}webhook de automação: GET { $url }
 sandbox-banner-inspection = {"  "}inspeção: GET http://{ $addr }/__sandbox/requests, GET http://{ $addr }/__sandbox/stats
 sandbox-banner-stop = Pressione Ctrl-C para parar.
+
+## clinic sync e clinic sql
+sync-busy = outro sync está gravando { $path }; rode de novo quando ele terminar (ou sem --no-wait, que espera por ele)
+sync-waiting = outro sync está gravando { $path }; esperando ele terminar
+sync-not-an-object = o serviço enviou um registro que é { $kind }, não um objeto com campos: não dá para espelhá-lo
+sync-no-id = o serviço enviou um registro sem campo de ID (id, ID, Id ou codigo): não dá para espelhá-lo (seus campos: { $fields })
+sync-database-failed = não foi possível gravar o banco { $path }: { $reason }
+sync-list-absent = { $stream }: esta implantação não tem essa lista; ficou de fora
+sync-filter-ignored = { $stream }: a implantação ignorou o filtro de modificação (vieram registros mais antigos que o ponto): todos foram gravados, e as próximas execuções percorrem esta lista inteira
+sync-widened = { $table }.{ $column } recebeu um valor que não é { $from }: a coluna agora é { $to }, todos os valores mantidos
+sync-stream-done = { $stream } (clínica { $clinic }, { $mode }): { $new } novos, { $changed } alterados, { $vanished } sumidos
+sync-summary-stream = { $stream } { $new } novos, { $changed } alterados, { $vanished } sumidos
+sync-summary = execução { $run }: { $streams }
+sync-expected-streams = nomes de fluxos separados por vírgula: quotes, appointments, contacts, references
+sync-no-mirror = ainda não há espelho em { $path }: rode clinic sync antes (ou indique um com --to)
+sql-failed = a consulta falhou: { $reason }
+sql-query-or-schema = passe uma consulta ou --schema, não os dois
+sql-expected-query = uma consulta SQL (SELECT …), ou --schema para as tabelas e colunas

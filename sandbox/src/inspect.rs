@@ -16,6 +16,46 @@ pub fn routes() -> Router<AppState> {
         .route("/requests", get(requests).delete(clear))
         .route("/stats", get(stats))
         .route("/churn", axum::routing::post(churn))
+        .route("/quotes", axum::routing::post(quotes))
+}
+
+/// `POST /__sandbox/quotes?change=1,2&delete=3&restore=4`: quotes changed now (their value goes up by
+/// R$ 10,00 and `modificado_em` becomes now), deleted from every list, or brought back.
+async fn quotes(
+    State(app): State<AppState>,
+    axum::extract::Query(q): axum::extract::Query<std::collections::HashMap<String, String>>,
+) -> StatusCode {
+    let ids = |key: &str| -> Option<Vec<u32>> {
+        q.get(key).map_or(Some(Vec::new()), |list| {
+            list.split(',')
+                .filter(|s| !s.is_empty())
+                .map(|s| s.trim().parse().ok())
+                .collect()
+        })
+    };
+    let (Some(change), Some(delete), Some(restore)) =
+        (ids("change"), ids("delete"), ids("restore"))
+    else {
+        return StatusCode::BAD_REQUEST;
+    };
+    let data = &app.data;
+    let total = data.quotes.layout().total();
+    if change
+        .iter()
+        .chain(&delete)
+        .chain(&restore)
+        .any(|&id| id == 0 || id > total)
+    {
+        return StatusCode::NOT_FOUND;
+    }
+    for id in change {
+        let valor = data.quotes.current(id, &data.contacts, &data.churn).valor + 10.0;
+        data.churn.change(id, valor);
+    }
+    data.churn.set_deleted(&delete, true);
+    data.churn.set_deleted(&restore, false);
+    data.cache.invalidate();
+    StatusCode::NO_CONTENT
 }
 
 /// `POST /__sandbox/churn?per_second=N`: how many quotes change a second from now on.

@@ -353,13 +353,20 @@ impl ActiveArg {
 /// (`{"valor": "decimal", "codigo": "text"}`; types `bool`, `int`, `decimal`, `date`, `timestamp`,
 /// `text`).
 #[derive(Clone, Debug, Default)]
-pub struct ColumnTypes(pub std::collections::HashMap<String, crate::output::ColumnType>);
+pub struct ColumnTypes(
+    pub std::collections::HashMap<String, crate::output::ColumnType>,
+    /// Given without a file (`clinic sql --schema`).
+    pub bool,
+);
 
 pub fn schema(s: &str) -> Result<ColumnTypes, String> {
+    if s.is_empty() {
+        return Ok(ColumnTypes(Default::default(), true));
+    }
     let text = std::fs::read_to_string(s)
         .map_err(|e| crate::t!("cli-expected-schema-file", reason = e.to_string()))?;
     serde_json::from_str(crate::text::bom::strip(&text))
-        .map(ColumnTypes)
+        .map(|types| ColumnTypes(types, false))
         .map_err(|e| crate::t!("cli-expected-schema", reason = e.to_string()))
 }
 
@@ -393,6 +400,13 @@ pub fn since(s: &str) -> Result<crate::config::state::Since, String> {
     let s = s.trim();
     if s.eq_ignore_ascii_case("last") {
         return Ok(Since::Last);
+    }
+    // A bare number is a run of `clinic sync` (no date is written as digits alone).
+    if !s.is_empty() && s.len() <= 12 && s.bytes().all(|b| b.is_ascii_digit()) {
+        return s
+            .parse()
+            .map(Since::Run)
+            .map_err(|_| crate::t!("cli-expected-since"));
     }
     for format in [
         "%Y-%m-%d %H:%M:%S",

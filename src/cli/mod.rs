@@ -44,6 +44,7 @@ pub mod sandbox;
 pub mod sandbox_hosts;
 pub mod setup;
 pub mod state;
+pub mod sync;
 mod values;
 
 pub use failure::Failure;
@@ -83,7 +84,8 @@ pub struct Global {
     pub excel: bool,
     #[arg(short = 'o', long, global = true, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    #[arg(long, global = true, value_name = "FILE", value_parser = args::schema)]
+    // `clinic sql --schema` takes no file: it lists the mirror's tables (see `args::schema`).
+    #[arg(long, global = true, value_name = "FILE", value_parser = args::schema, num_args = 0..=1, default_missing_value = "")]
     pub schema: Option<args::ColumnTypes>,
     #[arg(long, global = true, value_name = "clinic,month[:FIELD]", value_parser = args::partition_by)]
     pub partition_by: Option<crate::output::Partitioning>,
@@ -175,6 +177,8 @@ pub enum Command {
     Cache(cache::CacheCommand),
     #[command(subcommand)]
     State(state::StateCommand),
+    Sync(sync::SyncArgs),
+    Sql(sync::SqlArgs),
     #[command(subcommand)]
     Sandbox(sandbox::SandboxCommand),
     Help(help::HelpArgs),
@@ -322,6 +326,7 @@ impl Cli {
             sandbox: g.sandbox,
             sandbox_scale: g.sandbox_scale,
             column_types: g.schema.clone().map(|s| s.0).unwrap_or_default(),
+            schema_listing: g.schema.as_ref().is_some_and(|s| s.1),
             partition: g.partition_by.clone(),
             since: g.since,
             resume: g.resume,
@@ -368,7 +373,8 @@ pub async fn run_with(
         Command::Report(cmd) => Some(cmd),
         _ => None,
     };
-    if global.since.is_some() && !report::takes_since(&asked_report) {
+    let sync_changes = matches!(&to_run, Command::Sync(s) if s.lists_changes());
+    if global.since.is_some() && !report::takes_since(&asked_report) && !sync_changes {
         return Err(Failure {
             code: 2,
             message: crate::t!("cli-since-not-here"),
@@ -418,6 +424,13 @@ fn uses_reference_names(command: &Command) -> bool {
 }
 
 async fn dispatch(ctx: &Context, command: Command) -> Result<()> {
+    // A bare `--schema` lists the mirror's tables for `clinic sql`; anywhere else it needs its file.
+    if ctx.global.schema_listing && !matches!(command, Command::Sql(_)) {
+        return Err(crate::error::Error::missing(
+            "--schema FILE",
+            &crate::t!("cli-expected-schema-file", reason = "-"),
+        ));
+    }
     match command {
         Command::Setup(args) => setup::run(ctx, args).await,
         Command::Login(args) => auth::login(ctx, args).await,
@@ -435,6 +448,8 @@ async fn dispatch(ctx: &Context, command: Command) -> Result<()> {
         Command::Operations => operations::run(ctx),
         Command::Cache(cmd) => cache::run(ctx, cmd).await,
         Command::State(cmd) => state::run(ctx, cmd),
+        Command::Sync(args) => sync::run(ctx, args).await,
+        Command::Sql(args) => sync::sql(ctx, args),
         Command::Completions(_)
         | Command::Man(_)
         | Command::Sandbox(_)

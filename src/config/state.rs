@@ -22,6 +22,8 @@ use crate::private_fs;
 pub enum Since {
     At(NaiveDateTime),
     Last,
+    /// A run of `clinic sync` by its number (`clinic sync changes --since 12`).
+    Run(i64),
 }
 
 /// What one incremental export remembers.
@@ -61,11 +63,16 @@ impl State {
 
 /// The folder of the states.
 pub fn dir() -> Result<PathBuf> {
+    data_dir().map(|d| d.join("state"))
+}
+
+/// The program's data folder: `CLINIC_DATA_DIR`, else the platform's (`~/.local/share/clinic`).
+pub fn data_dir() -> Result<PathBuf> {
     if let Some(dir) = std::env::var_os("CLINIC_DATA_DIR").filter(|d| !d.is_empty()) {
-        return Ok(PathBuf::from(dir).join("state"));
+        return Ok(PathBuf::from(dir));
     }
     directories::ProjectDirs::from("", "", "clinic")
-        .map(|p| p.data_dir().join("state"))
+        .map(|p| p.data_dir().to_path_buf())
         .ok_or_else(|| Error::Config(crate::t!("config-no-home")))
 }
 

@@ -170,6 +170,18 @@ impl Env {
             .unwrap();
     }
 
+    /// Changes, deletes or restores quotes by ID (`change=1,2&delete=3&restore=4`).
+    #[allow(dead_code)]
+    pub fn edit_quotes(&self, query: &str) {
+        let addr = self.sandbox.addr();
+        let resp = self
+            .http
+            .post(format!("http://{addr}/__sandbox/quotes?{query}"))
+            .send()
+            .unwrap();
+        assert!(resp.status().is_success(), "{query}: {}", resp.status());
+    }
+
     /// How many quotes the sandbox changes a second from now on (`--churn`).
     #[allow(dead_code)]
     pub fn set_churn(&self, per_second: u32) {

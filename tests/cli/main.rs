@@ -48,6 +48,7 @@ mod sandbox;
 mod servers;
 mod setup;
 mod sorting;
+mod sync;
 mod targets;
 mod terminal;
 mod tls;

@@ -1,8 +1,12 @@
 //! `--churn N`: N quotes change every second, as a busy network's quotes do. A changed quote gets a
 //! new `valor` and `modificado_em` (now, in Brasília time, as the service writes local time), which
 //! the lists show and the modified-since filter reads, so incremental exports can be tested.
+//!
+//! Tests also change, delete and restore given quotes (`POST /__sandbox/quotes`): a deleted quote is
+//! in no list until it is restored, as a quote deleted for a data-entry error is gone from the
+//! service.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::RwLock;
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -26,6 +30,7 @@ pub struct Change {
 pub struct Churn {
     per_second: AtomicU32,
     changes: RwLock<HashMap<u32, Change>>,
+    deleted: RwLock<HashSet<u32>>,
 }
 
 impl Churn {
@@ -45,6 +50,52 @@ impl Churn {
             .unwrap_or_else(|e| e.into_inner())
             .get(&id)
             .cloned()
+    }
+
+    /// Whether quote `id` is deleted.
+    pub fn is_deleted(&self, id: u32) -> bool {
+        self.deleted
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains(&id)
+    }
+
+    /// Whether any quote is deleted (the lists then skip some of their seeded ids).
+    pub fn any_deleted(&self) -> bool {
+        !self
+            .deleted
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_empty()
+    }
+
+    /// Deletes the quotes `ids` (`restore` false) or brings them back.
+    pub fn set_deleted(&self, ids: &[u32], deleted: bool) {
+        let mut set = self.deleted.write().unwrap_or_else(|e| e.into_inner());
+        for id in ids {
+            if deleted {
+                set.insert(*id);
+            } else {
+                set.remove(id);
+            }
+        }
+    }
+
+    /// Changes quote `id` now: its value becomes `valor`.
+    pub fn change(&self, id: u32, valor: f64) {
+        let now = Utc::now().naive_utc() + Duration::hours(LOCAL_OFFSET_HOURS);
+        let day = day_of(now.date()) as Day;
+        self.changes
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(
+                id,
+                Change {
+                    valor,
+                    modificado_em: now.format("%Y-%m-%d %H:%M:%S").to_string(),
+                    day,
+                },
+            );
     }
 
     /// One second's changes among quotes `1..=total`; returns how many.

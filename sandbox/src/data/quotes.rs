@@ -400,6 +400,7 @@ impl Quotes {
         let mut ids: Vec<u32> = self
             .layout
             .ids(clinic)
+            .filter(|&id| !churn.is_deleted(id))
             .filter(|&id| {
                 let c = self.column(id);
                 let modified = churn.of(id).map_or(c.modified, |change| change.day);

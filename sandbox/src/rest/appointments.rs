@@ -44,7 +44,7 @@ impl ClinicList for AppointmentList {
         })
     }
 
-    fn is_unfiltered(filter: &AppointmentFilter) -> bool {
+    fn is_unfiltered(_data: &Store, filter: &AppointmentFilter) -> bool {
         filter.is_empty()
     }
 

@@ -244,7 +244,7 @@ impl ClinicList for ContactList {
         })
     }
 
-    fn is_unfiltered(filter: &ContactFilter) -> bool {
+    fn is_unfiltered(_data: &Store, filter: &ContactFilter) -> bool {
         filter.is_empty()
     }
 

@@ -27,7 +27,7 @@ pub(super) trait ClinicList {
     /// The filter the query asks for; a bad parameter is the caller's error.
     fn filter(query: &Query, opts: &Options) -> Result<Self::Filter, ApiError>;
     /// Whether the filter lets every record through, so the page is plain arithmetic over the ids.
-    fn is_unfiltered(filter: &Self::Filter) -> bool;
+    fn is_unfiltered(data: &Store, filter: &Self::Filter) -> bool;
     /// The ids of the clinic's records that pass the filter, in list order.
     fn matching(data: &Store, clinic: u32, filter: &Self::Filter) -> Vec<u32>;
     /// Every id of the clinic: its seeded range, then the ids created since start.
@@ -53,7 +53,7 @@ pub(super) async fn list<L: ClinicList>(
     let paging = query.paging(&app.opts)?;
     let filter = L::filter(&query, &app.opts)?;
     let data = &app.data;
-    let (window, ids) = if L::is_unfiltered(&filter) {
+    let (window, ids) = if L::is_unfiltered(data, &filter) {
         let (seeded, created) = L::ids(data, clinic);
         every_id(&app.opts, paging, seeded, &created)
     } else {

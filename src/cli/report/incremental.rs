@@ -79,6 +79,13 @@ impl Run {
                 from = saved;
                 point = Some(found);
             }
+            Some(Since::Run(run)) => {
+                return Err(Error::invalid(
+                    "--since",
+                    run,
+                    &crate::t!("cli-expected-since"),
+                ));
+            }
         }
         if let Some(from) = from {
             ctx.reporter.note(&crate::t!(

@@ -1,0 +1,222 @@
+//! `clinic sync` (the deployment mirrored into a database), `clinic sync changes` (what changed
+//! between runs) and `clinic sql` (read-only queries of the mirror), all printed through the same
+//! formatters as every list.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::mirror::Mirror;
+use crate::output::Shape;
+use crate::show::Sink;
+use crate::sync::{self, Options, Stream};
+
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct SyncArgs {
+    #[command(subcommand)]
+    command: Option<SyncCommand>,
+    #[arg(long, value_name = "FILE")]
+    to: Option<PathBuf>,
+    #[arg(long, value_name = "LIST", value_parser = streams)]
+    streams: Option<Streams>,
+    #[arg(long, visible_alias = "clinica", value_name = "ID|NAME,...|all", value_parser = crate::network::Choice::parse, add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::clinic_list))]
+    clinic: Option<crate::network::Choice>,
+    #[arg(long)]
+    full: bool,
+    #[arg(long)]
+    no_wait: bool,
+}
+
+/// `--streams`: one value holding the list, so that clap keeps it whole.
+#[derive(Debug, Clone)]
+pub struct Streams(Vec<Stream>);
+
+fn streams(text: &str) -> std::result::Result<Streams, String> {
+    sync::parse_streams(text).map(Streams)
+}
+
+#[derive(Subcommand, Debug)]
+pub enum SyncCommand {
+    Changes(ChangesArgs),
+}
+
+/// `clinic sync changes [--since RUN|DATE]` (the global `--since`, which also takes a run number).
+#[derive(Args, Debug)]
+pub struct ChangesArgs {
+    #[arg(long, value_name = "FILE")]
+    to: Option<PathBuf>,
+    // Its own id: `by` is the summaries' grouping, whose values are read as another type.
+    #[arg(long = "by", id = "changes_by", value_enum, value_name = "COLUMN")]
+    by: Option<ChangesBy>,
+}
+
+/// `--by`: the quotes' changes counted and summed by one of their columns.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum ChangesBy {
+    Status,
+    Clinic,
+    Seller,
+}
+
+impl ChangesBy {
+    fn column(self) -> &'static str {
+        match self {
+            ChangesBy::Status => "status",
+            ChangesBy::Clinic => "unidade",
+            ChangesBy::Seller => "vendedor",
+        }
+    }
+}
+
+impl SyncArgs {
+    /// `clinic sync changes`, which reads `--since`.
+    pub fn lists_changes(&self) -> bool {
+        matches!(self.command, Some(SyncCommand::Changes(_)))
+    }
+}
+
+/// `clinic sql "SELECT …"`, or `clinic sql --schema` (the global flag given without a file).
+#[derive(Args, Debug)]
+pub struct SqlArgs {
+    #[arg(value_name = "SQL")]
+    query: Option<String>,
+    #[arg(long, value_name = "FILE")]
+    to: Option<PathBuf>,
+}
+
+pub async fn run(ctx: &Context, args: SyncArgs) -> Result<()> {
+    if let Some(SyncCommand::Changes(c)) = args.command {
+        return changes(ctx, c);
+    }
+    let path = mirror_path(ctx, args.to)?;
+    let opts = Options {
+        path,
+        streams: args
+            .streams
+            .map_or_else(|| Stream::ALL.to_vec(), |Streams(s)| s),
+        clinics: args.clinic,
+        full: args.full,
+        wait: !args.no_wait,
+    };
+    let outcome = sync::run(ctx, opts).await?;
+    let parts: Vec<String> = outcome
+        .streams
+        .iter()
+        .map(|(stream, c)| {
+            crate::t!(
+                "sync-summary-stream",
+                stream = stream.name(),
+                new = c.new,
+                changed = c.changed + c.resurrected,
+                vanished = c.vanished
+            )
+        })
+        .collect();
+    ctx.reporter.note(&crate::t!(
+        "sync-summary",
+        run = outcome.run,
+        streams = parts.join("; ")
+    ));
+    Ok(())
+}
+
+/// `--to FILE`, else the profile's mirror in the data folder.
+fn mirror_path(ctx: &Context, to: Option<PathBuf>) -> Result<PathBuf> {
+    match to {
+        Some(path) => Ok(path),
+        None => sync::default_path(&ctx.profile_name),
+    }
+}
+
+/// Opens the mirror read-only; one that does not exist yet is named with the way to make it.
+fn read(path: &std::path::Path) -> Result<rusqlite::Connection> {
+    if !path.is_file() {
+        return Err(Error::Usage(crate::t!(
+            "sync-no-mirror",
+            path = path.display().to_string()
+        )));
+    }
+    Mirror::read_only(path).map_err(|e| sync::mirror_error(path, e))
+}
+
+fn changes(ctx: &Context, args: ChangesArgs) -> Result<()> {
+    let path = mirror_path(ctx, args.to)?;
+    let conn = read(&path)?;
+    let failed = |e| sync::mirror_error(&path, e);
+    let after = since_run(&conn, ctx.global.since.as_ref()).map_err(failed)?;
+    let sql = match args.by {
+        None => crate::mirror::changes_sql(&conn),
+        Some(by) => crate::mirror::changes_by_sql(&conn, by.column()),
+    }
+    .map_err(failed)?;
+    print_rows(ctx, &conn, &sql, &[&after]).map_err(failed)?
+}
+
+fn print_rows(
+    ctx: &Context,
+    conn: &rusqlite::Connection,
+    sql: &str,
+    params: &[&dyn rusqlite::ToSql],
+) -> crate::mirror::MirrorResult<Result<()>> {
+    let mut out = match Sink::open(ctx, Shape::List) {
+        Ok(out) => out,
+        Err(e) => return Ok(Err(e)),
+    };
+    let written = crate::mirror::rows(conn, sql, params, |row| out.write(&row))?;
+    Ok(written.and_then(|_| {
+        if out.finish()? == 0 {
+            ctx.reporter.note(&crate::t!("note-no-records"));
+        }
+        Ok(())
+    }))
+}
+
+/// The run after which changes are listed: `--since RUN` (a run number), `--since DATE` (the last
+/// run started before that moment), else the run before the last complete one, so that the last
+/// run's changes are shown.
+fn since_run(
+    conn: &rusqlite::Connection,
+    since: Option<&crate::config::state::Since>,
+) -> crate::mirror::MirrorResult<i64> {
+    use crate::config::state::Since;
+    let max = |sql: &str, p: &[&dyn rusqlite::ToSql]| -> crate::mirror::MirrorResult<i64> {
+        Ok(conn
+            .query_row(sql, p, |r| r.get::<_, Option<i64>>(0))?
+            .unwrap_or(0))
+    };
+    match since {
+        Some(Since::Run(run)) => Ok(*run),
+        Some(Since::At(at)) => max(
+            "SELECT MAX(run) FROM _runs WHERE started_at < ?1",
+            &[&at.format("%Y-%m-%d %H:%M:%S").to_string()],
+        ),
+        None | Some(Since::Last) => max(
+            "SELECT MAX(run) FROM _runs WHERE run < (SELECT MAX(run) FROM _runs WHERE status = 'complete')",
+            &[],
+        ),
+    }
+}
+
+pub fn sql(ctx: &Context, args: SqlArgs) -> Result<()> {
+    let path = mirror_path(ctx, args.to)?;
+    let conn = read(&path)?;
+    let failed = |e: crate::mirror::MirrorError| match e {
+        // A query the database refuses is the user's to fix: said as SQLite says it.
+        crate::mirror::MirrorError::Sql(e) => {
+            Error::Usage(crate::t!("sql-failed", reason = e.to_string()))
+        }
+        other => sync::mirror_error(&path, other),
+    };
+    let sql = match (&args.query, ctx.global.schema_listing) {
+        (None, true) => crate::mirror::SCHEMA_SQL.to_string(),
+        (Some(q), false) => q.clone(),
+        (Some(_), true) => {
+            return Err(Error::Usage(crate::t!("sql-query-or-schema")));
+        }
+        (None, false) => return Err(Error::missing("SQL", &crate::t!("sql-expected-query"))),
+    };
+    print_rows(ctx, &conn, &sql, &[]).map_err(failed)?
+}

@@ -1,0 +1,17 @@
+//! The database mirror `clinic sync` keeps: every stream of the deployment in a table keyed by the
+//! clinic and the record's ID, typed as the Parquet export types its columns, each row stamped with
+//! the runs that saw it first and last and tombstoned (never deleted) once it is gone from the
+//! service. Bookmarks go in the transaction of the rows they cover. SQLite (bundled), opened by one
+//! sync at a time and readable by anyone meanwhile.
+
+mod cells;
+mod query;
+mod store;
+mod table;
+mod writer;
+
+pub use cells::CENTAVOS;
+pub use query::{SCHEMA_SQL, changes_by_sql, changes_sql, rows};
+pub use store::{Bookmark, Counts, Mirror, MirrorError, MirrorResult, Run};
+pub use table::Widened;
+pub use writer::{End, StreamWriter};

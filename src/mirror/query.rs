@@ -1,0 +1,103 @@
+//! Reading the mirror: a query's rows as records (for the same formatters as every other output),
+//! its tables and columns, and what changed between runs.
+
+use rusqlite::Connection;
+use rusqlite::types::ValueRef;
+use serde_json::{Map, Number, Value};
+
+use super::cells::quoted;
+use super::store::MirrorResult;
+
+/// Runs `sql` (on a connection opened read-only) and hands each row to `row` as a JSON object of
+/// column name to value, one at a time: memory holds one row, whatever the result's size.
+pub fn rows(
+    conn: &Connection,
+    sql: &str,
+    params: &[&dyn rusqlite::ToSql],
+    mut row: impl FnMut(Value) -> crate::error::Result<()>,
+) -> MirrorResult<crate::error::Result<u64>> {
+    let mut statement = conn.prepare(sql)?;
+    let names: Vec<String> = statement
+        .column_names()
+        .into_iter()
+        .map(String::from)
+        .collect();
+    let mut rows = statement.query(params)?;
+    let mut count = 0;
+    while let Some(r) = rows.next()? {
+        let mut object = Map::with_capacity(names.len());
+        for (i, name) in names.iter().enumerate() {
+            object.insert(name.clone(), json_of(r.get_ref(i)?));
+        }
+        if let Err(e) = row(Value::Object(object)) {
+            return Ok(Err(e));
+        }
+        count += 1;
+    }
+    Ok(Ok(count))
+}
+
+fn json_of(value: ValueRef) -> Value {
+    match value {
+        ValueRef::Null => Value::Null,
+        ValueRef::Integer(n) => Value::from(n),
+        ValueRef::Real(r) => Number::from_f64(r).map_or(Value::Null, Value::Number),
+        ValueRef::Text(t) => Value::String(String::from_utf8_lossy(t).into_owned()),
+        ValueRef::Blob(b) => Value::String(String::from_utf8_lossy(b).into_owned()),
+    }
+}
+
+/// Every table of the mirror and its columns, with their declared types: one row per column.
+pub const SCHEMA_SQL: &str = "SELECT m.name AS \"table\", p.name AS \"column\", p.type AS \"type\", \
+     p.pk > 0 AS \"key\" FROM sqlite_schema AS m JOIN pragma_table_info(m.name) AS p \
+     WHERE m.type = 'table' ORDER BY m.name LIKE '\\_%' ESCAPE '\\', m.name, p.cid";
+
+/// The query of what changed in the runs after `?1` (a run number): new rows, changed fields
+/// (old → new), vanished and resurrected rows, in run order. New rows are read from the tables
+/// themselves (each row knows the run that first saw it), so a first sync of a million records
+/// logs nothing twice.
+pub fn changes_sql(conn: &Connection) -> MirrorResult<String> {
+    let tables: Vec<(String, String)> = conn
+        .prepare("SELECT tbl, key FROM _tables WHERE child = 0 ORDER BY tbl")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut parts = vec![
+        "SELECT run, stream, clinic, id, change, field, old, new, rowid AS seq FROM _changes \
+         WHERE run > ?1"
+            .to_string(),
+    ];
+    for (table, key) in &tables {
+        parts.push(format!(
+            "SELECT \"_first_run\", {name}, \"_clinic\", CAST({k} AS TEXT), 'new', NULL, NULL, \
+             NULL, 0 FROM {t} WHERE \"_first_run\" > ?1",
+            name = literal(table),
+            k = quoted(key),
+            t = quoted(table),
+        ));
+    }
+    Ok(format!(
+        "SELECT run, stream, clinic, id, change, field, old, new FROM ({}) \
+         ORDER BY run, stream, change <> 'new', seq, clinic, id",
+        parts.join(" UNION ALL ")
+    ))
+}
+
+/// An SQL string literal.
+fn literal(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "''"))
+}
+
+/// What changed in the quotes after run `?1`, counted and summed by `group` (a column of `quotes`:
+/// `status`, `unidade`, `vendedor`): one row per kind of change and value of the column, each quote
+/// counted once per kind, its money the quote's current value.
+pub fn changes_by_sql(conn: &Connection, group: &str) -> MirrorResult<String> {
+    let changes = changes_sql(conn)?;
+    let g = quoted(group);
+    Ok(format!(
+        "SELECT ch.change AS change, q.{g} AS {g}, COUNT(*) AS quotes, \
+         SUM(q.\"valor_centavos\") / 100.0 AS total \
+         FROM (SELECT DISTINCT change, clinic, id FROM ({changes}) WHERE stream = 'quotes') AS ch \
+         JOIN quotes AS q ON q.\"_clinic\" = ch.clinic AND CAST(q.id AS TEXT) = ch.id \
+         GROUP BY 1, 2 ORDER BY 1, 2"
+    ))
+}

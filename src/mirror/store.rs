@@ -1,0 +1,228 @@
+//! The mirror's database file: opened by one sync at a time (a lock beside it), read by anyone at
+//! any time (WAL), and the tables that say what each run did (`_runs`), where each stream goes on
+//! from (`_bookmarks`) and what changed (`_changes`).
+
+use std::path::{Path, PathBuf};
+
+use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
+
+use crate::file_lock::{self, Held};
+
+/// The tables of the mirror's own bookkeeping.
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS _runs (
+    run INTEGER PRIMARY KEY,
+    started_at TEXT NOT NULL,
+    ended_at TEXT,
+    mode TEXT NOT NULL,
+    status TEXT NOT NULL,
+    streams TEXT NOT NULL,
+    new INTEGER NOT NULL DEFAULT 0,
+    changed INTEGER NOT NULL DEFAULT 0,
+    vanished INTEGER NOT NULL DEFAULT 0,
+    resurrected INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS _bookmarks (
+    stream TEXT NOT NULL,
+    clinic INTEGER NOT NULL,
+    point TEXT,
+    walked_at TEXT,
+    full_at TEXT,
+    ignores_filter INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (stream, clinic)
+);
+CREATE TABLE IF NOT EXISTS _changes (
+    run INTEGER NOT NULL,
+    stream TEXT NOT NULL,
+    clinic INTEGER NOT NULL,
+    id TEXT NOT NULL,
+    change TEXT NOT NULL,
+    field TEXT,
+    old TEXT,
+    new TEXT
+);
+CREATE INDEX IF NOT EXISTS _changes_run ON _changes (run);
+CREATE TABLE IF NOT EXISTS _tables (
+    tbl TEXT PRIMARY KEY,
+    key TEXT NOT NULL,
+    child INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS _columns (
+    tbl TEXT NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    money INTEGER NOT NULL,
+    position INTEGER NOT NULL,
+    PRIMARY KEY (tbl, name)
+);
+";
+
+/// Why a mirror could not be opened or written.
+#[derive(Debug, thiserror::Error)]
+pub enum MirrorError {
+    #[error("{0}")]
+    Sql(#[from] rusqlite::Error),
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// Another sync holds the mirror and the caller would not wait.
+    #[error("busy")]
+    Busy,
+    /// A record that is not an object: it has no fields to store (an excerpt of it).
+    #[error("{0}")]
+    Record(String),
+    /// A record without an ID field: it cannot be keyed (an excerpt of it).
+    #[error("{0}")]
+    NoId(String),
+}
+
+pub type MirrorResult<T> = std::result::Result<T, MirrorError>;
+
+/// The mirror, open for one sync.
+pub struct Mirror {
+    pub(super) conn: Connection,
+    pub path: PathBuf,
+    _lock: Held,
+}
+
+/// Where a stream of one clinic goes on from.
+#[derive(Debug, Clone, Default)]
+pub struct Bookmark {
+    /// The newest modification time the last complete walk saw.
+    pub point: Option<String>,
+    /// When the last complete full walk ended.
+    pub full_at: Option<String>,
+    /// The deployment was seen ignoring the modified-since filter for this stream.
+    pub ignores_filter: bool,
+}
+
+/// What one run did, counted.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub new: u64,
+    pub changed: u64,
+    pub vanished: u64,
+    pub resurrected: u64,
+    pub unchanged: u64,
+}
+
+impl Counts {
+    pub fn add(&mut self, other: Counts) {
+        self.new += other.new;
+        self.changed += other.changed;
+        self.vanished += other.vanished;
+        self.resurrected += other.resurrected;
+        self.unchanged += other.unchanged;
+    }
+}
+
+/// One run of `clinic sync`: its number and the time every row it touches is stamped with.
+#[derive(Debug, Clone)]
+pub struct Run {
+    pub number: i64,
+    pub at: String,
+}
+
+impl Mirror {
+    /// Opens (creating) the mirror at `path` for writing. Only one sync writes a mirror at a time:
+    /// the second waits for the first, or with `wait` false gets [`MirrorError::Busy`].
+    pub fn open(path: &Path, wait: bool) -> MirrorResult<Mirror> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            crate::private_fs::create_dir(dir)?;
+        }
+        let lock = file_lock::hold(&file_lock::lock_path(path), wait)?.ok_or(MirrorError::Busy)?;
+        let conn = Connection::open(path)?;
+        // Readers are never blocked by a sync, and a sync killed at any moment leaves the last
+        // committed transaction whole.
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.busy_timeout(std::time::Duration::from_secs(30))?;
+        conn.execute_batch(SCHEMA)?;
+        Ok(Mirror {
+            conn,
+            path: path.to_path_buf(),
+            _lock: lock,
+        })
+    }
+
+    /// Opens the mirror for reading only: a query can change nothing.
+    pub fn read_only(path: &Path) -> MirrorResult<Connection> {
+        if !path.is_file() {
+            return Err(MirrorError::Io(std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                path.display().to_string(),
+            )));
+        }
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        conn.busy_timeout(std::time::Duration::from_secs(30))?;
+        Ok(conn)
+    }
+
+    /// Starts a run: earlier runs still marked as running were killed (this one holds the lock).
+    pub fn start_run(&mut self, at: &str, full: bool, streams: &str) -> MirrorResult<Run> {
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "UPDATE _runs SET status = 'interrupted' WHERE status = 'running'",
+            [],
+        )?;
+        tx.execute(
+            "INSERT INTO _runs (started_at, mode, status, streams) VALUES (?1, ?2, 'running', ?3)",
+            params![at, if full { "full" } else { "incremental" }, streams],
+        )?;
+        let number = tx.last_insert_rowid();
+        tx.commit()?;
+        Ok(Run {
+            number,
+            at: at.to_string(),
+        })
+    }
+
+    /// Ends a run with its counts: `complete`, or `failed` when a stream could not be walked.
+    pub fn end_run(&mut self, run: &Run, at: &str, ok: bool, counts: Counts) -> MirrorResult<()> {
+        self.conn.execute(
+            "UPDATE _runs SET ended_at = ?2, status = ?3, new = ?4, changed = ?5, vanished = ?6, \
+             resurrected = ?7 WHERE run = ?1",
+            params![
+                run.number,
+                at,
+                if ok { "complete" } else { "failed" },
+                counts.new as i64,
+                counts.changed as i64,
+                counts.vanished as i64,
+                counts.resurrected as i64
+            ],
+        )?;
+        Ok(())
+    }
+
+    pub fn bookmark(&self, stream: &str, clinic: i64) -> MirrorResult<Bookmark> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT point, full_at, ignores_filter FROM _bookmarks WHERE stream = ?1 AND clinic = ?2",
+                params![stream, clinic],
+                |r| {
+                    Ok(Bookmark {
+                        point: r.get(0)?,
+                        full_at: r.get(1)?,
+                        ignores_filter: r.get(2)?,
+                    })
+                },
+            )
+            .optional()?
+            .unwrap_or_default())
+    }
+
+    /// Remembers that the deployment ignores the modified-since filter for `stream`: later runs walk
+    /// it whole.
+    pub fn note_ignored_filter(&self, stream: &str, clinic: i64) -> MirrorResult<()> {
+        self.conn.execute(
+            "INSERT INTO _bookmarks (stream, clinic, ignores_filter) VALUES (?1, ?2, 1) \
+             ON CONFLICT (stream, clinic) DO UPDATE SET ignores_filter = 1",
+            params![stream, clinic],
+        )?;
+        Ok(())
+    }
+}

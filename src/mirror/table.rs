@@ -1,0 +1,411 @@
+//! One table of the mirror: its columns and their types as the data taught them, kept in `_columns`
+//! so the next run goes on from them. A new field adds a column; a value that no longer fits its
+//! column's type widens the column (whole number, decimal, text) and keeps every value.
+
+use std::collections::HashMap;
+
+use rusqlite::types::Value as Sql;
+use rusqlite::{Connection, OptionalExtension, params};
+use serde_json::Value;
+
+use super::cells::{self, CENTAVOS, Cell, quoted};
+use crate::output::ColumnType as Kind;
+
+/// Columns every parent row carries besides the record's own.
+pub const META: &[(&str, &str)] = &[
+    ("_hash", "INTEGER NOT NULL"),
+    ("_first_run", "INTEGER NOT NULL"),
+    ("_seen_run", "INTEGER NOT NULL"),
+    ("_first_seen", "TEXT NOT NULL"),
+    ("_last_seen", "TEXT NOT NULL"),
+    ("_changed_at", "TEXT NOT NULL"),
+    ("_deleted_at", "TEXT"),
+];
+
+#[derive(Debug, Clone)]
+pub struct Column {
+    pub name: String,
+    pub kind: Kind,
+    pub money: bool,
+}
+
+/// What the mirror knows of one table.
+#[derive(Debug, Clone)]
+pub struct Table {
+    pub name: String,
+    /// The record's ID column (a parent), or `_parent` (a child table).
+    pub key: String,
+    pub child: bool,
+    pub columns: Vec<Column>,
+    index: HashMap<String, usize>,
+}
+
+/// A column type as `_columns` keeps it.
+fn kind_name(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Empty => "empty",
+        Kind::Bool => "bool",
+        Kind::Int => "int",
+        Kind::WideInt => "wideint",
+        Kind::Decimal => "decimal",
+        Kind::Date => "date",
+        Kind::Timestamp => "timestamp",
+        Kind::Text => "text",
+    }
+}
+
+fn kind_of_name(name: &str) -> Kind {
+    match name {
+        "empty" => Kind::Empty,
+        "bool" => Kind::Bool,
+        "int" => Kind::Int,
+        "wideint" => Kind::WideInt,
+        "decimal" => Kind::Decimal,
+        "date" => Kind::Date,
+        "timestamp" => Kind::Timestamp,
+        _ => Kind::Text,
+    }
+}
+
+/// A widening the run made, said once per column.
+pub struct Widened {
+    pub table: String,
+    pub column: String,
+    pub from: &'static str,
+    pub to: &'static str,
+}
+
+impl Table {
+    /// The table as the database holds it, or `None` when it does not exist yet.
+    pub fn load(conn: &Connection, name: &str) -> rusqlite::Result<Option<Table>> {
+        let Some((key, child)) = conn
+            .query_row(
+                "SELECT key, child FROM _tables WHERE tbl = ?1",
+                [name],
+                |r| Ok((r.get::<_, String>(0)?, r.get::<_, bool>(1)?)),
+            )
+            .optional()?
+        else {
+            return Ok(None);
+        };
+        let mut statement = conn.prepare_cached(
+            "SELECT name, kind, money FROM _columns WHERE tbl = ?1 ORDER BY position",
+        )?;
+        let columns = statement
+            .query_map([name], |r| {
+                Ok(Column {
+                    name: r.get(0)?,
+                    kind: kind_of_name(&r.get::<_, String>(1)?),
+                    money: r.get(2)?,
+                })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let mut table = Table {
+            name: name.to_string(),
+            key,
+            child,
+            columns: Vec::new(),
+            index: HashMap::new(),
+        };
+        for c in columns {
+            table.index.insert(c.name.clone(), table.columns.len());
+            table.columns.push(c);
+        }
+        Ok(Some(table))
+    }
+
+    /// Creates a parent table keyed by the clinic and the record's ID column.
+    pub fn create_parent(
+        conn: &Connection,
+        name: &str,
+        key: &str,
+        key_kind: Kind,
+    ) -> rusqlite::Result<Table> {
+        let meta: Vec<String> = META
+            .iter()
+            .map(|(n, d)| format!("{} {d}", quoted(n)))
+            .collect();
+        conn.execute_batch(&format!(
+            "CREATE TABLE {t} (\"_clinic\" INTEGER NOT NULL, {k} {d} NOT NULL, {meta}, \
+             PRIMARY KEY (\"_clinic\", {k}));\
+             CREATE INDEX {ix} ON {t} (\"_seen_run\");",
+            t = quoted(name),
+            k = quoted(key),
+            d = cells::declared(key_kind, false),
+            meta = meta.join(", "),
+            ix = quoted(&format!("{name}__seen")),
+        ))?;
+        Self::register(conn, name, key, false, key_kind)
+    }
+
+    /// Creates a child table: one row per element of a list, keyed by the parent and its position.
+    pub fn create_child(
+        conn: &Connection,
+        name: &str,
+        parent_key: Kind,
+    ) -> rusqlite::Result<Table> {
+        conn.execute_batch(&format!(
+            "CREATE TABLE {t} (\"_clinic\" INTEGER NOT NULL, \"_parent\" {d} NOT NULL, \
+             \"_position\" INTEGER NOT NULL, PRIMARY KEY (\"_clinic\", \"_parent\", \"_position\"));",
+            t = quoted(name),
+            d = cells::declared(parent_key, false),
+        ))?;
+        Self::register(conn, name, "_parent", true, parent_key)
+    }
+
+    fn register(
+        conn: &Connection,
+        name: &str,
+        key: &str,
+        child: bool,
+        key_kind: Kind,
+    ) -> rusqlite::Result<Table> {
+        conn.execute(
+            "INSERT INTO _tables (tbl, key, child) VALUES (?1, ?2, ?3)",
+            params![name, key, child],
+        )?;
+        let mut table = Table {
+            name: name.to_string(),
+            key: key.to_string(),
+            child,
+            columns: Vec::new(),
+            index: HashMap::new(),
+        };
+        if !child {
+            table.remember(conn, key, key_kind, false)?;
+        }
+        Ok(table)
+    }
+
+    fn remember(
+        &mut self,
+        conn: &Connection,
+        name: &str,
+        kind: Kind,
+        money: bool,
+    ) -> rusqlite::Result<()> {
+        conn.execute(
+            "INSERT INTO _columns (tbl, name, kind, money, position) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![
+                self.name,
+                name,
+                kind_name(kind),
+                money,
+                self.columns.len() as i64
+            ],
+        )?;
+        self.index.insert(name.to_string(), self.columns.len());
+        self.columns.push(Column {
+            name: name.to_string(),
+            kind,
+            money,
+        });
+        Ok(())
+    }
+
+    pub fn column(&self, name: &str) -> Option<&Column> {
+        self.index.get(name).map(|&i| &self.columns[i])
+    }
+
+    /// Makes room for `cells`: a column for each new field, and wider types where a value does not
+    /// fit. Returns the widenings made (each to be said once).
+    pub fn fit(&mut self, conn: &Connection, cells: &[Cell]) -> rusqlite::Result<Vec<Widened>> {
+        let mut widened = Vec::new();
+        for cell in cells {
+            match self.index.get(&cell.column).copied() {
+                None if cell.kind == Kind::Empty => {
+                    // A field that only ever came empty has no type yet: it is added as the first
+                    // value that says one comes, so its column is declared right.
+                }
+                None => self.add(conn, &cell.column, cell.kind, cell.money)?,
+                Some(i) => {
+                    let old = self.columns[i].kind;
+                    let new = old.widen(cell.kind);
+                    if new != old {
+                        self.widen(conn, i, new)?;
+                        widened.push(Widened {
+                            table: self.name.clone(),
+                            column: cell.column.clone(),
+                            from: kind_name(old),
+                            to: kind_name(new),
+                        });
+                    }
+                }
+            }
+        }
+        Ok(widened)
+    }
+
+    fn add(
+        &mut self,
+        conn: &Connection,
+        name: &str,
+        kind: Kind,
+        money: bool,
+    ) -> rusqlite::Result<()> {
+        conn.execute_batch(&format!(
+            "ALTER TABLE {} ADD COLUMN {} {}",
+            quoted(&self.name),
+            quoted(name),
+            cells::declared(kind, money)
+        ))?;
+        if money {
+            conn.execute_batch(&format!(
+                "ALTER TABLE {} ADD COLUMN {} INTEGER",
+                quoted(&self.name),
+                quoted(&format!("{name}{CENTAVOS}"))
+            ))?;
+        }
+        self.remember(conn, name, kind, money)
+    }
+
+    /// Gives column `i` the type `kind`, converting what it holds. The key column is part of the
+    /// primary key, so its table is copied whole into one with the new type.
+    fn widen(&mut self, conn: &Connection, i: usize, kind: Kind) -> rusqlite::Result<()> {
+        let column = self.columns[i].clone();
+        let from = cells::declared(column.kind, column.money);
+        let to = cells::declared(kind, column.money);
+        if from != to {
+            let convert = |expr: &str| match (column.kind, kind) {
+                (Kind::Bool, _) => {
+                    format!("CASE {expr} WHEN 1 THEN 'true' WHEN 0 THEN 'false' ELSE {expr} END")
+                }
+                _ => format!("CAST({expr} AS {to})"),
+            };
+            if column.name == self.key {
+                self.copy_with(conn, &column.name, to, &convert)?;
+            } else {
+                let t = quoted(&self.name);
+                let c = quoted(&column.name);
+                let old = quoted(&format!("{}__widening", column.name));
+                conn.execute_batch(&format!(
+                    "ALTER TABLE {t} RENAME COLUMN {c} TO {old};\
+                     ALTER TABLE {t} ADD COLUMN {c} {to};\
+                     UPDATE {t} SET {c} = {conv};\
+                     ALTER TABLE {t} DROP COLUMN {old};",
+                    conv = convert(&old),
+                ))?;
+            }
+        }
+        conn.execute(
+            "UPDATE _columns SET kind = ?3 WHERE tbl = ?1 AND name = ?2",
+            params![self.name, column.name, kind_name(kind)],
+        )?;
+        self.columns[i].kind = kind;
+        Ok(())
+    }
+
+    /// Rebuilds the table with `column` declared `to` (its values converted by `convert`).
+    fn copy_with(
+        &self,
+        conn: &Connection,
+        column: &str,
+        to: &str,
+        convert: &dyn Fn(&str) -> String,
+    ) -> rusqlite::Result<()> {
+        let sql: String = conn.query_row(
+            "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?1",
+            [&self.name],
+            |r| r.get(0),
+        )?;
+        let names: Vec<String> = {
+            let s = conn.prepare(&format!("SELECT * FROM {} LIMIT 0", quoted(&self.name)))?;
+            s.column_names().into_iter().map(String::from).collect()
+        };
+        let declared: Vec<(String, String)> = {
+            let mut s = conn.prepare(&format!("PRAGMA table_info({})", quoted(&self.name)))?;
+            s.query_map([], |r| Ok((r.get::<_, String>(1)?, r.get::<_, String>(2)?)))?
+                .collect::<rusqlite::Result<_>>()?
+        };
+        let temp = format!("{}__rebuilt", self.name);
+        // The table's own definition with the one column's type replaced.
+        let old_decl = declared
+            .iter()
+            .find(|(n, _)| n == column)
+            .map(|(_, d)| d.clone())
+            .unwrap_or_default();
+        let definition = sql.replacen(
+            &format!("{} {old_decl}", quoted(column)),
+            &format!("{} {to}", quoted(column)),
+            1,
+        );
+        let definition = definition.replacen(&quoted(&self.name), &quoted(&temp), 1);
+        let select: Vec<String> = names
+            .iter()
+            .map(|n| {
+                if n == column {
+                    convert(&quoted(n))
+                } else {
+                    quoted(n)
+                }
+            })
+            .collect();
+        let list: Vec<String> = names.iter().map(|n| quoted(n)).collect();
+        conn.execute_batch(&format!(
+            "{definition};\
+             INSERT INTO {tmp} ({list}) SELECT {select} FROM {t};\
+             DROP TABLE {t};\
+             ALTER TABLE {tmp} RENAME TO {t};",
+            tmp = quoted(&temp),
+            t = quoted(&self.name),
+            list = list.join(", "),
+            select = select.join(", "),
+        ))?;
+        if !self.child {
+            conn.execute_batch(&format!(
+                "CREATE INDEX IF NOT EXISTS {ix} ON {t} (\"_seen_run\");",
+                ix = quoted(&format!("{}__seen", self.name)),
+                t = quoted(&self.name),
+            ))?;
+        }
+        Ok(())
+    }
+
+    /// Every data column's stored value for `cells`, in the table's column order, each money
+    /// column followed by its centavos.
+    pub fn values(&self, cells: &[Cell]) -> Vec<Sql> {
+        let mut by_column: HashMap<&str, &Value> = HashMap::with_capacity(cells.len());
+        for cell in cells {
+            by_column.insert(cell.column.as_str(), cell.value);
+        }
+        let mut out = Vec::with_capacity(self.columns.len() + 4);
+        for column in &self.columns {
+            let value = by_column.get(column.name.as_str()).copied();
+            let stored = match value {
+                None => Sql::Null,
+                Some(v) if column.kind == Kind::Decimal && !column.money => cells::stored_real(v),
+                Some(v) => cells::stored(v, column.kind),
+            };
+            out.push(stored);
+            if column.money {
+                out.push(value.map_or(Sql::Null, cells::centavos));
+            }
+        }
+        out
+    }
+
+    /// The quoted data column names in [`Table::values`] order.
+    pub fn column_list(&self) -> Vec<String> {
+        let mut out = Vec::with_capacity(self.columns.len() + 4);
+        for column in &self.columns {
+            out.push(quoted(&column.name));
+            if column.money {
+                out.push(quoted(&format!("{}{CENTAVOS}", column.name)));
+            }
+        }
+        out
+    }
+
+    /// For each entry of [`Table::values`], the column it reports changes under (`None` for the
+    /// centavos beside a money column, whose change is its money column's).
+    pub fn change_names(&self) -> Vec<Option<&str>> {
+        let mut out = Vec::with_capacity(self.columns.len() + 4);
+        for column in &self.columns {
+            out.push(Some(column.name.as_str()));
+            if column.money {
+                out.push(None);
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,466 @@
+//! One stream of one clinic written into the mirror: each record upserted by its ID, what changed
+//! logged field by field, in transactions of a bounded number of records. The stream's bookmark (and,
+//! after a full walk, the tombstones of what no longer came) go in the same transaction as its last
+//! records: a run killed at any moment leaves the mirror at a committed state, and the next run goes
+//! on from the last committed bookmark, upserting again what it finds (nothing twice).
+
+use std::collections::HashMap;
+
+use chrono::{NaiveDate, NaiveDateTime};
+use rusqlite::types::Value as Sql;
+use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
+use sha2::{Digest, Sha256};
+
+use super::cells::{self, quoted, text_of};
+use super::store::{Counts, Mirror, MirrorError, MirrorResult, Run};
+use super::table::{META, Table, Widened};
+use crate::output::{ColumnType as Kind, When, when};
+
+/// Records upserted in one transaction.
+const BATCH: usize = 2_000;
+
+/// The fields a record's ID is read from, in order, as the reference lists are read.
+const ID_FIELDS: &[&str] = &["id", "ID", "Id", "codigo"];
+
+/// How a stream's walk ended, for its last transaction.
+pub struct End {
+    /// The walk read the whole list (not only what changed since a point): what did not come is
+    /// gone from the service, and gets a tombstone.
+    pub full: bool,
+}
+
+pub struct StreamWriter<'m> {
+    mirror: &'m mut Mirror,
+    pending: Vec<Box<RawValue>>,
+    state: State,
+}
+
+/// What a writer knows and counts, apart from the database it writes to.
+struct State {
+    stream: String,
+    clinic: i64,
+    run: Run,
+    money: Box<dyn Fn(&str) -> bool + Send>,
+    table: Option<Table>,
+    children: HashMap<String, Table>,
+    counts: Counts,
+    widened: Vec<Widened>,
+    /// The field holding a record's modification time, and the day the walk asked from.
+    modified: Option<&'static str>,
+    asked_from: Option<NaiveDate>,
+    newest: Option<NaiveDateTime>,
+    older: u64,
+}
+
+impl Mirror {
+    /// A writer for `stream` (its table's name) of `clinic` (0: the one the server chose).
+    pub fn stream(
+        &mut self,
+        stream: &str,
+        clinic: i64,
+        run: &Run,
+        money: Box<dyn Fn(&str) -> bool + Send>,
+    ) -> MirrorResult<StreamWriter<'_>> {
+        let table = Table::load(&self.conn, stream)?;
+        let mut children = HashMap::new();
+        let names: Vec<String> = {
+            let mut s = self
+                .conn
+                .prepare("SELECT tbl FROM _tables WHERE child = 1 AND substr(tbl, 1, ?2) = ?1")?;
+            let prefix = format!("{stream}__");
+            s.query_map(params![prefix, prefix.len() as i64], |r| r.get(0))?
+                .collect::<rusqlite::Result<_>>()?
+        };
+        for name in names {
+            if let Some(t) = Table::load(&self.conn, &name)? {
+                children.insert(name, t);
+            }
+        }
+        Ok(StreamWriter {
+            mirror: self,
+            pending: Vec::new(),
+            state: State {
+                stream: stream.to_string(),
+                clinic,
+                run: run.clone(),
+                money,
+                table,
+                children,
+                counts: Counts::default(),
+                widened: Vec::new(),
+                modified: None,
+                asked_from: None,
+                newest: None,
+                older: 0,
+            },
+        })
+    }
+}
+
+impl StreamWriter<'_> {
+    /// Watches `field` for each record's modification time: the newest is the stream's next point,
+    /// and records older than `asked_from` show a deployment that ignored the filter.
+    pub fn watch_modified(&mut self, field: &'static str, asked_from: Option<NaiveDate>) {
+        self.state.modified = Some(field);
+        self.state.asked_from = asked_from;
+    }
+
+    pub fn push(&mut self, record: Box<RawValue>) -> MirrorResult<()> {
+        self.pending.push(record);
+        if self.pending.len() >= BATCH {
+            self.flush(None)?;
+        }
+        Ok(())
+    }
+
+    /// The newest modification time seen, as the service writes it.
+    pub fn newest(&self) -> Option<String> {
+        self.state.newest()
+    }
+
+    /// Writes what is left, the tombstones of a full walk and the bookmark, in one transaction.
+    /// Returns what the stream did, the widenings made, and how many records were modified before
+    /// the day the walk asked from (a deployment that ignored the filter).
+    pub fn finish(mut self, end: End) -> MirrorResult<(Counts, Vec<Widened>, u64)> {
+        self.flush(Some(&end))?;
+        Ok((self.state.counts, self.state.widened, self.state.older))
+    }
+
+    fn flush(&mut self, end: Option<&End>) -> MirrorResult<()> {
+        let pending = std::mem::take(&mut self.pending);
+        let tx = self.mirror.conn.transaction()?;
+        let state = &mut self.state;
+        for record in &pending {
+            state.upsert(&tx, record)?;
+        }
+        if let Some(end) = end {
+            if end.full
+                && let Some(table) = &state.table
+            {
+                state.counts.vanished +=
+                    tombstones(&tx, table, &state.stream, state.clinic, &state.run)?;
+            }
+            let point = state.newest();
+            tx.execute(
+                "INSERT INTO _bookmarks (stream, clinic, point, walked_at, full_at) \
+                 VALUES (?1, ?2, ?3, ?4, CASE WHEN ?5 THEN ?4 END) \
+                 ON CONFLICT (stream, clinic) DO UPDATE SET \
+                   point = CASE WHEN excluded.point IS NULL THEN point \
+                                WHEN point IS NULL OR excluded.point > point THEN excluded.point \
+                                ELSE point END, \
+                   walked_at = excluded.walked_at, \
+                   full_at = COALESCE(excluded.full_at, full_at)",
+                params![state.stream, state.clinic, point, state.run.at, end.full],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+}
+
+impl State {
+    fn newest(&self) -> Option<String> {
+        self.newest
+            .map(|t| t.format("%Y-%m-%d %H:%M:%S").to_string())
+    }
+
+    fn upsert(&mut self, conn: &Connection, record: &RawValue) -> MirrorResult<()> {
+        let value =
+            crate::record::value_of(record).map_err(|e| MirrorError::Record(e.to_string()))?;
+        let Value::Object(map) = &value else {
+            let kind = match value {
+                Value::Array(_) => "array",
+                Value::String(_) => "string",
+                Value::Number(_) => "number",
+                Value::Bool(_) => "boolean",
+                _ => "null",
+            };
+            return Err(MirrorError::Record(kind.to_string()));
+        };
+        self.watch(map);
+        let split = cells::split(map, &*self.money);
+        let table = match self.table.take() {
+            Some(t) => t,
+            None => {
+                let Some(key) = ID_FIELDS
+                    .iter()
+                    .find(|k| map.get(**k).is_some_and(|v| !v.is_null()))
+                else {
+                    return Err(MirrorError::NoId(cells::field_names(map)));
+                };
+                let kind = split
+                    .cells
+                    .iter()
+                    .find(|c| c.column == *key)
+                    .map(|c| c.kind)
+                    .unwrap_or(Kind::Text);
+                Table::create_parent(conn, &self.stream, key, kind)?
+            }
+        };
+        let mut table = table;
+        let result = self.upsert_into(conn, &mut table, record, map, &split);
+        self.table = Some(table);
+        result
+    }
+
+    fn upsert_into(
+        &mut self,
+        conn: &Connection,
+        table: &mut Table,
+        record: &RawValue,
+        map: &Map<String, Value>,
+        split: &cells::Split,
+    ) -> MirrorResult<()> {
+        let Some(id_value) = map.get(&table.key).filter(|v| !v.is_null()) else {
+            return Err(MirrorError::NoId(cells::field_names(map)));
+        };
+        self.widened.extend(table.fit(conn, &split.cells)?);
+        let key_kind = table.column(&table.key).map_or(Kind::Text, |c| c.kind);
+        let key = cells::stored(id_value, key_kind);
+        let id_text = text_of(&key).unwrap_or_default();
+        let hash = hash_of(record.get());
+        let t = quoted(&table.name);
+        let k = quoted(&table.key);
+        let existing: Option<(i64, bool)> = conn
+            .prepare_cached(&format!(
+                "SELECT \"_hash\", \"_deleted_at\" IS NOT NULL FROM {t} WHERE \"_clinic\" = ?1 AND {k} = ?2"
+            ))?
+            .query_row(params![self.clinic, key], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()?;
+        let columns = table.column_list();
+        let values = table.values(&split.cells);
+        let at = &self.run.at;
+        let run = self.run.number;
+        let rewrite_children = match existing {
+            None => {
+                let mut names = vec![quoted("_clinic")];
+                names.extend(columns.iter().cloned());
+                names.extend(META.iter().map(|(n, _)| quoted(n)));
+                let marks: Vec<String> = (1..=names.len()).map(|i| format!("?{i}")).collect();
+                let mut all: Vec<Sql> = Vec::with_capacity(names.len());
+                all.push(Sql::Integer(self.clinic));
+                all.extend(values);
+                all.extend([
+                    Sql::Integer(hash),
+                    Sql::Integer(run),
+                    Sql::Integer(run),
+                    Sql::Text(at.clone()),
+                    Sql::Text(at.clone()),
+                    Sql::Text(at.clone()),
+                    Sql::Null,
+                ]);
+                conn.prepare_cached(&format!(
+                    "INSERT INTO {t} ({}) VALUES ({})",
+                    names.join(", "),
+                    marks.join(", ")
+                ))?
+                .execute(params_from_iter(all))?;
+                self.counts.new += 1;
+                true
+            }
+            Some((old_hash, false)) if old_hash == hash => {
+                conn.prepare_cached(&format!(
+                    "UPDATE {t} SET \"_seen_run\" = ?3, \"_last_seen\" = ?4 WHERE \"_clinic\" = ?1 AND {k} = ?2"
+                ))?
+                .execute(params![self.clinic, key, run, at])?;
+                self.counts.unchanged += 1;
+                false
+            }
+            Some((_, deleted)) => {
+                let old: Vec<Sql> = conn
+                    .prepare_cached(&format!(
+                        "SELECT {} FROM {t} WHERE \"_clinic\" = ?1 AND {k} = ?2",
+                        columns.join(", ")
+                    ))?
+                    .query_row(params![self.clinic, key], |r| {
+                        (0..columns.len()).map(|i| r.get::<_, Sql>(i)).collect()
+                    })?;
+                let names = table.change_names();
+                let mut diffs = Vec::new();
+                for ((name, old), new) in names.iter().zip(&old).zip(&values) {
+                    if let Some(name) = name
+                        && text_of(old) != text_of(new)
+                    {
+                        diffs.push((*name, text_of(old), text_of(new)));
+                    }
+                }
+                let changed = deleted || !diffs.is_empty();
+                let sets: Vec<String> = columns
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| format!("{c} = ?{}", i + 3))
+                    .collect();
+                let n = columns.len();
+                let mut all: Vec<Sql> = vec![Sql::Integer(self.clinic), key.clone()];
+                all.extend(values);
+                all.extend([
+                    Sql::Integer(hash),
+                    Sql::Integer(run),
+                    Sql::Text(at.clone()),
+                    Sql::Integer(i64::from(changed)),
+                ]);
+                conn.prepare_cached(&format!(
+                    "UPDATE {t} SET {}, \"_hash\" = ?{h}, \"_seen_run\" = ?{r}, \"_last_seen\" = ?{a}, \
+                     \"_changed_at\" = CASE WHEN ?{c} THEN ?{a} ELSE \"_changed_at\" END, \
+                     \"_deleted_at\" = NULL WHERE \"_clinic\" = ?1 AND {k} = ?2",
+                    sets.join(", "),
+                    h = n + 3,
+                    r = n + 4,
+                    a = n + 5,
+                    c = n + 6,
+                ))?
+                .execute(params_from_iter(all))?;
+                let mut log = conn.prepare_cached(
+                    "INSERT INTO _changes (run, stream, clinic, id, change, field, old, new) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                )?;
+                if deleted {
+                    log.execute(params![
+                        run,
+                        self.stream,
+                        self.clinic,
+                        id_text,
+                        "resurrected",
+                        None::<String>,
+                        None::<String>,
+                        None::<String>
+                    ])?;
+                    self.counts.resurrected += 1;
+                } else if changed {
+                    self.counts.changed += 1;
+                } else {
+                    self.counts.unchanged += 1;
+                }
+                for (field, old, new) in &diffs {
+                    log.execute(params![
+                        run,
+                        self.stream,
+                        self.clinic,
+                        id_text,
+                        "changed",
+                        field,
+                        old,
+                        new
+                    ])?;
+                }
+                changed
+            }
+        };
+        if rewrite_children {
+            self.write_children(conn, key_kind, &key, split)?;
+        }
+        Ok(())
+    }
+
+    /// The record's lists of objects, each element a row of its child table (the parent's earlier
+    /// rows replaced, also for lists it no longer has).
+    fn write_children(
+        &mut self,
+        conn: &Connection,
+        key_kind: Kind,
+        key: &Sql,
+        split: &cells::Split,
+    ) -> MirrorResult<()> {
+        for child in self.children.values() {
+            conn.prepare_cached(&format!(
+                "DELETE FROM {} WHERE \"_clinic\" = ?1 AND \"_parent\" = ?2",
+                quoted(&child.name)
+            ))?
+            .execute(params![self.clinic, key])?;
+        }
+        for (field, items) in &split.children {
+            let name = format!("{}__{field}", self.stream);
+            let mut child = match self.children.remove(&name) {
+                Some(t) => t,
+                None => Table::create_child(conn, &name, key_kind)?,
+            };
+            for (position, item) in items.iter().enumerate() {
+                let Value::Object(object) = item else {
+                    continue;
+                };
+                let cells = cells::split(object, &*self.money);
+                self.widened.extend(child.fit(conn, &cells.cells)?);
+                let columns = child.column_list();
+                let mut names = vec![quoted("_clinic"), quoted("_parent"), quoted("_position")];
+                names.extend(columns);
+                let marks: Vec<String> = (1..=names.len()).map(|i| format!("?{i}")).collect();
+                let mut all = vec![
+                    Sql::Integer(self.clinic),
+                    key.clone(),
+                    Sql::Integer(position as i64),
+                ];
+                all.extend(child.values(&cells.cells));
+                conn.prepare_cached(&format!(
+                    "INSERT INTO {} ({}) VALUES ({})",
+                    quoted(&child.name),
+                    names.join(", "),
+                    marks.join(", ")
+                ))?
+                .execute(params_from_iter(all))?;
+            }
+            self.children.insert(name, child);
+        }
+        Ok(())
+    }
+
+    fn watch(&mut self, map: &Map<String, Value>) {
+        let Some(field) = self.modified else {
+            return;
+        };
+        let Some(Value::String(text)) = map.get(field) else {
+            return;
+        };
+        let at = match when(text) {
+            Some(When::DateTime(t)) => t,
+            Some(When::Date(d)) => d.and_hms_opt(0, 0, 0).unwrap_or_default(),
+            None => return,
+        };
+        if self.newest.is_none_or(|n| at > n) {
+            self.newest = Some(at);
+        }
+        if self.asked_from.is_some_and(|from| at.date() < from) {
+            self.older += 1;
+        }
+    }
+}
+
+/// Rows of `clinic` the run did not see get a tombstone (and a `vanished` entry); never deleted.
+fn tombstones(
+    conn: &Connection,
+    table: &Table,
+    stream: &str,
+    clinic: i64,
+    run: &Run,
+) -> MirrorResult<u64> {
+    let gone: Vec<Sql> = conn
+        .prepare(&format!(
+            "UPDATE {t} SET \"_deleted_at\" = ?3, \"_changed_at\" = ?3 \
+             WHERE \"_clinic\" = ?1 AND \"_seen_run\" < ?2 AND \"_deleted_at\" IS NULL RETURNING {k}",
+            t = quoted(&table.name),
+            k = quoted(&table.key),
+        ))?
+        .query_map(params![clinic, run.number, run.at], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut log = conn.prepare_cached(
+        "INSERT INTO _changes (run, stream, clinic, id, change) VALUES (?1, ?2, ?3, ?4, 'vanished')",
+    )?;
+    for id in &gone {
+        log.execute(params![
+            run.number,
+            stream,
+            clinic,
+            text_of(id).unwrap_or_default()
+        ])?;
+    }
+    Ok(gone.len() as u64)
+}
+
+/// 64 bits of the record's SHA-256: equal texts, equal hashes; a changed record, a different one.
+fn hash_of(text: &str) -> i64 {
+    let digest = Sha256::digest(text.as_bytes());
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&digest[..8]);
+    i64::from_be_bytes(first)
+}

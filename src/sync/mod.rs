@@ -1,0 +1,284 @@
+//! `clinic sync`: the deployment's streams walked into the database mirror, clinic by clinic. The
+//! Ficha Financeira goes on from its bookmark (the newest modification time a complete walk saw)
+//! through the modified-since filter; lists the service cannot filter by modification are walked
+//! whole each time, so their vanished rows are found every run. `--full` walks everything and
+//! tombstones what no longer comes.
+
+mod streams;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use chrono::NaiveDate;
+use serde_json::value::RawValue;
+
+pub use streams::{Stream, parse_streams};
+
+use crate::api::list::ApiList;
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::mirror::{Counts, End, Mirror, MirrorError, Run, Widened};
+use crate::network::{Choice, Target};
+
+/// What a sync is asked to do.
+pub struct Options {
+    pub path: PathBuf,
+    pub streams: Vec<Stream>,
+    pub clinics: Option<Choice>,
+    pub full: bool,
+    pub wait: bool,
+}
+
+/// What a sync did, per stream.
+pub struct Outcome {
+    pub run: i64,
+    pub streams: Vec<(Stream, Counts)>,
+}
+
+/// The mirror of `profile` when `--to` names none: one file per profile in the data folder.
+pub fn default_path(profile: &str) -> Result<PathBuf> {
+    let name: String = profile
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    Ok(crate::config::state::data_dir()?
+        .join("sync")
+        .join(format!("{name}.sqlite")))
+}
+
+/// A mirror's error in the reader's words.
+pub fn mirror_error(path: &std::path::Path, e: MirrorError) -> Error {
+    match e {
+        MirrorError::Busy => {
+            Error::Other(crate::t!("sync-busy", path = path.display().to_string()))
+        }
+        MirrorError::Record(kind) => Error::Protocol(crate::t!("sync-not-an-object", kind = kind)),
+        MirrorError::NoId(fields) => Error::Protocol(crate::t!("sync-no-id", fields = fields)),
+        MirrorError::Sql(e) => Error::Other(crate::t!(
+            "sync-database-failed",
+            path = path.display().to_string(),
+            reason = e.to_string()
+        )),
+        MirrorError::Io(e) => Error::Other(crate::t!(
+            "sync-database-failed",
+            path = path.display().to_string(),
+            reason = e.to_string()
+        )),
+    }
+}
+
+/// Opens the mirror for this sync: when another sync holds it, says so and waits (or, without
+/// `wait`, refuses).
+fn open(ctx: &Context, opts: &Options) -> Result<Mirror> {
+    let failed = |e| mirror_error(&opts.path, e);
+    match Mirror::open(&opts.path, false) {
+        Err(MirrorError::Busy) if opts.wait => {
+            ctx.reporter.note(&crate::t!(
+                "sync-waiting",
+                path = opts.path.display().to_string()
+            ));
+            Mirror::open(&opts.path, true).map_err(failed)
+        }
+        other => other.map_err(failed),
+    }
+}
+
+pub async fn run(ctx: &Context, opts: Options) -> Result<Outcome> {
+    let mut mirror = open(ctx, &opts)?;
+    let clinics = clinics(ctx, opts.clinics.as_ref()).await?;
+    let failed = |e| mirror_error(&opts.path, e);
+    let names: Vec<&str> = opts.streams.iter().map(|s| s.name()).collect();
+    let run = mirror
+        .start_run(&now(), opts.full, &names.join(","))
+        .map_err(failed)?;
+    let mut outcome = Outcome {
+        run: run.number,
+        streams: Vec::new(),
+    };
+    let mut total = Counts::default();
+    let mut result = Ok(());
+    'streams: for &stream in &opts.streams {
+        let mut counts = Counts::default();
+        for table in &stream.tables() {
+            let scoped: Vec<i64> = if table.per_clinic {
+                clinics.clone()
+            } else {
+                vec![0]
+            };
+            for clinic in scoped {
+                match walk(ctx, &mut mirror, &run, &opts, table, clinic).await {
+                    Ok(Some(done)) => counts.add(done),
+                    Ok(None) => {}
+                    Err(e) => {
+                        result = Err(e);
+                        break 'streams;
+                    }
+                }
+            }
+        }
+        total.add(counts);
+        outcome.streams.push((stream, counts));
+    }
+    let ended = mirror
+        .end_run(&run, &now(), result.is_ok(), total)
+        .map_err(failed);
+    result?;
+    ended?;
+    Ok(outcome)
+}
+
+/// The clinics to read: those `--clinic` names, else every clinic the login sees. `0` stands for
+/// the one the server chooses (a clinic user's own).
+async fn clinics(ctx: &Context, choice: Option<&Choice>) -> Result<Vec<i64>> {
+    let target = crate::network::target(ctx, Some(choice.unwrap_or(&Choice::All))).await?;
+    Ok(match target {
+        Target::One(id) => vec![id.map_or(0, |id| id as i64)],
+        Target::Many(list) => list.into_iter().map(|c| c.id as i64).collect(),
+    })
+}
+
+/// Walks one table of one clinic into the mirror. `None`: the deployment has no such list.
+async fn walk(
+    ctx: &Context,
+    mirror: &mut Mirror,
+    run: &Run,
+    opts: &Options,
+    table: &streams::Table,
+    clinic: i64,
+) -> Result<Option<Counts>> {
+    let failed = |e| mirror_error(&opts.path, e);
+    let bookmark = mirror.bookmark(table.name, clinic).map_err(failed)?;
+    // A point goes on only where the service filters by modification and was never seen ignoring
+    // the filter; anything else is walked whole.
+    let since: Option<NaiveDate> = match (table.modified, &bookmark.point) {
+        (Some(_), Some(point)) if !opts.full && !bookmark.ignores_filter => {
+            NaiveDate::parse_from_str(point.get(..10).unwrap_or(point), "%Y-%m-%d").ok()
+        }
+        _ => None,
+    };
+    let full = since.is_none();
+    let mut query: Vec<(String, String)> = Vec::new();
+    if clinic != 0 {
+        query.push(("clinica".into(), clinic.to_string()));
+    }
+    if let (Some(modified), Some(day)) = (table.modified, since) {
+        query.push((modified.filter.into(), day.format("%Y-%m-%d").to_string()));
+    }
+    let money_fields = ctx.profile.money_fields.clone();
+    let money = Box::new(move |column: &str| {
+        crate::money::is_money_column(column) || money_fields.iter().any(|m| m == column)
+    });
+    let mut writer = mirror
+        .stream(table.name, clinic, run, money)
+        .map_err(failed)?;
+    if let Some(modified) = table.modified {
+        writer.watch_modified(modified.field, since);
+    }
+    let client = ctx.api().await?;
+    let mut stored: std::result::Result<(), MirrorError> = Ok(());
+    let walked = if table.paged() {
+        let source = Arc::new(ApiList::new(client, table.op, query));
+        let mut spec = ctx.walk();
+        spec.all = true;
+        spec.first = 1;
+        spec.limit = None;
+        crate::pages::walk(source, spec, &ctx.reporter, |record| {
+            if stored.is_ok() {
+                stored = writer.push(record);
+            }
+            // A failed write stops the walk: nothing after it may be counted as mirrored.
+            stored.as_ref().map(|_| ()).map_err(|_| Error::Interrupted)
+        })
+        .await
+        .map(|_| ())
+    } else {
+        match crate::api::ops::whole_list(&client, table.op, &query).await {
+            Ok(values) => {
+                for value in values {
+                    let raw: Box<RawValue> = serde_json::value::to_raw_value(&value)
+                        .map_err(|e| Error::Protocol(e.to_string()))?;
+                    stored = writer.push(raw);
+                    if stored.is_err() {
+                        break;
+                    }
+                }
+                Ok(())
+            }
+            Err(e) => Err(e),
+        }
+    };
+    stored.map_err(failed)?;
+    match walked {
+        Ok(()) => {}
+        // A deployment without the contact list answers its path as an unknown route.
+        Err(Error::Rejected { status: 404, .. }) if table.optional => {
+            ctx.reporter
+                .note(&crate::t!("sync-list-absent", stream = table.name));
+            return Ok(None);
+        }
+        Err(e) => return Err(in_clinic(clinic, e)),
+    }
+    let (counts, widened, older) = writer.finish(End { full }).map_err(failed)?;
+    if since.is_some() && older > 0 {
+        mirror
+            .note_ignored_filter(table.name, clinic)
+            .map_err(failed)?;
+        ctx.reporter
+            .warn(&crate::t!("sync-filter-ignored", stream = table.name));
+    }
+    say_widened(ctx, &widened);
+    ctx.reporter.note(&crate::t!(
+        "sync-stream-done",
+        stream = table.name,
+        clinic = clinic_name(clinic),
+        new = counts.new,
+        changed = counts.changed + counts.resurrected,
+        vanished = counts.vanished,
+        mode = if full { "full" } else { "incremental" }
+    ));
+    Ok(Some(counts))
+}
+
+fn in_clinic(clinic: i64, e: Error) -> Error {
+    if clinic == 0 {
+        return e;
+    }
+    Error::InClinic {
+        clinic: clinic.to_string(),
+        source: Box::new(e),
+    }
+}
+
+fn clinic_name(clinic: i64) -> String {
+    if clinic == 0 {
+        "-".into()
+    } else {
+        clinic.to_string()
+    }
+}
+
+fn say_widened(ctx: &Context, widened: &[Widened]) {
+    for w in widened {
+        ctx.reporter.warn(&crate::t!(
+            "sync-widened",
+            table = w.table.as_str(),
+            column = w.column.as_str(),
+            from = w.from,
+            to = w.to
+        ));
+    }
+}
+
+/// The run's time, as the rows are stamped: local time of this machine, with its offset, so runs
+/// sort and read the same anywhere.
+fn now() -> String {
+    chrono::Local::now()
+        .format("%Y-%m-%d %H:%M:%S%:z")
+        .to_string()
+}

@@ -1,0 +1,486 @@
+//! `clinic sync`, `clinic sync changes` and `clinic sql`: the mirror holds exactly the service's
+//! records after any sequence of changes, deletions and restorations, a run killed at any moment
+//! loses and repeats nothing, and the mirror reads back (also from Python) with the export's sums.
+
+use std::path::Path;
+use std::process::Stdio;
+use std::time::Duration;
+
+use clinic_sandbox::Options;
+use serde_json::Value;
+
+use crate::common::*;
+
+/// The admin's `clinic` as a plain process, to be killed or left running.
+fn admin_process(env: &Env) -> std::process::Command {
+    let mut cmd = process_for(env.config.path(), env.sandbox.urls());
+    cmd.env("CLINIC_TOKEN", env.token("admin", "admin"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    cmd
+}
+
+/// `clinic sync` as the admin into `db`, with `args`; its stderr when it succeeds.
+fn sync(env: &Env, db: &Path, args: &[&str]) -> String {
+    let out = env
+        .admin()
+        .args(["sync", "--to"])
+        .arg(db)
+        .args(["--clinic", "all"])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    stderr(&out)
+}
+
+/// Rows of an SQL query on the mirror, as JSON objects.
+fn sql(env: &Env, db: &Path, query: &str) -> Vec<Value> {
+    let out = env
+        .admin()
+        .args(["sql", "--format", "json", "--to"])
+        .arg(db)
+        .arg(query)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{query}: {}", stderr(&out));
+    stdout_json(&out).as_array().cloned().unwrap_or_default()
+}
+
+/// `(id, valor, modificado_em)` of every quote of the network, by ID, as a fresh export gives them.
+fn exported(env: &Env) -> Vec<(u64, String, String)> {
+    let out = env
+        .admin()
+        .args([
+            "report",
+            "ficha-financeira",
+            "--clinic",
+            "all",
+            "--all",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut rows: Vec<(u64, String, String)> = stdout_json(&out)
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| {
+            (
+                q["id"].as_u64().unwrap(),
+                format!("{:.2}", q["valor"].as_f64().unwrap()),
+                q["modificado_em"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    rows.sort();
+    rows
+}
+
+/// Two lists of quotes are equal; the first difference is shown when not (never the whole lists).
+fn same(got: &[(u64, String, String)], want: &[(u64, String, String)], what: &str) {
+    let first = got.iter().zip(want).find(|(a, b)| a != b);
+    assert!(
+        got.len() == want.len() && first.is_none(),
+        "the mirror differs from {what}: {} rows against {}, first difference {first:?}",
+        got.len(),
+        want.len()
+    );
+}
+
+/// The same of the mirror's live quotes.
+fn mirrored(env: &Env, db: &Path) -> Vec<(u64, String, String)> {
+    sql(
+        env,
+        db,
+        "SELECT id, valor, modificado_em FROM quotes WHERE _deleted_at IS NULL ORDER BY id",
+    )
+    .iter()
+    .map(|r| {
+        (
+            r["id"].as_u64().unwrap(),
+            r["valor"].as_str().unwrap().to_string(),
+            r["modificado_em"].as_str().unwrap().to_string(),
+        )
+    })
+    .collect()
+}
+
+#[test]
+fn the_mirror_follows_new_changed_vanished_and_resurrected_quotes_exactly() {
+    let env = Env::scale(400);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    // Quote 5 is missing from the service at first: later it comes as new.
+    env.edit_quotes("delete=5");
+    let said = sync(&env, &db, &["--streams", "quotes,references"]);
+    assert!(said.contains("quotes (clinic 1, full): "), "{said}");
+    same(&mirrored(&env, &db), &exported(&env), "the service");
+    assert_eq!(
+        sql(&env, &db, "SELECT COUNT(*) AS n FROM quotes")[0]["n"],
+        399
+    );
+
+    // Two quotes change; an incremental run asks only what changed since the newest modification.
+    env.edit_quotes("change=1,2");
+    env.clear_journal();
+    let said = sync(&env, &db, &["--streams", "quotes"]);
+    assert!(
+        said.contains("incremental): 0 new, 2 changed, 0 vanished"),
+        "{said}"
+    );
+    let asked: Vec<Vec<(String, String)>> = env
+        .sent()
+        .iter()
+        .filter(|r| {
+            r["path"]
+                .as_str()
+                .unwrap()
+                .ends_with("/lista_venda_orcamento")
+        })
+        .map(query_of)
+        .collect();
+    assert!(
+        asked
+            .iter()
+            .all(|q| q.iter().any(|(k, _)| k == "modificado_em_de")),
+        "{asked:?}"
+    );
+    same(&mirrored(&env, &db), &exported(&env), "the service");
+
+    // Deleted at the service: a full walk tombstones them, and keeps their rows.
+    env.edit_quotes("delete=3,4&restore=5");
+    let said = sync(&env, &db, &["--streams", "quotes", "--full"]);
+    assert!(said.contains("1 new, 0 changed, 2 vanished"), "{said}");
+    same(&mirrored(&env, &db), &exported(&env), "the service");
+    let gone = sql(
+        &env,
+        &db,
+        "SELECT id FROM quotes WHERE _deleted_at IS NOT NULL ORDER BY id",
+    );
+    assert_eq!(
+        gone,
+        [serde_json::json!({"id": 3}), serde_json::json!({"id": 4})]
+    );
+
+    // Back at the service: resurrected.
+    env.edit_quotes("restore=3");
+    let said = sync(&env, &db, &["--streams", "quotes", "--full"]);
+    assert!(said.contains("0 new, 1 changed, 0 vanished"), "{said}");
+    same(&mirrored(&env, &db), &exported(&env), "the service");
+
+    // Every change, named, run by run.
+    let out = env
+        .admin()
+        .args([
+            "sync", "changes", "--since", "1", "--format", "json", "--to",
+        ])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let changes: Vec<(i64, String, String, Option<String>)> = stdout_json(&out)
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["run"].as_i64().unwrap(),
+                c["id"].as_str().unwrap().to_string(),
+                c["change"].as_str().unwrap().to_string(),
+                c["field"].as_str().map(String::from),
+            )
+        })
+        .collect();
+    let fields_of = |id: &str| -> Vec<Option<String>> {
+        changes
+            .iter()
+            .filter(|c| c.0 == 2 && c.1 == id && c.2 == "changed")
+            .map(|c| c.3.clone())
+            .collect()
+    };
+    assert!(
+        fields_of("1").contains(&Some("valor".into())),
+        "{changes:?}"
+    );
+    assert!(
+        fields_of("2").contains(&Some("modificado_em".into())),
+        "{changes:?}"
+    );
+    for (run, id, change) in [
+        (3, "3", "vanished"),
+        (3, "4", "vanished"),
+        (3, "5", "new"),
+        (4, "3", "resurrected"),
+    ] {
+        assert!(
+            changes
+                .iter()
+                .any(|c| c.0 == run && c.1 == id && c.2 == change),
+            "{run} {id} {change}: {changes:?}"
+        );
+    }
+    // The value's old and new text, exact.
+    let valor = stdout_json(&out)
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "1" && c["field"] == "valor")
+        .cloned()
+        .unwrap();
+    let (old, new) = (
+        valor["old"].as_str().unwrap().parse::<f64>().unwrap(),
+        valor["new"].as_str().unwrap().parse::<f64>().unwrap(),
+    );
+    assert!((new - old - 10.0).abs() < 0.001, "{valor}");
+
+    // Counted and summed by status: the two changed quotes of run 2, each once.
+    let out = env
+        .admin()
+        .args([
+            "sync", "changes", "--since", "1", "--by", "status", "--format", "json", "--to",
+        ])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let by = stdout_json(&out);
+    let changed: u64 = by
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["change"] == "changed")
+        .map(|r| r["quotes"].as_u64().unwrap())
+        .sum();
+    assert_eq!(changed, 2, "{by}");
+
+    // The database is the user's to read, never to change through `clinic sql`.
+    let out = env
+        .admin()
+        .args(["sql", "--to"])
+        .arg(&db)
+        .arg("DELETE FROM quotes")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("readonly"), "{}", stderr(&out));
+}
+
+/// A run killed with SIGKILL at five moments; after each, the next (complete) run leaves the mirror
+/// as an uninterrupted one: every quote once, with its current values.
+#[test]
+fn a_sync_killed_at_any_moment_loses_and_repeats_nothing() {
+    let env = Env::with(Options {
+        scale: 3_000,
+        latency_ms: 15,
+        ..Options::ephemeral()
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    for (round, wait) in [40u64, 150, 300, 600, 900].into_iter().enumerate() {
+        if round == 2 {
+            env.edit_quotes("change=7,1500");
+        }
+        let mut child = admin_process(&env)
+            .args(["sync", "--streams", "quotes", "--clinic", "all", "--to"])
+            .arg(&db)
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(wait));
+        let _ = child.kill();
+        let _ = child.wait();
+        sync(&env, &db, &["--streams", "quotes"]);
+        same(
+            &mirrored(&env, &db),
+            &exported(&env),
+            &format!("after a kill at {wait} ms"),
+        );
+    }
+    // The kills did land in the middle of runs: those runs are recorded as interrupted.
+    let interrupted = sql(
+        &env,
+        &db,
+        "SELECT COUNT(*) AS n FROM _runs WHERE status = 'interrupted'",
+    );
+    assert!(
+        interrupted[0]["n"].as_u64().unwrap() >= 3,
+        "{interrupted:?}"
+    );
+    let clean = dir.path().join("clean.sqlite");
+    sync(&env, &clean, &["--streams", "quotes"]);
+    same(
+        &mirrored(&env, &clean),
+        &mirrored(&env, &db),
+        "an uninterrupted mirror",
+    );
+}
+
+/// A deployment that ignores the modified-since filter sends every quote: the run says so, keeps
+/// every record, and later runs walk the list whole.
+#[test]
+fn a_server_that_ignores_the_modified_filter_is_noticed_and_remembered() {
+    let env = Env::with(Options {
+        scale: 300,
+        ignore_modified_filter: true,
+        ..Options::ephemeral()
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    sync(&env, &db, &["--streams", "quotes"]);
+    env.edit_quotes("change=1");
+    let said = sync(&env, &db, &["--streams", "quotes"]);
+    assert!(said.contains("ignored the modified-since filter"), "{said}");
+    assert!(said.contains("0 new, 1 changed"), "{said}");
+    env.edit_quotes("delete=2");
+    let said = sync(&env, &db, &["--streams", "quotes"]);
+    assert!(
+        said.contains("(clinic 1, full): 0 new, 0 changed, 1 vanished"),
+        "{said}"
+    );
+    same(&mirrored(&env, &db), &exported(&env), "the service");
+}
+
+/// A field that appears in later records adds a column; earlier rows have it empty.
+#[test]
+fn a_new_field_adds_a_column_and_money_gets_its_centavos() {
+    let env = Env::with(Options {
+        scale: 300,
+        late_field_from: Some(200),
+        ..Options::ephemeral()
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    sync(&env, &db, &["--streams", "quotes"]);
+    let schema = env
+        .admin()
+        .args(["sql", "--schema", "--format", "csv", "--to"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    let schema = String::from_utf8(schema.stdout).unwrap();
+    assert!(
+        schema.contains("quotes,desconto_fidelidade,REAL,0"),
+        "{schema}"
+    );
+    assert!(schema.contains("quotes,valor,TEXT,0"), "{schema}");
+    assert!(
+        schema.contains("quotes,valor_centavos,INTEGER,0"),
+        "{schema}"
+    );
+    assert!(
+        schema.contains("quotes__procedimentos,_parent,INTEGER,1"),
+        "{schema}"
+    );
+    let rows = sql(
+        &env,
+        &db,
+        "SELECT COUNT(desconto_fidelidade) AS late, COUNT(*) AS n FROM quotes",
+    );
+    assert_eq!(rows[0]["n"], 300);
+    assert_eq!(rows[0]["late"], 101);
+    // Sales by service is a join, not string parsing.
+    let joined = sql(
+        &env,
+        &db,
+        "SELECT COUNT(*) AS n FROM quotes q JOIN quotes__procedimentos p \
+         ON p._clinic = q._clinic AND p._parent = q.id",
+    );
+    assert!(joined[0]["n"].as_u64().unwrap() > 0);
+}
+
+/// Two syncs of one database never run at once: with --no-wait the second exits 1 and says why.
+#[test]
+fn a_second_sync_of_the_same_database_waits_or_exits() {
+    let env = Env::with(Options {
+        scale: 3_000,
+        latency_ms: 30,
+        ..Options::ephemeral()
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    let mut first = admin_process(&env)
+        .args(["sync", "--streams", "quotes", "--clinic", "all", "--to"])
+        .arg(&db)
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let second = env
+        .admin()
+        .args(["sync", "--no-wait", "--streams", "quotes", "--to"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert_eq!(second.status.code(), Some(1), "{}", stderr(&second));
+    assert!(
+        stderr(&second).contains("another sync is writing"),
+        "{}",
+        stderr(&second)
+    );
+    // Readers are not blocked meanwhile.
+    let reading = env
+        .admin()
+        .args(["sql", "--to"])
+        .arg(&db)
+        .arg("SELECT COUNT(*) AS n FROM _runs")
+        .output()
+        .unwrap();
+    assert!(reading.status.success(), "{}", stderr(&reading));
+    assert!(first.wait().unwrap().success());
+    let waited = sync(&env, &db, &["--streams", "quotes"]);
+    assert!(waited.contains("incremental"), "{waited}");
+}
+
+/// Python's own SQLite reads the mirror, and its money sums equal the CSV export's to the centavo.
+#[test]
+fn python_reads_the_mirror_and_its_sums_equal_the_csv_exports() {
+    let python = std::env::var_os("CLINIC_TEST_PYTHON")
+        .filter(|p| !p.is_empty())
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| "python3".into());
+    if std::process::Command::new(&python)
+        .args(["-c", "import sqlite3"])
+        .output()
+        .map_or(true, |o| !o.status.success())
+    {
+        eprintln!("skipped: no Python with sqlite3");
+        return;
+    }
+    let env = Env::scale(500);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    sync(&env, &db, &["--streams", "quotes"]);
+    let csv = dir.path().join("ficha.csv");
+    let out = env
+        .admin()
+        .args([
+            "report",
+            "ficha-financeira",
+            "--clinic",
+            "all",
+            "--all",
+            "-o",
+        ])
+        .arg(&csv)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let script = "import csv, sqlite3, sys\n\
+        from decimal import Decimal\n\
+        db = sqlite3.connect(sys.argv[1])\n\
+        mirror = db.execute('SELECT SUM(valor_centavos), COUNT(*) FROM quotes').fetchone()\n\
+        rows = list(csv.DictReader(open(sys.argv[2], encoding='utf-8')))\n\
+        total = sum(Decimal(r['valor']) for r in rows)\n\
+        print(mirror[0], int(total * 100), mirror[1], len(rows))\n";
+    let said = run_python(
+        &python,
+        script,
+        &[db.to_str().unwrap(), csv.to_str().unwrap()],
+    );
+    let parts: Vec<&str> = said.split_whitespace().collect();
+    assert_eq!(parts.len(), 4, "{said}");
+    assert_eq!(parts[0], parts[1], "{said}");
+    assert_eq!(parts[2], parts[3], "{said}");
+    assert_eq!(parts[2], "500", "{said}");
+}
