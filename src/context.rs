@@ -225,6 +225,20 @@ impl Context {
         config::check_url(key, raw)
     }
 
+    /// The CRM client of the profile's `crm_url` (its secret segment is masked wherever it shows).
+    pub fn crm(&self) -> Result<Arc<crate::crm::Crm>> {
+        let base = self.host("crm_url", self.profile.crm_url.as_ref(), "CLINIC_CRM_URL")?;
+        let max_operating_wait = self
+            .global
+            .max_operating_wait
+            .unwrap_or(crate::crm::limits::DEFAULT_MAX_OPERATING_WAIT);
+        Ok(Arc::new(crate::crm::Crm::new(
+            self.http.clone(),
+            base,
+            max_operating_wait,
+        )))
+    }
+
     /// The client of `base_url`, logged in: sandbox session, `CLINIC_TOKEN`, or the stored token.
     pub async fn api(&self) -> Result<Arc<ApiClient>> {
         self.api

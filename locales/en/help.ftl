@@ -870,8 +870,9 @@ help-sync = Mirror the deployment into a database by ID (SQLite; `clinic sql` qu
       clinic sync changes                          # what the last run changed
       clinic sql "SELECT clinica, SUM(valor_centavos)/100.0 FROM quotes GROUP BY clinica"
 help-sync--to = The database file [default: sync/<profile>.sqlite in the data folder]
-help-sync--streams = Streams to mirror, comma-separated: quotes, appointments, contacts, references [default: all]
+help-sync--streams = Streams to mirror, comma-separated: quotes, appointments, contacts, references, crm [default: all but crm]
 help-sync--clinic = Clinics to mirror: IDs or names, comma-separated, or all [default: every clinic the login sees]
+help-sync--crm = Also mirror the CRM's contacts and deals (crm_contacts, crm_deals; the profile's crm_url)
 help-sync--full = Walk every list whole, and tombstone (_deleted_at) every row that no longer comes
 help-sync--no-wait = When another sync holds the database, exit 1 at once instead of waiting
 

@@ -110,6 +110,7 @@ config-key-concurrency = pages in flight during walks (1-32)
 config-key-timezone = an IANA time zone for CRM date-times, e.g. America/Sao_Paulo
 config-key-units = CRM unit names for crm contact create --unit: "A;B;C", or "A,B,C" if no ';'
 config-key-money-fields = field names that hold amounts in reais besides valor, valor_original, valor_unitario and valor_total, separated by commas (typed as exact decimals in Parquet)
+config-key-sync-full-every = clinic sync walks every list whole (tombstoning what is gone) once this long has passed since the last full run, e.g. 7d
 config-key-timeout = how long the server may stay silent, e.g. 30s or 2m (default 60s)
 config-key-max-wait = how long a failing request is retried, e.g. 5m (default 5m; 0 = never)
 config-key-max-answer-size = the largest answer read, e.g. 256MiB or 10MB (default 256MiB)
@@ -509,7 +510,7 @@ sync-widened = { $table }.{ $column } held a value that is not { $from }: the co
 sync-stream-done = { $stream } (clinic { $clinic }, { $mode }): { $new } new, { $changed } changed, { $vanished } vanished
 sync-summary-stream = { $stream } { $new } new, { $changed } changed, { $vanished } vanished
 sync-summary = run { $run }: { $streams }
-sync-expected-streams = stream names, comma-separated: quotes, appointments, contacts, references
+sync-expected-streams = stream names, comma-separated: quotes, appointments, contacts, references, crm
 sync-no-mirror = there is no mirror at { $path } yet: run clinic sync first (or name one with --to)
 sql-failed = the query failed: { $reason }
 sql-query-or-schema = give a query or --schema, not both

@@ -873,8 +873,9 @@ help-sync = Espelha a implantação num banco de dados por ID (SQLite; `clinic s
       clinic sync changes                          # o que a última execução mudou
       clinic sql "SELECT clinica, SUM(valor_centavos)/100.0 FROM quotes GROUP BY clinica"
 help-sync--to = O arquivo do banco [padrão: sync/<perfil>.sqlite na pasta de dados]
-help-sync--streams = Fluxos a espelhar, separados por vírgula: quotes, appointments, contacts, references [padrão: todos]
+help-sync--streams = Fluxos a espelhar, separados por vírgula: quotes, appointments, contacts, references, crm [padrão: todos menos crm]
 help-sync--clinic = Clínicas a espelhar: IDs ou nomes separados por vírgula, ou all [padrão: todas as que o login vê]
+help-sync--crm = Espelha também os contatos e negócios do CRM (crm_contacts, crm_deals; o crm_url do perfil)
 help-sync--full = Percorre todas as listas inteiras e marca (_deleted_at) toda linha que não vem mais
 help-sync--no-wait = Quando outro sync está usando o banco, sai com 1 na hora em vez de esperar
 

@@ -117,6 +117,7 @@ config-key-concurrency = páginas em andamento ao mesmo tempo nos percursos (1-3
 config-key-timezone = um fuso horário IANA para datas e horas do CRM, p. ex. America/Sao_Paulo
 config-key-units = nomes das unidades do CRM para crm contact create --unit: "A;B;C", ou "A,B,C" se não houver ';'
 config-key-money-fields = nomes de campos que guardam valores em reais além de valor, valor_original, valor_unitario e valor_total, separados por vírgulas (gravados como decimais exatos em Parquet)
+config-key-sync-full-every = clinic sync percorre todas as listas inteiras (marcando o que sumiu) quando passar esse tempo desde a última execução completa, p. ex. 7d
 config-key-timeout = quanto tempo o servidor pode ficar em silêncio, p. ex. 30s ou 2m (padrão 60s)
 config-key-max-wait = por quanto tempo uma requisição que falha é repetida, p. ex. 5m (padrão 5m; 0 = nunca)
 config-key-max-answer-size = a maior resposta lida, p. ex. 256MiB ou 10MB (padrão 256MiB)
@@ -523,7 +524,7 @@ sync-widened = { $table }.{ $column } recebeu um valor que não é { $from }: a 
 sync-stream-done = { $stream } (clínica { $clinic }, { $mode }): { $new } novos, { $changed } alterados, { $vanished } sumidos
 sync-summary-stream = { $stream } { $new } novos, { $changed } alterados, { $vanished } sumidos
 sync-summary = execução { $run }: { $streams }
-sync-expected-streams = nomes de fluxos separados por vírgula: quotes, appointments, contacts, references
+sync-expected-streams = nomes de fluxos separados por vírgula: quotes, appointments, contacts, references, crm
 sync-no-mirror = ainda não há espelho em { $path }: rode clinic sync antes (ou indique um com --to)
 sql-failed = a consulta falhou: { $reason }
 sql-query-or-schema = passe uma consulta ou --schema, não os dois

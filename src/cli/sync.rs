@@ -20,10 +20,12 @@ pub struct SyncArgs {
     command: Option<SyncCommand>,
     #[arg(long, value_name = "FILE")]
     to: Option<PathBuf>,
-    #[arg(long, value_name = "LIST", value_parser = streams)]
+    #[arg(long, value_name = "LIST", value_parser = streams, conflicts_with = "crm")]
     streams: Option<Streams>,
     #[arg(long, visible_alias = "clinica", value_name = "ID|NAME,...|all", value_parser = crate::network::Choice::parse, add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::clinic_list))]
     clinic: Option<crate::network::Choice>,
+    #[arg(long)]
+    crm: bool,
     #[arg(long)]
     full: bool,
     #[arg(long)]
@@ -94,9 +96,16 @@ pub async fn run(ctx: &Context, args: SyncArgs) -> Result<()> {
     let path = mirror_path(ctx, args.to)?;
     let opts = Options {
         path,
-        streams: args
-            .streams
-            .map_or_else(|| Stream::ALL.to_vec(), |Streams(s)| s),
+        streams: match args.streams {
+            Some(Streams(streams)) => streams,
+            None => {
+                let mut streams = Stream::API.to_vec();
+                if args.crm {
+                    streams.push(Stream::Crm);
+                }
+                streams
+            }
+        },
         clinics: args.clinic,
         full: args.full,
         wait: !args.no_wait,

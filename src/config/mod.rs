@@ -95,6 +95,22 @@ impl std::fmt::Display for StoreKind {
     }
 }
 
+/// The `sync.*` keys of a profile.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SyncKeys {
+    /// `sync.full_every = "7d"`: a full walk (and its tombstones) once this long has passed since
+    /// the last one, as written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub full_every: Option<String>,
+}
+
+impl SyncKeys {
+    fn is_empty(&self) -> bool {
+        self.full_every.is_none()
+    }
+}
+
 /// One profile as stored. Every field is optional: absent means "not configured".
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -159,6 +175,9 @@ pub struct Profile {
     /// CRM field aliases: `email = "UF_CRM_1676052930"`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub aliases: BTreeMap<String, String>,
+    /// `[profiles.NAME.sync]`: how `clinic sync` runs for this profile.
+    #[serde(default, skip_serializing_if = "SyncKeys::is_empty")]
+    pub sync: SyncKeys,
     /// Set by `clinic login`: who logged in and where the token went.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub login: Option<String>,
@@ -200,6 +219,7 @@ pub const KEYS: &[&str] = &[
     "ca_bundle",
     "proxy",
     "language",
+    "sync.full_every",
     "aliases.<name>",
 ];
 
@@ -227,6 +247,7 @@ pub fn meaning(key: &str) -> Option<String> {
         "ca_bundle" => crate::t!("config-key-ca-bundle"),
         "proxy" => crate::t!("config-key-proxy"),
         "language" => crate::t!("config-key-language"),
+        "sync.full_every" => crate::t!("config-key-sync-full-every"),
         "aliases.<name>" => crate::t!("config-key-aliases"),
         _ => return None,
     })
@@ -458,6 +479,7 @@ impl Profile {
             "concurrency" => self.concurrency.map(|v| v.to_string()),
             "timezone" => s(&self.timezone),
             "timeout" => s(&self.timeout),
+            "sync.full_every" => s(&self.sync.full_every),
             "max_wait" => s(&self.max_wait),
             "max_answer_size" => s(&self.max_answer_size),
             "ca_bundle" => s(&self.ca_bundle),
@@ -526,6 +548,10 @@ impl Profile {
                 duration(key, v, false)?;
                 self.timeout = Some(v.to_string())
             }
+            "sync.full_every" => {
+                duration(key, v, false)?;
+                self.sync.full_every = Some(v.to_string())
+            }
             "max_wait" => {
                 duration(key, v, true)?;
                 self.max_wait = Some(v.to_string())
@@ -588,6 +614,7 @@ impl Profile {
             "concurrency" => self.concurrency = None,
             "timezone" => self.timezone = None,
             "timeout" => self.timeout = None,
+            "sync.full_every" => self.sync.full_every = None,
             "max_wait" => self.max_wait = None,
             "max_answer_size" => self.max_answer_size = None,
             "ca_bundle" => self.ca_bundle = None,

@@ -157,7 +157,9 @@ async fn walk(
     // A point goes on only where the service filters by modification and was never seen ignoring
     // the filter; anything else is walked whole.
     let since: Option<NaiveDate> = match (table.modified, &bookmark.point) {
-        (Some(_), Some(point)) if !opts.full && !bookmark.ignores_filter => {
+        (Some(_), Some(point))
+            if !opts.full && !bookmark.ignores_filter && !full_due(ctx, &bookmark)? =>
+        {
             NaiveDate::parse_from_str(point.get(..10).unwrap_or(point), "%Y-%m-%d").ok()
         }
         _ => None,
@@ -182,7 +184,9 @@ async fn walk(
     }
     let client = ctx.api().await?;
     let mut stored: std::result::Result<(), MirrorError> = Ok(());
-    let walked = if table.paged() {
+    let walked = if let Some(select) = table.crm {
+        crm_walk(ctx, table, select, &mut writer, &mut stored).await
+    } else if table.paged() {
         let source = Arc::new(ApiList::new(client, table.op, query));
         let mut spec = ctx.walk();
         spec.all = true;
@@ -245,6 +249,75 @@ async fn walk(
     Ok(Some(counts))
 }
 
+/// A CRM list walked by ID keyset, the fields `select` names, one page after another as the CRM's
+/// pace allows.
+async fn crm_walk(
+    ctx: &Context,
+    table: &streams::Table,
+    select: &[&str],
+    writer: &mut crate::mirror::StreamWriter<'_>,
+    stored: &mut std::result::Result<(), MirrorError>,
+) -> Result<()> {
+    use crate::crm::list::{KeysetList, ListQuery, PAGE_SIZE, unchanged};
+    let query = ListQuery {
+        filters: Vec::new(),
+        select: select.iter().map(|s| s.to_string()).collect(),
+        order: vec![("ID".into(), "ASC".into())],
+        fields_form: false,
+    };
+    let source = Arc::new(KeysetList::new(
+        ctx.crm()?,
+        table.op.path,
+        query,
+        unchanged,
+        None,
+    )?);
+    let spec = crate::pages::Walk {
+        concurrency: 1,
+        per_page: PAGE_SIZE,
+        first: 1,
+        all: true,
+        limit: None,
+        ..ctx.walk()
+    };
+    crate::pages::walk(source, spec, &ctx.reporter, |record| {
+        if stored.is_ok() {
+            *stored = writer.push(record);
+        }
+        stored.as_ref().map(|_| ()).map_err(|_| Error::Interrupted)
+    })
+    .await
+    .map(|_| ())
+}
+
+/// Whether the profile's `sync.full_every` has passed since the stream's last full walk.
+fn full_due(ctx: &Context, bookmark: &crate::mirror::Bookmark) -> Result<bool> {
+    let Some(every) = &ctx.profile.sync.full_every else {
+        return Ok(false);
+    };
+    let every = humantime::parse_duration(every).map_err(|_| {
+        Error::invalid(
+            "sync.full_every",
+            every,
+            &crate::t!("config-key-sync-full-every"),
+        )
+    })?;
+    let last = bookmark
+        .full_at
+        .as_deref()
+        .and_then(|t| chrono::DateTime::parse_from_str(t, RUN_TIME).ok());
+    Ok(match last {
+        None => true,
+        Some(last) => {
+            chrono::Local::now()
+                .signed_duration_since(last)
+                .to_std()
+                .unwrap_or_default()
+                >= every
+        }
+    })
+}
+
 fn in_clinic(clinic: i64, e: Error) -> Error {
     if clinic == 0 {
         return e;
@@ -278,7 +351,8 @@ fn say_widened(ctx: &Context, widened: &[Widened]) {
 /// The run's time, as the rows are stamped: local time of this machine, with its offset, so runs
 /// sort and read the same anywhere.
 fn now() -> String {
-    chrono::Local::now()
-        .format("%Y-%m-%d %H:%M:%S%:z")
-        .to_string()
+    chrono::Local::now().format(RUN_TIME).to_string()
 }
+
+/// How a run's time is written in the mirror.
+const RUN_TIME: &str = "%Y-%m-%d %H:%M:%S%:z";

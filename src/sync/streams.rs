@@ -13,10 +13,14 @@ pub enum Stream {
     Contacts,
     /// Every reference list.
     References,
+    /// The CRM's contacts and deals (`--crm`).
+    Crm,
 }
 
 impl Stream {
-    pub const ALL: [Stream; 4] = [
+    /// The streams of the main API, synced unless `--streams` says otherwise (the CRM joins them
+    /// with `--crm`).
+    pub const API: [Stream; 4] = [
         Stream::Quotes,
         Stream::Appointments,
         Stream::Contacts,
@@ -29,6 +33,7 @@ impl Stream {
             Stream::Appointments => "appointments",
             Stream::Contacts => "contacts",
             Stream::References => "references",
+            Stream::Crm => "crm",
         }
     }
 
@@ -40,12 +45,14 @@ impl Stream {
             per_clinic: t.per_clinic,
             modified: t.modified,
             optional: t.optional,
+            crm: t.crm,
         };
         match self {
             Stream::Quotes => vec![one(&QUOTES)],
             Stream::Appointments => vec![one(&APPOINTMENTS)],
             Stream::Contacts => vec![one(&CONTACTS)],
             Stream::References => references(),
+            Stream::Crm => vec![one(&CRM_CONTACTS), one(&CRM_DEALS)],
         }
     }
 }
@@ -60,6 +67,7 @@ pub fn parse_streams(text: &str) -> std::result::Result<Vec<Stream>, String> {
             "appointments" | "agendamentos" => Stream::Appointments,
             "contacts" | "contatos" | "clientes" => Stream::Contacts,
             "references" | "refs" | "referencias" => Stream::References,
+            "crm" => Stream::Crm,
             _ => return Err(crate::t!("sync-expected-streams")),
         };
         if !out.contains(&stream) {
@@ -87,6 +95,9 @@ pub struct Table {
     pub modified: Option<Modified>,
     /// Not every deployment has it: an unknown route skips it with a note.
     pub optional: bool,
+    /// A list of the CRM (`crm_url`), walked by ID keyset, and the fields it asks for; else one of
+    /// `base_url`.
+    pub crm: Option<&'static [&'static str]>,
 }
 
 impl Table {
@@ -105,6 +116,7 @@ static QUOTES: Table = Table {
         filter: "modificado_em_de",
     }),
     optional: false,
+    crm: None,
 };
 
 static APPOINTMENTS: Table = Table {
@@ -113,6 +125,7 @@ static APPOINTMENTS: Table = Table {
     per_clinic: true,
     modified: None,
     optional: false,
+    crm: None,
 };
 
 static CONTACTS: Table = Table {
@@ -121,6 +134,26 @@ static CONTACTS: Table = Table {
     per_clinic: true,
     modified: None,
     optional: true,
+    crm: None,
+};
+
+static CRM_CONTACTS: Table = Table {
+    name: "crm_contacts",
+    op: &api::CRM_CONTACT_LIST,
+    per_clinic: false,
+    modified: None,
+    optional: false,
+    // Every field, custom ones and the lists of phones and e-mails too.
+    crm: Some(&["*", "UF_*", "PHONE", "EMAIL"]),
+};
+
+static CRM_DEALS: Table = Table {
+    name: "crm_deals",
+    op: &api::CRM_DEAL_LIST,
+    per_clinic: false,
+    modified: None,
+    optional: false,
+    crm: Some(&["*", "UF_*"]),
 };
 
 /// The reference lists, each a table `ref_<list>`.
@@ -133,6 +166,7 @@ fn references() -> Vec<Table> {
             per_clinic: kind.per_clinic(),
             modified: None,
             optional: false,
+            crm: None,
         })
         .collect()
 }

@@ -484,3 +484,83 @@ fn python_reads_the_mirror_and_its_sums_equal_the_csv_exports() {
     assert_eq!(parts[2], parts[3], "{said}");
     assert_eq!(parts[2], "500", "{said}");
 }
+
+/// `--crm` mirrors the CRM's contacts and deals by ID, every one the CRM holds, their lists of
+/// phones as child rows; a contact changed in the CRM is a changed row with the field named.
+#[test]
+fn the_crm_contacts_and_deals_are_mirrored_and_their_changes_named() {
+    let env = Env::new();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    let said = sync(&env, &db, &["--streams", "crm"]);
+    assert!(said.contains("crm_contacts (clinic -, full): "), "{said}");
+    for (table, method) in [
+        ("crm_contacts", "crm.contact.list"),
+        ("crm_deals", "crm.deal.list"),
+    ] {
+        let mut mirrored: Vec<u64> = sql(&env, &db, &format!("SELECT ID FROM {table}"))
+            .iter()
+            .map(|r| r["ID"].as_str().unwrap().parse().unwrap())
+            .collect();
+        mirrored.sort_unstable();
+        let mut held = env.crm_ids(method);
+        held.sort_unstable();
+        assert_eq!(mirrored, held, "{table}");
+    }
+    let phones = sql(
+        &env,
+        &db,
+        "SELECT COUNT(*) AS n FROM crm_contacts__PHONE WHERE VALUE LIKE '+55%'",
+    );
+    assert!(phones[0]["n"].as_u64().unwrap() > 0, "{phones:?}");
+
+    let out = env
+        .admin()
+        .args(["crm", "contact", "update", "1", "--set", "NAME=Renomeada"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = sync(&env, &db, &["--streams", "crm"]);
+    assert!(
+        said.contains("crm_contacts (clinic -, full): 0 new, 1 changed"),
+        "{said}"
+    );
+    let changed = sql(
+        &env,
+        &db,
+        "SELECT id, field, new FROM _changes WHERE stream = 'crm_contacts' AND field = 'NAME'",
+    );
+    assert_eq!(
+        changed,
+        [serde_json::json!({"id": "1", "field": "NAME", "new": "Renomeada"})]
+    );
+}
+
+/// `sync.full_every` in the profile: once that long has passed since the last full walk, a run walks
+/// whole again, and what is gone gets its tombstone.
+#[test]
+fn a_full_walk_comes_back_as_often_as_the_profile_says() {
+    let env = Env::scale(300);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    sync(&env, &db, &["--streams", "quotes"]);
+    env.edit_quotes("delete=2");
+    let said = sync(&env, &db, &["--streams", "quotes"]);
+    assert!(
+        said.contains("(clinic 1, incremental): 0 new, 0 changed, 0 vanished"),
+        "{said}"
+    );
+    let out = env
+        .admin()
+        .args(["config", "set", "sync.full_every", "1s"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    std::thread::sleep(Duration::from_millis(1_100));
+    let said = sync(&env, &db, &["--streams", "quotes"]);
+    assert!(
+        said.contains("(clinic 1, full): 0 new, 0 changed, 1 vanished"),
+        "{said}"
+    );
+    same(&mirrored(&env, &db), &exported(&env), "the service");
+}

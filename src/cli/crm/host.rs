@@ -9,16 +9,7 @@ use crate::error::{Error, Result};
 
 /// The CRM client of the profile's `crm_url`, its secret registered for masking.
 pub fn crm(ctx: &Context) -> Result<Arc<Crm>> {
-    let base = ctx.host("crm_url", ctx.profile.crm_url.as_ref(), "CLINIC_CRM_URL")?;
-    let max_operating_wait = ctx
-        .global
-        .max_operating_wait
-        .unwrap_or(crate::crm::limits::DEFAULT_MAX_OPERATING_WAIT);
-    Ok(Arc::new(Crm::new(
-        ctx.http.clone(),
-        base,
-        max_operating_wait,
-    )))
+    ctx.crm()
 }
 
 /// The automation's base address and the webhook ID, both required before anything is sent.
