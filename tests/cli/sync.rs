@@ -272,9 +272,10 @@ fn the_mirror_follows_new_changed_vanished_and_resurrected_quotes_exactly() {
 /// as an uninterrupted one: every quote once, with its current values.
 #[test]
 fn a_sync_killed_at_any_moment_loses_and_repeats_nothing() {
+    // Every answer takes 80 ms: a walk of the ten clinics lasts well over the latest kill.
     let env = Env::with(Options {
         scale: 3_000,
-        latency_ms: 15,
+        latency_ms: 80,
         ..Options::ephemeral()
     });
     let dir = tempfile::tempdir().unwrap();
@@ -393,9 +394,10 @@ fn a_new_field_adds_a_column_and_money_gets_its_centavos() {
 /// Two syncs of one database never run at once: with --no-wait the second exits 1 and says why.
 #[test]
 fn a_second_sync_of_the_same_database_waits_or_exits() {
+    // Every answer takes 80 ms: the first sync is still writing when the second comes.
     let env = Env::with(Options {
         scale: 3_000,
-        latency_ms: 30,
+        latency_ms: 80,
         ..Options::ephemeral()
     });
     let dir = tempfile::tempdir().unwrap();
