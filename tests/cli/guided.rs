@@ -266,23 +266,22 @@ fn sim_sends_and_ctrl_d_cancels() {
 
 /// A value the form refuses is said as every other error is, in the reader's language: `erro:`, never
 /// the English `error:` of the prompt library.
+/// Every field of the form but the phone, which it then asks for.
+const ALL_BUT_THE_PHONE: &[&str] = &[
+    "--birth-date",
+    "23/04/1990",
+    "--channel",
+    "1",
+    "--campaign",
+    "1",
+];
+
 #[test]
 fn a_refused_answer_is_said_in_portuguese() {
     let env = Env::new();
     let mut p = env.on_terminal(
         "unidade1",
-        &[
-            MARIA_IN_PORTUGUESE,
-            &[
-                "--birth-date",
-                "23/04/1990",
-                "--channel",
-                "1",
-                "--campaign",
-                "1",
-            ],
-        ]
-        .concat(),
+        &[MARIA_IN_PORTUGUESE, ALL_BUT_THE_PHONE].concat(),
     );
     p.exp_string("Celular").unwrap();
     p.send_line("123").unwrap();
@@ -299,20 +298,7 @@ fn a_refused_answer_is_said_in_portuguese() {
 fn a_refused_answer_longer_than_the_screen_is_redrawn_whole_at_80_columns() {
     let env = Env::new();
     let mut cmd = env.terminal_command("unidade1");
-    cmd.args([
-        "--lang",
-        "pt-BR",
-        "contact",
-        "create",
-        "--name",
-        "Maria Sem Envio",
-        "--birth-date",
-        "23/04/1990",
-        "--channel",
-        "1",
-        "--campaign",
-        "1",
-    ]);
+    cmd.args(MARIA_IN_PORTUGUESE).args(ALL_BUT_THE_PHONE);
     let mut p = rexpect::session::spawn_command(at_width(&cmd, 80), Some(30_000)).unwrap();
     let mut seen: Vec<u8> = Vec::new();
     let read = |p: &mut rexpect::session::PtySession, seen: &mut Vec<u8>, until: &str| {

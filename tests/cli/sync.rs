@@ -20,6 +20,16 @@ fn admin_process(env: &Env) -> std::process::Command {
     cmd
 }
 
+/// A network of 3,000 quotes whose every answer takes 80 ms: a sync of its ten clinics lasts well over
+/// a second, so a test can kill it, or race another against it, in the middle of its walk.
+fn slow_network() -> Env {
+    Env::with(Options {
+        scale: 3_000,
+        latency_ms: 80,
+        ..Options::ephemeral()
+    })
+}
+
 /// `clinic sync` as the admin into `db`, with `args`; its stderr when it succeeds.
 fn sync(env: &Env, db: &Path, args: &[&str]) -> String {
     let out = env
@@ -272,12 +282,7 @@ fn the_mirror_follows_new_changed_vanished_and_resurrected_quotes_exactly() {
 /// as an uninterrupted one: every quote once, with its current values.
 #[test]
 fn a_sync_killed_at_any_moment_loses_and_repeats_nothing() {
-    // Every answer takes 80 ms: a walk of the ten clinics lasts well over the latest kill.
-    let env = Env::with(Options {
-        scale: 3_000,
-        latency_ms: 80,
-        ..Options::ephemeral()
-    });
+    let env = slow_network();
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("mirror.sqlite");
     for (round, wait) in [40u64, 150, 300, 600, 900].into_iter().enumerate() {
@@ -394,12 +399,7 @@ fn a_new_field_adds_a_column_and_money_gets_its_centavos() {
 /// Two syncs of one database never run at once: with --no-wait the second exits 1 and says why.
 #[test]
 fn a_second_sync_of_the_same_database_waits_or_exits() {
-    // Every answer takes 80 ms: the first sync is still writing when the second comes.
-    let env = Env::with(Options {
-        scale: 3_000,
-        latency_ms: 80,
-        ..Options::ephemeral()
-    });
+    let env = slow_network();
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("mirror.sqlite");
     let mut first = admin_process(&env)
