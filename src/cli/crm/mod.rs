@@ -6,13 +6,11 @@ use std::sync::Arc;
 use clap::{Args, Subcommand};
 use serde_json::{Value, json};
 
-mod host;
 mod import;
 mod lead;
 
-pub use host::crm;
-
 use super::args::{self, IfExists};
+use super::crm_host;
 use crate::api::Operation;
 use crate::context::Context;
 use crate::crm::list::{self, KEYSET_ABOVE, KeysetList, ListQuery, OffsetList, PAGE_SIZE};
@@ -301,7 +299,7 @@ async fn create(ctx: &Context, a: CreateArgs) -> Result<()> {
         email: a.email,
         unit: lead::unit(ctx, "--unit", &a.unit)?,
     };
-    let (automation, webhook_id) = host::automation(ctx)?;
+    let (automation, webhook_id) = crm_host::automation(ctx)?;
     let (url, shown) = webhook::address(&automation, &webhook_id, &lead)?;
     if let Some(existing) = existing_contacts(ctx, &lead, a.if_exists).await? {
         ctx.reporter.note(&crate::t!(
@@ -333,7 +331,7 @@ async fn existing_contacts(
             .trace(&crate::t!("cli-crm-duplicates-not-checked"));
         return Ok(None);
     }
-    let crm = host::crm(ctx)?;
+    let crm = crm_host::crm(ctx)?;
     let ids = match crate::crm::duplicates::contacts_with(&crm, &lead.phone, &lead.email).await {
         Ok(ids) => ids,
         Err(e) if if_exists == Some(IfExists::Skip) => return Err(e),
@@ -435,7 +433,7 @@ fn shape(ctx: &Context) -> list::Shape {
 }
 
 async fn list(ctx: &Context, method: &str, a: ListArgs) -> Result<()> {
-    let crm = host::crm(ctx)?;
+    let crm = crm_host::crm(ctx)?;
     let mut query = ListQuery {
         filters: a
             .field
@@ -500,7 +498,7 @@ async fn walk_in_order(ctx: &Context, source: Arc<dyn PageSource>) -> Result<()>
 /// and written as a list, in the order asked. A record that cannot be read is reported by its ID and
 /// fails the run once the others are written.
 async fn get(ctx: &Context, op: &'static Operation, a: GetArgs) -> Result<()> {
-    let crm = host::crm(ctx)?;
+    let crm = crm_host::crm(ctx)?;
     let mut ids = a.ids;
     if let Some(source) = &a.ids_from {
         ids.extend(ids_from(source)?);
@@ -652,7 +650,7 @@ async fn update(
     }
     written.sort();
     written.dedup();
-    let crm = host::crm(ctx)?;
+    let crm = crm_host::crm(ctx)?;
     // The record's items, to remove by ID what is replaced or removed.
     let current = if asked.values().any(multi::Asked::needs_items) {
         let read = crm.run(get_op, &[("ID".into(), id.to_string())]).await?;
