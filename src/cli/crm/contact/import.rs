@@ -12,7 +12,7 @@ use clap::Args;
 use futures::stream::{self, StreamExt};
 use serde_json::{Value, json};
 
-use super::lead;
+use super::super::lead;
 use crate::cli::args;
 use crate::cli::crm_host;
 use crate::cli::journal::{self, Earlier, Journal, Sent};
