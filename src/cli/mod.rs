@@ -1,5 +1,7 @@
-//! The command line: global flags, the command tree, and dispatch. One file per command group; each
-//! command is an args struct plus a `run(ctx, args)` function.
+//! The command line: global flags, the command tree, and dispatch. One module per command group; each
+//! command is an args struct plus a `run(ctx, args)` function. Commands never import each other: what
+//! two of them share is in a shared module (the list is in ARCHITECTURE.md, checked by
+//! `tests/layers.rs`).
 
 use std::path::PathBuf;
 use std::sync::Arc;
