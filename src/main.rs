@@ -17,7 +17,7 @@ fn main() -> ExitCode {
     }
     clap_complete::CompleteEnv::with_factory(clinic::cli::command)
         .var(clinic::cli::complete::COMPLETE_VAR)
-        .completer(clinic::cli::completions::COMPLETER)
+        .completer(clinic::cli::complete::registration::COMPLETER)
         .complete();
     // The process's streams, measured once: everything the run prints goes through them.
     let io = std::sync::Arc::new(clinic::term::IoStreams::system());

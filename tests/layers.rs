@@ -410,6 +410,68 @@ fn circles(edges: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<Vec<String>> {
     s.found
 }
 
+/// The shared modules of `area` (the first column of the table after `<!-- KEY:shared -->`).
+fn shared_modules(architecture: &str, key: &str) -> Vec<String> {
+    let marker = format!("<!-- {key}:shared -->");
+    let start = architecture
+        .find(&marker)
+        .unwrap_or_else(|| panic!("ARCHITECTURE.md has no {marker}"));
+    let names: Vec<String> = architecture[start + marker.len()..]
+        .lines()
+        .skip(1)
+        .map(str::trim)
+        .take_while(|line| line.starts_with('|'))
+        .filter_map(|line| line.trim_matches('|').split('|').next())
+        .filter_map(|cell| cell.split('`').nth(1).map(str::to_string))
+        .collect();
+    assert!(!names.is_empty(), "the table after {marker} has no rows");
+    names
+}
+
+/// What breaks the rule of the commands under `root/area` (`src/cli`): one line per problem. Each
+/// module directly under `area` is a command module unless `shared` names it; a command module
+/// imports nothing of `area` outside itself but shared modules, and a shared module nothing but
+/// shared modules. The module `area` itself (the dispatch) may import every command.
+fn command_problems(root: &Path, area: &str, shared: &[String]) -> Vec<String> {
+    let files = modules(root);
+    let exempt = test_only(&files);
+    let mut out = Vec::new();
+    for name in shared {
+        if !files
+            .keys()
+            .any(|m| m.len() > 1 && m[0] == area && &m[1] == name)
+        {
+            out.push(format!("shared module `{area}::{name}` does not exist"));
+        }
+    }
+    let is_shared = |m: &Module| shared.iter().any(|s| s == &m[1]);
+    for (m, path) in &files {
+        if m.len() < 2 || m[0] != area || exempt.iter().any(|e| m.starts_with(e)) {
+            continue;
+        }
+        let code = counted_code(&std::fs::read_to_string(path).unwrap());
+        for p in paths(&code) {
+            let Some(target) = resolve(m, &p, &files) else {
+                continue;
+            };
+            if target.first().map(String::as_str) != Some(area) || exempt.contains(&target) {
+                continue;
+            }
+            let (a, b) = (m.join("::"), target.join("::"));
+            if target.len() < 2 {
+                out.push(format!("{a} imports {b}, the command tree"));
+            } else if is_shared(m) && !is_shared(&target) {
+                out.push(format!("shared module {a} imports {b}, a command"));
+            } else if !is_shared(m) && target[1] != m[1] && !is_shared(&target) {
+                out.push(format!("command {a} imports {b}, another command"));
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -644,5 +706,57 @@ fn the_checker_finds_each_kind_of_problem() {
     assert!(
         found.iter().any(|p| p == "module `stray` is in no layer"),
         "{found:?}"
+    );
+}
+
+/// No command module imports another: what two commands share lives in a shared module (the table
+/// of ARCHITECTURE.md), which imports no command itself.
+#[test]
+fn commands_never_import_each_other() {
+    let shared = shared_modules(&architecture(), "cli");
+    let found = command_problems(&repo().join("src"), "cli", &shared);
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// The command rule finds a command importing another, a shared module importing a command, a
+/// command importing the dispatch and a shared module that does not exist, and lets a command
+/// import itself and shared modules, and the dispatch and test code import anything.
+#[test]
+fn the_command_rule_finds_each_kind_of_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let write = |rel: &str, text: &str| write_file(root, rel, text);
+    let shared = ["args".to_string(), "ask".to_string()];
+    write("lib.rs", "pub mod cli;\npub mod low;\n");
+    write("low.rs", "pub fn f() {}\n");
+    write(
+        "cli/mod.rs",
+        "pub mod args;\npub mod ask;\npub mod one;\npub mod two;\nuse one::run;\nuse two::run as r;\n",
+    );
+    write("cli/args.rs", "use super::ask;\nuse crate::low;\n");
+    write("cli/ask.rs", "pub fn yes() {}\n");
+    write(
+        "cli/one/mod.rs",
+        "mod part;\nuse super::args;\nuse crate::cli::ask::yes;\npub fn run() {}\n",
+    );
+    write("cli/one/part.rs", "use super::super::args;\n");
+    write(
+        "cli/two.rs",
+        "use crate::low::f;\npub fn run() {}\n#[cfg(test)]\nmod tests {\n    use crate::cli::one::run;\n}\n",
+    );
+    assert_eq!(command_problems(root, "cli", &shared), Vec::<String>::new());
+
+    write("cli/one/part.rs", "use crate::cli::two::run;\n");
+    write("cli/ask.rs", "use super::one;\n");
+    write("cli/two.rs", "pub fn run() { super::run() }\n");
+    let with_missing = [shared.to_vec(), vec!["gone".to_string()]].concat();
+    assert_eq!(
+        command_problems(root, "cli", &with_missing),
+        [
+            "cli::two imports cli, the command tree",
+            "command cli::one::part imports cli::two, another command",
+            "shared module `cli::gone` does not exist",
+            "shared module cli::ask imports cli::one, a command",
+        ]
     );
 }

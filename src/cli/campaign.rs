@@ -6,7 +6,6 @@ use super::args::{self, ClinicArg};
 use crate::api::{envelope, ops};
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::show;
 
 #[derive(Subcommand, Debug)]
 pub enum CampaignCommand {
@@ -18,7 +17,7 @@ pub enum CampaignCommand {
         #[arg(long)]
         allow_duplicate: bool,
     },
-    List(super::reference::NamedList),
+    List(super::ref_list::NamedList),
 }
 
 pub async fn run(ctx: &Context, cmd: CampaignCommand) -> Result<()> {
@@ -42,10 +41,10 @@ pub async fn run(ctx: &Context, cmd: CampaignCommand) -> Result<()> {
             let client = ctx.api().await?;
             let answer = ops::campaign_create(&client, &draft).await?;
             remember(ctx, clinica, &name, &answer);
-            created(ctx, answer, |id| crate::t!("cli-campaign-created", id = id))
+            super::created::show(ctx, answer, |id| crate::t!("cli-campaign-created", id = id))
         }
         CampaignCommand::List(list) => {
-            super::reference::named(
+            super::ref_list::named(
                 ctx,
                 &crate::api::CAMPAIGNS,
                 list,
@@ -104,32 +103,5 @@ fn remember(ctx: &Context, clinic: u64, name: &str, answer: &serde_json::Value) 
             name: name.to_string(),
         };
         let _ = cache.remember(crate::refs::Kind::Campaigns, Some(clinic), entry);
-    }
-}
-
-/// Prints what a create call answered, leading with the new record's ID when one can be found.
-/// `note` words the note from the new ID.
-pub fn created(
-    ctx: &Context,
-    answer: serde_json::Value,
-    note: impl FnOnce(String) -> String,
-) -> Result<()> {
-    match envelope::created_id(&answer) {
-        Some(id) => {
-            ctx.reporter.note(&note(
-                id.as_str()
-                    .map(str::to_string)
-                    .unwrap_or_else(|| id.to_string()),
-            ));
-            let mut record = serde_json::Map::new();
-            record.insert("id".into(), id);
-            if let serde_json::Value::Object(map) = answer {
-                for (k, v) in map {
-                    record.entry(k).or_insert(v);
-                }
-            }
-            show::single(ctx, &serde_json::Value::Object(record))
-        }
-        None => show::any(ctx, answer),
     }
 }

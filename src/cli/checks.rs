@@ -318,7 +318,7 @@ pub async fn token(ctx: &Context) -> Check {
         (Some(login), None) => login.clone(),
         (None, _) => crate::t!("cli-doctor-no-login"),
     };
-    match super::auth::token_works(ctx).await {
+    match token_works(ctx).await {
         Ok(()) => Check::new(
             "token",
             Status::Ok,
@@ -449,7 +449,7 @@ pub async fn crm(ctx: &Context) -> Check {
     if ctx.profile.crm_url.is_none() {
         return Check::new(NAME, Status::Warn, said!("cli-doctor-crm-not-set"));
     }
-    let crm = match super::crm::crm(ctx) {
+    let crm = match super::crm_host::crm(ctx) {
         Ok(crm) => crm,
         Err(e) => return Check::new(NAME, Status::Fail, e.to_string()),
     };
@@ -591,7 +591,7 @@ pub fn completions() -> Check {
             let Ok(installed) = std::fs::read(&path) else {
                 continue;
             };
-            let current = super::completions::registration(*shell).unwrap_or_default();
+            let current = super::complete::registration::script(*shell).unwrap_or_default();
             let shown = path.display();
             return if installed == current {
                 Check::new(NAME, Status::Ok, format!("{shell}: {shown}"))
@@ -654,4 +654,34 @@ fn install_paths(shell: clap_complete::Shell) -> Vec<std::path::PathBuf> {
     .collect();
     paths.dedup();
     paths
+}
+
+/// Whether the service takes the token: one cheap call.
+pub async fn token_works(ctx: &Context) -> crate::error::Result<()> {
+    let client = ctx.api().await?;
+    crate::api::ops::whole_list(&client, &crate::api::APPOINTMENT_STATUSES, &[])
+        .await
+        .map(|_| ())
+}
+
+/// Shows the checks — one line each, or records with `--format` — and fails when one failed.
+pub fn report(ctx: &Context, checks: Vec<Check>) -> crate::error::Result<()> {
+    if ctx.global.format == Some(crate::output::Format::Table) {
+        crate::show::records(ctx, checks.iter().map(Check::table_row).collect())?;
+    } else if ctx.global.format.is_some() {
+        crate::show::records(ctx, checks.iter().map(Check::record).collect())?;
+    } else {
+        let lines: Vec<String> = checks.iter().map(Check::line).collect();
+        crate::show::line(ctx, &lines.join("\n"))?;
+    }
+    let failed = checks.iter().filter(|c| c.status == Status::Fail).count();
+    if failed == 0 {
+        return Ok(());
+    }
+    let total = checks.len();
+    Err(Error::Other(crate::t!(
+        "cli-doctor-failed",
+        failed = failed,
+        count = total
+    )))
 }

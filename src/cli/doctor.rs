@@ -9,7 +9,7 @@ use super::checks::{self, Check, Status};
 use super::failure::Failure;
 use crate::context::Context;
 use crate::context::Settings;
-use crate::error::{Error, Result};
+use crate::error::Error;
 use crate::term::IoStreams;
 
 #[derive(Args, Debug)]
@@ -51,7 +51,7 @@ pub async fn run(
     if args.probe {
         checks.extend(super::probe::conventions(&ctx).await);
     }
-    let result = report(&ctx, checks);
+    let result = checks::report(&ctx, checks);
     let reporter = ctx.reporter.clone();
     ctx.shutdown().await;
     result.map_err(|e| Failure {
@@ -85,26 +85,4 @@ async fn all(ctx: &Context) -> Vec<Check> {
         checks::cache(ctx),
         checks::completions(),
     ]
-}
-
-/// Shows the checks — one line each, or records with `--format` — and fails when one failed.
-pub fn report(ctx: &Context, checks: Vec<Check>) -> Result<()> {
-    if ctx.global.format == Some(crate::output::Format::Table) {
-        crate::show::records(ctx, checks.iter().map(Check::table_row).collect())?;
-    } else if ctx.global.format.is_some() {
-        crate::show::records(ctx, checks.iter().map(Check::record).collect())?;
-    } else {
-        let lines: Vec<String> = checks.iter().map(Check::line).collect();
-        crate::show::line(ctx, &lines.join("\n"))?;
-    }
-    let failed = checks.iter().filter(|c| c.status == Status::Fail).count();
-    if failed == 0 {
-        return Ok(());
-    }
-    let total = checks.len();
-    Err(Error::Other(crate::t!(
-        "cli-doctor-failed",
-        failed = failed,
-        count = total
-    )))
 }

@@ -1,5 +1,7 @@
-//! The command line: global flags, the command tree, and dispatch. One file per command group; each
-//! command is an args struct plus a `run(ctx, args)` function.
+//! The command line: global flags, the command tree, and dispatch. One module per command group; each
+//! command is an args struct plus a `run(ctx, args)` function. Commands never import each other: what
+//! two of them share is in a shared module (the list is in ARCHITECTURE.md, checked by
+//! `tests/layers.rs`).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -24,25 +26,30 @@ pub mod complete;
 pub mod completions;
 pub mod config;
 pub mod contact;
+pub mod created;
 pub mod crm;
+pub mod crm_host;
 pub mod doctor;
 mod failure;
-pub mod guided;
 pub mod help;
-pub mod import;
 #[cfg(test)]
 pub(crate) mod in_process;
 pub mod io;
+pub mod journal;
 pub mod localize;
+pub mod login;
 pub mod man;
 pub mod operations;
+pub mod pick;
 pub mod probe;
+pub mod ref_list;
 pub mod reference;
 pub mod relative_date;
 pub mod report;
 pub mod sandbox;
 pub mod sandbox_hosts;
 pub mod setup;
+pub mod sheet;
 pub mod state;
 pub mod sync;
 mod values;
@@ -150,7 +157,7 @@ pub struct Global {
 pub enum Command {
     Setup(setup::SetupArgs),
     Doctor(doctor::DoctorArgs),
-    Login(auth::LoginArgs),
+    Login(login::LoginArgs),
     Logout,
     #[command(subcommand)]
     Auth(auth::AuthCommand),
@@ -433,7 +440,7 @@ async fn dispatch(ctx: &Context, command: Command) -> Result<()> {
     }
     match command {
         Command::Setup(args) => setup::run(ctx, args).await,
-        Command::Login(args) => auth::login(ctx, args).await,
+        Command::Login(args) => login::run(ctx, args).await,
         Command::Logout => auth::logout(ctx).await,
         Command::Auth(cmd) => auth::run(ctx, cmd).await,
         Command::Config(cmd) => config::run(ctx, cmd),

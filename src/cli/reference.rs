@@ -1,36 +1,12 @@
 //! `clinic ref …`: the reference lists that give IDs their names  [Saída — Apoio]
 
-use clap::{Args, Subcommand};
+use clap::Subcommand;
 
-use super::args::{self, ClinicsArg, Query};
-
+use super::args::Query;
+use super::ref_list::{ClinicList, NameOnly, NamedList, clinic_list, named};
 use crate::context::Context;
 use crate::error::Result;
-use crate::network;
 use crate::show;
-
-/// A reference list with the clinic filter.
-#[derive(Args, Debug, Default)]
-pub struct ClinicList {
-    #[command(flatten)]
-    pub clinic: ClinicsArg,
-}
-
-/// A reference list with the clinic filter and closest-match name search.
-#[derive(Args, Debug, Default)]
-pub struct NamedList {
-    #[arg(long, visible_alias = "nome", value_parser = args::name)]
-    pub name: Option<String>,
-    #[command(flatten)]
-    pub clinic: ClinicsArg,
-}
-
-/// A reference list with name search and no clinic filter.
-#[derive(Args, Debug, Default)]
-pub struct NameOnly {
-    #[arg(long, visible_alias = "nome", value_parser = args::name)]
-    pub name: Option<String>,
-}
 
 #[derive(Subcommand, Debug)]
 pub enum RefCommand {
@@ -121,32 +97,4 @@ pub async fn run(ctx: &Context, cmd: RefCommand) -> Result<()> {
         RefCommand::QuoteStatuses => show::unpaged(ctx, &crate::api::QUOTE_STATUSES, vec![]).await,
         RefCommand::HasQuote => show::unpaged(ctx, &crate::api::HAS_QUOTE, vec![]).await,
     }
-}
-
-pub async fn named(
-    ctx: &Context,
-    op: &'static crate::api::Operation,
-    l: NamedList,
-    what: &str,
-) -> Result<()> {
-    let query = |clinic: Option<u64>| {
-        let mut q = Query::default();
-        q.opt("clinica", clinic).opt("nome", l.name.as_ref());
-        std::future::ready(Ok(q.0))
-    };
-    network::run_list(ctx, &l.clinic.clinics(), op, what, query).await
-}
-
-async fn clinic_list(
-    ctx: &Context,
-    op: &'static crate::api::Operation,
-    l: ClinicList,
-    what: &str,
-) -> Result<()> {
-    let query = |clinic: Option<u64>| {
-        let mut q = Query::default();
-        q.opt("clinica", clinic);
-        std::future::ready(Ok(q.0))
-    };
-    network::run_list(ctx, &l.clinic.clinics(), op, what, query).await
 }

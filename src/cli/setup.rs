@@ -4,8 +4,8 @@
 use clap::Args;
 use dialoguer::Input;
 
-use super::auth::{self, LoginArgs};
 use super::checks::{self, Check};
+use super::login::{self, LoginArgs};
 use crate::config::{self, ConfigFile, Profile};
 use crate::context::Context;
 use crate::error::{Error, Result};
@@ -121,7 +121,7 @@ pub async fn run(ctx: &Context, args: SetupArgs) -> Result<()> {
     let fresh = Context::new(ctx.global.clone(), ctx.io.clone()).await?;
     let log_in = match &args.login {
         Some(_) => true,
-        None => terminal && auth::token_works(&fresh).await.is_err(),
+        None => terminal && checks::token_works(&fresh).await.is_err(),
     };
     if log_in {
         let login = LoginArgs {
@@ -131,7 +131,7 @@ pub async fn run(ctx: &Context, args: SetupArgs) -> Result<()> {
             save_password: args.save_password,
             ..LoginArgs::default()
         };
-        auth::login(&fresh, login).await?;
+        login::run(&fresh, login).await?;
     }
     fresh.shutdown().await;
 
@@ -144,7 +144,7 @@ pub async fn run(ctx: &Context, args: SetupArgs) -> Result<()> {
                 .await?,
         ),
         None if terminal && fresh.profile.clinica.is_none() => Some(
-            super::guided::pick(
+            super::pick::pick(
                 &fresh,
                 &mut Lookup::default(),
                 Kind::Clinics,
@@ -187,7 +187,7 @@ pub async fn run(ctx: &Context, args: SetupArgs) -> Result<()> {
     if token_works {
         all.extend(super::probe::conventions(&ctx).await);
     }
-    let result = super::doctor::report(&ctx, all);
+    let result = checks::report(&ctx, all);
     // The last question, once every check passed: which profile a command uses when none is named.
     let result = match result {
         Ok(()) => make_default(&ctx, args.make_default, terminal),

@@ -10,6 +10,7 @@ use clap_complete::engine::CompletionCandidate;
 use crate::text::fold::normalize;
 
 pub mod names;
+pub mod registration;
 
 /// The environment variable that switches the binary into completion mode.
 pub const COMPLETE_VAR: &str = "COMPLETE";

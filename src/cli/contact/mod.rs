@@ -15,6 +15,8 @@ use crate::refs::{Kind, Ref};
 use crate::show;
 
 pub mod fields;
+mod guided;
+mod import;
 
 use fields::{ContactFields, draft, find_existing};
 
@@ -24,7 +26,7 @@ pub enum ContactCommand {
     Update(UpdateArgs),
     List(ListArgs),
     Upsert(ContactFields),
-    Import(super::import::ImportArgs),
+    Import(import::ImportArgs),
 }
 
 #[derive(Args, Debug)]
@@ -99,9 +101,9 @@ fn referred_values(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCa
 pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
     match cmd {
         ContactCommand::Create(a) => {
-            let (f, guided) = super::guided::complete(ctx, a.fields).await?;
+            let (f, guided) = guided::complete(ctx, a.fields).await?;
             let body = draft(ctx, &f).await?;
-            if guided && !super::guided::confirm(ctx, &json!(body)).await? {
+            if guided && !guided::confirm(ctx, &json!(body)).await? {
                 ctx.reporter.note(&crate::t!("cli-guided-cancelled"));
                 return Ok(());
             }
@@ -114,7 +116,7 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
                 return show::single(ctx, &json!({"action": "skipped", "existing": existing}));
             }
             let answer = ops::contact_create(&client, &body).await?;
-            super::campaign::created(ctx, answer, |id| crate::t!("cli-contact-created", id = id))
+            super::created::show(ctx, answer, |id| crate::t!("cli-contact-created", id = id))
         }
         ContactCommand::Update(u) => {
             if u.name.is_none()
@@ -188,7 +190,7 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
             .await
         }
         ContactCommand::Upsert(f) => upsert(ctx, f).await,
-        ContactCommand::Import(a) => super::import::run(ctx, a).await,
+        ContactCommand::Import(a) => import::run(ctx, a).await,
     }
 }
 
@@ -237,9 +239,9 @@ async fn existing_patients(
 /// The service's own advice made one command: search `lista_cliente` by phone, then by e-mail; update
 /// the match, or create when there is none.
 async fn upsert(ctx: &Context, f: ContactFields) -> Result<()> {
-    let (f, guided) = super::guided::complete(ctx, f).await?;
+    let (f, guided) = guided::complete(ctx, f).await?;
     let create = draft(ctx, &f).await?;
-    if guided && !super::guided::confirm(ctx, &json!(create)).await? {
+    if guided && !guided::confirm(ctx, &json!(create)).await? {
         ctx.reporter.note(&crate::t!("cli-guided-cancelled"));
         return Ok(());
     }

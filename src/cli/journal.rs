@@ -247,22 +247,8 @@ mod tests {
         assert_eq!(states.get("e"), None);
         // Appending after a cut line starts a new line.
         let journal = Journal::open(&path).unwrap();
-        let row = super::super::rows::Row {
-            number: 6,
-            key: "e".into(),
-            contact: crate::cli::contact::fields::NewContact {
-                name: "E".into(),
-                phone: crate::input::Phone::parse("phone", "16992640197").unwrap(),
-                birth_date: chrono::NaiveDate::from_ymd_opt(1990, 1, 1).unwrap(),
-                channel: crate::refs::Ref::Id(1),
-                campaign: crate::refs::Ref::Id(1),
-                email: None,
-                note: None,
-                clinic: Default::default(),
-            },
-        };
         journal
-            .record(&row.key, row.number, State::Created, Some(&json!(9)))
+            .record("e", 6, State::Created, Some(&json!(9)))
             .unwrap();
         assert_eq!(read(&path).unwrap().get("e"), Some(&Earlier::Created));
     }

@@ -165,3 +165,18 @@ pub(crate) fn refuse(problems: &[String]) -> Result<()> {
         problems = list
     )))
 }
+
+/// Row numbers shown in one message; the output lists every row.
+const ROWS_SHOWN: usize = 20;
+
+/// `rows 3, 5, 9`, shortened past [`ROWS_SHOWN`].
+pub fn row_list(rows: &[usize]) -> String {
+    let shown: Vec<String> = rows.iter().take(ROWS_SHOWN).map(usize::to_string).collect();
+    let more = rows.len().saturating_sub(ROWS_SHOWN);
+    let rows = shown.join(", ");
+    if more > 0 {
+        crate::t!("cli-import-row-list-more", rows = rows, more = more)
+    } else {
+        crate::t!("cli-import-row-list", rows = rows)
+    }
+}

@@ -12,11 +12,11 @@ use clap::Args;
 use futures::stream::{self, StreamExt};
 use serde_json::{Value, json};
 
-use super::host;
-use super::lead;
+use super::super::lead;
 use crate::cli::args;
-use crate::cli::import::journal::{self, Earlier, Journal, Sent};
-use crate::cli::import::sheet::{self, Cells};
+use crate::cli::crm_host;
+use crate::cli::journal::{self, Earlier, Journal, Sent};
+use crate::cli::sheet::{self, Cells};
 use crate::context::Context;
 use crate::crm::webhook::{self, Lead};
 use crate::error::{Error, Result};
@@ -106,7 +106,7 @@ pub(super) async fn run(ctx: &Context, a: ImportArgs) -> Result<()> {
         Some(path) => journal::read(path)?,
         None => HashMap::new(),
     };
-    let (automation, webhook_id) = host::automation(ctx)?;
+    let (automation, webhook_id) = crm_host::automation(ctx)?;
     let found = look_up(ctx, &a, &rows, &earlier).await?;
     let mut out = Output::open(&ctx.output_spec(), Shape::List, ctx.io.out())?;
     if a.dry_run {
@@ -199,7 +199,7 @@ pub(super) async fn run(ctx: &Context, a: ImportArgs) -> Result<()> {
         return Err(Error::Protocol(crate::t!(
             "cli-crm-import-unknown-rows",
             count = unknown.len(),
-            rows = crate::cli::import::rows::row_list(&unknown)
+            rows = sheet::row_list(&unknown)
         )));
     }
     match first_failure {
@@ -255,7 +255,7 @@ async fn look_up(
     if wanted.is_empty() {
         return Ok(found);
     }
-    let crm = host::crm(ctx)?;
+    let crm = crm_host::crm(ctx)?;
     let leads: Vec<(&str, &str)> = wanted
         .iter()
         .map(|i| (rows[*i].lead.phone.as_str(), rows[*i].lead.email.as_str()))

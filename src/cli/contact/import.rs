@@ -4,10 +4,8 @@
 //! resumed without creating anyone twice. A row whose answer was lost is neither sent again nor
 //! passed off as done: the run exits 5, and `--resolve-unknown` looks such rows up.
 
-pub(crate) mod journal;
 mod resolve_unknown;
-pub(crate) mod rows;
-pub(crate) mod sheet;
+mod rows;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -16,16 +14,17 @@ use clap::Args;
 use futures::stream::{self, StreamExt};
 use serde_json::{Value, json};
 
-use super::args::ClinicArg;
-use super::contact::fields::{NewContact, draft};
+use super::fields::{NewContact, draft};
 use crate::api::envelope;
+use crate::cli::args::ClinicArg;
+use crate::cli::journal::{self, Earlier, Journal, Sent};
+use crate::cli::sheet::{self, row_list};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::input::{self, Phone};
 use crate::output::{Output, Shape};
 use crate::refs::{Kind, Ref, resolve};
-use journal::{Earlier, Journal, Sent};
-use rows::{Row, row_list};
+use rows::Row;
 
 #[derive(Args, Debug)]
 pub struct ImportArgs {

@@ -9,9 +9,10 @@ use std::path::Path;
 use futures::stream::{self, StreamExt};
 use serde_json::{Value, json};
 
-use super::journal::{Earlier, Journal, State};
-use super::rows::{Row, row_list};
-use crate::cli::contact::fields::find_existing;
+use super::super::fields::find_existing;
+use super::rows::Row;
+use crate::cli::journal::{Earlier, Journal, State};
+use crate::cli::sheet::row_list;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::output::{Output, Shape};

@@ -13,7 +13,7 @@ pub fn crm(ctx: &Context) -> Result<Arc<Crm>> {
 }
 
 /// The automation's base address and the webhook ID, both required before anything is sent.
-pub(super) fn automation(ctx: &Context) -> Result<(url::Url, String)> {
+pub fn automation(ctx: &Context) -> Result<(url::Url, String)> {
     let webhook_id = ctx
         .profile
         .webhook_id

@@ -1,0 +1,190 @@
+//! Reading CRM records: a list (offset pages, or the keyset walk past a size) and records by ID, as
+//! `clinic crm contact list|get` and `clinic crm deal list|get` read them.
+
+use std::sync::Arc;
+
+use clap::Args;
+
+use super::fields::{field, filter, filter_key, order};
+use crate::api::Operation;
+use crate::cli::args;
+use crate::cli::crm_host;
+use crate::context::Context;
+use crate::crm::list::{self, KEYSET_ABOVE, KeysetList, ListQuery, OffsetList, PAGE_SIZE};
+use crate::crm::{batch, client};
+use crate::error::{Error, Result};
+use crate::output::Format;
+use crate::pages;
+use crate::record::PageSource;
+use crate::show;
+
+#[derive(Args, Debug)]
+pub struct ListArgs {
+    #[arg(long, value_name = "FIELD=VALUE", value_parser = filter)]
+    field: Vec<(String, String)>,
+    #[arg(long, value_name = "FIELD")]
+    select: Vec<String>,
+    #[arg(long, value_name = "FIELD:asc|desc", value_parser = order)]
+    order: Vec<(String, String)>,
+    #[arg(long, conflicts_with = "order")]
+    keyset: bool,
+    #[arg(long)]
+    fields_form: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct GetArgs {
+    #[arg(value_parser = args::id, required_unless_present = "ids_from")]
+    ids: Vec<u64>,
+    #[arg(long, value_name = "FILE|-")]
+    ids_from: Option<std::path::PathBuf>,
+}
+
+/// How records are shaped for the chosen format: multi-fields as one cell where a field is a cell.
+fn shape(ctx: &Context) -> list::Shape {
+    match ctx.output_spec().format {
+        Format::Table | Format::Csv | Format::Tsv | Format::Xlsx | Format::Parquet => list::flatten,
+        Format::Json | Format::Ndjson => list::unchanged,
+    }
+}
+
+/// The records of the list method `method` the flags ask for.
+pub async fn list(ctx: &Context, method: &str, a: ListArgs) -> Result<()> {
+    let crm = crm_host::crm(ctx)?;
+    let mut query = ListQuery {
+        filters: a
+            .field
+            .iter()
+            .map(|(k, v)| Ok((filter_key(ctx, k)?, v.clone())))
+            .collect::<Result<_>>()?,
+        select: a
+            .select
+            .iter()
+            .map(|s| field(ctx, s))
+            .collect::<Result<_>>()?,
+        order: a
+            .order
+            .iter()
+            .map(|(k, d)| Ok((field(ctx, k)?, d.clone())))
+            .collect::<Result<_>>()?,
+        fields_form: a.fields_form,
+    };
+    let walk = ctx.walk();
+    if walk.all && query.order.is_empty() {
+        // A walk in ID order can switch to the keyset pattern, and reads the same order either way.
+        query.order = vec![("ID".into(), "ASC".into())];
+    }
+    let shape = shape(ctx);
+    if a.keyset {
+        if !walk.all {
+            return Err(Error::Usage(crate::t!("cli-crm-keyset-needs-all")));
+        }
+        if walk.first > 1 {
+            return Err(Error::Usage(crate::t!("cli-crm-keyset-from-start")));
+        }
+        let source = KeysetList::new(crm, method, query, shape, None)?;
+        return walk_in_order(ctx, Arc::new(source)).await;
+    }
+    let offset = OffsetList::new(crm.clone(), method, query.clone(), shape);
+    if walk.all && a.order.is_empty() {
+        let probe = offset.page(walk.first).await?;
+        if probe.total.is_some_and(|t| t > KEYSET_ABOVE) {
+            ctx.reporter.trace(&format!(
+                "  {}",
+                crate::t!("cli-crm-keyset-walk", count = probe.total.unwrap_or(0))
+            ));
+            let source = KeysetList::new(crm, method, query, shape, Some(probe))?;
+            return walk_in_order(ctx, Arc::new(source)).await;
+        }
+        offset.keep(walk.first, probe);
+    }
+    show::paged(ctx, Arc::new(offset), &crate::t!("cli-what-records")).await
+}
+
+/// A walk whose pages must be read one after another (each page's query depends on the last).
+async fn walk_in_order(ctx: &Context, source: Arc<dyn PageSource>) -> Result<()> {
+    let spec = pages::Walk {
+        concurrency: 1,
+        per_page: PAGE_SIZE,
+        ..ctx.walk()
+    };
+    show::paged_with(ctx, source, "records", spec).await
+}
+
+/// One record by ID, shown as one; several (IDs given, or `--ids-from`) read 50 per `batch` request
+/// and written as a list, in the order asked. A record that cannot be read is reported by its ID and
+/// fails the run once the others are written.
+pub async fn get(ctx: &Context, op: &'static Operation, a: GetArgs) -> Result<()> {
+    let crm = crm_host::crm(ctx)?;
+    let mut ids = a.ids;
+    if let Some(source) = &a.ids_from {
+        ids.extend(ids_from(source)?);
+    }
+    if let ([id], None) = (ids.as_slice(), &a.ids_from) {
+        let answer = crm.run(op, &[("ID".into(), id.to_string())]).await?;
+        let record = shape(ctx)(client::result(answer)?);
+        return show::single(ctx, &record);
+    }
+    let mut seen = std::collections::HashSet::new();
+    ids.retain(|id| seen.insert(*id));
+    let shape = shape(ctx);
+    let mut records = Vec::with_capacity(ids.len());
+    let mut failed = 0u64;
+    for (id, outcome) in batch::get_each(&crm, op.path, &ids).await? {
+        match outcome {
+            Ok(record) => records.push(shape(record)),
+            Err(failure) => {
+                failed += 1;
+                ctx.reporter.warn(&crate::t!(
+                    "cli-crm-get-failed",
+                    id = id,
+                    message = failure.message.as_str()
+                ));
+            }
+        }
+    }
+    show::records(ctx, records)?;
+    if failed > 0 {
+        return Err(Error::RecordsFailed {
+            failed,
+            total: ids.len() as u64,
+        });
+    }
+    Ok(())
+}
+
+/// The IDs of a file (or standard input, `-`): whole numbers separated by line breaks, commas,
+/// semicolons or spaces; a header line that is not a number (`ID`) is skipped.
+fn ids_from(source: &std::path::Path) -> Result<Vec<u64>> {
+    let text = if source.as_os_str() == "-" {
+        std::io::read_to_string(std::io::stdin())
+    } else {
+        std::fs::read_to_string(source)
+    }
+    .map_err(|e| {
+        Error::invalid(
+            "--ids-from",
+            source.display().to_string(),
+            &crate::t!("cli-crm-expected-ids-file", reason = e.to_string()),
+        )
+    })?;
+    let mut ids = Vec::new();
+    for (n, word) in crate::text::bom::strip(&text)
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .filter(|w| !w.is_empty())
+        .enumerate()
+    {
+        match args::id(word) {
+            Ok(id) => ids.push(id),
+            Err(_) if n == 0 && word.chars().all(|c| c.is_alphabetic() || c == '_') => {}
+            Err(_) => {
+                return Err(Error::invalid(
+                    "--ids-from",
+                    word,
+                    &crate::t!("cli-crm-expected-ids"),
+                ));
+            }
+        }
+    }
+    Ok(ids)
+}
