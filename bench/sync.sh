@@ -26,6 +26,19 @@ run() {
 
 csv=$(run report ficha-financeira --clinic all --all --per-page 500 -o "$work/ficha.csv")
 first=$(run sync --streams quotes --clinic all --per-page 500 --to "$work/mirror.sqlite")
+# The first mirror against the export of the same data, before anything changes.
+check=$(python3 - "$work/mirror.sqlite" "$work/ficha.csv" <<'PY'
+import csv, sqlite3, sys
+from decimal import Decimal
+db = sqlite3.connect(sys.argv[1])
+mirror = db.execute("SELECT SUM(valor_centavos), COUNT(*) FROM quotes").fetchone()
+total, rows = Decimal(0), 0
+with open(sys.argv[2], encoding="utf-8") as f:
+    for r in csv.DictReader(f):
+        total += Decimal(r["valor"]); rows += 1
+print("equal" if (mirror[0], mirror[1]) == (int(total * 100), rows) else f"DIFFERENT {mirror} {total} {rows}")
+PY
+)
 # 1% of the quotes change.
 python3 - "$sandbox_root" "$quotes" <<'PY'
 import random, sys, urllib.request
@@ -36,21 +49,11 @@ for start in range(0, len(ids), 1000):
     urllib.request.urlopen(urllib.request.Request(f"{root}/__sandbox/quotes?change={chunk}", method="POST"))
 PY
 incremental=$(run sync --streams quotes --clinic all --per-page 500 --to "$work/mirror.sqlite")
-sum=$(run sql --to "$work/mirror.sqlite" --format csv \
+# Into a file: `measure` gives the child a read-write /dev/null as stdout, which clinic takes for a
+# closed one.
+sum=$(run sql --to "$work/mirror.sqlite" -o "$work/by-clinic.csv" \
     "SELECT clinica, SUM(valor_centavos) FROM quotes WHERE _deleted_at IS NULL GROUP BY clinica")
 
-check=$(python3 - "$work/mirror.sqlite" "$work/ficha.csv" <<'PY'
-import csv, sqlite3, sys
-from decimal import Decimal
-db = sqlite3.connect(sys.argv[1])
-mirror = db.execute("SELECT SUM(valor_centavos), COUNT(*) FROM quotes WHERE _first_run = 1").fetchone()
-total, rows = Decimal(0), 0
-with open(sys.argv[2], encoding="utf-8") as f:
-    for r in csv.DictReader(f):
-        total += Decimal(r["valor"]); rows += 1
-print("equal" if (mirror[0], mirror[1]) == (int(total * 100), rows) else f"DIFFERENT {mirror} {total} {rows}")
-PY
-)
 
 read -r csv_s csv_mb _ <<<"$csv"
 read -r first_s first_mb _ <<<"$first"
