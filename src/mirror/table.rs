@@ -38,6 +38,19 @@ pub struct Table {
     pub child: bool,
     pub columns: Vec<Column>,
     index: HashMap<String, usize>,
+    /// The statements of the current columns, made once: a sync runs them for every record.
+    statements: Option<Statements>,
+}
+
+/// The SQL texts a writer runs on a table, for its columns as they are.
+#[derive(Debug, Clone)]
+pub struct Statements {
+    pub insert: String,
+    pub exists: String,
+    pub touch: String,
+    pub old: String,
+    pub update: String,
+    pub delete_children: String,
 }
 
 /// A column type as `_columns` keeps it.
@@ -106,6 +119,7 @@ impl Table {
             child,
             columns: Vec::new(),
             index: HashMap::new(),
+            statements: None,
         };
         for c in columns {
             table.index.insert(c.name.clone(), table.columns.len());
@@ -170,6 +184,7 @@ impl Table {
             child,
             columns: Vec::new(),
             index: HashMap::new(),
+            statements: None,
         };
         if !child {
             table.remember(conn, key, key_kind, false)?;
@@ -194,6 +209,7 @@ impl Table {
                 self.columns.len() as i64
             ],
         )?;
+        self.statements = None;
         self.index.insert(name.to_string(), self.columns.len());
         self.columns.push(Column {
             name: name.to_string(),
@@ -292,6 +308,7 @@ impl Table {
             params![self.name, column.name, kind_name(kind)],
         )?;
         self.columns[i].kind = kind;
+        self.statements = None;
         Ok(())
     }
 
@@ -364,13 +381,14 @@ impl Table {
     /// Every data column's stored value for `cells`, in the table's column order, each money
     /// column followed by its centavos.
     pub fn values(&self, cells: &[Cell]) -> Vec<Sql> {
-        let mut by_column: HashMap<&str, &Value> = HashMap::with_capacity(cells.len());
+        let mut by_column: Vec<Option<&Value>> = vec![None; self.columns.len()];
         for cell in cells {
-            by_column.insert(cell.column.as_str(), cell.value);
+            if let Some(&i) = self.index.get(&cell.column) {
+                by_column[i] = Some(cell.value);
+            }
         }
         let mut out = Vec::with_capacity(self.columns.len() + 4);
-        for column in &self.columns {
-            let value = by_column.get(column.name.as_str()).copied();
+        for (column, value) in self.columns.iter().zip(by_column) {
             let stored = match value {
                 None => Sql::Null,
                 Some(v) if column.kind == Kind::Decimal && !column.money => cells::stored_real(v),
@@ -382,6 +400,87 @@ impl Table {
             }
         }
         out
+    }
+
+    /// The statements for the columns as they are now (made again after a column is added or
+    /// widened).
+    pub fn statements(&mut self) -> &Statements {
+        self.prepare_statements();
+        self.cached_statements()
+    }
+
+    /// Makes the statements if the columns changed since they were last made.
+    pub fn prepare_statements(&mut self) {
+        if self.statements.is_none() {
+            self.statements = Some(self.make_statements());
+        }
+    }
+
+    /// The statements [`Table::prepare_statements`] made.
+    pub fn cached_statements(&self) -> &Statements {
+        self.statements
+            .as_ref()
+            .expect("prepare_statements runs after every change of the columns")
+    }
+
+    fn make_statements(&self) -> Statements {
+        let t = quoted(&self.name);
+        let k = quoted(&self.key);
+        let columns = self.column_list();
+        let n = columns.len();
+        let marks = |count: usize| -> String {
+            (1..=count)
+                .map(|i| format!("?{i}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let insert = if self.child {
+            let mut names = vec![quoted("_clinic"), quoted("_parent"), quoted("_position")];
+            names.extend(columns.iter().cloned());
+            format!(
+                "INSERT INTO {t} ({}) VALUES ({})",
+                names.join(", "),
+                marks(names.len())
+            )
+        } else {
+            let mut names = vec![quoted("_clinic")];
+            names.extend(columns.iter().cloned());
+            names.extend(META.iter().map(|(m, _)| quoted(m)));
+            format!(
+                "INSERT INTO {t} ({}) VALUES ({})",
+                names.join(", "),
+                marks(names.len())
+            )
+        };
+        let sets: Vec<String> = columns
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!("{c} = ?{}", i + 3))
+            .collect();
+        Statements {
+            insert,
+            exists: format!(
+                "SELECT \"_hash\", \"_deleted_at\" IS NOT NULL FROM {t} WHERE \"_clinic\" = ?1 AND {k} = ?2"
+            ),
+            touch: format!(
+                "UPDATE {t} SET \"_seen_run\" = ?3, \"_last_seen\" = ?4 WHERE \"_clinic\" = ?1 AND {k} = ?2"
+            ),
+            old: format!(
+                "SELECT {} FROM {t} WHERE \"_clinic\" = ?1 AND {k} = ?2",
+                columns.join(", ")
+            ),
+            update: format!(
+                "UPDATE {t} SET {}, \"_hash\" = ?{h}, \"_seen_run\" = ?{r}, \"_last_seen\" = ?{a}, \
+                 \"_changed_at\" = CASE WHEN ?{c} THEN ?{a} ELSE \"_changed_at\" END, \
+                 \"_deleted_at\" = NULL WHERE \"_clinic\" = ?1 AND {k} = ?2",
+                sets.join(", "),
+                h = n + 3,
+                r = n + 4,
+                a = n + 5,
+                c = n + 6,
+            ),
+            delete_children: format!("DELETE FROM {t} WHERE \"_clinic\" = ?1 AND \"_parent\" = ?2"),
+        }
     }
 
     /// The quoted data column names in [`Table::values`] order.

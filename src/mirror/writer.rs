@@ -15,7 +15,7 @@ use sha2::{Digest, Sha256};
 
 use super::cells::{self, quoted, text_of};
 use super::store::{Counts, Mirror, MirrorError, MirrorResult, Run};
-use super::table::{META, Table, Widened};
+use super::table::{Table, Widened};
 use crate::output::{ColumnType as Kind, When, when};
 
 /// Records upserted in one transaction.
@@ -221,25 +221,19 @@ impl State {
         let key = cells::stored(id_value, key_kind);
         let id_text = text_of(&key).unwrap_or_default();
         let hash = hash_of(record.get());
-        let t = quoted(&table.name);
-        let k = quoted(&table.key);
+        table.prepare_statements();
+        let table = &*table;
+        let statements = table.cached_statements();
         let existing: Option<(i64, bool)> = conn
-            .prepare_cached(&format!(
-                "SELECT \"_hash\", \"_deleted_at\" IS NOT NULL FROM {t} WHERE \"_clinic\" = ?1 AND {k} = ?2"
-            ))?
+            .prepare_cached(&statements.exists)?
             .query_row(params![self.clinic, key], |r| Ok((r.get(0)?, r.get(1)?)))
             .optional()?;
-        let columns = table.column_list();
         let values = table.values(&split.cells);
         let at = &self.run.at;
         let run = self.run.number;
         let rewrite_children = match existing {
             None => {
-                let mut names = vec![quoted("_clinic")];
-                names.extend(columns.iter().cloned());
-                names.extend(META.iter().map(|(n, _)| quoted(n)));
-                let marks: Vec<String> = (1..=names.len()).map(|i| format!("?{i}")).collect();
-                let mut all: Vec<Sql> = Vec::with_capacity(names.len());
+                let mut all: Vec<Sql> = Vec::with_capacity(values.len() + 8);
                 all.push(Sql::Integer(self.clinic));
                 all.extend(values);
                 all.extend([
@@ -251,31 +245,27 @@ impl State {
                     Sql::Text(at.clone()),
                     Sql::Null,
                 ]);
-                conn.prepare_cached(&format!(
-                    "INSERT INTO {t} ({}) VALUES ({})",
-                    names.join(", "),
-                    marks.join(", ")
-                ))?
-                .execute(params_from_iter(all))?;
+                conn.prepare_cached(&statements.insert)?
+                    .execute(params_from_iter(all))?;
                 self.counts.new += 1;
-                true
+                Some(false)
             }
             Some((old_hash, false)) if old_hash == hash => {
-                conn.prepare_cached(&format!(
-                    "UPDATE {t} SET \"_seen_run\" = ?3, \"_last_seen\" = ?4 WHERE \"_clinic\" = ?1 AND {k} = ?2"
-                ))?
-                .execute(params![self.clinic, key, run, at])?;
+                conn.prepare_cached(&statements.touch)?.execute(params![
+                    self.clinic,
+                    key,
+                    run,
+                    at
+                ])?;
                 self.counts.unchanged += 1;
-                false
+                None
             }
             Some((_, deleted)) => {
+                let width = values.len();
                 let old: Vec<Sql> = conn
-                    .prepare_cached(&format!(
-                        "SELECT {} FROM {t} WHERE \"_clinic\" = ?1 AND {k} = ?2",
-                        columns.join(", ")
-                    ))?
+                    .prepare_cached(&statements.old)?
                     .query_row(params![self.clinic, key], |r| {
-                        (0..columns.len()).map(|i| r.get::<_, Sql>(i)).collect()
+                        (0..width).map(|i| r.get::<_, Sql>(i)).collect()
                     })?;
                 let names = table.change_names();
                 let mut diffs = Vec::new();
@@ -287,12 +277,6 @@ impl State {
                     }
                 }
                 let changed = deleted || !diffs.is_empty();
-                let sets: Vec<String> = columns
-                    .iter()
-                    .enumerate()
-                    .map(|(i, c)| format!("{c} = ?{}", i + 3))
-                    .collect();
-                let n = columns.len();
                 let mut all: Vec<Sql> = vec![Sql::Integer(self.clinic), key.clone()];
                 all.extend(values);
                 all.extend([
@@ -301,17 +285,8 @@ impl State {
                     Sql::Text(at.clone()),
                     Sql::Integer(i64::from(changed)),
                 ]);
-                conn.prepare_cached(&format!(
-                    "UPDATE {t} SET {}, \"_hash\" = ?{h}, \"_seen_run\" = ?{r}, \"_last_seen\" = ?{a}, \
-                     \"_changed_at\" = CASE WHEN ?{c} THEN ?{a} ELSE \"_changed_at\" END, \
-                     \"_deleted_at\" = NULL WHERE \"_clinic\" = ?1 AND {k} = ?2",
-                    sets.join(", "),
-                    h = n + 3,
-                    r = n + 4,
-                    a = n + 5,
-                    c = n + 6,
-                ))?
-                .execute(params_from_iter(all))?;
+                conn.prepare_cached(&statements.update)?
+                    .execute(params_from_iter(all))?;
                 let mut log = conn.prepare_cached(
                     "INSERT INTO _changes (run, stream, clinic, id, change, field, old, new) \
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
@@ -345,30 +320,33 @@ impl State {
                         new
                     ])?;
                 }
-                changed
+                // The rows it had are replaced, also those of lists it no longer has.
+                changed.then_some(true)
             }
         };
-        if rewrite_children {
-            self.write_children(conn, key_kind, &key, split)?;
+        // `Some(earlier)`: the record's lists go to their child tables, replacing the rows it had when
+        // `earlier` (a new record has none to replace).
+        if let Some(earlier) = rewrite_children {
+            self.write_children(conn, key_kind, &key, split, earlier)?;
         }
         Ok(())
     }
 
-    /// The record's lists of objects, each element a row of its child table (the parent's earlier
-    /// rows replaced, also for lists it no longer has).
+    /// The record's lists of objects, each element a row of its child table (with `earlier`, the
+    /// parent's earlier rows replaced, also for lists it no longer has).
     fn write_children(
         &mut self,
         conn: &Connection,
         key_kind: Kind,
         key: &Sql,
         split: &cells::Split,
+        earlier: bool,
     ) -> MirrorResult<()> {
-        for child in self.children.values() {
-            conn.prepare_cached(&format!(
-                "DELETE FROM {} WHERE \"_clinic\" = ?1 AND \"_parent\" = ?2",
-                quoted(&child.name)
-            ))?
-            .execute(params![self.clinic, key])?;
+        if earlier {
+            for child in self.children.values_mut() {
+                conn.prepare_cached(&child.statements().delete_children)?
+                    .execute(params![self.clinic, key])?;
+            }
         }
         for (field, items) in &split.children {
             let name = format!("{}__{field}", self.stream);
@@ -382,23 +360,14 @@ impl State {
                 };
                 let cells = cells::split(object, &*self.money);
                 self.widened.extend(child.fit(conn, &cells.cells)?);
-                let columns = child.column_list();
-                let mut names = vec![quoted("_clinic"), quoted("_parent"), quoted("_position")];
-                names.extend(columns);
-                let marks: Vec<String> = (1..=names.len()).map(|i| format!("?{i}")).collect();
                 let mut all = vec![
                     Sql::Integer(self.clinic),
                     key.clone(),
                     Sql::Integer(position as i64),
                 ];
                 all.extend(child.values(&cells.cells));
-                conn.prepare_cached(&format!(
-                    "INSERT INTO {} ({}) VALUES ({})",
-                    quoted(&child.name),
-                    names.join(", "),
-                    marks.join(", ")
-                ))?
-                .execute(params_from_iter(all))?;
+                conn.prepare_cached(&child.statements().insert)?
+                    .execute(params_from_iter(all))?;
             }
             self.children.insert(name, child);
         }
