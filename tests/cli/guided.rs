@@ -321,11 +321,9 @@ fn a_refused_answer_longer_than_the_screen_is_redrawn_whole_at_80_columns() {
     read(&mut p, &mut seen, "+55 16 99264-0197");
     p.send_line("(16) 99264-0197").unwrap();
     read(&mut p, &mut seen, "E-mail");
-    p.send_control('c').unwrap();
-    if let Ok(rest) = p.exp_eof() {
-        seen.extend(rest.chars().map(|c| c as u8));
-    }
+    // The screen as the next question is asked (what Ctrl-C then prints varies with its timing).
     let rows = screen(&seen, 80);
+    p.send_control('c').unwrap();
     let shown = rows.join("\n");
     for piece in ["erro:", "recebido", "esperado", "DDD", "p. ex."] {
         assert!(
