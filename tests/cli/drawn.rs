@@ -5,7 +5,10 @@
 //! expiry — and CRMs with or without `batch`, with rate limits and operating-time limits.
 //!
 //! Against each, the client walks the Ficha Financeira to CSV and to Parquet, a reference list and a
-//! name lookup, and every run must hold one invariant: every record exactly once with its exact
+//! name lookup; on a share of them it also mirrors the quotes with `clinic sync` three times (a first
+//! sync, an incremental one after two quotes changed, a full one that tombstones what no longer comes
+//! back), where the deployment may also ignore the modified-since filter. Every run must hold one
+//! invariant: every record exactly once with its exact
 //! values (the bytes a plain deployment gives), or a non-zero exit with no file and a message. Never
 //! exit 0 with fewer, more or different records.
 //!
@@ -68,6 +71,8 @@ struct Drawn {
     crm: bool,
     /// The CRM walk goes by ID (`--keyset`) rather than by offset.
     keyset: bool,
+    /// The quotes are also mirrored with `clinic sync`.
+    sync: bool,
 }
 
 fn draw(seed: u64) -> Drawn {
@@ -158,12 +163,17 @@ fn draw(seed: u64) -> Drawn {
         }
     }
     let keyset = r.chance(2);
+    let per_page = r.pick(&[3, 5, 7, 10, 25]);
+    // Drawn last, so that every earlier axis of a seed draws the deployment it always drew.
+    let sync = r.chance(4);
+    opts.ignore_modified_filter = sync && r.chance(3);
     Drawn {
         seed,
         keyset,
-        per_page: r.pick(&[3, 5, 7, 10, 25]),
+        per_page,
         overstated: counted && skew > 0,
         crm,
+        sync,
         opts,
     }
 }
@@ -177,6 +187,7 @@ struct Reference {
     seller: String,
     by_seller: Vec<u8>,
     crm: HashMap<usize, Vec<u8>>,
+    mirror: Mirror,
 }
 
 fn reference(scale: u64, crm_contacts: Option<usize>) -> Reference {
@@ -204,6 +215,7 @@ fn reference(scale: u64, crm_contacts: Option<usize>) -> Reference {
             let sellers: serde_json::Value = serde_json::from_slice(&sellers).unwrap();
             let seller = sellers[0]["nome"].as_str().unwrap().to_string();
             let by_seller = run(&env, &seller_args(&seller)).success_or_panic("reference seller");
+            let mirror = Mirror::of(&env, &dir.path().join("mirror.sqlite"));
             Reference {
                 csv: std::fs::read(&csv).unwrap(),
                 parquet_rows: parquet_rows(&parquet),
@@ -211,6 +223,7 @@ fn reference(scale: u64, crm_contacts: Option<usize>) -> Reference {
                 seller,
                 by_seller,
                 crm: HashMap::new(),
+                mirror,
             }
         }
     };
@@ -466,6 +479,9 @@ fn exercise(d: &Drawn, fared: &mut Fared) {
     let ran = run(&env, &lookup);
     check(d, &ran, (None, &reference.by_seller), None, may_fail, fared);
     audit(&env, d, &ran, fared);
+    if d.sync {
+        mirror_three_times(&env, d, &reference.mirror, dir.path(), fared);
+    }
     if d.crm {
         // The CRM's counters are honest: its walks always complete.
         let mut args = crm_args();
@@ -477,6 +493,211 @@ fn exercise(d: &Drawn, fared: &mut Fared) {
         check(d, &ran, (None, want), None, false, fared);
         audit(&env, d, &ran, fared);
     }
+}
+
+/// What a plain deployment's mirror of its quotes holds, by table, as `clinic sql` gives it in CSV.
+/// The columns of a row's own history (when it was first and last seen, changed, tombstoned) are
+/// left out, being the run's times; a tombstoned quote is left out of the rows.
+#[derive(Clone)]
+struct Mirror {
+    /// Each table's query and its rows.
+    whole: Vec<(String, Vec<u8>)>,
+    /// The same with the two changed quotes left out of `quotes`.
+    but_changed: Vec<(String, Vec<u8>)>,
+    /// The two quotes the second run finds changed, and their values in centavos before.
+    changed: [(u64, i64); 2],
+}
+
+/// Columns whose values are the run's times or its bookkeeping, never the service's.
+const RUN_COLUMNS: [&str; 7] = [
+    "_hash",
+    "_first_run",
+    "_seen_run",
+    "_first_seen",
+    "_last_seen",
+    "_changed_at",
+    "_deleted_at",
+];
+
+impl Mirror {
+    /// A first sync of the quotes of `env` into `db`, read back.
+    fn of(env: &Env, db: &Path) -> Mirror {
+        run(env, &sync_args(db, &[])).success_or_panic("reference sync");
+        let schema = run(env, &sql_args(db, &["--schema", "--format", "json"]))
+            .success_or_panic("reference schema");
+        let schema: serde_json::Value = serde_json::from_slice(&schema).unwrap();
+        let mut columns: Vec<(String, Vec<String>)> = Vec::new();
+        for row in schema.as_array().unwrap() {
+            let table = row["table"].as_str().unwrap();
+            let column = row["column"].as_str().unwrap();
+            if table.starts_with('_') || RUN_COLUMNS.contains(&column) {
+                continue;
+            }
+            match columns.last_mut() {
+                Some((t, cols)) if t == table => cols.push(column.to_string()),
+                _ => columns.push((table.to_string(), vec![column.to_string()])),
+            }
+        }
+        assert!(columns.iter().any(|(t, _)| t == "quotes"), "{schema}");
+        let first = run(
+            env,
+            &sql_args(
+                db,
+                &[
+                    "SELECT id, valor_centavos FROM quotes ORDER BY id LIMIT 2",
+                    "--format",
+                    "json",
+                ],
+            ),
+        )
+        .success_or_panic("reference quotes");
+        let first: serde_json::Value = serde_json::from_slice(&first).unwrap();
+        let pair = |i: usize| {
+            let q = &first[i];
+            (
+                q["id"].as_u64().unwrap(),
+                q["valor_centavos"].as_i64().unwrap(),
+            )
+        };
+        let changed = [pair(0), pair(1)];
+        let read = |skip: Option<[(u64, i64); 2]>| -> Vec<(String, Vec<u8>)> {
+            columns
+                .iter()
+                .map(|(table, cols)| {
+                    let query = rows_query(table, cols, skip);
+                    let rows = run(env, &sql_args(db, &[&query, "--format", "csv"]))
+                        .success_or_panic("reference rows");
+                    (query, rows)
+                })
+                .collect()
+        };
+        Mirror {
+            whole: read(None),
+            but_changed: read(Some(changed)),
+            changed,
+        }
+    }
+}
+
+/// The query of a table's rows in a stable order: live quotes only, and without the `skip`ped ones.
+fn rows_query(table: &str, columns: &[String], skip: Option<[(u64, i64); 2]>) -> String {
+    let quoted: Vec<String> = columns.iter().map(|c| format!("\"{c}\"")).collect();
+    let mut filter = String::new();
+    if table == "quotes" {
+        filter.push_str(" WHERE _deleted_at IS NULL");
+        if let Some([(a, _), (b, _)]) = skip {
+            filter.push_str(&format!(" AND id NOT IN ({a}, {b})"));
+        }
+    }
+    format!(
+        "SELECT {cols} FROM \"{table}\"{filter} ORDER BY {cols}",
+        cols = quoted.join(", ")
+    )
+}
+
+fn sync_args(db: &Path, extra: &[&str]) -> Vec<String> {
+    let db = db.to_str().unwrap();
+    let mut args: Vec<String> = ["sync", "--streams", "quotes", "--to", db]
+        .map(String::from)
+        .to_vec();
+    args.extend(extra.iter().map(|a| a.to_string()));
+    args
+}
+
+fn sql_args(db: &Path, extra: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = ["sql", "--to", db.to_str().unwrap()]
+        .map(String::from)
+        .to_vec();
+    args.extend(extra.iter().map(|a| a.to_string()));
+    args
+}
+
+/// Whether the mirror in `db` holds `want`'s rows, table by table; what differs goes to `fared`.
+fn holds(
+    env: &Env,
+    d: &Drawn,
+    db: &Path,
+    sync: &Ran,
+    want: &[(String, Vec<u8>)],
+    fared: &mut Fared,
+) {
+    for (query, rows) in want {
+        let read = run(env, &sql_args(db, &[query, "--format", "csv"]));
+        if !read.out.status.success() {
+            fared
+                .broken
+                .push(broken(d, &read, "the mirror could not be read back"));
+        } else if read.out.stdout != *rows {
+            let lines = |b: &[u8]| b.split(|c| *c == b'\n').count();
+            let why = format!(
+                "exited 0 and the mirror differs from a plain deployment's in `{query}`: \
+                 {} lines, {} expected",
+                lines(&read.out.stdout),
+                lines(rows)
+            );
+            fared.broken.push(broken(d, sync, &why));
+        }
+    }
+}
+
+/// One `clinic sync` of the quotes: whether it succeeded (a failure is checked to be clean, and
+/// allowed only where counters overstate), and what it said.
+fn synced(env: &Env, d: &Drawn, db: &Path, extra: &[&str], fared: &mut Fared) -> Option<Ran> {
+    let ran = run(env, &sync_args(db, extra));
+    audit(env, d, &ran, fared);
+    if ran.out.status.success() {
+        fared.succeeded += 1;
+        Some(ran)
+    } else {
+        check(d, &ran, (None, b""), None, d.overstated, fared);
+        None
+    }
+}
+
+/// The quotes mirrored three times: a first sync must hold exactly the plain deployment's rows; an
+/// incremental one, after two quotes changed, exactly those two changed (R$ 10,00 more) and the
+/// rest as they were; a full one, nothing new, changed or vanished, and no quote tombstoned.
+fn mirror_three_times(env: &Env, d: &Drawn, want: &Mirror, dir: &Path, fared: &mut Fared) {
+    let db = dir.join("mirror.sqlite");
+    let Some(first) = synced(env, d, &db, &[], fared) else {
+        return;
+    };
+    holds(env, d, &db, &first, &want.whole, fared);
+
+    let [(a, a_before), (b, b_before)] = want.changed;
+    env.edit_quotes(&format!("change={a},{b}"));
+    let Some(second) = synced(env, d, &db, &[], fared) else {
+        return;
+    };
+    if !String::from_utf8_lossy(&second.out.stderr).contains("quotes 0 new, 2 changed, 0 vanished")
+    {
+        let why = "the incremental sync did not find exactly the two changed quotes";
+        fared.broken.push(broken(d, &second, why));
+    }
+    let query = format!("SELECT id, valor_centavos FROM quotes WHERE id IN ({a}, {b}) ORDER BY id");
+    let values = run(env, &sql_args(&db, &[&query, "--format", "csv"]));
+    let expected = format!(
+        "id,valor_centavos\n{a},{}\n{b},{}\n",
+        a_before + 1000,
+        b_before + 1000
+    );
+    if values.out.stdout != expected.as_bytes() {
+        let why = format!(
+            "the changed quotes were mirrored as {:?}, {expected:?} expected",
+            String::from_utf8_lossy(&values.out.stdout)
+        );
+        fared.broken.push(broken(d, &second, &why));
+    }
+    holds(env, d, &db, &second, &want.but_changed, fared);
+
+    let Some(full) = synced(env, d, &db, &["--full"], fared) else {
+        return;
+    };
+    if !String::from_utf8_lossy(&full.out.stderr).contains("quotes 0 new, 0 changed, 0 vanished") {
+        let why = "a full sync with nothing changed said something changed or vanished";
+        fared.broken.push(broken(d, &full, why));
+    }
+    holds(env, d, &db, &full, &want.but_changed, fared);
 }
 
 /// What the journal shows of one run beyond its output: a refused CRM request never sent again at
