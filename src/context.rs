@@ -11,6 +11,7 @@ use crate::api::{ApiClient, ClientHooks};
 use crate::config::{self, AuthScheme, ConfigFile, Profile, StoreKind, update_profile};
 use crate::credentials::Credentials;
 use crate::error::{Error, Result};
+use crate::global_flags::Settings;
 use crate::http::{CaBundle, Http, Settings as HttpSettings};
 use crate::output::{Format, OutputSpec};
 use crate::pages::Walk;
@@ -22,58 +23,6 @@ use crate::watch::Watch;
 /// Default page size of walks (`--all`) and of single pages.
 pub const DEFAULT_PER_PAGE: u64 = 50;
 pub const DEFAULT_CONCURRENCY: usize = 4;
-
-/// The global flags as the command line gave them, in plain types: `cli` fills this from clap, so
-/// nothing below `cli` depends on how flags are parsed.
-#[derive(Clone, Debug, Default)]
-pub struct Settings {
-    pub profile: String,
-    pub format: Option<Format>,
-    pub columns: Option<Vec<String>>,
-    pub jq: Option<String>,
-    /// `-r`: strings of NDJSON (and of `--jq`'s lines) print as they are, unquoted.
-    pub raw_output: bool,
-    /// `--sort`: the fields a list's records are ordered by.
-    pub sort: Option<Vec<crate::sort::SortKey>>,
-    pub excel: bool,
-    pub output: Option<PathBuf>,
-    pub all: bool,
-    pub page: Option<u64>,
-    pub per_page: Option<u64>,
-    pub limit: Option<u64>,
-    pub concurrency: Option<usize>,
-    pub max_pages: Option<u64>,
-    pub timeout: Option<std::time::Duration>,
-    pub max_wait: Option<std::time::Duration>,
-    /// How long in all to wait for the CRM's operating-time windows (`--max-operating-wait`).
-    pub max_operating_wait: Option<std::time::Duration>,
-    pub max_answer_size: Option<u64>,
-    pub cacert: Option<PathBuf>,
-    pub verbose: bool,
-    /// `-vv` or `--trace-personal`: traces and errors show personal data as it is.
-    pub personal: bool,
-    /// `--quiet` or `-q`.
-    pub quiet: bool,
-    pub sandbox: bool,
-    pub sandbox_scale: Option<u64>,
-    /// `--schema FILE`: the Parquet type each named column starts from.
-    pub column_types: std::collections::HashMap<String, crate::output::ColumnType>,
-    /// `--schema` without a file: `clinic sql` lists the mirror's tables and columns.
-    pub schema_listing: bool,
-    /// `--partition-by`: `-o` is a dataset's folder.
-    pub partition: Option<crate::output::Partitioning>,
-    /// The command line's arguments, for a dataset's manifest.
-    pub command: Vec<String>,
-    /// `--since`: only records modified since then (a report with a modified-since filter).
-    pub since: Option<crate::config::state::Since>,
-    /// `--since-overlap`: how far before a run's start the next `--since last` begins.
-    pub since_overlap: Option<std::time::Duration>,
-    /// `--resume`: a network run into a dataset fetches only the clinics its last run did not finish.
-    pub resume: bool,
-    /// Where the configuration lives, when not where `CLINIC_CONFIG_DIR` or the platform puts it:
-    /// a run inside a test process, which has one environment for every test.
-    pub config_dir: Option<PathBuf>,
-}
 
 pub struct Context {
     /// The global flags.
@@ -101,16 +50,20 @@ pub struct Context {
 
 impl Context {
     pub async fn new(global: Settings, io: Arc<IoStreams>) -> Result<Context> {
-        let reporter =
-            Reporter::showing_personal(io.clone(), global.verbose, global.quiet, global.personal);
-        if global.personal {
+        let reporter = Reporter::showing_personal(
+            io.clone(),
+            global.traces(),
+            global.quiet,
+            global.personal(),
+        );
+        if global.personal() {
             reporter.warn(&crate::t!("ui-personal-shown"));
         }
         let config_dir = match &global.config_dir {
             Some(dir) => dir.clone(),
             None => config::config_dir()?,
         };
-        let profile_name = global.profile.clone();
+        let profile_name = global.profile_name();
         let stored = ConfigFile::load(&config_dir)?
             .profiles
             .get(&profile_name)
@@ -432,7 +385,7 @@ impl Context {
 
     /// The order of the lists walked now: `--sort`, else a command's default, else the service's.
     pub fn sort_keys(&self) -> Option<Vec<crate::sort::SortKey>> {
-        self.global.sort.clone().or_else(|| {
+        self.global.sort_keys().or_else(|| {
             self.default_sort
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
@@ -460,7 +413,7 @@ impl Context {
             .or(jq_lines.then_some(Format::Ndjson))
             .or(self.profile.format)
             // A dataset's folder has no extension to tell: its files are Parquet unless asked.
-            .or(self.global.partition.as_ref().map(|_| Format::Parquet))
+            .or(self.global.partition_by.as_ref().map(|_| Format::Parquet))
             .unwrap_or(if stdout_tty && self.global.output.is_none() {
                 Format::Table
             } else {
@@ -479,8 +432,8 @@ impl Context {
             },
             terminal: stdout_tty,
             money_columns: self.profile.money_fields.clone(),
-            column_types: self.global.column_types.clone(),
-            partition: self.global.partition.clone(),
+            column_types: self.global.column_types(),
+            partition: self.global.partition_by.clone(),
             command: self.global.command.clone(),
             // `--jq` results that are bare values go into CSV and TSV one per line, headerless.
             raw_strings: jq_lines

@@ -516,9 +516,13 @@ fn naming_outside(word: &str, allowed: &[String]) -> Vec<String> {
     found
 }
 
+/// The one module below `cli` that names clap: the global flags, defined once with their clap
+/// attributes, which the context reads as they are.
+const GLOBAL_FLAGS: &str = "global_flags";
+
 #[test]
 fn nothing_below_cli_names_clap() {
-    let found = naming_outside("clap", &["cli".to_string()]);
+    let found = naming_outside("clap", &["cli".to_string(), GLOBAL_FLAGS.to_string()]);
     assert!(found.is_empty(), "clap named below cli in: {found:?}");
 }
 

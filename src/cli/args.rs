@@ -3,16 +3,11 @@
 
 use chrono::NaiveDate;
 
-use super::relative_date;
 use crate::error::Error;
 use crate::input::{self, Phone};
+use crate::relative_date;
 
-fn expected(e: Error) -> String {
-    match e {
-        Error::Invalid { expected, .. } => crate::t!("cli-expected", expected = expected),
-        other => other.to_string(),
-    }
-}
+use crate::global_flags::expected;
 
 /// `a`, `a or b`, `a, b or c`, in the reader's language.
 pub fn or_list(items: &[impl AsRef<str>]) -> String {
@@ -54,15 +49,7 @@ pub fn date_to(s: &str) -> Result<NaiveDate, String> {
 }
 
 fn date_at(s: &str, edge: relative_date::Edge) -> Result<NaiveDate, String> {
-    if let Some(day) = relative_date::day(s, edge, relative_date::today()) {
-        return Ok(day);
-    }
-    input::date("date", s).map_err(|_| {
-        crate::t!(
-            "cli-expected",
-            expected = crate::t!("cli-expected-date-or-word")
-        )
-    })
+    relative_date::parse(s, edge)
 }
 
 pub fn birth_date(s: &str) -> Result<NaiveDate, String> {
@@ -98,26 +85,6 @@ pub fn text(s: &str) -> Result<String, String> {
 
 pub fn key_value(s: &str) -> Result<(String, String), String> {
     input::key_value("pair", s).map_err(expected)
-}
-
-/// `--timeout`: a duration above zero (`30s`, `2m`, or seconds).
-pub fn timeout(s: &str) -> Result<std::time::Duration, String> {
-    crate::config::duration("--timeout", s, false).map_err(expected)
-}
-
-/// `--max-wait`: a duration, zero for no retries.
-pub fn max_wait(s: &str) -> Result<std::time::Duration, String> {
-    crate::config::duration("--max-wait", s, true).map_err(expected)
-}
-
-/// `--max-operating-wait`: a duration, zero for no waiting.
-pub fn max_operating_wait(s: &str) -> Result<std::time::Duration, String> {
-    crate::config::duration("--max-operating-wait", s, true).map_err(expected)
-}
-
-/// A size in bytes with an optional unit (`256MiB`, `10MB`).
-pub fn size(s: &str) -> Result<u64, String> {
-    crate::config::size("size", s).map_err(expected)
 }
 
 /// `0` or `1`, the service's booleans.
@@ -347,78 +314,4 @@ impl ActiveArg {
             (false, false) => None,
         }
     }
-}
-
-/// `--schema FILE`: a JSON object naming a Parquet type for some columns
-/// (`{"valor": "decimal", "codigo": "text"}`; types `bool`, `int`, `decimal`, `date`, `timestamp`,
-/// `text`).
-#[derive(Clone, Debug, Default)]
-pub struct ColumnTypes(
-    pub std::collections::HashMap<String, crate::output::ColumnType>,
-    /// Given without a file (`clinic sql --schema`).
-    pub bool,
-);
-
-pub fn schema(s: &str) -> Result<ColumnTypes, String> {
-    if s.is_empty() {
-        return Ok(ColumnTypes(Default::default(), true));
-    }
-    let text = std::fs::read_to_string(s)
-        .map_err(|e| crate::t!("cli-expected-schema-file", reason = e.to_string()))?;
-    serde_json::from_str(crate::text::bom::strip(&text))
-        .map(|types| ColumnTypes(types, false))
-        .map_err(|e| crate::t!("cli-expected-schema", reason = e.to_string()))
-}
-
-/// `--partition-by clinic`, `month`, `month:FIELD`, or both, comma-separated.
-pub fn partition_by(s: &str) -> Result<crate::output::Partitioning, String> {
-    let mut by = crate::output::Partitioning::default();
-    for part in s.split(',').map(str::trim) {
-        match part.split_once(':') {
-            None if part.eq_ignore_ascii_case("clinic") || part.eq_ignore_ascii_case("clinica") => {
-                by.clinic = true
-            }
-            None if part.eq_ignore_ascii_case("month") || part.eq_ignore_ascii_case("mes") => {
-                by.month = Some(None)
-            }
-            Some((m, field))
-                if (m.eq_ignore_ascii_case("month") || m.eq_ignore_ascii_case("mes"))
-                    && !field.trim().is_empty() =>
-            {
-                by.month = Some(Some(field.trim().to_string()))
-            }
-            _ => return Err(crate::t!("cli-expected-partition-by")),
-        }
-    }
-    Ok(by)
-}
-
-/// `--since`: `last`, a date (`2026-11-01`, `01/11/2026`, or a word: `ontem`, `semana`…) or a date and time
-/// (`2026-11-01 08:30[:00]`).
-pub fn since(s: &str) -> Result<crate::config::state::Since, String> {
-    use crate::config::state::Since;
-    let s = s.trim();
-    if s.eq_ignore_ascii_case("last") {
-        return Ok(Since::Last);
-    }
-    // A bare number is a run of `clinic sync` (no date is written as digits alone).
-    if !s.is_empty() && s.len() <= 12 && s.bytes().all(|b| b.is_ascii_digit()) {
-        return s
-            .parse()
-            .map(Since::Run)
-            .map_err(|_| crate::t!("cli-expected-since"));
-    }
-    for format in [
-        "%Y-%m-%d %H:%M:%S",
-        "%Y-%m-%d %H:%M",
-        "%Y-%m-%dT%H:%M:%S",
-        "%d/%m/%Y %H:%M",
-    ] {
-        if let Ok(at) = chrono::NaiveDateTime::parse_from_str(s, format) {
-            return Ok(Since::At(at));
-        }
-    }
-    date(s)
-        .map(|d| Since::At(d.and_time(chrono::NaiveTime::MIN)))
-        .map_err(|_| crate::t!("cli-expected-since"))
 }

@@ -8,8 +8,8 @@ use clap::Args;
 use super::checks::{self, Check, Status};
 use super::failure::Failure;
 use crate::context::Context;
-use crate::context::Settings;
 use crate::error::Error;
+use crate::global_flags::Settings;
 use crate::term::IoStreams;
 
 #[derive(Args, Debug)]

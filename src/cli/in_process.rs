@@ -110,10 +110,8 @@ impl InProcess {
             .unwrap_or_else(|e| panic!("clinic {args:?} does not parse: {e}"));
         let cli = super::Cli::from_arg_matches(&matches).expect("parsed arguments");
         let mut global = cli.settings();
-        if cli.global.profile.is_none() {
-            // Not the one the person running the tests chose with `clinic config use`.
-            global.profile = PROFILE.to_string();
-        }
+        // Not the one the person running the tests chose with `clinic config use`.
+        global.profile.get_or_insert_with(|| PROFILE.to_string());
         global.config_dir = Some(self.config.path().to_path_buf());
         global.command = args.iter().map(|a| a.to_string()).collect();
         let (io, captured) = IoStreams::captured(terminals, input);

@@ -3,15 +3,13 @@
 //! two of them share is in a shared module (the list is in ARCHITECTURE.md, checked by
 //! `tests/layers.rs`).
 
-use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 
-use crate::context::{Context, Settings};
+use crate::context::Context;
 use crate::error::Result;
-use crate::output::Format;
+use crate::global_flags::Settings;
 use crate::term::IoStreams;
 
 pub mod api;
@@ -44,7 +42,6 @@ pub mod pick;
 pub mod probe;
 pub mod ref_list;
 pub mod reference;
-pub mod relative_date;
 pub mod report;
 pub mod sandbox;
 pub mod sandbox_hosts;
@@ -65,92 +62,9 @@ pub use failure::Failure;
 )]
 pub struct Cli {
     #[command(flatten)]
-    pub global: Global,
+    pub global: Settings,
     #[command(subcommand)]
     pub command: Command,
-}
-
-/// Flags every command takes. Help lists them after the command's own, under their own heading, and
-/// hides those a command has no use for (see `help::hide_unused_flags`).
-#[derive(Args, Debug, Clone, Default)]
-#[command(next_help_heading = "Global options")]
-pub struct Global {
-    #[arg(long, global = true, env = "CLINIC_PROFILE", value_name = "NAME")]
-    pub profile: Option<String>,
-    #[arg(long, global = true, value_enum)]
-    pub format: Option<Format>,
-    #[arg(long, global = true, value_delimiter = ',', value_name = "A,B,C")]
-    pub columns: Option<Vec<String>>,
-    #[arg(long, global = true, value_name = "EXPR")]
-    pub jq: Option<String>,
-    #[arg(short = 'r', long, global = true)]
-    pub raw_output: bool,
-    #[arg(long, global = true, value_name = "FIELD[:desc],...", value_parser = crate::sort::SortKeys::parse)]
-    pub sort: Option<crate::sort::SortKeys>,
-    #[arg(long, global = true)]
-    pub excel: bool,
-    #[arg(short = 'o', long, global = true, value_name = "FILE")]
-    pub output: Option<PathBuf>,
-    // `clinic sql --schema` takes no file: it lists the mirror's tables (see `args::schema`).
-    #[arg(long, global = true, value_name = "FILE", value_parser = args::schema, num_args = 0..=1, default_missing_value = "")]
-    pub schema: Option<args::ColumnTypes>,
-    #[arg(long, global = true, value_name = "clinic,month[:FIELD]", value_parser = args::partition_by)]
-    pub partition_by: Option<crate::output::Partitioning>,
-    #[arg(long, global = true, requires = "partition_by")]
-    pub resume: bool,
-    #[arg(long, global = true, value_name = "DATE|DATETIME|last", value_parser = args::since)]
-    pub since: Option<crate::config::state::Since>,
-    #[arg(long, global = true, value_name = "DURATION", value_parser = args::max_wait, requires = "since")]
-    pub since_overlap: Option<std::time::Duration>,
-    #[arg(long, global = true)]
-    pub all: bool,
-    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=crate::pages::MAX_PAGE))]
-    pub page: Option<u64>,
-    #[arg(long, global = true, value_name = "M", value_parser = clap::value_parser!(u64).range(1..=10000))]
-    pub per_page: Option<u64>,
-    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub limit: Option<u64>,
-    #[arg(long, global = true, value_name = "K", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=32), hide_short_help = true)]
-    pub concurrency: Option<usize>,
-    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=crate::pages::MAX_PAGE), hide_short_help = true)]
-    pub max_pages: Option<u64>,
-    #[arg(long, global = true, env = "CLINIC_TIMEOUT", value_name = "DURATION", value_parser = args::timeout, hide_short_help = true)]
-    pub timeout: Option<Duration>,
-    #[arg(long, global = true, env = "CLINIC_MAX_WAIT", value_name = "DURATION", value_parser = args::max_wait, hide_short_help = true)]
-    pub max_wait: Option<Duration>,
-    #[arg(long, global = true, env = "CLINIC_MAX_OPERATING_WAIT", value_name = "DURATION", value_parser = args::max_operating_wait, hide_short_help = true)]
-    pub max_operating_wait: Option<Duration>,
-    #[arg(long, global = true, env = "CLINIC_MAX_ANSWER_SIZE", value_name = "SIZE", value_parser = args::size, hide_short_help = true)]
-    pub max_answer_size: Option<u64>,
-    #[arg(
-        long,
-        global = true,
-        env = "CLINIC_CA_BUNDLE",
-        value_name = "FILE",
-        hide_short_help = true
-    )]
-    pub cacert: Option<PathBuf>,
-    /// `-v` traces requests with personal data masked; `-vv` shows it.
-    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
-    pub verbose: u8,
-    #[arg(long, global = true, hide_short_help = true)]
-    pub trace_personal: bool,
-    /// `-q` before or after the command; where a command's own `-q` means something else
-    /// (`--query`), `--quiet` alone (see [`command_in`]).
-    #[arg(short = 'q', long = "quiet", global = true)]
-    pub quiet: bool,
-    #[arg(long, global = true, value_name = "LANG")]
-    pub lang: Option<String>,
-    #[arg(long, global = true)]
-    pub sandbox: bool,
-    #[arg(
-        long,
-        global = true,
-        value_name = "N",
-        requires = "sandbox",
-        hide_short_help = true
-    )]
-    pub sandbox_scale: Option<u64>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -300,49 +214,14 @@ impl Cli {
         self.global.quiet
     }
 
-    /// The global flags in the plain form the layers below take.
+    /// The global flags, with the command line they came from (a dataset's manifest keeps it).
     pub fn settings(&self) -> Settings {
-        let g = &self.global;
         Settings {
-            // Unnamed: the profile `config use` chose, else `default`.
-            profile: g
-                .profile
-                .clone()
-                .unwrap_or_else(crate::config::default_profile_name),
-            format: g.format,
-            columns: g.columns.clone(),
-            jq: g.jq.clone(),
-            raw_output: g.raw_output,
-            sort: g.sort.clone().map(|keys| keys.0),
-            excel: g.excel,
-            output: g.output.clone(),
-            all: g.all,
-            page: g.page,
-            per_page: g.per_page,
-            limit: g.limit,
-            concurrency: g.concurrency,
-            max_pages: g.max_pages,
-            timeout: g.timeout,
-            max_wait: g.max_wait,
-            max_operating_wait: g.max_operating_wait,
-            max_answer_size: g.max_answer_size,
-            cacert: g.cacert.clone(),
-            verbose: g.verbose > 0,
-            personal: g.verbose > 1 || g.trace_personal,
-            quiet: self.quiet(),
-            sandbox: g.sandbox,
-            sandbox_scale: g.sandbox_scale,
-            column_types: g.schema.clone().map(|s| s.0).unwrap_or_default(),
-            schema_listing: g.schema.as_ref().is_some_and(|s| s.1),
-            partition: g.partition_by.clone(),
-            since: g.since,
-            resume: g.resume,
-            since_overlap: g.since_overlap,
-            config_dir: None,
             command: std::env::args_os()
                 .skip(1)
                 .map(|a| a.to_string_lossy().into_owned())
                 .collect(),
+            ..self.global.clone()
         }
     }
 }
@@ -370,7 +249,7 @@ pub async fn run_with(
         Command::Doctor(args) => return doctor::run(global, args, io).await,
         _ => {}
     }
-    if global.resume && !global.partition.as_ref().is_some_and(|p| p.clinic) {
+    if global.resume && !global.partition_by.as_ref().is_some_and(|p| p.clinic) {
         return Err(Failure {
             code: 2,
             message: crate::t!("cli-resume-needs-clinic-partitions"),
@@ -432,7 +311,7 @@ fn uses_reference_names(command: &Command) -> bool {
 
 async fn dispatch(ctx: &Context, command: Command) -> Result<()> {
     // A bare `--schema` lists the mirror's tables for `clinic sql`; anywhere else it needs its file.
-    if ctx.global.schema_listing && !matches!(command, Command::Sql(_)) {
+    if ctx.global.schema_listing() && !matches!(command, Command::Sql(_)) {
         return Err(crate::error::Error::missing(
             "--schema FILE",
             &crate::t!("cli-expected-schema-file", reason = "-"),

@@ -219,7 +219,7 @@ pub fn sql(ctx: &Context, args: SqlArgs) -> Result<()> {
         }
         other => sync::mirror_error(&path, other),
     };
-    let sql = match (&args.query, ctx.global.schema_listing) {
+    let sql = match (&args.query, ctx.global.schema_listing()) {
         (None, true) => crate::mirror::SCHEMA_SQL.to_string(),
         (Some(q), false) => q.clone(),
         (Some(_), true) => {

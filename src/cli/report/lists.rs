@@ -127,7 +127,7 @@ fn has_quote_values(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionC
 impl AppointmentsArgs {
     /// `--today` and `--week`: the days they name, as `--from` and `--to` would give them.
     pub(crate) fn apply_shortcuts(&mut self) {
-        use crate::cli::relative_date::{Edge, day, today};
+        use crate::relative_date::{Edge, day, today};
         let word = match (self.today, self.week) {
             (true, _) => "today",
             (false, true) => "week",

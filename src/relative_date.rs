@@ -45,6 +45,20 @@ pub fn today() -> NaiveDate {
     chrono::Local::now().date_naive()
 }
 
+/// A date flag's value: a calendar date, or a word whose range gives its `edge` (`--from semana` is
+/// this Monday, `--to semana` this Sunday); the error says what is expected, in the reader's language.
+pub fn parse(s: &str, edge: Edge) -> Result<NaiveDate, String> {
+    if let Some(day) = day(s, edge, today()) {
+        return Ok(day);
+    }
+    crate::input::date("date", s).map_err(|_| {
+        crate::t!(
+            "cli-expected",
+            expected = crate::t!("cli-expected-date-or-word")
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
