@@ -678,14 +678,7 @@ mod tests {
                 .map(|i| record_of(&json!({"id": i})))
                 .collect();
             let total = self.total.then_some(self.n);
-            Box::pin(async move {
-                Ok(Page {
-                    records,
-                    total,
-                    pages: None,
-                    counters: Vec::new(),
-                })
-            })
+            answered(records, total)
         }
     }
 
@@ -810,6 +803,17 @@ mod tests {
         assert!(seen.is_empty());
     }
 
+    /// A page answered at once with `records` and, where given, the total.
+    fn answered(records: Vec<Record>, total: Option<u64>) -> BoxFuture<'static, Result<Page>> {
+        Box::pin(async move {
+            Ok(Page {
+                records,
+                total,
+                ..Page::default()
+            })
+        })
+    }
+
     /// A server whose pages wrap around: page 4 is page 1 again, and there is no total.
     struct Wrapping;
 
@@ -819,14 +823,7 @@ mod tests {
             let records = (start..start + per_page)
                 .map(|i| record_of(&json!({"id": i})))
                 .collect();
-            Box::pin(async move {
-                Ok(Page {
-                    records,
-                    total: None,
-                    pages: None,
-                    counters: Vec::new(),
-                })
-            })
+            answered(records, None)
         }
     }
 
@@ -868,14 +865,7 @@ mod tests {
             let records = (start..start + per_page)
                 .map(|i| record_of(&json!({"id": i, "nome": format!("n{i}")})))
                 .collect();
-            Box::pin(async move {
-                Ok(Page {
-                    records,
-                    total: None,
-                    pages: None,
-                    counters: Vec::new(),
-                })
-            })
+            answered(records, None)
         }
     }
 

@@ -47,6 +47,37 @@ pub(crate) enum Earlier {
     Unknown,
 }
 
+/// What every import takes: the sheet, a dry run, and the journal that lets a run resume.
+#[derive(clap::Args, Debug)]
+pub(crate) struct ImportFlags {
+    pub file: std::path::PathBuf,
+    #[arg(long)]
+    pub dry_run: bool,
+    #[arg(long, value_name = "FILE")]
+    pub journal: Option<std::path::PathBuf>,
+    #[arg(long, requires = "journal")]
+    pub no_wait: bool,
+}
+
+impl ImportFlags {
+    /// The journal held for the whole run (not on a dry run, which sends nothing), and what it says
+    /// earlier runs did: taken before the journal is read (see [`lock`]).
+    pub(crate) fn open_journal(
+        &self,
+        ctx: &crate::context::Context,
+    ) -> Result<(Option<crate::file_lock::Held>, HashMap<String, Earlier>)> {
+        let held = match &self.journal {
+            Some(path) if !self.dry_run => Some(lock(ctx, path, self.no_wait)?),
+            _ => None,
+        };
+        let earlier = match &self.journal {
+            Some(path) => read(path)?,
+            None => HashMap::new(),
+        };
+        Ok((held, earlier))
+    }
+}
+
 /// Holds the journal at `path` for the whole run, so that two imports with one journal (cron
 /// overlapping a manual re-run) never both send a row: the second waits for the first to end, then
 /// reads what it journaled; with `no_wait` it stops at once instead. Taken before the journal is read.

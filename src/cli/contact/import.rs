@@ -8,7 +8,7 @@ mod resolve_unknown;
 mod rows;
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use clap::Args;
 use futures::stream::{self, StreamExt};
@@ -28,15 +28,10 @@ use rows::Row;
 
 #[derive(Args, Debug)]
 pub struct ImportArgs {
-    file: PathBuf,
-    #[arg(long)]
-    dry_run: bool,
-    #[arg(long, value_name = "FILE")]
-    journal: Option<PathBuf>,
+    #[command(flatten)]
+    run: journal::ImportFlags,
     #[arg(long, requires = "journal", conflicts_with = "dry_run")]
     resolve_unknown: bool,
-    #[arg(long, requires = "journal")]
-    no_wait: bool,
     #[command(flatten)]
     clinic: ClinicArg,
 }
@@ -58,23 +53,16 @@ const COLUMNS: sheet::Columns = &[
 
 pub async fn run(ctx: &Context, a: ImportArgs) -> Result<()> {
     let default_clinic = a.clinic.resolve(ctx).await?;
-    let rows = read_rows(&a.file, default_clinic)?;
+    let rows = read_rows(&a.run.file, default_clinic)?;
     let rows = resolve_names(ctx, rows).await?;
-    // Held until the run ends, from before the journal is read.
-    let _journal_lock = match &a.journal {
-        Some(path) if !a.dry_run => Some(journal::lock(ctx, path, a.no_wait)?),
-        _ => None,
-    };
-    let earlier = match &a.journal {
-        Some(path) => journal::read(path)?,
-        None => HashMap::new(),
-    };
+    // The lock is held until the run ends.
+    let (_journal_lock, earlier) = a.run.open_journal(ctx)?;
     if a.resolve_unknown {
-        let path = a.journal.as_deref().expect("clap requires --journal");
+        let path = a.run.journal.as_deref().expect("clap requires --journal");
         return resolve_unknown::run(ctx, rows, &earlier, path).await;
     }
     let mut out = Output::open(&ctx.output_spec(), Shape::List, ctx.io.out())?;
-    if a.dry_run {
+    if a.run.dry_run {
         for row in &rows {
             let body = draft(ctx, &row.contact).await?;
             let action = match earlier.get(&row.key) {
@@ -88,7 +76,7 @@ pub async fn run(ctx: &Context, a: ImportArgs) -> Result<()> {
         return Ok(());
     }
     let client = ctx.api().await?;
-    let journal = a.journal.as_deref().map(Journal::open).transpose()?;
+    let journal = a.run.journal.as_deref().map(Journal::open).transpose()?;
     let concurrency = ctx.walk().concurrency;
     let total = rows.len();
     let mut results = stream::iter(rows.into_iter().map(|row| {
@@ -155,12 +143,12 @@ pub async fn run(ctx: &Context, a: ImportArgs) -> Result<()> {
 /// sending them again could create the same people twice (exit 5).
 fn unknown_rows(rows: &[usize], a: &ImportArgs) -> Error {
     let (count, rows) = (rows.len(), row_list(rows));
-    Error::Protocol(match &a.journal {
+    Error::Protocol(match &a.run.journal {
         Some(journal) => crate::t!(
             "cli-import-unknown-rows-journal",
             count = count,
             rows = rows,
-            file = a.file.display().to_string(),
+            file = a.run.file.display().to_string(),
             journal = journal.display().to_string()
         ),
         None => crate::t!("cli-import-unknown-rows", count = count, rows = rows),

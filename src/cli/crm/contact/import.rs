@@ -6,7 +6,6 @@
 //! same lookup on the next run: sent again only when the CRM does not hold it.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 
 use clap::Args;
 use futures::stream::{self, StreamExt};
@@ -25,13 +24,8 @@ use crate::output::{Output, Shape};
 
 #[derive(Args, Debug)]
 pub struct ImportArgs {
-    file: PathBuf,
-    #[arg(long)]
-    dry_run: bool,
-    #[arg(long, value_name = "FILE")]
-    journal: Option<PathBuf>,
-    #[arg(long, requires = "journal")]
-    no_wait: bool,
+    #[command(flatten)]
+    run: journal::ImportFlags,
     #[arg(long, value_enum, default_value = "skip")]
     if_exists: OnExisting,
     #[arg(long, visible_alias = "unidade", value_parser = args::text)]
@@ -97,19 +91,12 @@ enum Outcome {
 
 pub(super) async fn run(ctx: &Context, a: ImportArgs) -> Result<()> {
     let rows = read_rows(ctx, &a)?;
-    // Held until the run ends, from before the journal is read.
-    let _journal_lock = match &a.journal {
-        Some(path) if !a.dry_run => Some(journal::lock(ctx, path, a.no_wait)?),
-        _ => None,
-    };
-    let earlier = match &a.journal {
-        Some(path) => journal::read(path)?,
-        None => HashMap::new(),
-    };
+    // The lock is held until the run ends.
+    let (_journal_lock, earlier) = a.run.open_journal(ctx)?;
     let (automation, webhook_id) = crm_host::automation(ctx)?;
     let found = look_up(ctx, &a, &rows, &earlier).await?;
     let mut out = Output::open(&ctx.output_spec(), Shape::List, ctx.io.out())?;
-    if a.dry_run {
+    if a.run.dry_run {
         for (row, found) in rows.iter().zip(&found) {
             let action = match plan(a.if_exists, earlier.get(&row.key), found) {
                 Plan::Send => "create",
@@ -128,7 +115,7 @@ pub(super) async fn run(ctx: &Context, a: ImportArgs) -> Result<()> {
         out.finish()?;
         return Ok(());
     }
-    let journal = a.journal.as_deref().map(Journal::open).transpose()?;
+    let journal = a.run.journal.as_deref().map(Journal::open).transpose()?;
     let total = rows.len();
     let mut results = stream::iter(rows.into_iter().zip(found).map(|(row, found)| {
         let (journal, earlier) = (&journal, &earlier);
@@ -292,7 +279,7 @@ async fn send(
 
 /// Checks every row; all problems are reported together, before anything is sent.
 fn read_rows(ctx: &Context, a: &ImportArgs) -> Result<Vec<Row>> {
-    let sheet = sheet::read(&a.file, COLUMNS, &["phone", "email"], COMMAND)?;
+    let sheet = sheet::read(&a.run.file, COLUMNS, &["phone", "email"], COMMAND)?;
     let mut missing = Vec::new();
     let names = sheet.has("first_name") && sheet.has("last_name");
     if !sheet.has("name") && !names {
