@@ -83,6 +83,20 @@ fn exported(env: &Env) -> Vec<(u64, String, String)> {
     rows
 }
 
+/// The query of each request for the quotes' list the sandbox received, in order.
+fn quote_queries(env: &Env) -> Vec<Vec<(String, String)>> {
+    env.sent()
+        .iter()
+        .filter(|r| {
+            r["path"]
+                .as_str()
+                .unwrap()
+                .ends_with("/lista_venda_orcamento")
+        })
+        .map(query_of)
+        .collect()
+}
+
 /// Two lists of quotes are equal; the first difference is shown when not (never the whole lists).
 fn same(got: &[(u64, String, String)], want: &[(u64, String, String)], what: &str) {
     let first = got.iter().zip(want).find(|(a, b)| a != b);
@@ -135,17 +149,7 @@ fn the_mirror_follows_new_changed_vanished_and_resurrected_quotes_exactly() {
         said.contains("incremental): 0 new, 2 changed, 0 vanished"),
         "{said}"
     );
-    let asked: Vec<Vec<(String, String)>> = env
-        .sent()
-        .iter()
-        .filter(|r| {
-            r["path"]
-                .as_str()
-                .unwrap()
-                .ends_with("/lista_venda_orcamento")
-        })
-        .map(query_of)
-        .collect();
+    let asked = quote_queries(&env);
     assert!(
         asked
             .iter()
@@ -580,16 +584,9 @@ fn a_bookmark_later_than_the_servers_clock_is_dropped_and_the_list_walked_whole(
         said.contains("full): 0 new, 1 changed, 0 vanished"),
         "{said}"
     );
-    let filtered: Vec<bool> = env
-        .sent()
+    let filtered: Vec<bool> = quote_queries(&env)
         .iter()
-        .filter(|r| {
-            r["path"]
-                .as_str()
-                .unwrap()
-                .ends_with("/lista_venda_orcamento")
-        })
-        .map(|r| query_of(r).iter().any(|(k, _)| k == "modificado_em_de"))
+        .map(|q| q.iter().any(|(k, _)| k == "modificado_em_de"))
         .collect();
     assert!(
         filtered.contains(&true) && filtered.contains(&false),
