@@ -6,6 +6,7 @@
 
 mod streams;
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -111,6 +112,8 @@ pub async fn run(ctx: &Context, opts: Options) -> Result<Outcome> {
     let mut result = Ok(());
     'streams: for &stream in &opts.streams {
         let mut counts = Counts::default();
+        // Said once per stream and column, over all its clinics.
+        let mut unread_money = BTreeMap::new();
         for table in &stream.tables() {
             let scoped: Vec<i64> = if table.per_clinic {
                 clinics.clone()
@@ -119,9 +122,11 @@ pub async fn run(ctx: &Context, opts: Options) -> Result<Outcome> {
             };
             for clinic in scoped {
                 match walk(ctx, &mut mirror, &run, &opts, table, clinic).await {
-                    Ok(Some((done, unread_money))) => {
+                    Ok(Some((done, unread))) => {
                         counts.add(done);
-                        outcome.unread_money += unread_money;
+                        for u in unread {
+                            *unread_money.entry((u.table, u.column)).or_default() += u.count;
+                        }
                     }
                     Ok(None) => {}
                     Err(e) => {
@@ -131,6 +136,7 @@ pub async fn run(ctx: &Context, opts: Options) -> Result<Outcome> {
                 }
             }
         }
+        outcome.unread_money += say_unread_money(ctx, &unread_money);
         total.add(counts);
         outcome.streams.push((stream, counts));
     }
@@ -152,8 +158,8 @@ async fn clinics(ctx: &Context, choice: Option<&Choice>) -> Result<Vec<i64>> {
     })
 }
 
-/// Walks one table of one clinic into the mirror: what it did, and how many money values it kept
-/// without an exact amount. `None`: the deployment has no such list.
+/// Walks one table of one clinic into the mirror: what it did, and the money values it kept without
+/// an exact amount. `None`: the deployment has no such list.
 async fn walk(
     ctx: &Context,
     mirror: &mut Mirror,
@@ -161,7 +167,7 @@ async fn walk(
     opts: &Options,
     table: &streams::Table,
     clinic: i64,
-) -> Result<Option<(Counts, u64)>> {
+) -> Result<Option<(Counts, Vec<UnreadMoney>)>> {
     let failed = |e| mirror_error(&opts.path, e);
     let bookmark = mirror.bookmark(table.name, clinic).map_err(failed)?;
     // A point goes on only where the service filters by modification and was never seen ignoring
@@ -238,7 +244,6 @@ async fn walk(
             .warn(&crate::t!("sync-filter-ignored", stream = table.name));
     }
     say_widened(ctx, &done.widened);
-    let unread_money = say_unread_money(ctx, &done.unread_money);
     let counts = done.counts;
     ctx.reporter.note(&crate::t!(
         "sync-stream-done",
@@ -249,7 +254,7 @@ async fn walk(
         vanished = counts.vanished,
         mode = if full { "full" } else { "incremental" }
     ));
-    Ok(Some((counts, unread_money)))
+    Ok(Some((counts, done.unread_money)))
 }
 
 /// The bookmark's point and the server's clock, when the point is later than the clock allows.
@@ -417,16 +422,16 @@ fn clinic_name(clinic: i64) -> String {
 
 /// Says each column whose money values were not all exact amounts (table, column and count: never
 /// a value, which is people's data); returns how many there were in all.
-fn say_unread_money(ctx: &Context, unread: &[UnreadMoney]) -> u64 {
-    for u in unread {
+fn say_unread_money(ctx: &Context, unread: &BTreeMap<(String, String), u64>) -> u64 {
+    for ((table, column), &count) in unread {
         ctx.reporter.warn(&crate::t!(
             "sync-money-unread",
-            table = u.table.as_str(),
-            column = u.column.as_str(),
-            count = u.count
+            table = table.as_str(),
+            column = column.as_str(),
+            count = count
         ));
     }
-    unread.iter().map(|u| u.count).sum()
+    unread.values().sum()
 }
 
 fn say_widened(ctx: &Context, widened: &[Widened]) {

@@ -607,13 +607,14 @@ fn a_bookmark_later_than_the_servers_clock_is_dropped_and_the_list_walked_whole(
     );
 }
 
-/// `clinic sync --streams quotes --clinic 1` into `db` from a host whose every list holds `records`.
-fn sync_served(records: &[&str], db: &Path) -> std::process::Output {
+/// `clinic sync --streams quotes --clinic CLINIC` into `db` from a host whose every list holds
+/// `records` (the clinics' list too: with `all`, one clinic per record).
+fn sync_served(records: &[&str], clinic: &str, db: &Path) -> std::process::Output {
     let records: Vec<String> = records.iter().map(|r| r.to_string()).collect();
     let server = crate::hostile::serving(crate::hostile::list_of(&records));
     let config = tempfile::tempdir().unwrap();
     crate::servers::clinic_at(config.path(), &server.url(""))
-        .args(["sync", "--streams", "quotes", "--clinic", "1", "--to"])
+        .args(["sync", "--streams", "quotes", "--clinic", clinic, "--to"])
         .arg(db)
         .output()
         .unwrap()
@@ -626,14 +627,12 @@ fn sync_served(records: &[&str], db: &Path) -> std::process::Output {
 fn money_that_is_no_exact_amount_is_kept_as_text_said_and_fails_the_run() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("mirror.sqlite");
-    let out = sync_served(
-        &[
-            r#"{"id": 1, "valor": "a combinar", "modificado_em": "2099-01-01 10:00:00"}"#,
-            r#"{"id": 2, "valor": "0.125", "modificado_em": "2024-05-01 10:00:00"}"#,
-            r#"{"id": 3, "valor": "1.234,50", "modificado_em": "2024-05-01 10:00:00"}"#,
-        ],
-        &db,
-    );
+    let records = [
+        r#"{"id": 1, "valor": "a combinar", "modificado_em": "2099-01-01 10:00:00"}"#,
+        r#"{"id": 2, "valor": "0.125", "modificado_em": "2024-05-01 10:00:00"}"#,
+        r#"{"id": 3, "valor": "1.234,50", "modificado_em": "2024-05-01 10:00:00"}"#,
+    ];
+    let out = sync_served(&records, "1", &db);
     let said = stderr(&out);
     assert_eq!(out.status.code(), Some(1), "{said}");
     assert!(
@@ -676,6 +675,13 @@ fn money_that_is_no_exact_amount_is_kept_as_text_said_and_fails_the_run() {
         point.as_str() < "2099" && point.as_str() <= now.as_str(),
         "{point}"
     );
+
+    // Over three clinics, one warning for the stream's column, counting them all.
+    let out = sync_served(&records, "all", &dir.path().join("all.sqlite"));
+    let said = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert_eq!(said.matches("quotes.valor:").count(), 1, "{said}");
+    assert!(said.contains("quotes.valor: 6 money values"), "{said}");
 }
 
 /// A record the mirror cannot store stops the run with the mirror's own words: what is wrong, and
@@ -689,6 +695,7 @@ fn a_record_the_mirror_cannot_store_is_named_as_the_mirror_says() {
             r#"{"id": 1, "valor": "10.00"}"#,
             r#"{"nome": "Ana Souza", "valor": "12.00"}"#,
         ],
+        "1",
         &db,
     );
     let said = stderr(&out);
