@@ -32,7 +32,7 @@ pub struct End {
     /// The walk read the whole list (not only what changed since a point): what did not come is
     /// gone from the service, and gets a tombstone.
     pub full: bool,
-    /// The latest point the bookmark may take: the server's clock when the walk began. A record
+    /// The latest point the bookmark may take: the server's clock at the run's first answer. A record
     /// stamped later (a clock that ran ahead) must not carry the point into a future that would
     /// hide every change until then.
     pub cap: Option<NaiveDateTime>,
