@@ -507,6 +507,17 @@ sync-database-failed = the database { $path } could not be written: { $reason }
 sync-list-absent = { $stream }: this deployment has no such list; left out
 sync-filter-ignored = { $stream }: the deployment ignored the modified-since filter (records older than the point came): every record was written, and later runs walk this list whole
 sync-widened = { $table }.{ $column } held a value that is not { $from }: the column is now { $to }, every value kept
+# clinic sync: bookmarks ahead of the server's clock, money without an exact amount
+sync-point-ahead = { $stream }: the bookmark { $point } is later than the server's clock ({ $server }): it was saved under a clock that ran ahead, so it is dropped and the list is walked whole
+sync-money-unread = { $count ->
+    [one] { $table }.{ $column }: 1 money value is not an exact amount: its text is kept, and { $column }_centavos is left empty
+   *[other] { $table }.{ $column }: { $count } money values are not exact amounts: their text is kept, and { $column }_centavos is left empty
+}
+sync-money-unread-end = { $count ->
+    [one] every row was written, but 1 money value has no centavos (see the warning above): sums over the _centavos columns leave it out
+   *[other] every row was written, but { $count } money values have no centavos (see the warnings above): sums over the _centavos columns leave them out
+}
+# end of that block
 sync-stream-done = { $stream } (clinic { $clinic }, { $mode }): { $new } new, { $changed } changed, { $vanished } vanished
 sync-summary-stream = { $stream } { $new } new, { $changed } changed, { $vanished } vanished
 sync-summary = run { $run }: { $streams }

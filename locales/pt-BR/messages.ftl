@@ -521,6 +521,17 @@ sync-database-failed = não foi possível gravar o banco { $path }: { $reason }
 sync-list-absent = { $stream }: esta implantação não tem essa lista; ficou de fora
 sync-filter-ignored = { $stream }: a implantação ignorou o filtro de modificação (vieram registros mais antigos que o ponto): todos foram gravados, e as próximas execuções percorrem esta lista inteira
 sync-widened = { $table }.{ $column } recebeu um valor que não é { $from }: a coluna agora é { $to }, todos os valores mantidos
+# clinic sync: marcadores à frente do relógio do servidor, dinheiro sem valor exato
+sync-point-ahead = { $stream }: o marcador { $point } é posterior ao relógio do servidor ({ $server }): foi gravado com um relógio adiantado, por isso é descartado e a lista é percorrida inteira
+sync-money-unread = { $count ->
+    [one] { $table }.{ $column }: 1 valor em dinheiro não é um valor exato: o texto dele é mantido, e { $column }_centavos fica vazio
+   *[other] { $table }.{ $column }: { $count } valores em dinheiro não são valores exatos: o texto deles é mantido, e { $column }_centavos fica vazio
+}
+sync-money-unread-end = { $count ->
+    [one] todas as linhas foram gravadas, mas 1 valor em dinheiro ficou sem centavos (veja o aviso acima): somas das colunas _centavos o deixam de fora
+   *[other] todas as linhas foram gravadas, mas { $count } valores em dinheiro ficaram sem centavos (veja os avisos acima): somas das colunas _centavos os deixam de fora
+}
+# fim desse bloco
 sync-stream-done = { $stream } (clínica { $clinic }, { $mode }): { $new } novos, { $changed } alterados, { $vanished } sumidos
 sync-summary-stream = { $stream } { $new } novos, { $changed } alterados, { $vanished } sumidos
 sync-summary = execução { $run }: { $streams }

@@ -129,6 +129,14 @@ pub async fn run(ctx: &Context, args: SyncArgs) -> Result<()> {
         run = outcome.run,
         streams = parts.join("; ")
     ));
+    // Every row is written, but a sum over the centavos would be short: the run says so in its
+    // exit status, so a nightly job notices.
+    if outcome.unread_money > 0 {
+        return Err(Error::Other(crate::t!(
+            "sync-money-unread-end",
+            count = outcome.unread_money
+        )));
+    }
     Ok(())
 }
 

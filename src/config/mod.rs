@@ -461,6 +461,18 @@ pub fn apply_env(mut p: Profile) -> Result<Profile> {
 }
 
 impl Profile {
+    /// The profile's time zone, as written (the service writes local times without a zone).
+    pub fn zone_name(&self) -> &str {
+        self.timezone.as_deref().unwrap_or(DEFAULT_TIMEZONE).trim()
+    }
+
+    /// The profile's time zone.
+    pub fn zone(&self) -> Result<chrono_tz::Tz> {
+        let name = self.zone_name();
+        name.parse()
+            .map_err(|_| Error::invalid("timezone", name, &crate::t!("cli-crm-expected-timezone")))
+    }
+
     /// Reads a key for `clinic config get`; `None` when unset.
     pub fn get(&self, key: &str) -> Result<Option<String>> {
         let s = |v: &Option<String>| v.clone();

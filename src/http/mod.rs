@@ -29,7 +29,7 @@ use crate::text::sanitize;
 use crate::ui::Reporter;
 
 use pace::{Pacer, Window};
-pub use server_clock::ServerClock;
+pub use server_clock::{CLOCK_SLACK, ServerClock};
 
 /// How long the server may stay silent (connecting, or between two pieces of an answer), and how
 /// long an answer may take from its first byte to its last.

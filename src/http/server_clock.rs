@@ -5,7 +5,12 @@
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use chrono::{NaiveDateTime, TimeZone};
 use reqwest::header::{DATE, HeaderMap};
+
+/// How far a point may run ahead of the server's clock before it is taken for a wrong one: the
+/// `Date` header has whole seconds, and the service's own clocks may differ by a little.
+pub const CLOCK_SLACK: chrono::Duration = chrono::Duration::minutes(5);
 
 /// The first and the latest `Date` a command's answers carried, in seconds since the Unix epoch
 /// (0 until one came).
@@ -42,6 +47,21 @@ impl ServerClock {
     /// The server's time at the latest answer.
     pub fn latest(&self) -> Option<SystemTime> {
         Self::time(self.latest.load(Ordering::Relaxed))
+    }
+
+    /// [`ServerClock::first`] as the wall time of `zone`, as the service writes its times.
+    pub fn first_in(&self, zone: chrono_tz::Tz) -> Option<NaiveDateTime> {
+        Self::local(self.first(), zone)
+    }
+
+    /// [`ServerClock::latest`] as the wall time of `zone`.
+    pub fn latest_in(&self, zone: chrono_tz::Tz) -> Option<NaiveDateTime> {
+        Self::local(self.latest(), zone)
+    }
+
+    fn local(at: Option<SystemTime>, zone: chrono_tz::Tz) -> Option<NaiveDateTime> {
+        let at: chrono::DateTime<chrono::Utc> = at?.into();
+        Some(zone.from_utc_datetime(&at.naive_utc()).naive_local())
     }
 
     fn time(secs: i64) -> Option<SystemTime> {

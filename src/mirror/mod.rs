@@ -14,4 +14,4 @@ pub use cells::CENTAVOS;
 pub use query::{SCHEMA_SQL, changes_by_sql, changes_sql, rows};
 pub use store::{Bookmark, Counts, Mirror, MirrorError, MirrorResult, Run};
 pub use table::Widened;
-pub use writer::{End, StreamWriter};
+pub use writer::{End, Finished, POINT, StreamWriter, UnreadMoney};

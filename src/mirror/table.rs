@@ -379,8 +379,9 @@ impl Table {
     }
 
     /// Every data column's stored value for `cells`, in the table's column order, each money
-    /// column followed by its centavos.
-    pub fn values(&self, cells: &[Cell]) -> Vec<Sql> {
+    /// column followed by its centavos. A money value that is no exact amount keeps its text, its
+    /// centavos stay empty, and `unread_money` is told its column.
+    pub fn values(&self, cells: &[Cell], unread_money: &mut dyn FnMut(&str)) -> Vec<Sql> {
         let mut by_column: Vec<Option<&Value>> = vec![None; self.columns.len()];
         for cell in cells {
             if let Some(&i) = self.index.get(&cell.column) {
@@ -394,9 +395,14 @@ impl Table {
                 Some(v) if column.kind == Kind::Decimal && !column.money => cells::stored_real(v),
                 Some(v) => cells::stored(v, column.kind),
             };
+            let present = stored != Sql::Null;
             out.push(stored);
             if column.money {
-                out.push(value.map_or(Sql::Null, cells::centavos));
+                let centavos = value.map_or(Sql::Null, cells::centavos);
+                if centavos == Sql::Null && present {
+                    unread_money(&column.name);
+                }
+                out.push(centavos);
             }
         }
         out

@@ -4,7 +4,7 @@
 //! records: a run killed at any moment leaves the mirror at a committed state, and the next run goes
 //! on from the last committed bookmark, upserting again what it finds (nothing twice).
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use chrono::{NaiveDate, NaiveDateTime};
 use rusqlite::types::Value as Sql;
@@ -18,6 +18,9 @@ use super::store::{Counts, Mirror, MirrorError, MirrorResult, Run};
 use super::table::{Table, Widened};
 use crate::output::{ColumnType as Kind, When, when};
 
+/// How a bookmark's point is written.
+pub const POINT: &str = "%Y-%m-%d %H:%M:%S";
+
 /// Records upserted in one transaction.
 const BATCH: usize = 2_000;
 
@@ -29,6 +32,31 @@ pub struct End {
     /// The walk read the whole list (not only what changed since a point): what did not come is
     /// gone from the service, and gets a tombstone.
     pub full: bool,
+    /// The latest point the bookmark may take: the server's clock at the run's first answer. A record
+    /// stamped later (a clock that ran ahead) must not carry the point into a future that would
+    /// hide every change until then.
+    pub cap: Option<NaiveDateTime>,
+    /// The saved point was dropped (it was ahead of the server's clock): the new one replaces it
+    /// even when earlier.
+    pub replace_point: bool,
+}
+
+/// What a stream's walk wrote, once its last transaction is committed.
+pub struct Finished {
+    pub counts: Counts,
+    /// The columns widened, each to be said once.
+    pub widened: Vec<Widened>,
+    /// Records modified before the day the walk asked from (a deployment that ignored the filter).
+    pub older: u64,
+    /// Money values that are not an exact amount: kept as their text, their centavos left empty.
+    pub unread_money: Vec<UnreadMoney>,
+}
+
+/// Money values of one column that could not be read as an exact amount.
+pub struct UnreadMoney {
+    pub table: String,
+    pub column: String,
+    pub count: u64,
 }
 
 pub struct StreamWriter<'m> {
@@ -52,6 +80,8 @@ struct State {
     asked_from: Option<NaiveDate>,
     newest: Option<NaiveDateTime>,
     older: u64,
+    /// Money values without an exact amount, by table and column.
+    unread_money: BTreeMap<(String, String), u64>,
 }
 
 impl Mirror {
@@ -94,6 +124,7 @@ impl Mirror {
                 asked_from: None,
                 newest: None,
                 older: 0,
+                unread_money: BTreeMap::new(),
             },
         })
     }
@@ -121,11 +152,23 @@ impl StreamWriter<'_> {
     }
 
     /// Writes what is left, the tombstones of a full walk and the bookmark, in one transaction.
-    /// Returns what the stream did, the widenings made, and how many records were modified before
-    /// the day the walk asked from (a deployment that ignored the filter).
-    pub fn finish(mut self, end: End) -> MirrorResult<(Counts, Vec<Widened>, u64)> {
+    pub fn finish(mut self, end: End) -> MirrorResult<Finished> {
         self.flush(Some(&end))?;
-        Ok((self.state.counts, self.state.widened, self.state.older))
+        let state = self.state;
+        Ok(Finished {
+            counts: state.counts,
+            widened: state.widened,
+            older: state.older,
+            unread_money: state
+                .unread_money
+                .into_iter()
+                .map(|((table, column), count)| UnreadMoney {
+                    table,
+                    column,
+                    count,
+                })
+                .collect(),
+        })
     }
 
     fn flush(&mut self, end: Option<&End>) -> MirrorResult<()> {
@@ -142,17 +185,29 @@ impl StreamWriter<'_> {
                 state.counts.vanished +=
                     tombstones(&tx, table, &state.stream, state.clinic, &state.run)?;
             }
-            let point = state.newest();
+            let point = match (state.newest, end.cap) {
+                (Some(newest), Some(cap)) => Some(newest.min(cap)),
+                (newest, _) => newest,
+            }
+            .map(|t| t.format(POINT).to_string());
             tx.execute(
                 "INSERT INTO _bookmarks (stream, clinic, point, walked_at, full_at) \
                  VALUES (?1, ?2, ?3, ?4, CASE WHEN ?5 THEN ?4 END) \
                  ON CONFLICT (stream, clinic) DO UPDATE SET \
-                   point = CASE WHEN excluded.point IS NULL THEN point \
+                   point = CASE WHEN ?6 THEN excluded.point \
+                                WHEN excluded.point IS NULL THEN point \
                                 WHEN point IS NULL OR excluded.point > point THEN excluded.point \
                                 ELSE point END, \
                    walked_at = excluded.walked_at, \
                    full_at = COALESCE(excluded.full_at, full_at)",
-                params![state.stream, state.clinic, point, state.run.at, end.full],
+                params![
+                    state.stream,
+                    state.clinic,
+                    point,
+                    state.run.at,
+                    end.full,
+                    end.replace_point
+                ],
             )?;
         }
         tx.commit()?;
@@ -162,8 +217,7 @@ impl StreamWriter<'_> {
 
 impl State {
     fn newest(&self) -> Option<String> {
-        self.newest
-            .map(|t| t.format("%Y-%m-%d %H:%M:%S").to_string())
+        self.newest.map(|t| t.format(POINT).to_string())
     }
 
     fn upsert(&mut self, conn: &Connection, record: &RawValue) -> MirrorResult<()> {
@@ -228,7 +282,12 @@ impl State {
             .prepare_cached(&statements.exists)?
             .query_row(params![self.clinic, key], |r| Ok((r.get(0)?, r.get(1)?)))
             .optional()?;
-        let values = table.values(&split.cells);
+        let values = table.values(&split.cells, &mut |column| {
+            *self
+                .unread_money
+                .entry((table.name.clone(), column.to_string()))
+                .or_default() += 1;
+        });
         let at = &self.run.at;
         let run = self.run.number;
         let rewrite_children = match existing {
@@ -365,7 +424,12 @@ impl State {
                     key.clone(),
                     Sql::Integer(position as i64),
                 ];
-                all.extend(child.values(&cells.cells));
+                let unread_money = &mut self.unread_money;
+                all.extend(child.values(&cells.cells, &mut |column| {
+                    *unread_money
+                        .entry((child.name.clone(), column.to_string()))
+                        .or_default() += 1;
+                }));
                 conn.prepare_cached(&child.statements().insert)?
                     .execute(params_from_iter(all))?;
             }

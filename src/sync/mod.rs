@@ -6,10 +6,11 @@
 
 mod streams;
 
-use std::path::PathBuf;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use chrono::NaiveDate;
+use chrono::{NaiveDate, NaiveDateTime};
 use serde_json::value::RawValue;
 
 pub use streams::{Stream, parse_streams};
@@ -17,8 +18,11 @@ pub use streams::{Stream, parse_streams};
 use crate::api::list::ApiList;
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::mirror::{Counts, End, Mirror, MirrorError, Run, Widened};
+use crate::mirror::{
+    Bookmark, Counts, End, Mirror, MirrorError, POINT, Run, StreamWriter, UnreadMoney, Widened,
+};
 use crate::network::{Choice, Target};
+use crate::record::Record;
 
 /// What a sync is asked to do.
 pub struct Options {
@@ -33,6 +37,8 @@ pub struct Options {
 pub struct Outcome {
     pub run: i64,
     pub streams: Vec<(Stream, Counts)>,
+    /// Money values that were no exact amount (kept as their text, without centavos), in all.
+    pub unread_money: u64,
 }
 
 /// The mirror of `profile` when `--to` names none: one file per profile in the data folder.
@@ -100,11 +106,14 @@ pub async fn run(ctx: &Context, opts: Options) -> Result<Outcome> {
     let mut outcome = Outcome {
         run: run.number,
         streams: Vec::new(),
+        unread_money: 0,
     };
     let mut total = Counts::default();
     let mut result = Ok(());
     'streams: for &stream in &opts.streams {
         let mut counts = Counts::default();
+        // Said once per stream and column, over all its clinics.
+        let mut unread_money = BTreeMap::new();
         for table in &stream.tables() {
             let scoped: Vec<i64> = if table.per_clinic {
                 clinics.clone()
@@ -113,7 +122,12 @@ pub async fn run(ctx: &Context, opts: Options) -> Result<Outcome> {
             };
             for clinic in scoped {
                 match walk(ctx, &mut mirror, &run, &opts, table, clinic).await {
-                    Ok(Some(done)) => counts.add(done),
+                    Ok(Some((done, unread))) => {
+                        counts.add(done);
+                        for u in unread {
+                            *unread_money.entry((u.table, u.column)).or_default() += u.count;
+                        }
+                    }
                     Ok(None) => {}
                     Err(e) => {
                         result = Err(e);
@@ -122,6 +136,7 @@ pub async fn run(ctx: &Context, opts: Options) -> Result<Outcome> {
                 }
             }
         }
+        outcome.unread_money += say_unread_money(ctx, &unread_money);
         total.add(counts);
         outcome.streams.push((stream, counts));
     }
@@ -143,7 +158,8 @@ async fn clinics(ctx: &Context, choice: Option<&Choice>) -> Result<Vec<i64>> {
     })
 }
 
-/// Walks one table of one clinic into the mirror. `None`: the deployment has no such list.
+/// Walks one table of one clinic into the mirror: what it did, and the money values it kept without
+/// an exact amount. `None`: the deployment has no such list.
 async fn walk(
     ctx: &Context,
     mirror: &mut Mirror,
@@ -151,12 +167,12 @@ async fn walk(
     opts: &Options,
     table: &streams::Table,
     clinic: i64,
-) -> Result<Option<Counts>> {
+) -> Result<Option<(Counts, Vec<UnreadMoney>)>> {
     let failed = |e| mirror_error(&opts.path, e);
     let bookmark = mirror.bookmark(table.name, clinic).map_err(failed)?;
     // A point goes on only where the service filters by modification and was never seen ignoring
     // the filter; anything else is walked whole.
-    let since: Option<NaiveDate> = match (table.modified, &bookmark.point) {
+    let mut since: Option<NaiveDate> = match (table.modified, &bookmark.point) {
         (Some(_), Some(point))
             if !opts.full && !bookmark.ignores_filter && !full_due(ctx, &bookmark)? =>
         {
@@ -164,14 +180,6 @@ async fn walk(
         }
         _ => None,
     };
-    let full = since.is_none();
-    let mut query: Vec<(String, String)> = Vec::new();
-    if clinic != 0 {
-        query.push(("clinica".into(), clinic.to_string()));
-    }
-    if let (Some(modified), Some(day)) = (table.modified, since) {
-        query.push((modified.filter.into(), day.format("%Y-%m-%d").to_string()));
-    }
     let money_fields = ctx.profile.money_fields.clone();
     let money = Box::new(move |column: &str| {
         crate::money::is_money_column(column) || money_fields.iter().any(|m| m == column)
@@ -182,61 +190,61 @@ async fn walk(
     if let Some(modified) = table.modified {
         writer.watch_modified(modified.field, since);
     }
-    let client = ctx.api().await?;
-    let mut stored: std::result::Result<(), MirrorError> = Ok(());
-    let walked = if let Some(select) = table.crm {
-        crm_walk(ctx, table, select, &mut writer, &mut stored).await
-    } else if table.paged() {
-        let source = Arc::new(ApiList::new(client, table.op, query));
-        let mut spec = ctx.walk();
-        spec.all = true;
-        spec.first = 1;
-        spec.limit = None;
-        crate::pages::walk(source, spec, &ctx.reporter, |record| {
-            if stored.is_ok() {
-                stored = writer.push(record);
+    let mut replace_point = false;
+    loop {
+        match fetch(ctx, table, clinic, since, &mut writer, &opts.path).await {
+            Ok(()) => {}
+            Err(Stopped::Local(e)) => return Err(e),
+            // A deployment without the contact list answers its path as an unknown route.
+            Err(Stopped::Walk(Error::Rejected { status: 404, .. })) if table.optional => {
+                ctx.reporter
+                    .note(&crate::t!("sync-list-absent", stream = table.name));
+                return Ok(None);
             }
-            // A failed write stops the walk: nothing after it may be counted as mirrored.
-            stored.as_ref().map(|_| ()).map_err(|_| Error::Interrupted)
-        })
-        .await
-        .map(|_| ())
-    } else {
-        match crate::api::ops::whole_list(&client, table.op, &query).await {
-            Ok(values) => {
-                for value in values {
-                    let raw: Box<RawValue> = serde_json::value::to_raw_value(&value)
-                        .map_err(|e| Error::Protocol(e.to_string()))?;
-                    stored = writer.push(raw);
-                    if stored.is_err() {
-                        break;
-                    }
-                }
-                Ok(())
+            Err(Stopped::Walk(e)) => return Err(in_clinic(clinic, e)),
+        }
+        // A point later than the server's own clock (saved under a clock that ran ahead) asked for
+        // a future that holds nothing: it is dropped, and the list walked whole.
+        if since.is_some()
+            && let Some((point, server)) = point_ahead(ctx, &bookmark)
+        {
+            ctx.reporter.warn(&crate::t!(
+                "sync-point-ahead",
+                stream = table.name,
+                point = point,
+                server = server
+            ));
+            since = None;
+            replace_point = true;
+            if let Some(modified) = table.modified {
+                writer.watch_modified(modified.field, None);
             }
-            Err(e) => Err(e),
+            continue;
         }
-    };
-    stored.map_err(failed)?;
-    match walked {
-        Ok(()) => {}
-        // A deployment without the contact list answers its path as an unknown route.
-        Err(Error::Rejected { status: 404, .. }) if table.optional => {
-            ctx.reporter
-                .note(&crate::t!("sync-list-absent", stream = table.name));
-            return Ok(None);
-        }
-        Err(e) => return Err(in_clinic(clinic, e)),
+        break;
     }
-    let (counts, widened, older) = writer.finish(End { full }).map_err(failed)?;
-    if since.is_some() && older > 0 {
+    let full = since.is_none();
+    let cap = ctx
+        .profile
+        .zone()
+        .ok()
+        .and_then(|zone| ctx.http.server_clock().first_in(zone));
+    let done = writer
+        .finish(End {
+            full,
+            cap,
+            replace_point,
+        })
+        .map_err(failed)?;
+    if since.is_some() && done.older > 0 {
         mirror
             .note_ignored_filter(table.name, clinic)
             .map_err(failed)?;
         ctx.reporter
             .warn(&crate::t!("sync-filter-ignored", stream = table.name));
     }
-    say_widened(ctx, &widened);
+    say_widened(ctx, &done.widened);
+    let counts = done.counts;
     ctx.reporter.note(&crate::t!(
         "sync-stream-done",
         stream = table.name,
@@ -246,7 +254,89 @@ async fn walk(
         vanished = counts.vanished,
         mode = if full { "full" } else { "incremental" }
     ));
-    Ok(Some(counts))
+    Ok(Some((counts, done.unread_money)))
+}
+
+/// The bookmark's point and the server's clock, when the point is later than the clock allows.
+fn point_ahead(ctx: &Context, bookmark: &Bookmark) -> Option<(String, String)> {
+    let point = NaiveDateTime::parse_from_str(bookmark.point.as_deref()?, POINT).ok()?;
+    let server = ctx
+        .http
+        .server_clock()
+        .latest_in(ctx.profile.zone().ok()?)?;
+    (point > server + crate::http::CLOCK_SLACK).then(|| {
+        (
+            point.format(POINT).to_string(),
+            server.format(POINT).to_string(),
+        )
+    })
+}
+
+/// Why reading a list into the mirror stopped.
+enum Stopped {
+    /// The mirror could not store a record, or the service's client could not be made: said as it
+    /// is, not as the clinic's.
+    Local(Error),
+    /// The service's walk failed.
+    Walk(Error),
+}
+
+/// Reads one list of one clinic (changed since `since`, else whole) into `writer`.
+async fn fetch(
+    ctx: &Context,
+    table: &streams::Table,
+    clinic: i64,
+    since: Option<NaiveDate>,
+    writer: &mut StreamWriter<'_>,
+    path: &Path,
+) -> std::result::Result<(), Stopped> {
+    let mut query: Vec<(String, String)> = Vec::new();
+    if clinic != 0 {
+        query.push(("clinica".into(), clinic.to_string()));
+    }
+    if let (Some(modified), Some(day)) = (table.modified, since) {
+        query.push((modified.filter.into(), day.format("%Y-%m-%d").to_string()));
+    }
+    let mut store_failed = false;
+    // A failed write stops the walk: nothing after it may be counted as mirrored.
+    let mut store = |record: Record| {
+        writer.push(record).map_err(|e| {
+            store_failed = true;
+            mirror_error(path, e)
+        })
+    };
+    let walked = if let Some(select) = table.crm {
+        crm_walk(ctx, table, select, &mut store).await
+    } else {
+        let client = ctx.api().await.map_err(Stopped::Local)?;
+        if table.paged() {
+            let source = Arc::new(ApiList::new(client, table.op, query));
+            let mut spec = ctx.walk();
+            spec.all = true;
+            spec.first = 1;
+            spec.limit = None;
+            crate::pages::walk(source, spec, &ctx.reporter, &mut store)
+                .await
+                .map(|_| ())
+        } else {
+            crate::api::ops::whole_list(&client, table.op, &query)
+                .await
+                .and_then(|values| {
+                    values.into_iter().try_for_each(|value| {
+                        let raw: Box<RawValue> = serde_json::value::to_raw_value(&value)
+                            .map_err(|e| Error::Protocol(e.to_string()))?;
+                        store(raw)
+                    })
+                })
+        }
+    };
+    walked.map_err(|e| {
+        if store_failed {
+            Stopped::Local(e)
+        } else {
+            Stopped::Walk(e)
+        }
+    })
 }
 
 /// A CRM list walked by ID keyset, the fields `select` names, one page after another as the CRM's
@@ -255,8 +345,7 @@ async fn crm_walk(
     ctx: &Context,
     table: &streams::Table,
     select: &[&str],
-    writer: &mut crate::mirror::StreamWriter<'_>,
-    stored: &mut std::result::Result<(), MirrorError>,
+    store: &mut impl FnMut(Record) -> Result<()>,
 ) -> Result<()> {
     use crate::crm::list::{KeysetList, ListQuery, PAGE_SIZE, unchanged};
     let query = ListQuery {
@@ -280,14 +369,9 @@ async fn crm_walk(
         limit: None,
         ..ctx.walk()
     };
-    crate::pages::walk(source, spec, &ctx.reporter, |record| {
-        if stored.is_ok() {
-            *stored = writer.push(record);
-        }
-        stored.as_ref().map(|_| ()).map_err(|_| Error::Interrupted)
-    })
-    .await
-    .map(|_| ())
+    crate::pages::walk(source, spec, &ctx.reporter, store)
+        .await
+        .map(|_| ())
 }
 
 /// Whether the profile's `sync.full_every` has passed since the stream's last full walk.
@@ -334,6 +418,20 @@ fn clinic_name(clinic: i64) -> String {
     } else {
         clinic.to_string()
     }
+}
+
+/// Says each column whose money values were not all exact amounts (table, column and count: never
+/// a value, which is people's data); returns how many there were in all.
+fn say_unread_money(ctx: &Context, unread: &BTreeMap<(String, String), u64>) -> u64 {
+    for ((table, column), &count) in unread {
+        ctx.reporter.warn(&crate::t!(
+            "sync-money-unread",
+            table = table.as_str(),
+            column = column.as_str(),
+            count = count
+        ));
+    }
+    unread.values().sum()
 }
 
 fn say_widened(ctx: &Context, widened: &[Widened]) {

@@ -36,7 +36,7 @@ fn sync(env: &Env, db: &Path, args: &[&str]) -> String {
         .admin()
         .args(["sync", "--to"])
         .arg(db)
-        .args(["--clinic", "all"])
+        .args(EVERY_CLINIC)
         .args(args)
         .output()
         .unwrap();
@@ -61,15 +61,9 @@ fn sql(env: &Env, db: &Path, query: &str) -> Vec<Value> {
 fn exported(env: &Env) -> Vec<(u64, String, String)> {
     let out = env
         .admin()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--clinic",
-            "all",
-            "--all",
-            "--format",
-            "json",
-        ])
+        .args(FICHA_ALL)
+        .args(EVERY_CLINIC)
+        .args(["--format", "json"])
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
@@ -87,6 +81,20 @@ fn exported(env: &Env) -> Vec<(u64, String, String)> {
         .collect();
     rows.sort();
     rows
+}
+
+/// The query of each request for the quotes' list the sandbox received, in order.
+fn quote_queries(env: &Env) -> Vec<Vec<(String, String)>> {
+    env.sent()
+        .iter()
+        .filter(|r| {
+            r["path"]
+                .as_str()
+                .unwrap()
+                .ends_with("/lista_venda_orcamento")
+        })
+        .map(query_of)
+        .collect()
 }
 
 /// Two lists of quotes are equal; the first difference is shown when not (never the whole lists).
@@ -141,17 +149,7 @@ fn the_mirror_follows_new_changed_vanished_and_resurrected_quotes_exactly() {
         said.contains("incremental): 0 new, 2 changed, 0 vanished"),
         "{said}"
     );
-    let asked: Vec<Vec<(String, String)>> = env
-        .sent()
-        .iter()
-        .filter(|r| {
-            r["path"]
-                .as_str()
-                .unwrap()
-                .ends_with("/lista_venda_orcamento")
-        })
-        .map(query_of)
-        .collect();
+    let asked = quote_queries(&env);
     assert!(
         asked
             .iter()
@@ -456,14 +454,9 @@ fn python_reads_the_mirror_and_its_sums_equal_the_csv_exports() {
     let csv = dir.path().join("ficha.csv");
     let out = env
         .admin()
-        .args([
-            "report",
-            "ficha-financeira",
-            "--clinic",
-            "all",
-            "--all",
-            "-o",
-        ])
+        .args(FICHA_ALL)
+        .args(EVERY_CLINIC)
+        .arg("-o")
         .arg(&csv)
         .output()
         .unwrap();
@@ -565,4 +558,154 @@ fn a_full_walk_comes_back_as_often_as_the_profile_says() {
         "{said}"
     );
     same(&mirrored(&env, &db), &exported(&env), "the service");
+}
+
+/// A bookmark later than the server's own clock (saved under a clock that ran ahead) would ask for
+/// a future that holds nothing: the run says so, walks the list whole, and saves a point the
+/// server's clock allows, from which the next run goes on.
+#[test]
+fn a_bookmark_later_than_the_servers_clock_is_dropped_and_the_list_walked_whole() {
+    let env = Env::scale(300);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    sync(&env, &db, &["--streams", "quotes"]);
+    let ahead = (chrono::Local::now() + chrono::Duration::days(3))
+        .format("%Y-%m-%d %H:%M:%S")
+        .to_string();
+    rusqlite::Connection::open(&db)
+        .unwrap()
+        .execute("UPDATE _bookmarks SET point = ?1", [&ahead])
+        .unwrap();
+    env.edit_quotes("change=1");
+    env.clear_journal();
+    let said = sync(&env, &db, &["--streams", "quotes"]);
+    assert!(said.contains("later than the server's clock"), "{said}");
+    assert!(
+        said.contains("full): 0 new, 1 changed, 0 vanished"),
+        "{said}"
+    );
+    let filtered: Vec<bool> = quote_queries(&env)
+        .iter()
+        .map(|q| q.iter().any(|(k, _)| k == "modificado_em_de"))
+        .collect();
+    assert!(
+        filtered.contains(&true) && filtered.contains(&false),
+        "{filtered:?}"
+    );
+    let points = sql(&env, &db, "SELECT DISTINCT point FROM _bookmarks");
+    for point in &points {
+        assert!(
+            point["point"].as_str().unwrap() < ahead.as_str(),
+            "{points:?}"
+        );
+    }
+    same(&mirrored(&env, &db), &exported(&env), "the service");
+    let said = sync(&env, &db, &["--streams", "quotes"]);
+    assert!(
+        said.contains("incremental): 0 new, 0 changed") && !said.contains("server's clock"),
+        "{said}"
+    );
+}
+
+/// `clinic sync --streams quotes --clinic CLINIC` into `db` from a host whose every list holds
+/// `records` (the clinics' list too: with `all`, one clinic per record).
+fn sync_served(records: &[&str], clinic: &str, db: &Path) -> std::process::Output {
+    let records: Vec<String> = records.iter().map(|r| r.to_string()).collect();
+    let server = crate::hostile::serving(crate::hostile::list_of(&records));
+    let config = tempfile::tempdir().unwrap();
+    crate::servers::clinic_at(config.path(), &server.url(""))
+        .args(["sync", "--streams", "quotes", "--clinic", clinic, "--to"])
+        .arg(db)
+        .output()
+        .unwrap()
+}
+
+/// A money value that is no exact amount keeps its text in the mirror, with no centavos; the run
+/// names the table, column and count (never the value), and exits 1 so a nightly job notices. A
+/// record stamped in the future does not carry the bookmark past the server's clock.
+#[test]
+fn money_that_is_no_exact_amount_is_kept_as_text_said_and_fails_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    let records = [
+        r#"{"id": 1, "valor": "a combinar", "modificado_em": "2099-01-01 10:00:00"}"#,
+        r#"{"id": 2, "valor": "0.125", "modificado_em": "2024-05-01 10:00:00"}"#,
+        r#"{"id": 3, "valor": "1.234,50", "modificado_em": "2024-05-01 10:00:00"}"#,
+    ];
+    let out = sync_served(&records, "1", &db);
+    let said = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains(
+            "quotes.valor: 2 money values are not exact amounts: their text is kept, \
+             and valor_centavos is left empty"
+        ),
+        "{said}"
+    );
+    assert!(
+        said.contains("every row was written, but 2 money values"),
+        "{said}"
+    );
+    assert!(
+        !said.contains("a combinar") && !said.contains("0.125"),
+        "{said}"
+    );
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let rows: Vec<(i64, String, Option<i64>)> = conn
+        .prepare("SELECT id, valor, valor_centavos FROM quotes ORDER BY id")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap();
+    assert_eq!(
+        rows,
+        [
+            (1, "a combinar".to_string(), None),
+            (2, "0.125".to_string(), None),
+            // Text beside it makes the column text: each value as it came, its centavos exact.
+            (3, "1.234,50".to_string(), Some(123_450)),
+        ]
+    );
+    let point: String = conn
+        .query_row("SELECT point FROM _bookmarks", [], |r| r.get(0))
+        .unwrap();
+    let now = chrono::Utc::now().format("%Y-%m-%d %H:%M:%S").to_string();
+    assert!(
+        point.as_str() < "2099" && point.as_str() <= now.as_str(),
+        "{point}"
+    );
+
+    // Over three clinics, one warning for the stream's column, counting them all.
+    let out = sync_served(&records, "all", &dir.path().join("all.sqlite"));
+    let said = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert_eq!(said.matches("quotes.valor:").count(), 1, "{said}");
+    assert!(said.contains("quotes.valor: 6 money values"), "{said}");
+}
+
+/// A record the mirror cannot store stops the run with the mirror's own words: what is wrong, and
+/// the fields the record has (never its values).
+#[test]
+fn a_record_the_mirror_cannot_store_is_named_as_the_mirror_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    let out = sync_served(
+        &[
+            r#"{"id": 1, "valor": "10.00"}"#,
+            r#"{"nome": "Ana Souza", "valor": "12.00"}"#,
+        ],
+        "1",
+        &db,
+    );
+    let said = stderr(&out);
+    assert_eq!(out.status.code(), Some(5), "{said}");
+    assert!(
+        said.contains("without an ID field (id, ID, Id or codigo)") && said.contains("nome, valor"),
+        "{said}"
+    );
+    assert!(
+        !said.contains("Ana Souza") && !said.contains("interrupted"),
+        "{said}"
+    );
 }

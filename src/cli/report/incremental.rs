@@ -16,11 +16,12 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use chrono::{NaiveDate, NaiveDateTime, TimeZone};
+use chrono::{NaiveDate, NaiveDateTime};
 
 use crate::config::state::{self, MOMENT, Since, State};
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::http::ServerClock;
 use crate::watch::Watch;
 
 /// The overlap when `--since-overlap` is not given.
@@ -28,10 +29,6 @@ const OVERLAP: Duration = Duration::from_secs(10 * 60);
 
 /// The field of a record that holds when it was last modified.
 const MODIFIED: &str = "modificado_em";
-
-/// How far a point may run ahead of the server's clock before it is taken for a wrong one: the
-/// `Date` header has whole seconds, and the service's own clocks may differ by a little.
-const CLOCK_SLACK: chrono::Duration = chrono::Duration::minutes(5);
 
 /// A report's export, as far as what it remembers goes.
 pub(super) struct Export<'a> {
@@ -132,10 +129,10 @@ impl Run {
         let (Some(from), Some(_)) = (self.from, &self.point) else {
             return false;
         };
-        let Some(server) = server_time(ctx, ctx.http.server_clock().latest()) else {
+        let Some(server) = server_time(ctx, ServerClock::latest_in) else {
             return false;
         };
-        if from <= server + CLOCK_SLACK {
+        if from <= server + crate::http::CLOCK_SLACK {
             return false;
         }
         ctx.reporter.warn(&crate::t!(
@@ -176,7 +173,7 @@ impl Run {
         let Some(point) = self.point else {
             return Ok(());
         };
-        let server_start = server_time(ctx, ctx.http.server_clock().first());
+        let server_start = server_time(ctx, ServerClock::first_in);
         let newest = match (self.watch.newest(), server_start) {
             (Some(newest), Some(start)) => Some(newest.min(start)),
             // Records came but none says when it was modified (a deployment without the field):
@@ -203,7 +200,7 @@ impl Run {
                 target: Some(point.target),
                 since: next.format(MOMENT).to_string(),
                 run_started: self.started.format(MOMENT).to_string(),
-                zone: Some(zone_name(ctx).to_string()),
+                zone: Some(ctx.profile.zone_name().to_string()),
             },
         )?;
         if let Some(legacy) = point.legacy {
@@ -288,32 +285,20 @@ fn overlap(ctx: &Context) -> chrono::Duration {
     chrono::Duration::from_std(ctx.global.since_overlap.unwrap_or(OVERLAP)).unwrap_or_default()
 }
 
-fn zone_name(ctx: &Context) -> &str {
-    ctx.profile
-        .timezone
-        .as_deref()
-        .unwrap_or(crate::config::DEFAULT_TIMEZONE)
-        .trim()
-}
-
-fn zone(ctx: &Context) -> Result<chrono_tz::Tz> {
-    let name = zone_name(ctx);
-    name.parse()
-        .map_err(|_| Error::invalid("timezone", name, &crate::t!("cli-crm-expected-timezone")))
-}
-
-/// A time by the server's clock, in the profile's zone, as the service writes its times.
-fn server_time(ctx: &Context, at: Option<std::time::SystemTime>) -> Option<NaiveDateTime> {
-    let tz = zone(ctx).ok()?;
-    let at: chrono::DateTime<chrono::Utc> = at?.into();
-    Some(tz.from_utc_datetime(&at.naive_utc()).naive_local())
+/// A time by the server's clock (`which` of its readings), in the profile's zone, as the service
+/// writes its times.
+fn server_time(
+    ctx: &Context,
+    which: fn(&ServerClock, chrono_tz::Tz) -> Option<NaiveDateTime>,
+) -> Option<NaiveDateTime> {
+    which(ctx.http.server_clock(), ctx.profile.zone().ok()?)
 }
 
 /// Now in the profile's timezone: the service writes its times in local time, without a zone.
 /// Debug builds let a test set the clock ahead or behind (`CLINIC_TEST_CLOCK_SKEW`, in seconds),
 /// to show that no point depends on it.
 fn now(ctx: &Context) -> Result<NaiveDateTime> {
-    let tz = zone(ctx)?;
+    let tz = ctx.profile.zone()?;
     let now = chrono::Utc::now();
     #[cfg(debug_assertions)]
     let now = now

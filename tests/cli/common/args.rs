@@ -63,6 +63,10 @@ pub const FICHA: &[&str] = &["report", "ficha-financeira"];
 #[allow(dead_code)]
 pub const FICHA_ALL: &[&str] = &["report", "ficha-financeira", "--all"];
 
+/// Every clinic the login sees.
+#[allow(dead_code)]
+pub const EVERY_CLINIC: &[&str] = &["--clinic", "all"];
+
 /// `clinic report appointments`.
 #[allow(dead_code)]
 pub const APPOINTMENTS: &[&str] = &["report", "appointments"];
