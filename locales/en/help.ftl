@@ -861,7 +861,7 @@ help-cache-path = Print the cache directory of this profile
       ls "$(clinic cache path)"
 
 ## sync
-help-sync = Mirror the deployment into a database by ID (SQLite; `clinic sql` queries it), kept current by incremental runs
+help-sync = Mirror the deployment into a database by ID (SQLite, or PostgreSQL; `clinic sql` queries it), kept current by incremental runs
     .after =
     Examples:
       clinic sync                                  # every stream of every clinic, into the profile's mirror
@@ -869,7 +869,7 @@ help-sync = Mirror the deployment into a database by ID (SQLite; `clinic sql` qu
       clinic sync --full                           # walk everything; what is gone gets _deleted_at
       clinic sync changes                          # what the last run changed
       clinic sql "SELECT clinica, SUM(valor_centavos)/100.0 FROM quotes GROUP BY clinica"
-help-sync--to = The database file [default: sync/<profile>.sqlite in the data folder]
+help-sync--to = The database file, or postgres://user@host/database (the password in PGPASSWORD) [default: the profile's sync.target, else sync/<profile>.sqlite in the data folder]
 help-sync--streams = Streams to mirror, comma-separated: quotes, appointments, contacts, references, crm [default: all but crm]
 help-sync--clinic = Clinics to mirror: IDs or names, comma-separated, or all [default: every clinic the login sees]
 help-sync--crm = Also mirror the CRM's contacts and deals (crm_contacts, crm_deals; the profile's crm_url)
@@ -883,7 +883,7 @@ help-sync-changes = What changed between runs: new, changed (field, old and new 
       clinic sync changes                  # the last complete run's changes
       clinic sync changes --since 12       # every change after run 12
       clinic sync changes --since 2026-11-01 --format csv -o changes.csv
-help-sync-changes--to = The database file [default: the profile's mirror]
+help-sync-changes--to = The database file, or postgres://user@host/database (its working copy is read) [default: the profile's mirror]
 help-sync-changes--changes-by = Count the changed quotes and sum their value by one of their columns, per kind of change
 help-sync-changes--changes-by--status = The quote's status (Aprovado, Cancelado…)
 help-sync-changes--changes-by--clinic = The quote's clinic (unidade)
@@ -896,7 +896,7 @@ help-sql = Query the mirror `clinic sync` keeps (read-only), printed as a table,
       clinic sql --schema
       clinic sql "SELECT status, COUNT(*), SUM(valor_centavos) / 100.0 AS total FROM quotes WHERE _deleted_at IS NULL GROUP BY status"
 help-sql--query = An SQL query (SQLite); the database is opened read-only
-help-sql--to = The database file [default: the profile's mirror]
+help-sql--to = The database file, or postgres://user@host/database (the password in PGPASSWORD) [default: the profile's mirror]
 
 ## state
 help-state = The saved points of incremental exports (--since last)

@@ -504,6 +504,14 @@ sync-waiting = another sync is writing { $path }; waiting for it to end
 sync-not-an-object = the service sent a record that is a { $kind }, not an object with fields: it cannot be mirrored
 sync-no-id = the service sent a record without an ID field (id, ID, Id or codigo): it cannot be mirrored (its fields: { $fields })
 sync-database-failed = the database { $path } could not be written: { $reason }
+
+## clinic sync into PostgreSQL
+config-key-sync-target = where clinic sync, sync changes and clinic sql go when --to names nothing: a file, or postgres://user@host/database (the password in PGPASSWORD)
+config-expect-postgres-url = a PostgreSQL URL with a database: postgres://user@host[:port]/database[?sslmode=require]
+config-expect-postgres-no-password = a PostgreSQL URL without a password (postgres://user@host/database): give the password in PGPASSWORD, so it stays out of the shell's history, the process list and the profile
+sync-postgres-failed = the PostgreSQL database { $url } could not be reached or written: { $reason }
+sync-postgres-other-source = { $url } is fed by another working copy ({ $id }), whose runs are numbered apart from this one's: give this sync a database of its own, or drop that database's tables to feed it from here
+sync-postgres-published = { $url }: published up to run { $run } ({ $rows } rows sent)
 sync-list-absent = { $stream }: this deployment has no such list; left out
 sync-filter-ignored = { $stream }: the deployment ignored the modified-since filter (records older than the point came): every record was written, and later runs walk this list whole
 sync-widened = { $table }.{ $column } held a value that is not { $from }: the column is now { $to }, every value kept

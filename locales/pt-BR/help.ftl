@@ -864,7 +864,7 @@ help-cache-path = Mostra a pasta de cache deste perfil
       ls "$(clinic cache path)"
 
 ## sync
-help-sync = Espelha a implantação num banco de dados por ID (SQLite; `clinic sql` o consulta), atualizado por execuções incrementais
+help-sync = Espelha a implantação num banco de dados por ID (SQLite, ou PostgreSQL; `clinic sql` o consulta), atualizado por execuções incrementais
     .after =
     Exemplos:
       clinic sync                                  # todos os fluxos de todas as clínicas, no espelho do perfil
@@ -872,7 +872,7 @@ help-sync = Espelha a implantação num banco de dados por ID (SQLite; `clinic s
       clinic sync --full                           # percorre tudo; o que sumiu recebe _deleted_at
       clinic sync changes                          # o que a última execução mudou
       clinic sql "SELECT clinica, SUM(valor_centavos)/100.0 FROM quotes GROUP BY clinica"
-help-sync--to = O arquivo do banco [padrão: sync/<perfil>.sqlite na pasta de dados]
+help-sync--to = O arquivo do banco, ou postgres://usuario@servidor/banco (a senha em PGPASSWORD) [padrão: o sync.target do perfil, senão sync/<perfil>.sqlite na pasta de dados]
 help-sync--streams = Fluxos a espelhar, separados por vírgula: quotes, appointments, contacts, references, crm [padrão: todos menos crm]
 help-sync--clinic = Clínicas a espelhar: IDs ou nomes separados por vírgula, ou all [padrão: todas as que o login vê]
 help-sync--crm = Espelha também os contatos e negócios do CRM (crm_contacts, crm_deals; o crm_url do perfil)
@@ -886,7 +886,7 @@ help-sync-changes = O que mudou entre execuções: linhas novas, alteradas (camp
       clinic sync changes                  # as mudanças da última execução completa
       clinic sync changes --since 12       # toda mudança depois da execução 12
       clinic sync changes --since 2026-11-01 --format csv -o mudancas.csv
-help-sync-changes--to = O arquivo do banco [padrão: o espelho do perfil]
+help-sync-changes--to = O arquivo do banco, ou postgres://usuario@servidor/banco (lê-se a cópia de trabalho dele) [padrão: o espelho do perfil]
 help-sync-changes--changes-by = Conta os orçamentos alterados e soma seu valor por uma de suas colunas, por tipo de mudança
 help-sync-changes--changes-by--status = O status do orçamento (Aprovado, Cancelado…)
 help-sync-changes--changes-by--clinic = A clínica do orçamento (unidade)
@@ -899,7 +899,7 @@ help-sql = Consulta o espelho que `clinic sync` mantém (somente leitura), em ta
       clinic sql --schema
       clinic sql "SELECT status, COUNT(*), SUM(valor_centavos) / 100.0 AS total FROM quotes WHERE _deleted_at IS NULL GROUP BY status"
 help-sql--query = Uma consulta SQL (SQLite); o banco é aberto somente para leitura
-help-sql--to = O arquivo do banco [padrão: o espelho do perfil]
+help-sql--to = O arquivo do banco, ou postgres://usuario@servidor/banco (a senha em PGPASSWORD) [padrão: o espelho do perfil]
 
 ## state
 help-state = Os pontos salvos das exportações incrementais (--since last)

@@ -335,7 +335,7 @@ async fn dispatch(ctx: &Context, command: Command) -> Result<()> {
         Command::Cache(cmd) => cache::run(ctx, cmd).await,
         Command::State(cmd) => state::run(ctx, cmd),
         Command::Sync(args) => sync::run(ctx, args).await,
-        Command::Sql(args) => sync::sql(ctx, args),
+        Command::Sql(args) => sync::sql(ctx, args).await,
         Command::Completions(_)
         | Command::Man(_)
         | Command::Sandbox(_)

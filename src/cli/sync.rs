@@ -9,6 +9,7 @@ use clap::{Args, Subcommand};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::mirror::Mirror;
+use crate::mirror::postgres::{Target, TargetError};
 use crate::output::Shape;
 use crate::show::Sink;
 use crate::sync::{self, Options, Stream};
@@ -18,8 +19,8 @@ use crate::sync::{self, Options, Stream};
 pub struct SyncArgs {
     #[command(subcommand)]
     command: Option<SyncCommand>,
-    #[arg(long, value_name = "FILE")]
-    to: Option<PathBuf>,
+    #[arg(long, value_name = "FILE|URL")]
+    to: Option<String>,
     #[arg(long, value_name = "LIST", value_parser = streams, conflicts_with = "crm")]
     streams: Option<Streams>,
     #[arg(long, visible_alias = "clinica", value_name = "ID|NAME,...|all", value_parser = crate::network::Choice::parse, add = clap_complete::ArgValueCompleter::new(crate::cli::complete::names::clinic_list))]
@@ -48,8 +49,8 @@ pub enum SyncCommand {
 /// `clinic sync changes [--since RUN|DATE]` (the global `--since`, which also takes a run number).
 #[derive(Args, Debug)]
 pub struct ChangesArgs {
-    #[arg(long, value_name = "FILE")]
-    to: Option<PathBuf>,
+    #[arg(long, value_name = "FILE|URL")]
+    to: Option<String>,
     // Its own id: `by` is the summaries' grouping, whose values are read as another type.
     #[arg(long = "by", id = "changes_by", value_enum, value_name = "COLUMN")]
     by: Option<ChangesBy>,
@@ -85,17 +86,24 @@ impl SyncArgs {
 pub struct SqlArgs {
     #[arg(value_name = "SQL")]
     query: Option<String>,
-    #[arg(long, value_name = "FILE")]
-    to: Option<PathBuf>,
+    #[arg(long, value_name = "FILE|URL")]
+    to: Option<String>,
 }
 
 pub async fn run(ctx: &Context, args: SyncArgs) -> Result<()> {
     if let Some(SyncCommand::Changes(c)) = args.command {
         return changes(ctx, c);
     }
-    let path = mirror_path(ctx, args.to)?;
+    let (path, publish) = match destination(ctx, args.to)? {
+        Destination::File(path) => (path, None),
+        Destination::Postgres(target) => (
+            sync::working_copy(&ctx.profile_name, &target)?,
+            Some(*target),
+        ),
+    };
     let opts = Options {
         path,
+        publish,
         streams: match args.streams {
             Some(Streams(streams)) => streams,
             None => {
@@ -140,11 +148,45 @@ pub async fn run(ctx: &Context, args: SyncArgs) -> Result<()> {
     Ok(())
 }
 
-/// `--to FILE`, else the profile's mirror in the data folder.
-fn mirror_path(ctx: &Context, to: Option<PathBuf>) -> Result<PathBuf> {
-    match to {
-        Some(path) => Ok(path),
-        None => sync::default_path(&ctx.profile_name),
+/// Where the mirror is: a file, or a PostgreSQL database.
+enum Destination {
+    File(PathBuf),
+    Postgres(Box<Target>),
+}
+
+/// `--to FILE|URL`, else the profile's `sync.target`, else the profile's mirror in the data folder.
+/// A PostgreSQL URL carries no password: `PGPASSWORD` gives it.
+fn destination(ctx: &Context, to: Option<String>) -> Result<Destination> {
+    let (key, raw) = match to {
+        Some(to) => ("--to", to),
+        None => match &ctx.profile.sync.target {
+            Some(target) => ("sync.target", target.clone()),
+            None => return Ok(Destination::File(sync::default_path(&ctx.profile_name)?)),
+        },
+    };
+    if !crate::config::is_postgres_url(&raw) {
+        return Ok(Destination::File(PathBuf::from(raw)));
+    }
+    crate::config::check_sync_target(key, &raw)?;
+    let password = std::env::var("PGPASSWORD").ok();
+    Target::parse(&raw, password.as_deref())
+        .map(|t| Destination::Postgres(Box::new(t)))
+        .map_err(|e| {
+            let reason = match e {
+                TargetError::Password => crate::t!("config-expect-postgres-no-password"),
+                TargetError::Invalid(reason) => {
+                    format!("{} ({reason})", crate::t!("config-expect-postgres-url"))
+                }
+            };
+            Error::invalid(key, crate::config::mask_url(&raw), &reason)
+        })
+}
+
+/// The mirror's file: `changes` reads a PostgreSQL database's working copy, which holds what it holds.
+fn mirror_path(ctx: &Context, to: Option<String>) -> Result<PathBuf> {
+    match destination(ctx, to)? {
+        Destination::File(path) => Ok(path),
+        Destination::Postgres(target) => sync::working_copy(&ctx.profile_name, &target),
     }
 }
 
@@ -217,8 +259,24 @@ fn since_run(
     }
 }
 
-pub fn sql(ctx: &Context, args: SqlArgs) -> Result<()> {
-    let path = mirror_path(ctx, args.to)?;
+pub async fn sql(ctx: &Context, args: SqlArgs) -> Result<()> {
+    let destination = destination(ctx, args.to)?;
+    let schema = match &destination {
+        Destination::File(_) => crate::mirror::SCHEMA_SQL,
+        Destination::Postgres(_) => crate::mirror::postgres::SCHEMA_SQL,
+    };
+    let sql = match (&args.query, ctx.global.schema_listing()) {
+        (None, true) => schema.to_string(),
+        (Some(q), false) => q.clone(),
+        (Some(_), true) => {
+            return Err(Error::Usage(crate::t!("sql-query-or-schema")));
+        }
+        (None, false) => return Err(Error::missing("SQL", &crate::t!("sql-expected-query"))),
+    };
+    let path = match destination {
+        Destination::File(path) => path,
+        Destination::Postgres(target) => return sql_postgres(ctx, &target, &sql).await,
+    };
     let conn = read(&path)?;
     let failed = |e: crate::mirror::MirrorError| match e {
         // A query the database refuses is the user's to fix: said as SQLite says it.
@@ -227,13 +285,28 @@ pub fn sql(ctx: &Context, args: SqlArgs) -> Result<()> {
         }
         other => sync::mirror_error(&path, other),
     };
-    let sql = match (&args.query, ctx.global.schema_listing()) {
-        (None, true) => crate::mirror::SCHEMA_SQL.to_string(),
-        (Some(q), false) => q.clone(),
-        (Some(_), true) => {
-            return Err(Error::Usage(crate::t!("sql-query-or-schema")));
-        }
-        (None, false) => return Err(Error::missing("SQL", &crate::t!("sql-expected-query"))),
-    };
     print_rows(ctx, &conn, &sql, &[]).map_err(failed)?
+}
+
+/// `clinic sql` on a PostgreSQL database, in a read-only transaction: the server refuses a change.
+async fn sql_postgres(ctx: &Context, target: &Target, sql: &str) -> Result<()> {
+    use crate::mirror::MirrorError;
+    let failed = |e: MirrorError| match e {
+        MirrorError::Refused(reason) => Error::Usage(crate::t!("sql-failed", reason = reason)),
+        other => Error::Other(crate::t!(
+            "sync-postgres-failed",
+            url = target.url.as_str(),
+            reason = other.to_string()
+        )),
+    };
+    let mut client = target.connect().await.map_err(failed)?;
+    let mut out = Sink::open(ctx, Shape::List)?;
+    let written = crate::mirror::postgres::rows(&mut client, sql, |row| out.write(&row))
+        .await
+        .map_err(failed)?;
+    written?;
+    if out.finish()? == 0 {
+        ctx.reporter.note(&crate::t!("note-no-records"));
+    }
+    Ok(())
 }

@@ -103,11 +103,15 @@ pub struct SyncKeys {
     /// the last one, as written.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub full_every: Option<String>,
+    /// `sync.target = "postgres://user@host/db"`: where `clinic sync`, `sync changes` and `clinic sql`
+    /// go when `--to` names nothing (a file, or a PostgreSQL database).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
 }
 
 impl SyncKeys {
     fn is_empty(&self) -> bool {
-        self.full_every.is_none()
+        self.full_every.is_none() && self.target.is_none()
     }
 }
 
@@ -220,6 +224,7 @@ pub const KEYS: &[&str] = &[
     "proxy",
     "language",
     "sync.full_every",
+    "sync.target",
     "aliases.<name>",
 ];
 
@@ -248,6 +253,7 @@ pub fn meaning(key: &str) -> Option<String> {
         "proxy" => crate::t!("config-key-proxy"),
         "language" => crate::t!("config-key-language"),
         "sync.full_every" => crate::t!("config-key-sync-full-every"),
+        "sync.target" => crate::t!("config-key-sync-target"),
         "aliases.<name>" => crate::t!("config-key-aliases"),
         _ => return None,
     })
@@ -340,6 +346,44 @@ pub fn update_profile(
         change(file.profiles.entry(name.to_string()).or_default())?;
         file.save(dir)
     })
+}
+
+/// Whether a `--to` or `sync.target` names a PostgreSQL database rather than a file.
+pub fn is_postgres_url(raw: &str) -> bool {
+    let lower = raw.trim().to_ascii_lowercase();
+    lower.starts_with("postgres://") || lower.starts_with("postgresql://")
+}
+
+/// Checks where a sync goes (`--to`, `sync.target`): a file, or a PostgreSQL URL that carries no
+/// password (it would stay in the shell's history, the process list and the profile; `PGPASSWORD`
+/// gives it). A refused URL is shown with its password masked.
+pub fn check_sync_target(key: &str, raw: &str) -> Result<()> {
+    if !is_postgres_url(raw) {
+        return Ok(());
+    }
+    let Ok(mut url) = url::Url::parse(raw.trim()) else {
+        return Err(Error::invalid(
+            key,
+            mask_url(raw),
+            &crate::t!("config-expect-postgres-url"),
+        ));
+    };
+    if url.password().is_some() {
+        let _ = url.set_password(Some("****"));
+        return Err(Error::invalid(
+            key,
+            url.to_string(),
+            &crate::t!("config-expect-postgres-no-password"),
+        ));
+    }
+    if url.path().trim_matches('/').is_empty() {
+        return Err(Error::invalid(
+            key,
+            url.to_string(),
+            &crate::t!("config-expect-postgres-url"),
+        ));
+    }
+    Ok(())
 }
 
 /// Checks a host URL: it must parse, and plain `http://` is allowed only to a loopback host because
@@ -492,6 +536,7 @@ impl Profile {
             "timezone" => s(&self.timezone),
             "timeout" => s(&self.timeout),
             "sync.full_every" => s(&self.sync.full_every),
+            "sync.target" => s(&self.sync.target),
             "max_wait" => s(&self.max_wait),
             "max_answer_size" => s(&self.max_answer_size),
             "ca_bundle" => s(&self.ca_bundle),
@@ -564,6 +609,10 @@ impl Profile {
                 duration(key, v, false)?;
                 self.sync.full_every = Some(v.to_string())
             }
+            "sync.target" => {
+                check_sync_target(key, v)?;
+                self.sync.target = Some(v.to_string())
+            }
             "max_wait" => {
                 duration(key, v, true)?;
                 self.max_wait = Some(v.to_string())
@@ -627,6 +676,7 @@ impl Profile {
             "timezone" => self.timezone = None,
             "timeout" => self.timeout = None,
             "sync.full_every" => self.sync.full_every = None,
+            "sync.target" => self.sync.target = None,
             "max_wait" => self.max_wait = None,
             "max_answer_size" => self.max_answer_size = None,
             "ca_bundle" => self.ca_bundle = None,

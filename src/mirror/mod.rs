@@ -2,9 +2,11 @@
 //! clinic and the record's ID, typed as the Parquet export types its columns, each row stamped with
 //! the runs that saw it first and last and tombstoned (never deleted) once it is gone from the
 //! service. Bookmarks go in the transaction of the rows they cover. SQLite (bundled), opened by one
-//! sync at a time and readable by anyone meanwhile.
+//! sync at a time and readable by anyone meanwhile; a PostgreSQL database is kept equal to such a
+//! file, its working copy (`postgres`).
 
 mod cells;
+pub mod postgres;
 mod query;
 mod store;
 mod table;

@@ -47,6 +47,8 @@ CREATE TABLE IF NOT EXISTS _tables (
     key TEXT NOT NULL,
     child INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS _mirror (id TEXT NOT NULL);
+INSERT INTO _mirror (id) SELECT lower(hex(randomblob(16))) WHERE NOT EXISTS (SELECT 1 FROM _mirror);
 CREATE TABLE IF NOT EXISTS _columns (
     tbl TEXT NOT NULL,
     name TEXT NOT NULL,
@@ -73,6 +75,15 @@ pub enum MirrorError {
     /// A record without an ID field: it cannot be keyed (an excerpt of it).
     #[error("{0}")]
     NoId(String),
+    /// PostgreSQL could not be reached or failed (its words).
+    #[error("{0}")]
+    Postgres(String),
+    /// PostgreSQL refused a statement (its message): a query's error is the user's to fix.
+    #[error("{0}")]
+    Refused(String),
+    /// The PostgreSQL database is fed by another working copy (its ID).
+    #[error("{0}")]
+    OtherSource(String),
 }
 
 pub type MirrorResult<T> = std::result::Result<T, MirrorError>;
@@ -123,6 +134,11 @@ pub struct Run {
 }
 
 impl Mirror {
+    /// The connection, for what reads the whole mirror under its lock (a publication).
+    pub fn connection(&self) -> &Connection {
+        &self.conn
+    }
+
     /// Opens (creating) the mirror at `path` for writing. Only one sync writes a mirror at a time:
     /// the second waits for the first, or with `wait` false gets [`MirrorError::Busy`].
     pub fn open(path: &Path, wait: bool) -> MirrorResult<Mirror> {

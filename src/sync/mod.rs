@@ -31,6 +31,9 @@ pub struct Options {
     pub clinics: Option<Choice>,
     pub full: bool,
     pub wait: bool,
+    /// A PostgreSQL database the mirror at `path` (its working copy) is published to, at the end of
+    /// the run, whatever became of it.
+    pub publish: Option<crate::mirror::postgres::Target>,
 }
 
 /// What a sync did, per stream.
@@ -58,6 +61,17 @@ pub fn default_path(profile: &str) -> Result<PathBuf> {
         .join(format!("{name}.sqlite")))
 }
 
+/// The working copy a sync into the PostgreSQL database `target` runs into, beside the profile's
+/// own mirror: one per profile and database.
+pub fn working_copy(profile: &str, target: &crate::mirror::postgres::Target) -> Result<PathBuf> {
+    let own = default_path(profile)?;
+    let stem = own
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    Ok(own.with_file_name(format!("{stem}@{}.sqlite", target.working_copy_name())))
+}
+
 /// A mirror's error in the reader's words.
 pub fn mirror_error(path: &std::path::Path, e: MirrorError) -> Error {
     match e {
@@ -76,7 +90,51 @@ pub fn mirror_error(path: &std::path::Path, e: MirrorError) -> Error {
             path = path.display().to_string(),
             reason = e.to_string()
         )),
+        MirrorError::Postgres(reason) | MirrorError::Refused(reason) => Error::Other(crate::t!(
+            "sync-database-failed",
+            path = path.display().to_string(),
+            reason = reason
+        )),
+        MirrorError::OtherSource(id) => Error::Other(crate::t!(
+            "sync-postgres-other-source",
+            url = path.display().to_string(),
+            id = id
+        )),
     }
+}
+
+/// Sends the PostgreSQL database what the working copy committed since its last publication, and
+/// says how far it now goes.
+async fn publish(
+    ctx: &Context,
+    mirror: &Mirror,
+    target: &crate::mirror::postgres::Target,
+) -> Result<()> {
+    use crate::mirror::postgres;
+    let published = async {
+        let mut client = target.connect().await?;
+        postgres::publish(mirror.connection(), &mut client).await
+    }
+    .await
+    .map_err(|e| match e {
+        MirrorError::OtherSource(id) => Error::Other(crate::t!(
+            "sync-postgres-other-source",
+            url = target.url.as_str(),
+            id = id
+        )),
+        other => Error::Other(crate::t!(
+            "sync-postgres-failed",
+            url = target.url.as_str(),
+            reason = other.to_string()
+        )),
+    })?;
+    ctx.reporter.note(&crate::t!(
+        "sync-postgres-published",
+        url = target.url.as_str(),
+        run = published.run,
+        rows = published.rows
+    ));
+    Ok(())
 }
 
 /// Opens the mirror for this sync: when another sync holds it, says so and waits (or, without
@@ -143,8 +201,15 @@ pub async fn run(ctx: &Context, opts: Options) -> Result<Outcome> {
     let ended = mirror
         .end_run(&run, &now(), result.is_ok(), total)
         .map_err(failed);
+    // What the run committed goes to the database even when the run failed, so that the two stay
+    // equal; the run's own failure is said first.
+    let published = match &opts.publish {
+        Some(target) => publish(ctx, &mirror, target).await,
+        None => Ok(()),
+    };
     result?;
     ended?;
+    published?;
     Ok(outcome)
 }
 

@@ -2,6 +2,7 @@
 //! records after any sequence of changes, deletions and restorations, a run killed at any moment
 //! loses and repeats nothing, and the mirror reads back (also from Python) with the export's sums.
 
+use std::ffi::OsStr;
 use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
@@ -31,7 +32,7 @@ fn slow_network() -> Env {
 }
 
 /// `clinic sync` as the admin into `db`, with `args`; its stderr when it succeeds.
-fn sync(env: &Env, db: &Path, args: &[&str]) -> String {
+fn sync(env: &Env, db: impl AsRef<OsStr>, args: &[&str]) -> String {
     let out = env
         .admin()
         .args(["sync", "--to"])
@@ -45,7 +46,7 @@ fn sync(env: &Env, db: &Path, args: &[&str]) -> String {
 }
 
 /// Rows of an SQL query on the mirror, as JSON objects.
-fn sql(env: &Env, db: &Path, query: &str) -> Vec<Value> {
+fn sql(env: &Env, db: impl AsRef<OsStr>, query: &str) -> Vec<Value> {
     let out = env
         .admin()
         .args(["sql", "--format", "json", "--to"])
@@ -109,7 +110,7 @@ fn same(got: &[(u64, String, String)], want: &[(u64, String, String)], what: &st
 }
 
 /// The same of the mirror's live quotes.
-fn mirrored(env: &Env, db: &Path) -> Vec<(u64, String, String)> {
+fn mirrored(env: &Env, db: impl AsRef<OsStr>) -> Vec<(u64, String, String)> {
     sql(
         env,
         db,
@@ -120,7 +121,8 @@ fn mirrored(env: &Env, db: &Path) -> Vec<(u64, String, String)> {
         (
             r["id"].as_u64().unwrap(),
             r["valor"].as_str().unwrap().to_string(),
-            r["modificado_em"].as_str().unwrap().to_string(),
+            // PostgreSQL writes its times in ISO 8601, with a `T` between date and time.
+            r["modificado_em"].as_str().unwrap().replacen('T', " ", 1),
         )
     })
     .collect()
@@ -128,23 +130,38 @@ fn mirrored(env: &Env, db: &Path) -> Vec<(u64, String, String)> {
 
 #[test]
 fn the_mirror_follows_new_changed_vanished_and_resurrected_quotes_exactly() {
-    let env = Env::scale(400);
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("mirror.sqlite");
+    follows_exactly(dir.path().join("mirror.sqlite").as_os_str(), "readonly");
+}
+
+/// The same runs into a PostgreSQL database: the same rows, tombstones, changes and refusal.
+#[test]
+fn the_postgres_mirror_follows_new_changed_vanished_and_resurrected_quotes_exactly() {
+    let test = "the_postgres_mirror_follows_new_changed_vanished_and_resurrected_quotes_exactly";
+    if let Some(url) = postgres_database(test, "follows") {
+        follows_exactly(OsStr::new(&url), "read-only transaction");
+    }
+}
+
+/// A first sync, then changes, deletions and restorations at the service, each followed by a sync
+/// into `db`: the mirror always holds the service's quotes, and names every change. `clinic sql`
+/// refuses a `DELETE` with `refused` in its message.
+fn follows_exactly(db: &OsStr, refused: &str) {
+    let env = Env::scale(400);
     // Quote 5 is missing from the service at first: later it comes as new.
     env.edit_quotes("delete=5");
-    let said = sync(&env, &db, &["--streams", "quotes,references"]);
+    let said = sync(&env, db, &["--streams", "quotes,references"]);
     assert!(said.contains("quotes (clinic 1, full): "), "{said}");
-    same(&mirrored(&env, &db), &exported(&env), "the service");
+    same(&mirrored(&env, db), &exported(&env), "the service");
     assert_eq!(
-        sql(&env, &db, "SELECT COUNT(*) AS n FROM quotes")[0]["n"],
+        sql(&env, db, "SELECT COUNT(*) AS n FROM quotes")[0]["n"],
         399
     );
 
     // Two quotes change; an incremental run asks only what changed since the newest modification.
     env.edit_quotes("change=1,2");
     env.clear_journal();
-    let said = sync(&env, &db, &["--streams", "quotes"]);
+    let said = sync(&env, db, &["--streams", "quotes"]);
     assert!(
         said.contains("incremental): 0 new, 2 changed, 0 vanished"),
         "{said}"
@@ -156,16 +173,16 @@ fn the_mirror_follows_new_changed_vanished_and_resurrected_quotes_exactly() {
             .all(|q| q.iter().any(|(k, _)| k == "modificado_em_de")),
         "{asked:?}"
     );
-    same(&mirrored(&env, &db), &exported(&env), "the service");
+    same(&mirrored(&env, db), &exported(&env), "the service");
 
     // Deleted at the service: a full walk tombstones them, and keeps their rows.
     env.edit_quotes("delete=3,4&restore=5");
-    let said = sync(&env, &db, &["--streams", "quotes", "--full"]);
+    let said = sync(&env, db, &["--streams", "quotes", "--full"]);
     assert!(said.contains("1 new, 0 changed, 2 vanished"), "{said}");
-    same(&mirrored(&env, &db), &exported(&env), "the service");
+    same(&mirrored(&env, db), &exported(&env), "the service");
     let gone = sql(
         &env,
-        &db,
+        db,
         "SELECT id FROM quotes WHERE _deleted_at IS NOT NULL ORDER BY id",
     );
     assert_eq!(
@@ -175,9 +192,9 @@ fn the_mirror_follows_new_changed_vanished_and_resurrected_quotes_exactly() {
 
     // Back at the service: resurrected.
     env.edit_quotes("restore=3");
-    let said = sync(&env, &db, &["--streams", "quotes", "--full"]);
+    let said = sync(&env, db, &["--streams", "quotes", "--full"]);
     assert!(said.contains("0 new, 1 changed, 0 vanished"), "{said}");
-    same(&mirrored(&env, &db), &exported(&env), "the service");
+    same(&mirrored(&env, db), &exported(&env), "the service");
 
     // Every change, named, run by run.
     let out = env
@@ -185,7 +202,7 @@ fn the_mirror_follows_new_changed_vanished_and_resurrected_quotes_exactly() {
         .args([
             "sync", "changes", "--since", "1", "--format", "json", "--to",
         ])
-        .arg(&db)
+        .arg(db)
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
@@ -250,7 +267,7 @@ fn the_mirror_follows_new_changed_vanished_and_resurrected_quotes_exactly() {
         .args([
             "sync", "changes", "--since", "1", "--by", "status", "--format", "json", "--to",
         ])
-        .arg(&db)
+        .arg(db)
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
@@ -268,36 +285,49 @@ fn the_mirror_follows_new_changed_vanished_and_resurrected_quotes_exactly() {
     let out = env
         .admin()
         .args(["sql", "--to"])
-        .arg(&db)
+        .arg(db)
         .arg("DELETE FROM quotes")
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(stderr(&out).contains("readonly"), "{}", stderr(&out));
+    assert!(stderr(&out).contains(refused), "{}", stderr(&out));
 }
 
 /// A run killed with SIGKILL at five moments; after each, the next (complete) run leaves the mirror
 /// as an uninterrupted one: every quote once, with its current values.
 #[test]
 fn a_sync_killed_at_any_moment_loses_and_repeats_nothing() {
-    let env = slow_network();
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("mirror.sqlite");
+    killed_at_any_moment(dir.path().join("mirror.sqlite").as_os_str(), dir.path());
+}
+
+/// The same into a PostgreSQL database, which a kill may also catch in the middle of a publication.
+#[test]
+fn a_postgres_sync_killed_at_any_moment_loses_and_repeats_nothing() {
+    let test = "a_postgres_sync_killed_at_any_moment_loses_and_repeats_nothing";
+    if let Some(url) = postgres_database(test, "killed") {
+        let dir = tempfile::tempdir().unwrap();
+        killed_at_any_moment(OsStr::new(&url), dir.path());
+    }
+}
+
+fn killed_at_any_moment(db: &OsStr, dir: &Path) {
+    let env = slow_network();
     for (round, wait) in [40u64, 150, 300, 600, 900].into_iter().enumerate() {
         if round == 2 {
             env.edit_quotes("change=7,1500");
         }
         let mut child = admin_process(&env)
             .args(["sync", "--streams", "quotes", "--clinic", "all", "--to"])
-            .arg(&db)
+            .arg(db)
             .spawn()
             .unwrap();
         std::thread::sleep(Duration::from_millis(wait));
         let _ = child.kill();
         let _ = child.wait();
-        sync(&env, &db, &["--streams", "quotes"]);
+        sync(&env, db, &["--streams", "quotes"]);
         same(
-            &mirrored(&env, &db),
+            &mirrored(&env, db),
             &exported(&env),
             &format!("after a kill at {wait} ms"),
         );
@@ -305,18 +335,18 @@ fn a_sync_killed_at_any_moment_loses_and_repeats_nothing() {
     // The kills did land in the middle of runs: those runs are recorded as interrupted.
     let interrupted = sql(
         &env,
-        &db,
+        db,
         "SELECT COUNT(*) AS n FROM _runs WHERE status = 'interrupted'",
     );
     assert!(
         interrupted[0]["n"].as_u64().unwrap() >= 3,
         "{interrupted:?}"
     );
-    let clean = dir.path().join("clean.sqlite");
+    let clean = dir.join("clean.sqlite");
     sync(&env, &clean, &["--streams", "quotes"]);
     same(
         &mirrored(&env, &clean),
-        &mirrored(&env, &db),
+        &mirrored(&env, db),
         "an uninterrupted mirror",
     );
 }
@@ -708,4 +738,82 @@ fn a_record_the_mirror_cannot_store_is_named_as_the_mirror_says() {
         !said.contains("Ana Souza") && !said.contains("interrupted"),
         "{said}"
     );
+}
+
+/// A PostgreSQL URL with a password is refused before anything is sent, as `--to` and as the
+/// profile's `sync.target`, and the password is never shown.
+#[test]
+fn a_postgres_url_with_a_password_is_refused_before_anything_is_sent() {
+    let env = Env::scale(40);
+    let url = "postgres://finance:s3cr3t-pw@127.0.0.1:1/warehouse";
+    for args in [
+        vec!["sync", "--streams", "quotes", "--to", url],
+        vec!["sql", "--to", url, "SELECT 1"],
+        vec!["config", "set", "sync.target", url],
+    ] {
+        let out = env.admin().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        let said = stderr(&out);
+        assert!(!said.contains("s3cr3t"), "{said}");
+        assert!(
+            said.contains("postgres://finance:****@127.0.0.1:1/warehouse"),
+            "{said}"
+        );
+        assert!(said.contains("PGPASSWORD"), "{said}");
+    }
+    assert!(env.sent().is_empty(), "{:?}", env.sent());
+}
+
+/// The profile's `sync.target` sends `clinic sync` and `clinic sql` to PostgreSQL; a second working
+/// copy (another machine, or a lost data folder) is refused by the database it does not feed, which
+/// keeps what it held.
+#[test]
+fn a_postgres_database_fed_by_another_working_copy_is_refused() {
+    let test = "a_postgres_database_fed_by_another_working_copy_is_refused";
+    let Some(url) = postgres_database(test, "other_copy") else {
+        return;
+    };
+    let env = Env::scale(200);
+    let set = env
+        .admin()
+        .args(["config", "set", "sync.target", &url])
+        .output()
+        .unwrap();
+    assert!(set.status.success(), "{}", stderr(&set));
+    let out = env
+        .admin()
+        .args(["sync", "--streams", "quotes"])
+        .args(EVERY_CLINIC)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("published up to run 1"),
+        "{}",
+        stderr(&out)
+    );
+    let count = |env: &Env| sql(env, &url, "SELECT COUNT(*) AS n FROM quotes")[0]["n"].clone();
+    assert_eq!(count(&env), 200);
+    let elsewhere = tempfile::tempdir().unwrap();
+    env.edit_quotes("delete=1,2");
+    let out = env
+        .admin()
+        .env("CLINIC_DATA_DIR", elsewhere.path())
+        .args(["sync", "--streams", "quotes", "--full"])
+        .args(EVERY_CLINIC)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("is fed by another working copy"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(count(&env), 200);
+    let live = sql(
+        &env,
+        &url,
+        "SELECT COUNT(*) AS n FROM quotes WHERE _deleted_at IS NULL",
+    );
+    assert_eq!(live[0]["n"], 200);
 }

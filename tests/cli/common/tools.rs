@@ -158,3 +158,56 @@ pub fn fat_volume(test: &str) -> Option<FatVolume> {
     missing_tool(test, what, "CLINIC_REQUIRE_FAT", "");
     None
 }
+
+/// A PostgreSQL database of the test's own, emptied, for `clinic sync --to postgres://…`: its URL.
+/// `CLINIC_TEST_POSTGRES` names a server where tests may create databases (a URL to any database of
+/// it, without password; `PGPASSWORD` gives one where needed). When it is unset the test is skipped
+/// with a line on stderr, unless `CLINIC_REQUIRE_POSTGRES=1` (CI, which starts a server), where that
+/// is a failure. Tests that use it have `postgres` in their name, so CI can run them again.
+pub fn postgres_database(test: &str, name: &str) -> Option<String> {
+    let Some(server) = std::env::var("CLINIC_TEST_POSTGRES")
+        .ok()
+        .filter(|s| !s.is_empty())
+    else {
+        missing_tool(
+            test,
+            "CLINIC_TEST_POSTGRES names no server",
+            "CLINIC_REQUIRE_POSTGRES",
+            "set it to postgres://user@host:port/postgres; ",
+        );
+        return None;
+    };
+    let mut url = url::Url::parse(&server).expect("CLINIC_TEST_POSTGRES is a URL");
+    let database = format!("clinic_test_{name}");
+    let admin = server.clone();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let mut config: tokio_postgres::Config = admin.parse().expect("a PostgreSQL URL");
+        if let Ok(password) = std::env::var("PGPASSWORD") {
+            config.password(password);
+        }
+        let (client, connection) = config
+            .connect(tokio_postgres::NoTls)
+            .await
+            .unwrap_or_else(|e| panic!("{test}: CLINIC_TEST_POSTGRES cannot be reached: {e}"));
+        tokio::spawn(connection);
+        // One statement a call: neither may run inside a transaction.
+        for sql in [
+            format!("DROP DATABASE IF EXISTS {database} WITH (FORCE)"),
+            format!("CREATE DATABASE {database}"),
+        ] {
+            client
+                .batch_execute(&sql)
+                .await
+                .unwrap_or_else(|e| panic!("{test}: {sql}: {e}"));
+        }
+    });
+    url.set_path(&database);
+    url.query_pairs_mut()
+        .clear()
+        .append_pair("sslmode", "disable");
+    Some(url.to_string())
+}

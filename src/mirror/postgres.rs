@@ -1,0 +1,549 @@
+//! A PostgreSQL database kept equal to a mirror, for a warehouse that several offices' BI tools read
+//! (`clinic sync --to postgres://…`). The sync itself runs into a working copy (a SQLite mirror of
+//! its own), where its rules live once: typing, widening, tombstones, the change log and the
+//! bookmarks. At the end of each run, whatever the working copy committed since the database's last
+//! publication goes over in one PostgreSQL transaction, with the same tables, columns, keys and
+//! upserts (`INSERT … ON CONFLICT … DO UPDATE`). A run killed at any moment leaves the database at
+//! its last publication, and the next run sends what it lacks: nothing is lost or sent twice.
+//!
+//! One working copy feeds one database: the database keeps the copy's ID and refuses another's, since
+//! two copies would number their runs alike.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use rusqlite::Connection;
+use rusqlite::types::ValueRef;
+use serde_json::Value;
+use tokio_postgres::Client;
+
+use super::cells::quoted;
+use super::store::{MirrorError, MirrorResult};
+
+/// Rows of one `INSERT`: PostgreSQL takes at most 65,535 parameters a statement.
+const ROWS_PER_INSERT: usize = 500;
+
+/// A database named by `--to postgres://…` (or the profile's `sync.target`).
+#[derive(Clone, Debug)]
+pub struct Target {
+    config: tokio_postgres::Config,
+    /// The URL as given (it never holds a password).
+    pub url: String,
+}
+
+/// Why a `postgres://` URL was refused, before anything was sent.
+#[derive(Debug, PartialEq, Eq)]
+pub enum TargetError {
+    /// The URL carries a password: it would sit in the shell's history and the process list.
+    Password,
+    /// Not a URL PostgreSQL reads (its reason).
+    Invalid(String),
+}
+
+impl Target {
+    /// Reads `url`; the password comes from `password` (the environment's `PGPASSWORD`), never
+    /// from the URL.
+    pub fn parse(url: &str, password: Option<&str>) -> Result<Target, TargetError> {
+        let mut config: tokio_postgres::Config = url
+            .trim()
+            .parse()
+            .map_err(|e: tokio_postgres::Error| TargetError::Invalid(e.to_string()))?;
+        if config.get_password().is_some() {
+            return Err(TargetError::Password);
+        }
+        if let Some(password) = password {
+            config.password(password);
+        }
+        if config.get_dbname().is_none() {
+            return Err(TargetError::Invalid("no database name".into()));
+        }
+        config.application_name("clinic sync");
+        Ok(Target {
+            config,
+            url: url.trim().to_string(),
+        })
+    }
+
+    /// A name for the working copy of this database: host, port and database, in file-name
+    /// characters.
+    pub fn working_copy_name(&self) -> String {
+        let host = match self.config.get_hosts().first() {
+            Some(tokio_postgres::config::Host::Tcp(h)) => h.clone(),
+            #[cfg(unix)]
+            Some(tokio_postgres::config::Host::Unix(p)) => p.display().to_string(),
+            None => "localhost".into(),
+        };
+        let port = self.config.get_ports().first().copied().unwrap_or(5432);
+        let db = self.config.get_dbname().unwrap_or("postgres");
+        format!("{host}-{port}-{db}")
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect()
+    }
+
+    /// Connects, with TLS as the URL's `sslmode` asks (`prefer` unless said: TLS where the server
+    /// offers it), certificates checked against the system's roots.
+    pub async fn connect(&self) -> MirrorResult<Client> {
+        let failed = |e: tokio_postgres::Error| MirrorError::Postgres(postgres_reason(&e));
+        let client = if self.config.get_ssl_mode() == tokio_postgres::config::SslMode::Disable {
+            let (client, connection) = self
+                .config
+                .connect(tokio_postgres::NoTls)
+                .await
+                .map_err(failed)?;
+            tokio::spawn(connection);
+            client
+        } else {
+            use rustls_platform_verifier::ConfigVerifierExt;
+            let tls = rustls::ClientConfig::with_platform_verifier()
+                .map_err(|e| MirrorError::Postgres(e.to_string()))?;
+            let tls = tokio_postgres_rustls::MakeRustlsConnect::new(tls);
+            let (client, connection) = self.config.connect(tls).await.map_err(failed)?;
+            tokio::spawn(connection);
+            client
+        };
+        Ok(client)
+    }
+}
+
+/// What PostgreSQL said, with its detail when it gave one (the server's message, never the URL).
+fn postgres_reason(e: &tokio_postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(db) => db.message().to_string(),
+        None => {
+            let mut text = e.to_string();
+            let mut source = std::error::Error::source(e);
+            while let Some(s) = source {
+                let _ = write!(text, ": {s}");
+                source = s.source();
+            }
+            text
+        }
+    }
+}
+
+impl From<tokio_postgres::Error> for MirrorError {
+    fn from(e: tokio_postgres::Error) -> MirrorError {
+        match e.as_db_error() {
+            Some(db) => MirrorError::Refused(db.message().to_string()),
+            None => MirrorError::Postgres(postgres_reason(&e)),
+        }
+    }
+}
+
+/// One column of a working copy's table, as PostgreSQL will type it.
+struct Column {
+    name: String,
+    /// The PostgreSQL type of the column.
+    pg: &'static str,
+    key: bool,
+}
+
+/// The PostgreSQL type of a column the working copy declares `declared`.
+fn pg_type(declared: &str) -> &'static str {
+    match declared.to_ascii_uppercase().as_str() {
+        "INTEGER" => "BIGINT",
+        "REAL" => "DOUBLE PRECISION",
+        "DATE" => "DATE",
+        "TIMESTAMP" => "TIMESTAMP",
+        _ => "TEXT",
+    }
+}
+
+fn columns_of(local: &Connection, table: &str) -> MirrorResult<Vec<Column>> {
+    let mut statement =
+        local.prepare("SELECT name, type, pk FROM pragma_table_info(?1) ORDER BY cid")?;
+    let columns = statement
+        .query_map([table], |r| {
+            Ok(Column {
+                name: r.get(0)?,
+                pg: pg_type(&r.get::<_, String>(1)?),
+                key: r.get::<_, i64>(2)? > 0,
+            })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(columns)
+}
+
+/// What one publication sent.
+#[derive(Debug, Default)]
+pub struct Published {
+    /// The working copy's last run the database now holds.
+    pub run: i64,
+    /// Rows upserted, over every table.
+    pub rows: u64,
+}
+
+/// Sends the database what the working copy `local` committed since the database's last
+/// publication, in one transaction.
+pub async fn publish(local: &Connection, client: &mut Client) -> MirrorResult<Published> {
+    let mirror_id: String = local.query_row("SELECT id FROM _mirror", [], |r| r.get(0))?;
+    let last_run: i64 =
+        local.query_row("SELECT COALESCE(MAX(run), 0) FROM _runs", [], |r| r.get(0))?;
+    let tx = client.transaction().await?;
+    // Two publications never interleave; the first one of an empty database is the one that says
+    // which working copy feeds it.
+    tx.execute("SELECT pg_advisory_xact_lock(7362538415)", &[])
+        .await?;
+    tx.batch_execute(
+        "CREATE TABLE IF NOT EXISTS _source (mirror TEXT NOT NULL, published_run BIGINT NOT NULL)",
+    )
+    .await?;
+    let source = tx
+        .query_opt("SELECT mirror, published_run FROM _source", &[])
+        .await?;
+    let since = match source {
+        Some(row) => {
+            let feeding: String = row.get(0);
+            if feeding != mirror_id {
+                return Err(MirrorError::OtherSource(feeding));
+            }
+            row.get::<_, i64>(1)
+        }
+        None => {
+            tx.execute(
+                "INSERT INTO _source (mirror, published_run) VALUES ($1, 0)",
+                &[&mirror_id],
+            )
+            .await?;
+            0
+        }
+    };
+    let mut published = Published {
+        run: last_run,
+        rows: 0,
+    };
+    let tables: Vec<(String, bool)> = local
+        .prepare(
+            "SELECT name, name LIKE '\\_%' ESCAPE '\\' FROM sqlite_schema \
+             WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
+        )?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    let children: Vec<(String, String)> = local
+        .prepare("SELECT tbl, key FROM _tables WHERE child = 1")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    for (table, bookkeeping) in &tables {
+        let columns = columns_of(local, table)?;
+        shape(&tx, table, &columns).await?;
+        let is_child = children.iter().any(|(t, _)| t == table);
+        let filter = if *bookkeeping {
+            match table.as_str() {
+                // The change log has no key: what a run logged goes whole, once.
+                "_changes" => {
+                    tx.execute("DELETE FROM _changes WHERE run > $1", &[&since])
+                        .await?;
+                    format!("WHERE run > {since}")
+                }
+                "_mirror" => continue,
+                _ => String::new(),
+            }
+        } else if is_child {
+            // Children are sent with their parents, below.
+            continue;
+        } else {
+            // What a run saw, and what a full walk tombstoned (a tombstone is not a sighting).
+            format!("WHERE _seen_run > {since} OR _deleted_at IS NOT NULL")
+        };
+        published.rows += copy(local, &tx, table, &columns, &filter).await?;
+        if !*bookkeeping {
+            for (child, _) in children.iter().filter(|(c, _)| {
+                c.strip_prefix(table.as_str())
+                    .is_some_and(|r| r.starts_with("__"))
+            }) {
+                let child_columns = columns_of(local, child)?;
+                shape(&tx, child, &child_columns).await?;
+                let key =
+                    local.query_row("SELECT key FROM _tables WHERE tbl = ?1", [table], |r| {
+                        r.get::<_, String>(0)
+                    })?;
+                // A parent sent again brings its children whole: those it no longer has go.
+                let parents = format!(
+                    "SELECT _clinic, {key} FROM {parent} {filter}",
+                    key = quoted(&key),
+                    parent = quoted(table),
+                );
+                published.rows +=
+                    replace_children(local, &tx, child, &child_columns, &parents).await?;
+            }
+        }
+    }
+    tx.execute("UPDATE _source SET published_run = $1", &[&last_run])
+        .await?;
+    tx.commit().await?;
+    Ok(published)
+}
+
+/// Makes the database's table `table` hold `columns`: creates it, adds what is new, and widens to
+/// text a column the working copy widened.
+async fn shape(
+    tx: &tokio_postgres::Transaction<'_>,
+    table: &str,
+    columns: &[Column],
+) -> MirrorResult<()> {
+    let present: HashMap<String, String> = tx
+        .query(
+            "SELECT column_name, data_type FROM information_schema.columns \
+             WHERE table_schema = current_schema() AND table_name = $1",
+            &[&table],
+        )
+        .await?
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+    if present.is_empty() {
+        let mut sql = format!("CREATE TABLE IF NOT EXISTS {} (", quoted(table));
+        let defs: Vec<String> = columns
+            .iter()
+            .map(|c| format!("{} {}", quoted(&c.name), c.pg))
+            .collect();
+        sql.push_str(&defs.join(", "));
+        let keys: Vec<String> = columns
+            .iter()
+            .filter(|c| c.key)
+            .map(|c| quoted(&c.name))
+            .collect();
+        if !keys.is_empty() {
+            let _ = write!(sql, ", PRIMARY KEY ({})", keys.join(", "));
+        }
+        sql.push(')');
+        tx.batch_execute(&sql).await?;
+        return Ok(());
+    }
+    for column in columns {
+        match present.get(&column.name) {
+            None => {
+                let sql = format!(
+                    "ALTER TABLE {} ADD COLUMN {} {}",
+                    quoted(table),
+                    quoted(&column.name),
+                    column.pg
+                );
+                tx.batch_execute(&sql).await?;
+            }
+            Some(kind) if column.pg == "TEXT" && kind != "text" => {
+                let sql = format!(
+                    "ALTER TABLE {t} ALTER COLUMN {c} TYPE TEXT USING {c}::text",
+                    t = quoted(table),
+                    c = quoted(&column.name)
+                );
+                tx.batch_execute(&sql).await?;
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// The `VALUES` list's cast of each column: every value goes as text, and PostgreSQL reads it as
+/// the column's type.
+fn casts(columns: &[Column]) -> Vec<String> {
+    columns
+        .iter()
+        .map(|c| format!("::text::{}", c.pg))
+        .collect()
+}
+
+/// Upserts the rows of the working copy's `table` that `filter` picks, in statements of
+/// [`ROWS_PER_INSERT`] rows; the count sent.
+async fn copy(
+    local: &Connection,
+    tx: &tokio_postgres::Transaction<'_>,
+    table: &str,
+    columns: &[Column],
+    filter: &str,
+) -> MirrorResult<u64> {
+    let names: Vec<String> = columns.iter().map(|c| quoted(&c.name)).collect();
+    let select = format!(
+        "SELECT {} FROM {} {filter}",
+        names.join(", "),
+        quoted(table)
+    );
+    let keys: Vec<&String> = columns
+        .iter()
+        .zip(&names)
+        .filter(|(c, _)| c.key)
+        .map(|(_, n)| n)
+        .collect();
+    let on_conflict = if keys.is_empty() {
+        String::new()
+    } else {
+        let sets: Vec<String> = columns
+            .iter()
+            .zip(&names)
+            .filter(|(c, _)| !c.key)
+            .map(|(_, n)| format!("{n} = excluded.{n}"))
+            .collect();
+        let keys: Vec<&str> = keys.iter().map(|k| k.as_str()).collect();
+        if sets.is_empty() {
+            format!(" ON CONFLICT ({}) DO NOTHING", keys.join(", "))
+        } else {
+            format!(
+                " ON CONFLICT ({}) DO UPDATE SET {}",
+                keys.join(", "),
+                sets.join(", ")
+            )
+        }
+    };
+    let insert = format!("INSERT INTO {} ({})", quoted(table), names.join(", "));
+    send_rows(local, tx, &select, &insert, &on_conflict, columns).await
+}
+
+/// Deletes the database's children of the parents `parents` selects, and sends the working copy's.
+async fn replace_children(
+    local: &Connection,
+    tx: &tokio_postgres::Transaction<'_>,
+    child: &str,
+    columns: &[Column],
+    parents: &str,
+) -> MirrorResult<u64> {
+    let names: Vec<String> = columns.iter().map(|c| quoted(&c.name)).collect();
+    // The parents' keys go over as text pairs and are compared as text, whatever their types.
+    let keys: Vec<(String, String)> = local
+        .prepare(parents)?
+        .query_map([], |r| Ok((text(r.get_ref(0)?), text(r.get_ref(1)?))))?
+        .filter_map(|row| match row {
+            Ok((Some(clinic), Some(id))) => Some(Ok((clinic, id))),
+            Ok(_) => None,
+            Err(e) => Some(Err(e)),
+        })
+        .collect::<rusqlite::Result<_>>()?;
+    for chunk in keys.chunks(ROWS_PER_INSERT * 10) {
+        let clinics: Vec<&str> = chunk.iter().map(|(c, _)| c.as_str()).collect();
+        let ids: Vec<&str> = chunk.iter().map(|(_, i)| i.as_str()).collect();
+        let sql = format!(
+            "DELETE FROM {} c USING unnest($1::text[], $2::text[]) AS p(clinic, id) \
+             WHERE c._clinic::text = p.clinic AND c._parent::text = p.id",
+            quoted(child)
+        );
+        tx.execute(&sql, &[&clinics, &ids]).await?;
+    }
+    let select = format!(
+        "SELECT {cols} FROM {child} WHERE (_clinic, _parent) IN ({parents})",
+        cols = names.join(", "),
+        child = quoted(child),
+    );
+    let insert = format!("INSERT INTO {} ({})", quoted(child), names.join(", "));
+    send_rows(local, tx, &select, &insert, "", columns).await
+}
+
+/// Reads `select` from the working copy and sends its rows with `insert … VALUES … on_conflict`,
+/// a bounded number at a time: memory holds one statement's rows, whatever the table's size.
+async fn send_rows(
+    local: &Connection,
+    tx: &tokio_postgres::Transaction<'_>,
+    select: &str,
+    insert: &str,
+    on_conflict: &str,
+    columns: &[Column],
+) -> MirrorResult<u64> {
+    let casts = casts(columns);
+    let width = columns.len();
+    let mut statement = local.prepare(select)?;
+    let mut rows = statement.query([])?;
+    let mut batch: Vec<Option<String>> = Vec::with_capacity(ROWS_PER_INSERT * width);
+    let mut sent = 0;
+    loop {
+        let row = rows.next()?;
+        if let Some(row) = row {
+            for i in 0..width {
+                batch.push(text(row.get_ref(i)?));
+            }
+        }
+        let full = batch.len() >= ROWS_PER_INSERT * width;
+        if (row.is_none() || full) && !batch.is_empty() {
+            let count = batch.len() / width;
+            let mut sql = format!("{insert} VALUES ");
+            for r in 0..count {
+                sql.push_str(if r == 0 { "(" } else { ", (" });
+                for (c, cast) in casts.iter().enumerate() {
+                    if c > 0 {
+                        sql.push_str(", ");
+                    }
+                    let _ = write!(sql, "${}{cast}", r * width + c + 1);
+                }
+                sql.push(')');
+            }
+            sql.push_str(on_conflict);
+            let params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = batch
+                .iter()
+                .map(|v| v as &(dyn tokio_postgres::types::ToSql + Sync))
+                .collect();
+            tx.execute(&sql, &params).await?;
+            sent += count as u64;
+            batch.clear();
+        }
+        if row.is_none() {
+            break;
+        }
+    }
+    Ok(sent)
+}
+
+/// A working copy's value as the text PostgreSQL reads it back into its column's type.
+fn text(value: ValueRef) -> Option<String> {
+    match value {
+        ValueRef::Null => None,
+        ValueRef::Integer(n) => Some(n.to_string()),
+        ValueRef::Real(r) => Some(r.to_string()),
+        ValueRef::Text(t) | ValueRef::Blob(t) => Some(String::from_utf8_lossy(t).into_owned()),
+    }
+}
+
+/// Runs `sql` on the database in a read-only transaction (so the server itself refuses a change)
+/// and hands each row to `row` as a JSON object of column name to value, in the query's column
+/// order, one at a time.
+pub async fn rows(
+    client: &mut Client,
+    sql: &str,
+    mut row: impl FnMut(Value) -> crate::error::Result<()>,
+) -> MirrorResult<crate::error::Result<u64>> {
+    let tx = client.build_transaction().read_only(true).start().await?;
+    let query = sql.trim().trim_end_matches(';');
+    // A statement that gives no rows (a `DELETE`, say) runs as it is, so that the server refuses it
+    // in its own words: the transaction is read-only.
+    if tx.prepare(query).await?.columns().is_empty() {
+        tx.execute(query, &[]).await?;
+        tx.commit().await?;
+        return Ok(Ok(0));
+    }
+    // Each row as JSON, which PostgreSQL writes with its column order and types (numbers,
+    // booleans, dates as text): one way for every type a query may give.
+    let wrapped = format!("SELECT to_json(q)::text FROM ({query}) AS q");
+    let portal = tx.bind(wrapped.as_str(), &[]).await?;
+    let mut count = 0;
+    loop {
+        let batch = tx.query_portal(&portal, 1000).await?;
+        if batch.is_empty() {
+            break;
+        }
+        for r in &batch {
+            let text: String = r.get(0);
+            let value: Value =
+                serde_json::from_str(&text).map_err(|e| MirrorError::Postgres(e.to_string()))?;
+            if let Err(e) = row(value) {
+                return Ok(Err(e));
+            }
+            count += 1;
+        }
+    }
+    tx.commit().await?;
+    Ok(Ok(count))
+}
+
+/// Every table of the database's schema and its columns, as [`super::SCHEMA_SQL`] lists a file's.
+pub const SCHEMA_SQL: &str = "SELECT c.table_name AS \"table\", c.column_name AS \"column\", \
+     upper(c.data_type) AS \"type\", EXISTS (SELECT 1 FROM information_schema.table_constraints t \
+     JOIN information_schema.key_column_usage k ON k.constraint_name = t.constraint_name \
+     AND k.table_schema = t.table_schema AND k.table_name = t.table_name \
+     WHERE t.constraint_type = 'PRIMARY KEY' AND t.table_schema = c.table_schema \
+     AND t.table_name = c.table_name AND k.column_name = c.column_name)::int AS \"key\" \
+     FROM information_schema.columns c WHERE c.table_schema = current_schema() \
+     ORDER BY c.table_name LIKE '\\_%', c.table_name, c.ordinal_position";
