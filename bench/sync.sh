@@ -7,6 +7,10 @@
 # Goals: first sync <= 1.5x the CSV export at <= 128 MiB; incremental <= 10% of the first sync;
 # the sum over every quote in < 2 s.
 #
+# With CLINIC_BENCH_POSTGRES=postgres://user@host:port/db (a server where the bench may create the
+# database `clinic_bench`, with psql on the PATH), the same two syncs go to PostgreSQL too, and its
+# sum is checked against the file's.
+#
 # Usage: bench/sync.sh [QUOTES]    (default: 1000000)
 # Needs cargo, curl and python3. Honours CARGO_TARGET_DIR.
 set -euo pipefail
@@ -26,6 +30,12 @@ run() {
 
 csv=$(run report ficha-financeira --clinic all --all --per-page 500 -o "$work/ficha.csv")
 first=$(run sync --streams quotes --clinic all --per-page 500 --to "$work/mirror.sqlite")
+pg=""
+if [ -n "${CLINIC_BENCH_POSTGRES:-}" ]; then
+    psql "$CLINIC_BENCH_POSTGRES" -qc "DROP DATABASE IF EXISTS clinic_bench WITH (FORCE)" -c "CREATE DATABASE clinic_bench"
+    pg=$(python3 -c 'import sys, urllib.parse as u; p = u.urlsplit(sys.argv[1]); print(u.urlunsplit(p._replace(path="/clinic_bench")))' "$CLINIC_BENCH_POSTGRES")
+    pg_first=$(run sync --streams quotes --clinic all --per-page 500 --to "$pg")
+fi
 # The first mirror against the export of the same data, before anything changes.
 check=$(python3 - "$work/mirror.sqlite" "$work/ficha.csv" <<'PY'
 import csv, sqlite3, sys
@@ -49,6 +59,13 @@ for start in range(0, len(ids), 1000):
     urllib.request.urlopen(urllib.request.Request(f"{root}/__sandbox/quotes?change={chunk}", method="POST"))
 PY
 incremental=$(run sync --streams quotes --clinic all --per-page 500 --to "$work/mirror.sqlite")
+if [ -n "$pg" ]; then
+    pg_incremental=$(run sync --streams quotes --clinic all --per-page 500 --to "$pg")
+    money='SELECT COUNT(*) AS n, SUM(valor_centavos) AS s FROM quotes WHERE _deleted_at IS NULL'
+    run sql --to "$work/mirror.sqlite" --format csv -o "$work/file-sum.csv" "$money" >/dev/null
+    pg_sum=$(run sql --to "$pg" --format csv -o "$work/pg-sum.csv" "$money")
+    pg_check=$(cmp -s "$work/file-sum.csv" "$work/pg-sum.csv" && echo equal || echo DIFFERENT)
+fi
 # Into a file: `measure` gives the child a read-write /dev/null as stdout, which clinic takes for a
 # closed one.
 sum=$(run sql --to "$work/mirror.sqlite" -o "$work/by-clinic.csv" \
@@ -64,6 +81,12 @@ printf '%-44s %10s %10s\n' "CSV export (report ficha-financeira --all)" "$csv_s"
 printf '%-44s %10s %10s\n' "first sync" "$first_s" "$first_mb"
 printf '%-44s %10s %10s\n' "incremental sync after 1% changed" "$inc_s" "$inc_mb"
 printf '%-44s %10s %10s\n' "clinic sql: money by clinic" "$sum_s" "$sum_mb"
+if [ -n "$pg" ]; then
+    read -r s mb _ <<<"$pg_first"; printf '%-44s %10s %10s\n' "first sync to PostgreSQL" "$s" "$mb"
+    read -r s mb _ <<<"$pg_incremental"; printf '%-44s %10s %10s\n' "incremental sync to PostgreSQL" "$s" "$mb"
+    read -r s mb _ <<<"$pg_sum"; printf '%-44s %10s %10s\n' "clinic sql on PostgreSQL: count and sum" "$s" "$mb"
+    echo "PostgreSQL count and sum against the file's: $pg_check"
+fi
 python3 - "$csv_s" "$first_s" "$inc_s" <<'PY'
 import sys
 csv_s, first, inc = map(float, sys.argv[1:])
