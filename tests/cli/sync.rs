@@ -21,6 +21,47 @@ fn admin_process(env: &Env) -> std::process::Command {
     cmd
 }
 
+/// Where a test's mirror goes, a file or a PostgreSQL database, and how each says what it holds.
+struct Dest {
+    to: std::ffi::OsString,
+    /// The type `clinic sql --schema` names for whole numbers, and for other numbers.
+    integer: &'static str,
+    real: &'static str,
+    /// What the database says when `clinic sql` tries a `DELETE`.
+    refused: &'static str,
+    /// A query a reader can run while the first sync is still walking.
+    probe: &'static str,
+    /// Keeps a file's folder for the test's life.
+    _dir: Option<tempfile::TempDir>,
+}
+
+impl Dest {
+    fn file() -> Dest {
+        let dir = tempfile::tempdir().unwrap();
+        Dest {
+            to: dir.path().join("mirror.sqlite").into_os_string(),
+            integer: "INTEGER",
+            real: "REAL",
+            refused: "readonly",
+            probe: "SELECT COUNT(*) AS n FROM _runs",
+            _dir: Some(dir),
+        }
+    }
+
+    /// A database of the test's own (see [`postgres_database`]); `None` skips the test.
+    fn postgres(test: &str, name: &str) -> Option<Dest> {
+        Some(Dest {
+            to: postgres_database(test, name)?.into(),
+            integer: "BIGINT",
+            real: "DOUBLE PRECISION",
+            refused: "read-only transaction",
+            // Its tables come with the run's publication, at the end.
+            probe: "SELECT 1 AS n",
+            _dir: None,
+        })
+    }
+}
+
 /// A network of 3,000 quotes whose every answer takes 80 ms: a sync of its ten clinics lasts well over
 /// a second, so a test can kill it, or race another against it, in the middle of its walk.
 fn slow_network() -> Env {
@@ -130,23 +171,23 @@ fn mirrored(env: &Env, db: impl AsRef<OsStr>) -> Vec<(u64, String, String)> {
 
 #[test]
 fn the_mirror_follows_new_changed_vanished_and_resurrected_quotes_exactly() {
-    let dir = tempfile::tempdir().unwrap();
-    follows_exactly(dir.path().join("mirror.sqlite").as_os_str(), "readonly");
+    follows_exactly(&Dest::file());
 }
 
 /// The same runs into a PostgreSQL database: the same rows, tombstones, changes and refusal.
 #[test]
 fn the_postgres_mirror_follows_new_changed_vanished_and_resurrected_quotes_exactly() {
     let test = "the_postgres_mirror_follows_new_changed_vanished_and_resurrected_quotes_exactly";
-    if let Some(url) = postgres_database(test, "follows") {
-        follows_exactly(OsStr::new(&url), "read-only transaction");
+    if let Some(dest) = Dest::postgres(test, "follows") {
+        follows_exactly(&dest);
     }
 }
 
 /// A first sync, then changes, deletions and restorations at the service, each followed by a sync
 /// into `db`: the mirror always holds the service's quotes, and names every change. `clinic sql`
-/// refuses a `DELETE` with `refused` in its message.
-fn follows_exactly(db: &OsStr, refused: &str) {
+/// refuses a `DELETE` in the database's words.
+fn follows_exactly(dest: &Dest) {
+    let (db, refused) = (dest.to.as_os_str(), dest.refused);
     let env = Env::scale(400);
     // Quote 5 is missing from the service at first: later it comes as new.
     env.edit_quotes("delete=5");
@@ -355,13 +396,24 @@ fn killed_at_any_moment(db: &OsStr, dir: &Path) {
 /// every record, and later runs walk the list whole.
 #[test]
 fn a_server_that_ignores_the_modified_filter_is_noticed_and_remembered() {
+    ignored_filter(&Dest::file());
+}
+
+#[test]
+fn a_server_that_ignores_the_modified_filter_is_noticed_and_remembered_in_postgres() {
+    let test = "a_server_that_ignores_the_modified_filter_is_noticed_and_remembered_in_postgres";
+    if let Some(dest) = Dest::postgres(test, "ignored_filter") {
+        ignored_filter(&dest);
+    }
+}
+
+fn ignored_filter(dest: &Dest) {
     let env = Env::with(Options {
         scale: 300,
         ignore_modified_filter: true,
         ..Options::ephemeral()
     });
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("mirror.sqlite");
+    let db = &dest.to;
     sync(&env, &db, &["--streams", "quotes"]);
     env.edit_quotes("change=1");
     let said = sync(&env, &db, &["--streams", "quotes"]);
@@ -379,13 +431,24 @@ fn a_server_that_ignores_the_modified_filter_is_noticed_and_remembered() {
 /// A field that appears in later records adds a column; earlier rows have it empty.
 #[test]
 fn a_new_field_adds_a_column_and_money_gets_its_centavos() {
+    new_field(&Dest::file());
+}
+
+#[test]
+fn a_new_field_adds_a_column_and_money_gets_its_centavos_in_postgres() {
+    let test = "a_new_field_adds_a_column_and_money_gets_its_centavos_in_postgres";
+    if let Some(dest) = Dest::postgres(test, "new_field") {
+        new_field(&dest);
+    }
+}
+
+fn new_field(dest: &Dest) {
     let env = Env::with(Options {
         scale: 300,
         late_field_from: Some(200),
         ..Options::ephemeral()
     });
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("mirror.sqlite");
+    let db = &dest.to;
     sync(&env, &db, &["--streams", "quotes"]);
     let schema = env
         .admin()
@@ -394,19 +457,15 @@ fn a_new_field_adds_a_column_and_money_gets_its_centavos() {
         .output()
         .unwrap();
     let schema = String::from_utf8(schema.stdout).unwrap();
-    assert!(
-        schema.contains("quotes,desconto_fidelidade,REAL,0"),
-        "{schema}"
-    );
-    assert!(schema.contains("quotes,valor,TEXT,0"), "{schema}");
-    assert!(
-        schema.contains("quotes,valor_centavos,INTEGER,0"),
-        "{schema}"
-    );
-    assert!(
-        schema.contains("quotes__procedimentos,_parent,INTEGER,1"),
-        "{schema}"
-    );
+    let (integer, real) = (dest.integer, dest.real);
+    for column in [
+        format!("quotes,desconto_fidelidade,{real},0"),
+        "quotes,valor,TEXT,0".to_string(),
+        format!("quotes,valor_centavos,{integer},0"),
+        format!("quotes__procedimentos,_parent,{integer},1"),
+    ] {
+        assert!(schema.contains(&column), "{column}: {schema}");
+    }
     let rows = sql(
         &env,
         &db,
@@ -427,9 +486,21 @@ fn a_new_field_adds_a_column_and_money_gets_its_centavos() {
 /// Two syncs of one database never run at once: with --no-wait the second exits 1 and says why.
 #[test]
 fn a_second_sync_of_the_same_database_waits_or_exits() {
+    one_writer(&Dest::file());
+}
+
+/// The same for a PostgreSQL database: its working copy is the one writer.
+#[test]
+fn a_second_sync_of_the_same_postgres_database_waits_or_exits() {
+    let test = "a_second_sync_of_the_same_postgres_database_waits_or_exits";
+    if let Some(dest) = Dest::postgres(test, "one_writer") {
+        one_writer(&dest);
+    }
+}
+
+fn one_writer(dest: &Dest) {
     let env = slow_network();
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("mirror.sqlite");
+    let db = &dest.to;
     let mut first = admin_process(&env)
         .args(["sync", "--streams", "quotes", "--clinic", "all", "--to"])
         .arg(&db)
@@ -453,7 +524,7 @@ fn a_second_sync_of_the_same_database_waits_or_exits() {
         .admin()
         .args(["sql", "--to"])
         .arg(&db)
-        .arg("SELECT COUNT(*) AS n FROM _runs")
+        .arg(dest.probe)
         .output()
         .unwrap();
     assert!(reading.status.success(), "{}", stderr(&reading));
