@@ -414,18 +414,18 @@ fn ignored_filter(dest: &Dest) {
         ..Options::ephemeral()
     });
     let db = &dest.to;
-    sync(&env, &db, &["--streams", "quotes"]);
+    sync(&env, db, &["--streams", "quotes"]);
     env.edit_quotes("change=1");
-    let said = sync(&env, &db, &["--streams", "quotes"]);
+    let said = sync(&env, db, &["--streams", "quotes"]);
     assert!(said.contains("ignored the modified-since filter"), "{said}");
     assert!(said.contains("0 new, 1 changed"), "{said}");
     env.edit_quotes("delete=2");
-    let said = sync(&env, &db, &["--streams", "quotes"]);
+    let said = sync(&env, db, &["--streams", "quotes"]);
     assert!(
         said.contains("(clinic 1, full): 0 new, 0 changed, 1 vanished"),
         "{said}"
     );
-    same(&mirrored(&env, &db), &exported(&env), "the service");
+    same(&mirrored(&env, db), &exported(&env), "the service");
 }
 
 /// A field that appears in later records adds a column; earlier rows have it empty.
@@ -449,11 +449,11 @@ fn new_field(dest: &Dest) {
         ..Options::ephemeral()
     });
     let db = &dest.to;
-    sync(&env, &db, &["--streams", "quotes"]);
+    sync(&env, db, &["--streams", "quotes"]);
     let schema = env
         .admin()
         .args(["sql", "--schema", "--format", "csv", "--to"])
-        .arg(&db)
+        .arg(db)
         .output()
         .unwrap();
     let schema = String::from_utf8(schema.stdout).unwrap();
@@ -468,7 +468,7 @@ fn new_field(dest: &Dest) {
     }
     let rows = sql(
         &env,
-        &db,
+        db,
         "SELECT COUNT(desconto_fidelidade) AS late, COUNT(*) AS n FROM quotes",
     );
     assert_eq!(rows[0]["n"], 300);
@@ -476,7 +476,7 @@ fn new_field(dest: &Dest) {
     // Sales by service is a join, not string parsing.
     let joined = sql(
         &env,
-        &db,
+        db,
         "SELECT COUNT(*) AS n FROM quotes q JOIN quotes__procedimentos p \
          ON p._clinic = q._clinic AND p._parent = q.id",
     );
@@ -503,14 +503,14 @@ fn one_writer(dest: &Dest) {
     let db = &dest.to;
     let mut first = admin_process(&env)
         .args(["sync", "--streams", "quotes", "--clinic", "all", "--to"])
-        .arg(&db)
+        .arg(db)
         .spawn()
         .unwrap();
     std::thread::sleep(Duration::from_millis(300));
     let second = env
         .admin()
         .args(["sync", "--no-wait", "--streams", "quotes", "--to"])
-        .arg(&db)
+        .arg(db)
         .output()
         .unwrap();
     assert_eq!(second.status.code(), Some(1), "{}", stderr(&second));
@@ -523,13 +523,13 @@ fn one_writer(dest: &Dest) {
     let reading = env
         .admin()
         .args(["sql", "--to"])
-        .arg(&db)
+        .arg(db)
         .arg(dest.probe)
         .output()
         .unwrap();
     assert!(reading.status.success(), "{}", stderr(&reading));
     assert!(first.wait().unwrap().success());
-    let waited = sync(&env, &db, &["--streams", "quotes"]);
+    let waited = sync(&env, db, &["--streams", "quotes"]);
     assert!(waited.contains("incremental"), "{waited}");
 }
 
