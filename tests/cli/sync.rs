@@ -506,7 +506,15 @@ fn one_writer(dest: &Dest) {
         .arg(db)
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(300));
+    // The first holds the database once it asks for quotes: it takes the lock before anything else.
+    let started = std::time::Instant::now();
+    while quote_queries(&env).is_empty() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the first sync never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let second = env
         .admin()
         .args(["sync", "--no-wait", "--streams", "quotes", "--to"])
