@@ -20,8 +20,11 @@ use tokio_postgres::Client;
 use super::cells::quoted;
 use super::store::{MirrorError, MirrorResult};
 
-/// Rows of one `INSERT`: PostgreSQL takes at most 65,535 parameters a statement.
-const ROWS_PER_INSERT: usize = 500;
+/// Parents whose children one `DELETE` clears.
+const KEYS_PER_DELETE: usize = 5_000;
+
+/// Bytes of rows handed to `COPY` at a time.
+const COPY_CHUNK: usize = 256 * 1024;
 
 /// A database named by `--to postgres://…` (or the profile's `sync.target`).
 #[derive(Clone, Debug)]
@@ -342,17 +345,7 @@ async fn shape(
     Ok(())
 }
 
-/// The `VALUES` list's cast of each column: every value goes as text, and PostgreSQL reads it as
-/// the column's type.
-fn casts(columns: &[Column]) -> Vec<String> {
-    columns
-        .iter()
-        .map(|c| format!("::text::{}", c.pg))
-        .collect()
-}
-
-/// Upserts the rows of the working copy's `table` that `filter` picks, in statements of
-/// [`ROWS_PER_INSERT`] rows; the count sent.
+/// Upserts the rows of the working copy's `table` that `filter` picks; the count sent.
 async fn copy(
     local: &Connection,
     tx: &tokio_postgres::Transaction<'_>,
@@ -392,8 +385,7 @@ async fn copy(
             )
         }
     };
-    let insert = format!("INSERT INTO {} ({})", quoted(table), names.join(", "));
-    send_rows(local, tx, &select, &insert, &on_conflict, columns).await
+    send_rows(local, tx, &select, table, columns, &on_conflict).await
 }
 
 /// Deletes the database's children of the parents `parents` selects, and sends the working copy's.
@@ -415,7 +407,7 @@ async fn replace_children(
             Err(e) => Some(Err(e)),
         })
         .collect::<rusqlite::Result<_>>()?;
-    for chunk in keys.chunks(ROWS_PER_INSERT * 10) {
+    for chunk in keys.chunks(KEYS_PER_DELETE) {
         let clinics: Vec<&str> = chunk.iter().map(|(c, _)| c.as_str()).collect();
         let ids: Vec<&str> = chunk.iter().map(|(_, i)| i.as_str()).collect();
         let sql = format!(
@@ -430,61 +422,82 @@ async fn replace_children(
         cols = names.join(", "),
         child = quoted(child),
     );
-    let insert = format!("INSERT INTO {} ({})", quoted(child), names.join(", "));
-    send_rows(local, tx, &select, &insert, "", columns).await
+    send_rows(local, tx, &select, child, columns, "").await
 }
 
-/// Reads `select` from the working copy and sends its rows with `insert … VALUES … on_conflict`,
-/// a bounded number at a time: memory holds one statement's rows, whatever the table's size.
+/// Reads `select` from the working copy and upserts its rows into `table` (`on_conflict`): they
+/// are copied (`COPY … FROM STDIN`, PostgreSQL's fastest way in) into a temporary table of the same
+/// columns, streamed in chunks so memory holds one chunk whatever the table's size, then inserted
+/// from there in one statement.
 async fn send_rows(
     local: &Connection,
     tx: &tokio_postgres::Transaction<'_>,
     select: &str,
-    insert: &str,
-    on_conflict: &str,
+    table: &str,
     columns: &[Column],
+    on_conflict: &str,
 ) -> MirrorResult<u64> {
-    let casts = casts(columns);
+    use futures::SinkExt;
+    let names: Vec<String> = columns.iter().map(|c| quoted(&c.name)).collect();
+    let names = names.join(", ");
+    tx.batch_execute(&format!(
+        "DROP TABLE IF EXISTS pg_temp._staging; \
+         CREATE TEMP TABLE _staging (LIKE {}) ON COMMIT DROP",
+        quoted(table)
+    ))
+    .await?;
+    let sink = tx
+        .copy_in(&format!("COPY _staging ({names}) FROM STDIN"))
+        .await?;
+    let mut sink = std::pin::pin!(sink);
     let width = columns.len();
     let mut statement = local.prepare(select)?;
     let mut rows = statement.query([])?;
-    let mut batch: Vec<Option<String>> = Vec::with_capacity(ROWS_PER_INSERT * width);
-    let mut sent = 0;
-    loop {
-        let row = rows.next()?;
-        if let Some(row) = row {
-            for i in 0..width {
-                batch.push(text(row.get_ref(i)?));
+    let mut chunk = bytes::BytesMut::with_capacity(COPY_CHUNK + 4096);
+    while let Some(row) = rows.next()? {
+        for i in 0..width {
+            if i > 0 {
+                chunk.extend_from_slice(b"\t");
             }
+            copy_field(&mut chunk, row.get_ref(i)?);
         }
-        let full = batch.len() >= ROWS_PER_INSERT * width;
-        if (row.is_none() || full) && !batch.is_empty() {
-            let count = batch.len() / width;
-            let mut sql = format!("{insert} VALUES ");
-            for r in 0..count {
-                sql.push_str(if r == 0 { "(" } else { ", (" });
-                for (c, cast) in casts.iter().enumerate() {
-                    if c > 0 {
-                        sql.push_str(", ");
-                    }
-                    let _ = write!(sql, "${}{cast}", r * width + c + 1);
-                }
-                sql.push(')');
-            }
-            sql.push_str(on_conflict);
-            let params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = batch
-                .iter()
-                .map(|v| v as &(dyn tokio_postgres::types::ToSql + Sync))
-                .collect();
-            tx.execute(&sql, &params).await?;
-            sent += count as u64;
-            batch.clear();
-        }
-        if row.is_none() {
-            break;
+        chunk.extend_from_slice(b"\n");
+        if chunk.len() >= COPY_CHUNK {
+            sink.send(chunk.split().freeze()).await?;
         }
     }
+    if !chunk.is_empty() {
+        sink.send(chunk.split().freeze()).await?;
+    }
+    let sent = sink.as_mut().finish().await?;
+    tx.execute(
+        &format!(
+            "INSERT INTO {} ({names}) SELECT {names} FROM _staging{on_conflict}",
+            quoted(table)
+        ),
+        &[],
+    )
+    .await?;
+    tx.batch_execute("DROP TABLE _staging").await?;
     Ok(sent)
+}
+
+/// One value in `COPY`'s text format: `\N` for NULL, and a backslash before what would end the
+/// field or the row.
+fn copy_field(out: &mut bytes::BytesMut, value: ValueRef) {
+    let Some(text) = text(value) else {
+        out.extend_from_slice(b"\\N");
+        return;
+    };
+    for byte in text.bytes() {
+        match byte {
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            other => out.extend_from_slice(&[other]),
+        }
+    }
 }
 
 /// A working copy's value as the text PostgreSQL reads it back into its column's type.

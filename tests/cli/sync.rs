@@ -896,3 +896,54 @@ fn a_postgres_database_fed_by_another_working_copy_is_refused() {
     );
     assert_eq!(live[0]["n"], 200);
 }
+
+/// Any text reaches PostgreSQL as it is (tabs, line breaks, backslashes, quotes, accents), and a
+/// column the working copy widens is widened in the database too, keeping every value.
+#[test]
+fn postgres_takes_any_text_and_widens_a_column_as_the_file_does() {
+    let test = "postgres_takes_any_text_and_widens_a_column_as_the_file_does";
+    let Some(url) = postgres_database(test, "texts") else {
+        return;
+    };
+    let config = tempfile::tempdir().unwrap();
+    let note = "tab\there, a line\nbreak, a back\\slash, \"quotes\", ação, \\N";
+    let run = |args: &[&str], records: &[String]| {
+        let server = crate::hostile::serving(crate::hostile::list_of(records));
+        crate::servers::clinic_at(config.path(), &server.url(""))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let record = |codigo: Value, modified: &str| {
+        serde_json::json!({"id": 1, "codigo": codigo, "observacoes_venda": note,
+            "valor": "10.00", "modificado_em": modified})
+        .to_string()
+    };
+    let sync_args = ["sync", "--streams", "quotes", "--clinic", "1", "--to", &url];
+    let first = run(&sync_args, &[record(7.into(), "2024-05-01 10:00:00")]);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let second = run(&sync_args, &[record("A-7".into(), "2024-05-02 10:00:00")]);
+    assert!(second.status.success(), "{}", stderr(&second));
+    let read = run(
+        &[
+            "sql",
+            "--format",
+            "json",
+            "--to",
+            &url,
+            "SELECT codigo, observacoes_venda FROM quotes",
+        ],
+        &[],
+    );
+    assert!(read.status.success(), "{}", stderr(&read));
+    assert_eq!(
+        stdout_json(&read),
+        serde_json::json!([{"codigo": "A-7", "observacoes_venda": note}])
+    );
+    let schema = run(&["sql", "--schema", "--format", "csv", "--to", &url], &[]);
+    assert!(
+        String::from_utf8_lossy(&schema.stdout).contains("quotes,codigo,TEXT,0"),
+        "{}",
+        String::from_utf8_lossy(&schema.stdout)
+    );
+}
