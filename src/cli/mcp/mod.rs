@@ -60,13 +60,16 @@ pub async fn run(
     Ok(())
 }
 
+/// A paged walk's records (JSON lines) and the fingerprint of the arguments that made it.
+type Walk = (String, Arc<String>);
+
 #[derive(Clone)]
 struct Server {
     tools: Arc<Vec<tools::ToolSpec>>,
     dispatch: Dispatch,
     share_personal: bool,
     /// The records of the last paged walk and the fingerprint of the arguments that made it.
-    last_walk: Arc<Mutex<Option<(String, Arc<String>)>>>,
+    last_walk: Arc<Mutex<Option<Walk>>>,
 }
 
 impl Server {

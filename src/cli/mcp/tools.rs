@@ -267,6 +267,13 @@ mod tests {
         }
         let unique: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(unique.len(), names.len(), "{names:?}");
+        // Every read command of the table is in the tree: none left out silently.
+        let reads: std::collections::BTreeSet<&str> = OPERATIONS
+            .iter()
+            .filter(|op| op.safety == Safety::Idempotent && !NOT_TOOLS.contains(&op.command))
+            .map(|op| op.command)
+            .collect();
+        assert_eq!(reads.len(), tools.len(), "{names:?}");
     }
 
     /// A new entry in the table is a new tool, its schema read from its command's flags.
