@@ -242,7 +242,7 @@ fn scalar(value: &Value) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::{Host, OPERATIONS};
+    use crate::api::OPERATIONS;
 
     fn names(tools: &[ToolSpec]) -> Vec<String> {
         tools.iter().map(|t| t.tool.name.to_string()).collect()
@@ -282,15 +282,12 @@ mod tests {
         let tree = crate::cli::command();
         let before = read_tools(OPERATIONS, &tree);
         let mut table = OPERATIONS.to_vec();
-        table.push(Operation {
-            group: "reports",
-            method: "GET",
-            host: Host::BaseUrl,
-            path: "/somewhere",
-            command: "clinic sql",
-            safety: Safety::Idempotent,
-            paging: Paging::Unpaged,
-        });
+        // An entry like any read, for a command no entry reaches yet.
+        let mut extra = OPERATIONS[OPERATIONS.len() - 1];
+        extra.command = "clinic sql";
+        extra.safety = Safety::Idempotent;
+        extra.paging = Paging::Unpaged;
+        table.push(extra);
         let after = read_tools(&table, &tree);
         assert_eq!(after.len(), before.len() + 1);
         let sql = after.last().unwrap();
