@@ -421,3 +421,12 @@ cli-summary-column-channel = channel
 cli-summary-column-service = service
 cli-summary-column-count = count
 cli-summary-column-not_summed = not summed
+
+## mcp: the Model Context Protocol server (`clinic mcp`)
+cli-mcp-failed = the MCP server stopped: { $reason }
+cli-mcp-instructions = Read-only access to a Clinic Results account through the clinic command line. List tools take `limit` (default 100) and return `more` and a `cursor` to pass back, with the same arguments, for the next page. Phones, e-mails, birth dates and CPFs are masked unless the server was started with --share-personal.
+cli-mcp-unknown-tool = no tool named '{ $name }'
+cli-mcp-unknown-argument = argument '{ $name }': this tool takes no such argument (see its input schema)
+cli-mcp-wrong-type = argument '{ $name }': { $given } is not of the type its input schema gives
+cli-mcp-bad-limit = argument 'limit': { $given } is not a whole number of records, 1 or more
+cli-mcp-bad-cursor = argument 'cursor': this cursor was not made by this tool for these arguments; call again without 'cursor' to start from the first record

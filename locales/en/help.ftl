@@ -826,6 +826,15 @@ help-completions = Print a shell completion script
 help-completions--shell = bash, zsh, fish, powershell or elvish
 
 ## man
+# mcp: the Model Context Protocol server
+help-mcp = Serve the read commands as tools to an assistant (Model Context Protocol, over stdin/stdout)
+    .after =
+    Examples:
+      clinic mcp
+      clinic --profile matriz mcp --share-personal
+    The assistant starts it: name `clinic` with the arguments `mcp` in its server settings. Only reads are offered; phones, e-mails, birth dates and CPFs are masked unless --share-personal.
+help-mcp--share-personal = Send phones, e-mails, birth dates and CPFs unmasked to the assistant (and so to whoever runs it)
+
 help-man = Manual pages generated from these definitions
     .after =
     Examples:

@@ -441,3 +441,12 @@ cli-summary-column-channel = canal
 cli-summary-column-service = serviço
 cli-summary-column-count = quantidade
 cli-summary-column-not_summed = não somados
+
+## mcp: o servidor Model Context Protocol (`clinic mcp`)
+cli-mcp-failed = o servidor MCP parou: { $reason }
+cli-mcp-instructions = Acesso somente leitura a uma conta do Clinic Results pela linha de comando clinic. As ferramentas de lista aceitam `limit` (padrão 100) e devolvem `more` e um `cursor` para repassar, com os mesmos argumentos, na chamada da próxima página. Telefones, e-mails, datas de nascimento e CPFs vêm mascarados, a menos que o servidor tenha sido iniciado com --share-personal.
+cli-mcp-unknown-tool = não há ferramenta chamada '{ $name }'
+cli-mcp-unknown-argument = argumento '{ $name }': esta ferramenta não aceita esse argumento (veja o esquema de entrada dela)
+cli-mcp-wrong-type = argumento '{ $name }': { $given } não é do tipo que o esquema de entrada indica
+cli-mcp-bad-limit = argumento 'limit': { $given } não é um número inteiro de registros, 1 ou mais
+cli-mcp-bad-cursor = argumento 'cursor': este cursor não foi gerado por esta ferramenta para estes argumentos; chame de novo sem 'cursor' para começar do primeiro registro

@@ -829,6 +829,15 @@ help-completions = Mostra um script de autocompletar para o shell
 help-completions--shell = bash, zsh, fish, powershell ou elvish
 
 ## man
+# mcp: o servidor Model Context Protocol
+help-mcp = Oferece os comandos de leitura como ferramentas a um assistente (Model Context Protocol, por stdin/stdout)
+    .after =
+    Exemplos:
+      clinic mcp
+      clinic --profile matriz mcp --share-personal
+    Quem o inicia é o assistente: informe `clinic` com o argumento `mcp` nas configurações de servidor dele. Só leituras são oferecidas; telefones, e-mails, datas de nascimento e CPFs vão mascarados, a menos que se use --share-personal.
+help-mcp--share-personal = Envia telefones, e-mails, datas de nascimento e CPFs sem máscara ao assistente (e, portanto, a quem o opera)
+
 help-man = Páginas de manual geradas a partir destas definições
     .after =
     Exemplos:

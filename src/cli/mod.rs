@@ -37,6 +37,7 @@ pub mod journal;
 pub mod localize;
 pub mod login;
 pub mod man;
+pub mod mcp;
 pub mod operations;
 pub mod pick;
 pub mod probe;
@@ -100,6 +101,7 @@ pub enum Command {
     State(state::StateCommand),
     Sync(sync::SyncArgs),
     Sql(sync::SqlArgs),
+    Mcp(mcp::McpArgs),
     #[command(subcommand)]
     Sandbox(sandbox::SandboxCommand),
     Help(help::HelpArgs),
@@ -247,6 +249,7 @@ pub async fn run_with(
         Command::Help(args) => return Ok(help::run(args, command(), &io)?),
         // The doctor reports a configuration it cannot read as a failed check.
         Command::Doctor(args) => return doctor::run(global, args, io).await,
+        Command::Mcp(args) => return mcp::run(args, command(), dispatcher(&global)).await,
         _ => {}
     }
     if global.resume && !global.partition_by.as_ref().is_some_and(|p| p.clinic) {
@@ -279,6 +282,46 @@ pub async fn run_with(
     result.map_err(|e| Failure {
         code: e.exit_code(),
         message: reporter.error_line(&e),
+    })
+}
+
+/// How `clinic mcp` runs a tool's command: parsed by this tree, with the server's profile and
+/// configuration folder unless the words name their own, inside this process. A command's run may
+/// hold a stream's lock across a wait, so it is not sent between threads: each runs on a blocking
+/// thread of its own, on the server's runtime.
+fn dispatcher(server: &Settings) -> mcp::Dispatch {
+    let (profile, config_dir) = (server.profile.clone(), server.config_dir.clone());
+    Arc::new(move |argv, io| {
+        let (profile, config_dir) = (profile.clone(), config_dir.clone());
+        let runtime = tokio::runtime::Handle::current();
+        let ran = tokio::task::spawn_blocking(move || {
+            runtime.block_on(async move {
+                use clap::FromArgMatches;
+                let line = std::iter::once("clinic".to_string()).chain(argv.iter().cloned());
+                let cli = match command()
+                    .try_get_matches_from(line)
+                    .and_then(|m| Cli::from_arg_matches(&m))
+                {
+                    Ok(cli) => cli,
+                    Err(e) => {
+                        let lang = crate::text::i18n::current();
+                        let text = localize::error_text(&e, lang).unwrap_or_else(|| e.to_string());
+                        io.write_err(&text);
+                        return 2;
+                    }
+                };
+                let mut global = cli.settings();
+                if cli.global.profile.is_none() {
+                    global.profile = profile;
+                }
+                global.config_dir = config_dir;
+                global.command = argv;
+                let outcome = run_with(cli.command, global, io.clone()).await;
+                exit_code(outcome, &io)
+            })
+        });
+        // A command that panicked has failed.
+        Box::pin(async move { ran.await.unwrap_or(5) })
     })
 }
 
@@ -340,7 +383,8 @@ async fn dispatch(ctx: &Context, command: Command) -> Result<()> {
         | Command::Man(_)
         | Command::Sandbox(_)
         | Command::Help(_)
-        | Command::Doctor(_) => {
+        | Command::Doctor(_)
+        | Command::Mcp(_) => {
             unreachable!("handled before the context is built")
         }
     }

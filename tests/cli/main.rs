@@ -37,6 +37,7 @@ mod language_errors;
 mod language_messages;
 mod limits;
 mod local_hardening;
+mod mcp;
 mod names;
 mod operations;
 mod proxy;

@@ -1,0 +1,331 @@
+//! `clinic mcp`: the real binary spawned as an MCP server, spoken to over stdio by rmcp's client,
+//! against the sandbox. Every frame both ways is kept, to search the transcript for the token.
+
+use std::sync::{Arc, Mutex};
+
+use rmcp::ServiceExt;
+use rmcp::model::{CallToolRequestParams, CallToolResult};
+use rmcp::service::{RoleClient, RunningService};
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+use crate::common::*;
+
+/// A client connected to `clinic mcp ARGS…` and every byte that went between them.
+struct Session {
+    client: RunningService<RoleClient, ()>,
+    transcript: Arc<Mutex<Vec<u8>>>,
+}
+
+/// Copies `from` into `to`, keeping a copy of every byte in `kept`.
+fn tee(
+    mut from: impl tokio::io::AsyncRead + Unpin + Send + 'static,
+    mut to: impl tokio::io::AsyncWrite + Unpin + Send + 'static,
+    kept: Arc<Mutex<Vec<u8>>>,
+) {
+    tokio::spawn(async move {
+        let mut buf = vec![0; 8192];
+        while let Ok(n) = from.read(&mut buf).await {
+            if n == 0 || to.write_all(&buf[..n]).await.is_err() || to.flush().await.is_err() {
+                break;
+            }
+            kept.lock().unwrap().extend_from_slice(&buf[..n]);
+        }
+        let _ = to.shutdown().await;
+    });
+}
+
+impl Session {
+    async fn start(mut process: std::process::Command, args: &[&str]) -> Session {
+        process.arg("mcp").args(args);
+        let mut child = tokio::process::Command::from(process)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("clinic mcp starts");
+        let transcript = Arc::new(Mutex::new(Vec::new()));
+        let (client_end, server_end) = tokio::io::duplex(1 << 16);
+        let (from_server, to_server) = tokio::io::split(server_end);
+        tee(child.stdout.take().unwrap(), to_server, transcript.clone());
+        tee(from_server, child.stdin.take().unwrap(), transcript.clone());
+        tokio::spawn(async move {
+            let _ = child.wait().await;
+        });
+        let client = ().serve(client_end).await.expect("the server answers initialize");
+        Session { client, transcript }
+    }
+
+    async fn call(&self, tool: &str, arguments: Value) -> CallToolResult {
+        let params = CallToolRequestParams::new(tool.to_string())
+            .with_arguments(arguments.as_object().unwrap().clone());
+        self.client
+            .call_tool(params)
+            .await
+            .unwrap_or_else(|e| panic!("{tool}: a protocol error: {e}"))
+    }
+
+    /// Every record of a read tool, following its cursors; the page size is the server's own.
+    async fn walk(&self, tool: &str, arguments: Value) -> Vec<Value> {
+        let mut seen = Vec::new();
+        let mut args = arguments.clone();
+        loop {
+            let result = self.call(tool, args.clone()).await;
+            let page = structured(&result);
+            seen.extend(page["records"].as_array().unwrap().iter().cloned());
+            match page["cursor"].as_str() {
+                Some(cursor) => args["cursor"] = json!(cursor),
+                None => return seen,
+            }
+        }
+    }
+
+    fn transcript(&self) -> String {
+        String::from_utf8_lossy(&self.transcript.lock().unwrap()).into_owned()
+    }
+}
+
+fn structured(result: &CallToolResult) -> &Value {
+    assert_ne!(result.is_error, Some(true), "{result:?}");
+    result
+        .structured_content
+        .as_ref()
+        .expect("structured content")
+}
+
+fn text_of(result: &CallToolResult) -> String {
+    result
+        .content
+        .iter()
+        .filter_map(|c| c.as_text().map(|t| t.text.clone()))
+        .collect()
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Runtime::new().unwrap()
+}
+
+fn logged_in(env: &Env) -> (std::process::Command, String) {
+    let token = env.token("unidade1", "unidade1");
+    let mut process = process_for(env.config.path(), env.sandbox.urls());
+    process.env("CLINIC_TOKEN", &token);
+    (process, token)
+}
+
+/// The server starts, says who it is, and lists the reads as read-only tools; a write is no tool.
+#[test]
+fn mcp_lists_the_read_tools_and_no_write_tool() {
+    let env = Env::new();
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &[]).await;
+        let info = session.client.peer_info().expect("the server's info");
+        assert_eq!(
+            info.server_info.as_ref().map(|s| s.name.as_str()),
+            Some("clinic")
+        );
+        let tools = session.client.list_all_tools().await.unwrap();
+        let named = |name: &str| tools.iter().find(|t| t.name == name);
+        let report = named("report_appointments").expect("report_appointments");
+        assert_eq!(
+            report.annotations.as_ref().and_then(|a| a.read_only_hint),
+            Some(true)
+        );
+        let properties = &report.input_schema["properties"];
+        assert_eq!(properties["from"]["type"], "string", "{properties}");
+        assert_eq!(properties["limit"]["default"], 100, "{properties}");
+        assert!(named("ref_clinics").is_some());
+        for write in [
+            "contact_create",
+            "contact_update",
+            "campaign_create",
+            "crm_deal_update",
+        ] {
+            assert!(named(write).is_none(), "{write} is offered read-only");
+        }
+    });
+    assert!(
+        env.sent()
+            .iter()
+            .all(|e| e["method"] == "GET" || e["path"].as_str().unwrap().ends_with("loginApi")),
+        "listing tools sends nothing: {:?}",
+        env.sent()
+    );
+}
+
+/// A report walked with cursors, a few records a call, holds every record of the export once, in
+/// its order; a cursor handed to other arguments is refused as the tool's error.
+#[test]
+fn mcp_pages_a_report_to_its_end_every_record_once() {
+    let env = Env::new();
+    let exported = stdout_json(&succeeds(env.clinic().args([
+        "report",
+        "appointments",
+        "--all",
+        "--format",
+        "json",
+    ])));
+    let exported = exported.as_array().unwrap().clone();
+    assert!(
+        exported.len() > 20,
+        "the sandbox seeds enough: {}",
+        exported.len()
+    );
+    let (process, token) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &["--share-personal"]).await;
+        let mut seen = Vec::new();
+        let mut cursor: Option<String> = None;
+        let mut calls = 0;
+        loop {
+            let mut args = json!({"limit": 7});
+            if let Some(c) = &cursor {
+                args["cursor"] = json!(c);
+            }
+            let result = session.call("report_appointments", args).await;
+            let page = structured(&result).clone();
+            calls += 1;
+            let records = page["records"].as_array().unwrap();
+            assert_eq!(page["returned"], records.len());
+            seen.extend(records.iter().cloned());
+            if page["more"] == false {
+                assert!(page.get("cursor").is_none(), "{page}");
+                break;
+            }
+            assert_eq!(records.len(), 7);
+            cursor = Some(page["cursor"].as_str().unwrap().to_string());
+            assert!(calls < 1000);
+        }
+        assert_eq!(seen, exported);
+        assert_eq!(calls, exported.len().div_ceil(7));
+
+        let first = session
+            .call("report_appointments", json!({"limit": 2}))
+            .await;
+        let cursor = structured(&first)["cursor"].as_str().unwrap().to_string();
+        let other = session
+            .call(
+                "report_appointments",
+                json!({"limit": 2, "cursor": cursor, "today": true}),
+            )
+            .await;
+        assert_eq!(other.is_error, Some(true));
+        assert!(
+            text_of(&other).contains("argument 'cursor'"),
+            "{}",
+            text_of(&other)
+        );
+        assert!(!session.transcript().contains(&token));
+    });
+}
+
+/// A clinic named rather than numbered is looked up as the command looks it up.
+#[test]
+fn mcp_takes_a_clinic_by_name() {
+    let env = Env::new();
+    let by_id = stdout_json(&succeeds(env.admin().args([
+        "report",
+        "appointments",
+        "--clinic",
+        "1",
+        "--all",
+        "--format",
+        "json",
+    ])));
+    let clinics = stdout_json(&succeeds(
+        env.admin().args(["ref", "clinics", "--format", "json"]),
+    ));
+    let name = clinics
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == 1)
+        .and_then(|c| c["nome"].as_str())
+        .expect("clinic 1 has a name")
+        .to_string();
+    let mut process = process_for(env.config.path(), env.sandbox.urls());
+    process.env("CLINIC_TOKEN", env.token("admin", "admin"));
+    runtime().block_on(async {
+        let session = Session::start(process, &["--share-personal"]).await;
+        assert_eq!(
+            Value::Array(
+                session
+                    .walk("report_appointments", json!({"clinic": name}))
+                    .await
+            ),
+            by_id
+        );
+    });
+}
+
+/// A command that fails is the tool's error, with the command's message, and the session goes on;
+/// a bad argument is named.
+#[test]
+fn mcp_a_failure_is_a_tool_error_not_a_protocol_error() {
+    let env = Env::new();
+    let mut process = process_for(env.config.path(), env.sandbox.urls());
+    let bogus = "bogus-token-3f9a8c7d6e5b4a39";
+    process.env("CLINIC_TOKEN", bogus);
+    runtime().block_on(async {
+        let session = Session::start(process, &[]).await;
+        let refused = session.call("ref_clinics", json!({})).await;
+        assert_eq!(refused.is_error, Some(true), "{refused:?}");
+        let text = text_of(&refused);
+        assert!(text.starts_with("error: "), "{text}");
+        let bad = session
+            .call("report_appointments", json!({"from": "31/02/2026"}))
+            .await;
+        assert_eq!(bad.is_error, Some(true));
+        assert!(text_of(&bad).contains("31/02/2026"), "{}", text_of(&bad));
+        let wrong = session
+            .call("report_appointments", json!({"today": "yes"}))
+            .await;
+        assert_eq!(
+            text_of(&wrong),
+            "argument 'today': \"yes\" is not of the type its input schema gives"
+        );
+        assert!(!session.transcript().contains(bogus));
+    });
+}
+
+/// Phones and e-mails are masked unless the server was started with `--share-personal`.
+#[test]
+fn mcp_masks_personal_data_unless_shared() {
+    let env = Env::new();
+    let listed = stdout_json(&succeeds(
+        env.clinic()
+            .args(["contact", "list", "--limit", "5", "--format", "json"]),
+    ));
+    let phones: Vec<String> = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| {
+            c["telefone"]
+                .as_str()
+                .filter(|p| p.len() > 4)
+                .map(str::to_string)
+        })
+        .collect();
+    assert!(!phones.is_empty(), "{listed}");
+    for share in [false, true] {
+        let (process, _) = logged_in(&env);
+        runtime().block_on(async {
+            let args: &[&str] = if share { &["--share-personal"] } else { &[] };
+            let session = Session::start(process, args).await;
+            let result = session.call("contact_list", json!({"limit": 5})).await;
+            let records = structured(&result)["records"].clone();
+            let transcript = session.transcript();
+            for phone in &phones {
+                assert_eq!(transcript.contains(phone.as_str()), share, "{phone}");
+            }
+            if share {
+                assert_eq!(records, listed);
+            } else {
+                let first = records[0]["telefone"].as_str().unwrap();
+                assert!(first.contains('*'), "{first}");
+            }
+        });
+    }
+}
