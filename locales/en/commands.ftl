@@ -424,9 +424,13 @@ cli-summary-column-not_summed = not summed
 
 ## mcp: the Model Context Protocol server (`clinic mcp`)
 cli-mcp-failed = the MCP server stopped: { $reason }
-cli-mcp-instructions = Read-only access to a Clinic Results account through the clinic command line. List tools take `limit` (default 100) and return `more` and a `cursor` to pass back, with the same arguments, for the next page. Phones, e-mails, birth dates and CPFs are masked unless the server was started with --share-personal.
+cli-mcp-instructions = Access to a Clinic Results account through the clinic command line: reads, and writes only when the server was started with --allow-writes. A write tool's first call sends nothing: it answers the command it would run and a one-time `confirm` code; call it again with the same arguments and that code only after the person has agreed. List tools take `limit` (default 100) and return `more` and a `cursor` to pass back, with the same arguments, for the next page. Phones, e-mails, birth dates and CPFs are masked unless the server was started with --share-personal.
 cli-mcp-unknown-tool = no tool named '{ $name }'
 cli-mcp-unknown-argument = argument '{ $name }': this tool takes no such argument (see its input schema)
 cli-mcp-wrong-type = argument '{ $name }': { $given } is not of the type its input schema gives
 cli-mcp-bad-limit = argument 'limit': { $given } is not a whole number of records, 1 or more
 cli-mcp-bad-cursor = argument 'cursor': this cursor was not made by this tool for these arguments; call again without 'cursor' to start from the first record
+# clinic mcp --allow-writes: a write is confirmed by the person
+cli-mcp-confirm-argument = The code the first call of this tool answered: give it, with the same arguments, only once the person has read the command and agreed to it
+cli-mcp-confirm-ask = Nothing was sent. Show the person the command and its arguments and ask whether to run it; if they agree, call this tool again with the same arguments and confirm = "{ $code }". The code is good once.
+cli-mcp-confirm-refused = argument 'confirm': this code confirms no call of this tool with these arguments (a code is good once, for the arguments it was given with); nothing was sent. Call without 'confirm' for a new preview.

@@ -832,8 +832,10 @@ help-mcp = Serve the read commands as tools to an assistant (Model Context Proto
     Examples:
       clinic mcp
       clinic --profile matriz mcp --share-personal
-    The assistant starts it: name `clinic` with the arguments `mcp` in its server settings. Only reads are offered; phones, e-mails, birth dates and CPFs are masked unless --share-personal.
+      clinic mcp --allow-writes
+    The assistant starts it: name `clinic` with the arguments `mcp` in its server settings. Only reads are offered unless --allow-writes, and each write is confirmed by the person; phones, e-mails, birth dates and CPFs are masked unless --share-personal.
 help-mcp--share-personal = Send phones, e-mails, birth dates and CPFs unmasked to the assistant (and so to whoever runs it)
+help-mcp--allow-writes = Also offer the tools that write (contact create and update, campaign create, appointment set-status, CRM create and update); each call is confirmed by the person before anything is sent
 
 help-man = Manual pages generated from these definitions
     .after =

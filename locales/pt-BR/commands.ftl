@@ -444,9 +444,13 @@ cli-summary-column-not_summed = não somados
 
 ## mcp: o servidor Model Context Protocol (`clinic mcp`)
 cli-mcp-failed = o servidor MCP parou: { $reason }
-cli-mcp-instructions = Acesso somente leitura a uma conta do Clinic Results pela linha de comando clinic. As ferramentas de lista aceitam `limit` (padrão 100) e devolvem `more` e um `cursor` para repassar, com os mesmos argumentos, na chamada da próxima página. Telefones, e-mails, datas de nascimento e CPFs vêm mascarados, a menos que o servidor tenha sido iniciado com --share-personal.
+cli-mcp-instructions = Acesso a uma conta do Clinic Results pela linha de comando clinic: leituras, e gravações só quando o servidor foi iniciado com --allow-writes. A primeira chamada de uma ferramenta de gravação não envia nada: responde o comando que executaria e um código `confirm` de uso único; chame de novo com os mesmos argumentos e esse código só depois que a pessoa concordar. As ferramentas de lista aceitam `limit` (padrão 100) e devolvem `more` e um `cursor` para repassar, com os mesmos argumentos, na chamada da próxima página. Telefones, e-mails, datas de nascimento e CPFs vêm mascarados, a menos que o servidor tenha sido iniciado com --share-personal.
 cli-mcp-unknown-tool = não há ferramenta chamada '{ $name }'
 cli-mcp-unknown-argument = argumento '{ $name }': esta ferramenta não aceita esse argumento (veja o esquema de entrada dela)
 cli-mcp-wrong-type = argumento '{ $name }': { $given } não é do tipo que o esquema de entrada indica
 cli-mcp-bad-limit = argumento 'limit': { $given } não é um número inteiro de registros, 1 ou mais
 cli-mcp-bad-cursor = argumento 'cursor': este cursor não foi gerado por esta ferramenta para estes argumentos; chame de novo sem 'cursor' para começar do primeiro registro
+# clinic mcp --allow-writes: uma gravação é confirmada pela pessoa
+cli-mcp-confirm-argument = O código que a primeira chamada desta ferramenta respondeu: informe-o, com os mesmos argumentos, só depois que a pessoa ler o comando e concordar
+cli-mcp-confirm-ask = Nada foi enviado. Mostre à pessoa o comando e os argumentos e pergunte se deve executá-lo; se ela concordar, chame esta ferramenta de novo com os mesmos argumentos e confirm = "{ $code }". O código vale uma vez.
+cli-mcp-confirm-refused = argumento 'confirm': este código não confirma nenhuma chamada desta ferramenta com estes argumentos (um código vale uma vez, para os argumentos com que foi dado); nada foi enviado. Chame sem 'confirm' para uma nova prévia.

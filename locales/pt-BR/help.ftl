@@ -835,8 +835,10 @@ help-mcp = Oferece os comandos de leitura como ferramentas a um assistente (Mode
     Exemplos:
       clinic mcp
       clinic --profile matriz mcp --share-personal
-    Quem o inicia é o assistente: informe `clinic` com o argumento `mcp` nas configurações de servidor dele. Só leituras são oferecidas; telefones, e-mails, datas de nascimento e CPFs vão mascarados, a menos que se use --share-personal.
+      clinic mcp --allow-writes
+    Quem o inicia é o assistente: informe `clinic` com o argumento `mcp` nas configurações de servidor dele. Só leituras são oferecidas, a menos que se use --allow-writes, e cada gravação é confirmada pela pessoa; telefones, e-mails, datas de nascimento e CPFs vão mascarados, a menos que se use --share-personal.
 help-mcp--share-personal = Envia telefones, e-mails, datas de nascimento e CPFs sem máscara ao assistente (e, portanto, a quem o opera)
+help-mcp--allow-writes = Oferece também as ferramentas que gravam (criar e atualizar contato, criar campanha, mudar status de agendamento, criar e atualizar no CRM); cada chamada é confirmada pela pessoa antes de qualquer envio
 
 help-man = Páginas de manual geradas a partir destas definições
     .after =

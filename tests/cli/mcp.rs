@@ -329,3 +329,107 @@ fn mcp_masks_personal_data_unless_shared() {
         });
     }
 }
+
+/// With `--allow-writes` the writes are tools, marked as such. A write's first call sends nothing and
+/// answers the command with a one-time code; a wrong code, or the code with other arguments, sends
+/// nothing; the code with the same arguments sends exactly one request, once.
+#[test]
+fn mcp_a_write_runs_once_confirmed_and_never_unconfirmed() {
+    let env = Env::new();
+    let (process, token) = logged_in(&env);
+    // The journal is read with a blocking client: off the runtime's own threads.
+    let created = |env: &Env| {
+        tokio::task::block_in_place(|| {
+            env.sent()
+                .iter()
+                .filter(|r| r["method"] == "POST" && is_to(r, "/cadastraCliente"))
+                .count()
+        })
+    };
+    let contact = json!({"name": "Ana Souza", "phone": "(16) 99264-0197",
+        "birth_date": "1990-04-23", "channel": "1", "campaign": "1", "clinic": "1"});
+    runtime().block_on(async {
+        let session = Session::start(process, &["--allow-writes"]).await;
+        let tools = session.client.list_all_tools().await.unwrap();
+        let hints = |name: &str| {
+            let tool = tools.iter().find(|t| t.name == name).expect(name);
+            let a = tool.annotations.clone().unwrap();
+            assert!(
+                tool.input_schema["properties"]["confirm"].is_object(),
+                "{name}"
+            );
+            (a.read_only_hint, a.destructive_hint)
+        };
+        assert_eq!(hints("contact_create"), (Some(false), Some(false)));
+        assert_eq!(hints("contact_update"), (Some(false), Some(true)));
+        assert_eq!(hints("appointment_set_status"), (Some(false), Some(true)));
+        assert!(tools.iter().any(|t| t.name == "crm_contact_create"));
+        assert!(
+            tools.iter().all(|t| t.name != "io"),
+            "the raw webhook is no tool"
+        );
+
+        let preview = session.call("contact_create", contact.clone()).await;
+        let preview = structured(&preview).clone();
+        assert_eq!(preview["sent"], false, "{preview}");
+        let command = preview["command"].as_str().unwrap();
+        assert!(command.starts_with("clinic contact create --"), "{command}");
+        assert!(
+            command.contains("--name \"Ana Souza\" --phone"),
+            "{command}"
+        );
+        assert!(
+            !command.contains("99264-0197"),
+            "masked by default: {command}"
+        );
+        let code = preview["confirm"].as_str().unwrap().to_string();
+        assert_eq!(created(&env), 0, "a preview sends nothing");
+
+        // Declined: the person never agreed, so no code is echoed; a made-up one sends nothing.
+        let mut wrong = contact.clone();
+        wrong["confirm"] = json!("NOTACODE");
+        let refused = session.call("contact_create", wrong).await;
+        assert_eq!(refused.is_error, Some(true), "{refused:?}");
+        assert!(
+            text_of(&refused).contains("nothing was sent"),
+            "{}",
+            text_of(&refused)
+        );
+        // The code with other arguments: nothing sent, and the code is spent.
+        let mut other = contact.clone();
+        other["name"] = json!("Bia Souza");
+        other["confirm"] = json!(code);
+        assert_eq!(
+            session.call("contact_create", other).await.is_error,
+            Some(true)
+        );
+        let mut same = contact.clone();
+        same["confirm"] = json!(code);
+        assert_eq!(
+            session.call("contact_create", same).await.is_error,
+            Some(true)
+        );
+        assert_eq!(created(&env), 0, "no refused call sent anything");
+
+        // Confirmed: one request, once.
+        let preview = session.call("contact_create", contact.clone()).await;
+        let code = structured(&preview)["confirm"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let mut confirmed = contact.clone();
+        confirmed["confirm"] = json!(code);
+        let done = session.call("contact_create", confirmed.clone()).await;
+        let done = structured(&done).clone();
+        assert_eq!(done["sent"], true, "{done}");
+        assert!(
+            done["records"][0]["id"].is_number() || done["records"][0]["id"].is_string(),
+            "{done}"
+        );
+        assert_eq!(created(&env), 1);
+        let again = session.call("contact_create", confirmed).await;
+        assert_eq!(again.is_error, Some(true), "a code is good once");
+        assert_eq!(created(&env), 1);
+        assert!(!session.transcript().contains(&token));
+    });
+}

@@ -4,6 +4,7 @@
 //! JSON lines written into memory, pages the records (`page`) and masks personal data (`mask`).
 //! Only reads are offered. Stdout carries the protocol alone: everything else goes to stderr.
 
+mod confirm;
 mod mask;
 mod page;
 mod tools;
@@ -28,6 +29,8 @@ use crate::term::{IoStreams, Terminals};
 pub struct McpArgs {
     #[arg(long)]
     pub share_personal: bool,
+    #[arg(long)]
+    pub allow_writes: bool,
 }
 
 /// Runs `clinic ARGV…` (the words after `clinic`) with the server's profile, its streams in `io`,
@@ -42,11 +45,17 @@ pub async fn run(
     tree: clap::Command,
     dispatch: Dispatch,
 ) -> std::result::Result<(), Failure> {
+    let mut offered = tools::read_tools(crate::api::OPERATIONS, &tree);
+    // Writes exist only when asked for: an assistant cannot call what it is never shown.
+    if args.allow_writes {
+        offered.extend(tools::write_tools(crate::api::OPERATIONS, &tree));
+    }
     let server = Server {
-        tools: Arc::new(tools::read_tools(crate::api::OPERATIONS, &tree)),
+        tools: Arc::new(offered),
         dispatch,
         share_personal: args.share_personal,
         last_walk: Arc::default(),
+        pending: Arc::default(),
     };
     let failed = |e: String| Failure {
         code: 1,
@@ -70,6 +79,8 @@ struct Server {
     share_personal: bool,
     /// The records of the last paged walk and the fingerprint of the arguments that made it.
     last_walk: Arc<Mutex<Option<Walk>>>,
+    /// Confirmation codes of writes not yet confirmed.
+    pending: Arc<confirm::Pending>,
 }
 
 impl Server {
@@ -80,14 +91,9 @@ impl Server {
         arguments: serde_json::Map<String, Value>,
     ) -> CallToolResult {
         let refused = |text: String| CallToolResult::error(vec![ContentBlock::text(text)]);
-        let mut argv = match spec.argv(&arguments) {
+        let mut argv = match argv_of(spec, &arguments) {
             Ok(argv) => argv,
-            Err(tools::BadArgument::Unknown(name)) => {
-                return refused(crate::t!("cli-mcp-unknown-argument", name = name));
-            }
-            Err(tools::BadArgument::Type { name, given }) => {
-                return refused(crate::t!("cli-mcp-wrong-type", name = name, given = given));
-            }
+            Err(refusal) => return refusal,
         };
         let name = spec.tool.name.to_string();
         let fingerprint = page::fingerprint(&name, &arguments);
@@ -152,7 +158,77 @@ impl Server {
     }
 }
 
+/// The command line a call runs, or the tool's error naming the argument that cannot make one.
+fn argv_of(
+    spec: &tools::ToolSpec,
+    arguments: &serde_json::Map<String, Value>,
+) -> std::result::Result<Vec<String>, CallToolResult> {
+    let refused = |text: String| CallToolResult::error(vec![ContentBlock::text(text)]);
+    spec.argv(arguments).map_err(|bad| match bad {
+        tools::BadArgument::Unknown(name) => {
+            refused(crate::t!("cli-mcp-unknown-argument", name = name))
+        }
+        tools::BadArgument::Type { name, given } => {
+            refused(crate::t!("cli-mcp-wrong-type", name = name, given = given))
+        }
+    })
+}
+
 impl Server {
+    /// A write: its first call sends nothing and answers what would be run, with a one-time code;
+    /// a second call with the same arguments and that code runs it. Anything else sends nothing.
+    async fn write(
+        &self,
+        spec: &tools::ToolSpec,
+        mut arguments: serde_json::Map<String, Value>,
+    ) -> CallToolResult {
+        let confirm = arguments.remove(tools::CONFIRM);
+        let argv = match argv_of(spec, &arguments) {
+            Ok(argv) => argv,
+            Err(refusal) => return refusal,
+        };
+        let name = spec.tool.name.to_string();
+        let call = page::fingerprint(&name, &arguments);
+        match confirm {
+            None | Some(Value::Null) => {
+                let code = self.pending.ask(&call);
+                let mut preview = json!({
+                    "sent": false,
+                    "command": format!("clinic {}", shown_command(&argv)),
+                    "arguments": arguments,
+                });
+                if !self.share_personal {
+                    mask::records(&mut preview);
+                }
+                preview["confirm"] = json!(code);
+                preview["ask"] = json!(crate::t!("cli-mcp-confirm-ask", code = code.as_str()));
+                CallToolResult::structured(preview)
+            }
+            Some(Value::String(code)) if self.pending.take(&code, &call) => {
+                self.run_write(argv).await
+            }
+            Some(_) => CallToolResult::error(vec![ContentBlock::text(crate::t!(
+                "cli-mcp-confirm-refused"
+            ))]),
+        }
+    }
+
+    /// Runs a confirmed write and answers what the service said of it.
+    async fn run_write(&self, mut argv: Vec<String>) -> CallToolResult {
+        argv.extend(["--format".into(), "ndjson".into(), "--quiet".into()]);
+        let (io, captured) = IoStreams::captured(Terminals::default(), b"");
+        let code = (self.dispatch)(argv, Arc::new(io)).await;
+        if code != 0 {
+            return self.failed(&captured.err());
+        }
+        let out = String::from_utf8_lossy(&captured.out()).into_owned();
+        let mut records = Value::Array(page::cut(&out, 0, u64::MAX).records);
+        if !self.share_personal {
+            mask::records(&mut records);
+        }
+        CallToolResult::structured(json!({"sent": true, "records": records}))
+    }
+
     /// A command's failure as the tool's error: its message, as the command wrote it on err.
     fn failed(&self, err: &[u8]) -> CallToolResult {
         let err = String::from_utf8_lossy(err).trim_end().to_string();
@@ -193,6 +269,10 @@ impl ServerHandler for Server {
                 None,
             ));
         };
+        if spec.write {
+            let arguments = request.arguments.unwrap_or_default();
+            return Ok(self.write(spec, arguments).await.into());
+        }
         Ok(self
             .call(spec, request.arguments.unwrap_or_default())
             .await
@@ -205,4 +285,27 @@ impl ServerHandler for Server {
             .find(|t| t.tool.name == name)
             .map(|t| t.tool.clone())
     }
+}
+
+/// A command line as a person would type it: `--flag value`, with a value that holds spaces or
+/// quotes quoted.
+fn shown_command(argv: &[String]) -> String {
+    let quoted = |word: &str| {
+        if !word.is_empty()
+            && word
+                .chars()
+                .all(|c| !c.is_whitespace() && c != '"' && c != '\'')
+        {
+            word.to_string()
+        } else {
+            format!("\"{}\"", word.replace('\\', "\\\\").replace('"', "\\\""))
+        }
+    };
+    argv.iter()
+        .map(|word| match word.split_once('=') {
+            Some((flag, value)) if flag.starts_with("--") => format!("{flag} {}", quoted(value)),
+            _ => quoted(word),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }

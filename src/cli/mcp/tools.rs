@@ -14,8 +14,57 @@ use crate::http::Safety;
 pub const DEFAULT_LIMIT: u64 = 100;
 
 /// Commands whose entry is a read but whose run as a whole writes (an import looks people up, then
-/// creates them) or signs in: never a tool.
-const NOT_TOOLS: &[&str] = &["clinic login", "clinic crm contact import"];
+/// creates them) or signs in, and the raw webhook (`clinic io`, whose body is the caller's): never a
+/// tool.
+const NOT_TOOLS: &[&str] = &["clinic login", "clinic crm contact import", "clinic io"];
+
+/// The argument a write tool's second call carries: the code its first call answered.
+pub const CONFIRM: &str = "confirm";
+
+/// One tool per command whose operation writes (creates or changes records at the service or in the
+/// CRM), offered only with `--allow-writes`: each call is confirmed by the person before anything is
+/// sent (see `confirm`).
+pub fn write_tools(table: &[Operation], tree: &clap::Command) -> Vec<ToolSpec> {
+    let mut tools: Vec<ToolSpec> = Vec::new();
+    for op in table {
+        if op.safety != Safety::Unsafe || NOT_TOOLS.contains(&op.command) {
+            continue;
+        }
+        let path: Vec<String> = op
+            .command
+            .split_whitespace()
+            .skip(1)
+            .map(str::to_string)
+            .collect();
+        if tools.iter().any(|t| t.path == path) {
+            continue;
+        }
+        let Some(command) = find(tree, &path) else {
+            continue;
+        };
+        let mut spec = tool_for(command, path, false);
+        let mut schema = (*spec.tool.input_schema).clone();
+        if let Some(Value::Object(properties)) = schema.get_mut("properties") {
+            properties.insert(
+                CONFIRM.into(),
+                json!({"type": "string", "description": crate::t!("cli-mcp-confirm-argument")}),
+            );
+        }
+        spec.tool.input_schema = Arc::new(schema);
+        // A create adds a record; an update or a new status replaces what was there.
+        let creates = spec.path.last().is_some_and(|verb| verb == "create");
+        spec.tool = spec.tool.with_annotations(
+            ToolAnnotations::new()
+                .read_only(false)
+                .destructive(!creates)
+                .idempotent(false)
+                .open_world(true),
+        );
+        spec.write = true;
+        tools.push(spec);
+    }
+    tools
+}
 
 /// One tool and the command it runs.
 #[derive(Debug, Clone)]
@@ -25,6 +74,8 @@ pub struct ToolSpec {
     pub path: Vec<String>,
     /// Whether the command walks pages: the tool then takes `limit` and `cursor`.
     pub paged: bool,
+    /// Whether the command writes: a call is confirmed before it runs.
+    pub write: bool,
     /// The command's flags by the tool's argument names.
     args: Vec<ToolArg>,
 }
@@ -142,6 +193,7 @@ fn tool_for(command: &clap::Command, path: Vec<String>, paged: bool) -> ToolSpec
         tool,
         path,
         paged,
+        write: false,
         args,
     }
 }
