@@ -93,7 +93,7 @@ impl Server {
         let refused = |text: String| CallToolResult::error(vec![ContentBlock::text(text)]);
         let mut argv = match argv_of(spec, &arguments) {
             Ok(argv) => argv,
-            Err(refusal) => return refusal,
+            Err(refusal) => return *refusal,
         };
         let name = spec.tool.name.to_string();
         let fingerprint = page::fingerprint(&name, &arguments);
@@ -162,8 +162,8 @@ impl Server {
 fn argv_of(
     spec: &tools::ToolSpec,
     arguments: &serde_json::Map<String, Value>,
-) -> std::result::Result<Vec<String>, CallToolResult> {
-    let refused = |text: String| CallToolResult::error(vec![ContentBlock::text(text)]);
+) -> std::result::Result<Vec<String>, Box<CallToolResult>> {
+    let refused = |text: String| Box::new(CallToolResult::error(vec![ContentBlock::text(text)]));
     spec.argv(arguments).map_err(|bad| match bad {
         tools::BadArgument::Unknown(name) => {
             refused(crate::t!("cli-mcp-unknown-argument", name = name))
@@ -185,7 +185,7 @@ impl Server {
         let confirm = arguments.remove(tools::CONFIRM);
         let argv = match argv_of(spec, &arguments) {
             Ok(argv) => argv,
-            Err(refusal) => return refusal,
+            Err(refusal) => return *refusal,
         };
         let name = spec.tool.name.to_string();
         let call = page::fingerprint(&name, &arguments);
