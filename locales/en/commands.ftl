@@ -434,3 +434,6 @@ cli-mcp-bad-cursor = argument 'cursor': this cursor was not made by this tool fo
 cli-mcp-confirm-argument = The code the first call of this tool answered: give it, with the same arguments, only once the person has read the command and agreed to it
 cli-mcp-confirm-ask = Nothing was sent. Show the person the command and its arguments and ask whether to run it; if they agree, call this tool again with the same arguments and confirm = "{ $code }". The code is good once.
 cli-mcp-confirm-refused = argument 'confirm': this code confirms no call of this tool with these arguments (a code is good once, for the arguments it was given with); nothing was sent. Call without 'confirm' for a new preview.
+cli-mcp-confirm-question = An assistant asks to run, on your clinic's account: { $command }
+cli-mcp-confirm-run = Run it
+cli-mcp-confirm-declined = The person declined: nothing was sent.

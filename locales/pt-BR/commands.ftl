@@ -454,3 +454,6 @@ cli-mcp-bad-cursor = argumento 'cursor': este cursor não foi gerado por esta fe
 cli-mcp-confirm-argument = O código que a primeira chamada desta ferramenta respondeu: informe-o, com os mesmos argumentos, só depois que a pessoa ler o comando e concordar
 cli-mcp-confirm-ask = Nada foi enviado. Mostre à pessoa o comando e os argumentos e pergunte se deve executá-lo; se ela concordar, chame esta ferramenta de novo com os mesmos argumentos e confirm = "{ $code }". O código vale uma vez.
 cli-mcp-confirm-refused = argumento 'confirm': este código não confirma nenhuma chamada desta ferramenta com estes argumentos (um código vale uma vez, para os argumentos com que foi dado); nada foi enviado. Chame sem 'confirm' para uma nova prévia.
+cli-mcp-confirm-question = Um assistente pede para executar, na conta da sua clínica: { $command }
+cli-mcp-confirm-run = Executar
+cli-mcp-confirm-declined = A pessoa recusou: nada foi enviado.

@@ -11,9 +11,10 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use crate::common::*;
 
-/// A client connected to `clinic mcp ARGS…` and every byte that went between them.
-struct Session {
-    client: RunningService<RoleClient, ()>,
+/// A client connected to `clinic mcp ARGS…` and every byte that went between them. The client is
+/// `H`: `()` asks nothing of the person; [`Person`] answers the server's questions.
+struct Session<H: rmcp::ClientHandler = ()> {
+    client: RunningService<RoleClient, H>,
     transcript: Arc<Mutex<Vec<u8>>>,
 }
 
@@ -36,7 +37,13 @@ fn tee(
 }
 
 impl Session {
-    async fn start(mut process: std::process::Command, args: &[&str]) -> Session {
+    async fn start(process: std::process::Command, args: &[&str]) -> Session {
+        Session::start_as(process, args, ()).await
+    }
+}
+
+impl<H: rmcp::ClientHandler> Session<H> {
+    async fn start_as(mut process: std::process::Command, args: &[&str], handler: H) -> Session<H> {
         process.arg("mcp").args(args);
         let mut child = tokio::process::Command::from(process)
             .stdin(std::process::Stdio::piped())
@@ -53,7 +60,10 @@ impl Session {
         tokio::spawn(async move {
             let _ = child.wait().await;
         });
-        let client = ().serve(client_end).await.expect("the server answers initialize");
+        let client = handler
+            .serve(client_end)
+            .await
+            .expect("the server answers initialize");
         Session { client, transcript }
     }
 
@@ -337,17 +347,7 @@ fn mcp_masks_personal_data_unless_shared() {
 fn mcp_a_write_runs_once_confirmed_and_never_unconfirmed() {
     let env = Env::new();
     let (process, token) = logged_in(&env);
-    // The journal is read with a blocking client: off the runtime's own threads.
-    let created = |env: &Env| {
-        tokio::task::block_in_place(|| {
-            env.sent()
-                .iter()
-                .filter(|r| r["method"] == "POST" && is_to(r, "/cadastraCliente"))
-                .count()
-        })
-    };
-    let contact = json!({"name": "Ana Souza", "phone": "(16) 99264-0197",
-        "birth_date": "1990-04-23", "channel": "1", "campaign": "1", "clinic": "1"});
+    let contact = ana();
     runtime().block_on(async {
         let session = Session::start(process, &["--allow-writes"]).await;
         let tools = session.client.list_all_tools().await.unwrap();
@@ -432,4 +432,86 @@ fn mcp_a_write_runs_once_confirmed_and_never_unconfirmed() {
         assert_eq!(created(&env), 1);
         assert!(!session.transcript().contains(&token));
     });
+}
+
+/// A client that can ask the person (form elicitation), and the person's answer to every question:
+/// run it or not. The questions asked are kept.
+#[derive(Clone)]
+struct Person {
+    runs: bool,
+    asked: Arc<Mutex<Vec<String>>>,
+}
+
+impl rmcp::ClientHandler for Person {
+    fn get_info(&self) -> rmcp::model::ClientConfig {
+        use rmcp::model::{ClientCapabilities, ElicitationCapability, FormElicitationCapability};
+        let mut capabilities = ClientCapabilities::default();
+        capabilities.elicitation =
+            Some(ElicitationCapability::new().with_form(FormElicitationCapability::new()));
+        rmcp::model::ClientConfig::new(
+            capabilities,
+            rmcp::model::Implementation::new("person", "1"),
+        )
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: rmcp::model::ElicitRequestParams,
+        _context: rmcp::service::RequestContext<RoleClient>,
+    ) -> Result<rmcp::model::ElicitResult, rmcp::ErrorData> {
+        use rmcp::model::{ElicitRequestParams, ElicitResult, ElicitationAction};
+        if let ElicitRequestParams::FormElicitationParams { message, .. } = request {
+            self.asked.lock().unwrap().push(message);
+        }
+        Ok(if self.runs {
+            ElicitResult::new(ElicitationAction::Accept).with_content(json!({"run": true}))
+        } else {
+            ElicitResult::new(ElicitationAction::Decline)
+        })
+    }
+}
+
+/// A client that can ask the person asks them, with the command as it will run: a yes sends exactly
+/// one request at once, a no sends nothing.
+#[test]
+fn mcp_a_write_is_asked_of_the_person_where_the_client_can_ask() {
+    let env = Env::new();
+    let contact = ana();
+    for runs in [false, true] {
+        let (process, _) = logged_in(&env);
+        let person = Person {
+            runs,
+            asked: Arc::default(),
+        };
+        runtime().block_on(async {
+            let session = Session::start_as(process, &["--allow-writes"], person.clone()).await;
+            let result = session.call("contact_create", contact.clone()).await;
+            let answer = structured(&result).clone();
+            assert_eq!(answer["sent"], runs, "{answer}");
+            let asked = person.asked.lock().unwrap().clone();
+            assert_eq!(asked.len(), 1, "{asked:?}");
+            assert!(
+                asked[0].contains("clinic contact create --name \"Ana Souza\" --phone"),
+                "{asked:?}"
+            );
+            assert_eq!(created(&env), usize::from(runs), "{answer}");
+        });
+    }
+}
+
+/// The contacts the sandbox was asked to create. The journal is read with a blocking client: off the
+/// runtime's own threads.
+fn created(env: &Env) -> usize {
+    tokio::task::block_in_place(|| {
+        env.sent()
+            .iter()
+            .filter(|r| r["method"] == "POST" && is_to(r, "/cadastraCliente"))
+            .count()
+    })
+}
+
+/// A contact's arguments as a write tool takes them, with every field the service requires.
+fn ana() -> Value {
+    json!({"name": "Ana Souza", "phone": "(16) 99264-0197", "birth_date": "1990-04-23",
+        "channel": "1", "campaign": "1", "clinic": "1"})
 }

@@ -181,6 +181,7 @@ impl Server {
         &self,
         spec: &tools::ToolSpec,
         mut arguments: serde_json::Map<String, Value>,
+        peer: &rmcp::Peer<RoleServer>,
     ) -> CallToolResult {
         let confirm = arguments.remove(tools::CONFIRM);
         let argv = match argv_of(spec, &arguments) {
@@ -191,6 +192,18 @@ impl Server {
         let call = page::fingerprint(&name, &arguments);
         match confirm {
             None | Some(Value::Null) => {
+                // A client that can ask the person asks them, with the command as it will run.
+                if let Some(agreed) = ask_person(peer, &argv).await {
+                    return if agreed {
+                        self.run_write(argv).await
+                    } else {
+                        CallToolResult::structured(json!({
+                            "sent": false,
+                            "declined": true,
+                            "message": crate::t!("cli-mcp-confirm-declined"),
+                        }))
+                    };
+                }
                 let code = self.pending.ask(&call);
                 let mut preview = json!({
                     "sent": false,
@@ -261,7 +274,7 @@ impl ServerHandler for Server {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let Some(spec) = self.tools.iter().find(|t| t.tool.name == request.name) else {
             return Err(ErrorData::invalid_params(
@@ -271,7 +284,7 @@ impl ServerHandler for Server {
         };
         if spec.write {
             let arguments = request.arguments.unwrap_or_default();
-            return Ok(self.write(spec, arguments).await.into());
+            return Ok(self.write(spec, arguments, &context.peer).await.into());
         }
         Ok(self
             .call(spec, request.arguments.unwrap_or_default())
@@ -285,6 +298,47 @@ impl ServerHandler for Server {
             .find(|t| t.tool.name == name)
             .map(|t| t.tool.clone())
     }
+}
+
+/// Asks the person, through the client, whether to run `argv`: `None` when the client cannot ask
+/// (it declared no form elicitation, or the asking failed), so the caller falls back to a code.
+/// Only an answer of yes runs the command; a no, a dismissal or a cancel sends nothing.
+async fn ask_person(peer: &rmcp::Peer<RoleServer>, argv: &[String]) -> Option<bool> {
+    use rmcp::model::{ElicitRequestParams, ElicitationAction, ElicitationSchema};
+    use rmcp::service::ElicitationMode;
+    if !peer
+        .supported_elicitation_modes()
+        .contains(&ElicitationMode::Form)
+    {
+        return None;
+    }
+    let schema = ElicitationSchema::builder()
+        .required_bool_property("run", |b| {
+            b.description(crate::t!("cli-mcp-confirm-run"))
+                .with_default(false)
+        })
+        .build_unchecked();
+    let message = crate::t!(
+        "cli-mcp-confirm-question",
+        command = format!("clinic {}", shown_command(argv))
+    );
+    let answer = peer
+        .create_elicitation(ElicitRequestParams::FormElicitationParams {
+            meta: None,
+            message,
+            requested_schema: schema,
+        })
+        .await
+        .ok()?;
+    Some(
+        answer.action == ElicitationAction::Accept
+            && answer
+                .content
+                .as_ref()
+                .and_then(|c| c.get("run"))
+                .and_then(Value::as_bool)
+                == Some(true),
+    )
 }
 
 /// A command line as a person would type it: `--flag value`, with a value that holds spaces or
