@@ -69,8 +69,13 @@ pub async fn run(
     Ok(())
 }
 
-/// A paged walk's records (JSON lines) and the fingerprint of the arguments that made it.
-type Walk = (String, Arc<String>);
+/// A read's records, one JSON value a line, in a file readable by this user alone (removed with it),
+/// so that memory holds one page whatever the report's size; and the fingerprint of the arguments
+/// that made it.
+struct Walk {
+    made_for: String,
+    records: tempfile::NamedTempFile,
+}
 
 #[derive(Clone)]
 struct Server {
@@ -78,7 +83,7 @@ struct Server {
     dispatch: Dispatch,
     share_personal: bool,
     /// The records of the last paged walk and the fingerprint of the arguments that made it.
-    last_walk: Arc<Mutex<Option<Walk>>>,
+    last_walk: Arc<Mutex<Option<Arc<Walk>>>>,
     /// Confirmation codes of writes not yet confirmed.
     pending: Arc<confirm::Pending>,
 }
@@ -119,14 +124,24 @@ impl Server {
         let kept = match self.last_walk.lock() {
             Ok(last) => last
                 .as_ref()
-                .filter(|(made_for, _)| offset > 0 && *made_for == fingerprint)
-                .map(|(_, out)| out.clone()),
+                .filter(|walk| offset > 0 && walk.made_for == fingerprint)
+                .cloned(),
             Err(_) => None,
         };
-        let out = match kept {
-            Some(out) => out,
+        let walk = match kept {
+            Some(walk) => walk,
             None => {
-                argv.extend(["--format".into(), "ndjson".into(), "--quiet".into()]);
+                let records = match tempfile::NamedTempFile::new() {
+                    Ok(file) => file,
+                    Err(e) => return refused(crate::t!("cli-mcp-failed", reason = e.to_string())),
+                };
+                argv.extend([
+                    "--format".into(),
+                    "ndjson".into(),
+                    "--quiet".into(),
+                    "-o".into(),
+                ]);
+                argv.push(records.path().to_string_lossy().into_owned());
                 if spec.paged {
                     argv.push("--all".into());
                 }
@@ -135,16 +150,23 @@ impl Server {
                 if code != 0 {
                     return self.failed(&captured.err());
                 }
-                let out = Arc::new(String::from_utf8_lossy(&captured.out()).into_owned());
-                if spec.paged
-                    && let Ok(mut last) = self.last_walk.lock()
-                {
-                    *last = Some((fingerprint.clone(), out.clone()));
+                let walk = Arc::new(Walk {
+                    made_for: fingerprint.clone(),
+                    records,
+                });
+                if let Ok(mut last) = self.last_walk.lock() {
+                    *last = Some(walk.clone());
                 }
-                out
+                walk
             }
         };
-        let cut = page::cut(&out, offset, if spec.paged { limit } else { u64::MAX });
+        let read = std::fs::File::open(walk.records.path()).map(std::io::BufReader::new);
+        let cut = match read
+            .and_then(|file| page::cut(file, offset, if spec.paged { limit } else { u64::MAX }))
+        {
+            Ok(cut) => cut,
+            Err(e) => return refused(crate::t!("cli-mcp-failed", reason = e.to_string())),
+        };
         let mut records = Value::Array(cut.records);
         if !self.share_personal {
             mask::records(&mut records);
@@ -235,7 +257,11 @@ impl Server {
             return self.failed(&captured.err());
         }
         let out = String::from_utf8_lossy(&captured.out()).into_owned();
-        let mut records = Value::Array(page::cut(&out, 0, u64::MAX).records);
+        let mut records = Value::Array(
+            page::cut(out.as_bytes(), 0, u64::MAX)
+                .map(|page| page.records)
+                .unwrap_or_default(),
+        );
         if !self.share_personal {
             mask::records(&mut records);
         }

@@ -45,29 +45,42 @@ pub struct Page {
 }
 
 /// The page of `ndjson` that starts after `offset` records: `limit` records, fewer when they would
-/// pass [`MAX_BYTES`] (never none while one is left).
-pub fn cut(ndjson: &str, offset: u64, limit: u64) -> Page {
-    let mut lines = ndjson
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .skip(offset as usize)
-        .peekable();
+/// pass [`MAX_BYTES`] (never none while one is left). Read line by line: memory holds the page.
+pub fn cut(ndjson: impl std::io::BufRead, offset: u64, limit: u64) -> std::io::Result<Page> {
+    let mut lines = ndjson.lines();
+    // The next record's line: blank lines are no records.
+    let mut next = || -> std::io::Result<Option<String>> {
+        for line in lines.by_ref() {
+            let line = line?;
+            if !line.trim().is_empty() {
+                return Ok(Some(line));
+            }
+        }
+        Ok(None)
+    };
+    for _ in 0..offset {
+        if next()?.is_none() {
+            break;
+        }
+    }
     let mut records = Vec::new();
     let mut bytes = 0;
-    while let Some(line) = lines.peek() {
+    let mut pending = next()?;
+    while let Some(line) = pending.take() {
         if records.len() as u64 >= limit || (!records.is_empty() && bytes + line.len() > MAX_BYTES)
         {
+            pending = Some(line);
             break;
         }
         bytes += line.len();
-        let value = serde_json::from_str(line).unwrap_or_else(|_| Value::String(line.to_string()));
+        let value = serde_json::from_str(&line).unwrap_or(Value::String(line));
         records.push(value);
-        lines.next();
+        pending = next()?;
     }
-    Page {
-        more: lines.peek().is_some(),
+    Ok(Page {
+        more: pending.is_some(),
         records,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -94,17 +107,17 @@ mod tests {
     #[test]
     fn a_page_stops_at_its_limit_or_its_size() {
         let lines: String = (0..10).map(|i| format!("{{\"id\":{i}}}\n")).collect();
-        let page = cut(&lines, 3, 4);
+        let page = cut(lines.as_bytes(), 3, 4).unwrap();
         assert_eq!(
             page.records,
             (3..7).map(|i| json!({"id": i})).collect::<Vec<_>>()
         );
         assert!(page.more);
-        let last = cut(&lines, 8, 4);
+        let last = cut(lines.as_bytes(), 8, 4).unwrap();
         assert_eq!((last.records.len(), last.more), (2, false));
 
         let big = format!("{{\"t\":\"{}\"}}\n", "x".repeat(20 * 1024)).repeat(3);
-        let page = cut(&big, 0, 100);
+        let page = cut(big.as_bytes(), 0, 100).unwrap();
         assert_eq!((page.records.len(), page.more), (1, true));
     }
 }

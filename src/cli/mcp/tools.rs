@@ -45,6 +45,7 @@ pub fn write_tools(table: &[Operation], tree: &clap::Command) -> Vec<ToolSpec> {
         let mut spec = tool_for(command, path, false);
         let mut schema = (*spec.tool.input_schema).clone();
         if let Some(Value::Object(properties)) = schema.get_mut("properties") {
+            properties.remove("cursor");
             properties.insert(
                 CONFIRM.into(),
                 json!({"type": "string", "description": crate::t!("cli-mcp-confirm-argument")}),
@@ -171,8 +172,9 @@ fn tool_for(command: &clap::Command, path: Vec<String>, paged: bool) -> ToolSpec
             "limit".into(),
             json!({"type": "integer", "minimum": 1, "default": DEFAULT_LIMIT}),
         );
-        properties.insert("cursor".into(), json!({"type": "string"}));
     }
+    // Any answer may pass the size cap, paged or not: the rest is a cursor away.
+    properties.insert("cursor".into(), json!({"type": "string"}));
     let mut schema = JsonObject::new();
     schema.insert("type".into(), json!("object"));
     schema.insert("properties".into(), Value::Object(properties));
@@ -237,7 +239,7 @@ impl ToolSpec {
         let mut flags = Vec::new();
         let mut positionals = Vec::new();
         for (name, value) in arguments {
-            if self.paged && (name == "limit" || name == "cursor") {
+            if (self.paged && name == "limit") || (!self.write && name == "cursor") {
                 continue;
             }
             let Some(arg) = self.args.iter().find(|a| a.name == *name) else {
