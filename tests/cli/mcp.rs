@@ -198,6 +198,7 @@ fn mcp_pages_a_report_to_its_end_every_record_once() {
             calls += 1;
             let records = page["records"].as_array().unwrap();
             assert_eq!(page["returned"], records.len());
+            assert_eq!(page["total"], exported.len(), "{page}");
             seen.extend(records.iter().cloned());
             if page["more"] == false {
                 assert!(page.get("cursor").is_none(), "{page}");

@@ -75,6 +75,8 @@ pub async fn run(
 struct Walk {
     made_for: String,
     records: tempfile::NamedTempFile,
+    /// How many records the walk holds: all there are, since a walk goes to the end.
+    total: u64,
 }
 
 #[derive(Clone)]
@@ -150,9 +152,14 @@ impl Server {
                 if code != 0 {
                     return self.failed(&captured.err());
                 }
+                let total = match page::count(records.path()) {
+                    Ok(total) => total,
+                    Err(e) => return refused(crate::t!("cli-mcp-failed", reason = e.to_string())),
+                };
                 let walk = Arc::new(Walk {
                     made_for: fingerprint.clone(),
                     records,
+                    total,
                 });
                 if let Ok(mut last) = self.last_walk.lock() {
                     *last = Some(walk.clone());
@@ -172,7 +179,8 @@ impl Server {
             mask::records(&mut records);
         }
         let returned = records.as_array().map_or(0, Vec::len) as u64;
-        let mut answer = json!({"records": records, "returned": returned, "more": cut.more});
+        let mut answer = json!({"records": records, "returned": returned, "more": cut.more,
+            "total": walk.total});
         if cut.more {
             answer["cursor"] = json!(page::cursor(&fingerprint, offset + returned));
         }

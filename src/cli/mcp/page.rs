@@ -83,6 +83,18 @@ pub fn cut(ndjson: impl std::io::BufRead, offset: u64, limit: u64) -> std::io::R
     })
 }
 
+/// The records in a file of JSON lines (blank lines are none).
+pub fn count(path: &std::path::Path) -> std::io::Result<u64> {
+    use std::io::BufRead;
+    let mut total = 0;
+    for line in std::io::BufReader::new(std::fs::File::open(path)?).lines() {
+        if !line?.trim().is_empty() {
+            total += 1;
+        }
+    }
+    Ok(total)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
