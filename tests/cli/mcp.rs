@@ -329,3 +329,76 @@ fn mcp_masks_personal_data_unless_shared() {
         });
     }
 }
+
+/// The `summary` tool sums on the server: its rows are those of `clinic report summary`, whatever
+/// a page would have held.
+#[test]
+fn mcp_summary_gives_the_totals_of_report_summary() {
+    let env = Env::new();
+    let exported = stdout_json(&succeeds(
+        env.clinic()
+            .args(["report", "summary", "--by", "clinic", "--format", "json"]),
+    ));
+    assert!(!exported.as_array().unwrap().is_empty(), "{exported}");
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &[]).await;
+        let tools = session.client.list_all_tools().await.unwrap();
+        for name in ["summary", "doctor", "sql"] {
+            let tool = tools.iter().find(|t| t.name == name).expect(name);
+            assert_eq!(
+                tool.annotations.as_ref().and_then(|a| a.read_only_hint),
+                Some(true),
+                "{name}"
+            );
+        }
+        let result = session.call("summary", json!({"by": ["clinic"]})).await;
+        let page = structured(&result);
+        assert_eq!(page["records"], exported);
+        assert_eq!(page["more"], false);
+        let doctor = session.call("doctor", json!({})).await;
+        let checks = structured(&doctor)["records"].as_array().unwrap().clone();
+        assert!(!checks.is_empty(), "{doctor:?}");
+    });
+}
+
+/// The `sql` tool queries the profile's mirror, read-only: the rows `clinic sql` gives, and a
+/// change refused as the tool's error.
+#[test]
+fn mcp_sql_queries_the_profiles_mirror() {
+    let env = Env::new();
+    succeeds(env.clinic().args(["sync", "--streams", "quotes"]));
+    const QUERY: &str = "SELECT id, valor FROM quotes ORDER BY id";
+    let exported = stdout_json(&succeeds(
+        env.clinic().args(["sql", "--format", "json", QUERY]),
+    ));
+    assert!(!exported.as_array().unwrap().is_empty(), "{exported}");
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &[]).await;
+        // The rows as `clinic sql` gives them, cut at a page's 32 KiB with `more` said.
+        let result = session.call("sql", json!({"query": QUERY})).await;
+        let page = structured(&result);
+        let rows = page["records"].as_array().unwrap();
+        let all = exported.as_array().unwrap();
+        assert!(!rows.is_empty() && rows.len() < all.len(), "{}", rows.len());
+        assert_eq!(rows[..], all[..rows.len()]);
+        assert_eq!(page["more"], true);
+        let small = "SELECT id, valor FROM quotes ORDER BY id LIMIT 3";
+        let result = session.call("sql", json!({"query": small})).await;
+        assert_eq!(structured(&result)["records"], json!(all[..3]));
+        assert_eq!(structured(&result)["more"], false);
+        let refused = session
+            .call("sql", json!({"query": "DELETE FROM quotes"}))
+            .await;
+        assert_eq!(refused.is_error, Some(true), "{refused:?}");
+        assert!(!text_of(&refused).is_empty());
+    });
+    let left = stdout_json(&succeeds(env.clinic().args([
+        "sql",
+        "--format",
+        "json",
+        "SELECT COUNT(*) AS n FROM quotes",
+    ])));
+    assert_eq!(left[0]["n"], exported.as_array().unwrap().len());
+}

@@ -4,6 +4,7 @@
 //! JSON lines written into memory, pages the records (`page`) and masks personal data (`mask`).
 //! Only reads are offered. Stdout carries the protocol alone: everything else goes to stderr.
 
+mod extra;
 mod mask;
 mod page;
 mod tools;
@@ -43,7 +44,13 @@ pub async fn run(
     dispatch: Dispatch,
 ) -> std::result::Result<(), Failure> {
     let server = Server {
-        tools: Arc::new(tools::read_tools(crate::api::OPERATIONS, &tree)),
+        tools: Arc::new(
+            [
+                tools::read_tools(crate::api::OPERATIONS, &tree),
+                extra::tools(&tree),
+            ]
+            .concat(),
+        ),
         dispatch,
         share_personal: args.share_personal,
         last_walk: Arc::default(),
@@ -120,9 +127,14 @@ impl Server {
         let out = match kept {
             Some(out) => out,
             None => {
-                argv.extend(["--format".into(), "ndjson".into(), "--quiet".into()]);
+                // After the path, before any `--` that ends the flags and starts the positionals.
+                let at = spec.path.len();
+                argv.splice(
+                    at..at,
+                    ["--format".into(), "ndjson".into(), "--quiet".into()],
+                );
                 if spec.paged {
-                    argv.push("--all".into());
+                    argv.insert(at, "--all".into());
                 }
                 let (io, captured) = IoStreams::captured(Terminals::default(), b"");
                 let code = (self.dispatch)(argv, Arc::new(io)).await;
