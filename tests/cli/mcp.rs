@@ -289,14 +289,19 @@ fn mcp_a_failure_is_a_tool_error_not_a_protocol_error() {
     });
 }
 
+/// The first five contacts as `clinic contact list` gives them, unmasked: what a sharing server sends.
+fn five_contacts(env: &Env) -> Value {
+    stdout_json(&succeeds(
+        env.clinic()
+            .args(["contact", "list", "--limit", "5", "--format", "json"]),
+    ))
+}
+
 /// Phones and e-mails are masked unless the server was started with `--share-personal`.
 #[test]
 fn mcp_masks_personal_data_unless_shared() {
     let env = Env::new();
-    let listed = stdout_json(&succeeds(
-        env.clinic()
-            .args(["contact", "list", "--limit", "5", "--format", "json"]),
-    ));
+    let listed = five_contacts(&env);
     let phones: Vec<String> = listed
         .as_array()
         .unwrap()
@@ -326,6 +331,49 @@ fn mcp_masks_personal_data_unless_shared() {
                 let first = records[0]["telefone"].as_str().unwrap();
                 assert!(first.contains('*'), "{first}");
             }
+        });
+    }
+}
+
+/// `mcp.share_personal = true` in the profile shares as `--share-personal` does; a value that is no
+/// boolean is refused by name, and unset the phones are masked again.
+#[test]
+fn mcp_profile_key_share_personal_shares_personal_data() {
+    let env = Env::new();
+    let listed = five_contacts(&env);
+    let refused = env
+        .clinic()
+        .args(["config", "set", "mcp.share_personal", "sim"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    let said = stderr(&refused);
+    assert!(
+        said.contains("mcp.share_personal")
+            && said.contains("sim")
+            && said.contains("true or false"),
+        "{said}"
+    );
+    succeeds(
+        env.clinic()
+            .args(["config", "set", "mcp.share_personal", "true"]),
+    );
+    let got = succeeds(env.clinic().args(["config", "get", "mcp.share_personal"]));
+    assert_eq!(String::from_utf8_lossy(&got.stdout).trim(), "true");
+    for (shared, first_phone_masked) in [(true, false), (false, true)] {
+        if !shared {
+            succeeds(env.clinic().args(["config", "unset", "mcp.share_personal"]));
+        }
+        let (process, _) = logged_in(&env);
+        runtime().block_on(async {
+            let session = Session::start(process, &[]).await;
+            let result = session.call("contact_list", json!({"limit": 5})).await;
+            let records = structured(&result)["records"].clone();
+            if shared {
+                assert_eq!(records, listed);
+            }
+            let first = records[0]["telefone"].as_str().unwrap();
+            assert_eq!(first.contains('*'), first_phone_masked, "{first}");
         });
     }
 }
