@@ -111,6 +111,9 @@ config-key-timezone = an IANA time zone for CRM date-times, e.g. America/Sao_Pau
 config-key-units = CRM unit names for crm contact create --unit: "A;B;C", or "A,B,C" if no ';'
 config-key-money-fields = field names that hold amounts in reais besides valor, valor_original, valor_unitario and valor_total, separated by commas (typed as exact decimals in Parquet)
 config-key-sync-full-every = clinic sync walks every list whole (tombstoning what is gone) once this long has passed since the last full run, e.g. 7d
+# clinic mcp: profile keys
+config-key-mcp-share-personal = true: clinic mcp sends phones, e-mails, birth dates and CPFs unmasked, as with --share-personal (default false)
+config-expect-boolean = true or false
 config-key-timeout = how long the server may stay silent, e.g. 30s or 2m (default 60s)
 config-key-max-wait = how long a failing request is retried, e.g. 5m (default 5m; 0 = never)
 config-key-max-answer-size = the largest answer read, e.g. 256MiB or 10MB (default 256MiB)

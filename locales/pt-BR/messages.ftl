@@ -118,6 +118,9 @@ config-key-timezone = um fuso horário IANA para datas e horas do CRM, p. ex. Am
 config-key-units = nomes das unidades do CRM para crm contact create --unit: "A;B;C", ou "A,B,C" se não houver ';'
 config-key-money-fields = nomes de campos que guardam valores em reais além de valor, valor_original, valor_unitario e valor_total, separados por vírgulas (gravados como decimais exatos em Parquet)
 config-key-sync-full-every = clinic sync percorre todas as listas inteiras (marcando o que sumiu) quando passar esse tempo desde a última execução completa, p. ex. 7d
+# clinic mcp: profile keys
+config-key-mcp-share-personal = true: clinic mcp envia telefones, e-mails, datas de nascimento e CPFs sem máscara, como com --share-personal (padrão false)
+config-expect-boolean = true ou false
 config-key-timeout = quanto tempo o servidor pode ficar em silêncio, p. ex. 30s ou 2m (padrão 60s)
 config-key-max-wait = por quanto tempo uma requisição que falha é repetida, p. ex. 5m (padrão 5m; 0 = nunca)
 config-key-max-answer-size = a maior resposta lida, p. ex. 256MiB ou 10MB (padrão 256MiB)

@@ -249,7 +249,10 @@ pub async fn run_with(
         Command::Help(args) => return Ok(help::run(args, command(), &io)?),
         // The doctor reports a configuration it cannot read as a failed check.
         Command::Doctor(args) => return doctor::run(global, args, io).await,
-        Command::Mcp(args) => return mcp::run(args, command(), dispatcher(&global)).await,
+        Command::Mcp(mut args) => {
+            args.share_personal |= profile_shares_personal(&global)?;
+            return mcp::run(args, command(), dispatcher(&global)).await;
+        }
         _ => {}
     }
     if global.resume && !global.partition_by.as_ref().is_some_and(|p| p.clinic) {
@@ -283,6 +286,17 @@ pub async fn run_with(
         code: e.exit_code(),
         message: reporter.error_line(&e),
     })
+}
+
+/// Whether the server's profile says `mcp.share_personal = true`: `--share-personal` for every run.
+fn profile_shares_personal(server: &Settings) -> crate::error::Result<bool> {
+    let dir = match &server.config_dir {
+        Some(dir) => dir.clone(),
+        None => crate::config::config_dir()?,
+    };
+    let file = crate::config::ConfigFile::load(&dir)?;
+    let profile = file.profiles.get(&server.profile_name());
+    Ok(profile.and_then(|p| p.mcp.share_personal) == Some(true))
 }
 
 /// How `clinic mcp` runs a tool's command: parsed by this tree, with the server's profile and

@@ -115,6 +115,21 @@ impl SyncKeys {
     }
 }
 
+/// The `mcp.*` keys of a profile: how `clinic mcp` serves this profile's data.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct McpKeys {
+    /// `mcp.share_personal = true`: the server sends personal data unmasked, as `--share-personal`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub share_personal: Option<bool>,
+}
+
+impl McpKeys {
+    fn is_empty(&self) -> bool {
+        self.share_personal.is_none()
+    }
+}
+
 /// One profile as stored. Every field is optional: absent means "not configured".
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -182,6 +197,9 @@ pub struct Profile {
     /// `[profiles.NAME.sync]`: how `clinic sync` runs for this profile.
     #[serde(default, skip_serializing_if = "SyncKeys::is_empty")]
     pub sync: SyncKeys,
+    /// `[profiles.NAME.mcp]`: how `clinic mcp` serves this profile.
+    #[serde(default, skip_serializing_if = "McpKeys::is_empty")]
+    pub mcp: McpKeys,
     /// Set by `clinic login`: who logged in and where the token went.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub login: Option<String>,
@@ -225,6 +243,7 @@ pub const KEYS: &[&str] = &[
     "language",
     "sync.full_every",
     "sync.target",
+    "mcp.share_personal",
     "aliases.<name>",
 ];
 
@@ -254,6 +273,7 @@ pub fn meaning(key: &str) -> Option<String> {
         "language" => crate::t!("config-key-language"),
         "sync.full_every" => crate::t!("config-key-sync-full-every"),
         "sync.target" => crate::t!("config-key-sync-target"),
+        "mcp.share_personal" => crate::t!("config-key-mcp-share-personal"),
         "aliases.<name>" => crate::t!("config-key-aliases"),
         _ => return None,
     })
@@ -537,6 +557,7 @@ impl Profile {
             "timeout" => s(&self.timeout),
             "sync.full_every" => s(&self.sync.full_every),
             "sync.target" => s(&self.sync.target),
+            "mcp.share_personal" => self.mcp.share_personal.map(|v| v.to_string()),
             "max_wait" => s(&self.max_wait),
             "max_answer_size" => s(&self.max_answer_size),
             "ca_bundle" => s(&self.ca_bundle),
@@ -613,6 +634,12 @@ impl Profile {
                 check_sync_target(key, v)?;
                 self.sync.target = Some(v.to_string())
             }
+            "mcp.share_personal" => {
+                self.mcp.share_personal = Some(
+                    v.parse()
+                        .map_err(|_| Error::invalid(key, v, &crate::t!("config-expect-boolean")))?,
+                )
+            }
             "max_wait" => {
                 duration(key, v, true)?;
                 self.max_wait = Some(v.to_string())
@@ -677,6 +704,7 @@ impl Profile {
             "timeout" => self.timeout = None,
             "sync.full_every" => self.sync.full_every = None,
             "sync.target" => self.sync.target = None,
+            "mcp.share_personal" => self.mcp.share_personal = None,
             "max_wait" => self.max_wait = None,
             "max_answer_size" => self.max_answer_size = None,
             "ca_bundle" => self.ca_bundle = None,

@@ -300,14 +300,19 @@ fn mcp_a_failure_is_a_tool_error_not_a_protocol_error() {
     });
 }
 
+/// The first five contacts as `clinic contact list` gives them, unmasked: what a sharing server sends.
+fn five_contacts(env: &Env) -> Value {
+    stdout_json(&succeeds(
+        env.clinic()
+            .args(["contact", "list", "--limit", "5", "--format", "json"]),
+    ))
+}
+
 /// Phones and e-mails are masked unless the server was started with `--share-personal`.
 #[test]
 fn mcp_masks_personal_data_unless_shared() {
     let env = Env::new();
-    let listed = stdout_json(&succeeds(
-        env.clinic()
-            .args(["contact", "list", "--limit", "5", "--format", "json"]),
-    ));
+    let listed = five_contacts(&env);
     let phones: Vec<String> = listed
         .as_array()
         .unwrap()
@@ -500,6 +505,49 @@ fn mcp_a_write_is_asked_of_the_person_where_the_client_can_ask() {
     }
 }
 
+/// `mcp.share_personal = true` in the profile shares as `--share-personal` does; a value that is no
+/// boolean is refused by name, and unset the phones are masked again.
+#[test]
+fn mcp_profile_key_share_personal_shares_personal_data() {
+    let env = Env::new();
+    let listed = five_contacts(&env);
+    let refused = env
+        .clinic()
+        .args(["config", "set", "mcp.share_personal", "sim"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    let said = stderr(&refused);
+    assert!(
+        said.contains("mcp.share_personal")
+            && said.contains("sim")
+            && said.contains("true or false"),
+        "{said}"
+    );
+    succeeds(
+        env.clinic()
+            .args(["config", "set", "mcp.share_personal", "true"]),
+    );
+    let got = succeeds(env.clinic().args(["config", "get", "mcp.share_personal"]));
+    assert_eq!(String::from_utf8_lossy(&got.stdout).trim(), "true");
+    for (shared, first_phone_masked) in [(true, false), (false, true)] {
+        if !shared {
+            succeeds(env.clinic().args(["config", "unset", "mcp.share_personal"]));
+        }
+        let (process, _) = logged_in(&env);
+        runtime().block_on(async {
+            let session = Session::start(process, &[]).await;
+            let result = session.call("contact_list", json!({"limit": 5})).await;
+            let records = structured(&result)["records"].clone();
+            if shared {
+                assert_eq!(records, listed);
+            }
+            let first = records[0]["telefone"].as_str().unwrap();
+            assert_eq!(first.contains('*'), first_phone_masked, "{first}");
+        });
+    }
+}
+
 /// The contacts the sandbox was asked to create. The journal is read with a blocking client: off the
 /// runtime's own threads.
 fn created(env: &Env) -> usize {
@@ -515,4 +563,77 @@ fn created(env: &Env) -> usize {
 fn ana() -> Value {
     json!({"name": "Ana Souza", "phone": "(16) 99264-0197", "birth_date": "1990-04-23",
         "channel": "1", "campaign": "1", "clinic": "1"})
+}
+
+/// The `summary` tool sums on the server: its rows are those of `clinic report summary`, whatever
+/// a page would have held.
+#[test]
+fn mcp_summary_gives_the_totals_of_report_summary() {
+    let env = Env::new();
+    let exported = stdout_json(&succeeds(
+        env.clinic()
+            .args(["report", "summary", "--by", "clinic", "--format", "json"]),
+    ));
+    assert!(!exported.as_array().unwrap().is_empty(), "{exported}");
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &[]).await;
+        let tools = session.client.list_all_tools().await.unwrap();
+        for name in ["summary", "doctor", "sql"] {
+            let tool = tools.iter().find(|t| t.name == name).expect(name);
+            assert_eq!(
+                tool.annotations.as_ref().and_then(|a| a.read_only_hint),
+                Some(true),
+                "{name}"
+            );
+        }
+        let result = session.call("summary", json!({"by": ["clinic"]})).await;
+        let page = structured(&result);
+        assert_eq!(page["records"], exported);
+        assert_eq!(page["more"], false);
+        let doctor = session.call("doctor", json!({})).await;
+        let checks = structured(&doctor)["records"].as_array().unwrap().clone();
+        assert!(!checks.is_empty(), "{doctor:?}");
+    });
+}
+
+/// The `sql` tool queries the profile's mirror, read-only: the rows `clinic sql` gives, and a
+/// change refused as the tool's error.
+#[test]
+fn mcp_sql_queries_the_profiles_mirror() {
+    let env = Env::new();
+    succeeds(env.clinic().args(["sync", "--streams", "quotes"]));
+    const QUERY: &str = "SELECT id, valor FROM quotes ORDER BY id";
+    let exported = stdout_json(&succeeds(
+        env.clinic().args(["sql", "--format", "json", QUERY]),
+    ));
+    assert!(!exported.as_array().unwrap().is_empty(), "{exported}");
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &[]).await;
+        // The rows as `clinic sql` gives them, cut at a page's 32 KiB with `more` said.
+        let result = session.call("sql", json!({"query": QUERY})).await;
+        let page = structured(&result);
+        let rows = page["records"].as_array().unwrap();
+        let all = exported.as_array().unwrap();
+        assert!(!rows.is_empty() && rows.len() < all.len(), "{}", rows.len());
+        assert_eq!(rows[..], all[..rows.len()]);
+        assert_eq!(page["more"], true);
+        let small = "SELECT id, valor FROM quotes ORDER BY id LIMIT 3";
+        let result = session.call("sql", json!({"query": small})).await;
+        assert_eq!(structured(&result)["records"], json!(all[..3]));
+        assert_eq!(structured(&result)["more"], false);
+        let refused = session
+            .call("sql", json!({"query": "DELETE FROM quotes"}))
+            .await;
+        assert_eq!(refused.is_error, Some(true), "{refused:?}");
+        assert!(!text_of(&refused).is_empty());
+    });
+    let left = stdout_json(&succeeds(env.clinic().args([
+        "sql",
+        "--format",
+        "json",
+        "SELECT COUNT(*) AS n FROM quotes",
+    ])));
+    assert_eq!(left[0]["n"], exported.as_array().unwrap().len());
 }

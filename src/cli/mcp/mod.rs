@@ -5,6 +5,7 @@
 //! Only reads are offered. Stdout carries the protocol alone: everything else goes to stderr.
 
 mod confirm;
+mod extra;
 mod mask;
 mod page;
 mod tools;
@@ -46,6 +47,7 @@ pub async fn run(
     dispatch: Dispatch,
 ) -> std::result::Result<(), Failure> {
     let mut offered = tools::read_tools(crate::api::OPERATIONS, &tree);
+    offered.extend(extra::tools(&tree));
     // Writes exist only when asked for: an assistant cannot call what it is never shown.
     if args.allow_writes {
         offered.extend(tools::write_tools(crate::api::OPERATIONS, &tree));
@@ -137,16 +139,12 @@ impl Server {
                     Ok(file) => file,
                     Err(e) => return refused(crate::t!("cli-mcp-failed", reason = e.to_string())),
                 };
-                argv.extend([
-                    "--format".into(),
-                    "ndjson".into(),
-                    "--quiet".into(),
-                    "-o".into(),
-                ]);
-                argv.push(records.path().to_string_lossy().into_owned());
+                let mut flags = vec!["-o".to_string()];
+                flags.push(records.path().to_string_lossy().into_owned());
                 if spec.paged {
-                    argv.push("--all".into());
+                    flags.push("--all".into());
                 }
+                with_output_flags(&mut argv, spec, flags);
                 let (io, captured) = IoStreams::captured(Terminals::default(), b"");
                 let code = (self.dispatch)(argv, Arc::new(io)).await;
                 if code != 0 {
@@ -225,7 +223,7 @@ impl Server {
                 // A client that can ask the person asks them, with the command as it will run.
                 if let Some(agreed) = ask_person(peer, &argv).await {
                     return if agreed {
-                        self.run_write(argv).await
+                        self.run_write(spec, argv).await
                     } else {
                         CallToolResult::structured(json!({
                             "sent": false,
@@ -248,7 +246,7 @@ impl Server {
                 CallToolResult::structured(preview)
             }
             Some(Value::String(code)) if self.pending.take(&code, &call) => {
-                self.run_write(argv).await
+                self.run_write(spec, argv).await
             }
             Some(_) => CallToolResult::error(vec![ContentBlock::text(crate::t!(
                 "cli-mcp-confirm-refused"
@@ -257,8 +255,8 @@ impl Server {
     }
 
     /// Runs a confirmed write and answers what the service said of it.
-    async fn run_write(&self, mut argv: Vec<String>) -> CallToolResult {
-        argv.extend(["--format".into(), "ndjson".into(), "--quiet".into()]);
+    async fn run_write(&self, spec: &tools::ToolSpec, mut argv: Vec<String>) -> CallToolResult {
+        with_output_flags(&mut argv, spec, Vec::new());
         let (io, captured) = IoStreams::captured(Terminals::default(), b"");
         let code = (self.dispatch)(argv, Arc::new(io)).await;
         if code != 0 {
@@ -332,6 +330,17 @@ impl ServerHandler for Server {
             .find(|t| t.tool.name == name)
             .map(|t| t.tool.clone())
     }
+}
+
+/// Puts the flags that make a command write JSON lines quietly, and `more`, right after the command's
+/// path: before any `--` that ends the flags and starts a positional argument.
+fn with_output_flags(argv: &mut Vec<String>, spec: &tools::ToolSpec, more: Vec<String>) {
+    let at = spec.path.len().min(argv.len());
+    let flags = ["--format", "ndjson", "--quiet"]
+        .into_iter()
+        .map(String::from)
+        .chain(more);
+    argv.splice(at..at, flags);
 }
 
 /// Asks the person, through the client, whether to run `argv`: `None` when the client cannot ask

@@ -128,7 +128,7 @@ fn find<'a>(tree: &'a clap::Command, path: &[String]) -> Option<&'a clap::Comman
         .try_fold(tree, |cmd, name| cmd.find_subcommand(name))
 }
 
-fn tool_for(command: &clap::Command, path: Vec<String>, paged: bool) -> ToolSpec {
+pub(super) fn tool_for(command: &clap::Command, path: Vec<String>, paged: bool) -> ToolSpec {
     let mut properties = JsonObject::new();
     let mut required = Vec::new();
     let mut args = Vec::new();
