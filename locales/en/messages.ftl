@@ -113,6 +113,7 @@ config-key-money-fields = field names that hold amounts in reais besides valor, 
 config-key-sync-full-every = clinic sync walks every list whole (tombstoning what is gone) once this long has passed since the last full run, e.g. 7d
 # clinic mcp: profile keys
 config-key-mcp-share-personal = true: clinic mcp sends phones, e-mails, birth dates and CPFs unmasked, as with --share-personal (default false)
+config-key-mcp-allow-writes = true: clinic mcp also offers the tools that write, as with --allow-writes; each call is still confirmed by the person (default false)
 config-expect-boolean = true or false
 config-key-timeout = how long the server may stay silent, e.g. 30s or 2m (default 60s)
 config-key-max-wait = how long a failing request is retried, e.g. 5m (default 5m; 0 = never)

@@ -120,6 +120,7 @@ config-key-money-fields = nomes de campos que guardam valores em reais além de 
 config-key-sync-full-every = clinic sync percorre todas as listas inteiras (marcando o que sumiu) quando passar esse tempo desde a última execução completa, p. ex. 7d
 # clinic mcp: profile keys
 config-key-mcp-share-personal = true: clinic mcp envia telefones, e-mails, datas de nascimento e CPFs sem máscara, como com --share-personal (padrão false)
+config-key-mcp-allow-writes = true: clinic mcp oferece também as ferramentas que gravam, como com --allow-writes; cada chamada continua sendo confirmada pela pessoa (padrão false)
 config-expect-boolean = true ou false
 config-key-timeout = quanto tempo o servidor pode ficar em silêncio, p. ex. 30s ou 2m (padrão 60s)
 config-key-max-wait = por quanto tempo uma requisição que falha é repetida, p. ex. 5m (padrão 5m; 0 = nunca)

@@ -62,7 +62,7 @@ fn value_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionC
         Some("auth_scheme") => plain(&crate::config::AuthScheme::NAMES),
         Some("format") => plain(&["table", "json", "ndjson", "csv", "tsv"]),
         Some("language") => plain(&["en", "pt-BR"]),
-        Some("mcp.share_personal") => plain(&["true", "false"]),
+        Some("mcp.share_personal" | "mcp.allow_writes") => plain(&["true", "false"]),
         Some("timezone") => chrono_tz::TZ_VARIANTS
             .iter()
             .map(|tz| (tz.name().to_string(), None))

@@ -250,7 +250,9 @@ pub async fn run_with(
         // The doctor reports a configuration it cannot read as a failed check.
         Command::Doctor(args) => return doctor::run(global, args, io).await,
         Command::Mcp(mut args) => {
-            args.share_personal |= profile_shares_personal(&global)?;
+            let keys = profile_mcp_keys(&global)?;
+            args.share_personal |= keys.share_personal == Some(true);
+            args.allow_writes |= keys.allow_writes == Some(true);
             return mcp::run(args, command(), dispatcher(&global)).await;
         }
         _ => {}
@@ -288,15 +290,19 @@ pub async fn run_with(
     })
 }
 
-/// Whether the server's profile says `mcp.share_personal = true`: `--share-personal` for every run.
-fn profile_shares_personal(server: &Settings) -> crate::error::Result<bool> {
+/// The server's profile's `mcp.*` keys: `mcp.share_personal = true` is `--share-personal` and
+/// `mcp.allow_writes = true` is `--allow-writes`, for every run.
+fn profile_mcp_keys(server: &Settings) -> crate::error::Result<crate::config::McpKeys> {
     let dir = match &server.config_dir {
         Some(dir) => dir.clone(),
         None => crate::config::config_dir()?,
     };
     let file = crate::config::ConfigFile::load(&dir)?;
-    let profile = file.profiles.get(&server.profile_name());
-    Ok(profile.and_then(|p| p.mcp.share_personal) == Some(true))
+    Ok(file
+        .profiles
+        .get(&server.profile_name())
+        .map(|p| p.mcp.clone())
+        .unwrap_or_default())
 }
 
 /// How `clinic mcp` runs a tool's command: parsed by this tree, with the server's profile and

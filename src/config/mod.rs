@@ -122,11 +122,15 @@ pub struct McpKeys {
     /// `mcp.share_personal = true`: the server sends personal data unmasked, as `--share-personal`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub share_personal: Option<bool>,
+    /// `mcp.allow_writes = true`: the server offers the write tools, as `--allow-writes`; each call
+    /// is still confirmed by the person.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_writes: Option<bool>,
 }
 
 impl McpKeys {
     fn is_empty(&self) -> bool {
-        self.share_personal.is_none()
+        self.share_personal.is_none() && self.allow_writes.is_none()
     }
 }
 
@@ -244,6 +248,7 @@ pub const KEYS: &[&str] = &[
     "sync.full_every",
     "sync.target",
     "mcp.share_personal",
+    "mcp.allow_writes",
     "aliases.<name>",
 ];
 
@@ -274,6 +279,7 @@ pub fn meaning(key: &str) -> Option<String> {
         "sync.full_every" => crate::t!("config-key-sync-full-every"),
         "sync.target" => crate::t!("config-key-sync-target"),
         "mcp.share_personal" => crate::t!("config-key-mcp-share-personal"),
+        "mcp.allow_writes" => crate::t!("config-key-mcp-allow-writes"),
         "aliases.<name>" => crate::t!("config-key-aliases"),
         _ => return None,
     })
@@ -366,6 +372,12 @@ pub fn update_profile(
         change(file.profiles.entry(name.to_string()).or_default())?;
         file.save(dir)
     })
+}
+
+/// A key's `true` or `false`.
+fn boolean(key: &str, v: &str) -> Result<bool> {
+    v.parse()
+        .map_err(|_| Error::invalid(key, v, &crate::t!("config-expect-boolean")))
 }
 
 /// Whether a `--to` or `sync.target` names a PostgreSQL database rather than a file.
@@ -558,6 +570,7 @@ impl Profile {
             "sync.full_every" => s(&self.sync.full_every),
             "sync.target" => s(&self.sync.target),
             "mcp.share_personal" => self.mcp.share_personal.map(|v| v.to_string()),
+            "mcp.allow_writes" => self.mcp.allow_writes.map(|v| v.to_string()),
             "max_wait" => s(&self.max_wait),
             "max_answer_size" => s(&self.max_answer_size),
             "ca_bundle" => s(&self.ca_bundle),
@@ -634,12 +647,8 @@ impl Profile {
                 check_sync_target(key, v)?;
                 self.sync.target = Some(v.to_string())
             }
-            "mcp.share_personal" => {
-                self.mcp.share_personal = Some(
-                    v.parse()
-                        .map_err(|_| Error::invalid(key, v, &crate::t!("config-expect-boolean")))?,
-                )
-            }
+            "mcp.share_personal" => self.mcp.share_personal = Some(boolean(key, v)?),
+            "mcp.allow_writes" => self.mcp.allow_writes = Some(boolean(key, v)?),
             "max_wait" => {
                 duration(key, v, true)?;
                 self.max_wait = Some(v.to_string())
@@ -705,6 +714,7 @@ impl Profile {
             "sync.full_every" => self.sync.full_every = None,
             "sync.target" => self.sync.target = None,
             "mcp.share_personal" => self.mcp.share_personal = None,
+            "mcp.allow_writes" => self.mcp.allow_writes = None,
             "max_wait" => self.max_wait = None,
             "max_answer_size" => self.max_answer_size = None,
             "ca_bundle" => self.ca_bundle = None,

@@ -637,3 +637,31 @@ fn mcp_sql_queries_the_profiles_mirror() {
     ])));
     assert_eq!(left[0]["n"], exported.as_array().unwrap().len());
 }
+
+/// `mcp.allow_writes = true` in the profile offers the writes as `--allow-writes` does; unset, they
+/// are gone again.
+#[test]
+fn mcp_profile_key_allow_writes_offers_the_writes() {
+    let env = Env::new();
+    let refused = env
+        .clinic()
+        .args(["config", "set", "mcp.allow_writes", "yes"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    for allowed in [true, false] {
+        let verb = if allowed { "set" } else { "unset" };
+        let mut args = vec!["config", verb, "mcp.allow_writes"];
+        if allowed {
+            args.push("true");
+        }
+        succeeds(env.clinic().args(&args));
+        let (process, _) = logged_in(&env);
+        runtime().block_on(async {
+            let session = Session::start(process, &[]).await;
+            let tools = session.client.list_all_tools().await.unwrap();
+            let offered = tools.iter().any(|t| t.name == "contact_create");
+            assert_eq!(offered, allowed);
+        });
+    }
+}
