@@ -437,3 +437,13 @@ cli-mcp-confirm-refused = argument 'confirm': this code confirms no call of this
 cli-mcp-confirm-question = An assistant asks to run, on your clinic's account: { $command }
 cli-mcp-confirm-run = Run it
 cli-mcp-confirm-declined = The person declined: nothing was sent.
+# clinic mcp: prompts and resources
+cli-mcp-prompt-agenda-about = Today's agenda, by time
+cli-mcp-prompt-agenda-text = Show today's agenda. Call report_appointments with today = true, following its cursor until more is false, and list the appointments by time: time, patient, professional, procedure and status. Say how many there are in all (total), and point out those still unconfirmed.
+cli-mcp-prompt-sales-about = This month's sales by clinic
+cli-mcp-prompt-sales-text = Show this month's sales by clinic. Call summary with by = ["clinic"], from = the first day of this month and to = today (dates as YYYY-MM-DD), and show each clinic's count and value as the tool gives them, largest first, with the total. Do not add records up yourself: the summary already covers every page.
+cli-mcp-prompt-register-about = Register a new contact (a write: confirmed before it is sent)
+cli-mcp-prompt-register-text = Help me register a new contact. Ask me for the name, the phone with area code, the birth date, the channel and the campaign (names are fine; ref_channels and ref_campaigns list them). Then call contact_create: it sends nothing at first and answers the command it would run; show it to me, and only if I agree, call it again with the same arguments and the confirm code it gave.
+cli-mcp-resource-about = The reference list as `clinic { $command }` gives it, every record
+cli-mcp-unknown-resource = no resource at { $uri } (the reference lists are clinic://ref/NAME)
+cli-mcp-unknown-prompt = no prompt named '{ $name }'

@@ -457,3 +457,13 @@ cli-mcp-confirm-refused = argumento 'confirm': este código não confirma nenhum
 cli-mcp-confirm-question = Um assistente pede para executar, na conta da sua clínica: { $command }
 cli-mcp-confirm-run = Executar
 cli-mcp-confirm-declined = A pessoa recusou: nada foi enviado.
+# clinic mcp: prompts e recursos
+cli-mcp-prompt-agenda-about = A agenda de hoje, por horário
+cli-mcp-prompt-agenda-text = Mostre a agenda de hoje. Chame report_appointments com today = true, seguindo o cursor até more ser false, e liste os agendamentos por horário: hora, paciente, profissional, procedimento e status. Diga quantos são no total (total) e destaque os ainda não confirmados.
+cli-mcp-prompt-sales-about = As vendas deste mês por clínica
+cli-mcp-prompt-sales-text = Mostre as vendas deste mês por clínica. Chame summary com by = ["clinic"], from = o primeiro dia deste mês e to = hoje (datas como AAAA-MM-DD), e mostre a quantidade e o valor de cada clínica como a ferramenta os dá, do maior para o menor, com o total. Não some registros por conta própria: o resumo já cobre todas as páginas.
+cli-mcp-prompt-register-about = Cadastrar um novo contato (uma gravação: confirmada antes do envio)
+cli-mcp-prompt-register-text = Ajude-me a cadastrar um novo contato. Pergunte o nome, o telefone com DDD, a data de nascimento, o canal e a campanha (pode ser pelo nome; ref_channels e ref_campaigns listam). Depois chame contact_create: de início ela não envia nada e responde o comando que executaria; mostre-o para mim e, só se eu concordar, chame de novo com os mesmos argumentos e o código confirm que ela deu.
+cli-mcp-resource-about = A lista de referência como `clinic { $command }` a dá, todos os registros
+cli-mcp-unknown-resource = nenhum recurso em { $uri } (as listas de referência são clinic://ref/NOME)
+cli-mcp-unknown-prompt = nenhum prompt chamado '{ $name }'

@@ -665,3 +665,69 @@ fn mcp_profile_key_allow_writes_offers_the_writes() {
         });
     }
 }
+
+/// The reference lists are resources, each read whole as its command gives it; the three prompts
+/// are listed, and each names the tools that answer it.
+#[test]
+fn mcp_offers_the_reference_lists_as_resources_and_three_prompts() {
+    let env = Env::new();
+    let channels = stdout_json(&succeeds(
+        env.clinic()
+            .args(["ref", "channels", "--all", "--format", "json"]),
+    ));
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &[]).await;
+        let resources = session.client.list_all_resources().await.unwrap();
+        let uris: Vec<&str> = resources.iter().map(|r| r.uri.as_str()).collect();
+        assert!(uris.contains(&"clinic://ref/channels"), "{uris:?}");
+        assert!(uris.contains(&"clinic://ref/clinics"), "{uris:?}");
+        assert!(
+            uris.iter().all(|u| u.starts_with("clinic://ref/")),
+            "{uris:?}"
+        );
+        let read = session
+            .client
+            .read_resource(rmcp::model::ReadResourceRequestParams::new(
+                "clinic://ref/channels",
+            ))
+            .await
+            .unwrap();
+        let text = match &read.contents[0] {
+            rmcp::model::ResourceContents::TextResourceContents { text, .. } => text.clone(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), channels);
+        let missing = session
+            .client
+            .read_resource(rmcp::model::ReadResourceRequestParams::new(
+                "clinic://ref/nothing",
+            ))
+            .await;
+        assert!(missing.is_err());
+
+        let prompts = session.client.list_all_prompts().await.unwrap();
+        let names: Vec<&str> = prompts.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "agenda_today",
+                "sales_by_clinic_this_month",
+                "register_contact"
+            ]
+        );
+        for (name, tool) in [
+            ("agenda_today", "report_appointments"),
+            ("sales_by_clinic_this_month", "summary"),
+            ("register_contact", "contact_create"),
+        ] {
+            let prompt = session
+                .client
+                .get_prompt(rmcp::model::GetPromptRequestParams::new(name))
+                .await
+                .unwrap();
+            let said = format!("{:?}", prompt.messages);
+            assert!(said.contains(tool), "{name}: {said}");
+        }
+    });
+}

@@ -8,6 +8,7 @@ mod confirm;
 mod extra;
 mod mask;
 mod page;
+mod prompts;
 mod tools;
 
 use std::future::Future;
@@ -203,6 +204,13 @@ fn argv_of(
 }
 
 impl Server {
+    /// The reference lists (`clinic ref …`), each also a resource.
+    fn references(&self) -> impl Iterator<Item = &tools::ToolSpec> {
+        self.tools
+            .iter()
+            .filter(|spec| !spec.write && spec.path.first().is_some_and(|p| p == "ref"))
+    }
+
     /// A write: its first call sends nothing and answers what would be run, with a one-time code;
     /// a second call with the same arguments and that code runs it. Anything else sends nothing.
     async fn write(
@@ -288,9 +296,15 @@ impl Server {
 
 impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(Implementation::new("clinic", env!("CARGO_PKG_VERSION")))
-            .with_instructions(crate::t!("cli-mcp-instructions"))
+        ServerConfig::new(
+            ServerCapabilities::builder()
+                .enable_tools()
+                .enable_resources()
+                .enable_prompts()
+                .build(),
+        )
+        .with_server_info(Implementation::new("clinic", env!("CARGO_PKG_VERSION")))
+        .with_instructions(crate::t!("cli-mcp-instructions"))
     }
 
     async fn list_tools(
@@ -330,6 +344,105 @@ impl ServerHandler for Server {
             .find(|t| t.tool.name == name)
             .map(|t| t.tool.clone())
     }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::ListResourcesResult, ErrorData> {
+        let resources = self
+            .references()
+            .map(|spec| {
+                rmcp::model::Resource::new(resource_uri(spec), spec.tool.name.to_string())
+                    .with_description(crate::t!(
+                        "cli-mcp-resource-about",
+                        command = spec.path.join(" ")
+                    ))
+                    .with_mime_type("application/json")
+            })
+            .collect();
+        Ok(rmcp::model::ListResourcesResult::with_all_items(resources))
+    }
+
+    async fn read_resource(
+        &self,
+        request: rmcp::model::ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::ReadResourceResponse, ErrorData> {
+        let Some(spec) = self
+            .references()
+            .find(|spec| resource_uri(spec) == request.uri)
+        else {
+            return Err(ErrorData::resource_not_found(
+                crate::t!("cli-mcp-unknown-resource", uri = request.uri.as_str()),
+                None,
+            ));
+        };
+        let mut argv = spec.path.clone();
+        let all = if spec.paged {
+            vec!["--all".to_string()]
+        } else {
+            Vec::new()
+        };
+        with_output_flags(&mut argv, spec, all);
+        let (io, captured) = IoStreams::captured(Terminals::default(), b"");
+        if (self.dispatch)(argv, Arc::new(io)).await != 0 {
+            let failed = self.failed(&captured.err());
+            return Err(ErrorData::internal_error(text_of(&failed), None));
+        }
+        // A reference list is short (channels, sellers, statuses): it is read whole.
+        let out = String::from_utf8_lossy(&captured.out()).into_owned();
+        let mut records = Value::Array(
+            out.lines()
+                .filter(|line| !line.trim().is_empty())
+                .map(|line| serde_json::from_str(line).unwrap_or(Value::String(line.into())))
+                .collect(),
+        );
+        if !self.share_personal {
+            mask::records(&mut records);
+        }
+        let contents = rmcp::model::ResourceContents::text(records.to_string(), request.uri)
+            .with_mime_type("application/json");
+        Ok(rmcp::model::ReadResourceResult::new(vec![contents]).into())
+    }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::ListPromptsResult, ErrorData> {
+        Ok(rmcp::model::ListPromptsResult::with_all_items(
+            prompts::list(),
+        ))
+    }
+
+    async fn get_prompt(
+        &self,
+        request: rmcp::model::GetPromptRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::GetPromptResponse, ErrorData> {
+        match prompts::get(&request.name) {
+            Some(prompt) => Ok(prompt.into()),
+            None => Err(ErrorData::invalid_params(
+                crate::t!("cli-mcp-unknown-prompt", name = request.name.as_str()),
+                None,
+            )),
+        }
+    }
+}
+
+/// A reference list's address as a resource: `clinic://ref/channels`.
+fn resource_uri(spec: &tools::ToolSpec) -> String {
+    format!("clinic://{}", spec.path.join("/"))
+}
+
+/// A tool result's text, as a failure's message travels.
+fn text_of(result: &CallToolResult) -> String {
+    result
+        .content
+        .iter()
+        .filter_map(|c| c.as_text().map(|t| t.text.clone()))
+        .collect()
 }
 
 /// Puts the flags that make a command write JSON lines quietly, and `more`, right after the command's
