@@ -1,8 +1,10 @@
-//! `clinic mcp`: a Model Context Protocol server on stdin/stdout, so that an assistant can read the
-//! clinic's data through the same commands a person runs. Its tools are made at start from the
-//! operations table and the command tree (`tools`); a call runs its command inside this process with
-//! JSON lines written into memory, pages the records (`page`) and masks personal data (`mask`).
-//! Only reads are offered. Stdout carries the protocol alone: everything else goes to stderr.
+//! `clinic mcp`: a Model Context Protocol server on stdin/stdout, so that an assistant can use the
+//! clinic's account through the same commands a person runs. Its tools are made at start from the
+//! operations table and the command tree (`tools`, `extra`); a call runs its command inside this
+//! process, its records written as JSON lines to a private temporary file, pages them (`page`) and
+//! masks personal data (`mask`). Writes exist only with `--allow-writes`, and each is confirmed by the
+//! person before it runs (`confirm`). The reference lists are also resources; `prompts` holds three
+//! ready-made requests. Stdout carries the protocol alone: everything else goes to stderr.
 
 mod confirm;
 mod extra;
