@@ -186,28 +186,91 @@ pub struct Published {
 /// Sends the database what the working copy `local` committed since the database's last
 /// publication, in one transaction.
 pub async fn publish(local: &Connection, client: &mut Client) -> MirrorResult<Published> {
-    let mirror_id: String = local.query_row("SELECT id FROM _mirror", [], |r| r.get(0))?;
     let last_run: i64 =
         local.query_row("SELECT COALESCE(MAX(run), 0) FROM _runs", [], |r| r.get(0))?;
     let tx = client.transaction().await?;
-    // Two publications never interleave; the first one of an empty database is the one that says
-    // which working copy feeds it.
+    let since = claim(local, &tx).await?;
+    let mut published = Published {
+        run: last_run,
+        rows: 0,
+    };
+    // The working copy's own ID stays behind: `_source` keeps it in the database.
+    let tables: Vec<(String, bool)> = local
+        .prepare(
+            "SELECT name, name LIKE '\\_%' ESCAPE '\\' FROM sqlite_schema WHERE type = 'table' \
+             AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name <> '_mirror' ORDER BY name",
+        )?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    let children: Vec<String> = local
+        .prepare("SELECT tbl FROM _tables WHERE child = 1")?
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    for (table, bookkeeping) in &tables {
+        if children.contains(table) {
+            // Sent with its parent, below.
+            continue;
+        }
+        let columns = columns_of(local, table)?;
+        shape(&tx, table, &columns).await?;
+        let filter = match (bookkeeping, table.as_str()) {
+            // The change log has no key: what a run logged goes whole, once.
+            (true, "_changes") => {
+                tx.execute("DELETE FROM _changes WHERE run > $1", &[&since])
+                    .await?;
+                format!("WHERE run > {since}")
+            }
+            (true, _) => String::new(),
+            // What a run saw, and what a full walk tombstoned (a tombstone is not a sighting).
+            (false, _) => format!("WHERE _seen_run > {since} OR _deleted_at IS NOT NULL"),
+        };
+        published.rows += copy(local, &tx, table, &columns, &filter).await?;
+        let own = children.iter().filter(|c| {
+            c.strip_prefix(table.as_str())
+                .is_some_and(|r| r.starts_with("__"))
+        });
+        for child in own {
+            let child_columns = columns_of(local, child)?;
+            shape(&tx, child, &child_columns).await?;
+            let key = local.query_row("SELECT key FROM _tables WHERE tbl = ?1", [table], |r| {
+                r.get::<_, String>(0)
+            })?;
+            // A parent sent again brings its children whole: those it no longer has go.
+            let parents = format!(
+                "SELECT _clinic, {key} FROM {parent} {filter}",
+                key = quoted(&key),
+                parent = quoted(table),
+            );
+            published.rows += replace_children(local, &tx, child, &child_columns, &parents).await?;
+        }
+    }
+    tx.execute("UPDATE _source SET published_run = $1", &[&last_run])
+        .await?;
+    tx.commit().await?;
+    Ok(published)
+}
+
+/// Takes the database for this publication: waits for any other one to end, and checks that this
+/// working copy is the one that feeds it (the first to publish into an empty database becomes it).
+/// The last run the database holds.
+async fn claim(local: &Connection, tx: &tokio_postgres::Transaction<'_>) -> MirrorResult<i64> {
+    let mirror_id: String = local.query_row("SELECT id FROM _mirror", [], |r| r.get(0))?;
     tx.execute("SELECT pg_advisory_xact_lock(7362538415)", &[])
         .await?;
     tx.batch_execute(
         "CREATE TABLE IF NOT EXISTS _source (mirror TEXT NOT NULL, published_run BIGINT NOT NULL)",
     )
     .await?;
-    let source = tx
+    match tx
         .query_opt("SELECT mirror, published_run FROM _source", &[])
-        .await?;
-    let since = match source {
+        .await?
+    {
         Some(row) => {
             let feeding: String = row.get(0);
             if feeding != mirror_id {
                 return Err(MirrorError::OtherSource(feeding));
             }
-            row.get::<_, i64>(1)
+            Ok(row.get::<_, i64>(1))
         }
         None => {
             tx.execute(
@@ -215,73 +278,9 @@ pub async fn publish(local: &Connection, client: &mut Client) -> MirrorResult<Pu
                 &[&mirror_id],
             )
             .await?;
-            0
-        }
-    };
-    let mut published = Published {
-        run: last_run,
-        rows: 0,
-    };
-    let tables: Vec<(String, bool)> = local
-        .prepare(
-            "SELECT name, name LIKE '\\_%' ESCAPE '\\' FROM sqlite_schema \
-             WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
-        )?
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-        .collect::<rusqlite::Result<_>>()?;
-    let children: Vec<(String, String)> = local
-        .prepare("SELECT tbl, key FROM _tables WHERE child = 1")?
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-        .collect::<rusqlite::Result<_>>()?;
-    for (table, bookkeeping) in &tables {
-        let columns = columns_of(local, table)?;
-        shape(&tx, table, &columns).await?;
-        let is_child = children.iter().any(|(t, _)| t == table);
-        let filter = if *bookkeeping {
-            match table.as_str() {
-                // The change log has no key: what a run logged goes whole, once.
-                "_changes" => {
-                    tx.execute("DELETE FROM _changes WHERE run > $1", &[&since])
-                        .await?;
-                    format!("WHERE run > {since}")
-                }
-                "_mirror" => continue,
-                _ => String::new(),
-            }
-        } else if is_child {
-            // Children are sent with their parents, below.
-            continue;
-        } else {
-            // What a run saw, and what a full walk tombstoned (a tombstone is not a sighting).
-            format!("WHERE _seen_run > {since} OR _deleted_at IS NOT NULL")
-        };
-        published.rows += copy(local, &tx, table, &columns, &filter).await?;
-        if !*bookkeeping {
-            for (child, _) in children.iter().filter(|(c, _)| {
-                c.strip_prefix(table.as_str())
-                    .is_some_and(|r| r.starts_with("__"))
-            }) {
-                let child_columns = columns_of(local, child)?;
-                shape(&tx, child, &child_columns).await?;
-                let key =
-                    local.query_row("SELECT key FROM _tables WHERE tbl = ?1", [table], |r| {
-                        r.get::<_, String>(0)
-                    })?;
-                // A parent sent again brings its children whole: those it no longer has go.
-                let parents = format!(
-                    "SELECT _clinic, {key} FROM {parent} {filter}",
-                    key = quoted(&key),
-                    parent = quoted(table),
-                );
-                published.rows +=
-                    replace_children(local, &tx, child, &child_columns, &parents).await?;
-            }
+            Ok(0)
         }
     }
-    tx.execute("UPDATE _source SET published_run = $1", &[&last_run])
-        .await?;
-    tx.commit().await?;
-    Ok(published)
 }
 
 /// Makes the database's table `table` hold `columns`: creates it, adds what is new, and widens to
