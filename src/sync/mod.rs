@@ -80,25 +80,11 @@ pub fn mirror_error(path: &std::path::Path, e: MirrorError) -> Error {
         }
         MirrorError::Record(kind) => Error::Protocol(crate::t!("sync-not-an-object", kind = kind)),
         MirrorError::NoId(fields) => Error::Protocol(crate::t!("sync-no-id", fields = fields)),
-        MirrorError::Sql(e) => Error::Other(crate::t!(
+        // The database's own words; a PostgreSQL database says its own through `publish`.
+        other => Error::Other(crate::t!(
             "sync-database-failed",
             path = path.display().to_string(),
-            reason = e.to_string()
-        )),
-        MirrorError::Io(e) => Error::Other(crate::t!(
-            "sync-database-failed",
-            path = path.display().to_string(),
-            reason = e.to_string()
-        )),
-        MirrorError::Postgres(reason) | MirrorError::Refused(reason) => Error::Other(crate::t!(
-            "sync-database-failed",
-            path = path.display().to_string(),
-            reason = reason
-        )),
-        MirrorError::OtherSource(id) => Error::Other(crate::t!(
-            "sync-postgres-other-source",
-            url = path.display().to_string(),
-            id = id
+            reason = other.to_string()
         )),
     }
 }
