@@ -424,6 +424,7 @@ cli-summary-column-not_summed = not summed
 
 ## mcp: the Model Context Protocol server (`clinic mcp`)
 cli-mcp-failed = the MCP server stopped: { $reason }
+cli-mcp-records-file = the records could not be kept for the next pages (a temporary file): { $reason }
 cli-mcp-instructions = Access to a Clinic Results account through the clinic command line: reads, and writes only when the server was started with --allow-writes. A write tool's first call sends nothing: it answers the command it would run and a one-time `confirm` code; call it again with the same arguments and that code only after the person has agreed. List tools take `limit` (default 100) and return `more` and a `cursor` to pass back, with the same arguments, for the next page. Phones, e-mails, birth dates and CPFs are masked unless the server was started with --share-personal.
 cli-mcp-unknown-tool = no tool named '{ $name }'
 cli-mcp-unknown-argument = argument '{ $name }': this tool takes no such argument (see its input schema)

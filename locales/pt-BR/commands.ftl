@@ -444,6 +444,7 @@ cli-summary-column-not_summed = não somados
 
 ## mcp: o servidor Model Context Protocol (`clinic mcp`)
 cli-mcp-failed = o servidor MCP parou: { $reason }
+cli-mcp-records-file = não foi possível guardar os registros para as próximas páginas (um arquivo temporário): { $reason }
 cli-mcp-instructions = Acesso a uma conta do Clinic Results pela linha de comando clinic: leituras, e gravações só quando o servidor foi iniciado com --allow-writes. A primeira chamada de uma ferramenta de gravação não envia nada: responde o comando que executaria e um código `confirm` de uso único; chame de novo com os mesmos argumentos e esse código só depois que a pessoa concordar. As ferramentas de lista aceitam `limit` (padrão 100) e devolvem `more` e um `cursor` para repassar, com os mesmos argumentos, na chamada da próxima página. Telefones, e-mails, datas de nascimento e CPFs vêm mascarados, a menos que o servidor tenha sido iniciado com --share-personal.
 cli-mcp-unknown-tool = não há ferramenta chamada '{ $name }'
 cli-mcp-unknown-argument = argumento '{ $name }': esta ferramenta não aceita esse argumento (veja o esquema de entrada dela)

@@ -140,7 +140,9 @@ impl Server {
             None => {
                 let records = match tempfile::NamedTempFile::new() {
                     Ok(file) => file,
-                    Err(e) => return refused(crate::t!("cli-mcp-failed", reason = e.to_string())),
+                    Err(e) => {
+                        return refused(crate::t!("cli-mcp-records-file", reason = e.to_string()));
+                    }
                 };
                 let mut flags = vec!["-o".to_string()];
                 flags.push(records.path().to_string_lossy().into_owned());
@@ -155,7 +157,9 @@ impl Server {
                 }
                 let total = match page::count(records.path()) {
                     Ok(total) => total,
-                    Err(e) => return refused(crate::t!("cli-mcp-failed", reason = e.to_string())),
+                    Err(e) => {
+                        return refused(crate::t!("cli-mcp-records-file", reason = e.to_string()));
+                    }
                 };
                 let walk = Arc::new(Walk {
                     made_for: fingerprint.clone(),
@@ -173,7 +177,7 @@ impl Server {
             .and_then(|file| page::cut(file, offset, if spec.paged { limit } else { u64::MAX }))
         {
             Ok(cut) => cut,
-            Err(e) => return refused(crate::t!("cli-mcp-failed", reason = e.to_string())),
+            Err(e) => return refused(crate::t!("cli-mcp-records-file", reason = e.to_string())),
         };
         let mut records = Value::Array(cut.records);
         if !self.share_personal {
