@@ -78,16 +78,7 @@ impl Target {
         };
         let port = self.config.get_ports().first().copied().unwrap_or(5432);
         let db = self.config.get_dbname().unwrap_or("postgres");
-        format!("{host}-{port}-{db}")
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect()
+        crate::text::file_name::part(&format!("{host}-{port}-{db}"))
     }
 
     /// Connects, with TLS as the URL's `sslmode` asks (`prefer` unless said: TLS where the server

@@ -52,7 +52,7 @@ impl Cache {
             .map(Duration::from_secs)
             .unwrap_or(DEFAULT_TTL);
         Ok(Cache {
-            dir: root.join(sanitize(profile)),
+            dir: root.join(crate::text::file_name::part(profile)),
             ttl,
             base_url: base_url.to_string(),
         })
@@ -170,20 +170,6 @@ fn now() -> u64 {
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs())
         .unwrap_or(0)
-}
-
-/// A profile name as a directory name.
-fn sanitize(profile: &str) -> String {
-    profile
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
 }
 
 /// On an interactive run, when the cached lists are stale, starts `clinic cache refresh` as a detached

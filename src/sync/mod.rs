@@ -46,16 +46,7 @@ pub struct Outcome {
 
 /// The mirror of `profile` when `--to` names none: one file per profile in the data folder.
 pub fn default_path(profile: &str) -> Result<PathBuf> {
-    let name: String = profile
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let name = crate::text::file_name::part(profile);
     Ok(crate::config::state::data_dir()?
         .join("sync")
         .join(format!("{name}.sqlite")))

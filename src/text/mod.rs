@@ -6,6 +6,7 @@
 pub mod answer;
 pub mod bom;
 pub mod counts;
+pub mod file_name;
 pub mod fold;
 pub mod i18n;
 pub mod sanitize;

@@ -25,46 +25,31 @@ pub const CONFIRM: &str = "confirm";
 /// CRM), offered only with `--allow-writes`: each call is confirmed by the person before anything is
 /// sent (see `confirm`).
 pub fn write_tools(table: &[Operation], tree: &clap::Command) -> Vec<ToolSpec> {
-    let mut tools: Vec<ToolSpec> = Vec::new();
-    for op in table {
-        if op.safety != Safety::Unsafe || NOT_TOOLS.contains(&op.command) {
-            continue;
-        }
-        let path: Vec<String> = op
-            .command
-            .split_whitespace()
-            .skip(1)
-            .map(str::to_string)
-            .collect();
-        if tools.iter().any(|t| t.path == path) {
-            continue;
-        }
-        let Some(command) = find(tree, &path) else {
-            continue;
-        };
-        let mut spec = tool_for(command, path, false);
-        let mut schema = (*spec.tool.input_schema).clone();
-        if let Some(Value::Object(properties)) = schema.get_mut("properties") {
-            properties.remove("cursor");
-            properties.insert(
-                CONFIRM.into(),
-                json!({"type": "string", "description": crate::t!("cli-mcp-confirm-argument")}),
+    commands(table, tree, Safety::Unsafe)
+        .map(|(command, path, _)| {
+            let mut spec = tool_for(command, path, false);
+            let mut schema = (*spec.tool.input_schema).clone();
+            if let Some(Value::Object(properties)) = schema.get_mut("properties") {
+                properties.remove("cursor");
+                properties.insert(
+                    CONFIRM.into(),
+                    json!({"type": "string", "description": crate::t!("cli-mcp-confirm-argument")}),
+                );
+            }
+            spec.tool.input_schema = Arc::new(schema);
+            // A create adds a record; an update or a new status replaces what was there.
+            let creates = spec.path.last().is_some_and(|verb| verb == "create");
+            spec.tool = spec.tool.with_annotations(
+                ToolAnnotations::new()
+                    .read_only(false)
+                    .destructive(!creates)
+                    .idempotent(false)
+                    .open_world(true),
             );
-        }
-        spec.tool.input_schema = Arc::new(schema);
-        // A create adds a record; an update or a new status replaces what was there.
-        let creates = spec.path.last().is_some_and(|verb| verb == "create");
-        spec.tool = spec.tool.with_annotations(
-            ToolAnnotations::new()
-                .read_only(false)
-                .destructive(!creates)
-                .idempotent(false)
-                .open_world(true),
-        );
-        spec.write = true;
-        tools.push(spec);
-    }
-    tools
+            spec.write = true;
+            spec
+        })
+        .collect()
 }
 
 /// One tool and the command it runs.
@@ -100,27 +85,37 @@ enum Kind {
 /// The read tools of `table`, in its order, each joined with its command in `tree` (the root
 /// `clinic` command). An entry whose command is not in the tree is left out.
 pub fn read_tools(table: &[Operation], tree: &clap::Command) -> Vec<ToolSpec> {
-    let mut tools: Vec<ToolSpec> = Vec::new();
-    for op in table {
-        if op.safety != Safety::Idempotent || NOT_TOOLS.contains(&op.command) {
-            continue;
-        }
-        let path: Vec<String> = op
-            .command
-            .split_whitespace()
-            .skip(1)
-            .map(str::to_string)
-            .collect();
-        // Two operations of one command (a get that also looks a name up) are one tool.
-        if tools.iter().any(|t| t.path == path) {
-            continue;
-        }
-        let Some(command) = find(tree, &path) else {
-            continue;
-        };
-        tools.push(tool_for(command, path, op.paging == Paging::Paged));
-    }
-    tools
+    commands(table, tree, Safety::Idempotent)
+        .map(|(command, path, paged)| tool_for(command, path, paged))
+        .collect()
+}
+
+/// The commands of the table's operations of one `safety`, each once (two operations of one command,
+/// a get that also looks a name up, are one tool), with their path below `clinic` and whether they
+/// walk pages; never those of [`NOT_TOOLS`], nor a command the tree does not have.
+fn commands<'a>(
+    table: &'a [Operation],
+    tree: &'a clap::Command,
+    safety: Safety,
+) -> impl Iterator<Item = (&'a clap::Command, Vec<String>, bool)> + 'a {
+    let mut seen: Vec<Vec<String>> = Vec::new();
+    table
+        .iter()
+        .filter(move |op| op.safety == safety && !NOT_TOOLS.contains(&op.command))
+        .filter_map(move |op| {
+            let path: Vec<String> = op
+                .command
+                .split_whitespace()
+                .skip(1)
+                .map(str::to_string)
+                .collect();
+            if seen.contains(&path) {
+                return None;
+            }
+            seen.push(path.clone());
+            let command = find(tree, &path)?;
+            Some((command, path, op.paging == Paging::Paged))
+        })
 }
 
 fn find<'a>(tree: &'a clap::Command, path: &[String]) -> Option<&'a clap::Command> {
