@@ -277,11 +277,7 @@ impl Server {
             return self.failed(&captured.err());
         }
         let out = String::from_utf8_lossy(&captured.out()).into_owned();
-        let mut records = Value::Array(
-            page::cut(out.as_bytes(), 0, u64::MAX)
-                .map(|page| page.records)
-                .unwrap_or_default(),
-        );
+        let mut records = Value::Array(page::all(&out));
         if !self.share_personal {
             mask::records(&mut records);
         }
@@ -398,12 +394,7 @@ impl ServerHandler for Server {
         }
         // A reference list is short (channels, sellers, statuses): it is read whole.
         let out = String::from_utf8_lossy(&captured.out()).into_owned();
-        let mut records = Value::Array(
-            out.lines()
-                .filter(|line| !line.trim().is_empty())
-                .map(|line| serde_json::from_str(line).unwrap_or(Value::String(line.into())))
-                .collect(),
-        );
+        let mut records = Value::Array(page::all(&out));
         if !self.share_personal {
             mask::records(&mut records);
         }

@@ -83,6 +83,16 @@ pub fn cut(ndjson: impl std::io::BufRead, offset: u64, limit: u64) -> std::io::R
     })
 }
 
+/// Every record of a short answer (a write's, a reference list's), one JSON value a line: read
+/// whole, never cut at the page size, since no cursor follows such an answer.
+pub fn all(ndjson: &str) -> Vec<Value> {
+    ndjson
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| serde_json::from_str(line).unwrap_or(Value::String(line.into())))
+        .collect()
+}
+
 /// The records in a file of JSON lines (blank lines are none).
 pub fn count(path: &std::path::Path) -> std::io::Result<u64> {
     use std::io::BufRead;
