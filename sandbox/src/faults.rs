@@ -4,13 +4,14 @@
 
 use std::collections::VecDeque;
 use std::io;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::http::header::{CONTENT_LENGTH, RETRY_AFTER};
-use axum::http::{HeaderValue, StatusCode};
+use axum::http::{HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use futures::StreamExt;
@@ -31,6 +32,9 @@ pub struct Faults {
     jitter_ms: u64,
     error_rate: f64,
     drop_rate: f64,
+    drop_every_write: u64,
+    /// Writes seen so far, for `drop_every_write`.
+    writes: AtomicU64,
     rate_limit: u32,
     failing_clinic: u32,
     /// Arrival times of the requests let through during the last second.
@@ -44,6 +48,8 @@ impl Faults {
             jitter_ms: opts.jitter_ms,
             error_rate: opts.error_rate,
             drop_rate: opts.drop_rate,
+            drop_every_write: u64::from(opts.drop_every_write),
+            writes: AtomicU64::new(0),
             rate_limit: opts.rate_limit,
             failing_clinic: opts.failing_clinic,
             recent: Mutex::new(VecDeque::new()),
@@ -94,6 +100,15 @@ impl Faults {
         })
     }
 
+    /// Whether this write is the N-th one whose answer is to be lost.
+    fn drops_this_write(&self, request: &Request) -> bool {
+        let method = request.method();
+        if self.drop_every_write == 0 || method == Method::GET || method == Method::HEAD {
+            return false;
+        }
+        (self.writes.fetch_add(1, Ordering::Relaxed) + 1) % self.drop_every_write == 0
+    }
+
     fn roll(rate: f64) -> bool {
         rate > 0.0 && rand::rng().random_bool(rate)
     }
@@ -138,8 +153,9 @@ pub async fn middleware(
         )
         .into_response();
     }
+    let drop_this_write = faults.drops_this_write(&request);
     let response = next.run(request).await;
-    if Faults::roll(faults.drop_rate) {
+    if drop_this_write || Faults::roll(faults.drop_rate) {
         return cut_short(response).await;
     }
     response

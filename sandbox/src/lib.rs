@@ -62,6 +62,10 @@ pub struct Options {
     /// Share of requests (0.0-1.0) whose connection is closed after part of the body.
     #[arg(long, default_value_t = 0.0, value_parser = parse_rate)]
     pub drop_rate: f64,
+    /// Cut the answer to every N-th write (POST, PUT, PATCH, DELETE) after the write is done,
+    /// as `--drop-rate` does at random (0 = off): a lost answer that is certain to happen.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub drop_every_write: u32,
     /// Requests per second allowed before answering 429 with Retry-After (0 = off).
     #[arg(long, default_value_t = 0)]
     pub rate_limit: u32,
@@ -534,6 +538,7 @@ impl Default for Options {
             jitter_ms: 0,
             error_rate: 0.0,
             drop_rate: 0.0,
+            drop_every_write: 0,
             rate_limit: 0,
             failing_clinic: 0,
             crm_rate_limit: 2,

@@ -479,3 +479,37 @@ async fn form_bodies_are_accepted_too() {
         .await;
     assert_eq!(found[0]["nome"], "Via formulário");
 }
+
+#[tokio::test]
+async fn drop_every_write_loses_the_answer_but_keeps_the_write() {
+    let api = Api::start(clinic_sandbox::Options {
+        drop_every_write: 2,
+        ..crate::support::small()
+    })
+    .await;
+    // The login is the first write: its answer arrives.
+    let token = api.clinic().await;
+    let (_, before) = api
+        .records(&token, "lista_cliente?pagina_atual=1&por_pagina=1")
+        .await;
+    let mut answered = Vec::new();
+    for _ in 0..4 {
+        let outcome = async {
+            let response = api
+                .http
+                .post(format!("{}/cadastraCliente", api.base()))
+                .bearer_auth(&token)
+                .json(&new_contact())
+                .send()
+                .await?;
+            response.json::<Value>().await
+        }
+        .await;
+        answered.push(outcome.is_ok());
+    }
+    assert_eq!(answered, [false, true, false, true], "every second write");
+    let (_, after) = api
+        .records(&token, "lista_cliente?pagina_atual=1&por_pagina=1")
+        .await;
+    assert_eq!(after, before + 4, "a lost answer's write was still done");
+}
