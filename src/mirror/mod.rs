@@ -7,12 +7,14 @@
 
 mod cells;
 pub mod postgres;
+mod prepare;
 mod query;
 mod store;
 mod table;
 mod writer;
 
 pub use cells::CENTAVOS;
+pub use prepare::MoneyTest;
 pub use query::{SCHEMA_SQL, changes_by_sql, changes_sql, rows};
 pub use store::{Bookmark, Counts, Mirror, MirrorError, MirrorResult, Run};
 pub use table::Widened;

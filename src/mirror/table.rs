@@ -6,9 +6,8 @@ use std::collections::HashMap;
 
 use rusqlite::types::Value as Sql;
 use rusqlite::{Connection, OptionalExtension, params};
-use serde_json::Value;
 
-use super::cells::{self, CENTAVOS, Cell, quoted};
+use super::cells::{self, CENTAVOS, Cell, Texts, quoted};
 use crate::output::ColumnType as Kind;
 
 /// Columns every parent row carries besides the record's own.
@@ -37,7 +36,7 @@ pub struct Table {
     pub key: String,
     pub child: bool,
     pub columns: Vec<Column>,
-    index: HashMap<String, usize>,
+    index: HashMap<String, usize, foldhash::fast::RandomState>,
     /// The statements of the current columns, made once: a sync runs them for every record.
     statements: Option<Statements>,
 }
@@ -118,7 +117,7 @@ impl Table {
             key,
             child,
             columns: Vec::new(),
-            index: HashMap::new(),
+            index: HashMap::default(),
             statements: None,
         };
         for c in columns {
@@ -183,7 +182,7 @@ impl Table {
             key: key.to_string(),
             child,
             columns: Vec::new(),
-            index: HashMap::new(),
+            index: HashMap::default(),
             statements: None,
         };
         if !child {
@@ -228,7 +227,7 @@ impl Table {
     pub fn fit(&mut self, conn: &Connection, cells: &[Cell]) -> rusqlite::Result<Vec<Widened>> {
         let mut widened = Vec::new();
         for cell in cells {
-            match self.index.get(&cell.column).copied() {
+            match self.index.get(&*cell.column).copied() {
                 None if cell.kind == Kind::Empty => {
                     // A field that only ever came empty has no type yet: it is added as the first
                     // value that says one comes, so its column is declared right.
@@ -241,7 +240,7 @@ impl Table {
                         self.widen(conn, i, new)?;
                         widened.push(Widened {
                             table: self.name.clone(),
-                            column: cell.column.clone(),
+                            column: cell.column.to_string(),
                             from: kind_name(old),
                             to: kind_name(new),
                         });
@@ -381,24 +380,31 @@ impl Table {
     /// Every data column's stored value for `cells`, in the table's column order, each money
     /// column followed by its centavos. A money value that is no exact amount keeps its text, its
     /// centavos stay empty, and `unread_money` is told its column.
-    pub fn values(&self, cells: &[Cell], unread_money: &mut dyn FnMut(&str)) -> Vec<Sql> {
-        let mut by_column: Vec<Option<&Value>> = vec![None; self.columns.len()];
+    pub fn values(
+        &self,
+        cells: &[Cell],
+        texts: &Texts,
+        unread_money: &mut dyn FnMut(&str),
+    ) -> Vec<Sql> {
+        let mut by_column: Vec<Option<&Cell>> = vec![None; self.columns.len()];
         for cell in cells {
-            if let Some(&i) = self.index.get(&cell.column) {
-                by_column[i] = Some(cell.value);
+            if let Some(&i) = self.index.get(&*cell.column) {
+                by_column[i] = Some(cell);
             }
         }
         let mut out = Vec::with_capacity(self.columns.len() + 4);
-        for (column, value) in self.columns.iter().zip(by_column) {
-            let stored = match value {
+        for (column, cell) in self.columns.iter().zip(by_column) {
+            let stored = match cell {
                 None => Sql::Null,
-                Some(v) if column.kind == Kind::Decimal && !column.money => cells::stored_real(v),
-                Some(v) => cells::stored(v, column.kind),
+                Some(c) if column.kind == Kind::Decimal && !column.money => {
+                    cells::stored_real(c, texts)
+                }
+                Some(c) => cells::stored(c, texts, column.kind),
             };
             let present = stored != Sql::Null;
             out.push(stored);
             if column.money {
-                let centavos = value.map_or(Sql::Null, cells::centavos);
+                let centavos = cell.map_or(Sql::Null, |c| cells::centavos(c, texts));
                 if centavos == Sql::Null && present {
                     unread_money(&column.name);
                 }

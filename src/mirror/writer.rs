@@ -10,10 +10,9 @@ use chrono::{NaiveDate, NaiveDateTime};
 use rusqlite::types::Value as Sql;
 use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
 use serde_json::value::RawValue;
-use serde_json::{Map, Value};
-use sha2::{Digest, Sha256};
 
-use super::cells::{self, quoted, text_of};
+use super::cells::{self, Texts, quoted, text_of};
+use super::prepare::{Batch, MoneyTest, Prepared, Preparer};
 use super::store::{Counts, Mirror, MirrorError, MirrorResult, Run};
 use super::table::{Table, Widened};
 use crate::output::{ColumnType as Kind, When, when};
@@ -61,7 +60,11 @@ pub struct UnreadMoney {
 
 pub struct StreamWriter<'m> {
     mirror: &'m mut Mirror,
+    /// Records received since the last batch went to be prepared.
     pending: Vec<Box<RawValue>>,
+    /// Prepares each batch on a thread of its own while the one before it is written, so that
+    /// reading records and writing them overlap.
+    preparer: Preparer,
     state: State,
 }
 
@@ -70,7 +73,6 @@ struct State {
     stream: String,
     clinic: i64,
     run: Run,
-    money: Box<dyn Fn(&str) -> bool + Send>,
     table: Option<Table>,
     children: HashMap<String, Table>,
     counts: Counts,
@@ -91,7 +93,7 @@ impl Mirror {
         stream: &str,
         clinic: i64,
         run: &Run,
-        money: Box<dyn Fn(&str) -> bool + Send>,
+        money: MoneyTest,
     ) -> MirrorResult<StreamWriter<'_>> {
         let table = Table::load(&self.conn, stream)?;
         let mut children = HashMap::new();
@@ -111,11 +113,11 @@ impl Mirror {
         Ok(StreamWriter {
             mirror: self,
             pending: Vec::new(),
+            preparer: Preparer::new(money),
             state: State {
                 stream: stream.to_string(),
                 clinic,
                 run: run.clone(),
-                money,
                 table,
                 children,
                 counts: Counts::default(),
@@ -141,7 +143,10 @@ impl StreamWriter<'_> {
     pub fn push(&mut self, record: Box<RawValue>) -> MirrorResult<()> {
         self.pending.push(record);
         if self.pending.len() >= BATCH {
-            self.flush(None)?;
+            let batch = std::mem::take(&mut self.pending);
+            if let Some(previous) = self.preparer.hand(batch) {
+                self.write(previous, None)?;
+            }
         }
         Ok(())
     }
@@ -151,9 +156,16 @@ impl StreamWriter<'_> {
         self.state.newest()
     }
 
-    /// Writes what is left, the tombstones of a full walk and the bookmark, in one transaction.
+    /// Writes what is left, then the tombstones of a full walk and the bookmark in the same
+    /// transaction as the last records.
     pub fn finish(mut self, end: End) -> MirrorResult<Finished> {
-        self.flush(Some(&end))?;
+        let rest = std::mem::take(&mut self.pending);
+        let mut batches = self.preparer.finish(rest);
+        let last = batches.pop().unwrap_or_default();
+        for batch in batches {
+            self.write(batch, None)?;
+        }
+        self.write(last, Some(&end))?;
         let state = self.state;
         Ok(Finished {
             counts: state.counts,
@@ -171,12 +183,12 @@ impl StreamWriter<'_> {
         })
     }
 
-    fn flush(&mut self, end: Option<&End>) -> MirrorResult<()> {
-        let pending = std::mem::take(&mut self.pending);
+    /// Writes one batch of records in one transaction (with `end`, the stream's last).
+    fn write(&mut self, batch: Batch, end: Option<&End>) -> MirrorResult<()> {
         let tx = self.mirror.conn.transaction()?;
         let state = &mut self.state;
-        for record in &pending {
-            state.upsert(&tx, record)?;
+        for record in batch.records {
+            state.upsert(&tx, record?, &batch.texts)?;
         }
         if let Some(end) = end {
             if end.full
@@ -220,41 +232,29 @@ impl State {
         self.newest.map(|t| t.format(POINT).to_string())
     }
 
-    fn upsert(&mut self, conn: &Connection, record: &RawValue) -> MirrorResult<()> {
-        let value =
-            crate::record::value_of(record).map_err(|e| MirrorError::Record(e.to_string()))?;
-        let Value::Object(map) = &value else {
-            let kind = match value {
-                Value::Array(_) => "array",
-                Value::String(_) => "string",
-                Value::Number(_) => "number",
-                Value::Bool(_) => "boolean",
-                _ => "null",
-            };
-            return Err(MirrorError::Record(kind.to_string()));
-        };
-        self.watch(map);
-        let split = cells::split(map, &*self.money);
+    fn upsert(&mut self, conn: &Connection, record: Prepared, texts: &Texts) -> MirrorResult<()> {
+        let split = record.split;
+        self.watch(&split.cells, texts);
         let table = match self.table.take() {
             Some(t) => t,
             None => {
                 let Some(key) = ID_FIELDS
                     .iter()
-                    .find(|k| map.get(**k).is_some_and(|v| !v.is_null()))
+                    .find(|k| id_cell(&split.cells, k).is_some())
                 else {
-                    return Err(MirrorError::NoId(cells::field_names(map)));
+                    return Err(MirrorError::NoId(cells::field_names(&split.cells)));
                 };
                 let kind = split
                     .cells
                     .iter()
-                    .find(|c| c.column == *key)
+                    .find(|c| &*c.column == *key)
                     .map(|c| c.kind)
                     .unwrap_or(Kind::Text);
                 Table::create_parent(conn, &self.stream, key, kind)?
             }
         };
         let mut table = table;
-        let result = self.upsert_into(conn, &mut table, record, map, &split);
+        let result = self.upsert_into(conn, &mut table, split, record.hash, texts);
         self.table = Some(table);
         result
     }
@@ -263,18 +263,18 @@ impl State {
         &mut self,
         conn: &Connection,
         table: &mut Table,
-        record: &RawValue,
-        map: &Map<String, Value>,
-        split: &cells::Split,
+        split: cells::Split,
+        hash: i64,
+        texts: &Texts,
     ) -> MirrorResult<()> {
-        let Some(id_value) = map.get(&table.key).filter(|v| !v.is_null()) else {
-            return Err(MirrorError::NoId(cells::field_names(map)));
-        };
+        if id_cell(&split.cells, &table.key).is_none() {
+            return Err(MirrorError::NoId(cells::field_names(&split.cells)));
+        }
         self.widened.extend(table.fit(conn, &split.cells)?);
         let key_kind = table.column(&table.key).map_or(Kind::Text, |c| c.kind);
-        let key = cells::stored(id_value, key_kind);
+        let key = id_cell(&split.cells, &table.key)
+            .map_or(Sql::Null, |c| cells::stored(c, texts, key_kind));
         let id_text = text_of(&key).unwrap_or_default();
-        let hash = hash_of(record.get());
         table.prepare_statements();
         let table = &*table;
         let statements = table.cached_statements();
@@ -282,7 +282,7 @@ impl State {
             .prepare_cached(&statements.exists)?
             .query_row(params![self.clinic, key], |r| Ok((r.get(0)?, r.get(1)?)))
             .optional()?;
-        let values = table.values(&split.cells, &mut |column| {
+        let values = table.values(&split.cells, texts, &mut |column| {
             *self
                 .unread_money
                 .entry((table.name.clone(), column.to_string()))
@@ -386,7 +386,7 @@ impl State {
         // `Some(earlier)`: the record's lists go to their child tables, replacing the rows it had when
         // `earlier` (a new record has none to replace).
         if let Some(earlier) = rewrite_children {
-            self.write_children(conn, key_kind, &key, split, earlier)?;
+            self.write_children(conn, key_kind, &key, split.children, texts, earlier)?;
         }
         Ok(())
     }
@@ -398,7 +398,8 @@ impl State {
         conn: &Connection,
         key_kind: Kind,
         key: &Sql,
-        split: &cells::Split,
+        children: Vec<cells::Child>,
+        texts: &Texts,
         earlier: bool,
     ) -> MirrorResult<()> {
         if earlier {
@@ -407,25 +408,21 @@ impl State {
                     .execute(params![self.clinic, key])?;
             }
         }
-        for (field, items) in &split.children {
+        for (field, rows) in children {
             let name = format!("{}__{field}", self.stream);
             let mut child = match self.children.remove(&name) {
                 Some(t) => t,
                 None => Table::create_child(conn, &name, key_kind)?,
             };
-            for (position, item) in items.iter().enumerate() {
-                let Value::Object(object) = item else {
-                    continue;
-                };
-                let cells = cells::split(object, &*self.money);
-                self.widened.extend(child.fit(conn, &cells.cells)?);
+            for (position, cells) in rows.into_iter().enumerate() {
+                self.widened.extend(child.fit(conn, &cells)?);
                 let mut all = vec![
                     Sql::Integer(self.clinic),
                     key.clone(),
                     Sql::Integer(position as i64),
                 ];
                 let unread_money = &mut self.unread_money;
-                all.extend(child.values(&cells.cells, &mut |column| {
+                all.extend(child.values(&cells, texts, &mut |column| {
                     *unread_money
                         .entry((child.name.clone(), column.to_string()))
                         .or_default() += 1;
@@ -438,13 +435,17 @@ impl State {
         Ok(())
     }
 
-    fn watch(&mut self, map: &Map<String, Value>) {
+    fn watch(&mut self, cells: &[cells::Cell], texts: &Texts) {
         let Some(field) = self.modified else {
             return;
         };
-        let Some(Value::String(text)) = map.get(field) else {
+        let Some(cell) = cells
+            .iter()
+            .find(|c| &*c.column == field && c.scalar == crate::output::Scalar::String)
+        else {
             return;
         };
+        let text = cell.text(texts);
         let at = match when(text) {
             Some(When::DateTime(t)) => t,
             Some(When::Date(d)) => d.and_hms_opt(0, 0, 0).unwrap_or_default(),
@@ -490,10 +491,9 @@ fn tombstones(
     Ok(gone.len() as u64)
 }
 
-/// 64 bits of the record's SHA-256: equal texts, equal hashes; a changed record, a different one.
-fn hash_of(text: &str) -> i64 {
-    let digest = Sha256::digest(text.as_bytes());
-    let mut first = [0u8; 8];
-    first.copy_from_slice(&digest[..8]);
-    i64::from_be_bytes(first)
+/// The cell of a record's ID field `key`, when it holds a value.
+fn id_cell<'c>(cells: &'c [cells::Cell], key: &str) -> Option<&'c cells::Cell> {
+    cells
+        .iter()
+        .find(|c| &*c.column == key && c.scalar != crate::output::Scalar::Null)
 }

@@ -223,7 +223,7 @@ async fn walk(
         _ => None,
     };
     let money_fields = ctx.profile.money_fields.clone();
-    let money = Box::new(move |column: &str| {
+    let money: crate::mirror::MoneyTest = std::sync::Arc::new(move |column: &str| {
         crate::money::is_money_column(column) || money_fields.iter().any(|m| m == column)
     });
     let mut writer = mirror

@@ -1,0 +1,225 @@
+//! Records made ready for the mirror away from the thread that writes them: parsed, split into typed
+//! cells and hashed on a thread of their own, one batch ahead of the writer, whose thread then mostly
+//! runs the database. A batch crosses over as a few large blocks (its texts are one), since an
+//! allocator pays for every small block made on one thread and freed on another.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::thread::JoinHandle;
+
+use serde_json::Value;
+use serde_json::value::RawValue;
+use sha2::{Digest, Sha256};
+
+use super::cells::{self, Names, Texts};
+use super::store::{MirrorError, MirrorResult};
+
+/// The money test of a stream's columns, shared with the thread that prepares its records.
+pub type MoneyTest = Arc<dyn Fn(&str) -> bool + Send + Sync>;
+
+/// A record made ready for the database: its cells and lists, and the hash of its text.
+pub struct Prepared {
+    pub split: cells::Split,
+    pub hash: i64,
+}
+
+/// One batch: each record prepared or the reason it cannot be stored, and the texts of its leaves.
+#[derive(Default)]
+pub struct Batch {
+    pub records: Vec<MirrorResult<Prepared>>,
+    pub texts: Texts,
+}
+
+struct Worker {
+    jobs: SyncSender<Vec<Box<RawValue>>>,
+    done: Receiver<Batch>,
+    handle: Option<JoinHandle<()>>,
+}
+
+pub struct Preparer {
+    money: MoneyTest,
+    /// `None` where no thread could be started: batches are then prepared where they are handed.
+    worker: Option<Worker>,
+    /// Batches handed to the worker and not yet taken back.
+    waiting: usize,
+    /// Batches prepared here (without a worker), in order.
+    ready: VecDeque<Batch>,
+    names: Names,
+}
+
+impl Preparer {
+    pub fn new(money: MoneyTest) -> Preparer {
+        let (jobs, inbox) = sync_channel::<Vec<Box<RawValue>>>(1);
+        let (outbox, done) = sync_channel::<Batch>(1);
+        let test = money.clone();
+        let worker = std::thread::Builder::new()
+            .name("mirror-prepare".into())
+            .spawn(move || {
+                let mut names = Names::default();
+                for records in inbox {
+                    if outbox
+                        .send(prepare_all(records, &*test, &mut names))
+                        .is_err()
+                    {
+                        return;
+                    }
+                }
+            })
+            .ok()
+            .map(|handle| Worker {
+                jobs,
+                done,
+                handle: Some(handle),
+            });
+        Preparer {
+            money,
+            worker,
+            waiting: 0,
+            ready: VecDeque::new(),
+            names: Names::default(),
+        }
+    }
+
+    /// Hands a batch over; gives back the batch before it, prepared, once the worker is a batch
+    /// ahead.
+    pub fn hand(&mut self, records: Vec<Box<RawValue>>) -> Option<Batch> {
+        self.send(records);
+        if self.waiting + self.ready.len() > 1 {
+            self.take()
+        } else {
+            None
+        }
+    }
+
+    /// Hands the last batch over and gives back every batch still held, in order.
+    pub fn finish(&mut self, records: Vec<Box<RawValue>>) -> Vec<Batch> {
+        self.send(records);
+        std::iter::from_fn(|| self.take()).collect()
+    }
+
+    fn send(&mut self, records: Vec<Box<RawValue>>) {
+        let records = match &self.worker {
+            Some(worker) => match worker.jobs.send(records) {
+                Ok(()) => {
+                    self.waiting += 1;
+                    return;
+                }
+                Err(failed) => failed.0,
+            },
+            None => records,
+        };
+        self.stopped();
+        self.ready
+            .push_back(prepare_all(records, &*self.money, &mut self.names));
+    }
+
+    /// The oldest batch held, prepared.
+    fn take(&mut self) -> Option<Batch> {
+        if let Some(batch) = self.ready.pop_front() {
+            return Some(batch);
+        }
+        if self.waiting == 0 {
+            return None;
+        }
+        self.waiting -= 1;
+        match self.worker.as_ref().map(|w| w.done.recv()) {
+            Some(Ok(batch)) => Some(batch),
+            // The worker is gone without an answer: it can only have panicked.
+            _ => {
+                self.stopped();
+                None
+            }
+        }
+    }
+
+    /// The worker stopped answering: its panic, if it panicked, goes on here.
+    fn stopped(&mut self) {
+        if let Some(mut worker) = self.worker.take()
+            && let Some(handle) = worker.handle.take()
+            && let Err(panic) = handle.join()
+        {
+            std::panic::resume_unwind(panic);
+        }
+    }
+}
+
+fn prepare_all(
+    records: Vec<Box<RawValue>>,
+    money: &dyn Fn(&str) -> bool,
+    names: &mut Names,
+) -> Batch {
+    let mut texts = Texts::default();
+    let records = records
+        .iter()
+        .map(|record| prepare(record, money, names, &mut texts))
+        .collect();
+    Batch { records, texts }
+}
+
+/// Parses, splits and hashes one record: what needs no database.
+fn prepare(
+    record: &RawValue,
+    money: &dyn Fn(&str) -> bool,
+    names: &mut Names,
+    texts: &mut Texts,
+) -> MirrorResult<Prepared> {
+    let value = crate::record::value_of(record).map_err(|e| MirrorError::Record(e.to_string()))?;
+    let Value::Object(map) = value else {
+        let kind = match value {
+            Value::Array(_) => "array",
+            Value::String(_) => "string",
+            Value::Number(_) => "number",
+            Value::Bool(_) => "boolean",
+            _ => "null",
+        };
+        return Err(MirrorError::Record(kind.to_string()));
+    };
+    Ok(Prepared {
+        split: cells::split(map, money, names, texts),
+        hash: hash_of(record.get()),
+    })
+}
+
+/// 64 bits of the record's SHA-256: equal texts, equal hashes; a changed record, a different one.
+fn hash_of(text: &str) -> i64 {
+    let digest = Sha256::digest(text.as_bytes());
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&digest[..8]);
+    i64::from_be_bytes(first)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn raw(text: &str) -> Box<RawValue> {
+        RawValue::from_string(text.to_string()).unwrap()
+    }
+
+    fn ids(batch: &Batch) -> Vec<String> {
+        batch
+            .records
+            .iter()
+            .map(|r| match r {
+                Ok(p) => p.split.cells[0].text(&batch.texts).to_string(),
+                Err(e) => format!("{e:?}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn batches_come_back_in_order_one_behind_and_all_at_the_end() {
+        let mut preparer = Preparer::new(Arc::new(|c: &str| c == "valor"));
+        assert!(preparer.hand(vec![raw(r#"{"id":1}"#)]).is_none());
+        let first = preparer
+            .hand(vec![raw(r#"{"id":2}"#), raw("[1]")])
+            .expect("the first batch, once the second is handed");
+        assert_eq!(ids(&first), ["1"]);
+        let rest = preparer.finish(vec![raw(r#"{"id":3}"#)]);
+        assert_eq!(rest.len(), 2);
+        assert_eq!(ids(&rest[0])[0], "2");
+        assert!(matches!(rest[0].records[1], Err(MirrorError::Record(ref k)) if k == "array"));
+        assert_eq!(ids(&rest[1]), ["3"]);
+    }
+}
