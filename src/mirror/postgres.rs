@@ -44,9 +44,10 @@ pub enum TargetError {
 }
 
 impl Target {
-    /// Reads `url`; the password comes from `password` (the environment's `PGPASSWORD`), never
-    /// from the URL.
-    pub fn parse(url: &str, password: Option<&str>) -> Result<Target, TargetError> {
+    /// Reads `url`, which never carries the password: `with_password` gives it once the database is
+    /// known. The user is settled here (the URL's, else the OS user's, as libpq takes it), so the
+    /// key a stored password is filed under names the very role that will log in.
+    pub fn parse(url: &str) -> Result<Target, TargetError> {
         let mut config: tokio_postgres::Config = url
             .trim()
             .parse()
@@ -54,17 +55,62 @@ impl Target {
         if config.get_password().is_some() {
             return Err(TargetError::Password);
         }
-        if let Some(password) = password {
-            config.password(password);
-        }
         if config.get_dbname().is_none() {
             return Err(TargetError::Invalid("no database name".into()));
+        }
+        if config.get_hosts().is_empty() && config.get_hostaddrs().is_empty() {
+            return Err(TargetError::Invalid("no host".into()));
+        }
+        if config.get_user().is_none() {
+            let user = whoami::username().map_err(|_| {
+                TargetError::Invalid("no user name, and the system's could not be read".into())
+            })?;
+            config.user(user);
         }
         config.application_name("clinic sync");
         Ok(Target {
             config,
             url: url.trim().to_string(),
         })
+    }
+
+    /// The password to log in with (from `PGPASSWORD` or the store kept for `key()`).
+    pub fn with_password(mut self, password: &str) -> Target {
+        self.config.password(password);
+        self
+    }
+
+    /// The database as one name, `user@host:port/dbname` (every host the URL lists, with the address
+    /// it pins), so a password kept for one database is never offered to another.
+    pub fn key(&self) -> String {
+        let hosts = self.config.get_hosts();
+        let addrs = self.config.get_hostaddrs();
+        let ports = self.config.get_ports();
+        let count = hosts.len().max(addrs.len());
+        let places: Vec<String> = (0..count)
+            .map(|i| {
+                let host = match hosts.get(i) {
+                    Some(tokio_postgres::config::Host::Tcp(h)) => h.to_ascii_lowercase(),
+                    #[cfg(unix)]
+                    Some(tokio_postgres::config::Host::Unix(p)) => p.display().to_string(),
+                    None => String::new(),
+                };
+                let host = match addrs.get(i) {
+                    Some(addr) if host.is_empty() => addr.to_string(),
+                    Some(addr) => format!("{host}({addr})"),
+                    None => host,
+                };
+                // One port serves every host; otherwise each host has its own.
+                let port = ports.get(i).or(ports.first()).copied().unwrap_or(5432);
+                format!("{host}:{port}")
+            })
+            .collect();
+        format!(
+            "{}@{}/{}",
+            self.config.get_user().unwrap_or_default(),
+            places.join(","),
+            self.config.get_dbname().unwrap_or_default()
+        )
     }
 
     /// A name for the working copy of this database: host, port and database, in file-name
