@@ -106,7 +106,7 @@ impl Faults {
         if self.drop_every_write == 0 || method == Method::GET || method == Method::HEAD {
             return false;
         }
-        (self.writes.fetch_add(1, Ordering::Relaxed) + 1) % self.drop_every_write == 0
+        (self.writes.fetch_add(1, Ordering::Relaxed) + 1).is_multiple_of(self.drop_every_write)
     }
 
     fn roll(rate: f64) -> bool {
