@@ -966,6 +966,7 @@ help-sandbox-serve--latency-ms = Fixed delay added to every answer, in milliseco
 help-sandbox-serve--jitter-ms = Random extra delay of 0..=J milliseconds added to every answer
 help-sandbox-serve--error-rate = Share of requests (0.0-1.0) answered with 500 or 503
 help-sandbox-serve--drop-rate = Share of requests (0.0-1.0) whose connection is closed after part of the body
+help-sandbox-serve--drop-every-write = Cut the answer to every N-th write (POST, PUT, PATCH, DELETE) after the write is done, as --drop-rate does at random (0 = off)
 help-sandbox-serve--rate-limit = Requests per second allowed before answering 429 with Retry-After (0 = off)
 help-sandbox-serve--failing-clinic = Calls on `/rest/v1` for this clinic (`clinica=N`) always answer 500: one unit of a network whose server is down (0 = off)
 help-sandbox-serve--crm-rate-limit = CRM requests per second allowed before QUERY_LIMIT_EXCEEDED (0 = off)

@@ -969,6 +969,7 @@ help-sandbox-serve--latency-ms = Atraso fixo somado a cada resposta, em milisseg
 help-sandbox-serve--jitter-ms = Atraso extra aleatório de 0..=J milissegundos somado a cada resposta
 help-sandbox-serve--error-rate = Fração das requisições (0.0-1.0) respondidas com 500 ou 503
 help-sandbox-serve--drop-rate = Fração das requisições (0.0-1.0) cuja conexão é fechada depois de parte do corpo
+help-sandbox-serve--drop-every-write = Corta a resposta de cada N-ésima escrita (POST, PUT, PATCH, DELETE) depois de a escrita ser feita, como --drop-rate faz ao acaso (0 = desligado)
 help-sandbox-serve--rate-limit = Requisições por segundo permitidas antes de responder 429 com Retry-After (0 = desligado)
 help-sandbox-serve--failing-clinic = Chamadas em `/rest/v1` para esta clínica (`clinica=N`) sempre respondem 500: uma unidade de uma rede cujo servidor caiu (0 = desligado)
 help-sandbox-serve--crm-rate-limit = Requisições ao CRM por segundo permitidas antes de QUERY_LIMIT_EXCEEDED (0 = desligado)
