@@ -596,3 +596,44 @@ pub const SCHEMA_SQL: &str = "SELECT c.table_name AS \"table\", c.column_name AS
      AND t.table_name = c.table_name AND k.column_name = c.column_name)::int AS \"key\" \
      FROM information_schema.columns c WHERE c.table_schema = current_schema() \
      ORDER BY c.table_name LIKE '\\_%', c.table_name, c.ordinal_position";
+
+#[cfg(test)]
+mod tests {
+    use super::{Target, TargetError};
+
+    fn key(url: &str) -> String {
+        Target::parse(url).unwrap().key()
+    }
+
+    /// The key names the role, every host with its port (5432 unless said) and the database, so two
+    /// databases of one server, or one database under two roles, never share a stored password.
+    #[test]
+    fn a_key_tells_every_database_and_role_apart() {
+        assert_eq!(
+            key("postgres://bi@DB.example.com/warehouse"),
+            "bi@db.example.com:5432/warehouse"
+        );
+        assert_eq!(
+            key("postgresql://bi@db:6543/warehouse?sslmode=disable"),
+            "bi@db:6543/warehouse"
+        );
+        assert_eq!(key("postgres://bi@a,b:7000/w"), "bi@a:5432,b:7000/w");
+        assert_ne!(key("postgres://bi@db/a"), key("postgres://bi@db/b"));
+        assert_ne!(key("postgres://bi@db/a"), key("postgres://etl@db/a"));
+        // With no user in the URL, the system's login is the role, as libpq takes it.
+        assert!(key("postgres://db/a").ends_with("@db:5432/a"));
+        assert!(!key("postgres://db/a").starts_with('@'));
+    }
+
+    #[test]
+    fn a_url_with_a_password_or_without_a_database_is_refused() {
+        assert_eq!(
+            Target::parse("postgres://bi:pw@db/w").unwrap_err(),
+            TargetError::Password
+        );
+        assert!(matches!(
+            Target::parse("postgres://bi@db"),
+            Err(TargetError::Invalid(_))
+        ));
+    }
+}
