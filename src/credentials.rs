@@ -113,6 +113,12 @@ impl Credentials {
         self.account(profile, "io-key", None)
     }
 
+    /// A PostgreSQL password belongs to one database (`Target::key`, `user@host:port/dbname`), so
+    /// it is never offered to another one the profile syncs to.
+    pub fn db_password_account(&self, profile: &str, key: &str) -> Account {
+        self.account(profile, &format!("db-password:{key}"), None)
+    }
+
     fn account(&self, profile: &str, name: &str, base: Option<&url::Url>) -> Account {
         let host = base
             .map(host_of)

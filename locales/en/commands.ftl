@@ -65,6 +65,17 @@ cli-auth-io-key-absent = Profile '{ $profile }': the { $store } had no IO API ke
 cli-auth-token-to-terminal = refusing to print the token to a terminal; pipe it, or pass --show
 cli-auth-io-key-stored = IO API key stored in the { $store } for profile '{ $profile }'.
 cli-auth-io-key-unstored = no store could keep the IO key ({ $reasons }); use --insecure-storage, or set CLINIC_IO_KEY
+
+# auth set-db-password: a PostgreSQL database's password, kept for that one database.
+# $database is user@host:port/dbname; it never holds the password.
+cli-auth-prompt-db-password = PostgreSQL password:{" "}
+cli-auth-sandbox-db-password = with --sandbox no profile is changed: store a database password without --sandbox
+cli-auth-db-password-stored = Password of { $database } stored in the { $store } for profile '{ $profile }'.
+cli-auth-db-password-unstored = no store could keep the database password ({ $reasons }); use --insecure-storage, or set PGPASSWORD
+cli-auth-no-db-password = profile '{ $profile }' has no stored password for { $database }
+cli-auth-db-password-removed = Removed the password of { $database } from the { $store }.
+cli-auth-db-password-absent = The { $store } had no password for { $database }; nothing to remove.
+cli-db-password-missing-in-store = the { $store } holds no password for { $database }: store it again with `clinic auth set-db-password`, or set PGPASSWORD
 cli-auth-empty-line = (an empty line)
 cli-auth-expected-secret = the secret on the first line of standard input
 cli-auth-no-terminal = no terminal to ask on: pass { $flag }

@@ -187,6 +187,21 @@ help-auth-set-io-key--stdin = Read the key from the first line of standard input
 help-auth-set-io-key--insecure-storage = Allow a plain 0600 file when no secure store works
 help-auth-set-io-key--remove = Remove the stored key from its store instead of storing one
 
+## auth set-db-password
+help-auth-set-db-password = Store the password of one PostgreSQL database `clinic sync --to` writes to (or remove it with --remove)
+    .after =
+    The URL names the database without its password; the password is typed at the prompt or read
+    from standard input, never given on the command line. It is kept for that user, host, port and
+    database only, and PGPASSWORD, when set, still wins.
+    Examples:
+      clinic auth set-db-password postgres://bi@db.example.com/warehouse
+      printf '%s\n' "$PW" | clinic auth set-db-password postgres://bi@db.example.com/warehouse --stdin
+      clinic auth set-db-password postgres://bi@db.example.com/warehouse --remove
+help-auth-set-db-password--url = The database: postgres://user@host[:port]/database, without a password
+help-auth-set-db-password--stdin = Read the password from the first line of standard input
+help-auth-set-db-password--insecure-storage = Allow a plain 0600 file when no secure store works
+help-auth-set-db-password--remove = Remove the stored password from its store instead of storing one
+
 ## config
 help-config = Read and change profile settings
     .after =
@@ -880,7 +895,7 @@ help-sync = Mirror the deployment into a database by ID (SQLite, or PostgreSQL; 
       clinic sync --full                           # walk everything; what is gone gets _deleted_at
       clinic sync changes                          # what the last run changed
       clinic sql "SELECT clinica, SUM(valor_centavos)/100.0 FROM quotes GROUP BY clinica"
-help-sync--to = The database file, or postgres://user@host/database (the password in PGPASSWORD) [default: the profile's sync.target, else sync/<profile>.sqlite in the data folder]
+help-sync--to = The database file, or postgres://user@host/database (the password in PGPASSWORD or stored with clinic auth set-db-password) [default: the profile's sync.target, else sync/<profile>.sqlite in the data folder]
 help-sync--streams = Streams to mirror, comma-separated: quotes, appointments, contacts, references, crm [default: all but crm]
 help-sync--clinic = Clinics to mirror: IDs or names, comma-separated, or all [default: every clinic the login sees]
 help-sync--crm = Also mirror the CRM's contacts and deals (crm_contacts, crm_deals; the profile's crm_url)
@@ -907,7 +922,7 @@ help-sql = Query the mirror `clinic sync` keeps (read-only), printed as a table,
       clinic sql --schema
       clinic sql "SELECT status, COUNT(*), SUM(valor_centavos) / 100.0 AS total FROM quotes WHERE _deleted_at IS NULL GROUP BY status"
 help-sql--query = An SQL query (SQLite); the database is opened read-only
-help-sql--to = The database file, or postgres://user@host/database (the password in PGPASSWORD) [default: the profile's mirror]
+help-sql--to = The database file, or postgres://user@host/database (the password in PGPASSWORD or stored with clinic auth set-db-password) [default: the profile's mirror]
 
 ## state
 help-state = The saved points of incremental exports (--since last)
@@ -951,6 +966,7 @@ help-sandbox-serve--latency-ms = Fixed delay added to every answer, in milliseco
 help-sandbox-serve--jitter-ms = Random extra delay of 0..=J milliseconds added to every answer
 help-sandbox-serve--error-rate = Share of requests (0.0-1.0) answered with 500 or 503
 help-sandbox-serve--drop-rate = Share of requests (0.0-1.0) whose connection is closed after part of the body
+help-sandbox-serve--drop-every-write = Cut the answer to every N-th write (POST, PUT, PATCH, DELETE) after the write is done, as --drop-rate does at random (0 = off)
 help-sandbox-serve--rate-limit = Requests per second allowed before answering 429 with Retry-After (0 = off)
 help-sandbox-serve--failing-clinic = Calls on `/rest/v1` for this clinic (`clinica=N`) always answer 500: one unit of a network whose server is down (0 = off)
 help-sandbox-serve--crm-rate-limit = CRM requests per second allowed before QUERY_LIMIT_EXCEEDED (0 = off)

@@ -510,9 +510,9 @@ sync-no-id = the service sent a record without an ID field (id, ID, Id or codigo
 sync-database-failed = the database { $path } could not be written: { $reason }
 
 ## clinic sync into PostgreSQL
-config-key-sync-target = where clinic sync, sync changes and clinic sql go when --to names nothing: a file, or postgres://user@host/database (the password in PGPASSWORD)
+config-key-sync-target = where clinic sync, sync changes and clinic sql go when --to names nothing: a file, or postgres://user@host/database (the password in PGPASSWORD or stored with clinic auth set-db-password)
 config-expect-postgres-url = a PostgreSQL URL with a database: postgres://user@host[:port]/database[?sslmode=require]
-config-expect-postgres-no-password = a PostgreSQL URL without a password (postgres://user@host/database): give the password in PGPASSWORD, so it stays out of the shell's history, the process list and the profile
+config-expect-postgres-no-password = a PostgreSQL URL without a password (postgres://user@host/database): give the password in PGPASSWORD or store it with `clinic auth set-db-password`, so it stays out of the shell's history, the process list and the profile
 sync-postgres-failed = the PostgreSQL database { $url } could not be reached or written: { $reason }
 sync-postgres-other-source = { $url } is fed by another working copy ({ $id }), whose runs are numbered apart from this one's: give this sync a database of its own, or drop that database's tables to feed it from here
 sync-postgres-published = { $url }: published up to run { $run } ({ $rows } rows sent)

@@ -63,6 +63,17 @@ cli-auth-io-key-absent = Perfil '{ $profile }': não havia chave da API IO ({ $s
 cli-auth-token-to-terminal = o token não é escrito num terminal; use um pipe, ou passe --show
 cli-auth-io-key-stored = Chave da API IO guardada ({ $store }) para o perfil '{ $profile }'.
 cli-auth-io-key-unstored = nenhum armazenamento pôde guardar a chave IO ({ $reasons }); use --insecure-storage, ou defina CLINIC_IO_KEY
+
+# auth set-db-password: a senha de um banco PostgreSQL, guardada só para esse banco.
+# $database é usuario@servidor:porta/banco; nunca contém a senha.
+cli-auth-prompt-db-password = Senha do PostgreSQL:{" "}
+cli-auth-sandbox-db-password = com --sandbox nenhum perfil é alterado: guarde a senha do banco sem --sandbox
+cli-auth-db-password-stored = Senha de { $database } guardada ({ $store }) para o perfil '{ $profile }'.
+cli-auth-db-password-unstored = nenhum armazenamento pôde guardar a senha do banco ({ $reasons }); use --insecure-storage, ou defina PGPASSWORD
+cli-auth-no-db-password = o perfil '{ $profile }' não tem senha guardada para { $database }
+cli-auth-db-password-removed = A senha de { $database } foi removida ({ $store }).
+cli-auth-db-password-absent = Não havia senha para { $database } ({ $store }); nada a remover.
+cli-db-password-missing-in-store = não há senha guardada para { $database } ({ $store }): guarde-a de novo com `clinic auth set-db-password`, ou defina PGPASSWORD
 cli-auth-empty-line = (uma linha vazia)
 cli-auth-expected-secret = o segredo na primeira linha da entrada padrão
 cli-auth-no-terminal = não há terminal para perguntar: passe { $flag }

@@ -186,6 +186,21 @@ help-auth-set-io-key--stdin = Lê a chave da primeira linha da entrada padrão
 help-auth-set-io-key--insecure-storage = Permite um arquivo simples 0600 quando nenhum cofre seguro funciona
 help-auth-set-io-key--remove = Remove a chave guardada em vez de guardar uma
 
+## auth set-db-password
+help-auth-set-db-password = Guarda a senha de um banco PostgreSQL em que `clinic sync --to` grava (ou a remove com --remove)
+    .after =
+    A URL nomeia o banco sem a senha; a senha é digitada no prompt ou lida da entrada padrão,
+    nunca passada na linha de comando. Ela fica guardada só para esse usuário, servidor, porta e
+    banco, e a PGPASSWORD, quando definida, continua valendo primeiro.
+    Exemplos:
+      clinic auth set-db-password postgres://bi@db.exemplo.com.br/armazem
+      printf '%s\n' "$PW" | clinic auth set-db-password postgres://bi@db.exemplo.com.br/armazem --stdin
+      clinic auth set-db-password postgres://bi@db.exemplo.com.br/armazem --remove
+help-auth-set-db-password--url = O banco: postgres://usuario@servidor[:porta]/banco, sem senha
+help-auth-set-db-password--stdin = Lê a senha da primeira linha da entrada padrão
+help-auth-set-db-password--insecure-storage = Permite um arquivo simples 0600 quando nenhum cofre seguro funciona
+help-auth-set-db-password--remove = Remove a senha guardada em vez de guardar uma
+
 ## config
 help-config = Lê e altera as configurações do perfil
     .after =
@@ -883,7 +898,7 @@ help-sync = Espelha a implantação num banco de dados por ID (SQLite, ou Postgr
       clinic sync --full                           # percorre tudo; o que sumiu recebe _deleted_at
       clinic sync changes                          # o que a última execução mudou
       clinic sql "SELECT clinica, SUM(valor_centavos)/100.0 FROM quotes GROUP BY clinica"
-help-sync--to = O arquivo do banco, ou postgres://usuario@servidor/banco (a senha em PGPASSWORD) [padrão: o sync.target do perfil, senão sync/<perfil>.sqlite na pasta de dados]
+help-sync--to = O arquivo do banco, ou postgres://usuario@servidor/banco (a senha em PGPASSWORD ou guardada com clinic auth set-db-password) [padrão: o sync.target do perfil, senão sync/<perfil>.sqlite na pasta de dados]
 help-sync--streams = Fluxos a espelhar, separados por vírgula: quotes, appointments, contacts, references, crm [padrão: todos menos crm]
 help-sync--clinic = Clínicas a espelhar: IDs ou nomes separados por vírgula, ou all [padrão: todas as que o login vê]
 help-sync--crm = Espelha também os contatos e negócios do CRM (crm_contacts, crm_deals; o crm_url do perfil)
@@ -910,7 +925,7 @@ help-sql = Consulta o espelho que `clinic sync` mantém (somente leitura), em ta
       clinic sql --schema
       clinic sql "SELECT status, COUNT(*), SUM(valor_centavos) / 100.0 AS total FROM quotes WHERE _deleted_at IS NULL GROUP BY status"
 help-sql--query = Uma consulta SQL (SQLite); o banco é aberto somente para leitura
-help-sql--to = O arquivo do banco, ou postgres://usuario@servidor/banco (a senha em PGPASSWORD) [padrão: o espelho do perfil]
+help-sql--to = O arquivo do banco, ou postgres://usuario@servidor/banco (a senha em PGPASSWORD ou guardada com clinic auth set-db-password) [padrão: o espelho do perfil]
 
 ## state
 help-state = Os pontos salvos das exportações incrementais (--since last)
@@ -954,6 +969,7 @@ help-sandbox-serve--latency-ms = Atraso fixo somado a cada resposta, em milisseg
 help-sandbox-serve--jitter-ms = Atraso extra aleatório de 0..=J milissegundos somado a cada resposta
 help-sandbox-serve--error-rate = Fração das requisições (0.0-1.0) respondidas com 500 ou 503
 help-sandbox-serve--drop-rate = Fração das requisições (0.0-1.0) cuja conexão é fechada depois de parte do corpo
+help-sandbox-serve--drop-every-write = Corta a resposta de cada N-ésima escrita (POST, PUT, PATCH, DELETE) depois de a escrita ser feita, como --drop-rate faz ao acaso (0 = desligado)
 help-sandbox-serve--rate-limit = Requisições por segundo permitidas antes de responder 429 com Retry-After (0 = desligado)
 help-sandbox-serve--failing-clinic = Chamadas em `/rest/v1` para esta clínica (`clinica=N`) sempre respondem 500: uma unidade de uma rede cujo servidor caiu (0 = desligado)
 help-sandbox-serve--crm-rate-limit = Requisições ao CRM por segundo permitidas antes de QUERY_LIMIT_EXCEEDED (0 = desligado)

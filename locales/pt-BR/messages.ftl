@@ -524,9 +524,9 @@ sync-no-id = o serviço enviou um registro sem campo de ID (id, ID, Id ou codigo
 sync-database-failed = não foi possível gravar o banco { $path }: { $reason }
 
 ## clinic sync para o PostgreSQL
-config-key-sync-target = para onde vão clinic sync, sync changes e clinic sql quando --to não diz: um arquivo, ou postgres://usuario@servidor/banco (a senha em PGPASSWORD)
+config-key-sync-target = para onde vão clinic sync, sync changes e clinic sql quando --to não diz: um arquivo, ou postgres://usuario@servidor/banco (a senha em PGPASSWORD ou guardada com clinic auth set-db-password)
 config-expect-postgres-url = uma URL do PostgreSQL com o banco: postgres://usuario@servidor[:porta]/banco[?sslmode=require]
-config-expect-postgres-no-password = uma URL do PostgreSQL sem senha (postgres://usuario@servidor/banco): informe a senha em PGPASSWORD, para que ela fique fora do histórico do shell, da lista de processos e do perfil
+config-expect-postgres-no-password = uma URL do PostgreSQL sem senha (postgres://usuario@servidor/banco): informe a senha em PGPASSWORD ou guarde-a com `clinic auth set-db-password`, para que ela fique fora do histórico do shell, da lista de processos e do perfil
 sync-postgres-failed = não foi possível alcançar ou gravar o banco PostgreSQL { $url }: { $reason }
 sync-postgres-other-source = { $url } é alimentado por outra cópia de trabalho ({ $id }), cujas execuções têm outra numeração: dê a este sync um banco próprio, ou apague as tabelas daquele banco para alimentá-lo daqui
 sync-postgres-published = { $url }: publicado até a execução { $run } ({ $rows } linhas enviadas)

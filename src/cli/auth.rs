@@ -4,7 +4,7 @@
 use clap::Subcommand;
 use serde_json::json;
 
-use super::{checks, login};
+use super::{checks, db_password, login};
 use crate::context::{Context, blocking};
 use crate::credentials;
 use crate::error::{Error, Result};
@@ -25,6 +25,16 @@ pub enum AuthCommand {
         #[arg(long, conflicts_with_all = ["stdin", "insecure_storage"])]
         remove: bool,
     },
+    SetDbPassword {
+        #[arg(value_name = "URL")]
+        url: String,
+        #[arg(long)]
+        stdin: bool,
+        #[arg(long)]
+        insecure_storage: bool,
+        #[arg(long, conflicts_with_all = ["stdin", "insecure_storage"])]
+        remove: bool,
+    },
 }
 
 pub async fn run(ctx: &Context, cmd: AuthCommand) -> Result<()> {
@@ -37,16 +47,26 @@ pub async fn run(ctx: &Context, cmd: AuthCommand) -> Result<()> {
             insecure_storage,
             ..
         } => set_io_key(ctx, stdin, insecure_storage).await,
+        AuthCommand::SetDbPassword {
+            url,
+            stdin,
+            insecure_storage,
+            remove,
+        } => set_db_password(ctx, &url, stdin, insecure_storage, remove).await,
     }
 }
 
-/// Removes every secret the profile keeps: the token, a saved password and the IO key.
+/// Removes every secret the profile keeps: the token, a saved password, the IO key and the
+/// databases' passwords.
 pub async fn logout(ctx: &Context) -> Result<()> {
     let token = match (ctx.profile.login.clone(), ctx.profile.token_store) {
         (Some(login), Some(store)) => Some((login, store)),
         _ => None,
     };
-    if token.is_none() && ctx.profile.io_key_store.is_none() {
+    if token.is_none()
+        && ctx.profile.io_key_store.is_none()
+        && ctx.profile.sync.password_stores.is_empty()
+    {
         ctx.reporter.note(&crate::t!(
             "cli-auth-logout-nothing",
             profile = ctx.profile_name.as_str()
@@ -90,6 +110,9 @@ pub async fn logout(ctx: &Context) -> Result<()> {
     }
     if ctx.profile.io_key_store.is_some() {
         forget_io_key(ctx).await?;
+    }
+    for (key, store) in &ctx.profile.sync.password_stores {
+        db_password::forget(ctx, key, *store).await?;
     }
     Ok(())
 }
@@ -242,6 +265,65 @@ async fn set_io_key(ctx: &Context, stdin: bool, insecure: bool) -> Result<()> {
         }
         Err(f) => Err(Error::Auth(crate::t!(
             "cli-auth-io-key-unstored",
+            reasons = login::reasons(&f)
+        ))),
+    }
+}
+
+/// `auth set-db-password URL`: keeps the password of the database the URL names (never in the URL
+/// itself) under that database's key, or with `--remove` deletes it.
+async fn set_db_password(
+    ctx: &Context,
+    url: &str,
+    stdin: bool,
+    insecure: bool,
+    remove: bool,
+) -> Result<()> {
+    let key = db_password::target("URL", url)?.key();
+    // The sandbox changes no profile: a password stored now would be kept with no record of it.
+    if ctx.in_sandbox() {
+        return Err(Error::Usage(crate::t!("cli-auth-sandbox-db-password")));
+    }
+    if remove {
+        return match ctx.profile.sync.password_stores.get(&key) {
+            Some(&store) => db_password::forget(ctx, &key, store).await,
+            None => {
+                ctx.reporter.note(&crate::t!(
+                    "cli-auth-no-db-password",
+                    profile = ctx.profile_name.as_str(),
+                    database = key.as_str()
+                ));
+                Ok(())
+            }
+        };
+    }
+    let password = login::read_secret(
+        &ctx.io,
+        stdin,
+        "",
+        &crate::t!("cli-auth-prompt-db-password"),
+        "--stdin",
+    )?;
+    let kinds = credentials::chain(insecure)?;
+    let creds = ctx.credentials.clone();
+    let account = creds.db_password_account(&ctx.profile_name, &key);
+    let saved = blocking(move || creds.save(&kinds, &account, &password)).await?;
+    match saved {
+        Ok(store) => {
+            ctx.update_profile(|p| {
+                p.sync.password_stores.insert(key.clone(), store);
+                Ok(())
+            })?;
+            ctx.reporter.note(&crate::t!(
+                "cli-auth-db-password-stored",
+                database = key.as_str(),
+                profile = ctx.profile_name.as_str(),
+                store = store.to_string()
+            ));
+            Ok(())
+        }
+        Err(f) => Err(Error::Auth(crate::t!(
+            "cli-auth-db-password-unstored",
             reasons = login::reasons(&f)
         ))),
     }

@@ -157,9 +157,21 @@ const PAGING_FLAGS: &[&str] = &["all", "page", "per_page", "limit", "concurrency
 
 fn prints(path: &str) -> Prints {
     match path {
-        "login" | "logout" | "auth token" | "auth set-io-key" | "config set" | "config unset"
-        | "completions" | "man" | "cache refresh" | "cache clear" | "sandbox serve" | "setup"
-        | "state reset" | "help" => Prints::Nothing,
+        "login"
+        | "logout"
+        | "auth token"
+        | "auth set-io-key"
+        | "auth set-db-password"
+        | "config set"
+        | "config unset"
+        | "completions"
+        | "man"
+        | "cache refresh"
+        | "cache clear"
+        | "sandbox serve"
+        | "setup"
+        | "state reset"
+        | "help" => Prints::Nothing,
         "config get" | "config path" | "cache path" => Prints::Line,
         "auth status"
         | "config list"

@@ -27,6 +27,7 @@ pub mod contact;
 pub mod created;
 pub mod crm;
 pub mod crm_host;
+pub mod db_password;
 pub mod doctor;
 mod failure;
 pub mod help;

@@ -6,10 +6,11 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
+use super::db_password;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::mirror::Mirror;
-use crate::mirror::postgres::{Target, TargetError};
+use crate::mirror::postgres::Target;
 use crate::output::Shape;
 use crate::show::Sink;
 use crate::sync::{self, Options, Stream};
@@ -94,7 +95,7 @@ pub async fn run(ctx: &Context, args: SyncArgs) -> Result<()> {
     if let Some(SyncCommand::Changes(c)) = args.command {
         return changes(ctx, c);
     }
-    let (path, publish) = match destination(ctx, args.to)? {
+    let (path, publish) = match destination(ctx, args.to).await? {
         Destination::File(path) => (path, None),
         Destination::Postgres(target) => (
             sync::working_copy(&ctx.profile_name, &target)?,
@@ -155,8 +156,19 @@ enum Destination {
 }
 
 /// `--to FILE|URL`, else the profile's `sync.target`, else the profile's mirror in the data folder.
-/// A PostgreSQL URL carries no password: `PGPASSWORD` gives it.
-fn destination(ctx: &Context, to: Option<String>) -> Result<Destination> {
+/// A PostgreSQL URL carries no password: `PGPASSWORD` gives it, else the one `auth set-db-password`
+/// kept for that very database, else none (the server may not ask for one).
+async fn destination(ctx: &Context, to: Option<String>) -> Result<Destination> {
+    match place(ctx, to)? {
+        Destination::Postgres(target) => Ok(Destination::Postgres(Box::new(
+            db_password::with_password(ctx, *target).await?,
+        ))),
+        file => Ok(file),
+    }
+}
+
+/// Where the mirror is, as named, without looking for a password.
+fn place(ctx: &Context, to: Option<String>) -> Result<Destination> {
     let (key, raw) = match to {
         Some(to) => ("--to", to),
         None => match &ctx.profile.sync.target {
@@ -167,24 +179,12 @@ fn destination(ctx: &Context, to: Option<String>) -> Result<Destination> {
     if !crate::config::is_postgres_url(&raw) {
         return Ok(Destination::File(PathBuf::from(raw)));
     }
-    crate::config::check_sync_target(key, &raw)?;
-    let password = std::env::var("PGPASSWORD").ok();
-    Target::parse(&raw, password.as_deref())
-        .map(|t| Destination::Postgres(Box::new(t)))
-        .map_err(|e| {
-            let reason = match e {
-                TargetError::Password => crate::t!("config-expect-postgres-no-password"),
-                TargetError::Invalid(reason) => {
-                    format!("{} ({reason})", crate::t!("config-expect-postgres-url"))
-                }
-            };
-            Error::invalid(key, crate::config::mask_url(&raw), &reason)
-        })
+    db_password::target(key, &raw).map(|t| Destination::Postgres(Box::new(t)))
 }
 
 /// The mirror's file: `changes` reads a PostgreSQL database's working copy, which holds what it holds.
 fn mirror_path(ctx: &Context, to: Option<String>) -> Result<PathBuf> {
-    match destination(ctx, to)? {
+    match place(ctx, to)? {
         Destination::File(path) => Ok(path),
         Destination::Postgres(target) => sync::working_copy(&ctx.profile_name, &target),
     }
@@ -260,7 +260,7 @@ fn since_run(
 }
 
 pub async fn sql(ctx: &Context, args: SqlArgs) -> Result<()> {
-    let destination = destination(ctx, args.to)?;
+    let destination = destination(ctx, args.to).await?;
     let schema = match &destination {
         Destination::File(_) => crate::mirror::SCHEMA_SQL,
         Destination::Postgres(_) => crate::mirror::postgres::SCHEMA_SQL,

@@ -107,11 +107,15 @@ pub struct SyncKeys {
     /// go when `--to` names nothing (a file, or a PostgreSQL database).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub target: Option<String>,
+    /// Where `auth set-db-password` put each database's password, by `Target::key`; kept by the
+    /// command, not a `config set` key.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub password_stores: BTreeMap<String, StoreKind>,
 }
 
 impl SyncKeys {
     fn is_empty(&self) -> bool {
-        self.full_every.is_none() && self.target.is_none()
+        self.full_every.is_none() && self.target.is_none() && self.password_stores.is_empty()
     }
 }
 

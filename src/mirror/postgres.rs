@@ -44,9 +44,10 @@ pub enum TargetError {
 }
 
 impl Target {
-    /// Reads `url`; the password comes from `password` (the environment's `PGPASSWORD`), never
-    /// from the URL.
-    pub fn parse(url: &str, password: Option<&str>) -> Result<Target, TargetError> {
+    /// Reads `url`, which never carries the password: `with_password` gives it once the database is
+    /// known. The user is settled here (the URL's, else the OS user's, as libpq takes it), so the
+    /// key a stored password is filed under names the very role that will log in.
+    pub fn parse(url: &str) -> Result<Target, TargetError> {
         let mut config: tokio_postgres::Config = url
             .trim()
             .parse()
@@ -54,17 +55,62 @@ impl Target {
         if config.get_password().is_some() {
             return Err(TargetError::Password);
         }
-        if let Some(password) = password {
-            config.password(password);
-        }
         if config.get_dbname().is_none() {
             return Err(TargetError::Invalid("no database name".into()));
+        }
+        if config.get_hosts().is_empty() && config.get_hostaddrs().is_empty() {
+            return Err(TargetError::Invalid("no host".into()));
+        }
+        if config.get_user().is_none() {
+            let user = whoami::username().map_err(|_| {
+                TargetError::Invalid("no user name, and the system's could not be read".into())
+            })?;
+            config.user(user);
         }
         config.application_name("clinic sync");
         Ok(Target {
             config,
             url: url.trim().to_string(),
         })
+    }
+
+    /// The password to log in with (from `PGPASSWORD` or the store kept for `key()`).
+    pub fn with_password(mut self, password: &str) -> Target {
+        self.config.password(password);
+        self
+    }
+
+    /// The database as one name, `user@host:port/dbname` (every host the URL lists, with the address
+    /// it pins), so a password kept for one database is never offered to another.
+    pub fn key(&self) -> String {
+        let hosts = self.config.get_hosts();
+        let addrs = self.config.get_hostaddrs();
+        let ports = self.config.get_ports();
+        let count = hosts.len().max(addrs.len());
+        let places: Vec<String> = (0..count)
+            .map(|i| {
+                let host = match hosts.get(i) {
+                    Some(tokio_postgres::config::Host::Tcp(h)) => h.to_ascii_lowercase(),
+                    #[cfg(unix)]
+                    Some(tokio_postgres::config::Host::Unix(p)) => p.display().to_string(),
+                    None => String::new(),
+                };
+                let host = match addrs.get(i) {
+                    Some(addr) if host.is_empty() => addr.to_string(),
+                    Some(addr) => format!("{host}({addr})"),
+                    None => host,
+                };
+                // One port serves every host; otherwise each host has its own.
+                let port = ports.get(i).or(ports.first()).copied().unwrap_or(5432);
+                format!("{host}:{port}")
+            })
+            .collect();
+        format!(
+            "{}@{}/{}",
+            self.config.get_user().unwrap_or_default(),
+            places.join(","),
+            self.config.get_dbname().unwrap_or_default()
+        )
     }
 
     /// A name for the working copy of this database: host, port and database, in file-name
@@ -550,3 +596,44 @@ pub const SCHEMA_SQL: &str = "SELECT c.table_name AS \"table\", c.column_name AS
      AND t.table_name = c.table_name AND k.column_name = c.column_name)::int AS \"key\" \
      FROM information_schema.columns c WHERE c.table_schema = current_schema() \
      ORDER BY c.table_name LIKE '\\_%', c.table_name, c.ordinal_position";
+
+#[cfg(test)]
+mod tests {
+    use super::{Target, TargetError};
+
+    fn key(url: &str) -> String {
+        Target::parse(url).unwrap().key()
+    }
+
+    /// The key names the role, every host with its port (5432 unless said) and the database, so two
+    /// databases of one server, or one database under two roles, never share a stored password.
+    #[test]
+    fn a_key_tells_every_database_and_role_apart() {
+        assert_eq!(
+            key("postgres://bi@DB.example.com/warehouse"),
+            "bi@db.example.com:5432/warehouse"
+        );
+        assert_eq!(
+            key("postgresql://bi@db:6543/warehouse?sslmode=disable"),
+            "bi@db:6543/warehouse"
+        );
+        assert_eq!(key("postgres://bi@a,b:7000/w"), "bi@a:5432,b:7000/w");
+        assert_ne!(key("postgres://bi@db/a"), key("postgres://bi@db/b"));
+        assert_ne!(key("postgres://bi@db/a"), key("postgres://etl@db/a"));
+        // With no user in the URL, the system's login is the role, as libpq takes it.
+        assert!(key("postgres://db/a").ends_with("@db:5432/a"));
+        assert!(!key("postgres://db/a").starts_with('@'));
+    }
+
+    #[test]
+    fn a_url_with_a_password_or_without_a_database_is_refused() {
+        assert_eq!(
+            Target::parse("postgres://bi:pw@db/w").unwrap_err(),
+            TargetError::Password
+        );
+        assert!(matches!(
+            Target::parse("postgres://bi@db"),
+            Err(TargetError::Invalid(_))
+        ));
+    }
+}

@@ -50,6 +50,7 @@ mod servers;
 mod setup;
 mod sorting;
 mod sync;
+mod sync_password;
 mod targets;
 mod terminal;
 mod tls;

@@ -179,35 +179,55 @@ pub fn postgres_database(test: &str, name: &str) -> Option<String> {
     };
     let mut url = url::Url::parse(&server).expect("CLINIC_TEST_POSTGRES is a URL");
     let database = format!("clinic_test_{name}");
-    let admin = server.clone();
+    // One statement a call: neither may run inside a transaction.
+    postgres_run(
+        test,
+        &server,
+        &[
+            format!("DROP DATABASE IF EXISTS {database} WITH (FORCE)"),
+            format!("CREATE DATABASE {database}"),
+        ],
+    );
+    url.set_path(&database);
+    url.query_pairs_mut()
+        .clear()
+        .append_pair("sslmode", "disable");
+    Some(url.to_string())
+}
+
+/// Runs `statements`, one a call, on the database `url` names, as the test server's own user
+/// (`PGPASSWORD` where it needs one).
+pub fn postgres_run(test: &str, url: &str, statements: &[String]) {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
     runtime.block_on(async {
-        let mut config: tokio_postgres::Config = admin.parse().expect("a PostgreSQL URL");
+        let mut config: tokio_postgres::Config = url.parse().expect("a PostgreSQL URL");
         if let Ok(password) = std::env::var("PGPASSWORD") {
             config.password(password);
         }
         let (client, connection) = config
             .connect(tokio_postgres::NoTls)
             .await
-            .unwrap_or_else(|e| panic!("{test}: CLINIC_TEST_POSTGRES cannot be reached: {e}"));
+            .unwrap_or_else(|e| panic!("{test}: {url} cannot be reached: {e}"));
         tokio::spawn(connection);
-        // One statement a call: neither may run inside a transaction.
-        for sql in [
-            format!("DROP DATABASE IF EXISTS {database} WITH (FORCE)"),
-            format!("CREATE DATABASE {database}"),
-        ] {
+        for sql in statements {
             client
-                .batch_execute(&sql)
+                .batch_execute(sql)
                 .await
                 .unwrap_or_else(|e| panic!("{test}: {sql}: {e}"));
         }
     });
-    url.set_path(&database);
-    url.query_pairs_mut()
-        .clear()
-        .append_pair("sslmode", "disable");
-    Some(url.to_string())
+}
+
+/// A PostgreSQL test that could not prove its point on this server (one that trusts every role, say):
+/// skipped with a line on stderr, a failure under `CLINIC_REQUIRE_POSTGRES=1`.
+pub fn postgres_cannot_prove(test: &str, what: &str) {
+    missing_tool(
+        test,
+        what,
+        "CLINIC_REQUIRE_POSTGRES",
+        "give the server a pg_hba.conf that asks other roles for a password; ",
+    );
 }
