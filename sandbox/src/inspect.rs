@@ -50,6 +50,9 @@ async fn quotes(
     }
     for id in change {
         let valor = data.quotes.current(id, &data.contacts, &data.churn).valor + 10.0;
+        // As the service writes an amount: in centavos, never a sum's binary leftovers
+        // (`1244.5600000000002`), which a client rightly refuses to read as money.
+        let valor = (valor * 100.0).round() / 100.0;
         data.churn.change(id, valor);
     }
     data.churn.set_deleted(&delete, true);

@@ -235,3 +235,57 @@ fn a_sandbox_thread_serves_synchronous_callers_and_stops_on_drop() {
         "stopped on drop"
     );
 }
+
+/// Centavos of a JSON amount written with at most two decimals, else `None`.
+fn centavos(value: &Value) -> Option<i64> {
+    let text = value.to_string();
+    let (units, cents) = text.split_once('.').unwrap_or((&text, "0"));
+    if cents.len() > 2 {
+        return None;
+    }
+    let cents: i64 = format!("{cents:0<2}").parse().ok()?;
+    Some(units.parse::<i64>().ok()? * 100 + cents)
+}
+
+#[tokio::test]
+async fn a_changed_quote_goes_up_by_exactly_ten_reais_written_as_money() {
+    // Enough quotes that some value plus 10.0 in binary floating point is not a plain amount.
+    let api = Api::start(Options {
+        scale: 40_000,
+        ..small()
+    })
+    .await;
+    let token = api.admin().await;
+    let path = "lista_venda_orcamento?clinica=1";
+    let before = api.walk(&token, path, 500).await;
+    let ids: Vec<String> = before.iter().map(|q| q["id"].to_string()).collect();
+    for chunk in ids.chunks(1000) {
+        let response = api
+            .http
+            .post(format!(
+                "{}/__sandbox/quotes?change={}",
+                api.root(),
+                chunk.join(",")
+            ))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    }
+    let after = api.walk(&token, path, 500).await;
+    assert_eq!(after.len(), before.len());
+    for (old, new) in before.iter().zip(&after) {
+        assert_eq!(old["id"], new["id"]);
+        let (Some(old_cents), Some(new_cents)) = (centavos(&old["valor"]), centavos(&new["valor"]))
+        else {
+            panic!("not an amount: {} -> {}", old["valor"], new["valor"]);
+        };
+        assert_eq!(
+            new_cents,
+            old_cents + 1000,
+            "{} -> {}",
+            old["valor"],
+            new["valor"]
+        );
+    }
+}
