@@ -433,26 +433,35 @@ async fn replace_children(
     parents: &str,
 ) -> MirrorResult<u64> {
     let names: Vec<String> = columns.iter().map(|c| quoted(&c.name)).collect();
-    // The parents' keys go over as text pairs and are compared as text, whatever their types.
-    let keys: Vec<(String, String)> = local
-        .prepare(parents)?
-        .query_map([], |r| Ok((text(r.get_ref(0)?), text(r.get_ref(1)?))))?
-        .filter_map(|row| match row {
-            Ok((Some(clinic), Some(id))) => Some(Ok((clinic, id))),
-            Ok(_) => None,
-            Err(e) => Some(Err(e)),
-        })
-        .collect::<rusqlite::Result<_>>()?;
-    for chunk in keys.chunks(KEYS_PER_DELETE) {
-        let clinics: Vec<&str> = chunk.iter().map(|(c, _)| c.as_str()).collect();
-        let ids: Vec<&str> = chunk.iter().map(|(_, i)| i.as_str()).collect();
-        let sql = format!(
-            "DELETE FROM {} c USING unnest($1::text[], $2::text[]) AS p(clinic, id) \
-             WHERE c._clinic::text = p.clinic AND c._parent::text = p.id",
-            quoted(child)
-        );
-        tx.execute(&sql, &[&clinics, &ids]).await?;
+    // The parents' keys go over as text pairs, compared as text whatever their types, a chunk at a
+    // time as they are read: memory holds one chunk however many parents changed.
+    let delete = format!(
+        "DELETE FROM {} c USING unnest($1::text[], $2::text[]) AS p(clinic, id) \
+         WHERE c._clinic::text = p.clinic AND c._parent::text = p.id",
+        quoted(child)
+    );
+    let mut statement = local.prepare(parents)?;
+    let mut rows = statement.query([])?;
+    let (mut clinics, mut ids) = (Vec::new(), Vec::new());
+    loop {
+        let row = rows.next()?;
+        if let Some(row) = row
+            && let (Some(clinic), Some(id)) = (text(row.get_ref(0)?), text(row.get_ref(1)?))
+        {
+            clinics.push(clinic);
+            ids.push(id);
+        }
+        if clinics.len() >= KEYS_PER_DELETE || (row.is_none() && !clinics.is_empty()) {
+            tx.execute(&delete, &[&clinics, &ids]).await?;
+            clinics.clear();
+            ids.clear();
+        }
+        if row.is_none() {
+            break;
+        }
     }
+    drop(rows);
+    drop(statement);
     let select = format!(
         "SELECT {cols} FROM {child} WHERE (_clinic, _parent) IN ({parents})",
         cols = names.join(", "),
