@@ -130,7 +130,13 @@ impl Target {
     /// Connects, with TLS as the URL's `sslmode` asks (`prefer` unless said: TLS where the server
     /// offers it), certificates checked against the system's roots.
     pub async fn connect(&self) -> MirrorResult<Client> {
-        let failed = |e: tokio_postgres::Error| MirrorError::Postgres(postgres_reason(&e));
+        let failed = |e: tokio_postgres::Error| {
+            if refused_login(&e) {
+                MirrorError::Login(postgres_reason(&e))
+            } else {
+                MirrorError::Postgres(postgres_reason(&e))
+            }
+        };
         let client = if self.config.get_ssl_mode() == tokio_postgres::config::SslMode::Disable {
             let (client, connection) = self
                 .config
@@ -149,6 +155,20 @@ impl Target {
             client
         };
         Ok(client)
+    }
+}
+
+/// Whether a connection failed at the login: the server asked for a password and none was given
+/// (the client's own words), or it refused the role or its password.
+fn refused_login(e: &tokio_postgres::Error) -> bool {
+    use tokio_postgres::error::SqlState;
+    match e.as_db_error() {
+        Some(db) => [
+            SqlState::INVALID_PASSWORD,
+            SqlState::INVALID_AUTHORIZATION_SPECIFICATION,
+        ]
+        .contains(db.code()),
+        None => postgres_reason(e).contains("password missing"),
     }
 }
 

@@ -78,6 +78,10 @@ pub enum MirrorError {
     /// PostgreSQL could not be reached or failed (its words).
     #[error("{0}")]
     Postgres(String),
+    /// PostgreSQL turned the login away: no password was given where it asks for one, or the one
+    /// given is wrong (its words).
+    #[error("{0}")]
+    Login(String),
     /// PostgreSQL refused a statement (its message): a query's error is the user's to fix.
     #[error("{0}")]
     Refused(String),

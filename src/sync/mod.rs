@@ -99,6 +99,11 @@ async fn publish(
             url = target.url.as_str(),
             id = id
         )),
+        MirrorError::Login(reason) => Error::Auth(crate::t!(
+            "sync-postgres-login",
+            url = target.url.as_str(),
+            reason = reason
+        )),
         other => Error::Other(crate::t!(
             "sync-postgres-failed",
             url = target.url.as_str(),

@@ -30,7 +30,16 @@ fn never_shown(out: &std::process::Output) {
 
 fn refused_for_want_of_a_password(out: &std::process::Output) {
     assert_ne!(out.status.code(), Some(0), "{}", stderr(out));
-    assert!(stderr(out).contains("password"), "{}", stderr(out));
+    assert!(
+        stderr(out).contains("did not accept the login"),
+        "{}",
+        stderr(out)
+    );
+    assert!(
+        stderr(out).contains("clinic auth set-db-password postgres://"),
+        "the way out is said: {}",
+        stderr(out)
+    );
     never_shown(out);
 }
 
@@ -122,6 +131,31 @@ fn a_stored_postgres_password_is_sent_to_its_own_database_only() {
         config_text(&env)
     );
     refused_for_want_of_a_password(&sync_to(&env, &role_a));
+
+    // A wrong password is turned away as PostgreSQL says, with the same way out.
+    succeeds(
+        env.file_store()
+            .args([
+                "auth",
+                "set-db-password",
+                &role_a,
+                "--stdin",
+                "--insecure-storage",
+            ])
+            .write_stdin("not-the-password\n"),
+    );
+    let wrong = sync_to(&env, &role_a);
+    refused_for_want_of_a_password(&wrong);
+    assert!(
+        stderr(&wrong).contains("password authentication failed"),
+        "{}",
+        stderr(&wrong)
+    );
+    assert!(
+        !stderr(&wrong).contains("not-the-password"),
+        "{}",
+        stderr(&wrong)
+    );
 
     // `clinic logout` removes it as every other secret of the profile.
     succeeds(
