@@ -43,7 +43,7 @@ pub struct Preparer {
     worker: Option<Worker>,
     /// Batches handed to the worker and not yet taken back.
     waiting: usize,
-    /// Batches prepared here (without a worker), in order.
+    /// Batches prepared here (where no worker could be started), in order.
     ready: VecDeque<Batch>,
     names: Names,
 }
@@ -99,19 +99,15 @@ impl Preparer {
     }
 
     fn send(&mut self, records: Vec<Box<RawValue>>) {
-        let records = match &self.worker {
+        match &self.worker {
             Some(worker) => match worker.jobs.send(records) {
-                Ok(()) => {
-                    self.waiting += 1;
-                    return;
-                }
-                Err(failed) => failed.0,
+                Ok(()) => self.waiting += 1,
+                Err(_) => self.stopped(),
             },
-            None => records,
-        };
-        self.stopped();
-        self.ready
-            .push_back(prepare_all(records, &*self.money, &mut self.names));
+            None => self
+                .ready
+                .push_back(prepare_all(records, &*self.money, &mut self.names)),
+        }
     }
 
     /// The oldest batch held, prepared.
@@ -125,22 +121,19 @@ impl Preparer {
         self.waiting -= 1;
         match self.worker.as_ref().map(|w| w.done.recv()) {
             Some(Ok(batch)) => Some(batch),
-            // The worker is gone without an answer: it can only have panicked.
-            _ => {
-                self.stopped();
-                None
-            }
+            _ => self.stopped(),
         }
     }
 
-    /// The worker stopped answering: its panic, if it panicked, goes on here.
-    fn stopped(&mut self) {
-        if let Some(mut worker) = self.worker.take()
-            && let Some(handle) = worker.handle.take()
+    /// The worker ended while the writer still held it: only a panic does that, and it goes on
+    /// here. Batches handed over are never silently dropped.
+    fn stopped(&mut self) -> ! {
+        if let Some(handle) = self.worker.take().and_then(|mut w| w.handle.take())
             && let Err(panic) = handle.join()
         {
             std::panic::resume_unwind(panic);
         }
+        panic!("the thread preparing the mirror's records ended with batches still to give back");
     }
 }
 

@@ -151,11 +151,6 @@ impl StreamWriter<'_> {
         Ok(())
     }
 
-    /// The newest modification time seen, as the service writes it.
-    pub fn newest(&self) -> Option<String> {
-        self.state.newest()
-    }
-
     /// Writes what is left, then the tombstones of a full walk and the bookmark in the same
     /// transaction as the last records.
     pub fn finish(mut self, end: End) -> MirrorResult<Finished> {
@@ -228,10 +223,6 @@ impl StreamWriter<'_> {
 }
 
 impl State {
-    fn newest(&self) -> Option<String> {
-        self.newest.map(|t| t.format(POINT).to_string())
-    }
-
     fn upsert(&mut self, conn: &Connection, record: Prepared, texts: &Texts) -> MirrorResult<()> {
         let split = record.split;
         self.watch(&split.cells, texts);
