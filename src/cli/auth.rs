@@ -246,28 +246,37 @@ async fn set_io_key(ctx: &Context, stdin: bool, insecure: bool) -> Result<()> {
     if ctx.in_sandbox() {
         return Err(Error::Usage(crate::t!("cli-auth-sandbox-io-key-store")));
     }
+    let account = ctx.credentials.io_key_account(&ctx.profile_name);
+    let store = keep_secret(ctx, account, key, insecure, |reasons| {
+        crate::t!("cli-auth-io-key-unstored", reasons = reasons)
+    })
+    .await?;
+    ctx.update_profile(|p| {
+        p.io_key_store = Some(store);
+        Ok(())
+    })?;
+    ctx.reporter.note(&crate::t!(
+        "cli-auth-io-key-stored",
+        profile = ctx.profile_name.as_str(),
+        store = store.to_string()
+    ));
+    Ok(())
+}
+
+/// Keeps `secret` under `account` in the first store that takes it (the plain file only with
+/// `insecure`); where none does, the error is `unstored` of every store's reason.
+async fn keep_secret(
+    ctx: &Context,
+    account: credentials::Account,
+    secret: crate::secret::Secret,
+    insecure: bool,
+    unstored: impl FnOnce(String) -> String,
+) -> Result<crate::config::StoreKind> {
     let kinds = credentials::chain(insecure)?;
     let creds = ctx.credentials.clone();
-    let account = creds.io_key_account(&ctx.profile_name);
-    let saved = blocking(move || creds.save(&kinds, &account, &key)).await?;
-    match saved {
-        Ok(store) => {
-            ctx.update_profile(|p| {
-                p.io_key_store = Some(store);
-                Ok(())
-            })?;
-            ctx.reporter.note(&crate::t!(
-                "cli-auth-io-key-stored",
-                profile = ctx.profile_name.as_str(),
-                store = store.to_string()
-            ));
-            Ok(())
-        }
-        Err(f) => Err(Error::Auth(crate::t!(
-            "cli-auth-io-key-unstored",
-            reasons = login::reasons(&f)
-        ))),
-    }
+    blocking(move || creds.save(&kinds, &account, &secret))
+        .await?
+        .map_err(|failures| Error::Auth(unstored(login::reasons(&failures))))
 }
 
 /// `auth set-db-password URL`: keeps the password of the database the URL names (never in the URL
@@ -304,27 +313,20 @@ async fn set_db_password(
         &crate::t!("cli-auth-prompt-db-password"),
         "--stdin",
     )?;
-    let kinds = credentials::chain(insecure)?;
-    let creds = ctx.credentials.clone();
-    let account = creds.db_password_account(&ctx.profile_name, &key);
-    let saved = blocking(move || creds.save(&kinds, &account, &password)).await?;
-    match saved {
-        Ok(store) => {
-            ctx.update_profile(|p| {
-                p.sync.password_stores.insert(key.clone(), store);
-                Ok(())
-            })?;
-            ctx.reporter.note(&crate::t!(
-                "cli-auth-db-password-stored",
-                database = key.as_str(),
-                profile = ctx.profile_name.as_str(),
-                store = store.to_string()
-            ));
-            Ok(())
-        }
-        Err(f) => Err(Error::Auth(crate::t!(
-            "cli-auth-db-password-unstored",
-            reasons = login::reasons(&f)
-        ))),
-    }
+    let account = ctx.credentials.db_password_account(&ctx.profile_name, &key);
+    let store = keep_secret(ctx, account, password, insecure, |reasons| {
+        crate::t!("cli-auth-db-password-unstored", reasons = reasons)
+    })
+    .await?;
+    ctx.update_profile(|p| {
+        p.sync.password_stores.insert(key.clone(), store);
+        Ok(())
+    })?;
+    ctx.reporter.note(&crate::t!(
+        "cli-auth-db-password-stored",
+        database = key.as_str(),
+        profile = ctx.profile_name.as_str(),
+        store = store.to_string()
+    ));
+    Ok(())
 }

@@ -152,7 +152,7 @@ impl Leaves<'_> {
         for (key, value) in map {
             let column = self.names.column(prefix, &key);
             match value {
-                Value::Object(inner) if !inner.is_empty() => self.add(inner, &column.clone()),
+                Value::Object(inner) if !inner.is_empty() => self.add(inner, &column),
                 Value::Array(items) if !items.is_empty() && items.iter().all(Value::is_object) => {
                     // The parent keeps the list's text, written before its elements move out.
                     let list = Value::Array(items);

@@ -43,6 +43,20 @@ fn refused_for_want_of_a_password(out: &std::process::Output) {
     never_shown(out);
 }
 
+/// `clinic auth set-db-password URL --stdin` into the plain file store, as the other secrets' tests.
+fn set_password(env: &Env, url: &str, password: &str) -> assert_cmd::Command {
+    let mut cmd = env.file_store();
+    cmd.args([
+        "auth",
+        "set-db-password",
+        url,
+        "--stdin",
+        "--insecure-storage",
+    ])
+    .write_stdin(format!("{password}\n"));
+    cmd
+}
+
 fn config_text(env: &Env) -> String {
     std::fs::read_to_string(env.config.path().join("config.toml")).unwrap_or_default()
 }
@@ -82,17 +96,7 @@ fn a_stored_postgres_password_is_sent_to_its_own_database_only() {
     }
     refused_for_want_of_a_password(&out);
 
-    let set = succeeds(
-        env.file_store()
-            .args([
-                "auth",
-                "set-db-password",
-                &role_a,
-                "--stdin",
-                "--insecure-storage",
-            ])
-            .write_stdin(format!("{PASSWORD}\n")),
-    );
+    let set = succeeds(&mut set_password(&env, &role_a, PASSWORD));
     never_shown(&set);
     assert!(
         stderr(&set).contains(&format!("{ROLE}@127.0.0.1:")),
@@ -133,17 +137,7 @@ fn a_stored_postgres_password_is_sent_to_its_own_database_only() {
     refused_for_want_of_a_password(&sync_to(&env, &role_a));
 
     // A wrong password is turned away as PostgreSQL says, with the same way out.
-    succeeds(
-        env.file_store()
-            .args([
-                "auth",
-                "set-db-password",
-                &role_a,
-                "--stdin",
-                "--insecure-storage",
-            ])
-            .write_stdin("not-the-password\n"),
-    );
+    succeeds(&mut set_password(&env, &role_a, "not-the-password"));
     let wrong = sync_to(&env, &role_a);
     refused_for_want_of_a_password(&wrong);
     assert!(
@@ -158,17 +152,7 @@ fn a_stored_postgres_password_is_sent_to_its_own_database_only() {
     );
 
     // `clinic logout` removes it as every other secret of the profile.
-    succeeds(
-        env.file_store()
-            .args([
-                "auth",
-                "set-db-password",
-                &role_a,
-                "--stdin",
-                "--insecure-storage",
-            ])
-            .write_stdin(format!("{PASSWORD}\n")),
-    );
+    succeeds(&mut set_password(&env, &role_a, PASSWORD));
     succeeds(env.file_store().arg("logout"));
     assert!(
         !config_text(&env).contains("password_stores"),
