@@ -39,27 +39,40 @@ struct Worker {
 
 pub struct Preparer {
     money: MoneyTest,
-    /// `None` where no thread could be started: batches are then prepared where they are handed.
+    /// Started with the first batch that has another after it: a stream that fits in one batch (a
+    /// reference list, a small clinic) is prepared where it is handed, with no thread. `None` also
+    /// where no thread could be started.
     worker: Option<Worker>,
+    started: bool,
     /// Batches handed to the worker and not yet taken back.
     waiting: usize,
-    /// Batches prepared here (where no worker could be started), in order.
+    /// Batches prepared here (without a worker), in order.
     ready: VecDeque<Batch>,
     names: Names,
 }
 
 impl Preparer {
     pub fn new(money: MoneyTest) -> Preparer {
+        Preparer {
+            money,
+            worker: None,
+            started: false,
+            waiting: 0,
+            ready: VecDeque::new(),
+            names: Names::default(),
+        }
+    }
+
+    fn start(money: MoneyTest) -> Option<Worker> {
         let (jobs, inbox) = sync_channel::<Vec<Box<RawValue>>>(1);
         let (outbox, done) = sync_channel::<Batch>(1);
-        let test = money.clone();
-        let worker = std::thread::Builder::new()
+        std::thread::Builder::new()
             .name("mirror-prepare".into())
             .spawn(move || {
                 let mut names = Names::default();
                 for records in inbox {
                     if outbox
-                        .send(prepare_all(records, &*test, &mut names))
+                        .send(prepare_all(records, &*money, &mut names))
                         .is_err()
                     {
                         return;
@@ -71,19 +84,16 @@ impl Preparer {
                 jobs,
                 done,
                 handle: Some(handle),
-            });
-        Preparer {
-            money,
-            worker,
-            waiting: 0,
-            ready: VecDeque::new(),
-            names: Names::default(),
-        }
+            })
     }
 
     /// Hands a batch over; gives back the batch before it, prepared, once the worker is a batch
     /// ahead.
     pub fn hand(&mut self, records: Vec<Box<RawValue>>) -> Option<Batch> {
+        if !self.started {
+            self.started = true;
+            self.worker = Self::start(self.money.clone());
+        }
         self.send(records);
         if self.waiting + self.ready.len() > 1 {
             self.take()
@@ -214,5 +224,14 @@ mod tests {
         assert_eq!(ids(&rest[0])[0], "2");
         assert!(matches!(rest[0].records[1], Err(MirrorError::Record(ref k)) if k == "array"));
         assert_eq!(ids(&rest[1]), ["3"]);
+    }
+
+    #[test]
+    fn a_stream_of_one_batch_is_prepared_without_a_thread() {
+        let mut preparer = Preparer::new(Arc::new(|_: &str| false));
+        let batches = preparer.finish(vec![raw(r#"{"id":7}"#)]);
+        assert!(preparer.worker.is_none());
+        assert_eq!(batches.len(), 1);
+        assert_eq!(ids(&batches[0]), ["7"]);
     }
 }

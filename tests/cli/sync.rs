@@ -542,6 +542,36 @@ fn one_writer(dest: &Dest) {
 }
 
 /// Python's own SQLite reads the mirror, and its money sums equal the CSV export's to the centavo.
+/// A clinic with more quotes than one transaction holds (2,000): each batch is prepared on a thread
+/// of its own while the one before it is written. The mirror still holds every quote once, as the
+/// export gives them, and every child row has its parent.
+#[test]
+fn a_stream_of_several_batches_is_mirrored_whole_and_once() {
+    let env = Env::scale(30_000);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    sync(&env, &db, &["--streams", "quotes"]);
+    let largest = sql(
+        &env,
+        &db,
+        "SELECT MAX(n) AS n FROM (SELECT COUNT(*) AS n FROM quotes GROUP BY _clinic)",
+    );
+    assert!(
+        largest[0]["n"].as_u64().unwrap() > 4_000,
+        "a clinic spans three batches: {largest:?}"
+    );
+    same(&mirrored(&env, &db), &exported(&env), "the export");
+    let orphans = sql(
+        &env,
+        &db,
+        "SELECT COUNT(*) AS n FROM quotes__procedimentos c WHERE NOT EXISTS \
+         (SELECT 1 FROM quotes q WHERE q._clinic = c._clinic AND q.id = c._parent)",
+    );
+    assert_eq!(orphans[0]["n"], 0);
+    let children = sql(&env, &db, "SELECT COUNT(*) AS n FROM quotes__procedimentos");
+    assert!(children[0]["n"].as_u64().unwrap() > 0);
+}
+
 #[test]
 fn python_reads_the_mirror_and_its_sums_equal_the_csv_exports() {
     let python = std::env::var_os("CLINIC_TEST_PYTHON")
