@@ -14,7 +14,7 @@ use crate::output::Format;
 pub struct Settings {
     #[arg(long, global = true, env = "CLINIC_PROFILE", value_name = "NAME")]
     pub profile: Option<String>,
-    #[arg(long, global = true, value_enum)]
+    #[arg(long, global = true, value_parser = crate::spelling::Spelling::<Format>::new())]
     pub format: Option<Format>,
     #[arg(long, global = true, value_delimiter = ',', value_name = "A,B,C")]
     pub columns: Option<Vec<String>>,

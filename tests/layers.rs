@@ -1,5 +1,5 @@
-//! Keeps the house one way: reads every `use crate::…`/`super::…` path of `src/` and
-//! `sandbox/src/` and fails on an import from a lower layer to a higher one (per the tables of
+//! Keeps the house one way: reads every `use crate::…`/`super::…` path of the client's crates
+//! (`crates/*/src/`, `src/`) and `sandbox/src/` and fails on an import from a lower layer to a higher one (per the tables of
 //! ARCHITECTURE.md), on an import a layer forbids, on an import circle between files, and on a
 //! module that no layer names. Code inside `#[cfg(test)]` modules is exempt: tests may look anywhere.
 
@@ -78,6 +78,10 @@ fn modules(root: &Path) -> BTreeMap<Module, PathBuf> {
                     Some("mod" | "lib" | "main")
                 ) {
                     names.pop();
+                }
+                // A crate with a library and a program has one root for its modules: `lib.rs`.
+                if names.is_empty() && out.contains_key(&names) && !path.ends_with("lib.rs") {
+                    continue;
                 }
                 out.insert(names, path);
             }
@@ -245,10 +249,23 @@ fn path_from(chars: &[char], mut i: usize) -> (Vec<Vec<String>>, usize) {
 }
 
 /// The module file a path names from inside `from`: the deepest existing module along it.
-fn resolve(from: &Module, path: &[String], files: &BTreeMap<Module, PathBuf>) -> Option<Module> {
+fn resolve(
+    from: &Module,
+    path: &[String],
+    files: &BTreeMap<Module, PathBuf>,
+    below: &BTreeSet<String>,
+) -> Option<Module> {
     let mut base: Module = Vec::new();
     let mut rest = path;
     match path.first().map(String::as_str) {
+        // A module of a crate below, re-exported at the root under its name.
+        Some("crate")
+            if path.get(1).is_some_and(|name| {
+                below.contains(name) && !files.contains_key(&vec![name.clone()])
+            }) =>
+        {
+            return Some(vec![path[1].clone()]);
+        }
         Some("crate") => rest = &path[1..],
         Some("super") => {
             base = from.clone();
@@ -307,6 +324,12 @@ fn problems(root: &Path, table: &[Layer]) -> Vec<String> {
         .iter()
         .flat_map(|l| l.modules.iter().map(move |m| (m.as_str(), l)))
         .collect();
+    // Rank 0 names the modules of the crates below, which this crate re-exports: no file here.
+    let below: BTreeSet<String> = table
+        .iter()
+        .filter(|l| l.rank == 0)
+        .flat_map(|l| l.modules.iter().cloned())
+        .collect();
     let mut out = Vec::new();
     let mut edges: BTreeMap<Module, BTreeSet<Module>> = BTreeMap::new();
     for (m, path) in &files {
@@ -319,7 +342,7 @@ fn problems(root: &Path, table: &[Layer]) -> Vec<String> {
         };
         let code = counted_code(&std::fs::read_to_string(path).unwrap());
         for p in paths(&code) {
-            let Some(target) = resolve(m, &p, &files) else {
+            let Some(target) = resolve(m, &p, &files, &below) else {
                 continue;
             };
             if target.is_empty() || &target == m {
@@ -451,7 +474,7 @@ fn command_problems(root: &Path, area: &str, shared: &[String]) -> Vec<String> {
         }
         let code = counted_code(&std::fs::read_to_string(path).unwrap());
         for p in paths(&code) {
-            let Some(target) = resolve(m, &p, &files) else {
+            let Some(target) = resolve(m, &p, &files, &BTreeSet::new()) else {
                 continue;
             };
             if target.first().map(String::as_str) != Some(area) || exempt.contains(&target) {
@@ -480,9 +503,25 @@ fn architecture() -> String {
     std::fs::read_to_string(repo().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md")
 }
 
+/// The client's crates, by the folder of their sources (each has its table in ARCHITECTURE.md).
+/// `clinic-catalogue` is one file with no modules.
+const CLIENT: &[&str] = &[
+    "crates/clinic-core/src",
+    "crates/clinic-api/src",
+    "crates/clinic-output/src",
+    "src",
+];
+
 #[test]
 fn the_client_imports_only_from_below() {
-    let found = problems(&repo().join("src"), &layers(&architecture(), "src"));
+    let found: Vec<String> = CLIENT
+        .iter()
+        .flat_map(|root| {
+            problems(&repo().join(root), &layers(&architecture(), root))
+                .into_iter()
+                .map(move |p| format!("{root}: {p}"))
+        })
+        .collect();
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
@@ -495,11 +534,18 @@ fn the_sandbox_imports_only_from_below() {
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
-/// The files of `src/` outside the crate roots, `allowed` modules and test-only modules whose
-/// code names `word`.
+/// The files of the client's crates outside the crate roots, `allowed` modules and test-only
+/// modules whose code names `word`.
 fn naming_outside(word: &str, allowed: &[String]) -> Vec<String> {
+    CLIENT
+        .iter()
+        .flat_map(|root| naming_outside_in(&repo().join(root), word, allowed))
+        .collect()
+}
+
+fn naming_outside_in(root: &Path, word: &str, allowed: &[String]) -> Vec<String> {
     let mut found = Vec::new();
-    let files = modules(&repo().join("src"));
+    let files = modules(root);
     let exempt = test_only(&files);
     for (m, path) in &files {
         let top = m.first().map(String::as_str);
@@ -516,19 +562,24 @@ fn naming_outside(word: &str, allowed: &[String]) -> Vec<String> {
     found
 }
 
-/// The one module below `cli` that names clap: the global flags, defined once with their clap
-/// attributes, which the context reads as they are.
-const GLOBAL_FLAGS: &str = "global_flags";
+/// The modules below `cli` that name clap: the global flags, defined once with their clap
+/// attributes, which the context reads as they are, and how the lower crates' value types are
+/// spelled on the command line.
+const CLAP_BELOW_CLI: &[&str] = &["global_flags", "spelling"];
 
 #[test]
 fn nothing_below_cli_names_clap() {
-    let found = naming_outside("clap", &["cli".to_string(), GLOBAL_FLAGS.to_string()]);
+    let mut allowed = vec!["cli".to_string()];
+    allowed.extend(CLAP_BELOW_CLI.iter().map(|m| m.to_string()));
+    let found = naming_outside("clap", &allowed);
     assert!(found.is_empty(), "clap named below cli in: {found:?}");
 }
 
 /// The modules that may name the process's own stdout and stderr: the crate roots (`main.rs` prints
-/// what fails before the streams exist) and the terminal module, which hands them to everyone else.
-const STREAM_OWNERS: &[&str] = &["term"];
+/// what fails before the streams exist), the terminal module, which hands them to everyone else,
+/// and `clinic-core`'s `std_streams` (whether stdout was closed; the last words of a panic, when
+/// the streams' lock may be held).
+const STREAM_OWNERS: &[&str] = &["term", "std_streams"];
 
 /// Every place in the files under `root` that prints or reaches the process's stdout or stderr
 /// itself — `println!`, `eprintln!`, `print!`, `eprint!`, a call of `stdout()` or `stderr()`
@@ -581,7 +632,10 @@ fn stream_writes(root: &Path) -> Vec<String> {
 
 #[test]
 fn only_the_terminal_module_writes_to_stdout_and_stderr() {
-    let found = stream_writes(&repo().join("src"));
+    let found: Vec<String> = CLIENT
+        .iter()
+        .flat_map(|root| stream_writes(&repo().join(root)))
+        .collect();
     assert!(
         found.is_empty(),
         "stdout or stderr reached outside `term` (go through `Context::io`, `ui::Reporter`):\n{}",
@@ -635,7 +689,7 @@ fn the_stream_rule_finds_each_way_of_printing() {
 /// calls a host's typed functions, never `reqwest` (its methods, headers, statuses) itself.
 #[test]
 fn only_the_transport_and_the_hosts_name_reqwest() {
-    let allowed: Vec<String> = layers(&architecture(), "src")
+    let allowed: Vec<String> = layers(&architecture(), "crates/clinic-api/src")
         .into_iter()
         .filter(|l| l.name == "transport" || l.name == "hosts")
         .flat_map(|l| l.modules)
@@ -710,6 +764,31 @@ fn the_checker_finds_each_kind_of_problem() {
     assert!(
         found.iter().any(|p| p == "module `stray` is in no layer"),
         "{found:?}"
+    );
+
+    // A module of a crate below (rank 0, re-exported, no file here) may be forbidden too; a
+    // program's `main.rs` beside `lib.rs` does not hide the library's test-only children.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let write = |rel: &str, text: &str| write_file(root, rel, text);
+    let table = "<!-- layers:t -->\n| layer | modules | may not import |\n|---|---|---|\n\
+                 | 0 crates | `api`, `output` | |\n| 1 mirror | `mirror` | `api` |\n";
+    let table = layers(table, "t");
+    write(
+        "lib.rs",
+        "pub use below::{api, output};\nmod mirror;\n#[cfg(test)]\nmod checks;\n",
+    );
+    write("main.rs", "fn main() {}\n");
+    write("checks.rs", "use crate::mirror;\n");
+    write("mirror.rs", "use crate::output::Sink;\n");
+    assert_eq!(problems(root, &table), Vec::<String>::new());
+    write(
+        "mirror.rs",
+        "use crate::output::Sink;\nuse crate::api::ops;\n",
+    );
+    assert_eq!(
+        problems(root, &table),
+        ["mirror imports api, which its layer may not import"]
     );
 }
 

@@ -5,6 +5,7 @@
 //! and its global flags are `help-clinic…`. Clap's own words (the `-h`/`-V` flags, the "Usage:",
 //! "Options:", "Arguments:" and "Commands:" headings) come from the catalogue too.
 
+use crate::spelling::Spelling;
 use clap::builder::{EnumValueParser, PossibleValue, Resettable, StyledStr, TypedValueParser};
 use clap::{Arg, ArgAction, Command, ValueEnum};
 
@@ -272,8 +273,8 @@ fn headings_in(cmd: Command, lang: Lang) -> Command {
 /// cannot be wrapped without knowing it.
 fn with_values(arg: Arg, values: Vec<PossibleValue>) -> Arg {
     match arg.get_id().as_str() {
-        "format" => arg.value_parser(Localized::<crate::output::Format>::new(values)),
-        "by" => arg.value_parser(Localized::<crate::summary::Dimension>::new(values)),
+        "format" => arg.value_parser(Spelling::<crate::output::Format>::with(values)),
+        "by" => arg.value_parser(Spelling::<crate::summary::Dimension>::with(values)),
         "dialect" => arg.value_parser(Localized::<clinic_sandbox::Dialect>::new(values)),
         "envelope" => arg.value_parser(Localized::<clinic_sandbox::Envelope>::new(values)),
         "auth_scheme" => arg.value_parser(Localized::<clinic_sandbox::AuthScheme>::new(values)),

@@ -51,7 +51,6 @@ pub mod setup;
 pub mod sheet;
 pub mod state;
 pub mod sync;
-mod values;
 
 pub use failure::Failure;
 

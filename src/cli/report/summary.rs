@@ -46,7 +46,7 @@ struct AppointmentsSummary {
 struct SummaryOptions {
     #[arg(
         long,
-        value_enum,
+        value_parser = crate::spelling::Spelling::<Dimension>::new(),
         value_delimiter = ',',
         default_value = "month",
         value_name = "month,seller,…"

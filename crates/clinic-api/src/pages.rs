@@ -39,6 +39,20 @@ pub struct Walk {
     pub max_pages: Option<u64>,
 }
 
+impl Walk {
+    /// Every page from the first, `per_page` records each, `concurrency` pages in flight.
+    pub fn every_page(per_page: u64, concurrency: usize) -> Walk {
+        Walk {
+            first: 1,
+            per_page,
+            all: true,
+            limit: None,
+            concurrency,
+            max_pages: None,
+        }
+    }
+}
+
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Summary {
     pub records: u64,

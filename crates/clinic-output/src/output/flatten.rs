@@ -8,7 +8,7 @@ pub(crate) const SCALAR_COLUMN: &str = "value";
 
 /// The JSON type of a leaf, kept beside its cell text by formats that store types (Parquet).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Scalar {
+pub enum Scalar {
     Null,
     Bool,
     Number,
@@ -18,7 +18,7 @@ pub(crate) enum Scalar {
 }
 
 impl Scalar {
-    pub(crate) fn of(value: &Value) -> Scalar {
+    pub fn of(value: &Value) -> Scalar {
         match value {
             Value::Null => Scalar::Null,
             Value::Bool(_) => Scalar::Bool,
@@ -31,7 +31,7 @@ impl Scalar {
 
 /// The text of one cell: strings as they are (no quotes), null as nothing, arrays and objects as
 /// compact JSON so a list never spreads over several columns.
-pub(crate) fn cell_text(value: &Value) -> Cow<'_, str> {
+pub fn cell_text(value: &Value) -> Cow<'_, str> {
     match value {
         Value::Null => Cow::Borrowed(""),
         Value::String(text) => Cow::Borrowed(text),
@@ -106,7 +106,7 @@ fn push_key(name: &mut String, key: &str) {
 }
 
 /// The column name of a top-level key (`a.b` is `a\.b`: the key, not `b` inside `a`).
-pub(crate) fn column_of_key(key: &str) -> String {
+pub fn column_of_key(key: &str) -> String {
     let mut name = String::new();
     push_key(&mut name, key);
     name

@@ -189,7 +189,7 @@ fn survey(text: &str) -> Survey {
 }
 
 /// The index just past the string that starts (with its quote) at `start`.
-pub(crate) fn string_end(bytes: &[u8], start: usize) -> usize {
+pub fn string_end(bytes: &[u8], start: usize) -> usize {
     let mut i = start + 1;
     while i < bytes.len() {
         match bytes[i] {
@@ -202,7 +202,7 @@ pub(crate) fn string_end(bytes: &[u8], start: usize) -> usize {
 }
 
 /// The index just past the number that starts at `start`.
-pub(crate) fn number_end(bytes: &[u8], start: usize) -> usize {
+pub fn number_end(bytes: &[u8], start: usize) -> usize {
     let mut i = start;
     while i < bytes.len() && matches!(bytes[i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9') {
         i += 1;

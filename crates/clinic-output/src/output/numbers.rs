@@ -30,14 +30,14 @@ pub(crate) fn decimal_comma(text: &str) -> Cow<'_, str> {
 
 /// A date or date-time written the way services write them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum When {
+pub enum When {
     Date(NaiveDate),
     DateTime(NaiveDateTime),
 }
 
 /// `YYYY-MM-DD` or `DD/MM/YYYY`, optionally followed by ` HH:MM[:SS]` (or `T` before the time).
 /// Only real calendar dates count; anything else (an offset, fractions of a second) stays text.
-pub(crate) fn when(text: &str) -> Option<When> {
+pub fn when(text: &str) -> Option<When> {
     let shape_ok = text.len() >= 10
         && text.is_char_boundary(10)
         && matches!(text.len(), 10 | 16 | 19)

@@ -84,7 +84,7 @@ pub enum Kind {
 
 impl Kind {
     /// The type that holds values of both.
-    pub(crate) fn widen(self, other: Kind) -> Kind {
+    pub fn widen(self, other: Kind) -> Kind {
         match (self, other) {
             (Kind::Empty, k) | (k, Kind::Empty) => k,
             (a, b) if a == b => a,
@@ -108,7 +108,7 @@ impl Kind {
 
 /// The narrowest type of one cell, given as its JSON type and text; `money` says the column holds
 /// amounts.
-pub(crate) fn kind_of(scalar: Scalar, text: &str, money: bool) -> Kind {
+pub fn kind_of(scalar: Scalar, text: &str, money: bool) -> Kind {
     match scalar {
         Scalar::Null => Kind::Empty,
         Scalar::Bool => Kind::Bool,
@@ -136,7 +136,7 @@ pub(crate) fn kind_of(scalar: Scalar, text: &str, money: bool) -> Kind {
 
 /// The cell as Decimal128(18,2)'s integer, when it is an amount with at most two decimals that
 /// fits: numbers by their exact text, texts by the money rules (`1.234,56`, `R$ 10,00`).
-pub(crate) fn decimal_of(scalar: Scalar, text: &str) -> Option<i128> {
+pub fn decimal_of(scalar: Scalar, text: &str) -> Option<i128> {
     let amount = match scalar {
         Scalar::Number => money::number_text(text),
         Scalar::String if !text.trim().is_empty() => money::parse(text, None),

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
 
-use super::Lang;
+use crate::text::i18n::Lang;
 
 /// One language's keys (`message` or `message.attribute`) with their named arguments.
 type Keys = BTreeMap<String, BTreeSet<String>>;
@@ -171,9 +171,13 @@ fn the_catalogue_is_whole_in_both_languages() {
 
     // The sources, and the help keys the command tree computes.
     // Comments (examples in documentation) and this file's own examples ask for nothing.
-    let sources: String = files(&root().join("src"), "rs")
+    let mut source_files = files(&root().join("src"), "rs");
+    for entry in std::fs::read_dir(root().join("crates")).unwrap().flatten() {
+        source_files.extend(files(&entry.path().join("src"), "rs"));
+    }
+    let sources: String = source_files
         .iter()
-        .filter(|p| !p.ends_with("i18n/catalogue_tests.rs"))
+        .filter(|p| !p.ends_with("src/catalogue_tests.rs"))
         .flat_map(|p| {
             let text = std::fs::read_to_string(p).unwrap();
             text.lines()
@@ -196,7 +200,7 @@ fn the_catalogue_is_whole_in_both_languages() {
         let literal = format!("\"{message}\"");
         if !sources.contains(&literal) && !computed.contains(message) {
             problems.push(format!(
-                "`{key}` is not used: no \"{message}\" in src/ and no command or flag has it"
+                "`{key}` is not used: no \"{message}\" in src/ or crates/ and no command or flag has it"
             ));
         }
     }

@@ -10,28 +10,7 @@
 //! read everywhere else with [`current`].
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicU8, Ordering};
-
-use fluent_templates::fluent_bundle::FluentValue;
-use fluent_templates::{LanguageIdentifier, Loader, langid};
-
-pub use fluent_templates::fluent_bundle::FluentValue as Value;
-
-#[cfg(test)]
-mod catalogue_tests;
-
-fluent_templates::static_loader! {
-    static LOCALES = {
-        locales: "./locales",
-        fallback_language: "en",
-        // Unicode isolation marks around arguments would end up in terminals and logs as stray bytes.
-        customise: |bundle| bundle.set_use_isolating(false),
-    };
-}
-
-static ENGLISH: LanguageIdentifier = langid!("en");
-static PORTUGUESE: LanguageIdentifier = langid!("pt-BR");
 
 /// The two languages of the interface.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,13 +27,6 @@ impl Lang {
         match self {
             Lang::En => "en",
             Lang::PtBr => "pt-BR",
-        }
-    }
-
-    fn id(self) -> &'static LanguageIdentifier {
-        match self {
-            Lang::En => &ENGLISH,
-            Lang::PtBr => &PORTUGUESE,
         }
     }
 
@@ -97,29 +69,133 @@ pub fn current() -> Lang {
     }
 }
 
+/// A named argument of a message: text, or a number (numbers select plural forms).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value<'a> {
+    Text(Cow<'a, str>),
+    Integer(i128),
+    Float(f64),
+}
+
+impl<'a> From<&'a str> for Value<'a> {
+    fn from(v: &'a str) -> Self {
+        Value::Text(Cow::Borrowed(v))
+    }
+}
+
+impl<'a> From<&'a String> for Value<'a> {
+    fn from(v: &'a String) -> Self {
+        Value::Text(Cow::Borrowed(v))
+    }
+}
+
+impl From<String> for Value<'_> {
+    fn from(v: String) -> Self {
+        Value::Text(Cow::Owned(v))
+    }
+}
+
+impl<'a> From<Cow<'a, str>> for Value<'a> {
+    fn from(v: Cow<'a, str>) -> Self {
+        Value::Text(v)
+    }
+}
+
+macro_rules! integer_values {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Value<'_> {
+            fn from(v: $t) -> Self {
+                Value::Integer(v as i128)
+            }
+        }
+    )*};
+}
+integer_values!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
+
+impl From<f64> for Value<'_> {
+    fn from(v: f64) -> Self {
+        Value::Float(v)
+    }
+}
+
+impl From<f32> for Value<'_> {
+    fn from(v: f32) -> Self {
+        Value::Float(v as f64)
+    }
+}
+
+impl std::fmt::Display for Value<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Value::Text(t) => f.write_str(t),
+            Value::Integer(n) => write!(f, "{n}"),
+            Value::Float(n) => write!(f, "{n}"),
+        }
+    }
+}
+
 /// The text of `key` in the current language, with `args` put in their places.
-pub fn text(key: &str, args: &[(&'static str, FluentValue<'_>)]) -> String {
+pub fn text(key: &str, args: &[(&'static str, Value<'_>)]) -> String {
     text_in(current(), key, args)
 }
 
 /// The text of `key` in `lang`. A key missing from the catalogue (a test forbids it) shows as itself
-/// rather than stopping the program.
-pub fn text_in(lang: Lang, key: &str, args: &[(&'static str, FluentValue<'_>)]) -> String {
-    let map: Option<HashMap<Cow<'static, str>, FluentValue<'_>>> = (!args.is_empty()).then(|| {
-        args.iter()
-            .map(|(name, value)| (Cow::Borrowed(*name), value.clone()))
-            .collect()
-    });
-    LOCALES
-        .try_lookup_complete(lang.id(), key, map.as_ref())
-        .unwrap_or_else(|| key.to_string())
+/// rather than stopping the program; so does every key when the catalogue is not built in (see
+/// [`has_catalogue`]), followed by its arguments.
+pub fn text_in(lang: Lang, key: &str, args: &[(&'static str, Value<'_>)]) -> String {
+    lookup(lang, key, args).unwrap_or_else(|| bare(key, args))
 }
 
 /// Whether the catalogue of `lang` holds `key` (help texts are looked up by computed keys).
 pub fn has(lang: Lang, key: &str) -> bool {
-    LOCALES
-        .lookup_no_default_fallback::<&str>(lang.id(), key, None)
-        .is_some()
+    #[cfg(feature = "catalogue")]
+    return clinic_catalogue::has(lang.tag(), key);
+    #[cfg(not(feature = "catalogue"))]
+    {
+        let _ = (lang, key);
+        false
+    }
+}
+
+/// Whether this build carries the catalogue's texts (the `catalogue` feature, which the `clinic`
+/// program always turns on). Without it, a message is its key and its arguments.
+pub const fn has_catalogue() -> bool {
+    cfg!(feature = "catalogue")
+}
+
+#[cfg(feature = "catalogue")]
+fn lookup(lang: Lang, key: &str, args: &[(&'static str, Value<'_>)]) -> Option<String> {
+    use clinic_catalogue::Value as Fluent;
+    let args: Vec<(&'static str, Fluent<'_>)> = args
+        .iter()
+        .map(|(name, value)| {
+            let value = match value {
+                Value::Text(t) => Fluent::from(t.as_ref()),
+                // Through the same conversions the catalogue's numbers always took.
+                Value::Integer(n) => match i64::try_from(*n) {
+                    Ok(n) => Fluent::from(n),
+                    Err(_) => Fluent::from(*n as f64),
+                },
+                Value::Float(n) => Fluent::from(*n),
+            };
+            (*name, value)
+        })
+        .collect();
+    clinic_catalogue::lookup(lang.tag(), key, &args)
+}
+
+#[cfg(not(feature = "catalogue"))]
+fn lookup(_: Lang, _: &str, _: &[(&'static str, Value<'_>)]) -> Option<String> {
+    None
+}
+
+/// A message without the catalogue: `key` alone, or `key (name: value, …)`.
+fn bare(key: &str, args: &[(&'static str, Value<'_>)]) -> String {
+    if args.is_empty() {
+        return key.to_string();
+    }
+    let args: Vec<String> = args.iter().map(|(n, v)| format!("{n}: {v}")).collect();
+    format!("{key} ({})", args.join(", "))
 }
 
 /// A catalogue text: `t!("key")` or `t!("key", name = value, …)`. Values are anything Fluent takes

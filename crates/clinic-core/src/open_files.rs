@@ -5,7 +5,7 @@
 //! as the hard limit allows; where even that is too few, the write error says what to do.
 
 /// Raises the soft limit on open files toward the hard limit; a refusal leaves it as it was.
-pub(crate) fn raise_limit() {
+pub fn raise_limit() {
     #[cfg(unix)]
     {
         use nix::sys::resource::{Resource, getrlimit, setrlimit};

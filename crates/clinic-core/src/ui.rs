@@ -2,40 +2,72 @@
 //! progress bar. Lower layers report through a shared [`Reporter`]; it decides whether and how to show,
 //! masks the run's secret addresses and long secrets in each line, and makes it one line of plain text
 //! (server text may hold escape sequences or line breaks).
+//!
+//! Where the lines go and how a progress line is drawn is not decided here: the program hands in a
+//! [`Stderr`] (the CLI's terminal streams), so the libraries never name a terminal.
 
 use std::sync::{Arc, Mutex};
 
 use crate::error::Error;
 use crate::redact::{self, Redactor};
 use crate::secret::Secret;
-use crate::term::IoStreams;
 use crate::text::sanitize;
 
+/// Where a reporter's lines go, and the progress line drawn there: the program's stderr.
+pub trait Stderr: Send + Sync {
+    /// `text` (whole lines, already made safe) to stderr.
+    fn write_err(&self, text: &str);
+    /// A progress line counting `what`, when stderr can show one (a terminal): `None` otherwise.
+    fn progress(&self, what: &str) -> Option<Box<dyn Progress>>;
+}
+
+/// A progress line on stderr: a record counter that becomes a bar once the total is known.
+pub trait Progress: Send {
+    /// How many records the walk will read.
+    fn set_total(&self, total: u64);
+    /// What the line says before its count.
+    fn set_message(&self, message: String);
+    fn advance(&self, n: u64);
+    /// Clears the line for good.
+    fn finish(&self);
+    /// Runs `write` with the line out of the way, so that what it writes is not drawn over.
+    fn suspend(&self, write: &mut dyn FnMut());
+}
+
+/// A stderr that drops every line: for a reporter nobody reads.
+struct Nowhere;
+
+impl Stderr for Nowhere {
+    fn write_err(&self, _: &str) {}
+    fn progress(&self, _: &str) -> Option<Box<dyn Progress>> {
+        None
+    }
+}
+
 pub struct Reporter {
-    /// Where each line goes (err), and whether err is a terminal for the progress line.
-    io: Arc<IoStreams>,
+    /// Where each line and the progress line go.
+    io: Arc<dyn Stderr>,
     verbose: bool,
     quiet: bool,
     /// Personal data is shown as it is (`-vv`, `--trace-personal`); otherwise every line has it
     /// masked (see `redact::personal`).
     personal: bool,
     redactor: Mutex<Redactor>,
-    progress: Mutex<Option<indicatif::ProgressBar>>,
+    progress: Mutex<Option<Box<dyn Progress>>>,
     /// What the progress line counts ("quotes"), for [`Reporter::set_progress_stage`].
     progress_what: Mutex<String>,
 }
 
 impl Reporter {
-    /// A reporter whose lines go nowhere: for the parts of the client that a test runs alone.
-    #[cfg(test)]
-    pub(crate) fn new(verbose: bool, quiet: bool) -> Arc<Reporter> {
-        let (io, _) = IoStreams::captured(crate::term::Terminals::default(), b"");
-        Self::showing_personal(Arc::new(io), verbose, quiet, false)
+    /// A reporter whose lines go nowhere: for a program that shows no messages, and for the parts
+    /// of the client that a test runs alone.
+    pub fn new(verbose: bool, quiet: bool) -> Arc<Reporter> {
+        Self::showing_personal(Arc::new(Nowhere), verbose, quiet, false)
     }
 
-    /// A reporter writing into `io`'s err, showing personal data as it is when `personal`.
+    /// A reporter writing into `io`, showing personal data as it is when `personal`.
     pub fn showing_personal(
-        io: Arc<IoStreams>,
+        io: Arc<dyn Stderr>,
         verbose: bool,
         quiet: bool,
         personal: bool,
@@ -130,21 +162,20 @@ impl Reporter {
         let line = format!("{text}\n");
         let guard = self.progress.lock().unwrap();
         match guard.as_ref() {
-            Some(bar) => bar.suspend(|| self.io.write_err(&line)),
+            Some(bar) => bar.suspend(&mut || self.io.write_err(&line)),
             None => self.io.write_err(&line),
         }
     }
 
-    /// Starts a record counter on stderr, only when stderr is a terminal and not `--quiet`.
+    /// Starts a record counter on stderr, only when stderr can show one and not `--quiet`.
     pub fn start_progress(&self, what: &str) {
-        if self.quiet || !self.io.terminals().stderr {
+        if self.quiet {
             return;
         }
-        let bar = indicatif::ProgressBar::new_spinner();
-        bar.set_style(progress_style(false));
-        bar.set_message(what.to_string());
+        let Some(bar) = self.io.progress(what) else {
+            return;
+        };
         *self.progress_what.lock().unwrap() = what.to_string();
-        bar.enable_steady_tick(std::time::Duration::from_millis(120));
         *self.progress.lock().unwrap() = Some(bar);
     }
 
@@ -152,8 +183,7 @@ impl Reporter {
     /// the total, the percentage done and the time left.
     pub fn set_progress_total(&self, total: u64) {
         if let Some(bar) = self.progress.lock().unwrap().as_ref() {
-            bar.set_style(progress_style(true));
-            bar.set_length(total);
+            bar.set_total(total);
         }
     }
 
@@ -168,58 +198,13 @@ impl Reporter {
 
     pub fn advance(&self, n: u64) {
         if let Some(bar) = self.progress.lock().unwrap().as_ref() {
-            bar.inc(n);
+            bar.advance(n);
         }
     }
 
     pub fn finish_progress(&self) {
         if let Some(bar) = self.progress.lock().unwrap().take() {
-            bar.finish_and_clear();
+            bar.finish();
         }
     }
-}
-
-/// The progress line: "quotes: 1,234 records (410/s, 3s)", or with a known total
-/// "quotes: 1,234 of 5,000 records 24% [####      ] 410/s, ETA 9s". Its words (the count's noun, "ETA")
-/// come from the catalogue; durations use the short units ("9s", "3m") that read the same in both
-/// languages.
-fn progress_style(with_total: bool) -> indicatif::ProgressStyle {
-    let template = if with_total {
-        "{spinner} {msg}: {count} {percent}% [{bar:20}] {rate}, {time_left}"
-    } else {
-        "{spinner} {msg}: {count} ({rate}, {elapsed})"
-    };
-    indicatif::ProgressStyle::with_template(template)
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner())
-        .progress_chars("#>-")
-        .with_key(
-            "count",
-            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = match state.len() {
-                    Some(total) => {
-                        w.write_str(&crate::text::counts::records_of(state.pos(), total))
-                    }
-                    None => w.write_str(&crate::text::counts::records(state.pos())),
-                };
-            },
-        )
-        .with_key(
-            "rate",
-            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                let per_sec = state.per_sec();
-                let rate = if per_sec.is_finite() {
-                    per_sec.round() as u64
-                } else {
-                    0
-                };
-                let _ = write!(w, "{}/s", crate::text::counts::thousands(rate));
-            },
-        )
-        .with_key(
-            "time_left",
-            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                let time = format!("{:#}", indicatif::HumanDuration(state.eta()));
-                let _ = w.write_str(&crate::t!("progress-time-left", time = time));
-            },
-        )
 }

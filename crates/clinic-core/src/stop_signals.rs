@@ -178,7 +178,7 @@ pub fn exit_on_panic() {
             .map(|l| format!("{}:{}", l.file(), l.line()))
             .unwrap_or_default();
         let reason = crate::t!("cli-main-fault", message = message, place = place);
-        crate::term::last_words(&crate::t!("error-line", message = reason));
+        crate::std_streams::last_words(&crate::t!("error-line", message = reason));
         std::process::exit(PANIC_EXIT_CODE);
     }));
 }

@@ -45,11 +45,11 @@ use serde_json::value::RawValue;
 use sink::Sink;
 
 pub use fit::wrap;
-pub(crate) use flatten::{Scalar, cell_text, column_of_key};
+pub use flatten::{Scalar, cell_text, column_of_key};
 // A database mirror types its columns as a Parquet file does.
-pub(crate) use numbers::{When, when};
+pub use numbers::{When, when};
 pub use parquet::Kind as ColumnType;
-pub(crate) use parquet::{decimal_of, kind_of};
+pub use parquet::{decimal_of, kind_of};
 use partition::Partitioned;
 use single::{Single, screen};
 use spec::MEMORY_ROWS;

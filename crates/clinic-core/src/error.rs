@@ -287,7 +287,7 @@ fn file_text(path: &std::path::Path, e: &io::Error) -> String {
 
 /// Why a file could not be written, in the reader's language for the failures people meet; else
 /// the system's words.
-pub(crate) fn io_reason(e: &io::Error) -> String {
+pub fn io_reason(e: &io::Error) -> String {
     match e.kind() {
         io::ErrorKind::NotFound => crate::t!("output-folder-missing"),
         io::ErrorKind::PermissionDenied => crate::t!("output-permission-denied"),

@@ -57,7 +57,7 @@ impl Sink {
         stdout: Box<dyn Write + Send>,
     ) -> Result<Self, OutputError> {
         let Some(path) = path.filter(|p| *p != Path::new("-")) else {
-            if crate::term::stdout_closed() {
+            if crate::std_streams::stdout_closed() {
                 // Rust's stdout drops writes into a closed descriptor without a word: the output
                 // would vanish and the run exit 0.
                 return Err(OutputError::Io(io::Error::from_raw_os_error(EBADF)));

@@ -1,0 +1,109 @@
+//! How the value types of the crates below (output formats, summary groupings) are spelled on the
+//! command line. The types know nothing of clap, and clap's `ValueEnum` cannot be given to a type of
+//! another crate, so each says its possible values, help and aliases here ([`Spelled`]), and
+//! [`Spelling`] parses them as clap parses an enum: the same matching, the same error.
+
+use std::marker::PhantomData;
+
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::{Arg, Command};
+
+use crate::format::Format;
+use crate::summary::Dimension;
+
+/// A value type of a lower crate as the command line spells it.
+pub trait Spelled: Clone + Send + Sync + 'static {
+    /// Every value, in the order help lists them.
+    fn all() -> &'static [Self];
+    /// The value's name on the command line, with its help and aliases.
+    fn spelling(&self) -> PossibleValue;
+}
+
+/// The value parser of a [`Spelled`] type, offering `values` (the type's own spellings, or the same
+/// with their help in the reader's language).
+#[derive(Clone)]
+pub struct Spelling<T> {
+    values: Vec<PossibleValue>,
+    kind: PhantomData<T>,
+}
+
+impl<T: Spelled> Spelling<T> {
+    pub fn new() -> Self {
+        Self::with(T::all().iter().map(Spelled::spelling).collect())
+    }
+
+    pub fn with(values: Vec<PossibleValue>) -> Self {
+        Spelling {
+            values,
+            kind: PhantomData,
+        }
+    }
+}
+
+impl<T: Spelled> Default for Spelling<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T: Spelled> TypedValueParser for Spelling<T> {
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &Command,
+        arg: Option<&Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<T, clap::Error> {
+        // clap's own check and error for a value not among the possible ones.
+        let given = PossibleValuesParser::new(self.values.clone()).parse_ref(cmd, arg, value)?;
+        let ignore_case = arg.is_some_and(Arg::is_ignore_case_set);
+        T::all()
+            .iter()
+            .find(|v| v.spelling().matches(&given, ignore_case))
+            .cloned()
+            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidValue).with_cmd(cmd))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.values.iter().cloned()))
+    }
+}
+
+impl Spelled for Format {
+    fn all() -> &'static [Self] {
+        &Format::ALL
+    }
+
+    fn spelling(&self) -> PossibleValue {
+        let value = PossibleValue::new(self.name());
+        match self {
+            Format::Xlsx => {
+                value.help("An Excel workbook with typed cells; binary, so only into a file (`-o`)")
+            }
+            Format::Parquet => value
+                .help("A typed, columnar Parquet file (zstd); binary, so only into a file (`-o`)"),
+            _ => value,
+        }
+    }
+}
+
+impl Spelled for Dimension {
+    fn all() -> &'static [Self] {
+        &Dimension::ALL
+    }
+
+    fn spelling(&self) -> PossibleValue {
+        let value = PossibleValue::new(self.name());
+        match self {
+            Dimension::Month => value
+                .help("The month of the record's date (YYYY-MM)")
+                .alias("mes"),
+            Dimension::Seller => value.alias("vendedor"),
+            Dimension::Status => value,
+            Dimension::Clinic => value.alias("clinica"),
+            Dimension::Channel => value.alias("canal"),
+            Dimension::Service => value.alias("servico"),
+        }
+    }
+}
