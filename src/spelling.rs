@@ -1,12 +1,14 @@
 //! How the value types of the crates below (output formats, summary groupings) are spelled on the
 //! command line. The types know nothing of clap, and clap's `ValueEnum` cannot be given to a type of
 //! another crate, so each says its possible values, help and aliases here ([`Spelled`]), and
-//! [`Spelling`] parses them as clap parses an enum: the same matching, the same error.
+//! [`Spelling`] parses them as clap parses an enum: the same matching, the same error. The sandbox's
+//! knobs, clap enums already, are spelled as clap spells them; [`Spelling::with`] gives any of them
+//! its help in the reader's language (`cli::localize`).
 
 use std::marker::PhantomData;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use clap::{Arg, Command};
+use clap::{Arg, Command, ValueEnum};
 
 use crate::format::Format;
 use crate::summary::Dimension;
@@ -15,8 +17,9 @@ use crate::summary::Dimension;
 pub trait Spelled: Clone + Send + Sync + 'static {
     /// Every value, in the order help lists them.
     fn all() -> &'static [Self];
-    /// The value's name on the command line, with its help and aliases.
-    fn spelling(&self) -> PossibleValue;
+    /// The value's name on the command line, with its help and aliases; `None` for a value the
+    /// command line never takes.
+    fn spelling(&self) -> Option<PossibleValue>;
 }
 
 /// The value parser of a [`Spelled`] type, offering `values` (the type's own spellings, or the same
@@ -29,7 +32,7 @@ pub struct Spelling<T> {
 
 impl<T: Spelled> Spelling<T> {
     pub fn new() -> Self {
-        Self::with(T::all().iter().map(Spelled::spelling).collect())
+        Self::with(T::all().iter().filter_map(Spelled::spelling).collect())
     }
 
     pub fn with(values: Vec<PossibleValue>) -> Self {
@@ -60,7 +63,7 @@ impl<T: Spelled> TypedValueParser for Spelling<T> {
         let ignore_case = arg.is_some_and(Arg::is_ignore_case_set);
         T::all()
             .iter()
-            .find(|v| v.spelling().matches(&given, ignore_case))
+            .find(|v| v.spelling().is_some_and(|s| s.matches(&given, ignore_case)))
             .cloned()
             .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidValue).with_cmd(cmd))
     }
@@ -75,16 +78,16 @@ impl Spelled for Format {
         &Format::ALL
     }
 
-    fn spelling(&self) -> PossibleValue {
+    fn spelling(&self) -> Option<PossibleValue> {
         let value = PossibleValue::new(self.name());
-        match self {
+        Some(match self {
             Format::Xlsx => {
                 value.help("An Excel workbook with typed cells; binary, so only into a file (`-o`)")
             }
             Format::Parquet => value
                 .help("A typed, columnar Parquet file (zstd); binary, so only into a file (`-o`)"),
             _ => value,
-        }
+        })
     }
 }
 
@@ -93,9 +96,9 @@ impl Spelled for Dimension {
         &Dimension::ALL
     }
 
-    fn spelling(&self) -> PossibleValue {
+    fn spelling(&self) -> Option<PossibleValue> {
         let value = PossibleValue::new(self.name());
-        match self {
+        Some(match self {
             Dimension::Month => value
                 .help("The month of the record's date (YYYY-MM)")
                 .alias("mes"),
@@ -104,6 +107,27 @@ impl Spelled for Dimension {
             Dimension::Clinic => value.alias("clinica"),
             Dimension::Channel => value.alias("canal"),
             Dimension::Service => value.alias("servico"),
-        }
+        })
     }
 }
+
+/// Clap enums (the sandbox's knobs) are spelled as clap spells them.
+macro_rules! spelled_by_clap {
+    ($($t:ty),*) => {$(
+        impl Spelled for $t {
+            fn all() -> &'static [Self] {
+                <$t as ValueEnum>::value_variants()
+            }
+
+            fn spelling(&self) -> Option<PossibleValue> {
+                self.to_possible_value()
+            }
+        }
+    )*};
+}
+
+spelled_by_clap!(
+    clinic_sandbox::Dialect,
+    clinic_sandbox::Envelope,
+    clinic_sandbox::AuthScheme
+);

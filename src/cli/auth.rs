@@ -1,7 +1,7 @@
 //! `clinic logout` and `clinic auth …`: keeping, showing and removing secrets (`clinic login`,
 //! which `clinic setup` runs too, is in `login`).
 
-use clap::Subcommand;
+use clap::{Args, Subcommand};
 use serde_json::json;
 
 use super::{checks, db_password, login};
@@ -18,41 +18,38 @@ pub enum AuthCommand {
         show: bool,
     },
     SetIoKey {
-        #[arg(long)]
-        stdin: bool,
-        #[arg(long)]
-        insecure_storage: bool,
-        #[arg(long, conflicts_with_all = ["stdin", "insecure_storage"])]
-        remove: bool,
+        #[command(flatten)]
+        secret: SecretFlags,
     },
     SetDbPassword {
         #[arg(value_name = "URL")]
         url: String,
-        #[arg(long)]
-        stdin: bool,
-        #[arg(long)]
-        insecure_storage: bool,
-        #[arg(long, conflicts_with_all = ["stdin", "insecure_storage"])]
-        remove: bool,
+        #[command(flatten)]
+        secret: SecretFlags,
     },
+}
+
+/// How a secret is read and kept, or that it is to be forgotten: the same for every secret the
+/// profile keeps besides the token.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct SecretFlags {
+    #[arg(long)]
+    stdin: bool,
+    #[arg(long)]
+    insecure_storage: bool,
+    #[arg(long, conflicts_with_all = ["stdin", "insecure_storage"])]
+    remove: bool,
 }
 
 pub async fn run(ctx: &Context, cmd: AuthCommand) -> Result<()> {
     match cmd {
         AuthCommand::Status => status(ctx).await,
         AuthCommand::Token { show } => token(ctx, show).await,
-        AuthCommand::SetIoKey { remove: true, .. } => remove_io_key(ctx).await,
-        AuthCommand::SetIoKey {
-            stdin,
-            insecure_storage,
-            ..
-        } => set_io_key(ctx, stdin, insecure_storage).await,
-        AuthCommand::SetDbPassword {
-            url,
-            stdin,
-            insecure_storage,
-            remove,
-        } => set_db_password(ctx, &url, stdin, insecure_storage, remove).await,
+        AuthCommand::SetIoKey { secret } if secret.remove => remove_io_key(ctx).await,
+        AuthCommand::SetIoKey { secret } => {
+            set_io_key(ctx, secret.stdin, secret.insecure_storage).await
+        }
+        AuthCommand::SetDbPassword { url, secret } => set_db_password(ctx, &url, &secret).await,
     }
 }
 
@@ -281,13 +278,12 @@ async fn keep_secret(
 
 /// `auth set-db-password URL`: keeps the password of the database the URL names (never in the URL
 /// itself) under that database's key, or with `--remove` deletes it.
-async fn set_db_password(
-    ctx: &Context,
-    url: &str,
-    stdin: bool,
-    insecure: bool,
-    remove: bool,
-) -> Result<()> {
+async fn set_db_password(ctx: &Context, url: &str, secret: &SecretFlags) -> Result<()> {
+    let SecretFlags {
+        stdin,
+        insecure_storage: insecure,
+        remove,
+    } = *secret;
     let key = db_password::target("URL", url)?.key();
     // The sandbox changes no profile: a password stored now would be kept with no record of it.
     if ctx.in_sandbox() {

@@ -6,8 +6,8 @@
 //! "Options:", "Arguments:" and "Commands:" headings) come from the catalogue too.
 
 use crate::spelling::Spelling;
-use clap::builder::{EnumValueParser, PossibleValue, Resettable, StyledStr, TypedValueParser};
-use clap::{Arg, ArgAction, Command, ValueEnum};
+use clap::builder::{PossibleValue, Resettable, StyledStr};
+use clap::{Arg, ArgAction, Command};
 
 use crate::text::i18n::{self, Lang};
 
@@ -275,43 +275,10 @@ fn with_values(arg: Arg, values: Vec<PossibleValue>) -> Arg {
     match arg.get_id().as_str() {
         "format" => arg.value_parser(Spelling::<crate::output::Format>::with(values)),
         "by" => arg.value_parser(Spelling::<crate::summary::Dimension>::with(values)),
-        "dialect" => arg.value_parser(Localized::<clinic_sandbox::Dialect>::new(values)),
-        "envelope" => arg.value_parser(Localized::<clinic_sandbox::Envelope>::new(values)),
-        "auth_scheme" => arg.value_parser(Localized::<clinic_sandbox::AuthScheme>::new(values)),
+        "dialect" => arg.value_parser(Spelling::<clinic_sandbox::Dialect>::with(values)),
+        "envelope" => arg.value_parser(Spelling::<clinic_sandbox::Envelope>::with(values)),
+        "auth_scheme" => arg.value_parser(Spelling::<clinic_sandbox::AuthScheme>::with(values)),
         _ => arg,
-    }
-}
-
-/// Parses a [`ValueEnum`] as clap does, offering its values with translated help.
-#[derive(Clone)]
-struct Localized<T> {
-    values: Vec<PossibleValue>,
-    kind: std::marker::PhantomData<T>,
-}
-
-impl<T> Localized<T> {
-    fn new(values: Vec<PossibleValue>) -> Self {
-        Localized {
-            values,
-            kind: std::marker::PhantomData,
-        }
-    }
-}
-
-impl<T: ValueEnum + Clone + Send + Sync + 'static> TypedValueParser for Localized<T> {
-    type Value = T;
-
-    fn parse_ref(
-        &self,
-        cmd: &Command,
-        arg: Option<&Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<T, clap::Error> {
-        EnumValueParser::<T>::new().parse_ref(cmd, arg, value)
-    }
-
-    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(self.values.iter().cloned()))
     }
 }
 

@@ -293,16 +293,7 @@ async fn sql_postgres(ctx: &Context, target: &Target, sql: &str) -> Result<()> {
     use crate::mirror::MirrorError;
     let failed = |e: MirrorError| match e {
         MirrorError::Refused(reason) => Error::Usage(crate::t!("sql-failed", reason = reason)),
-        MirrorError::Login(reason) => Error::Auth(crate::t!(
-            "sync-postgres-login",
-            url = target.url.as_str(),
-            reason = reason
-        )),
-        other => Error::Other(crate::t!(
-            "sync-postgres-failed",
-            url = target.url.as_str(),
-            reason = other.to_string()
-        )),
+        other => sync::postgres_failure(target, other),
     };
     let mut client = target.connect().await.map_err(failed)?;
     let mut out = Sink::open(ctx, Shape::List)?;

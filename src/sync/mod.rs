@@ -99,6 +99,21 @@ async fn publish(
             url = target.url.as_str(),
             id = id
         )),
+        other => postgres_failure(target, other),
+    })?;
+    ctx.reporter.note(&crate::t!(
+        "sync-postgres-published",
+        url = target.url.as_str(),
+        run = published.run,
+        rows = published.rows
+    ));
+    Ok(())
+}
+
+/// A PostgreSQL database that failed `clinic sync` or `clinic sql`, said with its URL: a login it
+/// turned away (exit 3, with the way to give it a password), or anything else.
+pub fn postgres_failure(target: &crate::mirror::postgres::Target, e: MirrorError) -> Error {
+    match e {
         MirrorError::Login(reason) => Error::Auth(crate::t!(
             "sync-postgres-login",
             url = target.url.as_str(),
@@ -109,14 +124,7 @@ async fn publish(
             url = target.url.as_str(),
             reason = other.to_string()
         )),
-    })?;
-    ctx.reporter.note(&crate::t!(
-        "sync-postgres-published",
-        url = target.url.as_str(),
-        run = published.run,
-        rows = published.rows
-    ));
-    Ok(())
+    }
 }
 
 /// Opens the mirror for this sync: when another sync holds it, says so and waits (or, without

@@ -451,18 +451,47 @@ pub fn at_width(cmd: &std::process::Command, columns: u16) -> std::process::Comm
     shell
         .arg("-c")
         .arg(format!("stty cols {columns} rows 24 && exec \"$0\" \"$@\""))
-        .arg(cmd.get_program())
-        .args(cmd.get_args());
-    for (key, value) in cmd.get_envs() {
+        .arg(cmd.get_program());
+    same_setup(
+        cmd.get_args(),
+        cmd.get_envs(),
+        cmd.get_current_dir(),
+        &mut shell,
+    );
+    shell
+}
+
+/// `cmd` (built for `assert_cmd`) as a plain process: the same program, arguments and environment.
+#[allow(dead_code)]
+pub fn plain(cmd: &assert_cmd::Command) -> std::process::Command {
+    let mut child = std::process::Command::new(cmd.get_program());
+    same_setup(
+        cmd.get_args(),
+        cmd.get_envs(),
+        cmd.get_current_dir(),
+        &mut child,
+    );
+    child
+}
+
+/// Another command's arguments, environment (variables it removes removed) and folder, given to
+/// `child`.
+fn same_setup<'a>(
+    args: impl Iterator<Item = &'a std::ffi::OsStr>,
+    envs: impl Iterator<Item = (&'a std::ffi::OsStr, Option<&'a std::ffi::OsStr>)>,
+    dir: Option<&std::path::Path>,
+    child: &mut std::process::Command,
+) {
+    child.args(args);
+    for (key, value) in envs {
         match value {
-            Some(value) => shell.env(key, value),
-            None => shell.env_remove(key),
+            Some(value) => child.env(key, value),
+            None => child.env_remove(key),
         };
     }
-    if let Some(dir) = cmd.get_current_dir() {
-        shell.current_dir(dir);
+    if let Some(dir) = dir {
+        child.current_dir(dir);
     }
-    shell
 }
 
 /// The screen a terminal `columns` wide shows after `bytes` (what a pseudo-terminal session read),

@@ -11,6 +11,7 @@ use axum::body::{Body, Bytes};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 
+use crate::common::plain;
 use crate::servers::{Server, clinic_at};
 
 /// What one run of the child did.
@@ -30,22 +31,6 @@ impl Measured {
     pub fn stdout_text(&self) -> String {
         String::from_utf8_lossy(&self.stdout).into_owned()
     }
-}
-
-/// The same program, arguments and environment as a plain process.
-pub fn plain(cmd: &assert_cmd::Command) -> std::process::Command {
-    let mut child = std::process::Command::new(cmd.get_program());
-    child.args(cmd.get_args());
-    for (key, value) in cmd.get_envs() {
-        match value {
-            Some(value) => child.env(key, value),
-            None => child.env_remove(key),
-        };
-    }
-    if let Some(dir) = cmd.get_current_dir() {
-        child.current_dir(dir);
-    }
-    child
 }
 
 /// `cmd` run by `sh -c SCRIPT`, where `"$0" "$@"` is the command, with the command's environment.
