@@ -61,7 +61,7 @@ impl Context {
         }
         let config_dir = match &global.config_dir {
             Some(dir) => dir.clone(),
-            None => config::config_dir()?,
+            None => config::config_dir(&global.env)?,
         };
         let profile_name = global.profile_name();
         let stored = ConfigFile::load(&config_dir)?
@@ -69,11 +69,11 @@ impl Context {
             .get(&profile_name)
             .cloned()
             .unwrap_or_default();
-        let mut profile = config::apply_env(stored)?;
+        let mut profile = config::apply_env(stored, &global.env)?;
         // A password file that would be refused the night the token expires is refused on every
         // run that names it, whether or not tonight's run needs it: a nightly job learns of a
         // readable-by-all file at once, not weeks later when the token runs out.
-        config::password_file::from_env()?;
+        config::password_file::from_env(&global.env)?;
         let http = Arc::new(Http::new(
             reporter.clone(),
             http_settings(&global, &profile, &reporter),
@@ -251,10 +251,7 @@ impl Context {
 
     /// `CLINIC_TOKEN`, or the profile's stored token, as kept.
     async fn kept_token(&self, base: &url::Url) -> Result<Secret> {
-        if let Some(t) = std::env::var("CLINIC_TOKEN")
-            .ok()
-            .filter(|t| !t.trim().is_empty())
-        {
+        if let Some(t) = self.env().set("CLINIC_TOKEN") {
             let token = Secret::new(t.trim());
             self.reporter.add_secret(&token);
             return Ok(token);
@@ -300,8 +297,9 @@ impl Context {
     /// `CLINIC_PASSWORD_FILE`) when the store gave none: it did not answer, has no token, or none was
     /// ever kept. `why` is the error when they are not set.
     async fn token_without_store(&self, base: &url::Url, why: Error) -> Result<Secret> {
-        let login = std::env::var("CLINIC_LOGIN").ok().filter(|v| !v.is_empty());
-        let (Some(login), Some(password)) = (login, config::password_file::from_env()?) else {
+        let login = self.env().var("CLINIC_LOGIN").filter(|v| !v.is_empty());
+        let (Some(login), Some(password)) = (login, config::password_file::from_env(self.env())?)
+        else {
             return Err(why);
         };
         self.reporter.note(&crate::t!(
@@ -322,7 +320,13 @@ impl Context {
             http: self.http.clone(),
             sandbox: self.in_sandbox(),
             store_limit: self.store_limit,
+            env: self.env().clone(),
         }
+    }
+
+    /// The variables this run reads (see `environment`).
+    pub fn env(&self) -> &crate::environment::Environment {
+        &self.global.env
     }
 
     /// Runs a call of the credential store `store` on a blocking thread, within the time a store
@@ -338,7 +342,7 @@ impl Context {
     /// The user kind the profile's login answered (`admin_master`, `clinica`), when the token in use is
     /// that login's: not with `CLINIC_TOKEN` (anyone's token) nor in the sandbox (its clinic user).
     pub fn user_kind(&self) -> Option<&str> {
-        if self.in_sandbox() || std::env::var("CLINIC_TOKEN").is_ok_and(|t| !t.trim().is_empty()) {
+        if self.in_sandbox() || self.env().set("CLINIC_TOKEN").is_some() {
             return None;
         }
         self.profile.user_kind.as_deref()
@@ -702,6 +706,7 @@ struct Snapshot {
     http: Arc<Http>,
     sandbox: bool,
     store_limit: std::time::Duration,
+    env: crate::environment::Environment,
 }
 
 struct Relogin {
@@ -721,7 +726,7 @@ impl ClientHooks for Relogin {
             };
             let answer = crate::api::auth::login(&c.http, &base, &login, &password).await?;
             if !c.sandbox
-                && std::env::var_os("CLINIC_TOKEN").is_none()
+                && c.env.var("CLINIC_TOKEN").is_none()
                 && let Some(kind) = c.profile.token_store
             {
                 let creds = c.credentials.clone();
@@ -740,7 +745,7 @@ impl ClientHooks for Relogin {
 
     fn remember_scheme(&self, scheme: AuthScheme) {
         let c = &self.ctx;
-        if c.sandbox || std::env::var_os("CLINIC_TOKEN").is_some() {
+        if c.sandbox || c.env.var("CLINIC_TOKEN").is_some() {
             return;
         }
         if update_profile(&c.config_dir, &c.profile_name, |p| {
@@ -789,9 +794,9 @@ impl Relogin {
 
 /// Credentials for logging in again: `CLINIC_LOGIN`/`CLINIC_PASSWORD`, or a password saved at login.
 async fn saved_credentials(c: &Snapshot, base: &url::Url) -> Result<Option<(String, Secret)>> {
-    let env_login = std::env::var("CLINIC_LOGIN").ok().filter(|v| !v.is_empty());
+    let env_login = c.env.var("CLINIC_LOGIN").filter(|v| !v.is_empty());
     if let Some(l) = env_login
-        && let Some(p) = config::password_file::from_env()?
+        && let Some(p) = config::password_file::from_env(&c.env)?
     {
         return Ok(Some((l, p)));
     }

@@ -95,6 +95,10 @@ pub struct Settings {
     /// a run inside a test process, which has one environment for every test.
     #[arg(skip)]
     pub config_dir: Option<PathBuf>,
+    /// The variables the run reads (`CLINIC_TOKEN`, `CLINIC_CACHE_DIR`…): the process's own, or a
+    /// run's own inside a test process.
+    #[arg(skip)]
+    pub env: crate::environment::Environment,
 }
 
 impl Settings {
@@ -103,7 +107,7 @@ impl Settings {
     pub fn profile_name(&self) -> String {
         self.profile
             .clone()
-            .unwrap_or_else(crate::config::default_profile_name)
+            .unwrap_or_else(|| crate::config::default_profile_name(&self.env))
     }
 
     /// `-v`: requests are traced, personal data masked.

@@ -10,8 +10,8 @@
 // The crates below, under the names their modules have always had here.
 pub use clinic_api::{api, config, credentials, crm, http, io_hook, pages};
 pub use clinic_core::{
-    error, file_lock, format, input, money, open_files, private_fs, record, redact, relative_date,
-    secret, std_streams, stop_signals, t, text, ui, unfinished,
+    environment, error, file_lock, format, input, money, open_files, private_fs, record, redact,
+    relative_date, secret, std_streams, stop_signals, t, text, ui, unfinished,
 };
 pub use clinic_output::{output, summary};
 
@@ -20,6 +20,8 @@ mod catalogue_tests;
 pub mod cli;
 pub mod context;
 pub mod global_flags;
+#[doc(hidden)]
+pub mod in_process;
 pub mod jq;
 pub mod mirror;
 pub mod network;

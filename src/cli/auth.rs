@@ -154,7 +154,7 @@ async fn status(ctx: &Context) -> Result<()> {
     // every language; its description in the reader's language for a table.
     let (source, shown_source) = if ctx.in_sandbox() {
         ("sandbox".to_string(), "sandbox".to_string())
-    } else if std::env::var("CLINIC_TOKEN").is_ok_and(|t| !t.trim().is_empty()) {
+    } else if ctx.env().set("CLINIC_TOKEN").is_some() {
         ("CLINIC_TOKEN".to_string(), "CLINIC_TOKEN".to_string())
     } else {
         match ctx.profile.token_store {
@@ -234,7 +234,7 @@ async fn token(ctx: &Context, show: bool) -> Result<()> {
 
 async fn set_io_key(ctx: &Context, stdin: bool, insecure: bool) -> Result<()> {
     let key = login::read_secret(
-        &ctx.io,
+        ctx,
         stdin,
         "",
         &crate::t!("cli-auth-prompt-io-key"),
@@ -269,7 +269,7 @@ async fn keep_secret(
     insecure: bool,
     unstored: impl FnOnce(String) -> String,
 ) -> Result<crate::config::StoreKind> {
-    let kinds = credentials::chain(insecure)?;
+    let kinds = credentials::chain(insecure, ctx.env())?;
     let creds = ctx.credentials.clone();
     blocking(move || creds.save(&kinds, &account, &secret))
         .await?
@@ -303,7 +303,7 @@ async fn set_db_password(ctx: &Context, url: &str, secret: &SecretFlags) -> Resu
         };
     }
     let password = login::read_secret(
-        &ctx.io,
+        ctx,
         stdin,
         "",
         &crate::t!("cli-auth-prompt-db-password"),

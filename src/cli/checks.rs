@@ -287,13 +287,13 @@ fn failure(shown: &str, e: &Error) -> String {
 
 /// What an unattended run (cron, Task Scheduler) can log in with when the store's token is not at
 /// hand: a store it cannot reach ends it with exit 3 unless the environment gives a way.
-pub fn unattended() -> Check {
+pub fn unattended(ctx: &Context) -> Check {
     const NAME: &str = "unattended";
-    if std::env::var("CLINIC_TOKEN").is_ok_and(|t| !t.trim().is_empty()) {
+    if ctx.env().set("CLINIC_TOKEN").is_some() {
         return Check::new(NAME, Status::Ok, said!("cli-doctor-unattended-token"));
     }
-    let login = std::env::var("CLINIC_LOGIN").ok().filter(|v| !v.is_empty());
-    match (login, config::password_file::from_env()) {
+    let login = ctx.env().var("CLINIC_LOGIN").filter(|v| !v.is_empty());
+    match (login, config::password_file::from_env(ctx.env())) {
         (_, Err(e)) => Check::new(NAME, Status::Fail, e.to_string()),
         (Some(login), Ok(Some(_))) => Check::new(
             NAME,
@@ -311,9 +311,7 @@ pub fn unattended() -> Check {
 /// The token is there and the service takes it.
 pub async fn token(ctx: &Context) -> Check {
     let who = match (&ctx.profile.login, ctx.user_kind()) {
-        _ if std::env::var("CLINIC_TOKEN").is_ok_and(|t| !t.trim().is_empty()) => {
-            "CLINIC_TOKEN".to_string()
-        }
+        _ if ctx.env().set("CLINIC_TOKEN").is_some() => "CLINIC_TOKEN".to_string(),
         (Some(login), Some(kind)) => crate::t!("cli-auth-who", login = login.as_str(), kind = kind),
         (Some(login), None) => login.clone(),
         (None, _) => crate::t!("cli-doctor-no-login"),
@@ -344,7 +342,7 @@ const SLOW_STORE: std::time::Duration = std::time::Duration::from_secs(1);
 /// The store the profile keeps its token in can be read, and how long it took.
 pub async fn credential_store(ctx: &Context) -> Check {
     const NAME: &str = "credentials";
-    if std::env::var("CLINIC_TOKEN").is_ok_and(|t| !t.trim().is_empty()) {
+    if ctx.env().set("CLINIC_TOKEN").is_some() {
         return Check::new(NAME, Status::Ok, said!("cli-doctor-store-env-token"));
     }
     let (Some(login), Some(kind)) = (ctx.profile.login.clone(), ctx.profile.token_store) else {
@@ -430,7 +428,7 @@ pub async fn credential_store(ctx: &Context) -> Check {
 /// The IO key, from the environment or a store.
 pub fn io_key(ctx: &Context) -> Check {
     const NAME: &str = "io key";
-    if std::env::var("CLINIC_IO_KEY").is_ok_and(|k| !k.trim().is_empty()) {
+    if ctx.env().set("CLINIC_IO_KEY").is_some() {
         return Check::new(NAME, Status::Ok, said!("cli-doctor-io-key-env"));
     }
     match ctx.profile.io_key_store {

@@ -31,7 +31,7 @@ pub fn target(key: &str, raw: &str) -> Result<Target> {
 /// `PGPASSWORD` first, else the password kept for this very database in its recorded store, else
 /// none (the server may not ask for one).
 pub async fn with_password(ctx: &Context, target: Target) -> Result<Target> {
-    if let Ok(password) = std::env::var("PGPASSWORD") {
+    if let Some(password) = ctx.env().var("PGPASSWORD") {
         return Ok(target.with_password(&password));
     }
     let key = target.key();

@@ -46,7 +46,7 @@ pub async fn run(
     };
     let mut checks = all(&ctx).await;
     if args.unattended {
-        checks.push(checks::unattended());
+        checks.push(checks::unattended(&ctx));
     }
     if args.probe {
         checks.extend(super::probe::conventions(&ctx).await);

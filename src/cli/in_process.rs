@@ -1,40 +1,27 @@
-//! Commands run inside the test's own process: a sandbox on a loopback port, a configuration
-//! directory of the test's own, and streams over memory. A test asserts the bytes a command wrote to
-//! out and to err, and its exit status, as the binary would give them, with no process spawned.
-//! Texts are in English: `main` chooses the language, once for the process.
-
-use std::sync::Arc;
-
-use clap::FromArgMatches;
+//! A sandbox and a profile of their own for the library's tests of whole commands, run inside the
+//! test's process (`crate::in_process`).
 
 use crate::config::{self, StoreKind};
 use crate::credentials::Credentials;
+use crate::environment::Environment;
+use crate::in_process::{Ran, run};
 use crate::secret::Secret;
-use crate::term::{IoStreams, Terminals};
+use crate::term::Terminals;
+use std::collections::BTreeMap;
 
-/// The profile the commands run with: a name of its own, since the name cache lives in the
-/// person's cache folder, by profile.
+/// The profile [`InProcess`] runs commands with.
 pub(crate) const PROFILE: &str = "in-process";
 
-/// A sandbox and a profile ([`PROFILE`]) pointing at each of its hosts.
+/// A sandbox, and a configuration, cache and data folder of the test's own with a profile
+/// ([`PROFILE`]) pointing at each of the sandbox's hosts.
 pub(crate) struct InProcess {
     pub sandbox: clinic_sandbox::Sandbox,
     pub config: tempfile::TempDir,
 }
 
-/// What a command run in process left: its exit status and the bytes of out and err.
-#[derive(Debug)]
-pub(crate) struct Ran {
-    pub code: i32,
-    pub out: String,
-    pub err: String,
-}
-
 impl InProcess {
     /// A sandbox with its seeded data, and a profile with its hosts but no token.
     pub async fn new() -> InProcess {
-        // The client is built without a default TLS provider: the binary installs ring, as here.
-        let _ = rustls::crypto::ring::default_provider().install_default();
         let sandbox = clinic_sandbox::Sandbox::start(clinic_sandbox::Options::ephemeral())
             .await
             .expect("the sandbox starts");
@@ -79,6 +66,17 @@ impl InProcess {
         run
     }
 
+    /// The variables of a run: the profile, its folders, and nothing else.
+    fn vars(&self) -> Environment {
+        let dir = self.config.path();
+        let vars: BTreeMap<&str, std::path::PathBuf> = BTreeMap::from([
+            ("CLINIC_CONFIG_DIR", dir.to_path_buf()),
+            ("CLINIC_CACHE_DIR", dir.join("cache")),
+            ("CLINIC_DATA_DIR", dir.join("data")),
+        ]);
+        Environment::given(vars.into_iter().map(|(k, v)| (k, v.display().to_string())))
+    }
+
     /// What the sandbox received, oldest first, logins left out: `(method, path, query)`.
     pub async fn sent(&self) -> Vec<(String, String, String)> {
         let journal: Vec<serde_json::Value> =
@@ -97,32 +95,20 @@ impl InProcess {
             .collect()
     }
 
-    /// `clinic ARGS…` in a script: no stream is a terminal and nothing is typed.
+    /// `clinic --profile in-process ARGS…` in a script: no stream is a terminal and nothing is
+    /// typed.
     pub async fn run(&self, args: &[&str]) -> Ran {
         self.run_with(Terminals::default(), b"", args).await
     }
 
-    /// `clinic ARGS…` with the streams `terminals` says are a terminal, `input` typed.
+    /// `clinic --profile in-process ARGS…` with the streams `terminals` says are a terminal,
+    /// `input` typed.
     pub async fn run_with(&self, terminals: Terminals, input: &[u8], args: &[&str]) -> Ran {
-        let line = std::iter::once("clinic").chain(args.iter().copied());
-        let matches = super::command()
-            .try_get_matches_from(line)
-            .unwrap_or_else(|e| panic!("clinic {args:?} does not parse: {e}"));
-        let cli = super::Cli::from_arg_matches(&matches).expect("parsed arguments");
-        let mut global = cli.settings();
-        // Not the one the person running the tests chose with `clinic config use`.
-        global.profile.get_or_insert_with(|| PROFILE.to_string());
-        global.config_dir = Some(self.config.path().to_path_buf());
-        global.command = args.iter().map(|a| a.to_string()).collect();
-        let (io, captured) = IoStreams::captured(terminals, input);
-        let io = Arc::new(io);
-        let outcome = super::run_with(cli.command, global, io.clone()).await;
-        let code = super::exit_code(outcome, &io);
-        Ran {
-            code,
-            out: String::from_utf8(captured.out()).expect("out is UTF-8"),
-            err: String::from_utf8(captured.err()).expect("err is UTF-8"),
-        }
+        let args: Vec<&str> = ["--profile", PROFILE]
+            .into_iter()
+            .chain(args.iter().copied())
+            .collect();
+        run(self.vars(), terminals, input, &args).await
     }
 }
 

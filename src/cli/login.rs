@@ -53,18 +53,18 @@ pub async fn run(ctx: &Context, args: LoginArgs) -> Result<()> {
     let login = match args
         .login
         .clone()
-        .or_else(|| std::env::var("CLINIC_LOGIN").ok().filter(|v| !v.is_empty()))
+        .or_else(|| ctx.env().var("CLINIC_LOGIN").filter(|v| !v.is_empty()))
     {
         Some(l) => crate::input::text("--login", &l)?,
         None => prompt_line(&ctx.io, &crate::t!("cli-auth-prompt-login"), "--login")?,
     };
-    let kinds = credentials::chain(args.insecure_storage)?;
+    let kinds = credentials::chain(args.insecure_storage, ctx.env())?;
     // A password typed at the prompt may be mistyped: it is asked again, up to LOGIN_TRIES times.
     // One from stdin or the environment would only be refused again.
     let unattended = match &args.password_file {
         Some(path) => Some(crate::config::password_file::read("--password-file", path)?),
         None if args.password_stdin => None,
-        None => crate::config::password_file::from_env()?,
+        None => crate::config::password_file::from_env(ctx.env())?,
     };
     let typed = !args.password_stdin && unattended.is_none() && ctx.io.terminals().stdin;
     let mut tries = 1;
@@ -72,7 +72,7 @@ pub async fn run(ctx: &Context, args: LoginArgs) -> Result<()> {
         let password = match &unattended {
             Some(password) => password.clone(),
             None => read_secret(
-                &ctx.io,
+                ctx,
                 args.password_stdin,
                 "CLINIC_PASSWORD",
                 &crate::t!("cli-auth-prompt-password"),
@@ -267,12 +267,13 @@ async fn forget_saved_password(ctx: &Context) {
 
 /// A secret from the first line of stdin (`--…-stdin`), an environment variable, or a hidden prompt.
 pub fn read_secret(
-    io: &IoStreams,
+    ctx: &Context,
     from_stdin: bool,
     env: &str,
     prompt: &str,
     flag: &str,
 ) -> Result<Secret> {
+    let io = &ctx.io;
     if from_stdin {
         let mut line = String::new();
         io.read_line(&mut line)?;
@@ -287,7 +288,7 @@ pub fn read_secret(
         return Ok(Secret::new(value));
     }
     if !env.is_empty()
-        && let Some(v) = std::env::var(env).ok().filter(|v| !v.is_empty())
+        && let Some(v) = ctx.env().var(env).filter(|v| !v.is_empty())
     {
         return Ok(Secret::new(v));
     }

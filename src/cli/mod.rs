@@ -32,7 +32,7 @@ pub mod doctor;
 mod failure;
 pub mod help;
 #[cfg(test)]
-pub(crate) mod in_process;
+mod in_process;
 pub mod io;
 pub mod journal;
 pub mod localize;
@@ -186,7 +186,7 @@ fn query_after_quiet() -> bool {
 
 /// A clap error with the value it refused shown as every error shows one: masked when the flag
 /// takes personal data, cut at `error::GIVEN_MAX` characters (saying how long it was) when long.
-fn with_value_shown(mut e: clap::Error) -> clap::Error {
+pub(crate) fn with_value_shown(mut e: clap::Error) -> clap::Error {
     use clap::error::{ContextKind, ContextValue};
     let (Some(ContextValue::String(arg)), Some(ContextValue::String(value))) = (
         e.get(ContextKind::InvalidArg),
@@ -295,7 +295,7 @@ pub async fn run_with(
 fn profile_mcp_keys(server: &Settings) -> crate::error::Result<crate::config::McpKeys> {
     let dir = match &server.config_dir {
         Some(dir) => dir.clone(),
-        None => crate::config::config_dir()?,
+        None => crate::config::config_dir(&server.env)?,
     };
     let file = crate::config::ConfigFile::load(&dir)?;
     Ok(file

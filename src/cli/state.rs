@@ -25,23 +25,26 @@ pub enum StateCommand {
 pub fn run(ctx: &Context, cmd: StateCommand) -> Result<()> {
     match cmd {
         StateCommand::List => {
-            let rows = state::all()?
+            let rows = state::all(ctx.env())?
                 .into_iter()
                 .map(|(id, s)| record(ctx, &id, &s))
                 .collect();
             show::records(ctx, rows)
         }
-        StateCommand::Show { id } => match state::load(&id)? {
+        StateCommand::Show { id } => match state::load(ctx.env(), &id)? {
             Some(s) => show::single(ctx, &record(ctx, &id, &s)),
             None => Err(unknown(&id)),
         },
         StateCommand::Reset { id, every } => {
             let ids: Vec<String> = match id {
                 Some(id) if !every => vec![id],
-                _ => state::all()?.into_iter().map(|(id, _)| id).collect(),
+                _ => state::all(ctx.env())?
+                    .into_iter()
+                    .map(|(id, _)| id)
+                    .collect(),
             };
             for id in ids {
-                if !state::reset(&id)? {
+                if !state::reset(ctx.env(), &id)? {
                     return Err(unknown(&id));
                 }
                 ctx.reporter

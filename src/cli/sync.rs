@@ -98,7 +98,7 @@ pub async fn run(ctx: &Context, args: SyncArgs) -> Result<()> {
     let (path, publish) = match destination(ctx, args.to).await? {
         Destination::File(path) => (path, None),
         Destination::Postgres(target) => (
-            sync::working_copy(&ctx.profile_name, &target)?,
+            sync::working_copy(ctx.env(), &ctx.profile_name, &target)?,
             Some(*target),
         ),
     };
@@ -173,7 +173,12 @@ fn place(ctx: &Context, to: Option<String>) -> Result<Destination> {
         Some(to) => ("--to", to),
         None => match &ctx.profile.sync.target {
             Some(target) => ("sync.target", target.clone()),
-            None => return Ok(Destination::File(sync::default_path(&ctx.profile_name)?)),
+            None => {
+                return Ok(Destination::File(sync::default_path(
+                    ctx.env(),
+                    &ctx.profile_name,
+                )?));
+            }
         },
     };
     if !crate::config::is_postgres_url(&raw) {
@@ -186,7 +191,7 @@ fn place(ctx: &Context, to: Option<String>) -> Result<Destination> {
 fn mirror_path(ctx: &Context, to: Option<String>) -> Result<PathBuf> {
     match place(ctx, to)? {
         Destination::File(path) => Ok(path),
-        Destination::Postgres(target) => sync::working_copy(&ctx.profile_name, &target),
+        Destination::Postgres(target) => sync::working_copy(ctx.env(), &ctx.profile_name, &target),
     }
 }
 

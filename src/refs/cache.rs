@@ -2,6 +2,7 @@
 //! directory, `CLINIC_CACHE_DIR`, with a time-to-live. Completion reads only this, so it never waits
 //! for the network.
 
+use crate::environment::Environment;
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -35,19 +36,19 @@ impl Cache {
             return None;
         }
         let base = ctx.profile.base_url.as_deref()?;
-        Cache::new(&ctx.profile_name, base).ok()
+        Cache::new(ctx.env(), &ctx.profile_name, base).ok()
     }
 
     /// The cache of one profile and API address.
-    pub fn new(profile: &str, base_url: &str) -> Result<Cache> {
-        let root = match std::env::var_os("CLINIC_CACHE_DIR").filter(|d| !d.is_empty()) {
+    pub fn new(env: &Environment, profile: &str, base_url: &str) -> Result<Cache> {
+        let root = match env.var("CLINIC_CACHE_DIR").filter(|d| !d.is_empty()) {
             Some(d) => PathBuf::from(d),
             None => directories::ProjectDirs::from("", "", "clinic")
                 .map(|p| p.cache_dir().to_path_buf())
                 .ok_or_else(|| Error::Config(crate::t!("refs-no-home")))?,
         };
-        let ttl = std::env::var("CLINIC_CACHE_TTL")
-            .ok()
+        let ttl = env
+            .var("CLINIC_CACHE_TTL")
             .and_then(|s| s.parse().ok())
             .map(Duration::from_secs)
             .unwrap_or(DEFAULT_TTL);

@@ -45,17 +45,21 @@ pub struct Outcome {
 }
 
 /// The mirror of `profile` when `--to` names none: one file per profile in the data folder.
-pub fn default_path(profile: &str) -> Result<PathBuf> {
+pub fn default_path(env: &crate::environment::Environment, profile: &str) -> Result<PathBuf> {
     let name = crate::text::file_name::part(profile);
-    Ok(crate::config::state::data_dir()?
+    Ok(crate::config::state::data_dir(env)?
         .join("sync")
         .join(format!("{name}.sqlite")))
 }
 
 /// The working copy a sync into the PostgreSQL database `target` runs into, beside the profile's
 /// own mirror: one per profile and database.
-pub fn working_copy(profile: &str, target: &crate::mirror::postgres::Target) -> Result<PathBuf> {
-    let own = default_path(profile)?;
+pub fn working_copy(
+    env: &crate::environment::Environment,
+    profile: &str,
+    target: &crate::mirror::postgres::Target,
+) -> Result<PathBuf> {
+    let own = default_path(env, profile)?;
     let stem = own
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())

@@ -116,11 +116,13 @@ fn campaign_create_then_listed_and_status_change_visible() {
 fn a_campaign_name_that_exists_is_refused_in_a_script_asked_at_a_terminal_or_allowed() {
     let env = Env::new();
     let create = |name: &str, extra: &[&str]| {
-        env.clinic()
-            .args(["campaign", "create", "--clinic", "1", "--name", name])
-            .args(extra)
-            .output()
-            .unwrap()
+        env.run(
+            &[
+                &["campaign", "create", "--clinic", "1", "--name", name][..],
+                extra,
+            ]
+            .concat(),
+        )
     };
     let posts = |env: &Env| {
         env.sent()

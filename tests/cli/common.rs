@@ -1,9 +1,11 @@
 //! The harness: a real sandbox on an ephemeral loopback port per test, a private config directory, and
-//! the real `clinic` binary pointed at both.
+//! the real `clinic` binary pointed at both, or a command run inside the test's own process
+//! (`in_process`) where no process of its own is needed.
 
 mod args;
 mod crm;
 mod datasets;
+mod in_process;
 mod tools;
 
 use std::path::Path;
@@ -15,6 +17,8 @@ use serde_json::Value;
 pub use args::*;
 pub use crm::*;
 pub use datasets::*;
+#[allow(unused_imports)]
+pub use in_process::*;
 pub use tools::*;
 
 pub struct Env {

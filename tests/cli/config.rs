@@ -64,11 +64,8 @@ fn config_set_get_unset_and_plain_http_refused() {
         .assert()
         .code(2);
     // The profile's per_page reaches the request.
-    env.clinic()
-        .args(["config", "set", "per_page", "9"])
-        .assert()
-        .success();
-    env.clinic().args(CHANNELS_JSON).assert().success();
+    env.run_ok(&["config", "set", "per_page", "9"]);
+    env.run_ok(CHANNELS_JSON);
     assert!(query_of(&env.sent()[0]).contains(&("por_pagina".into(), "9".into())));
     // A plain-http base URL off loopback is refused before anything is sent.
     env.bare()

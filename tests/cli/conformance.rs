@@ -6,7 +6,7 @@
 use clinic_sandbox::{Charset, Dialect, EmptyList, Options};
 
 use crate::common::{
-    CHANNELS_JSON, CREATE_ANYWAY, Env, FICHA_ALL, exits, is_to, stderr, stdout_json, succeeds,
+    CHANNELS_JSON, CREATE_ANYWAY, Env, FICHA_ALL, exited, is_to, stderr, stdout_json, succeeds,
 };
 
 const SCALE: u64 = 600;
@@ -145,7 +145,7 @@ fn read_all(env: &Env, reads: &[Vec<String>]) -> Vec<Vec<u8>> {
     reads
         .iter()
         .map(|args| {
-            let out = env.clinic().args(args).output().unwrap();
+            let out = env.run(args);
             assert!(
                 out.status.success(),
                 "{args:?}: exit {:?}\n{}",
@@ -158,11 +158,7 @@ fn read_all(env: &Env, reads: &[Vec<String>]) -> Vec<Vec<u8>> {
 }
 
 fn seller_name(env: &Env) -> String {
-    let out = env
-        .clinic()
-        .args(["ref", "sellers", "--format", "json"])
-        .output()
-        .unwrap();
+    let out = env.run(&["ref", "sellers", "--format", "json"]);
     let sellers = stdout_json(&out);
     let first = &sellers[0];
     first["nome"]
@@ -210,7 +206,7 @@ fn a_report_filtered_to_nothing_is_an_empty_result_under_every_convention() {
     ];
     for (knob, opts) in std::iter::once(("standard", base())).chain(knobs()) {
         let env = Env::with(opts);
-        let out = env.clinic().args(nothing).output().unwrap();
+        let out = env.run(&nothing);
         assert_eq!(out.status.code(), Some(0), "{knob}: {}", stderr(&out));
         assert_eq!(stdout_json(&out), serde_json::json!([]), "{knob}");
         assert!(
@@ -278,26 +274,13 @@ fn every_write_ends_with_the_id_or_the_services_words_under_every_convention() {
     for (knob, opts) in std::iter::once(("standard", base())).chain(knobs()) {
         let rate = opts.unconfirmed_write_rate();
         let env = Env::with(opts);
-        let campaigns = stdout_json(
-            &env.clinic()
-                .args(["ref", "campaigns", "--format", "json"])
-                .output()
-                .unwrap(),
-        );
+        let campaigns = stdout_json(&env.run(&["ref", "campaigns", "--format", "json"]));
         let campaign = campaigns[0]["id"].to_string();
-        let contacts = stdout_json(
-            &env.clinic()
-                .args(["contact", "list", "--limit", "1", "--format", "json"])
-                .output()
-                .unwrap(),
-        );
+        let contacts =
+            stdout_json(&env.run(&["contact", "list", "--limit", "1", "--format", "json"]));
         let contact = contacts[0]["id"].to_string();
-        let appointments = stdout_json(
-            &env.clinic()
-                .args(["report", "appointments", "--limit", "1", "--format", "json"])
-                .output()
-                .unwrap(),
-        );
+        let appointments =
+            stdout_json(&env.run(&["report", "appointments", "--limit", "1", "--format", "json"]));
         let appointment = appointments[0]["id"].to_string();
         let before = env.stats();
         let mut created = 0;
@@ -306,7 +289,7 @@ fn every_write_ends_with_the_id_or_the_services_words_under_every_convention() {
         for (k, args) in seed.iter().chain(seed.iter()).enumerate() {
             let k = k as f64;
             let unconfirmed = ((k + 1.0) * rate).floor() > (k * rate).floor();
-            let out = env.clinic().args(args).output().unwrap();
+            let out = env.run(args);
             let err = stderr(&out);
             if unconfirmed {
                 assert_eq!(out.status.code(), Some(4), "{knob}: {args:?}\n{err}");
@@ -369,7 +352,7 @@ fn a_zero_based_one_page_list_never_ends_short() {
         page_base: Some(0),
         ..base()
     });
-    let out = succeeds(env.clinic().args(CHANNELS_JSON));
+    let out = env.run_ok(CHANNELS_JSON);
     let channels = stdout_json(&out);
     let reference = Env::with(base());
     let want = stdout_json(&reference.clinic().args(CHANNELS_JSON).output().unwrap());
@@ -397,10 +380,12 @@ fn ids_typed_as_numbers_need_no_list_and_names_fail_with_the_lists_error() {
         unknown_route: vec!["/listaClinicas".into(), "/listaVendedor".into()],
         ..base()
     });
-    succeeds(
-        env.clinic()
-            .args(FICHA_ALL)
-            .args(["--clinic", "1", "--seller", "3", "--format", "json"]),
+    env.run_ok(
+        &[
+            FICHA_ALL,
+            &["--clinic", "1", "--seller", "3", "--format", "json"][..],
+        ]
+        .concat(),
     );
     let sent = env.sent();
     let report = sent
@@ -415,9 +400,8 @@ fn ids_typed_as_numbers_need_no_list_and_names_fail_with_the_lists_error() {
     assert!(query.contains(&("clinica".into(), "1".into())), "{query:?}");
     // A name does need the list: it fails with the list's own error, and no report is read.
     env.clear_journal();
-    let out = exits(
-        env.clinic()
-            .args(["report", "ficha-financeira", "--all", "--seller", "Camila"]),
+    let out = exited(
+        env.run(&["report", "ficha-financeira", "--all", "--seller", "Camila"]),
         4,
     );
     assert!(
@@ -439,28 +423,16 @@ fn a_learned_page_size_is_used_and_a_larger_per_page_is_lowered_never_sent() {
         ..base()
     });
     // First run: the first page is refused for its size; the walk starts again at 20 a page.
-    let out =
-        succeeds(
-            env.clinic()
-                .args(["report", "ficha-financeira", "--all", "--format", "json"]),
-        );
+    let out = env.run_ok(&["report", "ficha-financeira", "--all", "--format", "json"]);
     assert!(
         stderr(&out).contains("at most 20 records a page"),
         "{}",
         stderr(&out)
     );
     // Known (here set by hand, as a saved profile holds it): --per-page 100 is lowered, said once.
-    env.clinic()
-        .args(["config", "set", "max_per_page", "20"])
-        .assert()
-        .success();
+    env.run_ok(&["config", "set", "max_per_page", "20"]);
     env.clear_journal();
-    let out =
-        succeeds(
-            env.clinic()
-                .args(FICHA_ALL)
-                .args(["--per-page", "100", "--format", "json"]),
-        );
+    let out = env.run_ok(&[FICHA_ALL, &["--per-page", "100", "--format", "json"][..]].concat());
     assert_eq!(
         stderr(&out).matches("--per-page 100").count(),
         1,

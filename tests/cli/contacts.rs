@@ -9,35 +9,28 @@ use crate::common::*;
 #[test]
 fn create_sends_the_service_formats() {
     let env = Env::new();
-    let out = succeeds(
-        env.clinic()
-            .args([
-                "contact",
-                "create",
-                "--name",
-                "Maria José d'Ávila",
-                "--phone",
-                "+55 16 99264-0197",
-            ])
-            .args([
-                "--birth-date",
-                "23/04/1990",
-                "--canal",
-                "1",
-                "--campaign",
-                "2",
-                "--email",
-                "maria@example.com",
-            ])
-            .args([
-                "--observacao",
-                "primeira visita, \"VIP\"",
-                "--clinic",
-                "1",
-                "--format",
-                "json",
-            ]),
-    );
+    let out = env.run_ok(&[
+        "contact",
+        "create",
+        "--name",
+        "Maria José d'Ávila",
+        "--phone",
+        "+55 16 99264-0197",
+        "--birth-date",
+        "23/04/1990",
+        "--canal",
+        "1",
+        "--campaign",
+        "2",
+        "--email",
+        "maria@example.com",
+        "--observacao",
+        "primeira visita, \"VIP\"",
+        "--clinic",
+        "1",
+        "--format",
+        "json",
+    ]);
     // The phone, then the e-mail, are looked up in the clinic's contacts (digits only, as
     // lista_cliente takes a phone); none is there, so the contact is created.
     let sent = env.sent();
@@ -67,14 +60,14 @@ fn create_sends_the_service_formats() {
     );
     // The new contact is found by its phone, sent as digits.
     env.clear_journal();
-    let out = succeeds(env.clinic().args([
+    let out = env.run_ok(&[
         "contact",
         "list",
         "--phone",
         "(16) 99264-0197",
         "--format",
         "json",
-    ]));
+    ]);
     assert!(query_of(&env.sent()[0]).contains(&("telefone".into(), "16992640197".into())));
     let found = stdout_json(&out);
     assert!(
@@ -136,10 +129,7 @@ fn create_rejections_send_nothing() {
 #[test]
 fn update_records_a_new_origin_and_upsert_finds_by_phone() {
     let env = Env::new();
-    env.clinic()
-        .args(["config", "set", "clinica", "1"])
-        .assert()
-        .success();
+    env.run_ok(&["config", "set", "clinica", "1"]);
     let args = [
         "--name",
         "Bruno Ñandú",
@@ -152,19 +142,23 @@ fn update_records_a_new_origin_and_upsert_finds_by_phone() {
         "--campaign",
         "3",
     ];
-    let out = succeeds(
-        env.clinic()
-            .args(["contact", "upsert"])
-            .args(args)
-            .args(["--format", "json"]),
+    let out = env.run_ok(
+        &[
+            &["contact", "upsert"][..],
+            &args[..],
+            &["--format", "json"][..],
+        ]
+        .concat(),
     );
     let first = stdout_json(&out);
     assert_eq!(first["action"], "created");
-    let out = succeeds(
-        env.clinic()
-            .args(["contact", "upsert"])
-            .args(args)
-            .args(["--format", "json", "--note", "de novo"]),
+    let out = env.run_ok(
+        &[
+            &["contact", "upsert"][..],
+            &args[..],
+            &["--format", "json", "--note", "de novo"][..],
+        ]
+        .concat(),
     );
     let second = stdout_json(&out);
     assert_eq!(second["action"], "updated");
@@ -190,46 +184,46 @@ fn update_records_a_new_origin_and_upsert_finds_by_phone() {
 
     env.clear_journal();
     let id = first["id"].to_string().trim_matches('"').to_string();
-    env.clinic()
-        .args([
-            "contact",
-            "update",
-            &id,
-            "--channel",
-            "4",
-            "--campaign",
-            "5",
-        ])
-        .assert()
-        .success();
+    env.run_ok(&[
+        "contact",
+        "update",
+        &id,
+        "--channel",
+        "4",
+        "--campaign",
+        "5",
+    ]);
     let body = body_of(&env.sent()[0]);
     assert_eq!(
         body,
         json!({"id": id, "clinica": "1", "canal": 4, "campanha": 5})
     );
-    env.clinic()
-        .args(["contact", "update", "abc"])
-        .assert()
-        .code(2);
-    env.clinic()
-        .args(["contact", "update", "999999999", "--channel", "1"])
-        .assert()
-        .code(4);
+    exited(env.run(&["contact", "update", "abc"]), 2);
+    exited(
+        env.run(&["contact", "update", "999999999", "--channel", "1"]),
+        4,
+    );
 }
 
 #[test]
 fn names_resolve_to_ids_and_bad_names_list_candidates() {
     let env = Env::new();
-    succeeds(env.clinic().args(ANA).args([
-        "--channel",
-        "instagram",
-        "--campaign",
-        "BLACK FRIDAY \"50% off\"",
-        "--clinic",
-        "sp campinas",
-        "--format",
-        "json",
-    ]));
+    env.run_ok(
+        &[
+            ANA,
+            &[
+                "--channel",
+                "instagram",
+                "--campaign",
+                "BLACK FRIDAY \"50% off\"",
+                "--clinic",
+                "sp campinas",
+                "--format",
+                "json",
+            ][..],
+        ]
+        .concat(),
+    );
     let post = env
         .sent()
         .into_iter()
@@ -244,10 +238,14 @@ fn names_resolve_to_ids_and_bad_names_list_candidates() {
 
     // Unknown and ambiguous names: refused, candidates listed, nothing written.
     env.clear_journal();
-    let out = exits(
-        env.clinic()
-            .args(ANA)
-            .args(["--channel", "Instagran", "--campaign", "1", "--clinic", "1"]),
+    let out = exited(
+        env.run(
+            &[
+                ANA,
+                &["--channel", "Instagran", "--campaign", "1", "--clinic", "1"][..],
+            ]
+            .concat(),
+        ),
         2,
     );
     assert!(
@@ -259,11 +257,13 @@ fn names_resolve_to_ids_and_bad_names_list_candidates() {
     assert!(env.sent().iter().all(|r| r["method"] == "GET"));
     // A status by name in a report, and a number still taken as an ID without any lookup.
     env.clear_journal();
-    env.clinic()
-        .args(APPOINTMENTS)
-        .args(["--status", "confirmado,7", "--format", "json"])
-        .assert()
-        .success();
+    env.run_ok(
+        &[
+            APPOINTMENTS,
+            &["--status", "confirmado,7", "--format", "json"][..],
+        ]
+        .concat(),
+    );
     let sent = env.sent();
     assert!(
         sent[0]["path"]
@@ -273,11 +273,13 @@ fn names_resolve_to_ids_and_bad_names_list_candidates() {
     );
     assert!(query_of(sent.last().unwrap()).contains(&("status".into(), "2,7".into())));
     env.clear_journal();
-    env.clinic()
-        .args(APPOINTMENTS)
-        .args(["--status", "2", "--page", "1", "--format", "json"])
-        .assert()
-        .success();
+    env.run_ok(
+        &[
+            APPOINTMENTS,
+            &["--status", "2", "--page", "1", "--format", "json"][..],
+        ]
+        .concat(),
+    );
     assert_eq!(crate::common::without_numbering_probe(env.sent()).len(), 1);
 }
 
@@ -289,14 +291,24 @@ fn contact_create_refuses_a_duplicate_phone_in_a_script() {
     let env = Env::new();
     let create = |phone: &str, extra: &[&str]| {
         env.clear_journal();
-        env.clinic()
-            .args(["contact", "create", "--name", "Ana Souza", "--phone", phone])
-            .args(["--birth-date", "1990-04-23"])
-            .args(FILED_UNDER_ONE)
-            .args(["--format", "json"])
-            .args(extra)
-            .output()
-            .unwrap()
+        env.run(
+            &[
+                &[
+                    "contact",
+                    "create",
+                    "--name",
+                    "Ana Souza",
+                    "--phone",
+                    phone,
+                    "--birth-date",
+                    "1990-04-23",
+                ][..],
+                FILED_UNDER_ONE,
+                &["--format", "json"][..],
+                extra,
+            ]
+            .concat(),
+        )
     };
     let first = create("16 98888 1234", &[]);
     assert!(first.status.success(), "{}", stderr(&first));

@@ -9,7 +9,7 @@ use crate::common::*;
 fn webhook_call_is_percent_encoded_exactly() {
     let env = crm_env();
     env.clear_journal();
-    let out = succeeds(env.crm().args(CRM_CREATE));
+    let out = env.run_crm_ok(CRM_CREATE);
     let answer = stdout_json(&out);
     assert_eq!(answer["ok"], true);
     assert_eq!(answer["contact_created"], true);
@@ -51,7 +51,7 @@ fn webhook_call_is_percent_encoded_exactly() {
 fn a_second_create_for_the_same_phone_reuses_the_contact() {
     let env = crm_env();
     let before = env.stats();
-    let first = succeeds(env.crm().args(CRM_CREATE));
+    let first = env.run_crm_ok(CRM_CREATE);
     let after_first = env.stats();
     assert_eq!(
         after_first["crm_contacts"].as_u64(),
@@ -65,7 +65,7 @@ fn a_second_create_for_the_same_phone_reuses_the_contact() {
     again[email + 1] = "outra@example.com";
     // A script that did not say what to do with a contact that exists is refused: no second deal.
     env.clear_journal();
-    let refused = exits(env.crm().args(&again), 2);
+    let refused = exited(env.run_crm(&again), 2);
     let contact = stdout_json(&first)["contact_id"]
         .as_str()
         .unwrap()
@@ -85,13 +85,13 @@ fn a_second_create_for_the_same_phone_reuses_the_contact() {
     );
     assert_eq!(env.stats()["crm_deals"], after_first["crm_deals"]);
     // `skip`: nothing sent, exit 0, the contact named.
-    let skipped = succeeds(env.crm().args(&again).args(["--if-exists", "skip"]));
+    let skipped = env.run_crm_ok(&[&again[..], &["--if-exists", "skip"][..]].concat());
     let answer = stdout_json(&skipped);
     assert_eq!(answer["status"], "skipped");
     assert_eq!(answer["existing"], contact);
     assert_eq!(env.stats()["crm_deals"], after_first["crm_deals"]);
     // `create`: the webhook is called anyway, and reuses the contact.
-    let second = succeeds(env.crm().args(&again).args(["--if-exists", "create"]));
+    let second = env.run_crm_ok(&[&again[..], &["--if-exists", "create"][..]].concat());
     let (a, b) = (stdout_json(&first), stdout_json(&second));
     assert_eq!(b["contact_created"], false);
     assert_eq!(a["contact_id"], b["contact_id"]);
@@ -182,7 +182,7 @@ fn bad_input_is_refused_before_anything_is_sent() {
     ];
     env.clear_journal();
     for (args, named) in &cases {
-        let out = env.crm().args(args).output().unwrap();
+        let out = env.run_crm(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
         assert!(
             stderr(&out).contains(named),
@@ -201,7 +201,7 @@ fn updates_and_aliases_are_visible_to_get() {
     let env = crm_env();
     config_set(&env, "aliases.mail", "UF_CRM_1676052930");
     env.clear_journal();
-    succeeds(env.crm().args([
+    env.run_crm_ok(&[
         "crm",
         "contact",
         "update",
@@ -212,7 +212,7 @@ fn updates_and_aliases_are_visible_to_get() {
         "mail=zelia@example.com",
         "--format",
         "json",
-    ]));
+    ]);
     let q = query_of(&env.sent()[0]);
     assert!(q.contains(&("ID".into(), "5".into())), "{q:?}");
     assert!(
@@ -226,10 +226,7 @@ fn updates_and_aliases_are_visible_to_get() {
         )),
         "{q:?}"
     );
-    let out = succeeds(
-        env.crm()
-            .args(["crm", "contact", "get", "5", "--format", "json"]),
-    );
+    let out = env.run_crm_ok(&["crm", "contact", "get", "5", "--format", "json"]);
     let record = stdout_json(&out);
     assert_eq!(record["NAME"], "Zélia");
     assert_eq!(record["UF_CRM_1676052930"], "zelia@example.com");
@@ -239,11 +236,10 @@ fn updates_and_aliases_are_visible_to_get() {
 #[test]
 fn crm_refusals_exit_4_and_bad_credentials_exit_3() {
     let env = crm_env();
-    let out = exits(env.crm().args(["crm", "contact", "get", "999999"]), 4);
+    let out = exited(env.run_crm(&["crm", "contact", "get", "999999"]), 4);
     assert!(stderr(&out).contains("NOT_FOUND"), "{}", stderr(&out));
-    let out = exits(
-        env.crm()
-            .args(["crm", "deal", "update", "3", "--set", "NO_SUCH_FIELD=1"]),
+    let out = exited(
+        env.run_crm(&["crm", "deal", "update", "3", "--set", "NO_SUCH_FIELD=1"]),
         4,
     );
     assert!(stderr(&out).contains("NO_SUCH_FIELD"), "{}", stderr(&out));
@@ -265,16 +261,16 @@ fn crm_refusals_exit_4_and_bad_credentials_exit_3() {
 #[test]
 fn traces_never_show_the_crm_secret_or_the_webhook_id() {
     let env = crm_env();
-    let out = succeeds(env.crm().args([
+    let out = env.run_crm_ok(&[
         "-v", "crm", "contact", "list", "--limit", "2", "--format", "json",
-    ]));
+    ]);
     let err = stderr(&out);
     assert!(
         err.contains("> GET ") && err.contains("/crm/rest/1/****/crm.contact.list"),
         "{err}"
     );
     assert!(!err.contains("sandbox"), "{err}");
-    let out = succeeds(env.crm().arg("-v").args(CRM_CREATE));
+    let out = env.run_crm_ok(&[&["-v"][..], CRM_CREATE].concat());
     let err = stderr(&out);
     assert!(err.contains("/automation/webhook/****?"), "{err}");
     assert!(!err.contains("sandbox"), "{err}");
@@ -318,25 +314,22 @@ fn a_duplicate_lookup_that_fails_does_not_stop_the_create() {
 #[test]
 fn a_phone_added_by_hand_is_found_by_the_next_create() {
     let env = crm_env();
-    succeeds(
-        env.crm()
-            .args([
-                "crm",
-                "contact",
-                "update",
-                "14",
-                "--add",
-                "PHONE=16 98888 1234",
-            ])
-            .args(["--format", "json"]),
-    );
+    env.run_crm_ok(&[
+        "crm",
+        "contact",
+        "update",
+        "14",
+        "--add",
+        "PHONE=16 98888 1234",
+        "--format",
+        "json",
+    ]);
     let phones = values_of(&env, "crm.contact.get", 14, "PHONE");
     assert!(phones.contains(&"+5516988881234".to_string()), "{phones:?}");
     // A phone that is none is refused before anything is sent.
     env.clear_journal();
-    exits(
-        env.crm()
-            .args(["crm", "contact", "update", "14", "--add", "PHONE=12"]),
+    exited(
+        env.run_crm(&["crm", "contact", "update", "14", "--add", "PHONE=12"]),
         2,
     );
     assert!(env.sent().is_empty());
@@ -347,7 +340,7 @@ fn a_phone_added_by_hand_is_found_by_the_next_create() {
     let email = create.iter().position(|a| a == "--email").unwrap();
     create[email + 1] = "ninguem@example.com".to_string();
     env.clear_journal();
-    let again = exits(env.crm().args(&create), 2);
+    let again = exited(env.run_crm(&create), 2);
     assert!(stderr(&again).contains("14"), "{}", stderr(&again));
     assert!(
         !env.sent()

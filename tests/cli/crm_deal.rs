@@ -14,14 +14,10 @@ fn deals_move_between_stages() {
         ("em negociacao", "3", "Em negociação"),
         ("WON", "WON", "Venda realizada"),
     ] {
-        succeeds(env.crm().args([
+        env.run_crm_ok(&[
             "crm", "deal", "update", "7", "--stage", typed, "--format", "json",
-        ]));
-        let out = env
-            .crm()
-            .args(["crm", "deal", "get", "7", "--format", "json"])
-            .output()
-            .unwrap();
+        ]);
+        let out = env.run_crm(&["crm", "deal", "get", "7", "--format", "json"]);
         let deal = stdout_json(&out);
         assert_eq!(deal["STAGE_ID"], id);
         assert_eq!(deal["UF_CRM_1669405845"], name);
@@ -29,7 +25,7 @@ fn deals_move_between_stages() {
     // With the alias configured, the stage goes to the field it names.
     config_set(&env, "aliases.stage_name", "UF_CRM_1669405845");
     env.clear_journal();
-    succeeds(env.crm().args([
+    env.run_crm_ok(&[
         "crm",
         "deal",
         "update",
@@ -38,7 +34,7 @@ fn deals_move_between_stages() {
         "Agendado",
         "--set",
         "UTM_TERM=x",
-    ]));
+    ]);
     let q = query_of(&env.sent()[0]);
     assert!(
         q.contains(&("FIELDS[UF_CRM_1669405845]".into(), "Agendado".into())),

@@ -7,28 +7,24 @@ use crate::common::*;
 fn multi_value_fields_are_written_as_bitrix_lists_and_native_names_win_over_aliases() {
     let env = crm_env();
     // The alias `phone` names a custom field; `PHONE`, the native multi-field, must stay itself.
-    env.crm()
-        .args(["crm", "aliases", "install"])
-        .assert()
-        .success();
+    env.run_crm_ok(&["crm", "aliases", "install"]);
     env.clear_journal();
-    succeeds(
-        env.crm()
-            .args(["crm", "contact", "update", "7"])
-            .args([
-                "--set",
-                "PHONE=+5516992640197",
-                "--set",
-                "PHONE:MOBILE=+5516981212118",
-            ])
-            .args([
-                "--set",
-                "EMAIL=ze@example.com",
-                "--set",
-                "phone=16992640197",
-            ])
-            .args(["--format", "json"]),
-    );
+    env.run_crm_ok(&[
+        "crm",
+        "contact",
+        "update",
+        "7",
+        "--set",
+        "PHONE=+5516992640197",
+        "--set",
+        "PHONE:MOBILE=+5516981212118",
+        "--set",
+        "EMAIL=ze@example.com",
+        "--set",
+        "phone=16992640197",
+        "--format",
+        "json",
+    ]);
     let q = update_sent(&env, "crm.contact.update");
     let added = |field: &str| -> Vec<(String, String)> {
         items_sent(&q, field)
@@ -59,13 +55,9 @@ fn multi_value_fields_are_written_as_bitrix_lists_and_native_names_win_over_alia
 
     // `--select PHONE` selects the native field, not the alias's custom one.
     env.clear_journal();
-    succeeds(
-        env.crm()
-            .args([
-                "crm", "contact", "list", "--select", "PHONE", "--select", "phone",
-            ])
-            .args(["--format", "json"]),
-    );
+    env.run_crm_ok(&[
+        "crm", "contact", "list", "--select", "PHONE", "--select", "phone", "--format", "json",
+    ]);
     let q = query_of(&env.sent()[0]);
     assert!(q.contains(&("select[]".into(), "PHONE".into())), "{q:?}");
     assert!(
@@ -75,9 +67,8 @@ fn multi_value_fields_are_written_as_bitrix_lists_and_native_names_win_over_alia
 
     // A field ID in the wrong case is neither an alias nor a field: refused before sending.
     env.clear_journal();
-    let out = exits(
-        env.crm()
-            .args(["crm", "contact", "update", "7", "--set", "name=Ana"]),
+    let out = exited(
+        env.run_crm(&["crm", "contact", "update", "7", "--set", "name=Ana"]),
         2,
     );
     assert!(
@@ -94,12 +85,14 @@ fn multi_value_fields_are_written_as_bitrix_lists_and_native_names_win_over_alia
 fn multi_value_fields_are_replaced_added_to_and_removed_from() {
     let env = crm_env();
     let update = |args: &[&str]| {
-        env.crm()
-            .args(["crm", "contact", "update", "9"])
-            .args(args)
-            .args(["--format", "json"])
-            .output()
-            .unwrap()
+        env.run_crm(
+            &[
+                &["crm", "contact", "update", "9"][..],
+                args,
+                &["--format", "json"][..],
+            ]
+            .concat(),
+        )
     };
     let phones = || values_of(&env, "crm.contact.get", 9, "PHONE");
     let out = update(&[
@@ -185,10 +178,10 @@ fn multi_value_fields_are_replaced_added_to_and_removed_from() {
 #[test]
 fn multi_fields_are_one_cell_in_csv() {
     let env = crm_env();
-    let out = succeeds(env.crm().args([
+    let out = env.run_crm_ok(&[
         "crm", "contact", "list", "--select", "NAME", "--select", "PHONE", "--limit", "3",
         "--format", "csv",
-    ]));
+    ]);
     let text = String::from_utf8(out.stdout).unwrap();
     let mut rows = csv::Reader::from_reader(text.as_bytes());
     let header = rows.headers().unwrap().clone();

@@ -133,7 +133,7 @@ fn a_crm_import_with_a_bad_row_sends_nothing() {
     csv.push_str("Pessoa Repetida;16980000001;outra@example.com;PE Recife;7;facebook\n");
     std::fs::write(&file, csv).unwrap();
     env.clear_journal();
-    let out = exits(env.crm().args(["crm", "contact", "import"]).arg(&file), 2);
+    let out = exited(env.run_crm(&["crm", "contact", "import", arg(&file)]), 2);
     let err = stderr(&out);
     assert!(
         err.contains("2 of the rows are invalid; nothing was sent"),
@@ -148,7 +148,7 @@ fn a_crm_import_with_a_bad_row_sends_nothing() {
 
     // Without a unit column or --unit, the file is refused by its header.
     std::fs::write(&file, "nome,telefone,email,campanha,utm_source\n").unwrap();
-    let out = exits(env.crm().args(["crm", "contact", "import"]).arg(&file), 2);
+    let out = exited(env.run_crm(&["crm", "contact", "import", arg(&file)]), 2);
     assert!(
         stderr(&out).contains("expected columns for unit (see `clinic crm contact import --help`)"),
         "{}",
@@ -168,24 +168,25 @@ fn a_crm_import_looks_a_row_sent_without_an_answer_up_before_sending_it_again() 
     );
     std::fs::write(&file, crm_import_file(3, &[])).unwrap();
     // Row 2 reached the automation before the answer was lost; row 3 never left.
-    succeeds(
-        env.crm()
-            .args([
-                "crm",
-                "contact",
-                "create",
-                "--full-name",
-                "Pessoa 0 Importada",
-            ])
-            .args(["--phone", "16980000000", "--email", "pessoa0@example.com"])
-            .args(["--campaign-id", "12", "--utm-source", "whatsapp"])
-            .args([
-                "--unit",
-                clinic_sandbox::crm::UNITS[0],
-                "--if-exists",
-                "create",
-            ]),
-    );
+    env.run_crm_ok(&[
+        "crm",
+        "contact",
+        "create",
+        "--full-name",
+        "Pessoa 0 Importada",
+        "--phone",
+        "16980000000",
+        "--email",
+        "pessoa0@example.com",
+        "--campaign-id",
+        "12",
+        "--utm-source",
+        "whatsapp",
+        "--unit",
+        clinic_sandbox::crm::UNITS[0],
+        "--if-exists",
+        "create",
+    ]);
     std::fs::write(
         &journal,
         concat!(

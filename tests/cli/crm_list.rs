@@ -6,10 +6,7 @@ use crate::common::*;
 #[test]
 fn installed_aliases_resolve_in_filters_select_and_order() {
     let env = crm_env();
-    succeeds(
-        env.crm()
-            .args(["crm", "aliases", "install", "--format", "json"]),
-    );
+    env.run_crm_ok(&["crm", "aliases", "install", "--format", "json"]);
     let out = env
         .bare()
         .args(["config", "get", "aliases.email"])
@@ -28,21 +25,21 @@ fn installed_aliases_resolve_in_filters_select_and_order() {
         .to_string();
     assert!(email.contains('@'), "contact 3 has an e-mail: {email:?}");
     env.clear_journal();
-    let out = succeeds(
-        env.crm()
-            .args([
-                "crm",
-                "contact",
-                "list",
-                "--field",
-                &format!("email={email}"),
-                "--select",
-                "email",
-                "--select",
-                "NAME",
-            ])
-            .args(["--order", "email:desc", "--format", "json"]),
-    );
+    let out = env.run_crm_ok(&[
+        "crm",
+        "contact",
+        "list",
+        "--field",
+        &format!("email={email}"),
+        "--select",
+        "email",
+        "--select",
+        "NAME",
+        "--order",
+        "email:desc",
+        "--format",
+        "json",
+    ]);
     let records = stdout_json(&out);
     let records = records.as_array().unwrap();
     assert!(records.iter().any(|r| r["ID"] == "3"), "{records:?}");
@@ -65,9 +62,9 @@ fn installed_aliases_resolve_in_filters_select_and_order() {
         "{q:?}"
     );
     // Operators stay in front of the resolved field.
-    let out = succeeds(env.crm().args([
+    let out = env.run_crm_ok(&[
         "crm", "deal", "list", "--field", ">=ID=590", "--format", "json",
-    ]));
+    ]);
     assert_eq!(ids_of(&out), (590..=600).collect::<Vec<u64>>());
 }
 
@@ -75,11 +72,16 @@ fn installed_aliases_resolve_in_filters_select_and_order() {
 fn the_fields_form_sends_filters_as_fields() {
     let env = crm_env();
     env.clear_journal();
-    let out = succeeds(
-        env.crm()
-            .args(["crm", "contact", "list", "--fields-form", "--field", "ID=3"])
-            .args(["--format", "json"]),
-    );
+    let out = env.run_crm_ok(&[
+        "crm",
+        "contact",
+        "list",
+        "--fields-form",
+        "--field",
+        "ID=3",
+        "--format",
+        "json",
+    ]);
     assert_eq!(ids_of(&out), vec![3]);
     let q = query_of(&env.sent()[0]);
     assert!(q.contains(&("FIELDS[ID]".into(), "3".into())), "{q:?}");
@@ -96,11 +98,13 @@ fn in_filters_go_as_arrays_and_like_patterns_are_accepted() {
         &["--field", "@ID=13", "--field", "@ID=21"][..],
     ] {
         env.clear_journal();
-        let out = succeeds(
-            env.crm()
-                .args(["crm", "contact", "list"])
-                .args(args)
-                .args(["--format", "json"]),
+        let out = env.run_crm_ok(
+            &[
+                &["crm", "contact", "list"][..],
+                args,
+                &["--format", "json"][..],
+            ]
+            .concat(),
         );
         assert_eq!(ids_of(&out), vec![13, 21]);
         let q = query_of(&env.sent()[0]);
@@ -112,30 +116,34 @@ fn in_filters_go_as_arrays_and_like_patterns_are_accepted() {
         assert_eq!(sent, ["13", "21"], "{q:?}");
     }
 
-    let out = succeeds(
-        env.crm()
-            .args(["crm", "contact", "list", "--field", "!@ID=13,21", "--all"])
-            .args(["--format", "json"]),
-    );
+    let out = env.run_crm_ok(&[
+        "crm",
+        "contact",
+        "list",
+        "--field",
+        "!@ID=13,21",
+        "--all",
+        "--format",
+        "json",
+    ]);
     let ids = ids_of(&out);
     assert!(ids.len() > 2 && !ids.contains(&13) && !ids.contains(&21));
 
     // The name of contact 13, by its first three letters and the person's own wildcard.
-    let out = env
-        .crm()
-        .args(["crm", "contact", "get", "13", "--format", "json"])
-        .output()
-        .unwrap();
+    let out = env.run_crm(&["crm", "contact", "get", "13", "--format", "json"]);
     let name = stdout_json(&out)["NAME"].as_str().unwrap().to_string();
     let start: String = name.chars().take(3).collect();
     for op in ["=%", "%="] {
-        let out = env
-            .crm()
-            .args(["crm", "contact", "list", "--all", "--field"])
-            .arg(format!("{op}NAME={start}%"))
-            .args(["--format", "json"])
-            .output()
-            .unwrap();
+        let out = env.run_crm(&[
+            "crm",
+            "contact",
+            "list",
+            "--all",
+            "--field",
+            arg(&format!("{op}NAME={start}%")),
+            "--format",
+            "json",
+        ]);
         assert!(out.status.success(), "{op}: {}", stderr(&out));
         let names: Vec<String> = stdout_json(&out)
             .as_array()

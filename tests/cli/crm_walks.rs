@@ -12,10 +12,7 @@ fn all_walks_every_contact_once_and_keyset_walks_agree() {
     let expected = env.crm_ids("crm.contact.list");
     assert_eq!(expected.len(), clinic_sandbox::crm::SEEDED_CONTACTS);
     env.clear_journal();
-    let out = succeeds(
-        env.crm()
-            .args(["crm", "contact", "list", "--all", "--format", "json"]),
-    );
+    let out = env.run_crm_ok(&["crm", "contact", "list", "--all", "--format", "json"]);
     assert_eq!(ids_of(&out), expected);
     // The first page says the total; the eleven others come in one batch request. The last page is
     // full, so only the empty page after it proves the end: a total is a cross-check, never the
@@ -35,9 +32,9 @@ fn all_walks_every_contact_once_and_keyset_walks_agree() {
     assert_eq!(starts, wanted);
 
     env.clear_journal();
-    let out = succeeds(env.crm().args([
+    let out = env.run_crm_ok(&[
         "crm", "contact", "list", "--all", "--keyset", "--format", "json",
-    ]));
+    ]);
     assert_eq!(ids_of(&out), expected);
     // By keyset, the pages are chained inside one request: each starts after the last ID of the
     // page before it, which the CRM fills in.
@@ -56,10 +53,7 @@ fn all_walks_every_contact_once_and_keyset_walks_agree() {
     }
 
     // A single page without --all, by its number.
-    let out = succeeds(
-        env.crm()
-            .args(["crm", "contact", "list", "--page", "3", "--format", "json"]),
-    );
+    let out = env.run_crm_ok(&["crm", "contact", "list", "--page", "3", "--format", "json"]);
     assert_eq!(ids_of(&out), expected[100..150].to_vec());
 }
 
@@ -126,10 +120,7 @@ fn a_list_over_1000_records_is_walked_by_keyset() {
     let expected = env.crm_ids("crm.deal.list");
     assert_eq!(expected.len(), 1001);
     env.clear_journal();
-    let out = succeeds(
-        env.crm()
-            .args(["crm", "deal", "list", "--all", "--format", "ndjson"]),
-    );
+    let out = env.run_crm_ok(&["crm", "deal", "list", "--all", "--format", "ndjson"]);
     let ids: Vec<u64> = String::from_utf8(out.stdout)
         .unwrap()
         .lines()
@@ -198,11 +189,16 @@ fn many_records_by_id_come_fifty_per_batch_and_a_failing_one_is_named() {
     let listed: Vec<String> = asked.iter().map(u64::to_string).collect();
     std::fs::write(file.path(), format!("ID\n{}\n", listed.join("\n"))).unwrap();
     env.clear_journal();
-    let out = exits(
-        env.crm()
-            .args(["crm", "contact", "get", "--ids-from"])
-            .arg(file.path())
-            .args(["--format", "json"]),
+    let out = exited(
+        env.run_crm(&[
+            "crm",
+            "contact",
+            "get",
+            "--ids-from",
+            arg(&file.path()),
+            "--format",
+            "json",
+        ]),
         4,
     );
     let err = stderr(&out);
@@ -217,10 +213,7 @@ fn many_records_by_id_come_fifty_per_batch_and_a_failing_one_is_named() {
     assert!(sent.iter().all(|r| is_to(r, "/batch")));
 
     // Two IDs on the command line: a list of two.
-    let out = succeeds(
-        env.crm()
-            .args(["crm", "contact", "get", "3", "4", "--format", "json"]),
-    );
+    let out = env.run_crm_ok(&["crm", "contact", "get", "3", "4", "--format", "json"]);
     assert_eq!(ids_of(&out), [3, 4]);
 }
 
@@ -238,11 +231,13 @@ fn a_walk_into_the_operating_time_limit_waits_for_the_window_and_completes() {
     });
     let free = crm_env();
     let walk = |env: &Env, extra: &[&str]| {
-        env.crm()
-            .args(["crm", "contact", "list", "--all", "--format", "csv"])
-            .args(extra)
-            .output()
-            .unwrap()
+        env.run_crm(
+            &[
+                &["crm", "contact", "list", "--all", "--format", "csv"][..],
+                extra,
+            ]
+            .concat(),
+        )
     };
     let expected = walk(&free, &[]);
     assert!(expected.status.success(), "{}", stderr(&expected));

@@ -90,10 +90,16 @@ fn a_network_export_to_parquet_holds_the_csv_exports_values_typed_and_each_row_o
     let dir = tempfile::tempdir().unwrap();
     let (parquet, csv) = (dir.path().join("rede.parquet"), dir.path().join("rede.csv"));
     for path in [&parquet, &csv] {
-        let out = succeeds(
-            env.admin()
-                .args(["report", "ficha-financeira", "--clinic", "all", "-o"])
-                .arg(path),
+        let out = env.run_ok_as(
+            "admin",
+            &[
+                "report",
+                "ficha-financeira",
+                "--clinic",
+                "all",
+                "-o",
+                arg(&path),
+            ],
         );
         assert!(
             stderr(&out).contains("600 records from 12 of 12 clinics"),
@@ -464,11 +470,13 @@ fn since_sends_the_modified_filter_and_last_moves_only_after_a_complete_run() {
 
     // A date: the filter as the service takes it, and exactly the records it holds since then.
     env.clear_journal();
-    succeeds(
-        env.admin()
-            .args(FICHA)
-            .args(["--clinic", "1", "--since", "01/06/2025", "-o"])
-            .arg(&csv),
+    env.run_ok_as(
+        "admin",
+        &[
+            FICHA,
+            &["--clinic", "1", "--since", "01/06/2025", "-o", arg(&csv)][..],
+        ]
+        .concat(),
     );
     let sent = modified_from_sent(&env);
     assert!(
@@ -486,14 +494,16 @@ fn since_sends_the_modified_filter_and_last_moves_only_after_a_complete_run() {
     // `last`, the first time: everything, and the point is saved.
     let last = |extra: &[&str]| {
         env.clear_journal();
-        env.admin()
-            .args(FICHA)
-            .args(["--clinic", "1,2,3", "--since", "last"])
-            .args(extra)
-            .arg("-o")
-            .arg(&csv)
-            .output()
-            .unwrap()
+        env.run_as(
+            "admin",
+            &[
+                FICHA,
+                &["--clinic", "1,2,3", "--since", "last"][..],
+                extra,
+                &["-o", arg(&csv)][..],
+            ]
+            .concat(),
+        )
     };
     let first = last(&[]);
     assert!(first.status.success(), "{}", stderr(&first));
@@ -503,11 +513,7 @@ fn since_sends_the_modified_filter_and_last_moves_only_after_a_complete_run() {
         stderr(&first)
     );
     assert!(modified_from_sent(&env).iter().all(Option::is_none));
-    let listed = env
-        .admin()
-        .args(["state", "list", "--format", "json"])
-        .output()
-        .unwrap();
+    let listed = env.run_as("admin", &["state", "list", "--format", "json"]);
     let states = stdout_json(&listed);
     assert_eq!(states.as_array().unwrap().len(), 1, "{states}");
     // `state list` gives the moment with its zone's offset: `2025-12-30 14:02:11 -03:00`.
@@ -527,12 +533,7 @@ fn since_sends_the_modified_filter_and_last_moves_only_after_a_complete_run() {
         "{}",
         stderr(&second)
     );
-    let moved = stdout_json(
-        &env.admin()
-            .args(["state", "show", &id, "--format", "json"])
-            .output()
-            .unwrap(),
-    );
+    let moved = stdout_json(&env.run_as("admin", &["state", "show", &id, "--format", "json"]));
     let moved = moved["since"].as_str().unwrap()[..19].to_string();
     assert!(moved >= point, "{moved} after {point}");
 
@@ -555,12 +556,7 @@ fn since_sends_the_modified_filter_and_last_moves_only_after_a_complete_run() {
         5,
     );
     assert!(!csv.exists());
-    let other_id = stdout_json(
-        &env.admin()
-            .args(["state", "list", "--format", "json"])
-            .output()
-            .unwrap(),
-    );
+    let other_id = stdout_json(&env.run_as("admin", &["state", "list", "--format", "json"]));
     assert_eq!(
         other_id.as_array().unwrap().len(),
         1,
@@ -578,7 +574,7 @@ fn since_sends_the_modified_filter_and_last_moves_only_after_a_complete_run() {
     );
 
     // Forgotten, the next run exports everything again.
-    succeeds(env.admin().args(["state", "reset", &id]));
+    env.run_ok_as("admin", &["state", "reset", &id]);
     let again = last(&[]);
     assert!(
         stderr(&again).contains("no earlier complete run"),

@@ -8,12 +8,7 @@ use crate::common::*;
 /// The appointment dates the first list request sent.
 fn range_sent(env: &Env, args: &[&str]) -> (String, String) {
     env.clear_journal();
-    let out = env
-        .clinic()
-        .args(["report", "appointments", "--format", "ndjson"])
-        .args(args)
-        .output()
-        .unwrap();
+    let out = env.run(&[&["report", "appointments", "--format", "ndjson"][..], args].concat());
     assert!(out.status.success(), "{args:?}: {}", stderr(&out));
     let q = query_of(&without_numbering_probe(env.sent())[0]);
     let get = |key: &str| {

@@ -84,13 +84,17 @@ fn an_export_through_html_errors_holds_every_record_exactly_once() {
             },
         );
         let csv_path = dir.path().join(format!("{dialect:?}.csv"));
-        let out = env
-            .clinic()
-            .args(["report", "ficha-financeira", "--all", "--per-page", "50"])
-            .args(["--format", "csv", "-o"])
-            .arg(&csv_path)
-            .output()
-            .unwrap();
+        let out = env.run(&[
+            "report",
+            "ficha-financeira",
+            "--all",
+            "--per-page",
+            "50",
+            "--format",
+            "csv",
+            "-o",
+            arg(&csv_path),
+        ]);
         assert!(out.status.success(), "{dialect:?}: {}", stderr(&out));
         let mut reader = csv::Reader::from_path(&csv_path).unwrap();
         let header = reader.headers().unwrap().clone();
@@ -114,12 +118,15 @@ fn an_export_through_html_errors_holds_every_record_exactly_once() {
         csvs.push(std::fs::read(&csv_path).unwrap());
 
         // The same walk as NDJSON equals the data record for record, values included.
-        let out = env
-            .clinic()
-            .args(["report", "ficha-financeira", "--all", "--per-page", "100"])
-            .args(["--format", "ndjson"])
-            .output()
-            .unwrap();
+        let out = env.run(&[
+            "report",
+            "ficha-financeira",
+            "--all",
+            "--per-page",
+            "100",
+            "--format",
+            "ndjson",
+        ]);
         assert!(out.status.success(), "{dialect:?}: {}", stderr(&out));
         assert_eq!(ndjson(&out.stdout), expected, "{dialect:?}");
     }
@@ -130,11 +137,7 @@ fn an_export_through_html_errors_holds_every_record_exactly_once() {
 fn refused_writes_say_so_and_never_claim_success() {
     for dialect in DIALECTS {
         let env = sandbox(dialect, Options::ephemeral());
-        let out = env
-            .clinic()
-            .args(["appointment", "set-status", "999999", "2"])
-            .output()
-            .unwrap();
+        let out = env.run(&["appointment", "set-status", "999999", "2"]);
         assert_eq!(out.status.code(), Some(4), "{dialect:?}: {}", stderr(&out));
         let err = stderr(&out);
         assert!(
@@ -145,27 +148,22 @@ fn refused_writes_say_so_and_never_claim_success() {
         assert!(out.stdout.is_empty(), "{dialect:?}");
 
         let contacts_before = env.stats()["contacts"].clone();
-        let out = env
-            .clinic()
-            .args([
-                "contact",
-                "create",
-                "--name",
-                "Ana Refusada",
-                "--phone",
-                "(16) 99264-0197",
-            ])
-            .args([
-                "--birth-date",
-                "1990-04-23",
-                "--channel",
-                "3",
-                "--campaign",
-                "9999",
-            ])
-            .args(["--clinic", "1"])
-            .output()
-            .unwrap();
+        let out = env.run(&[
+            "contact",
+            "create",
+            "--name",
+            "Ana Refusada",
+            "--phone",
+            "(16) 99264-0197",
+            "--birth-date",
+            "1990-04-23",
+            "--channel",
+            "3",
+            "--campaign",
+            "9999",
+            "--clinic",
+            "1",
+        ]);
         assert_eq!(out.status.code(), Some(4), "{dialect:?}: {}", stderr(&out));
         let err = stderr(&out);
         assert!(
@@ -180,11 +178,7 @@ fn refused_writes_say_so_and_never_claim_success() {
         assert_eq!(env.stats()["contacts"], contacts_before, "{dialect:?}");
 
         // And an accepted one is reported with the ID the service gave.
-        let out = env
-            .clinic()
-            .args(["appointment", "set-status", "1", "2", "--format", "json"])
-            .output()
-            .unwrap();
+        let out = env.run(&["appointment", "set-status", "1", "2", "--format", "json"]);
         assert!(out.status.success(), "{dialect:?}: {}", stderr(&out));
         assert!(
             stderr(&out).contains("appointment 1 is now Confirmado (status 2)"),
@@ -214,13 +208,19 @@ fn a_token_that_expires_mid_walk_without_credentials_leaves_no_file() {
         let env = expiring(dialect);
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("ficha.csv");
-        let out = env
-            .clinic()
-            .args(["report", "ficha-financeira", "--all", "--per-page", "50"])
-            .args(["--concurrency", "1", "--format", "csv", "-o"])
-            .arg(&path)
-            .output()
-            .unwrap();
+        let out = env.run(&[
+            "report",
+            "ficha-financeira",
+            "--all",
+            "--per-page",
+            "50",
+            "--concurrency",
+            "1",
+            "--format",
+            "csv",
+            "-o",
+            arg(&path),
+        ]);
         assert_eq!(out.status.code(), Some(3), "{dialect:?}: {}", stderr(&out));
         assert!(
             stderr(&out).contains("clinic login"),
@@ -272,11 +272,15 @@ fn compressed_answers_are_asked_for_and_decoded() {
     let env = Env::scale(3000);
     let expected = expected_quotes(3000);
     env.clear_journal();
-    let out = succeeds(
-        env.clinic()
-            .args(["report", "ficha-financeira", "--all", "--per-page", "200"])
-            .args(["--format", "ndjson"]),
-    );
+    let out = env.run_ok(&[
+        "report",
+        "ficha-financeira",
+        "--all",
+        "--per-page",
+        "200",
+        "--format",
+        "ndjson",
+    ]);
     assert_eq!(ndjson(&out.stdout), expected);
     let sent = env.sent();
     for request in &sent {

@@ -9,7 +9,7 @@ use crate::common::*;
 const WALK: &[&str] = &["report", "ficha-financeira", "--all", "--per-page", "100"];
 
 fn export(env: &Env, extra: &[&str]) -> std::process::Output {
-    env.clinic().args(WALK).args(extra).output().unwrap()
+    env.run(&[WALK, extra].concat())
 }
 
 fn ok(out: std::process::Output) -> Vec<u8> {

@@ -81,15 +81,21 @@ fn a_rate_limited_walk_slows_down_and_completes() {
         scale: 3000,
         ..Options::ephemeral()
     });
-    let out = succeeds(env.clinic().args(APPOINTMENTS).args([
-        "--all",
-        "--per-page",
-        "20",
-        "--concurrency",
-        "4",
-        "--format",
-        "ndjson",
-    ]));
+    let out = env.run_ok(
+        &[
+            APPOINTMENTS,
+            &[
+                "--all",
+                "--per-page",
+                "20",
+                "--concurrency",
+                "4",
+                "--format",
+                "ndjson",
+            ][..],
+        ]
+        .concat(),
+    );
     let n = String::from_utf8(out.stdout).unwrap().lines().count();
     let stats = env.stats();
     assert_eq!(

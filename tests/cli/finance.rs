@@ -64,11 +64,21 @@ fn admin_exports_all_twelve_clinics_into_one_csv_and_one_xlsx_once_each() {
     let dir = tempfile::tempdir().unwrap();
     let csv_path = dir.path().join("rede.csv");
     env.clear_journal();
-    let out = succeeds(
-        env.admin()
-            .args(["report", "ficha-financeira", "--clinic", "all", "--all"])
-            .args(["--per-page", "7", "--format", "csv", "-o"])
-            .arg(&csv_path),
+    let out = env.run_ok_as(
+        "admin",
+        &[
+            "report",
+            "ficha-financeira",
+            "--clinic",
+            "all",
+            "--all",
+            "--per-page",
+            "7",
+            "--format",
+            "csv",
+            "-o",
+            arg(&csv_path),
+        ],
     );
     assert!(
         stderr(&out).contains("600 records from 12 of 12 clinics"),
@@ -118,11 +128,19 @@ fn admin_exports_all_twelve_clinics_into_one_csv_and_one_xlsx_once_each() {
     assert!(seen.values().all(|n| *n == 1));
 
     let xlsx_path = dir.path().join("rede.xlsx");
-    let out = succeeds(
-        env.admin()
-            .args(["report", "ficha-financeira", "--clinic", "all", "--all"])
-            .args(["--format", "xlsx", "-o"])
-            .arg(&xlsx_path),
+    let out = env.run_ok_as(
+        "admin",
+        &[
+            "report",
+            "ficha-financeira",
+            "--clinic",
+            "all",
+            "--all",
+            "--format",
+            "xlsx",
+            "-o",
+            arg(&xlsx_path),
+        ],
     );
     assert!(out.stdout.is_empty());
     let mut book: Xlsx<_> = open_workbook(&xlsx_path).unwrap();
@@ -195,11 +213,13 @@ fn excel_csv_is_read_by_excel_pt_br_as_numbers() {
     let expected = sandbox_quotes(&env);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("ficha.csv");
-    succeeds(
-        env.admin()
-            .args(FICHA)
-            .args(["--clinic", "1,3", "--all", "--excel", "-o"])
-            .arg(&path),
+    env.run_ok_as(
+        "admin",
+        &[
+            FICHA,
+            &["--clinic", "1,3", "--all", "--excel", "-o", arg(&path)][..],
+        ]
+        .concat(),
     );
     assert!(
         std::fs::read(&path)
@@ -265,12 +285,7 @@ fn a_clinic_user_asking_for_another_clinic_gets_exit_2_and_no_report_is_asked() 
     let env = Env::scale(SCALE);
     for clinic in ["3", "1,3", "sp campinas,2"] {
         env.clear_journal();
-        let out = env
-            .clinic()
-            .args(FICHA)
-            .args(["--clinic", clinic, "--format", "json"])
-            .output()
-            .unwrap();
+        let out = env.run(&[FICHA, &["--clinic", clinic, "--format", "json"][..]].concat());
         assert_eq!(out.status.code(), Some(2), "{clinic}: {}", stderr(&out));
         assert!(stderr(&out).contains("--clinic"), "{}", stderr(&out));
         assert!(
@@ -279,11 +294,7 @@ fn a_clinic_user_asking_for_another_clinic_gets_exit_2_and_no_report_is_asked() 
         );
     }
     // `all` is every clinic this login sees: their own.
-    let out = succeeds(
-        env.clinic()
-            .args(FICHA)
-            .args(["--clinic", "all", "--all", "--format", "json"]),
-    );
+    let out = env.run_ok(&[FICHA, &["--clinic", "all", "--all", "--format", "json"][..]].concat());
     let records = stdout_json(&out);
     let records = records.as_array().unwrap();
     assert_eq!(
@@ -296,15 +307,18 @@ fn a_clinic_user_asking_for_another_clinic_gets_exit_2_and_no_report_is_asked() 
 #[test]
 fn clinics_by_name_and_id_with_the_clinic_on_every_record() {
     let env = Env::scale(SCALE);
-    let out = succeeds(env.admin().args([
-        "ref",
-        "sellers",
-        "--clinic",
-        "2,sp campinas,2",
-        "--all",
-        "--format",
-        "csv",
-    ]));
+    let out = env.run_ok_as(
+        "admin",
+        &[
+            "ref",
+            "sellers",
+            "--clinic",
+            "2,sp campinas,2",
+            "--all",
+            "--format",
+            "csv",
+        ],
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     let mut lines = text.lines();
     assert!(lines.next().unwrap().starts_with("clinica,"), "{text}");
@@ -381,17 +395,30 @@ fn one_failing_clinic_fails_the_run_with_exit_5_and_leaves_no_file_unless_keep_g
 #[test]
 fn limit_counts_across_clinics_and_single_clinic_commands_refuse_all() {
     let env = Env::scale(SCALE);
-    let out = succeeds(
-        env.admin()
-            .args(APPOINTMENTS)
-            .args(["--clinic", "all", "--limit", "25", "--per-page", "10"])
-            .args(["--format", "json"]),
+    let out = env.run_ok_as(
+        "admin",
+        &[
+            APPOINTMENTS,
+            &[
+                "--clinic",
+                "all",
+                "--limit",
+                "25",
+                "--per-page",
+                "10",
+                "--format",
+                "json",
+            ][..],
+        ]
+        .concat(),
     );
     assert_eq!(stdout_json(&out).as_array().unwrap().len(), 25);
     env.clear_journal();
-    exits(
-        env.admin()
-            .args(["campaign", "create", "--name", "Rede", "--clinic", "all"]),
+    exited(
+        env.run_as(
+            "admin",
+            &["campaign", "create", "--name", "Rede", "--clinic", "all"],
+        ),
         2,
     );
     assert!(env.sent().is_empty());
@@ -400,9 +427,8 @@ fn limit_counts_across_clinics_and_single_clinic_commands_refuse_all() {
 #[test]
 fn xlsx_needs_a_file() {
     let env = Env::new();
-    let out = exits(
-        env.clinic()
-            .args(["report", "ficha-financeira", "--format", "xlsx"]),
+    let out = exited(
+        env.run(&["report", "ficha-financeira", "--format", "xlsx"]),
         2,
     );
     assert!(stderr(&out).contains("-o"), "{}", stderr(&out));
@@ -442,14 +468,21 @@ fn summary_by_month_and_seller_matches_sums_computed_from_the_sandbox() {
         .filter(|r| r["id_status"] == 2 && [2, 5].contains(&r["clinica"].as_u64().unwrap()))
         .collect();
     let sums = independent_sums(&approved);
-    let out = succeeds(env.admin().args(MONTH_AND_SELLER).args([
-        "--status",
-        "Aprovado",
-        "--per-page",
-        "9",
-        "--format",
-        "json",
-    ]));
+    let out = env.run_ok_as(
+        "admin",
+        &[
+            MONTH_AND_SELLER,
+            &[
+                "--status",
+                "Aprovado",
+                "--per-page",
+                "9",
+                "--format",
+                "json",
+            ][..],
+        ]
+        .concat(),
+    );
     let rows = stdout_json(&out);
     let rows = rows.as_array().unwrap();
     assert_eq!(rows.len(), sums.len());
@@ -465,11 +498,13 @@ fn summary_by_month_and_seller_matches_sums_computed_from_the_sandbox() {
     // The same groups as a workbook, money as numbers.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("resumo.xlsx");
-    succeeds(
-        env.admin()
-            .args(MONTH_AND_SELLER)
-            .args(["--status", "2", "--format", "xlsx", "-o"])
-            .arg(&path),
+    env.run_ok_as(
+        "admin",
+        &[
+            MONTH_AND_SELLER,
+            &["--status", "2", "--format", "xlsx", "-o", arg(&path)][..],
+        ]
+        .concat(),
     );
     let mut book: Xlsx<_> = open_workbook(&path).unwrap();
     let range = book.worksheet_range("Sheet1").unwrap();
@@ -533,19 +568,17 @@ fn summary_charts_as_text_svg_and_png() {
     }
 
     let png = dir.path().join("meses.png");
-    let out = succeeds(
-        env.clinic()
-            .args([
-                "report",
-                "summary",
-                "appointments",
-                "--by",
-                "month",
-                "--chart-file",
-            ])
-            .arg(&png)
-            .args(["--format", "json"]),
-    );
+    let out = env.run_ok(&[
+        "report",
+        "summary",
+        "appointments",
+        "--by",
+        "month",
+        "--chart-file",
+        arg(&png),
+        "--format",
+        "json",
+    ]);
     let groups = stdout_json(&out).as_array().unwrap().len() as u32;
     let bytes = std::fs::read(&png).unwrap();
     let decoder = png::Decoder::new(std::io::Cursor::new(&bytes));
@@ -565,14 +598,12 @@ fn summary_charts_as_text_svg_and_png() {
         .count();
     assert!(bar_pixels > 10_000, "{bar_pixels} bar-coloured pixels");
 
-    exits(
-        env.clinic()
-            .args(["report", "summary", "appointments", "--by", "seller"]),
+    exited(
+        env.run(&["report", "summary", "appointments", "--by", "seller"]),
         2,
     );
-    exits(
-        env.clinic()
-            .args(["report", "summary", "--chart-file", "chart.jpg"]),
+    exited(
+        env.run(&["report", "summary", "--chart-file", "chart.jpg"]),
         2,
     );
 }
@@ -581,10 +612,12 @@ fn summary_charts_as_text_svg_and_png() {
 fn services_add_up_to_the_clinics_total_and_sales_are_approved_quotes_by_default() {
     let env = Env::scale(SCALE);
     let summary = |by: &str, extra: &[&str]| {
-        let out = succeeds(
-            env.clinic()
-                .args(["report", "summary", "--by", by, "--format", "json"])
-                .args(extra),
+        let out = env.run_ok(
+            &[
+                &["report", "summary", "--by", by, "--format", "json"][..],
+                extra,
+            ]
+            .concat(),
         );
         (stdout_json(&out), stderr(&out))
     };
@@ -631,18 +664,10 @@ fn services_add_up_to_the_clinics_total_and_sales_are_approved_quotes_by_default
             "Quotes with status 1, Cancelado",
         ),
     ] {
-        let out = succeeds(
-            env.clinic()
-                .args(["report", "summary", "--format", "table"])
-                .args(args),
-        );
+        let out = env.run_ok(&[&["report", "summary", "--format", "table"][..], args].concat());
         assert!(stderr(&out).starts_with(title), "{}", stderr(&out));
     }
-    let out = env
-        .clinic()
-        .args(["report", "summary", "--format", "table", "--by", "service"])
-        .output()
-        .unwrap();
+    let out = env.run(&["report", "summary", "--format", "table", "--by", "service"]);
     assert!(
         stderr(&out).contains("split among its services"),
         "{}",

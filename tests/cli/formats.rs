@@ -11,12 +11,21 @@ fn excel_csv_guards_formulas_and_output_file_is_atomic() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("ficha.csv");
     std::fs::write(&path, "old").unwrap();
-    env.clinic()
-        .args(FICHA_ALL)
-        .args(["--limit", "1000", "--excel", "--format", "csv", "-o"])
-        .arg(&path)
-        .assert()
-        .success();
+    env.run_ok(
+        &[
+            FICHA_ALL,
+            &[
+                "--limit",
+                "1000",
+                "--excel",
+                "--format",
+                "csv",
+                "-o",
+                arg(&path),
+            ][..],
+        ]
+        .concat(),
+    );
     let bytes = std::fs::read(&path).unwrap();
     assert!(bytes.starts_with(b"\xEF\xBB\xBF"), "BOM");
     let text = String::from_utf8(bytes[3..].to_vec()).unwrap();
@@ -53,14 +62,10 @@ fn excel_csv_guards_formulas_and_output_file_is_atomic() {
 #[test]
 fn table_is_the_default_on_no_terminal_json() {
     let env = Env::new();
-    let out = env.clinic().args(["ref", "clinics"]).output().unwrap();
+    let out = env.run(&["ref", "clinics"]);
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(v.is_array());
-    let out = env
-        .clinic()
-        .args(["ref", "clinics", "--format", "table"])
-        .output()
-        .unwrap();
+    let out = env.run(&["ref", "clinics", "--format", "table"]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.lines().count() >= 3, "{text}");
 }

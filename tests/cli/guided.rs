@@ -149,9 +149,8 @@ fn guided_create_takes_a_campaign_by_name_and_asks_an_admin_for_the_clinic() {
 #[test]
 fn without_a_terminal_missing_fields_are_a_usage_error() {
     let env = Env::new();
-    let out = exits(
-        env.clinic()
-            .args(["contact", "create", "--name", "Ana", "--clinic", "1"]),
+    let out = exited(
+        env.run(&["contact", "create", "--name", "Ana", "--clinic", "1"]),
         2,
     );
     let err = stderr(&out);
@@ -161,9 +160,8 @@ fn without_a_terminal_missing_fields_are_a_usage_error() {
     );
     assert!(env.sent().is_empty());
     // Every missing flag in one message, --clinic included when no default clinic is configured.
-    let out = exits(
-        env.clinic()
-            .args(["contact", "create", "--name", "Ana", "--channel", "1"]),
+    let out = exited(
+        env.run(&["contact", "create", "--name", "Ana", "--channel", "1"]),
         2,
     );
     assert!(

@@ -18,14 +18,17 @@ fn import_creates_every_row_once_and_resumes_from_the_journal() {
     let csv = dir.path().join("novos.csv");
     std::fs::write(&csv, GOOD).unwrap();
     let journal = dir.path().join("novos.journal");
-    let out = succeeds(
-        env.clinic()
-            .args(["contact", "import"])
-            .arg(&csv)
-            .args(["--clinic", "1", "--journal"])
-            .arg(&journal)
-            .args(["--format", "ndjson"]),
-    );
+    let out = env.run_ok(&[
+        "contact",
+        "import",
+        arg(&csv),
+        "--clinic",
+        "1",
+        "--journal",
+        arg(&journal),
+        "--format",
+        "ndjson",
+    ]);
     let sent = env.posts();
     assert_eq!(sent.len(), 3);
     let bodies: Vec<Value> = sent.iter().map(body_of).collect();
@@ -47,13 +50,15 @@ fn import_creates_every_row_once_and_resumes_from_the_journal() {
 
     // A second run with the same journal creates nobody again.
     env.clear_journal();
-    let out = succeeds(
-        env.clinic()
-            .args(["contact", "import"])
-            .arg(&csv)
-            .args(["--clinic", "1", "--journal"])
-            .arg(&journal),
-    );
+    let out = env.run_ok(&[
+        "contact",
+        "import",
+        arg(&csv),
+        "--clinic",
+        "1",
+        "--journal",
+        arg(&journal),
+    ]);
     assert!(env.posts().is_empty());
     assert!(
         stderr(&out).contains("0 created, 3 skipped"),
@@ -67,14 +72,8 @@ fn one_bad_row_stops_the_import_before_anything_is_sent() {
     let env = Env::new();
     let dir = tempfile::tempdir().unwrap();
     let csv = dir.path().join("bad.csv");
-    let import = |csv: &std::path::Path| {
-        env.clinic()
-            .args(["contact", "import"])
-            .arg(csv)
-            .args(["--clinic", "1"])
-            .output()
-            .unwrap()
-    };
+    let import =
+        |csv: &std::path::Path| env.run(&["contact", "import", arg(&csv), "--clinic", "1"]);
     std::fs::write(
         &csv,
         format!("{GOOD}Dora;123;2000-01-01;1;1;;\nEli;21977776666;2000-02-30;1;1;;\n"),
@@ -104,11 +103,7 @@ fn one_bad_row_stops_the_import_before_anything_is_sent() {
     assert!(env.posts().is_empty());
     // A missing column is named.
     std::fs::write(&csv, "name,phone\nAna,16992640197\n").unwrap();
-    env.clinic()
-        .args(["contact", "import"])
-        .arg(&csv)
-        .assert()
-        .code(2);
+    exited(env.run(&["contact", "import", arg(&csv)]), 2);
 }
 
 #[test]
@@ -117,19 +112,16 @@ fn dry_run_shows_the_bodies_and_sends_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let csv = dir.path().join("novos.csv");
     std::fs::write(&csv, GOOD).unwrap();
-    let out = succeeds(
-        env.clinic()
-            .args([
-                "contact",
-                "import",
-                "--dry-run",
-                "--clinic",
-                "1",
-                "--format",
-                "json",
-            ])
-            .arg(&csv),
-    );
+    let out = env.run_ok(&[
+        "contact",
+        "import",
+        "--dry-run",
+        "--clinic",
+        "1",
+        "--format",
+        "json",
+        arg(&csv),
+    ]);
     let rows = stdout_json(&out);
     assert_eq!(rows.as_array().unwrap().len(), 3);
     assert_eq!(rows[2]["body"]["telefone"], "(21) 97777-6666");

@@ -18,12 +18,10 @@ fn network() -> Env {
 
 /// The admin's `report ficha-financeira --clinic all --since last` with `extra` arguments.
 fn since_last(env: &Env, extra: &[&str]) -> std::process::Output {
-    env.admin()
-        .args(FICHA)
-        .args(["--clinic", "all", "--since", "last"])
-        .args(extra)
-        .output()
-        .unwrap()
+    env.run_as(
+        "admin",
+        &[FICHA, &["--clinic", "all", "--since", "last"][..], extra].concat(),
+    )
 }
 
 /// A run that must succeed; its stderr.
@@ -62,13 +60,19 @@ fn dataset(dir: &Path) -> HashMap<u64, Value> {
 /// A full export of the network now, by ID.
 fn full_export(env: &Env, dir: &Path) -> HashMap<u64, Value> {
     let path = dir.join("full.ndjson");
-    ok(env
-        .admin()
-        .args(["report", "ficha-financeira", "--clinic", "all"])
-        .args(["--format", "ndjson", "-o"])
-        .arg(&path)
-        .output()
-        .unwrap());
+    ok(env.run_as(
+        "admin",
+        &[
+            "report",
+            "ficha-financeira",
+            "--clinic",
+            "all",
+            "--format",
+            "ndjson",
+            "-o",
+            arg(&path),
+        ],
+    ));
     let mut records = HashMap::new();
     newest_by_id(&mut records, &std::fs::read_to_string(&path).unwrap());
     records
@@ -161,12 +165,7 @@ fn each_output_has_its_own_point_and_a_new_one_gets_the_whole_history() {
 
     // Two outputs, two points, each named by its output and its filters as flags, times with
     // their offset.
-    let listed = stdout_json(
-        &env.admin()
-            .args(["state", "list", "--format", "json"])
-            .output()
-            .unwrap(),
-    );
+    let listed = stdout_json(&env.run_as("admin", &["state", "list", "--format", "json"]));
     let points = listed.as_array().unwrap();
     assert_eq!(points.len(), 2, "{listed}");
     for point in points {
@@ -181,7 +180,7 @@ fn each_output_has_its_own_point_and_a_new_one_gets_the_whole_history() {
         );
         assert_eq!(point["zone"], "America/Sao_Paulo");
     }
-    let table = env.admin().args(["state", "list"]).output().unwrap();
+    let table = env.run_as("admin", &["state", "list"]);
     assert!(!String::from_utf8_lossy(&table.stdout).contains("Args"));
 }
 
@@ -263,13 +262,14 @@ fn a_point_later_than_the_servers_clock_is_refused_with_a_full_run() {
 
 /// Clinic 1's Ficha Financeira from a day no quote has, into `path`.
 fn export_nothing(env: &Env, path: &Path) {
-    ok(env
-        .admin()
-        .args(FICHA)
-        .args(["--clinic", "1", "--from", "2099-01-01", "-o"])
-        .arg(path)
-        .output()
-        .unwrap());
+    ok(env.run_as(
+        "admin",
+        &[
+            FICHA,
+            &["--clinic", "1", "--from", "2099-01-01", "-o", arg(&path)][..],
+        ]
+        .concat(),
+    ));
 }
 
 /// The report's columns when no record comes: its documented fields the first time, then the fields
@@ -310,12 +310,10 @@ fn a_report_with_no_records_still_has_its_columns() {
     assert_eq!(range.get((0, 0)).map(|c| c.to_string()), Some("id".into()));
 
     // After an export with records, its fields are the columns.
-    let full = env
-        .admin()
-        .args(FICHA)
-        .args(["--clinic", "1", "--format", "json"])
-        .output()
-        .unwrap();
+    let full = env.run_as(
+        "admin",
+        &[FICHA, &["--clinic", "1", "--format", "json"][..]].concat(),
+    );
     let keys: Vec<String> = stdout_json(&full)[0]
         .as_object()
         .unwrap()

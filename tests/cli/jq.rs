@@ -6,7 +6,7 @@ use crate::common::*;
 #[test]
 fn jq_results_are_lines_and_strings_print_raw() {
     let env = Env::new();
-    let names = succeeds(env.clinic().args(["ref", "channels", "--jq", ".nome"]));
+    let names = env.run_ok(&["ref", "channels", "--jq", ".nome"]);
     let text = String::from_utf8(names.stdout).unwrap();
     assert!(text.lines().any(|l| l == "Instagram"), "{text}");
     // A name holding quotes comes as it is, never escaped.
@@ -20,20 +20,12 @@ fn jq_results_are_lines_and_strings_print_raw() {
     );
 
     // Other results are compact JSON, one a line.
-    let objects = env
-        .clinic()
-        .args(["ref", "channels", "--jq", "{id}"])
-        .output()
-        .unwrap();
+    let objects = env.run(&["ref", "channels", "--jq", "{id}"]);
     let text = String::from_utf8(objects.stdout).unwrap();
     assert!(text.lines().all(|l| l.starts_with("{\"id\":")), "{text}");
 
     // An asked-for format still wins: JSON is an array of quoted strings.
-    let json = env
-        .clinic()
-        .args(["ref", "channels", "--jq", ".nome", "--format", "json"])
-        .output()
-        .unwrap();
+    let json = env.run(&["ref", "channels", "--jq", ".nome", "--format", "json"]);
     assert!(
         stdout_json(&json)
             .as_array()
@@ -42,13 +34,9 @@ fn jq_results_are_lines_and_strings_print_raw() {
     );
 
     // `-r` makes NDJSON's strings raw too.
-    let raw = env
-        .clinic()
-        .args([
-            "ref", "channels", "--jq", ".nome", "--format", "ndjson", "-r",
-        ])
-        .output()
-        .unwrap();
+    let raw = env.run(&[
+        "ref", "channels", "--jq", ".nome", "--format", "ndjson", "-r",
+    ]);
     let text = String::from_utf8(raw.stdout).unwrap();
     assert!(text.lines().any(|l| l == "Instagram"), "{text}");
 }
@@ -56,11 +44,7 @@ fn jq_results_are_lines_and_strings_print_raw() {
 #[test]
 fn a_filter_that_fails_on_a_record_is_an_error() {
     let env = Env::new();
-    let out = env
-        .clinic()
-        .args(["ref", "channels", "--jq", ".nome | tonumber"])
-        .output()
-        .unwrap();
+    let out = env.run(&["ref", "channels", "--jq", ".nome | tonumber"]);
     assert_ne!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stderr(&out).contains("jq"), "{}", stderr(&out));
 }
@@ -71,7 +55,7 @@ fn a_filter_that_fails_on_a_record_is_an_error() {
 fn jq_values_in_csv_and_tsv_are_bare_lines_and_objects_keep_their_columns() {
     let env = Env::new();
     let run = |args: &[&str]| {
-        let out = env.clinic().args(args).output().unwrap();
+        let out = env.run(args);
         assert!(out.status.success(), "{}", stderr(&out));
         String::from_utf8(out.stdout).unwrap()
     };
@@ -100,12 +84,7 @@ fn jq_values_in_csv_and_tsv_are_bare_lines_and_objects_keep_their_columns() {
 
     // Written to a file the same way.
     let file = env.config.path().join("nomes.csv");
-    let out = env
-        .clinic()
-        .args(["ref", "channels", "--jq", ".nome", "-o"])
-        .arg(&file)
-        .output()
-        .unwrap();
+    let out = env.run(&["ref", "channels", "--jq", ".nome", "-o", arg(&file)]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = std::fs::read_to_string(&file).unwrap();
     assert_eq!(text.lines().next(), Some("WhatsApp"), "{text}");

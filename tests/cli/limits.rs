@@ -81,12 +81,14 @@ fn an_endless_answer_stops_at_the_size_cap() {
 }
 
 fn appointments_csv(env: &Env, extra: &[&str]) -> std::process::Output {
-    env.clinic()
-        .args(APPOINTMENTS)
-        .args(["--all", "--per-page", "4", "--format", "csv"])
-        .args(extra)
-        .output()
-        .unwrap()
+    env.run(
+        &[
+            APPOINTMENTS,
+            &["--all", "--per-page", "4", "--format", "csv"][..],
+            extra,
+        ]
+        .concat(),
+    )
 }
 
 /// `clinic` as the clinic user with a token fetched beforehand, one second later: its walk starts
@@ -225,11 +227,7 @@ fn max_pages_stops_a_walk_that_has_not_ended() {
 fn page_numbers_beyond_any_list_are_refused() {
     let env = Env::new();
     for page in ["18446744073709551615", "1000000001"] {
-        exits(
-            env.clinic()
-                .args(["ref", "channels", "--all", "--page", page]),
-            2,
-        );
+        exited(env.run(&["ref", "channels", "--all", "--page", page]), 2);
     }
     assert!(env.sent().is_empty(), "nothing was sent");
 }

@@ -266,7 +266,7 @@ fn a_birth_date_after_today_is_refused_everywhere() {
             args.extend(&contact);
         }
         args.extend(["--birth-date", &future]);
-        let out = env.clinic().args(&args).output().unwrap();
+        let out = env.run(&args);
         assert_eq!(out.status.code(), Some(2), "{command:?}: {}", stderr(&out));
         let err = stderr(&out);
         assert!(
@@ -279,9 +279,8 @@ fn a_birth_date_after_today_is_refused_everywhere() {
         );
     }
     // The Portuguese spelling of the flag is checked the same way.
-    let out = exits(
-        env.clinic()
-            .args(["contact", "create", "--data-nascimento", "01/01/2199"]),
+    let out = exited(
+        env.run(&["contact", "create", "--data-nascimento", "01/01/2199"]),
         2,
     );
     assert!(
@@ -304,10 +303,8 @@ fn a_birth_date_after_today_is_refused_everywhere() {
         ),
     )
     .unwrap();
-    let out = exits(
-        env.clinic()
-            .args(["contact", "import", "--clinic", "1"])
-            .arg(&csv),
+    let out = exited(
+        env.run(&["contact", "import", "--clinic", "1", arg(&csv)]),
         2,
     );
     assert!(
@@ -451,26 +448,22 @@ fn rows_left_unknown_exit_5_then_are_resolved_and_sent_exactly_once() {
     std::fs::write(&csv, text).unwrap();
     // An earlier run sent rows 2 and 3 and was cut off before either answer: row 2 reached the
     // service, row 3 did not.
-    env.clinic()
-        .args([
-            "contact",
-            "create",
-            "--name",
-            "reached",
-            "--phone",
-            "31991110001",
-        ])
-        .args([
-            "--birth-date",
-            "1990-01-01",
-            "--channel",
-            "1",
-            "--campaign",
-            "1",
-        ])
-        .args(["--clinic", "1"])
-        .assert()
-        .success();
+    env.run_ok(&[
+        "contact",
+        "create",
+        "--name",
+        "reached",
+        "--phone",
+        "31991110001",
+        "--birth-date",
+        "1990-01-01",
+        "--channel",
+        "1",
+        "--campaign",
+        "1",
+        "--clinic",
+        "1",
+    ]);
     let journal = dir.path().join("novos.journal");
     let sending = |row: u64, name: &str, phone: &str| {
         json!({"key": journal_key(name, phone), "row": row, "state": "sending", "id": null})
@@ -550,11 +543,10 @@ fn resolve_unknown_needs_a_journal() {
     let dir = tempfile::tempdir().unwrap();
     let csv = dir.path().join("novos.csv");
     std::fs::write(&csv, format!("{HEADER}{}", csv_row("Ana", "16992640197"))).unwrap();
-    env.clinic()
-        .args(["contact", "import", "--resolve-unknown"])
-        .arg(&csv)
-        .assert()
-        .code(2);
+    exited(
+        env.run(&["contact", "import", "--resolve-unknown", arg(&csv)]),
+        2,
+    );
     assert!(env.sent().is_empty());
 }
 

@@ -169,13 +169,8 @@ fn mcp_lists_the_read_tools_and_no_write_tool() {
 #[test]
 fn mcp_pages_a_report_to_its_end_every_record_once() {
     let env = Env::new();
-    let exported = stdout_json(&succeeds(env.clinic().args([
-        "report",
-        "appointments",
-        "--all",
-        "--format",
-        "json",
-    ])));
+    let exported =
+        stdout_json(&env.run_ok(&["report", "appointments", "--all", "--format", "json"]));
     let exported = exported.as_array().unwrap().clone();
     assert!(
         exported.len() > 20,
@@ -235,18 +230,19 @@ fn mcp_pages_a_report_to_its_end_every_record_once() {
 #[test]
 fn mcp_takes_a_clinic_by_name() {
     let env = Env::new();
-    let by_id = stdout_json(&succeeds(env.admin().args([
-        "report",
-        "appointments",
-        "--clinic",
-        "1",
-        "--all",
-        "--format",
-        "json",
-    ])));
-    let clinics = stdout_json(&succeeds(
-        env.admin().args(["ref", "clinics", "--format", "json"]),
+    let by_id = stdout_json(&env.run_ok_as(
+        "admin",
+        &[
+            "report",
+            "appointments",
+            "--clinic",
+            "1",
+            "--all",
+            "--format",
+            "json",
+        ],
     ));
+    let clinics = stdout_json(&env.run_ok_as("admin", &["ref", "clinics", "--format", "json"]));
     let name = clinics
         .as_array()
         .unwrap()
@@ -302,10 +298,7 @@ fn mcp_a_failure_is_a_tool_error_not_a_protocol_error() {
 
 /// The first five contacts as `clinic contact list` gives them, unmasked: what a sharing server sends.
 fn five_contacts(env: &Env) -> Value {
-    stdout_json(&succeeds(
-        env.clinic()
-            .args(["contact", "list", "--limit", "5", "--format", "json"]),
-    ))
+    stdout_json(&env.run_ok(&["contact", "list", "--limit", "5", "--format", "json"]))
 }
 
 /// Phones and e-mails are masked unless the server was started with `--share-personal`.
@@ -511,11 +504,7 @@ fn mcp_a_write_is_asked_of_the_person_where_the_client_can_ask() {
 fn mcp_profile_key_share_personal_shares_personal_data() {
     let env = Env::new();
     let listed = five_contacts(&env);
-    let refused = env
-        .clinic()
-        .args(["config", "set", "mcp.share_personal", "sim"])
-        .output()
-        .unwrap();
+    let refused = env.run(&["config", "set", "mcp.share_personal", "sim"]);
     assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
     let said = stderr(&refused);
     assert!(
@@ -524,15 +513,12 @@ fn mcp_profile_key_share_personal_shares_personal_data() {
             && said.contains("true or false"),
         "{said}"
     );
-    succeeds(
-        env.clinic()
-            .args(["config", "set", "mcp.share_personal", "true"]),
-    );
-    let got = succeeds(env.clinic().args(["config", "get", "mcp.share_personal"]));
+    env.run_ok(&["config", "set", "mcp.share_personal", "true"]);
+    let got = env.run_ok(&["config", "get", "mcp.share_personal"]);
     assert_eq!(String::from_utf8_lossy(&got.stdout).trim(), "true");
     for (shared, first_phone_masked) in [(true, false), (false, true)] {
         if !shared {
-            succeeds(env.clinic().args(["config", "unset", "mcp.share_personal"]));
+            env.run_ok(&["config", "unset", "mcp.share_personal"]);
         }
         let (process, _) = logged_in(&env);
         runtime().block_on(async {
@@ -570,10 +556,8 @@ fn ana() -> Value {
 #[test]
 fn mcp_summary_gives_the_totals_of_report_summary() {
     let env = Env::new();
-    let exported = stdout_json(&succeeds(
-        env.clinic()
-            .args(["report", "summary", "--by", "clinic", "--format", "json"]),
-    ));
+    let exported =
+        stdout_json(&env.run_ok(&["report", "summary", "--by", "clinic", "--format", "json"]));
     assert!(!exported.as_array().unwrap().is_empty(), "{exported}");
     let (process, _) = logged_in(&env);
     runtime().block_on(async {
@@ -602,11 +586,9 @@ fn mcp_summary_gives_the_totals_of_report_summary() {
 #[test]
 fn mcp_sql_queries_the_profiles_mirror() {
     let env = Env::new();
-    succeeds(env.clinic().args(["sync", "--streams", "quotes"]));
+    env.run_ok(&["sync", "--streams", "quotes"]);
     const QUERY: &str = "SELECT id, valor FROM quotes ORDER BY id";
-    let exported = stdout_json(&succeeds(
-        env.clinic().args(["sql", "--format", "json", QUERY]),
-    ));
+    let exported = stdout_json(&env.run_ok(&["sql", "--format", "json", QUERY]));
     assert!(!exported.as_array().unwrap().is_empty(), "{exported}");
     let (process, _) = logged_in(&env);
     runtime().block_on(async {
@@ -629,12 +611,12 @@ fn mcp_sql_queries_the_profiles_mirror() {
         assert_eq!(refused.is_error, Some(true), "{refused:?}");
         assert!(!text_of(&refused).is_empty());
     });
-    let left = stdout_json(&succeeds(env.clinic().args([
+    let left = stdout_json(&env.run_ok(&[
         "sql",
         "--format",
         "json",
         "SELECT COUNT(*) AS n FROM quotes",
-    ])));
+    ]));
     assert_eq!(left[0]["n"], exported.as_array().unwrap().len());
 }
 
@@ -643,11 +625,7 @@ fn mcp_sql_queries_the_profiles_mirror() {
 #[test]
 fn mcp_profile_key_allow_writes_offers_the_writes() {
     let env = Env::new();
-    let refused = env
-        .clinic()
-        .args(["config", "set", "mcp.allow_writes", "yes"])
-        .output()
-        .unwrap();
+    let refused = env.run(&["config", "set", "mcp.allow_writes", "yes"]);
     assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
     for allowed in [true, false] {
         let verb = if allowed { "set" } else { "unset" };
@@ -655,7 +633,7 @@ fn mcp_profile_key_allow_writes_offers_the_writes() {
         if allowed {
             args.push("true");
         }
-        succeeds(env.clinic().args(&args));
+        env.run_ok(&args);
         let (process, _) = logged_in(&env);
         runtime().block_on(async {
             let session = Session::start(process, &[]).await;
@@ -671,10 +649,7 @@ fn mcp_profile_key_allow_writes_offers_the_writes() {
 #[test]
 fn mcp_offers_the_reference_lists_as_resources_and_three_prompts() {
     let env = Env::new();
-    let channels = stdout_json(&succeeds(
-        env.clinic()
-            .args(["ref", "channels", "--all", "--format", "json"]),
-    ));
+    let channels = stdout_json(&env.run_ok(&["ref", "channels", "--all", "--format", "json"]));
     let (process, _) = logged_in(&env);
     runtime().block_on(async {
         let session = Session::start(process, &[]).await;

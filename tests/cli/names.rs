@@ -23,20 +23,28 @@ fn reads(env: &Env) -> Vec<String> {
 }
 
 fn contact_with_campaign(env: &Env, campaign: &str) -> std::process::Output {
-    env.clinic()
-        .args(CREATE_ANYWAY)
-        .args(["--name", "Ana Nova", "--phone", "16992640197"])
-        .args([
-            "--birth-date",
-            "1990-04-23",
-            "--channel",
-            "WhatsApp",
-            "--clinic",
-            "1",
-        ])
-        .args(["--campaign", campaign, "--format", "json"])
-        .output()
-        .unwrap()
+    env.run(
+        &[
+            CREATE_ANYWAY,
+            &[
+                "--name",
+                "Ana Nova",
+                "--phone",
+                "16992640197",
+                "--birth-date",
+                "1990-04-23",
+                "--channel",
+                "WhatsApp",
+                "--clinic",
+                "1",
+                "--campaign",
+                campaign,
+                "--format",
+                "json",
+            ][..],
+        ]
+        .concat(),
+    )
 }
 
 fn posted(env: &Env, path: &str) -> Value {
@@ -51,19 +59,17 @@ fn posted(env: &Env, path: &str) -> Value {
 #[test]
 fn a_campaign_just_created_is_usable_by_name_at_once() {
     let env = Env::new();
-    env.clinic().args(["cache", "refresh"]).assert().success();
-    let out = succeeds(
-        env.clinic()
-            .args([
-                "campaign",
-                "create",
-                "--name",
-                "Campanha Nova",
-                "--clinic",
-                "1",
-            ])
-            .args(["--format", "json"]),
-    );
+    env.run_ok(&["cache", "refresh"]);
+    let out = env.run_ok(&[
+        "campaign",
+        "create",
+        "--name",
+        "Campanha Nova",
+        "--clinic",
+        "1",
+        "--format",
+        "json",
+    ]);
     let id = stdout_json(&out)["id"].clone();
     env.clear_journal();
     let out = contact_with_campaign(&env, "campanha nova");
@@ -83,14 +89,17 @@ fn a_campaign_just_created_is_usable_by_name_at_once() {
 #[test]
 fn a_name_missing_from_the_cache_is_read_again_before_it_fails() {
     let env = Env::new();
-    env.clinic().args(["cache", "refresh"]).assert().success();
+    env.run_ok(&["cache", "refresh"]);
     // Created behind the cache's back.
-    succeeds(
-        env.clinic()
-            .args(["api", "POST", "/criaCampanha", "--data"])
-            .arg(r#"{"nome": "Criada na Web", "clinica": "1"}"#)
-            .args(["--format", "json"]),
-    );
+    env.run_ok(&[
+        "api",
+        "POST",
+        "/criaCampanha",
+        "--data",
+        arg(&r#"{"nome": "Criada na Web", "clinica": "1"}"#),
+        "--format",
+        "json",
+    ]);
     env.clear_journal();
     let out = contact_with_campaign(&env, "Criada na Web");
     assert!(out.status.success(), "{}", stderr(&out));
@@ -121,7 +130,7 @@ fn cache_refresh_reads_the_clinic_scoped_lists_of_every_clinic_in_sight() {
     let env = Env::new();
     let dir = env.config.path().join("cache").join("default");
     // An admin_master sees every clinic.
-    let out = succeeds(env.admin().args(["cache", "refresh"]));
+    let out = env.run_ok_as("admin", &["cache", "refresh"]);
     assert!(stderr(&out).contains("for 12 clinics"), "{}", stderr(&out));
     for clinic in 1..=12 {
         for list in [
@@ -137,19 +146,27 @@ fn cache_refresh_reads_the_clinic_scoped_lists_of_every_clinic_in_sight() {
         }
     }
     // A clinic user sees one, whose lists are also what a command without --clinic gets.
-    env.clinic().args(["cache", "clear"]).assert().success();
-    let out = succeeds(env.clinic().args(["cache", "refresh"]));
+    env.run_ok(&["cache", "clear"]);
+    let out = env.run_ok(&["cache", "refresh"]);
     assert!(stderr(&out).contains("for 1 clinic\n"), "{}", stderr(&out));
     assert!(dir.join("campaigns-clinic-1.json").exists());
     assert!(dir.join("campaigns.json").exists());
     assert!(!dir.join("campaigns-clinic-2.json").exists());
     env.clear_journal();
-    env.clinic()
-        .args(FICHA)
-        .args(["--seller", "Camila Araújo", "--limit", "1"])
-        .args(["--format", "json"])
-        .assert()
-        .success();
+    env.run_ok(
+        &[
+            FICHA,
+            &[
+                "--seller",
+                "Camila Araújo",
+                "--limit",
+                "1",
+                "--format",
+                "json",
+            ][..],
+        ]
+        .concat(),
+    );
     assert_eq!(reads(&env), ["lista_venda_orcamento"]);
 }
 
@@ -158,21 +175,23 @@ fn names_match_by_their_words_and_todas_means_all() {
     let env = Env::scale(600);
     // `camila` is the start of one seller's name; `uberlandia` a word of one clinic's.
     env.clear_journal();
-    let out = env
-        .admin()
-        .args(FICHA)
-        .args([
-            "--clinic",
-            "uberlandia",
-            "--seller",
-            "camila",
-            "--limit",
-            "1",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
+    let out = env.run_as(
+        "admin",
+        &[
+            FICHA,
+            &[
+                "--clinic",
+                "uberlandia",
+                "--seller",
+                "camila",
+                "--limit",
+                "1",
+                "--format",
+                "json",
+            ][..],
+        ]
+        .concat(),
+    );
     assert!(out.status.success(), "{}", crate::common::stderr(&out));
     let report = env
         .sent()
@@ -180,12 +199,8 @@ fn names_match_by_their_words_and_todas_means_all() {
         .find(|r| is_to(r, "/lista_venda_orcamento"))
         .expect("the report was read");
     let query = crate::common::query_of(&report);
-    let clinics = crate::common::stdout_json(
-        &env.admin()
-            .args(["ref", "clinics", "--format", "json"])
-            .output()
-            .unwrap(),
-    );
+    let clinics =
+        crate::common::stdout_json(&env.run_as("admin", &["ref", "clinics", "--format", "json"]));
     let uberlandia = clinics
         .as_array()
         .unwrap()
@@ -196,12 +211,14 @@ fn names_match_by_their_words_and_todas_means_all() {
     assert!(query.contains(&("clinica".into(), uberlandia)), "{query:?}");
     assert!(query.iter().any(|(k, _)| k == "vendedor"), "{query:?}");
     // `todas` is `all`.
-    let out = env
-        .admin()
-        .args(APPOINTMENTS)
-        .args(["--clinic", "todas", "--format", "ndjson"])
-        .output()
-        .unwrap();
+    let out = env.run_as(
+        "admin",
+        &[
+            APPOINTMENTS,
+            &["--clinic", "todas", "--format", "ndjson"][..],
+        ]
+        .concat(),
+    );
     assert!(out.status.success(), "{}", crate::common::stderr(&out));
     assert_eq!(
         String::from_utf8_lossy(&out.stdout).lines().count() as u64,

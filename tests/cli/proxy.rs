@@ -196,18 +196,11 @@ fn the_proxys_password_is_masked_everywhere_its_address_is_shown() {
     assert!(shown(&["config", "get", "proxy", "--show"]).contains(&with_password));
 
     // Requests go through it; neither doctor nor the trace of a walk shows the password.
-    let out = env
-        .clinic()
-        .args(["doctor", "--format", "json"])
-        .output()
-        .unwrap();
+    let out = env.run(&["doctor", "--format", "json"]);
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), stderr(&out));
     assert!(text.contains("through proxy"), "{text}");
     assert!(!text.contains(PASSWORD), "{text}");
-    let out = succeeds(
-        env.clinic()
-            .args(["-v", "ref", "channels", "--format", "json"]),
-    );
+    let out = env.run_ok(&["-v", "ref", "channels", "--format", "json"]);
     assert!(!stderr(&out).contains(PASSWORD), "{}", stderr(&out));
     assert!(
         !proxy.seen().is_empty(),
@@ -227,11 +220,7 @@ fn the_proxys_password_is_masked_everywhere_its_address_is_shown() {
         ])
         .assert()
         .success();
-    let out = exits(
-        env.clinic()
-            .args(["-v", "--max-wait", "1s", "ref", "channels"]),
-        5,
-    );
+    let out = exited(env.run(&["-v", "--max-wait", "1s", "ref", "channels"]), 5);
     let err = stderr(&out);
     assert!(err.contains(&format!("127.0.0.1:{port}")), "{err}");
     assert!(!err.contains(PASSWORD), "{err}");

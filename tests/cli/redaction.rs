@@ -267,7 +267,7 @@ fn personal_runs(env: &Env, flag: &str) -> Vec<(String, std::process::Output)> {
     ];
     runs.into_iter()
         .map(|args| {
-            let out = env.clinic().arg(flag).args(&args).output().unwrap();
+            let out = env.run(&[&[arg(&flag)][..], &args[..]].concat());
             (args.join(" "), out)
         })
         .collect()
@@ -310,12 +310,13 @@ fn verbose_traces_keep_personal_data_out_and_vv_shows_it() {
 #[test]
 fn errors_mask_personal_values_and_cut_long_ones() {
     let env = Env::new();
-    let out = env
-        .clinic()
-        .args(CREATE_ANYWAY)
-        .args(["--name", NAME, "--phone", "(16) 99264-01", "--email", EMAIL])
-        .output()
-        .unwrap();
+    let out = env.run(
+        &[
+            CREATE_ANYWAY,
+            &["--name", NAME, "--phone", "(16) 99264-01", "--email", EMAIL][..],
+        ]
+        .concat(),
+    );
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("--phone"), "{err}");
@@ -323,11 +324,7 @@ fn errors_mask_personal_values_and_cut_long_ones() {
     assert!(!err.contains("99264-01'"), "{err}");
     assert!(err.contains("'(16) *****-**'"), "{err}");
     let long = "x".repeat(100_000);
-    let out = env
-        .clinic()
-        .args(["report", "ficha-financeira", "--from", &long])
-        .output()
-        .unwrap();
+    let out = env.run(&["report", "ficha-financeira", "--from", &long]);
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
@@ -368,11 +365,7 @@ fn config_list_masks_the_webhook_id() {
 #[test]
 fn an_unknown_field_name_is_shown_and_never_masked() {
     let env = Env::new();
-    let out = env
-        .crm()
-        .args(["crm", "contact", "list", "--field", "name=Ana Souza"])
-        .output()
-        .unwrap();
+    let out = env.run_crm(&["crm", "contact", "list", "--field", "name=Ana Souza"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     let err = stderr(&out);
     assert!(err.contains("field name: got \"name\""), "{err}");

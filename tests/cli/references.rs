@@ -20,11 +20,7 @@ fn every_reference_list_hits_its_path() {
     ];
     for (cmd, path, paged) in cases {
         env.clear_journal();
-        let out = env
-            .clinic()
-            .args(["ref", cmd, "--format", "json"])
-            .output()
-            .unwrap();
+        let out = env.run(&["ref", cmd, "--format", "json"]);
         assert!(out.status.success(), "{cmd}: {}", stderr(&out));
         let records = stdout_json(&out);
         assert!(!records.as_array().unwrap().is_empty(), "{cmd}");
@@ -45,11 +41,7 @@ fn every_reference_list_hits_its_path() {
 #[test]
 fn appointment_statuses_in_order_and_csv_bytes() {
     let env = Env::new();
-    let out = env
-        .clinic()
-        .args(["ref", "appointment-statuses", "--format", "json"])
-        .output()
-        .unwrap();
+    let out = env.run(&["ref", "appointment-statuses", "--format", "json"]);
     let names: Vec<String> = stdout_json(&out)
         .as_array()
         .unwrap()
@@ -61,11 +53,7 @@ fn appointment_statuses_in_order_and_csv_bytes() {
         names[0].contains("Agendado") && names[7].contains("Bloqueio"),
         "{names:?}"
     );
-    let out = env
-        .clinic()
-        .args(["ref", "quote-statuses", "--format", "csv"])
-        .output()
-        .unwrap();
+    let out = env.run(&["ref", "quote-statuses", "--format", "csv"]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text.lines().count(), 6, "{text}");
     assert!(
@@ -77,11 +65,7 @@ fn appointment_statuses_in_order_and_csv_bytes() {
 #[test]
 fn channel_name_search_and_admin_scoping() {
     let env = Env::new();
-    let out = env
-        .clinic()
-        .args(["ref", "channels", "--nome", "insta", "--format", "json"])
-        .output()
-        .unwrap();
+    let out = env.run(&["ref", "channels", "--nome", "insta", "--format", "json"]);
     assert!(out.status.success());
     assert!(query_of(&env.sent()[0]).contains(&("nome".into(), "insta".into())));
     let first = &stdout_json(&out)[0];
@@ -89,17 +73,9 @@ fn channel_name_search_and_admin_scoping() {
         first.to_string().to_lowercase().contains("insta"),
         "{first}"
     );
-    let out = env
-        .admin()
-        .args(["ref", "clinics", "--all", "--format", "json"])
-        .output()
-        .unwrap();
+    let out = env.run_as("admin", &["ref", "clinics", "--all", "--format", "json"]);
     assert_eq!(stdout_json(&out).as_array().unwrap().len(), 12);
-    let out = env
-        .clinic()
-        .args(["ref", "clinics", "--all", "--format", "json"])
-        .output()
-        .unwrap();
+    let out = env.run(&["ref", "clinics", "--all", "--format", "json"]);
     assert_eq!(stdout_json(&out).as_array().unwrap().len(), 1);
     let _: Value = Value::Null;
 }
@@ -114,7 +90,7 @@ fn reference_list_rejections_send_nothing() {
         vec!["ref", "clinics", "--page", "-1"],
         vec!["ref", "channels", "--format", "xml"],
     ] {
-        let out = env.clinic().args(&args).output().unwrap();
+        let out = env.run(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
     }
     assert!(env.sent().is_empty());

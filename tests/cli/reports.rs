@@ -6,18 +6,16 @@ use crate::common::*;
 #[test]
 fn ficha_financeira_page_sends_filters_and_prints_records() {
     let env = Env::new();
-    let out = succeeds(
-        env.clinic()
-            .args(FICHA)
-            .args([
+    let out = env.run_ok(
+        &[
+            FICHA,
+            &[
                 "--from",
                 "01/01/2020",
                 "--to",
                 "2030-12-31",
                 "--status",
                 "2",
-            ])
-            .args([
                 "--seller",
                 "3",
                 "--active",
@@ -27,7 +25,9 @@ fn ficha_financeira_page_sends_filters_and_prints_records() {
                 "7",
                 "--format",
                 "json",
-            ]),
+            ][..],
+        ]
+        .concat(),
     );
     let sent = crate::common::without_numbering_probe(env.sent());
     assert_eq!(sent.len(), 1);
@@ -74,10 +74,7 @@ fn ficha_financeira_page_sends_filters_and_prints_records() {
 #[test]
 fn appointments_type_2_needs_has_quote_and_sends_nothing() {
     let env = Env::new();
-    let out = exits(
-        env.clinic().args(["report", "appointments", "--type", "2"]),
-        2,
-    );
+    let out = exited(env.run(&["report", "appointments", "--type", "2"]), 2);
     let err = stderr(&out);
     assert!(
         err.contains("--has-quote") && err.contains("0 or 1"),
@@ -89,11 +86,23 @@ fn appointments_type_2_needs_has_quote_and_sends_nothing() {
 #[test]
 fn appointments_status_list_sent_comma_separated() {
     let env = Env::new();
-    let out = succeeds(
-        env.clinic()
-            .args(APPOINTMENTS)
-            .args(["--status", "[1, 2,3]", "--type", "2", "--has-quote", "1"])
-            .args(["--from", "2020-01-01", "--format", "ndjson"]),
+    let out = env.run_ok(
+        &[
+            APPOINTMENTS,
+            &[
+                "--status",
+                "[1, 2,3]",
+                "--type",
+                "2",
+                "--has-quote",
+                "1",
+                "--from",
+                "2020-01-01",
+                "--format",
+                "ndjson",
+            ][..],
+        ]
+        .concat(),
     );
     let q = query_of(&env.sent()[0]);
     assert!(q.contains(&("status".into(), "1,2,3".into())), "{q:?}");
@@ -134,11 +143,10 @@ fn bad_dates_and_ranges_are_refused_before_sending() {
 #[test]
 fn admin_without_clinic_gets_the_server_message() {
     let env = Env::new();
-    let out = exits(env.admin().args(["report", "ficha-financeira"]), 4);
+    let out = exited(env.run_as("admin", &["report", "ficha-financeira"]), 4);
     assert!(stderr(&out).contains("HTTP 400"), "{}", stderr(&out));
-    env.admin()
-        .args(FICHA)
-        .args(["--clinic", "3", "--format", "json"])
-        .assert()
-        .success();
+    env.run_ok_as(
+        "admin",
+        &[FICHA, &["--clinic", "3", "--format", "json"][..]].concat(),
+    );
 }

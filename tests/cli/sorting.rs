@@ -15,12 +15,7 @@ fn ndjson(out: &std::process::Output) -> Vec<Value> {
 #[test]
 fn appointments_come_by_date_and_time_and_sort_orders_any_report() {
     let env = Env::new();
-    let appointments = ndjson(
-        &env.clinic()
-            .args(["report", "appointments", "--all", "--format", "ndjson"])
-            .output()
-            .unwrap(),
-    );
+    let appointments = ndjson(&env.run(&["report", "appointments", "--all", "--format", "ndjson"]));
     assert!(appointments.len() > 20);
     // The service's dates may be written either way; the order is the calendar's.
     let moment = |a: &Value| {
@@ -35,12 +30,13 @@ fn appointments_come_by_date_and_time_and_sort_orders_any_report() {
     assert!(moments.windows(2).all(|w| w[0] <= w[1]), "{moments:?}");
 
     let quotes = ndjson(
-        &env.clinic()
-            .args(FICHA_ALL)
-            .args(["--sort", "valor:desc"])
-            .args(["--format", "ndjson"])
-            .output()
-            .unwrap(),
+        &env.run(
+            &[
+                FICHA_ALL,
+                &["--sort", "valor:desc", "--format", "ndjson"][..],
+            ]
+            .concat(),
+        ),
     );
     let values: Vec<f64> = quotes
         .iter()
@@ -51,9 +47,8 @@ fn appointments_come_by_date_and_time_and_sort_orders_any_report() {
 
     // A sort that names no direction it knows is refused before anything is sent.
     env.clear_journal();
-    let out = exits(
-        env.clinic()
-            .args(["report", "appointments", "--sort", "data_agendamento:up"]),
+    let out = exited(
+        env.run(&["report", "appointments", "--sort", "data_agendamento:up"]),
         2,
     );
     assert!(stderr(&out).contains("FIELD:desc"), "{}", stderr(&out));

@@ -74,40 +74,30 @@ fn slow_network() -> Env {
 
 /// `clinic sync` as the admin into `db`, with `args`; its stderr when it succeeds.
 fn sync(env: &Env, db: impl AsRef<OsStr>, args: &[&str]) -> String {
-    let out = env
-        .admin()
-        .args(["sync", "--to"])
-        .arg(db)
-        .args(EVERY_CLINIC)
-        .args(args)
-        .output()
-        .unwrap();
+    let out = env.run_as(
+        "admin",
+        &[&["sync", "--to", arg(&db)][..], EVERY_CLINIC, args].concat(),
+    );
     assert!(out.status.success(), "{args:?}: {}", stderr(&out));
     stderr(&out)
 }
 
 /// Rows of an SQL query on the mirror, as JSON objects.
 fn sql(env: &Env, db: impl AsRef<OsStr>, query: &str) -> Vec<Value> {
-    let out = env
-        .admin()
-        .args(["sql", "--format", "json", "--to"])
-        .arg(db)
-        .arg(query)
-        .output()
-        .unwrap();
+    let out = env.run_as(
+        "admin",
+        &["sql", "--format", "json", "--to", arg(&db), arg(&query)],
+    );
     assert!(out.status.success(), "{query}: {}", stderr(&out));
     stdout_json(&out).as_array().cloned().unwrap_or_default()
 }
 
 /// `(id, valor, modificado_em)` of every quote of the network, by ID, as a fresh export gives them.
 fn exported(env: &Env) -> Vec<(u64, String, String)> {
-    let out = env
-        .admin()
-        .args(FICHA_ALL)
-        .args(EVERY_CLINIC)
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
+    let out = env.run_as(
+        "admin",
+        &[FICHA_ALL, EVERY_CLINIC, &["--format", "json"][..]].concat(),
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let mut rows: Vec<(u64, String, String)> = stdout_json(&out)
         .as_array()
@@ -238,14 +228,19 @@ fn follows_exactly(dest: &Dest) {
     same(&mirrored(&env, db), &exported(&env), "the service");
 
     // Every change, named, run by run.
-    let out = env
-        .admin()
-        .args([
-            "sync", "changes", "--since", "1", "--format", "json", "--to",
-        ])
-        .arg(db)
-        .output()
-        .unwrap();
+    let out = env.run_as(
+        "admin",
+        &[
+            "sync",
+            "changes",
+            "--since",
+            "1",
+            "--format",
+            "json",
+            "--to",
+            arg(&db),
+        ],
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let changes: Vec<(i64, String, String, Option<String>)> = stdout_json(&out)
         .as_array()
@@ -303,14 +298,21 @@ fn follows_exactly(dest: &Dest) {
     assert!((new - old - 10.0).abs() < 0.001, "{valor}");
 
     // Counted and summed by status: the two changed quotes of run 2, each once.
-    let out = env
-        .admin()
-        .args([
-            "sync", "changes", "--since", "1", "--by", "status", "--format", "json", "--to",
-        ])
-        .arg(db)
-        .output()
-        .unwrap();
+    let out = env.run_as(
+        "admin",
+        &[
+            "sync",
+            "changes",
+            "--since",
+            "1",
+            "--by",
+            "status",
+            "--format",
+            "json",
+            "--to",
+            arg(&db),
+        ],
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let by = stdout_json(&out);
     let changed: u64 = by
@@ -323,13 +325,7 @@ fn follows_exactly(dest: &Dest) {
     assert_eq!(changed, 2, "{by}");
 
     // The database is the user's to read, never to change through `clinic sql`.
-    let out = env
-        .admin()
-        .args(["sql", "--to"])
-        .arg(db)
-        .arg("DELETE FROM quotes")
-        .output()
-        .unwrap();
+    let out = env.run_as("admin", &["sql", "--to", arg(&db), "DELETE FROM quotes"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains(refused), "{}", stderr(&out));
 }
@@ -450,12 +446,10 @@ fn new_field(dest: &Dest) {
     });
     let db = &dest.to;
     sync(&env, db, &["--streams", "quotes"]);
-    let schema = env
-        .admin()
-        .args(["sql", "--schema", "--format", "csv", "--to"])
-        .arg(db)
-        .output()
-        .unwrap();
+    let schema = env.run_as(
+        "admin",
+        &["sql", "--schema", "--format", "csv", "--to", arg(&db)],
+    );
     let schema = String::from_utf8(schema.stdout).unwrap();
     let (integer, real) = (dest.integer, dest.real);
     for column in [
@@ -515,12 +509,10 @@ fn one_writer(dest: &Dest) {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
-    let second = env
-        .admin()
-        .args(["sync", "--no-wait", "--streams", "quotes", "--to"])
-        .arg(db)
-        .output()
-        .unwrap();
+    let second = env.run_as(
+        "admin",
+        &["sync", "--no-wait", "--streams", "quotes", "--to", arg(&db)],
+    );
     assert_eq!(second.status.code(), Some(1), "{}", stderr(&second));
     assert!(
         stderr(&second).contains("another sync is writing"),
@@ -528,13 +520,7 @@ fn one_writer(dest: &Dest) {
         stderr(&second)
     );
     // Readers are not blocked meanwhile.
-    let reading = env
-        .admin()
-        .args(["sql", "--to"])
-        .arg(db)
-        .arg(dest.probe)
-        .output()
-        .unwrap();
+    let reading = env.run_as("admin", &["sql", "--to", arg(&db), arg(&dest.probe)]);
     assert!(reading.status.success(), "{}", stderr(&reading));
     assert!(first.wait().unwrap().success());
     let waited = sync(&env, db, &["--streams", "quotes"]);
@@ -591,14 +577,10 @@ fn python_reads_the_mirror_and_its_sums_equal_the_csv_exports() {
     let db = dir.path().join("mirror.sqlite");
     sync(&env, &db, &["--streams", "quotes"]);
     let csv = dir.path().join("ficha.csv");
-    let out = env
-        .admin()
-        .args(FICHA_ALL)
-        .args(EVERY_CLINIC)
-        .arg("-o")
-        .arg(&csv)
-        .output()
-        .unwrap();
+    let out = env.run_as(
+        "admin",
+        &[FICHA_ALL, EVERY_CLINIC, &["-o", arg(&csv)][..]].concat(),
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let script = "import csv, sqlite3, sys\n\
         from decimal import Decimal\n\
@@ -648,11 +630,10 @@ fn the_crm_contacts_and_deals_are_mirrored_and_their_changes_named() {
     );
     assert!(phones[0]["n"].as_u64().unwrap() > 0, "{phones:?}");
 
-    let out = env
-        .admin()
-        .args(["crm", "contact", "update", "1", "--set", "NAME=Renomeada"])
-        .output()
-        .unwrap();
+    let out = env.run_as(
+        "admin",
+        &["crm", "contact", "update", "1", "--set", "NAME=Renomeada"],
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let said = sync(&env, &db, &["--streams", "crm"]);
     assert!(
@@ -684,11 +665,7 @@ fn a_full_walk_comes_back_as_often_as_the_profile_says() {
         said.contains("(clinic 1, incremental): 0 new, 0 changed, 0 vanished"),
         "{said}"
     );
-    let out = env
-        .admin()
-        .args(["config", "set", "sync.full_every", "1s"])
-        .output()
-        .unwrap();
+    let out = env.run_as("admin", &["config", "set", "sync.full_every", "1s"]);
     assert!(out.status.success(), "{}", stderr(&out));
     std::thread::sleep(Duration::from_millis(1_100));
     let said = sync(&env, &db, &["--streams", "quotes"]);
@@ -860,7 +837,7 @@ fn a_postgres_url_with_a_password_is_refused_before_anything_is_sent() {
         vec!["sql", "--to", url, "SELECT 1"],
         vec!["config", "set", "sync.target", url],
     ] {
-        let out = env.admin().args(&args).output().unwrap();
+        let out = env.run_as("admin", &args);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
         let said = stderr(&out);
         assert!(!said.contains("s3cr3t"), "{said}");
@@ -883,18 +860,12 @@ fn a_postgres_database_fed_by_another_working_copy_is_refused() {
         return;
     };
     let env = Env::scale(200);
-    let set = env
-        .admin()
-        .args(["config", "set", "sync.target", &url])
-        .output()
-        .unwrap();
+    let set = env.run_as("admin", &["config", "set", "sync.target", &url]);
     assert!(set.status.success(), "{}", stderr(&set));
-    let out = env
-        .admin()
-        .args(["sync", "--streams", "quotes"])
-        .args(EVERY_CLINIC)
-        .output()
-        .unwrap();
+    let out = env.run_as(
+        "admin",
+        &[&["sync", "--streams", "quotes"][..], EVERY_CLINIC].concat(),
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
         stderr(&out).contains("published up to run 1"),

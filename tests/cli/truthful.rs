@@ -35,12 +35,7 @@ fn pages_asked(env: &Env) -> Vec<String> {
 }
 
 fn export(env: &Env, out: &std::path::Path, per_page: &str) -> std::process::Output {
-    env.clinic()
-        .args(FICHA_ALL)
-        .args(["--per-page", per_page, "-o"])
-        .arg(out)
-        .output()
-        .unwrap()
+    env.run(&[FICHA_ALL, &["--per-page", per_page, "-o", arg(&out)][..]].concat())
 }
 
 #[test]
@@ -99,20 +94,16 @@ fn a_total_that_counts_pages_is_dropped_and_the_walk_reads_to_the_end() {
         });
         let dir = tempfile::tempdir().unwrap();
         let csv = dir.path().join("ficha.csv");
-        let out = env
-            .clinic()
-            .args([
-                "-v",
-                "report",
-                "ficha-financeira",
-                "--all",
-                "--per-page",
-                "50",
-                "-o",
-            ])
-            .arg(&csv)
-            .output()
-            .unwrap();
+        let out = env.run(&[
+            "-v",
+            "report",
+            "ficha-financeira",
+            "--all",
+            "--per-page",
+            "50",
+            "-o",
+            arg(&csv),
+        ]);
         let err = stderr(&out);
         assert!(out.status.success(), "{counters:?}: {err}");
         assert_eq!(rows(&csv).len(), clinic_one_quotes(&env), "{counters:?}");
@@ -160,7 +151,7 @@ fn a_byte_order_mark_before_the_config_and_state_files_is_skipped() {
     let env = Env::new();
     let config = env.config.path().join("config.toml");
     std::fs::write(&config, "\u{feff}[profiles.default]\nper_page = 7\n").unwrap();
-    let out = succeeds(env.clinic().args(["config", "get", "per_page"]));
+    let out = env.run_ok(&["config", "get", "per_page"]);
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "7");
 }
 
@@ -229,12 +220,15 @@ fn get_120_contacts(env: &Env) -> std::process::Output {
     // Reading the IDs spent some of the CRM's quota: let it refill.
     std::thread::sleep(std::time::Duration::from_secs(2));
     env.clear_journal();
-    let out = succeeds(
-        env.crm()
-            .args(["crm", "contact", "get", "--ids-from"])
-            .arg(file.path())
-            .args(["--format", "json"]),
-    );
+    let out = env.run_crm_ok(&[
+        "crm",
+        "contact",
+        "get",
+        "--ids-from",
+        arg(&file.path()),
+        "--format",
+        "json",
+    ]);
     assert_eq!(stdout_json(&out).as_array().unwrap().len(), 120);
     out
 }
@@ -280,9 +274,8 @@ fn records_streamed_to_standard_output_before_a_failure_are_called_incomplete() 
         counter_skew: 3,
         ..Options::ephemeral()
     });
-    let out = exits(
-        env.clinic()
-            .args(["report", "ficha-financeira", "--all", "--format", "ndjson"]),
+    let out = exited(
+        env.run(&["report", "ficha-financeira", "--all", "--format", "ndjson"]),
         5,
     );
     let lines = String::from_utf8_lossy(&out.stdout).lines().count();
@@ -305,10 +298,8 @@ fn records_streamed_to_standard_output_before_a_failure_are_called_incomplete() 
     );
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("q.ndjson");
-    let out = exits(
-        env.clinic()
-            .args(["report", "ficha-financeira", "--all", "-o"])
-            .arg(&file),
+    let out = exited(
+        env.run(&["report", "ficha-financeira", "--all", "-o", arg(&file)]),
         5,
     );
     assert!(

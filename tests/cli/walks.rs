@@ -93,13 +93,13 @@ fn ficha_financeira_walk_of_10000_in_every_format() {
 
     for format in ["json", "ndjson", "csv", "tsv"] {
         let path = dir.path().join(format!("ficha.{format}"));
-        let out = env
-            .clinic()
-            .args(FICHA_ALL)
-            .args(["--per-page", "200", "--format", format, "-o"])
-            .arg(&path)
-            .output()
-            .unwrap();
+        let out = env.run(
+            &[
+                FICHA_ALL,
+                &["--per-page", "200", "--format", format, "-o", arg(&path)][..],
+            ]
+            .concat(),
+        );
         assert!(out.status.success(), "{format}: {}", stderr(&out));
         let bytes = std::fs::read(&path).unwrap();
         match format {
@@ -156,11 +156,13 @@ fn walk_equals_data(opts: Options, extra: &[&str]) {
         let t = plain.token("unidade1", "unidade1");
         plain.fetch_all("/lista_venda_orcamento", "clinica=1", &t)
     };
-    let out = succeeds(
-        env.clinic()
-            .args(FICHA_ALL)
-            .args(["--per-page", "50", "--format", "ndjson"])
-            .args(extra),
+    let out = env.run_ok(
+        &[
+            FICHA_ALL,
+            &["--per-page", "50", "--format", "ndjson"][..],
+            extra,
+        ]
+        .concat(),
     );
     let got: Vec<Value> = String::from_utf8(out.stdout)
         .unwrap()
@@ -211,12 +213,7 @@ fn walk_against_a_server_that_ignores_the_page_warns_and_never_duplicates() {
         envelope: Envelope::Bare,
         ..Options::ephemeral()
     });
-    let out =
-        succeeds(
-            env.clinic()
-                .args(FICHA_ALL)
-                .args(["--per-page", "40", "--format", "ndjson"]),
-        );
+    let out = env.run_ok(&[FICHA_ALL, &["--per-page", "40", "--format", "ndjson"][..]].concat());
     let lines: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
     assert_eq!(lines.len(), 40);
     let mut ids: Vec<&str> = lines.clone();
@@ -236,11 +233,14 @@ fn walk_against_a_server_that_ignores_the_page_warns_and_never_duplicates() {
     });
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("out.csv");
-    let out = exits(
-        env.clinic()
-            .args(FICHA_ALL)
-            .args(["--per-page", "40", "--format", "csv", "-o"])
-            .arg(&path),
+    let out = exited(
+        env.run(
+            &[
+                FICHA_ALL,
+                &["--per-page", "40", "--format", "csv", "-o", arg(&path)][..],
+            ]
+            .concat(),
+        ),
         5,
     );
     assert!(stderr(&out).contains("incomplete"), "{}", stderr(&out));
@@ -264,7 +264,7 @@ fn every_token_field_and_both_auth_schemes() {
         auth_scheme: AuthScheme::Raw,
         ..Options::ephemeral()
     });
-    succeeds(env.clinic().args(CHANNELS_JSON));
+    env.run_ok(CHANNELS_JSON);
     let auth: Vec<String> = without_numbering_probe(env.sent())
         .iter()
         .map(|r| r["headers"]["authorization"].as_str().unwrap().to_string())
@@ -278,11 +278,8 @@ fn every_token_field_and_both_auth_schemes() {
     );
     // Configured raw: sent bare from the start.
     env.clear_journal();
-    env.clinic()
-        .args(["config", "set", "auth_scheme", "raw"])
-        .assert()
-        .success();
-    env.clinic().args(CHANNELS_JSON).assert().success();
+    env.run_ok(&["config", "set", "auth_scheme", "raw"]);
+    env.run_ok(CHANNELS_JSON);
     // The page and the empty one after it (the probe aside), both bare.
     let sent = without_numbering_probe(env.sent());
     assert_eq!(sent.len(), 2);
@@ -292,7 +289,7 @@ fn every_token_field_and_both_auth_schemes() {
         auth_scheme: AuthScheme::Bearer,
         ..Options::ephemeral()
     });
-    env.clinic().args(CHANNELS_JSON).assert().success();
+    env.run_ok(CHANNELS_JSON);
     // The page and the empty one after it, the probe aside: no scheme retried.
     assert_eq!(without_numbering_probe(env.sent()).len(), 2);
 }
@@ -300,15 +297,21 @@ fn every_token_field_and_both_auth_schemes() {
 #[test]
 fn limit_stops_the_walk() {
     let env = Env::new();
-    let out = succeeds(env.clinic().args(APPOINTMENTS).args([
-        "--all",
-        "--limit",
-        "120",
-        "--per-page",
-        "50",
-        "--format",
-        "ndjson",
-    ]));
+    let out = env.run_ok(
+        &[
+            APPOINTMENTS,
+            &[
+                "--all",
+                "--limit",
+                "120",
+                "--per-page",
+                "50",
+                "--format",
+                "ndjson",
+            ][..],
+        ]
+        .concat(),
+    );
     assert_eq!(
         std::str::from_utf8(&out.stdout).unwrap().lines().count(),
         120
@@ -318,14 +321,19 @@ fn limit_stops_the_walk() {
 #[test]
 fn jq_filters_each_record_of_a_walk() {
     let env = Env::scale(3000);
-    let out = succeeds(
-        env.clinic()
-            .args(FICHA_ALL)
-            .args(["--per-page", "100", "--format", "ndjson"])
-            .args([
+    let out = env.run_ok(
+        &[
+            FICHA_ALL,
+            &[
+                "--per-page",
+                "100",
+                "--format",
+                "ndjson",
                 "--jq",
                 "select(.id_status == 2) | {id, cliente, n: (.procedimentos | length)}",
-            ]),
+            ][..],
+        ]
+        .concat(),
     );
     let got: Vec<Value> = String::from_utf8(out.stdout)
         .unwrap()
@@ -343,9 +351,9 @@ fn jq_filters_each_record_of_a_walk() {
     assert_eq!(got, expected);
     // A filter that does not compile stops the command before anything is sent.
     env.clear_journal();
-    env.clinic()
-        .args(["report", "ficha-financeira", "--jq", ".[", "--all"])
-        .assert()
-        .code(2);
+    exited(
+        env.run(&["report", "ficha-financeira", "--jq", ".[", "--all"]),
+        2,
+    );
     assert!(env.sent().is_empty());
 }

@@ -9,6 +9,7 @@
 //!
 //! Everything here blocks (D-Bus, keyctl, Win32, files); async callers run it on a blocking thread.
 
+use crate::environment::Environment;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -39,8 +40,8 @@ fn native_kinds() -> Vec<StoreKind> {
 
 /// The stores to try, in order. `CLINIC_CREDENTIAL_STORE` narrows the chain to one store (useful on
 /// machines whose desktop keyring should be left alone, and in tests of a given store).
-pub fn chain(insecure_allowed: bool) -> Result<Vec<StoreKind>> {
-    if let Ok(forced) = std::env::var("CLINIC_CREDENTIAL_STORE") {
+pub fn chain(insecure_allowed: bool, env: &Environment) -> Result<Vec<StoreKind>> {
+    if let Some(forced) = env.var("CLINIC_CREDENTIAL_STORE") {
         let kind = match forced.as_str() {
             "secret-service" => StoreKind::SecretService,
             "keyutils" => StoreKind::Keyutils,

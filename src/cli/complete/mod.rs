@@ -94,7 +94,9 @@ impl Line {
         self.value_of(&["--profile"])
             .or_else(|| std::env::var("CLINIC_PROFILE").ok())
             .filter(|p| !p.is_empty())
-            .unwrap_or_else(crate::config::default_profile_name)
+            .unwrap_or_else(|| {
+                crate::config::default_profile_name(&crate::environment::Environment::Process)
+            })
     }
 }
 

@@ -3,6 +3,7 @@
 //! into the shell — a missing cache just offers nothing. The profile and clinic are the ones the
 //! command line names (`--profile`, `--clinic`), else the environment's and the profile's.
 
+use crate::environment::Environment;
 use std::ffi::OsStr;
 
 use clap_complete::engine::CompletionCandidate;
@@ -70,7 +71,8 @@ pub fn clinic_ids(current: &OsStr) -> Vec<CompletionCandidate> {
 
 /// The profiles of the configuration file, and `default` (`config use NAME`).
 pub fn profiles(current: &OsStr) -> Vec<CompletionCandidate> {
-    let names = config::config_dir()
+    // Completion runs in the shell's own process, with its environment.
+    let names = config::config_dir(&Environment::Process)
         .ok()
         .and_then(|dir| ConfigFile::load(&dir).ok())
         .map(|file| file.profiles.into_keys().collect::<Vec<_>>())
@@ -83,19 +85,24 @@ pub fn profiles(current: &OsStr) -> Vec<CompletionCandidate> {
 
 /// The profile the line would use, as stored with the environment's overrides.
 pub fn profile_of(line: &Line) -> Option<Profile> {
-    let dir = config::config_dir().ok()?;
+    let dir = config::config_dir(&Environment::Process).ok()?;
     let stored = ConfigFile::load(&dir)
         .ok()?
         .profiles
         .remove(&line.profile())
         .unwrap_or_default();
-    config::apply_env(stored).ok()
+    config::apply_env(stored, &Environment::Process).ok()
 }
 
 /// The cache of the profile the line would use (its `base_url`), and that profile.
 fn cache_of(line: &Line) -> Option<(Cache, Profile)> {
     let profile = profile_of(line)?;
-    let cache = Cache::new(&line.profile(), profile.base_url.as_deref()?).ok()?;
+    let cache = Cache::new(
+        &Environment::Process,
+        &line.profile(),
+        profile.base_url.as_deref()?,
+    )
+    .ok()?;
     Some((cache, profile))
 }
 

@@ -90,7 +90,7 @@ impl Run {
                 since = from.format(MOMENT).to_string()
             ));
         }
-        let empty_columns = state::columns(&ctx.profile_name, export.report)
+        let empty_columns = state::columns(ctx.env(), &ctx.profile_name, export.report)
             .unwrap_or_else(|| export.documented.iter().map(|c| c.to_string()).collect());
         let watch = Arc::new(Watch::new(
             MODIFIED,
@@ -157,7 +157,7 @@ impl Run {
         walked?;
         let columns = self.watch.columns();
         if !columns.is_empty()
-            && let Err(e) = state::save_columns(&ctx.profile_name, self.report, &columns)
+            && let Err(e) = state::save_columns(ctx.env(), &ctx.profile_name, self.report, &columns)
         {
             ctx.reporter.warn(&e.to_string());
         }
@@ -192,6 +192,7 @@ impl Run {
             return Ok(());
         };
         state::save(
+            ctx.env(),
             &point.id,
             &State {
                 profile: ctx.profile_name.clone(),
@@ -204,7 +205,7 @@ impl Run {
             },
         )?;
         if let Some(legacy) = point.legacy {
-            state::reset(&legacy)?;
+            state::reset(ctx.env(), &legacy)?;
         }
         ctx.reporter.note(&crate::t!(
             "cli-since-saved",
@@ -235,10 +236,10 @@ impl Point {
             target: target.clone(),
             legacy: None,
         };
-        let mut saved = state::load(&id)?;
+        let mut saved = state::load(ctx.env(), &id)?;
         if saved.is_none() {
             let legacy = state::legacy_id(&ctx.profile_name, export.report, &export.legacy);
-            if let Some(old) = state::load(&legacy)?.filter(|s| s.target.is_none()) {
+            if let Some(old) = state::load(ctx.env(), &legacy)?.filter(|s| s.target.is_none()) {
                 saved = Some(old);
                 point.legacy = Some(legacy);
             }
@@ -302,8 +303,9 @@ fn now(ctx: &Context) -> Result<NaiveDateTime> {
     let now = chrono::Utc::now();
     #[cfg(debug_assertions)]
     let now = now
-        + std::env::var("CLINIC_TEST_CLOCK_SKEW")
-            .ok()
+        + ctx
+            .env()
+            .var("CLINIC_TEST_CLOCK_SKEW")
             .and_then(|s| s.parse::<i64>().ok())
             .map_or(chrono::Duration::zero(), chrono::Duration::seconds);
     Ok(now.with_timezone(&tz).naive_local())

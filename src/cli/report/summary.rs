@@ -346,7 +346,7 @@ fn write_text_chart(ctx: &Context, summary: &Summary, measure: &str) -> Result<(
     let width = spec
         .width
         .map(usize::from)
-        .or_else(|| std::env::var("COLUMNS").ok()?.trim().parse().ok())
+        .or_else(|| ctx.env().var("COLUMNS")?.trim().parse().ok())
         .unwrap_or(80);
     let mut text = format!("{}\n", title(summary, measure));
     text.push_str(&bars::render(&summary.bars(measure), width));

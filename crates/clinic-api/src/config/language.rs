@@ -2,6 +2,7 @@
 //! text too): `--lang`, else `CLINIC_LANG`, else the profile's `language`, else the locale
 //! (`LC_ALL`, `LC_MESSAGES`, `LANG`; the user's UI language on Windows and macOS).
 
+use crate::environment::Environment;
 use std::ffi::OsString;
 use std::sync::OnceLock;
 
@@ -121,7 +122,8 @@ fn from_locale(env: impl Fn(&str) -> Option<String>) -> Choice {
 /// The profile's `language`, if the configuration can be read and sets one. A configuration that
 /// cannot be read is not this step's business: the command that needs it will say so.
 fn profile_language(profile: &str) -> Option<String> {
-    let dir = super::config_dir().ok()?;
+    // Chosen before anything runs, for the program's own process.
+    let dir = super::config_dir(&Environment::Process).ok()?;
     let file = super::ConfigFile::load(&dir).ok()?;
     file.profiles.get(profile)?.language.clone()
 }

@@ -7,6 +7,7 @@ pub mod language;
 pub mod password_file;
 pub mod state;
 
+use crate::environment::Environment;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -302,8 +303,8 @@ pub struct ConfigFile {
 
 /// The profile a command uses when none is named: the one `clinic config use` chose, else
 /// `default`. A configuration file that cannot be read is reported by the command that loads it.
-pub fn default_profile_name() -> String {
-    config_dir()
+pub fn default_profile_name(env: &Environment) -> String {
+    config_dir(env)
         .ok()
         .and_then(|dir| ConfigFile::load(&dir).ok())
         .and_then(|file| file.default_profile)
@@ -332,8 +333,8 @@ pub fn use_profile(dir: &Path, name: &str) -> Result<()> {
 }
 
 /// The configuration directory: `CLINIC_CONFIG_DIR`, else the platform's (e.g. `~/.config/clinic`).
-pub fn config_dir() -> Result<PathBuf> {
-    if let Some(dir) = std::env::var_os("CLINIC_CONFIG_DIR").filter(|d| !d.is_empty()) {
+pub fn config_dir(env: &Environment) -> Result<PathBuf> {
+    if let Some(dir) = env.var("CLINIC_CONFIG_DIR").filter(|d| !d.is_empty()) {
         return Ok(PathBuf::from(dir));
     }
     directories::ProjectDirs::from("", "", "clinic")
@@ -517,8 +518,8 @@ pub fn mask_crm_url(raw: &str) -> String {
 }
 
 /// A profile with the environment overrides of the CLI contract applied.
-pub fn apply_env(mut p: Profile) -> Result<Profile> {
-    let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+pub fn apply_env(mut p: Profile, vars: &Environment) -> Result<Profile> {
+    let env = |k: &str| vars.var(k).filter(|v| !v.is_empty());
     if let Some(v) = env("CLINIC_BASE_URL") {
         p.base_url = Some(v);
     }

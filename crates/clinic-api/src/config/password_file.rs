@@ -3,6 +3,7 @@
 //! readable by its owner only: a password that any user of the machine can read (or write) is
 //! refused, not used.
 
+use crate::environment::Environment;
 use std::path::Path;
 
 use crate::error::{Error, Result};
@@ -65,14 +66,11 @@ pub fn read(setting: &str, path: &Path) -> Result<Secret> {
 
 /// The password the environment gives an unattended run: `CLINIC_PASSWORD`, else the file
 /// `CLINIC_PASSWORD_FILE` names.
-pub fn from_env() -> Result<Option<Secret>> {
-    if let Some(p) = std::env::var("CLINIC_PASSWORD")
-        .ok()
-        .filter(|v| !v.is_empty())
-    {
+pub fn from_env(env: &Environment) -> Result<Option<Secret>> {
+    if let Some(p) = env.var("CLINIC_PASSWORD").filter(|v| !v.is_empty()) {
         return Ok(Some(Secret::new(p)));
     }
-    match std::env::var_os("CLINIC_PASSWORD_FILE").filter(|v| !v.is_empty()) {
+    match env.var("CLINIC_PASSWORD_FILE").filter(|v| !v.is_empty()) {
         Some(path) => read("CLINIC_PASSWORD_FILE", Path::new(&path)).map(Some),
         None => Ok(None),
     }

@@ -8,6 +8,7 @@
 //! export); they are read once, by the first run that writes to an existing output, and replaced by
 //! that output's own point.
 
+use crate::environment::Environment;
 use std::path::{Path, PathBuf};
 
 use chrono::NaiveDateTime;
@@ -62,13 +63,13 @@ impl State {
 }
 
 /// The folder of the states.
-pub fn dir() -> Result<PathBuf> {
-    data_dir().map(|d| d.join("state"))
+pub fn dir(env: &Environment) -> Result<PathBuf> {
+    data_dir(env).map(|d| d.join("state"))
 }
 
 /// The program's data folder: `CLINIC_DATA_DIR`, else the platform's (`~/.local/share/clinic`).
-pub fn data_dir() -> Result<PathBuf> {
-    if let Some(dir) = std::env::var_os("CLINIC_DATA_DIR").filter(|d| !d.is_empty()) {
+pub fn data_dir(env: &Environment) -> Result<PathBuf> {
+    if let Some(dir) = env.var("CLINIC_DATA_DIR").filter(|d| !d.is_empty()) {
         return Ok(PathBuf::from(dir));
     }
     directories::ProjectDirs::from("", "", "clinic")
@@ -97,8 +98,8 @@ fn path(dir: &Path, id: &str) -> PathBuf {
 }
 
 /// The state saved under `id`, if any. An unreadable file is an error, never a silent full run.
-pub fn load(id: &str) -> Result<Option<State>> {
-    let file = path(&dir()?, id);
+pub fn load(env: &Environment, id: &str) -> Result<Option<State>> {
+    let file = path(&dir(env)?, id);
     // A regular file only, opened without blocking: a FIFO in its place is refused at once.
     match private_fs::read_regular(&file, MAX_BYTES) {
         Ok(bytes) => serde_json::from_slice(crate::text::bom::strip_bytes(&bytes))
@@ -110,14 +111,14 @@ pub fn load(id: &str) -> Result<Option<State>> {
 }
 
 /// Saves `state` under `id`, replacing the file atomically.
-pub fn save(id: &str, state: &State) -> Result<()> {
+pub fn save(env: &Environment, id: &str, state: &State) -> Result<()> {
     let bytes = serde_json::to_vec_pretty(state).map_err(|e| Error::Other(e.to_string()))?;
-    private_fs::write(&path(&dir()?, id), &bytes)
+    private_fs::write(&path(&dir(env)?, id), &bytes)
 }
 
 /// Every saved state with its ID, by ID.
-pub fn all() -> Result<Vec<(String, State)>> {
-    let dir = dir()?;
+pub fn all(env: &Environment) -> Result<Vec<(String, State)>> {
+    let dir = dir(env)?;
     let entries = match std::fs::read_dir(&dir) {
         Ok(entries) => entries,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -127,7 +128,7 @@ pub fn all() -> Result<Vec<(String, State)>> {
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         if let Some(id) = name.strip_suffix(".json")
-            && let Some(state) = load(id)?
+            && let Some(state) = load(env, id)?
         {
             states.push((id.to_string(), state));
         }
@@ -137,8 +138,8 @@ pub fn all() -> Result<Vec<(String, State)>> {
 }
 
 /// Forgets the state `id`; `false` when there was none.
-pub fn reset(id: &str) -> Result<bool> {
-    let file = path(&dir()?, id);
+pub fn reset(env: &Environment, id: &str) -> Result<bool> {
+    let file = path(&dir(env)?, id);
     match std::fs::remove_file(&file) {
         Ok(()) => Ok(true),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
@@ -163,21 +164,27 @@ fn columns_path(dir: &Path, profile: &str, report: &str) -> PathBuf {
 
 /// The columns remembered for `report` of `profile`; `None` when none are, or the file is unreadable
 /// (the report's documented fields then serve: a header is a courtesy, never a reason to fail).
-pub fn columns(profile: &str, report: &str) -> Option<Vec<String>> {
+pub fn columns(env: &Environment, profile: &str, report: &str) -> Option<Vec<String>> {
     let bytes =
-        private_fs::read_regular(&columns_path(&dir().ok()?, profile, report), MAX_BYTES).ok()?;
+        private_fs::read_regular(&columns_path(&dir(env).ok()?, profile, report), MAX_BYTES)
+            .ok()?;
     let saved: Columns = serde_json::from_slice(crate::text::bom::strip_bytes(&bytes)).ok()?;
     (saved.profile == profile && saved.report == report && !saved.columns.is_empty())
         .then_some(saved.columns)
 }
 
 /// Remembers the columns an export of `report` with records had.
-pub fn save_columns(profile: &str, report: &str, columns: &[String]) -> Result<()> {
+pub fn save_columns(
+    env: &Environment,
+    profile: &str,
+    report: &str,
+    columns: &[String],
+) -> Result<()> {
     let saved = Columns {
         profile: profile.to_string(),
         report: report.to_string(),
         columns: columns.to_vec(),
     };
     let bytes = serde_json::to_vec_pretty(&saved).map_err(|e| Error::Other(e.to_string()))?;
-    private_fs::write(&columns_path(&dir()?, profile, report), &bytes)
+    private_fs::write(&columns_path(&dir(env)?, profile, report), &bytes)
 }
