@@ -67,12 +67,14 @@ fn login_status_logout_through_the_kernel_keyring() {
 fn insecure_storage_is_a_0600_file_and_only_when_asked() {
     let env = Env::new();
     // Without --insecure-storage the file store is refused.
-    env.bare()
-        .env("CLINIC_CREDENTIAL_STORE", "file")
-        .args(["login", "--login", "unidade1", "--password-stdin"])
-        .write_stdin("unidade1\n")
-        .assert()
-        .code(2);
+    exited(
+        env.run_typed(
+            &[("CLINIC_CREDENTIAL_STORE", "file")],
+            b"unidade1\n",
+            &["login", "--login", "unidade1", "--password-stdin"],
+        ),
+        2,
+    );
     let out = env.login_to_file();
     assert!(out.status.success(), "{}", stderr(&out));
     let path = env.config.path().join("credentials.toml");
@@ -121,25 +123,27 @@ fn expired_token_is_renewed_with_saved_credentials() {
     });
     let token = env.token("unidade1", "unidade1");
     std::thread::sleep(std::time::Duration::from_millis(2100));
-    env.bare()
-        .env("CLINIC_TOKEN", &token)
-        .env("CLINIC_LOGIN", "unidade1")
-        .env("CLINIC_PASSWORD", "unidade1")
-        .args(CHANNELS_JSON)
-        .assert()
-        .success();
+    exited(
+        env.run_with(
+            &[
+                ("CLINIC_TOKEN", arg(&token)),
+                ("CLINIC_LOGIN", "unidade1"),
+                ("CLINIC_PASSWORD", "unidade1"),
+            ],
+            CHANNELS_JSON,
+        ),
+        0,
+    );
 }
 
 #[test]
 fn auth_token_refuses_a_terminal_and_secrets_stay_out_of_traces() {
     let env = Env::new();
     let token = env.token("unidade1", "unidade1");
-    let out = env
-        .bare()
-        .env("CLINIC_TOKEN", &token)
-        .args(["-v", "ref", "channels", "--format", "json"])
-        .output()
-        .unwrap();
+    let out = env.run_with(
+        &[("CLINIC_TOKEN", arg(&token))],
+        &["-v", "ref", "channels", "--format", "json"],
+    );
     assert!(out.status.success());
     let err = stderr(&out);
     assert!(
@@ -262,11 +266,13 @@ fn an_entry_under_the_old_name_is_moved_once() {
 fn a_login_no_store_takes_still_saves_a_usable_profile() {
     let env = Env::new();
     // The Windows store does not exist on this platform, so the only store in the chain refuses.
-    let out = succeeds(
-        env.bare()
-            .env("CLINIC_CREDENTIAL_STORE", "credential-manager")
-            .args(["login", "--login", "unidade1", "--password-stdin"])
-            .write_stdin("unidade1\n"),
+    let out = exited(
+        env.run_typed(
+            &[("CLINIC_CREDENTIAL_STORE", "credential-manager")],
+            b"unidade1\n",
+            &["login", "--login", "unidade1", "--password-stdin"],
+        ),
+        0,
     );
     assert!(
         stderr(&out).contains("no store could keep the token"),
@@ -469,11 +475,15 @@ fn a_password_file_serves_unattended_runs_and_must_be_private() {
     assert!(env.sent().is_empty());
 
     std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
-    let out = succeeds(
-        env.bare()
-            .env("CLINIC_LOGIN", "unidade1")
-            .env("CLINIC_PASSWORD_FILE", &file)
-            .args(CHANNELS_JSON),
+    let out = exited(
+        env.run_with(
+            &[
+                ("CLINIC_LOGIN", "unidade1"),
+                ("CLINIC_PASSWORD_FILE", arg(&file)),
+            ],
+            CHANNELS_JSON,
+        ),
+        0,
     );
     assert!(!stdout_json(&out).as_array().unwrap().is_empty());
 

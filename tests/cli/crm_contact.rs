@@ -248,10 +248,14 @@ fn crm_refusals_exit_4_and_bad_credentials_exit_3() {
         .urls()
         .crm_url
         .replace("/sandbox/", "/k3y-0f-w3bh00k/");
-    let out = exits(
-        env.crm()
-            .env("CLINIC_CRM_URL", &wrong)
-            .args(["-v", "crm", "contact", "list"]),
+    let out = exited(
+        env.run_with(
+            &[
+                ("CLINIC_WEBHOOK_ID", clinic_sandbox::WEBHOOK_ID),
+                ("CLINIC_CRM_URL", arg(&wrong)),
+            ],
+            &["-v", "crm", "contact", "list"],
+        ),
         3,
     );
     assert!(!stderr(&out).contains("k3y-0f-w3bh00k"), "{}", stderr(&out));
@@ -290,7 +294,16 @@ fn a_duplicate_lookup_that_fails_does_not_stop_the_create() {
         .crm_url
         .replace("/sandbox/", "/wrong-secret/");
     let before = env.stats()["crm_deals"].as_u64().unwrap();
-    let out = succeeds(env.crm().env("CLINIC_CRM_URL", &refused).args(CRM_CREATE));
+    let out = exited(
+        env.run_with(
+            &[
+                ("CLINIC_WEBHOOK_ID", clinic_sandbox::WEBHOOK_ID),
+                ("CLINIC_CRM_URL", arg(&refused)),
+            ],
+            CRM_CREATE,
+        ),
+        0,
+    );
     assert!(
         stderr(&out).contains("could not look the phone and e-mail up in the CRM"),
         "{}",
@@ -299,11 +312,14 @@ fn a_duplicate_lookup_that_fails_does_not_stop_the_create() {
     assert_eq!(stdout_json(&out)["ok"], true);
     assert_eq!(env.stats()["crm_deals"].as_u64(), Some(before + 1));
 
-    exits(
-        env.crm()
-            .env("CLINIC_CRM_URL", &refused)
-            .args(CRM_CREATE)
-            .args(["--if-exists", "skip"]),
+    exited(
+        env.run_with(
+            &[
+                ("CLINIC_WEBHOOK_ID", clinic_sandbox::WEBHOOK_ID),
+                ("CLINIC_CRM_URL", arg(&refused)),
+            ],
+            &[CRM_CREATE, &["--if-exists", "skip"][..]].concat(),
+        ),
         3,
     );
     assert_eq!(env.stats()["crm_deals"].as_u64(), Some(before + 1));

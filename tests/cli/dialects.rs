@@ -41,12 +41,11 @@ fn login_and_a_reference_list_read_the_same_in_every_dialect() {
         channels.push(stdout_json(&out));
 
         // A refused login is exit 3 with the service's own words, whatever status carried them.
-        let out = env
-            .file_store()
-            .args(LOGIN_TO_FILE)
-            .write_stdin("wrong\n")
-            .output()
-            .unwrap();
+        let out = env.run_typed(
+            &[("CLINIC_CREDENTIAL_STORE", "file")],
+            b"wrong\n",
+            LOGIN_TO_FILE,
+        );
         assert_eq!(out.status.code(), Some(3), "{dialect:?}: {}", stderr(&out));
         let err = stderr(&out);
         assert!(err.contains("login refused"), "{dialect:?}: {err}");
@@ -242,15 +241,26 @@ fn a_token_that_expires_again_and_again_is_renewed_with_saved_credentials() {
         let env = expiring(dialect);
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("ficha.ndjson");
-        let out = env
-            .clinic()
-            .env("CLINIC_LOGIN", "unidade1")
-            .env("CLINIC_PASSWORD", "unidade1")
-            .args(["report", "ficha-financeira", "--all", "--per-page", "50"])
-            .args(["--concurrency", "1", "--format", "ndjson", "-o"])
-            .arg(&path)
-            .output()
-            .unwrap();
+        let out = env.run_with(
+            &[
+                ("CLINIC_TOKEN", &env.token("unidade1", "unidade1")),
+                ("CLINIC_LOGIN", "unidade1"),
+                ("CLINIC_PASSWORD", "unidade1"),
+            ],
+            &[
+                "report",
+                "ficha-financeira",
+                "--all",
+                "--per-page",
+                "50",
+                "--concurrency",
+                "1",
+                "--format",
+                "ndjson",
+                "-o",
+                arg(&path),
+            ],
+        );
         assert!(out.status.success(), "{dialect:?}: {}", stderr(&out));
         assert_eq!(
             ndjson(&std::fs::read(&path).unwrap()),

@@ -53,12 +53,10 @@ fn a_cut_answer_is_retried_for_a_read_and_reported_for_a_write() {
         ..Options::ephemeral()
     });
     let io = |args: &[&str]| {
-        env.bare()
-            .env("CLINIC_IO_KEY", clinic_sandbox::IO_KEY)
-            .args(["--max-wait", "2s"])
-            .args(args)
-            .output()
-            .unwrap()
+        env.run_with(
+            &[("CLINIC_IO_KEY", arg(&clinic_sandbox::IO_KEY))],
+            &[&["--max-wait", "2s"][..], args].concat(),
+        )
     };
     let out = io(&["io", "POST", "/leads", "--data", r#"{"nome":"Ana"}"#]);
     assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));

@@ -526,9 +526,13 @@ fn summary_charts_as_text_svg_and_png() {
     let env = Env::scale(SCALE);
     let dir = tempfile::tempdir().unwrap();
     let svg = dir.path().join("status.svg");
-    let out = succeeds(
-        env.clinic()
-            .args([
+    let out = exited(
+        env.run_with(
+            &[
+                ("CLINIC_TOKEN", &env.token("unidade1", "unidade1")),
+                ("COLUMNS", "72"),
+            ],
+            &[
                 "report",
                 "summary",
                 "--by",
@@ -537,9 +541,10 @@ fn summary_charts_as_text_svg_and_png() {
                 "todos",
                 "--chart",
                 "--chart-file",
-            ])
-            .arg(&svg)
-            .env("COLUMNS", "72"),
+                arg(&svg),
+            ],
+        ),
+        0,
     );
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();

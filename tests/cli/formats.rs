@@ -49,12 +49,13 @@ fn excel_csv_guards_formulas_and_output_file_is_atomic() {
         "the sandbox's hostile cells should appear guarded"
     );
     // A failing run leaves the previous file untouched and no temporary beside it.
-    env.bare()
-        .env("CLINIC_TOKEN", "bad")
-        .args(["report", "ficha-financeira", "--all", "-o"])
-        .arg(&path)
-        .assert()
-        .code(3);
+    exited(
+        env.run_with(
+            &[("CLINIC_TOKEN", "bad")],
+            &["report", "ficha-financeira", "--all", "-o", arg(&path)],
+        ),
+        3,
+    );
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
     assert!(std::fs::read(&path).unwrap().starts_with(b"\xEF\xBB\xBF"));
 }

@@ -6,11 +6,20 @@ use crate::common::*;
 
 /// Creates a campaign straight through the API, as `login` would, and returns its ID.
 fn campaign(env: &Env, login: &str, name: &str, clinic: u64) -> u64 {
-    let out = succeeds(
-        env.bare()
-            .env("CLINIC_TOKEN", env.token(login, login))
-            .args(["api", "POST", "/criaCampanha", "--format", "json", "--data"])
-            .arg(format!(r#"{{"nome": "{name}", "clinica": "{clinic}"}}"#)),
+    let out = exited(
+        env.run_with(
+            &[("CLINIC_TOKEN", arg(&env.token(login, login)))],
+            &[
+                "api",
+                "POST",
+                "/criaCampanha",
+                "--format",
+                "json",
+                "--data",
+                arg(&format!(r#"{{"nome": "{name}", "clinica": "{clinic}"}}"#)),
+            ],
+        ),
+        0,
     );
     let v = stdout_json(&out);
     let id = v["id"].clone();

@@ -210,14 +210,17 @@ fn a_clock_two_days_ahead_loses_no_change() {
     let delta = dir.path().join("delta.ndjson");
     let mut seen = HashMap::new();
     let mut run = |skew: &str| {
-        let out = env
-            .admin()
-            .env("CLINIC_TEST_CLOCK_SKEW", skew)
-            .args(FICHA)
-            .args(["--clinic", "all", "--since", "last", "-o"])
-            .arg(&delta)
-            .output()
-            .unwrap();
+        let out = env.run_with(
+            &[
+                ("CLINIC_TOKEN", &env.token("admin", "admin")),
+                ("CLINIC_TEST_CLOCK_SKEW", arg(&skew)),
+            ],
+            &[
+                FICHA,
+                &["--clinic", "all", "--since", "last", "-o", arg(&delta)][..],
+            ]
+            .concat(),
+        );
         ok(out);
         newest_by_id(&mut seen, &std::fs::read_to_string(&delta).unwrap());
     };

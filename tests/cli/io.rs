@@ -9,10 +9,10 @@ const KEY: &str = clinic_sandbox::IO_KEY;
 #[test]
 fn io_call_sends_the_key_and_shows_the_answer() {
     let env = Env::new();
-    let out = succeeds(
-        env.bare()
-            .env("CLINIC_IO_KEY", KEY)
-            .args([
+    let out = exited(
+        env.run_with(
+            &[("CLINIC_IO_KEY", arg(&KEY))],
+            &[
                 "io",
                 "post",
                 "/leads/novo",
@@ -20,8 +20,11 @@ fn io_call_sends_the_key_and_shows_the_answer() {
                 r#"{"nome": "Ana", "tags": [1, 2]}"#,
                 "-Q",
                 "origem=site",
-            ])
-            .args(["--format", "json"]),
+                "--format",
+                "json",
+            ],
+        ),
+        0,
     );
     let answer = stdout_json(&out);
     assert_eq!(answer["method"], "POST");
@@ -37,10 +40,12 @@ fn io_call_sends_the_key_and_shows_the_answer() {
 #[test]
 fn a_text_answer_is_printed_as_it_came() {
     let env = Env::new();
-    let out = succeeds(
-        env.bare()
-            .env("CLINIC_IO_KEY", KEY)
-            .args(["io", "GET", "text", "--format", "json"]),
+    let out = exited(
+        env.run_with(
+            &[("CLINIC_IO_KEY", arg(&KEY))],
+            &["io", "GET", "text", "--format", "json"],
+        ),
+        0,
     );
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
@@ -64,10 +69,11 @@ fn without_a_key_nothing_is_sent_and_the_exit_is_3() {
 fn a_refused_key_exits_3_and_is_never_shown() {
     let env = Env::new();
     let wrong = "w-r-o-n-g-k-e-y-123";
-    let out = exits(
-        env.bare()
-            .env("CLINIC_IO_KEY", wrong)
-            .args(["-v", "io", "GET", "/status"]),
+    let out = exited(
+        env.run_with(
+            &[("CLINIC_IO_KEY", arg(&wrong))],
+            &["-v", "io", "GET", "/status"],
+        ),
         3,
     );
     assert!(
@@ -82,12 +88,14 @@ fn a_refused_key_exits_3_and_is_never_shown() {
 #[test]
 fn the_stored_key_is_used_and_stays_out_of_traces() {
     let env = Env::new();
-    env.bare()
-        .env("CLINIC_CREDENTIAL_STORE", "file")
-        .args(["auth", "set-io-key", "--stdin", "--insecure-storage"])
-        .write_stdin(format!("{KEY}\n"))
-        .assert()
-        .success();
+    exited(
+        env.run_typed(
+            &[("CLINIC_CREDENTIAL_STORE", "file")],
+            format!("{KEY}\n").as_ref(),
+            &["auth", "set-io-key", "--stdin", "--insecure-storage"],
+        ),
+        0,
+    );
     let out = succeeds(
         env.bare()
             .args(["-v", "io", "DELETE", "/leads/7", "--format", "json"]),
@@ -109,12 +117,7 @@ fn bad_input_is_refused_before_sending() {
         vec!["io", "GET", "/x", "-Q", "novalue"],
         vec!["io", "POST", "/x", "--data", "@/no/such/file.json"],
     ] {
-        let out = env
-            .bare()
-            .env("CLINIC_IO_KEY", KEY)
-            .args(&args)
-            .output()
-            .unwrap();
+        let out = env.run_with(&[("CLINIC_IO_KEY", arg(&KEY))], &args);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
     }
     assert!(env.sent().is_empty());

@@ -630,11 +630,14 @@ fn credentials_file(env: &Env) -> PathBuf {
 }
 
 fn set_io_key(env: &Env) {
-    env.file_store()
-        .args(["auth", "set-io-key", "--stdin", "--insecure-storage"])
-        .write_stdin(format!("{}\n", clinic_sandbox::IO_KEY))
-        .assert()
-        .success();
+    exited(
+        env.run_typed(
+            &[("CLINIC_CREDENTIAL_STORE", "file")],
+            format!("{}\n", clinic_sandbox::IO_KEY).as_ref(),
+            &["auth", "set-io-key", "--stdin", "--insecure-storage"],
+        ),
+        0,
+    );
     assert!(
         std::fs::read_to_string(credentials_file(env))
             .unwrap()

@@ -109,20 +109,18 @@ fn traces_mask_secrets_where_they_sit_and_nothing_else() {
         // The secret is the CRM's secret segment, the webhook ID and the IO key all at once; the
         // commands on base_url must show none of it and mask nothing.
         let run = |args: &[&str]| {
-            env.bare()
-                .env("CLINIC_TOKEN", &token)
-                .env(
-                    "CLINIC_CRM_URL",
-                    crm_url.replace("/sandbox/", &format!("/{secret}/")),
-                )
-                .env("CLINIC_WEBHOOK_ID", &secret)
-                .env("CLINIC_IO_KEY", &secret)
-                .arg("-v")
-                .args(args)
-                .arg("--format")
-                .arg("json")
-                .output()
-                .unwrap()
+            env.run_with(
+                &[
+                    ("CLINIC_TOKEN", arg(&token)),
+                    (
+                        "CLINIC_CRM_URL",
+                        arg(&crm_url.replace("/sandbox/", &format!("/{secret}/"))),
+                    ),
+                    ("CLINIC_WEBHOOK_ID", arg(&secret)),
+                    ("CLINIC_IO_KEY", arg(&secret)),
+                ],
+                &[&["-v"][..], args, &["--format", "json"][..]].concat(),
+            )
         };
         for args in &base_commands {
             let out = run(args);
@@ -185,19 +183,18 @@ fn traces_mask_secrets_where_they_sit_and_nothing_else() {
 #[test]
 fn logging_in_with_a_word_for_a_password_masks_no_words() {
     let env = Env::new();
-    let out = env
-        .file_store()
-        .args([
+    let out = env.run_typed(
+        &[("CLINIC_CREDENTIAL_STORE", "file")],
+        b"admin\n",
+        &[
             "-v",
             "login",
             "--login",
             "admin",
             "--password-stdin",
             "--insecure-storage",
-        ])
-        .write_stdin("admin\n")
-        .output()
-        .unwrap();
+        ],
+    );
     let err = stderr(&out);
     assert!(out.status.success(), "{err}");
     assert!(err.contains("Logged in as admin (admin_master)"), "{err}");

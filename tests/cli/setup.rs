@@ -7,16 +7,19 @@ use crate::common::*;
 
 /// Logs in to the file store as `login` (password = login).
 fn login_as(env: &Env, login: &str) {
-    succeeds(
-        env.file_store()
-            .args([
+    exited(
+        env.run_typed(
+            &[("CLINIC_CREDENTIAL_STORE", "file")],
+            format!("{login}\n").as_ref(),
+            &[
                 "login",
                 "--login",
                 login,
                 "--password-stdin",
                 "--insecure-storage",
-            ])
-            .write_stdin(format!("{login}\n")),
+            ],
+        ),
+        0,
     );
 }
 
@@ -393,12 +396,13 @@ fn doctor_checks_everything_one_line_each_and_fails_on_a_failure() {
 fn doctor_checks_base_url_against_an_api_operation() {
     let env = Env::new();
     let run = |base: &str| {
-        let out = env
-            .clinic()
-            .env("CLINIC_BASE_URL", base)
-            .args(["doctor", "--format", "json"])
-            .output()
-            .unwrap();
+        let out = env.run_with(
+            &[
+                ("CLINIC_TOKEN", &env.token("unidade1", "unidade1")),
+                ("CLINIC_BASE_URL", arg(&base)),
+            ],
+            &["doctor", "--format", "json"],
+        );
         let checks = stdout_json(&out);
         let base_url = checks
             .as_array()

@@ -876,13 +876,13 @@ fn a_postgres_database_fed_by_another_working_copy_is_refused() {
     assert_eq!(count(&env), 200);
     let elsewhere = tempfile::tempdir().unwrap();
     env.edit_quotes("delete=1,2");
-    let out = env
-        .admin()
-        .env("CLINIC_DATA_DIR", elsewhere.path())
-        .args(["sync", "--streams", "quotes", "--full"])
-        .args(EVERY_CLINIC)
-        .output()
-        .unwrap();
+    let out = env.run_with(
+        &[
+            ("CLINIC_TOKEN", &env.token("admin", "admin")),
+            ("CLINIC_DATA_DIR", arg(&elsewhere.path())),
+        ],
+        &[&["sync", "--streams", "quotes", "--full"][..], EVERY_CLINIC].concat(),
+    );
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(
         stderr(&out).contains("is fed by another working copy"),

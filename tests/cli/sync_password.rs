@@ -170,16 +170,18 @@ fn a_stored_postgres_password_is_sent_to_its_own_database_only() {
 #[test]
 fn set_db_password_refuses_a_url_with_a_password_or_no_url() {
     let env = Env::new();
-    let out = exits(
-        env.file_store()
-            .args([
+    let out = exited(
+        env.run_typed(
+            &[("CLINIC_CREDENTIAL_STORE", "file")],
+            format!("{PASSWORD}\n").as_ref(),
+            &[
                 "auth",
                 "set-db-password",
                 "postgres://u:hunter2-pw@db.example.com/warehouse",
                 "--stdin",
                 "--insecure-storage",
-            ])
-            .write_stdin(format!("{PASSWORD}\n")),
+            ],
+        ),
         2,
     );
     let said = stderr(&out);
@@ -189,16 +191,18 @@ fn set_db_password_refuses_a_url_with_a_password_or_no_url() {
     );
     assert!(!said.contains("hunter2"), "{said}");
     assert!(said.contains("URL"), "{said}");
-    let out = exits(
-        env.file_store()
-            .args([
+    let out = exited(
+        env.run_typed(
+            &[("CLINIC_CREDENTIAL_STORE", "file")],
+            format!("{PASSWORD}\n").as_ref(),
+            &[
                 "auth",
                 "set-db-password",
                 "not-a-url",
                 "--stdin",
                 "--insecure-storage",
-            ])
-            .write_stdin(format!("{PASSWORD}\n")),
+            ],
+        ),
         2,
     );
     let said = stderr(&out);

@@ -30,15 +30,16 @@ pub fn vars_for(config: &Path, urls: &clinic_sandbox::Urls, extra: &[(&str, &str
     Environment::given(vars)
 }
 
-/// `clinic ARGS…` in this process with `vars`: its exit status and what it wrote to out and err.
-pub fn run_in_process<S: AsRef<str>>(vars: Environment, args: &[S]) -> Output {
+/// `clinic ARGS…` in this process with `vars`, `input` typed: its exit status and what it wrote to
+/// out and err.
+pub fn run_in_process<S: AsRef<str>>(vars: Environment, input: &[u8], args: &[S]) -> Output {
     let args: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .expect("a runtime");
-    let ran = runtime.block_on(in_process::run(vars, Terminals::default(), b"", &args));
+    let ran = runtime.block_on(in_process::run(vars, Terminals::default(), input, &args));
     Output {
         // A process's status as `wait` reports an exit with that code.
         status: std::process::ExitStatus::from_raw((ran.code & 0xff) << 8),
@@ -83,8 +84,19 @@ impl Env {
 
     /// `clinic ARGS…` with this test's folders and hosts and the variables `extra`, nothing else.
     pub fn run_with<S: AsRef<str>>(&self, extra: &[(&str, &str)], args: &[S]) -> Output {
+        self.run_typed(extra, b"", args)
+    }
+
+    /// [`Env::run_with`] with `input` typed (stdin, not a terminal).
+    pub fn run_typed<S: AsRef<str>>(
+        &self,
+        extra: &[(&str, &str)],
+        input: &[u8],
+        args: &[S],
+    ) -> Output {
         run_in_process(
             vars_for(self.config.path(), self.sandbox.urls(), extra),
+            input,
             args,
         )
     }
