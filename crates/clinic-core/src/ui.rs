@@ -208,3 +208,80 @@ impl Reporter {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A stderr that keeps its lines and draws a progress line whose calls are written down.
+    #[derive(Default)]
+    struct Kept {
+        lines: Mutex<Vec<String>>,
+        calls: Arc<Mutex<Vec<String>>>,
+        terminal: bool,
+    }
+
+    struct Line(Arc<Mutex<Vec<String>>>);
+
+    impl Progress for Line {
+        fn set_total(&self, total: u64) {
+            self.0.lock().unwrap().push(format!("total {total}"));
+        }
+        fn set_message(&self, message: String) {
+            self.0.lock().unwrap().push(format!("message {message}"));
+        }
+        fn advance(&self, n: u64) {
+            self.0.lock().unwrap().push(format!("advance {n}"));
+        }
+        fn finish(&self) {
+            self.0.lock().unwrap().push("finish".into());
+        }
+        fn suspend(&self, write: &mut dyn FnMut()) {
+            self.0.lock().unwrap().push("suspend".into());
+            write();
+        }
+    }
+
+    impl Stderr for Kept {
+        fn write_err(&self, text: &str) {
+            self.lines.lock().unwrap().push(text.to_string());
+        }
+        fn progress(&self, _: &str) -> Option<Box<dyn Progress>> {
+            self.terminal
+                .then(|| Box::new(Line(self.calls.clone())) as Box<dyn Progress>)
+        }
+    }
+
+    /// Lines reach the stderr handed in, one line each, secrets masked; while a progress line is
+    /// drawn they are written with it out of the way, and the line hears the walk's count.
+    #[test]
+    fn lines_go_to_the_stderr_handed_in_around_its_progress_line() {
+        let err = Arc::new(Kept {
+            terminal: true,
+            ..Kept::default()
+        });
+        let reporter = Reporter::showing_personal(err.clone(), false, false, true);
+        reporter.add_secret(&Secret::new("s3cr3t-t0ken-value-long"));
+        reporter.note("before\nthe walk");
+        reporter.start_progress("quotes");
+        reporter.set_progress_total(40);
+        reporter.advance(20);
+        reporter.warn("token s3cr3t-t0ken-value-long refused");
+        reporter.finish_progress();
+        let lines = err.lines.lock().unwrap().clone();
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert_eq!(lines[0], "before the walk\n");
+        assert!(!lines[1].contains("s3cr3t"), "{lines:?}");
+        let calls = err.calls.lock().unwrap().clone();
+        assert_eq!(calls, ["total 40", "advance 20", "suspend", "finish"]);
+
+        // Not a terminal, or `--quiet`: no progress line at all.
+        let piped = Arc::new(Kept::default());
+        let reporter = Reporter::showing_personal(piped.clone(), false, false, true);
+        reporter.start_progress("quotes");
+        reporter.advance(1);
+        reporter.note("done");
+        assert!(piped.calls.lock().unwrap().is_empty());
+        assert_eq!(piped.lines.lock().unwrap().clone(), ["done\n"]);
+    }
+}

@@ -1,10 +1,15 @@
-//! The language the CLI speaks to people, and the one catalogue of everything it says.
+//! The language the CLI speaks to people, and the messages it says, by catalogue key.
 //!
 //! Every text meant for a person (help, prompts, errors, warnings, notes, progress) lives in
 //! `locales/<language>/*.ftl` (Fluent), looked up by key with named arguments through [`t!`]. Fluent
 //! carries each language's plural rules and lets a translation reorder its arguments, so no message
 //! is built by gluing fragments together. Machine-readable output (records, JSON keys, CSV headers
 //! taken from the service, exit codes) never passes through here.
+//!
+//! The texts are the `clinic-catalogue` crate's, behind this crate's `catalogue` feature: the
+//! program turns it on, and a library that does not (`clinic-api`, `clinic-output` on their own)
+//! says each message as its key and arguments (`pages-repeated (page: 3)`), never as text it
+//! carries itself.
 //!
 //! The language is chosen once, at start, before the command line is parsed (help is text too), and
 //! read everywhere else with [`current`].
@@ -222,6 +227,17 @@ mod tests {
         let args = [("message", Value::from("x"))];
         assert_eq!(text_in(Lang::En, "error-line", &args), "error: x");
         assert_eq!(text_in(Lang::PtBr, "error-line", &args), "erro: x");
+    }
+
+    /// Without the catalogue a message is its key, then its arguments by name.
+    #[test]
+    fn a_message_without_the_catalogue_is_its_key_and_arguments() {
+        assert_eq!(bare("note-no-records", &[]), "note-no-records");
+        let args = [("page", Value::from(3u64)), ("path", Value::from("/x"))];
+        assert_eq!(
+            bare("pages-repeated", &args),
+            "pages-repeated (page: 3, path: /x)"
+        );
     }
 
     #[test]
