@@ -4,7 +4,6 @@
 //! status as the binary's output would carry them. Signals, terminals, the language chosen at
 //! start and the binary's own start-up stay with the binary.
 
-use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
 use std::process::Output;
 
@@ -41,11 +40,21 @@ pub fn run_in_process<S: AsRef<str>>(vars: Environment, input: &[u8], args: &[S]
         .expect("a runtime");
     let ran = runtime.block_on(in_process::run(vars, Terminals::default(), input, &args));
     Output {
-        // A process's status as `wait` reports an exit with that code.
-        status: std::process::ExitStatus::from_raw((ran.code & 0xff) << 8),
+        status: exit_status(ran.code),
         stdout: ran.out.into_bytes(),
         stderr: ran.err.into_bytes(),
     }
+}
+
+/// A process's status as `wait` reports an exit with `code`.
+#[cfg(unix)]
+fn exit_status(code: i32) -> std::process::ExitStatus {
+    std::os::unix::process::ExitStatusExt::from_raw((code & 0xff) << 8)
+}
+
+#[cfg(windows)]
+fn exit_status(code: i32) -> std::process::ExitStatus {
+    std::os::windows::process::ExitStatusExt::from_raw(code as u32)
 }
 
 #[allow(dead_code)]
