@@ -726,7 +726,7 @@ impl ClientHooks for Relogin {
             };
             let answer = crate::api::auth::login(&c.http, &base, &login, &password).await?;
             if !c.sandbox
-                && c.env.var("CLINIC_TOKEN").is_none()
+                && c.env.var_os("CLINIC_TOKEN").is_none()
                 && let Some(kind) = c.profile.token_store
             {
                 let creds = c.credentials.clone();
@@ -745,7 +745,7 @@ impl ClientHooks for Relogin {
 
     fn remember_scheme(&self, scheme: AuthScheme) {
         let c = &self.ctx;
-        if c.sandbox || c.env.var("CLINIC_TOKEN").is_some() {
+        if c.sandbox || c.env.var_os("CLINIC_TOKEN").is_some() {
             return;
         }
         if update_profile(&c.config_dir, &c.profile_name, |p| {

@@ -41,7 +41,7 @@ impl Cache {
 
     /// The cache of one profile and API address.
     pub fn new(env: &Environment, profile: &str, base_url: &str) -> Result<Cache> {
-        let root = match env.var("CLINIC_CACHE_DIR").filter(|d| !d.is_empty()) {
+        let root = match env.var_os("CLINIC_CACHE_DIR").filter(|d| !d.is_empty()) {
             Some(d) => PathBuf::from(d),
             None => directories::ProjectDirs::from("", "", "clinic")
                 .map(|p| p.cache_dir().to_path_buf())

@@ -35,6 +35,14 @@ impl Environment {
         }
     }
 
+    /// The variable's value when set, whether or not it is Unicode: a folder's path.
+    pub fn var_os(&self, name: &str) -> Option<std::ffi::OsString> {
+        match self {
+            Environment::Process => std::env::var_os(name),
+            Environment::Given(vars) => vars.get(name).map(Into::into),
+        }
+    }
+
     /// The variable's value when set to something other than blanks: an empty `CLINIC_TOKEN=` is
     /// no token.
     pub fn set(&self, name: &str) -> Option<String> {
@@ -55,5 +63,7 @@ mod tests {
         // Set in every process that runs tests, and still unseen.
         assert!(Environment::Process.var("PATH").is_some());
         assert_eq!(env.var("PATH"), None);
+        assert_eq!(env.var_os("CLINIC_LOGIN"), Some("ana".into()));
+        assert_eq!(env.var_os("PATH"), None);
     }
 }

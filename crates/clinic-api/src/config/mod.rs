@@ -334,7 +334,7 @@ pub fn use_profile(dir: &Path, name: &str) -> Result<()> {
 
 /// The configuration directory: `CLINIC_CONFIG_DIR`, else the platform's (e.g. `~/.config/clinic`).
 pub fn config_dir(env: &Environment) -> Result<PathBuf> {
-    if let Some(dir) = env.var("CLINIC_CONFIG_DIR").filter(|d| !d.is_empty()) {
+    if let Some(dir) = env.var_os("CLINIC_CONFIG_DIR").filter(|d| !d.is_empty()) {
         return Ok(PathBuf::from(dir));
     }
     directories::ProjectDirs::from("", "", "clinic")

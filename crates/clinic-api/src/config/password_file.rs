@@ -70,7 +70,7 @@ pub fn from_env(env: &Environment) -> Result<Option<Secret>> {
     if let Some(p) = env.var("CLINIC_PASSWORD").filter(|v| !v.is_empty()) {
         return Ok(Some(Secret::new(p)));
     }
-    match env.var("CLINIC_PASSWORD_FILE").filter(|v| !v.is_empty()) {
+    match env.var_os("CLINIC_PASSWORD_FILE").filter(|v| !v.is_empty()) {
         Some(path) => read("CLINIC_PASSWORD_FILE", Path::new(&path)).map(Some),
         None => Ok(None),
     }

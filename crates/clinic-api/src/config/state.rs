@@ -69,7 +69,7 @@ pub fn dir(env: &Environment) -> Result<PathBuf> {
 
 /// The program's data folder: `CLINIC_DATA_DIR`, else the platform's (`~/.local/share/clinic`).
 pub fn data_dir(env: &Environment) -> Result<PathBuf> {
-    if let Some(dir) = env.var("CLINIC_DATA_DIR").filter(|d| !d.is_empty()) {
+    if let Some(dir) = env.var_os("CLINIC_DATA_DIR").filter(|d| !d.is_empty()) {
         return Ok(PathBuf::from(dir));
     }
     directories::ProjectDirs::from("", "", "clinic")
