@@ -251,7 +251,7 @@ impl Context {
 
     /// `CLINIC_TOKEN`, or the profile's stored token, as kept.
     async fn kept_token(&self, base: &url::Url) -> Result<Secret> {
-        if let Some(t) = self.env().set("CLINIC_TOKEN") {
+        if let Some(t) = self.env().non_blank("CLINIC_TOKEN") {
             let token = Secret::new(t.trim());
             self.reporter.add_secret(&token);
             return Ok(token);
@@ -342,7 +342,7 @@ impl Context {
     /// The user kind the profile's login answered (`admin_master`, `clinica`), when the token in use is
     /// that login's: not with `CLINIC_TOKEN` (anyone's token) nor in the sandbox (its clinic user).
     pub fn user_kind(&self) -> Option<&str> {
-        if self.in_sandbox() || self.env().set("CLINIC_TOKEN").is_some() {
+        if self.in_sandbox() || self.env().non_blank("CLINIC_TOKEN").is_some() {
             return None;
         }
         self.profile.user_kind.as_deref()

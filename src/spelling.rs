@@ -1,6 +1,7 @@
 //! How the value types of the crates below (output formats, summary groupings) are spelled on the
 //! command line. The types know nothing of clap, and clap's `ValueEnum` cannot be given to a type of
-//! another crate, so each says its possible values, help and aliases here ([`Spelled`]), and
+//! another crate, so each says its possible values and aliases here ([`Spelled`]; their help is the
+//! catalogue's, `help-…--VALUE`, put in by `cli::localize`), and
 //! [`Spelling`] parses them as clap parses an enum: the same matching, the same error. The sandbox's
 //! knobs, clap enums already, are spelled as clap spells them; [`Spelling::with`] gives any of them
 //! its help in the reader's language (`cli::localize`).
@@ -17,7 +18,7 @@ use crate::summary::Dimension;
 pub trait Spelled: Clone + Send + Sync + 'static {
     /// Every value, in the order help lists them.
     fn all() -> &'static [Self];
-    /// The value's name on the command line, with its help and aliases; `None` for a value the
+    /// The value's name on the command line, with its aliases; `None` for a value the
     /// command line never takes.
     fn spelling(&self) -> Option<PossibleValue>;
 }
@@ -79,15 +80,7 @@ impl Spelled for Format {
     }
 
     fn spelling(&self) -> Option<PossibleValue> {
-        let value = PossibleValue::new(self.name());
-        Some(match self {
-            Format::Xlsx => {
-                value.help("An Excel workbook with typed cells; binary, so only into a file (`-o`)")
-            }
-            Format::Parquet => value
-                .help("A typed, columnar Parquet file (zstd); binary, so only into a file (`-o`)"),
-            _ => value,
-        })
+        Some(PossibleValue::new(self.name()))
     }
 }
 
@@ -99,9 +92,7 @@ impl Spelled for Dimension {
     fn spelling(&self) -> Option<PossibleValue> {
         let value = PossibleValue::new(self.name());
         Some(match self {
-            Dimension::Month => value
-                .help("The month of the record's date (YYYY-MM)")
-                .alias("mes"),
+            Dimension::Month => value.alias("mes"),
             Dimension::Seller => value.alias("vendedor"),
             Dimension::Status => value,
             Dimension::Clinic => value.alias("clinica"),

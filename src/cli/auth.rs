@@ -154,7 +154,7 @@ async fn status(ctx: &Context) -> Result<()> {
     // every language; its description in the reader's language for a table.
     let (source, shown_source) = if ctx.in_sandbox() {
         ("sandbox".to_string(), "sandbox".to_string())
-    } else if ctx.env().set("CLINIC_TOKEN").is_some() {
+    } else if ctx.env().non_blank("CLINIC_TOKEN").is_some() {
         ("CLINIC_TOKEN".to_string(), "CLINIC_TOKEN".to_string())
     } else {
         match ctx.profile.token_store {

@@ -289,7 +289,7 @@ fn failure(shown: &str, e: &Error) -> String {
 /// hand: a store it cannot reach ends it with exit 3 unless the environment gives a way.
 pub fn unattended(ctx: &Context) -> Check {
     const NAME: &str = "unattended";
-    if ctx.env().set("CLINIC_TOKEN").is_some() {
+    if ctx.env().non_blank("CLINIC_TOKEN").is_some() {
         return Check::new(NAME, Status::Ok, said!("cli-doctor-unattended-token"));
     }
     let login = ctx.env().var("CLINIC_LOGIN").filter(|v| !v.is_empty());
@@ -311,7 +311,7 @@ pub fn unattended(ctx: &Context) -> Check {
 /// The token is there and the service takes it.
 pub async fn token(ctx: &Context) -> Check {
     let who = match (&ctx.profile.login, ctx.user_kind()) {
-        _ if ctx.env().set("CLINIC_TOKEN").is_some() => "CLINIC_TOKEN".to_string(),
+        _ if ctx.env().non_blank("CLINIC_TOKEN").is_some() => "CLINIC_TOKEN".to_string(),
         (Some(login), Some(kind)) => crate::t!("cli-auth-who", login = login.as_str(), kind = kind),
         (Some(login), None) => login.clone(),
         (None, _) => crate::t!("cli-doctor-no-login"),
@@ -342,7 +342,7 @@ const SLOW_STORE: std::time::Duration = std::time::Duration::from_secs(1);
 /// The store the profile keeps its token in can be read, and how long it took.
 pub async fn credential_store(ctx: &Context) -> Check {
     const NAME: &str = "credentials";
-    if ctx.env().set("CLINIC_TOKEN").is_some() {
+    if ctx.env().non_blank("CLINIC_TOKEN").is_some() {
         return Check::new(NAME, Status::Ok, said!("cli-doctor-store-env-token"));
     }
     let (Some(login), Some(kind)) = (ctx.profile.login.clone(), ctx.profile.token_store) else {
@@ -428,7 +428,7 @@ pub async fn credential_store(ctx: &Context) -> Check {
 /// The IO key, from the environment or a store.
 pub fn io_key(ctx: &Context) -> Check {
     const NAME: &str = "io key";
-    if ctx.env().set("CLINIC_IO_KEY").is_some() {
+    if ctx.env().non_blank("CLINIC_IO_KEY").is_some() {
         return Check::new(NAME, Status::Ok, said!("cli-doctor-io-key-env"));
     }
     match ctx.profile.io_key_store {

@@ -26,7 +26,7 @@ pub async fn run(ctx: &Context, IoArgs { request: a }: IoArgs) -> Result<()> {
 
 /// The IO key: `CLINIC_IO_KEY`, else (with `--sandbox`) the sandbox's, else the profile's stored key.
 async fn key(ctx: &Context) -> Result<Secret> {
-    if let Some(k) = ctx.env().set("CLINIC_IO_KEY") {
+    if let Some(k) = ctx.env().non_blank("CLINIC_IO_KEY") {
         return Ok(Secret::new(k.trim()));
     }
     // The sandbox's key comes before a stored one, which belongs to a real deployment.

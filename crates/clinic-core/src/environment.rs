@@ -45,7 +45,7 @@ impl Environment {
 
     /// The variable's value when set to something other than blanks: an empty `CLINIC_TOKEN=` is
     /// no token.
-    pub fn set(&self, name: &str) -> Option<String> {
+    pub fn non_blank(&self, name: &str) -> Option<String> {
         self.var(name).filter(|v| !v.trim().is_empty())
     }
 }
@@ -58,8 +58,8 @@ mod tests {
     fn a_given_environment_hides_the_process_one_and_blanks_are_unset() {
         let env = Environment::given([("CLINIC_TOKEN", "  "), ("CLINIC_LOGIN", "ana")]);
         assert_eq!(env.var("CLINIC_TOKEN").as_deref(), Some("  "));
-        assert_eq!(env.set("CLINIC_TOKEN"), None);
-        assert_eq!(env.set("CLINIC_LOGIN").as_deref(), Some("ana"));
+        assert_eq!(env.non_blank("CLINIC_TOKEN"), None);
+        assert_eq!(env.non_blank("CLINIC_LOGIN").as_deref(), Some("ana"));
         // Set in every process that runs tests, and still unseen.
         assert!(Environment::Process.var("PATH").is_some());
         assert_eq!(env.var("PATH"), None);
