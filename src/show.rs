@@ -274,6 +274,18 @@ impl PageSource for Observed {
         })
     }
 
+    fn follow<'a>(
+        &'a self,
+        next: &'a crate::record::Next,
+        per_page: u64,
+    ) -> BoxFuture<'a, Result<Page>> {
+        self.inner.follow(next, per_page)
+    }
+
+    fn identity(&self) -> crate::identity::IdKeys {
+        self.inner.identity()
+    }
+
     fn smaller_page(&self, refusal: &Error, per_page: u64) -> Option<u64> {
         self.inner.smaller_page(refusal, per_page)
     }

@@ -90,7 +90,7 @@ proptest! {
         if let judge::Verdict::Success(ok) = judge::judge(reqwest::StatusCode::OK, &body, judge::Empty::Refused) {
             prop_assert!(judge::failure_in(&ok).is_none());
         }
-        if let Some(id) = envelope::created_id(&v) {
+        if let Some(id) = envelope::created_id(&v, &clinic::identity::IdKeys::ANY) {
             prop_assert!(id.is_number() || id.is_string());
         }
         let page = envelope::page(v.clone());
@@ -123,7 +123,7 @@ proptest! {
         let _ = judge::judge(reqwest::StatusCode::OK, &body, judge::Empty::Allowed);
         if let Ok(v) = serde_json::from_slice::<Value>(&body) {
             let _ = envelope::token(&v);
-            let _ = envelope::created_id(&v);
+            let _ = envelope::created_id(&v, &clinic::identity::IdKeys::ANY);
             let _ = envelope::page(v);
         }
     }

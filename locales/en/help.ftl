@@ -967,6 +967,12 @@ help-sandbox-serve--jitter-ms = Random extra delay of 0..=J milliseconds added t
 help-sandbox-serve--error-rate = Share of requests (0.0-1.0) answered with 500 or 503
 help-sandbox-serve--drop-rate = Share of requests (0.0-1.0) whose connection is closed after part of the body
 help-sandbox-serve--drop-every-write = Cut the answer to every N-th write (POST, PUT, PATCH, DELETE) after the write is done, as --drop-rate does at random (0 = off)
+help-sandbox-serve--paging = How paged lists say where the next page is: numbers (pagina_atual, nothing said), laravel (page, next_page_url), drf (page, next), proximo (a next-page address), link-header (a Link header with rel="next", and X-Total-Count) or cursor (next_cursor, sent back as cursor); every style but numbers ignores pagina_atual
+help-sandbox-serve--record-id-key = The key list records carry their ID under, instead of id (id_orcamento, cod…)
+help-sandbox-serve--record-id-key-from = From the Nth record of a list on (counting from 0), records carry their ID under another key: N=NAME, a deployment that renames the key part-way through a list
+help-sandbox-serve--foreign-key-first = List records start with this key, holding 2, before their own ID: a foreign key first (id_empresa in a clinic)
+help-sandbox-serve--volatile-field = Every list record carries a field that changes on every request (gerado_em), as a signed link or a generation stamp does
+help-sandbox-serve--create-echoes-foreign-keys = A created contact is answered with the IDs of its channel and campaign (id_canal, id_campanha) beside its own (id_cliente), under dados
 help-sandbox-serve--rate-limit = Requests per second allowed before answering 429 with Retry-After (0 = off)
 help-sandbox-serve--failing-clinic = Calls on `/rest/v1` for this clinic (`clinica=N`) always answer 500: one unit of a network whose server is down (0 = off)
 help-sandbox-serve--crm-rate-limit = CRM requests per second allowed before QUERY_LIMIT_EXCEEDED (0 = off)
@@ -1007,7 +1013,7 @@ help-sandbox-serve--max-per-page = Refuse pages of more than N records with a me
 help-sandbox-serve--charset = The charset of `/rest/v1` answers: utf8, or latin1 (`application/json; charset=ISO-8859-1`). Default utf8 (latin1 in the quirks dialect)
 help-sandbox-serve--token-prefix = A word the login answer puts before the token (`Bearer`). Default none (`Bearer` in the quirks dialect)
 help-sandbox-serve--empty-list = How a list page without records is answered: empty (an empty list), 404 (`{"{"}"erro": "Nenhum registro encontrado"{"}"}`) or 200-false (`{"{"}"status": false, "mensagem": "Nenhum registro encontrado"{"}"}`). Default empty (404 in the quirks dialect)
-help-sandbox-serve--id-field = The key under which creates answer the new ID. Default `id` (`id_registro` in the quirks dialect)
+help-sandbox-serve--id-field = The key under which creates answer the new ID, or own: the created kind's own key (id_cliente, id_campanha). Default `id` (`id_registro` in the quirks dialect)
 help-sandbox-serve--unconfirmed-write-rate = Share of writes (0.0-1.0) answered 200 with a message and no ID, without doing anything. Default 0 (0.25 in the quirks dialect)
 help-sandbox-serve--dialect--quirks = The standard dialect with every convention the specification leaves open taken the other way at once: pages from 0, at most 25 a page, Latin-1 answers, a `Bearer`-prefixed token, 404 "nenhum registro" for empty lists, IDs under `id_registro`, one write in four answered without a confirmation
 help-sandbox-serve--unknown-route = A `/rest/v1` route this deployment lacks (`/listaClinicas`): answered 404 "rota não encontrada". Repeatable
@@ -1015,13 +1021,13 @@ help-sandbox-serve--crm-burst = CRM requests that may pass at once before --crm-
 help-sandbox-serve--token-expire-every = A login token stops working after this many authenticated `/rest/v1` calls: every later call with it answers 401 "Token expirado" (0 = off; --token-ttl still applies)
 help-sandbox-serve--records-as = How a page's records are written: array, or positional (an object keyed by position, `{"{"}"0": {"{"}…{"}"}, "1": {"{"}…{"}"}{"}"}`, as PHP writes a re-keyed array). Default array (positional in legacy-php)
 help-sandbox-serve--empty-records = How a page without records writes its records when answered as an ordinary list: array (`[]`), object (`{"{"}{"}"}`), null, or missing (no records key at all; `{"{"}{"}"}` in the bare envelope). Default array (object in legacy-php)
-help-sandbox-serve--records-key = The envelope key that holds the records: dados, data, registros, items, result, lista or records. Default `dados` (`data` with --envelope data)
+help-sandbox-serve--records-key = The envelope key that holds the records: dados, data, registros, items, result, lista, records or results. Default `dados` (`data` with --envelope data)
 help-sandbox-serve--page-zero = How `pagina_atual=0` is answered when pages start at 1: refused (400), empty (200 without records, true counters), 404, 500, or first (page 1). Default refused (empty in legacy-php)
-help-sandbox-serve--counters = The counters a list answer carries beside its records, comma-separated: total, total_registros, total_paginas, pages-as-total (the page count under `total`), or none. Default total (none with --envelope data or bare)
+help-sandbox-serve--counters = The counters a list answer carries beside its records, comma-separated: total, total_registros, total_paginas, pages-as-total (the page count under `total`), count (Django REST framework's), or none. Default total (none with --envelope data or bare)
 help-sandbox-serve--counter-strings = Counters written as JSON strings (`"3000"`); --counter-strings=false turns it off. Default off (on in legacy-php)
 help-sandbox-serve--counter-skew = Record counters report the true count plus N (never below 0), and page counters are computed from that; N may be negative
 help-sandbox-serve--max-per-page-unstated = With --max-per-page, the refusal does not state the limit
-help-sandbox-serve--past-end = How a page past the last one is answered: empty (as --empty-list says), or repeat (the last page's records again; a list without records still answers empty)
+help-sandbox-serve--past-end = How a page past the last one is answered: empty (as --empty-list says), repeat (the last page's records again; a list without records still answers empty), or window (the last full page's worth of records, reaching back over the last page)
 help-sandbox-serve--bom = Every JSON answer of `/rest/v1` starts with a UTF-8 byte-order mark (not with --charset latin1: a byte-order mark belongs to UTF-8)
 help-sandbox-serve--content-type = The Content-Type of `/rest/v1`'s JSON answers: json (`application/json`), html (`text/html` with the charset), or none (no header at all)
 help-sandbox-serve--public = Allow listening on a non-loopback address (the passwords are well known)

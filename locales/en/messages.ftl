@@ -286,7 +286,22 @@ pages-why-counter-agrees = { $other } agrees with the { $count ->
 } that arrived
 pages-page-base-contradicted = the deployment's pages 0 and 1 are the same page, which contradicts page_base = 0: it is now remembered as page_base = 1; run the command again
 pages-fetch-cancelled = a page fetch was cancelled: { $reason }
-pages-repeated = page { $page } repeats an earlier page (the server ignores the page number or repeats its pages); dropped it and stopped
+pages-repeated = page { $page } holds only records already read (the list ended, or the server ignores the page number or repeats its pages); dropped it and stopped
+# $from is the key a later record carried its ID under, $to the key of the walk's first records.
+pages-id-key-renamed = the service writes the records' ID under { $from } part-way through the list, where earlier records had { $to }: written under { $to }, one column
+# $keys lists the keys the record has that the first records did not (may be empty).
+pages-id-key-missing = a record has no ID under { $key }, the key the earlier records carried it under (keys it has that they did not: { $keys }); it is written as it came, and a key renamed by the service may leave its column half empty
+# $records is $count written for people.
+pages-page-ignored = the service ignores the page number: page 2 brought the same { $count ->
+    [one] record
+   *[other] { $records } records
+} as page 1, and page 2 at half the size the first of them again, so the rest of the list cannot be reached. Nothing was written as complete; ask the service's administrators whether the list pages by pagina_atual or by a next link
+pages-repeat-unresolved = page 2 brought only the records of page 1, and page 2 at half the size brought records that fit neither a list that ended there nor a service that ignores the page number; stopped without passing one page for the whole list
+# $host is the host a next link pointed at.
+pages-link-elsewhere = the list's next-page link points outside base_url (to { $host }): it is not followed, so the token goes nowhere else, and the list cannot be read whole
+pages-link-unreadable = the list's next-page link or cursor cannot be read as an address
+pages-page-on-linked-list = this deployment pages the list by next links, which have no page numbers: --page cannot start from a later page (use --limit, or read from the first page)
+pages-link-repeated = the list's next-page link after page { $page } repeats one already followed: the list would loop, so the walk stops without passing what was read for the whole list
 # $overlap of the page's $count records had been read already.
 pages-overlap-stop = page { $page } overlaps the previous page ({ $overlap } of its { $count ->
     [one] { $count } record
@@ -372,6 +387,8 @@ show-expect-binary-file = a file for --format { $format }, e.g. -o ficha.{ $form
 
 ## Reference lists (src/refs/). $list: a list's name (refs-kind-…).
 
+# $list is the reference list's name (clinics, sellers…), $keys the ID-like keys a record carried, $expected the keys the list's records carry their ID under.
+refs-no-trusted-id = a record of the { $list } list carries no ID under a key of its own (looked for: { $expected }; it has: { $keys }): no name is looked up in it rather than with an ID that may belong to something else
 refs-kind-clinics = clinics
 refs-kind-channels = channels
 refs-kind-campaigns = campaigns

@@ -970,6 +970,12 @@ help-sandbox-serve--jitter-ms = Atraso extra aleatório de 0..=J milissegundos s
 help-sandbox-serve--error-rate = Fração das requisições (0.0-1.0) respondidas com 500 ou 503
 help-sandbox-serve--drop-rate = Fração das requisições (0.0-1.0) cuja conexão é fechada depois de parte do corpo
 help-sandbox-serve--drop-every-write = Corta a resposta de cada N-ésima escrita (POST, PUT, PATCH, DELETE) depois de a escrita ser feita, como --drop-rate faz ao acaso (0 = desligado)
+help-sandbox-serve--paging = Como as listas paginadas dizem onde fica a próxima página: numbers (pagina_atual, nada dito), laravel (page, next_page_url), drf (page, next), proximo (o endereço da próxima página), link-header (um cabeçalho Link com rel="next", e X-Total-Count) ou cursor (next_cursor, devolvido como cursor); todo estilo menos numbers ignora pagina_atual
+help-sandbox-serve--record-id-key = A chave em que os registros das listas trazem o ID, em vez de id (id_orcamento, cod…)
+help-sandbox-serve--record-id-key-from = A partir do N-ésimo registro de uma lista (contando de 0), os registros trazem o ID em outra chave: N=NOME, uma implantação que renomeia a chave no meio da lista
+help-sandbox-serve--foreign-key-first = Os registros das listas começam por esta chave, com o valor 2, antes do próprio ID: uma chave estrangeira primeiro (id_empresa numa clínica)
+help-sandbox-serve--volatile-field = Todo registro de lista traz um campo que muda a cada requisição (gerado_em), como um link assinado ou um carimbo de geração
+help-sandbox-serve--create-echoes-foreign-keys = Um contato criado é respondido com os IDs do canal e da campanha (id_canal, id_campanha) ao lado do seu (id_cliente), em dados
 help-sandbox-serve--rate-limit = Requisições por segundo permitidas antes de responder 429 com Retry-After (0 = desligado)
 help-sandbox-serve--failing-clinic = Chamadas em `/rest/v1` para esta clínica (`clinica=N`) sempre respondem 500: uma unidade de uma rede cujo servidor caiu (0 = desligado)
 help-sandbox-serve--crm-rate-limit = Requisições ao CRM por segundo permitidas antes de QUERY_LIMIT_EXCEEDED (0 = desligado)
@@ -1010,7 +1016,7 @@ help-sandbox-serve--max-per-page = Recusa páginas de mais de N registros com um
 help-sandbox-serve--charset = O charset das respostas de `/rest/v1`: utf8, ou latin1 (`application/json; charset=ISO-8859-1`). Padrão utf8 (latin1 no dialeto quirks)
 help-sandbox-serve--token-prefix = Uma palavra que a resposta do login põe antes do token (`Bearer`). Padrão nenhuma (`Bearer` no dialeto quirks)
 help-sandbox-serve--empty-list = Como é respondida uma página de lista sem registros: empty (uma lista vazia), 404 (`{"{"}"erro": "Nenhum registro encontrado"{"}"}`) ou 200-false (`{"{"}"status": false, "mensagem": "Nenhum registro encontrado"{"}"}`). Padrão empty (404 no dialeto quirks)
-help-sandbox-serve--id-field = A chave em que os cadastros devolvem o novo ID. Padrão `id` (`id_registro` no dialeto quirks)
+help-sandbox-serve--id-field = A chave em que os cadastros devolvem o novo ID, ou own: a chave própria do tipo criado (id_cliente, id_campanha). Padrão `id` (`id_registro` no dialeto quirks)
 help-sandbox-serve--unconfirmed-write-rate = Fração das escritas (0.0-1.0) respondidas com 200, uma mensagem e nenhum ID, sem fazer nada. Padrão 0 (0.25 no dialeto quirks)
 help-sandbox-serve--dialect--quirks = O dialeto padrão com cada convenção que a especificação deixa em aberto tomada ao contrário de uma vez: páginas a partir de 0, no máximo 25 por página, respostas em Latin-1, token com prefixo `Bearer`, 404 "nenhum registro" para listas vazias, IDs em `id_registro`, uma escrita em quatro respondida sem confirmação
 help-sandbox-serve--unknown-route = Uma rota de `/rest/v1` que este ambiente não tem (`/listaClinicas`): respondida com 404 "rota não encontrada". Pode repetir
@@ -1018,13 +1024,13 @@ help-sandbox-serve--crm-burst = Requisições ao CRM que podem passar de uma vez
 help-sandbox-serve--token-expire-every = Um token de login deixa de valer depois de tantas chamadas autenticadas a `/rest/v1`: toda chamada seguinte com ele responde 401 "Token expirado" (0 = desligado; --token-ttl continua valendo)
 help-sandbox-serve--records-as = Como os registros de uma página são escritos: array, ou positional (um objeto com a posição como chave, `{"{"}"0": {"{"}…{"}"}, "1": {"{"}…{"}"}{"}"}`, como o PHP escreve um array renumerado). Padrão array (positional no legacy-php)
 help-sandbox-serve--empty-records = Como uma página sem registros escreve seus registros quando respondida como lista comum: array (`[]`), object (`{"{"}{"}"}`), null, ou missing (sem a chave dos registros; `{"{"}{"}"}` no envelope bare). Padrão array (object no legacy-php)
-help-sandbox-serve--records-key = A chave do envelope que guarda os registros: dados, data, registros, items, result, lista ou records. Padrão `dados` (`data` com --envelope data)
+help-sandbox-serve--records-key = A chave do envelope que guarda os registros: dados, data, registros, items, result, lista, records ou results. Padrão `dados` (`data` com --envelope data)
 help-sandbox-serve--page-zero = Como `pagina_atual=0` é respondida quando as páginas começam em 1: refused (400), empty (200 sem registros, contadores verdadeiros), 404, 500, ou first (a página 1). Padrão refused (empty no legacy-php)
-help-sandbox-serve--counters = Os contadores que uma resposta de lista traz ao lado dos registros, separados por vírgula: total, total_registros, total_paginas, pages-as-total (o número de páginas em `total`), ou none. Padrão total (none com --envelope data ou bare)
+help-sandbox-serve--counters = Os contadores que uma resposta de lista traz ao lado dos registros, separados por vírgula: total, total_registros, total_paginas, pages-as-total (o número de páginas em `total`), count (o do Django REST framework), ou none. Padrão total (none com --envelope data ou bare)
 help-sandbox-serve--counter-strings = Contadores escritos como strings JSON (`"3000"`); --counter-strings=false desliga. Padrão desligado (ligado no legacy-php)
 help-sandbox-serve--counter-skew = Os contadores de registros informam a contagem verdadeira mais N (nunca abaixo de 0), e os de páginas são calculados a partir dela; N pode ser negativo
 help-sandbox-serve--max-per-page-unstated = Com --max-per-page, a recusa não diz o limite
-help-sandbox-serve--past-end = Como é respondida uma página depois da última: empty (como diz --empty-list), ou repeat (os registros da última página de novo; uma lista sem registros continua vazia)
+help-sandbox-serve--past-end = Como é respondida uma página depois da última: empty (como diz --empty-list), repeat (os registros da última página de novo; uma lista sem registros continua vazia) ou window (os últimos registros, quantos cabem numa página cheia, alcançando antes da última página)
 help-sandbox-serve--bom = Toda resposta JSON de `/rest/v1` começa com uma marca de ordem de bytes UTF-8 (não com --charset latin1: a marca é do UTF-8)
 help-sandbox-serve--content-type = O Content-Type das respostas JSON de `/rest/v1`: json (`application/json`), html (`text/html` com o charset), ou none (nenhum cabeçalho)
 help-sandbox-serve--public = Permite escutar num endereço que não é loopback (as senhas são conhecidas)

@@ -295,7 +295,22 @@ pages-why-counter-agrees = { $other } bate com { $count ->
 }
 pages-page-base-contradicted = as páginas 0 e 1 do ambiente são a mesma página, o que contradiz page_base = 0: agora guardado como page_base = 1; rode o comando de novo
 pages-fetch-cancelled = a leitura de uma página foi cancelada: { $reason }
-pages-repeated = a página { $page } repete uma página anterior (o servidor ignora o número da página ou repete as páginas); ela foi descartada e o percurso parou
+pages-repeated = a página { $page } só traz registros já lidos (a lista acabou, ou o servidor ignora o número da página ou repete as páginas); ela foi descartada e o percurso parou
+# $from é a chave em que um registro posterior trouxe o ID, $to a chave dos primeiros registros.
+pages-id-key-renamed = o serviço passa a escrever o ID dos registros em { $from } no meio da lista, onde os anteriores tinham { $to }: gravado em { $to }, uma só coluna
+# $keys lista as chaves que o registro tem e os primeiros não tinham (pode ser vazia).
+pages-id-key-missing = um registro não tem ID em { $key }, a chave em que os registros anteriores o traziam (chaves que ele tem e eles não: { $keys }); foi gravado como veio, e uma chave renomeada pelo serviço pode deixar a coluna meio vazia
+# $records é $count escrito para pessoas.
+pages-page-ignored = o serviço ignora o número da página: a página 2 trouxe { $count ->
+    [one] o mesmo registro
+   *[other] os mesmos { $records } registros
+} da página 1, e a página 2 com metade do tamanho trouxe de novo os primeiros deles; o resto da lista não pode ser alcançado. Nada foi dado como completo; pergunte aos administradores do serviço se a lista pagina por pagina_atual ou por um link de próxima página
+pages-repeat-unresolved = a página 2 só trouxe os registros da página 1, e a página 2 com metade do tamanho trouxe registros que não condizem nem com uma lista que acabou ali nem com um serviço que ignora o número da página; o percurso parou sem dar uma página pela lista inteira
+# $host é o host para onde apontava o link de próxima página.
+pages-link-elsewhere = o link de próxima página da lista aponta para fora da base_url (para { $host }): ele não é seguido, para o token não ir a nenhum outro lugar, e a lista não pode ser lida inteira
+pages-link-unreadable = o link ou cursor de próxima página da lista não pode ser lido como um endereço
+pages-page-on-linked-list = esta implantação pagina a lista por links de próxima página, que não têm números: --page não pode começar de uma página adiante (use --limit, ou leia desde a primeira página)
+pages-link-repeated = o link de próxima página depois da página { $page } repete um já seguido: a lista entraria em laço, e o percurso para sem dar o que foi lido pela lista inteira
 # $overlap dos $count registros da página já tinham sido lidos.
 pages-overlap-stop = a página { $page } se sobrepõe à anterior ({ $overlap } de seus { $count ->
     [one] { $count } registro
@@ -386,6 +401,8 @@ show-expect-binary-file = um arquivo para --format { $format }, p. ex. -o ficha.
 
 ## Listas de referência (src/refs/). $list: o nome de uma lista (refs-kind-…).
 
+# $list é o nome da lista de referência (clínicas, vendedores…), $keys as chaves com cara de ID do registro, $expected as chaves em que a lista traz o ID.
+refs-no-trusted-id = um registro da lista de { $list } não traz ID numa chave própria (procuradas: { $expected }; ele tem: { $keys }): nenhum nome é procurado nela, em vez de usar um ID que pode ser de outra coisa
 refs-kind-clinics = clínicas
 refs-kind-channels = canais
 refs-kind-campaigns = campanhas

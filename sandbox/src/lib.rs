@@ -183,8 +183,8 @@ pub struct Options {
     /// How a list page without records is answered. Default empty (404 in the quirks dialect).
     #[arg(long, value_enum)]
     pub empty_list: Option<EmptyList>,
-    /// The key under which creates answer the new ID. Default `id` (`id_registro` in the quirks
-    /// dialect).
+    /// The key under which creates answer the new ID, or `own`: the created kind's own key
+    /// (`id_cliente`, `id_campanha`). Default `id` (`id_registro` in the quirks dialect).
     #[arg(long, value_name = "NAME")]
     pub id_field: Option<String>,
     /// A `/rest/v1` route this deployment lacks (`/listaClinicas`): answered 404 "rota não
@@ -245,9 +245,56 @@ pub struct Options {
     /// (`text/html` with the charset), or none (no header at all).
     #[arg(long, value_enum, default_value_t = ContentType::Json)]
     pub content_type: ContentType,
+    /// How paged lists say where the next page is: numbers (`pagina_atual`, nothing said), or a
+    /// next link or cursor in the style of a framework, with `pagina_atual` ignored.
+    #[arg(long, value_enum, default_value_t = LinkPaging::Numbers)]
+    pub paging: LinkPaging,
+    /// The key list records carry their ID under, instead of `id` (`id_orcamento`, `cod`…).
+    #[arg(long, value_name = "NAME")]
+    pub record_id_key: Option<String>,
+    /// From the Nth record of a list on (counting from 0), records carry their ID under another
+    /// key: `N=NAME`, a deployment that renames the key part-way through a list.
+    #[arg(long, value_name = "N=NAME", value_parser = parse_renamed_key)]
+    pub record_id_key_from: Option<RenamedKey>,
+    /// List records start with this key, holding 2, before their own ID: a foreign key first
+    /// (`id_empresa` in a clinic).
+    #[arg(long, value_name = "NAME")]
+    pub foreign_key_first: Option<String>,
+    /// Every list record carries a field that changes on every request (`gerado_em`), as a signed
+    /// link or a generation stamp does.
+    #[arg(long)]
+    pub volatile_field: bool,
+    /// A created contact is answered `{"dados": {ID, "id_canal": …, "id_campanha": …}}`: the
+    /// channel's and campaign's IDs beside the new one.
+    #[arg(long)]
+    pub create_echoes_foreign_keys: bool,
     /// Allow listening on a non-loopback address (the passwords are well known).
     #[arg(long)]
     pub public: bool,
+}
+
+/// `--record-id-key-from`: from which record of a list on the ID goes under which key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RenamedKey {
+    pub from: usize,
+    pub key: String,
+}
+
+fn parse_renamed_key(text: &str) -> Result<RenamedKey, String> {
+    let (from, key) = text
+        .split_once('=')
+        .ok_or_else(|| format!("`{text}` is not N=NAME"))?;
+    let from = from
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{from}` is not a record number"))?;
+    match key.trim() {
+        "" => Err(format!("`{text}` names no key")),
+        key => Ok(RenamedKey {
+            from,
+            key: key.to_string(),
+        }),
+    }
 }
 
 /// How `/rest/v1` phrases its answers.
@@ -342,6 +389,7 @@ pub enum RecordsKey {
     Result,
     Lista,
     Records,
+    Results,
 }
 
 impl RecordsKey {
@@ -354,6 +402,7 @@ impl RecordsKey {
             RecordsKey::Result => "result",
             RecordsKey::Lista => "lista",
             RecordsKey::Records => "records",
+            RecordsKey::Results => "results",
         }
     }
 }
@@ -388,6 +437,8 @@ pub enum Counter {
     TotalPaginas,
     /// The page count under `total`, as one deployment writes it.
     PagesAsTotal,
+    /// The record count under `count`, as Django REST framework writes it.
+    Count,
     /// No counter.
     #[value(name = "none")]
     Nothing,
@@ -400,6 +451,7 @@ impl Counter {
             Counter::Total | Counter::PagesAsTotal => Some("total"),
             Counter::TotalRegistros => Some("total_registros"),
             Counter::TotalPaginas => Some("total_paginas"),
+            Counter::Count => Some("count"),
             Counter::Nothing => None,
         }
     }
@@ -407,6 +459,34 @@ impl Counter {
     /// Whether it counts pages rather than records.
     pub fn counts_pages(self) -> bool {
         matches!(self, Counter::TotalPaginas | Counter::PagesAsTotal)
+    }
+}
+
+/// How paged lists say where the next page is. Every style but `numbers` ignores `pagina_atual`
+/// (a client that pages by number gets page 1 again), keeps `por_pagina`, and writes its next link
+/// beside the records (none in the bare envelope, which has nowhere to put it, but `link-header`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LinkPaging {
+    /// `pagina_atual` and `por_pagina`; nothing said of a next page.
+    #[default]
+    Numbers,
+    /// Laravel's paginator: `page=N`, `next_page_url` (absolute, null on the last page) and
+    /// `prev_page_url`.
+    Laravel,
+    /// Django REST framework's: `page=N`, `next` and `previous` (absolute, null at the ends).
+    Drf,
+    /// `proximo`: the next page's address, null on the last page.
+    Proximo,
+    /// An RFC 8288 `Link` header, `<…>; rel="next"` (absent on the last page) and `rel="prev"`,
+    /// with `X-Total-Count` when `--counters` has a record count.
+    LinkHeader,
+    /// An opaque `next_cursor` token, sent back as `cursor`; null on the last page.
+    Cursor,
+}
+
+impl LinkPaging {
+    pub fn by_link(self) -> bool {
+        self != LinkPaging::Numbers
     }
 }
 
@@ -418,6 +498,9 @@ pub enum PastEnd {
     Empty,
     /// The last page's records again, with the same counters.
     Repeat,
+    /// The last full window of records again (the last `por_pagina` records of the list, reaching
+    /// back over the last page), with the same counters.
+    Window,
 }
 
 /// The Content-Type of `/rest/v1`'s JSON answers.
@@ -587,6 +670,12 @@ impl Default for Options {
             bom: false,
             content_type: ContentType::Json,
             unknown_route: Vec::new(),
+            paging: LinkPaging::Numbers,
+            record_id_key: None,
+            record_id_key_from: None,
+            foreign_key_first: None,
+            volatile_field: false,
+            create_echoes_foreign_keys: false,
             public: false,
         }
     }

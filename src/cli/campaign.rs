@@ -41,7 +41,9 @@ pub async fn run(ctx: &Context, cmd: CampaignCommand) -> Result<()> {
             let client = ctx.api().await?;
             let answer = ops::campaign_create(&client, &draft).await?;
             remember(ctx, clinica, &name, &answer);
-            super::created::show(ctx, answer, |id| crate::t!("cli-campaign-created", id = id))
+            super::created::show(ctx, &crate::api::CREATE_CAMPAIGN, answer, |id| {
+                crate::t!("cli-campaign-created", id = id)
+            })
         }
         CampaignCommand::List(list) => {
             super::ref_list::named(
@@ -92,11 +94,12 @@ async fn new_name_or_confirmed(ctx: &Context, clinic: u64, name: &str) -> Result
 /// Puts a new campaign in the name cache, so `--campaign "Its Name"` works at once. A cache that
 /// cannot be written only costs a fresh read of the list later.
 fn remember(ctx: &Context, clinic: u64, name: &str, answer: &serde_json::Value) {
-    let id = envelope::created_id(answer).and_then(|id| match id {
-        serde_json::Value::Number(n) => n.as_u64(),
-        serde_json::Value::String(s) => s.trim().parse().ok(),
-        _ => None,
-    });
+    let id =
+        envelope::created_id(answer, &crate::api::CREATE_CAMPAIGN.ids).and_then(|id| match id {
+            serde_json::Value::Number(n) => n.as_u64(),
+            serde_json::Value::String(s) => s.trim().parse().ok(),
+            _ => None,
+        });
     if let (Some(id), Some(cache)) = (id, crate::refs::cache::Cache::of(ctx)) {
         let entry = crate::refs::Entry {
             id,

@@ -4,14 +4,15 @@ use crate::api::envelope;
 use crate::context::Context;
 use crate::error::Result;
 
-/// Prints what a create call answered, leading with the new record's ID when one can be found.
-/// `note` words the note from the new ID.
+/// Prints what a create call answered, leading with the new record's ID when one can be found
+/// under a key of the operation's kind (`op.ids`). `note` words the note from the new ID.
 pub fn show(
     ctx: &Context,
+    op: &crate::api::Operation,
     answer: serde_json::Value,
     note: impl FnOnce(String) -> String,
 ) -> Result<()> {
-    match envelope::created_id(&answer) {
+    match envelope::created_id(&answer, &op.ids) {
         Some(id) => {
             ctx.reporter.note(&note(
                 id.as_str()

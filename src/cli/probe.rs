@@ -74,12 +74,14 @@ async fn page_base(
         Err(e) => return unknown(ctx, NAME, &e),
     };
     let found = match &zero {
-        Verdict::Success(zero) => conventions::page_base_from(&first, Zero::Page(zero)),
+        Verdict::Success(zero) => {
+            conventions::page_base_from(&first, Zero::Page(zero), &CHANNELS.ids)
+        }
         Verdict::Refused { status, .. } => {
-            conventions::page_base_from(&first, Zero::Refused(*status))
+            conventions::page_base_from(&first, Zero::Refused(*status), &CHANNELS.ids)
         }
         Verdict::ServerFailed { status, .. } => {
-            conventions::page_base_from(&first, Zero::Failed(*status))
+            conventions::page_base_from(&first, Zero::Failed(*status), &CHANNELS.ids)
         }
         _ => None,
     };

@@ -6,13 +6,14 @@ use crate::error::{Error, Result};
 
 #[derive(Subcommand, Debug)]
 pub enum SandboxCommand {
-    Serve(clinic_sandbox::Options),
+    // Boxed: the knobs outweigh every other command's arguments.
+    Serve(Box<clinic_sandbox::Options>),
 }
 
 pub async fn run(cmd: SandboxCommand) -> Result<()> {
     match cmd {
         SandboxCommand::Serve(opts) => {
-            clinic_sandbox::serve(opts, banner)
+            clinic_sandbox::serve(*opts, banner)
                 .await
                 .map_err(|e| match e {
                     // Refused options are the user's input: exit 2, like any other bad flag.

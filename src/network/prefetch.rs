@@ -56,6 +56,18 @@ impl PageSource for Prefetched {
         })
     }
 
+    fn follow<'a>(
+        &'a self,
+        next: &'a crate::record::Next,
+        per_page: u64,
+    ) -> BoxFuture<'a, Result<Page>> {
+        self.inner.follow(next, per_page)
+    }
+
+    fn identity(&self) -> crate::identity::IdKeys {
+        self.inner.identity()
+    }
+
     fn smaller_page(&self, refusal: &Error, per_page: u64) -> Option<u64> {
         self.inner.smaller_page(refusal, per_page)
     }
@@ -76,14 +88,24 @@ mod tests {
     struct Counting(AtomicU64);
 
     impl PageSource for Counting {
+        fn identity(&self) -> crate::identity::IdKeys {
+            crate::identity::IdKeys::ANY
+        }
+
+        fn follow<'a>(
+            &'a self,
+            _next: &'a crate::record::Next,
+            _per_page: u64,
+        ) -> BoxFuture<'a, Result<Page>> {
+            Box::pin(async { Err(Error::Protocol("no links here".into())) })
+        }
+
         fn fetch(&self, page: u64, _per_page: u64) -> BoxFuture<'_, Result<Page>> {
             self.0.fetch_add(1, Ordering::SeqCst);
             Box::pin(async move {
                 Ok(Page {
                     records: vec![crate::record::record_of(&json!({ "page": page }))],
-                    total: None,
-                    pages: None,
-                    counters: Vec::new(),
+                    ..Page::default()
                 })
             })
         }

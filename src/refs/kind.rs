@@ -3,6 +3,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::identity::IdKeys;
+
 /// A reference list that gives IDs their names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Kind {
@@ -107,7 +109,6 @@ pub struct Entry {
     pub name: String,
 }
 
-const ID_KEYS: &[&str] = &["id", "ID", "codigo", "Id"];
 const NAME_KEYS: &[&str] = &[
     "nome",
     "name",
@@ -118,21 +119,15 @@ const NAME_KEYS: &[&str] = &[
     "title",
 ];
 
-/// The ID and name of each record, whatever the keys are called; records without both are skipped.
-pub fn entries_of(records: &[Value]) -> Vec<Entry> {
+/// The ID and name of each record: the ID under a key of the list's own kind (`ids`: `id_clinica`
+/// for a clinic, then `id`, `codigo`, `cod`), never a key that names another kind (`id_empresa`);
+/// the name under the usual keys. Records without both are skipped (see [`untrusted`]).
+pub fn entries_of(records: &[Value], ids: &IdKeys) -> Vec<Entry> {
     records
         .iter()
         .filter_map(|r| {
             let map = r.as_object()?;
-            let id = ID_KEYS
-                .iter()
-                .filter_map(|k| map.get(*k))
-                .chain(
-                    map.iter()
-                        .filter(|(k, _)| k.starts_with("id"))
-                        .map(|(_, v)| v),
-                )
-                .find_map(|v| v.as_u64().or_else(|| v.as_str()?.trim().parse().ok()))?;
+            let id = id_in(map, ids)?;
             let name = NAME_KEYS
                 .iter()
                 .filter_map(|k| map.get(*k))
@@ -146,6 +141,27 @@ pub fn entries_of(records: &[Value]) -> Vec<Entry> {
         .collect()
 }
 
+/// The record's numeric ID under the best-ranked key of `ids` that holds one.
+fn id_in(map: &serde_json::Map<String, Value>, ids: &IdKeys) -> Option<u64> {
+    ids.candidates()
+        .filter_map(|k| map.get(k))
+        .find_map(|v| v.as_u64().or_else(|| v.as_str()?.trim().parse().ok()))
+}
+
+/// When a record of the list carries no ID under any key of its kind: the ID-like keys it does
+/// carry, for a message that says what was seen instead of picking one of them.
+pub fn untrusted(records: &[Value], ids: &IdKeys) -> Option<Vec<String>> {
+    records.iter().find_map(|r| {
+        let map = r.as_object()?;
+        id_in(map, ids).is_none().then(|| {
+            map.keys()
+                .filter(|k| crate::identity::looks_like_id(k))
+                .cloned()
+                .collect()
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -153,15 +169,38 @@ mod tests {
 
     #[test]
     fn ids_and_names_under_any_keys() {
-        let got = entries_of(&[
-            json!({"id": 1, "nome": "WhatsApp"}),
-            json!({"id": "2", "descricao": "Confirmado"}),
-            json!({"codigo": 3, "titulo": "X"}),
-            json!({"id_canal": 4, "outro": "Y"}),
-            json!({"nome": "sem id"}),
-        ]);
+        let got = entries_of(
+            &[
+                json!({"id": 1, "nome": "WhatsApp"}),
+                json!({"id": "2", "descricao": "Confirmado"}),
+                json!({"codigo": 3, "titulo": "X"}),
+                json!({"id_canal": 4, "outro": "Y"}),
+                json!({"nome": "sem id"}),
+            ],
+            &Kind::Channels.operation().ids,
+        );
         let ids: Vec<u64> = got.iter().map(|e| e.id).collect();
         assert_eq!(ids, vec![1, 2, 3, 4]);
         assert_eq!(got[1].name, "Confirmado");
+    }
+
+    #[test]
+    fn a_foreign_key_first_is_never_the_entry_s_id() {
+        let clinics = [
+            json!({"id_empresa": 2, "id_clinica": 1, "nome": "SP Campinas"}),
+            json!({"id_empresa": 2, "id_clinica": 3, "nome": "SP Ribeirão Preto"}),
+        ];
+        let ids = &Kind::Clinics.operation().ids;
+        let got: Vec<u64> = entries_of(&clinics, ids).iter().map(|e| e.id).collect();
+        assert_eq!(got, [1, 3]);
+        assert_eq!(untrusted(&clinics, ids), None);
+        let keyed_cod = [json!({"cod": 7, "nome": "SP Campinas"})];
+        assert_eq!(entries_of(&keyed_cod, ids)[0].id, 7);
+        let foreign_only = [json!({"id_empresa": 2, "nome": "SP Campinas"})];
+        assert!(entries_of(&foreign_only, ids).is_empty());
+        assert_eq!(
+            untrusted(&foreign_only, ids),
+            Some(vec!["id_empresa".to_string()])
+        );
     }
 }

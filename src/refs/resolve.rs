@@ -285,7 +285,7 @@ pub async fn fetch(ctx: &Context, kind: Kind, clinic: Option<u64>) -> Result<Vec
     }
     if !kind.paged() {
         let records = crate::api::ops::whole_list(&client, kind.operation(), &query).await?;
-        return Ok(entries_of(&records));
+        return trusted_entries(kind, &records);
     }
     let source = Arc::new(ApiList::new(client, kind.operation(), query));
     // The page size every walk uses (`--per-page`, the profile's, within the deployment's maximum).
@@ -303,7 +303,28 @@ pub async fn fetch(ctx: &Context, kind: Kind, clinic: Option<u64>) -> Result<Vec
         Ok(())
     })
     .await?;
-    Ok(entries_of(&records))
+    trusted_entries(kind, &records)
+}
+
+/// The entries of a reference list, or an error when a record carries no ID under a key of the
+/// list's kind: a lookup that picked some other ID-like key (a foreign key such as `id_empresa`)
+/// would send the wrong clinic, campaign or seller.
+fn trusted_entries(kind: Kind, records: &[serde_json::Value]) -> Result<Vec<Entry>> {
+    let ids = &kind.operation().ids;
+    if let Some(seen) = super::kind::untrusted(records, ids) {
+        let seen = if seen.is_empty() {
+            "—".to_string()
+        } else {
+            seen.join(", ")
+        };
+        return Err(crate::error::Error::Protocol(crate::t!(
+            "refs-no-trusted-id",
+            list = kind.label(),
+            keys = seen,
+            expected = ids.candidates().collect::<Vec<_>>().join(", ")
+        )));
+    }
+    Ok(entries_of(records, ids))
 }
 
 /// What `clinic cache refresh` read.

@@ -64,9 +64,9 @@ fn knobs() -> Vec<(&'static str, Options)> {
             },
         ),
         (
-            "id-field id_cliente",
+            "id-field own",
             Options {
-                id_field: Some("id_cliente".into()),
+                id_field: Some("own".into()),
                 ..base()
             },
         ),

@@ -11,6 +11,7 @@ pub mod environment;
 pub mod error;
 pub mod file_lock;
 pub mod format;
+pub mod identity;
 pub mod input;
 pub mod money;
 pub mod open_files;

@@ -19,6 +19,47 @@ use crate::error::{BadRecord, Error, Result};
 /// limit when it builds a tree, kept by the readers that walk the text too.
 pub const MAX_DEPTH: usize = 127;
 
+/// The keys any kind of record may carry its own ID under, after the kind's own, in that order
+/// (what they mean, and how a record's ID is read: `identity`).
+pub const GENERIC: &[&str] = &[
+    "id",
+    "ID",
+    "Id",
+    "id_registro",
+    "codigo",
+    "código",
+    "cod",
+    "uuid",
+];
+
+/// The keys under which one kind of record carries its own ID, most specific first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IdKeys {
+    /// What the records are, in the messages (`quote`, `clinic`): the operations table's word.
+    pub kind: &'static str,
+    /// The kind's own keys (`id_orcamento`, `orcamento_id`…), tried before [`GENERIC`].
+    pub own: &'static [&'static str],
+}
+
+impl IdKeys {
+    /// A list of unknown kind (`clinic api PATH`): only the generic keys.
+    pub const ANY: IdKeys = IdKeys {
+        kind: "record",
+        own: &[],
+    };
+
+    /// Every key in the order it is tried: the kind's own, then the generic ones.
+    pub fn candidates(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.own.iter().chain(GENERIC).copied()
+    }
+
+    /// The rank of `key` among [`IdKeys::candidates`] (lower wins), `None` for a key that is no ID
+    /// of this kind.
+    pub fn rank(&self, key: &str) -> Option<usize> {
+        self.candidates().position(|k| k == key)
+    }
+}
+
 /// One page of a list answer.
 #[derive(Debug, Default)]
 pub struct Page {
@@ -32,6 +73,31 @@ pub struct Page {
     /// `total_paginas`…): `total` and `pages` are only the first of each kind. A walk checks each of
     /// them against the records that arrive (see `pages`).
     pub counters: Vec<Counter>,
+    /// Where the answer says the next page is (a link, a cursor), or that there is none.
+    pub next: Next,
+}
+
+/// Where a list answer says its next page is. A deployment that pages by link or cursor says so on
+/// every page; one that pages by number says nothing.
+#[derive(Debug, Default, Clone, PartialEq, Eq, Hash)]
+pub enum Next {
+    /// Nothing: the list pages by number.
+    #[default]
+    Unsaid,
+    /// A next-page field that is null or empty, or a `Link` header without `rel="next"`: the list
+    /// ends on this page, as far as the answer says.
+    End,
+    /// The address of the next page, as the service wrote it (absolute, or relative to the list).
+    Link(String),
+    /// An opaque token, sent back as the query parameter `param` with the list's own parameters.
+    Cursor { param: String, token: String },
+}
+
+impl Next {
+    /// A link or a cursor: something to follow.
+    pub fn leads_on(&self) -> bool {
+        matches!(self, Next::Link(_) | Next::Cursor { .. })
+    }
 }
 
 /// What a counter counts.
@@ -57,16 +123,6 @@ pub fn record_of(value: &Value) -> Record {
     // Writing a `Value` cannot fail (its keys are strings, its numbers finite); were it ever to,
     // an empty record says so rather than a crash.
     serde_json::value::to_raw_value(value).unwrap_or_else(|_| RawValue::NULL.to_owned())
-}
-
-/// A page's identity: the text of its records, hashed as it came.
-pub fn fingerprint(records: &[Record]) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    for r in records {
-        r.get().hash(&mut h);
-    }
-    h.finish()
 }
 
 /// A record's value, for the steps that look inside it: a record nested deeper than [`MAX_DEPTH`] is
@@ -217,6 +273,7 @@ impl Page {
             total,
             pages,
             counters: Vec::new(),
+            next: Next::Unsaid,
         }
     }
 
@@ -240,12 +297,23 @@ impl Page {
     }
 }
 
-/// Fetches one page: `page` is 1-based, `per_page` the size asked for.
 /// Fields in which services say which clinic a record belongs to.
 pub const CLINIC_FIELDS: &[&str] = &["clinica", "id_clinica", "clinica_id", "clinic", "clinic_id"];
 
+/// A paged list, as the walker reads it.
 pub trait PageSource: Send + Sync {
+    /// Fetches one page: `page` is 1-based, `per_page` the size asked for.
     fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>>;
+
+    /// The keys under which this list's records carry their own ID (the operation's, from the
+    /// operations table): what the walk knows a record by. Every source says it, a wrapper by
+    /// asking what it wraps: a default would let one forget, and the walk then know records by the
+    /// wrong key.
+    fn identity(&self) -> IdKeys;
+
+    /// The page a link or cursor of an earlier answer points at (see [`Next`]), `per_page` records
+    /// asked for. A source that never hands out a link refuses.
+    fn follow<'a>(&'a self, next: &'a Next, per_page: u64) -> BoxFuture<'a, Result<Page>>;
 
     /// After a walk's first page was refused with `refusal`: a smaller page size this source can
     /// serve, when the refusal was about the page size (a deployment's limit). `None` otherwise.

@@ -91,6 +91,7 @@ pub async fn set_status(
     data.cache.invalidate();
     Ok(reply::success(
         &app.opts,
+        "id_agendamento",
         serde_json::json!({
             "mensagem": "status do agendamento alterado com sucesso",
             "agendamento": id,

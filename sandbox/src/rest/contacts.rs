@@ -157,8 +157,20 @@ pub async fn create(
         note,
     });
     app.data.cache.invalidate();
+    if app.opts.create_echoes_foreign_keys {
+        // As some back ends answer: the new contact's own key beside those of what it points at.
+        let echoed =
+            json!({ "dados": { "id_cliente": id, "id_canal": channel, "id_campanha": campaign } });
+        return Ok(reply::success(
+            &app.opts,
+            "id_cliente",
+            echoed.clone(),
+            echoed,
+        ));
+    }
     Ok(reply::success(
         &app.opts,
+        "id_cliente",
         json!({ "id": id, "mensagem": "cliente cadastrado com sucesso" }),
         json!({ "mensagem": "Cliente cadastrado com sucesso", "id": id.to_string() }),
     ))
@@ -203,6 +215,7 @@ pub async fn update(
     app.data.cache.invalidate();
     Ok(reply::success(
         &app.opts,
+        "id_cliente",
         json!({ "id": id, "mensagem": "cadastro do cliente atualizado com sucesso" }),
         json!({ "mensagem": "Cadastro do cliente atualizado com sucesso" }),
     ))

@@ -17,6 +17,20 @@ pub struct Listing {
     pub per_page: u64,
     /// The true number of records of the whole list.
     pub total: usize,
+    /// A page of a paged list, which says where its next page is under `--paging`.
+    pub links: bool,
+}
+
+impl Listing {
+    /// Where the page stands, for its links.
+    pub fn place(&self) -> super::links::Place {
+        super::links::Place {
+            page: self.page,
+            per_page: self.per_page,
+            total: self.total,
+            paged: self.links,
+        }
+    }
 }
 
 /// The JSON of one list answer.
@@ -26,6 +40,7 @@ pub fn body<T: Serialize>(opts: &Options, items: &[T], listing: &Listing) -> Vec
         (Dialect::LegacyPhp, _) => {
             // That deployment prints every number from the database as a string.
             let mut fields = counters(opts, listing);
+            fields.extend(super::links::fields(opts, &listing.place()));
             fields.push(("pagina_atual", Value::from(listing.page.to_string())));
             fields.push(("por_pagina", Value::from(listing.per_page.to_string())));
             serde_json::to_vec(&Keyed {
@@ -41,6 +56,7 @@ pub fn body<T: Serialize>(opts: &Options, items: &[T], listing: &Listing) -> Vec
                 ("por_pagina", Value::from(listing.per_page)),
             ];
             fields.extend(counters(opts, listing));
+            fields.extend(super::links::fields(opts, &listing.place()));
             serde_json::to_vec(&Keyed {
                 status: None,
                 key: opts.records_key(),
@@ -52,7 +68,10 @@ pub fn body<T: Serialize>(opts: &Options, items: &[T], listing: &Listing) -> Vec
             status: None,
             key: opts.records_key(),
             records,
-            fields: counters(opts, listing),
+            fields: counters(opts, listing)
+                .into_iter()
+                .chain(super::links::fields(opts, &listing.place()))
+                .collect(),
         }),
         // A bare answer has nowhere to leave a key out: a missing container is an empty object.
         (Dialect::Standard | Dialect::Quirks, Envelope::Bare) => {

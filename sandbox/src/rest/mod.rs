@@ -5,6 +5,8 @@ mod body;
 mod caller;
 mod contacts;
 mod envelope;
+mod identity;
+mod links;
 mod lists;
 mod login;
 mod params;
@@ -53,6 +55,7 @@ pub fn routes(state: AppState) -> Router {
         .route("/lista_status_venda", get(refs::quote_statuses))
         .route("/listaTipoOperacao", get(refs::operation_types))
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::from_fn(links::scope))
         .layer(from_fn_with_state(
             state.answers.clone(),
             answers::middleware,

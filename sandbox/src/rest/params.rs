@@ -5,7 +5,7 @@ use axum::http::StatusCode;
 
 use crate::data::{DayRange, day_of, parse_date, search::TextQuery};
 use crate::error::{ApiError, NO_RECORDS};
-use crate::{Options, PageZero};
+use crate::{LinkPaging, Options, PageZero};
 
 /// Parameters in arrival order; `name[]` counts as `name`.
 pub struct Query {
@@ -94,7 +94,6 @@ impl Query {
             None | Some(PageZero::Refused) => base,
             Some(_) => 0,
         };
-        let asked = number("pagina_atual", least, base)?;
         let per_page = number("por_pagina", 1, 1)?;
         if let Some(max) = opts.page_limit().filter(|max| per_page > *max) {
             return Err(ApiError::bad_request(if opts.max_per_page_unstated {
@@ -103,6 +102,17 @@ impl Query {
                 format!("O parâmetro por_pagina deve ser no máximo {max} (recebido: {per_page})")
             }));
         }
+        if opts.paging.by_link() {
+            // `pagina_atual` means nothing here: the page is the link's (`page`) or the cursor's.
+            let page = page_asked(self, opts)?;
+            return Ok(Paging {
+                page,
+                per_page,
+                asked: page,
+                nothing: false,
+            });
+        }
+        let asked = number("pagina_atual", least, base)?;
         let paging = |page: u64, asked: u64, nothing: bool| Paging {
             page,
             per_page,
@@ -204,6 +214,34 @@ impl Query {
     pub fn search(&self, name: &str) -> Option<TextQuery> {
         self.text(name).and_then(TextQuery::new)
     }
+}
+
+/// The cursor a page is known by: opaque to the client, which only sends it back.
+pub(super) fn cursor_of(page: u64) -> String {
+    format!("c{:x}", page ^ 0x5a5a)
+}
+
+fn page_of_cursor(cursor: &str) -> Option<u64> {
+    u64::from_str_radix(cursor.strip_prefix('c')?, 16)
+        .ok()
+        .map(|n| n ^ 0x5a5a)
+        .filter(|n| *n >= 1)
+}
+
+/// The page a request asks for under `--paging`: its `page` (or `cursor`), 1 when it names none.
+fn page_asked(query: &Query, opts: &Options) -> Result<u64, ApiError> {
+    let (name, value) = match opts.paging {
+        LinkPaging::Cursor => ("cursor", query.raw("cursor")),
+        _ => ("page", query.raw("page")),
+    };
+    let Some(value) = value else {
+        return Ok(1);
+    };
+    let page = match opts.paging {
+        LinkPaging::Cursor => page_of_cursor(value.trim()),
+        _ => value.trim().parse::<u64>().ok().filter(|n| *n >= 1),
+    };
+    page.ok_or_else(|| ApiError::bad_request(format!("parâmetro {name} inválido: '{value}'")))
 }
 
 #[cfg(test)]

@@ -212,6 +212,7 @@ pub async fn create_campaign(
     let id = app.data.campaigns.create(name, clinic);
     Ok(reply::success(
         &app.opts,
+        "id_campanha",
         serde_json::json!({ "id": id, "mensagem": "campanha criada com sucesso" }),
         serde_json::json!({ "id_campanha": id.to_string() }),
     ))

@@ -47,7 +47,8 @@ impl Window {
             let start = (page - 1).saturating_mul(per_page);
             match opts.past_end {
                 PastEnd::Repeat if start >= len && len > 0 => (len - 1) / per_page * per_page,
-                PastEnd::Empty | PastEnd::Repeat => start.min(len),
+                PastEnd::Window if start >= len && len > 0 => len.saturating_sub(per_page),
+                PastEnd::Empty | PastEnd::Repeat | PastEnd::Window => start.min(len),
             }
         };
         let end = start.saturating_add(per_page).min(len);
@@ -79,7 +80,13 @@ pub fn page<T: Serialize>(opts: &Options, window: &Window, items: &[T]) -> Respo
             }
         }
     }
-    list(opts, items, window.page, window.per_page, window.total)
+    let listing = Listing {
+        page: window.page,
+        per_page: window.per_page,
+        total: window.total,
+        links: true,
+    };
+    list(opts, items, window.range.start, &listing)
 }
 
 /// A write answered without doing anything and without confirming anything (`--unconfirmed-write-rate`):
@@ -95,30 +102,35 @@ pub fn unconfirmed() -> Response {
 /// apply: with no paging parameters a client could never fetch the rest.
 pub fn whole<T: Serialize>(opts: &Options, items: &[T]) -> Response {
     let count = items.len();
-    list(opts, items, 1, count as u64, count)
+    let listing = Listing {
+        page: 1,
+        per_page: count as u64,
+        total: count,
+        links: false,
+    };
+    list(opts, items, 0, &listing)
 }
 
-fn list<T: Serialize>(
-    opts: &Options,
-    items: &[T],
-    page: u64,
-    per_page: u64,
-    total: usize,
-) -> Response {
-    let listing = Listing {
-        page,
-        per_page,
-        total,
+fn list<T: Serialize>(opts: &Options, items: &[T], start: usize, listing: &Listing) -> Response {
+    let mut response = match super::identity::reshaped(opts, items, start) {
+        Some(records) => json_bytes(StatusCode::OK, body(opts, &records, listing)),
+        None => json_bytes(StatusCode::OK, body(opts, items, listing)),
     };
-    json_bytes(StatusCode::OK, body(opts, items, &listing))
+    super::links::headers(opts, &listing.place(), &mut response);
+    response
 }
 
 /// A write (or login) that succeeded: 200 with `standard` in the standard dialect; in legacy-php,
 /// `{"status": true}` followed by the fields of `legacy` (which that deployment words its own way,
 /// ids as strings).
-/// With `--id-field`, the new ID goes under that key instead.
-pub fn success(opts: &Options, standard: Value, legacy: Value) -> Response {
-    let (standard, legacy) = match opts.id_field() {
+/// With `--id-field`, the new ID goes under that key instead; `--id-field own` puts it under the
+/// created kind's own key (`own`: `id_cliente` for a contact, `id_campanha` for a campaign).
+pub fn success(opts: &Options, own: &str, standard: Value, legacy: Value) -> Response {
+    let field = match opts.id_field() {
+        Some("own") => Some(own),
+        other => other,
+    };
+    let (standard, legacy) = match field {
         Some(field) => (renamed_id(standard, field), renamed_id(legacy, field)),
         None => (standard, legacy),
     };
@@ -167,5 +179,10 @@ pub fn login(opts: &Options, token: String, kind: &str) -> Response {
     for segment in segments {
         nested = Map::from_iter([(segment.to_owned(), Value::Object(nested))]);
     }
-    success(opts, Value::Object(nested.clone()), Value::Object(nested))
+    success(
+        opts,
+        "id",
+        Value::Object(nested.clone()),
+        Value::Object(nested),
+    )
 }

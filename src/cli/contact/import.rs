@@ -177,7 +177,9 @@ async fn send(
         Ok(body) => body,
         Err(e) => return Outcome::Failed(e),
     };
-    let id_of = |answer: &Value| envelope::created_id(answer).unwrap_or(Value::Null);
+    let id_of = |answer: &Value| {
+        envelope::created_id(answer, &crate::api::CREATE_CONTACT.ids).unwrap_or(Value::Null)
+    };
     match journal::send(
         journal,
         &row.key,

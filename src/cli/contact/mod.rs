@@ -116,7 +116,9 @@ pub async fn run(ctx: &Context, cmd: ContactCommand) -> Result<()> {
                 return show::single(ctx, &json!({"action": "skipped", "existing": existing}));
             }
             let answer = ops::contact_create(&client, &body).await?;
-            super::created::show(ctx, answer, |id| crate::t!("cli-contact-created", id = id))
+            super::created::show(ctx, &crate::api::CREATE_CONTACT, answer, |id| {
+                crate::t!("cli-contact-created", id = id)
+            })
         }
         ContactCommand::Update(u) => {
             if u.name.is_none()
@@ -249,7 +251,8 @@ async fn upsert(ctx: &Context, f: ContactFields) -> Result<()> {
     let found = find_existing(&client, &create.clinic, &f.phone, f.email.as_deref()).await?;
     let Some(id) = found.first().cloned() else {
         let answer = ops::contact_create(&client, &create).await?;
-        let id = envelope::created_id(&answer).unwrap_or(Value::Null);
+        let id =
+            envelope::created_id(&answer, &crate::api::CREATE_CONTACT.ids).unwrap_or(Value::Null);
         ctx.reporter.note(&crate::t!("cli-contact-upsert-created"));
         return show::single(ctx, &json!({"action": "created", "id": id}));
     };

@@ -190,6 +190,7 @@ impl ApiClient {
         };
         self.call_reading(call, |resp| {
             judge_page(resp.status, &resp.body, route_proven)
+                .map(|page| super::links::with_headers(page, &resp.headers))
         })
         .await
     }
@@ -379,6 +380,41 @@ impl<'a> Call<'a> {
             safety: Safety::Idempotent,
             max_wait: None,
         }
+    }
+}
+
+impl ApiClient {
+    /// Where a next link of the list at `list_path` leads, as a path below `base_url` and its query:
+    /// the link resolved against the list's own address. A link to another origin, or outside
+    /// `base_url`, is refused: the token goes nowhere but the deployment it was issued by.
+    pub fn link_target(
+        &self,
+        list_path: &str,
+        link: &str,
+    ) -> Result<(String, Vec<(String, String)>)> {
+        let list = join(&self.base, list_path, &[])?;
+        let refused = |target: &url::Url| {
+            Error::Protocol(crate::t!(
+                "pages-link-elsewhere",
+                host = target.host_str().unwrap_or_default().to_string()
+            ))
+        };
+        let target = list
+            .join(link.trim())
+            .map_err(|_| Error::Protocol(crate::t!("pages-link-unreadable")))?;
+        if target.origin() != self.base.origin() {
+            return Err(refused(&target));
+        }
+        let base_path = self.base.path().trim_end_matches('/');
+        let Some(path) = target
+            .path()
+            .strip_prefix(base_path)
+            .filter(|rest| rest.starts_with('/'))
+        else {
+            return Err(refused(&target));
+        };
+        let query = target.query_pairs().into_owned().collect();
+        Ok((path.to_string(), query))
     }
 }
 

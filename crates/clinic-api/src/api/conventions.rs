@@ -5,6 +5,9 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use std::collections::HashSet;
+
+use crate::identity::{self, IdKeys, Key};
 use crate::record::Page;
 
 /// Conventions known so far; `0` in an atomic means "not known".
@@ -91,12 +94,20 @@ pub fn page_size_limit(message: &str, asked: u64) -> Option<u64> {
 
 /// Whether a list that answered `first` for page 1 and `zero` for page 0 numbers its pages from 0:
 /// page 0 holds records, and they are not those of page 1 (a server that reads 0 as 1 repeats them).
-pub fn zero_based(first: &Page, zero: &Page) -> bool {
-    let Some(head) = zero.records.first() else {
+/// Records are compared by their ID under `ids`, never by their bytes: a field that changes on
+/// every request (a signed link, a generation stamp) would make the same records look new.
+pub fn zero_based(first: &Page, zero: &Page, ids: &IdKeys) -> bool {
+    if zero.records.is_empty() {
         return false;
-    };
-    let again = |r: &crate::record::Record| first.records.iter().any(|f| f.get() == r.get());
-    !again(head) && zero.records.iter().all(|r| !again(r))
+    }
+    let on_first: HashSet<Key> = first
+        .records
+        .iter()
+        .map(|r| identity::key_of(r.get(), ids))
+        .collect();
+    zero.records
+        .iter()
+        .all(|r| !on_first.contains(&identity::key_of(r.get(), ids)))
 }
 
 /// Whether page 1's counters say the list goes on past it.
@@ -135,9 +146,9 @@ pub enum Evidence {
 /// own: page 0 counts as the first page only when it holds records page 1 does not, and everything
 /// else (empty, refused, failed, the same as page 1) means pages count from 1. Both outcomes are
 /// remembered, so a deployment is asked once.
-pub fn page_base_from(first: &Page, zero: Zero) -> Option<(u64, Evidence)> {
+pub fn page_base_from(first: &Page, zero: Zero, ids: &IdKeys) -> Option<(u64, Evidence)> {
     match zero {
-        Zero::Page(zero) if zero_based(first, zero) => Some((0, Evidence::ZeroHoldsOthers)),
+        Zero::Page(zero) if zero_based(first, zero, ids) => Some((0, Evidence::ZeroHoldsOthers)),
         Zero::Page(zero) if zero.records.is_empty() && first.records.is_empty() => None,
         Zero::Page(zero) if zero.records.is_empty() => Some((1, Evidence::ZeroEmpty)),
         // Page 0 repeats page 1. A server that reads 0 as 1 does that, and so does one that counts
@@ -182,11 +193,15 @@ mod tests {
                 None,
             )
         };
-        assert!(zero_based(&page(&[6, 7]), &page(&[1, 2, 3, 4, 5])));
-        assert!(zero_based(&page(&[]), &page(&[1, 2, 3])));
-        assert!(!zero_based(&page(&[1, 2]), &page(&[1, 2])));
-        assert!(!zero_based(&page(&[1, 2]), &page(&[])));
-        let from = |first: &[u64], zero: Zero| page_base_from(&page(first), zero);
+        assert!(zero_based(
+            &page(&[6, 7]),
+            &page(&[1, 2, 3, 4, 5]),
+            &IdKeys::ANY
+        ));
+        assert!(zero_based(&page(&[]), &page(&[1, 2, 3]), &IdKeys::ANY));
+        assert!(!zero_based(&page(&[1, 2]), &page(&[1, 2]), &IdKeys::ANY));
+        assert!(!zero_based(&page(&[1, 2]), &page(&[]), &IdKeys::ANY));
+        let from = |first: &[u64], zero: Zero| page_base_from(&page(first), zero, &IdKeys::ANY);
         assert_eq!(
             from(&[6, 7], Zero::Page(&page(&[1, 2]))),
             Some((0, Evidence::ZeroHoldsOthers))
@@ -201,7 +216,10 @@ mod tests {
             Some((1, Evidence::ZeroRepeatsFirst))
         );
         let whole = Page::of_values(vec![json!({"id": 1})], Some(1), None);
-        assert_eq!(page_base_from(&whole, Zero::Page(&whole)), None);
+        assert_eq!(
+            page_base_from(&whole, Zero::Page(&whole), &IdKeys::ANY),
+            None
+        );
         assert_eq!(from(&[], Zero::Page(&page(&[]))), None);
         assert_eq!(
             from(&[], Zero::Failed(500)),

@@ -2,10 +2,11 @@
 //! token of a login is, which key carries an error message, and where the ID of a new record is. Whether
 //! an answer is a success at all is decided before these run, by [`super::judge`].
 
+use crate::identity::IdKeys;
 use serde_json::{Map, Value};
 
 use crate::config::AuthScheme;
-use crate::record::{Counter, Counts, Page};
+use crate::record::{Counter, Counts, Next, Page};
 
 use crate::secret::Secret;
 
@@ -18,6 +19,7 @@ pub(crate) const RECORD_KEYS: &[&str] = &[
     "result",
     "lista",
     "records",
+    "results",
 ];
 pub(crate) const NEST_KEYS: &[&str] = &["data", "dados"];
 /// The plain names of a new record's ID, before any compound id-like key.
@@ -41,6 +43,11 @@ const ENVELOPE_KEYS: &[&str] = &[
     "per_page",
     "current_page",
     "next",
+    "next_page_url",
+    "prev_page_url",
+    "previous",
+    "proximo",
+    "next_cursor",
     "limit",
     "offset",
 ];
@@ -54,9 +61,11 @@ pub fn page(body: Value) -> Page {
         total,
         pages,
         counters,
+        next,
     } = value_page(body);
     Page {
         counters,
+        next,
         ..Page::of_values(records, total, pages)
     }
 }
@@ -78,6 +87,7 @@ struct ValuePage {
     total: Option<u64>,
     pages: Option<u64>,
     counters: Vec<Counter>,
+    next: Next,
 }
 
 fn value_page(body: Value) -> ValuePage {
@@ -98,12 +108,14 @@ fn value_page(body: Value) -> ValuePage {
             let total = number_of(&map, TOTAL_KEYS);
             let pages = number_of(&map, PAGES_KEYS);
             let counters = counters_of(&map);
+            let next = super::links::next_in(&map);
             if let Some(records) = take_records(&mut map) {
                 return Page {
                     records,
                     total,
                     pages,
                     counters,
+                    next,
                 };
             }
             // A nested envelope (`{"data": {"dados": [...]}}`) is unwrapped once.
@@ -117,6 +129,11 @@ fn value_page(body: Value) -> ValuePage {
                         total: inner.total.or(total),
                         pages: inner.pages.or(pages),
                         counters: inner.counters.into_iter().chain(counters).collect(),
+                        next: if inner.next == Next::Unsaid {
+                            next
+                        } else {
+                            inner.next
+                        },
                         records: inner.records,
                     };
                 }
@@ -126,6 +143,7 @@ fn value_page(body: Value) -> ValuePage {
                     total,
                     pages,
                     counters,
+                    next,
                     ..Page::default()
                 };
             }
@@ -134,6 +152,7 @@ fn value_page(body: Value) -> ValuePage {
                 total,
                 pages,
                 counters,
+                next,
             }
         }
         Value::Null => Page::default(),
@@ -419,10 +438,12 @@ pub fn user_kind(body: &Value) -> Option<String> {
     None
 }
 
-/// The ID of a record a create call made: a bare number/string answer, or the shallowest id-like key
-/// at any depth (see [`is_id_key`]); at one depth the plain names (`id`, `ID`, `codigo`…) win over
-/// compound ones (`id_cliente`, `clienteId`), so a create that also echoes `clinica_id` is read right.
-pub fn created_id(v: &Value) -> Option<Value> {
+/// The ID of a record a create call made: a bare number/string answer, or the shallowest key of the
+/// operation's own (`ids`: `id_cliente` for a contact) at any depth, then its generic ones (`id`,
+/// `codigo`…). A key that names another kind (`id_campanha`, `clinica_id` in a created contact) is
+/// never the new record's ID, whatever its place in the answer. Only a list of unknown kind
+/// ([`IdKeys::ANY`]) takes any compound key (`id_x`, `xId`) after the plain ones.
+pub fn created_id(v: &Value, ids: &IdKeys) -> Option<Value> {
     match v {
         Value::Number(_) => Some(v.clone()),
         Value::String(s) if !s.trim().is_empty() => Some(v.clone()),
@@ -433,10 +454,17 @@ pub fn created_id(v: &Value) -> Option<Value> {
                 if level.is_empty() {
                     return None;
                 }
-                let found = level
-                    .iter()
-                    .find_map(|m| id_in(m, |k| ID_KEYS.contains(&k)));
-                if let Some(id) = found.or_else(|| level.iter().find_map(|m| id_in(m, is_id_key))) {
+                let ranked = ids
+                    .candidates()
+                    .find_map(|key| level.iter().find_map(|m| id_in(m, |k| k == key)));
+                let any = || {
+                    let compound =
+                        |k: &str| ID_KEYS.contains(&k) || crate::identity::looks_like_id(k);
+                    (*ids == IdKeys::ANY)
+                        .then(|| level.iter().find_map(|m| id_in(m, compound)))
+                        .flatten()
+                };
+                if let Some(id) = ranked.or_else(any) {
                     return Some(id);
                 }
                 level = level
@@ -470,20 +498,6 @@ fn id_in(map: &Map<String, Value>, wanted: impl Fn(&str) -> bool) -> Option<Valu
         .cloned()
 }
 
-/// Whether a key names an ID: `id`/`ID`/`Id`, `codigo`, or a compound such as `id_cliente`,
-/// `idCliente`, `cliente_id`, `clienteId`.
-pub fn is_id_key(key: &str) -> bool {
-    let lower = key.to_ascii_lowercase();
-    lower == "id"
-        || lower == "codigo"
-        || lower.starts_with("id_")
-        || lower.ends_with("_id")
-        || key
-            .strip_prefix("id")
-            .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
-        || (key.len() > 2 && key.ends_with("Id"))
-}
-
 /// Words with which a service says a write worked, folded (no accents, lower case).
 const SUCCESS_WORDS: &[&str] = &[
     "sucesso",
@@ -510,7 +524,7 @@ pub fn unconfirmed(v: &Value) -> Option<String> {
     let flagged = ["status", "sucesso", "success", "ok"]
         .iter()
         .any(|k| map.get(*k).is_some_and(is_true));
-    if flagged || created_id(v).is_some() {
+    if flagged || created_id(v, &IdKeys::ANY).is_some() {
         return None;
     }
     let message = crate::text::answer::message_of(v)?;
@@ -724,10 +738,11 @@ mod tests {
             (json!({"clinica_id": 1, "id": 13}), json!(13)),
             (json!(14), json!(14)),
         ] {
-            assert_eq!(created_id(&answer), Some(id), "{answer}");
+            assert_eq!(created_id(&answer, &IdKeys::ANY), Some(id), "{answer}");
         }
-        assert_eq!(created_id(&json!({"identidade": 1, "video": 2})), None);
-        assert_eq!(created_id(&json!({"mensagem": "x", "dados": null})), None);
+        let any = |v: Value| created_id(&v, &IdKeys::ANY);
+        assert_eq!(any(json!({"identidade": 1, "video": 2})), None);
+        assert_eq!(any(json!({"mensagem": "x", "dados": null})), None);
     }
 
     #[test]
@@ -748,13 +763,36 @@ mod tests {
 
     #[test]
     fn ids_of_new_records() {
-        assert_eq!(created_id(&json!({"id": 5})), Some(json!(5)));
+        let any = |v: Value| created_id(&v, &IdKeys::ANY);
+        assert_eq!(any(json!({"id": 5})), Some(json!(5)));
         assert_eq!(
-            created_id(&json!({"dados": {"id_campanha": "9"}})),
+            any(json!({"dados": {"id_campanha": "9"}})),
             Some(json!("9"))
         );
-        assert_eq!(created_id(&json!(12)), Some(json!(12)));
-        assert_eq!(created_id(&json!({"ok": true})), None);
-        assert_eq!(created_id(&json!({"id": ""})), None);
+        assert_eq!(any(json!(12)), Some(json!(12)));
+        assert_eq!(any(json!({"ok": true})), None);
+        assert_eq!(any(json!({"id": ""})), None);
+    }
+
+    #[test]
+    fn a_created_record_s_id_is_its_own_kind_s_never_a_foreign_key() {
+        use crate::api::kinds::{CAMPAIGN, CONTACT};
+        let answer = json!({"dados": {"id_canal": 1, "id_campanha": 2, "id_cliente": 98765}});
+        assert_eq!(created_id(&answer, &CONTACT), Some(json!(98765)));
+        let answer = json!({"dados": {"id_cliente": 98765, "id_canal": 1, "id_campanha": 2}});
+        assert_eq!(created_id(&answer, &CONTACT), Some(json!(98765)));
+        assert_eq!(created_id(&answer, &CAMPAIGN), Some(json!(2)));
+        // Only foreign keys: no ID of the kind, rather than the wrong one.
+        let answer = json!({"id_canal": 1, "id_campanha": 2});
+        assert_eq!(created_id(&answer, &CONTACT), None);
+        assert_eq!(
+            created_id(&json!({"clinica_id": 1, "id": 13}), &CONTACT),
+            Some(json!(13))
+        );
+        // The kind's own key wins over a generic one, at any depth below it.
+        assert_eq!(
+            created_id(&json!({"id": 1, "dados": {"id_cliente": 5}}), &CONTACT),
+            Some(json!(1))
+        );
     }
 }

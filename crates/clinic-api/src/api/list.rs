@@ -10,7 +10,8 @@ use futures::future::BoxFuture;
 use super::conventions;
 use super::{ApiClient, Operation};
 use crate::error::{Error, Result};
-use crate::record::{Page, PageSource, fingerprint};
+use crate::identity::{IdKeys, page_digest};
+use crate::record::{Next, Page, PageSource};
 
 /// A paged list on `base_url`: adds `pagina_atual` and `por_pagina` to the list's own filters, in the
 /// deployment's own numbering (from 0 or from 1, learned from its answers: see `api::conventions`).
@@ -18,14 +19,16 @@ pub struct ApiList {
     client: Arc<ApiClient>,
     path: String,
     query: Vec<(String, String)>,
+    /// The keys its records carry their ID under.
+    ids: IdKeys,
     /// A page of this list was read: from then on "not found" means past the end.
     read_once: AtomicBool,
     /// The page size of the last request, for the questions [`PageSource::shortfall`] asks.
     last_per_page: AtomicU64,
     /// A retry budget of its own for each page (see [`ApiList::within`]).
     max_wait: Option<Duration>,
-    /// The records of page 0 of a deployment remembered as numbering from 0, hashed: a page 1 that
-    /// repeats them contradicts that.
+    /// The IDs of page 0 of a deployment remembered as numbering from 0, as one digest: a page 1
+    /// that repeats them contradicts that.
     zero_fingerprint: AtomicU64,
     /// This list asked page 0 already (the numbering may still be unknown after it).
     probed: AtomicBool,
@@ -44,7 +47,10 @@ impl ApiList {
             "{} is no paged list",
             op.path
         );
-        ApiList::any_path(client, op.path, query)
+        ApiList {
+            ids: op.ids,
+            ..ApiList::any_path(client, op.path, query)
+        }
     }
 
     /// Any path of `base_url` walked as a paged list (`clinic api`).
@@ -53,6 +59,7 @@ impl ApiList {
             client,
             path: path.to_string(),
             query,
+            ids: IdKeys::ANY,
             read_once: AtomicBool::new(false),
             last_per_page: AtomicU64::new(0),
             max_wait: None,
@@ -109,6 +116,10 @@ impl ApiList {
     /// is returned.
     async fn first_page(&self, per_page: u64) -> Result<Page> {
         let first = self.server_page(1, per_page).await?;
+        // A list that says where its next page is (or that it has none) has no numbering to learn.
+        if first.next != Next::Unsaid {
+            return Ok(first);
+        }
         // A page 0 that fails says pages count from 1: it gets no retries of its own.
         let zero = match self.server_page_within(0, per_page, Duration::ZERO).await {
             Ok(zero) => zero,
@@ -119,13 +130,13 @@ impl ApiList {
                     // No answer at all (the network): nothing is learned.
                     _ => return Ok(first),
                 };
-                if let Some((base, _)) = conventions::page_base_from(&first, answer) {
+                if let Some((base, _)) = conventions::page_base_from(&first, answer, &self.ids) {
                     self.client.learn_page_base(base);
                 }
                 return Ok(first);
             }
         };
-        match conventions::page_base_from(&first, conventions::Zero::Page(&zero)) {
+        match conventions::page_base_from(&first, conventions::Zero::Page(&zero), &self.ids) {
             Some((0, _)) => {
                 self.client.learn_page_base(0);
                 Ok(zero)
@@ -145,7 +156,7 @@ impl ApiList {
         let zero = self.server_page(0, per_page).await?;
         if !zero.records.is_empty() {
             self.zero_fingerprint
-                .store(fingerprint(&zero.records), Ordering::Relaxed);
+                .store(page_digest(&zero.records, &self.ids), Ordering::Relaxed);
             return Ok(zero);
         }
         let one = self.server_page(1, per_page).await?;
@@ -166,11 +177,12 @@ impl ApiList {
     async fn second_page_from_zero(&self, per_page: u64) -> Result<Page> {
         let second = self.server_page(1, per_page).await?;
         let zero = self.zero_fingerprint.load(Ordering::Relaxed);
-        if zero == 0 || second.records.is_empty() || fingerprint(&second.records) != zero {
+        if zero == 0 || second.records.is_empty() || page_digest(&second.records, &self.ids) != zero
+        {
             return Ok(second);
         }
         let third = self.server_page(2, per_page).await?;
-        if third.records.is_empty() || fingerprint(&third.records) == zero {
+        if third.records.is_empty() || page_digest(&third.records, &self.ids) == zero {
             return Ok(second);
         }
         self.client.learn_page_base(1);
@@ -179,6 +191,10 @@ impl ApiList {
 }
 
 impl PageSource for ApiList {
+    fn identity(&self) -> IdKeys {
+        self.ids
+    }
+
     fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
         Box::pin(async move {
             match self.client.conventions().page_base() {
@@ -200,6 +216,35 @@ impl PageSource for ApiList {
                     self.server_page(page - 1 + base, per_page).await
                 }
             }
+        })
+    }
+
+    /// A next link is followed below `base_url` only, with the list's own parameters it leaves out
+    /// (a filter, the page size) added: a service that writes only its paging into the link still
+    /// answers the list asked for. A cursor is sent back with the list's parameters.
+    fn follow<'a>(&'a self, next: &'a Next, per_page: u64) -> BoxFuture<'a, Result<Page>> {
+        Box::pin(async move {
+            let (path, mut query) = match next {
+                Next::Link(link) => self.client.link_target(&self.path, link)?,
+                Next::Cursor { param, token } => {
+                    (self.path.clone(), vec![(param.clone(), token.clone())])
+                }
+                Next::Unsaid | Next::End => {
+                    return Err(Error::Protocol(crate::t!("pages-link-unreadable")));
+                }
+            };
+            let own = self
+                .query
+                .iter()
+                .cloned()
+                .chain([("por_pagina".to_string(), per_page.to_string())]);
+            for (key, value) in own {
+                if !query.iter().any(|(k, _)| *k == key) {
+                    query.push((key, value));
+                }
+            }
+            let proven = self.read_once.load(Ordering::Relaxed);
+            self.client.page(&path, &query, proven, self.max_wait).await
         })
     }
 
@@ -227,7 +272,7 @@ impl PageSource for ApiList {
                 .server_page_within(0, per_page, Duration::ZERO)
                 .await
                 .ok()?;
-            conventions::zero_based(&first, &zero).then(|| {
+            conventions::zero_based(&first, &zero, &self.ids).then(|| {
                 self.client.learn_page_base(0);
                 crate::t!("pages-why-page-base", base = 0)
             })

@@ -7,6 +7,7 @@ pub mod client;
 pub mod conventions;
 pub mod envelope;
 pub mod judge;
+pub mod links;
 pub mod list;
 pub mod ops;
 pub mod raw_page;
@@ -14,6 +15,7 @@ pub mod raw_page;
 pub use client::{ApiClient, ClientHooks};
 
 use crate::http::Safety;
+use crate::identity::IdKeys;
 
 /// Which configured host an operation goes to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -39,6 +41,11 @@ pub struct Operation {
     /// Whether the operation takes `pagina_atual`/`por_pagina` (and fails without them).
     #[serde(skip)]
     pub paging: Paging,
+    /// The keys under which the records it lists or creates carry their own ID: what a walk knows
+    /// a record by, and what a create's answer is read for (a foreign key such as `id_campanha` in a
+    /// created contact never is).
+    #[serde(skip)]
+    pub ids: IdKeys,
 }
 
 /// Whether an operation is a paged list.
@@ -65,7 +72,90 @@ const fn op(
         command,
         safety,
         paging,
+        ids: IdKeys::ANY,
     }
+}
+
+impl Operation {
+    /// The operation whose records carry their ID under `ids`.
+    const fn of(self, ids: IdKeys) -> Operation {
+        Operation { ids, ..self }
+    }
+}
+
+/// Each kind's own ID keys, most specific first; the generic ones (`id`, `codigo`, `cod`…) follow
+/// them (see `identity::GENERIC`).
+pub mod kinds {
+    use crate::identity::IdKeys;
+
+    const fn kind(kind: &'static str, own: &'static [&'static str]) -> IdKeys {
+        IdKeys { kind, own }
+    }
+
+    pub const CONTACT: IdKeys = kind(
+        "contact",
+        &[
+            "id_cliente",
+            "cliente_id",
+            "idCliente",
+            "clienteId",
+            "id_contato",
+        ],
+    );
+    pub const CAMPAIGN: IdKeys = kind(
+        "campaign",
+        &[
+            "id_campanha",
+            "campanha_id",
+            "idCampanha",
+            "campanhaId",
+            "campanha",
+        ],
+    );
+    pub const APPOINTMENT: IdKeys = kind(
+        "appointment",
+        &[
+            "id_agendamento",
+            "agendamento_id",
+            "idAgendamento",
+            "agendamentoId",
+        ],
+    );
+    pub const QUOTE: IdKeys = kind(
+        "quote",
+        &["id_orcamento", "orcamento_id", "idOrcamento", "orcamentoId"],
+    );
+    pub const CREATOR: IdKeys = kind(
+        "creator",
+        &["id_criado_por", "criado_por_id", "id_usuario", "usuario_id"],
+    );
+    pub const ACCOUNT_PLAN: IdKeys = kind(
+        "account plan",
+        &[
+            "id_plano_de_conta",
+            "id_plano_conta",
+            "plano_de_conta_id",
+            "plano_conta_id",
+        ],
+    );
+    pub const SELLER: IdKeys = kind("seller", &["id_vendedor", "vendedor_id", "idVendedor"]);
+    pub const SERVICE: IdKeys = kind("service", &["id_servico", "servico_id", "idServico"]);
+    pub const CLINIC: IdKeys = kind("clinic", &["id_clinica", "clinica_id", "idClinica"]);
+    pub const CHANNEL: IdKeys = kind("channel", &["id_canal", "canal_id", "idCanal"]);
+    pub const APPOINTMENT_STATUS: IdKeys = kind(
+        "appointment status",
+        &["id_status", "status_id", "id_status_agendamento"],
+    );
+    pub const QUOTE_STATUS: IdKeys = kind(
+        "quote status",
+        &["id_status", "status_id", "id_status_venda"],
+    );
+    pub const OPERATION_TYPE: IdKeys = kind(
+        "operation type",
+        &["id_tipo_operacao", "tipo_operacao_id", "idTipoOperacao"],
+    );
+    /// The CRM writes every record's ID under `ID`.
+    pub const CRM: IdKeys = kind("crm record", &["ID"]);
 }
 
 use Host::*;
@@ -90,7 +180,8 @@ pub const CREATE_CONTACT: Operation = op(
     "clinic contact create",
     Safety::Unsafe,
     Unpaged,
-);
+)
+.of(kinds::CONTACT);
 pub const UPDATE_CONTACT: Operation = op(
     "Entrada — Atração",
     "POST",
@@ -99,7 +190,8 @@ pub const UPDATE_CONTACT: Operation = op(
     "clinic contact update",
     Safety::Unsafe,
     Unpaged,
-);
+)
+.of(kinds::CONTACT);
 pub const CREATE_CAMPAIGN: Operation = op(
     "Entrada — Apoio",
     "POST",
@@ -108,7 +200,8 @@ pub const CREATE_CAMPAIGN: Operation = op(
     "clinic campaign create",
     Safety::Unsafe,
     Unpaged,
-);
+)
+.of(kinds::CAMPAIGN);
 pub const SET_APPOINTMENT_STATUS: Operation = op(
     "Entrada — Conversão e entrega",
     "POST",
@@ -117,7 +210,8 @@ pub const SET_APPOINTMENT_STATUS: Operation = op(
     "clinic appointment set-status",
     Safety::Unsafe,
     Unpaged,
-);
+)
+.of(kinds::APPOINTMENT);
 pub const APPOINTMENTS: Operation = op(
     "Saída — Entrega e retenção",
     "GET",
@@ -126,7 +220,8 @@ pub const APPOINTMENTS: Operation = op(
     "clinic report appointments",
     Safety::Idempotent,
     Paged,
-);
+)
+.of(kinds::APPOINTMENT);
 pub const FICHA_FINANCEIRA: Operation = op(
     "Saída — Conversão",
     "GET",
@@ -135,7 +230,8 @@ pub const FICHA_FINANCEIRA: Operation = op(
     "clinic report ficha-financeira",
     Safety::Idempotent,
     Paged,
-);
+)
+.of(kinds::QUOTE);
 pub const CONTACTS: Operation = op(
     "Saída — Atração",
     "GET",
@@ -144,7 +240,8 @@ pub const CONTACTS: Operation = op(
     "clinic contact list",
     Safety::Idempotent,
     Paged,
-);
+)
+.of(kinds::CONTACT);
 pub const CREATORS: Operation = op(
     "Saída — Apoio",
     "GET",
@@ -153,7 +250,8 @@ pub const CREATORS: Operation = op(
     "clinic ref creators",
     Safety::Idempotent,
     Paged,
-);
+)
+.of(kinds::CREATOR);
 pub const ACCOUNT_PLANS: Operation = op(
     "Saída — Apoio",
     "GET",
@@ -162,7 +260,8 @@ pub const ACCOUNT_PLANS: Operation = op(
     "clinic ref account-plans",
     Safety::Idempotent,
     Paged,
-);
+)
+.of(kinds::ACCOUNT_PLAN);
 pub const SELLERS: Operation = op(
     "Saída — Apoio",
     "GET",
@@ -171,7 +270,8 @@ pub const SELLERS: Operation = op(
     "clinic ref sellers",
     Safety::Idempotent,
     Paged,
-);
+)
+.of(kinds::SELLER);
 pub const CAMPAIGNS: Operation = op(
     "Saída — Apoio",
     "GET",
@@ -180,7 +280,8 @@ pub const CAMPAIGNS: Operation = op(
     "clinic ref campaigns",
     Safety::Idempotent,
     Paged,
-);
+)
+.of(kinds::CAMPAIGN);
 pub const SERVICES: Operation = op(
     "Saída — Apoio",
     "GET",
@@ -189,7 +290,8 @@ pub const SERVICES: Operation = op(
     "clinic ref services",
     Safety::Idempotent,
     Paged,
-);
+)
+.of(kinds::SERVICE);
 pub const HAS_QUOTE: Operation = op(
     "Saída — Apoio",
     "GET",
@@ -207,7 +309,8 @@ pub const CLINICS: Operation = op(
     "clinic ref clinics",
     Safety::Idempotent,
     Paged,
-);
+)
+.of(kinds::CLINIC);
 pub const CHANNELS: Operation = op(
     "Saída — Apoio",
     "GET",
@@ -216,7 +319,8 @@ pub const CHANNELS: Operation = op(
     "clinic ref channels",
     Safety::Idempotent,
     Paged,
-);
+)
+.of(kinds::CHANNEL);
 pub const APPOINTMENT_STATUSES: Operation = op(
     "Saída — Apoio",
     "GET",
@@ -225,7 +329,8 @@ pub const APPOINTMENT_STATUSES: Operation = op(
     "clinic ref appointment-statuses",
     Safety::Idempotent,
     Unpaged,
-);
+)
+.of(kinds::APPOINTMENT_STATUS);
 pub const QUOTE_STATUSES: Operation = op(
     "Saída — Apoio",
     "GET",
@@ -234,7 +339,8 @@ pub const QUOTE_STATUSES: Operation = op(
     "clinic ref quote-statuses",
     Safety::Idempotent,
     Unpaged,
-);
+)
+.of(kinds::QUOTE_STATUS);
 pub const OPERATION_TYPES: Operation = op(
     "Saída — Apoio",
     "GET",
@@ -243,7 +349,8 @@ pub const OPERATION_TYPES: Operation = op(
     "clinic ref operation-types",
     Safety::Idempotent,
     Paged,
-);
+)
+.of(kinds::OPERATION_TYPE);
 pub const AUTOMATION_WEBHOOK: Operation = op(
     "CRM — Automação",
     "GET",
@@ -261,7 +368,8 @@ pub const CRM_CONTACT_LIST: Operation = op(
     "clinic crm contact list",
     Safety::Idempotent,
     Unpaged,
-);
+)
+.of(kinds::CRM);
 pub const CRM_CONTACT_GET: Operation = op(
     "CRM",
     "GET",
@@ -270,7 +378,8 @@ pub const CRM_CONTACT_GET: Operation = op(
     "clinic crm contact get",
     Safety::Idempotent,
     Unpaged,
-);
+)
+.of(kinds::CRM);
 pub const CRM_CONTACT_UPDATE: Operation = op(
     "CRM",
     "GET",
@@ -279,7 +388,8 @@ pub const CRM_CONTACT_UPDATE: Operation = op(
     "clinic crm contact update",
     Safety::Unsafe,
     Unpaged,
-);
+)
+.of(kinds::CRM);
 pub const CRM_DEAL_LIST: Operation = op(
     "CRM",
     "GET",
@@ -288,7 +398,8 @@ pub const CRM_DEAL_LIST: Operation = op(
     "clinic crm deal list",
     Safety::Idempotent,
     Unpaged,
-);
+)
+.of(kinds::CRM);
 pub const CRM_DEAL_GET: Operation = op(
     "CRM",
     "GET",
@@ -297,7 +408,8 @@ pub const CRM_DEAL_GET: Operation = op(
     "clinic crm deal get",
     Safety::Idempotent,
     Unpaged,
-);
+)
+.of(kinds::CRM);
 pub const CRM_DEAL_UPDATE: Operation = op(
     "CRM",
     "GET",
@@ -306,7 +418,8 @@ pub const CRM_DEAL_UPDATE: Operation = op(
     "clinic crm deal update",
     Safety::Unsafe,
     Unpaged,
-);
+)
+.of(kinds::CRM);
 pub const CRM_DUPLICATE_FINDBYCOMM: Operation = op(
     "CRM",
     "GET",

@@ -16,7 +16,7 @@ use serde_json::{Map, Value};
 use super::envelope::{self, NEST_KEYS, PAGES_KEYS, RECORD_KEYS, TOTAL_KEYS};
 use crate::record::Counter;
 
-use crate::record::{Page, Record};
+use crate::record::{Next, Page, Record};
 
 /// A page's records, and the envelope with the records replaced by a stand-in of the same kind
 /// (an empty array when there were none, else an array of one empty record) for the judge.
@@ -142,11 +142,16 @@ fn counted(records: Vec<Record>, envelope: &Value, inner: Option<&Page>) -> Page
     let outer = |keys| map.and_then(|m| envelope::number_of(m, keys));
     let inner_counters = inner.map(|p| p.counters.clone()).unwrap_or_default();
     let outer_counters: Vec<Counter> = map.map(envelope::counters_of).unwrap_or_default();
+    let next = match inner.map(|p| &p.next) {
+        Some(next) if *next != Next::Unsaid => next.clone(),
+        _ => map.map(super::links::next_in).unwrap_or_default(),
+    };
     Page {
         records,
         total: inner.and_then(|p| p.total).or_else(|| outer(TOTAL_KEYS)),
         pages: inner.and_then(|p| p.pages).or_else(|| outer(PAGES_KEYS)),
         counters: inner_counters.into_iter().chain(outer_counters).collect(),
+        next,
     }
 }
 

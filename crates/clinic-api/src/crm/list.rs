@@ -13,7 +13,7 @@ use super::client::{Crm, result};
 use crate::error::{Error, Result};
 use crate::http::Safety;
 use crate::record::PageSource;
-use crate::record::{Page, record_of, value_of};
+use crate::record::{Next, Page, record_of, value_of};
 
 /// Records per page, fixed by Bitrix.
 pub const PAGE_SIZE: u64 = 50;
@@ -158,6 +158,7 @@ impl OffsetList {
             total,
             pages: None,
             counters: Vec::new(),
+            next: crate::record::Next::Unsaid,
         }
     }
 
@@ -202,13 +203,25 @@ impl OffsetList {
 }
 
 impl PageSource for OffsetList {
+    fn identity(&self) -> crate::identity::IdKeys {
+        crate::api::kinds::CRM
+    }
+
+    fn follow<'a>(
+        &'a self,
+        _next: &'a crate::record::Next,
+        _per_page: u64,
+    ) -> BoxFuture<'a, Result<Page>> {
+        Box::pin(async { Err(Error::Protocol(crate::t!("pages-link-unreadable"))) })
+    }
     fn fetch(&self, page: u64, _per_page: u64) -> BoxFuture<'_, Result<Page>> {
         Box::pin(self.page(page))
     }
 }
 
-/// One list read by ID keyset. Pages must be fetched in order, one at a time (the walker does so with a
-/// concurrency of 1): each starts after the last ID of the one before.
+/// One list read by ID keyset. Pages must be fetched in order, one at a time: each starts after the
+/// last ID of the one before. Every page but the last carries a cursor, so the walker chains them
+/// one at a time (see `pages`) whatever concurrency its caller asked for.
 pub struct KeysetList {
     crm: Arc<Crm>,
     method: String,
@@ -228,6 +241,8 @@ struct Keyset {
     /// Records still to come, when the first page said the list's total: a request then asks for
     /// the pages that remain (and one more to see the end), not fifty.
     left: Option<u64>,
+    /// Pages handed to the walker so far: each page's cursor, so that no two are the same.
+    served: u64,
 }
 
 impl KeysetList {
@@ -266,6 +281,7 @@ impl KeysetList {
             first: None,
             ahead: Default::default(),
             left: None,
+            served: 0,
         };
         if let Some(page) = first {
             state.left = page
@@ -289,7 +305,25 @@ impl KeysetList {
         })
     }
 
+    /// The next page, saying whether another may follow (a cursor the walker hands back through
+    /// [`PageSource::follow`]), so that the walker reads the pages one at a time, in order, whatever
+    /// concurrency its caller asked for.
     async fn next_page(&self) -> Result<Page> {
+        let mut page = self.next_records().await?;
+        let mut s = self.state.lock().unwrap();
+        s.served += 1;
+        page.next = if s.ahead.is_empty() && s.done {
+            Next::End
+        } else {
+            Next::Cursor {
+                param: "keyset".into(),
+                token: s.served.to_string(),
+            }
+        };
+        Ok(page)
+    }
+
+    async fn next_records(&self) -> Result<Page> {
         let (after, wanted) = {
             let mut s = self.state.lock().unwrap();
             if let Some(first) = s.first.take() {
@@ -397,11 +431,26 @@ impl KeysetList {
             total: None,
             pages: None,
             counters: Vec::new(),
+            next: crate::record::Next::Unsaid,
         }
     }
 }
 
 impl PageSource for KeysetList {
+    fn identity(&self) -> crate::identity::IdKeys {
+        crate::api::kinds::CRM
+    }
+
+    /// Each page starts after the last ID of the one before, kept here: the cursor only says that
+    /// another page may follow.
+    fn follow<'a>(
+        &'a self,
+        _next: &'a crate::record::Next,
+        _per_page: u64,
+    ) -> BoxFuture<'a, Result<Page>> {
+        Box::pin(self.next_page())
+    }
+
     fn fetch(&self, _page: u64, _per_page: u64) -> BoxFuture<'_, Result<Page>> {
         Box::pin(self.next_page())
     }

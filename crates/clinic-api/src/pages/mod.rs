@@ -1,24 +1,27 @@
 //! The page walker: turns a paged list into an ordered stream of records with several pages in flight,
-//! and decides where the list ends from the data, never from one signal alone. The end is an empty
-//! page, a page that repeats an earlier one (a server that ignores `pagina_atual`, dropped with a
-//! warning), or a page shorter than the deployment's page size whose running count agrees with every
-//! counter the service gave. A short page is no end by itself (servers cap `por_pagina`), and a counter
+//! and decides where the list ends from the data, never from one signal alone. Records are known by
+//! their ID (`identity`), across the whole walk (`ledger`): a record met again on any later page is
+//! never handed on twice. The end is an empty page, a page of records all read before (the data ran
+//! out, or a server repeats itself: when that page is page 2 and nothing else vouches for the end, a
+//! probe tells a short list from a server that ignores `pagina_atual`, which fails the walk), or a
+//! page shorter than the deployment's page size whose running count agrees with every counter the
+//! service gave. A short page is no end by itself (servers cap `por_pagina`), and a counter
 //! (a record total, a page count) is a cross-check, never the reason to stop: one that the data
 //! contradicts (more records than the "total", records past the "page count") is dropped for the walk
 //! with a warning, and one the data ends short of fails the walk. Without a total, a page that overlaps
 //! the previous one (a server whose pages shift) ends the walk too, with a warning, and no record is
 //! emitted twice. `--max-pages` is the last safety net against a server that never ends.
 
-use std::collections::{HashSet, VecDeque};
-use std::hash::{Hash, Hasher};
+mod ledger;
+
+use std::collections::VecDeque;
 use std::sync::Arc;
 
-use serde::Deserialize;
-use serde_json::value::RawValue;
-
 use crate::error::{Error, Result};
-use crate::record::{Counter, Counts, Page, PageSource, Record, fingerprint};
+use crate::identity::{self, IdKeys, Key};
+use crate::record::{Counter, Counts, Next, Page, PageSource, Record};
 use crate::ui::Reporter;
+use ledger::Ledger;
 
 /// The highest page number a walk reads (and `--page` accepts): far beyond any real list, and far from
 /// the end of `u64`, so page arithmetic cannot wrap.
@@ -115,7 +118,19 @@ async fn walk_once(
     // the window but not yet counted.
     macro_rules! refill {
         ($held:expr) => {
-            while window.len() < width && next <= ceiling {
+            // A list chained by links or cursors is read one page at a time: each page says where
+            // the next one is.
+            if state.chained {
+                let coming = state.summary.records + ($held + window.len() as u64) * state.served;
+                let enough = state.spec.limit.is_some_and(|limit| coming >= limit);
+                if window.len() == 0 && next <= ceiling && !enough {
+                    if let Some(link) = state.follow.take() {
+                        window.follow(next, link);
+                        next += 1;
+                    }
+                }
+            }
+            while !state.chained && window.len() < width && next <= ceiling {
                 // With nothing in flight the walk needs the next page to go on (the page after
                 // the last one proves the end, one at a time). Beyond that, the first answer
                 // decides: every page its live counters point at goes out at once, and every page
@@ -137,9 +152,18 @@ async fn walk_once(
         let Some((p, read)) = window.next().await? else {
             break false;
         };
+        if !state.answered && read.page.next.leads_on() {
+            // Pages chained by links have no numbers to start from.
+            if first_page != 1 {
+                return Err(Error::Usage(crate::t!("pages-page-on-linked-list")));
+            }
+            state.chained = true;
+        }
         // The page past `--max-pages` may only show that the list ended: empty, or a repeat.
-        let adds_nothing = read.page.records.is_empty() || state.seen.contains(&read.fingerprint);
+        let mut read = read;
+        state.pin(&mut read);
         let flow = state.decide(p, &read, reporter);
+        let adds_nothing = state.fresh == 0;
         if spec.all && spec.max_pages.is_some() && p == ceiling && !adds_nothing {
             return Err(Error::Protocol(crate::t!(
                 "pages-max-pages-reached",
@@ -163,7 +187,16 @@ async fn walk_once(
         }
     };
     drop(window);
+    if state.link_repeated {
+        return Err(Error::Protocol(crate::t!(
+            "pages-link-repeated",
+            page = state.summary.pages + 1
+        )));
+    }
     if ended && spec.all && state.spec.limit.is_none() {
+        if let Some(held) = state.second_repeats_first {
+            probe_ignored_page(&*source, &state, held).await?;
+        }
         state.settle(reporter);
         if let Some(short) = state.shortfall() {
             return Err(short.error(&state, source.shortfall().await));
@@ -180,12 +213,14 @@ async fn walk_once(
 struct Window {
     source: Arc<dyn PageSource>,
     per_page: u64,
+    ids: IdKeys,
     pages: VecDeque<(u64, tokio::task::JoinHandle<Result<Read>>)>,
 }
 
 impl Window {
     fn new(source: Arc<dyn PageSource>, per_page: u64) -> Window {
         Window {
+            ids: source.identity(),
             source,
             per_page,
             pages: VecDeque::new(),
@@ -196,10 +231,28 @@ impl Window {
         self.pages.len()
     }
 
+    /// Starts fetching the page `link` points at, numbered `page` for the walk's messages.
+    fn follow(&mut self, page: u64, link: Next) {
+        let source = self.source.clone();
+        let (per_page, ids) = (self.per_page, self.ids);
+        let task = tokio::spawn(async move {
+            source
+                .follow(&link, per_page)
+                .await
+                .map(|page| Read::new(page, &ids))
+        });
+        self.pages.push_back((page, task));
+    }
+
     fn start(&mut self, page: u64) {
         let source = self.source.clone();
-        let per_page = self.per_page;
-        let task = tokio::spawn(async move { source.fetch(page, per_page).await.map(Read::new) });
+        let (per_page, ids) = (self.per_page, self.ids);
+        let task = tokio::spawn(async move {
+            source
+                .fetch(page, per_page)
+                .await
+                .map(|page| Read::new(page, &ids))
+        });
         self.pages.push_back((page, task));
     }
 
@@ -227,21 +280,24 @@ impl Drop for Window {
     }
 }
 
-/// A page as it arrived, with what tells its records and itself apart from others: worked out by
-/// the task that fetched it, off the task that writes the records.
+/// A page as it arrived, with who each record is: worked out by the task that fetched it, off the
+/// task that writes the records.
 struct Read {
     page: Page,
-    keys: Vec<u64>,
-    fingerprint: u64,
+    /// Each record's identity (see `identity::Key`).
+    ids: Vec<Key>,
+    /// The key each record's ID came under, `None` for a record without one.
+    named: Vec<Option<&'static str>>,
 }
 
 impl Read {
-    fn new(page: Page) -> Read {
-        Read {
-            keys: page.records.iter().map(|r| record_key(r)).collect(),
-            fingerprint: fingerprint(&page.records),
-            page,
-        }
+    fn new(page: Page, keys: &IdKeys) -> Read {
+        let (ids, named) = page
+            .records
+            .iter()
+            .map(|r| identity::identify(r.get(), keys))
+            .unzip();
+        Read { page, ids, named }
     }
 }
 
@@ -276,12 +332,33 @@ struct State {
     claims: Vec<Claim>,
     /// A counter was dropped (said once a walk).
     dropped: bool,
-    /// Fingerprints of every page read: a server that wraps around (page 4 = page 1) is caught as
-    /// surely as one that repeats its last page. Eight bytes a page.
-    seen: HashSet<u64>,
-    /// The keys of the records of the previous page, to catch a page that overlaps it. Only one page is
-    /// kept, so memory stays flat however long the walk.
-    previous: HashSet<u64>,
+    /// Every record handed on, by ID: a record met again on any page is not handed on twice, and a
+    /// page of records all seen before is evidence of the end.
+    ledger: Ledger,
+    /// How many records of the page last decided on were not in the ledger.
+    fresh: u64,
+    /// Page 2 of a walk from page 1 held only page 1's records: how many page 1 held. Nothing but
+    /// a counter or a probe tells a list that fits on page 1 from a server that ignores the page.
+    second_repeats_first: Option<u64>,
+    /// The key the walk's records carry their ID under, once a record has shown it.
+    id_key: Option<&'static str>,
+    /// A record's ID under another key was said (once a walk).
+    rename_said: bool,
+    /// A record without an ID in a walk whose records have one was said (once a walk).
+    missing_said: bool,
+    /// The IDs of the walk's first page, for the probe of a page 2 that repeats it.
+    first_ids: Vec<Key>,
+    /// The list is chained by links or cursors (its first page gave one): read one page at a time.
+    chained: bool,
+    /// The link or cursor to follow next.
+    follow: Option<Next>,
+    /// Every link followed, hashed: a link that comes again would loop.
+    links: std::collections::HashSet<u64>,
+    /// A link came again: the walk fails.
+    link_repeated: bool,
+    /// The keys of the walk's first record with an ID: a key it carried beside its ID is another
+    /// field, never a new name for the ID.
+    first_keys: Vec<String>,
     repeated: bool,
     overlapped: bool,
 }
@@ -297,8 +374,18 @@ impl State {
             size: None,
             claims: Vec::new(),
             dropped: false,
-            seen: HashSet::new(),
-            previous: HashSet::new(),
+            ledger: Ledger::default(),
+            fresh: 0,
+            second_repeats_first: None,
+            id_key: None,
+            rename_said: false,
+            missing_said: false,
+            first_ids: Vec::new(),
+            first_keys: Vec::new(),
+            chained: false,
+            follow: None,
+            links: std::collections::HashSet::new(),
+            link_repeated: false,
             repeated: false,
             overlapped: false,
         }
@@ -333,6 +420,7 @@ impl State {
         if !self.answered {
             self.answered = true;
             self.served = n.clamp(1, self.spec.per_page.max(1));
+            self.first_ids = read.ids.clone();
             if self.first_page == 1 {
                 self.claims = read
                     .page
@@ -345,22 +433,35 @@ impl State {
                     .collect();
             }
         }
+        self.fresh = 0;
         if n == 0 {
             return Flow::End;
         }
-        if self.seen.contains(&read.fingerprint) {
+        let fresh = self.ledger.fresh(&read.ids);
+        self.fresh = fresh;
+        if fresh == 0 {
             self.repeated = true;
+            if number == 2 && self.first_page == 1 && !self.chained {
+                self.second_repeats_first = Some(self.summary.records);
+            }
             reporter.warn(&crate::t!("pages-repeated", page = number));
             return Flow::End;
         }
-        let fresh = read
-            .keys
-            .iter()
-            .filter(|k| !self.previous.contains(k))
-            .count() as u64;
         let count = self.summary.records + fresh;
         let pages = self.summary.pages + 1;
         self.contradicted(number, count, pages, reporter);
+        if self.chained {
+            return self.chain_on(&read.page.next);
+        }
+        // A first page that says it is the last (a null next link), and is short of the size asked
+        // or holds what every counter says: two signals agree that the list ends here.
+        let short_of_asked = n < self.spec.per_page;
+        if number == self.first_page
+            && read.page.next == Next::End
+            && (short_of_asked || self.agree(count, pages))
+        {
+            return Flow::End;
+        }
         let overlap = n - fresh;
         // Without a record count nothing says where a shifting list ends, so the walk stops; with
         // one, the records already emitted are skipped and the count at the end tells whether any
@@ -395,6 +496,26 @@ impl State {
         } else {
             Flow::Continue
         }
+    }
+
+    /// On a chained list: the page's link or cursor is the next to follow, and a page without one
+    /// is the last (its counters are checked at the end). A link that comes again fails the walk.
+    fn chain_on(&mut self, next: &Next) -> Flow {
+        if !next.leads_on() {
+            return Flow::End;
+        }
+        let digest = {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            next.hash(&mut h);
+            h.finish()
+        };
+        if !self.links.insert(digest) {
+            self.link_repeated = true;
+            return Flow::End;
+        }
+        self.follow = Some(next.clone());
+        Flow::Continue
     }
 
     /// Every live counter says `count` records in `pages` pages.
@@ -487,25 +608,20 @@ impl State {
         reporter: &Reporter,
         emit: &mut impl FnMut(Record) -> Result<()>,
     ) -> Result<Flow> {
-        let Read {
-            page,
-            keys,
-            fingerprint,
-        } = read;
-        if page.records.is_empty() || !self.seen.insert(fingerprint) {
+        let Read { page, ids, named } = read;
+        if self.fresh == 0 {
             return Ok(Flow::Continue);
         }
         self.summary.pages += 1;
         let mut n = 0;
-        let previous = std::mem::replace(&mut self.previous, keys.iter().copied().collect());
-        for (record, key) in page.records.into_iter().zip(keys) {
-            if previous.contains(&key) {
-                continue;
-            }
+        for ((record, id), name) in page.records.into_iter().zip(ids).zip(named) {
             if self.spec.limit.is_some_and(|l| self.summary.records >= l) {
                 return Ok(Flow::Stop);
             }
-            emit(record)?;
+            if !self.ledger.insert(id) {
+                continue;
+            }
+            emit(self.under_walk_key(record, name, reporter))?;
             self.summary.records += 1;
             n += 1;
         }
@@ -518,6 +634,135 @@ impl State {
             },
         )
     }
+}
+
+impl State {
+    /// Pins the walk's records to one key. The first record with an ID names it; a later record
+    /// that still carries that key is known by it, even where another key of the kind ranks
+    /// higher (records that gain an `ID` beside their `codigo`), so that one record is never known
+    /// by two IDs in one walk.
+    fn pin(&mut self, read: &mut Read) {
+        if self.id_key.is_none()
+            && let Some((at, name)) = read
+                .named
+                .iter()
+                .enumerate()
+                .find_map(|(i, n)| Some((i, (*n)?)))
+        {
+            self.id_key = Some(name);
+            self.first_keys = identity::keys_of(read.page.records[at].get())
+                .into_iter()
+                .map(String::from)
+                .collect();
+        }
+        let Some(key) = self.id_key else {
+            return;
+        };
+        for ((record, id), name) in read
+            .page
+            .records
+            .iter()
+            .zip(read.ids.iter_mut())
+            .zip(read.named.iter_mut())
+        {
+            if *name != Some(key)
+                && let Some(pinned) = identity::key_under(record.get(), key)
+            {
+                *id = pinned;
+                *name = Some(key);
+            }
+        }
+    }
+
+    /// A record with its ID under the key the walk's first record used: a deployment that renames
+    /// the key mid-walk (`orcamento_id`, then `id_orcamento`) gives one ID column, said once. A
+    /// record whose ID the walk cannot find under any key of its kind is handed on as it is, with a
+    /// warning naming the key it lacks and the ID-like keys it has.
+    fn under_walk_key(
+        &mut self,
+        record: Record,
+        name: Option<&'static str>,
+        reporter: &Reporter,
+    ) -> Record {
+        let Some(first) = self.id_key else {
+            return record;
+        };
+        if name == Some(first) {
+            return record;
+        }
+        let keys = identity::keys_of(record.get());
+        // Another key of the kind stands where the walk's key was, and the first records did not
+        // carry it beside their ID (as a quote carries `codigo` beside `id`): the same ID renamed.
+        let renamed = name
+            .filter(|name| !keys.contains(&first) && !self.first_keys.iter().any(|k| k == name));
+        if let Some(name) = renamed {
+            if !self.rename_said {
+                self.rename_said = true;
+                reporter.note(&crate::t!("pages-id-key-renamed", from = name, to = first));
+            }
+            return identity::renamed(&record, name, first).unwrap_or(record);
+        }
+        if !self.missing_said {
+            self.missing_said = true;
+            let new: Vec<&str> = keys
+                .iter()
+                .copied()
+                .filter(|k| !self.first_keys.iter().any(|f| f == k))
+                .collect();
+            reporter.warn(&crate::t!(
+                "pages-id-key-missing",
+                key = first,
+                keys = new.join(", ")
+            ));
+        }
+        record
+    }
+}
+
+/// Page 2 of a walk held only page 1's `held` records, and no counter vouched for a list that
+/// short. Page 2 at half the size tells: a server that ignores the page number answers the first
+/// half of page 1's records again, and the walk fails rather than pass one page for the whole
+/// list; one that reads it answers another window of them (the list really ended: it repeats
+/// itself past the end), or nothing. Records page 1 did not hold would mean the list goes on after
+/// all, and fail the walk too. A page 1 of one record is asked again at twice the size instead.
+async fn probe_ignored_page(source: &dyn PageSource, state: &State, held: u64) -> Result<()> {
+    let vouched = state
+        .live_claims(Counts::Records)
+        .any(|c| c.value == state.summary.records);
+    if vouched || held == 0 {
+        return Ok(());
+    }
+    let keys = source.identity();
+    let ids = |page: Page| -> Vec<Key> {
+        page.records
+            .iter()
+            .map(|r| identity::key_of(r.get(), &keys))
+            .collect()
+    };
+    let ignored = if held == 1 {
+        ids(source.fetch(1, 2).await?).len() > 1
+    } else {
+        let half = (held / 2) as usize;
+        let second = ids(source.fetch(2, half as u64).await?);
+        let first = &state.first_ids;
+        if !second.is_empty() && first.get(0..half) == Some(&second[..]) {
+            true
+        } else if second.iter().all(|id| first.contains(id)) {
+            // Another window of page 1's records (the second half, or a later one where the
+            // numbering is not known yet), or none: the server reads the page number.
+            false
+        } else {
+            return Err(Error::Protocol(crate::t!("pages-repeat-unresolved")));
+        }
+    };
+    if ignored {
+        return Err(Error::Protocol(crate::t!(
+            "pages-page-ignored",
+            count = held,
+            records = crate::text::counts::thousands(held)
+        )));
+    }
+    Ok(())
 }
 
 /// Whether `count` records in `pages` pages are what `counter` says. An empty list may be said to
@@ -597,83 +842,29 @@ impl Short {
     }
 }
 
-/// The fields that identify a record, in the order they are looked for. Only these are read: the
-/// rest of the record is skipped without being built.
-#[derive(Deserialize)]
-struct Ids<'a> {
-    #[serde(borrow, default)]
-    id: Option<&'a RawValue>,
-    #[serde(borrow, default, rename = "ID")]
-    id_upper: Option<&'a RawValue>,
-    #[serde(borrow, default, rename = "Id")]
-    id_title: Option<&'a RawValue>,
-    #[serde(borrow, default)]
-    codigo: Option<&'a RawValue>,
-    #[serde(borrow, default, rename = "código")]
-    codigo_accent: Option<&'a RawValue>,
-    #[serde(borrow, default)]
-    uuid: Option<&'a RawValue>,
-}
-
-/// What makes a record the same record on another page: its ID (a string or a number) where it has
-/// one, else all of it.
-fn record_key(record: &RawValue) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    match id_of(record.get()) {
-        Some(id) => ("id", id).hash(&mut h),
-        None => ("record", record.get()).hash(&mut h),
-    }
-    h.finish()
-}
-
-/// The text of a record's ID: a string or a number under the first of the ID fields it has.
-fn id_of(text: &str) -> Option<&str> {
-    if let Some(id) = leading_id(text) {
-        return Some(id);
-    }
-    let ids = serde_json::from_str::<Ids>(text).ok()?;
-    [
-        ids.id,
-        ids.id_upper,
-        ids.id_title,
-        ids.codigo,
-        ids.codigo_accent,
-        ids.uuid,
-    ]
-    .into_iter()
-    .flatten()
-    .map(RawValue::get)
-    .find(|v| v.starts_with(|c: char| c == '"' || c == '-' || c.is_ascii_digit()))
-}
-
-/// The ID of a record that starts with it, as most services write them (`{"id":123,…` or
-/// `{"id":"a1",…`): read without scanning the rest of the record.
-fn leading_id(text: &str) -> Option<&str> {
-    let rest = text.strip_prefix("{\"id\":")?;
-    let end = match rest.as_bytes().first()? {
-        b'"' => {
-            rest[1..]
-                .find(['"', '\\'])
-                .filter(|&i| rest.as_bytes()[i + 1] == b'"')?
-                + 2
-        }
-        b'-' | b'0'..=b'9' => rest.find([',', '}'])?,
-        _ => return None,
-    };
-    let id = &rest[..end];
-    let plain = id.starts_with('"')
-        || id
-            .bytes()
-            .all(|b| b.is_ascii_digit() || b == b'-' || b == b'.');
-    (plain && matches!(rest.as_bytes().get(end)?, b',' | b'}')).then_some(id)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::record::{record_of, value_of};
     use futures::future::BoxFuture;
     use serde_json::json;
+
+    /// What a test source that pages by number says of itself: no ID keys of a kind, no links.
+    macro_rules! numbered_source {
+        () => {
+            fn identity(&self) -> crate::identity::IdKeys {
+                crate::identity::IdKeys::ANY
+            }
+
+            fn follow<'a>(
+                &'a self,
+                _next: &'a crate::record::Next,
+                _per_page: u64,
+            ) -> BoxFuture<'a, Result<Page>> {
+                Box::pin(async { Err(Error::Protocol("no links here".into())) })
+            }
+        };
+    }
 
     /// An in-memory list served in pages, with the misbehaviours real servers show.
     struct Fake {
@@ -684,6 +875,8 @@ mod tests {
     }
 
     impl PageSource for Fake {
+        numbered_source!();
+
         fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
             let size = self.cap.map_or(per_page, |c| c.min(per_page));
             let page = if self.ignore_page { 1 } else { page };
@@ -760,7 +953,9 @@ mod tests {
     }
 
     #[test]
-    fn a_page_that_repeats_is_dropped() {
+    fn a_server_that_ignores_the_page_number_fails_the_walk() {
+        // Page 2 repeats page 1, and page 2 at half the size repeats its first half: no page but
+        // the first can be reached, and one page is never passed off as the whole list.
         let (r, seen) = run(
             Fake {
                 n: 103,
@@ -771,7 +966,21 @@ mod tests {
             all(10),
         );
         assert_eq!(seen, (0..10).collect::<Vec<_>>());
-        assert_eq!(r.unwrap().records, 10);
+        assert!(
+            matches!(&r, Err(Error::Protocol(m)) if m.contains("ignores the page number")),
+            "{r:?}"
+        );
+        // A list page 1 holds whole, its total saying so: complete, whatever page 2 repeats.
+        let (r, seen) = run(
+            Fake {
+                n: 7,
+                cap: None,
+                ignore_page: true,
+                total: true,
+            },
+            all(10),
+        );
+        assert_eq!((seen.len(), r.unwrap().records), (7, 7));
         // With a reported total the loss is known, so the walk fails instead of passing for complete.
         let (r, seen) = run(
             Fake {
@@ -784,6 +993,227 @@ mod tests {
         );
         assert_eq!(seen.len(), 10);
         assert!(matches!(r, Err(Error::Protocol(_))));
+    }
+
+    /// A list of `n` records served as some deployments serve it: a total `skew` off the truth,
+    /// the last full window of records again past the end, and (`volatile`) a stamp that differs on
+    /// every answer, so no two answers are the same bytes.
+    struct Windowed {
+        n: u64,
+        /// `None`: no total at all.
+        skew: Option<i64>,
+        volatile: bool,
+        answers: std::sync::atomic::AtomicU64,
+    }
+
+    impl Windowed {
+        fn new(n: u64, skew: Option<i64>, volatile: bool) -> Windowed {
+            Windowed {
+                n,
+                skew,
+                volatile,
+                answers: Default::default(),
+            }
+        }
+    }
+
+    impl PageSource for Windowed {
+        numbered_source!();
+
+        fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
+            let stamp = self
+                .answers
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let start = ((page - 1) * per_page).min(self.n.saturating_sub(per_page));
+            let records = (start..(start + per_page).min(self.n))
+                .map(|i| match self.volatile {
+                    true => record_of(&json!({"id": i, "gerado_em": stamp})),
+                    false => record_of(&json!({"id": i})),
+                })
+                .collect();
+            answered(records, self.skew.map(|s| self.n.saturating_add_signed(s)))
+        }
+    }
+
+    #[test]
+    fn a_window_repeated_past_the_end_is_the_end_never_records_twice() {
+        for volatile in [false, true] {
+            // An honest total: the short last page ends the walk.
+            let (r, seen) = run(Windowed::new(1234, Some(0), volatile), all(50));
+            assert_eq!(seen, (0..1234).collect::<Vec<_>>());
+            assert_eq!(r.unwrap().records, 1234);
+            // A total one too high: the repeated window ends the walk, which fails naming the
+            // counter, after one page past the data, whatever bytes change between answers.
+            let source = Arc::new(Windowed::new(1234, Some(1), volatile));
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            let reporter = Reporter::new(false, true);
+            let mut seen = Vec::new();
+            let r = rt.block_on(walk(source.clone(), all(50), &reporter, |v| {
+                seen.push(value_of(&v).unwrap()["id"].as_u64().unwrap());
+                Ok(())
+            }));
+            assert_eq!(seen, (0..1234).collect::<Vec<_>>(), "volatile {volatile}");
+            assert!(
+                matches!(&r, Err(Error::Protocol(m)) if m.contains("1,235")),
+                "{r:?}"
+            );
+            let answers = source.answers.load(std::sync::atomic::Ordering::Relaxed);
+            assert!(answers <= 25 + 4, "{answers} pages asked for");
+        }
+    }
+
+    #[test]
+    fn a_short_list_repeated_past_the_end_is_complete_without_a_total() {
+        // Page 2 repeats page 1 (7 records, no counter): page 2 at half the size answers the
+        // second half, so the server honours the page number and the list ended.
+        for volatile in [false, true] {
+            let (r, seen) = run(Windowed::new(7, None, volatile), all(10));
+            assert_eq!((seen.len(), r.unwrap().records), (7, 7));
+        }
+        let (r, seen) = run(Wrapping, all(7));
+        assert_eq!(seen, (0..21).collect::<Vec<_>>());
+        assert!(r.is_ok());
+    }
+
+    /// A list chained by cursors: page 1 by number, every later page by the token the page before
+    /// gave (`loops_at`: the token after that page points back at page 2).
+    struct Linked {
+        n: u64,
+        total: bool,
+        loops_at: Option<u64>,
+        asked: std::sync::Mutex<Vec<String>>,
+    }
+
+    impl Linked {
+        fn new(n: u64, total: bool, loops_at: Option<u64>) -> Linked {
+            Linked {
+                n,
+                total,
+                loops_at,
+                asked: Default::default(),
+            }
+        }
+
+        fn page(&self, page: u64, per_page: u64) -> Result<Page> {
+            let start = (page - 1) * per_page;
+            let records = (start..(start + per_page).min(self.n))
+                .map(|i| record_of(&json!({"id": i})))
+                .collect();
+            let next = match self.loops_at {
+                Some(at) if page == at => Next::Cursor {
+                    param: "c".into(),
+                    token: "2".into(),
+                },
+                _ if start + per_page < self.n => Next::Cursor {
+                    param: "c".into(),
+                    token: (page + 1).to_string(),
+                },
+                _ => Next::End,
+            };
+            Ok(Page {
+                records,
+                total: self.total.then_some(self.n),
+                next,
+                ..Page::default()
+            })
+        }
+    }
+
+    impl PageSource for Linked {
+        fn identity(&self) -> crate::identity::IdKeys {
+            crate::identity::IdKeys::ANY
+        }
+
+        fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
+            self.asked.lock().unwrap().push(format!("#{page}"));
+            // A deployment paged by link ignores the page number.
+            let page = self.page(1, per_page);
+            Box::pin(async move { page })
+        }
+
+        fn follow<'a>(
+            &'a self,
+            next: &'a crate::record::Next,
+            per_page: u64,
+        ) -> BoxFuture<'a, Result<Page>> {
+            Box::pin(async move {
+                let Next::Cursor { token, .. } = next else {
+                    panic!("{next:?}");
+                };
+                self.asked.lock().unwrap().push(token.clone());
+                self.page(token.parse().unwrap(), per_page)
+            })
+        }
+    }
+
+    #[test]
+    fn a_list_chained_by_cursors_is_followed_one_page_at_a_time() {
+        for total in [true, false] {
+            let source = Arc::new(Linked::new(103, total, None));
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            let reporter = Reporter::new(false, true);
+            let mut seen = Vec::new();
+            let r = rt.block_on(walk(source.clone(), all(10), &reporter, |v| {
+                seen.push(value_of(&v).unwrap()["id"].as_u64().unwrap());
+                Ok(())
+            }));
+            assert_eq!(seen, (0..103).collect::<Vec<_>>(), "total {total}");
+            assert_eq!(r.unwrap().records, 103);
+            let asked = source.asked.lock().unwrap().clone();
+            let mut want = vec!["#1".to_string()];
+            want.extend((2..=11).map(|p| p.to_string()));
+            assert_eq!(asked, want);
+        }
+        // `--limit` asks for no link past the records it needs.
+        let source = Arc::new(Linked::new(103, false, None));
+        let (_, seen) = run_shared(
+            source.clone(),
+            Walk {
+                limit: Some(25),
+                ..all(10)
+            },
+        );
+        assert_eq!(seen, (0..25).collect::<Vec<_>>());
+        assert_eq!(source.asked.lock().unwrap().len(), 3);
+    }
+
+    #[test]
+    fn a_link_that_comes_again_fails_the_walk() {
+        let (r, seen) = run(Linked::new(103, false, Some(4)), all(10));
+        assert_eq!(seen, (0..40).collect::<Vec<_>>());
+        assert!(
+            matches!(&r, Err(Error::Protocol(m)) if m.contains("repeats one already followed")),
+            "{r:?}"
+        );
+        // A later page cannot be asked of a list without page numbers.
+        let (r, _) = run(
+            Linked::new(103, false, None),
+            Walk {
+                first: 3,
+                ..all(10)
+            },
+        );
+        assert!(matches!(r, Err(Error::Usage(_))), "{r:?}");
+    }
+
+    fn run_shared(source: Arc<dyn PageSource>, spec: Walk) -> (Result<Summary>, Vec<u64>) {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let reporter = Reporter::new(false, true);
+        let mut seen = Vec::new();
+        let r = rt.block_on(walk(source, spec, &reporter, |v| {
+            seen.push(value_of(&v).unwrap()["id"].as_u64().unwrap());
+            Ok(())
+        }));
+        (r, seen)
     }
 
     #[test]
@@ -832,6 +1262,8 @@ mod tests {
     struct Wrapping;
 
     impl PageSource for Wrapping {
+        numbered_source!();
+
         fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
             let start = ((page - 1) % 3) * per_page;
             let records = (start..start + per_page)
@@ -874,6 +1306,8 @@ mod tests {
     struct Shifting;
 
     impl PageSource for Shifting {
+        numbered_source!();
+
         fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
             let start = (page - 1) * (per_page / 2);
             let records = (start..start + per_page)
@@ -949,6 +1383,8 @@ mod tests {
     }
 
     impl PageSource for Watched {
+        numbered_source!();
+
         fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
             use std::sync::atomic::Ordering::SeqCst;
             self.asked.lock().unwrap().push(page);
@@ -989,27 +1425,6 @@ mod tests {
             source.most.load(std::sync::atomic::Ordering::SeqCst),
             seen,
         )
-    }
-
-    #[test]
-    fn a_leading_id_is_the_id_the_full_reader_finds() {
-        for text in [
-            r#"{"id":12,"x":1}"#,
-            r#"{"id":"a-1","x":{"id":3}}"#,
-            r#"{"id":-3}"#,
-            r#"{"id":"es\"c","x":1}"#,
-            r#"{"id":null,"codigo":"C9"}"#,
-            r#"{"id":[1],"uuid":"u"}"#,
-            r#"{"id":1.5e3,"x":1}"#,
-        ] {
-            let fast = leading_id(text);
-            let mut slow = text.to_string();
-            // The same record with a space in front is read by the full reader.
-            slow.insert(1, ' ');
-            assert_eq!(fast.or_else(|| id_of(text)), id_of(&slow), "{text}");
-        }
-        assert_eq!(id_of(r#"{"nome":"x","ID":7}"#), Some("7"));
-        assert_eq!(id_of(r#"{"x":1}"#), None);
     }
 
     #[test]
@@ -1056,6 +1471,8 @@ mod tests {
     }
 
     impl PageSource for Counted {
+        numbered_source!();
+
         fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
             let start = (page - 1) * per_page;
             let records = (start..(start + per_page).min(self.n))
