@@ -327,6 +327,29 @@ fn a_proxy_that_refuses_the_credentials_is_named_as_the_proxy() {
     );
     assert!(!stderr(&out).contains(PASSWORD));
 
+    // An HTTPS host: the proxy refuses the tunnel (CONNECT) itself, with no page to show.
+    let out = env
+        .clinic()
+        .env("HTTPS_PROXY", &with_password)
+        .env("CLINIC_BASE_URL", "https://clinica.invalid/rest/v1")
+        .args(["ref", "channels"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "error: network failure: the proxy {address} refused the credentials (HTTP 407): the \
+             proxy comes from the environment variable HTTPS_PROXY; give its user and password \
+             there (HTTPS_PROXY=http://USER:PASSWORD@{address}) or in the profile, `clinic \
+             config set proxy http://USER:PASSWORD@{address}`\n"
+        )
+    );
+    assert_eq!(
+        proxy.seen().last().map(String::as_str),
+        Some("CONNECT clinica.invalid:443 HTTP/1.1")
+    );
+
     // From the profile: the hint says to put the password there; a -v trace keeps it out too.
     env.bare()
         .args(["config", "set", "proxy", &with_password])
