@@ -157,7 +157,7 @@ cli-doctor-token-proxy-refused = not tried: the proxy { $proxy } refused the req
 cli-doctor-crm-answers-via = { $address } answers crm.deal.list through proxy { $proxy }
 cli-doctor-proxy-ok-profile = { $address } (the profile's proxy) answers and lets requests through
 cli-doctor-proxy-ok-variable = { $address } (from { $variable }) answers and lets requests through
-cli-doctor-proxy-ok-system = { $address } (from the Windows settings) answers and lets requests through
+cli-doctor-proxy-ok-system = { $address } (from the system's settings) answers and lets requests through
 cli-doctor-proxy-untried = { $address }: not tried ({ $reason })
 cli-doctor-completions-powershell-ok = { $shell }: { $profile } ($PROFILE) loads it
 cli-doctor-completions-powershell-missing = { $shell }: not installed: add this line to $PROFILE ({ $profile }): { $line }
@@ -211,7 +211,6 @@ cli-import-more = … and { $count } more
 cli-import-invalid-rows = { $count } of the rows are invalid; nothing was sent:
 # An empty cell of a column every row needs.
 cli-import-required = { $field } is required: expected { $expected }
-cli-import-empty = (empty)
 cli-import-expected-clinic = a clinic column, --clinic, or the profile's clinica
 cli-import-unmatched-names = { $count } names did not match; nothing was sent:
 cli-import-resolve-elsewhere = { $count } rows of the journal in an unknown state are not in this file; they were left as they are

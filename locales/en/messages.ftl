@@ -208,7 +208,7 @@ http-proxy-in-the-way = a proxy on the way to { $host } asks for a user and pass
 http-proxy-page-title = , its page titled "{ $title }"
 http-proxy-hint-profile = the proxy is the profile's `proxy`; give its user and password there, `clinic config set proxy http://USER:PASSWORD@{ $address }`
 http-proxy-hint-variable = the proxy comes from the environment variable { $variable }; give its user and password there ({ $variable }=http://USER:PASSWORD@{ $address }) or in the profile, `clinic config set proxy http://USER:PASSWORD@{ $address }`
-http-proxy-hint-system = the proxy comes from the Windows settings (Internet Options), which hold no password for clinic; give its user and password in the profile, `clinic config set proxy http://USER:PASSWORD@{ $address }`
+http-proxy-hint-system = the proxy comes from the system's settings (Internet Options on Windows), which hold no password for clinic; give its user and password in the profile, `clinic config set proxy http://USER:PASSWORD@{ $address }`
 http-expect-ca-accepted = CA certificates that TLS accepts ({ $reason })
 http-expect-ca-readable = a readable PEM file of CA certificates ({ $reason })
 http-expect-ca-pem = a PEM file of CA certificates ({ $reason })

@@ -158,7 +158,7 @@ cli-doctor-token-proxy-refused = não testado: o proxy { $proxy } recusou a requ
 cli-doctor-crm-answers-via = { $address } responde a crm.deal.list pelo proxy { $proxy }
 cli-doctor-proxy-ok-profile = { $address } (o proxy do perfil) responde e deixa as requisições passarem
 cli-doctor-proxy-ok-variable = { $address } (de { $variable }) responde e deixa as requisições passarem
-cli-doctor-proxy-ok-system = { $address } (das configurações do Windows) responde e deixa as requisições passarem
+cli-doctor-proxy-ok-system = { $address } (das configurações do sistema) responde e deixa as requisições passarem
 cli-doctor-proxy-untried = { $address }: não testado ({ $reason })
 cli-doctor-completions-powershell-ok = { $shell }: { $profile } ($PROFILE) carrega o completamento
 cli-doctor-completions-powershell-missing = { $shell }: não instalado: acrescente esta linha ao $PROFILE ({ $profile }): { $line }
@@ -215,7 +215,6 @@ cli-import-invalid-rows = { $count ->
 }
 # Uma célula vazia de uma coluna que toda linha precisa ter.
 cli-import-required = { $field } é obrigatório: esperado { $expected }
-cli-import-empty = (vazio)
 cli-import-expected-clinic = uma coluna de clínica, --clinic, ou a clinica do perfil
 cli-import-unmatched-names = { $count ->
     [one] { $count } nome não foi encontrado; nada foi enviado:

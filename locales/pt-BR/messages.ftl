@@ -215,7 +215,7 @@ http-proxy-in-the-way = um proxy no caminho até { $host } pede usuário e senha
 http-proxy-page-title = , com a página intitulada "{ $title }"
 http-proxy-hint-profile = o proxy é o `proxy` do perfil; informe ali o usuário e a senha, `clinic config set proxy http://USUARIO:SENHA@{ $address }`
 http-proxy-hint-variable = o proxy vem da variável de ambiente { $variable }; informe ali o usuário e a senha ({ $variable }=http://USUARIO:SENHA@{ $address }) ou no perfil, `clinic config set proxy http://USUARIO:SENHA@{ $address }`
-http-proxy-hint-system = o proxy vem das configurações do Windows (Opções da Internet), que não guardam senha para o clinic; informe o usuário e a senha no perfil, `clinic config set proxy http://USUARIO:SENHA@{ $address }`
+http-proxy-hint-system = o proxy vem das configurações do sistema (Opções da Internet, no Windows), que não guardam senha para o clinic; informe o usuário e a senha no perfil, `clinic config set proxy http://USUARIO:SENHA@{ $address }`
 http-expect-ca-accepted = certificados de CA que o TLS aceite ({ $reason })
 http-expect-ca-readable = um arquivo PEM legível de certificados de CA ({ $reason })
 http-expect-ca-pem = um arquivo PEM de certificados de CA ({ $reason })

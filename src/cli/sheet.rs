@@ -172,7 +172,7 @@ pub(crate) fn invalid_row(row: usize, e: Error) -> String {
             field,
             given,
             expected,
-        } if given == "\"\"" => problem(
+        } if given == crate::text::sanitize::quoted("") => problem(
             row,
             crate::t!("cli-import-required", field = field, expected = expected),
         ),

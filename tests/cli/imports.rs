@@ -397,4 +397,18 @@ fn each_invalid_row_is_a_line_of_its_own_and_an_empty_needed_cell_is_required() 
     );
     assert_eq!(lines.len(), 3, "{err}");
     assert!(env.sent().is_empty());
+
+    // No clinic column, no --clinic, no default: the clinic is required too.
+    std::fs::write(
+        &csv,
+        "nome;telefone;data_nascimento;canal;campanha\nAna;16992640197;1990-01-01;1;1\n",
+    )
+    .unwrap();
+    let out = env.run(&["contact", "import", arg(&csv)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "error: 1 of the rows are invalid; nothing was sent:\n  row 2: clinic is required: \
+         expected a clinic column, --clinic, or the profile's clinica\n"
+    );
 }

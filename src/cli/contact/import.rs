@@ -253,9 +253,10 @@ fn parse_row(cells: &sheet::Cells, default_clinic: Option<u64>) -> Result<NewCon
         None => default_clinic.map(Ref::Id),
     };
     if clinic.is_none() {
+        // An empty cell and no default: called required, as every empty cell a row needs is.
         return Err(Error::invalid(
             "clinic",
-            crate::t!("cli-import-empty"),
+            "",
             &crate::t!("cli-import-expected-clinic"),
         ));
     }
