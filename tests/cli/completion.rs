@@ -554,8 +554,8 @@ fn completions_committed_match_the_binary() {
 
 /// `doctor`'s completion line for the shell the run's variables point to: on Windows, PowerShell
 /// 7 or Windows PowerShell 5.1 (told by the user's modules folder in PSModulePath) with the path
-/// of `$PROFILE` as Windows writes it, or cmd; never bash advice there. A profile that loads the
-/// completion is ok.
+/// of `$PROFILE` as Windows writes it, cmd, or Git Bash; never advice with a Unix folder there. A
+/// profile that loads the completion is ok.
 #[test]
 fn doctor_advises_the_completion_of_the_windows_shell_it_runs_in() {
     let env = Env::new();
@@ -594,6 +594,18 @@ fn doctor_advises_the_completion_of_the_windows_shell_it_runs_in() {
         windows(SYSTEM_MODULES),
         "warn  completions     cmd completes no program's flags: run clinic in PowerShell and see \
          `clinic doctor` there (clinic completions powershell)"
+    );
+
+    // Git Bash names its bash: bash's advice, written as Git Bash takes it.
+    assert_eq!(
+        completions(&[
+            ("OS", "Windows_NT"),
+            ("USERPROFILE", HOME),
+            ("SHELL", "/usr/bin/bash"),
+            ("PSModulePath", SYSTEM_MODULES),
+        ]),
+        "warn  completions     not installed: clinic completions bash > \
+         ~/.local/share/bash-completion/completions/clinic"
     );
 
     // PowerShell whose profile loads the completion (pwsh keeps it under the configuration folder

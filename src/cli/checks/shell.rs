@@ -1,8 +1,9 @@
 //! The completion check of `clinic doctor`: which shell the person runs clinic from (as the run's
 //! variables tell it) and whether that shell loads clinic's completion, with the one step that
-//! installs it. On Windows that is PowerShell (7, or Windows PowerShell 5.1) or cmd, never bash:
-//! PowerShell is told by the user's own folder it puts first in `PSModulePath` (cmd sees only the
-//! system's), which also gives the folder of `$PROFILE`; Windows by `OS=Windows_NT`.
+//! installs it. On Windows that is PowerShell (7, or Windows PowerShell 5.1), cmd, or Git Bash
+//! (bash in `SHELL`), each advised in its own terms, never with a Unix path. PowerShell is told by
+//! the user's own folder it puts first in `PSModulePath` (cmd sees only the system's), which also
+//! gives the folder of `$PROFILE`; Windows by `OS=Windows_NT`.
 
 use std::path::{Path, PathBuf};
 
@@ -23,6 +24,8 @@ pub enum Detected {
     PowerShell { classic: bool, profile: String },
     /// cmd.exe, or a Windows program started from no shell.
     Cmd,
+    /// Git Bash (or MSYS2) on Windows, and the user's folder as Windows writes it.
+    WindowsBash { home: String },
     /// A Unix shell: the one `SHELL` names, or those clinic has scripts for when it names none.
     Unix(Vec<Shell>),
 }
@@ -32,10 +35,14 @@ pub fn detect(env: &Environment) -> Detected {
     if let Some(found) = powershell(env) {
         return found;
     }
-    if env.var("OS").as_deref() == Some("Windows_NT") {
-        return Detected::Cmd;
-    }
     let shell = env.var("SHELL").unwrap_or_default();
+    if env.var("OS").as_deref() == Some("Windows_NT") {
+        // Git Bash names its bash in SHELL; cmd and PowerShell name none.
+        return match (shell.ends_with("/bash"), env.var("USERPROFILE")) {
+            (true, Some(home)) if !home.is_empty() => Detected::WindowsBash { home },
+            _ => Detected::Cmd,
+        };
+    }
     Detected::Unix(match shell.rsplit('/').next().unwrap_or_default() {
         "bash" => vec![Shell::Bash],
         "zsh" => vec![Shell::Zsh],
@@ -105,6 +112,7 @@ pub fn completions(env: &Environment) -> Check {
     match detect(env) {
         Detected::PowerShell { classic, profile } => powershell_check(classic, &profile),
         Detected::Cmd => Check::new(NAME, Status::Warn, said!("cli-doctor-completions-cmd")),
+        Detected::WindowsBash { home } => windows_bash_check(&home),
         Detected::Unix(shells) => unix_check(&shells),
     }
 }
@@ -165,6 +173,36 @@ fn loads_completion(profile: &Path) -> bool {
     text.contains("clinic completions powershell")
         || text.contains("_clinic.ps1")
         || (text.contains("register-argumentcompleter") && text.contains("'clinic'"))
+}
+
+/// Git Bash's bash-completion reads the user's scripts from `~/.local/share/…`: the advice is
+/// written as Git Bash takes it (`~/…`), the file looked for as Windows names it.
+fn windows_bash_check(home: &str) -> Check {
+    const SCRIPT: &str = "~/.local/share/bash-completion/completions/clinic";
+    let path = format!(r"{home}\.local\share\bash-completion\completions\clinic");
+    let current = crate::cli::complete::registration::script(Shell::Bash).unwrap_or_default();
+    match std::fs::read(&path) {
+        Ok(installed) if installed == current => {
+            Check::new(NAME, Status::Ok, format!("bash: {SCRIPT}"))
+        }
+        Ok(_) => Check::new(
+            NAME,
+            Status::Warn,
+            said!(
+                "cli-doctor-completions-differ",
+                shell = "bash".to_string(),
+                path = SCRIPT.to_string()
+            ),
+        ),
+        Err(_) => Check::new(
+            NAME,
+            Status::Warn,
+            said!(
+                "cli-doctor-completions-missing",
+                command = format!("clinic completions bash > {SCRIPT}")
+            ),
+        ),
+    }
 }
 
 fn unix_check(shells: &[Shell]) -> Check {
@@ -293,6 +331,17 @@ mod tests {
             ),
         ]);
         assert_eq!(detect(&cmd), Detected::Cmd);
+        let git_bash = env(&[
+            ("OS", "Windows_NT"),
+            ("USERPROFILE", r"C:\Users\José"),
+            ("SHELL", "/usr/bin/bash"),
+        ]);
+        assert_eq!(
+            detect(&git_bash),
+            Detected::WindowsBash {
+                home: r"C:\Users\José".into()
+            }
+        );
         assert_eq!(
             detect(&env(&[("SHELL", "/usr/bin/zsh")])),
             Detected::Unix(vec![Shell::Zsh])
