@@ -123,14 +123,7 @@ impl std::fmt::Display for Error {
                 failed = *failed as u64,
                 total = *total as u64
             ),
-            Error::InvalidRows { summary, rows } => {
-                let mut text = summary.clone();
-                for row in rows {
-                    text.push_str(ROW_INDENT);
-                    text.push_str(row);
-                }
-                text
-            }
+            Error::InvalidRows { summary, rows } => lines_text(summary, rows, str::to_string),
             Error::Output(e) => return std::fmt::Display::fmt(e, f),
             Error::Usage(message)
             | Error::Auth(message)
