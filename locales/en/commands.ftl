@@ -151,6 +151,18 @@ cli-doctor-cache-stale = refreshed { $age } ago, stale: clinic cache refresh
 cli-doctor-cache-empty = empty: clinic cache refresh (names on Tab come from it)
 cli-doctor-completions-differ = { $shell }: { $path } differs from this version's: clinic completions { $shell } > { $path }
 cli-doctor-completions-missing = not installed: { $command }
+cli-doctor-host-proxy-refused = { $address } not reached: the proxy { $proxy } refused the request (HTTP 407; see the proxy line)
+cli-doctor-token-ok-via = { $who }: the service takes it (through proxy { $proxy })
+cli-doctor-token-proxy-refused = not tried: the proxy { $proxy } refused the request (HTTP 407; see the proxy line)
+cli-doctor-crm-answers-via = { $address } answers crm.deal.list through proxy { $proxy }
+cli-doctor-proxy-ok-profile = { $address } (the profile's proxy) answers and lets requests through
+cli-doctor-proxy-ok-variable = { $address } (from { $variable }) answers and lets requests through
+cli-doctor-proxy-ok-system = { $address } (from the system's settings) answers and lets requests through
+cli-doctor-proxy-untried = { $address }: not tried ({ $reason })
+cli-doctor-completions-powershell-ok = { $shell }: { $profile } ($PROFILE) loads it
+cli-doctor-completions-powershell-missing = { $shell }: not installed: add this line to $PROFILE ({ $profile }): { $line }
+cli-doctor-completions-powershell-policy = { $shell }: not installed: add this line to $PROFILE ({ $profile }): { $line } — and let it run once: Set-ExecutionPolicy -Scope CurrentUser RemoteSigned
+cli-doctor-completions-cmd = cmd completes no program's flags: run clinic in PowerShell and see `clinic doctor` there (clinic completions powershell)
 cli-setup-label-base-url = API address, ending in /rest/v1
 cli-setup-label-io-url = Integrações IO host
 cli-setup-label-automation-url = CRM automation host
@@ -187,18 +199,20 @@ cli-import-row-list = rows { $rows }
 cli-import-row-list-more = rows { $rows } and { $more } more
 cli-import-journal-lost = created (ID { $id }), but the journal could not record it, so a later run will see it as unknown: { $reason }
 cli-import-expected-readable = a readable CSV file ({ $reason })
-cli-import-expected-utf8 = a UTF-8 CSV file
+# Text files people hand the tool (a sheet, --ids-from): how their bytes were read
+cli-file-read-as-windows-1252 = { $file } is not UTF-8 (line { $line }, byte { $byte }): read as Windows-1252, the encoding of Excel's plain CSV; --encoding names another
+cli-file-expected-text = text in UTF-8 or Windows-1252, but line { $line }, byte { $byte } ({ $value }) is neither: in Excel, save it as "CSV UTF-8 (Comma delimited)", or name its encoding with --encoding
+cli-file-expected-encoding = text in { $encoding }, but line { $line }, byte { $byte } ({ $value }) is not: in Excel, save it as "CSV UTF-8 (Comma delimited)", or name its encoding with --encoding
 cli-import-expected-csv = CSV ({ $reason })
 cli-import-expected-columns = columns for { $columns } (see `clinic { $command } --help`)
 cli-import-row-problem = row { $row }: { $problem }
 cli-import-row-duplicate = row { $row }: the same contact (phone and name) as row { $earlier }
 cli-import-more = … and { $count } more
 cli-import-invalid-rows = { $count } of the rows are invalid; nothing was sent:
-    { $problems }
-cli-import-empty = (empty)
+# An empty cell of a column every row needs.
+cli-import-required = { $field } is required: expected { $expected }
 cli-import-expected-clinic = a clinic column, --clinic, or the profile's clinica
 cli-import-unmatched-names = { $count } names did not match; nothing was sent:
-    { $problems }
 cli-import-resolve-elsewhere = { $count } rows of the journal in an unknown state are not in this file; they were left as they are
 cli-import-resolve-nothing = no row of this file is in an unknown state; nothing to look up
 cli-import-resolve-several = row { $row }: { $count } contacts match ({ $ids }); recording the first

@@ -383,7 +383,8 @@ help-contact-import = Create contacts from a CSV file, validated whole before an
     With --journal, rows already created by an earlier run (same phone and name) are skipped. Rows
     sent without an answer are shown as unknown (exit 5); settle them, then run again:
       clinic contact import novos.csv --journal novos.journal --resolve-unknown
-help-contact-import--file = The CSV file (UTF-8, with a header row)
+help-contact-import--file = The CSV file (UTF-8, or Windows-1252 as Excel saves a plain CSV; with a header row)
+help-contact-import--encoding = How FILE is encoded when it is not UTF-8: windows-1252 (Excel's plain CSV), latin1 (ISO-8859-1) or utf-8 [default: UTF-8, else Windows-1252, said on stderr]
 help-contact-import--dry-run = Check every row and print what would be sent, without sending
 help-contact-import--journal = Record each created row here (NDJSON) and skip rows recorded by earlier runs
 help-contact-import--resolve-unknown = Send nothing: look up each row the journal leaves in an unknown state (sent, answer never seen) in lista_cliente by phone, then e-mail, and record it as created or as not sent
@@ -675,7 +676,8 @@ help-crm-contact-import = Create contacts and deals from a CSV file through the 
       utm_medium, utm_campaign, utm_content, created_at|criado_em (default: now)
     Each row's result goes to stdout: created (with contact_id and deal_id), skipped (reason exists, with
     the contacts' IDs, or journal), unknown or failed. Exit 0 only when no row failed or was left unknown.
-help-crm-contact-import--file = The CSV file (UTF-8, with a header row)
+help-crm-contact-import--file = The CSV file (UTF-8, or Windows-1252 as Excel saves a plain CSV; with a header row)
+help-crm-contact-import--encoding = How FILE is encoded when it is not UTF-8: windows-1252 (Excel's plain CSV), latin1 (ISO-8859-1) or utf-8 [default: UTF-8, else Windows-1252, said on stderr]
 help-crm-contact-import--dry-run = Check every row, look them up, and print what would be sent, without sending
 help-crm-contact-import--journal = Record each send here (NDJSON); rows an earlier run created are skipped
 help-crm-contact-import--no-wait = With --journal: when another import holds the journal, stop at once instead of waiting for it to end
@@ -711,6 +713,7 @@ help-crm-contact-get = Every field of one contact, or of many, 50 per request (c
       clinic crm contact get --ids-from ids.txt --format csv -o contatos.csv
 help-crm-contact-get--ids = Record ID (several: read 50 per batch request, written as a list in the order given)
 help-crm-contact-get--ids-from = Also the IDs in FILE (or standard input, -): separated by line breaks, commas or spaces
+help-crm-contact-get--encoding = How the file of --ids-from is encoded when it is not UTF-8: windows-1252 (Excel's plain CSV), latin1 (ISO-8859-1) or utf-8 [default: UTF-8, else Windows-1252, said on stderr]
 
 ## crm contact update
 help-crm-contact-update = Change fields of a contact (crm.contact.update)  [CRM]
@@ -751,6 +754,7 @@ help-crm-deal-get = Every field of one deal, or of many, 50 per request (crm.dea
       clinic crm deal get 42 --columns ID,TITLE,STAGE_ID
 help-crm-deal-get--ids = Record ID (several: read 50 per batch request, written as a list in the order given)
 help-crm-deal-get--ids-from = Also the IDs in FILE (or standard input, -): separated by line breaks, commas or spaces
+help-crm-deal-get--encoding = How the file of --ids-from is encoded when it is not UTF-8: windows-1252 (Excel's plain CSV), latin1 (ISO-8859-1) or utf-8 [default: UTF-8, else Windows-1252, said on stderr]
 
 ## crm deal update
 help-crm-deal-update = Change fields of a deal, or move it to a stage (crm.deal.update)  [CRM]

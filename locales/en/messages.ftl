@@ -201,6 +201,14 @@ http-unknown-host = the server's name could not be found: check the address (bas
 http-through-proxy = through proxy { $proxy }: { $message }
 http-proxy-refused = the proxy { $proxy } does not answer: check the proxy (the profile's proxy, or HTTPS_PROXY/HTTP_PROXY/ALL_PROXY) and that it is running
 http-proxy-unknown-host = the proxy's name in { $proxy } could not be found: check the proxy (the profile's proxy, or HTTPS_PROXY/HTTP_PROXY/ALL_PROXY) and the network connection
+# A proxy that wants a password (HTTP 407): named as the proxy, with where it was set and how to give it one
+http-proxy-credentials-refused = the proxy { $proxy } refused the credentials (HTTP 407){ $said }: { $hint }
+http-proxy-credentials-wanted = the proxy { $proxy } asks for a user and password (HTTP 407){ $said }: { $hint }
+http-proxy-in-the-way = a proxy on the way to { $host } asks for a user and password (HTTP 407){ $said }: name it with its user and password, `clinic config set proxy http://USER:PASSWORD@HOST:PORT`
+http-proxy-page-title = , its page titled "{ $title }"
+http-proxy-hint-profile = the proxy is the profile's `proxy`; give its user and password there, `clinic config set proxy http://USER:PASSWORD@{ $address }`
+http-proxy-hint-variable = the proxy comes from the environment variable { $variable }; give its user and password there ({ $variable }=http://USER:PASSWORD@{ $address }) or in the profile, `clinic config set proxy http://USER:PASSWORD@{ $address }`
+http-proxy-hint-system = the proxy comes from the system's settings (Internet Options on Windows), which hold no password for clinic; give its user and password in the profile, `clinic config set proxy http://USER:PASSWORD@{ $address }`
 http-expect-ca-accepted = CA certificates that TLS accepts ({ $reason })
 http-expect-ca-readable = a readable PEM file of CA certificates ({ $reason })
 http-expect-ca-pem = a PEM file of CA certificates ({ $reason })

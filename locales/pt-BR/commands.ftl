@@ -152,6 +152,18 @@ cli-doctor-cache-stale = atualizado há { $age }, desatualizado: clinic cache re
 cli-doctor-cache-empty = vazio: clinic cache refresh (os nomes do Tab vêm dele)
 cli-doctor-completions-differ = { $shell }: { $path } difere do desta versão: clinic completions { $shell } > { $path }
 cli-doctor-completions-missing = não instalado: { $command }
+cli-doctor-host-proxy-refused = { $address } não alcançado: o proxy { $proxy } recusou a requisição (HTTP 407; veja a linha do proxy)
+cli-doctor-token-ok-via = { $who }: o serviço aceita o token (pelo proxy { $proxy })
+cli-doctor-token-proxy-refused = não testado: o proxy { $proxy } recusou a requisição (HTTP 407; veja a linha do proxy)
+cli-doctor-crm-answers-via = { $address } responde a crm.deal.list pelo proxy { $proxy }
+cli-doctor-proxy-ok-profile = { $address } (o proxy do perfil) responde e deixa as requisições passarem
+cli-doctor-proxy-ok-variable = { $address } (de { $variable }) responde e deixa as requisições passarem
+cli-doctor-proxy-ok-system = { $address } (das configurações do sistema) responde e deixa as requisições passarem
+cli-doctor-proxy-untried = { $address }: não testado ({ $reason })
+cli-doctor-completions-powershell-ok = { $shell }: { $profile } ($PROFILE) carrega o completamento
+cli-doctor-completions-powershell-missing = { $shell }: não instalado: acrescente esta linha ao $PROFILE ({ $profile }): { $line }
+cli-doctor-completions-powershell-policy = { $shell }: não instalado: acrescente esta linha ao $PROFILE ({ $profile }): { $line } — e deixe-o rodar, uma vez: Set-ExecutionPolicy -Scope CurrentUser RemoteSigned
+cli-doctor-completions-cmd = o cmd não completa as opções de nenhum programa: use o clinic no PowerShell e veja o `clinic doctor` lá (clinic completions powershell)
 cli-setup-label-base-url = Endereço da API, terminando em /rest/v1
 cli-setup-label-io-url = Servidor da Integrações IO
 cli-setup-label-automation-url = Servidor de automação do CRM
@@ -188,7 +200,10 @@ cli-import-row-list = linhas { $rows }
 cli-import-row-list-more = linhas { $rows } e mais { $more }
 cli-import-journal-lost = criado (ID { $id }), mas o diário não pôde registrá-lo, então uma próxima execução o verá como incerto: { $reason }
 cli-import-expected-readable = um arquivo CSV legível ({ $reason })
-cli-import-expected-utf8 = um arquivo CSV em UTF-8
+# Arquivos de texto que as pessoas entregam (uma planilha, --ids-from): como os bytes foram lidos
+cli-file-read-as-windows-1252 = { $file } não está em UTF-8 (linha { $line }, byte { $byte }): lido como Windows-1252, a codificação do CSV comum do Excel; --encoding escolhe outra
+cli-file-expected-text = texto em UTF-8 ou Windows-1252, mas a linha { $line }, byte { $byte } ({ $value }) não é nenhum dos dois: no Excel, salve como "CSV UTF-8 (Delimitado por vírgulas)", ou diga a codificação com --encoding
+cli-file-expected-encoding = texto em { $encoding }, mas a linha { $line }, byte { $byte } ({ $value }) não é: no Excel, salve como "CSV UTF-8 (Delimitado por vírgulas)", ou diga a codificação com --encoding
 cli-import-expected-csv = CSV ({ $reason })
 cli-import-expected-columns = colunas para { $columns } (veja `clinic { $command } --help`)
 cli-import-row-problem = linha { $row }: { $problem }
@@ -196,17 +211,14 @@ cli-import-row-duplicate = linha { $row }: o mesmo contato (telefone e nome) da 
 cli-import-more = … e mais { $count }
 cli-import-invalid-rows = { $count ->
     [one] { $count } linha é inválida; nada foi enviado:
-        { $problems }
    *[other] { $count } linhas são inválidas; nada foi enviado:
-        { $problems }
 }
-cli-import-empty = (vazio)
+# Uma célula vazia de uma coluna que toda linha precisa ter.
+cli-import-required = { $field } é obrigatório: esperado { $expected }
 cli-import-expected-clinic = uma coluna de clínica, --clinic, ou a clinica do perfil
 cli-import-unmatched-names = { $count ->
     [one] { $count } nome não foi encontrado; nada foi enviado:
-        { $problems }
    *[other] { $count } nomes não foram encontrados; nada foi enviado:
-        { $problems }
 }
 cli-import-resolve-elsewhere = { $count ->
     [one] { $count } linha do diário em estado incerto não está neste arquivo; ela foi deixada como está

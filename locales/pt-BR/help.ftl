@@ -382,7 +382,8 @@ help-contact-import = Cria contatos a partir de um arquivo CSV, validado por int
     Com --journal, as linhas já criadas numa execução anterior (mesmo telefone e nome) são puladas.
     Linhas enviadas sem resposta aparecem como desconhecidas (saída 5); resolva-as e execute de novo:
       clinic contact import novos.csv --journal novos.journal --resolve-unknown
-help-contact-import--file = O arquivo CSV (UTF-8, com linha de cabeçalho)
+help-contact-import--file = O arquivo CSV (UTF-8, ou Windows-1252 como o Excel salva um CSV comum; com linha de cabeçalho)
+help-contact-import--encoding = A codificação de ARQUIVO quando não é UTF-8: windows-1252 (o CSV comum do Excel), latin1 (ISO-8859-1) ou utf-8 [padrão: UTF-8, senão Windows-1252, avisado no stderr]
 help-contact-import--dry-run = Confere todas as linhas e mostra o que seria enviado, sem enviar
 help-contact-import--journal = Registra aqui cada linha criada (NDJSON) e pula as linhas registradas em execuções anteriores
 help-contact-import--resolve-unknown = Não envia nada: procura em lista_cliente, pelo telefone e depois pelo e-mail, cada linha que o registro deixou em estado desconhecido (enviada, resposta nunca vista) e a registra como criada ou como não enviada
@@ -675,7 +676,8 @@ help-crm-contact-import = Cria contatos e negócios a partir de um arquivo CSV p
     O resultado de cada linha vai para a saída padrão: created (com contact_id e deal_id), skipped (motivo
     exists, com os IDs dos contatos, ou journal), unknown ou failed. Sai com 0 só quando nenhuma linha falhou
     nem ficou desconhecida.
-help-crm-contact-import--file = O arquivo CSV (UTF-8, com linha de cabeçalho)
+help-crm-contact-import--file = O arquivo CSV (UTF-8, ou Windows-1252 como o Excel salva um CSV comum; com linha de cabeçalho)
+help-crm-contact-import--encoding = A codificação de ARQUIVO quando não é UTF-8: windows-1252 (o CSV comum do Excel), latin1 (ISO-8859-1) ou utf-8 [padrão: UTF-8, senão Windows-1252, avisado no stderr]
 help-crm-contact-import--dry-run = Confere todas as linhas, procura-as no CRM e mostra o que seria enviado, sem enviar
 help-crm-contact-import--journal = Registra aqui cada envio (NDJSON); as linhas criadas por execuções anteriores são puladas
 help-crm-contact-import--no-wait = Com --journal: quando outra importação está usando o registro, para na hora em vez de esperar que ela termine
@@ -712,6 +714,7 @@ help-crm-contact-get = Todos os campos de um contato, ou de muitos, 50 por requi
       clinic crm contact get --ids-from ids.txt --format csv -o contatos.csv
 help-crm-contact-get--ids = ID do registro (vários: lidos 50 por requisição batch, escritos como lista na ordem dada)
 help-crm-contact-get--ids-from = Também os IDs de ARQUIVO (ou da entrada padrão, -): separados por quebras de linha, vírgulas ou espaços
+help-crm-contact-get--encoding = A codificação do arquivo de --ids-from quando não é UTF-8: windows-1252 (o CSV comum do Excel), latin1 (ISO-8859-1) ou utf-8 [padrão: UTF-8, senão Windows-1252, avisado no stderr]
 
 ## crm contact update
 help-crm-contact-update = Altera campos de um contato (crm.contact.update)  [CRM]
@@ -753,6 +756,7 @@ help-crm-deal-get = Todos os campos de um negócio, ou de muitos, 50 por requisi
       clinic crm deal get 42 --columns ID,TITLE,STAGE_ID
 help-crm-deal-get--ids = ID do registro (vários: lidos 50 por requisição batch, escritos como lista na ordem dada)
 help-crm-deal-get--ids-from = Também os IDs de ARQUIVO (ou da entrada padrão, -): separados por quebras de linha, vírgulas ou espaços
+help-crm-deal-get--encoding = A codificação do arquivo de --ids-from quando não é UTF-8: windows-1252 (o CSV comum do Excel), latin1 (ISO-8859-1) ou utf-8 [padrão: UTF-8, senão Windows-1252, avisado no stderr]
 
 ## crm deal update
 help-crm-deal-update = Altera campos de um negócio, ou o move para uma etapa (crm.deal.update)  [CRM]

@@ -208,6 +208,14 @@ http-unknown-host = o nome do servidor não foi encontrado: confira o endereço 
 http-through-proxy = pelo proxy { $proxy }: { $message }
 http-proxy-refused = o proxy { $proxy } não responde: confira o proxy (o proxy do perfil, ou HTTPS_PROXY/HTTP_PROXY/ALL_PROXY) e se ele está no ar
 http-proxy-unknown-host = o nome do proxy em { $proxy } não foi encontrado: confira o proxy (o proxy do perfil, ou HTTPS_PROXY/HTTP_PROXY/ALL_PROXY) e a conexão de rede
+# Um proxy que pede senha (HTTP 407): chamado de proxy, com onde foi configurado e como lhe dar uma
+http-proxy-credentials-refused = o proxy { $proxy } recusou as credenciais (HTTP 407){ $said }: { $hint }
+http-proxy-credentials-wanted = o proxy { $proxy } pede usuário e senha (HTTP 407){ $said }: { $hint }
+http-proxy-in-the-way = um proxy no caminho até { $host } pede usuário e senha (HTTP 407){ $said }: informe-o com usuário e senha, `clinic config set proxy http://USUARIO:SENHA@HOST:PORTA`
+http-proxy-page-title = , com a página intitulada "{ $title }"
+http-proxy-hint-profile = o proxy é o `proxy` do perfil; informe ali o usuário e a senha, `clinic config set proxy http://USUARIO:SENHA@{ $address }`
+http-proxy-hint-variable = o proxy vem da variável de ambiente { $variable }; informe ali o usuário e a senha ({ $variable }=http://USUARIO:SENHA@{ $address }) ou no perfil, `clinic config set proxy http://USUARIO:SENHA@{ $address }`
+http-proxy-hint-system = o proxy vem das configurações do sistema (Opções da Internet, no Windows), que não guardam senha para o clinic; informe o usuário e a senha no perfil, `clinic config set proxy http://USUARIO:SENHA@{ $address }`
 http-expect-ca-accepted = certificados de CA que o TLS aceite ({ $reason })
 http-expect-ca-readable = um arquivo PEM legível de certificados de CA ({ $reason })
 http-expect-ca-pem = um arquivo PEM de certificados de CA ({ $reason })

@@ -1,6 +1,7 @@
 //! Checks of a profile for `clinic doctor` and `clinic setup`: each looks at one thing — a setting, a
-//! host, the token, a store, the cache, the completion scripts — and says how it stands. They print
-//! nothing; the commands show them, one line each. Secrets are shown masked.
+//! host, the proxy (`proxy`), the token, a store, the cache, the completion scripts (`shell`) — and
+//! says how it stands. They print nothing; the commands show them, one line each. Secrets are shown
+//! masked.
 
 use std::time::Duration;
 
@@ -10,6 +11,9 @@ use crate::config::{self, ConfigFile};
 use crate::context::Context;
 use crate::error::Error;
 use crate::refs::Kind;
+
+pub mod proxy;
+pub mod shell;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
@@ -190,6 +194,7 @@ pub async fn host(ctx: &Context, key: &'static str, required: bool) -> Check {
             let (status, said) = api_answer(resp.status.as_u16(), &shown, proxy);
             Check::new(key, status, said)
         }
+        Err(Error::Proxy(_)) => Check::new(key, Status::Fail, refused_by_proxy(&shown, proxy)),
         Ok(resp) => {
             let status = resp.status.as_u16().to_string();
             let said = match proxy {
@@ -280,9 +285,23 @@ fn api_answer(code: u16, shown: &str, proxy: Option<String>) -> (Status, Detail)
 /// A failure about an address: network errors name it already; other errors get it in front.
 fn failure(shown: &str, e: &Error) -> String {
     match e {
-        Error::Network(_) => e.to_string(),
+        Error::Network(_) | Error::Proxy(_) => e.to_string(),
         _ => format!("{shown}: {e}"),
     }
+}
+
+/// A host the proxy would not let a request through to: the host is not to blame, and the proxy's
+/// own line says why and what to do.
+fn refused_by_proxy(shown: &str, proxy: Option<String>) -> Detail {
+    let proxy = proxy
+        .as_deref()
+        .map(crate::http::proxy_auth::address)
+        .unwrap_or_default();
+    said!(
+        "cli-doctor-host-proxy-refused",
+        address = shown.to_string(),
+        proxy = proxy
+    )
 }
 
 /// What an unattended run (cron, Task Scheduler) can log in with when the store's token is not at
@@ -316,16 +335,33 @@ pub async fn token(ctx: &Context) -> Check {
         (Some(login), None) => login.clone(),
         (None, _) => crate::t!("cli-doctor-no-login"),
     };
-    match token_works(ctx).await {
-        Ok(()) => Check::new(
+    let via = ctx.base_url().ok().and_then(|url| ctx.http.proxy_for(&url));
+    match (token_works(ctx).await, via) {
+        (Ok(()), None) => Check::new(
             "token",
             Status::Ok,
             said!("cli-doctor-token-ok", who = who.as_str()),
         ),
-        Err(e @ (Error::NotLoggedIn(_) | Error::Auth(_))) => {
+        (Ok(()), Some(proxy)) => Check::new(
+            "token",
+            Status::Ok,
+            said!("cli-doctor-token-ok-via", who = who.as_str(), proxy = proxy),
+        ),
+        (Err(Error::Proxy(_)), via) => Check::new(
+            "token",
+            Status::Fail,
+            said!(
+                "cli-doctor-token-proxy-refused",
+                proxy = via
+                    .as_deref()
+                    .map(crate::http::proxy_auth::address)
+                    .unwrap_or_default()
+            ),
+        ),
+        (Err(e @ (Error::NotLoggedIn(_) | Error::Auth(_))), _) => {
             Check::new("token", Status::Fail, ctx.reporter.redact(&e.to_string()))
         }
-        Err(e) => Check::new(
+        (Err(e), _) => Check::new(
             "token",
             Status::Fail,
             said!(
@@ -456,16 +492,34 @@ pub async fn crm(ctx: &Context) -> Check {
         ("select[]".to_string(), "ID".to_string()),
         ("start".to_string(), "0".to_string()),
     ];
+    let via = ctx
+        .profile
+        .crm_url
+        .as_deref()
+        .and_then(|raw| url::Url::parse(raw).ok())
+        .and_then(|url| ctx.http.proxy_for(&url));
     let outcome = crm
         .run(&crate::api::CRM_DEAL_LIST, &probe)
         .await
         .and_then(crate::crm::client::result);
     match outcome {
-        Ok(_) => Check::new(
-            NAME,
-            Status::Ok,
-            said!("cli-doctor-crm-answers", address = shown.as_str()),
-        ),
+        Ok(_) => match via {
+            None => Check::new(
+                NAME,
+                Status::Ok,
+                said!("cli-doctor-crm-answers", address = shown.as_str()),
+            ),
+            Some(proxy) => Check::new(
+                NAME,
+                Status::Ok,
+                said!(
+                    "cli-doctor-crm-answers-via",
+                    address = shown.as_str(),
+                    proxy = proxy
+                ),
+            ),
+        },
+        Err(Error::Proxy(_)) => Check::new(NAME, Status::Fail, refused_by_proxy(&shown, via)),
         Err(e) => Check::new(
             NAME,
             Status::Fail,
@@ -567,91 +621,6 @@ fn refreshed(lang: crate::text::i18n::Lang, fresh: bool, age: Duration) -> Strin
         "cli-doctor-cache-stale"
     };
     text_in(lang, key, &[("age", Value::from(age))])
-}
-
-/// The completion script of the user's shell is installed where the shell looks, and current.
-pub fn completions() -> Check {
-    const NAME: &str = "completions";
-    let shell = std::env::var("SHELL").unwrap_or_default();
-    let shell = shell.rsplit('/').next().unwrap_or_default();
-    let shells: Vec<clap_complete::Shell> = match shell {
-        "bash" => vec![clap_complete::Shell::Bash],
-        "zsh" => vec![clap_complete::Shell::Zsh],
-        "fish" => vec![clap_complete::Shell::Fish],
-        _ => vec![
-            clap_complete::Shell::Bash,
-            clap_complete::Shell::Zsh,
-            clap_complete::Shell::Fish,
-        ],
-    };
-    for shell in &shells {
-        for path in install_paths(*shell) {
-            let Ok(installed) = std::fs::read(&path) else {
-                continue;
-            };
-            let current = super::complete::registration::script(*shell).unwrap_or_default();
-            let shown = path.display();
-            return if installed == current {
-                Check::new(NAME, Status::Ok, format!("{shell}: {shown}"))
-            } else {
-                Check::new(
-                    NAME,
-                    Status::Warn,
-                    said!(
-                        "cli-doctor-completions-differ",
-                        shell = shell.to_string(),
-                        path = shown.to_string()
-                    ),
-                )
-            };
-        }
-    }
-    let shell = shells[0];
-    let hint = install_paths(shell)
-        .into_iter()
-        .next()
-        .map(|p| format!("clinic completions {shell} > {}", p.display()))
-        .unwrap_or_else(|| format!("clinic completions {shell}"));
-    Check::new(
-        NAME,
-        Status::Warn,
-        said!("cli-doctor-completions-missing", command = hint),
-    )
-}
-
-/// Where each shell finds completion scripts, the user's own place first.
-fn install_paths(shell: clap_complete::Shell) -> Vec<std::path::PathBuf> {
-    use std::path::PathBuf;
-    let dirs = directories::BaseDirs::new();
-    let data = dirs.as_ref().map(|d| d.data_dir().to_path_buf());
-    let conf = dirs.as_ref().map(|d| d.config_dir().to_path_buf());
-    let home = dirs.as_ref().map(|d| d.home_dir().to_path_buf());
-    let mut paths: Vec<PathBuf> = match shell {
-        clap_complete::Shell::Bash => vec![
-            data.map(|d| d.join("bash-completion/completions/clinic")),
-            Some(PathBuf::from(
-                "/usr/share/bash-completion/completions/clinic",
-            )),
-            Some(PathBuf::from("/etc/bash_completion.d/clinic")),
-        ],
-        clap_complete::Shell::Zsh => vec![
-            home.map(|h| h.join(".zfunc/_clinic")),
-            Some(PathBuf::from("/usr/local/share/zsh/site-functions/_clinic")),
-            Some(PathBuf::from("/usr/share/zsh/vendor-completions/_clinic")),
-        ],
-        clap_complete::Shell::Fish => vec![
-            conf.map(|c| c.join("fish/completions/clinic.fish")),
-            Some(PathBuf::from(
-                "/usr/share/fish/vendor_completions.d/clinic.fish",
-            )),
-        ],
-        _ => Vec::new(),
-    }
-    .into_iter()
-    .flatten()
-    .collect();
-    paths.dedup();
-    paths
 }
 
 /// Whether the service takes the token: one cheap call.

@@ -1,5 +1,6 @@
-//! `clinic doctor`: checks the configuration, each host, the token, the credential store, the name
-//! cache and the installed completion script, one line each, and fails when any check fails.
+//! `clinic doctor`: checks the configuration, the proxy (when one is used), each host, the token,
+//! the credential store, the name cache and the completion of the user's shell, one line each, and
+//! fails when any check fails.
 
 use std::sync::Arc;
 
@@ -61,7 +62,8 @@ pub async fn run(
 }
 
 async fn all(ctx: &Context) -> Vec<Check> {
-    let (base, token, store, io, automation, crm, clinic) = futures::join!(
+    let (proxy, base, token, store, io, automation, crm, clinic) = futures::join!(
+        checks::proxy::check(ctx),
         checks::host(ctx, "base_url", true),
         checks::token(ctx),
         checks::credential_store(ctx),
@@ -70,19 +72,23 @@ async fn all(ctx: &Context) -> Vec<Check> {
         checks::crm(ctx),
         checks::clinic(ctx),
     );
-    vec![
-        checks::config_file(ctx),
-        base,
-        token,
-        store,
-        clinic,
-        io,
-        checks::io_key(ctx),
-        automation,
-        checks::webhook(ctx),
-        crm,
-        checks::units(ctx),
-        checks::cache(ctx),
-        checks::completions(),
-    ]
+    // The proxy first: when it refuses, every host line after it says so.
+    [checks::config_file(ctx)]
+        .into_iter()
+        .chain(proxy)
+        .chain([
+            base,
+            token,
+            store,
+            clinic,
+            io,
+            checks::io_key(ctx),
+            automation,
+            checks::webhook(ctx),
+            crm,
+            checks::units(ctx),
+            checks::cache(ctx),
+            checks::shell::completions(ctx.env()),
+        ])
+        .collect()
 }

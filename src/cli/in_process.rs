@@ -245,7 +245,7 @@ mod tests {
         let origin = format!("http://{}", run.sandbox.addr());
         let config = run.config.path().join("config.toml");
         // The one check that looks outside the test's own files: the person's shell and home.
-        let completions = super::super::checks::completions().line();
+        let completions = super::super::checks::shell::completions(&run.vars()).line();
         let expected = format!(
             "ok    config          {config}, profile '{PROFILE}'\n\
              ok    base_url        {origin}/rest/v1 answers (HTTP 401 to an API operation asked without a token): the API is there\n\

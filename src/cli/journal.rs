@@ -57,6 +57,8 @@ pub(crate) struct ImportFlags {
     pub journal: Option<std::path::PathBuf>,
     #[arg(long, requires = "journal")]
     pub no_wait: bool,
+    #[command(flatten)]
+    pub encoding: crate::cli::text_file::EncodingArg,
 }
 
 impl ImportFlags {

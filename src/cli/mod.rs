@@ -51,6 +51,7 @@ pub mod setup;
 pub mod sheet;
 pub mod state;
 pub mod sync;
+pub mod text_file;
 
 pub use failure::Failure;
 
@@ -116,7 +117,12 @@ pub fn command() -> clap::Command {
 
 /// The command tree with its texts in `lang`.
 pub fn command_in(lang: crate::text::i18n::Lang) -> clap::Command {
-    let tree = localize::localize(<Cli as clap::CommandFactory>::command(), lang);
+    // Help and errors name the program `clinic`, as the guide does, whatever its file is called
+    // (`clinic.exe` on Windows, a renamed download): clap takes the name from argv[0] otherwise.
+    let tree = localize::localize(
+        <Cli as clap::CommandFactory>::command().bin_name("clinic"),
+        lang,
+    );
     let tree = help::point_to_network(help::hide_unused_flags(tree));
     // `clinic help <Tab>` offers the commands of this very tree: handed to the help command here,
     // where the tree is built, so that `help` needs nothing from above it.

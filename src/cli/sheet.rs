@@ -1,4 +1,5 @@
-//! The spreadsheet an import reads: UTF-8 CSV (a BOM allowed), `,` or `;` as its first line uses,
+//! The spreadsheet an import reads: CSV in UTF-8 (a BOM allowed) or Windows-1252 (`text_file`),
+//! CRLF or LF, `,` or `;` as its first line uses,
 //! each field found under any of its accepted header names (English or Portuguese, any case). Row
 //! numbers are the spreadsheet's (the header is row 1), and every problem is gathered so that one
 //! run reports them all before anything is sent.
@@ -6,7 +7,9 @@
 use std::collections::HashMap;
 use std::path::Path;
 
+use crate::cli::text_file::{self, EncodingArg};
 use crate::error::{Error, Result};
+use crate::ui::Reporter;
 
 /// Each field with the header names accepted for it, English first.
 pub(crate) type Columns = &'static [(&'static str, &'static [&'static str])];
@@ -34,10 +37,13 @@ impl Sheet {
     }
 }
 
-/// Reads `path` whole; a field of `required` without a column refuses the file, naming `command`'s
-/// help for the accepted names.
+/// Reads `path` whole, decoded as every text file a person hands the tool is (`text_file`); a
+/// field of `required` without a column refuses the file, naming `command`'s help for the accepted
+/// names.
 pub(crate) fn read(
+    reporter: &Reporter,
     path: &Path,
+    encoding: EncodingArg,
     columns: Columns,
     required: &[&str],
     command: &str,
@@ -49,14 +55,8 @@ pub(crate) fn read(
             &crate::t!("cli-import-expected-readable", reason = e.to_string()),
         )
     })?;
-    let text = String::from_utf8(bytes).map_err(|_| {
-        Error::invalid(
-            "FILE",
-            path.display(),
-            &crate::t!("cli-import-expected-utf8"),
-        )
-    })?;
-    let text = text.trim_start_matches('\u{feff}');
+    let text = text_file::decode(reporter, "FILE", path, &bytes, encoding)?;
+    let text = text.as_str();
     let first_line = text.lines().next().unwrap_or("");
     let delimiter = if first_line.matches(';').count() > first_line.matches(',').count() {
         b';'
@@ -141,29 +141,43 @@ pub(crate) fn problem(row: usize, problem: impl std::fmt::Display) -> String {
     )
 }
 
-/// Every problem found, as one refusal (exit 2) before anything is sent; `Ok` when there are none.
+/// Every problem found, as one refusal (exit 2) before anything is sent, a line per row; `Ok`
+/// when there are none.
 pub(crate) fn refuse(problems: &[String]) -> Result<()> {
     if problems.is_empty() {
         return Ok(());
     }
-    let mut list = problems
-        .iter()
-        .take(PROBLEMS_SHOWN)
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .join("\n");
+    Err(rows_refused(
+        crate::t!("cli-import-invalid-rows", count = problems.len()),
+        problems,
+    ))
+}
+
+/// `summary`, then the first [`PROBLEMS_SHOWN`] of `problems` one per line, and how many more.
+pub(crate) fn rows_refused(summary: String, problems: &[String]) -> Error {
+    let mut rows: Vec<String> = problems.iter().take(PROBLEMS_SHOWN).cloned().collect();
     if problems.len() > PROBLEMS_SHOWN {
-        list.push('\n');
-        list.push_str(&crate::t!(
+        rows.push(crate::t!(
             "cli-import-more",
             count = problems.len() - PROBLEMS_SHOWN
         ));
     }
-    Err(Error::Usage(crate::t!(
-        "cli-import-invalid-rows",
-        count = problems.len(),
-        problems = list
-    )))
+    Error::InvalidRows { summary, rows }
+}
+
+/// `row 7: …` for a cell refused: an empty cell a row needs is called required, with what it takes.
+pub(crate) fn invalid_row(row: usize, e: Error) -> String {
+    match e {
+        Error::Invalid {
+            field,
+            given,
+            expected,
+        } if given == crate::text::sanitize::quoted("") => problem(
+            row,
+            crate::t!("cli-import-required", field = field, expected = expected),
+        ),
+        e => problem(row, e),
+    }
 }
 
 /// Row numbers shown in one message; the output lists every row.

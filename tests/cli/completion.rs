@@ -551,3 +551,80 @@ fn completions_committed_match_the_binary() {
         );
     }
 }
+
+/// `doctor`'s completion line for the shell the run's variables point to: on Windows, PowerShell
+/// 7 or Windows PowerShell 5.1 (told by the user's modules folder in PSModulePath) with the path
+/// of `$PROFILE` as Windows writes it, cmd, or Git Bash; never advice with a Unix folder there. A
+/// profile that loads the completion is ok.
+#[test]
+fn doctor_advises_the_completion_of_the_windows_shell_it_runs_in() {
+    let env = Env::new();
+    let completions = |vars: &[(&str, &str)]| {
+        let out = env.run_with(vars, &["doctor"]);
+        let text = String::from_utf8(out.stdout).unwrap();
+        text.lines()
+            .find(|l| l[6..].starts_with("completions "))
+            .unwrap_or_else(|| panic!("no completions line: {text}"))
+            .to_string()
+    };
+    const HOME: &str = r"C:\Users\José";
+    const SYSTEM_MODULES: &str = r"C:\Program Files\WindowsPowerShell\Modules;C:\WINDOWS\system32\WindowsPowerShell\v1.0\Modules";
+    let seven = format!(
+        r"{HOME}\Documents\PowerShell\Modules;C:\Program Files\PowerShell\Modules;c:\program files\powershell\7\Modules;{SYSTEM_MODULES}"
+    );
+    let windows = |modules: &str| {
+        completions(&[
+            ("OS", "Windows_NT"),
+            ("USERPROFILE", HOME),
+            ("SHELL", ""),
+            ("PSModulePath", modules),
+        ])
+    };
+    assert_eq!(
+        windows(&seven),
+        r"warn  completions     PowerShell 7: not installed: add this line to $PROFILE (C:\Users\José\Documents\PowerShell\Microsoft.PowerShell_profile.ps1): clinic completions powershell | Out-String | Invoke-Expression"
+    );
+    assert_eq!(
+        windows(&format!(
+            r"{HOME}\Documents\WindowsPowerShell\Modules;{SYSTEM_MODULES}"
+        )),
+        r"warn  completions     Windows PowerShell 5.1: not installed: add this line to $PROFILE (C:\Users\José\Documents\WindowsPowerShell\Microsoft.PowerShell_profile.ps1): clinic completions powershell | Out-String | Invoke-Expression — and let it run once: Set-ExecutionPolicy -Scope CurrentUser RemoteSigned"
+    );
+    assert_eq!(
+        windows(SYSTEM_MODULES),
+        "warn  completions     cmd completes no program's flags: run clinic in PowerShell and see \
+         `clinic doctor` there (clinic completions powershell)"
+    );
+
+    // Git Bash names its bash: bash's advice, written as Git Bash takes it.
+    assert_eq!(
+        completions(&[
+            ("OS", "Windows_NT"),
+            ("USERPROFILE", HOME),
+            ("SHELL", "/usr/bin/bash"),
+            ("PSModulePath", SYSTEM_MODULES),
+        ]),
+        "warn  completions     not installed: clinic completions bash > \
+         ~/.local/share/bash-completion/completions/clinic"
+    );
+
+    // PowerShell whose profile loads the completion (pwsh keeps it under the configuration folder
+    // on Linux and macOS).
+    let home = tempfile::tempdir().unwrap();
+    let home = home.path().display().to_string();
+    let profile = format!("{home}/.config/powershell/Microsoft.PowerShell_profile.ps1");
+    let modules =
+        format!("{home}/.local/share/powershell/Modules:/opt/microsoft/powershell/7/Modules");
+    let pwsh = [("HOME", home.as_str()), ("PSModulePath", modules.as_str())];
+    assert!(completions(&pwsh).starts_with("warn  completions     PowerShell 7: not installed"));
+    std::fs::create_dir_all(format!("{home}/.config/powershell")).unwrap();
+    std::fs::write(
+        &profile,
+        "Set-PSReadLineOption -EditMode Windows\nclinic completions powershell | Out-String | Invoke-Expression\n",
+    )
+    .unwrap();
+    assert_eq!(
+        completions(&pwsh),
+        format!("ok    completions     PowerShell 7: {profile} ($PROFILE) loads it")
+    );
+}

@@ -365,3 +365,53 @@ fn a_phone_added_by_hand_is_found_by_the_next_create() {
         "the webhook was not called"
     );
 }
+
+/// `crm contact get --ids-from` reads its file as the imports read theirs: a list of IDs saved by
+/// Excel (Windows-1252, an accented header, CRLF) is read and said to be, and `--encoding utf-8`
+/// refuses it at the byte that is not UTF-8.
+#[test]
+fn ids_from_an_excel_file_in_windows_1252_are_read_and_said_to_be() {
+    let env = crm_env();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("códigos.csv");
+    std::fs::write(&file, b"C\xf3digo\r\n3\r\n4\r\n").unwrap();
+    let out = env.run_crm_ok(&[
+        "crm",
+        "contact",
+        "get",
+        "--ids-from",
+        arg(&file),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(ids_of(&out), [3, 4]);
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "{} is not UTF-8 (line 1, byte 2): read as Windows-1252, the encoding of Excel's \
+             plain CSV; --encoding names another\n",
+            file.display()
+        )
+    );
+    let out = exited(
+        env.run_crm(&[
+            "crm",
+            "contact",
+            "get",
+            "--ids-from",
+            arg(&file),
+            "--encoding",
+            "utf-8",
+        ]),
+        2,
+    );
+    assert!(
+        stderr(&out).starts_with(&format!(
+            "error: invalid --ids-from: got \"{}\", expected text in UTF-8, but line 1, byte 2 \
+             (0xF3) is not",
+            file.display()
+        )),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -754,3 +754,22 @@ fn keep_going_is_suggested_only_once_a_clinic_was_read() {
     assert!(err.contains("clinic 1 ("), "{err}");
     assert!(!err.contains("--keep-going"), "{err}");
 }
+
+/// With no base_url, `report summary` fails with that error alone: no warning that the
+/// quote-status list could not be read comes first, pointing at the wrong thing.
+#[test]
+fn summary_without_a_base_url_says_only_that() {
+    let env = Env::new();
+    let out = env.run_with(
+        &[("CLINIC_BASE_URL", ""), ("CLINIC_TOKEN", "qualquer")],
+        &["report", "summary", "--clinic", "2"],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        "error: no base_url for profile 'default': run `clinic login --base-url \
+         https://…/rest/v1`, `clinic config set base_url …`, set CLINIC_BASE_URL, or try \
+         `--sandbox`\n"
+    );
+    assert!(out.stdout.is_empty());
+}

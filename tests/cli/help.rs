@@ -273,3 +273,40 @@ fn man_pages_are_generated() {
     assert!(dir.path().join("clinic-report-ficha-financeira.1").exists());
     assert!(dir.path().join("clinic-crm-deal-update.1").exists());
 }
+
+/// Help and usage errors name the program `clinic`, as the guide does, whatever its file is
+/// called: `clinic.exe` on Windows, or a download renamed.
+#[test]
+fn help_names_the_program_clinic_whatever_its_file_is_called() {
+    let dir = tempfile::tempdir().unwrap();
+    let renamed = dir.path().join("clinic.exe");
+    let program = assert_cmd::cargo::cargo_bin("clinic");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&program, &renamed).unwrap();
+    #[cfg(not(unix))]
+    std::fs::copy(&program, &renamed).unwrap();
+    let run = |args: &[&str]| {
+        std::process::Command::new(&renamed)
+            .env("CLINIC_LANG", "en")
+            .env("NO_COLOR", "1")
+            .env("CLINIC_CONFIG_DIR", dir.path())
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["contact", "import", "--help"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        help.contains("\nUsage: clinic contact import [OPTIONS] <FILE>\n"),
+        "{help}"
+    );
+    assert!(!help.contains("clinic.exe"), "{help}");
+    let out = run(&["contact", "import", "--bogus"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("Usage: clinic contact import ") && !err.contains("clinic.exe"),
+        "{err}"
+    );
+}

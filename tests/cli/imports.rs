@@ -237,3 +237,178 @@ fn two_imports_with_one_journal_at_once_create_each_row_once() {
     once.dedup();
     assert_eq!(once, phones, "a row created twice");
 }
+
+/// `text` as Excel pt-BR saves a plain CSV: Windows-1252, one byte a letter.
+fn windows_1252(text: &str) -> Vec<u8> {
+    text.chars()
+        .map(|c| match c {
+            '€' => 0x80,
+            c if (c as u32) < 0x80 || (0xa0..=0xff).contains(&(c as u32)) => c as u8,
+            c => panic!("{c} is not in this test's Windows-1252"),
+        })
+        .collect()
+}
+
+/// The receptionist's spreadsheet as Excel saves "CSV (separado por vírgulas)": Windows-1252, `;`,
+/// CRLF, no BOM, in a folder whose name has accents and (on Windows) backslashes.
+const EXCEL_PLAIN: &str = "nome;telefone;data_nascimento;canal;campanha;observacao\r\n\
+José Antônio Araújo;(16) 99264-0197;23/04/1990;1;1;Área de espera\r\n\
+Conceição Müller;21977776666;01/01/2000;2;1;paga em €\r\n";
+
+#[test]
+fn excels_plain_csv_in_windows_1252_is_imported_with_its_accents_and_says_so() {
+    let env = Env::new();
+    let dir = tempfile::tempdir().unwrap();
+    // One file name, with the backslashes a Windows path has: shown as typed, never doubled.
+    let csv = dir
+        .path()
+        .join(r"C:\users\José\Área de Trabalho\novos contatos.csv");
+    std::fs::write(&csv, windows_1252(EXCEL_PLAIN)).unwrap();
+    let note = format!(
+        "{} is not UTF-8 (line 2, byte 4): read as Windows-1252, the encoding of Excel's plain \
+         CSV; --encoding names another\n",
+        csv.display()
+    );
+
+    let out = env.run_ok(&[
+        "contact",
+        "import",
+        "--dry-run",
+        "--clinic",
+        "1",
+        "--format",
+        "json",
+        arg(&csv),
+    ]);
+    assert_eq!(stderr(&out), note);
+    let rows = stdout_json(&out);
+    let names: Vec<&str> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["body"]["nome"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["José Antônio Araújo", "Conceição Müller"]);
+    assert_eq!(rows[1]["body"]["observacao"], "paga em €");
+    assert!(env.sent().is_empty());
+
+    let out = env.run_ok(&["contact", "import", "--clinic", "1", arg(&csv)]);
+    assert!(stderr(&out).starts_with(&note), "{}", stderr(&out));
+    let bodies: Vec<Value> = env.posts().iter().map(body_of).collect();
+    // Rows go out several at a time: the order they arrive in is not the file's.
+    let mut sent: Vec<(&str, &str)> = bodies
+        .iter()
+        .map(|b| {
+            (
+                b["nome"].as_str().unwrap(),
+                b["observacao"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    sent.sort();
+    assert_eq!(
+        sent,
+        [
+            ("Conceição Müller", "paga em €"),
+            ("José Antônio Araújo", "Área de espera")
+        ]
+    );
+}
+
+/// `--encoding` reads the file as it says, quietly; a file that is text in no encoding tried is
+/// refused at the line and byte where it stops making sense, with what to do, and nothing is sent.
+#[test]
+fn an_encoding_named_is_the_one_read_and_a_file_in_none_is_refused_where_it_breaks() {
+    let env = Env::new();
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join(r"C:\users\José\novos.csv");
+    std::fs::write(&csv, windows_1252(EXCEL_PLAIN)).unwrap();
+    let import = |extra: &[&str]| {
+        let mut args = vec!["contact", "import", "--dry-run", "--clinic", "1"];
+        args.extend_from_slice(extra);
+        args.extend(["--format", "json", arg(&csv)]);
+        env.run(&args)
+    };
+    let out = exited(import(&["--encoding", "windows-1252"]), 0);
+    assert_eq!(stderr(&out), "");
+    assert_eq!(stdout_json(&out)[0]["body"]["nome"], "José Antônio Araújo");
+
+    let out = import(&["--encoding", "utf-8"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "error: invalid FILE: got \"{}\", expected text in UTF-8, but line 2, byte 4 (0xE9) \
+             is not: in Excel, save it as \"CSV UTF-8 (Comma delimited)\", or name its encoding \
+             with --encoding\n",
+            csv.display()
+        )
+    );
+
+    // Excel's "Unicode text" (UTF-16): a NUL after every letter of the header.
+    let utf16: Vec<u8> = "\u{feff}nome;telefone\r\n"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    std::fs::write(&csv, utf16).unwrap();
+    let out = import(&[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "error: invalid FILE: got \"{}\", expected text in UTF-8 or Windows-1252, but line 1, \
+             byte 4 (0x00) is neither: in Excel, save it as \"CSV UTF-8 (Comma delimited)\", or \
+             name its encoding with --encoding\n",
+            csv.display()
+        )
+    );
+    assert!(env.sent().is_empty());
+}
+
+/// Several bad rows: one line each under the summary, and an empty cell a row needs is called
+/// required, with what it takes.
+#[test]
+fn each_invalid_row_is_a_line_of_its_own_and_an_empty_needed_cell_is_required() {
+    let env = Env::new();
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("novos.csv");
+    std::fs::write(
+        &csv,
+        "nome;telefone;data_nascimento;canal;campanha\n\
+         Ana;16992640197;1990-01-01;1;\n\
+         Bia;16992640198;1990-02-30;1;1\n",
+    )
+    .unwrap();
+    let out = env.run(&["contact", "import", "--clinic", "1", arg(&csv)]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines[..2],
+        [
+            "error: 2 of the rows are invalid; nothing was sent:",
+            "  row 2: campaign is required: expected an ID or a name",
+        ],
+        "{err}"
+    );
+    assert!(
+        lines[2].starts_with("  row 3: invalid birth_date: got \"1990-02-30\""),
+        "{err}"
+    );
+    assert_eq!(lines.len(), 3, "{err}");
+    assert!(env.sent().is_empty());
+
+    // No clinic column, no --clinic, no default: the clinic is required too.
+    std::fs::write(
+        &csv,
+        "nome;telefone;data_nascimento;canal;campanha\nAna;16992640197;1990-01-01;1;1\n",
+    )
+    .unwrap();
+    let out = env.run(&["contact", "import", arg(&csv)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "error: 1 of the rows are invalid; nothing was sent:\n  row 2: clinic is required: \
+         expected a clinic column, --clinic, or the profile's clinica\n"
+    );
+}

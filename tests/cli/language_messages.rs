@@ -240,18 +240,23 @@ fn counts_take_the_plural_of_each_language() {
 
 #[test]
 fn a_list_of_problems_follows_its_heading_on_lines_of_its_own() {
-    let problems = "linha 2: x\nlinha 3: y";
-    let args = [
-        ("count", Value::from(2)),
-        ("problems", Value::from(problems)),
-    ];
+    let args = [("count", Value::from(2))];
     assert_eq!(
         text(Lang::PtBr, "cli-import-invalid-rows", &args),
-        format!("2 linhas são inválidas; nada foi enviado:\n{problems}")
+        "2 linhas são inválidas; nada foi enviado:"
     );
     assert_eq!(
         text(Lang::En, "cli-import-invalid-rows", &args),
-        format!("2 of the rows are invalid; nothing was sent:\n{problems}")
+        "2 of the rows are invalid; nothing was sent:"
+    );
+    let refused = clinic::error::Error::InvalidRows {
+        summary: text(Lang::En, "cli-import-invalid-rows", &args),
+        rows: vec!["row 2: x".into(), "row 3: y\nerror: forged".into()],
+    };
+    // Each row on a line of its own; a break inside a row's text never starts a line.
+    assert_eq!(
+        clinic::error::error_text(&refused),
+        "2 of the rows are invalid; nothing was sent:\n  row 2: x\n  row 3: y error: forged"
     );
 }
 

@@ -11,8 +11,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 work=$(mktemp -d)
 server_pid=""
+proxy_pid=""
 cleanup() {
     [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+    [ -n "$proxy_pid" ] && kill "$proxy_pid" 2>/dev/null && wait "$proxy_pid" 2>/dev/null
     WINEPREFIX="$work/prefix" wineserver -k 2>/dev/null || true
     rm -rf "$work"
 }
@@ -121,6 +123,70 @@ if [ "$config_path" = "C:\\users\\$USER\\AppData\\Roaming\\clinic\\config\\confi
 else
     fail "config location: '$config_path'; $(ls -R "$WINEPREFIX/drive_c/users/$USER/AppData" 2>&1 | head -20)"
 fi
+
+# 5. Excel's plain CSV (Windows-1252, ';', CRLF, no BOM) in a folder with accents: read as
+#    Windows-1252, said so with the path as typed (single backslashes), and the name reaches the
+#    sandbox whole (read back through contact list).
+desktop="$WINEPREFIX/drive_c/users/$USER/Área de Trabalho"
+mkdir -p "$desktop"
+printf 'nome;telefone;data_nascimento;canal;campanha\r\nJos\xe9 Ant\xf4nio Ara\xfajo;(16) 99264-0197;23/04/1990;1;1\r\n' \
+    >"$desktop/novos contatos.csv"
+csv_path="C:\\users\\$USER\\Área de Trabalho\\novos contatos.csv"
+if win contact import "$csv_path" --clinic 1 --format ndjson >"$work/import.out" 2>"$work/import.err" &&
+    grep -q '"created"' "$work/import.out" &&
+    grep -qF "$csv_path is not UTF-8 (line 2, byte 4): read as Windows-1252" "$work/import.err" &&
+    win contact list --phone 16992640197 --format json 2>/dev/null | grep -q '"José Antônio Araújo"'; then
+    pass "Excel's plain CSV (Windows-1252) is imported with its accents"
+else
+    fail "Windows-1252 import: $(head -c 300 "$work/import.err") $(head -c 300 "$work/import.out")"
+fi
+
+# 6. A proxy that refuses the credentials (407 with an HTML page, as Squid answers) is named as
+#    the proxy, exit 5, by the command and by doctor; its password and its page's markup never show.
+python3 - "$work/proxy.port" <<'PY' &
+import os, socket, sys
+page = (b"<html><head><title>ERROR: Cache Access Denied</title></head>"
+        b"<body><p>Sorry, you are not currently allowed to request this page.</p></body></html>")
+listener = socket.socket()
+listener.bind(("127.0.0.1", 0))
+listener.listen()
+with open(sys.argv[1] + ".tmp", "w") as f:
+    f.write(str(listener.getsockname()[1]))
+os.rename(sys.argv[1] + ".tmp", sys.argv[1])
+while True:
+    client, _ = listener.accept()
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = client.recv(4096)
+        if not chunk:
+            break
+        head += chunk
+    client.sendall(b"HTTP/1.1 407 Proxy Authentication Required\r\n"
+                   b"Proxy-Authenticate: Basic realm=\"Squid\"\r\nContent-Type: text/html\r\n"
+                   b"Content-Length: %d\r\nConnection: close\r\n\r\n" % len(page) + page)
+    client.close()
+PY
+proxy_pid=$!
+for _ in $(seq 100); do
+    [ -s "$work/proxy.port" ] && break
+    sleep 0.1
+done
+proxy_address="127.0.0.1:$(cat "$work/proxy.port" 2>/dev/null)"
+proxy_password='s3nha-errada-do-proxy'
+win config set proxy "http://clinica:$proxy_password@$proxy_address" >/dev/null 2>&1 || true
+code=0
+win ref channels >"$work/proxy.out" 2>"$work/proxy.err" || code=$?
+win doctor >"$work/doctor.out" 2>&1 || true
+if [ "$code" = 5 ] &&
+    grep -qF "the proxy $proxy_address refused the credentials (HTTP 407)" "$work/proxy.err" &&
+    grep -q "^FAIL  proxy .*the proxy $proxy_address refused the credentials" "$work/doctor.out" &&
+    ! grep -q '^ok    base_url' "$work/doctor.out" &&
+    ! cat "$work/proxy.out" "$work/proxy.err" "$work/doctor.out" | grep -q -e "$proxy_password" -e 'Sorry'; then
+    pass "a proxy's 407 is named as the proxy (exit 5), its password never shown"
+else
+    fail "proxy 407: exit $code; $(head -c 300 "$work/proxy.err"); $(grep -i proxy "$work/doctor.out" | head -3)"
+fi
+win config unset proxy >/dev/null 2>&1 || true
 
 if win logout 2>"$work/logout.err" && grep -q 'removed the token' "$work/logout.err"; then
     pass "logout removes the token from Credential Manager"

@@ -20,6 +20,12 @@ pub enum Error {
     },
     /// A usage problem that is not about one field's value (exit 2).
     Usage(String),
+    /// Bad input in several rows of a file, found before anything was sent (exit 2): what happened,
+    /// then one line per row, each shown on its own line.
+    InvalidRows {
+        summary: String,
+        rows: Vec<String>,
+    },
     /// No usable token, or the service refused the one we sent (exit 3).
     NotLoggedIn(String),
     /// Login itself failed, or a credential store problem that leaves us without a token (exit 3).
@@ -36,6 +42,9 @@ pub enum Error {
     },
     /// Connection, TLS, timeout or a truncated answer, after retries (exit 5).
     Network(String),
+    /// The proxy between us and every host refused the request (HTTP 407, or a refused CONNECT):
+    /// a network failure (exit 5) of the whole run, never one host's or one clinic's.
+    Proxy(String),
     /// The answer could not be understood, or a walk could not be completed faithfully (exit 5).
     Protocol(String),
     Output(OutputError),
@@ -91,7 +100,9 @@ impl std::fmt::Display for Error {
             Error::Server { status, message } => {
                 crate::t!("err-server", status = *status, message = message.as_str())
             }
-            Error::Network(message) => crate::t!("err-network", message = message.as_str()),
+            Error::Network(message) | Error::Proxy(message) => {
+                crate::t!("err-network", message = message.as_str())
+            }
             Error::Config(message) => crate::t!("err-config", message = message.as_str()),
             Error::Interrupted => crate::t!("err-interrupted"),
             Error::InClinic { clinic, source } => crate::t!(
@@ -112,6 +123,7 @@ impl std::fmt::Display for Error {
                 failed = *failed as u64,
                 total = *total as u64
             ),
+            Error::InvalidRows { summary, rows } => lines_text(summary, rows, str::to_string),
             Error::Output(e) => return std::fmt::Display::fmt(e, f),
             Error::Usage(message)
             | Error::Auth(message)
@@ -121,6 +133,9 @@ impl std::fmt::Display for Error {
         f.write_str(&text)
     }
 }
+
+/// What starts each row's line under the summary of [`Error::InvalidRows`].
+pub const ROW_INDENT: &str = "\n  ";
 
 /// The most characters of a refused value an error repeats.
 pub const GIVEN_MAX: usize = 80;
@@ -162,7 +177,8 @@ impl From<BadRecord> for Error {
 }
 
 impl Error {
-    /// A value refused before anything was sent. The value is echoed quoted, cut at
+    /// A value refused before anything was sent. The value is echoed quoted as typed
+    /// ([`sanitize::quoted`]: a Windows path keeps its backslashes single), cut at
     /// [`GIVEN_MAX`] characters (with how long it was), so a 100 KB paste stays one short line.
     pub fn invalid(field: &str, given: impl std::fmt::Display, expected: &str) -> Self {
         let given = given.to_string();
@@ -170,12 +186,12 @@ impl Error {
         let given = if count > GIVEN_MAX {
             let cut: String = given.chars().take(GIVEN_MAX).collect();
             format!(
-                "{:?} {}",
-                format!("{cut}…"),
+                "{} {}",
+                sanitize::quoted(&format!("{cut}…")),
                 crate::t!("err-given-length", count = count as u64)
             )
         } else {
-            format!("{given:?}")
+            sanitize::quoted(&given)
         };
         Error::Invalid {
             field: field.to_string(),
@@ -192,10 +208,10 @@ impl Error {
     /// Exit codes: 0 ok · 1 other · 2 usage · 3 auth · 4 API 4xx · 5 server/network · 130 interrupted.
     pub fn exit_code(&self) -> i32 {
         match self {
-            Error::Invalid { .. } | Error::Usage(_) => 2,
+            Error::Invalid { .. } | Error::Usage(_) | Error::InvalidRows { .. } => 2,
             Error::NotLoggedIn(_) | Error::Auth(_) => 3,
             Error::Rejected { .. } => 4,
-            Error::Server { .. } | Error::Network(_) | Error::Protocol(_) => 5,
+            Error::Server { .. } | Error::Network(_) | Error::Proxy(_) | Error::Protocol(_) => 5,
             Error::Interrupted => 130,
             Error::InClinic { source, .. } | Error::ClinicStopsRun { source, .. } => {
                 source.exit_code()
@@ -239,9 +255,25 @@ pub fn error_text(e: &Error) -> String {
         Error::NotLoggedIn(message) => {
             Error::NotLoggedIn(sanitize::server_text(message)).to_string()
         }
+        Error::InvalidRows { summary, rows } => {
+            return lines_text(summary, rows, |line| {
+                sanitize::excerpt(line, sanitize::ERROR_LINE_MAX)
+            });
+        }
         other => other.to_string(),
     };
     sanitize::excerpt(&text, sanitize::ERROR_LINE_MAX)
+}
+
+/// The summary and each row of [`Error::InvalidRows`] made one safe line each by `line`, then
+/// joined: the breaks between them are the only ones an error shows, and none comes from a value.
+pub fn lines_text(summary: &str, rows: &[String], line: impl Fn(&str) -> String) -> String {
+    let mut text = line(summary);
+    for row in rows {
+        text.push_str(ROW_INDENT);
+        text.push_str(&line(row));
+    }
+    text
 }
 
 /// What stops writing the output: the sink, or records the header cannot hold. Defined here, not in

@@ -110,9 +110,16 @@ impl Reporter {
         self.redactor.lock().unwrap().apply(text)
     }
 
-    /// The final error as one masked line of plain text, the server's part of it cut short.
+    /// The final error as one masked line of plain text, the server's part of it cut short (rows
+    /// refused together: one such line each, under the summary).
     pub fn error_line(&self, e: &Error) -> String {
+        let safe = |text: &str| {
+            sanitize::excerpt(&self.masked(&self.redact(text)), sanitize::ERROR_LINE_MAX)
+        };
         let text = match e {
+            Error::InvalidRows { summary, rows } => {
+                return crate::error::lines_text(summary, rows, safe);
+            }
             // The value of a personal field is masked by the field's kind, whatever its shape.
             Error::Invalid {
                 field,
@@ -125,7 +132,10 @@ impl Reporter {
                     let value = quoted.strip_prefix('"').unwrap_or(quoted);
                     crate::error::error_text(&Error::Invalid {
                         field: field.clone(),
-                        given: format!("{:?}{after}", redact::mask_personal(value, kind)),
+                        given: format!(
+                            "{}{after}",
+                            sanitize::quoted(&redact::mask_personal(value, kind))
+                        ),
                         expected: expected.clone(),
                     })
                 }
@@ -133,7 +143,7 @@ impl Reporter {
             },
             _ => crate::error::error_text(e),
         };
-        sanitize::excerpt(&self.masked(&self.redact(&text)), sanitize::ERROR_LINE_MAX)
+        safe(&text)
     }
 
     /// A `-v` trace line (request, answer, retry). Shown only with `--verbose`.

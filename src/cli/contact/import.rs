@@ -8,7 +8,6 @@ mod resolve_unknown;
 mod rows;
 
 use std::collections::HashMap;
-use std::path::Path;
 
 use clap::Args;
 use futures::stream::{self, StreamExt};
@@ -53,7 +52,7 @@ const COLUMNS: sheet::Columns = &[
 
 pub async fn run(ctx: &Context, a: ImportArgs) -> Result<()> {
     let default_clinic = a.clinic.resolve(ctx).await?;
-    let rows = read_rows(&a.run.file, default_clinic)?;
+    let rows = read_rows(ctx, &a.run, default_clinic)?;
     let rows = resolve_names(ctx, rows).await?;
     // The lock is held until the run ends.
     let (_journal_lock, earlier) = a.run.open_journal(ctx)?;
@@ -196,9 +195,15 @@ async fn send(
 }
 
 /// Parses and checks every row; all problems are reported together, with row numbers.
-fn read_rows(path: &Path, default_clinic: Option<u64>) -> Result<Vec<Row>> {
+fn read_rows(
+    ctx: &Context,
+    run: &journal::ImportFlags,
+    default_clinic: Option<u64>,
+) -> Result<Vec<Row>> {
     let sheet = sheet::read(
-        path,
+        &ctx.reporter,
+        &run.file,
+        run.encoding,
         COLUMNS,
         &["name", "phone", "birth_date", "channel", "campaign"],
         "contact import",
@@ -219,7 +224,7 @@ fn read_rows(path: &Path, default_clinic: Option<u64>) -> Result<Vec<Row>> {
                     contact,
                 })
             }
-            Err(e) => problems.push(sheet::problem(number, e)),
+            Err(e) => problems.push(sheet::invalid_row(number, e)),
         }
     }
     // The service would create the same person twice: the same phone and name twice is a mistake.
@@ -250,9 +255,10 @@ fn parse_row(cells: &sheet::Cells, default_clinic: Option<u64>) -> Result<NewCon
         None => default_clinic.map(Ref::Id),
     };
     if clinic.is_none() {
+        // An empty cell and no default: called required, as every empty cell a row needs is.
         return Err(Error::invalid(
             "clinic",
-            crate::t!("cli-import-empty"),
+            "",
             &crate::t!("cli-import-expected-clinic"),
         ));
     }
@@ -304,11 +310,10 @@ async fn resolve_names(ctx: &Context, mut rows: Vec<Row>) -> Result<Vec<Row>> {
         }
     }
     if !problems.is_empty() {
-        return Err(Error::Usage(crate::t!(
-            "cli-import-unmatched-names",
-            count = problems.len(),
-            problems = problems.join("\n")
-        )));
+        return Err(sheet::rows_refused(
+            crate::t!("cli-import-unmatched-names", count = problems.len()),
+            &problems,
+        ));
     }
     Ok(rows)
 }

@@ -9,6 +9,7 @@ use super::fields::{field, filter, filter_key, order};
 use crate::api::Operation;
 use crate::cli::args;
 use crate::cli::crm_host;
+use crate::cli::text_file::{self, EncodingArg, FileEncoding};
 use crate::context::Context;
 use crate::crm::list::{self, KEYSET_ABOVE, KeysetList, ListQuery, OffsetList, PAGE_SIZE};
 use crate::crm::{batch, client};
@@ -38,6 +39,9 @@ pub struct GetArgs {
     ids: Vec<u64>,
     #[arg(long, value_name = "FILE|-")]
     ids_from: Option<std::path::PathBuf>,
+    // How the file of `--ids-from` is encoded (its help is the catalogue's).
+    #[arg(long, value_enum, value_name = "ENCODING", requires = "ids_from")]
+    encoding: Option<FileEncoding>,
 }
 
 /// How records are shaped for the chosen format: multi-fields as one cell where a field is a cell.
@@ -118,7 +122,10 @@ pub async fn get(ctx: &Context, op: &'static Operation, a: GetArgs) -> Result<()
     let crm = crm_host::crm(ctx)?;
     let mut ids = a.ids;
     if let Some(source) = &a.ids_from {
-        ids.extend(ids_from(source)?);
+        let encoding = EncodingArg {
+            encoding: a.encoding,
+        };
+        ids.extend(ids_from(ctx, source, encoding)?);
     }
     if let ([id], None) = (ids.as_slice(), &a.ids_from) {
         let answer = crm.run(op, &[("ID".into(), id.to_string())]).await?;
@@ -155,19 +162,20 @@ pub async fn get(ctx: &Context, op: &'static Operation, a: GetArgs) -> Result<()
 
 /// The IDs of a file (or standard input, `-`): whole numbers separated by line breaks, commas,
 /// semicolons or spaces; a header line that is not a number (`ID`) is skipped.
-fn ids_from(source: &std::path::Path) -> Result<Vec<u64>> {
-    let text = if source.as_os_str() == "-" {
-        std::io::read_to_string(std::io::stdin())
-    } else {
-        std::fs::read_to_string(source)
-    }
-    .map_err(|e| {
+fn ids_from(ctx: &Context, source: &std::path::Path, encoding: EncodingArg) -> Result<Vec<u64>> {
+    let unreadable = |e: std::io::Error| {
         Error::invalid(
             "--ids-from",
             source.display().to_string(),
             &crate::t!("cli-crm-expected-ids-file", reason = e.to_string()),
         )
-    })?;
+    };
+    let text = if source.as_os_str() == "-" {
+        std::io::read_to_string(std::io::stdin()).map_err(unreadable)?
+    } else {
+        let bytes = std::fs::read(source).map_err(unreadable)?;
+        text_file::decode(&ctx.reporter, "--ids-from", source, &bytes, encoding)?
+    };
     let mut ids = Vec::new();
     for (n, word) in crate::text::bom::strip(&text)
         .split(|c: char| c.is_whitespace() || c == ',' || c == ';')

@@ -222,14 +222,25 @@ pub(super) fn summary_statuses(f: &mut FichaArgs) -> Statuses {
 
 /// The IDs of [`SALES_STATUS`] in the quote-status list, when the list can be read and names it.
 /// Where it cannot, the caller reads every status and says so: a summary that failed (or came back
-/// empty) on such a deployment would be worse than one that says what it holds.
-pub(super) async fn sales_status(ctx: &Context) -> Option<String> {
+/// empty) on such a deployment would be worse than one that says what it holds. What stops every
+/// request of the run (no base_url, no login, no network) is no fact about the list: it is the
+/// run's error, said once, with no warning about the list before it.
+pub(super) async fn sales_status(ctx: &Context) -> Result<Option<String>> {
     let sales =
         crate::refs::resolve::RefList(vec![crate::refs::resolve::Ref::Name(SALES_STATUS.into())]);
-    resolve_list(ctx, Kind::QuoteStatuses, "--status", Some(&sales), None)
-        .await
-        .ok()
-        .flatten()
+    match resolve_list(ctx, Kind::QuoteStatuses, "--status", Some(&sales), None).await {
+        Ok(ids) => Ok(ids),
+        Err(
+            e @ (Error::Usage(_)
+            | Error::Config(_)
+            | Error::NotLoggedIn(_)
+            | Error::Auth(_)
+            | Error::Network(_)
+            | Error::Proxy(_)
+            | Error::Interrupted),
+        ) => Err(e),
+        Err(_) => Ok(None),
+    }
 }
 
 /// The Ficha Financeira filters for one clinic: names are looked up in that clinic's lists.

@@ -135,7 +135,7 @@ where
         Target::Many(list) => network::plans(list, query).await?,
     };
     if let Some(statuses) = statuses {
-        let title = quote_statuses(ctx, statuses, &mut plans).await;
+        let title = quote_statuses(ctx, statuses, &mut plans).await?;
         // A title for people: machine output is the groups alone, and the filter is in the query.
         if how.chart || ctx.output_spec().format == crate::output::Format::Table {
             ctx.reporter.note(&title);
@@ -198,13 +198,17 @@ where
 
 /// Adds the sales filter to every plan when no status was named, and returns the summary's title,
 /// which says which statuses it holds.
-async fn quote_statuses(ctx: &Context, statuses: report::Statuses, plans: &mut [Plan]) -> String {
-    match statuses {
+async fn quote_statuses(
+    ctx: &Context,
+    statuses: report::Statuses,
+    plans: &mut [Plan],
+) -> Result<String> {
+    Ok(match statuses {
         report::Statuses::Given(named) => {
             crate::t!("cli-summary-title-quotes", statuses = named)
         }
         report::Statuses::Every => crate::t!("cli-summary-title-every"),
-        report::Statuses::Sales => match report::sales_status(ctx).await {
+        report::Statuses::Sales => match report::sales_status(ctx).await? {
             Some(ids) => {
                 for plan in plans.iter_mut() {
                     plan.query.push(("status".to_string(), ids.clone()));
@@ -219,7 +223,7 @@ async fn quote_statuses(ctx: &Context, statuses: report::Statuses, plans: &mut [
                 crate::t!("cli-summary-title-every")
             }
         },
-    }
+    })
 }
 
 /// Names the records whose money the sums left out, so a total is never silently short.

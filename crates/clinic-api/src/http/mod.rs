@@ -6,6 +6,7 @@
 
 mod charset;
 mod pace;
+pub mod proxy_auth;
 mod redirect;
 mod server_clock;
 
@@ -185,7 +186,7 @@ impl Unusable {
     fn of(ca: &CaBundle, expected: String) -> Unusable {
         Unusable {
             field: ca.setting.clone(),
-            given: format!("{:?}", ca.path.display().to_string()),
+            given: crate::text::sanitize::quoted(&ca.path.display().to_string()),
             expected,
         }
     }
@@ -223,6 +224,12 @@ impl Http {
     /// profile's `proxy`, else the system's settings and `HTTPS_PROXY`/`HTTP_PROXY`/`ALL_PROXY`,
     /// with `NO_PROXY`.
     pub fn proxy_for(&self, url: &url::Url) -> Option<String> {
+        let found = self.intercept(url)?;
+        Some(redact::url(&found.uri().to_string()))
+    }
+
+    /// The proxy's decision for `url`, as the client makes it.
+    fn intercept(&self, url: &url::Url) -> Option<hyper_util::client::proxy::matcher::Intercept> {
         let matcher = match &self.proxy {
             Proxy::None => return None,
             Proxy::System => hyper_util::client::proxy::matcher::Matcher::from_system(),
@@ -234,8 +241,28 @@ impl Http {
                 .build(),
         };
         let uri: hyper::Uri = url.as_str().parse().ok()?;
-        let found = matcher.intercept(&uri)?;
-        Some(redact::url(&found.uri().to_string()))
+        matcher.intercept(&uri)
+    }
+
+    /// Where the proxy of a request to `url` was set (see [`Http::proxy_for`]).
+    pub fn proxy_origin(&self, url: &url::Url) -> proxy_auth::Origin {
+        proxy_auth::origin(&self.proxy, url)
+    }
+
+    /// The error of a 407 on the way to `url`, with the proxy's page when it sent one.
+    fn proxy_refused(&self, url: &url::Url, body: Option<&[u8]>) -> Error {
+        let proxy = self.proxy_for(url);
+        // The address shown has no user: whether one was given is the proxy's own record.
+        let with_user = self
+            .intercept(url)
+            .is_some_and(|found| found.basic_auth().is_some() || found.raw_auth().is_some());
+        proxy_auth::refused(
+            proxy.as_deref(),
+            with_user,
+            &self.proxy_origin(url),
+            url,
+            body,
+        )
     }
 
     /// How long a failing request keeps being retried (`--max-wait`).
@@ -288,6 +315,12 @@ impl Http {
         let mut failures = 0u32;
         loop {
             let outcome = match self.exchange(client, req).await {
+                // The proxy's answer, not the host's: no caller reads it, and asking again with
+                // the same credentials cannot help.
+                Ok(resp) if resp.status == StatusCode::PROXY_AUTHENTICATION_REQUIRED => {
+                    return Err(self.proxy_refused(&req.url, Some(&resp.body)));
+                }
+                Err(e) if e.proxy_auth => return Err(self.proxy_refused(&req.url, None)),
                 Ok(resp) if req.handled_by_caller.is_some_and(|handled| handled(&resp)) => {
                     return Ok(resp);
                 }
@@ -757,6 +790,8 @@ struct SendError {
     /// the proxy that could not be reached, and the message says so instead of pointing at the
     /// service's address.
     unreachable: Option<Unreachable>,
+    /// The proxy refused to open a tunnel (CONNECT) without credentials it takes (HTTP 407).
+    proxy_auth: bool,
 }
 
 impl SendError {
@@ -787,6 +822,7 @@ impl SendError {
         // Headers past hyper's limit come back the same however often they are asked for.
         let head_too_large = is_head_too_large(&e);
         let why_unreachable = unreachable(&e);
+        let proxy_auth = is_tunnel_refused_for_credentials(&e);
         let message = if tls {
             crate::t!("http-tls-failure", reason = describe(e))
         } else if let Some(why) = why_unreachable {
@@ -804,8 +840,9 @@ impl SendError {
         SendError {
             message,
             sent,
-            permanent: tls || head_too_large,
+            permanent: tls || head_too_large || proxy_auth,
             unreachable: why_unreachable.filter(|_| !tls),
+            proxy_auth,
             ..SendError::default()
         }
     }
@@ -865,6 +902,19 @@ fn unreachable(e: &reqwest::Error) -> Option<Unreachable> {
         cause = c.source();
     }
     None
+}
+
+/// Whether a proxy answered the tunnel's CONNECT with 407. The tunnel's error has no public type:
+/// hyper-util names it in its message.
+fn is_tunnel_refused_for_credentials(e: &reqwest::Error) -> bool {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(c) = cause {
+        if c.to_string().contains("proxy authorization required") {
+            return true;
+        }
+        cause = c.source();
+    }
+    false
 }
 
 /// Whether the answer's status line and headers outgrew what the client reads.

@@ -55,6 +55,23 @@ pub fn server_text(text: &str) -> String {
     excerpt(text, SERVER_TEXT_MAX)
 }
 
+/// `text` between double quotes, as it was typed: a Windows path keeps its single backslashes
+/// (`"C:\\users\\José"` would read as another path), and only what would not show (line breaks,
+/// controls, bidirectional overrides) is escaped, so the value stays on one line and means one thing.
+pub fn quoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        if c.is_control() || is_bidi_control(c) {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// Characters that end or space a line: each run of them becomes one space.
 fn is_break(c: char) -> bool {
     matches!(
@@ -84,6 +101,15 @@ mod tests {
         assert_eq!(one_line("a\u{9b}31mb\u{202e}c\u{7f}"), "a31mbc");
         assert_eq!(one_line("two\r\n\r\nlines\ttab"), "two lines tab");
         assert_eq!(one_line("plain text, acentuação"), "plain text, acentuação");
+    }
+
+    #[test]
+    fn a_quoted_value_reads_as_typed_with_only_what_would_not_show_escaped() {
+        assert_eq!(
+            quoted(r"C:\users\José\Área de Trabalho\novos contatos.csv"),
+            r#""C:\users\José\Área de Trabalho\novos contatos.csv""#
+        );
+        assert_eq!(quoted("a\nb\u{202e}c"), r#""a\nb\u{202e}c""#);
     }
 
     #[test]

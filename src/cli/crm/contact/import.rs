@@ -279,7 +279,14 @@ async fn send(
 
 /// Checks every row; all problems are reported together, before anything is sent.
 fn read_rows(ctx: &Context, a: &ImportArgs) -> Result<Vec<Row>> {
-    let sheet = sheet::read(&a.run.file, COLUMNS, &["phone", "email"], COMMAND)?;
+    let sheet = sheet::read(
+        &ctx.reporter,
+        &a.run.file,
+        a.run.encoding,
+        COLUMNS,
+        &["phone", "email"],
+        COMMAND,
+    )?;
     let mut missing = Vec::new();
     let names = sheet.has("first_name") && sheet.has("last_name");
     if !sheet.has("name") && !names {
@@ -306,7 +313,7 @@ fn read_rows(ctx: &Context, a: &ImportArgs) -> Result<Vec<Row>> {
                 key: key(&lead),
                 lead,
             }),
-            Err(e) => problems.push(sheet::problem(*number, e)),
+            Err(e) => problems.push(sheet::invalid_row(*number, e)),
         }
     }
     // The automation reuses the contact of a phone or e-mail and opens another deal: the same
