@@ -392,29 +392,7 @@ impl ApiClient {
         list_path: &str,
         link: &str,
     ) -> Result<(String, Vec<(String, String)>)> {
-        let list = join(&self.base, list_path, &[])?;
-        let refused = |target: &url::Url| {
-            Error::Protocol(crate::t!(
-                "pages-link-elsewhere",
-                host = target.host_str().unwrap_or_default().to_string()
-            ))
-        };
-        let target = list
-            .join(link.trim())
-            .map_err(|_| Error::Protocol(crate::t!("pages-link-unreadable")))?;
-        if target.origin() != self.base.origin() {
-            return Err(refused(&target));
-        }
-        let base_path = self.base.path().trim_end_matches('/');
-        let Some(path) = target
-            .path()
-            .strip_prefix(base_path)
-            .filter(|rest| rest.starts_with('/'))
-        else {
-            return Err(refused(&target));
-        };
-        let query = target.query_pairs().into_owned().collect();
-        Ok((path.to_string(), query))
+        super::links::target(&self.base, list_path, link)
     }
 }
 

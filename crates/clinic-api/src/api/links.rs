@@ -9,6 +9,7 @@
 use reqwest::header::HeaderMap;
 use serde_json::{Map, Value};
 
+use crate::error::{Error, Result};
 use crate::record::{Counter, Counts, Next, Page};
 
 /// Keys under which an answer gives its next page's address, or a bare token.
@@ -73,6 +74,36 @@ fn is_address(s: &str) -> bool {
         || s.starts_with("https://")
         || s.starts_with('/')
         || s.starts_with('?')
+}
+
+/// Where a next link of the list at `list_path` below `base` leads, as a path below `base` and its
+/// query: the link resolved against the list's own address. A link to another origin, or outside
+/// `base`'s path, is refused naming its host: the token goes nowhere but the deployment that issued
+/// it.
+pub fn target(
+    base: &url::Url,
+    list_path: &str,
+    link: &str,
+) -> Result<(String, Vec<(String, String)>)> {
+    let list = super::client::join(base, list_path, &[])?;
+    let target = list
+        .join(link.trim())
+        .map_err(|_| Error::Protocol(crate::t!("pages-link-unreadable")))?;
+    let base_path = base.path().trim_end_matches('/');
+    let below = target
+        .path()
+        .strip_prefix(base_path)
+        .filter(|rest| rest.starts_with('/'));
+    match below {
+        Some(path) if target.origin() == base.origin() => {
+            let query = target.query_pairs().into_owned().collect();
+            Ok((path.to_string(), query))
+        }
+        _ => Err(Error::Protocol(crate::t!(
+            "pages-link-elsewhere",
+            host = target.host_str().unwrap_or_default().to_string()
+        ))),
+    }
 }
 
 /// The page with what its headers add: a `Link` header's next page (or its end, when the header
@@ -184,6 +215,42 @@ mod tests {
         assert_eq!(next(json!({"total": 120})), Next::Unsaid);
         // Laravel's `links` array (page buttons) is no next link.
         assert_eq!(next(json!({"links": [{"url": null}]})), Next::Unsaid);
+    }
+
+    #[test]
+    fn a_link_is_followed_below_base_url_only() {
+        let base = url::Url::parse("https://clinica.example/rest/v1").unwrap();
+        let to = |link: &str| target(&base, "/lista_cliente", link);
+        let (path, query) =
+            to("https://clinica.example/rest/v1/lista_cliente?page=2&q=a%20b").unwrap();
+        assert_eq!(path, "/lista_cliente");
+        assert_eq!(
+            query,
+            [
+                ("page".to_string(), "2".to_string()),
+                ("q".to_string(), "a b".to_string())
+            ]
+        );
+        // Relative links, to the list's own address.
+        assert_eq!(to("?page=3").unwrap().0, "/lista_cliente");
+        assert_eq!(
+            to("/rest/v1/lista_cliente?page=3").unwrap().0,
+            "/lista_cliente"
+        );
+        // Another host, scheme or port, or a path outside base_url: refused, naming the host.
+        for elsewhere in [
+            "https://evil.example/rest/v1/lista_cliente?page=2",
+            "http://clinica.example/rest/v1/lista_cliente?page=2",
+            "https://clinica.example:8443/rest/v1/lista_cliente?page=2",
+            "https://clinica.example/admin/export?page=2",
+            "//evil.example/rest/v1/x",
+        ] {
+            let refused = to(elsewhere).unwrap_err();
+            assert!(
+                matches!(&refused, Error::Protocol(m) if m.contains("outside base_url")),
+                "{elsewhere}: {refused:?}"
+            );
+        }
     }
 
     #[test]

@@ -46,10 +46,17 @@ pub fn address(proxy: &str) -> String {
         Ok(url) => match (url.host_str(), url.port_or_known_default()) {
             (Some(host), Some(port)) => format!("{host}:{port}"),
             (Some(host), None) => host.to_string(),
-            _ => proxy.to_string(),
+            _ => without_credentials(proxy),
         },
-        Err(_) => proxy.to_string(),
+        Err(_) => without_credentials(proxy),
     }
+}
+
+/// An address that is no URL (`ana:senha@10.0.0.1:3128`) without its scheme and what stands before
+/// an `@`: whatever it is, a password never reaches a message.
+fn without_credentials(proxy: &str) -> String {
+    let bare = proxy.split_once("://").map_or(proxy, |(_, rest)| rest);
+    bare.rsplit('@').next().unwrap_or_default().to_string()
 }
 
 /// The text of an HTML page's `<title>`, made one short line; `None` when there is none.
@@ -115,6 +122,16 @@ pub fn refused(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn an_address_that_is_no_url_loses_its_credentials() {
+        assert_eq!(super::address("ana:senha@10.0.0.1:3128"), "10.0.0.1:3128");
+        assert_eq!(
+            super::address("http://ana:senha@proxy.local:3128"),
+            "proxy.local:3128"
+        );
+        assert!(!super::address("x://ana:s3nh4@").contains("s3nh4"));
+    }
+
     use super::*;
 
     #[test]
