@@ -13,8 +13,10 @@ work=$(mktemp -d)
 server_pid=""
 proxy_pid=""
 cleanup() {
-    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
-    [ -n "$proxy_pid" ] && kill "$proxy_pid" 2>/dev/null && wait "$proxy_pid" 2>/dev/null
+    # A process stopped by SIGTERM is waited for with status 143: under `set -e` that status would
+    # become the script's own, after every check had passed.
+    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && { wait "$server_pid" 2>/dev/null || true; }
+    [ -n "$proxy_pid" ] && kill "$proxy_pid" 2>/dev/null && { wait "$proxy_pid" 2>/dev/null || true; }
     WINEPREFIX="$work/prefix" wineserver -k 2>/dev/null || true
     rm -rf "$work"
 }
