@@ -902,17 +902,7 @@ mod tests {
     }
 
     fn run(f: impl PageSource + 'static, spec: Walk) -> (Result<Summary>, Vec<u64>) {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        let reporter = Reporter::new(false, true);
-        let mut seen = Vec::new();
-        let r = rt.block_on(walk(Arc::new(f), spec, &reporter, |v| {
-            seen.push(value_of(&v).unwrap()["id"].as_u64().unwrap());
-            Ok(())
-        }));
-        (r, seen)
+        run_shared(Arc::new(f), spec)
     }
 
     fn all(per_page: u64) -> Walk {
@@ -1045,16 +1035,7 @@ mod tests {
             // A total one too high: the repeated window ends the walk, which fails naming the
             // counter, after one page past the data, whatever bytes change between answers.
             let source = Arc::new(Windowed::new(1234, Some(1), volatile));
-            let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            let reporter = Reporter::new(false, true);
-            let mut seen = Vec::new();
-            let r = rt.block_on(walk(source.clone(), all(50), &reporter, |v| {
-                seen.push(value_of(&v).unwrap()["id"].as_u64().unwrap());
-                Ok(())
-            }));
+            let (r, seen) = run_shared(source.clone(), all(50));
             assert_eq!(seen, (0..1234).collect::<Vec<_>>(), "volatile {volatile}");
             assert!(
                 matches!(&r, Err(Error::Protocol(m)) if m.contains("1,235")),
@@ -1153,16 +1134,7 @@ mod tests {
     fn a_list_chained_by_cursors_is_followed_one_page_at_a_time() {
         for total in [true, false] {
             let source = Arc::new(Linked::new(103, total, None));
-            let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            let reporter = Reporter::new(false, true);
-            let mut seen = Vec::new();
-            let r = rt.block_on(walk(source.clone(), all(10), &reporter, |v| {
-                seen.push(value_of(&v).unwrap()["id"].as_u64().unwrap());
-                Ok(())
-            }));
+            let (r, seen) = run_shared(source.clone(), all(10));
             assert_eq!(seen, (0..103).collect::<Vec<_>>(), "total {total}");
             assert_eq!(r.unwrap().records, 103);
             let asked = source.asked.lock().unwrap().clone();
