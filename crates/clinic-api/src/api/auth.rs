@@ -24,7 +24,7 @@ pub async fn login(
     password: &Secret,
 ) -> Result<LoginAnswer> {
     http.reporter().add_secret(password);
-    let url = super::client::join(base, super::LOGIN.path, &[])?;
+    let url = super::links::join(base, super::LOGIN.path, &[])?;
     let req = Request {
         method: super::LOGIN.http_method(),
         shown_url: url.to_string(),

@@ -227,7 +227,7 @@ impl ApiClient {
             safety,
             max_wait,
         } = call;
-        let url = join(&self.base, path, query)?;
+        let url = super::links::join(&self.base, path, query)?;
         let mut not_json = 0;
         loop {
             let (header, generation) = {
@@ -396,18 +396,3 @@ impl ApiClient {
     }
 }
 
-/// `base` + `path` (relative, `/`-separated) + query, keeping the base's own path (`.../rest/v1`).
-pub fn join(base: &url::Url, path: &str, query: &[(String, String)]) -> Result<url::Url> {
-    let mut url = base.clone();
-    let joined = format!(
-        "{}/{}",
-        base.path().trim_end_matches('/'),
-        path.trim_start_matches('/')
-    );
-    url.set_path(&joined);
-    url.set_query(None);
-    if !query.is_empty() {
-        url.query_pairs_mut().extend_pairs(query);
-    }
-    Ok(url)
-}

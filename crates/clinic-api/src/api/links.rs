@@ -5,6 +5,9 @@
 //! only as a header (`X-Total-Count`).
 //!
 //! A number under `next` (an offset, a page number) is no link: such a list pages by number.
+//!
+//! Every address the client sends to is made here too (`join`), so a next link is resolved by the
+//! same rule that made the list's own address, and nothing below the hosts' client needs it.
 
 use reqwest::header::HeaderMap;
 use serde_json::{Map, Value};
@@ -76,6 +79,22 @@ fn is_address(s: &str) -> bool {
         || s.starts_with('?')
 }
 
+/// `base` + `path` (relative, `/`-separated) + query, keeping the base's own path (`.../rest/v1`).
+pub fn join(base: &url::Url, path: &str, query: &[(String, String)]) -> Result<url::Url> {
+    let mut url = base.clone();
+    let joined = format!(
+        "{}/{}",
+        base.path().trim_end_matches('/'),
+        path.trim_start_matches('/')
+    );
+    url.set_path(&joined);
+    url.set_query(None);
+    if !query.is_empty() {
+        url.query_pairs_mut().extend_pairs(query);
+    }
+    Ok(url)
+}
+
 /// Where a next link of the list at `list_path` below `base` leads, as a path below `base` and its
 /// query: the link resolved against the list's own address. A link to another origin, or outside
 /// `base`'s path, is refused naming its host: the token goes nowhere but the deployment that issued
@@ -85,7 +104,7 @@ pub fn target(
     list_path: &str,
     link: &str,
 ) -> Result<(String, Vec<(String, String)>)> {
-    let list = super::client::join(base, list_path, &[])?;
+    let list = join(base, list_path, &[])?;
     let target = list
         .join(link.trim())
         .map_err(|_| Error::Protocol(crate::t!("pages-link-unreadable")))?;
