@@ -247,12 +247,15 @@ fn survey(text: &str) -> Survey {
 /// The index just past the string that starts (with its quote) at `start`.
 pub fn string_end(bytes: &[u8], start: usize) -> usize {
     let mut i = start + 1;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\\' => i += 2,
-            b'"' => return i + 1,
-            _ => i += 1,
+    while let Some(at) = bytes
+        .get(i..)
+        .and_then(|rest| memchr::memchr2(b'"', b'\\', rest))
+    {
+        i += at;
+        if bytes[i] == b'"' {
+            return i + 1;
         }
+        i += 2;
     }
     bytes.len()
 }

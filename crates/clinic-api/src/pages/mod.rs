@@ -15,7 +15,7 @@
 mod ledger;
 
 use std::collections::VecDeque;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::error::{Error, Result};
 use crate::identity::{self, IdKeys, Key};
@@ -162,6 +162,7 @@ async fn walk_once(
         // The page past `--max-pages` may only show that the list ended: empty, or a repeat.
         let mut read = read;
         state.pin(&mut read);
+        window.pin(state.id_key);
         let flow = state.decide(p, &read, reporter);
         let adds_nothing = state.fresh == 0;
         if spec.all && spec.max_pages.is_some() && p == ceiling && !adds_nothing {
@@ -214,6 +215,8 @@ struct Window {
     source: Arc<dyn PageSource>,
     per_page: u64,
     ids: IdKeys,
+    /// The walk's ID key, once its first records named it: what later pages' records are read by.
+    pinned: Arc<OnceLock<&'static str>>,
     pages: VecDeque<(u64, tokio::task::JoinHandle<Result<Read>>)>,
 }
 
@@ -223,6 +226,7 @@ impl Window {
             ids: source.identity(),
             source,
             per_page,
+            pinned: Arc::default(),
             pages: VecDeque::new(),
         }
     }
@@ -231,27 +235,34 @@ impl Window {
         self.pages.len()
     }
 
+    /// Pages fetched from now on read their records' IDs under `key` first.
+    fn pin(&self, key: Option<&'static str>) {
+        if let Some(key) = key {
+            let _ = self.pinned.set(key);
+        }
+    }
+
     /// Starts fetching the page `link` points at, numbered `page` for the walk's messages.
     fn follow(&mut self, page: u64, link: Next) {
         let source = self.source.clone();
-        let (per_page, ids) = (self.per_page, self.ids);
+        let (per_page, ids, pinned) = (self.per_page, self.ids, self.pinned.clone());
         let task = tokio::spawn(async move {
             source
                 .follow(&link, per_page)
                 .await
-                .map(|page| Read::new(page, &ids))
+                .map(|page| Read::new(page, &ids, pinned.get().copied()))
         });
         self.pages.push_back((page, task));
     }
 
     fn start(&mut self, page: u64) {
         let source = self.source.clone();
-        let (per_page, ids) = (self.per_page, self.ids);
+        let (per_page, ids, pinned) = (self.per_page, self.ids, self.pinned.clone());
         let task = tokio::spawn(async move {
             source
                 .fetch(page, per_page)
                 .await
-                .map(|page| Read::new(page, &ids))
+                .map(|page| Read::new(page, &ids, pinned.get().copied()))
         });
         self.pages.push_back((page, task));
     }
@@ -291,11 +302,18 @@ struct Read {
 }
 
 impl Read {
-    fn new(page: Page, keys: &IdKeys) -> Read {
+    /// `pinned` is the key the walk settled on once a page is in (see `State::pin`): a record
+    /// that carries it is known by it whatever else it holds, so its ID is read there without
+    /// ranking every key of the record (most records put it first).
+    fn new(page: Page, keys: &IdKeys, pinned: Option<&'static str>) -> Read {
         let (ids, named) = page
             .records
             .iter()
-            .map(|r| identity::identify(r.get(), keys))
+            .map(|r| {
+                pinned
+                    .and_then(|key| Some((identity::key_under(r.get(), key)?, Some(key))))
+                    .unwrap_or_else(|| identity::identify(r.get(), keys))
+            })
             .unzip();
         Read { page, ids, named }
     }
