@@ -149,6 +149,9 @@ impl Server {
                 if spec.paged {
                     flags.push("--all".into());
                 }
+                if let Some(flag) = extra::masked_flag(spec).filter(|_| !self.share_personal) {
+                    flags.push(flag.into());
+                }
                 with_output_flags(&mut argv, spec, flags);
                 let (io, captured) = IoStreams::captured(Terminals::default(), b"");
                 let code = (self.dispatch)(argv, Arc::new(io)).await;
