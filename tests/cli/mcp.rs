@@ -620,6 +620,55 @@ fn mcp_sql_queries_the_profiles_mirror() {
     assert_eq!(left[0]["n"], exported.as_array().unwrap().len());
 }
 
+/// The `sql` tool runs only what SQLite says only reads: `VACUUM INTO` writes no copy. While the
+/// server masks personal data, a query that reads a personal column is refused by the column's
+/// name, whatever it makes of it; `--share-personal` answers it.
+#[test]
+fn mcp_sql_refuses_writes_and_reading_personal_columns_while_masked() {
+    let env = Env::new();
+    env.run_ok(&["sync", "--streams", "contacts"]);
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("copy.sqlite");
+    let vacuum = format!("VACUUM INTO '{}'", copy.display());
+    const YEARS: &str = "SELECT strftime('%Y', data_nascimento) AS x FROM contacts ORDER BY id";
+    const HEX: &str = "SELECT hex(email) AS x FROM contacts ORDER BY id";
+    for share in [false, true] {
+        let (process, _) = logged_in(&env);
+        runtime().block_on(async {
+            let args: &[&str] = if share { &["--share-personal"] } else { &[] };
+            let session = Session::start(process, args).await;
+            let refused = session.call("sql", json!({"query": vacuum})).await;
+            assert_eq!(refused.is_error, Some(true), "{refused:?}");
+            assert!(
+                text_of(&refused).contains("SQLite says it does more than read"),
+                "{}",
+                text_of(&refused)
+            );
+            assert!(!copy.exists());
+            for (query, column) in [(YEARS, "data_nascimento"), (HEX, "email")] {
+                let result = session.call("sql", json!({"query": query})).await;
+                if share {
+                    let rows = structured(&result)["records"].as_array().unwrap().clone();
+                    assert!(!rows.is_empty(), "{query}");
+                    assert!(rows.iter().all(|r| r["x"].is_string()), "{query}: {rows:?}");
+                } else {
+                    assert_eq!(result.is_error, Some(true), "{query}: {result:?}");
+                    let said = text_of(&result);
+                    assert!(
+                        said.contains(&format!("contacts.{column}, a column of personal data")),
+                        "{query}: {said}"
+                    );
+                }
+            }
+            let names = session
+                .call("sql", json!({"query": "SELECT nome FROM contacts LIMIT 2"}))
+                .await;
+            assert_eq!(structured(&names)["returned"], 2);
+        });
+    }
+    assert!(!copy.exists());
+}
+
 /// `mcp.allow_writes = true` in the profile offers the writes as `--allow-writes` does; unset, they
 /// are gone again.
 #[test]
