@@ -571,5 +571,6 @@ sql-refused-function = the query was refused: the function { $function }() reach
 sql-refused-personal = the query was refused: it reads { $table }.{ $column }, a column of personal data, and personal data is masked here, whatever a query makes of it (clinic mcp --share-personal shares it)
 sql-refused-not-read-only = the query was refused: SQLite says it does more than read (VACUUM, VACUUM INTO…); clinic sql only reads
 sql-timed-out = the query was stopped after { $limit } (--timeout): narrow it, or give it longer with --timeout
+sql-given-up = the query was stopped: whoever asked for it gave up on it (an assistant cancelled the call)
 sql-too-big = the query failed: a value passes { $limit }, the longest text or blob clinic sql lets SQLite make or read
 sql-expected-query = an SQL query (SELECT …), or --schema for the tables and columns

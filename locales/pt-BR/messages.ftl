@@ -585,5 +585,6 @@ sql-refused-function = a consulta foi recusada: a função { $function }() alcan
 sql-refused-personal = a consulta foi recusada: ela lê { $table }.{ $column }, uma coluna de dados pessoais, e aqui os dados pessoais são mascarados, seja o que for que a consulta faça com eles (clinic mcp --share-personal os compartilha)
 sql-refused-not-read-only = a consulta foi recusada: o SQLite diz que ela faz mais que ler (VACUUM, VACUUM INTO…); clinic sql só lê
 sql-timed-out = a consulta foi interrompida após { $limit } (--timeout): restrinja-a, ou dê mais tempo com --timeout
+sql-given-up = a consulta foi interrompida: quem a pediu desistiu dela (um assistente cancelou a chamada)
 sql-too-big = a consulta falhou: um valor passa de { $limit }, o maior texto ou blob que clinic sql deixa o SQLite fazer ou ler
 sql-expected-query = uma consulta SQL (SELECT …), ou --schema para as tabelas e colunas

@@ -298,6 +298,10 @@ pub async fn sql(ctx: &Context, args: SqlArgs) -> Result<()> {
         crate::mirror::MirrorError::Sql(e) => {
             Error::Usage(crate::t!("sql-failed", reason = e.to_string()))
         }
+        // Nobody waits for a query given up on: no input of the user's was wrong.
+        crate::mirror::MirrorError::Guarded(Refusal::GivenUp) => {
+            Error::Other(refused(&Refusal::GivenUp))
+        }
         crate::mirror::MirrorError::Guarded(refusal) => Error::Usage(refused(&refusal)),
         other => sync::mirror_error(&path, other),
     };
@@ -326,6 +330,7 @@ fn refused(refusal: &Refusal) -> String {
             "sql-timed-out",
             limit = humantime::format_duration(*limit).to_string()
         ),
+        Refusal::GivenUp => crate::t!("sql-given-up"),
         Refusal::TooBig => crate::t!(
             "sql-too-big",
             limit = format!("{} MiB", crate::mirror::MAX_LENGTH / (1024 * 1024))

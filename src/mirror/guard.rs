@@ -74,6 +74,27 @@ const READ_PRAGMAS: &[&str] = &[
     "foreign_keys",
 ];
 
+/// Whether whoever asked for a query has given up on it (an MCP client's cancel): asked between
+/// steps of SQLite's work, so a query stops as soon as nobody waits for it.
+pub type GivenUp = Arc<dyn Fn() -> bool + Send + Sync>;
+
+tokio::task_local! {
+    static GIVEN_UP: GivenUp;
+}
+
+/// Runs `work` so that every query of a mirror made inside it stops once `given_up` says so.
+pub async fn stoppable<F: std::future::Future>(given_up: Option<GivenUp>, work: F) -> F::Output {
+    match given_up {
+        Some(given_up) => GIVEN_UP.scope(given_up, work).await,
+        None => work.await,
+    }
+}
+
+/// The [`GivenUp`] of the work running here, to carry into a thread of its own.
+pub fn given_up() -> Option<GivenUp> {
+    GIVEN_UP.try_with(Arc::clone).ok()
+}
+
 /// What a query may do.
 #[derive(Debug, Clone, Copy)]
 pub struct Rules {
@@ -113,6 +134,8 @@ pub enum Refusal {
     NotReadOnly,
     /// The query ran past its time limit.
     TimedOut(Duration),
+    /// Whoever asked for the query gave up on it while it ran.
+    GivenUp,
     /// A value passed [`MAX_LENGTH`].
     TooBig,
 }
@@ -123,6 +146,7 @@ pub struct Guard<'c> {
     conn: &'c Connection,
     refused: Arc<Mutex<Option<Refusal>>>,
     timed_out: Arc<AtomicBool>,
+    abandoned: Arc<AtomicBool>,
     timeout: Duration,
     clock: Arc<Mutex<Clock>>,
 }
@@ -168,6 +192,9 @@ impl<'c> Guard<'c> {
         }))?;
         let timed_out = Arc::new(AtomicBool::new(false));
         let late = timed_out.clone();
+        let abandoned = Arc::new(AtomicBool::new(false));
+        let left = abandoned.clone();
+        let asker = given_up();
         let clock = Arc::new(Mutex::new(Clock::default()));
         let running = clock.clone();
         let limit = rules.timeout;
@@ -175,7 +202,11 @@ impl<'c> Guard<'c> {
             STEPS_PER_CHECK,
             Some(move || {
                 // Returning true interrupts the statement (SQLITE_INTERRUPT).
-                let over = running.lock().map_or(false, |c| c.spent() >= limit);
+                if asker.as_ref().is_some_and(|gave_up| gave_up()) {
+                    left.store(true, Ordering::Relaxed);
+                    return true;
+                }
+                let over = running.lock().is_ok_and(|c| c.spent() >= limit);
                 if over {
                     late.store(true, Ordering::Relaxed);
                 }
@@ -186,6 +217,7 @@ impl<'c> Guard<'c> {
             conn,
             refused,
             timed_out,
+            abandoned,
             timeout: rules.timeout,
             clock,
         })
@@ -220,10 +252,13 @@ impl<'c> Guard<'c> {
             return Some(refusal);
         }
         let code = error.sqlite_error_code();
-        if code == Some(rusqlite::ErrorCode::OperationInterrupted)
-            && self.timed_out.load(Ordering::Relaxed)
-        {
-            return Some(Refusal::TimedOut(self.timeout));
+        if code == Some(rusqlite::ErrorCode::OperationInterrupted) {
+            if self.abandoned.load(Ordering::Relaxed) {
+                return Some(Refusal::GivenUp);
+            }
+            if self.timed_out.load(Ordering::Relaxed) {
+                return Some(Refusal::TimedOut(self.timeout));
+            }
         }
         (code == Some(rusqlite::ErrorCode::TooBig)).then_some(Refusal::TooBig)
     }
@@ -413,6 +448,28 @@ mod tests {
             try_query(&conn, "SELECT length(zeroblob(700000000))", rules),
             Some(Refusal::TooBig)
         );
+    }
+
+    #[tokio::test]
+    async fn a_query_stops_once_its_asker_gives_up() {
+        let (_dir, conn) = mirror();
+        let forever = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) \
+                       SELECT i FROM n WHERE i < 0";
+        let gave_up = Arc::new(AtomicBool::new(false));
+        let seen = gave_up.clone();
+        let asker: GivenUp = Arc::new(move || seen.load(Ordering::Relaxed));
+        let giving_up = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(200));
+            gave_up.store(true, Ordering::Relaxed);
+        });
+        let started = Instant::now();
+        let refusal = stoppable(Some(asker), async {
+            try_query(&conn, forever, Rules::default())
+        })
+        .await;
+        giving_up.join().unwrap();
+        assert_eq!(refusal, Some(Refusal::GivenUp));
+        assert!(started.elapsed() < Duration::from_secs(10));
     }
 
     #[test]

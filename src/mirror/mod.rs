@@ -16,7 +16,7 @@ mod table;
 mod writer;
 
 pub use cells::CENTAVOS;
-pub use guard::{DEFAULT_TIMEOUT, MAX_LENGTH, Refusal, Rules};
+pub use guard::{DEFAULT_TIMEOUT, GivenUp, MAX_LENGTH, Refusal, Rules, given_up, stoppable};
 pub use prepare::MoneyTest;
 pub use query::{SCHEMA_SQL, changes_by_sql, changes_sql, rows};
 pub use store::{Bookmark, Counts, Mirror, MirrorError, MirrorResult, Run};

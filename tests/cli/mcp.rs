@@ -16,6 +16,8 @@ use crate::common::*;
 struct Session<H: rmcp::ClientHandler = ()> {
     client: RunningService<RoleClient, H>,
     transcript: Arc<Mutex<Vec<u8>>>,
+    /// The server's process.
+    pid: u32,
 }
 
 /// Copies `from` into `to`, keeping a copy of every byte in `kept`.
@@ -52,6 +54,7 @@ impl<H: rmcp::ClientHandler> Session<H> {
             .kill_on_drop(true)
             .spawn()
             .expect("clinic mcp starts");
+        let pid = child.id().expect("a running server");
         let transcript = Arc::new(Mutex::new(Vec::new()));
         let (client_end, server_end) = tokio::io::duplex(1 << 16);
         let (from_server, to_server) = tokio::io::split(server_end);
@@ -64,7 +67,11 @@ impl<H: rmcp::ClientHandler> Session<H> {
             .serve(client_end)
             .await
             .expect("the server answers initialize");
-        Session { client, transcript }
+        Session {
+            client,
+            transcript,
+            pid,
+        }
     }
 
     async fn call(&self, tool: &str, arguments: Value) -> CallToolResult {
@@ -667,6 +674,54 @@ fn mcp_sql_refuses_writes_and_reading_personal_columns_while_masked() {
         });
     }
     assert!(!copy.exists());
+}
+
+/// The CPU time a process has used so far, in clock ticks (user and system).
+#[cfg(target_os = "linux")]
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // The fields after the command's name, which sits in parentheses: utime and stime are 14 and 15.
+    let after = &stat[stat.rfind(')').unwrap() + 2..];
+    let fields: Vec<&str> = after.split(' ').collect();
+    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
+/// A call the client gives up on stops its query in the server, not only its answer: the server
+/// stops spending CPU on it, and answers the next call.
+#[cfg(target_os = "linux")]
+#[test]
+fn mcp_sql_cancelled_stops_its_query() {
+    const FOREVER: &str = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) \
+                           SELECT i FROM n WHERE i < 0";
+    let env = Env::new();
+    env.run_ok(&["sync", "--streams", "quotes"]);
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &[]).await;
+        let pid = session.pid;
+        let params = CallToolRequestParams::new("sql")
+            .with_arguments(json!({"query": FOREVER}).as_object().unwrap().clone());
+        // Dropped unanswered after a second and a half: the client sends its cancel.
+        let call = session.client.call_tool(params);
+        let started = cpu_ticks(pid);
+        let gave_up = tokio::time::timeout(std::time::Duration::from_millis(1500), call).await;
+        assert!(gave_up.is_err(), "{gave_up:?}");
+        assert!(
+            cpu_ticks(pid) - started >= 30,
+            "the query was not running: {} ticks",
+            cpu_ticks(pid) - started
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        let after = cpu_ticks(pid);
+        tokio::time::sleep(std::time::Duration::from_millis(2000)).await;
+        assert!(
+            cpu_ticks(pid) - after < 20,
+            "the query still runs: {} ticks in 2s",
+            cpu_ticks(pid) - after
+        );
+        let answer = session.call("sql", json!({"query": "SELECT 1 AS n"})).await;
+        assert_eq!(structured(&answer)["records"], json!([{"n": 1}]));
+    });
 }
 
 /// `mcp.allow_writes = true` in the profile offers the writes as `--allow-writes` does; unset, they
