@@ -89,7 +89,7 @@ help-clinic--per-page = Registros por página [padrão: 50]
 help-clinic--limit = Interrompe após N registros
 help-clinic--concurrency = Requisições simultâneas ao percorrer páginas [padrão: 4]
 help-clinic--max-pages = Ao percorrer N páginas sem chegar ao fim, interrompe com erro (saída 5) [padrão: sem limite]
-help-clinic--timeout = Quanto tempo o servidor pode ficar em silêncio — ao conectar (no máximo 10s) ou entre dois trechos de uma resposta; uma requisição pode levar dez vezes isso no total [padrão: 60s]
+help-clinic--timeout = Quanto tempo o servidor pode ficar em silêncio — ao conectar (no máximo 10s) ou entre dois trechos de uma resposta; uma requisição pode levar dez vezes isso no total; com `clinic sql`, quanto tempo uma consulta a um arquivo de espelho pode rodar [padrão: 60s]
 help-clinic--max-wait = Por quanto tempo uma requisição é repetida após 429, 5xx (só leituras) ou falha de rede; 0 = nunca [padrão: 5m]
 help-clinic--max-operating-wait = Quanto esperar, no total, pelas janelas de tempo de execução do CRM (o 429 OPERATION_TIME_LIMIT diz quando a janela acaba); à parte de --max-wait [padrão: 15m]
 help-clinic--max-answer-size = O tamanho máximo de resposta lido, por exemplo 10MB ou 1GiB [padrão: 256MiB]

@@ -338,9 +338,14 @@ fn verdict(action: &AuthAction<'_>, masked: bool) -> Option<Refusal> {
 /// Whether `column` of `table` holds personal data, by the rule that masks a result's fields
 /// ([`crate::redact::personal_field`]): its name, the last part of a dotted name
 /// (`paciente.telefone`), or any column of its own in a child table named for a personal list
-/// (`crm_contacts__PHONE`, `crm_contacts__EMAIL`; the mirror's `_clinic`, `_parent`… aside).
+/// (`crm_contacts__PHONE`, `crm_contacts__EMAIL`; the mirror's `_clinic`, `_parent`… aside). The
+/// change log's `old` and `new` hold the values of every field that changed, a phone or a birth
+/// date among them, and no read of them can be told apart by the field it is for.
 fn is_personal(table: &str, column: &str) -> bool {
     use crate::redact::personal_field;
+    if table == "_changes" && matches!(column, "old" | "new") {
+        return true;
+    }
     let last = column.rsplit('.').next().unwrap_or(column);
     if personal_field(column).is_some() || personal_field(last).is_some() {
         return true;
@@ -362,7 +367,9 @@ mod tests {
              data_nascimento DATE, \"endereco.cidade\" TEXT, \"responsavel.celular\" TEXT);
              INSERT INTO contacts VALUES (1, 'Ana', 'ana@example.com', '16992640197', \
              '1990-04-01', 'Campinas', '16999990000');
-             CREATE TABLE crm_contacts__PHONE (_clinic INTEGER, _parent INTEGER, VALUE TEXT);",
+             CREATE TABLE crm_contacts__PHONE (_clinic INTEGER, _parent INTEGER, VALUE TEXT);
+             CREATE TABLE _changes (run INTEGER, stream TEXT, clinic INTEGER, id TEXT, \
+             change TEXT, field TEXT, old TEXT, new TEXT);",
         )
         .unwrap();
         drop(conn);
@@ -512,7 +519,15 @@ mod tests {
                 column: "VALUE".into()
             })
         );
+        assert_eq!(
+            try_query(&conn, "SELECT hex(new) FROM _changes", masked),
+            Some(Refusal::Personal {
+                table: "_changes".into(),
+                column: "new".into()
+            })
+        );
         for sql in [
+            "SELECT run, field, COUNT(*) FROM _changes GROUP BY 1, 2",
             "SELECT nome, \"endereco.cidade\" FROM contacts",
             "SELECT COUNT(*) AS n FROM contacts",
             "SELECT _parent FROM crm_contacts__PHONE",
