@@ -91,7 +91,7 @@ help-clinic--per-page = Records per page [default: 50]
 help-clinic--limit = Stop after N records
 help-clinic--concurrency = Requests in flight during walks [default: 4]
 help-clinic--max-pages = A walk that reaches N pages without reaching the end stops with an error (exit 5) [default: no limit]
-help-clinic--timeout = How long the server may stay silent — connecting (10s at most) or between two pieces of an answer; one request may take ten times as long in all [default: 60s]
+help-clinic--timeout = How long the server may stay silent — connecting (10s at most) or between two pieces of an answer; one request may take ten times as long in all; with `clinic sql`, how long a query of a mirror file may run [default: 60s]
 help-clinic--max-wait = How long a request is retried after 429, 5xx (reads only) or a network failure; 0 = never [default: 5m]
 help-clinic--max-operating-wait = How long in all to wait for the CRM's operating-time windows (429 OPERATION_TIME_LIMIT names when its window ends); apart from --max-wait [default: 15m]
 help-clinic--max-answer-size = The largest answer read, e.g. 10MB or 1GiB [default: 256MiB]
@@ -925,7 +925,8 @@ help-sql = Query the mirror `clinic sync` keeps (read-only), printed as a table,
     Examples:
       clinic sql --schema
       clinic sql "SELECT status, COUNT(*), SUM(valor_centavos) / 100.0 AS total FROM quotes WHERE _deleted_at IS NULL GROUP BY status"
-help-sql--query = An SQL query (SQLite); the database is opened read-only
+help-sql--mask-personal = Refuse a query that reads a column of personal data (phones, e-mails, birth dates, CPFs): what `clinic mcp` runs while it masks them
+help-sql--query = An SQL query (SQLite); it runs only if SQLite says it only reads, for at most --timeout (60s unless given)
 help-sql--to = The database file, or postgres://user@host/database (the password in PGPASSWORD or stored with clinic auth set-db-password) [default: the profile's mirror]
 
 ## state

@@ -89,7 +89,7 @@ help-clinic--per-page = Registros por página [padrão: 50]
 help-clinic--limit = Interrompe após N registros
 help-clinic--concurrency = Requisições simultâneas ao percorrer páginas [padrão: 4]
 help-clinic--max-pages = Ao percorrer N páginas sem chegar ao fim, interrompe com erro (saída 5) [padrão: sem limite]
-help-clinic--timeout = Quanto tempo o servidor pode ficar em silêncio — ao conectar (no máximo 10s) ou entre dois trechos de uma resposta; uma requisição pode levar dez vezes isso no total [padrão: 60s]
+help-clinic--timeout = Quanto tempo o servidor pode ficar em silêncio — ao conectar (no máximo 10s) ou entre dois trechos de uma resposta; uma requisição pode levar dez vezes isso no total; com `clinic sql`, quanto tempo uma consulta a um arquivo de espelho pode rodar [padrão: 60s]
 help-clinic--max-wait = Por quanto tempo uma requisição é repetida após 429, 5xx (só leituras) ou falha de rede; 0 = nunca [padrão: 5m]
 help-clinic--max-operating-wait = Quanto esperar, no total, pelas janelas de tempo de execução do CRM (o 429 OPERATION_TIME_LIMIT diz quando a janela acaba); à parte de --max-wait [padrão: 15m]
 help-clinic--max-answer-size = O tamanho máximo de resposta lido, por exemplo 10MB ou 1GiB [padrão: 256MiB]
@@ -928,7 +928,8 @@ help-sql = Consulta o espelho que `clinic sync` mantém (somente leitura), em ta
     Exemplos:
       clinic sql --schema
       clinic sql "SELECT status, COUNT(*), SUM(valor_centavos) / 100.0 AS total FROM quotes WHERE _deleted_at IS NULL GROUP BY status"
-help-sql--query = Uma consulta SQL (SQLite); o banco é aberto somente para leitura
+help-sql--mask-personal = Recusa uma consulta que lê uma coluna de dados pessoais (telefones, e-mails, datas de nascimento, CPFs): o que `clinic mcp` roda enquanto os mascara
+help-sql--query = Uma consulta SQL (SQLite); ela roda só se o SQLite disser que só lê, por no máximo --timeout (60s se não indicado)
 help-sql--to = O arquivo do banco, ou postgres://usuario@servidor/banco (a senha em PGPASSWORD ou guardada com clinic auth set-db-password) [padrão: o espelho do perfil]
 
 ## state

@@ -320,8 +320,10 @@ fn dispatcher(server: &Settings) -> mcp::Dispatch {
     Arc::new(move |argv, io| {
         let (profile, config_dir) = (profile.clone(), config_dir.clone());
         let runtime = tokio::runtime::Handle::current();
+        // A caller that gives up (an MCP cancel) stops the command's queries in its own thread too.
+        let given_up = crate::mirror::given_up();
         let ran = tokio::task::spawn_blocking(move || {
-            runtime.block_on(async move {
+            runtime.block_on(crate::mirror::stoppable(given_up, async move {
                 use clap::FromArgMatches;
                 let line = std::iter::once("clinic".to_string()).chain(argv.iter().cloned());
                 let cli = match command()
@@ -344,7 +346,7 @@ fn dispatcher(server: &Settings) -> mcp::Dispatch {
                 global.command = argv;
                 let outcome = run_with(cli.command, global, io.clone()).await;
                 exit_code(outcome, &io)
-            })
+            }))
         });
         // A command that panicked has failed.
         Box::pin(async move { ran.await.unwrap_or(5) })

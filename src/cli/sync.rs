@@ -9,8 +9,8 @@ use clap::{Args, Subcommand};
 use super::db_password;
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::mirror::Mirror;
 use crate::mirror::postgres::Target;
+use crate::mirror::{Mirror, Refusal, Rules};
 use crate::output::Shape;
 use crate::show::Sink;
 use crate::sync::{self, Options, Stream};
@@ -89,6 +89,10 @@ pub struct SqlArgs {
     query: Option<String>,
     #[arg(long, value_name = "FILE|URL")]
     to: Option<String>,
+    /// Refuses a query that reads a personal column: given by `clinic mcp` while it masks personal
+    /// data, since masking goes by a result's names and a query chooses those.
+    #[arg(long, hide = true)]
+    mask_personal: bool,
 }
 
 pub async fn run(ctx: &Context, args: SyncArgs) -> Result<()> {
@@ -216,7 +220,12 @@ fn changes(ctx: &Context, args: ChangesArgs) -> Result<()> {
         Some(by) => crate::mirror::changes_by_sql(&conn, by.column()),
     }
     .map_err(failed)?;
-    print_rows(ctx, &conn, &sql, &[&after]).map_err(failed)?
+    // The tool's own queries, bounded only when the user asks.
+    let rules = Rules {
+        masked: false,
+        timeout: ctx.global.timeout.unwrap_or(std::time::Duration::MAX),
+    };
+    print_rows(ctx, &conn, &sql, &[&after], rules).map_err(failed)?
 }
 
 fn print_rows(
@@ -224,12 +233,13 @@ fn print_rows(
     conn: &rusqlite::Connection,
     sql: &str,
     params: &[&dyn rusqlite::ToSql],
+    rules: Rules,
 ) -> crate::mirror::MirrorResult<Result<()>> {
     let mut out = match Sink::open(ctx, Shape::List) {
         Ok(out) => out,
         Err(e) => return Ok(Err(e)),
     };
-    let written = crate::mirror::rows(conn, sql, params, |row| out.write(&row))?;
+    let written = crate::mirror::rows(conn, sql, params, rules, |row| out.write(&row))?;
     Ok(written.and_then(|_| {
         if out.finish()? == 0 {
             ctx.reporter.note(&crate::t!("note-no-records"));
@@ -288,9 +298,44 @@ pub async fn sql(ctx: &Context, args: SqlArgs) -> Result<()> {
         crate::mirror::MirrorError::Sql(e) => {
             Error::Usage(crate::t!("sql-failed", reason = e.to_string()))
         }
+        // Nobody waits for a query given up on: no input of the user's was wrong.
+        crate::mirror::MirrorError::Guarded(Refusal::GivenUp) => {
+            Error::Other(refused(&Refusal::GivenUp))
+        }
+        crate::mirror::MirrorError::Guarded(refusal) => Error::Usage(refused(&refusal)),
         other => sync::mirror_error(&path, other),
     };
-    print_rows(ctx, &conn, &sql, &[]).map_err(failed)?
+    let rules = Rules {
+        masked: args.mask_personal,
+        timeout: ctx.global.timeout.unwrap_or(crate::mirror::DEFAULT_TIMEOUT),
+    };
+    print_rows(ctx, &conn, &sql, &[], rules).map_err(failed)?
+}
+
+/// What a refused or stopped query is told: what it asked for, never a value.
+fn refused(refusal: &Refusal) -> String {
+    match refusal {
+        Refusal::Attach => crate::t!("sql-refused-attach"),
+        Refusal::Write(action) => crate::t!("sql-refused-write", action = action.as_str()),
+        Refusal::Transaction => crate::t!("sql-refused-transaction"),
+        Refusal::Pragma(name) => crate::t!("sql-refused-pragma", pragma = name.as_str()),
+        Refusal::Function(name) => crate::t!("sql-refused-function", function = name.as_str()),
+        Refusal::Personal { table, column } => crate::t!(
+            "sql-refused-personal",
+            table = table.as_str(),
+            column = column.as_str()
+        ),
+        Refusal::NotReadOnly => crate::t!("sql-refused-not-read-only"),
+        Refusal::TimedOut(limit) => crate::t!(
+            "sql-timed-out",
+            limit = humantime::format_duration(*limit).to_string()
+        ),
+        Refusal::GivenUp => crate::t!("sql-given-up"),
+        Refusal::TooBig => crate::t!(
+            "sql-too-big",
+            limit = format!("{} MiB", crate::mirror::MAX_LENGTH / (1024 * 1024))
+        ),
+    }
 }
 
 /// `clinic sql` on a PostgreSQL database, in a read-only transaction: the server refuses a change.

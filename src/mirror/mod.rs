@@ -3,9 +3,11 @@
 //! the runs that saw it first and last and tombstoned (never deleted) once it is gone from the
 //! service. Bookmarks go in the transaction of the rows they cover. SQLite (bundled), opened by one
 //! sync at a time and readable by anyone meanwhile; a PostgreSQL database is kept equal to such a
-//! file, its working copy (`postgres`).
+//! file, its working copy (`postgres`). A query of a mirror file runs under `guard`: SQLite itself
+//! says what it does, and only reading is allowed.
 
 mod cells;
+mod guard;
 pub mod postgres;
 mod prepare;
 mod query;
@@ -14,6 +16,7 @@ mod table;
 mod writer;
 
 pub use cells::CENTAVOS;
+pub use guard::{DEFAULT_TIMEOUT, GivenUp, MAX_LENGTH, Refusal, Rules, given_up, stoppable};
 pub use prepare::MoneyTest;
 pub use query::{SCHEMA_SQL, changes_by_sql, changes_sql, rows};
 pub use store::{Bookmark, Counts, Mirror, MirrorError, MirrorResult, Run};

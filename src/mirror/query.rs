@@ -6,25 +6,44 @@ use rusqlite::types::ValueRef;
 use serde_json::{Map, Number, Value};
 
 use super::cells::quoted;
-use super::store::MirrorResult;
+use super::guard::{Guard, Rules};
+use super::store::{MirrorError, MirrorResult};
 
 /// Runs `sql` (on a connection opened read-only) and hands each row to `row` as a JSON object of
-/// column name to value, one at a time: memory holds one row, whatever the result's size.
+/// column name to value, one at a time: memory holds one row, whatever the result's size. The query
+/// runs under `rules` ([`Guard`]): one that SQLite says does more than read, or reads what `rules`
+/// keep from it, is refused before its first row, and one that runs too long is stopped.
 pub fn rows(
     conn: &Connection,
     sql: &str,
     params: &[&dyn rusqlite::ToSql],
+    rules: Rules,
     mut row: impl FnMut(Value) -> crate::error::Result<()>,
 ) -> MirrorResult<crate::error::Result<u64>> {
-    let mut statement = conn.prepare(sql)?;
+    let guard = Guard::set(conn, rules)?;
+    let failed = |e: rusqlite::Error| match guard.refusal(&e) {
+        Some(refusal) => MirrorError::Guarded(refusal),
+        None => MirrorError::Sql(e),
+    };
+    guard.resume();
+    let mut statement = conn.prepare(sql).map_err(failed)?;
+    if let Some(refusal) = guard.check(&statement) {
+        return Err(MirrorError::Guarded(refusal));
+    }
     let names: Vec<String> = statement
         .column_names()
         .into_iter()
         .map(String::from)
         .collect();
-    let mut rows = statement.query(params)?;
+    let mut rows = statement.query(params).map_err(failed)?;
     let mut count = 0;
-    while let Some(r) = rows.next()? {
+    loop {
+        guard.resume();
+        let next = rows.next();
+        guard.pause();
+        let Some(r) = next.map_err(failed)? else {
+            break;
+        };
         let mut object = Map::with_capacity(names.len());
         for (i, name) in names.iter().enumerate() {
             object.insert(name.clone(), json_of(r.get_ref(i)?));

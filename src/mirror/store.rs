@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 
+use super::guard::Refusal;
 use crate::file_lock::{self, Held};
 
 /// The tables of the mirror's own bookkeeping.
@@ -85,6 +86,9 @@ pub enum MirrorError {
     /// PostgreSQL refused a statement (its message): a query's error is the user's to fix.
     #[error("{0}")]
     Refused(String),
+    /// `clinic sql` refused a query, or stopped it (see [`Refusal`]).
+    #[error("{0:?}")]
+    Guarded(Refusal),
     /// The PostgreSQL database is fed by another working copy (its ID).
     #[error("{0}")]
     OtherSource(String),

@@ -51,6 +51,7 @@ mod sandbox;
 mod servers;
 mod setup;
 mod sorting;
+mod sql;
 mod sync;
 mod sync_password;
 mod targets;

@@ -16,6 +16,8 @@ use crate::common::*;
 struct Session<H: rmcp::ClientHandler = ()> {
     client: RunningService<RoleClient, H>,
     transcript: Arc<Mutex<Vec<u8>>>,
+    /// The server's process.
+    pid: u32,
 }
 
 /// Copies `from` into `to`, keeping a copy of every byte in `kept`.
@@ -52,6 +54,7 @@ impl<H: rmcp::ClientHandler> Session<H> {
             .kill_on_drop(true)
             .spawn()
             .expect("clinic mcp starts");
+        let pid = child.id().expect("a running server");
         let transcript = Arc::new(Mutex::new(Vec::new()));
         let (client_end, server_end) = tokio::io::duplex(1 << 16);
         let (from_server, to_server) = tokio::io::split(server_end);
@@ -64,7 +67,11 @@ impl<H: rmcp::ClientHandler> Session<H> {
             .serve(client_end)
             .await
             .expect("the server answers initialize");
-        Session { client, transcript }
+        Session {
+            client,
+            transcript,
+            pid,
+        }
     }
 
     async fn call(&self, tool: &str, arguments: Value) -> CallToolResult {
@@ -618,6 +625,103 @@ fn mcp_sql_queries_the_profiles_mirror() {
         "SELECT COUNT(*) AS n FROM quotes",
     ]));
     assert_eq!(left[0]["n"], exported.as_array().unwrap().len());
+}
+
+/// The `sql` tool runs only what SQLite says only reads: `VACUUM INTO` writes no copy. While the
+/// server masks personal data, a query that reads a personal column is refused by the column's
+/// name, whatever it makes of it; `--share-personal` answers it.
+#[test]
+fn mcp_sql_refuses_writes_and_reading_personal_columns_while_masked() {
+    let env = Env::new();
+    env.run_ok(&["sync", "--streams", "contacts"]);
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("copy.sqlite");
+    let vacuum = format!("VACUUM INTO '{}'", copy.display());
+    const YEARS: &str = "SELECT strftime('%Y', data_nascimento) AS x FROM contacts ORDER BY id";
+    const HEX: &str = "SELECT hex(email) AS x FROM contacts ORDER BY id";
+    for share in [false, true] {
+        let (process, _) = logged_in(&env);
+        runtime().block_on(async {
+            let args: &[&str] = if share { &["--share-personal"] } else { &[] };
+            let session = Session::start(process, args).await;
+            let refused = session.call("sql", json!({"query": vacuum})).await;
+            assert_eq!(refused.is_error, Some(true), "{refused:?}");
+            assert!(
+                text_of(&refused).contains("SQLite says it does more than read"),
+                "{}",
+                text_of(&refused)
+            );
+            assert!(!copy.exists());
+            for (query, column) in [(YEARS, "data_nascimento"), (HEX, "email")] {
+                let result = session.call("sql", json!({"query": query})).await;
+                if share {
+                    let rows = structured(&result)["records"].as_array().unwrap().clone();
+                    assert!(!rows.is_empty(), "{query}");
+                    assert!(rows.iter().all(|r| r["x"].is_string()), "{query}: {rows:?}");
+                } else {
+                    assert_eq!(result.is_error, Some(true), "{query}: {result:?}");
+                    let said = text_of(&result);
+                    assert!(
+                        said.contains(&format!("contacts.{column}, a column of personal data")),
+                        "{query}: {said}"
+                    );
+                }
+            }
+            let names = session
+                .call("sql", json!({"query": "SELECT nome FROM contacts LIMIT 2"}))
+                .await;
+            assert_eq!(structured(&names)["returned"], 2);
+        });
+    }
+    assert!(!copy.exists());
+}
+
+/// The CPU time a process has used so far, in clock ticks (user and system).
+#[cfg(target_os = "linux")]
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // The fields after the command's name, which sits in parentheses: utime and stime are 14 and 15.
+    let after = &stat[stat.rfind(')').unwrap() + 2..];
+    let fields: Vec<&str> = after.split(' ').collect();
+    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
+/// A call the client gives up on stops its query in the server, not only its answer: the server
+/// stops spending CPU on it, and answers the next call.
+#[cfg(target_os = "linux")]
+#[test]
+fn mcp_sql_cancelled_stops_its_query() {
+    const FOREVER: &str = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) \
+                           SELECT i FROM n WHERE i < 0";
+    let env = Env::new();
+    env.run_ok(&["sync", "--streams", "quotes"]);
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &[]).await;
+        let pid = session.pid;
+        let params = CallToolRequestParams::new("sql")
+            .with_arguments(json!({"query": FOREVER}).as_object().unwrap().clone());
+        // Dropped unanswered after a second and a half: the client sends its cancel.
+        let call = session.client.call_tool(params);
+        let started = cpu_ticks(pid);
+        let gave_up = tokio::time::timeout(std::time::Duration::from_millis(1500), call).await;
+        assert!(gave_up.is_err(), "{gave_up:?}");
+        assert!(
+            cpu_ticks(pid) - started >= 30,
+            "the query was not running: {} ticks",
+            cpu_ticks(pid) - started
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        let after = cpu_ticks(pid);
+        tokio::time::sleep(std::time::Duration::from_millis(2000)).await;
+        assert!(
+            cpu_ticks(pid) - after < 20,
+            "the query still runs: {} ticks in 2s",
+            cpu_ticks(pid) - after
+        );
+        let answer = session.call("sql", json!({"query": "SELECT 1 AS n"})).await;
+        assert_eq!(structured(&answer)["records"], json!([{"n": 1}]));
+    });
 }
 
 /// `mcp.allow_writes = true` in the profile offers the writes as `--allow-writes` does; unset, they

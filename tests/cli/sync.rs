@@ -42,7 +42,7 @@ impl Dest {
             to: dir.path().join("mirror.sqlite").into_os_string(),
             integer: "INTEGER",
             real: "REAL",
-            refused: "readonly",
+            refused: "it would change the database (DELETE quotes)",
             probe: "SELECT COUNT(*) AS n FROM _runs",
             _dir: Some(dir),
         }

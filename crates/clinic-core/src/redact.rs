@@ -288,6 +288,23 @@ pub fn personal_param(name: &str) -> Option<Personal> {
         .map(|(_, kind)| *kind)
 }
 
+/// The kind of personal data a field or column named `name` holds where records leave for someone
+/// who was not shown personal data (an assistant, through `clinic mcp`). Names and notes stay: a
+/// person's name is how a reader answers "who"; the values that reach or identify a person (phone,
+/// e-mail, birth date, CPF) do not. One rule, so that what is masked by a result's name and what a
+/// query may read while masking is on never drift apart.
+pub fn personal_field(name: &str) -> Option<Personal> {
+    let lower = name.to_lowercase();
+    match personal_param(name) {
+        Some(Personal::Whole)
+            if !(lower.contains("nasc") || lower.contains("birth") || lower.contains("cpf")) =>
+        {
+            None
+        }
+        kind => kind,
+    }
+}
+
 /// `value` masked as its kind says.
 pub fn mask_personal(value: &str, kind: Personal) -> String {
     match kind {

@@ -13,6 +13,13 @@ const EXTRA: &[(&str, &[&str], &[&str])] = &[
     ("sql", &["sql"], &["to"]),
 ];
 
+/// The flag a tool's command is given while the server masks personal data, when masking what it
+/// answers is not enough: `sql` chooses its own result names (an alias, `hex(email)`), so it is told
+/// to refuse a query that reads a personal column at all.
+pub fn masked_flag(spec: &ToolSpec) -> Option<&'static str> {
+    (spec.path == ["sql"]).then_some("--mask-personal")
+}
+
 /// The extra tools whose command is in `tree` (the root `clinic` command).
 pub fn tools(tree: &clap::Command) -> Vec<ToolSpec> {
     EXTRA

@@ -3,14 +3,14 @@
 
 use serde_json::Value;
 
-use crate::redact::{self, Personal};
+use crate::redact;
 
 /// `value` with personal data masked, in every nested field.
 pub fn records(value: &mut Value) {
     match value {
         Value::Object(fields) => {
             for (name, field) in fields.iter_mut() {
-                match (field_kind(name), &*field) {
+                match (redact::personal_field(name), &*field) {
                     (Some(kind), Value::String(text)) if !text.is_empty() => {
                         *field = Value::String(redact::mask_personal(text, kind));
                     }
@@ -24,20 +24,6 @@ pub fn records(value: &mut Value) {
         Value::Array(items) => items.iter_mut().for_each(records),
         Value::String(text) => *text = redact::personal(text),
         _ => {}
-    }
-}
-
-/// How a field is masked. Names stay: a person's name is how the model answers "who"; the values
-/// that reach or identify a person (phone, e-mail, birth date, CPF) do not.
-fn field_kind(name: &str) -> Option<Personal> {
-    let lower = name.to_lowercase();
-    match redact::personal_param(name) {
-        Some(Personal::Whole)
-            if !(lower.contains("nasc") || lower.contains("birth") || lower.contains("cpf")) =>
-        {
-            None
-        }
-        kind => kind,
     }
 }
 

@@ -101,6 +101,7 @@ impl Server {
         &self,
         spec: &tools::ToolSpec,
         arguments: serde_json::Map<String, Value>,
+        given_up: crate::mirror::GivenUp,
     ) -> CallToolResult {
         let refused = |text: String| CallToolResult::error(vec![ContentBlock::text(text)]);
         let mut argv = match argv_of(spec, &arguments) {
@@ -149,9 +150,14 @@ impl Server {
                 if spec.paged {
                     flags.push("--all".into());
                 }
+                if let Some(flag) = extra::masked_flag(spec).filter(|_| !self.share_personal) {
+                    flags.push(flag.into());
+                }
                 with_output_flags(&mut argv, spec, flags);
                 let (io, captured) = IoStreams::captured(Terminals::default(), b"");
-                let code = (self.dispatch)(argv, Arc::new(io)).await;
+                // A cancelled call stops its command's queries, not only its answer.
+                let run = async { (self.dispatch)(argv, Arc::new(io)).await };
+                let code = crate::mirror::stoppable(Some(given_up), run).await;
                 if code != 0 {
                     return self.failed(&captured.err());
                 }
@@ -334,8 +340,10 @@ impl ServerHandler for Server {
             let arguments = request.arguments.unwrap_or_default();
             return Ok(self.write(spec, arguments, &context.peer).await.into());
         }
+        let cancelled = context.ct.clone();
+        let given_up: crate::mirror::GivenUp = Arc::new(move || cancelled.is_cancelled());
         Ok(self
-            .call(spec, request.arguments.unwrap_or_default())
+            .call(spec, request.arguments.unwrap_or_default(), given_up)
             .await
             .into())
     }

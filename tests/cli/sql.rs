@@ -1,0 +1,203 @@
+//! `clinic sql` on a mirror file: only what SQLite itself says only reads runs, a query is bounded in
+//! time and in the length of its values, and with personal data masked a query may not read a
+//! personal column, whatever it calls the result.
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use crate::common::*;
+
+/// A query that never ends and never gives a row.
+const FOREVER: &str =
+    "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT i FROM n WHERE i < 0";
+
+/// A mirror file with one contact, in a folder of the test's own.
+fn mirror() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute_batch(
+        "CREATE TABLE contacts (_clinic INTEGER, id INTEGER, nome TEXT, telefone TEXT, \
+         email TEXT, data_nascimento DATE);
+         INSERT INTO contacts VALUES (1, 7, 'Ana Souza', '16992640197', 'ana@example.com', \
+         '1990-04-23');",
+    )
+    .unwrap();
+    (dir, db)
+}
+
+fn contacts_left(db: &Path) -> i64 {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.query_row("SELECT COUNT(*) FROM contacts", [], |r| r.get(0))
+        .unwrap()
+}
+
+/// `clinic sql --to DB ARGS… QUERY`.
+fn sql(env: &Env, db: &Path, args: &[&str], query: &str) -> std::process::Output {
+    env.run(&[&["sql", "--to", arg(db)][..], args, &[query]].concat())
+}
+
+#[test]
+fn sql_refuses_what_sqlite_says_does_more_than_read() {
+    let env = Env::new();
+    let (dir, db) = mirror();
+    let copy = dir.path().join("copy.sqlite");
+    let copy_sql = copy.display().to_string().replace('\'', "''");
+    for (query, said) in [
+        (
+            format!("VACUUM INTO '{copy_sql}'"),
+            "SQLite says it does more than read",
+        ),
+        (format!("ATTACH '{copy_sql}' AS other"), "ATTACH"),
+        (
+            "INSERT INTO contacts (id) VALUES (8)".into(),
+            "it would change the database (INSERT contacts)",
+        ),
+        (
+            "DELETE FROM contacts".into(),
+            "it would change the database (DELETE contacts)",
+        ),
+        (
+            "PRAGMA writable_schema=1".into(),
+            "PRAGMA writable_schema is not one that only describes",
+        ),
+        (
+            "SELECT load_extension('/tmp/nothing')".into(),
+            "the function load_extension() reaches files",
+        ),
+        ("BEGIN".into(), "transaction control"),
+    ] {
+        let out = sql(&env, &db, &[], &query);
+        assert_eq!(out.status.code(), Some(2), "{query}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains(said),
+            "{query}: {said}: {}",
+            stderr(&out)
+        );
+        assert!(out.stdout.is_empty(), "{query}");
+        assert!(!copy.exists(), "{query} wrote {}", copy.display());
+    }
+    assert_eq!(contacts_left(&db), 1);
+    // Reading stays as it was, the schema listing too.
+    let out = sql(
+        &env,
+        &db,
+        &["--format", "json"],
+        "SELECT nome FROM contacts",
+    );
+    assert_eq!(
+        stdout_json(&out),
+        serde_json::json!([{"nome": "Ana Souza"}])
+    );
+    let out = env.run(&["sql", "--schema", "--format", "csv", "--to", arg(&db)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("data_nascimento"));
+}
+
+#[test]
+fn sql_stops_a_query_at_its_timeout_and_refuses_a_huge_value() {
+    let env = Env::new();
+    let (_dir, db) = mirror();
+    let started = Instant::now();
+    let out = sql(&env, &db, &["--timeout", "1"], FOREVER);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("the query was stopped after 1s (--timeout)"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(started.elapsed() < Duration::from_secs(30));
+    // 700 MB asked of SQLite fails with a message, not an abort.
+    let out = sql(&env, &db, &[], "SELECT length(zeroblob(700000000)) AS n");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("passes 64 MiB"), "{}", stderr(&out));
+}
+
+/// Ctrl-C stops a query that is running, as it stops every command.
+#[cfg(unix)]
+#[test]
+fn sql_is_stopped_by_ctrl_c_while_a_query_runs() {
+    let env = Env::new();
+    let (_dir, db) = mirror();
+    let mut child = process_for(env.config.path(), env.sandbox.urls())
+        .args(["sql", "--to", arg(&db), FOREVER])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Long enough for the run to listen for signals and be inside the query.
+    std::thread::sleep(Duration::from_millis(1500));
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let code = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status.code();
+        }
+        assert!(Instant::now() < deadline, "still running after SIGINT");
+        std::thread::sleep(Duration::from_millis(25));
+    };
+    assert_eq!(code, Some(130));
+}
+
+/// With personal data masked (what `clinic mcp` asks), a query that reads a personal column is
+/// refused by the column's name, whatever the result is called; nothing of the value is said.
+/// Unmasked, the same queries answer.
+#[test]
+fn sql_with_personal_data_masked_refuses_reading_a_personal_column() {
+    let env = Env::new();
+    let (_dir, db) = mirror();
+    for (query, column, unmasked) in [
+        (
+            "SELECT strftime('%Y', data_nascimento) AS x FROM contacts",
+            "contacts.data_nascimento",
+            "1990",
+        ),
+        (
+            "SELECT hex(email) AS x FROM contacts",
+            "contacts.email",
+            "616E61406578616D706C652E636F6D",
+        ),
+        (
+            "SELECT substr(CAST(telefone AS TEXT), 3) AS x FROM contacts",
+            "contacts.telefone",
+            "992640197",
+        ),
+        (
+            "SELECT email FROM contacts",
+            "contacts.email",
+            "ana@example.com",
+        ),
+    ] {
+        let out = sql(&env, &db, &["--mask-personal", "--format", "json"], query);
+        assert_eq!(out.status.code(), Some(2), "{query}: {}", stderr(&out));
+        let said = stderr(&out);
+        assert!(
+            said.contains(&format!("it reads {column}, a column of personal data")),
+            "{query}: {said}"
+        );
+        assert!(!said.contains(unmasked), "{query}: {said}");
+        assert!(out.stdout.is_empty(), "{query}");
+
+        let out = sql(&env, &db, &["--format", "json"], query);
+        assert!(out.status.success(), "{query}: {}", stderr(&out));
+        let row = &stdout_json(&out)[0];
+        let value = row.get("x").unwrap_or(&row["email"]);
+        assert_eq!(value.as_str(), Some(unmasked), "{query}");
+    }
+    let out = sql(
+        &env,
+        &db,
+        &["--mask-personal", "--format", "json"],
+        "SELECT nome, COUNT(*) AS n FROM contacts GROUP BY nome",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout_json(&out),
+        serde_json::json!([{"nome": "Ana Souza", "n": 1}])
+    );
+}
