@@ -8,7 +8,7 @@ use tokio::sync::OnceCell;
 
 use crate::api::conventions::Conventions;
 use crate::api::{ApiClient, ClientHooks};
-use crate::config::{self, AuthScheme, ConfigFile, Profile, StoreKind, update_profile};
+use crate::config::{self, AuthScheme, ConfigFile, Paging, Profile, StoreKind, update_profile};
 use crate::credentials::Credentials;
 use crate::error::{Error, Result};
 use crate::global_flags::Settings;
@@ -223,7 +223,7 @@ impl Context {
         if !ours {
             return Conventions::default();
         }
-        Conventions::new(p.page_base, p.max_per_page.map(u64::from))
+        Conventions::new(p.page_base, p.max_per_page.map(u64::from), p.paging)
     }
 
     /// The token this run uses — the sandbox's session, `CLINIC_TOKEN`, or the profile's stored token —
@@ -767,6 +767,10 @@ impl ClientHooks for Relogin {
     fn remember_max_per_page(&self, max: u64) {
         self.remember(|p| p.max_per_page = Some(u32::try_from(max).unwrap_or(u32::MAX)));
     }
+
+    fn remember_paging(&self, paging: Paging) {
+        self.remember(|p| p.paging = Some(paging));
+    }
 }
 
 impl Relogin {
@@ -784,6 +788,7 @@ impl Relogin {
             if p.learned_from.is_some() && p.learned_from != learned_from {
                 p.page_base = None;
                 p.max_per_page = None;
+                p.paging = None;
             }
             change(p);
             p.learned_from = learned_from;

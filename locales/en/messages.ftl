@@ -85,6 +85,7 @@ config-expect-https = an https:// URL: plain http is only allowed to loopback (1
 config-expect-http-url = an http(s) URL
 config-expect-auth-scheme = bearer, raw, token or jwt
 config-expect-format = table, json, ndjson, csv or tsv
+config-expect-paging = numbers, links or ignored
 config-expect-timezone = an IANA time zone such as America/Sao_Paulo
 config-expect-pem-file = a readable PEM file
 config-expect-duration-or-zero = a duration such as 30s, 2m or 1h 30m (0 for none)
@@ -106,6 +107,7 @@ config-key-format = table, json, ndjson, csv or tsv
 config-key-per-page = records per page for lists and walks (1-10000)
 config-key-page-base = the number of the deployment's first page, 0 or 1 (learned from its answers)
 config-key-max-per-page = the largest page the deployment serves, 1-10000 (learned from its answers)
+config-key-paging = how the deployment pages its lists: numbers, links or ignored (learned from its answers)
 config-key-concurrency = pages in flight during walks (1-32)
 config-key-timezone = an IANA time zone for CRM date-times, e.g. America/Sao_Paulo
 config-key-units = CRM unit names for crm contact create --unit: "A;B;C", or "A,B,C" if no ';'
@@ -243,6 +245,11 @@ api-failure-without-message = the service reported a failure without a message
 api-learned-page-base = note: this deployment numbers its pages from { $base }: remembered as page_base
 api-unlearned-page-base = note: this deployment's answers contradict page_base = { $before }: now remembered as page_base = { $base }
 api-learned-max-per-page = note: this deployment serves at most { $max } records a page: remembered as max_per_page
+api-learned-paging = note: this deployment { $paging ->
+        [links] pages its lists by next link or cursor
+        [ignored] ignores the page number and gives no next link
+       *[numbers] pages its lists by number
+    }: remembered as paging = { $paging }
 api-unconfirmed = {$message} (the service did not confirm the change: no success flag, no ID, and its message does not say it worked)
 # $excerpt: the start of the answer, or one of the descriptions above.
 api-not-json = the server sent an answer that is not JSON (HTTP { $status }): { $excerpt }
@@ -309,6 +316,7 @@ pages-repeat-unresolved = page 2 brought only the records of page 1, and page 2 
 pages-link-elsewhere = the list's next-page link points outside base_url (to { $host }): it is not followed, so the token goes nowhere else, and the list cannot be read whole
 pages-link-unreadable = the list's next-page link or cursor cannot be read as an address
 pages-page-on-linked-list = this deployment pages the list by next links, which have no page numbers: --page cannot start from a later page (use --limit, or read from the first page)
+pages-page-on-ignoring-list = this deployment ignores the page number (paging = ignored in the profile): --page would answer the first page whatever page was asked (use --limit, or `clinic config unset paging` once the service reads it)
 pages-link-repeated = the list's next-page link after page { $page } repeats one already followed: the list would loop, so the walk stops without passing what was read for the whole list
 # $overlap of the page's $count records had been read already.
 pages-overlap-stop = page { $page } overlaps the previous page ({ $overlap } of its { $count ->

@@ -92,6 +92,7 @@ config-expect-https = uma URL https://: http simples só é permitido para o pr�
 config-expect-http-url = uma URL http(s)
 config-expect-auth-scheme = bearer, raw, token ou jwt
 config-expect-format = table, json, ndjson, csv ou tsv
+config-expect-paging = numbers, links ou ignored
 config-expect-timezone = um fuso horário IANA como America/Sao_Paulo
 config-expect-pem-file = um arquivo PEM legível
 config-expect-duration-or-zero = uma duração como 30s, 2m ou 1h 30m (0 para nenhuma)
@@ -113,6 +114,7 @@ config-key-format = table, json, ndjson, csv ou tsv
 config-key-per-page = registros por página em listas e percursos (1-10000)
 config-key-page-base = o número da primeira página do ambiente, 0 ou 1 (aprendido das respostas)
 config-key-max-per-page = a maior página que o ambiente devolve, 1-10000 (aprendido das respostas)
+config-key-paging = como o ambiente pagina as listas: numbers, links ou ignored (aprendido das respostas)
 config-key-concurrency = páginas em andamento ao mesmo tempo nos percursos (1-32)
 config-key-timezone = um fuso horário IANA para datas e horas do CRM, p. ex. America/Sao_Paulo
 config-key-units = nomes das unidades do CRM para crm contact create --unit: "A;B;C", ou "A,B,C" se não houver ';'
@@ -250,6 +252,11 @@ api-failure-without-message = o serviço informou uma falha sem mensagem
 api-learned-page-base = nota: este ambiente numera as páginas a partir de { $base }: guardado como page_base
 api-unlearned-page-base = nota: as respostas deste ambiente contradizem page_base = { $before }: agora guardado como page_base = { $base }
 api-learned-max-per-page = nota: este ambiente devolve no máximo { $max } registros por página: guardado como max_per_page
+api-learned-paging = nota: este ambiente { $paging ->
+        [links] pagina as listas por link ou cursor da próxima página
+        [ignored] ignora o número da página e não dá link da próxima
+       *[numbers] pagina as listas por número
+    }: guardado como paging = { $paging }
 api-unconfirmed = {$message} (o serviço não confirmou a alteração: sem indicação de sucesso, sem ID, e a mensagem não diz que deu certo)
 # $excerpt: o início da resposta, ou uma das descrições acima.
 api-not-json = o servidor enviou uma resposta que não é JSON (HTTP { $status }): { $excerpt }
@@ -318,6 +325,7 @@ pages-repeat-unresolved = a página 2 só trouxe os registros da página 1, e a 
 pages-link-elsewhere = o link de próxima página da lista aponta para fora da base_url (para { $host }): ele não é seguido, para o token não ir a nenhum outro lugar, e a lista não pode ser lida inteira
 pages-link-unreadable = o link ou cursor de próxima página da lista não pode ser lido como um endereço
 pages-page-on-linked-list = esta implantação pagina a lista por links de próxima página, que não têm números: --page não pode começar de uma página adiante (use --limit, ou leia desde a primeira página)
+pages-page-on-ignoring-list = esta implantação ignora o número da página (paging = ignored no perfil): --page devolveria a primeira página qualquer que fosse a pedida (use --limit, ou `clinic config unset paging` quando o serviço passar a lê-lo)
 pages-link-repeated = o link de próxima página depois da página { $page } repete um já seguido: a lista entraria em laço, e o percurso para sem dar o que foi lido pela lista inteira
 # $overlap dos $count registros da página já tinham sido lidos.
 pages-overlap-stop = a página { $page } se sobrepõe à anterior ({ $overlap } de seus { $count ->

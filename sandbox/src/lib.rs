@@ -249,6 +249,10 @@ pub struct Options {
     /// next link or cursor in the style of a framework, with `pagina_atual` ignored.
     #[arg(long, value_enum, default_value_t = LinkPaging::Numbers)]
     pub paging: LinkPaging,
+    /// With `--paging link-header`: no `Link` header at all on a list of one page, as some APIs
+    /// (GitHub's) write it only when there is more than one page.
+    #[arg(long)]
+    pub link_header_only_when_paged: bool,
     /// The key list records carry their ID under, instead of `id` (`id_orcamento`, `cod`…).
     #[arg(long, value_name = "NAME")]
     pub record_id_key: Option<String>,
@@ -671,6 +675,7 @@ impl Default for Options {
             content_type: ContentType::Json,
             unknown_route: Vec::new(),
             paging: LinkPaging::Numbers,
+            link_header_only_when_paged: false,
             record_id_key: None,
             record_id_key_from: None,
             foreign_key_first: None,

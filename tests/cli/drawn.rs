@@ -214,6 +214,8 @@ fn draw(seed: u64) -> Drawn {
         opts.foreign_key_first = Some("id_empresa".into());
     }
     opts.ignore_page = plain && !opts.paging.by_link() && r.chance(10);
+    // Drawn after every older axis: a `Link` header left out of a list of one page.
+    opts.link_header_only_when_paged = opts.paging == LinkPaging::LinkHeader && r.chance(2);
     Drawn {
         seed,
         keyset,

@@ -164,3 +164,64 @@ fn a_limit_reads_only_the_links_it_needs_and_page_is_refused() {
     let out = exited(env.run(&[FICHA, &["--page", "3"][..]].concat()), 2);
     assert!(stderr(&out).contains("next links"), "{}", stderr(&out));
 }
+
+/// A deployment known to page by link (`paging = links`, learned from the first answer that carried
+/// one) reads an answer with no link at all as the whole list: some APIs leave the `Link` header
+/// out of a list of one page. Not yet known, the same answer could be a service that ignores the
+/// page number, and the walk fails rather than guess. A later page (`--page N`) of such a
+/// deployment is refused before anything is sent.
+#[test]
+fn a_deployment_known_to_page_by_link_reads_an_answer_without_a_link_as_the_whole_list() {
+    let opts = Options {
+        scale: 3000,
+        paging: LinkPaging::LinkHeader,
+        link_header_only_when_paged: true,
+        envelope: Envelope::Bare,
+        counters: Some(vec![Counter::Nothing]),
+        ..Options::ephemeral()
+    };
+    let one_page = [FICHA_ALL, &["--per-page", "500", "--format", "ndjson"][..]].concat();
+    let fresh = Env::with(opts.clone());
+    let held = fresh.stats()["quotes_by_clinic"]["1"].as_u64().unwrap();
+    assert!(
+        held > 100 && held < 500,
+        "{held} quotes: one page of 500, several of 50"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("one.ndjson");
+    let file_arg = ["-o", file.to_str().unwrap()];
+    exited(fresh.run(&[&one_page[..], &file_arg[..]].concat()), 5);
+    assert!(!file.exists(), "a failed walk leaves no file");
+
+    let env = Env::with(opts);
+    let learned = env.run_ok(&ficha_to(&dir.path().join("all.csv")));
+    assert!(
+        stderr(&learned).contains("remembered as paging = links"),
+        "{}",
+        stderr(&learned)
+    );
+    let config = std::fs::read_to_string(env.config.path().join("config.toml")).unwrap();
+    assert!(config.contains("paging = \"links\""), "{config}");
+    let out = env.run_ok(&one_page);
+    let ids: std::collections::BTreeSet<u64> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["id"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(ids.len() as u64, held);
+
+    let asked = || {
+        env.sent()
+            .iter()
+            .filter(|r| is_to(r, "/lista_venda_orcamento"))
+            .count()
+    };
+    let before = asked();
+    let out = exited(env.run(&[FICHA, &["--page", "2"][..]].concat()), 2);
+    assert!(stderr(&out).contains("next links"), "{}", stderr(&out));
+    assert_eq!(asked(), before, "nothing is asked for a refused --page");
+}

@@ -14,7 +14,7 @@ pub async fn ficha(sandbox: &Sandbox) -> Result<(u64, Decimal), Box<dyn std::err
     let quiet = ui::Reporter::new(false, true);
     let http = Arc::new(Http::new(quiet, Default::default())?);
     let login = auth::login(&http, &base, CLINIC_LOGIN, &Secret::new(CLINIC_PASSWORD)).await?;
-    let learned = Conventions::new(None, None);
+    let learned = Conventions::new(None, None, None);
     let client = ApiClient::new(http.clone(), base, login.token, login.scheme, learned, None);
     let list = Arc::new(ApiList::new(Arc::new(client), &FICHA_FINANCEIRA, vec![]));
     let (mut count, mut total) = (0, Decimal::ZERO);

@@ -131,8 +131,10 @@ pub fn headers(opts: &Options, listing: &Place, response: &mut Response) {
         links.push(format!("<{url}>; rel=\"prev\""));
     }
     let headers = response.headers_mut();
+    let unpaged = last == 1 && opts.link_header_only_when_paged;
     if let Ok(value) = HeaderValue::from_str(&links.join(", "))
         && !links.is_empty()
+        && !unpaged
     {
         headers.insert(axum::http::header::LINK, value);
     }

@@ -12,7 +12,7 @@ use tokio::sync::Mutex;
 use super::conventions::Conventions;
 use super::envelope;
 use super::judge::{Empty, Verdict, judge, judge_page};
-use crate::config::AuthScheme;
+use crate::config::{AuthScheme, Paging};
 use crate::error::{Error, Result};
 use crate::http::{Body, Http, Request, Response, Safety};
 use crate::record::Page;
@@ -29,6 +29,8 @@ pub trait ClientHooks: Send + Sync {
     fn remember_page_base(&self, base: u64);
     /// Remembers the largest page the deployment serves (`max_per_page`).
     fn remember_max_per_page(&self, max: u64);
+    /// Remembers how the deployment pages its lists (`paging`).
+    fn remember_paging(&self, paging: Paging);
 }
 
 struct AuthState {
@@ -114,6 +116,22 @@ impl ApiClient {
             }
             if let Some(h) = &self.hooks {
                 h.remember_page_base(base);
+            }
+        }
+    }
+
+    /// Takes note of how the deployment pages its lists: for this run, and (with a line on stderr
+    /// when it changes what was known) for the next ones.
+    pub fn learn_paging(&self, paging: Paging) {
+        let before = self.conventions.paging();
+        if self.conventions.set_paging(paging) {
+            if before.is_some() || paging != Paging::Numbers {
+                self.http
+                    .reporter()
+                    .note(&crate::t!("api-learned-paging", paging = paging.word()));
+            }
+            if let Some(h) = &self.hooks {
+                h.remember_paging(paging);
             }
         }
     }

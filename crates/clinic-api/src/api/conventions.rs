@@ -3,10 +3,11 @@
 //! profile (`page_base`, `max_per_page`) through the client's hooks, and never turned into loss: a
 //! convention is only taken on clear evidence, and a walk that still comes up short fails.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use std::collections::HashSet;
 
+use crate::config::Paging;
 use crate::identity::{self, IdKeys, Key};
 use crate::record::Page;
 
@@ -16,14 +17,34 @@ pub struct Conventions {
     /// 1 + the number of the deployment's first page (so 0 stays "unknown").
     page_base: AtomicU64,
     max_per_page: AtomicU64,
+    /// 1 + the index of [`Paging`] in `Paging::NAMES` (so 0 stays "unknown").
+    paging: AtomicU8,
 }
 
 impl Conventions {
-    pub fn new(page_base: Option<u64>, max_per_page: Option<u64>) -> Conventions {
+    pub fn new(
+        page_base: Option<u64>,
+        max_per_page: Option<u64>,
+        paging: Option<Paging>,
+    ) -> Conventions {
         Conventions {
             page_base: AtomicU64::new(page_base.map_or(0, |b| b + 1)),
             max_per_page: AtomicU64::new(max_per_page.unwrap_or(0)),
+            paging: AtomicU8::new(paging.map_or(0, |p| p as u8 + 1)),
         }
+    }
+
+    /// How the deployment pages its lists, when known.
+    pub fn paging(&self) -> Option<Paging> {
+        match self.paging.load(Ordering::Relaxed) {
+            0 => None,
+            n => Paging::from_word(Paging::NAMES[usize::from(n - 1)]),
+        }
+    }
+
+    /// Records how the deployment pages; true when it was not known so before.
+    pub fn set_paging(&self, paging: Paging) -> bool {
+        self.paging.swap(paging as u8 + 1, Ordering::Relaxed) != paging as u8 + 1
     }
 
     /// The number of the deployment's first page, when known.
@@ -233,7 +254,7 @@ mod tests {
 
     #[test]
     fn what_is_learned_is_kept() {
-        let c = Conventions::new(None, Some(100));
+        let c = Conventions::new(None, Some(100), None);
         assert_eq!(c.page_base(), None);
         assert!(c.set_page_base(0));
         assert!(!c.set_page_base(0));

@@ -9,6 +9,7 @@ use futures::future::BoxFuture;
 
 use super::conventions;
 use super::{ApiClient, Operation};
+use crate::config::Paging;
 use crate::error::{Error, Result};
 use crate::identity::{IdKeys, page_digest};
 use crate::record::{Next, Page, PageSource};
@@ -116,8 +117,9 @@ impl ApiList {
     /// is returned.
     async fn first_page(&self, per_page: u64) -> Result<Page> {
         let first = self.server_page(1, per_page).await?;
-        // A list that says where its next page is (or that it has none) has no numbering to learn.
-        if first.next != Next::Unsaid {
+        // A list that says where its next page is (or that it has none) has no numbering to learn,
+        // nor has a deployment known to page by link.
+        if first.next != Next::Unsaid || self.client.conventions().paging() == Some(Paging::Links) {
             return Ok(first);
         }
         // A page 0 that fails says pages count from 1: it gets no retries of its own.
@@ -190,6 +192,59 @@ impl ApiList {
     }
 }
 
+impl ApiList {
+    /// Page `page` of the walk by number, in the deployment's own numbering.
+    async fn numbered(&self, page: u64, per_page: u64) -> Result<Page> {
+        match self.client.conventions().page_base() {
+            Some(0) if page == 1 => self.first_page_from_zero(per_page).await,
+            Some(0) if page == 2 => self.second_page_from_zero(per_page).await,
+            Some(base) => self.server_page(page - 1 + base, per_page).await,
+            None if page == 1 => {
+                self.probed.store(true, Ordering::Relaxed);
+                self.first_page(per_page).await
+            }
+            None => {
+                // `--page N` means the user's Nth page: learn the numbering first (once per
+                // profile), then ask for it in the deployment's own. Pages 0 and 1 that left
+                // it undecided read the same records either way: 1 goes on from there.
+                if !self.probed.swap(true, Ordering::Relaxed) {
+                    self.first_page(per_page).await?;
+                }
+                let base = self.client.conventions().page_base().unwrap_or(1);
+                self.server_page(page - 1 + base, per_page).await
+            }
+        }
+    }
+
+    /// A walk from a later page (`--page N`) is refused before anything is sent where page numbers
+    /// mean nothing: a deployment known to page by link has none, and one known to ignore them
+    /// would answer page 1 as if it were page N.
+    fn may_start_at(&self, page: u64) -> Result<()> {
+        if page == 1 || self.read_once.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        match self.client.conventions().paging() {
+            Some(Paging::Links) => Err(Error::Usage(crate::t!("pages-page-on-linked-list"))),
+            Some(Paging::Ignored) => Err(Error::Usage(crate::t!("pages-page-on-ignoring-list"))),
+            _ => Ok(()),
+        }
+    }
+
+    /// A first page, with what it says of how the deployment pages: a next link or cursor is
+    /// remembered (`paging = links`); and where that is known, an answer with no link at all is
+    /// the whole list, as such deployments leave the link out of a list of one page.
+    fn paged_by(&self, mut first: Page) -> Page {
+        if first.next.leads_on() {
+            self.client.learn_paging(Paging::Links);
+        } else if first.next == Next::Unsaid
+            && self.client.conventions().paging() == Some(Paging::Links)
+        {
+            first.next = Next::End;
+        }
+        first
+    }
+}
+
 impl PageSource for ApiList {
     fn identity(&self) -> IdKeys {
         self.ids
@@ -197,25 +252,9 @@ impl PageSource for ApiList {
 
     fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
         Box::pin(async move {
-            match self.client.conventions().page_base() {
-                Some(0) if page == 1 => self.first_page_from_zero(per_page).await,
-                Some(0) if page == 2 => self.second_page_from_zero(per_page).await,
-                Some(base) => self.server_page(page - 1 + base, per_page).await,
-                None if page == 1 => {
-                    self.probed.store(true, Ordering::Relaxed);
-                    self.first_page(per_page).await
-                }
-                None => {
-                    // `--page N` means the user's Nth page: learn the numbering first (once per
-                    // profile), then ask for it in the deployment's own. Pages 0 and 1 that left
-                    // it undecided read the same records either way: 1 goes on from there.
-                    if !self.probed.swap(true, Ordering::Relaxed) {
-                        self.first_page(per_page).await?;
-                    }
-                    let base = self.client.conventions().page_base().unwrap_or(1);
-                    self.server_page(page - 1 + base, per_page).await
-                }
-            }
+            self.may_start_at(page)?;
+            let got = self.numbered(page, per_page).await?;
+            Ok(if page == 1 { self.paged_by(got) } else { got })
         })
     }
 

@@ -34,6 +34,34 @@ pub enum AuthScheme {
     Jwt,
 }
 
+/// How a deployment's lists say where their next page is (`paging`), learned from its answers or set
+/// by hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Paging {
+    /// By page number (`pagina_atual`), read as asked.
+    Numbers,
+    /// By a next link or cursor in each answer: a list whose answer carries none has one page.
+    Links,
+    /// The page number is ignored and no link is given: no list of more than one page can be read
+    /// whole, and `--page N` would answer page 1.
+    Ignored,
+}
+
+impl Paging {
+    pub const NAMES: [&'static str; 3] = ["numbers", "links", "ignored"];
+
+    pub fn word(self) -> &'static str {
+        Paging::NAMES[self as usize]
+    }
+
+    pub fn from_word(word: &str) -> Option<Paging> {
+        [Paging::Numbers, Paging::Links, Paging::Ignored]
+            .into_iter()
+            .find(|p| p.word() == word)
+    }
+}
+
 impl AuthScheme {
     pub const NAMES: [&'static str; 4] = ["bearer", "raw", "token", "jwt"];
 
@@ -167,7 +195,10 @@ pub struct Profile {
     /// The largest page the deployment serves, learned from a refusal or set by hand.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_per_page: Option<u32>,
-    /// The base URL `page_base` and `max_per_page` were learned from (absent when set by hand): they
+    /// How the deployment pages its lists, learned from a walk or set by hand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub paging: Option<Paging>,
+    /// The base URL `page_base`, `max_per_page` and `paging` were learned from (absent when set by hand): they
     /// hold for that deployment only, so a run pointed elsewhere (`CLINIC_BASE_URL`) learns its own.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub learned_from: Option<String>,
@@ -240,6 +271,7 @@ pub const KEYS: &[&str] = &[
     "per_page",
     "page_base",
     "max_per_page",
+    "paging",
     "concurrency",
     "timezone",
     "units",
@@ -271,6 +303,7 @@ pub fn meaning(key: &str) -> Option<String> {
         "per_page" => crate::t!("config-key-per-page"),
         "page_base" => crate::t!("config-key-page-base"),
         "max_per_page" => crate::t!("config-key-max-per-page"),
+        "paging" => crate::t!("config-key-paging"),
         "concurrency" => crate::t!("config-key-concurrency"),
         "timezone" => crate::t!("config-key-timezone"),
         "units" => crate::t!("config-key-units"),
@@ -569,6 +602,7 @@ impl Profile {
             "per_page" => self.per_page.map(|v| v.to_string()),
             "page_base" => self.page_base.map(|v| v.to_string()),
             "max_per_page" => self.max_per_page.map(|v| v.to_string()),
+            "paging" => self.paging.map(|v| v.word().to_string()),
             "concurrency" => self.concurrency.map(|v| v.to_string()),
             "timezone" => s(&self.timezone),
             "timeout" => s(&self.timeout),
@@ -632,6 +666,13 @@ impl Profile {
             }
             "max_per_page" => {
                 self.max_per_page = Some(bounded(key, v, 1, 10_000)?);
+                self.learned_from = None;
+            }
+            "paging" => {
+                self.paging =
+                    Some(Paging::from_word(v).ok_or_else(|| {
+                        Error::invalid(key, v, &crate::t!("config-expect-paging"))
+                    })?);
                 self.learned_from = None;
             }
             "concurrency" => self.concurrency = Some(bounded(key, v, 1, 32)?),
@@ -713,6 +754,7 @@ impl Profile {
             "per_page" => self.per_page = None,
             "page_base" => self.page_base = None,
             "max_per_page" => self.max_per_page = None,
+            "paging" => self.paging = None,
             "concurrency" => self.concurrency = None,
             "timezone" => self.timezone = None,
             "timeout" => self.timeout = None,
