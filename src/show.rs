@@ -286,6 +286,10 @@ impl PageSource for Observed {
         self.inner.identity()
     }
 
+    fn addressing(&self) -> crate::record::Addressing {
+        self.inner.addressing()
+    }
+
     fn smaller_page(&self, refusal: &Error, per_page: u64) -> Option<u64> {
         self.inner.smaller_page(refusal, per_page)
     }

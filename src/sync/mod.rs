@@ -421,7 +421,6 @@ async fn crm_walk(
         None,
     )?);
     let spec = crate::pages::Walk {
-        concurrency: 1,
         per_page: PAGE_SIZE,
         first: 1,
         all: true,

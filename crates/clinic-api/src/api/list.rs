@@ -11,7 +11,7 @@ use super::conventions;
 use super::{ApiClient, Operation};
 use crate::error::{Error, Result};
 use crate::identity::{IdKeys, page_digest};
-use crate::record::{Next, Page, PageSource};
+use crate::record::{Addressing, Next, Page, PageSource};
 
 /// A paged list on `base_url`: adds `pagina_atual` and `por_pagina` to the list's own filters, in the
 /// deployment's own numbering (from 0 or from 1, learned from its answers: see `api::conventions`).
@@ -193,6 +193,12 @@ impl ApiList {
 impl PageSource for ApiList {
     fn identity(&self) -> IdKeys {
         self.ids
+    }
+
+    /// Pages by number, in the deployment's own numbering; one that answers with next links is
+    /// followed link by link once its first page shows one.
+    fn addressing(&self) -> Addressing {
+        Addressing::Numbered
     }
 
     fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {

@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 use crate::error::{Error, Result};
 use crate::identity::{self, IdKeys, Key};
-use crate::record::{Counter, Counts, Next, Page, PageSource, Record};
+use crate::record::{Addressing, Counter, Counts, Next, Page, PageSource, Record};
 use crate::ui::Reporter;
 use ledger::Ledger;
 
@@ -36,7 +36,8 @@ pub struct Walk {
     pub all: bool,
     /// Stop after this many records (`--limit`).
     pub limit: Option<u64>,
-    /// Pages in flight (`--concurrency`).
+    /// Pages in flight (`--concurrency`), for a source whose pages have numbers: a chained one is
+    /// read one page at a time whatever this says.
     pub concurrency: usize,
     /// A walk that reads this many pages without reaching the end fails (`--max-pages`).
     pub max_pages: Option<u64>,
@@ -66,9 +67,10 @@ pub struct Summary {
 
 /// Walks the list, handing each record to `emit` in page order. Pages are fetched (and their answers
 /// read and judged) on the runtime's worker threads while this task hands records on, so waiting,
-/// parsing and formatting overlap. At most `concurrency` pages are in flight, and memory holds at most
-/// those pages. Once the first answer is in, the pages its counters point at go out together (all of
-/// them up to the window when it gave none); pages that `--limit` cannot need are never asked for.
+/// parsing and formatting overlap. At most `concurrency` pages are in flight (one for a source whose
+/// pages are chained, see [`Addressing`]), and memory holds at most those pages. Once the first
+/// answer is in, the pages its counters point at go out together (all of them up to the window when
+/// it gave none); pages that `--limit` cannot need are never asked for.
 ///
 /// A first page refused for its size (a deployment's page-size limit, see
 /// [`PageSource::smaller_page`]) starts the walk again with the size the source can serve: nothing was
@@ -111,7 +113,14 @@ async fn walk_once(
     } else {
         first_page
     };
-    let width = spec.concurrency.max(1);
+    // A chained source is read one page at a time from its first page: through the link or cursor
+    // a page gives, else by asking the source for the next (a keyset it keeps itself). A numbered
+    // one is followed link by link once its first answer gives a link.
+    let addressing = source.addressing();
+    let width = match addressing {
+        Addressing::Chained => 1,
+        Addressing::Numbered => spec.concurrency.max(1),
+    };
     let mut window = Window::new(source.clone(), spec.per_page);
     let mut next = first_page;
     // Starts the pages the walk may need while the window has room; `$held` pages were taken out of
@@ -194,7 +203,10 @@ async fn walk_once(
         )));
     }
     if ended && spec.all && state.spec.limit.is_none() {
-        if let Some(held) = state.second_repeats_first {
+        // Only numbered pages can be asked for again to tell a short list from an ignored page.
+        if let Some(held) = state.second_repeats_first
+            && addressing == Addressing::Numbered
+        {
             probe_ignored_page(&*source, &state, held).await?;
         }
         state.settle(reporter);
@@ -856,6 +868,10 @@ mod tests {
                 crate::identity::IdKeys::ANY
             }
 
+            fn addressing(&self) -> Addressing {
+                Addressing::Numbered
+            }
+
             fn follow<'a>(
                 &'a self,
                 _next: &'a crate::record::Next,
@@ -1108,6 +1124,11 @@ mod tests {
             crate::identity::IdKeys::ANY
         }
 
+        /// A numbered deployment that answers with links: the walk finds them in its answers.
+        fn addressing(&self) -> Addressing {
+            Addressing::Numbered
+        }
+
         fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
             self.asked.lock().unwrap().push(format!("#{page}"));
             // A deployment paged by link ignores the page number.
@@ -1153,6 +1174,71 @@ mod tests {
         );
         assert_eq!(seen, (0..25).collect::<Vec<_>>());
         assert_eq!(source.asked.lock().unwrap().len(), 3);
+    }
+
+    /// A list each of whose pages starts where the last one ended (a keyset kept by the source),
+    /// saying nothing of a next page: asked for side by side, its pages would come back out of
+    /// order. It remembers how many were in flight at once.
+    struct Keyset {
+        n: u64,
+        served: std::sync::atomic::AtomicU64,
+        in_flight: std::sync::atomic::AtomicUsize,
+        most: std::sync::atomic::AtomicUsize,
+    }
+
+    impl PageSource for Keyset {
+        fn identity(&self) -> crate::identity::IdKeys {
+            crate::identity::IdKeys::ANY
+        }
+
+        fn addressing(&self) -> Addressing {
+            Addressing::Chained
+        }
+
+        fn fetch(&self, _page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
+            use std::sync::atomic::Ordering::SeqCst;
+            let now = self.in_flight.fetch_add(1, SeqCst) + 1;
+            self.most.fetch_max(now, SeqCst);
+            Box::pin(async move {
+                tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+                let start = self.served.fetch_add(per_page, SeqCst).min(self.n);
+                let records = (start..(start + per_page).min(self.n))
+                    .map(|i| record_of(&json!({"id": i})))
+                    .collect();
+                self.in_flight.fetch_sub(1, SeqCst);
+                answered(records, None).await
+            })
+        }
+
+        fn follow<'a>(&'a self, _next: &'a Next, per_page: u64) -> BoxFuture<'a, Result<Page>> {
+            self.fetch(0, per_page)
+        }
+    }
+
+    #[test]
+    fn a_source_that_says_it_is_chained_is_read_one_page_at_a_time() {
+        // Four pages in flight asked for, on a runtime that could serve them side by side: the
+        // source's own word decides.
+        let source = Arc::new(Keyset {
+            n: 103,
+            served: Default::default(),
+            in_flight: Default::default(),
+            most: Default::default(),
+        });
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        let reporter = Reporter::new(false, true);
+        let mut seen = Vec::new();
+        let r = rt.block_on(walk(source.clone(), all(10), &reporter, |v| {
+            seen.push(value_of(&v).unwrap()["id"].as_u64().unwrap());
+            Ok(())
+        }));
+        assert_eq!(r.unwrap().records, 103);
+        assert_eq!(seen, (0..103).collect::<Vec<_>>());
+        assert_eq!(source.most.load(std::sync::atomic::Ordering::SeqCst), 1);
     }
 
     #[test]
