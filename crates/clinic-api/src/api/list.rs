@@ -1,5 +1,6 @@
-//! A paged list of `base_url` as a page source: the list's own filters plus `pagina_atual` and
-//! `por_pagina`, in the deployment's own page numbering.
+//! The lists of `base_url` as page sources: a paged list with its own filters plus `pagina_atual`
+//! and `por_pagina`, in the deployment's own page numbering; and a list answered whole, in one call,
+//! as a list of one page, so that the walk knows its records by ID and judges it as any other.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -8,6 +9,7 @@ use std::time::Duration;
 use futures::future::BoxFuture;
 
 use super::conventions;
+use super::ops::whole_list;
 use super::{ApiClient, Operation};
 use crate::error::{Error, Result};
 use crate::identity::{IdKeys, page_digest};
@@ -283,5 +285,57 @@ impl PageSource for ApiList {
                 crate::t!("pages-why-page-base", base = 0)
             })
         })
+    }
+}
+
+/// A list that the service answers whole, in one call (`statusAgendamento`): its first page is the
+/// whole answer, which says it is the last; any later page is empty, and asks nothing.
+pub struct WholeList {
+    client: Arc<ApiClient>,
+    op: &'static Operation,
+    query: Vec<(String, String)>,
+}
+
+impl WholeList {
+    /// The list of the table's entry `op`, with its filters.
+    pub fn new(
+        client: Arc<ApiClient>,
+        op: &'static Operation,
+        query: Vec<(String, String)>,
+    ) -> WholeList {
+        debug_assert_eq!(
+            op.paging,
+            super::Paging::Unpaged,
+            "{} is a paged list",
+            op.path
+        );
+        WholeList { client, op, query }
+    }
+}
+
+impl PageSource for WholeList {
+    fn identity(&self) -> IdKeys {
+        self.op.ids
+    }
+
+    /// One page, reached by no number: nothing is asked side by side with it.
+    fn addressing(&self) -> Addressing {
+        Addressing::Chained
+    }
+
+    fn fetch(&self, page: u64, _per_page: u64) -> BoxFuture<'_, Result<Page>> {
+        Box::pin(async move {
+            if page > 1 {
+                return Ok(Page {
+                    next: Next::End,
+                    ..Page::default()
+                });
+            }
+            whole_list(&self.client, self.op, &self.query).await
+        })
+    }
+
+    fn follow<'a>(&'a self, _next: &'a Next, _per_page: u64) -> BoxFuture<'a, Result<Page>> {
+        Box::pin(async { Err(Error::Protocol(crate::t!("pages-link-unreadable"))) })
     }
 }
