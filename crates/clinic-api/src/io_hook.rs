@@ -8,8 +8,8 @@ use std::sync::Arc;
 use reqwest::header::HeaderName;
 use serde_json::Value;
 
-use crate::api::links::join;
 use crate::api::judge::{Empty, Verdict, judge};
+use crate::api::links::join;
 use crate::error::{Error, Result};
 use crate::http::{Body, Http, Method, Request, Safety};
 use crate::secret::Secret;

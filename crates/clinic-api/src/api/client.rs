@@ -395,4 +395,3 @@ impl ApiClient {
         super::links::target(&self.base, list_path, link)
     }
 }
-
