@@ -8,7 +8,7 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 
 use crate::api::envelope;
-use crate::api::list::ApiList;
+use crate::api::list::{ApiList, WholeList};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::jq::Jq;
@@ -286,6 +286,10 @@ impl PageSource for Observed {
         self.inner.identity()
     }
 
+    fn addressing(&self) -> crate::record::Addressing {
+        self.inner.addressing()
+    }
+
     fn smaller_page(&self, refusal: &Error, per_page: u64) -> Option<u64> {
         self.inner.smaller_page(refusal, per_page)
     }
@@ -398,14 +402,29 @@ pub async fn api_list(
     paged(ctx, Arc::new(ApiList::new(client, op, query)), what).await
 }
 
-/// A list that the service returns whole (no paging): `--limit` still applies.
+/// A list that the service returns whole (no paging), walked as every list is (each record once, by
+/// ID): `--limit` still applies.
 pub async fn unpaged(
     ctx: &Context,
     op: &'static crate::api::Operation,
     query: Vec<(String, String)>,
 ) -> Result<()> {
     let client = ctx.api().await?;
-    records(ctx, crate::api::ops::whole_list(&client, op, &query).await?)
+    let source = Arc::new(WholeList::new(client, op, query));
+    let spec = Walk {
+        first: 1,
+        all: true,
+        max_pages: None,
+        ..ctx.walk()
+    };
+    // The list is one answer, in memory already: it is read whole before anything is written.
+    let mut values = Vec::new();
+    pages::walk(source, spec, &ctx.reporter, |record| {
+        values.push(crate::record::value_of(&record)?);
+        Ok(())
+    })
+    .await?;
+    records(ctx, values)
 }
 
 /// Records already in hand.

@@ -1,7 +1,8 @@
 //! Keeps the house one way: reads every `use crate::…`/`super::…` path of the client's crates
-//! (`crates/*/src/`, `src/`) and `sandbox/src/` and fails on an import from a lower layer to a higher one (per the tables of
-//! ARCHITECTURE.md), on an import a layer forbids, on an import circle between files, and on a
-//! module that no layer names. Code inside `#[cfg(test)]` modules is exempt: tests may look anywhere.
+//! (`crates/*/src/`, `src/`) and `sandbox/src/` and fails on an import from a lower layer to a higher
+//! one (per the tables of ARCHITECTURE.md), on an import a layer forbids, on an import circle between
+//! files, and on a module that no layer names. Code inside `#[cfg(test)]` modules is exempt: tests may
+//! look anywhere. It also fails on a file or folder ARCHITECTURE.md names that does not exist.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -851,6 +852,91 @@ fn the_command_rule_finds_each_kind_of_problem() {
             "command cli::one::part imports cli::two, another command",
             "shared module `cli::gone` does not exist",
             "shared module cli::ask imports cli::one, a command",
+        ]
+    );
+}
+
+/// The top folders of the repository that a path in ARCHITECTURE.md may start with.
+const TREE: &[&str] = &[
+    "crates/", "src/", "sandbox/", "tests/", "bench/", "docs/", "locales/",
+];
+
+/// Every backticked path of `text` that names a file or folder of the repository (it holds a `/`
+/// and starts with one of the [`TREE`] folders), cut before its first placeholder segment:
+/// `tests/cli/<command>.rs` names the folder `tests/cli`, `locales/en/*.ftl` the folder `locales/en`.
+fn named_paths(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for span in text.split('`').skip(1).step_by(2) {
+        if !span.contains('/') || !TREE.iter().any(|top| span.starts_with(top)) {
+            continue;
+        }
+        let concrete: Vec<&str> = span
+            .split('/')
+            .take_while(|segment| !segment.contains('<') && !segment.contains('*'))
+            .filter(|segment| !segment.is_empty())
+            .collect();
+        let path = concrete.join("/");
+        if !out.contains(&path) {
+            out.push(path);
+        }
+    }
+    out
+}
+
+/// The paths `text` names (see [`named_paths`]) that are neither a file nor a folder under `root`.
+fn missing_paths(root: &Path, text: &str) -> Vec<String> {
+    named_paths(text)
+        .into_iter()
+        .filter(|path| !root.join(path).exists())
+        .collect()
+}
+
+/// "Where a change goes" sends the next engineer to files by name: a file moved or renamed must take
+/// its mention along.
+#[test]
+fn every_path_architecture_names_exists() {
+    let missing = missing_paths(&repo(), &architecture());
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md names paths that do not exist:\n{}",
+        missing.join("\n")
+    );
+}
+
+/// The path rule finds each path that is missing, cuts placeholders to their folder, and leaves
+/// alone what is no repository path.
+#[test]
+fn the_path_checker_finds_each_missing_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write_file(root, "src/cli/report/mod.rs", "");
+    write_file(root, "tests/cli/reports.rs", "");
+    write_file(root, "locales/en/cli.ftl", "");
+    let text = "\
+        - `src/cli/report/mod.rs`, `src/cli/report/`, `tests/cli/<command>.rs`, `locales/en/*.ftl`\n\
+        - `src/cli/report/gone.rs` and `docs/nothing/`, `sandbox/src/rest/<group>.rs`\n\
+        - not paths: `api::list`, `cargo test -p clinic-api`, `a/b.rs`, `--to`, `target/debug/x`\n\
+        - `src/cli/report/gone.rs` again, and `locales/fr/*.ftl`\n";
+    assert_eq!(
+        named_paths(text),
+        [
+            "src/cli/report/mod.rs",
+            "src/cli/report",
+            "tests/cli",
+            "locales/en",
+            "src/cli/report/gone.rs",
+            "docs/nothing",
+            "sandbox/src/rest",
+            "locales/fr",
+        ]
+    );
+    assert_eq!(
+        missing_paths(root, text),
+        [
+            "src/cli/report/gone.rs",
+            "docs/nothing",
+            "sandbox/src/rest",
+            "locales/fr"
         ]
     );
 }

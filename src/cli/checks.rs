@@ -623,10 +623,17 @@ fn refreshed(lang: crate::text::i18n::Lang, fresh: bool, age: Duration) -> Strin
     text_in(lang, key, &[("age", Value::from(age))])
 }
 
-/// Whether the service takes the token: one cheap call.
+/// Whether the service takes the token: one cheap call, the list of appointment statuses, walked
+/// as every list is.
 pub async fn token_works(ctx: &Context) -> crate::error::Result<()> {
     let client = ctx.api().await?;
-    crate::api::ops::whole_list(&client, &crate::api::APPOINTMENT_STATUSES, &[])
+    let source = std::sync::Arc::new(crate::api::list::WholeList::new(
+        client,
+        &crate::api::APPOINTMENT_STATUSES,
+        Vec::new(),
+    ));
+    let spec = crate::pages::Walk::every_page(ctx.walk().per_page, 1);
+    crate::pages::walk(source, spec, &ctx.reporter, |_| Ok(()))
         .await
         .map(|_| ())
 }

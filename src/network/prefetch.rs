@@ -68,6 +68,10 @@ impl PageSource for Prefetched {
         self.inner.identity()
     }
 
+    fn addressing(&self) -> crate::record::Addressing {
+        self.inner.addressing()
+    }
+
     fn smaller_page(&self, refusal: &Error, per_page: u64) -> Option<u64> {
         self.inner.smaller_page(refusal, per_page)
     }
@@ -90,6 +94,10 @@ mod tests {
     impl PageSource for Counting {
         fn identity(&self) -> crate::identity::IdKeys {
             crate::identity::IdKeys::ANY
+        }
+
+        fn addressing(&self) -> crate::record::Addressing {
+            crate::record::Addressing::Numbered
         }
 
         fn follow<'a>(

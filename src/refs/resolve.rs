@@ -9,10 +9,11 @@ use futures::StreamExt;
 
 use super::cache::Cache;
 use super::kind::{Entry, Kind, entries_of};
-use crate::api::list::ApiList;
+use crate::api::list::{ApiList, WholeList};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::pages::{self, Walk};
+use crate::record::PageSource;
 use crate::text::fold::{NameMatch, name_match, normalize};
 
 /// An ID, or a name to look up.
@@ -283,11 +284,12 @@ pub async fn fetch(ctx: &Context, kind: Kind, clinic: Option<u64>) -> Result<Vec
     if let Some(c) = clinic.filter(|_| kind.per_clinic()) {
         query.push(("clinica".to_string(), c.to_string()));
     }
-    if !kind.paged() {
-        let records = crate::api::ops::whole_list(&client, kind.operation(), &query).await?;
-        return trusted_entries(kind, &records);
-    }
-    let source = Arc::new(ApiList::new(client, kind.operation(), query));
+    // A list answered whole is walked as a paged one: each record once, by ID.
+    let source: Arc<dyn PageSource> = if kind.paged() {
+        Arc::new(ApiList::new(client, kind.operation(), query))
+    } else {
+        Arc::new(WholeList::new(client, kind.operation(), query))
+    };
     // The page size every walk uses (`--per-page`, the profile's, within the deployment's maximum).
     let spec = Walk {
         first: 1,

@@ -11,18 +11,17 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use chrono::{NaiveDate, NaiveDateTime};
-use serde_json::value::RawValue;
 
 pub use streams::{Stream, parse_streams};
 
-use crate::api::list::ApiList;
+use crate::api::list::{ApiList, WholeList};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::mirror::{
     Bookmark, Counts, End, Mirror, MirrorError, POINT, Run, StreamWriter, UnreadMoney, Widened,
 };
 use crate::network::{Choice, Target};
-use crate::record::Record;
+use crate::record::{PageSource, Record};
 
 /// What a sync is asked to do.
 pub struct Options {
@@ -368,26 +367,19 @@ async fn fetch(
         crm_walk(ctx, table, select, &mut store).await
     } else {
         let client = ctx.api().await.map_err(Stopped::Local)?;
-        if table.paged() {
-            let source = Arc::new(ApiList::new(client, table.op, query));
-            let mut spec = ctx.walk();
-            spec.all = true;
-            spec.first = 1;
-            spec.limit = None;
-            crate::pages::walk(source, spec, &ctx.reporter, &mut store)
-                .await
-                .map(|_| ())
+        // A list answered whole is walked as a paged one: each record once, by ID.
+        let source: Arc<dyn PageSource> = if table.paged() {
+            Arc::new(ApiList::new(client, table.op, query))
         } else {
-            crate::api::ops::whole_list(&client, table.op, &query)
-                .await
-                .and_then(|values| {
-                    values.into_iter().try_for_each(|value| {
-                        let raw: Box<RawValue> = serde_json::value::to_raw_value(&value)
-                            .map_err(|e| Error::Protocol(e.to_string()))?;
-                        store(raw)
-                    })
-                })
-        }
+            Arc::new(WholeList::new(client, table.op, query))
+        };
+        let mut spec = ctx.walk();
+        spec.all = true;
+        spec.first = 1;
+        spec.limit = None;
+        crate::pages::walk(source, spec, &ctx.reporter, &mut store)
+            .await
+            .map(|_| ())
     };
     walked.map_err(|e| {
         if store_failed {
@@ -421,7 +413,6 @@ async fn crm_walk(
         None,
     )?);
     let spec = crate::pages::Walk {
-        concurrency: 1,
         per_page: PAGE_SIZE,
         first: 1,
         all: true,

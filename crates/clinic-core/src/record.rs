@@ -303,10 +303,26 @@ impl Page {
 /// Fields in which services say which clinic a record belongs to.
 pub const CLINIC_FIELDS: &[&str] = &["clinica", "id_clinica", "clinica_id", "clinic", "clinic_id"];
 
+/// How a list's pages are reached: what decides how many a walk may read at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Addressing {
+    /// Each page has a number (from any base, or an offset behind it): several can be read side by
+    /// side. A numbered deployment may still answer with next links, which the walk then follows.
+    Numbered,
+    /// Each page is reached from the one before (a keyset, a cursor, a link): one at a time, in
+    /// order, from the first page on.
+    Chained,
+}
+
 /// A paged list, as the walker reads it.
 pub trait PageSource: Send + Sync {
     /// Fetches one page: `page` is 1-based, `per_page` the size asked for.
     fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>>;
+
+    /// How its pages are reached: the walk takes its concurrency from this, never from a caller's
+    /// promise to ask for one page at a time. Every source says it, a wrapper by asking what it
+    /// wraps: a default would let a chained source forget, and its pages be asked for side by side.
+    fn addressing(&self) -> Addressing;
 
     /// The keys under which this list's records carry their own ID (the operation's, from the
     /// operations table): what the walk knows a record by. Every source says it, a wrapper by

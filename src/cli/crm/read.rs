@@ -105,10 +105,9 @@ pub async fn list(ctx: &Context, method: &str, a: ListArgs) -> Result<()> {
     show::paged(ctx, Arc::new(offset), &crate::t!("cli-what-records")).await
 }
 
-/// A walk whose pages must be read one after another (each page's query depends on the last).
+/// A keyset walk, in pages of Bitrix's fixed size (the source says they go one after another).
 async fn walk_in_order(ctx: &Context, source: Arc<dyn PageSource>) -> Result<()> {
     let spec = pages::Walk {
-        concurrency: 1,
         per_page: PAGE_SIZE,
         ..ctx.walk()
     };

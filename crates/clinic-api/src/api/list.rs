@@ -1,5 +1,6 @@
-//! A paged list of `base_url` as a page source: the list's own filters plus `pagina_atual` and
-//! `por_pagina`, in the deployment's own page numbering.
+//! The lists of `base_url` as page sources: a paged list with its own filters plus `pagina_atual`
+//! and `por_pagina`, in the deployment's own page numbering; and a list answered whole, in one call,
+//! as a list of one page, so that the walk knows its records by ID and judges it as any other.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -8,11 +9,12 @@ use std::time::Duration;
 use futures::future::BoxFuture;
 
 use super::conventions;
+use super::ops::whole_list;
 use super::{ApiClient, Operation};
 use crate::config::Paging;
 use crate::error::{Error, Result};
 use crate::identity::{IdKeys, page_digest};
-use crate::record::{Next, Page, PageSource};
+use crate::record::{Addressing, Next, Page, PageSource};
 
 /// A paged list on `base_url`: adds `pagina_atual` and `por_pagina` to the list's own filters, in the
 /// deployment's own numbering (from 0 or from 1, learned from its answers: see `api::conventions`).
@@ -250,6 +252,12 @@ impl PageSource for ApiList {
         self.ids
     }
 
+    /// Pages by number, in the deployment's own numbering; one that answers with next links is
+    /// followed link by link once its first page shows one.
+    fn addressing(&self) -> Addressing {
+        Addressing::Numbered
+    }
+
     fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
         Box::pin(async move {
             self.may_start_at(page)?;
@@ -316,5 +324,57 @@ impl PageSource for ApiList {
                 crate::t!("pages-why-page-base", base = 0)
             })
         })
+    }
+}
+
+/// A list that the service answers whole, in one call (`statusAgendamento`): its first page is the
+/// whole answer, which says it is the last; any later page is empty, and asks nothing.
+pub struct WholeList {
+    client: Arc<ApiClient>,
+    op: &'static Operation,
+    query: Vec<(String, String)>,
+}
+
+impl WholeList {
+    /// The list of the table's entry `op`, with its filters.
+    pub fn new(
+        client: Arc<ApiClient>,
+        op: &'static Operation,
+        query: Vec<(String, String)>,
+    ) -> WholeList {
+        debug_assert_eq!(
+            op.paging,
+            super::Paging::Unpaged,
+            "{} is a paged list",
+            op.path
+        );
+        WholeList { client, op, query }
+    }
+}
+
+impl PageSource for WholeList {
+    fn identity(&self) -> IdKeys {
+        self.op.ids
+    }
+
+    /// One page, reached by no number: nothing is asked side by side with it.
+    fn addressing(&self) -> Addressing {
+        Addressing::Chained
+    }
+
+    fn fetch(&self, page: u64, _per_page: u64) -> BoxFuture<'_, Result<Page>> {
+        Box::pin(async move {
+            if page > 1 {
+                return Ok(Page {
+                    next: Next::End,
+                    ..Page::default()
+                });
+            }
+            whole_list(&self.client, self.op, &self.query).await
+        })
+    }
+
+    fn follow<'a>(&'a self, _next: &'a Next, _per_page: u64) -> BoxFuture<'a, Result<Page>> {
+        Box::pin(async { Err(Error::Protocol(crate::t!("pages-link-unreadable"))) })
     }
 }

@@ -1,5 +1,5 @@
-//! One typed function per operation of `base_url` (its paged lists are walked through
-//! `list::ApiList`, built from their entry). The method, path and safety of each come from its
+//! One typed function per operation of `base_url` (its lists are walked through `list::ApiList`,
+//! or `list::WholeList` for one answered whole, built from their entry). The method, path and safety of each come from its
 //! entry in [`super::OPERATIONS`]; the bodies are typed, with the service's Portuguese names, so a
 //! command fills a struct from its arguments and never spells a field or a method itself.
 
@@ -9,6 +9,7 @@ use serde_json::Value;
 use super::{ApiClient, Host, Operation, envelope};
 use crate::error::{Error, Result};
 use crate::http::{Method, Safety};
+use crate::record::{Next, Page};
 
 impl Operation {
     /// The HTTP method the table names.
@@ -143,14 +144,19 @@ pub async fn contacts_page(client: &ApiClient, query: &[(String, String)]) -> Re
     Ok(envelope::page_values(answer).0)
 }
 
-/// The records of a list that the service answers whole, in one call (`statusAgendamento`).
-pub async fn whole_list(
+/// A list that the service answers whole, in one call (`statusAgendamento`), as its one page, which
+/// says it is the last. It is walked as `list::WholeList`, like every other list.
+pub(super) async fn whole_list(
     client: &ApiClient,
     op: &'static Operation,
     query: &[(String, String)],
-) -> Result<Vec<Value>> {
+) -> Result<Page> {
     let answer = op.call(client, query, None).await?;
-    Ok(envelope::page_values(answer).0)
+    let (records, total, pages) = envelope::page_values(answer);
+    Ok(Page {
+        next: Next::End,
+        ..Page::of_values(records, total, pages)
+    })
 }
 
 /// Any path of `base_url`, for `clinic api`: the same token, judge and retries as the operations

@@ -12,7 +12,7 @@ use super::batch;
 use super::client::{Crm, result};
 use crate::error::{Error, Result};
 use crate::http::Safety;
-use crate::record::PageSource;
+use crate::record::{Addressing, PageSource};
 use crate::record::{Next, Page, record_of, value_of};
 
 /// Records per page, fixed by Bitrix.
@@ -207,6 +207,11 @@ impl PageSource for OffsetList {
         crate::api::kinds::CRM
     }
 
+    /// An offset behind each page number: pages can be read side by side.
+    fn addressing(&self) -> Addressing {
+        Addressing::Numbered
+    }
+
     fn follow<'a>(
         &'a self,
         _next: &'a crate::record::Next,
@@ -220,8 +225,9 @@ impl PageSource for OffsetList {
 }
 
 /// One list read by ID keyset. Pages must be fetched in order, one at a time: each starts after the
-/// last ID of the one before. Every page but the last carries a cursor, so the walker chains them
-/// one at a time (see `pages`) whatever concurrency its caller asked for.
+/// last ID of the one before. It says it is chained, so the walker reads it one page at a time (see
+/// `pages`) whatever concurrency its caller asked for, and every page but the last carries a cursor
+/// that says another follows.
 pub struct KeysetList {
     crm: Arc<Crm>,
     method: String,
@@ -306,8 +312,7 @@ impl KeysetList {
     }
 
     /// The next page, saying whether another may follow (a cursor the walker hands back through
-    /// [`PageSource::follow`]), so that the walker reads the pages one at a time, in order, whatever
-    /// concurrency its caller asked for.
+    /// [`PageSource::follow`]).
     async fn next_page(&self) -> Result<Page> {
         let mut page = self.next_records().await?;
         let mut s = self.state.lock().unwrap();
@@ -439,6 +444,11 @@ impl KeysetList {
 impl PageSource for KeysetList {
     fn identity(&self) -> crate::identity::IdKeys {
         crate::api::kinds::CRM
+    }
+
+    /// Each page starts after the last ID of the one before.
+    fn addressing(&self) -> Addressing {
+        Addressing::Chained
     }
 
     /// Each page starts after the last ID of the one before, kept here: the cursor only says that

@@ -1,17 +1,12 @@
-//! The page walker: turns a paged list into an ordered stream of records with several pages in flight,
-//! and decides where the list ends from the data, never from one signal alone. Records are known by
-//! their ID (`identity`), across the whole walk (`ledger`): a record met again on any later page is
-//! never handed on twice. The end is an empty page, a page of records all read before (the data ran
-//! out, or a server repeats itself: when that page is page 2 and nothing else vouches for the end, a
-//! probe tells a short list from a server that ignores `pagina_atual`, which fails the walk), or a
-//! page shorter than the deployment's page size whose running count agrees with every counter the
-//! service gave. A short page is no end by itself (servers cap `por_pagina`), and a counter
-//! (a record total, a page count) is a cross-check, never the reason to stop: one that the data
-//! contradicts (more records than the "total", records past the "page count") is dropped for the walk
-//! with a warning, and one the data ends short of fails the walk. Without a total, a page that overlaps
-//! the previous one (a server whose pages shift) ends the walk too, with a warning, and no record is
-//! emitted twice. `--max-pages` is the last safety net against a server that never ends.
+//! The page walker: turns a paged list into an ordered stream of records with several pages in flight
+//! (one at a time for a list chained by links, cursors or a keyset), and ends where the data ends,
+//! never on one signal alone (the rules are `end`'s). Records are known by their ID (`identity`),
+//! across the whole walk (`ledger`): a record met again on any later page is never handed on twice.
+//! When page 2 repeats page 1 and nothing else vouches for the end, a probe tells a short list from a
+//! server that ignores `pagina_atual`, which fails the walk. `--max-pages` is the last safety net
+//! against a server that never ends.
 
+mod end;
 mod ledger;
 
 use std::collections::VecDeque;
@@ -19,8 +14,9 @@ use std::sync::{Arc, OnceLock};
 
 use crate::error::{Error, Result};
 use crate::identity::{self, IdKeys, Key};
-use crate::record::{Counter, Counts, Next, Page, PageSource, Record};
+use crate::record::{Addressing, Next, Page, PageSource, Record};
 use crate::ui::Reporter;
+use end::{Arrived, Ending, Flow};
 use ledger::Ledger;
 
 /// The highest page number a walk reads (and `--page` accepts): far beyond any real list, and far from
@@ -36,7 +32,8 @@ pub struct Walk {
     pub all: bool,
     /// Stop after this many records (`--limit`).
     pub limit: Option<u64>,
-    /// Pages in flight (`--concurrency`).
+    /// Pages in flight (`--concurrency`), for a source whose pages have numbers: a chained one is
+    /// read one page at a time whatever this says.
     pub concurrency: usize,
     /// A walk that reads this many pages without reaching the end fails (`--max-pages`).
     pub max_pages: Option<u64>,
@@ -66,9 +63,10 @@ pub struct Summary {
 
 /// Walks the list, handing each record to `emit` in page order. Pages are fetched (and their answers
 /// read and judged) on the runtime's worker threads while this task hands records on, so waiting,
-/// parsing and formatting overlap. At most `concurrency` pages are in flight, and memory holds at most
-/// those pages. Once the first answer is in, the pages its counters point at go out together (all of
-/// them up to the window when it gave none); pages that `--limit` cannot need are never asked for.
+/// parsing and formatting overlap. At most `concurrency` pages are in flight (one for a source whose
+/// pages are chained, see [`Addressing`]), and memory holds at most those pages. Once the first
+/// answer is in, the pages its counters point at go out together (all of them up to the window when
+/// it gave none); pages that `--limit` cannot need are never asked for.
 ///
 /// A first page refused for its size (a deployment's page-size limit, see
 /// [`PageSource::smaller_page`]) starts the walk again with the size the source can serve: nothing was
@@ -111,7 +109,14 @@ async fn walk_once(
     } else {
         first_page
     };
-    let width = spec.concurrency.max(1);
+    // A chained source is read one page at a time from its first page: through the link or cursor
+    // a page gives, else by asking the source for the next (a keyset it keeps itself). A numbered
+    // one is followed link by link once its first answer gives a link.
+    let addressing = source.addressing();
+    let width = match addressing {
+        Addressing::Chained => 1,
+        Addressing::Numbered => spec.concurrency.max(1),
+    };
     let mut window = Window::new(source.clone(), spec.per_page);
     let mut next = first_page;
     // Starts the pages the walk may need while the window has room; `$held` pages were taken out of
@@ -121,7 +126,8 @@ async fn walk_once(
             // A list chained by links or cursors is read one page at a time: each page says where
             // the next one is.
             if state.chained {
-                let coming = state.summary.records + ($held + window.len() as u64) * state.served;
+                let coming =
+                    state.summary.records + ($held + window.len() as u64) * state.ending.served();
                 let enough = state.spec.limit.is_some_and(|limit| coming >= limit);
                 if window.len() == 0 && next <= ceiling && !enough {
                     if let Some(link) = state.follow.take() {
@@ -136,9 +142,10 @@ async fn walk_once(
                 // decides: every page its live counters point at goes out at once, and every page
                 // the window holds when it gave none.
                 let needed = window.len() == 0 && $held == 0;
-                let ahead = state.answered && state.last_claimed().is_none_or(|last| next <= last);
+                let ahead = state.ending.answered()
+                    && state.ending.last_claimed().is_none_or(|last| next <= last);
                 let pending = window.len() as u64 + $held;
-                let coming = state.summary.records + pending * state.served;
+                let coming = state.summary.records + pending * state.ending.served();
                 if !(needed || ahead) || state.spec.limit.is_some_and(|limit| coming >= limit) {
                     break;
                 }
@@ -152,7 +159,7 @@ async fn walk_once(
         let Some((p, read)) = window.next().await? else {
             break false;
         };
-        if !state.answered && read.page.next.leads_on() {
+        if !state.ending.answered() && read.page.next.leads_on() {
             // Pages chained by links have no numbers to start from.
             if first_page != 1 {
                 return Err(Error::Usage(crate::t!("pages-page-on-linked-list")));
@@ -195,16 +202,19 @@ async fn walk_once(
         )));
     }
     if ended && spec.all && state.spec.limit.is_none() {
-        if let Some(held) = state.second_repeats_first {
+        // Only numbered pages can be asked for again to tell a short list from an ignored page.
+        if let Some(held) = state.ending.second_repeats_first()
+            && addressing == Addressing::Numbered
+        {
             probe_ignored_page(&*source, &state, held).await?;
         }
-        state.settle(reporter);
-        if let Some(short) = state.shortfall() {
-            return Err(short.error(&state, source.shortfall().await));
+        let (records, pages) = (state.summary.records, state.summary.pages);
+        state.ending.settle(records, pages, reporter);
+        if let Some(short) = state.ending.shortfall(records, pages) {
+            return Err(short.error(source.shortfall().await));
         }
     }
-    let total = state.live_claims(Counts::Records).map(|c| c.value).next();
-    state.summary.total = total.filter(|_| ended);
+    state.summary.total = state.ending.total().filter(|_| ended);
     Ok(state.summary)
 }
 
@@ -319,45 +329,16 @@ impl Read {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Flow {
-    /// The walk goes on.
-    Continue,
-    /// The data ended here: the counters are checked against what arrived.
-    End,
-    /// The walk stops short of the end (`--limit`, or pages that shift with nothing to check them).
-    Stop,
-}
-
-/// A counter the service gave, and whether the data has borne it out so far.
-struct Claim {
-    counter: Counter,
-    live: bool,
-}
-
 struct State {
     spec: Walk,
-    first_page: u64,
     summary: Summary,
-    /// The first page has been answered.
-    answered: bool,
-    /// Records the first page held (at least 1): what `--limit` reckons a page brings.
-    served: u64,
-    /// The largest page seen so far: the deployment's page size, once a page has shown it.
-    size: Option<u64>,
-    /// The counters of the first page (only when the walk starts at page 1: a total counts from
-    /// there).
-    claims: Vec<Claim>,
-    /// A counter was dropped (said once a walk).
-    dropped: bool,
+    /// What the pages have said about where the list ends.
+    ending: Ending,
     /// Every record handed on, by ID: a record met again on any page is not handed on twice, and a
     /// page of records all seen before is evidence of the end.
     ledger: Ledger,
     /// How many records of the page last decided on were not in the ledger.
     fresh: u64,
-    /// Page 2 of a walk from page 1 held only page 1's records: how many page 1 held. Nothing but
-    /// a counter or a probe tells a list that fits on page 1 from a server that ignores the page.
-    second_repeats_first: Option<u64>,
     /// The key the walk's records carry their ID under, once a record has shown it.
     id_key: Option<&'static str>,
     /// A record's ID under another key was said (once a walk).
@@ -377,24 +358,16 @@ struct State {
     /// The keys of the walk's first record with an ID: a key it carried beside its ID is another
     /// field, never a new name for the ID.
     first_keys: Vec<String>,
-    repeated: bool,
-    overlapped: bool,
 }
 
 impl State {
     fn new(spec: Walk, first_page: u64) -> State {
         State {
             spec,
-            first_page,
             summary: Summary::default(),
-            answered: false,
-            served: spec.per_page.max(1),
-            size: None,
-            claims: Vec::new(),
-            dropped: false,
+            ending: Ending::new(spec.per_page, first_page),
             ledger: Ledger::default(),
             fresh: 0,
-            second_repeats_first: None,
             id_key: None,
             rename_said: false,
             missing_said: false,
@@ -404,116 +377,28 @@ impl State {
             follow: None,
             links: std::collections::HashSet::new(),
             link_repeated: false,
-            repeated: false,
-            overlapped: false,
         }
-    }
-
-    fn live_claims(&self, counts: Counts) -> impl Iterator<Item = &Counter> {
-        self.claims
-            .iter()
-            .filter(move |c| c.live && c.counter.counts == counts)
-            .map(|c| &c.counter)
-    }
-
-    /// The last page the live counters point at, given the page size served; `None` when none
-    /// says.
-    fn last_claimed(&self) -> Option<u64> {
-        let size = self.served.max(1);
-        self.claims
-            .iter()
-            .filter(|c| c.live)
-            .map(|c| match c.counter.counts {
-                Counts::Pages => c.counter.value,
-                Counts::Records => c.counter.value.div_ceil(size),
-            })
-            .max()
-            .map(|pages| (self.first_page + pages.saturating_sub(1)).max(self.first_page))
     }
 
     /// Reads what page `number` says about the list, before its records are handed on: whether the
-    /// list ends here, and which counters it contradicts.
+    /// list ends here (see `end`), and on a chained list which link to follow next.
     fn decide(&mut self, number: u64, read: &Read, reporter: &Reporter) -> Flow {
-        let n = read.page.records.len() as u64;
-        if !self.answered {
-            self.answered = true;
-            self.served = n.clamp(1, self.spec.per_page.max(1));
+        if !self.ending.answered() {
             self.first_ids = read.ids.clone();
-            if self.first_page == 1 {
-                self.claims = read
-                    .page
-                    .claims()
-                    .into_iter()
-                    .map(|counter| Claim {
-                        counter,
-                        live: true,
-                    })
-                    .collect();
-            }
         }
-        self.fresh = 0;
-        if n == 0 {
-            return Flow::End;
-        }
-        let fresh = self.ledger.fresh(&read.ids);
-        self.fresh = fresh;
-        if fresh == 0 {
-            self.repeated = true;
-            if number == 2 && self.first_page == 1 && !self.chained {
-                self.second_repeats_first = Some(self.summary.records);
-            }
-            reporter.warn(&crate::t!("pages-repeated", page = number));
-            return Flow::End;
-        }
-        let count = self.summary.records + fresh;
-        let pages = self.summary.pages + 1;
-        self.contradicted(number, count, pages, reporter);
-        if self.chained {
+        self.fresh = self.ledger.fresh(&read.ids);
+        let at = Arrived {
+            number,
+            fresh: self.fresh,
+            records: self.summary.records,
+            pages: self.summary.pages,
+            chained: self.chained,
+        };
+        let flow = self.ending.page(at, &read.page, reporter);
+        if self.chained && flow == Flow::Continue {
             return self.chain_on(&read.page.next);
         }
-        // A first page that says it is the last (a null next link), and is short of the size asked
-        // or holds what every counter says: two signals agree that the list ends here.
-        let short_of_asked = n < self.spec.per_page;
-        if number == self.first_page
-            && read.page.next == Next::End
-            && (short_of_asked || self.agree(count, pages))
-        {
-            return Flow::End;
-        }
-        let overlap = n - fresh;
-        // Without a record count nothing says where a shifting list ends, so the walk stops; with
-        // one, the records already emitted are skipped and the count at the end tells whether any
-        // were lost.
-        if overlap > 0 && self.live_claims(Counts::Records).next().is_none() {
-            reporter.warn(&crate::t!(
-                "pages-overlap-stop",
-                page = number,
-                overlap = overlap,
-                count = n
-            ));
-            self.overlapped = true;
-            return Flow::Stop;
-        }
-        if overlap > 0 && !self.overlapped {
-            reporter.warn(&crate::t!(
-                "pages-overlap-skip",
-                page = number,
-                overlap = overlap,
-                count = n
-            ));
-            self.overlapped = true;
-        }
-        // A page shorter than the deployment's page size ends the list when every counter agrees.
-        // The first page shows no page size: a server may cap pages below the size asked without
-        // saying so, and a counter that agrees may be wrong too, so only an empty page after it
-        // proves the end.
-        let short = self.size.is_some_and(|size| n < size);
-        self.size = Some(self.size.unwrap_or(0).max(n));
-        if short && self.agree(count, pages) {
-            Flow::End
-        } else {
-            Flow::Continue
-        }
+        flow
     }
 
     /// On a chained list: the page's link or cursor is the next to follow, and a page without one
@@ -534,89 +419,6 @@ impl State {
         }
         self.follow = Some(next.clone());
         Flow::Continue
-    }
-
-    /// Every live counter says `count` records in `pages` pages.
-    fn agree(&self, count: u64, pages: u64) -> bool {
-        self.claims
-            .iter()
-            .filter(|c| c.live)
-            .all(|c| bears_out(&c.counter, count, pages))
-    }
-
-    /// Drops the counters that the data read so far contradicts: fewer records than have arrived,
-    /// fewer pages than hold records.
-    fn contradicted(&mut self, number: u64, count: u64, pages: u64, reporter: &Reporter) {
-        let mut dropped = Vec::new();
-        for claim in self.claims.iter_mut().filter(|c| c.live) {
-            let why = match claim.counter.counts {
-                Counts::Records if claim.counter.value < count => {
-                    crate::t!("pages-why-more-records", count = count, read = count)
-                }
-                Counts::Pages if claim.counter.value < pages => {
-                    crate::t!("pages-why-more-pages", page = number)
-                }
-                _ => continue,
-            };
-            claim.live = false;
-            dropped.push((claim.counter.clone(), why));
-        }
-        for (counter, why) in dropped {
-            self.said_dropped(&counter, &why, reporter);
-        }
-    }
-
-    fn said_dropped(&mut self, counter: &Counter, why: &str, reporter: &Reporter) {
-        if !self.dropped {
-            self.dropped = true;
-            reporter.warn(&crate::t!("pages-counters-dropped"));
-        }
-        reporter.trace(&crate::t!(
-            "pages-trace-counter-dropped",
-            counter = counter.key.as_str(),
-            value = counter.value,
-            why = why
-        ));
-    }
-
-    /// Once the data has ended: a counter that another counter of the same kind and the data both
-    /// contradict is dropped; a page count is dropped when a record count agrees with the data.
-    fn settle(&mut self, reporter: &Reporter) {
-        let (count, pages) = (self.summary.records, self.summary.pages);
-        let agreeing = self
-            .live_claims(Counts::Records)
-            .find(|c| c.value == count)
-            .cloned();
-        let Some(agreeing) = agreeing else {
-            return;
-        };
-        let mut dropped = Vec::new();
-        for claim in self.claims.iter_mut().filter(|c| c.live) {
-            if !bears_out(&claim.counter, count, pages) {
-                claim.live = false;
-                dropped.push(claim.counter.clone());
-            }
-        }
-        for counter in dropped {
-            let why = crate::t!(
-                "pages-why-counter-agrees",
-                other = agreeing.key.as_str(),
-                count = count,
-                read = count
-            );
-            self.said_dropped(&counter, &why, reporter);
-        }
-    }
-
-    /// The first live counter the data ended short of.
-    fn shortfall(&self) -> Option<Short> {
-        self.claims
-            .iter()
-            .filter(|c| c.live)
-            .find(|c| !bears_out(&c.counter, self.summary.records, self.summary.pages))
-            .map(|c| Short {
-                counter: c.counter.clone(),
-            })
     }
 
     /// Hands on one page's records, each once; says whether the walk stops here (`--limit`).
@@ -744,10 +546,7 @@ impl State {
 /// itself past the end), or nothing. Records page 1 did not hold would mean the list goes on after
 /// all, and fail the walk too. A page 1 of one record is asked again at twice the size instead.
 async fn probe_ignored_page(source: &dyn PageSource, state: &State, held: u64) -> Result<()> {
-    let vouched = state
-        .live_claims(Counts::Records)
-        .any(|c| c.value == state.summary.records);
-    if vouched || held == 0 {
+    if state.ending.vouched(state.summary.records) || held == 0 {
         return Ok(());
     }
     let keys = source.identity();
@@ -783,87 +582,10 @@ async fn probe_ignored_page(source: &dyn PageSource, state: &State, held: u64) -
     Ok(())
 }
 
-/// Whether `count` records in `pages` pages are what `counter` says. An empty list may be said to
-/// have one page (as many frameworks number an empty result's last page).
-fn bears_out(counter: &Counter, count: u64, pages: u64) -> bool {
-    match counter.counts {
-        Counts::Records => counter.value == count,
-        Counts::Pages => counter.value == pages || (pages == 0 && counter.value <= 1),
-    }
-}
-
-/// A counter the data ended short of.
-struct Short {
-    counter: Counter,
-}
-
-impl Short {
-    /// The walk's failure, naming the counter; `why` is what the source found out about it.
-    fn error(&self, state: &State, why: Option<String>) -> Error {
-        let c = &self.counter;
-        let read = state.summary.records;
-        let (reported, read_text) = (
-            crate::text::counts::thousands(c.value),
-            crate::text::counts::thousands(read),
-        );
-        let key = c.key.as_str();
-        if c.counts == Counts::Pages {
-            return Error::Protocol(crate::t!(
-                "pages-incomplete-pages",
-                counter = key,
-                count = c.value,
-                reported = reported,
-                read = state.summary.pages,
-                why = why.unwrap_or_default()
-            ));
-        }
-        if read == 0 {
-            return Error::Protocol(crate::t!(
-                "pages-empty-first-page",
-                counter = key,
-                count = c.value,
-                total = reported,
-                why = why.unwrap_or_default()
-            ));
-        }
-        Error::Protocol(match why {
-            Some(why) => crate::t!(
-                "pages-incomplete-because",
-                counter = key,
-                count = c.value,
-                reported = reported,
-                read = read_text,
-                why = why
-            ),
-            None if state.repeated => crate::t!(
-                "pages-incomplete-repeated",
-                counter = key,
-                count = c.value,
-                reported = reported,
-                read = read_text
-            ),
-            None if state.overlapped => crate::t!(
-                "pages-incomplete-overlapped",
-                counter = key,
-                count = c.value,
-                reported = reported,
-                read = read_text
-            ),
-            None => crate::t!(
-                "pages-incomplete",
-                counter = key,
-                count = c.value,
-                reported = reported,
-                read = read_text
-            ),
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::{record_of, value_of};
+    use crate::record::{Counter, Counts, record_of, value_of};
     use futures::future::BoxFuture;
     use serde_json::json;
 
@@ -872,6 +594,10 @@ mod tests {
         () => {
             fn identity(&self) -> crate::identity::IdKeys {
                 crate::identity::IdKeys::ANY
+            }
+
+            fn addressing(&self) -> Addressing {
+                Addressing::Numbered
             }
 
             fn follow<'a>(
@@ -1126,6 +852,11 @@ mod tests {
             crate::identity::IdKeys::ANY
         }
 
+        /// A numbered deployment that answers with links: the walk finds them in its answers.
+        fn addressing(&self) -> Addressing {
+            Addressing::Numbered
+        }
+
         fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
             self.asked.lock().unwrap().push(format!("#{page}"));
             // A deployment paged by link ignores the page number.
@@ -1171,6 +902,71 @@ mod tests {
         );
         assert_eq!(seen, (0..25).collect::<Vec<_>>());
         assert_eq!(source.asked.lock().unwrap().len(), 3);
+    }
+
+    /// A list each of whose pages starts where the last one ended (a keyset kept by the source),
+    /// saying nothing of a next page: asked for side by side, its pages would come back out of
+    /// order. It remembers how many were in flight at once.
+    struct Keyset {
+        n: u64,
+        served: std::sync::atomic::AtomicU64,
+        in_flight: std::sync::atomic::AtomicUsize,
+        most: std::sync::atomic::AtomicUsize,
+    }
+
+    impl PageSource for Keyset {
+        fn identity(&self) -> crate::identity::IdKeys {
+            crate::identity::IdKeys::ANY
+        }
+
+        fn addressing(&self) -> Addressing {
+            Addressing::Chained
+        }
+
+        fn fetch(&self, _page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
+            use std::sync::atomic::Ordering::SeqCst;
+            let now = self.in_flight.fetch_add(1, SeqCst) + 1;
+            self.most.fetch_max(now, SeqCst);
+            Box::pin(async move {
+                tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+                let start = self.served.fetch_add(per_page, SeqCst).min(self.n);
+                let records = (start..(start + per_page).min(self.n))
+                    .map(|i| record_of(&json!({"id": i})))
+                    .collect();
+                self.in_flight.fetch_sub(1, SeqCst);
+                answered(records, None).await
+            })
+        }
+
+        fn follow<'a>(&'a self, _next: &'a Next, per_page: u64) -> BoxFuture<'a, Result<Page>> {
+            self.fetch(0, per_page)
+        }
+    }
+
+    #[test]
+    fn a_source_that_says_it_is_chained_is_read_one_page_at_a_time() {
+        // Four pages in flight asked for, on a runtime that could serve them side by side: the
+        // source's own word decides.
+        let source = Arc::new(Keyset {
+            n: 103,
+            served: Default::default(),
+            in_flight: Default::default(),
+            most: Default::default(),
+        });
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        let reporter = Reporter::new(false, true);
+        let mut seen = Vec::new();
+        let r = rt.block_on(walk(source.clone(), all(10), &reporter, |v| {
+            seen.push(value_of(&v).unwrap()["id"].as_u64().unwrap());
+            Ok(())
+        }));
+        assert_eq!(r.unwrap().records, 103);
+        assert_eq!(seen, (0..103).collect::<Vec<_>>());
+        assert_eq!(source.most.load(std::sync::atomic::Ordering::SeqCst), 1);
     }
 
     #[test]
