@@ -286,6 +286,10 @@ impl PageSource for Observed {
         self.inner.identity()
     }
 
+    fn proved(&self, found: crate::record::Proved) {
+        self.inner.proved(found)
+    }
+
     fn addressing(&self) -> crate::record::Addressing {
         self.inner.addressing()
     }

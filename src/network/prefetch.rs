@@ -68,6 +68,10 @@ impl PageSource for Prefetched {
         self.inner.identity()
     }
 
+    fn proved(&self, found: crate::record::Proved) {
+        self.inner.proved(found)
+    }
+
     fn addressing(&self) -> crate::record::Addressing {
         self.inner.addressing()
     }
@@ -95,6 +99,8 @@ mod tests {
         fn identity(&self) -> crate::identity::IdKeys {
             crate::identity::IdKeys::ANY
         }
+
+        fn proved(&self, _: crate::record::Proved) {}
 
         fn addressing(&self) -> crate::record::Addressing {
             crate::record::Addressing::Numbered

@@ -189,6 +189,37 @@ fn a_server_that_ignores_the_page_number_fails_rather_than_pass_one_page() {
         .filter(|q| q.contains(&("por_pagina".into(), "25".into())))
         .count();
     assert_eq!(halves, 1);
+    // The finding is remembered, and a later page is refused before anything is sent: it would
+    // answer page 1.
+    let config = || std::fs::read_to_string(env.config.path().join("config.toml")).unwrap();
+    assert!(config().contains("paging = \"ignored\""), "{}", config());
+    let asked = || {
+        env.sent()
+            .iter()
+            .filter(|r| is_to(r, "/lista_venda_orcamento"))
+            .count()
+    };
+    let before = asked();
+    let ran = exited(env.run(&[FICHA, &["--page", "2"][..]].concat()), 2);
+    assert!(stderr(&ran).contains("paging = ignored"), "{}", stderr(&ran));
+    assert_eq!(asked(), before, "nothing is asked for a refused --page");
+    // A deployment remembered so whose pages by number bring new records reads numbers after
+    // all: it says so, and remembers that instead.
+    let plain = Env::with(Options {
+        scale: 3000,
+        counters: Some(vec![Counter::Nothing]),
+        ..Options::ephemeral()
+    });
+    plain.run_ok(&["config", "set", "paging", "ignored"]);
+    let out = dir.path().join("plain.csv");
+    let ran = plain.run_ok(&ficha_to(&out));
+    assert!(
+        stderr(&ran).contains("remembered as paging = numbers"),
+        "{}",
+        stderr(&ran)
+    );
+    let config = std::fs::read_to_string(plain.config.path().join("config.toml")).unwrap();
+    assert!(config.contains("paging = \"numbers\""), "{config}");
     // A list the first page holds whole, with a total that says so, is complete.
     let env = Env::with(Options {
         scale: 100,

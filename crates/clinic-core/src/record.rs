@@ -314,6 +314,16 @@ pub enum Addressing {
     Chained,
 }
 
+/// What a walk proved about how its list's pages are numbered, for a source that remembers how its
+/// deployment pages (see [`PageSource::proved`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Proved {
+    /// A page asked for by number brought records the pages before it had not: numbers are read.
+    Numbers,
+    /// The page number is ignored: a later page answered the first page's records again.
+    Ignored,
+}
+
 /// A paged list, as the walker reads it.
 pub trait PageSource: Send + Sync {
     /// Fetches one page: `page` is 1-based, `per_page` the size asked for.
@@ -333,6 +343,11 @@ pub trait PageSource: Send + Sync {
     /// The page a link or cursor of an earlier answer points at (see [`Next`]), `per_page` records
     /// asked for. A source that never hands out a link refuses.
     fn follow<'a>(&'a self, next: &'a Next, per_page: u64) -> BoxFuture<'a, Result<Page>>;
+
+    /// Told what the walk proved of the list's page numbers, so the next walk starts knowing it. A
+    /// source with nothing to remember does nothing; a wrapper passes it on (no default, as for
+    /// [`PageSource::identity`]: a wrapper that forgot would lose it).
+    fn proved(&self, found: Proved);
 
     /// After a walk's first page was refused with `refusal`: a smaller page size this source can
     /// serve, when the refusal was about the page size (a deployment's limit). `None` otherwise.

@@ -14,7 +14,7 @@ use super::{ApiClient, Operation};
 use crate::config::Paging;
 use crate::error::{Error, Result};
 use crate::identity::{IdKeys, page_digest};
-use crate::record::{Addressing, Next, Page, PageSource};
+use crate::record::{Addressing, Next, Page, PageSource, Proved};
 
 /// A paged list on `base_url`: adds `pagina_atual` and `por_pagina` to the list's own filters, in the
 /// deployment's own numbering (from 0 or from 1, learned from its answers: see `api::conventions`).
@@ -252,6 +252,24 @@ impl PageSource for ApiList {
         self.ids
     }
 
+    /// Remembered in the profile (`paging`) where it undoes what was known: a deployment known to
+    /// page by link, or to ignore the page number, whose pages by number now bring new records,
+    /// reads numbers after all. Numbers are what is assumed anyway, so they are not written down
+    /// for a deployment nothing else was known of.
+    fn proved(&self, found: Proved) {
+        match found {
+            Proved::Ignored => self.client.learn_paging(Paging::Ignored),
+            Proved::Numbers => {
+                if matches!(
+                    self.client.conventions().paging(),
+                    Some(Paging::Links | Paging::Ignored)
+                ) {
+                    self.client.learn_paging(Paging::Numbers);
+                }
+            }
+        }
+    }
+
     /// Pages by number, in the deployment's own numbering; one that answers with next links is
     /// followed link by link once its first page shows one.
     fn addressing(&self) -> Addressing {
@@ -356,6 +374,9 @@ impl PageSource for WholeList {
     fn identity(&self) -> IdKeys {
         self.op.ids
     }
+
+    /// One answer has no page numbers to learn of.
+    fn proved(&self, _: Proved) {}
 
     /// One page, reached by no number: nothing is asked side by side with it.
     fn addressing(&self) -> Addressing {

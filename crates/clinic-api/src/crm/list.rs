@@ -203,6 +203,9 @@ impl OffsetList {
 }
 
 impl PageSource for OffsetList {
+    /// The CRM pages by keyset and offset, which it never needs to learn.
+    fn proved(&self, _: crate::record::Proved) {}
+
     fn identity(&self) -> crate::identity::IdKeys {
         crate::api::kinds::CRM
     }
@@ -442,6 +445,9 @@ impl KeysetList {
 }
 
 impl PageSource for KeysetList {
+    /// The CRM pages by keyset and offset, which it never needs to learn.
+    fn proved(&self, _: crate::record::Proved) {}
+
     fn identity(&self) -> crate::identity::IdKeys {
         crate::api::kinds::CRM
     }

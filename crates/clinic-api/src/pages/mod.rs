@@ -14,7 +14,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::error::{Error, Result};
 use crate::identity::{self, IdKeys, Key};
-use crate::record::{Addressing, Next, Page, PageSource, Record};
+use crate::record::{Addressing, Next, Page, PageSource, Proved, Record};
 use crate::ui::Reporter;
 use end::{Arrived, Ending, Flow};
 use ledger::Ledger;
@@ -119,6 +119,7 @@ async fn walk_once(
     };
     let mut window = Window::new(source.clone(), spec.per_page);
     let mut next = first_page;
+    let mut numbers_proved = false;
     // Starts the pages the walk may need while the window has room; `$held` pages were taken out of
     // the window but not yet counted.
     macro_rules! refill {
@@ -172,6 +173,16 @@ async fn walk_once(
         window.pin(state.id_key);
         let flow = state.decide(p, &read, reporter);
         let adds_nothing = state.fresh == 0;
+        // A later page asked for by number that is mostly new records: the deployment reads page
+        // numbers (said once a walk, for a source that had learned otherwise).
+        if !numbers_proved
+            && !state.chained
+            && p > first_page
+            && state.fresh * 2 > read.ids.len() as u64
+        {
+            numbers_proved = true;
+            source.proved(Proved::Numbers);
+        }
         if spec.all && spec.max_pages.is_some() && p == ceiling && !adds_nothing {
             return Err(Error::Protocol(crate::t!(
                 "pages-max-pages-reached",
@@ -573,6 +584,7 @@ async fn probe_ignored_page(source: &dyn PageSource, state: &State, held: u64) -
         }
     };
     if ignored {
+        source.proved(Proved::Ignored);
         return Err(Error::Protocol(crate::t!(
             "pages-page-ignored",
             count = held,
@@ -592,6 +604,8 @@ mod tests {
     /// What a test source that pages by number says of itself: no ID keys of a kind, no links.
     macro_rules! numbered_source {
         () => {
+            fn proved(&self, _: crate::record::Proved) {}
+
             fn identity(&self) -> crate::identity::IdKeys {
                 crate::identity::IdKeys::ANY
             }
@@ -848,6 +862,8 @@ mod tests {
     }
 
     impl PageSource for Linked {
+        fn proved(&self, _: crate::record::Proved) {}
+
         fn identity(&self) -> crate::identity::IdKeys {
             crate::identity::IdKeys::ANY
         }
@@ -915,6 +931,8 @@ mod tests {
     }
 
     impl PageSource for Keyset {
+        fn proved(&self, _: crate::record::Proved) {}
+
         fn identity(&self) -> crate::identity::IdKeys {
             crate::identity::IdKeys::ANY
         }
