@@ -976,6 +976,7 @@ help-sandbox-serve--error-rate = Fração das requisições (0.0-1.0) respondida
 help-sandbox-serve--drop-rate = Fração das requisições (0.0-1.0) cuja conexão é fechada depois de parte do corpo
 help-sandbox-serve--drop-every-write = Corta a resposta de cada N-ésima escrita (POST, PUT, PATCH, DELETE) depois de a escrita ser feita, como --drop-rate faz ao acaso (0 = desligado)
 help-sandbox-serve--paging = Como as listas paginadas dizem onde fica a próxima página: numbers (pagina_atual, nada dito), laravel (page, next_page_url), drf (page, next), proximo (o endereço da próxima página), link-header (um cabeçalho Link com rel="next", e X-Total-Count) ou cursor (next_cursor, devolvido como cursor); todo estilo menos numbers ignora pagina_atual
+help-sandbox-serve--link-header-only-when-paged = Com --paging link-header: nenhum cabeçalho Link numa lista de uma página só, como algumas APIs (a do GitHub) o escrevem só quando há mais de uma página
 help-sandbox-serve--record-id-key = A chave em que os registros das listas trazem o ID, em vez de id (id_orcamento, cod…)
 help-sandbox-serve--record-id-key-from = A partir do N-ésimo registro de uma lista (contando de 0), os registros trazem o ID em outra chave: N=NOME, uma implantação que renomeia a chave no meio da lista
 help-sandbox-serve--foreign-key-first = Os registros das listas começam por esta chave, com o valor 2, antes do próprio ID: uma chave estrangeira primeiro (id_empresa numa clínica)
