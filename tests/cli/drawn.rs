@@ -73,8 +73,8 @@ struct Drawn {
     keyset: bool,
     /// The quotes are also mirrored with `clinic sync`.
     sync: bool,
-    /// The server ignores `pagina_atual` (and offers no link): a walk that no counter vouches for
-    /// fails, cleanly.
+    /// The server ignores `pagina_atual` and offers no link (always, or on a list of one page): a
+    /// walk that no counter vouches for fails, cleanly.
     ignores_page: bool,
 }
 
@@ -223,7 +223,14 @@ fn draw(seed: u64) -> Drawn {
         overstated: counted && opts.counter_skew > 0,
         crm,
         sync,
-        ignores_page: opts.ignore_page,
+        // A list of one page answered with no `Link` header and no record count is, on first
+        // contact, a server that ignores the page number (as link-paged servers do): it may fail.
+        ignores_page: opts.ignore_page
+            || (opts.link_header_only_when_paged
+                && !opts
+                    .counters()
+                    .iter()
+                    .any(|c| *c != Counter::Nothing && !c.counts_pages())),
         opts,
     }
 }

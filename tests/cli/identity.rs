@@ -201,7 +201,11 @@ fn a_server_that_ignores_the_page_number_fails_rather_than_pass_one_page() {
     };
     let before = asked();
     let ran = exited(env.run(&[FICHA, &["--page", "2"][..]].concat()), 2);
-    assert!(stderr(&ran).contains("paging = ignored"), "{}", stderr(&ran));
+    assert!(
+        stderr(&ran).contains("paging = ignored"),
+        "{}",
+        stderr(&ran)
+    );
     assert_eq!(asked(), before, "nothing is asked for a refused --page");
     // A deployment remembered so whose pages by number bring new records reads numbers after
     // all: it says so, and remembers that instead.
