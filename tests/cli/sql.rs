@@ -204,9 +204,6 @@ fn sql_with_personal_data_masked_refuses_reading_a_personal_column() {
     );
 }
 
-/// A query of PostgreSQL's that counts for a long while and gives no row until it ends.
-const PG_LONG: &str = "SELECT count(*) AS n FROM generate_series(1, 10000000000)";
-
 /// A PostgreSQL database of the test's own with three quotes and one contact, created by the test
 /// server's role; `None` skips the test.
 fn postgres_mirror(test: &str, name: &str) -> Option<String> {
@@ -234,17 +231,6 @@ fn pg_sql(env: &Env, url: &str, args: &[&str], query: &str) -> std::process::Out
     env.run_with(
         &[("PGPASSWORD", POSTGRES_READER_PASSWORD)],
         &[&["sql", "--to", &reader][..], args, &[query]].concat(),
-    )
-}
-
-/// How many queries of [`PG_LONG`] the database `url` runs.
-fn pg_long_running(test: &str, url: &str) -> i64 {
-    postgres_number(
-        test,
-        url,
-        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() \
-         AND state = 'active' AND pid <> pg_backend_pid() \
-         AND query LIKE '%generate_series(1, 10000000000)%'",
     )
 }
 

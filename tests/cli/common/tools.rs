@@ -224,6 +224,20 @@ pub fn postgres_as_reader(url: &str) -> String {
     url.to_string()
 }
 
+/// A query of PostgreSQL's that counts for a long while and gives no row until it ends.
+pub const PG_LONG: &str = "SELECT count(*) AS n FROM generate_series(1, 10000000000)";
+
+/// How many queries of [`PG_LONG`] the database `url` runs.
+pub fn pg_long_running(test: &str, url: &str) -> i64 {
+    postgres_number(
+        test,
+        url,
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() \
+         AND state = 'active' AND pid <> pg_backend_pid() \
+         AND query LIKE '%generate_series(1, 10000000000)%'",
+    )
+}
+
 /// The one whole number `query` answers on the database `url` names, as the test server's user.
 pub fn postgres_number(test: &str, url: &str, query: &str) -> i64 {
     let runtime = tokio::runtime::Builder::new_current_thread()
