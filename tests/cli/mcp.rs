@@ -767,6 +767,8 @@ fn mcp_sql_on_postgres_cancelled_stops_its_query_on_the_server() {
             while running().await == 0 {
                 tokio::time::sleep(std::time::Duration::from_millis(50)).await;
             }
+            // Past its prepare, which shows the same text for a moment: the server runs it.
+            tokio::time::sleep(std::time::Duration::from_millis(500)).await;
         };
         let seen = tokio::time::timeout(std::time::Duration::from_secs(30), async {
             tokio::select! {

@@ -366,6 +366,9 @@ fn postgres_sql_stopped_by_ctrl_c_stops_on_the_server_too() {
         assert!(Instant::now() < deadline, "the query never started");
         std::thread::sleep(Duration::from_millis(50));
     }
+    // Half a second on, it is past its prepare (which shows the same text): the server runs it.
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(pg_long_running(test, &url), 1);
     let status = std::process::Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
