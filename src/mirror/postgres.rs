@@ -633,19 +633,19 @@ pub async fn rows(
     mut row: impl FnMut(Value) -> crate::error::Result<()>,
 ) -> MirrorResult<crate::error::Result<u64>> {
     let reads = pg_guard::check(sql).map_err(MirrorError::Guarded)?;
-    if let Some(powers) = client.query_opt(POWERS, &[]).await? {
-        let role: String = powers.get(0);
-        for (i, power) in [
-            (1, "superuser"),
-            (2, "pg_write_server_files"),
-            (3, "pg_execute_server_program"),
-        ] {
-            if powers.get::<_, bool>(i) {
-                return Err(MirrorError::Guarded(Refusal::Role {
-                    role,
-                    power: power.into(),
-                }));
-            }
+    // One row, or the query fails: a role the server cannot describe is not let through.
+    let powers = client.query_one(POWERS, &[]).await?;
+    let role: String = powers.get(0);
+    for (i, power) in [
+        (1, "superuser"),
+        (2, "pg_write_server_files"),
+        (3, "pg_execute_server_program"),
+    ] {
+        if powers.get::<_, bool>(i) {
+            return Err(MirrorError::Guarded(Refusal::Role {
+                role,
+                power: power.into(),
+            }));
         }
     }
     let token = client.cancel_token();
