@@ -582,3 +582,15 @@ sql-timed-out = the query was stopped after { $limit } (--timeout): narrow it, o
 sql-given-up = the query was stopped: whoever asked for it gave up on it (an assistant cancelled the call)
 sql-too-big = the query failed: a value passes { $limit }, the longest text or blob clinic sql lets SQLite make or read
 sql-expected-query = an SQL query (SELECT …), or --schema for the tables and columns
+sql-refused-statements = the query was refused: { $count ->
+    [0] it holds no statement
+   *[other] it holds { $count } statements
+  }, and clinic sql runs exactly one query on PostgreSQL
+sql-refused-not-a-query = the query was refused: { $statement } is not a query that returns rows; clinic sql runs only those on PostgreSQL
+sql-refused-unreadable = the query was refused: it could not be read as one PostgreSQL query ({ $reason })
+sql-refused-unknown-function = the query was refused: the function { $function }() is not among those clinic sql lets a PostgreSQL query call (aggregates, arithmetic, text, dates and times, JSON, arrays, formatting)
+sql-refused-no-columns = the query was refused: it returns no columns; clinic sql runs only queries that return rows
+sql-refused-role = the query was refused: the role { $role } is { $power ->
+    [superuser] a superuser
+   *[other] a member of { $power }
+  }, and so reaches the server's files or programs whatever a query says; connect clinic sql as a role that can only read the mirror (CREATE ROLE reader LOGIN PASSWORD …; GRANT USAGE ON SCHEMA public TO reader; GRANT SELECT ON ALL TABLES IN SCHEMA public TO reader)

@@ -596,3 +596,15 @@ sql-timed-out = a consulta foi interrompida após { $limit } (--timeout): restri
 sql-given-up = a consulta foi interrompida: quem a pediu desistiu dela (um assistente cancelou a chamada)
 sql-too-big = a consulta falhou: um valor passa de { $limit }, o maior texto ou blob que clinic sql deixa o SQLite fazer ou ler
 sql-expected-query = uma consulta SQL (SELECT …), ou --schema para as tabelas e colunas
+sql-refused-statements = a consulta foi recusada: { $count ->
+    [0] ela não tem nenhum comando
+   *[other] ela tem { $count } comandos
+  }, e clinic sql roda exatamente uma consulta no PostgreSQL
+sql-refused-not-a-query = a consulta foi recusada: { $statement } não é uma consulta que devolve linhas; clinic sql roda só essas no PostgreSQL
+sql-refused-unreadable = a consulta foi recusada: não foi possível lê-la como uma consulta do PostgreSQL ({ $reason })
+sql-refused-unknown-function = a consulta foi recusada: a função { $function }() não está entre as que clinic sql deixa uma consulta do PostgreSQL chamar (agregações, aritmética, texto, datas e horas, JSON, arrays, formatação)
+sql-refused-no-columns = a consulta foi recusada: ela não devolve nenhuma coluna; clinic sql roda só consultas que devolvem linhas
+sql-refused-role = a consulta foi recusada: o papel { $role } { $power ->
+    [superuser] é superusuário
+   *[other] é membro de { $power }
+  }, e por isso alcança os arquivos ou programas do servidor, seja o que for que a consulta diga; conecte clinic sql com um papel que só lê o espelho (CREATE ROLE leitor LOGIN PASSWORD …; GRANT USAGE ON SCHEMA public TO leitor; GRANT SELECT ON ALL TABLES IN SCHEMA public TO leitor)

@@ -288,9 +288,13 @@ pub async fn sql(ctx: &Context, args: SqlArgs) -> Result<()> {
         }
         (None, false) => return Err(Error::missing("SQL", &crate::t!("sql-expected-query"))),
     };
+    let rules = Rules {
+        masked: args.mask_personal,
+        timeout: ctx.global.timeout.unwrap_or(crate::mirror::DEFAULT_TIMEOUT),
+    };
     let path = match destination {
         Destination::File(path) => path,
-        Destination::Postgres(target) => return sql_postgres(ctx, &target, &sql).await,
+        Destination::Postgres(target) => return sql_postgres(ctx, &target, &sql, rules).await,
     };
     let conn = read(&path)?;
     let failed = |e: crate::mirror::MirrorError| match e {
@@ -304,10 +308,6 @@ pub async fn sql(ctx: &Context, args: SqlArgs) -> Result<()> {
         }
         crate::mirror::MirrorError::Guarded(refusal) => Error::Usage(refused(&refusal)),
         other => sync::mirror_error(&path, other),
-    };
-    let rules = Rules {
-        masked: args.mask_personal,
-        timeout: ctx.global.timeout.unwrap_or(crate::mirror::DEFAULT_TIMEOUT),
     };
     print_rows(ctx, &conn, &sql, &[], rules).map_err(failed)?
 }
@@ -335,21 +335,41 @@ fn refused(refusal: &Refusal) -> String {
             "sql-too-big",
             limit = format!("{} MiB", crate::mirror::MAX_LENGTH / (1024 * 1024))
         ),
+        Refusal::Statements(count) => crate::t!("sql-refused-statements", count = *count),
+        Refusal::NotAQuery(kind) => crate::t!("sql-refused-not-a-query", statement = kind.as_str()),
+        Refusal::Unreadable(reason) => {
+            crate::t!("sql-refused-unreadable", reason = reason.as_str())
+        }
+        Refusal::UnknownFunction(name) => {
+            crate::t!("sql-refused-unknown-function", function = name.as_str())
+        }
+        Refusal::NoColumns => crate::t!("sql-refused-no-columns"),
+        Refusal::Role { role, power } => crate::t!(
+            "sql-refused-role",
+            role = role.as_str(),
+            power = power.as_str()
+        ),
     }
 }
 
-/// `clinic sql` on a PostgreSQL database, in a read-only transaction: the server refuses a change.
-async fn sql_postgres(ctx: &Context, target: &Target, sql: &str) -> Result<()> {
+/// `clinic sql` on a PostgreSQL database: read by a SQL parser first, then run in a read-only
+/// transaction by a role without the server's powers, bounded in time (see
+/// [`crate::mirror::postgres::rows`]).
+async fn sql_postgres(ctx: &Context, target: &Target, sql: &str, rules: Rules) -> Result<()> {
     use crate::mirror::MirrorError;
     let failed = |e: MirrorError| match e {
         MirrorError::Refused(reason) => Error::Usage(crate::t!("sql-failed", reason = reason)),
+        // Nobody waits for a query given up on: no input of the user's was wrong.
+        MirrorError::Guarded(Refusal::GivenUp) => Error::Other(refused(&Refusal::GivenUp)),
+        MirrorError::Guarded(refusal) => Error::Usage(refused(&refusal)),
         other => sync::postgres_failure(target, other),
     };
     let mut client = target.connect().await.map_err(failed)?;
     let mut out = Sink::open(ctx, Shape::List)?;
-    let written = crate::mirror::postgres::rows(&mut client, sql, |row| out.write(&row))
-        .await
-        .map_err(failed)?;
+    let written =
+        crate::mirror::postgres::rows(target, &mut client, sql, rules, |row| out.write(&row))
+            .await
+            .map_err(failed)?;
     written?;
     if out.finish()? == 0 {
         ctx.reporter.note(&crate::t!("note-no-records"));

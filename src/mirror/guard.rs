@@ -138,6 +138,20 @@ pub enum Refusal {
     GivenUp,
     /// A value passed [`MAX_LENGTH`].
     TooBig,
+    /// PostgreSQL: not exactly one statement (how many there were).
+    Statements(usize),
+    /// PostgreSQL: a statement that is not a query returning rows (its first word: `COPY`,
+    /// `DELETE`), or a query that locks or creates (`SELECT FOR UPDATE`, `SELECT INTO`).
+    NotAQuery(String),
+    /// PostgreSQL: the parser could not read the query (its words).
+    Unreadable(String),
+    /// PostgreSQL: a function that is not on the list of those that only compute (its name).
+    UnknownFunction(String),
+    /// PostgreSQL: a query that returns no columns.
+    NoColumns,
+    /// PostgreSQL: the role logged in can reach the server's files or programs (the role, and
+    /// what it is: `superuser`, `pg_write_server_files`, `pg_execute_server_program`).
+    Role { role: String, power: String },
 }
 
 /// The guard set on a connection for one query: the authorizer and the progress handler stay until
@@ -341,7 +355,7 @@ fn verdict(action: &AuthAction<'_>, masked: bool) -> Option<Refusal> {
 /// (`crm_contacts__PHONE`, `crm_contacts__EMAIL`; the mirror's `_clinic`, `_parent`… aside). The
 /// change log's `old` and `new` hold the values of every field that changed, a phone or a birth
 /// date among them, and no read of them can be told apart by the field it is for.
-fn is_personal(table: &str, column: &str) -> bool {
+pub(super) fn is_personal(table: &str, column: &str) -> bool {
     use crate::redact::personal_field;
     if table == "_changes" && matches!(column, "old" | "new") {
         return true;

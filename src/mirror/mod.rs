@@ -4,10 +4,12 @@
 //! service. Bookmarks go in the transaction of the rows they cover. SQLite (bundled), opened by one
 //! sync at a time and readable by anyone meanwhile; a PostgreSQL database is kept equal to such a
 //! file, its working copy (`postgres`). A query of a mirror file runs under `guard`: SQLite itself
-//! says what it does, and only reading is allowed.
+//! says what it does, and only reading is allowed; a query of a PostgreSQL mirror is read first by
+//! `pg_guard`, a SQL parser's verdict, then runs read-only as a role without the server's powers.
 
 mod cells;
 mod guard;
+mod pg_guard;
 pub mod postgres;
 mod prepare;
 mod query;

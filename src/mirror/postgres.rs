@@ -18,6 +18,8 @@ use serde_json::Value;
 use tokio_postgres::Client;
 
 use super::cells::quoted;
+use super::guard::{Refusal, Rules};
+use super::pg_guard;
 use super::store::{MirrorError, MirrorResult};
 
 /// Parents whose children one `DELETE` clears.
@@ -25,6 +27,12 @@ const KEYS_PER_DELETE: usize = 5_000;
 
 /// Bytes of rows handed to `COPY` at a time.
 const COPY_CHUNK: usize = 256 * 1024;
+
+/// How long a request to stop a query may take before it is given up.
+const CANCEL_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// How often a running query asks whether whoever asked for it still waits.
+const GIVEN_UP_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// A database named by `--to postgres://…` (or the profile's `sync.target`).
 #[derive(Clone, Debug)]
@@ -137,24 +145,52 @@ impl Target {
                 MirrorError::Postgres(postgres_reason(&e))
             }
         };
-        let client = if self.config.get_ssl_mode() == tokio_postgres::config::SslMode::Disable {
-            let (client, connection) = self
-                .config
-                .connect(tokio_postgres::NoTls)
-                .await
-                .map_err(failed)?;
-            tokio::spawn(connection);
-            client
-        } else {
-            use rustls_platform_verifier::ConfigVerifierExt;
-            let tls = rustls::ClientConfig::with_platform_verifier()
-                .map_err(|e| MirrorError::Postgres(e.to_string()))?;
-            let tls = tokio_postgres_rustls::MakeRustlsConnect::new(tls);
-            let (client, connection) = self.config.connect(tls).await.map_err(failed)?;
-            tokio::spawn(connection);
-            client
+        let client = match self.tls()? {
+            None => {
+                let (client, connection) = self
+                    .config
+                    .connect(tokio_postgres::NoTls)
+                    .await
+                    .map_err(failed)?;
+                tokio::spawn(connection);
+                client
+            }
+            Some(tls) => {
+                let (client, connection) = self.config.connect(tls).await.map_err(failed)?;
+                tokio::spawn(connection);
+                client
+            }
         };
         Ok(client)
+    }
+
+    /// The TLS connector the URL asks for, `None` for `sslmode=disable`.
+    fn tls(&self) -> MirrorResult<Option<tokio_postgres_rustls::MakeRustlsConnect>> {
+        if self.config.get_ssl_mode() == tokio_postgres::config::SslMode::Disable {
+            return Ok(None);
+        }
+        use rustls_platform_verifier::ConfigVerifierExt;
+        let tls = rustls::ClientConfig::with_platform_verifier()
+            .map_err(|e| MirrorError::Postgres(e.to_string()))?;
+        Ok(Some(tokio_postgres_rustls::MakeRustlsConnect::new(tls)))
+    }
+
+    /// Asks the server to stop what the connection of `token` runs, over a connection of its own
+    /// made as the first was (the same TLS), and bounded in time: a server that does not answer is
+    /// not waited for.
+    async fn cancel(&self, token: &tokio_postgres::CancelToken) {
+        let sent = async {
+            match self.tls() {
+                Ok(None) => {
+                    let _ = token.cancel_query(tokio_postgres::NoTls).await;
+                }
+                Ok(Some(tls)) => {
+                    let _ = token.cancel_query(tls).await;
+                }
+                Err(_) => {}
+            }
+        };
+        let _ = tokio::time::timeout(CANCEL_WAIT, sent).await;
     }
 }
 
@@ -575,30 +611,131 @@ fn text(value: ValueRef) -> Option<String> {
     }
 }
 
-/// Runs `sql` on the database in a read-only transaction (so the server itself refuses a change)
-/// and hands each row to `row` as a JSON object of column name to value, in the query's column
-/// order, one at a time.
+/// The roles whose members reach the server's files or programs, whatever a query says.
+const POWERS: &str = "SELECT current_user::text, rolsuper, \
+     pg_has_role(current_user, 'pg_write_server_files', 'member'), \
+     pg_has_role(current_user, 'pg_execute_server_program', 'member') \
+     FROM pg_roles WHERE rolname = current_user";
+
+/// Runs `sql` on the database and hands each row to `row` as a JSON object of column name to
+/// value, in the query's column order, one at a time. The query must first pass [`pg_guard`]: one
+/// statement, a query returning rows, functions off its list refused. The role must reach neither
+/// the server's files nor its programs (a superuser's `COPY … TO PROGRAM` runs a shell command), so
+/// that what the parser cannot see, PostgreSQL's own privileges still refuse. It runs in a
+/// read-only transaction, under `statement_timeout` (`rules.timeout`, counted for each batch of
+/// rows, not while they are written out); a Ctrl-C or an assistant's cancel stops it on the server
+/// too, not only here.
 pub async fn rows(
+    target: &Target,
     client: &mut Client,
     sql: &str,
+    rules: Rules,
     mut row: impl FnMut(Value) -> crate::error::Result<()>,
 ) -> MirrorResult<crate::error::Result<u64>> {
+    let reads = pg_guard::check(sql).map_err(MirrorError::Guarded)?;
+    // One row, or the query fails: a role the server cannot describe is not let through.
+    let powers = client.query_one(POWERS, &[]).await?;
+    let role: String = powers.get(0);
+    for (i, power) in [
+        (1, "superuser"),
+        (2, "pg_write_server_files"),
+        (3, "pg_execute_server_program"),
+    ] {
+        if powers.get::<_, bool>(i) {
+            return Err(MirrorError::Guarded(Refusal::Role {
+                role,
+                power: power.into(),
+            }));
+        }
+    }
+    let token = client.cancel_token();
+    // A stop signal ends the process at once: the server is told first, or it would run the query
+    // to its end (a `pg_sleep` outlives the client that asked for it).
+    let stopper = target.clone();
+    let stopping = token.clone();
+    let _on_stop = crate::unfinished::on_stop(move || {
+        let cancel = std::thread::spawn(move || {
+            if let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+            {
+                runtime.block_on(stopper.cancel(&stopping));
+            }
+        });
+        let _ = cancel.join();
+    });
     let tx = client.build_transaction().read_only(true).start().await?;
+    let millis = rules.timeout.as_millis().clamp(1, i32::MAX as u128);
+    tx.batch_execute(&format!("SET LOCAL statement_timeout = {millis}"))
+        .await?;
+    if rules.masked {
+        let mut columns = Vec::new();
+        if reads.whole_rows {
+            let tables: Vec<&String> = reads.tables.iter().collect();
+            for r in tx
+                .query(
+                    "SELECT table_name::text, column_name::text FROM information_schema.columns \
+                     WHERE table_schema = current_schema() AND table_name = ANY($1) \
+                     ORDER BY table_name, ordinal_position",
+                    &[&tables],
+                )
+                .await?
+            {
+                columns.push((r.get(0), r.get(1)));
+            }
+        }
+        if let Some(refusal) = reads.personal(&columns) {
+            return Err(MirrorError::Guarded(refusal));
+        }
+    }
     let query = sql.trim().trim_end_matches(';');
-    // A statement that gives no rows (a `DELETE`, say) runs as it is, so that the server refuses it
-    // in its own words: the transaction is read-only.
     if tx.prepare(query).await?.columns().is_empty() {
-        tx.execute(query, &[]).await?;
-        tx.commit().await?;
-        return Ok(Ok(0));
+        return Err(MirrorError::Guarded(Refusal::NoColumns));
     }
     // Each row as JSON, which PostgreSQL writes with its column order and types (numbers,
     // booleans, dates as text): one way for every type a query may give.
     let wrapped = format!("SELECT to_json(q)::text FROM ({query}) AS q");
-    let portal = tx.bind(wrapped.as_str(), &[]).await?;
+    let given_up = super::guard::given_up();
+    let mut abandoned = false;
+    let stopped = |e: tokio_postgres::Error, abandoned: bool| {
+        if e.code() == Some(&tokio_postgres::error::SqlState::QUERY_CANCELED) {
+            MirrorError::Guarded(if abandoned {
+                Refusal::GivenUp
+            } else {
+                Refusal::TimedOut(rules.timeout)
+            })
+        } else {
+            MirrorError::from(e)
+        }
+    };
+    let portal = tx
+        .bind(wrapped.as_str(), &[])
+        .await
+        .map_err(|e| stopped(e, false))?;
     let mut count = 0;
     loop {
-        let batch = tx.query_portal(&portal, 1000).await?;
+        let batch = tx.query_portal(&portal, 1000);
+        let batch = match &given_up {
+            None => batch.await,
+            Some(given_up) => {
+                // The server is asked to stop once nobody waits; its answer (the query cancelled)
+                // is still read, so the connection stays in step.
+                let mut batch = std::pin::pin!(batch);
+                let mut every = tokio::time::interval(GIVEN_UP_EVERY);
+                loop {
+                    tokio::select! {
+                        done = &mut batch => break done,
+                        _ = every.tick(), if !abandoned => {
+                            if given_up() {
+                                abandoned = true;
+                                target.cancel(&token).await;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        .map_err(|e| stopped(e, abandoned))?;
         if batch.is_empty() {
             break;
         }
@@ -611,18 +748,24 @@ pub async fn rows(
             }
             count += 1;
         }
+        if given_up.as_ref().is_some_and(|g| g()) {
+            return Err(MirrorError::Guarded(Refusal::GivenUp));
+        }
     }
     tx.commit().await?;
     Ok(Ok(count))
 }
 
 /// Every table of the database's schema and its columns, as [`super::SCHEMA_SQL`] lists a file's.
+/// Keys come from PostgreSQL's own catalogue: `information_schema.table_constraints` shows a role
+/// only the tables it may do more than read, and `clinic sql` runs as a role that only reads.
 pub const SCHEMA_SQL: &str = "SELECT c.table_name AS \"table\", c.column_name AS \"column\", \
-     upper(c.data_type) AS \"type\", EXISTS (SELECT 1 FROM information_schema.table_constraints t \
-     JOIN information_schema.key_column_usage k ON k.constraint_name = t.constraint_name \
-     AND k.table_schema = t.table_schema AND k.table_name = t.table_name \
-     WHERE t.constraint_type = 'PRIMARY KEY' AND t.table_schema = c.table_schema \
-     AND t.table_name = c.table_name AND k.column_name = c.column_name)::int AS \"key\" \
+     upper(c.data_type) AS \"type\", EXISTS (SELECT 1 FROM pg_catalog.pg_constraint k \
+     JOIN pg_catalog.pg_class t ON t.oid = k.conrelid \
+     JOIN pg_catalog.pg_namespace n ON n.oid = t.relnamespace \
+     JOIN pg_catalog.pg_attribute a ON a.attrelid = t.oid AND a.attnum = ANY (k.conkey) \
+     WHERE k.contype = 'p' AND n.nspname = c.table_schema AND t.relname = c.table_name \
+     AND a.attname = c.column_name)::int AS \"key\" \
      FROM information_schema.columns c WHERE c.table_schema = current_schema() \
      ORDER BY c.table_name LIKE '\\_%', c.table_name, c.ordinal_position";
 

@@ -724,6 +724,73 @@ fn mcp_sql_cancelled_stops_its_query() {
     });
 }
 
+/// On a PostgreSQL `sync.target`, a call the client gives up on stops its query on the database
+/// server too, and a function off the list is the tool's error, named.
+#[test]
+fn mcp_sql_on_postgres_cancelled_stops_its_query_on_the_server() {
+    let test = "mcp_sql_on_postgres_cancelled_stops_its_query_on_the_server";
+    let Some(url) = postgres_database(test, "mcp_cancel") else {
+        return;
+    };
+    let env = Env::new();
+    env.run_ok(&["config", "set", "sync.target", &postgres_as_reader(&url)]);
+    let (mut process, _) = logged_in(&env);
+    process.env("PGPASSWORD", POSTGRES_READER_PASSWORD);
+    let running = {
+        let url = url.clone();
+        move || {
+            let url = url.clone();
+            async move {
+                tokio::task::spawn_blocking(move || pg_long_running(test, &url))
+                    .await
+                    .unwrap()
+            }
+        }
+    };
+    runtime().block_on(async {
+        let session = Session::start(process, &[]).await;
+        let refused = session
+            .call("sql", json!({"query": "SELECT pg_sleep(5)"}))
+            .await;
+        assert_eq!(refused.is_error, Some(true), "{refused:?}");
+        assert!(
+            text_of(&refused).contains("the function pg_sleep() is not among"),
+            "{}",
+            text_of(&refused)
+        );
+        let params = CallToolRequestParams::new("sql")
+            .with_arguments(json!({"query": PG_LONG}).as_object().unwrap().clone());
+        let call = session.client.call_tool(params);
+        // Given up once the server runs it: the call is dropped unanswered, and the client sends
+        // its cancel.
+        let started = async {
+            while running().await == 0 {
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            }
+            // Past its prepare, which shows the same text for a moment: the server runs it.
+            tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        };
+        let seen = tokio::time::timeout(std::time::Duration::from_secs(30), async {
+            tokio::select! {
+                answer = call => panic!("answered: {answer:?}"),
+                () = started => {}
+            }
+        })
+        .await;
+        assert!(seen.is_ok(), "the query never started on the server");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        while running().await > 0 {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the query still runs on the server"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        let answer = session.call("sql", json!({"query": "SELECT 1 AS n"})).await;
+        assert_eq!(structured(&answer)["records"], json!([{"n": 1}]));
+    });
+}
+
 /// `mcp.allow_writes = true` in the profile offers the writes as `--allow-writes` does; unset, they
 /// are gone again.
 #[test]

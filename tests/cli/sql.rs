@@ -1,6 +1,8 @@
 //! `clinic sql` on a mirror file: only what SQLite itself says only reads runs, a query is bounded in
 //! time and in the length of its values, and with personal data masked a query may not read a
-//! personal column, whatever it calls the result.
+//! personal column, whatever it calls the result. On a PostgreSQL mirror (the tests named
+//! `postgres`): one query returning rows, functions from an allow-list, a role without the server's
+//! powers, the time limit and Ctrl-C enforced on the server itself.
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -194,6 +196,243 @@ fn sql_with_personal_data_masked_refuses_reading_a_personal_column() {
         &db,
         &["--mask-personal", "--format", "json"],
         "SELECT nome, COUNT(*) AS n FROM contacts GROUP BY nome",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout_json(&out),
+        serde_json::json!([{"nome": "Ana Souza", "n": 1}])
+    );
+}
+
+/// A PostgreSQL database of the test's own with three quotes and one contact, created by the test
+/// server's role; `None` skips the test.
+fn postgres_mirror(test: &str, name: &str) -> Option<String> {
+    let url = postgres_database(test, name)?;
+    postgres_run(
+        test,
+        &url,
+        &[
+            "CREATE TABLE quotes (_clinic BIGINT, id BIGINT, valor TEXT, status TEXT)".into(),
+            "INSERT INTO quotes SELECT 1, i, '10.00', 'Aprovado' FROM generate_series(1, 3) i"
+                .into(),
+            "CREATE TABLE contacts (_clinic BIGINT, id BIGINT, nome TEXT, telefone TEXT, \
+             email TEXT)"
+                .into(),
+            "INSERT INTO contacts VALUES (1, 7, 'Ana Souza', '16992640197', 'ana@example.com')"
+                .into(),
+        ],
+    );
+    Some(url)
+}
+
+/// `clinic sql --to URL ARGS… QUERY` as the test server's plain role.
+fn pg_sql(env: &Env, url: &str, args: &[&str], query: &str) -> std::process::Output {
+    let reader = postgres_as_reader(url);
+    env.run_with(
+        &[("PGPASSWORD", POSTGRES_READER_PASSWORD)],
+        &[&["sql", "--to", &reader][..], args, &[query]].concat(),
+    )
+}
+
+/// A superuser reaches the server's files and programs whatever a query says (`COPY … TO
+/// PROGRAM`): `clinic sql` refuses to run as one, and says what role to use instead.
+#[test]
+fn postgres_sql_refuses_a_superuser_role_and_says_which_role_to_use() {
+    let test = "postgres_sql_refuses_a_superuser_role_and_says_which_role_to_use";
+    let Some(url) = postgres_mirror(test, "sql_superuser") else {
+        return;
+    };
+    let superuser = "SELECT rolsuper::int::bigint FROM pg_roles WHERE rolname = current_user";
+    if postgres_number(test, &url, superuser) != 1 {
+        postgres_cannot_prove(test, "the test server's role is no superuser");
+        return;
+    }
+    let role = url::Url::parse(&url).unwrap().username().to_string();
+    let env = Env::new();
+    let out = env.run(&["sql", "--to", &url, "SELECT count(*) AS n FROM quotes"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr(&out).contains(&format!("the role {role} is a superuser")),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).contains("CREATE ROLE"), "{}", stderr(&out));
+}
+
+/// A plain role reads; anything but one query returning rows, or a function off the list, is
+/// refused by name before the server runs it, and nothing changed.
+#[test]
+fn postgres_sql_as_a_plain_role_reads_and_refuses_everything_else() {
+    let test = "postgres_sql_as_a_plain_role_reads_and_refuses_everything_else";
+    let Some(url) = postgres_mirror(test, "sql_plain") else {
+        return;
+    };
+    let env = Env::new();
+    let out = pg_sql(
+        &env,
+        &url,
+        &["--format", "json"],
+        "SELECT count(*) AS n FROM quotes",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout_json(&out), serde_json::json!([{"n": 3}]));
+    for (query, said) in [
+        (
+            "SELECT lo_from_bytea(0, 'x')",
+            "the function lo_from_bytea() is not among those",
+        ),
+        (
+            "SELECT pg_sleep(0.1)",
+            "the function pg_sleep() is not among those",
+        ),
+        (
+            "COPY (SELECT 1) TO STDOUT",
+            "COPY is not a query that returns rows",
+        ),
+        ("SELECT 1 AS a; SELECT 2 AS b", "it holds 2 statements"),
+        (
+            "DELETE FROM quotes",
+            "DELETE is not a query that returns rows",
+        ),
+        ("SELECT FROM quotes", "it returns no columns"),
+    ] {
+        let out = pg_sql(&env, &url, &[], query);
+        assert_eq!(out.status.code(), Some(2), "{query}: {}", stderr(&out));
+        assert!(out.stdout.is_empty(), "{query}");
+        assert!(
+            stderr(&out).contains(&format!("the query was refused: {said}")),
+            "{query}: {}",
+            stderr(&out)
+        );
+    }
+    assert_eq!(
+        postgres_number(test, &url, "SELECT count(*) FROM quotes"),
+        3
+    );
+    let objects = "SELECT count(*) FROM pg_largeobject_metadata";
+    assert_eq!(postgres_number(test, &url, objects), 0);
+}
+
+/// `--timeout` is PostgreSQL's own `statement_timeout`: the query stops on the server, with the
+/// same message as a mirror file's.
+#[test]
+fn postgres_sql_stops_a_query_at_its_timeout_on_the_server() {
+    let test = "postgres_sql_stops_a_query_at_its_timeout_on_the_server";
+    let Some(url) = postgres_mirror(test, "sql_timeout") else {
+        return;
+    };
+    let env = Env::new();
+    let started = Instant::now();
+    let out = pg_sql(&env, &url, &["--timeout", "1"], PG_LONG);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("the query was stopped after 1s (--timeout)"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(started.elapsed() < Duration::from_secs(30));
+    // The server stopped it itself: nothing is left counting (given a moment to say so).
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while pg_long_running(test, &url) > 0 {
+        assert!(
+            Instant::now() < deadline,
+            "the query still runs on the server"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Ctrl-C ends the run at once, and the server is told to stop the query first: it does not go on
+/// counting for nobody.
+#[cfg(unix)]
+#[test]
+fn postgres_sql_stopped_by_ctrl_c_stops_on_the_server_too() {
+    let test = "postgres_sql_stopped_by_ctrl_c_stops_on_the_server_too";
+    let Some(url) = postgres_mirror(test, "sql_ctrl_c") else {
+        return;
+    };
+    let env = Env::new();
+    let reader = postgres_as_reader(&url);
+    let mut child = process_for(env.config.path(), env.sandbox.urls())
+        .env("PGPASSWORD", POSTGRES_READER_PASSWORD)
+        .args(["sql", "--timeout", "10m", "--to", &reader, PG_LONG])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while pg_long_running(test, &url) == 0 {
+        assert!(Instant::now() < deadline, "the query never started");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // Half a second on, it is past its prepare (which shows the same text): the server runs it.
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(pg_long_running(test, &url), 1);
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let code = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status.code();
+        }
+        assert!(Instant::now() < deadline, "still running after SIGINT");
+        std::thread::sleep(Duration::from_millis(25));
+    };
+    assert_eq!(code, Some(130));
+    // The cancel was sent before the process ended; the server acts on it within moments.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while pg_long_running(test, &url) > 0 {
+        assert!(
+            Instant::now() < deadline,
+            "the query still runs on the server"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// With personal data masked, a PostgreSQL query that reads a personal column is refused by the
+/// column's name, wherever it reads it; nothing of the value is said.
+#[test]
+fn postgres_sql_with_personal_data_masked_refuses_reading_a_personal_column() {
+    let test = "postgres_sql_with_personal_data_masked_refuses_reading_a_personal_column";
+    let Some(url) = postgres_mirror(test, "sql_masked") else {
+        return;
+    };
+    let env = Env::new();
+    for (query, column) in [
+        ("SELECT md5(email) AS x FROM contacts", "contacts.email"),
+        ("SELECT * FROM contacts", "contacts.telefone"),
+        (
+            "SELECT c.id FROM contacts c WHERE c.telefone LIKE '1%'",
+            "contacts.telefone",
+        ),
+        (
+            "SELECT to_json(c) AS x FROM contacts c",
+            "contacts.telefone",
+        ),
+    ] {
+        let out = pg_sql(&env, &url, &["--mask-personal"], query);
+        assert_eq!(out.status.code(), Some(2), "{query}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains(&format!("it reads {column}, a column of personal data")),
+            "{query}: {}",
+            stderr(&out)
+        );
+        assert!(!stderr(&out).contains("ana@"), "{}", stderr(&out));
+        assert!(!stderr(&out).contains("9926"), "{}", stderr(&out));
+        // Unmasked, the same query answers.
+        let out = pg_sql(&env, &url, &[], query);
+        assert!(out.status.success(), "{query}: {}", stderr(&out));
+    }
+    let out = pg_sql(
+        &env,
+        &url,
+        &["--mask-personal", "--format", "json"],
+        "SELECT nome, count(*) AS n FROM contacts GROUP BY nome",
     );
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(

@@ -54,7 +54,7 @@ impl Dest {
             to: postgres_database(test, name)?.into(),
             integer: "BIGINT",
             real: "DOUBLE PRECISION",
-            refused: "read-only transaction",
+            refused: "DELETE is not a query that returns rows",
             // Its tables come with the run's publication, at the end.
             probe: "SELECT 1 AS n",
             _dir: None,
@@ -84,12 +84,27 @@ fn sync(env: &Env, db: impl AsRef<OsStr>, args: &[&str]) -> String {
 
 /// Rows of an SQL query on the mirror, as JSON objects.
 fn sql(env: &Env, db: impl AsRef<OsStr>, query: &str) -> Vec<Value> {
-    let out = env.run_as(
-        "admin",
-        &["sql", "--format", "json", "--to", arg(&db), arg(&query)],
-    );
+    let out = read(env, db, &["--format", "json", query]);
     assert!(out.status.success(), "{query}: {}", stderr(&out));
     stdout_json(&out).as_array().cloned().unwrap_or_default()
+}
+
+/// `clinic sql --to DB ARGS…` as the admin; a PostgreSQL database is read by the test server's
+/// plain role, since `clinic sql` refuses a superuser.
+fn read(env: &Env, db: impl AsRef<OsStr>, args: &[&str]) -> std::process::Output {
+    let db = arg(&db);
+    let to = match db.starts_with("postgres") {
+        true => postgres_as_reader(db),
+        false => db.to_string(),
+    };
+    let token = env.token("admin", "admin");
+    env.run_with(
+        &[
+            ("CLINIC_TOKEN", &token),
+            ("PGPASSWORD", POSTGRES_READER_PASSWORD),
+        ],
+        &[&["sql", "--to", &to][..], args].concat(),
+    )
 }
 
 /// `(id, valor, modificado_em)` of every quote of the network, by ID, as a fresh export gives them.
@@ -325,7 +340,7 @@ fn follows_exactly(dest: &Dest) {
     assert_eq!(changed, 2, "{by}");
 
     // The database is the user's to read, never to change through `clinic sql`.
-    let out = env.run_as("admin", &["sql", "--to", arg(&db), "DELETE FROM quotes"]);
+    let out = read(&env, db, &["DELETE FROM quotes"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains(refused), "{}", stderr(&out));
 }
@@ -446,10 +461,7 @@ fn new_field(dest: &Dest) {
     });
     let db = &dest.to;
     sync(&env, db, &["--streams", "quotes"]);
-    let schema = env.run_as(
-        "admin",
-        &["sql", "--schema", "--format", "csv", "--to", arg(&db)],
-    );
+    let schema = read(&env, db, &["--schema", "--format", "csv"]);
     let schema = String::from_utf8(schema.stdout).unwrap();
     let (integer, real) = (dest.integer, dest.real);
     for column in [
@@ -520,7 +532,7 @@ fn one_writer(dest: &Dest) {
         stderr(&second)
     );
     // Readers are not blocked meanwhile.
-    let reading = env.run_as("admin", &["sql", "--to", arg(&db), arg(&dest.probe)]);
+    let reading = read(&env, db, &[dest.probe]);
     assert!(reading.status.success(), "{}", stderr(&reading));
     assert!(first.wait().unwrap().success());
     let waited = sync(&env, db, &["--streams", "quotes"]);
@@ -912,6 +924,7 @@ fn postgres_takes_any_text_and_widens_a_column_as_the_file_does() {
         let server = crate::hostile::serving(crate::hostile::list_of(records));
         crate::servers::clinic_at(config.path(), &server.url(""))
             .args(args)
+            .env("PGPASSWORD", POSTGRES_READER_PASSWORD)
             .output()
             .unwrap()
     };
@@ -925,13 +938,14 @@ fn postgres_takes_any_text_and_widens_a_column_as_the_file_does() {
     assert!(first.status.success(), "{}", stderr(&first));
     let second = run(&sync_args, &[record("A-7".into(), "2024-05-02 10:00:00")]);
     assert!(second.status.success(), "{}", stderr(&second));
+    let reader = postgres_as_reader(&url);
     let read = run(
         &[
             "sql",
             "--format",
             "json",
             "--to",
-            &url,
+            &reader,
             "SELECT codigo, observacoes_venda FROM quotes",
         ],
         &[],
@@ -941,7 +955,10 @@ fn postgres_takes_any_text_and_widens_a_column_as_the_file_does() {
         stdout_json(&read),
         serde_json::json!([{"codigo": "A-7", "observacoes_venda": note}])
     );
-    let schema = run(&["sql", "--schema", "--format", "csv", "--to", &url], &[]);
+    let schema = run(
+        &["sql", "--schema", "--format", "csv", "--to", &reader],
+        &[],
+    );
     assert!(
         String::from_utf8_lossy(&schema.stdout).contains("quotes,codigo,TEXT,0"),
         "{}",

@@ -117,7 +117,7 @@ fn a_stored_postgres_password_is_sent_to_its_own_database_only() {
         "--format",
         "json",
         "--to",
-        &a,
+        &role_a,
         "SELECT COUNT(*) AS n FROM quotes",
     ]));
     assert_eq!(stdout_json(&count)[0]["n"], 40);

@@ -1,7 +1,8 @@
 //! Temporary files that must not outlive a stopped run: the file behind `-o` before it is renamed
 //! onto its final name, and a configuration file being replaced. A run stopped by a signal exits
 //! without unwinding (the thread that would unwind may be blocked writing into a full pipe), so the
-//! files are listed here and removed by [`abandon_all`] just before the process exits.
+//! files are listed here and removed by [`abandon_all`] just before the process exits. So is work
+//! that would outlive the process elsewhere ([`on_stop`]: a query a database server runs).
 //!
 //! A run killed outright (`kill -9`) removes nothing, so each temporary file's name carries the pid
 //! of its run ([`temp_prefix`]): the next run that writes beside it removes the files whose run is
@@ -16,6 +17,8 @@ use std::sync::{Mutex, MutexGuard};
 struct Registry {
     next: u64,
     files: BTreeMap<u64, PathBuf>,
+    /// Work elsewhere to stop before the process exits (a query running on a database server).
+    hooks: BTreeMap<u64, Box<dyn FnOnce() + Send>>,
     /// Set by [`abandon_all`]: from then on nothing is published.
     stopping: bool,
 }
@@ -23,6 +26,7 @@ struct Registry {
 static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
     next: 0,
     files: BTreeMap::new(),
+    hooks: BTreeMap::new(),
     stopping: false,
 });
 
@@ -76,13 +80,42 @@ impl Drop for Unfinished {
     }
 }
 
-/// Removes every registered file and refuses every later [`Unfinished::commit`]: called once the
-/// process has decided to exit early.
+/// A registered stop: dropping it forgets it (its work ended on its own).
+#[must_use = "a stop forgotten at once would never run"]
+pub struct OnStop {
+    id: u64,
+}
+
+/// Runs `stop` should the run be stopped by a signal while the returned [`OnStop`] lives: for
+/// work that would outlive the process (a query a database server goes on running after its
+/// client is gone).
+pub fn on_stop(stop: impl FnOnce() + Send + 'static) -> OnStop {
+    let mut registry = registry();
+    registry.next += 1;
+    let id = registry.next;
+    registry.hooks.insert(id, Box::new(stop));
+    OnStop { id }
+}
+
+impl Drop for OnStop {
+    fn drop(&mut self) {
+        registry().hooks.remove(&self.id);
+    }
+}
+
+/// Removes every registered file, runs every registered stop and refuses every later
+/// [`Unfinished::commit`]: called once the process has decided to exit early.
 pub fn abandon_all() {
     let mut registry = registry();
     registry.stopping = true;
     for path in std::mem::take(&mut registry.files).into_values() {
         let _ = std::fs::remove_file(path);
+    }
+    let hooks = std::mem::take(&mut registry.hooks);
+    // A stop may take a moment (a message to a server): the list is not held meanwhile.
+    drop(registry);
+    for stop in hooks.into_values() {
+        stop();
     }
 }
 

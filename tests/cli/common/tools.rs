@@ -192,7 +192,75 @@ pub fn postgres_database(test: &str, name: &str) -> Option<String> {
     url.query_pairs_mut()
         .clear()
         .append_pair("sslmode", "disable");
+    // `clinic sql` refuses the server's own (superuser) role: every table the test's role creates
+    // here is readable by a plain role, which reads with its password.
+    postgres_run(
+        test,
+        &server,
+        &[format!(
+            "DO $$ BEGIN CREATE ROLE {POSTGRES_READER} LOGIN PASSWORD '{POSTGRES_READER_PASSWORD}'; \
+             EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$"
+        )],
+    );
+    postgres_run(
+        test,
+        url.as_str(),
+        &[format!(
+            "ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT ON TABLES TO {POSTGRES_READER}"
+        )],
+    );
     Some(url.to_string())
+}
+
+/// A plain role of the test server's, which can only read what a test's database holds.
+pub const POSTGRES_READER: &str = "clinic_test_reader";
+/// Its password, given as `PGPASSWORD` (a URL with a password is refused).
+pub const POSTGRES_READER_PASSWORD: &str = "reader-only-7";
+
+/// `url` with the reading role as its user.
+pub fn postgres_as_reader(url: &str) -> String {
+    let mut url = url::Url::parse(url).expect("a PostgreSQL URL");
+    url.set_username(POSTGRES_READER).unwrap();
+    url.to_string()
+}
+
+/// A query of PostgreSQL's that counts for a long while and gives no row until it ends.
+pub const PG_LONG: &str = "SELECT count(*) AS n FROM generate_series(1, 10000000000)";
+
+/// How many queries of [`PG_LONG`] the database `url` runs: as `clinic sql` runs it, each row as
+/// JSON, since its prepare shows the query's own text as active for a moment too.
+pub fn pg_long_running(test: &str, url: &str) -> i64 {
+    postgres_number(
+        test,
+        url,
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() \
+         AND state = 'active' AND pid <> pg_backend_pid() \
+         AND query LIKE 'SELECT to_json(q)%generate_series(1, 10000000000)%'",
+    )
+}
+
+/// The one whole number `query` answers on the database `url` names, as the test server's user.
+pub fn postgres_number(test: &str, url: &str, query: &str) -> i64 {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let mut config: tokio_postgres::Config = url.parse().expect("a PostgreSQL URL");
+        if let Ok(password) = std::env::var("PGPASSWORD") {
+            config.password(password);
+        }
+        let (client, connection) = config
+            .connect(tokio_postgres::NoTls)
+            .await
+            .unwrap_or_else(|e| panic!("{test}: {url} cannot be reached: {e}"));
+        tokio::spawn(connection);
+        client
+            .query_one(query, &[])
+            .await
+            .unwrap_or_else(|e| panic!("{test}: {query}: {e}"))
+            .get(0)
+    })
 }
 
 /// Runs `statements`, one a call, on the database `url` names, as the test server's own user
