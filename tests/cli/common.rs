@@ -151,6 +151,12 @@ impl Env {
             .collect()
     }
 
+    /// How many requests to `path` the journal holds: a refused command adds none.
+    #[allow(dead_code)]
+    pub fn asked_to(&self, path: &str) -> usize {
+        self.sent().iter().filter(|r| is_to(r, path)).count()
+    }
+
     /// The writes the command sent: the journal's POST requests, oldest first.
     #[allow(dead_code)]
     pub fn posts(&self) -> Vec<Value> {
@@ -354,6 +360,19 @@ pub fn without_numbering_probe(entries: Vec<Value>) -> Vec<Value> {
             !query_of(r)
                 .iter()
                 .any(|(k, v)| k == "pagina_atual" && v == "0")
+        })
+        .collect()
+}
+
+/// The `id` of each line of NDJSON output, in order.
+#[allow(dead_code)]
+pub fn ndjson_ids(stdout: &[u8]) -> Vec<u64> {
+    String::from_utf8_lossy(stdout)
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["id"]
+                .as_u64()
+                .unwrap()
         })
         .collect()
 }

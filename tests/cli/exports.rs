@@ -69,14 +69,7 @@ fn every_format_of_a_large_walk_has_the_bytes_of_reading_every_record() {
         );
     }
     let records = String::from_utf8(ok(export(&env, &["--format", "ndjson"]))).unwrap();
-    let ids: Vec<u64> = records
-        .lines()
-        .map(|l| {
-            serde_json::from_str::<serde_json::Value>(l).unwrap()["id"]
-                .as_u64()
-                .unwrap()
-        })
-        .collect();
+    let ids = ndjson_ids(records.as_bytes());
     let mut unique = ids.clone();
     unique.dedup();
     assert_eq!(ids.len(), unique.len());

@@ -193,12 +193,7 @@ fn a_server_that_ignores_the_page_number_fails_rather_than_pass_one_page() {
     // answer page 1.
     let config = || std::fs::read_to_string(env.config.path().join("config.toml")).unwrap();
     assert!(config().contains("paging = \"ignored\""), "{}", config());
-    let asked = || {
-        env.sent()
-            .iter()
-            .filter(|r| is_to(r, "/lista_venda_orcamento"))
-            .count()
-    };
+    let asked = || env.asked_to("/lista_venda_orcamento");
     let before = asked();
     let ran = exited(env.run(&[FICHA, &["--page", "2"][..]].concat()), 2);
     assert!(

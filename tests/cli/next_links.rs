@@ -142,15 +142,7 @@ fn a_limit_reads_only_the_links_it_needs_and_page_is_refused() {
         ]
         .concat(),
     );
-    let ids: Vec<u64> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| {
-            serde_json::from_str::<serde_json::Value>(l).unwrap()["id"]
-                .as_u64()
-                .unwrap()
-        })
-        .collect();
+    let ids = ndjson_ids(&out.stdout);
     let distinct: std::collections::BTreeSet<_> = ids.iter().collect();
     assert_eq!((ids.len(), distinct.len()), (120, 120));
     let followed = env
@@ -203,23 +195,10 @@ fn a_deployment_known_to_page_by_link_reads_an_answer_without_a_link_as_the_whol
     let config = std::fs::read_to_string(env.config.path().join("config.toml")).unwrap();
     assert!(config.contains("paging = \"links\""), "{config}");
     let out = env.run_ok(&one_page);
-    let ids: std::collections::BTreeSet<u64> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| {
-            serde_json::from_str::<serde_json::Value>(l).unwrap()["id"]
-                .as_u64()
-                .unwrap()
-        })
-        .collect();
+    let ids: std::collections::BTreeSet<u64> = ndjson_ids(&out.stdout).into_iter().collect();
     assert_eq!(ids.len() as u64, held);
 
-    let asked = || {
-        env.sent()
-            .iter()
-            .filter(|r| is_to(r, "/lista_venda_orcamento"))
-            .count()
-    };
+    let asked = || env.asked_to("/lista_venda_orcamento");
     let before = asked();
     let out = exited(env.run(&[FICHA, &["--page", "2"][..]].concat()), 2);
     assert!(stderr(&out).contains("next links"), "{}", stderr(&out));
