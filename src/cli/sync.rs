@@ -31,6 +31,8 @@ pub struct SyncArgs {
     #[arg(long)]
     full: bool,
     #[arg(long)]
+    allow_empty: bool,
+    #[arg(long)]
     no_wait: bool,
 }
 
@@ -121,6 +123,7 @@ pub async fn run(ctx: &Context, args: SyncArgs) -> Result<()> {
         },
         clinics: args.clinic,
         full: args.full,
+        allow_empty: args.allow_empty,
         wait: !args.no_wait,
     };
     let outcome = sync::run(ctx, opts).await?;

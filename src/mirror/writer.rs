@@ -38,6 +38,9 @@ pub struct End {
     /// The saved point was dropped (it was ahead of the server's clock): the new one replaces it
     /// even when earlier.
     pub replace_point: bool,
+    /// A whole walk that brought nothing where the mirror holds live rows tombstones them anyway
+    /// (`--allow-empty`); else it is taken for a server that lost its list for a moment.
+    pub allow_empty: bool,
 }
 
 /// What a stream's walk wrote, once its last transaction is committed.
@@ -49,6 +52,9 @@ pub struct Finished {
     pub older: u64,
     /// Money values that are not an exact amount: kept as their text, their centavos left empty.
     pub unread_money: Vec<UnreadMoney>,
+    /// Live rows a whole walk that came back empty left standing (not `allow_empty`): none
+    /// tombstoned, and the walk not counted as full.
+    pub kept_on_empty: u64,
 }
 
 /// Money values of one column that could not be read as an exact amount.
@@ -84,6 +90,7 @@ struct State {
     older: u64,
     /// Money values without an exact amount, by table and column.
     unread_money: BTreeMap<(String, String), u64>,
+    kept_on_empty: u64,
 }
 
 impl Mirror {
@@ -127,6 +134,7 @@ impl Mirror {
                 newest: None,
                 older: 0,
                 unread_money: BTreeMap::new(),
+                kept_on_empty: 0,
             },
         })
     }
@@ -175,6 +183,7 @@ impl StreamWriter<'_> {
                     count,
                 })
                 .collect(),
+            kept_on_empty: state.kept_on_empty,
         })
     }
 
@@ -186,11 +195,27 @@ impl StreamWriter<'_> {
             state.upsert(&tx, record?, &batch.texts)?;
         }
         if let Some(end) = end {
+            let mut full = end.full;
             if end.full
                 && let Some(table) = &state.table
             {
-                state.counts.vanished +=
-                    tombstones(&tx, table, &state.stream, state.clinic, &state.run)?;
+                let c = &state.counts;
+                let received = c.new + c.changed + c.resurrected + c.unchanged;
+                let live = if received == 0 && !end.allow_empty {
+                    live_rows(&tx, table, state.clinic)?
+                } else {
+                    0
+                };
+                if live > 0 {
+                    // An empty answer where there were rows is more often a server's bad moment
+                    // than a clinic that lost everything: the rows stay, and so does the date of
+                    // the last full walk, so that the next one still comes when due.
+                    state.kept_on_empty = live;
+                    full = false;
+                } else {
+                    state.counts.vanished +=
+                        tombstones(&tx, table, &state.stream, state.clinic, &state.run)?;
+                }
             }
             let point = match (state.newest, end.cap) {
                 (Some(newest), Some(cap)) => Some(newest.min(cap)),
@@ -212,7 +237,7 @@ impl StreamWriter<'_> {
                     state.clinic,
                     point,
                     state.run.at,
-                    end.full,
+                    full,
                     end.replace_point
                 ],
             )?;
@@ -480,6 +505,19 @@ fn tombstones(
         ])?;
     }
     Ok(gone.len() as u64)
+}
+
+/// Rows of `clinic` in `table` that are not tombstoned.
+fn live_rows(conn: &Connection, table: &Table, clinic: i64) -> MirrorResult<u64> {
+    let n: i64 = conn.query_row(
+        &format!(
+            "SELECT COUNT(*) FROM {t} WHERE \"_clinic\" = ?1 AND \"_deleted_at\" IS NULL",
+            t = quoted(&table.name)
+        ),
+        params![clinic],
+        |r| r.get(0),
+    )?;
+    Ok(n as u64)
 }
 
 /// The cell of a record's ID field `key`, when it holds a value.

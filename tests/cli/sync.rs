@@ -688,6 +688,76 @@ fn a_full_walk_comes_back_as_often_as_the_profile_says() {
     same(&mirrored(&env, &db), &exported(&env), "the service");
 }
 
+/// A clinic's list that comes back empty where the mirror holds its rows tombstones nothing on that
+/// run and says so, naming the table and clinic: the next run finds every row where it was, and the
+/// change log holds no vanished nor resurrected rows. `--allow-empty` accepts the empty list.
+#[test]
+fn a_list_that_comes_back_empty_tombstones_nothing_unless_allowed() {
+    let env = Env::scale(300);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    let live = |table: &str| -> i64 {
+        sql(
+            &env,
+            &db,
+            &format!("SELECT COUNT(*) AS n FROM {table} WHERE _clinic = 1 AND _deleted_at IS NULL"),
+        )[0]["n"]
+            .as_i64()
+            .unwrap()
+    };
+    let logged = |change: &str| -> i64 {
+        sql(
+            &env,
+            &db,
+            &format!("SELECT COUNT(*) AS n FROM _changes WHERE change = '{change}'"),
+        )[0]["n"]
+            .as_i64()
+            .unwrap()
+    };
+    let streams = ["--streams", "quotes,appointments"];
+    sync(&env, &db, &streams);
+    let (appointments, quotes) = (live("appointments"), live("quotes"));
+    assert!(appointments > 0 && quotes > 0, "{appointments} {quotes}");
+
+    env.empty_list("appointments", 1, true);
+    env.empty_list("quotes", 1, true);
+    let said = sync(&env, &db, &[&streams[..], &["--full"]].concat());
+    for (table, rows) in [("appointments", appointments), ("quotes", quotes)] {
+        assert!(
+            said.contains(&format!(
+                "{table} (clinic 1): the service answered an empty list where the mirror holds \
+                 {rows} rows: nothing was marked deleted this run"
+            )),
+            "{said}"
+        );
+    }
+    assert_eq!(
+        (live("appointments"), live("quotes")),
+        (appointments, quotes)
+    );
+    assert_eq!(logged("vanished"), 0);
+    // The walk that came back empty was no full walk: the next one is still due.
+    let full_at = sql(
+        &env,
+        &db,
+        "SELECT full_at FROM _bookmarks WHERE stream = 'quotes' AND clinic = 1",
+    );
+    let first_run = sql(&env, &db, "SELECT started_at FROM _runs WHERE run = 1");
+    assert_eq!(full_at[0]["full_at"], first_run[0]["started_at"]);
+
+    env.empty_list("appointments", 1, false);
+    env.empty_list("quotes", 1, false);
+    let said = sync(&env, &db, &streams);
+    assert!(!said.contains("empty list"), "{said}");
+    assert_eq!(logged("resurrected"), 0);
+
+    env.empty_list("appointments", 1, true);
+    let said = sync(&env, &db, &[&streams[..], &["--allow-empty"]].concat());
+    assert!(!said.contains("empty list"), "{said}");
+    assert_eq!(live("appointments"), 0);
+    assert_eq!(logged("vanished"), appointments);
+}
+
 /// A bookmark later than the server's own clock (saved under a clock that ran ahead) would ask for
 /// a future that holds nothing: the run says so, walks the list whole, and saves a point the
 /// server's clock allows, from which the next run goes on.
