@@ -256,7 +256,7 @@ impl State {
             None => {
                 let Some(key) = ID_FIELDS
                     .iter()
-                    .find(|k| id_cell(&split.cells, k).is_some())
+                    .find(|k| id_cell(&split.cells, k, texts).is_some())
                 else {
                     return Err(MirrorError::NoId(cells::field_names(&split.cells)));
                 };
@@ -283,12 +283,12 @@ impl State {
         hash: i64,
         texts: &Texts,
     ) -> MirrorResult<()> {
-        if id_cell(&split.cells, &table.key).is_none() {
+        if id_cell(&split.cells, &table.key, texts).is_none() {
             return Err(MirrorError::NoId(cells::field_names(&split.cells)));
         }
         self.widened.extend(table.fit(conn, &split.cells)?);
         let key_kind = table.column(&table.key).map_or(Kind::Text, |c| c.kind);
-        let key = id_cell(&split.cells, &table.key)
+        let key = id_cell(&split.cells, &table.key, texts)
             .map_or(Sql::Null, |c| cells::stored(c, texts, key_kind));
         let id_text = text_of(&key).unwrap_or_default();
         table.prepare_statements();
@@ -520,9 +520,14 @@ fn live_rows(conn: &Connection, table: &Table, clinic: i64) -> MirrorResult<u64>
     Ok(n as u64)
 }
 
-/// The cell of a record's ID field `key`, when it holds a value.
-fn id_cell<'c>(cells: &'c [cells::Cell], key: &str) -> Option<&'c cells::Cell> {
-    cells
-        .iter()
-        .find(|c| &*c.column == key && c.scalar != crate::output::Scalar::Null)
+/// The cell of a record's ID field `key`, when it holds a value. An empty string is stored as no
+/// value at all, so it is no ID either: the record is refused as one without an ID, not by the
+/// database's constraint.
+fn id_cell<'c>(cells: &'c [cells::Cell], key: &str, texts: &Texts) -> Option<&'c cells::Cell> {
+    use crate::output::Scalar;
+    cells.iter().find(|c| {
+        &*c.column == key
+            && c.scalar != Scalar::Null
+            && !(c.scalar == Scalar::String && c.text(texts).is_empty())
+    })
 }

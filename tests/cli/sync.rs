@@ -908,6 +908,36 @@ fn a_record_the_mirror_cannot_store_is_named_as_the_mirror_says() {
     );
 }
 
+/// An ID that is an empty string is no ID: the record is refused as one without an ID (exit 5),
+/// whether it comes first or after others, not by the database's constraint.
+#[test]
+fn an_empty_string_id_is_said_as_no_id() {
+    let dir = tempfile::tempdir().unwrap();
+    for (n, records) in [
+        [
+            r#"{"id": 1, "valor": "10.00"}"#,
+            r#"{"id": "", "valor": "12.00"}"#,
+        ],
+        [
+            r#"{"id": "", "valor": "12.00"}"#,
+            r#"{"id": 1, "valor": "10.00"}"#,
+        ],
+    ]
+    .iter()
+    .enumerate()
+    {
+        let out = sync_served(records, "1", &dir.path().join(format!("{n}.sqlite")));
+        let said = stderr(&out);
+        assert_eq!(out.status.code(), Some(5), "{said}");
+        assert!(
+            said.contains("without an ID field (id, ID, Id or codigo)")
+                && said.contains("id, valor"),
+            "{said}"
+        );
+        assert!(!said.contains("NOT NULL"), "{said}");
+    }
+}
+
 /// A PostgreSQL URL with a password is refused before anything is sent, as `--to` and as the
 /// profile's `sync.target`, and the password is never shown.
 #[test]
