@@ -540,6 +540,7 @@ sync-busy = another sync is writing { $path }; run again when it ends (or withou
 sync-waiting = another sync is writing { $path }; waiting for it to end
 sync-not-an-object = the service sent a record that is a { $kind }, not an object with fields: it cannot be mirrored
 sync-no-id = the service sent a record without an ID field (id, ID, Id or codigo): it cannot be mirrored (its fields: { $fields })
+sync-not-a-mirror = { $path } is a database of another program (it has tables, and none of a mirror's): it was left untouched; give --to a new file or a mirror
 sync-database-failed = the database { $path } could not be written: { $reason }
 
 ## clinic sync into PostgreSQL

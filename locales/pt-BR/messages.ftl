@@ -554,6 +554,7 @@ sync-busy = outro sync está gravando { $path }; rode de novo quando ele termina
 sync-waiting = outro sync está gravando { $path }; esperando ele terminar
 sync-not-an-object = o serviço enviou um registro que é { $kind }, não um objeto com campos: não dá para espelhá-lo
 sync-no-id = o serviço enviou um registro sem campo de ID (id, ID, Id ou codigo): não dá para espelhá-lo (seus campos: { $fields })
+sync-not-a-mirror = { $path } é um banco de outro programa (tem tabelas, e nenhuma de um espelho): ficou intocado; dê a --to um arquivo novo ou um espelho
 sync-database-failed = não foi possível gravar o banco { $path }: { $reason }
 
 ## clinic sync para o PostgreSQL

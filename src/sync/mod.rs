@@ -77,6 +77,10 @@ pub fn mirror_error(path: &std::path::Path, e: MirrorError) -> Error {
         }
         MirrorError::Record(kind) => Error::Protocol(crate::t!("sync-not-an-object", kind = kind)),
         MirrorError::NoId(fields) => Error::Protocol(crate::t!("sync-no-id", fields = fields)),
+        MirrorError::NotAMirror => Error::Usage(crate::t!(
+            "sync-not-a-mirror",
+            path = path.display().to_string()
+        )),
         // The database's own words; a PostgreSQL database says its own through `publish`.
         other => Error::Other(crate::t!(
             "sync-database-failed",

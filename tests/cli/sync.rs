@@ -938,6 +938,90 @@ fn an_empty_string_id_is_said_as_no_id() {
     }
 }
 
+/// Another program's SQLite database given as the mirror is refused (exit 2, naming the file)
+/// before anything in it changes: no journal mode switched, no table added.
+#[test]
+fn another_programs_database_is_refused_and_left_untouched() {
+    let env = Env::scale(40);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("agenda.db");
+    {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.execute_batch("CREATE TABLE pacientes (id INTEGER, nome TEXT); INSERT INTO pacientes VALUES (1, 'Ana');")
+            .unwrap();
+    }
+    let before = std::fs::read(&db).unwrap();
+    let out = env.run_as(
+        "admin",
+        &[
+            "sync",
+            "--streams",
+            "quotes",
+            "--clinic",
+            "1",
+            "--to",
+            arg(&db),
+        ],
+    );
+    let said = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(
+        said.contains(&format!(
+            "{} is a database of another program",
+            db.display()
+        )),
+        "{said}"
+    );
+    assert_eq!(std::fs::read(&db).unwrap(), before);
+    assert!(!dir.path().join("agenda.db-wal").exists());
+    // An empty file is a new mirror.
+    let empty = dir.path().join("empty.sqlite");
+    std::fs::write(&empty, b"").unwrap();
+    sync(&env, &empty, &["--streams", "quotes"]);
+}
+
+/// A sync through a symlink to a mirror another sync is writing waits for it (here, with
+/// `--no-wait`, exits 1 saying so): one lock per file, whatever name reaches it.
+#[test]
+fn a_sync_through_a_symlink_waits_for_the_same_mirror() {
+    let env = slow_network();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    let link = dir.path().join("link.sqlite");
+    std::os::unix::fs::symlink(&db, &link).unwrap();
+    let mut first = admin_process(&env)
+        .args(["sync", "--streams", "quotes", "--clinic", "all", "--to"])
+        .arg(&db)
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while quote_queries(&env).is_empty() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the first sync never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let second = env.run_as(
+        "admin",
+        &[
+            "sync",
+            "--no-wait",
+            "--streams",
+            "quotes",
+            "--to",
+            arg(&link),
+        ],
+    );
+    assert_eq!(second.status.code(), Some(1), "{}", stderr(&second));
+    assert!(
+        stderr(&second).contains("another sync is writing"),
+        "{}",
+        stderr(&second)
+    );
+    assert!(first.wait().unwrap().success());
+}
+
 /// A PostgreSQL URL with a password is refused before anything is sent, as `--to` and as the
 /// profile's `sync.target`, and the password is never shown.
 #[test]
