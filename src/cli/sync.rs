@@ -252,8 +252,8 @@ fn print_rows(
 }
 
 /// The run after which changes are listed: `--since RUN` (a run number), `--since DATE` (the last
-/// run started before that moment), else the run before the last complete one, so that the last
-/// run's changes are shown.
+/// run started before that moment), else the complete run before the last complete one, so that
+/// the last run's changes are shown with those of any killed or failed run it finished.
 fn since_run(
     conn: &rusqlite::Connection,
     since: Option<&crate::config::state::Since>,
@@ -271,7 +271,8 @@ fn since_run(
             &[&at.format("%Y-%m-%d %H:%M:%S").to_string()],
         ),
         None | Some(Since::Last) => max(
-            "SELECT MAX(run) FROM _runs WHERE run < (SELECT MAX(run) FROM _runs WHERE status = 'complete')",
+            "SELECT MAX(run) FROM _runs WHERE status = 'complete' \
+             AND run < (SELECT MAX(run) FROM _runs WHERE status = 'complete')",
             &[],
         ),
     }

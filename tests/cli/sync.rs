@@ -1022,6 +1022,43 @@ fn a_sync_through_a_symlink_waits_for_the_same_mirror() {
     assert!(first.wait().unwrap().success());
 }
 
+/// `clinic sync changes` after a killed run and the complete run that finished its work lists what
+/// both changed: the killed run's changes belong to the last complete one.
+#[test]
+fn sync_changes_after_a_killed_run_lists_what_its_resume_finished() {
+    let env = Env::scale(300);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    sync(&env, &db, &["--streams", "quotes"]);
+    let ids: Vec<String> = (1..=40).map(|i| i.to_string()).collect();
+    env.edit_quotes(&format!("change={}", ids.join(",")));
+    sync(&env, &db, &["--streams", "quotes"]);
+    // The second run as a kill leaves it: its changes written, its end never recorded.
+    rusqlite::Connection::open(&db)
+        .unwrap()
+        .execute(
+            "UPDATE _runs SET status = 'running', ended_at = NULL WHERE run = 2",
+            [],
+        )
+        .unwrap();
+    let said = sync(&env, &db, &["--streams", "quotes"]);
+    assert!(said.contains("0 new, 0 changed"), "{said}");
+    let out = env.run_as(
+        "admin",
+        &["sync", "changes", "--to", arg(&db), "--format", "json"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows = stdout_json(&out);
+    let changed: std::collections::BTreeSet<&str> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["change"] == "changed")
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(changed.len(), 40, "{rows}");
+}
+
 /// A PostgreSQL URL with a password is refused before anything is sent, as `--to` and as the
 /// profile's `sync.target`, and the password is never shown.
 #[test]
