@@ -904,6 +904,7 @@ help-sync--streams = Streams to mirror, comma-separated: quotes, appointments, c
 help-sync--clinic = Clinics to mirror: IDs or names, comma-separated, or all [default: every clinic the login sees]
 help-sync--crm = Also mirror the CRM's contacts and deals (crm_contacts, crm_deals; the profile's crm_url)
 help-sync--full = Walk every list whole, and tombstone (_deleted_at) every row that no longer comes
+help-sync--allow-empty = Accept a list that comes back empty where the mirror holds rows, and tombstone them all (without it, such an answer marks nothing deleted and is warned about)
 help-sync--no-wait = When another sync holds the database, exit 1 at once instead of waiting
 
 ## sync changes

@@ -540,6 +540,7 @@ sync-busy = another sync is writing { $path }; run again when it ends (or withou
 sync-waiting = another sync is writing { $path }; waiting for it to end
 sync-not-an-object = the service sent a record that is a { $kind }, not an object with fields: it cannot be mirrored
 sync-no-id = the service sent a record without an ID field (id, ID, Id or codigo): it cannot be mirrored (its fields: { $fields })
+sync-not-a-mirror = { $path } is a database of another program (it has tables, and none of a mirror's): it was left untouched; give --to a new file or a mirror
 sync-database-failed = the database { $path } could not be written: { $reason }
 
 ## clinic sync into PostgreSQL
@@ -555,6 +556,7 @@ sync-filter-ignored = { $stream }: the deployment ignored the modified-since fil
 sync-widened = { $table }.{ $column } held a value that is not { $from }: the column is now { $to }, every value kept
 # clinic sync: bookmarks ahead of the server's clock, money without an exact amount
 sync-point-ahead = { $stream }: the bookmark { $point } is later than the server's clock ({ $server }): it was saved under a clock that ran ahead, so it is dropped and the list is walked whole
+sync-empty-kept = { $table } (clinic { $clinic }): the service answered an empty list where the mirror holds { $rows } rows: nothing was marked deleted this run (clinic sync --allow-empty accepts an empty list)
 sync-money-unread = { $count ->
     [one] { $table }.{ $column }: 1 money value is not an exact amount: its text is kept, and { $column }_centavos is left empty
    *[other] { $table }.{ $column }: { $count } money values are not exact amounts: their text is kept, and { $column }_centavos is left empty

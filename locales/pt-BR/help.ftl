@@ -907,6 +907,7 @@ help-sync--streams = Fluxos a espelhar, separados por vírgula: quotes, appointm
 help-sync--clinic = Clínicas a espelhar: IDs ou nomes separados por vírgula, ou all [padrão: todas as que o login vê]
 help-sync--crm = Espelha também os contatos e negócios do CRM (crm_contacts, crm_deals; o crm_url do perfil)
 help-sync--full = Percorre todas as listas inteiras e marca (_deleted_at) toda linha que não vem mais
+help-sync--allow-empty = Aceita uma lista que volta vazia onde o espelho tem linhas, e marca todas como apagadas (sem isso, essa resposta não marca nada como apagado e gera um aviso)
 help-sync--no-wait = Quando outro sync está usando o banco, sai com 1 na hora em vez de esperar
 
 ## sync changes

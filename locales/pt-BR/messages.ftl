@@ -554,6 +554,7 @@ sync-busy = outro sync está gravando { $path }; rode de novo quando ele termina
 sync-waiting = outro sync está gravando { $path }; esperando ele terminar
 sync-not-an-object = o serviço enviou um registro que é { $kind }, não um objeto com campos: não dá para espelhá-lo
 sync-no-id = o serviço enviou um registro sem campo de ID (id, ID, Id ou codigo): não dá para espelhá-lo (seus campos: { $fields })
+sync-not-a-mirror = { $path } é um banco de outro programa (tem tabelas, e nenhuma de um espelho): ficou intocado; dê a --to um arquivo novo ou um espelho
 sync-database-failed = não foi possível gravar o banco { $path }: { $reason }
 
 ## clinic sync para o PostgreSQL
@@ -569,6 +570,7 @@ sync-filter-ignored = { $stream }: a implantação ignorou o filtro de modifica�
 sync-widened = { $table }.{ $column } recebeu um valor que não é { $from }: a coluna agora é { $to }, todos os valores mantidos
 # clinic sync: marcadores à frente do relógio do servidor, dinheiro sem valor exato
 sync-point-ahead = { $stream }: o marcador { $point } é posterior ao relógio do servidor ({ $server }): foi gravado com um relógio adiantado, por isso é descartado e a lista é percorrida inteira
+sync-empty-kept = { $table } (clínica { $clinic }): o serviço respondeu uma lista vazia onde o espelho tem { $rows } linhas: nada foi marcado como apagado nesta execução (clinic sync --allow-empty aceita uma lista vazia)
 sync-money-unread = { $count ->
     [one] { $table }.{ $column }: 1 valor em dinheiro não é um valor exato: o texto dele é mantido, e { $column }_centavos fica vazio
    *[other] { $table }.{ $column }: { $count } valores em dinheiro não são valores exatos: o texto deles é mantido, e { $column }_centavos fica vazio

@@ -17,6 +17,26 @@ pub fn routes() -> Router<AppState> {
         .route("/stats", get(stats))
         .route("/churn", axum::routing::post(churn))
         .route("/quotes", axum::routing::post(quotes))
+        .route("/empty", axum::routing::post(empty))
+}
+
+/// `POST /__sandbox/empty?list=appointments&clinic=1&on=true`: a clinic's list (`quotes`,
+/// `appointments`, `contacts`) answered `200` with no records from now on, or (`on=false`) as it is
+/// again.
+async fn empty(
+    State(app): State<AppState>,
+    axum::extract::Query(q): axum::extract::Query<std::collections::HashMap<String, String>>,
+) -> StatusCode {
+    let list = q.get("list").map(String::as_str);
+    let clinic = q.get("clinic").and_then(|c| c.parse::<u32>().ok());
+    let on = q.get("on").map_or(Some(true), |o| o.parse::<bool>().ok());
+    match (list, clinic, on) {
+        (Some(list @ ("quotes" | "appointments" | "contacts")), Some(clinic), Some(on)) => {
+            app.data.emptied.set(list, clinic, on);
+            StatusCode::NO_CONTENT
+        }
+        _ => StatusCode::BAD_REQUEST,
+    }
 }
 
 /// `POST /__sandbox/quotes?change=1,2&delete=3&restore=4`: quotes changed now (their value goes up by

@@ -31,6 +31,8 @@ pub struct SyncArgs {
     #[arg(long)]
     full: bool,
     #[arg(long)]
+    allow_empty: bool,
+    #[arg(long)]
     no_wait: bool,
 }
 
@@ -121,6 +123,7 @@ pub async fn run(ctx: &Context, args: SyncArgs) -> Result<()> {
         },
         clinics: args.clinic,
         full: args.full,
+        allow_empty: args.allow_empty,
         wait: !args.no_wait,
     };
     let outcome = sync::run(ctx, opts).await?;
@@ -249,8 +252,8 @@ fn print_rows(
 }
 
 /// The run after which changes are listed: `--since RUN` (a run number), `--since DATE` (the last
-/// run started before that moment), else the run before the last complete one, so that the last
-/// run's changes are shown.
+/// run started before that moment), else the complete run before the last complete one, so that
+/// the last run's changes are shown with those of any killed or failed run it finished.
 fn since_run(
     conn: &rusqlite::Connection,
     since: Option<&crate::config::state::Since>,
@@ -268,7 +271,8 @@ fn since_run(
             &[&at.format("%Y-%m-%d %H:%M:%S").to_string()],
         ),
         None | Some(Since::Last) => max(
-            "SELECT MAX(run) FROM _runs WHERE run < (SELECT MAX(run) FROM _runs WHERE status = 'complete')",
+            "SELECT MAX(run) FROM _runs WHERE status = 'complete' \
+             AND run < (SELECT MAX(run) FROM _runs WHERE status = 'complete')",
             &[],
         ),
     }

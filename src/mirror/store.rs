@@ -92,6 +92,9 @@ pub enum MirrorError {
     /// The PostgreSQL database is fed by another working copy (its ID).
     #[error("{0}")]
     OtherSource(String),
+    /// The file is a database of something else: it has tables, none of them the mirror's `_runs`.
+    #[error("not a mirror")]
+    NotAMirror,
 }
 
 pub type MirrorResult<T> = std::result::Result<T, MirrorError>;
@@ -101,6 +104,21 @@ pub struct Mirror {
     pub(super) conn: Connection,
     pub path: PathBuf,
     _lock: Held,
+}
+
+/// The file `path` names, through any symlinks; one not made yet, in its folder's real place.
+fn canonical(path: &Path) -> std::io::Result<PathBuf> {
+    match std::fs::canonicalize(path) {
+        Ok(real) => Ok(real),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+            match (dir, path.file_name()) {
+                (Some(dir), Some(name)) => Ok(std::fs::canonicalize(dir)?.join(name)),
+                _ => Ok(path.to_path_buf()),
+            }
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// Where a stream of one clinic goes on from.
@@ -153,8 +171,21 @@ impl Mirror {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             crate::private_fs::create_dir(dir)?;
         }
-        let lock = file_lock::hold(&file_lock::lock_path(path), wait)?.ok_or(MirrorError::Busy)?;
-        let conn = Connection::open(path)?;
+        // One lock per file, whatever name it is reached by: a symlink to a mirror another sync
+        // holds must wait for it too.
+        let real = canonical(path)?;
+        let lock = file_lock::hold(&file_lock::lock_path(&real), wait)?.ok_or(MirrorError::Busy)?;
+        let conn = Connection::open(&real)?;
+        // Another program's database is left as it was: not switched to WAL, no table added.
+        let foreign: bool = conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM sqlite_master) \
+             AND NOT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_runs')",
+            [],
+            |r| r.get(0),
+        )?;
+        if foreign {
+            return Err(MirrorError::NotAMirror);
+        }
         // Readers are never blocked by a sync, and a sync killed at any moment leaves the last
         // committed transaction whole.
         conn.pragma_update(None, "journal_mode", "WAL")?;

@@ -38,6 +38,9 @@ pub struct End {
     /// The saved point was dropped (it was ahead of the server's clock): the new one replaces it
     /// even when earlier.
     pub replace_point: bool,
+    /// A whole walk that brought nothing where the mirror holds live rows tombstones them anyway
+    /// (`--allow-empty`); else it is taken for a server that lost its list for a moment.
+    pub allow_empty: bool,
 }
 
 /// What a stream's walk wrote, once its last transaction is committed.
@@ -49,6 +52,9 @@ pub struct Finished {
     pub older: u64,
     /// Money values that are not an exact amount: kept as their text, their centavos left empty.
     pub unread_money: Vec<UnreadMoney>,
+    /// Live rows a whole walk that came back empty left standing (not `allow_empty`): none
+    /// tombstoned, and the walk not counted as full.
+    pub kept_on_empty: u64,
 }
 
 /// Money values of one column that could not be read as an exact amount.
@@ -84,6 +90,7 @@ struct State {
     older: u64,
     /// Money values without an exact amount, by table and column.
     unread_money: BTreeMap<(String, String), u64>,
+    kept_on_empty: u64,
 }
 
 impl Mirror {
@@ -127,6 +134,7 @@ impl Mirror {
                 newest: None,
                 older: 0,
                 unread_money: BTreeMap::new(),
+                kept_on_empty: 0,
             },
         })
     }
@@ -175,6 +183,7 @@ impl StreamWriter<'_> {
                     count,
                 })
                 .collect(),
+            kept_on_empty: state.kept_on_empty,
         })
     }
 
@@ -186,11 +195,27 @@ impl StreamWriter<'_> {
             state.upsert(&tx, record?, &batch.texts)?;
         }
         if let Some(end) = end {
+            let mut full = end.full;
             if end.full
                 && let Some(table) = &state.table
             {
-                state.counts.vanished +=
-                    tombstones(&tx, table, &state.stream, state.clinic, &state.run)?;
+                let c = &state.counts;
+                let received = c.new + c.changed + c.resurrected + c.unchanged;
+                let live = if received == 0 && !end.allow_empty {
+                    live_rows(&tx, table, state.clinic)?
+                } else {
+                    0
+                };
+                if live > 0 {
+                    // An empty answer where there were rows is more often a server's bad moment
+                    // than a clinic that lost everything: the rows stay, and so does the date of
+                    // the last full walk, so that the next one still comes when due.
+                    state.kept_on_empty = live;
+                    full = false;
+                } else {
+                    state.counts.vanished +=
+                        tombstones(&tx, table, &state.stream, state.clinic, &state.run)?;
+                }
             }
             let point = match (state.newest, end.cap) {
                 (Some(newest), Some(cap)) => Some(newest.min(cap)),
@@ -212,7 +237,7 @@ impl StreamWriter<'_> {
                     state.clinic,
                     point,
                     state.run.at,
-                    end.full,
+                    full,
                     end.replace_point
                 ],
             )?;
@@ -231,7 +256,7 @@ impl State {
             None => {
                 let Some(key) = ID_FIELDS
                     .iter()
-                    .find(|k| id_cell(&split.cells, k).is_some())
+                    .find(|k| id_cell(&split.cells, k, texts).is_some())
                 else {
                     return Err(MirrorError::NoId(cells::field_names(&split.cells)));
                 };
@@ -258,12 +283,12 @@ impl State {
         hash: i64,
         texts: &Texts,
     ) -> MirrorResult<()> {
-        if id_cell(&split.cells, &table.key).is_none() {
+        if id_cell(&split.cells, &table.key, texts).is_none() {
             return Err(MirrorError::NoId(cells::field_names(&split.cells)));
         }
         self.widened.extend(table.fit(conn, &split.cells)?);
         let key_kind = table.column(&table.key).map_or(Kind::Text, |c| c.kind);
-        let key = id_cell(&split.cells, &table.key)
+        let key = id_cell(&split.cells, &table.key, texts)
             .map_or(Sql::Null, |c| cells::stored(c, texts, key_kind));
         let id_text = text_of(&key).unwrap_or_default();
         table.prepare_statements();
@@ -482,9 +507,27 @@ fn tombstones(
     Ok(gone.len() as u64)
 }
 
-/// The cell of a record's ID field `key`, when it holds a value.
-fn id_cell<'c>(cells: &'c [cells::Cell], key: &str) -> Option<&'c cells::Cell> {
-    cells
-        .iter()
-        .find(|c| &*c.column == key && c.scalar != crate::output::Scalar::Null)
+/// Rows of `clinic` in `table` that are not tombstoned.
+fn live_rows(conn: &Connection, table: &Table, clinic: i64) -> MirrorResult<u64> {
+    let n: i64 = conn.query_row(
+        &format!(
+            "SELECT COUNT(*) FROM {t} WHERE \"_clinic\" = ?1 AND \"_deleted_at\" IS NULL",
+            t = quoted(&table.name)
+        ),
+        params![clinic],
+        |r| r.get(0),
+    )?;
+    Ok(n as u64)
+}
+
+/// The cell of a record's ID field `key`, when it holds a value. An empty string is stored as no
+/// value at all, so it is no ID either: the record is refused as one without an ID, not by the
+/// database's constraint.
+fn id_cell<'c>(cells: &'c [cells::Cell], key: &str, texts: &Texts) -> Option<&'c cells::Cell> {
+    use crate::output::Scalar;
+    cells.iter().find(|c| {
+        &*c.column == key
+            && c.scalar != Scalar::Null
+            && !(c.scalar == Scalar::String && c.text(texts).is_empty())
+    })
 }

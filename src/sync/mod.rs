@@ -29,6 +29,9 @@ pub struct Options {
     pub streams: Vec<Stream>,
     pub clinics: Option<Choice>,
     pub full: bool,
+    /// A whole list that comes back empty where the mirror holds rows tombstones them (else they
+    /// are kept, and the run says so).
+    pub allow_empty: bool,
     pub wait: bool,
     /// A PostgreSQL database the mirror at `path` (its working copy) is published to, at the end of
     /// the run, whatever became of it.
@@ -74,6 +77,10 @@ pub fn mirror_error(path: &std::path::Path, e: MirrorError) -> Error {
         }
         MirrorError::Record(kind) => Error::Protocol(crate::t!("sync-not-an-object", kind = kind)),
         MirrorError::NoId(fields) => Error::Protocol(crate::t!("sync-no-id", fields = fields)),
+        MirrorError::NotAMirror => Error::Usage(crate::t!(
+            "sync-not-a-mirror",
+            path = path.display().to_string()
+        )),
         // The database's own words; a PostgreSQL database says its own through `publish`.
         other => Error::Other(crate::t!(
             "sync-database-failed",
@@ -292,8 +299,18 @@ async fn walk(
             full,
             cap,
             replace_point,
+            allow_empty: opts.allow_empty,
         })
         .map_err(failed)?;
+    if done.kept_on_empty > 0 {
+        ctx.reporter.warn(&crate::t!(
+            "sync-empty-kept",
+            table = table.name,
+            clinic = clinic_name(clinic),
+            rows = done.kept_on_empty
+        ));
+    }
+    let full = full && done.kept_on_empty == 0;
     if since.is_some() && done.older > 0 {
         mirror
             .note_ignored_filter(table.name, clinic)
@@ -440,16 +457,24 @@ fn full_due(ctx: &Context, bookmark: &crate::mirror::Bookmark) -> Result<bool> {
         .full_at
         .as_deref()
         .and_then(|t| chrono::DateTime::parse_from_str(t, RUN_TIME).ok());
-    Ok(match last {
-        None => true,
-        Some(last) => {
-            chrono::Local::now()
-                .signed_duration_since(last)
-                .to_std()
-                .unwrap_or_default()
-                >= every
-        }
-    })
+    Ok(due(chrono::Local::now().fixed_offset(), last, every))
+}
+
+/// Whether a full walk is due at `now`, the last one ended at `last`, every `every`. A last walk
+/// dated in the future was stamped under a clock that ran ahead: waiting for it would put off every
+/// full walk until then, so it is due at once.
+fn due(
+    now: chrono::DateTime<chrono::FixedOffset>,
+    last: Option<chrono::DateTime<chrono::FixedOffset>>,
+    every: std::time::Duration,
+) -> bool {
+    let Some(last) = last else {
+        return true;
+    };
+    match now.signed_duration_since(last).to_std() {
+        Ok(since) => since >= every,
+        Err(_) => true,
+    }
 }
 
 fn in_clinic(clinic: i64, e: Error) -> Error {
@@ -504,3 +529,23 @@ fn now() -> String {
 
 /// How a run's time is written in the mirror.
 const RUN_TIME: &str = "%Y-%m-%d %H:%M:%S%:z";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(text: &str) -> chrono::DateTime<chrono::FixedOffset> {
+        chrono::DateTime::parse_from_str(text, RUN_TIME).unwrap()
+    }
+
+    #[test]
+    fn a_last_full_walk_dated_in_the_future_is_due() {
+        let now = at("2026-03-01 10:00:00-03:00");
+        let week = std::time::Duration::from_secs(7 * 86_400);
+        let ahead = at("2026-03-31 10:00:00-03:00");
+        assert!(due(now, Some(ahead), week));
+        assert!(due(now, None, week));
+        assert!(!due(now, Some(at("2026-02-27 10:00:00-03:00")), week));
+        assert!(due(now, Some(at("2026-02-22 10:00:00-03:00")), week));
+    }
+}

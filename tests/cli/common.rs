@@ -192,6 +192,21 @@ impl Env {
         assert!(resp.status().is_success(), "{query}: {}", resp.status());
     }
 
+    /// Answers a clinic's list (`quotes`, `appointments`, `contacts`) with no records from now on,
+    /// or (`on` false) as it is again.
+    #[allow(dead_code)]
+    pub fn empty_list(&self, list: &str, clinic: u32, on: bool) {
+        let addr = self.sandbox.addr();
+        let resp = self
+            .http
+            .post(format!(
+                "http://{addr}/__sandbox/empty?list={list}&clinic={clinic}&on={on}"
+            ))
+            .send()
+            .unwrap();
+        assert!(resp.status().is_success(), "{list}: {}", resp.status());
+    }
+
     /// How many quotes the sandbox changes a second from now on (`--churn`).
     #[allow(dead_code)]
     pub fn set_churn(&self, per_second: u32) {

@@ -877,3 +877,57 @@ fn mcp_offers_the_reference_lists_as_resources_and_three_prompts() {
         }
     });
 }
+
+/// A notification sent before `initialize` asks for no answer: the server drops it and stays up,
+/// answers the `initialize` that follows, and serves until the client closes its input.
+#[test]
+fn mcp_a_notification_before_initialize_leaves_the_server_up() {
+    use std::io::{BufRead, Write};
+    let env = Env::scale(40);
+    let (mut process, _) = logged_in(&env);
+    let mut server = process
+        .arg("mcp")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = server.stdin.take().unwrap();
+    let mut output = std::io::BufReader::new(server.stdout.take().unwrap());
+    let lines = [
+        json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 7}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-03-26", "capabilities": {},
+            "clientInfo": {"name": "test", "version": "1"}}}),
+    ];
+    for line in &lines {
+        writeln!(input, "{line}").unwrap();
+    }
+    input.flush().unwrap();
+    let mut answer = String::new();
+    output.read_line(&mut answer).unwrap();
+    let answer: Value = serde_json::from_str(&answer).expect("an answer to initialize");
+    assert_eq!(answer["id"], 1, "{answer}");
+    assert_eq!(answer["result"]["serverInfo"]["name"], "clinic", "{answer}");
+    writeln!(
+        input,
+        "{}",
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    )
+    .unwrap();
+    writeln!(
+        input,
+        "{}",
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"})
+    )
+    .unwrap();
+    input.flush().unwrap();
+    let mut listed = String::new();
+    output.read_line(&mut listed).unwrap();
+    let listed: Value = serde_json::from_str(&listed).expect("an answer to tools/list");
+    assert_eq!(listed["id"], 2, "{listed}");
+    drop(input);
+    let status = server.wait().unwrap();
+    assert!(status.success(), "{status}");
+}

@@ -688,6 +688,76 @@ fn a_full_walk_comes_back_as_often_as_the_profile_says() {
     same(&mirrored(&env, &db), &exported(&env), "the service");
 }
 
+/// A clinic's list that comes back empty where the mirror holds its rows tombstones nothing on that
+/// run and says so, naming the table and clinic: the next run finds every row where it was, and the
+/// change log holds no vanished nor resurrected rows. `--allow-empty` accepts the empty list.
+#[test]
+fn a_list_that_comes_back_empty_tombstones_nothing_unless_allowed() {
+    let env = Env::scale(300);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    let live = |table: &str| -> i64 {
+        sql(
+            &env,
+            &db,
+            &format!("SELECT COUNT(*) AS n FROM {table} WHERE _clinic = 1 AND _deleted_at IS NULL"),
+        )[0]["n"]
+            .as_i64()
+            .unwrap()
+    };
+    let logged = |change: &str| -> i64 {
+        sql(
+            &env,
+            &db,
+            &format!("SELECT COUNT(*) AS n FROM _changes WHERE change = '{change}'"),
+        )[0]["n"]
+            .as_i64()
+            .unwrap()
+    };
+    let streams = ["--streams", "quotes,appointments"];
+    sync(&env, &db, &streams);
+    let (appointments, quotes) = (live("appointments"), live("quotes"));
+    assert!(appointments > 0 && quotes > 0, "{appointments} {quotes}");
+
+    env.empty_list("appointments", 1, true);
+    env.empty_list("quotes", 1, true);
+    let said = sync(&env, &db, &[&streams[..], &["--full"]].concat());
+    for (table, rows) in [("appointments", appointments), ("quotes", quotes)] {
+        assert!(
+            said.contains(&format!(
+                "{table} (clinic 1): the service answered an empty list where the mirror holds \
+                 {rows} rows: nothing was marked deleted this run"
+            )),
+            "{said}"
+        );
+    }
+    assert_eq!(
+        (live("appointments"), live("quotes")),
+        (appointments, quotes)
+    );
+    assert_eq!(logged("vanished"), 0);
+    // The walk that came back empty was no full walk: the next one is still due.
+    let full_at = sql(
+        &env,
+        &db,
+        "SELECT full_at FROM _bookmarks WHERE stream = 'quotes' AND clinic = 1",
+    );
+    let first_run = sql(&env, &db, "SELECT started_at FROM _runs WHERE run = 1");
+    assert_eq!(full_at[0]["full_at"], first_run[0]["started_at"]);
+
+    env.empty_list("appointments", 1, false);
+    env.empty_list("quotes", 1, false);
+    let said = sync(&env, &db, &streams);
+    assert!(!said.contains("empty list"), "{said}");
+    assert_eq!(logged("resurrected"), 0);
+
+    env.empty_list("appointments", 1, true);
+    let said = sync(&env, &db, &[&streams[..], &["--allow-empty"]].concat());
+    assert!(!said.contains("empty list"), "{said}");
+    assert_eq!(live("appointments"), 0);
+    assert_eq!(logged("vanished"), appointments);
+}
+
 /// A bookmark later than the server's own clock (saved under a clock that ran ahead) would ask for
 /// a future that holds nothing: the run says so, walks the list whole, and saves a point the
 /// server's clock allows, from which the next run goes on.
@@ -836,6 +906,157 @@ fn a_record_the_mirror_cannot_store_is_named_as_the_mirror_says() {
         !said.contains("Ana Souza") && !said.contains("interrupted"),
         "{said}"
     );
+}
+
+/// An ID that is an empty string is no ID: the record is refused as one without an ID (exit 5),
+/// whether it comes first or after others, not by the database's constraint.
+#[test]
+fn an_empty_string_id_is_said_as_no_id() {
+    let dir = tempfile::tempdir().unwrap();
+    for (n, records) in [
+        [
+            r#"{"id": 1, "valor": "10.00"}"#,
+            r#"{"id": "", "valor": "12.00"}"#,
+        ],
+        [
+            r#"{"id": "", "valor": "12.00"}"#,
+            r#"{"id": 1, "valor": "10.00"}"#,
+        ],
+    ]
+    .iter()
+    .enumerate()
+    {
+        let out = sync_served(records, "1", &dir.path().join(format!("{n}.sqlite")));
+        let said = stderr(&out);
+        assert_eq!(out.status.code(), Some(5), "{said}");
+        assert!(
+            said.contains("without an ID field (id, ID, Id or codigo)")
+                && said.contains("id, valor"),
+            "{said}"
+        );
+        assert!(!said.contains("NOT NULL"), "{said}");
+    }
+}
+
+/// Another program's SQLite database given as the mirror is refused (exit 2, naming the file)
+/// before anything in it changes: no journal mode switched, no table added.
+#[test]
+fn another_programs_database_is_refused_and_left_untouched() {
+    let env = Env::scale(40);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("agenda.db");
+    {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.execute_batch("CREATE TABLE pacientes (id INTEGER, nome TEXT); INSERT INTO pacientes VALUES (1, 'Ana');")
+            .unwrap();
+    }
+    let before = std::fs::read(&db).unwrap();
+    let out = env.run_as(
+        "admin",
+        &[
+            "sync",
+            "--streams",
+            "quotes",
+            "--clinic",
+            "1",
+            "--to",
+            arg(&db),
+        ],
+    );
+    let said = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(
+        said.contains(&format!(
+            "{} is a database of another program",
+            db.display()
+        )),
+        "{said}"
+    );
+    assert_eq!(std::fs::read(&db).unwrap(), before);
+    assert!(!dir.path().join("agenda.db-wal").exists());
+    // An empty file is a new mirror.
+    let empty = dir.path().join("empty.sqlite");
+    std::fs::write(&empty, b"").unwrap();
+    sync(&env, &empty, &["--streams", "quotes"]);
+}
+
+/// A sync through a symlink to a mirror another sync is writing waits for it (here, with
+/// `--no-wait`, exits 1 saying so): one lock per file, whatever name reaches it.
+#[test]
+fn a_sync_through_a_symlink_waits_for_the_same_mirror() {
+    let env = slow_network();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    let link = dir.path().join("link.sqlite");
+    std::os::unix::fs::symlink(&db, &link).unwrap();
+    let mut first = admin_process(&env)
+        .args(["sync", "--streams", "quotes", "--clinic", "all", "--to"])
+        .arg(&db)
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while quote_queries(&env).is_empty() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the first sync never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let second = env.run_as(
+        "admin",
+        &[
+            "sync",
+            "--no-wait",
+            "--streams",
+            "quotes",
+            "--to",
+            arg(&link),
+        ],
+    );
+    assert_eq!(second.status.code(), Some(1), "{}", stderr(&second));
+    assert!(
+        stderr(&second).contains("another sync is writing"),
+        "{}",
+        stderr(&second)
+    );
+    assert!(first.wait().unwrap().success());
+}
+
+/// `clinic sync changes` after a killed run and the complete run that finished its work lists what
+/// both changed: the killed run's changes belong to the last complete one.
+#[test]
+fn sync_changes_after_a_killed_run_lists_what_its_resume_finished() {
+    let env = Env::scale(300);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    sync(&env, &db, &["--streams", "quotes"]);
+    let ids: Vec<String> = (1..=40).map(|i| i.to_string()).collect();
+    env.edit_quotes(&format!("change={}", ids.join(",")));
+    sync(&env, &db, &["--streams", "quotes"]);
+    // The second run as a kill leaves it: its changes written, its end never recorded.
+    rusqlite::Connection::open(&db)
+        .unwrap()
+        .execute(
+            "UPDATE _runs SET status = 'running', ended_at = NULL WHERE run = 2",
+            [],
+        )
+        .unwrap();
+    let said = sync(&env, &db, &["--streams", "quotes"]);
+    assert!(said.contains("0 new, 0 changed"), "{said}");
+    let out = env.run_as(
+        "admin",
+        &["sync", "changes", "--to", arg(&db), "--format", "json"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows = stdout_json(&out);
+    let changed: std::collections::BTreeSet<&str> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["change"] == "changed")
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(changed.len(), 40, "{rows}");
 }
 
 /// A PostgreSQL URL with a password is refused before anything is sent, as `--to` and as the

@@ -7,6 +7,7 @@ mod campaigns;
 pub mod churn;
 mod contacts;
 mod days;
+pub mod emptied;
 mod layout;
 mod quotes;
 pub mod reference;
@@ -36,6 +37,8 @@ pub struct Store {
     pub contacts: Contacts,
     pub campaigns: Campaigns,
     pub cache: FilterCache,
+    /// Clinics' lists answered empty until a test restores them.
+    pub emptied: emptied::Emptied,
 }
 
 impl Store {
@@ -53,6 +56,7 @@ impl Store {
             campaigns: Campaigns::default(),
             cache: FilterCache::default(),
             churn: churn::Churn::default(),
+            emptied: emptied::Emptied::default(),
         }
     }
 }

@@ -53,7 +53,9 @@ pub(super) async fn list<L: ClinicList>(
     let paging = query.paging(&app.opts)?;
     let filter = L::filter(&query, &app.opts)?;
     let data = &app.data;
-    let (window, ids) = if L::is_unfiltered(data, &filter) {
+    let (window, ids) = if data.emptied.holds(L::NAME, clinic) {
+        (Window::new(&app.opts, paging, 0), Vec::new())
+    } else if L::is_unfiltered(data, &filter) {
         let (seeded, created) = L::ids(data, clinic);
         every_id(&app.opts, paging, seeded, &created)
     } else {

@@ -66,12 +66,49 @@ pub async fn run(
         code: 1,
         message: crate::t!("cli-mcp-failed", reason = e),
     };
+    let (stdin, stdout) = rmcp::transport::stdio();
     let running = server
-        .serve(rmcp::transport::stdio())
+        .serve((until_initialize(stdin), stdout))
         .await
         .map_err(|e| failed(e.to_string()))?;
     running.waiting().await.map_err(|e| failed(e.to_string()))?;
     Ok(())
+}
+
+/// The client's messages as they come, less the notifications sent before `initialize`: the
+/// protocol's handshake takes the first message for the `initialize` request, and a client that
+/// says something first (a `notifications/cancelled`, a stray `initialized`) would otherwise end
+/// the server. A notification asks for no answer, so it is dropped.
+fn until_initialize(
+    input: impl tokio::io::AsyncRead + Unpin + Send + 'static,
+) -> tokio::io::DuplexStream {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+    let (mut forward, read) = tokio::io::duplex(1 << 16);
+    tokio::spawn(async move {
+        let mut lines = tokio::io::BufReader::new(input);
+        let mut line = Vec::new();
+        let mut initialized = false;
+        loop {
+            line.clear();
+            match lines.read_until(b'\n', &mut line).await {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            if !initialized {
+                let message: Option<serde_json::Value> = serde_json::from_slice(&line).ok();
+                let method = message.as_ref().and_then(|m| m.get("method"));
+                let has_id = message.as_ref().is_some_and(|m| m.get("id").is_some());
+                if method.is_some() && !has_id {
+                    continue;
+                }
+                initialized = method.is_some_and(|m| m == "initialize");
+            }
+            if forward.write_all(&line).await.is_err() {
+                break;
+            }
+        }
+    });
+    read
 }
 
 /// A read's records, one JSON value a line, in a file readable by this user alone (removed with it),
