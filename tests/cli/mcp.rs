@@ -1074,3 +1074,47 @@ fn mcp_crm_get_refuses_ids_from() {
         assert!(!session.transcript().contains("hunter2"));
     });
 }
+
+/// The files of the configuration folder (the cache and data folders aside) and their bytes.
+fn config_files(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().is_file())
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// A read tool changes nothing on disk: `doctor` with `probe` and a list, through the server, leave
+/// the configuration as it was, though the same probe run by a person remembers what it found.
+#[test]
+fn mcp_read_tools_leave_the_profile_as_it_was() {
+    let env = Env::new();
+    env.run_ok(&["config", "set", "aliases.stage_name", "UF_CRM_1669405845"]);
+    let before = config_files(env.config.path());
+    assert!(!before.is_empty());
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &[]).await;
+        let doctor = session.call("doctor", json!({"probe": true})).await;
+        let checks = structured(&doctor)["records"].as_array().unwrap().clone();
+        assert!(
+            checks.iter().any(|c| c.to_string().contains("page_base")),
+            "{checks:?}"
+        );
+        let listed = session.call("contact_list", json!({"limit": 5})).await;
+        assert_eq!(structured(&listed)["returned"], 5);
+    });
+    assert_eq!(config_files(env.config.path()), before);
+    // The same probe at the command line remembers the deployment's conventions: what the server
+    // kept from happening.
+    env.run_ok(&["doctor", "--probe"]);
+    assert_ne!(config_files(env.config.path()), before);
+}
