@@ -1118,3 +1118,31 @@ fn mcp_read_tools_leave_the_profile_as_it_was() {
     env.run_ok(&["doctor", "--probe"]);
     assert_ne!(config_files(env.config.path()), before);
 }
+
+/// A write's preview masks the values it would write, never the name of the field they go to.
+#[test]
+fn mcp_a_write_preview_shows_field_names_whole() {
+    let env = Env::new();
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &["--allow-writes"]).await;
+        let preview = session
+            .call(
+                "crm_deal_update",
+                json!({"id": 7, "set": ["UF_CRM_1669405845=16992640197"]}),
+            )
+            .await;
+        let preview = structured(&preview).clone();
+        assert_eq!(preview["sent"], false, "{preview}");
+        let command = preview["command"].as_str().unwrap();
+        assert!(
+            command.contains("--set UF_CRM_1669405845=16*********"),
+            "{command}"
+        );
+        assert_eq!(
+            preview["arguments"]["set"][0],
+            "UF_CRM_1669405845=16*********"
+        );
+        assert!(!preview.to_string().contains("16992640197"), "{preview}");
+    });
+}
