@@ -319,6 +319,7 @@ impl Context {
             credentials: self.credentials.clone(),
             http: self.http.clone(),
             sandbox: self.in_sandbox(),
+            read_only: self.global.read_only,
             store_limit: self.store_limit,
             env: self.env().clone(),
         }
@@ -705,6 +706,8 @@ struct Snapshot {
     credentials: Credentials,
     http: Arc<Http>,
     sandbox: bool,
+    /// Nothing is written on disk (see `Settings::read_only`).
+    read_only: bool,
     store_limit: std::time::Duration,
     env: crate::environment::Environment,
 }
@@ -728,6 +731,8 @@ impl ClientHooks for Relogin {
             if !c.sandbox
                 && c.env.var_os("CLINIC_TOKEN").is_none()
                 && let Some(kind) = c.profile.token_store
+                // A token kept in a file is not rewritten by a run that may change nothing on disk.
+                && !(c.read_only && kind == StoreKind::File)
             {
                 let creds = c.credentials.clone();
                 let account = creds.token_account(&c.profile_name, &login, &base);
@@ -745,7 +750,7 @@ impl ClientHooks for Relogin {
 
     fn remember_scheme(&self, scheme: AuthScheme) {
         let c = &self.ctx;
-        if c.sandbox || c.env.var_os("CLINIC_TOKEN").is_some() {
+        if c.sandbox || c.read_only || c.env.var_os("CLINIC_TOKEN").is_some() {
             return;
         }
         if update_profile(&c.config_dir, &c.profile_name, |p| {
@@ -775,10 +780,11 @@ impl ClientHooks for Relogin {
 
 impl Relogin {
     /// Writes a fact about the deployment into the profile, with the base URL it was learned from
-    /// (which `CLINIC_BASE_URL` may have given): not for the sandbox (a new one each run).
+    /// (which `CLINIC_BASE_URL` may have given): not for the sandbox (a new one each run), nor in a
+    /// run that may change nothing on disk (it is learned again next time).
     fn remember(&self, change: impl FnOnce(&mut Profile)) {
         let c = &self.ctx;
-        if c.sandbox {
+        if c.sandbox || c.read_only {
             return;
         }
         let learned_from = c.profile.base_url.clone();

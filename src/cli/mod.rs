@@ -317,7 +317,7 @@ fn profile_mcp_keys(server: &Settings) -> crate::error::Result<crate::config::Mc
 /// thread of its own, on the server's runtime.
 fn dispatcher(server: &Settings) -> mcp::Dispatch {
     let (profile, config_dir) = (server.profile.clone(), server.config_dir.clone());
-    Arc::new(move |argv, io| {
+    Arc::new(move |argv, io, run| {
         let (profile, config_dir) = (profile.clone(), config_dir.clone());
         let runtime = tokio::runtime::Handle::current();
         // A caller that gives up (an MCP cancel) stops the command's queries in its own thread too.
@@ -344,6 +344,7 @@ fn dispatcher(server: &Settings) -> mcp::Dispatch {
                 }
                 global.config_dir = config_dir;
                 global.command = argv;
+                global.read_only = run == mcp::Run::Reads;
                 let outcome = run_with(cli.command, global, io.clone()).await;
                 exit_code(outcome, &io)
             }))

@@ -931,3 +931,218 @@ fn mcp_a_notification_before_initialize_leaves_the_server_up() {
     let status = server.wait().unwrap();
     assert!(status.success(), "{status}");
 }
+
+/// Every flag of `cmd` and the commands below it that reads or writes a file, a folder or stdin, by
+/// this test's own reading of clap's definitions (wider than the server's): a path type or hint, a
+/// value named `FILE`, `DIR`, `PATH`, `-` or `@FILE`, or a name that says file, folder, output or
+/// stdin. Each as the command's path and the flag's id.
+fn local_file_flags(cmd: &clap::Command, path: Vec<String>, out: &mut Vec<(Vec<String>, String)>) {
+    use clap::ValueHint;
+    for arg in cmd.get_arguments() {
+        let id = arg.get_id().as_str();
+        let hinted = matches!(
+            arg.get_value_hint(),
+            ValueHint::AnyPath
+                | ValueHint::FilePath
+                | ValueHint::DirPath
+                | ValueHint::ExecutablePath
+        ) || arg.get_value_parser().type_id()
+            == clap::value_parser!(std::path::PathBuf).type_id();
+        let named = arg.get_value_names().into_iter().flatten().any(|name| {
+            let name = name.to_uppercase();
+            ["FILE", "DIR", "PATH", "FOLDER", "ARQUIVO", "PASTA"]
+                .iter()
+                .any(|w| name.contains(w))
+                || name.split('|').any(|w| w == "-" || w.starts_with('@'))
+        });
+        let called = ["file", "stdin", "dir", "folder"]
+            .iter()
+            .any(|w| id.contains(w))
+            || ["output", "schema", "journal", "cacert"].contains(&id);
+        if hinted || named || called {
+            out.push((path.clone(), id.to_string()));
+        }
+    }
+    for sub in cmd.get_subcommands() {
+        let mut below = path.clone();
+        below.push(sub.get_name().to_string());
+        local_file_flags(sub, below, out);
+    }
+}
+
+/// The path below `clinic` of every command of `cmd`'s tree.
+fn command_paths(cmd: &clap::Command, path: Vec<String>, out: &mut Vec<Vec<String>>) {
+    for sub in cmd.get_subcommands() {
+        let mut below = path.clone();
+        below.push(sub.get_name().to_string());
+        command_paths(sub, below.clone(), out);
+        out.push(below);
+    }
+}
+
+/// No flag that reads or writes a file or stdin is any tool's argument, writes included: an
+/// assistant cannot have the server read a password file, overwrite a file, or read the protocol's
+/// own pipe. The flags are found in the command tree, so a new one is checked as it comes.
+#[test]
+fn mcp_no_tool_takes_a_flag_that_reads_or_writes_a_file_or_stdin() {
+    let tree = clinic::cli::command();
+    let mut found = Vec::new();
+    local_file_flags(&tree, Vec::new(), &mut found);
+    let ids: std::collections::BTreeSet<&str> = found.iter().map(|(_, id)| id.as_str()).collect();
+    // The enumeration sees the flags the issue names, so an empty one passes nothing.
+    for known in [
+        "ids_from",
+        "output",
+        "schema",
+        "cacert",
+        "data",
+        "password_file",
+        "password_stdin",
+        "chart_file",
+        "journal",
+        "file",
+        "dir",
+        "to",
+        "sandbox_hosts",
+    ] {
+        assert!(ids.contains(known), "{known} not found: {ids:?}");
+    }
+    let env = Env::new();
+    let (process, _) = logged_in(&env);
+    let tools = runtime().block_on(async {
+        let session = Session::start(process, &["--allow-writes"]).await;
+        session.client.list_all_tools().await.unwrap()
+    });
+    assert!(tools.len() > 20, "{}", tools.len());
+    let mut commands = Vec::new();
+    command_paths(&tree, Vec::new(), &mut commands);
+    let mut checked = 0;
+    for tool in &tools {
+        // A tool is named for its command's path; `summary` is `clinic report summary`.
+        let path = commands
+            .iter()
+            .find(|path| {
+                path.join("_").replace('-', "_") == tool.name
+                    || (tool.name == "summary" && path[..] == ["report", "summary"])
+            })
+            .unwrap_or_else(|| panic!("{}: no command", tool.name));
+        let properties = tool.input_schema["properties"].as_object().unwrap();
+        // The command's own flags and those it takes from the commands above it.
+        for (_, id) in found.iter().filter(|(p, _)| path.starts_with(p)) {
+            assert!(
+                !properties.contains_key(&id.replace('-', "_")),
+                "{} takes {id}: {properties:?}",
+                tool.name
+            );
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, tools.len());
+    let get = tools
+        .iter()
+        .find(|t| t.name == "crm_contact_get")
+        .expect("crm_contact_get");
+    let properties = get.input_schema["properties"].as_object().unwrap();
+    assert!(properties.contains_key("ids"), "{properties:?}");
+    assert!(!properties.contains_key("ids_from"), "{properties:?}");
+}
+
+/// `ids_from` is no argument of `crm_contact_get` or `crm_deal_get`: a call with it, naming a file
+/// or stdin, is refused by the argument's name, reads nothing and leaves the session up.
+#[test]
+fn mcp_crm_get_refuses_ids_from() {
+    let env = Env::new();
+    let dir = tempfile::tempdir().unwrap();
+    let secret = dir.path().join("password.txt");
+    std::fs::write(&secret, "hunter2-a7c9e1\n").unwrap();
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &[]).await;
+        for tool in ["crm_contact_get", "crm_deal_get"] {
+            for from in [secret.to_str().unwrap(), "-", "/dev/stdin"] {
+                let refused = session.call(tool, json!({"ids_from": from})).await;
+                assert_eq!(refused.is_error, Some(true), "{refused:?}");
+                assert_eq!(
+                    text_of(&refused),
+                    "argument 'ids_from': this tool takes no such argument (see its input schema)"
+                );
+            }
+        }
+        // The session answers after them.
+        let tools = session.client.list_all_tools().await.unwrap();
+        assert!(!tools.is_empty());
+        assert!(!session.transcript().contains("hunter2"));
+    });
+}
+
+/// The files of the configuration folder (the cache and data folders aside) and their bytes.
+fn config_files(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().is_file())
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// A read tool changes nothing on disk: `doctor` with `probe` and a list, through the server, leave
+/// the configuration as it was, though the same probe run by a person remembers what it found.
+#[test]
+fn mcp_read_tools_leave_the_profile_as_it_was() {
+    let env = Env::new();
+    env.run_ok(&["config", "set", "aliases.stage_name", "UF_CRM_1669405845"]);
+    let before = config_files(env.config.path());
+    assert!(!before.is_empty());
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &[]).await;
+        let doctor = session.call("doctor", json!({"probe": true})).await;
+        let checks = structured(&doctor)["records"].as_array().unwrap().clone();
+        assert!(
+            checks.iter().any(|c| c.to_string().contains("page_base")),
+            "{checks:?}"
+        );
+        let listed = session.call("contact_list", json!({"limit": 5})).await;
+        assert_eq!(structured(&listed)["returned"], 5);
+    });
+    assert_eq!(config_files(env.config.path()), before);
+    // The same probe at the command line remembers the deployment's conventions: what the server
+    // kept from happening.
+    env.run_ok(&["doctor", "--probe"]);
+    assert_ne!(config_files(env.config.path()), before);
+}
+
+/// A write's preview masks the values it would write, never the name of the field they go to.
+#[test]
+fn mcp_a_write_preview_shows_field_names_whole() {
+    let env = Env::new();
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &["--allow-writes"]).await;
+        let preview = session
+            .call(
+                "crm_deal_update",
+                json!({"id": 7, "set": ["UF_CRM_1669405845=16992640197"]}),
+            )
+            .await;
+        let preview = structured(&preview).clone();
+        assert_eq!(preview["sent"], false, "{preview}");
+        let command = preview["command"].as_str().unwrap();
+        assert!(
+            command.contains("--set UF_CRM_1669405845=16*********"),
+            "{command}"
+        );
+        assert_eq!(
+            preview["arguments"]["set"][0],
+            "UF_CRM_1669405845=16*********"
+        );
+        assert!(!preview.to_string().contains("16992640197"), "{preview}");
+    });
+}

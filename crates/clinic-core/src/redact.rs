@@ -348,19 +348,21 @@ fn email_pattern() -> &'static regex::Regex {
 }
 
 /// Phone numbers and CPFs as they are written: 10 to 13 digits in a row, `(16) 99264-0197`,
-/// `+55 16 99264-0197`, `16 99264-0197`, `123.456.789-09`; never inside a longer number or word.
+/// `+55 16 99264-0197`, `16 99264-0197`, `123.456.789-09`; never inside a longer number or word,
+/// and `_` joins a word: the digits of a field's name (`UF_CRM_1669405845`) are its name, which a
+/// reader needs to see what is written where.
 fn phone_pattern() -> &'static regex::Regex {
     static PATTERN: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     PATTERN.get_or_init(|| {
         regex::Regex::new(
             r"(?x)
-            (^|[^0-9A-Za-z])
+            (^|[^0-9A-Za-z_])
             (
               (\+|%2B)?[0-9]{10,13}
             | (\+?55[\ .\-]?)?\(?[0-9]{2}\)?[\ .\-]?9?[0-9]{4}[\ .\-]?[0-9]{4}
             | [0-9]{3}\.[0-9]{3}\.[0-9]{3}-[0-9]{2}
             )
-            ($|[^0-9A-Za-z])",
+            ($|[^0-9A-Za-z_])",
         )
         .unwrap_or_else(|_| unreachable!("a fixed pattern"))
     })
@@ -470,6 +472,15 @@ mod tests {
         ] {
             assert_eq!(personal(plain), plain);
         }
+        // A field's name is never masked, only the value written to it.
+        assert_eq!(
+            personal("clinic crm deal update --set UF_CRM_1669405845=16992640197 -- 7"),
+            "clinic crm deal update --set UF_CRM_1669405845=16********* -- 7"
+        );
+        assert_eq!(
+            personal("unknown field UF_CRM_1669405845"),
+            "unknown field UF_CRM_1669405845"
+        );
         assert_eq!(personal_param("--birth-date"), Some(Personal::Whole));
         assert_eq!(
             personal_param("FIELDS[PHONE][0][VALUE]"),

@@ -57,4 +57,21 @@ mod tests {
             })
         );
     }
+
+    /// A write's arguments keep the name of the field they write: only its value is masked.
+    #[test]
+    fn field_names_are_never_masked() {
+        let mut preview = json!({
+            "command": "clinic crm deal update --set UF_CRM_1669405845=16992640197 -- 7",
+            "arguments": {"set": ["UF_CRM_1669405845=16992640197"], "UF_CRM_1669405845": "x"},
+        });
+        records(&mut preview);
+        assert_eq!(
+            preview,
+            json!({
+                "command": "clinic crm deal update --set UF_CRM_1669405845=16********* -- 7",
+                "arguments": {"set": ["UF_CRM_1669405845=16*********"], "UF_CRM_1669405845": "x"},
+            })
+        );
+    }
 }

@@ -39,9 +39,21 @@ pub struct McpArgs {
 
 /// Runs `clinic ARGV…` (the words after `clinic`) with the server's profile, its streams in `io`,
 /// and answers the exit status: handed down by the command tree, which alone may run a command.
+/// The last argument is [`Run::Reads`] for a read tool, whose run may change nothing on disk.
 pub type Dispatch = Arc<
-    dyn Fn(Vec<String>, Arc<IoStreams>) -> Pin<Box<dyn Future<Output = i32> + Send>> + Send + Sync,
+    dyn Fn(Vec<String>, Arc<IoStreams>, Run) -> Pin<Box<dyn Future<Output = i32> + Send>>
+        + Send
+        + Sync,
 >;
+
+/// What a tool's run may do on this machine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Run {
+    /// A read tool: the run leaves the profile and every file as they were.
+    Reads,
+    /// A confirmed write: the run is the command as a person runs it.
+    Writes,
+}
 
 /// Serves until the client closes stdin.
 pub async fn run(
@@ -193,7 +205,7 @@ impl Server {
                 with_output_flags(&mut argv, spec, flags);
                 let (io, captured) = IoStreams::captured(Terminals::default(), b"");
                 // A cancelled call stops its command's queries, not only its answer.
-                let run = async { (self.dispatch)(argv, Arc::new(io)).await };
+                let run = async { (self.dispatch)(argv, Arc::new(io), Run::Reads).await };
                 let code = crate::mirror::stoppable(Some(given_up), run).await;
                 if code != 0 {
                     return self.failed(&captured.err());
@@ -315,7 +327,7 @@ impl Server {
     async fn run_write(&self, spec: &tools::ToolSpec, mut argv: Vec<String>) -> CallToolResult {
         with_output_flags(&mut argv, spec, Vec::new());
         let (io, captured) = IoStreams::captured(Terminals::default(), b"");
-        let code = (self.dispatch)(argv, Arc::new(io)).await;
+        let code = (self.dispatch)(argv, Arc::new(io), Run::Writes).await;
         if code != 0 {
             return self.failed(&captured.err());
         }
@@ -433,7 +445,7 @@ impl ServerHandler for Server {
         };
         with_output_flags(&mut argv, spec, all);
         let (io, captured) = IoStreams::captured(Terminals::default(), b"");
-        if (self.dispatch)(argv, Arc::new(io)).await != 0 {
+        if (self.dispatch)(argv, Arc::new(io), Run::Reads).await != 0 {
             let failed = self.failed(&captured.err());
             return Err(ErrorData::internal_error(text_of(&failed), None));
         }

@@ -129,7 +129,12 @@ pub(super) fn tool_for(command: &clap::Command, path: Vec<String>, paged: bool) 
     let mut args = Vec::new();
     for arg in command.get_arguments() {
         let id = arg.get_id().as_str();
-        if arg.is_global_set() || arg.is_hide_set() || id == "help" || id == "version" {
+        if arg.is_global_set()
+            || arg.is_hide_set()
+            || names_local_file(arg)
+            || id == "help"
+            || id == "version"
+        {
             continue;
         }
         let long = arg.get_long().map(str::to_string);
@@ -193,6 +198,24 @@ pub(super) fn tool_for(command: &clap::Command, path: Vec<String>, paged: bool) 
         write: false,
         args,
     }
+}
+
+/// Whether `arg` names a file, a folder or stdin on this machine: such a flag would let an assistant
+/// read any file the person can (and quote it back in an error), write one, or read the protocol's
+/// own pipe. Read off the flag's definition, so that a new flag of that kind is never a tool's
+/// argument: a path type or hint, a value named `FILE`, `DIR`, `PATH`, `-` or `@…`
+/// (`--data JSON|@FILE|-`), or a flag that reads stdin (`--password-stdin`).
+pub fn names_local_file(arg: &clap::Arg) -> bool {
+    use clap::ValueHint;
+    let hinted = matches!(
+        arg.get_value_hint(),
+        ValueHint::AnyPath | ValueHint::FilePath | ValueHint::DirPath | ValueHint::ExecutablePath
+    );
+    let named = arg.get_value_names().into_iter().flatten().any(|name| {
+        name.split('|')
+            .any(|word| matches!(word, "FILE" | "DIR" | "PATH" | "-") || word.starts_with('@'))
+    });
+    hinted || named || arg.get_id().as_str().contains("stdin")
 }
 
 fn kind_of(arg: &clap::Arg) -> Kind {
