@@ -130,20 +130,7 @@ fn sql_is_stopped_by_ctrl_c_while_a_query_runs() {
         .unwrap();
     // Long enough for the run to listen for signals and be inside the query.
     std::thread::sleep(Duration::from_millis(1500));
-    let status = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let code = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status.code();
-        }
-        assert!(Instant::now() < deadline, "still running after SIGINT");
-        std::thread::sleep(Duration::from_millis(25));
-    };
-    assert_eq!(code, Some(130));
+    assert_eq!(interrupted(&mut child), Some(130));
 }
 
 /// With personal data masked (what `clinic mcp` asks), a query that reads a personal column is
@@ -369,20 +356,7 @@ fn postgres_sql_stopped_by_ctrl_c_stops_on_the_server_too() {
     // Half a second on, it is past its prepare (which shows the same text): the server runs it.
     std::thread::sleep(Duration::from_millis(500));
     assert_eq!(pg_long_running(test, &url), 1);
-    let status = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let code = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status.code();
-        }
-        assert!(Instant::now() < deadline, "still running after SIGINT");
-        std::thread::sleep(Duration::from_millis(25));
-    };
-    assert_eq!(code, Some(130));
+    assert_eq!(interrupted(&mut child), Some(130));
     // The cancel was sent before the process ended; the server acts on it within moments.
     let deadline = Instant::now() + Duration::from_secs(5);
     while pg_long_running(test, &url) > 0 {
@@ -439,4 +413,21 @@ fn postgres_sql_with_personal_data_masked_refuses_reading_a_personal_column() {
         stdout_json(&out),
         serde_json::json!([{"nome": "Ana Souza", "n": 1}])
     );
+}
+
+/// Sends SIGINT (Ctrl-C) to `child` and waits for it to end: its exit code.
+fn interrupted(child: &mut std::process::Child) -> Option<i32> {
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status.code();
+        }
+        assert!(Instant::now() < deadline, "still running after SIGINT");
+        std::thread::sleep(Duration::from_millis(25));
+    }
 }

@@ -507,20 +507,7 @@ fn a_second_sync_of_the_same_postgres_database_waits_or_exits() {
 fn one_writer(dest: &Dest) {
     let env = slow_network();
     let db = &dest.to;
-    let mut first = admin_process(&env)
-        .args(["sync", "--streams", "quotes", "--clinic", "all", "--to"])
-        .arg(db)
-        .spawn()
-        .unwrap();
-    // The first holds the database once it asks for quotes: it takes the lock before anything else.
-    let started = std::time::Instant::now();
-    while quote_queries(&env).is_empty() {
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "the first sync never started"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let mut first = sync_holding_the_lock(&env, db);
     let second = env.run_as(
         "admin",
         &["sync", "--no-wait", "--streams", "quotes", "--to", arg(&db)],
@@ -989,19 +976,7 @@ fn a_sync_through_a_symlink_waits_for_the_same_mirror() {
     let db = dir.path().join("mirror.sqlite");
     let link = dir.path().join("link.sqlite");
     std::os::unix::fs::symlink(&db, &link).unwrap();
-    let mut first = admin_process(&env)
-        .args(["sync", "--streams", "quotes", "--clinic", "all", "--to"])
-        .arg(&db)
-        .spawn()
-        .unwrap();
-    let started = std::time::Instant::now();
-    while quote_queries(&env).is_empty() {
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "the first sync never started"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let mut first = sync_holding_the_lock(&env, &db);
     let second = env.run_as(
         "admin",
         &[
@@ -1185,4 +1160,23 @@ fn postgres_takes_any_text_and_widens_a_column_as_the_file_does() {
         "{}",
         String::from_utf8_lossy(&schema.stdout)
     );
+}
+
+/// A sync of every clinic's quotes into `db`, returned once it asks for quotes: it takes the
+/// mirror's lock before anything else, so from then on it holds it.
+fn sync_holding_the_lock(env: &Env, db: impl AsRef<std::ffi::OsStr>) -> std::process::Child {
+    let first = admin_process(env)
+        .args(["sync", "--streams", "quotes", "--clinic", "all", "--to"])
+        .arg(db)
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while quote_queries(env).is_empty() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the first sync never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    first
 }
