@@ -974,6 +974,9 @@ help-sandbox-serve--error-rate = Share of requests (0.0-1.0) answered with 500 o
 help-sandbox-serve--drop-rate = Share of requests (0.0-1.0) whose connection is closed after part of the body
 help-sandbox-serve--drop-every-write = Cut the answer to every N-th write (POST, PUT, PATCH, DELETE) after the write is done, as --drop-rate does at random (0 = off)
 help-sandbox-serve--paging = How paged lists say where the next page is: numbers (pagina_atual, nothing said), laravel (page, next_page_url), drf (page, next), proximo (a next-page address), link-header (a Link header with rel="next", and X-Total-Count) or cursor (next_cursor, sent back as cursor); every style but numbers ignores pagina_atual
+help-sandbox-serve--lagging-records = A replica that lags behind the others, as behind a load balancer: the pages --lagging-pages names (counted from 1) are answered from a copy of each per-clinic list that lacks its first N records, with that copy's counters. 0: no replica lags
+help-sandbox-serve--lagging-pages = The pages the lagging replica answers (1,3)
+help-sandbox-serve--lagging-answers = The lagging replica answers that many of those pages and is then caught up; 0: it always lags
 help-sandbox-serve--link-header-only-when-paged = With --paging link-header: no Link header at all on a list of one page, as some APIs (GitHub's) write it only when there is more than one page
 help-sandbox-serve--record-id-key = The key list records carry their ID under, instead of id (id_orcamento, cod…)
 help-sandbox-serve--record-id-key-from = From the Nth record of a list on (counting from 0), records carry their ID under another key: N=NAME, a deployment that renames the key part-way through a list

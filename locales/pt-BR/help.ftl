@@ -977,6 +977,9 @@ help-sandbox-serve--error-rate = Fração das requisições (0.0-1.0) respondida
 help-sandbox-serve--drop-rate = Fração das requisições (0.0-1.0) cuja conexão é fechada depois de parte do corpo
 help-sandbox-serve--drop-every-write = Corta a resposta de cada N-ésima escrita (POST, PUT, PATCH, DELETE) depois de a escrita ser feita, como --drop-rate faz ao acaso (0 = desligado)
 help-sandbox-serve--paging = Como as listas paginadas dizem onde fica a próxima página: numbers (pagina_atual, nada dito), laravel (page, next_page_url), drf (page, next), proximo (o endereço da próxima página), link-header (um cabeçalho Link com rel="next", e X-Total-Count) ou cursor (next_cursor, devolvido como cursor); todo estilo menos numbers ignora pagina_atual
+help-sandbox-serve--lagging-records = Uma réplica atrasada em relação às outras, como atrás de um balanceador de carga: as páginas que --lagging-pages nomeia (contadas a partir de 1) são respondidas de uma cópia de cada lista por clínica sem os seus N primeiros registros, com os contadores dessa cópia. 0: nenhuma réplica atrasa
+help-sandbox-serve--lagging-pages = As páginas que a réplica atrasada responde (1,3)
+help-sandbox-serve--lagging-answers = A réplica atrasada responde tantas dessas páginas e depois fica em dia; 0: ela sempre atrasa
 help-sandbox-serve--link-header-only-when-paged = Com --paging link-header: nenhum cabeçalho Link numa lista de uma página só, como algumas APIs (a do GitHub) o escrevem só quando há mais de uma página
 help-sandbox-serve--record-id-key = A chave em que os registros das listas trazem o ID, em vez de id (id_orcamento, cod…)
 help-sandbox-serve--record-id-key-from = A partir do N-ésimo registro de uma lista (contando de 0), os registros trazem o ID em outra chave: N=NOME, uma implantação que renomeia a chave no meio da lista

@@ -37,6 +37,8 @@ pub struct Faults {
     writes: AtomicU64,
     rate_limit: u32,
     failing_clinic: u32,
+    /// Answers the lagging replica gave so far (`--lagging-answers`).
+    lagged: AtomicU64,
     /// Arrival times of the requests let through during the last second.
     recent: Mutex<VecDeque<Instant>>,
 }
@@ -52,8 +54,22 @@ impl Faults {
             writes: AtomicU64::new(0),
             rate_limit: opts.rate_limit,
             failing_clinic: opts.failing_clinic,
+            lagged: AtomicU64::new(0),
             recent: Mutex::new(VecDeque::new()),
         }
+    }
+
+    /// How many records at the head of a per-clinic list the answer to `page` (counted from 1)
+    /// lacks: those of the lagging replica (`--lagging-records`), while it still lags.
+    pub fn lag_behind(&self, opts: &Options, page: u64) -> usize {
+        if opts.lagging_records == 0 || !opts.lagging_pages.contains(&page) {
+            return 0;
+        }
+        let answered = self.lagged.fetch_add(1, Ordering::SeqCst);
+        if opts.lagging_answers > 0 && answered >= opts.lagging_answers {
+            return 0;
+        }
+        usize::try_from(opts.lagging_records).unwrap_or(usize::MAX)
     }
 
     /// Seconds to wait when this request is over the limit (sliding one-second window).

@@ -253,6 +253,19 @@ pub struct Options {
     /// (GitHub's) write it only when there is more than one page.
     #[arg(long)]
     pub link_header_only_when_paged: bool,
+    /// A replica that lags behind the others, as behind a load balancer: the pages `--lagging-pages`
+    /// names (counted from 1) are answered from a copy of each per-clinic list that lacks its
+    /// first N records, with that copy's counters (records inserted at the head of a list sorted
+    /// newest first, not yet replicated). 0: no replica lags.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub lagging_records: u64,
+    /// The pages the lagging replica answers (`1,3`).
+    #[arg(long, value_name = "PAGES", value_delimiter = ',', default_value = "1")]
+    pub lagging_pages: Vec<u64>,
+    /// The lagging replica answers that many of those pages and is then caught up; 0: it always
+    /// lags.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub lagging_answers: u64,
     /// The key list records carry their ID under, instead of `id` (`id_orcamento`, `cod`…).
     #[arg(long, value_name = "NAME")]
     pub record_id_key: Option<String>,
@@ -676,6 +689,9 @@ impl Default for Options {
             unknown_route: Vec::new(),
             paging: LinkPaging::Numbers,
             link_header_only_when_paged: false,
+            lagging_records: 0,
+            lagging_pages: vec![1],
+            lagging_answers: 0,
             record_id_key: None,
             record_id_key_from: None,
             foreign_key_first: None,

@@ -41,6 +41,9 @@ pub struct End {
     /// A whole walk that brought nothing where the mirror holds live rows tombstones them anyway
     /// (`--allow-empty`); else it is taken for a server that lost its list for a moment.
     pub allow_empty: bool,
+    /// The walk read the list more than once (it changed under the walk): the point stays where
+    /// it was, so the next run reads again from there.
+    pub keep_point: bool,
 }
 
 /// What a stream's walk wrote, once its last transaction is committed.
@@ -221,6 +224,7 @@ impl StreamWriter<'_> {
                 (Some(newest), Some(cap)) => Some(newest.min(cap)),
                 (newest, _) => newest,
             }
+            .filter(|_| !end.keep_point)
             .map(|t| t.format(POINT).to_string());
             tx.execute(
                 "INSERT INTO _bookmarks (stream, clinic, point, walked_at, full_at) \

@@ -256,9 +256,10 @@ async fn walk(
         writer.watch_modified(modified.field, since);
     }
     let mut replace_point = false;
+    let mut reads: u32;
     loop {
         match fetch(ctx, table, clinic, since, &mut writer, &opts.path).await {
-            Ok(()) => {}
+            Ok(n) => reads = n,
             Err(Stopped::Local(e)) => return Err(e),
             // A deployment without the contact list answers its path as an unknown route.
             Err(Stopped::Walk(Error::Rejected { status: 404, .. })) if table.optional => {
@@ -300,6 +301,9 @@ async fn walk(
             cap,
             replace_point,
             allow_empty: opts.allow_empty,
+            // A list read more than once changed under the walk: what it brought is mirrored,
+            // but only a quiet read may move the point past it.
+            keep_point: reads > 1,
         })
         .map_err(failed)?;
     if done.kept_on_empty > 0 {
@@ -364,7 +368,7 @@ async fn fetch(
     since: Option<NaiveDate>,
     writer: &mut StreamWriter<'_>,
     path: &Path,
-) -> std::result::Result<(), Stopped> {
+) -> std::result::Result<u32, Stopped> {
     let mut query: Vec<(String, String)> = Vec::new();
     if clinic != 0 {
         query.push(("clinica".into(), clinic.to_string()));
@@ -381,7 +385,7 @@ async fn fetch(
         })
     };
     let walked = if let Some(select) = table.crm {
-        crm_walk(ctx, table, select, &mut store).await
+        crm_walk(ctx, table, select, &mut store).await.map(|()| 1)
     } else {
         let client = ctx.api().await.map_err(Stopped::Local)?;
         // A list answered whole is walked as a paged one: each record once, by ID.
@@ -396,7 +400,7 @@ async fn fetch(
         spec.limit = None;
         crate::pages::walk(source, spec, &ctx.reporter, &mut store)
             .await
-            .map(|_| ())
+            .map(|summary| summary.reads)
     };
     walked.map_err(|e| {
         if store_failed {

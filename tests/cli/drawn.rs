@@ -76,6 +76,10 @@ struct Drawn {
     /// The server ignores `pagina_atual` and offers no link (always, or on a list of one page): a
     /// walk that no counter vouches for fails, cleanly.
     ignores_page: bool,
+    /// A replica lags on some pages: the walk reads the list again until a read is consistent, or
+    /// fails cleanly (a replica that always lags; a lagging page that ends a list short of the
+    /// count the first page gave).
+    lags: bool,
 }
 
 fn draw(seed: u64) -> Drawn {
@@ -216,8 +220,23 @@ fn draw(seed: u64) -> Drawn {
     opts.ignore_page = plain && !opts.paging.by_link() && r.chance(10);
     // Drawn after every older axis: a `Link` header left out of a list of one page.
     opts.link_header_only_when_paged = opts.paging == LinkPaging::LinkHeader && r.chance(2);
+    // Drawn after every older axis: a replica behind a load balancer that lags on some pages, with
+    // its own record count (a list that changed under the walk). Only a record count reveals a
+    // replica that lacks records on the last page, so the axis is drawn where one is given; and
+    // page 1 comes from the replica that is up to date, as a lagging page 1 of a list that fits
+    // on it is a list that was that short a moment ago, which no client can tell.
+    let counts_records = keyed
+        && counters
+            .iter()
+            .any(|c| matches!(c, Counter::Total | Counter::TotalRegistros));
+    if counts_records && r.chance(4) {
+        opts.lagging_records = r.below(5) + 1;
+        opts.lagging_pages = r.pick::<&[u64]>(&[&[2], &[3], &[2, 3]]).to_vec();
+        opts.lagging_answers = r.pick(&[1, 2, 0]);
+    }
     Drawn {
         seed,
+        lags: opts.lagging_records > 0,
         keyset,
         per_page,
         overstated: counted && opts.counter_skew > 0,
@@ -494,6 +513,21 @@ fn check(
 /// (the client keeps one ID column, named as the first records named it). Output the draw leaves
 /// alone is returned as it is.
 fn normalised(d: &Drawn, csv: &[u8]) -> Vec<u8> {
+    let csv = normalised_columns(d, csv);
+    if d.opts.lagging_records == 0 {
+        return csv;
+    }
+    // A list read again writes the records the first read missed after the others: the same
+    // records, in another order.
+    let mut lines: Vec<&[u8]> = csv.split(|b| *b == b'\n').collect();
+    if lines.len() > 1 {
+        lines[1..].sort_unstable();
+    }
+    lines.join(&b'\n')
+}
+
+/// The CSV's columns as a plain deployment names and holds them.
+fn normalised_columns(d: &Drawn, csv: &[u8]) -> Vec<u8> {
     let o = &d.opts;
     let renamed = o.record_id_key.is_some() || o.record_id_key_from.is_some();
     if !(renamed || o.volatile_field || o.foreign_key_first.is_some()) {
@@ -545,7 +579,7 @@ fn exercise(d: &Drawn, fared: &mut Fared) {
     let reference = reference(d.opts.scale, d.crm.then_some(d.opts.crm_contacts));
     let env = Env::with(d.opts.clone());
     let dir = tempfile::tempdir().unwrap();
-    let may_fail = d.overstated || d.ignores_page;
+    let may_fail = d.overstated || d.ignores_page || d.lags;
     let csv = dir.path().join("ficha.csv");
     let ran = run(&env, &ficha(&csv, d.per_page));
     let got = std::fs::read(&csv).ok();

@@ -5,6 +5,7 @@ mod auth;
 mod bad_input;
 mod bounds;
 mod campaign;
+mod changing;
 mod common;
 mod completion;
 mod config;

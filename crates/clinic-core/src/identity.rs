@@ -54,6 +54,21 @@ pub enum Key {
     Text(u128),
 }
 
+impl Key {
+    /// The key spread over 64 bits (SplitMix64's finaliser): sums of these tell one set of records
+    /// from another whatever order they came in, where sums of the IDs themselves would not.
+    pub fn mixed(self) -> u64 {
+        let mut z = match self {
+            Key::Number(n) => n,
+            Key::Text(digest) => (digest as u64) ^ ((digest >> 64) as u64).rotate_left(17),
+        }
+        .wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
 /// A record's key: its ID under `keys`, else its whole text (a record without an ID can only be
 /// told apart by what it holds).
 pub fn key_of(text: &str, keys: &IdKeys) -> Key {

@@ -53,17 +53,23 @@ pub(super) async fn list<L: ClinicList>(
     let paging = query.paging(&app.opts)?;
     let filter = L::filter(&query, &app.opts)?;
     let data = &app.data;
+    let behind = app.faults.lag_behind(&app.opts, paging.page);
     let (window, ids) = if data.emptied.holds(L::NAME, clinic) {
         (Window::new(&app.opts, paging, 0), Vec::new())
     } else if L::is_unfiltered(data, &filter) {
         let (seeded, created) = L::ids(data, clinic);
-        every_id(&app.opts, paging, seeded, &created)
+        // A lagging replica's copy lacks the list's first records.
+        let skipped = behind.min(seeded.len());
+        let seeded = seeded.start + skipped as u32..seeded.end;
+        let created = &created[(behind - skipped).min(created.len())..];
+        every_id(&app.opts, paging, seeded, created)
     } else {
         // Computed once per distinct filter and kept until the next write.
         let key = format!("{}/{clinic}/{filter:?}", L::NAME);
         let ids = data
             .cache
             .get_or_compute(key, || L::matching(data, clinic, &filter));
+        let ids = &ids[behind.min(ids.len())..];
         let window = Window::new(&app.opts, paging, ids.len());
         let page = ids[window.range.clone()].to_vec();
         (window, page)

@@ -69,6 +69,15 @@ pub(super) struct Ending {
     repeated: bool,
     /// A page held records of an earlier one beside new ones.
     overlapped: bool,
+    /// The counters of the read's first page, from whatever page it started: every later page's
+    /// are set against them.
+    first_said: Vec<Counter>,
+    /// The first counter that changed between pages: the list changed under the read.
+    counter_changed: Option<String>,
+    /// The first page that overlapped the pages before it, said.
+    overlap_said: Option<String>,
+    /// The read stopped at an overlap, with no record count to check what it skipped.
+    overlap_stopped: bool,
 }
 
 impl Ending {
@@ -84,6 +93,53 @@ impl Ending {
             second_repeats_first: None,
             repeated: false,
             overlapped: false,
+            first_said: Vec::new(),
+            counter_changed: None,
+            overlap_said: None,
+            overlap_stopped: false,
+        }
+    }
+
+    /// How the list changed under the read, if it did: a counter that changed between pages
+    /// (which no later agreement can excuse), else a page that overlapped the ones before it.
+    pub(super) fn change(&self) -> Option<super::Change> {
+        if let Some(said) = &self.counter_changed {
+            return Some(super::Change {
+                said: said.clone(),
+                counters: true,
+                stopped: false,
+                short: None,
+            });
+        }
+        self.overlap_said.as_ref().map(|said| super::Change {
+            said: said.clone(),
+            counters: false,
+            stopped: self.overlap_stopped,
+            short: None,
+        })
+    }
+
+    /// Sets a page's counters against those of the read's first page: the first that differs
+    /// (same key, another value) is kept, said.
+    fn compare_counters(&mut self, number: u64, page: &Page) {
+        if self.counter_changed.is_some() {
+            return;
+        }
+        for now in page.claims() {
+            let Some(then) = self.first_said.iter().find(|c| c.key == now.key) else {
+                continue;
+            };
+            if then.value != now.value {
+                self.counter_changed = Some(crate::t!(
+                    "pages-change-counter",
+                    counter = now.key.as_str(),
+                    before = then.value,
+                    first = self.first_page,
+                    after = now.value,
+                    page = number
+                ));
+                return;
+            }
         }
     }
 
@@ -141,6 +197,7 @@ impl Ending {
         let n = page.records.len() as u64;
         if !self.answered {
             self.answered = true;
+            self.first_said = page.claims();
             self.served = n.clamp(1, self.per_page.max(1));
             if self.first_page == 1 {
                 self.claims = page
@@ -152,6 +209,8 @@ impl Ending {
                     })
                     .collect();
             }
+        } else {
+            self.compare_counters(at.number, page);
         }
         if n == 0 {
             return Flow::End;
@@ -185,9 +244,16 @@ impl Ending {
             return Flow::End;
         }
         let overlap = n - fresh;
-        // Without a record count nothing says where a shifting list ends, so the walk stops; with
-        // one, the records already emitted are skipped and the count at the end tells whether any
-        // were lost.
+        if overlap > 0 && self.overlap_said.is_none() {
+            self.overlap_said = Some(crate::t!(
+                "pages-change-overlap",
+                page = at.number,
+                overlap = overlap
+            ));
+        }
+        // Without a record count nothing says where a shifting list ends, so the read stops (and
+        // the walk reads the list again); with one, the records already read are skipped and the
+        // count at the end tells whether any were lost.
         if overlap > 0 && self.live_claims(Counts::Records).next().is_none() {
             reporter.warn(&crate::t!(
                 "pages-overlap-stop",
@@ -196,6 +262,7 @@ impl Ending {
                 count = n
             ));
             self.overlapped = true;
+            self.overlap_stopped = true;
             return Flow::Stop;
         }
         if overlap > 0 && !self.overlapped {

@@ -59,6 +59,11 @@ pub struct Summary {
     pub pages: u64,
     /// The record count the service gave and the data bore out, when it gave one.
     pub total: Option<u64>,
+    /// How many times the list was read from its first page: more than once when it changed under
+    /// the walk (a counter that changed between pages, pages that overlapped), until a read was
+    /// consistent or two reads agreed. What a walk read more than once is no proof of a quiet list,
+    /// so a mirror's bookmark does not move over it.
+    pub reads: u32,
 }
 
 /// Walks the list, handing each record to `emit` in page order. Pages are fetched (and their answers
@@ -94,6 +99,16 @@ pub async fn walk(
     }
 }
 
+/// Most times a walk reads a list that changes under it before it fails.
+const MOST_READS: u32 = 3;
+
+/// Reads the list, and again while it changed under the read: a counter that differed between
+/// pages, or pages that overlapped, mean records may have moved past the walk unseen. Every read
+/// hands on only the records no earlier one handed on (the ledger). A read whose pages all agreed
+/// ends the walk; so does one that overlapped like the read before it (the same records, the same
+/// counters: a deployment whose pages overlap by design). A read whose counters changed never
+/// vouches for the list, so after [`MOST_READS`] the walk fails naming the counters that
+/// disagreed. A walk that stops short by design (`--limit`, one page) is read once.
 async fn walk_once(
     source: Arc<dyn PageSource>,
     spec: Walk,
@@ -102,6 +117,102 @@ async fn walk_once(
 ) -> Result<Summary> {
     let first_page = spec.first.min(MAX_PAGE);
     let mut state = State::new(spec, first_page);
+    let mut before: Option<Agreement> = None;
+    loop {
+        state.summary.reads += 1;
+        let verdict = read_once(&source, &mut state, reporter, &mut emit).await?;
+        let Verdict::Changed(change) = verdict else {
+            return Ok(state.summary);
+        };
+        let this = state.pass.agreement();
+        // Two reads that overlapped alike, with counters that held still on each, are the list as
+        // the deployment pages it: whole if the counters bear it out, short of them otherwise.
+        if !change.counters && before == Some(this) && !change.stopped {
+            return match change.short {
+                Some(short) => Err(short),
+                None => Ok(state.summary),
+            };
+        }
+        let again = state.summary.reads < MOST_READS
+            && source.addressing() == Addressing::Numbered
+            && spec.all
+            && spec.limit.is_none();
+        if !again {
+            if let Some(short) = change.short {
+                return Err(short);
+            }
+            return Err(Error::Protocol(crate::t!(
+                "pages-list-kept-changing",
+                reads = state.summary.reads,
+                change = change.said
+            )));
+        }
+        reporter.warn(&crate::t!(
+            "pages-list-changed-reading-again",
+            change = change.said,
+            read = state.summary.reads + 1,
+            most = MOST_READS
+        ));
+        before = Some(this);
+        state.pass = Pass::new(spec, first_page);
+    }
+}
+
+/// A read whose pages overlapped, with counters that held still: a count short of them may only
+/// mean records moved past the read, so the list is read again either way; a count that bears them
+/// out is the total, should a second read agree.
+async fn overlapped(
+    source: &Arc<dyn PageSource>,
+    state: &mut State,
+    mut change: Change,
+    reporter: &Reporter,
+) -> Verdict {
+    let (records, pages) = (state.pass.records, state.pass.pages);
+    state.pass.ending.settle(records, pages, reporter);
+    match state.pass.ending.shortfall(records, pages) {
+        Some(short) => change.short = Some(short.error(source.shortfall().await)),
+        None => state.summary.total = state.pass.ending.total(),
+    }
+    Verdict::Changed(change)
+}
+
+/// What one read ended on.
+enum Verdict {
+    /// The read is the list: ended and checked, or stopped where the walk asked it to.
+    Done,
+    /// The list changed under the read.
+    Changed(Change),
+}
+
+/// How a read found the list changing under it.
+struct Change {
+    /// Said in messages: the counters that disagreed, or the page that overlapped.
+    said: String,
+    /// A counter changed between pages: this read cannot vouch for the list whatever comes next.
+    counters: bool,
+    /// The read stopped at an overlap it had nothing to check against: it never reached the end.
+    stopped: bool,
+    /// The read ended short of a counter that held still: the walk's failure, should a second read
+    /// agree with it.
+    short: Option<Error>,
+}
+
+/// What two reads compare to agree: the records each held (order aside) and how many.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Agreement {
+    records: u64,
+    digest: u64,
+}
+
+/// One read of the list from its first page: the page walk proper.
+async fn read_once(
+    source: &Arc<dyn PageSource>,
+    state: &mut State,
+    reporter: &Reporter,
+    emit: &mut impl FnMut(Record) -> Result<()>,
+) -> Result<Verdict> {
+    let spec = state.spec;
+    let first_page = spec.first.min(MAX_PAGE);
     // The page after the last one `--max-pages` allows is read only to learn whether the list ended.
     let ceiling = if spec.all {
         spec.max_pages
@@ -118,35 +229,39 @@ async fn walk_once(
         Addressing::Numbered => spec.concurrency.max(1),
     };
     let mut window = Window::new(source.clone(), spec.per_page);
+    window.pin(state.id_key);
     let mut next = first_page;
-    let mut numbers_proved = false;
     // Starts the pages the walk may need while the window has room; `$held` pages were taken out of
     // the window but not yet counted.
     macro_rules! refill {
         ($held:expr) => {
             // A list chained by links or cursors is read one page at a time: each page says where
             // the next one is.
-            if state.chained {
-                let coming =
-                    state.summary.records + ($held + window.len() as u64) * state.ending.served();
+            if state.pass.chained {
+                let coming = state.summary.records
+                    + ($held + window.len() as u64) * state.pass.ending.served();
                 let enough = state.spec.limit.is_some_and(|limit| coming >= limit);
                 if window.len() == 0 && next <= ceiling && !enough {
-                    if let Some(link) = state.follow.take() {
+                    if let Some(link) = state.pass.follow.take() {
                         window.follow(next, link);
                         next += 1;
                     }
                 }
             }
-            while !state.chained && window.len() < width && next <= ceiling {
+            while !state.pass.chained && window.len() < width && next <= ceiling {
                 // With nothing in flight the walk needs the next page to go on (the page after
                 // the last one proves the end, one at a time). Beyond that, the first answer
                 // decides: every page its live counters point at goes out at once, and every page
                 // the window holds when it gave none.
                 let needed = window.len() == 0 && $held == 0;
-                let ahead = state.ending.answered()
-                    && state.ending.last_claimed().is_none_or(|last| next <= last);
+                let ahead = state.pass.ending.answered()
+                    && state
+                        .pass
+                        .ending
+                        .last_claimed()
+                        .is_none_or(|last| next <= last);
                 let pending = window.len() as u64 + $held;
-                let coming = state.summary.records + pending * state.ending.served();
+                let coming = state.summary.records + pending * state.pass.ending.served();
                 if !(needed || ahead) || state.spec.limit.is_some_and(|limit| coming >= limit) {
                     break;
                 }
@@ -160,27 +275,27 @@ async fn walk_once(
         let Some((p, read)) = window.next().await? else {
             break false;
         };
-        if !state.ending.answered() && read.page.next.leads_on() {
+        if !state.pass.ending.answered() && read.page.next.leads_on() {
             // Pages chained by links have no numbers to start from.
             if first_page != 1 {
                 return Err(Error::Usage(crate::t!("pages-page-on-linked-list")));
             }
-            state.chained = true;
+            state.pass.chained = true;
         }
         // The page past `--max-pages` may only show that the list ended: empty, or a repeat.
         let mut read = read;
         state.pin(&mut read);
         window.pin(state.id_key);
         let flow = state.decide(p, &read, reporter);
-        let adds_nothing = state.fresh == 0;
+        let adds_nothing = state.pass.fresh == 0;
         // A later page asked for by number that is mostly new records: the deployment reads page
         // numbers (said once a walk, for a source that had learned otherwise).
-        if !numbers_proved
-            && !state.chained
+        if !state.numbers_proved
+            && !state.pass.chained
             && p > first_page
-            && state.fresh * 2 > read.ids.len() as u64
+            && state.pass.fresh * 2 > read.ids.len() as u64
         {
-            numbers_proved = true;
+            state.numbers_proved = true;
             source.proved(Proved::Numbers);
         }
         if spec.all && spec.max_pages.is_some() && p == ceiling && !adds_nothing {
@@ -196,7 +311,7 @@ async fn walk_once(
         if flow == Flow::Continue {
             refill!(1);
         }
-        if state.emit(read, reporter, &mut emit)? == Flow::Stop {
+        if state.emit(read, reporter, emit)? == Flow::Stop {
             break false;
         }
         match flow {
@@ -206,27 +321,44 @@ async fn walk_once(
         }
     };
     drop(window);
-    if state.link_repeated {
+    if state.pass.link_repeated {
         return Err(Error::Protocol(crate::t!(
             "pages-link-repeated",
-            page = state.summary.pages + 1
+            page = state.pass.pages + 1
         )));
     }
-    if ended && spec.all && state.spec.limit.is_none() {
+    let whole = spec.all && state.spec.limit.is_none();
+    if !ended {
+        // Stopped at an overlap with no counter to check it against: the read never reached the
+        // end of the list.
+        if whole && let Some(change) = state.pass.ending.change().filter(|c| c.stopped) {
+            return Ok(Verdict::Changed(change));
+        }
+        return Ok(Verdict::Done);
+    }
+    if whole {
         // Only numbered pages can be asked for again to tell a short list from an ignored page.
-        if let Some(held) = state.ending.second_repeats_first()
+        if let Some(held) = state.pass.ending.second_repeats_first()
             && addressing == Addressing::Numbered
         {
-            probe_ignored_page(&*source, &state, held).await?;
+            probe_ignored_page(&**source, &state.pass, held).await?;
         }
-        let (records, pages) = (state.summary.records, state.summary.pages);
-        state.ending.settle(records, pages, reporter);
-        if let Some(short) = state.ending.shortfall(records, pages) {
+        let (records, pages) = (state.pass.records, state.pass.pages);
+        let change = state.pass.ending.change();
+        if let Some(change) = change {
+            if change.counters {
+                return Ok(Verdict::Changed(change));
+            }
+            // Overlapped with counters that held still: the count at the end tells.
+            return Ok(overlapped(source, state, change, reporter).await);
+        }
+        state.pass.ending.settle(records, pages, reporter);
+        if let Some(short) = state.pass.ending.shortfall(records, pages) {
             return Err(short.error(source.shortfall().await));
         }
     }
-    state.summary.total = state.ending.total().filter(|_| ended);
-    Ok(state.summary)
+    state.summary.total = state.pass.ending.total().filter(|_| ended);
+    Ok(Verdict::Done)
 }
 
 /// The pages in flight, in page order, each fetched by a task of its own so that it progresses
@@ -343,20 +475,40 @@ impl Read {
 struct State {
     spec: Walk,
     summary: Summary,
-    /// What the pages have said about where the list ends.
-    ending: Ending,
-    /// Every record handed on, by ID: a record met again on any page is not handed on twice, and a
-    /// page of records all seen before is evidence of the end.
+    /// Every record handed on, by ID, over every read: a record met again on any page, or read
+    /// again by a later read, is not handed on twice.
     ledger: Ledger,
-    /// How many records of the page last decided on were not in the ledger.
-    fresh: u64,
     /// The key the walk's records carry their ID under, once a record has shown it.
     id_key: Option<&'static str>,
     /// A record's ID under another key was said (once a walk).
     rename_said: bool,
     /// A record without an ID in a walk whose records have one was said (once a walk).
     missing_said: bool,
-    /// The IDs of the walk's first page, for the probe of a page 2 that repeats it.
+    /// The keys of the walk's first record with an ID: a key it carried beside its ID is another
+    /// field, never a new name for the ID.
+    first_keys: Vec<String>,
+    /// A later page asked for by number proved the deployment reads page numbers (said once).
+    numbers_proved: bool,
+    /// The read under way.
+    pass: Pass,
+}
+
+/// One read of the list from its first page: what its own pages said, apart from what earlier
+/// reads handed on.
+struct Pass {
+    /// What the pages have said about where the list ends.
+    ending: Ending,
+    /// Every record this read met, by ID: a page of records all met before is evidence of the end.
+    seen: Ledger,
+    /// Records this read met, each once.
+    records: u64,
+    /// Pages that brought this read records.
+    pages: u64,
+    /// The records this read met, order aside (see [`Agreement`]).
+    digest: u64,
+    /// How many records of the page last decided on this read had not met.
+    fresh: u64,
+    /// The IDs of the read's first page, for the probe of a page 2 that repeats it.
     first_ids: Vec<Key>,
     /// The list is chained by links or cursors (its first page gave one): read one page at a time.
     chained: bool,
@@ -366,24 +518,18 @@ struct State {
     links: std::collections::HashSet<u64>,
     /// A link came again: the walk fails.
     link_repeated: bool,
-    /// The keys of the walk's first record with an ID: a key it carried beside its ID is another
-    /// field, never a new name for the ID.
-    first_keys: Vec<String>,
 }
 
-impl State {
-    fn new(spec: Walk, first_page: u64) -> State {
-        State {
-            spec,
-            summary: Summary::default(),
+impl Pass {
+    fn new(spec: Walk, first_page: u64) -> Pass {
+        Pass {
             ending: Ending::new(spec.per_page, first_page),
-            ledger: Ledger::default(),
+            seen: Ledger::default(),
+            records: 0,
+            pages: 0,
+            digest: 0,
             fresh: 0,
-            id_key: None,
-            rename_said: false,
-            missing_said: false,
             first_ids: Vec::new(),
-            first_keys: Vec::new(),
             chained: false,
             follow: None,
             links: std::collections::HashSet::new(),
@@ -391,27 +537,100 @@ impl State {
         }
     }
 
+    fn agreement(&self) -> Agreement {
+        Agreement {
+            records: self.records,
+            digest: self.digest,
+        }
+    }
+
+    /// Counts a record this read met; false when it had met it already.
+    fn meet(&mut self, id: Key) -> bool {
+        if !self.seen.insert(id) {
+            return false;
+        }
+        self.records += 1;
+        // A sum of well-mixed IDs is the same whatever order the records came in.
+        self.digest = self.digest.wrapping_add(id.mixed());
+        true
+    }
+}
+
+impl State {
+    fn new(spec: Walk, first_page: u64) -> State {
+        State {
+            spec,
+            summary: Summary::default(),
+            ledger: Ledger::default(),
+            id_key: None,
+            rename_said: false,
+            missing_said: false,
+            first_keys: Vec::new(),
+            numbers_proved: false,
+            pass: Pass::new(spec, first_page),
+        }
+    }
+
     /// Reads what page `number` says about the list, before its records are handed on: whether the
     /// list ends here (see `end`), and on a chained list which link to follow next.
     fn decide(&mut self, number: u64, read: &Read, reporter: &Reporter) -> Flow {
-        if !self.ending.answered() {
-            self.first_ids = read.ids.clone();
+        let pass = &mut self.pass;
+        if !pass.ending.answered() {
+            pass.first_ids = read.ids.clone();
         }
-        self.fresh = self.ledger.fresh(&read.ids);
+        pass.fresh = pass.seen.fresh(&read.ids);
         let at = Arrived {
             number,
-            fresh: self.fresh,
-            records: self.summary.records,
-            pages: self.summary.pages,
-            chained: self.chained,
+            fresh: pass.fresh,
+            records: pass.records,
+            pages: pass.pages,
+            chained: pass.chained,
         };
-        let flow = self.ending.page(at, &read.page, reporter);
-        if self.chained && flow == Flow::Continue {
-            return self.chain_on(&read.page.next);
+        let flow = pass.ending.page(at, &read.page, reporter);
+        if pass.chained && flow == Flow::Continue {
+            return pass.chain_on(&read.page.next);
         }
         flow
     }
 
+    /// Hands on one page's records, each once over the whole walk; says whether the walk stops
+    /// here (`--limit`).
+    fn emit(
+        &mut self,
+        read: Read,
+        reporter: &Reporter,
+        emit: &mut impl FnMut(Record) -> Result<()>,
+    ) -> Result<Flow> {
+        let Read { page, ids, named } = read;
+        if self.pass.fresh == 0 {
+            return Ok(Flow::Continue);
+        }
+        self.pass.pages += 1;
+        self.summary.pages += 1;
+        let mut n = 0;
+        for ((record, id), name) in page.records.into_iter().zip(ids).zip(named) {
+            if self.spec.limit.is_some_and(|l| self.summary.records >= l) {
+                return Ok(Flow::Stop);
+            }
+            if !self.pass.meet(id) || !self.ledger.insert(id) {
+                continue;
+            }
+            emit(self.under_walk_key(record, name, reporter))?;
+            self.summary.records += 1;
+            n += 1;
+        }
+        reporter.advance(n);
+        Ok(
+            if self.spec.limit.is_some_and(|l| self.summary.records >= l) {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            },
+        )
+    }
+}
+
+impl Pass {
     /// On a chained list: the page's link or cursor is the next to follow, and a page without one
     /// is the last (its counters are checked at the end). A link that comes again fails the walk.
     fn chain_on(&mut self, next: &Next) -> Flow {
@@ -430,40 +649,6 @@ impl State {
         }
         self.follow = Some(next.clone());
         Flow::Continue
-    }
-
-    /// Hands on one page's records, each once; says whether the walk stops here (`--limit`).
-    fn emit(
-        &mut self,
-        read: Read,
-        reporter: &Reporter,
-        emit: &mut impl FnMut(Record) -> Result<()>,
-    ) -> Result<Flow> {
-        let Read { page, ids, named } = read;
-        if self.fresh == 0 {
-            return Ok(Flow::Continue);
-        }
-        self.summary.pages += 1;
-        let mut n = 0;
-        for ((record, id), name) in page.records.into_iter().zip(ids).zip(named) {
-            if self.spec.limit.is_some_and(|l| self.summary.records >= l) {
-                return Ok(Flow::Stop);
-            }
-            if !self.ledger.insert(id) {
-                continue;
-            }
-            emit(self.under_walk_key(record, name, reporter))?;
-            self.summary.records += 1;
-            n += 1;
-        }
-        reporter.advance(n);
-        Ok(
-            if self.spec.limit.is_some_and(|l| self.summary.records >= l) {
-                Flow::Stop
-            } else {
-                Flow::Continue
-            },
-        )
     }
 }
 
@@ -556,8 +741,8 @@ impl State {
 /// list; one that reads it answers another window of them (the list really ended: it repeats
 /// itself past the end), or nothing. Records page 1 did not hold would mean the list goes on after
 /// all, and fail the walk too. A page 1 of one record is asked again at twice the size instead.
-async fn probe_ignored_page(source: &dyn PageSource, state: &State, held: u64) -> Result<()> {
-    if state.ending.vouched(state.summary.records) || held == 0 {
+async fn probe_ignored_page(source: &dyn PageSource, pass: &Pass, held: u64) -> Result<()> {
+    if pass.ending.vouched(pass.records) || held == 0 {
         return Ok(());
     }
     let keys = source.identity();
@@ -572,7 +757,7 @@ async fn probe_ignored_page(source: &dyn PageSource, state: &State, held: u64) -
     } else {
         let half = (held / 2) as usize;
         let second = ids(source.fetch(2, half as u64).await?);
-        let first = &state.first_ids;
+        let first = &pass.first_ids;
         if !second.is_empty() && first.get(0..half) == Some(&second[..]) {
             true
         } else if second.iter().all(|id| first.contains(id)) {
@@ -799,8 +984,10 @@ mod tests {
                 matches!(&r, Err(Error::Protocol(m)) if m.contains("1,235")),
                 "{r:?}"
             );
+            // The last page overlaps the one before it: the list is read twice, and the second
+            // read, agreeing with the first, ends the walk.
             let answers = source.answers.load(std::sync::atomic::Ordering::Relaxed);
-            assert!(answers <= 25 + 4, "{answers} pages asked for");
+            assert!(answers <= 2 * 26 + 4, "{answers} pages asked for");
         }
     }
 
@@ -1062,6 +1249,100 @@ mod tests {
         })
     }
 
+    /// A list of `n` records behind a load balancer: the answers of `lagging` pages (the first
+    /// `times` of them; all with `None`) come from a replica that lacks the list's first `behind`
+    /// records (the newest, in a list sorted newest first), with its own total. `deleted` records
+    /// at the head go away for good once page 2 has been answered.
+    struct Replicas {
+        n: u64,
+        behind: u64,
+        lagging: &'static [u64],
+        times: Option<u64>,
+        deleted: u64,
+        lagged: std::sync::atomic::AtomicU64,
+        second_answered: std::sync::atomic::AtomicBool,
+    }
+
+    impl Replicas {
+        fn new(n: u64, behind: u64, lagging: &'static [u64], times: Option<u64>) -> Replicas {
+            Replicas {
+                n,
+                behind,
+                lagging,
+                times,
+                deleted: 0,
+                lagged: Default::default(),
+                second_answered: Default::default(),
+            }
+        }
+    }
+
+    impl PageSource for Replicas {
+        numbered_source!();
+
+        fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
+            use std::sync::atomic::Ordering::SeqCst;
+            let lags = self.lagging.contains(&page)
+                && self
+                    .times
+                    .is_none_or(|times| self.lagged.fetch_add(1, SeqCst) < times);
+            let mut head = if lags { self.behind } else { 0 };
+            if self.second_answered.load(SeqCst) {
+                head += self.deleted;
+            }
+            if page == 2 {
+                self.second_answered.store(true, SeqCst);
+            }
+            let start = head + (page - 1) * per_page;
+            let records = (start..(start + per_page).min(self.n))
+                .map(|i| record_of(&json!({ "id": i })))
+                .collect();
+            answered(records, Some(self.n - head))
+        }
+    }
+
+    #[test]
+    fn a_replica_that_lagged_once_is_read_again_and_nothing_is_lost() {
+        // Page 1's first answer lacks the 7 newest records and says 1,227; every later answer
+        // says 1,234. The second read is consistent and brings the 7.
+        let (r, seen) = run(Replicas::new(1234, 7, &[1], Some(1)), all(50));
+        let mut sorted = seen.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..1234).collect::<Vec<_>>(), "each record once");
+        let summary = r.unwrap();
+        assert_eq!(
+            (summary.records, summary.total, summary.reads),
+            (1234, Some(1234), 2)
+        );
+    }
+
+    #[test]
+    fn a_replica_that_always_lags_fails_naming_the_counters_that_disagreed() {
+        let (r, seen) = run(Replicas::new(1234, 7, &[1], None), all(50));
+        assert!(seen.len() <= 1234);
+        assert!(
+            matches!(&r, Err(Error::Protocol(m))
+                if m.contains("total was 1227 on page 1 and 1234 on page 2") && m.contains("3 reads")),
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn records_deleted_under_the_walk_are_read_again_never_skipped() {
+        // After page 2, 7 records at the head go: page 2 on shifts by 7, which a read from page 1
+        // alone would skip (records 50 to 56 move onto page 1).
+        let source = Replicas {
+            deleted: 7,
+            ..Replicas::new(1234, 0, &[], None)
+        };
+        let (r, seen) = run(source, all(50));
+        let mut sorted = seen.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..1234).collect::<Vec<_>>(), "each record once");
+        let summary = r.unwrap();
+        assert_eq!((summary.total, summary.reads), (Some(1227), 2));
+    }
+
     /// A server whose pages wrap around: page 4 is page 1 again, and there is no total.
     struct Wrapping;
 
@@ -1122,10 +1403,14 @@ mod tests {
     }
 
     #[test]
-    fn overlapping_pages_stop_the_walk_without_duplicates() {
+    fn overlapping_pages_with_nothing_to_check_them_fail_without_duplicates() {
+        // Each read stops at the overlap of page 2; no read can vouch for the list.
         let (r, seen) = run(Shifting, all(10));
         assert_eq!(seen, (0..15).collect::<Vec<_>>());
-        assert_eq!(r.unwrap().records, 15);
+        assert!(
+            matches!(&r, Err(Error::Protocol(m)) if m.contains("kept changing") && m.contains("3 reads")),
+            "{r:?}"
+        );
     }
 
     #[test]
