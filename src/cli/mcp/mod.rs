@@ -2,11 +2,12 @@
 //! clinic's account through the same commands a person runs. Its tools are made at start from the
 //! operations table and the command tree (`tools`, `extra`); a call runs its command inside this
 //! process, its records written as JSON lines to a private temporary file, pages them (`page`) and
-//! masks personal data (`mask`). Writes exist only with `--allow-writes`, and each is confirmed by the
-//! person before it runs (`confirm`). The reference lists are also resources; `prompts` holds three
+//! masks personal data (`mask`). Writes exist only with `--allow-writes`, and each runs only once a
+//! person said yes: asked through the client (MCP elicitation), or, where the profile or `--writes`
+//! chose `host-approval`, by the host application's own approval of each tool call. Nothing the
+//! assistant can say approves a write. The reference lists are also resources; `prompts` holds three
 //! ready-made requests. Stdout carries the protocol alone: everything else goes to stderr.
 
-mod confirm;
 mod extra;
 mod mask;
 mod page;
@@ -35,6 +36,16 @@ pub struct McpArgs {
     pub share_personal: bool,
     #[arg(long)]
     pub allow_writes: bool,
+    /// Who approves a write: checked against `config::MCP_WRITES` where the server starts, so that
+    /// the flag and the profile key `mcp.writes` are refused in the same words.
+    #[arg(long, value_name = "ask|host-approval")]
+    pub writes: Option<String>,
+    /// Set from `--writes` or `mcp.writes` before the server starts.
+    #[arg(skip)]
+    pub host_approval: bool,
+    /// The most the records kept for the next pages may take (`mcp.max_records_file`).
+    #[arg(skip)]
+    pub max_records_file: u64,
 }
 
 /// Runs `clinic ARGV…` (the words after `clinic`) with the server's profile, its streams in `io`,
@@ -71,8 +82,9 @@ pub async fn run(
         tools: Arc::new(offered),
         dispatch,
         share_personal: args.share_personal,
+        host_approval: args.host_approval,
+        max_records_file: args.max_records_file,
         last_walk: Arc::default(),
-        pending: Arc::default(),
     };
     let failed = |e: String| Failure {
         code: 1,
@@ -138,10 +150,12 @@ struct Server {
     tools: Arc<Vec<tools::ToolSpec>>,
     dispatch: Dispatch,
     share_personal: bool,
+    /// `--writes host-approval`: a write runs on the tool call, the host's approval of it the gate.
+    host_approval: bool,
+    /// The most the records kept for the next pages may take on disk, in bytes.
+    max_records_file: u64,
     /// The records of the last paged walk and the fingerprint of the arguments that made it.
     last_walk: Arc<Mutex<Option<Arc<Walk>>>>,
-    /// Confirmation codes of writes not yet confirmed.
-    pending: Arc<confirm::Pending>,
 }
 
 impl Server {
@@ -272,54 +286,61 @@ impl Server {
             .filter(|spec| !spec.write && spec.path.first().is_some_and(|p| p == "ref"))
     }
 
-    /// A write: its first call sends nothing and answers what would be run, with a one-time code;
-    /// a second call with the same arguments and that code runs it. Anything else sends nothing.
+    /// A write runs only once a person said yes. Where the client can ask (it declared MCP
+    /// elicitation), the person is asked, with the command as it will run: only their yes runs it.
+    /// Where it cannot, nothing is sent and the refusal names what is missing. With `host-approval`
+    /// the call runs as made: the host application asked its person before calling. Nothing in the
+    /// arguments or the answers lets the assistant approve a write itself.
     async fn write(
         &self,
         spec: &tools::ToolSpec,
-        mut arguments: serde_json::Map<String, Value>,
+        arguments: serde_json::Map<String, Value>,
         peer: &rmcp::Peer<RoleServer>,
     ) -> CallToolResult {
-        let confirm = arguments.remove(tools::CONFIRM);
         let argv = match argv_of(spec, &arguments) {
             Ok(argv) => argv,
             Err(refusal) => return *refusal,
         };
-        let name = spec.tool.name.to_string();
-        let call = page::fingerprint(&name, &arguments);
-        match confirm {
-            None | Some(Value::Null) => {
-                // A client that can ask the person asks them, with the command as it will run.
-                if let Some(agreed) = ask_person(peer, &argv).await {
-                    return if agreed {
-                        self.run_write(spec, argv).await
-                    } else {
-                        CallToolResult::structured(json!({
-                            "sent": false,
-                            "declined": true,
-                            "message": crate::t!("cli-mcp-confirm-declined"),
-                        }))
-                    };
-                }
-                let code = self.pending.ask(&call);
-                let mut preview = json!({
-                    "sent": false,
-                    "command": format!("clinic {}", shown_command(&argv)),
-                    "arguments": arguments,
-                });
-                if !self.share_personal {
-                    mask::records(&mut preview);
-                }
-                preview["confirm"] = json!(code);
-                preview["ask"] = json!(crate::t!("cli-mcp-confirm-ask", code = code.as_str()));
-                CallToolResult::structured(preview)
+        if self.host_approval {
+            return self.run_write(spec, argv).await;
+        }
+        // What the assistant is told of a write it did not get to run: the command, masked, on one
+        // line, and never anything it could send back to run it.
+        let shown = |said: String| {
+            let mut preview = json!({
+                "sent": false,
+                "command": format!("clinic {}", shown_command(&argv)),
+                "arguments": arguments,
+            });
+            if !self.share_personal {
+                mask::records(&mut preview);
             }
-            Some(Value::String(code)) if self.pending.take(&code, &call) => {
-                self.run_write(spec, argv).await
+            preview["message"] = json!(said);
+            escaped_strings(&mut preview);
+            preview
+        };
+        match ask_person(peer, &argv).await {
+            Asked::Yes => self.run_write(spec, argv).await,
+            Asked::No => {
+                let mut answer = shown(crate::t!("cli-mcp-confirm-declined"));
+                answer["declined"] = json!(true);
+                CallToolResult::structured(answer)
             }
-            Some(_) => CallToolResult::error(vec![ContentBlock::text(crate::t!(
-                "cli-mcp-confirm-refused"
-            ))]),
+            Asked::Failed(reason) => {
+                CallToolResult::error(vec![ContentBlock::text(crate::text::sanitize::escaped(
+                    &crate::t!("cli-mcp-confirm-failed", reason = reason),
+                ))])
+            }
+            Asked::CannotAsk => {
+                let preview = shown(crate::t!("cli-mcp-writes-need-elicitation"));
+                CallToolResult::error(vec![ContentBlock::text(crate::text::sanitize::escaped(
+                    &crate::t!(
+                        "cli-mcp-writes-refused",
+                        command = preview["command"].as_str().unwrap_or_default(),
+                        reason = preview["message"].as_str().unwrap_or_default()
+                    ),
+                ))])
+            }
         }
     }
 
@@ -510,17 +531,28 @@ fn with_output_flags(argv: &mut Vec<String>, spec: &tools::ToolSpec, more: Vec<S
     argv.splice(at..at, flags);
 }
 
-/// Asks the person, through the client, whether to run `argv`: `None` when the client cannot ask
-/// (it declared no form elicitation, or the asking failed), so the caller falls back to a code.
-/// Only an answer of yes runs the command; a no, a dismissal or a cancel sends nothing.
-async fn ask_person(peer: &rmcp::Peer<RoleServer>, argv: &[String]) -> Option<bool> {
+/// What the person said of a write.
+enum Asked {
+    /// They accepted, and ticked the box that runs it.
+    Yes,
+    /// They declined, dismissed or cancelled the question, or accepted without ticking the box.
+    No,
+    /// The client declared no elicitation: there is no one to ask through it.
+    CannotAsk,
+    /// The client can ask but the asking failed (its error, or no answer): nothing runs.
+    Failed(String),
+}
+
+/// Asks the person, through the client, whether to run `argv`: only an accept that ticks `run`
+/// runs the command. The question shows the command on one line, every hidden character escaped.
+async fn ask_person(peer: &rmcp::Peer<RoleServer>, argv: &[String]) -> Asked {
     use rmcp::model::{ElicitRequestParams, ElicitationAction, ElicitationSchema};
     use rmcp::service::ElicitationMode;
     if !peer
         .supported_elicitation_modes()
         .contains(&ElicitationMode::Form)
     {
-        return None;
+        return Asked::CannotAsk;
     }
     let schema = ElicitationSchema::builder()
         .required_bool_property("run", |b| {
@@ -528,41 +560,62 @@ async fn ask_person(peer: &rmcp::Peer<RoleServer>, argv: &[String]) -> Option<bo
                 .with_default(false)
         })
         .build_unchecked();
-    let message = crate::t!(
+    let message = crate::text::sanitize::escaped(&crate::t!(
         "cli-mcp-confirm-question",
         command = format!("clinic {}", shown_command(argv))
-    );
-    let answer = peer
+    ));
+    let answer = match peer
         .create_elicitation(ElicitRequestParams::FormElicitationParams {
             meta: None,
             message,
             requested_schema: schema,
         })
         .await
-        .ok()?;
-    Some(
-        answer.action == ElicitationAction::Accept
-            && answer
-                .content
-                .as_ref()
-                .and_then(|c| c.get("run"))
-                .and_then(Value::as_bool)
-                == Some(true),
-    )
+    {
+        Ok(answer) => answer,
+        Err(e) => return Asked::Failed(crate::text::sanitize::server_text(&e.to_string())),
+    };
+    let ticked = answer
+        .content
+        .as_ref()
+        .and_then(|c| c.get("run"))
+        .and_then(Value::as_bool)
+        == Some(true);
+    if answer.action == ElicitationAction::Accept && ticked {
+        Asked::Yes
+    } else {
+        Asked::No
+    }
+}
+
+/// Every string in `value` with its hidden characters escaped ([`crate::text::sanitize::escaped`]):
+/// what is shown of a write reads on one line as what it is.
+fn escaped_strings(value: &mut Value) {
+    match value {
+        Value::String(s) => *s = crate::text::sanitize::escaped(s),
+        Value::Array(items) => items.iter_mut().for_each(escaped_strings),
+        Value::Object(fields) => fields.values_mut().for_each(escaped_strings),
+        _ => {}
+    }
 }
 
 /// A command line as a person would type it: `--flag value`, with a value that holds spaces or
 /// quotes quoted.
 fn shown_command(argv: &[String]) -> String {
+    // A word with anything a shell or a screen would read otherwise is quoted, its hidden
+    // characters escaped: the line shown is the line run, whatever a value holds.
     let quoted = |word: &str| {
-        if !word.is_empty()
-            && word
-                .chars()
-                .all(|c| !c.is_whitespace() && c != '"' && c != '\'')
-        {
+        let plain = |c: char| {
+            !c.is_whitespace()
+                && !c.is_control()
+                && !crate::text::sanitize::is_bidi_control(c)
+                && !matches!(c, '"' | '\'' | '\\')
+        };
+        if !word.is_empty() && word.chars().all(plain) {
             word.to_string()
         } else {
-            format!("\"{}\"", word.replace('\\', "\\\\").replace('"', "\\\""))
+            let inner = word.replace('\\', "\\\\").replace('"', "\\\"");
+            format!("\"{}\"", crate::text::sanitize::escaped(&inner))
         }
     };
     argv.iter()
