@@ -526,6 +526,37 @@ fn one_writer(dest: &Dest) {
     assert!(waited.contains("incremental"), "{waited}");
 }
 
+/// A mirror that outgrows the file-size limit (`ulimit -f`) ends the run with an error that names
+/// the file it could not write, and a failing exit: not a silent death by SIGXFSZ.
+#[cfg(unix)]
+#[test]
+fn a_sync_past_the_file_size_limit_names_the_file_it_could_not_write() {
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
+    let env = Env::scale(3_000);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    let mut cmd = admin_process(&env);
+    cmd.args([OsStr::new("sync"), OsStr::new("--to"), db.as_os_str()])
+        .args(EVERY_CLINIC)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // 256 KiB: the profile's own small files fit, three thousand quotes do not.
+    let limit = 256 * 1024;
+    // SAFETY: setrlimit is async-signal-safe and touches nothing of the parent.
+    unsafe {
+        cmd.pre_exec(move || {
+            nix::sys::resource::setrlimit(nix::sys::resource::Resource::RLIMIT_FSIZE, limit, limit)
+                .map_err(std::io::Error::from)
+        });
+    }
+    let out = cmd.output().unwrap();
+    let said = stderr(&out);
+    assert_eq!(out.status.signal(), None, "ended by a signal: {said}");
+    assert!(!out.status.success(), "{said}");
+    assert!(said.contains("mirror.sqlite"), "{said}");
+    assert!(said.starts_with("error:"), "{said}");
+}
+
 /// Python's own SQLite reads the mirror, and its money sums equal the CSV export's to the centavo.
 /// A clinic with more quotes than one transaction holds (2,000): each batch is prepared on a thread
 /// of its own while the one before it is written. The mirror still holds every quote once, as the
