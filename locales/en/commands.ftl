@@ -450,6 +450,8 @@ cli-summary-column-not_summed = not summed
 ## mcp: the Model Context Protocol server (`clinic mcp`)
 cli-mcp-failed = the MCP server stopped: { $reason }
 cli-mcp-records-file = the records could not be kept for the next pages (a temporary file): { $reason }
+cli-mcp-records-file-full = the records kept for the next pages reached mcp.max_records_file
+cli-mcp-records-too-many = nothing was kept: this read's records pass { $limit } bytes, the most kept for its pages (profile key mcp.max_records_file, 1GiB unless set); narrow it (dates, a clinic, a status) or raise the limit
 cli-mcp-instructions = Access to a Clinic Results account through the clinic command line: reads, and writes only when the server was started with --allow-writes. A write runs only once a person said yes: the server asks them through this client (MCP elicitation) and refuses the write, sending nothing, where the client cannot ask; nothing you send approves a write. List tools take `limit` (default 100) and return `more` and a `cursor` to pass back, with the same arguments, for the next page. Phones, e-mails, birth dates and CPFs are masked unless the server was started with --share-personal.
 cli-mcp-unknown-tool = no tool named '{ $name }'
 cli-mcp-unknown-argument = argument '{ $name }': this tool takes no such argument (see its input schema)

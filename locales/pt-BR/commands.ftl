@@ -468,6 +468,8 @@ cli-summary-column-not_summed = não somados
 ## mcp: o servidor Model Context Protocol (`clinic mcp`)
 cli-mcp-failed = o servidor MCP parou: { $reason }
 cli-mcp-records-file = não foi possível guardar os registros para as próximas páginas (um arquivo temporário): { $reason }
+cli-mcp-records-file-full = os registros guardados para as próximas páginas chegaram a mcp.max_records_file
+cli-mcp-records-too-many = nada foi guardado: os registros desta leitura passam de { $limit } bytes, o máximo guardado para as páginas dela (chave de perfil mcp.max_records_file, 1GiB se não definida); restrinja-a (datas, uma clínica, um status) ou aumente o limite
 cli-mcp-instructions = Acesso a uma conta do Clinic Results pela linha de comando clinic: leituras, e gravações só quando o servidor foi iniciado com --allow-writes. Uma gravação só roda depois que uma pessoa disser sim: o servidor pergunta a ela por este cliente (elicitation do MCP) e recusa a gravação, sem enviar nada, onde o cliente não pode perguntar; nada do que você enviar aprova uma gravação. As ferramentas de lista aceitam `limit` (padrão 100) e devolvem `more` e um `cursor` para repassar, com os mesmos argumentos, na chamada da próxima página. Telefones, e-mails, datas de nascimento e CPFs vêm mascarados, a menos que o servidor tenha sido iniciado com --share-personal.
 cli-mcp-unknown-tool = não há ferramenta chamada '{ $name }'
 cli-mcp-unknown-argument = argumento '{ $name }': esta ferramenta não aceita esse argumento (veja o esquema de entrada dela)

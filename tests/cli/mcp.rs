@@ -233,6 +233,43 @@ fn mcp_pages_a_report_to_its_end_every_record_once() {
     });
 }
 
+/// The records kept for a read's next pages take at most `mcp.max_records_file` on disk: a read that
+/// passes it is the tool's error naming the limit and the key, and the session goes on; a size that
+/// is no size is refused by name.
+#[test]
+fn mcp_the_records_kept_for_the_pages_are_capped() {
+    let env = Env::new();
+    let refused = env.run(&["config", "set", "mcp.max_records_file", "0"]);
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    assert!(stderr(&refused).contains("mcp.max_records_file"));
+    env.run_ok(&["config", "set", "mcp.max_records_file", "2048"]);
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &[]).await;
+        let result = session
+            .call("report_appointments", json!({"limit": 2}))
+            .await;
+        assert_eq!(result.is_error, Some(true), "{result:?}");
+        let said = text_of(&result);
+        assert!(
+            said.contains("2048 bytes") && said.contains("mcp.max_records_file"),
+            "{said}"
+        );
+        // A short read still fits, in the same session.
+        let channels = session.call("ref_channels", json!({})).await;
+        assert!(!structured(&channels)["records"].as_array().unwrap().is_empty());
+    });
+    env.run_ok(&["config", "unset", "mcp.max_records_file"]);
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &[]).await;
+        let result = session
+            .call("report_appointments", json!({"limit": 2}))
+            .await;
+        assert_eq!(structured(&result)["more"], true);
+    });
+}
+
 /// A clinic named rather than numbered is looked up as the command looks it up.
 #[test]
 fn mcp_takes_a_clinic_by_name() {

@@ -208,8 +208,21 @@ impl Server {
                         return refused(crate::t!("cli-mcp-records-file", reason = e.to_string()));
                     }
                 };
-                let mut flags = vec!["-o".to_string()];
-                flags.push(records.path().to_string_lossy().into_owned());
+                let passed = Arc::new(std::sync::atomic::AtomicBool::new(false));
+                let file = match records.reopen() {
+                    Ok(file) => file,
+                    Err(e) => {
+                        return refused(crate::t!("cli-mcp-records-file", reason = e.to_string()));
+                    }
+                };
+                // The records go to the command's out, that is the file, which takes no more than
+                // the cap: a walk far beyond what an assistant reads stops there.
+                let out = page::Capped {
+                    file,
+                    left: self.max_records_file,
+                    passed: passed.clone(),
+                };
+                let mut flags = Vec::new();
                 if spec.paged {
                     flags.push("--all".into());
                 }
@@ -217,10 +230,16 @@ impl Server {
                     flags.push(flag.into());
                 }
                 with_output_flags(&mut argv, spec, flags);
-                let (io, captured) = IoStreams::captured(Terminals::default(), b"");
+                let (io, captured) = IoStreams::captured_into(Box::new(out));
                 // A cancelled call stops its command's queries, not only its answer.
                 let run = async { (self.dispatch)(argv, Arc::new(io), Run::Reads).await };
                 let code = crate::mirror::stoppable(Some(given_up), run).await;
+                if passed.load(std::sync::atomic::Ordering::SeqCst) {
+                    return refused(crate::t!(
+                        "cli-mcp-records-too-many",
+                        limit = self.max_records_file.to_string()
+                    ));
+                }
                 if code != 0 {
                     return self.failed(&captured.err());
                 }
