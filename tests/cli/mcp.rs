@@ -257,7 +257,12 @@ fn mcp_the_records_kept_for_the_pages_are_capped() {
         );
         // A short read still fits, in the same session.
         let channels = session.call("ref_channels", json!({})).await;
-        assert!(!structured(&channels)["records"].as_array().unwrap().is_empty());
+        assert!(
+            !structured(&channels)["records"]
+                .as_array()
+                .unwrap()
+                .is_empty()
+        );
     });
     env.run_ok(&["config", "unset", "mcp.max_records_file"]);
     let (process, _) = logged_in(&env);
@@ -1061,6 +1066,65 @@ fn mcp_a_notification_before_initialize_leaves_the_server_up() {
     drop(input);
     let status = server.wait().unwrap();
     assert!(status.success(), "{status}");
+}
+
+/// A request the server cannot read is answered with its id wherever that id is one JSON-RPC allows,
+/// else with `null`, never with none: an id that is an object, a method that is no string, params
+/// that are no object, a line that is no JSON. A notification it cannot read gets no answer, and the
+/// session goes on.
+#[test]
+fn mcp_an_unreadable_request_is_answered_with_its_id_or_null() {
+    use std::io::{BufRead, Write};
+    let env = Env::scale(40);
+    let (mut process, _) = logged_in(&env);
+    let mut server = process
+        .arg("mcp")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = server.stdin.take().unwrap();
+    let mut output = std::io::BufReader::new(server.stdout.take().unwrap());
+    let mut answer = || {
+        let mut line = String::new();
+        output.read_line(&mut line).unwrap();
+        serde_json::from_str::<Value>(&line).unwrap_or_else(|e| panic!("{e}: {line:?}"))
+    };
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-03-26", "capabilities": {},
+        "clientInfo": {"name": "test", "version": "1"}}});
+    writeln!(input, "{initialize}").unwrap();
+    input.flush().unwrap();
+    assert_eq!(answer()["id"], 1);
+    let lines = [
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string(),
+        json!({"jsonrpc": "2.0", "id": {"a": 1}, "method": "tools/list"}).to_string(),
+        json!({"jsonrpc": "2.0", "id": 7, "method": 42}).to_string(),
+        json!({"jsonrpc": "2.0", "id": "x8", "method": "tools/call", "params": "oops"}).to_string(),
+        json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": 3}).to_string(),
+        r#"{"jsonrpc": "2.0", "id": 9, "method": "tools/list""#.to_string(),
+        json!({"jsonrpc": "2.0", "id": 10, "method": "tools/list"}).to_string(),
+    ];
+    for line in &lines {
+        writeln!(input, "{line}").unwrap();
+    }
+    input.flush().unwrap();
+    for (id, code) in [
+        (json!(null), -32600),
+        (json!(7), -32600),
+        (json!("x8"), -32600),
+        (json!(null), -32700),
+    ] {
+        let got = answer();
+        assert_eq!(got.get("id"), Some(&id), "{got}");
+        assert_eq!(got["error"]["code"], code, "{got}");
+    }
+    let listed = answer();
+    assert_eq!(listed["id"], 10, "{listed}");
+    assert!(listed["result"]["tools"].is_array(), "{listed}");
+    drop(input);
+    assert!(server.wait().unwrap().success());
 }
 
 /// Every flag of `cmd` and the commands below it that reads or writes a file, a folder or stdin, by

@@ -91,20 +91,72 @@ pub async fn run(
         message: crate::t!("cli-mcp-failed", reason = e),
     };
     let (stdin, stdout) = rmcp::transport::stdio();
+    let (lines, to_write) = tokio::sync::mpsc::unbounded_channel();
+    let (to_client, written) = one_line_at_a_time(stdout, lines.clone(), to_write);
     let running = server
-        .serve((until_initialize(stdin), stdout))
+        .serve((screened(stdin, lines), to_client))
         .await
         .map_err(|e| failed(e.to_string()))?;
-    running.waiting().await.map_err(|e| failed(e.to_string()))?;
+    let ended = running.waiting().await.map_err(|e| failed(e.to_string()));
+    // The last answers reach the client before the process ends; a client that keeps its end open
+    // after the service stopped is not waited for long.
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(2), written).await;
+    ended?;
     Ok(())
 }
 
-/// The client's messages as they come, less the notifications sent before `initialize`: the
-/// protocol's handshake takes the first message for the `initialize` request, and a client that
-/// says something first (a `notifications/cancelled`, a stray `initialized`) would otherwise end
-/// the server. A notification asks for no answer, so it is dropped.
-fn until_initialize(
+/// Whole lines for the client: the service's own, and the screen's answers to what never reached
+/// it.
+type Lines = tokio::sync::mpsc::UnboundedSender<Vec<u8>>;
+
+/// Where the service writes its messages, and the task that writes them to `stdout` with the
+/// screen's answers (both sent on `lines`, read from `to_write`): each a whole line, so that two
+/// writers never interleave. The task ends once the service and the screen are both done.
+fn one_line_at_a_time(
+    stdout: impl tokio::io::AsyncWrite + Unpin + Send + 'static,
+    lines: Lines,
+    mut to_write: tokio::sync::mpsc::UnboundedReceiver<Vec<u8>>,
+) -> (tokio::io::DuplexStream, tokio::task::JoinHandle<()>) {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+    let (service_end, ours) = tokio::io::duplex(1 << 16);
+    tokio::spawn(async move {
+        let mut from_service = tokio::io::BufReader::new(ours);
+        loop {
+            let mut line = Vec::new();
+            match from_service.read_until(b'\n', &mut line).await {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    if lines.send(line).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+    });
+    let written = tokio::spawn(async move {
+        let mut stdout = stdout;
+        while let Some(line) = to_write.recv().await {
+            if stdout.write_all(&line).await.is_err() || stdout.flush().await.is_err() {
+                break;
+            }
+        }
+    });
+    (service_end, written)
+}
+
+/// The client's messages as they come, less what the service would misread, each answered here:
+/// - a notification sent before `initialize` is dropped: the protocol's handshake takes the first
+///   message for the `initialize` request, and a client that says something first (a
+///   `notifications/cancelled`, a stray `initialized`) would otherwise end the server. A
+///   notification asks for no answer.
+/// - a request the service cannot read (a method of the wrong type, params that are no object, an
+///   id that is an object) is answered "Invalid Request" with its id where that id is one JSON-RPC
+///   allows (a string or a number), else with `null`; a line that is no JSON at all is answered
+///   "Parse error" with `null`, as JSON-RPC asks. The service would answer such a request with no
+///   id at all, which a client cannot match to anything.
+fn screened(
     input: impl tokio::io::AsyncRead + Unpin + Send + 'static,
+    answers: Lines,
 ) -> tokio::io::DuplexStream {
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
     let (mut forward, read) = tokio::io::duplex(1 << 16);
@@ -118,14 +170,27 @@ fn until_initialize(
                 Ok(0) | Err(_) => break,
                 Ok(_) => {}
             }
+            let message: Option<Value> = serde_json::from_slice(&line).ok();
             if !initialized {
-                let message: Option<serde_json::Value> = serde_json::from_slice(&line).ok();
                 let method = message.as_ref().and_then(|m| m.get("method"));
                 let has_id = message.as_ref().is_some_and(|m| m.get("id").is_some());
                 if method.is_some() && !has_id {
                     continue;
                 }
                 initialized = method.is_some_and(|m| m == "initialize");
+            } else {
+                match unreadable(&line, message) {
+                    Screen::Forward => {}
+                    Screen::Drop => continue,
+                    Screen::Answer(answer) => {
+                        let mut answer = answer.to_string().into_bytes();
+                        answer.push(b'\n');
+                        if answers.send(answer).is_err() {
+                            break;
+                        }
+                        continue;
+                    }
+                }
             }
             if forward.write_all(&line).await.is_err() {
                 break;
@@ -133,6 +198,48 @@ fn until_initialize(
         }
     });
     read
+}
+
+/// What the screen does with one line of the client's.
+enum Screen {
+    /// The service reads it.
+    Forward,
+    /// A notification the service cannot read: no one waits for an answer.
+    Drop,
+    /// An answer to send the client in the service's place.
+    Answer(Value),
+}
+
+/// Whether the service can read `line` (`message`, the line as JSON if it is any), and if not what
+/// to answer.
+fn unreadable(line: &[u8], message: Option<Value>) -> Screen {
+    let error = |id: Value, code: i32, text: &str| {
+        Screen::Answer(json!({"jsonrpc": "2.0", "id": id,
+            "error": {"code": code, "message": text}}))
+    };
+    let Some(message) = message else {
+        if line.iter().all(u8::is_ascii_whitespace) {
+            return Screen::Forward;
+        }
+        return error(Value::Null, -32700, "Parse error");
+    };
+    if serde_json::from_value::<rmcp::model::ClientJsonRpcMessage>(message.clone()).is_ok() {
+        return Screen::Forward;
+    }
+    let has = |key: &str| message.get(key).is_some();
+    if has("method") && !has("id") {
+        return Screen::Drop;
+    }
+    // A response of the client's (to a question the server asked) goes to the service, which
+    // knows which question waits for it.
+    if !has("method") && (has("result") || has("error")) {
+        return Screen::Forward;
+    }
+    let id = match message.get("id") {
+        Some(id @ (Value::String(_) | Value::Number(_))) => id.clone(),
+        _ => Value::Null,
+    };
+    error(id, -32600, "Invalid Request")
 }
 
 /// A read's records, one JSON value a line, in a file readable by this user alone (removed with it),

@@ -105,8 +105,7 @@ pub struct Capped {
 impl std::io::Write for Capped {
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
         if bytes.len() as u64 > self.left {
-            self.passed
-                .store(true, std::sync::atomic::Ordering::SeqCst);
+            self.passed.store(true, std::sync::atomic::Ordering::SeqCst);
             return Err(std::io::Error::new(
                 std::io::ErrorKind::FileTooLarge,
                 crate::t!("cli-mcp-records-file-full"),
