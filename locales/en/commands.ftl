@@ -465,6 +465,7 @@ cli-mcp-confirm-declined = The person declined: nothing was sent.
 cli-mcp-confirm-failed = nothing was sent: the person could not be asked through the client ({ $reason })
 cli-mcp-writes-need-elicitation = this client did not declare the MCP `elicitation` capability, so the person cannot be asked; use a client that supports elicitation, or start the server with --writes host-approval (profile key mcp.writes = "host-approval") where the host application asks its person before each tool call
 cli-mcp-writes-refused = nothing was sent: { $command } runs only once a person said yes, and { $reason }
+cli-mcp-writes-without-writes = --writes chooses who approves a write, and no write is offered: add --allow-writes (or set mcp.allow_writes true)
 # clinic mcp: prompts and resources
 cli-mcp-prompt-agenda-about = Today's agenda, by time
 cli-mcp-prompt-agenda-text = Show today's agenda. Call report_appointments with today = true, following its cursor until more is false, and list the appointments by time: time, patient, professional, procedure and status. Say how many there are in all (total), and point out those still unconfirmed.

@@ -483,6 +483,7 @@ cli-mcp-confirm-declined = A pessoa recusou: nada foi enviado.
 cli-mcp-confirm-failed = nada foi enviado: não foi possível consultar a pessoa pelo cliente ({ $reason })
 cli-mcp-writes-need-elicitation = este cliente não declarou a capacidade `elicitation` do MCP, então a pessoa não pode ser consultada; use um cliente que suporte elicitation, ou inicie o servidor com --writes host-approval (chave de perfil mcp.writes = "host-approval") quando o aplicativo anfitrião pergunta à pessoa antes de cada chamada de ferramenta
 cli-mcp-writes-refused = nada foi enviado: { $command } só roda depois que uma pessoa disser sim, e { $reason }
+cli-mcp-writes-without-writes = --writes escolhe quem aprova uma gravação, e nenhuma gravação é oferecida: acrescente --allow-writes (ou defina mcp.allow_writes true)
 # clinic mcp: prompts e recursos
 cli-mcp-prompt-agenda-about = A agenda de hoje, por horário
 cli-mcp-prompt-agenda-text = Mostre a agenda de hoje. Chame report_appointments com today = true, seguindo o cursor até more ser false, e liste os agendamentos por horário: hora, paciente, profissional, procedimento e status. Diga quantos são no total (total) e destaque os ainda não confirmados.

@@ -265,6 +265,14 @@ pub async fn run_with(
                 (None, Some(key)) => Some(crate::config::mcp_writes("mcp.writes", key)?),
                 (None, None) => None,
             };
+            // A choice of who approves writes where none is offered says nothing: most likely
+            // `--allow-writes` was forgotten.
+            if args.writes.is_some() && !args.allow_writes {
+                return Err(Failure {
+                    code: 2,
+                    message: crate::t!("cli-mcp-writes-without-writes"),
+                });
+            }
             args.host_approval = writes.as_deref() == Some("host-approval");
             args.max_records_file = match &keys.max_records_file {
                 Some(size) => crate::config::size("mcp.max_records_file", size)?,

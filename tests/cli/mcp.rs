@@ -465,6 +465,13 @@ fn mcp_writes_host_approval_runs_the_write_on_the_call() {
         said.contains("--writes") && said.contains("always") && said.contains("host-approval"),
         "{said}"
     );
+    let alone = env.run(&["mcp", "--writes", "host-approval"]);
+    assert_eq!(alone.status.code(), Some(2), "{}", stderr(&alone));
+    assert!(
+        stderr(&alone).contains("--allow-writes"),
+        "{}",
+        stderr(&alone)
+    );
     let refused = env.run(&["config", "set", "mcp.writes", "yes"]);
     assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
     let said = stderr(&refused);
