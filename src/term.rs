@@ -143,6 +143,14 @@ impl IoStreams {
         (streams, captured)
     }
 
+    /// Streams whose out is `out` (a file of the caller's) and whose err is kept in memory, read
+    /// back from the [`Captured`]; nothing is typed and nothing is a terminal.
+    pub fn captured_into(out: Box<dyn Write + Send>) -> (IoStreams, Captured) {
+        let (mut streams, captured) = IoStreams::captured(Terminals::default(), b"");
+        streams.out = Arc::new(Mutex::new(out));
+        (streams, captured)
+    }
+
     /// Which streams are a terminal, as measured at start (or chosen by a test).
     pub fn terminals(&self) -> Terminals {
         self.terminals

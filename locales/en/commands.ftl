@@ -450,26 +450,29 @@ cli-summary-column-not_summed = not summed
 ## mcp: the Model Context Protocol server (`clinic mcp`)
 cli-mcp-failed = the MCP server stopped: { $reason }
 cli-mcp-records-file = the records could not be kept for the next pages (a temporary file): { $reason }
-cli-mcp-instructions = Access to a Clinic Results account through the clinic command line: reads, and writes only when the server was started with --allow-writes. A write tool's first call sends nothing: it answers the command it would run and a one-time `confirm` code; call it again with the same arguments and that code only after the person has agreed. List tools take `limit` (default 100) and return `more` and a `cursor` to pass back, with the same arguments, for the next page. Phones, e-mails, birth dates and CPFs are masked unless the server was started with --share-personal.
+cli-mcp-records-file-full = the records kept for the next pages reached mcp.max_records_file
+cli-mcp-records-too-many = nothing was kept: this read's records pass { $limit } bytes, the most kept for its pages (profile key mcp.max_records_file, 1GiB unless set); narrow it (dates, a clinic, a status) or raise the limit
+cli-mcp-instructions = Access to a Clinic Results account through the clinic command line: reads, and writes only when the server was started with --allow-writes. A write runs only once a person said yes: the server asks them through this client (MCP elicitation) and refuses the write, sending nothing, where the client cannot ask; nothing you send approves a write. List tools take `limit` (default 100) and return `more` and a `cursor` to pass back, with the same arguments, for the next page. Phones, e-mails, birth dates and CPFs are masked unless the server was started with --share-personal.
 cli-mcp-unknown-tool = no tool named '{ $name }'
 cli-mcp-unknown-argument = argument '{ $name }': this tool takes no such argument (see its input schema)
 cli-mcp-wrong-type = argument '{ $name }': { $given } is not of the type its input schema gives
 cli-mcp-bad-limit = argument 'limit': { $given } is not a whole number of records, 1 or more
 cli-mcp-bad-cursor = argument 'cursor': this cursor was not made by this tool for these arguments; call again without 'cursor' to start from the first record
 # clinic mcp --allow-writes: a write is confirmed by the person
-cli-mcp-confirm-argument = The code the first call of this tool answered: give it, with the same arguments, only once the person has read the command and agreed to it
-cli-mcp-confirm-ask = Nothing was sent. Show the person the command and its arguments and ask whether to run it; if they agree, call this tool again with the same arguments and confirm = "{ $code }". The code is good once.
-cli-mcp-confirm-refused = argument 'confirm': this code confirms no call of this tool with these arguments (a code is good once, for the arguments it was given with); nothing was sent. Call without 'confirm' for a new preview.
 cli-mcp-confirm-question = An assistant asks to run, on your clinic's account: { $command }
 cli-mcp-confirm-run = Run it
 cli-mcp-confirm-declined = The person declined: nothing was sent.
+cli-mcp-confirm-failed = nothing was sent: the person could not be asked through the client ({ $reason })
+cli-mcp-writes-need-elicitation = this client did not declare the MCP `elicitation` capability, so the person cannot be asked; use a client that supports elicitation, or start the server with --writes host-approval (profile key mcp.writes = "host-approval") where the host application asks its person before each tool call
+cli-mcp-writes-refused = nothing was sent: { $command } runs only once a person said yes, and { $reason }
+cli-mcp-writes-without-writes = --writes chooses who approves a write, and no write is offered: add --allow-writes (or set mcp.allow_writes true)
 # clinic mcp: prompts and resources
 cli-mcp-prompt-agenda-about = Today's agenda, by time
 cli-mcp-prompt-agenda-text = Show today's agenda. Call report_appointments with today = true, following its cursor until more is false, and list the appointments by time: time, patient, professional, procedure and status. Say how many there are in all (total), and point out those still unconfirmed.
 cli-mcp-prompt-sales-about = This month's sales by clinic
 cli-mcp-prompt-sales-text = Show this month's sales by clinic. Call summary with by = ["clinic"], from = the first day of this month and to = today (dates as YYYY-MM-DD), and show each clinic's count and value as the tool gives them, largest first, with the total. Do not add records up yourself: the summary already covers every page.
-cli-mcp-prompt-register-about = Register a new contact (a write: confirmed before it is sent)
-cli-mcp-prompt-register-text = Help me register a new contact. Ask me for the name, the phone with area code, the birth date, the channel and the campaign (names are fine; ref_channels and ref_campaigns list them). Then call contact_create: it sends nothing at first and answers the command it would run; show it to me, and only if I agree, call it again with the same arguments and the confirm code it gave.
+cli-mcp-prompt-register-about = Register a new contact (a write: the person approves it before it is sent)
+cli-mcp-prompt-register-text = Help me register a new contact. Ask me for the name, the phone with area code, the birth date, the channel and the campaign (names are fine; ref_channels and ref_campaigns list them). Then call contact_create once: I am asked, outside this conversation, whether to run the command it shows, and only my yes sends it.
 cli-mcp-resource-about = The reference list as `clinic { $command }` gives it, every record
 cli-mcp-unknown-resource = no resource at { $uri } (the reference lists are clinic://ref/NAME)
 cli-mcp-unknown-prompt = no prompt named '{ $name }'

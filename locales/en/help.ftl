@@ -852,9 +852,11 @@ help-mcp = Serve the read commands as tools to an assistant (Model Context Proto
       clinic mcp
       clinic --profile matriz mcp --share-personal
       clinic mcp --allow-writes
-    The assistant starts it: name `clinic` with the arguments `mcp` in its server settings. Only reads are offered unless --allow-writes, and each write is confirmed by the person; phones, e-mails, birth dates and CPFs are masked unless --share-personal.
+      clinic mcp --allow-writes --writes host-approval
+    The assistant starts it: name `clinic` with the arguments `mcp` in its server settings. Only reads are offered unless --allow-writes. Each write then runs only once the person said yes, asked through the assistant's client (MCP elicitation); a client that cannot ask gets every write refused, nothing sent. With --writes host-approval a write runs as soon as the assistant calls it: the host application's own approval of each tool call is then the only gate. Phones, e-mails, birth dates and CPFs are masked unless --share-personal.
 help-mcp--share-personal = Send phones, e-mails, birth dates and CPFs unmasked to the assistant (and so to whoever runs it)
-help-mcp--allow-writes = Also offer the tools that write (contact create and update, campaign create, appointment set-status, CRM create and update); each call is confirmed by the person before anything is sent
+help-mcp--allow-writes = Also offer the tools that write (contact create and update, campaign create, appointment set-status, CRM create and update); each call runs only once the person said yes (see --writes)
+help-mcp--writes = Who approves each write: ask (default) asks the person through the client's MCP elicitation and refuses every write where the client cannot ask; host-approval runs the write as the tool is called, so the host application's own approval of each tool call is the only gate (profile key mcp.writes)
 
 help-man = Manual pages generated from these definitions
     .after =

@@ -116,6 +116,9 @@ config-key-sync-full-every = clinic sync walks every list whole (tombstoning wha
 # clinic mcp: profile keys
 config-key-mcp-share-personal = true: clinic mcp sends phones, e-mails, birth dates and CPFs unmasked, as with --share-personal (default false)
 config-key-mcp-allow-writes = true: clinic mcp also offers the tools that write, as with --allow-writes; each call is still confirmed by the person (default false)
+config-key-mcp-writes = who approves each write of clinic mcp --allow-writes: ask (default: the person is asked through the assistant's client, which must support MCP elicitation; without it writes are refused) or host-approval (the write runs as the tool is called: the host application's own approval of each tool call is then the only gate), as with --writes
+config-key-mcp-max-records-file = the most the records kept for a clinic mcp read tool's next pages may take on disk, e.g. 512MiB or 2GB (default 1GiB); a read whose records pass it is refused
+config-expect-mcp-writes = ask (the person is asked through the client) or host-approval (the host approves each tool call)
 config-expect-boolean = true or false
 config-key-timeout = how long the server may stay silent, e.g. 30s or 2m (default 60s)
 config-key-max-wait = how long a failing request is retried, e.g. 5m (default 5m; 0 = never)

@@ -468,26 +468,29 @@ cli-summary-column-not_summed = não somados
 ## mcp: o servidor Model Context Protocol (`clinic mcp`)
 cli-mcp-failed = o servidor MCP parou: { $reason }
 cli-mcp-records-file = não foi possível guardar os registros para as próximas páginas (um arquivo temporário): { $reason }
-cli-mcp-instructions = Acesso a uma conta do Clinic Results pela linha de comando clinic: leituras, e gravações só quando o servidor foi iniciado com --allow-writes. A primeira chamada de uma ferramenta de gravação não envia nada: responde o comando que executaria e um código `confirm` de uso único; chame de novo com os mesmos argumentos e esse código só depois que a pessoa concordar. As ferramentas de lista aceitam `limit` (padrão 100) e devolvem `more` e um `cursor` para repassar, com os mesmos argumentos, na chamada da próxima página. Telefones, e-mails, datas de nascimento e CPFs vêm mascarados, a menos que o servidor tenha sido iniciado com --share-personal.
+cli-mcp-records-file-full = os registros guardados para as próximas páginas chegaram a mcp.max_records_file
+cli-mcp-records-too-many = nada foi guardado: os registros desta leitura passam de { $limit } bytes, o máximo guardado para as páginas dela (chave de perfil mcp.max_records_file, 1GiB se não definida); restrinja-a (datas, uma clínica, um status) ou aumente o limite
+cli-mcp-instructions = Acesso a uma conta do Clinic Results pela linha de comando clinic: leituras, e gravações só quando o servidor foi iniciado com --allow-writes. Uma gravação só roda depois que uma pessoa disser sim: o servidor pergunta a ela por este cliente (elicitation do MCP) e recusa a gravação, sem enviar nada, onde o cliente não pode perguntar; nada do que você enviar aprova uma gravação. As ferramentas de lista aceitam `limit` (padrão 100) e devolvem `more` e um `cursor` para repassar, com os mesmos argumentos, na chamada da próxima página. Telefones, e-mails, datas de nascimento e CPFs vêm mascarados, a menos que o servidor tenha sido iniciado com --share-personal.
 cli-mcp-unknown-tool = não há ferramenta chamada '{ $name }'
 cli-mcp-unknown-argument = argumento '{ $name }': esta ferramenta não aceita esse argumento (veja o esquema de entrada dela)
 cli-mcp-wrong-type = argumento '{ $name }': { $given } não é do tipo que o esquema de entrada indica
 cli-mcp-bad-limit = argumento 'limit': { $given } não é um número inteiro de registros, 1 ou mais
 cli-mcp-bad-cursor = argumento 'cursor': este cursor não foi gerado por esta ferramenta para estes argumentos; chame de novo sem 'cursor' para começar do primeiro registro
 # clinic mcp --allow-writes: uma gravação é confirmada pela pessoa
-cli-mcp-confirm-argument = O código que a primeira chamada desta ferramenta respondeu: informe-o, com os mesmos argumentos, só depois que a pessoa ler o comando e concordar
-cli-mcp-confirm-ask = Nada foi enviado. Mostre à pessoa o comando e os argumentos e pergunte se deve executá-lo; se ela concordar, chame esta ferramenta de novo com os mesmos argumentos e confirm = "{ $code }". O código vale uma vez.
-cli-mcp-confirm-refused = argumento 'confirm': este código não confirma nenhuma chamada desta ferramenta com estes argumentos (um código vale uma vez, para os argumentos com que foi dado); nada foi enviado. Chame sem 'confirm' para uma nova prévia.
 cli-mcp-confirm-question = Um assistente pede para executar, na conta da sua clínica: { $command }
 cli-mcp-confirm-run = Executar
 cli-mcp-confirm-declined = A pessoa recusou: nada foi enviado.
+cli-mcp-confirm-failed = nada foi enviado: não foi possível consultar a pessoa pelo cliente ({ $reason })
+cli-mcp-writes-need-elicitation = este cliente não declarou a capacidade `elicitation` do MCP, então a pessoa não pode ser consultada; use um cliente que suporte elicitation, ou inicie o servidor com --writes host-approval (chave de perfil mcp.writes = "host-approval") quando o aplicativo anfitrião pergunta à pessoa antes de cada chamada de ferramenta
+cli-mcp-writes-refused = nada foi enviado: { $command } só roda depois que uma pessoa disser sim, e { $reason }
+cli-mcp-writes-without-writes = --writes escolhe quem aprova uma gravação, e nenhuma gravação é oferecida: acrescente --allow-writes (ou defina mcp.allow_writes true)
 # clinic mcp: prompts e recursos
 cli-mcp-prompt-agenda-about = A agenda de hoje, por horário
 cli-mcp-prompt-agenda-text = Mostre a agenda de hoje. Chame report_appointments com today = true, seguindo o cursor até more ser false, e liste os agendamentos por horário: hora, paciente, profissional, procedimento e status. Diga quantos são no total (total) e destaque os ainda não confirmados.
 cli-mcp-prompt-sales-about = As vendas deste mês por clínica
 cli-mcp-prompt-sales-text = Mostre as vendas deste mês por clínica. Chame summary com by = ["clinic"], from = o primeiro dia deste mês e to = hoje (datas como AAAA-MM-DD), e mostre a quantidade e o valor de cada clínica como a ferramenta os dá, do maior para o menor, com o total. Não some registros por conta própria: o resumo já cobre todas as páginas.
-cli-mcp-prompt-register-about = Cadastrar um novo contato (uma gravação: confirmada antes do envio)
-cli-mcp-prompt-register-text = Ajude-me a cadastrar um novo contato. Pergunte o nome, o telefone com DDD, a data de nascimento, o canal e a campanha (pode ser pelo nome; ref_channels e ref_campaigns listam). Depois chame contact_create: de início ela não envia nada e responde o comando que executaria; mostre-o para mim e, só se eu concordar, chame de novo com os mesmos argumentos e o código confirm que ela deu.
+cli-mcp-prompt-register-about = Cadastrar um novo contato (uma gravação: a pessoa a aprova antes do envio)
+cli-mcp-prompt-register-text = Ajude-me a cadastrar um novo contato. Peça o nome, o telefone com DDD, a data de nascimento, o canal e a campanha (nomes servem; ref_channels e ref_campaigns os listam). Depois chame contact_create uma vez: eu sou consultado, fora desta conversa, se o comando mostrado deve rodar, e só o meu sim o envia.
 cli-mcp-resource-about = A lista de referência como `clinic { $command }` a dá, todos os registros
 cli-mcp-unknown-resource = nenhum recurso em { $uri } (as listas de referência são clinic://ref/NOME)
 cli-mcp-unknown-prompt = nenhum prompt chamado '{ $name }'

@@ -855,9 +855,11 @@ help-mcp = Oferece os comandos de leitura como ferramentas a um assistente (Mode
       clinic mcp
       clinic --profile matriz mcp --share-personal
       clinic mcp --allow-writes
-    Quem o inicia é o assistente: informe `clinic` com o argumento `mcp` nas configurações de servidor dele. Só leituras são oferecidas, a menos que se use --allow-writes, e cada gravação é confirmada pela pessoa; telefones, e-mails, datas de nascimento e CPFs vão mascarados, a menos que se use --share-personal.
+      clinic mcp --allow-writes --writes host-approval
+    Quem o inicia é o assistente: informe `clinic` com o argumento `mcp` nas configurações de servidor dele. Só leituras são oferecidas, a menos que se use --allow-writes. Cada gravação então só roda depois que a pessoa disser sim, consultada pelo cliente do assistente (elicitation do MCP); um cliente que não pode perguntar tem todas as gravações recusadas, sem nada enviado. Com --writes host-approval a gravação roda assim que o assistente a chama: a aprovação de cada chamada de ferramenta pelo próprio aplicativo anfitrião passa a ser a única barreira. Telefones, e-mails, datas de nascimento e CPFs vão mascarados, a menos que se use --share-personal.
 help-mcp--share-personal = Envia telefones, e-mails, datas de nascimento e CPFs sem máscara ao assistente (e, portanto, a quem o opera)
-help-mcp--allow-writes = Oferece também as ferramentas que gravam (criar e atualizar contato, criar campanha, mudar status de agendamento, criar e atualizar no CRM); cada chamada é confirmada pela pessoa antes de qualquer envio
+help-mcp--allow-writes = Oferece também as ferramentas que gravam (criar e atualizar contato, criar campanha, mudar status de agendamento, criar e atualizar no CRM); cada chamada só roda depois que a pessoa disser sim (veja --writes)
+help-mcp--writes = Quem aprova cada gravação: ask (padrão) pergunta à pessoa pela elicitation do MCP do cliente e recusa toda gravação quando o cliente não pode perguntar; host-approval roda a gravação assim que a ferramenta é chamada, então a aprovação de cada chamada pelo próprio aplicativo anfitrião é a única barreira (chave de perfil mcp.writes)
 
 help-man = Páginas de manual geradas a partir destas definições
     .after =

@@ -123,6 +123,9 @@ config-key-sync-full-every = clinic sync percorre todas as listas inteiras (marc
 # clinic mcp: profile keys
 config-key-mcp-share-personal = true: clinic mcp envia telefones, e-mails, datas de nascimento e CPFs sem máscara, como com --share-personal (padrão false)
 config-key-mcp-allow-writes = true: clinic mcp oferece também as ferramentas que gravam, como com --allow-writes; cada chamada continua sendo confirmada pela pessoa (padrão false)
+config-key-mcp-writes = quem aprova cada gravação de clinic mcp --allow-writes: ask (padrão: a pessoa é consultada pelo cliente do assistente, que precisa suportar elicitation do MCP; sem isso as gravações são recusadas) ou host-approval (a gravação roda assim que a ferramenta é chamada: a aprovação de cada chamada pelo próprio aplicativo anfitrião passa a ser a única barreira), como com --writes
+config-key-mcp-max-records-file = o máximo que os registros guardados para as próximas páginas de uma ferramenta de leitura de clinic mcp podem ocupar em disco, p. ex. 512MiB ou 2GB (padrão 1GiB); uma leitura cujos registros passem disso é recusada
+config-expect-mcp-writes = ask (a pessoa é consultada pelo cliente) ou host-approval (o anfitrião aprova cada chamada de ferramenta)
 config-expect-boolean = true ou false
 config-key-timeout = quanto tempo o servidor pode ficar em silêncio, p. ex. 30s ou 2m (padrão 60s)
 config-key-max-wait = por quanto tempo uma requisição que falha é repetida, p. ex. 5m (padrão 5m; 0 = nunca)

@@ -63,6 +63,7 @@ fn value_candidates(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionC
         Some("format") => plain(&["table", "json", "ndjson", "csv", "tsv"]),
         Some("language") => plain(&["en", "pt-BR"]),
         Some("mcp.share_personal" | "mcp.allow_writes") => plain(&["true", "false"]),
+        Some("mcp.writes") => plain(&crate::config::MCP_WRITES),
         Some("timezone") => chrono_tz::TZ_VARIANTS
             .iter()
             .map(|tz| (tz.name().to_string(), None))

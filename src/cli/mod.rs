@@ -259,6 +259,25 @@ pub async fn run_with(
             let keys = profile_mcp_keys(&global)?;
             args.share_personal |= keys.share_personal == Some(true);
             args.allow_writes |= keys.allow_writes == Some(true);
+            // The flag wins over the profile; either is refused by name when it is no known value.
+            let writes = match (&args.writes, &keys.writes) {
+                (Some(flag), _) => Some(crate::config::mcp_writes("--writes", flag)?),
+                (None, Some(key)) => Some(crate::config::mcp_writes("mcp.writes", key)?),
+                (None, None) => None,
+            };
+            // A choice of who approves writes where none is offered says nothing: most likely
+            // `--allow-writes` was forgotten.
+            if args.writes.is_some() && !args.allow_writes {
+                return Err(Failure {
+                    code: 2,
+                    message: crate::t!("cli-mcp-writes-without-writes"),
+                });
+            }
+            args.host_approval = writes.as_deref() == Some("host-approval");
+            args.max_records_file = match &keys.max_records_file {
+                Some(size) => crate::config::size("mcp.max_records_file", size)?,
+                None => crate::config::MCP_MAX_RECORDS_FILE,
+            };
             return mcp::run(args, command(), dispatcher(&global)).await;
         }
         _ => {}
@@ -296,8 +315,8 @@ pub async fn run_with(
     })
 }
 
-/// The server's profile's `mcp.*` keys: `mcp.share_personal = true` is `--share-personal` and
-/// `mcp.allow_writes = true` is `--allow-writes`, for every run.
+/// The server's profile's `mcp.*` keys: `mcp.share_personal = true` is `--share-personal`,
+/// `mcp.allow_writes = true` is `--allow-writes` and `mcp.writes` is `--writes`, for every run.
 fn profile_mcp_keys(server: &Settings) -> crate::error::Result<crate::config::McpKeys> {
     let dir = match &server.config_dir {
         Some(dir) => dir.clone(),

@@ -276,13 +276,22 @@ pub struct Published {
     pub rows: u64,
 }
 
+/// The advisory lock a publication holds for its transaction: one writer at a time.
+const PUBLICATION_LOCK: i64 = 7362538415;
+
 /// Sends the database what the working copy `local` committed since the database's last
-/// publication, in one transaction.
-pub async fn publish(local: &Connection, client: &mut Client) -> MirrorResult<Published> {
+/// publication, in one transaction. Another session that holds the publication's lock (another
+/// publication, or any query that took it) is waited for, or with `wait` false is
+/// [`MirrorError::Busy`] at once.
+pub async fn publish(
+    local: &Connection,
+    client: &mut Client,
+    wait: bool,
+) -> MirrorResult<Published> {
     let last_run: i64 =
         local.query_row("SELECT COALESCE(MAX(run), 0) FROM _runs", [], |r| r.get(0))?;
     let tx = client.transaction().await?;
-    let since = claim(local, &tx).await?;
+    let since = claim(local, &tx, wait).await?;
     let mut published = Published {
         run: last_run,
         rows: 0,
@@ -343,13 +352,42 @@ pub async fn publish(local: &Connection, client: &mut Client) -> MirrorResult<Pu
     Ok(published)
 }
 
+/// Whether no session holds the publication's lock now: what a sync that may not wait asks before
+/// it walks the service, so that it ends at once rather than after the walk. The lock is let go at
+/// once; the publication takes it again, and may still find it taken.
+pub async fn publication_free(client: &Client) -> MirrorResult<bool> {
+    let row = client
+        .query_one("SELECT pg_try_advisory_lock($1)", &[&PUBLICATION_LOCK])
+        .await?;
+    let free: bool = row.get(0);
+    if free {
+        client
+            .execute("SELECT pg_advisory_unlock($1)", &[&PUBLICATION_LOCK])
+            .await?;
+    }
+    Ok(free)
+}
+
 /// Takes the database for this publication: waits for any other one to end, and checks that this
 /// working copy is the one that feeds it (the first to publish into an empty database becomes it).
 /// The last run the database holds.
-async fn claim(local: &Connection, tx: &tokio_postgres::Transaction<'_>) -> MirrorResult<i64> {
+async fn claim(
+    local: &Connection,
+    tx: &tokio_postgres::Transaction<'_>,
+    wait: bool,
+) -> MirrorResult<i64> {
     let mirror_id: String = local.query_row("SELECT id FROM _mirror", [], |r| r.get(0))?;
-    tx.execute("SELECT pg_advisory_xact_lock(7362538415)", &[])
-        .await?;
+    if wait {
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&PUBLICATION_LOCK])
+            .await?;
+    } else {
+        let row = tx
+            .query_one("SELECT pg_try_advisory_xact_lock($1)", &[&PUBLICATION_LOCK])
+            .await?;
+        if !row.get::<_, bool>(0) {
+            return Err(MirrorError::Busy);
+        }
+    }
     tx.batch_execute(
         "CREATE TABLE IF NOT EXISTS _source (mirror TEXT NOT NULL, published_run BIGINT NOT NULL)",
     )

@@ -96,14 +96,23 @@ async fn publish(
     ctx: &Context,
     mirror: &Mirror,
     target: &crate::mirror::postgres::Target,
+    wait: bool,
 ) -> Result<()> {
     use crate::mirror::postgres;
     let published = async {
         let mut client = target.connect().await?;
-        postgres::publish(mirror.connection(), &mut client).await
+        match postgres::publish(mirror.connection(), &mut client, false).await {
+            Err(MirrorError::Busy) if wait => {
+                ctx.reporter
+                    .note(&crate::t!("sync-waiting", path = target.url.as_str()));
+                postgres::publish(mirror.connection(), &mut client, true).await
+            }
+            other => other,
+        }
     }
     .await
     .map_err(|e| match e {
+        MirrorError::Busy => Error::Other(crate::t!("sync-busy", path = target.url.as_str())),
         MirrorError::OtherSource(id) => Error::Other(crate::t!(
             "sync-postgres-other-source",
             url = target.url.as_str(),
@@ -155,6 +164,22 @@ fn open(ctx: &Context, opts: &Options) -> Result<Mirror> {
 
 pub async fn run(ctx: &Context, opts: Options) -> Result<Outcome> {
     let mut mirror = open(ctx, &opts)?;
+    // A sync that may not wait ends now, before its walk, when a session holds the PostgreSQL
+    // database's publication lock: not minutes later, at the publication.
+    if let Some(target) = opts.publish.as_ref().filter(|_| !opts.wait) {
+        let free = async {
+            let client = target.connect().await?;
+            crate::mirror::postgres::publication_free(&client).await
+        }
+        .await
+        .map_err(|e| postgres_failure(target, e))?;
+        if !free {
+            return Err(Error::Other(crate::t!(
+                "sync-busy",
+                path = target.url.as_str()
+            )));
+        }
+    }
     let clinics = clinics(ctx, opts.clinics.as_ref()).await?;
     let failed = |e| mirror_error(&opts.path, e);
     let names: Vec<&str> = opts.streams.iter().map(|s| s.name()).collect();
@@ -204,7 +229,7 @@ pub async fn run(ctx: &Context, opts: Options) -> Result<Outcome> {
     // What the run committed goes to the database even when the run failed, so that the two stay
     // equal; the run's own failure is said first.
     let published = match &opts.publish {
-        Some(target) => publish(ctx, &mirror, target).await,
+        Some(target) => publish(ctx, &mirror, target, opts.wait).await,
         None => Ok(()),
     };
     result?;

@@ -233,6 +233,48 @@ fn mcp_pages_a_report_to_its_end_every_record_once() {
     });
 }
 
+/// The records kept for a read's next pages take at most `mcp.max_records_file` on disk: a read that
+/// passes it is the tool's error naming the limit and the key, and the session goes on; a size that
+/// is no size is refused by name.
+#[test]
+fn mcp_the_records_kept_for_the_pages_are_capped() {
+    let env = Env::new();
+    let refused = env.run(&["config", "set", "mcp.max_records_file", "0"]);
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    assert!(stderr(&refused).contains("mcp.max_records_file"));
+    env.run_ok(&["config", "set", "mcp.max_records_file", "2048"]);
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &[]).await;
+        let result = session
+            .call("report_appointments", json!({"limit": 2}))
+            .await;
+        assert_eq!(result.is_error, Some(true), "{result:?}");
+        let said = text_of(&result);
+        assert!(
+            said.contains("2048 bytes") && said.contains("mcp.max_records_file"),
+            "{said}"
+        );
+        // A short read still fits, in the same session.
+        let channels = session.call("ref_channels", json!({})).await;
+        assert!(
+            !structured(&channels)["records"]
+                .as_array()
+                .unwrap()
+                .is_empty()
+        );
+    });
+    env.run_ok(&["config", "unset", "mcp.max_records_file"]);
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &[]).await;
+        let result = session
+            .call("report_appointments", json!({"limit": 2}))
+            .await;
+        assert_eq!(structured(&result)["more"], true);
+    });
+}
+
 /// A clinic named rather than numbered is looked up as the command looks it up.
 #[test]
 fn mcp_takes_a_clinic_by_name() {
@@ -346,11 +388,12 @@ fn mcp_masks_personal_data_unless_shared() {
     }
 }
 
-/// With `--allow-writes` the writes are tools, marked as such. A write's first call sends nothing and
-/// answers the command with a one-time code; a wrong code, or the code with other arguments, sends
-/// nothing; the code with the same arguments sends exactly one request, once.
+/// With `--allow-writes` the writes are tools, marked as such, and none takes an argument that could
+/// approve it. A client that cannot ask the person (it declared no `elicitation`) gets every write
+/// refused, naming what is missing and the `host-approval` choice, and nothing is sent, however often
+/// or however it calls.
 #[test]
-fn mcp_a_write_runs_once_confirmed_and_never_unconfirmed() {
+fn mcp_a_write_is_refused_where_the_client_cannot_ask_the_person() {
     let env = Env::new();
     let (process, token) = logged_in(&env);
     let contact = ana();
@@ -361,8 +404,8 @@ fn mcp_a_write_runs_once_confirmed_and_never_unconfirmed() {
             let tool = tools.iter().find(|t| t.name == name).expect(name);
             let a = tool.annotations.clone().unwrap();
             assert!(
-                tool.input_schema["properties"]["confirm"].is_object(),
-                "{name}"
+                tool.input_schema["properties"].get("confirm").is_none(),
+                "{name}: no argument approves a write"
             );
             (a.read_only_hint, a.destructive_hint)
         };
@@ -375,77 +418,127 @@ fn mcp_a_write_runs_once_confirmed_and_never_unconfirmed() {
             "the raw webhook is no tool"
         );
 
-        let preview = session.call("contact_create", contact.clone()).await;
-        let preview = structured(&preview).clone();
-        assert_eq!(preview["sent"], false, "{preview}");
-        let command = preview["command"].as_str().unwrap();
-        assert!(command.starts_with("clinic contact create --"), "{command}");
-        assert!(
-            command.contains("--name \"Ana Souza\" --phone"),
-            "{command}"
-        );
-        assert!(
-            !command.contains("99264-0197"),
-            "masked by default: {command}"
-        );
-        let code = preview["confirm"].as_str().unwrap().to_string();
-        assert_eq!(created(&env), 0, "a preview sends nothing");
-
-        // Declined: the person never agreed, so no code is echoed; a made-up one sends nothing.
-        let mut wrong = contact.clone();
-        wrong["confirm"] = json!("NOTACODE");
-        let refused = session.call("contact_create", wrong).await;
+        let refused = session.call("contact_create", contact.clone()).await;
         assert_eq!(refused.is_error, Some(true), "{refused:?}");
+        let said = text_of(&refused);
+        assert!(said.starts_with("nothing was sent"), "{said}");
         assert!(
-            text_of(&refused).contains("nothing was sent"),
-            "{}",
-            text_of(&refused)
+            said.contains("clinic contact create --name \"Ana Souza\" --phone"),
+            "{said}"
         );
-        // The code with other arguments: nothing sent, and the code is spent.
-        let mut other = contact.clone();
-        other["name"] = json!("Bia Souza");
-        other["confirm"] = json!(code);
+        assert!(!said.contains("99264-0197"), "masked by default: {said}");
+        assert!(
+            said.contains("`elicitation` capability")
+                && said.contains("mcp.writes = \"host-approval\""),
+            "{said}"
+        );
+        // Called again, or with a made-up approval: nothing sent either.
         assert_eq!(
-            session.call("contact_create", other).await.is_error,
+            session
+                .call("contact_create", contact.clone())
+                .await
+                .is_error,
             Some(true)
         );
-        let mut same = contact.clone();
-        same["confirm"] = json!(code);
-        assert_eq!(
-            session.call("contact_create", same).await.is_error,
-            Some(true)
+        let mut echoed = contact.clone();
+        echoed["confirm"] = json!("1A2B3C4D");
+        let unknown = session.call("contact_create", echoed).await;
+        assert!(
+            text_of(&unknown).contains("argument 'confirm'"),
+            "{unknown:?}"
         );
         assert_eq!(created(&env), 0, "no refused call sent anything");
-
-        // Confirmed: one request, once.
-        let preview = session.call("contact_create", contact.clone()).await;
-        let code = structured(&preview)["confirm"]
-            .as_str()
-            .unwrap()
-            .to_string();
-        let mut confirmed = contact.clone();
-        confirmed["confirm"] = json!(code);
-        let done = session.call("contact_create", confirmed.clone()).await;
-        let done = structured(&done).clone();
-        assert_eq!(done["sent"], true, "{done}");
-        assert!(
-            done["records"][0]["id"].is_number() || done["records"][0]["id"].is_string(),
-            "{done}"
-        );
-        assert_eq!(created(&env), 1);
-        let again = session.call("contact_create", confirmed).await;
-        assert_eq!(again.is_error, Some(true), "a code is good once");
-        assert_eq!(created(&env), 1);
         assert!(!session.transcript().contains(&token));
     });
 }
 
-/// A client that can ask the person (form elicitation), and the person's answer to every question:
-/// run it or not. The questions asked are kept.
+/// With `--writes host-approval` (or `mcp.writes = "host-approval"`) the host application approves
+/// each tool call itself: the call runs at once, one request; a value that is no choice is refused
+/// by name before the server starts, from the flag and from the profile.
+#[test]
+fn mcp_writes_host_approval_runs_the_write_on_the_call() {
+    let env = Env::new();
+    let bad = env.run(&["mcp", "--allow-writes", "--writes", "always"]);
+    assert_eq!(bad.status.code(), Some(2), "{}", stderr(&bad));
+    let said = stderr(&bad);
+    assert!(
+        said.contains("--writes") && said.contains("always") && said.contains("host-approval"),
+        "{said}"
+    );
+    let alone = env.run(&["mcp", "--writes", "host-approval"]);
+    assert_eq!(alone.status.code(), Some(2), "{}", stderr(&alone));
+    assert!(
+        stderr(&alone).contains("--allow-writes"),
+        "{}",
+        stderr(&alone)
+    );
+    let refused = env.run(&["config", "set", "mcp.writes", "yes"]);
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    let said = stderr(&refused);
+    assert!(
+        said.contains("mcp.writes") && said.contains("yes") && said.contains("host-approval"),
+        "{said}"
+    );
+    let help = env.run_ok(&["mcp", "--help"]);
+    let help = String::from_utf8_lossy(&help.stdout).into_owned();
+    assert!(help.contains("the only gate"), "{help}");
+
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session =
+            Session::start(process, &["--allow-writes", "--writes", "host-approval"]).await;
+        let done = session.call("contact_create", ana()).await;
+        let done = structured(&done).clone();
+        assert_eq!(done["sent"], true, "{done}");
+        assert_eq!(created(&env), 1);
+    });
+    env.run_ok(&["config", "set", "mcp.writes", "host-approval"]);
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &["--allow-writes"]).await;
+        let mut bia = ana();
+        bia["name"] = json!("Bia Souza");
+        bia["phone"] = json!("(16) 99264-0198");
+        let done = session.call("contact_create", bia).await;
+        assert_eq!(structured(&done)["sent"], true);
+        assert_eq!(created(&env), 2);
+    });
+    // The flag wins over the profile: asked again, and this client cannot ask.
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &["--allow-writes", "--writes", "ask"]).await;
+        let refused = session.call("contact_create", ana()).await;
+        assert_eq!(refused.is_error, Some(true), "{refused:?}");
+        assert_eq!(created(&env), 2);
+    });
+}
+
+/// What the person answers a question.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Answer {
+    /// Accept, with `run` ticked.
+    Run,
+    /// Accept, with `run` left unticked.
+    Unticked,
+    Decline,
+    Cancel,
+}
+
+/// A client that can ask the person (form elicitation), and the person's answer to every question.
+/// The questions asked are kept.
 #[derive(Clone)]
 struct Person {
-    runs: bool,
+    answer: Answer,
     asked: Arc<Mutex<Vec<String>>>,
+}
+
+impl Person {
+    fn answering(answer: Answer) -> Person {
+        Person {
+            answer,
+            asked: Arc::default(),
+        }
+    }
 }
 
 impl rmcp::ClientHandler for Person {
@@ -469,40 +562,90 @@ impl rmcp::ClientHandler for Person {
         if let ElicitRequestParams::FormElicitationParams { message, .. } = request {
             self.asked.lock().unwrap().push(message);
         }
-        Ok(if self.runs {
-            ElicitResult::new(ElicitationAction::Accept).with_content(json!({"run": true}))
-        } else {
-            ElicitResult::new(ElicitationAction::Decline)
+        Ok(match self.answer {
+            Answer::Run => {
+                ElicitResult::new(ElicitationAction::Accept).with_content(json!({"run": true}))
+            }
+            Answer::Unticked => {
+                ElicitResult::new(ElicitationAction::Accept).with_content(json!({"run": false}))
+            }
+            Answer::Decline => ElicitResult::new(ElicitationAction::Decline),
+            Answer::Cancel => ElicitResult::new(ElicitationAction::Cancel),
         })
     }
 }
 
-/// A client that can ask the person asks them, with the command as it will run: a yes sends exactly
-/// one request at once, a no sends nothing.
+/// A client that can ask the person asks them, with the command as it will run, before anything is
+/// sent: only an accept with `run` ticked sends exactly one request; a decline, a cancel or an
+/// unticked accept sends nothing, and the assistant's answer carries nothing it could send back.
 #[test]
 fn mcp_a_write_is_asked_of_the_person_where_the_client_can_ask() {
     let env = Env::new();
     let contact = ana();
-    for runs in [false, true] {
+    let mut sent = 0;
+    for answer in [
+        Answer::Decline,
+        Answer::Cancel,
+        Answer::Unticked,
+        Answer::Run,
+    ] {
         let (process, _) = logged_in(&env);
-        let person = Person {
-            runs,
-            asked: Arc::default(),
-        };
+        let person = Person::answering(answer);
         runtime().block_on(async {
             let session = Session::start_as(process, &["--allow-writes"], person.clone()).await;
             let result = session.call("contact_create", contact.clone()).await;
-            let answer = structured(&result).clone();
-            assert_eq!(answer["sent"], runs, "{answer}");
+            let said = structured(&result).clone();
+            let runs = answer == Answer::Run;
+            assert_eq!(said["sent"], runs, "{answer:?}: {said}");
+            if !runs {
+                assert_eq!(said["declined"], true, "{said}");
+                let command = said["command"].as_str().unwrap();
+                assert!(
+                    command.starts_with("clinic contact create --name \"Ana Souza\""),
+                    "{command}"
+                );
+                assert!(!command.contains("99264-0197"), "masked: {command}");
+            }
             let asked = person.asked.lock().unwrap().clone();
             assert_eq!(asked.len(), 1, "{asked:?}");
             assert!(
                 asked[0].contains("clinic contact create --name \"Ana Souza\" --phone"),
                 "{asked:?}"
             );
-            assert_eq!(created(&env), usize::from(runs), "{answer}");
+            sent += usize::from(runs);
+            assert_eq!(created(&env), sent, "{answer:?}: {said}");
         });
     }
+    assert_eq!(sent, 1);
+}
+
+/// A value that holds a line break, an escape sequence or a right-to-left override cannot disguise
+/// what the person is asked: the question and the answer show them escaped, on one line.
+#[test]
+fn mcp_the_question_shows_hidden_characters_escaped() {
+    let env = Env::new();
+    let (process, _) = logged_in(&env);
+    let person = Person::answering(Answer::Decline);
+    let mut contact = ana();
+    contact["name"] = json!("Ana\nok? yes\u{1b}[2J\u{202e}azuoS\u{2028}");
+    runtime().block_on(async {
+        let session = Session::start_as(process, &["--allow-writes"], person.clone()).await;
+        let result = session.call("contact_create", contact).await;
+        let said = structured(&result).clone();
+        assert_eq!(said["sent"], false, "{said}");
+        let asked = person.asked.lock().unwrap().clone();
+        let shown = r#"--name "Ana\nok? yes\u{1b}[2J\u{202e}azuoS\u{2028}""#;
+        for text in [asked[0].as_str(), said["command"].as_str().unwrap()] {
+            assert!(text.contains(shown), "{text}");
+            assert!(
+                !text
+                    .chars()
+                    .any(|c| c.is_control() || ('\u{2000}'..='\u{206f}').contains(&c)),
+                "{text:?}"
+            );
+        }
+        assert_eq!(created(&env), 0);
+    });
 }
 
 /// `mcp.share_personal = true` in the profile shares as `--share-personal` does; a value that is no
@@ -932,6 +1075,65 @@ fn mcp_a_notification_before_initialize_leaves_the_server_up() {
     assert!(status.success(), "{status}");
 }
 
+/// A request the server cannot read is answered with its id wherever that id is one JSON-RPC allows,
+/// else with `null`, never with none: an id that is an object, a method that is no string, params
+/// that are no object, a line that is no JSON. A notification it cannot read gets no answer, and the
+/// session goes on.
+#[test]
+fn mcp_an_unreadable_request_is_answered_with_its_id_or_null() {
+    use std::io::{BufRead, Write};
+    let env = Env::scale(40);
+    let (mut process, _) = logged_in(&env);
+    let mut server = process
+        .arg("mcp")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = server.stdin.take().unwrap();
+    let mut output = std::io::BufReader::new(server.stdout.take().unwrap());
+    let mut answer = || {
+        let mut line = String::new();
+        output.read_line(&mut line).unwrap();
+        serde_json::from_str::<Value>(&line).unwrap_or_else(|e| panic!("{e}: {line:?}"))
+    };
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-03-26", "capabilities": {},
+        "clientInfo": {"name": "test", "version": "1"}}});
+    writeln!(input, "{initialize}").unwrap();
+    input.flush().unwrap();
+    assert_eq!(answer()["id"], 1);
+    let lines = [
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string(),
+        json!({"jsonrpc": "2.0", "id": {"a": 1}, "method": "tools/list"}).to_string(),
+        json!({"jsonrpc": "2.0", "id": 7, "method": 42}).to_string(),
+        json!({"jsonrpc": "2.0", "id": "x8", "method": "tools/call", "params": "oops"}).to_string(),
+        json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": 3}).to_string(),
+        r#"{"jsonrpc": "2.0", "id": 9, "method": "tools/list""#.to_string(),
+        json!({"jsonrpc": "2.0", "id": 10, "method": "tools/list"}).to_string(),
+    ];
+    for line in &lines {
+        writeln!(input, "{line}").unwrap();
+    }
+    input.flush().unwrap();
+    for (id, code) in [
+        (json!(null), -32600),
+        (json!(7), -32600),
+        (json!("x8"), -32600),
+        (json!(null), -32700),
+    ] {
+        let got = answer();
+        assert_eq!(got.get("id"), Some(&id), "{got}");
+        assert_eq!(got["error"]["code"], code, "{got}");
+    }
+    let listed = answer();
+    assert_eq!(listed["id"], 10, "{listed}");
+    assert!(listed["result"]["tools"].is_array(), "{listed}");
+    drop(input);
+    assert!(server.wait().unwrap().success());
+}
+
 /// Every flag of `cmd` and the commands below it that reads or writes a file, a folder or stdin, by
 /// this test's own reading of clap's definitions (wider than the server's): a path type or hint, a
 /// value named `FILE`, `DIR`, `PATH`, `-` or `@FILE`, or a name that says file, folder, output or
@@ -1124,8 +1326,9 @@ fn mcp_read_tools_leave_the_profile_as_it_was() {
 fn mcp_a_write_preview_shows_field_names_whole() {
     let env = Env::new();
     let (process, _) = logged_in(&env);
+    let person = Person::answering(Answer::Decline);
     runtime().block_on(async {
-        let session = Session::start(process, &["--allow-writes"]).await;
+        let session = Session::start_as(process, &["--allow-writes"], person).await;
         let preview = session
             .call(
                 "crm_deal_update",

@@ -526,6 +526,107 @@ fn one_writer(dest: &Dest) {
     assert!(waited.contains("incremental"), "{waited}");
 }
 
+/// A mirror that outgrows the file-size limit (`ulimit -f`) ends the run with an error that names
+/// the file it could not write, and a failing exit: not a silent death by SIGXFSZ.
+#[cfg(unix)]
+#[test]
+fn a_sync_past_the_file_size_limit_names_the_file_it_could_not_write() {
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
+    let env = Env::scale(3_000);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    let mut cmd = admin_process(&env);
+    cmd.args([OsStr::new("sync"), OsStr::new("--to"), db.as_os_str()])
+        .args(EVERY_CLINIC)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // 256 KiB: the profile's own small files fit, three thousand quotes do not.
+    let limit = 256 * 1024;
+    // SAFETY: setrlimit is async-signal-safe and touches nothing of the parent.
+    unsafe {
+        cmd.pre_exec(move || {
+            nix::sys::resource::setrlimit(nix::sys::resource::Resource::RLIMIT_FSIZE, limit, limit)
+                .map_err(std::io::Error::from)
+        });
+    }
+    let out = cmd.output().unwrap();
+    let said = stderr(&out);
+    assert_eq!(out.status.signal(), None, "ended by a signal: {said}");
+    assert!(!out.status.success(), "{said}");
+    assert!(said.contains("mirror.sqlite"), "{said}");
+    assert!(said.starts_with("error:"), "{said}");
+}
+
+/// A session that holds the PostgreSQL database's publication lock (any query that took it) does
+/// not stall a `--no-wait` sync: it exits 1 at once, before its walk, in the words of a held SQLite
+/// lock; once the lock is let go, a sync publishes.
+#[test]
+fn a_no_wait_sync_leaves_at_once_when_a_postgres_session_holds_the_publication_lock() {
+    let test = "a_no_wait_sync_leaves_at_once_when_a_postgres_session_holds_the_publication_lock";
+    let Some(url) = postgres_database(test, "w51_publication_lock_no_wait") else {
+        return;
+    };
+    let env = slow_network();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let holder = runtime.block_on(async {
+        let mut config: tokio_postgres::Config = url.parse().unwrap();
+        if let Ok(password) = std::env::var("PGPASSWORD") {
+            config.password(password);
+        }
+        let (client, connection) = config.connect(tokio_postgres::NoTls).await.unwrap();
+        tokio::spawn(connection);
+        client
+            .batch_execute("SELECT pg_advisory_lock(7362538415)")
+            .await
+            .unwrap();
+        client
+    });
+    let started = std::time::Instant::now();
+    let mut cmd = admin_process(&env);
+    cmd.args([
+        "sync",
+        "--no-wait",
+        "--streams",
+        "quotes",
+        "--clinic",
+        "all",
+        "--to",
+        &url,
+    ])
+    .stderr(Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("a --no-wait sync waited for the publication lock");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mut said = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut said).unwrap();
+    assert_eq!(status.code(), Some(1), "{said}");
+    assert!(said.contains("another sync is writing"), "{said}");
+    assert!(
+        quote_queries(&env).is_empty(),
+        "it left before walking the service"
+    );
+    runtime.block_on(async {
+        holder
+            .batch_execute("SELECT pg_advisory_unlock(7362538415)")
+            .await
+            .unwrap();
+    });
+    let done = sync(&env, &url, &["--no-wait", "--streams", "quotes"]);
+    assert!(done.contains("published up to run"), "{done}");
+    drop(holder);
+}
+
 /// Python's own SQLite reads the mirror, and its money sums equal the CSV export's to the centavo.
 /// A clinic with more quotes than one transaction holds (2,000): each batch is prepared on a thread
 /// of its own while the one before it is written. The mirror still holds every quote once, as the

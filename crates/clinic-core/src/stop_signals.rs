@@ -185,3 +185,17 @@ pub fn exit_on_panic() {
 
 /// The exit status of a run a fault ended: 5, the status of a run that could not be completed.
 pub const PANIC_EXIT_CODE: i32 = 5;
+
+/// Makes a write past the file-size limit (`ulimit -f`) a write error rather than a death by
+/// SIGXFSZ: the signal would end the run with no word of which file could not be written, while
+/// the error (EFBIG) goes the way of every failed write, named with its file, and the run's
+/// temporary files are removed.
+pub fn write_errors_not_file_size_signals() {
+    #[cfg(unix)]
+    {
+        use nix::sys::signal::{SigHandler, Signal, signal};
+        // SAFETY: ignoring a signal installs no handler code; it is done once, before any thread
+        // of the run is started.
+        let _ = unsafe { signal(Signal::SIGXFSZ, SigHandler::SigIgn) };
+    }
+}

@@ -2,11 +2,12 @@
 //! clinic's account through the same commands a person runs. Its tools are made at start from the
 //! operations table and the command tree (`tools`, `extra`); a call runs its command inside this
 //! process, its records written as JSON lines to a private temporary file, pages them (`page`) and
-//! masks personal data (`mask`). Writes exist only with `--allow-writes`, and each is confirmed by the
-//! person before it runs (`confirm`). The reference lists are also resources; `prompts` holds three
+//! masks personal data (`mask`). Writes exist only with `--allow-writes`, and each runs only once a
+//! person said yes: asked through the client (MCP elicitation), or, where the profile or `--writes`
+//! chose `host-approval`, by the host application's own approval of each tool call. Nothing the
+//! assistant can say approves a write. The reference lists are also resources; `prompts` holds three
 //! ready-made requests. Stdout carries the protocol alone: everything else goes to stderr.
 
-mod confirm;
 mod extra;
 mod mask;
 mod page;
@@ -35,6 +36,16 @@ pub struct McpArgs {
     pub share_personal: bool,
     #[arg(long)]
     pub allow_writes: bool,
+    /// Who approves a write: checked against `config::MCP_WRITES` where the server starts, so that
+    /// the flag and the profile key `mcp.writes` are refused in the same words.
+    #[arg(long, value_name = "ask|host-approval")]
+    pub writes: Option<String>,
+    /// Set from `--writes` or `mcp.writes` before the server starts.
+    #[arg(skip)]
+    pub host_approval: bool,
+    /// The most the records kept for the next pages may take (`mcp.max_records_file`).
+    #[arg(skip)]
+    pub max_records_file: u64,
 }
 
 /// Runs `clinic ARGV…` (the words after `clinic`) with the server's profile, its streams in `io`,
@@ -71,28 +82,81 @@ pub async fn run(
         tools: Arc::new(offered),
         dispatch,
         share_personal: args.share_personal,
+        host_approval: args.host_approval,
+        max_records_file: args.max_records_file,
         last_walk: Arc::default(),
-        pending: Arc::default(),
     };
     let failed = |e: String| Failure {
         code: 1,
         message: crate::t!("cli-mcp-failed", reason = e),
     };
     let (stdin, stdout) = rmcp::transport::stdio();
+    let (lines, to_write) = tokio::sync::mpsc::unbounded_channel();
+    let (to_client, written) = one_line_at_a_time(stdout, lines.clone(), to_write);
     let running = server
-        .serve((until_initialize(stdin), stdout))
+        .serve((screened(stdin, lines), to_client))
         .await
         .map_err(|e| failed(e.to_string()))?;
-    running.waiting().await.map_err(|e| failed(e.to_string()))?;
+    let ended = running.waiting().await.map_err(|e| failed(e.to_string()));
+    // The last answers reach the client before the process ends; a client that keeps its end open
+    // after the service stopped is not waited for long.
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(2), written).await;
+    ended?;
     Ok(())
 }
 
-/// The client's messages as they come, less the notifications sent before `initialize`: the
-/// protocol's handshake takes the first message for the `initialize` request, and a client that
-/// says something first (a `notifications/cancelled`, a stray `initialized`) would otherwise end
-/// the server. A notification asks for no answer, so it is dropped.
-fn until_initialize(
+/// Whole lines for the client: the service's own, and the screen's answers to what never reached
+/// it.
+type Lines = tokio::sync::mpsc::UnboundedSender<Vec<u8>>;
+
+/// Where the service writes its messages, and the task that writes them to `stdout` with the
+/// screen's answers (both sent on `lines`, read from `to_write`): each a whole line, so that two
+/// writers never interleave. The task ends once the service and the screen are both done.
+fn one_line_at_a_time(
+    stdout: impl tokio::io::AsyncWrite + Unpin + Send + 'static,
+    lines: Lines,
+    mut to_write: tokio::sync::mpsc::UnboundedReceiver<Vec<u8>>,
+) -> (tokio::io::DuplexStream, tokio::task::JoinHandle<()>) {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+    let (service_end, ours) = tokio::io::duplex(1 << 16);
+    tokio::spawn(async move {
+        let mut from_service = tokio::io::BufReader::new(ours);
+        loop {
+            let mut line = Vec::new();
+            match from_service.read_until(b'\n', &mut line).await {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    if lines.send(line).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+    });
+    let written = tokio::spawn(async move {
+        let mut stdout = stdout;
+        while let Some(line) = to_write.recv().await {
+            if stdout.write_all(&line).await.is_err() || stdout.flush().await.is_err() {
+                break;
+            }
+        }
+    });
+    (service_end, written)
+}
+
+/// The client's messages as they come, less what the service would misread, each answered here:
+/// - a notification sent before `initialize` is dropped: the protocol's handshake takes the first
+///   message for the `initialize` request, and a client that says something first (a
+///   `notifications/cancelled`, a stray `initialized`) would otherwise end the server. A
+///   notification asks for no answer.
+/// - a request the service cannot read (a method of the wrong type, params that are no object, an
+///   id that is an object) is answered "Invalid Request" with its id where that id is one JSON-RPC
+///   allows (a string or a number), else with `null`; a line that is no JSON at all is answered
+///   "Parse error" with `null`, as JSON-RPC asks. The service would answer such a request with no
+///   id at all, which a client cannot match to anything.
+fn screened(
     input: impl tokio::io::AsyncRead + Unpin + Send + 'static,
+    answers: Lines,
 ) -> tokio::io::DuplexStream {
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
     let (mut forward, read) = tokio::io::duplex(1 << 16);
@@ -106,14 +170,27 @@ fn until_initialize(
                 Ok(0) | Err(_) => break,
                 Ok(_) => {}
             }
+            let message: Option<Value> = serde_json::from_slice(&line).ok();
             if !initialized {
-                let message: Option<serde_json::Value> = serde_json::from_slice(&line).ok();
                 let method = message.as_ref().and_then(|m| m.get("method"));
                 let has_id = message.as_ref().is_some_and(|m| m.get("id").is_some());
                 if method.is_some() && !has_id {
                     continue;
                 }
                 initialized = method.is_some_and(|m| m == "initialize");
+            } else {
+                match unreadable(&line, message) {
+                    Screen::Forward => {}
+                    Screen::Drop => continue,
+                    Screen::Answer(answer) => {
+                        let mut answer = answer.to_string().into_bytes();
+                        answer.push(b'\n');
+                        if answers.send(answer).is_err() {
+                            break;
+                        }
+                        continue;
+                    }
+                }
             }
             if forward.write_all(&line).await.is_err() {
                 break;
@@ -121,6 +198,48 @@ fn until_initialize(
         }
     });
     read
+}
+
+/// What the screen does with one line of the client's.
+enum Screen {
+    /// The service reads it.
+    Forward,
+    /// A notification the service cannot read: no one waits for an answer.
+    Drop,
+    /// An answer to send the client in the service's place.
+    Answer(Value),
+}
+
+/// Whether the service can read `line` (`message`, the line as JSON if it is any), and if not what
+/// to answer.
+fn unreadable(line: &[u8], message: Option<Value>) -> Screen {
+    let error = |id: Value, code: i32, text: &str| {
+        Screen::Answer(json!({"jsonrpc": "2.0", "id": id,
+            "error": {"code": code, "message": text}}))
+    };
+    let Some(message) = message else {
+        if line.iter().all(u8::is_ascii_whitespace) {
+            return Screen::Forward;
+        }
+        return error(Value::Null, -32700, "Parse error");
+    };
+    if serde_json::from_value::<rmcp::model::ClientJsonRpcMessage>(message.clone()).is_ok() {
+        return Screen::Forward;
+    }
+    let has = |key: &str| message.get(key).is_some();
+    if has("method") && !has("id") {
+        return Screen::Drop;
+    }
+    // A response of the client's (to a question the server asked) goes to the service, which
+    // knows which question waits for it.
+    if !has("method") && (has("result") || has("error")) {
+        return Screen::Forward;
+    }
+    let id = match message.get("id") {
+        Some(id @ (Value::String(_) | Value::Number(_))) => id.clone(),
+        _ => Value::Null,
+    };
+    error(id, -32600, "Invalid Request")
 }
 
 /// A read's records, one JSON value a line, in a file readable by this user alone (removed with it),
@@ -138,10 +257,12 @@ struct Server {
     tools: Arc<Vec<tools::ToolSpec>>,
     dispatch: Dispatch,
     share_personal: bool,
+    /// `--writes host-approval`: a write runs on the tool call, the host's approval of it the gate.
+    host_approval: bool,
+    /// The most the records kept for the next pages may take on disk, in bytes.
+    max_records_file: u64,
     /// The records of the last paged walk and the fingerprint of the arguments that made it.
     last_walk: Arc<Mutex<Option<Arc<Walk>>>>,
-    /// Confirmation codes of writes not yet confirmed.
-    pending: Arc<confirm::Pending>,
 }
 
 impl Server {
@@ -194,8 +315,21 @@ impl Server {
                         return refused(crate::t!("cli-mcp-records-file", reason = e.to_string()));
                     }
                 };
-                let mut flags = vec!["-o".to_string()];
-                flags.push(records.path().to_string_lossy().into_owned());
+                let passed = Arc::new(std::sync::atomic::AtomicBool::new(false));
+                let file = match records.reopen() {
+                    Ok(file) => file,
+                    Err(e) => {
+                        return refused(crate::t!("cli-mcp-records-file", reason = e.to_string()));
+                    }
+                };
+                // The records go to the command's out, that is the file, which takes no more than
+                // the cap: a walk far beyond what an assistant reads stops there.
+                let out = page::Capped {
+                    file,
+                    left: self.max_records_file,
+                    passed: passed.clone(),
+                };
+                let mut flags = Vec::new();
                 if spec.paged {
                     flags.push("--all".into());
                 }
@@ -203,10 +337,16 @@ impl Server {
                     flags.push(flag.into());
                 }
                 with_output_flags(&mut argv, spec, flags);
-                let (io, captured) = IoStreams::captured(Terminals::default(), b"");
+                let (io, captured) = IoStreams::captured_into(Box::new(out));
                 // A cancelled call stops its command's queries, not only its answer.
                 let run = async { (self.dispatch)(argv, Arc::new(io), Run::Reads).await };
                 let code = crate::mirror::stoppable(Some(given_up), run).await;
+                if passed.load(std::sync::atomic::Ordering::SeqCst) {
+                    return refused(crate::t!(
+                        "cli-mcp-records-too-many",
+                        limit = self.max_records_file.to_string()
+                    ));
+                }
                 if code != 0 {
                     return self.failed(&captured.err());
                 }
@@ -272,54 +412,61 @@ impl Server {
             .filter(|spec| !spec.write && spec.path.first().is_some_and(|p| p == "ref"))
     }
 
-    /// A write: its first call sends nothing and answers what would be run, with a one-time code;
-    /// a second call with the same arguments and that code runs it. Anything else sends nothing.
+    /// A write runs only once a person said yes. Where the client can ask (it declared MCP
+    /// elicitation), the person is asked, with the command as it will run: only their yes runs it.
+    /// Where it cannot, nothing is sent and the refusal names what is missing. With `host-approval`
+    /// the call runs as made: the host application asked its person before calling. Nothing in the
+    /// arguments or the answers lets the assistant approve a write itself.
     async fn write(
         &self,
         spec: &tools::ToolSpec,
-        mut arguments: serde_json::Map<String, Value>,
+        arguments: serde_json::Map<String, Value>,
         peer: &rmcp::Peer<RoleServer>,
     ) -> CallToolResult {
-        let confirm = arguments.remove(tools::CONFIRM);
         let argv = match argv_of(spec, &arguments) {
             Ok(argv) => argv,
             Err(refusal) => return *refusal,
         };
-        let name = spec.tool.name.to_string();
-        let call = page::fingerprint(&name, &arguments);
-        match confirm {
-            None | Some(Value::Null) => {
-                // A client that can ask the person asks them, with the command as it will run.
-                if let Some(agreed) = ask_person(peer, &argv).await {
-                    return if agreed {
-                        self.run_write(spec, argv).await
-                    } else {
-                        CallToolResult::structured(json!({
-                            "sent": false,
-                            "declined": true,
-                            "message": crate::t!("cli-mcp-confirm-declined"),
-                        }))
-                    };
-                }
-                let code = self.pending.ask(&call);
-                let mut preview = json!({
-                    "sent": false,
-                    "command": format!("clinic {}", shown_command(&argv)),
-                    "arguments": arguments,
-                });
-                if !self.share_personal {
-                    mask::records(&mut preview);
-                }
-                preview["confirm"] = json!(code);
-                preview["ask"] = json!(crate::t!("cli-mcp-confirm-ask", code = code.as_str()));
-                CallToolResult::structured(preview)
+        if self.host_approval {
+            return self.run_write(spec, argv).await;
+        }
+        // What the assistant is told of a write it did not get to run: the command, masked, on one
+        // line, and never anything it could send back to run it.
+        let shown = |said: String| {
+            let mut preview = json!({
+                "sent": false,
+                "command": format!("clinic {}", shown_command(&argv)),
+                "arguments": arguments,
+            });
+            if !self.share_personal {
+                mask::records(&mut preview);
             }
-            Some(Value::String(code)) if self.pending.take(&code, &call) => {
-                self.run_write(spec, argv).await
+            preview["message"] = json!(said);
+            escaped_strings(&mut preview);
+            preview
+        };
+        match ask_person(peer, &argv).await {
+            Asked::Yes => self.run_write(spec, argv).await,
+            Asked::No => {
+                let mut answer = shown(crate::t!("cli-mcp-confirm-declined"));
+                answer["declined"] = json!(true);
+                CallToolResult::structured(answer)
             }
-            Some(_) => CallToolResult::error(vec![ContentBlock::text(crate::t!(
-                "cli-mcp-confirm-refused"
-            ))]),
+            Asked::Failed(reason) => {
+                CallToolResult::error(vec![ContentBlock::text(crate::text::sanitize::escaped(
+                    &crate::t!("cli-mcp-confirm-failed", reason = reason),
+                ))])
+            }
+            Asked::CannotAsk => {
+                let preview = shown(crate::t!("cli-mcp-writes-need-elicitation"));
+                CallToolResult::error(vec![ContentBlock::text(crate::text::sanitize::escaped(
+                    &crate::t!(
+                        "cli-mcp-writes-refused",
+                        command = preview["command"].as_str().unwrap_or_default(),
+                        reason = preview["message"].as_str().unwrap_or_default()
+                    ),
+                ))])
+            }
         }
     }
 
@@ -510,17 +657,28 @@ fn with_output_flags(argv: &mut Vec<String>, spec: &tools::ToolSpec, more: Vec<S
     argv.splice(at..at, flags);
 }
 
-/// Asks the person, through the client, whether to run `argv`: `None` when the client cannot ask
-/// (it declared no form elicitation, or the asking failed), so the caller falls back to a code.
-/// Only an answer of yes runs the command; a no, a dismissal or a cancel sends nothing.
-async fn ask_person(peer: &rmcp::Peer<RoleServer>, argv: &[String]) -> Option<bool> {
+/// What the person said of a write.
+enum Asked {
+    /// They accepted, and ticked the box that runs it.
+    Yes,
+    /// They declined, dismissed or cancelled the question, or accepted without ticking the box.
+    No,
+    /// The client declared no elicitation: there is no one to ask through it.
+    CannotAsk,
+    /// The client can ask but the asking failed (its error, or no answer): nothing runs.
+    Failed(String),
+}
+
+/// Asks the person, through the client, whether to run `argv`: only an accept that ticks `run`
+/// runs the command. The question shows the command on one line, every hidden character escaped.
+async fn ask_person(peer: &rmcp::Peer<RoleServer>, argv: &[String]) -> Asked {
     use rmcp::model::{ElicitRequestParams, ElicitationAction, ElicitationSchema};
     use rmcp::service::ElicitationMode;
     if !peer
         .supported_elicitation_modes()
         .contains(&ElicitationMode::Form)
     {
-        return None;
+        return Asked::CannotAsk;
     }
     let schema = ElicitationSchema::builder()
         .required_bool_property("run", |b| {
@@ -528,41 +686,62 @@ async fn ask_person(peer: &rmcp::Peer<RoleServer>, argv: &[String]) -> Option<bo
                 .with_default(false)
         })
         .build_unchecked();
-    let message = crate::t!(
+    let message = crate::text::sanitize::escaped(&crate::t!(
         "cli-mcp-confirm-question",
         command = format!("clinic {}", shown_command(argv))
-    );
-    let answer = peer
+    ));
+    let answer = match peer
         .create_elicitation(ElicitRequestParams::FormElicitationParams {
             meta: None,
             message,
             requested_schema: schema,
         })
         .await
-        .ok()?;
-    Some(
-        answer.action == ElicitationAction::Accept
-            && answer
-                .content
-                .as_ref()
-                .and_then(|c| c.get("run"))
-                .and_then(Value::as_bool)
-                == Some(true),
-    )
+    {
+        Ok(answer) => answer,
+        Err(e) => return Asked::Failed(crate::text::sanitize::server_text(&e.to_string())),
+    };
+    let ticked = answer
+        .content
+        .as_ref()
+        .and_then(|c| c.get("run"))
+        .and_then(Value::as_bool)
+        == Some(true);
+    if answer.action == ElicitationAction::Accept && ticked {
+        Asked::Yes
+    } else {
+        Asked::No
+    }
+}
+
+/// Every string in `value` with its hidden characters escaped ([`crate::text::sanitize::escaped`]):
+/// what is shown of a write reads on one line as what it is.
+fn escaped_strings(value: &mut Value) {
+    match value {
+        Value::String(s) => *s = crate::text::sanitize::escaped(s),
+        Value::Array(items) => items.iter_mut().for_each(escaped_strings),
+        Value::Object(fields) => fields.values_mut().for_each(escaped_strings),
+        _ => {}
+    }
 }
 
 /// A command line as a person would type it: `--flag value`, with a value that holds spaces or
 /// quotes quoted.
 fn shown_command(argv: &[String]) -> String {
+    // A word with anything a shell or a screen would read otherwise is quoted, its hidden
+    // characters escaped: the line shown is the line run, whatever a value holds.
     let quoted = |word: &str| {
-        if !word.is_empty()
-            && word
-                .chars()
-                .all(|c| !c.is_whitespace() && c != '"' && c != '\'')
-        {
+        let plain = |c: char| {
+            !c.is_whitespace()
+                && !c.is_control()
+                && !crate::text::sanitize::is_bidi_control(c)
+                && !matches!(c, '"' | '\'' | '\\')
+        };
+        if !word.is_empty() && word.chars().all(plain) {
             word.to_string()
         } else {
-            format!("\"{}\"", word.replace('\\', "\\\\").replace('"', "\\\""))
+            let inner = word.replace('\\', "\\\\").replace('"', "\\\"");
+            format!("\"{}\"", crate::text::sanitize::escaped(&inner))
         }
     };
     argv.iter()

@@ -93,6 +93,34 @@ pub fn all(ndjson: &str) -> Vec<Value> {
         .collect()
 }
 
+/// A read's records file that takes at most `left` more bytes: a write past it fails (the command
+/// then fails as on a full disk) and `passed` says why, so that a walk of millions of records cannot
+/// fill the disk under the temporary folder.
+pub struct Capped {
+    pub file: std::fs::File,
+    pub left: u64,
+    pub passed: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl std::io::Write for Capped {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        if bytes.len() as u64 > self.left {
+            self.passed.store(true, std::sync::atomic::Ordering::SeqCst);
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::FileTooLarge,
+                crate::t!("cli-mcp-records-file-full"),
+            ));
+        }
+        let n = self.file.write(bytes)?;
+        self.left -= n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.file.flush()
+    }
+}
+
 /// The records in a file of JSON lines (blank lines are none).
 pub fn count(path: &std::path::Path) -> std::io::Result<u64> {
     use std::io::BufRead;

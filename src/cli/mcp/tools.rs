@@ -18,12 +18,9 @@ pub const DEFAULT_LIMIT: u64 = 100;
 /// tool.
 const NOT_TOOLS: &[&str] = &["clinic login", "clinic crm contact import", "clinic io"];
 
-/// The argument a write tool's second call carries: the code its first call answered.
-pub const CONFIRM: &str = "confirm";
-
 /// One tool per command whose operation writes (creates or changes records at the service or in the
-/// CRM), offered only with `--allow-writes`: each call is confirmed by the person before anything is
-/// sent (see `confirm`).
+/// CRM), offered only with `--allow-writes`: each call runs only once a person said yes (see
+/// `Server::write`).
 pub fn write_tools(table: &[Operation], tree: &clap::Command) -> Vec<ToolSpec> {
     commands(table, tree, Safety::Unsafe)
         .map(|(command, path, _)| {
@@ -31,10 +28,6 @@ pub fn write_tools(table: &[Operation], tree: &clap::Command) -> Vec<ToolSpec> {
             let mut schema = (*spec.tool.input_schema).clone();
             if let Some(Value::Object(properties)) = schema.get_mut("properties") {
                 properties.remove("cursor");
-                properties.insert(
-                    CONFIRM.into(),
-                    json!({"type": "string", "description": crate::t!("cli-mcp-confirm-argument")}),
-                );
             }
             spec.tool.input_schema = Arc::new(schema);
             // A create adds a record; an update or a new status replaces what was there.

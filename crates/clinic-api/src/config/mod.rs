@@ -159,11 +159,42 @@ pub struct McpKeys {
     /// is still confirmed by the person.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allow_writes: Option<bool>,
+    /// `mcp.writes`: who approves a write tool's call, one of [`MCP_WRITES`]: `ask` (the person,
+    /// through the client's elicitation) unless set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub writes: Option<String>,
+    /// `mcp.max_records_file`: the most the records kept for a read tool's next pages may take on
+    /// disk, as a size (`1GiB`); [`MCP_MAX_RECORDS_FILE`] unless set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_records_file: Option<String>,
+}
+
+/// The values of `mcp.writes` and of `clinic mcp --writes`.
+pub const MCP_WRITES: [&str; 2] = ["ask", "host-approval"];
+
+/// The most the records kept for a read tool's next pages take on disk unless
+/// `mcp.max_records_file` says otherwise: far more than an assistant reads, far less than a disk.
+pub const MCP_MAX_RECORDS_FILE: u64 = 1 << 30;
+
+/// A value of `mcp.writes` (`key` names where it was given), checked against [`MCP_WRITES`].
+pub fn mcp_writes(key: &str, v: &str) -> Result<String> {
+    if MCP_WRITES.contains(&v) {
+        Ok(v.to_string())
+    } else {
+        Err(Error::invalid(
+            key,
+            v,
+            &crate::t!("config-expect-mcp-writes"),
+        ))
+    }
 }
 
 impl McpKeys {
     fn is_empty(&self) -> bool {
-        self.share_personal.is_none() && self.allow_writes.is_none()
+        self.share_personal.is_none()
+            && self.allow_writes.is_none()
+            && self.writes.is_none()
+            && self.max_records_file.is_none()
     }
 }
 
@@ -286,6 +317,8 @@ pub const KEYS: &[&str] = &[
     "sync.target",
     "mcp.share_personal",
     "mcp.allow_writes",
+    "mcp.writes",
+    "mcp.max_records_file",
     "aliases.<name>",
 ];
 
@@ -318,6 +351,8 @@ pub fn meaning(key: &str) -> Option<String> {
         "sync.target" => crate::t!("config-key-sync-target"),
         "mcp.share_personal" => crate::t!("config-key-mcp-share-personal"),
         "mcp.allow_writes" => crate::t!("config-key-mcp-allow-writes"),
+        "mcp.writes" => crate::t!("config-key-mcp-writes"),
+        "mcp.max_records_file" => crate::t!("config-key-mcp-max-records-file"),
         "aliases.<name>" => crate::t!("config-key-aliases"),
         _ => return None,
     })
@@ -610,6 +645,8 @@ impl Profile {
             "sync.target" => s(&self.sync.target),
             "mcp.share_personal" => self.mcp.share_personal.map(|v| v.to_string()),
             "mcp.allow_writes" => self.mcp.allow_writes.map(|v| v.to_string()),
+            "mcp.writes" => s(&self.mcp.writes),
+            "mcp.max_records_file" => s(&self.mcp.max_records_file),
             "max_wait" => s(&self.max_wait),
             "max_answer_size" => s(&self.max_answer_size),
             "ca_bundle" => s(&self.ca_bundle),
@@ -695,6 +732,11 @@ impl Profile {
             }
             "mcp.share_personal" => self.mcp.share_personal = Some(boolean(key, v)?),
             "mcp.allow_writes" => self.mcp.allow_writes = Some(boolean(key, v)?),
+            "mcp.writes" => self.mcp.writes = Some(mcp_writes(key, v)?),
+            "mcp.max_records_file" => {
+                size(key, v)?;
+                self.mcp.max_records_file = Some(v.to_string())
+            }
             "max_wait" => {
                 duration(key, v, true)?;
                 self.max_wait = Some(v.to_string())
@@ -762,6 +804,8 @@ impl Profile {
             "sync.target" => self.sync.target = None,
             "mcp.share_personal" => self.mcp.share_personal = None,
             "mcp.allow_writes" => self.mcp.allow_writes = None,
+            "mcp.writes" => self.mcp.writes = None,
+            "mcp.max_records_file" => self.mcp.max_records_file = None,
             "max_wait" => self.max_wait = None,
             "max_answer_size" => self.max_answer_size = None,
             "ca_bundle" => self.ca_bundle = None,

@@ -72,6 +72,26 @@ pub fn quoted(text: &str) -> String {
     out
 }
 
+/// `text` on one line with every character that would not show as itself made a visible escape:
+/// line breaks and tabs as `\n`, `\r`, `\t`, every other control (C0, DEL, C1), bidirectional mark
+/// or override and line or paragraph separator as `\u{202e}`. What a person is asked to approve then
+/// reads as what it is: a newline cannot start a forged line, nor U+202E turn a value around.
+pub fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() || is_bidi_control(c) || matches!(c, '\u{2028}' | '\u{2029}') => {
+                out.push_str(&format!("\\u{{{:x}}}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// Characters that end or space a line: each run of them becomes one space.
 fn is_break(c: char) -> bool {
     matches!(
@@ -83,7 +103,10 @@ fn is_break(c: char) -> bool {
 /// Unicode controls that reorder how a line reads (a message could make a URL look like another).
 /// Marks and overrides that reorder text on screen (U+202E turns what follows around).
 pub fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    matches!(
+        c,
+        '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+    )
 }
 
 #[cfg(test)]
@@ -113,6 +136,15 @@ mod tests {
     }
 
     #[test]
+    fn escaped_text_shows_every_hidden_character_on_one_line() {
+        assert_eq!(
+            escaped("Ana\nSouza\u{1b}[2J\u{202e}x\u{9b}\u{7f}\u{2028}\u{61c}\t"),
+            r"Ana\nSouza\u{1b}[2J\u{202e}x\u{9b}\u{7f}\u{2028}\u{61c}\t"
+        );
+        assert_eq!(escaped("acentuação, sem nada"), "acentuação, sem nada");
+    }
+
+    #[test]
     fn excerpts_are_capped() {
         let long = "x".repeat(1000);
         let e = excerpt(&long, 300);
@@ -127,6 +159,9 @@ mod tests {
             let line = one_line(&text);
             prop_assert!(!line.chars().any(|c| c.is_control() || is_bidi_control(c)), "{:?}", line);
             prop_assert!(excerpt(&text, 50).chars().count() <= 50);
+            let shown = escaped(&text);
+            prop_assert!(!shown.chars().any(|c| c.is_control() || is_bidi_control(c)
+                || matches!(c, '\u{2028}' | '\u{2029}')), "{:?}", shown);
         }
     }
 }
