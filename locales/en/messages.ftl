@@ -554,6 +554,7 @@ sync-postgres-published = { $url }: published up to run { $run } ({ $rows } rows
 sync-list-absent = { $stream }: this deployment has no such list; left out
 sync-filter-ignored = { $stream }: the deployment ignored the modified-since filter (records older than the point came): every record was written, and later runs walk this list whole
 sync-widened = { $table }.{ $column } held a value that is not { $from }: the column is now { $to }, every value kept
+sync-overflow = { $table }: { $fields } fields past the { $limit } columns a table may have are kept, as one JSON object, in its _overflow column (SELECT field FROM _fields WHERE col = '_overflow' names them)
 # clinic sync: bookmarks ahead of the server's clock, money without an exact amount
 sync-point-ahead = { $stream }: the bookmark { $point } is later than the server's clock ({ $server }): it was saved under a clock that ran ahead, so it is dropped and the list is walked whole
 sync-empty-kept = { $table } (clinic { $clinic }): the service answered an empty list where the mirror holds { $rows } rows: nothing was marked deleted this run (clinic sync --allow-empty accepts an empty list)

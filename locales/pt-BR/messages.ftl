@@ -568,6 +568,7 @@ sync-postgres-published = { $url }: publicado até a execução { $run } ({ $row
 sync-list-absent = { $stream }: esta implantação não tem essa lista; ficou de fora
 sync-filter-ignored = { $stream }: a implantação ignorou o filtro de modificação (vieram registros mais antigos que o ponto): todos foram gravados, e as próximas execuções percorrem esta lista inteira
 sync-widened = { $table }.{ $column } recebeu um valor que não é { $from }: a coluna agora é { $to }, todos os valores mantidos
+sync-overflow = { $table }: { $fields } campos além das { $limit } colunas que uma tabela pode ter ficam, como um objeto JSON, na coluna _overflow (SELECT field FROM _fields WHERE col = '_overflow' diz quais)
 # clinic sync: marcadores à frente do relógio do servidor, dinheiro sem valor exato
 sync-point-ahead = { $stream }: o marcador { $point } é posterior ao relógio do servidor ({ $server }): foi gravado com um relógio adiantado, por isso é descartado e a lista é percorrida inteira
 sync-empty-kept = { $table } (clínica { $clinic }): o serviço respondeu uma lista vazia onde o espelho tem { $rows } linhas: nada foi marcado como apagado nesta execução (clinic sync --allow-empty aceita uma lista vazia)

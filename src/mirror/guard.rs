@@ -7,6 +7,7 @@
 //! It also bounds a query: a time limit checked by SQLite's progress handler, and SQLite's length
 //! limit, so a huge value fails with a message instead of exhausting memory.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -193,8 +194,13 @@ impl<'c> Guard<'c> {
         conn.set_limit(Limit::SQLITE_LIMIT_ATTACHED, 0)?;
         let refused = Arc::new(Mutex::new(None));
         let seen = refused.clone();
+        let names = if rules.masked {
+            Names::read(conn)
+        } else {
+            Names::default()
+        };
         conn.authorizer(Some(move |context: AuthContext<'_>| {
-            match verdict(&context.action, rules.masked) {
+            match verdict(&context.action, rules.masked, &names) {
                 None => Authorization::Allow,
                 Some(refusal) => {
                     if let Ok(mut first) = seen.lock() {
@@ -287,14 +293,14 @@ impl Drop for Guard<'_> {
 }
 
 /// The refusal of one action, or `None` when it only reads.
-fn verdict(action: &AuthAction<'_>, masked: bool) -> Option<Refusal> {
+fn verdict(action: &AuthAction<'_>, masked: bool, names: &Names) -> Option<Refusal> {
     let write = |what: &str, table: &str| Some(Refusal::Write(format!("{what} {table}")));
     match *action {
         AuthAction::Select | AuthAction::Recursive => None,
         AuthAction::Read {
             table_name,
             column_name,
-        } => (masked && is_personal(table_name, column_name)).then(|| Refusal::Personal {
+        } => (masked && names.is_personal(table_name, column_name)).then(|| Refusal::Personal {
             table: table_name.to_string(),
             column: column_name.to_string(),
         }),
@@ -346,6 +352,51 @@ fn verdict(action: &AuthAction<'_>, masked: bool) -> Option<Refusal> {
         AuthAction::Analyze { table_name } => write("ANALYZE", table_name),
         // Whatever SQLite may add later is refused until someone says it only reads.
         _ => Some(Refusal::NotReadOnly),
+    }
+}
+
+/// The fields of the service by the names the mirror gave them where those differ (`_fields`), and
+/// the list each child table holds (`_tables`): masking goes by the service's names, which a column
+/// cut short or given a hash no longer carries.
+#[derive(Default)]
+struct Names {
+    fields: HashMap<(String, String), String>,
+    lists: HashMap<String, String>,
+}
+
+impl Names {
+    /// What the mirror says; nothing from a file that keeps no such table (another program's, or a
+    /// mirror made before them), whose names are the service's own.
+    fn read(conn: &Connection) -> Names {
+        let fields = conn
+            .prepare("SELECT tbl, col, field FROM _fields WHERE col <> field")
+            .and_then(|mut s| {
+                s.query_map([], |r| Ok(((r.get(0)?, r.get(1)?), r.get(2)?)))?
+                    .collect::<rusqlite::Result<_>>()
+            })
+            .unwrap_or_default();
+        let lists = conn
+            .prepare("SELECT tbl, list FROM _tables WHERE list IS NOT NULL")
+            .and_then(|mut s| {
+                s.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+                    .collect::<rusqlite::Result<_>>()
+            })
+            .unwrap_or_default();
+        Names { fields, lists }
+    }
+
+    /// [`is_personal`], by the column's own name or by the service's name for it.
+    fn is_personal(&self, table: &str, column: &str) -> bool {
+        if is_personal(table, column) {
+            return true;
+        }
+        let field = self.fields.get(&(table.to_string(), column.to_string()));
+        let list = self.lists.get(table).map(|l| format!("list__{l}"));
+        (field.is_some() || list.is_some())
+            && is_personal(
+                list.as_deref().unwrap_or(table),
+                field.map_or(column, String::as_str),
+            )
     }
 }
 

@@ -9,6 +9,7 @@
 
 mod cells;
 mod guard;
+mod names;
 mod pg_guard;
 pub mod postgres;
 mod prepare;
@@ -22,5 +23,5 @@ pub use guard::{DEFAULT_TIMEOUT, GivenUp, MAX_LENGTH, Refusal, Rules, given_up, 
 pub use prepare::MoneyTest;
 pub use query::{SCHEMA_SQL, changes_by_sql, changes_sql, rows};
 pub use store::{Bookmark, Counts, Mirror, MirrorError, MirrorResult, Run};
-pub use table::Widened;
+pub use table::{MAX_COLUMNS, Widened};
 pub use writer::{End, Finished, POINT, StreamWriter, UnreadMoney};

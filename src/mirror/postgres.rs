@@ -596,6 +596,9 @@ fn copy_field(out: &mut bytes::BytesMut, value: ValueRef) {
             b'\t' => out.extend_from_slice(b"\\t"),
             b'\n' => out.extend_from_slice(b"\\n"),
             b'\r' => out.extend_from_slice(b"\\r"),
+            // PostgreSQL refuses NUL in a text: it arrives as the six characters `\u0000`, as JSON
+            // writes it.
+            0 => out.extend_from_slice(b"\\\\u0000"),
             other => out.extend_from_slice(&[other]),
         }
     }

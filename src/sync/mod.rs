@@ -319,6 +319,14 @@ async fn walk(
             .warn(&crate::t!("sync-filter-ignored", stream = table.name));
     }
     say_widened(ctx, &done.widened);
+    for (table, fields) in &done.overflowed {
+        ctx.reporter.warn(&crate::t!(
+            "sync-overflow",
+            table = table.as_str(),
+            fields = *fields,
+            limit = crate::mirror::MAX_COLUMNS as u64
+        ));
+    }
     let counts = done.counts;
     ctx.reporter.note(&crate::t!(
         "sync-stream-done",
