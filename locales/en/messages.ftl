@@ -548,6 +548,7 @@ config-key-sync-target = where clinic sync, sync changes and clinic sql go when 
 config-expect-postgres-url = a PostgreSQL URL with a database: postgres://user@host[:port]/database[?sslmode=require]
 config-expect-postgres-no-password = a PostgreSQL URL without a password (postgres://user@host/database): give the password in PGPASSWORD or store it with `clinic auth set-db-password`, so it stays out of the shell's history, the process list and the profile
 sync-postgres-failed = the PostgreSQL database { $url } could not be reached or written: { $reason }
+sync-postgres-refused = the PostgreSQL database { $url } refused what this run sent: { $reason }
 sync-postgres-login = the PostgreSQL database { $url } did not accept the login: { $reason } — store its password with `clinic auth set-db-password { $url }`, or set PGPASSWORD
 sync-postgres-other-source = { $url } is fed by another working copy ({ $id }), whose runs are numbered apart from this one's: give this sync a database of its own, or drop that database's tables to feed it from here
 sync-postgres-published = { $url }: published up to run { $run } ({ $rows } rows sent)

@@ -562,6 +562,7 @@ config-key-sync-target = para onde vão clinic sync, sync changes e clinic sql q
 config-expect-postgres-url = uma URL do PostgreSQL com o banco: postgres://usuario@servidor[:porta]/banco[?sslmode=require]
 config-expect-postgres-no-password = uma URL do PostgreSQL sem senha (postgres://usuario@servidor/banco): informe a senha em PGPASSWORD ou guarde-a com `clinic auth set-db-password`, para que ela fique fora do histórico do shell, da lista de processos e do perfil
 sync-postgres-failed = não foi possível alcançar ou gravar o banco PostgreSQL { $url }: { $reason }
+sync-postgres-refused = o banco PostgreSQL { $url } recusou o que esta execução enviou: { $reason }
 sync-postgres-login = o banco PostgreSQL { $url } não aceitou o login: { $reason } — guarde a senha dele com `clinic auth set-db-password { $url }`, ou defina PGPASSWORD
 sync-postgres-other-source = { $url } é alimentado por outra cópia de trabalho ({ $id }), cujas execuções têm outra numeração: dê a este sync um banco próprio, ou apague as tabelas daquele banco para alimentá-lo daqui
 sync-postgres-published = { $url }: publicado até a execução { $run } ({ $rows } linhas enviadas)

@@ -359,9 +359,9 @@ fn verdict(action: &AuthAction<'_>, masked: bool, names: &Names) -> Option<Refus
 /// the list each child table holds (`_tables`): masking goes by the service's names, which a column
 /// cut short or given a hash no longer carries.
 #[derive(Default)]
-struct Names {
-    fields: HashMap<(String, String), String>,
-    lists: HashMap<String, String>,
+pub(super) struct Names {
+    pub(super) fields: HashMap<(String, String), String>,
+    pub(super) lists: HashMap<String, String>,
 }
 
 impl Names {
@@ -386,7 +386,7 @@ impl Names {
     }
 
     /// [`is_personal`], by the column's own name or by the service's name for it.
-    fn is_personal(&self, table: &str, column: &str) -> bool {
+    pub(super) fn is_personal(&self, table: &str, column: &str) -> bool {
         if is_personal(table, column) {
             return true;
         }

@@ -129,6 +129,12 @@ pub fn postgres_failure(target: &crate::mirror::postgres::Target, e: MirrorError
             url = target.url.as_str(),
             reason = reason
         )),
+        // The server's own words, for what it was sent: it was reached.
+        MirrorError::Refused(reason) => Error::Other(crate::t!(
+            "sync-postgres-refused",
+            url = target.url.as_str(),
+            reason = reason
+        )),
         other => Error::Other(crate::t!(
             "sync-postgres-failed",
             url = target.url.as_str(),

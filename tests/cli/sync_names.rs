@@ -115,6 +115,22 @@ fn odd_names(to: &OsStr, read: &str, nul: &str) {
                 )
             })
             .collect();
+    // A column given a hash is still masked by the service's name for it.
+    let phone = &columns["Telefone"];
+    assert_ne!(phone, "Telefone");
+    let query = format!("SELECT \"{phone}\" FROM quotes");
+    let masked = run(
+        config.path(),
+        &[],
+        &["sql", "--mask-personal", "--to", read, &query].map(OsStr::new),
+    );
+    let shown = String::from_utf8_lossy(&masked.stdout);
+    assert_ne!(masked.status.code(), Some(0), "{shown}");
+    assert!(
+        stderr(&masked).contains(phone.as_str()) && !shown.contains("91234"),
+        "{shown}{}",
+        stderr(&masked)
+    );
     let rows = sql("SELECT * FROM quotes ORDER BY id");
     assert_eq!(rows.len(), 2, "{columns:?}");
     let want = record(2, 1);
@@ -204,34 +220,6 @@ fn a_sync_takes_field_names_that_collide_every_way_and_keeps_every_value() {
     let db = dir.path().join("mirror.sqlite");
     let path = db.to_str().unwrap();
     odd_names(db.as_os_str(), path, "before\u{0}after {round}");
-
-    // A column cut short or given a hash is still masked by the service's name for it.
-    let conn = rusqlite::Connection::open(&db).unwrap();
-    let phone: String = conn
-        .query_row(
-            "SELECT col FROM _fields WHERE tbl = 'quotes' AND field = 'Telefone'",
-            [],
-            |r| r.get(0),
-        )
-        .unwrap();
-    assert_ne!(phone, "Telefone");
-    drop(conn);
-    let config = tempfile::tempdir().unwrap();
-    let query = format!("SELECT \"{phone}\" FROM quotes");
-    let masked = run(
-        config.path(),
-        &[],
-        &[
-            OsStr::new("sql"),
-            OsStr::new("--mask-personal"),
-            OsStr::new("--to"),
-            db.as_os_str(),
-            OsStr::new(&query),
-        ],
-    );
-    assert_ne!(masked.status.code(), Some(0), "{}", stderr(&masked));
-    let shown = String::from_utf8_lossy(&masked.stdout);
-    assert!(!shown.contains("91234"), "{shown}");
 }
 
 /// A PostgreSQL database takes the same names, and a NUL inside a text arrives as `\u0000`.
@@ -243,4 +231,66 @@ fn a_postgres_sync_takes_field_names_that_collide_every_way_and_keeps_every_valu
     };
     let reader = postgres_as_reader(&url);
     odd_names(OsStr::new(&url), &reader, "before\\u0000after {round}");
+}
+
+/// A mirror made before fields were mapped keeps the columns it has: the map is filled from them,
+/// and a field met later that would take one of their names gets a column of its own.
+#[test]
+fn a_mirror_made_before_the_field_map_keeps_its_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    let config = tempfile::tempdir().unwrap();
+    let args: Vec<&OsStr> = ["sync", "--streams", "quotes", "--clinic", "1", "--to"]
+        .iter()
+        .map(OsStr::new)
+        .chain([db.as_os_str()])
+        .collect();
+    let first = run(
+        config.path(),
+        &[json!({"id": 1, "valor": "10.00", "nome": "Ana", "itens": [{"q": 1}]})],
+        &args,
+    );
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+    // As the release before kept it: no `_fields`, no `_tables.list`.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute_batch("DROP TABLE _fields; ALTER TABLE _tables DROP COLUMN list;")
+        .unwrap();
+    drop(conn);
+    let second = run(
+        config.path(),
+        &[
+            json!({"id": 1, "valor": "11.00", "nome": "Ana", "Nome": "Bia",
+            "valor_centavos": 3, "itens": [{"q": 2}]}),
+        ],
+        &args,
+    );
+    assert_eq!(second.status.code(), Some(0), "{}", stderr(&second));
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let col = |field: &str| -> String {
+        conn.query_row(
+            "SELECT col FROM _fields WHERE tbl = 'quotes' AND field = ?1",
+            [field],
+            |r| r.get(0),
+        )
+        .unwrap()
+    };
+    assert_eq!(col("id"), "id");
+    assert_eq!(col("valor"), "valor");
+    assert_eq!(col("nome"), "nome");
+    let (upper, centavos) = (col("Nome"), col("valor_centavos"));
+    assert!(upper.starts_with("Nome_"), "{upper}");
+    assert!(centavos.starts_with("valor_centavos_"), "{centavos}");
+    let row: (String, i64, String, String, i64) = conn
+        .query_row(
+            &format!("SELECT valor, valor_centavos, nome, \"{upper}\", \"{centavos}\" FROM quotes"),
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+        )
+        .unwrap();
+    assert_eq!(row, ("11.00".into(), 1100, "Ana".into(), "Bia".into(), 3),);
+    // The child table the first run made still takes its list's elements.
+    let q: i64 = conn
+        .query_row("SELECT q FROM quotes__itens", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(q, 2);
 }
