@@ -294,3 +294,34 @@ fn a_mirror_made_before_the_field_map_keeps_its_columns() {
         .unwrap();
     assert_eq!(q, 2);
 }
+
+/// A field named like the column a widening works through (`a__widening` beside `a`) does not stop
+/// the widening.
+#[test]
+fn a_column_widens_beside_a_field_named_like_its_working_copy() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    let config = tempfile::tempdir().unwrap();
+    let args: Vec<&OsStr> = ["sync", "--streams", "quotes", "--clinic", "1", "--to"]
+        .iter()
+        .map(OsStr::new)
+        .chain([db.as_os_str()])
+        .collect();
+    for a in [json!(1), json!("um")] {
+        let out = run(
+            config.path(),
+            &[json!({"id": 1, "a": a, "a__widening": "w"})],
+            &args,
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    }
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let rows: Vec<(i64, String, String)> = conn
+        .prepare("SELECT id, a, a__widening FROM quotes")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap();
+    assert_eq!(rows, [(1, "um".into(), "w".into())]);
+}
