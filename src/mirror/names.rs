@@ -17,6 +17,9 @@
 
 use sha2::{Digest, Sha256};
 
+/// The column holding, as one JSON object, the fields past the columns a table may have.
+pub const OVERFLOW: &str = "_overflow";
+
 /// The longest name PostgreSQL keeps whole (`NAMEDATALEN - 1`), in bytes.
 pub const MAX_NAME: usize = 63;
 

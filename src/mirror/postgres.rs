@@ -649,7 +649,7 @@ async fn mapped_names(tx: &tokio_postgres::Transaction<'_>) -> MirrorResult<Name
             )
             .await?
         {
-            names.fields.insert((r.get(0), r.get(1)), r.get(2));
+            names.field(r.get(0), r.get(1), r.get(2));
         }
     }
     if tx
@@ -661,7 +661,7 @@ async fn mapped_names(tx: &tokio_postgres::Transaction<'_>) -> MirrorResult<Name
             .query("SELECT tbl, list FROM _tables WHERE list IS NOT NULL", &[])
             .await?
         {
-            names.lists.insert(r.get(0), r.get(1));
+            names.list(r.get(0), r.get(1));
         }
     }
     Ok(names)

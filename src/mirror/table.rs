@@ -10,11 +10,8 @@ use rusqlite::types::Value as Sql;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::cells::{self, CENTAVOS, Cell, Texts, quoted};
-use super::names::{self, folded};
+use super::names::{self, OVERFLOW, folded};
 use crate::output::{ColumnType as Kind, Scalar};
-
-/// The column holding, as one JSON object, the fields past [`MAX_COLUMNS`].
-pub const OVERFLOW: &str = "_overflow";
 
 /// The columns a table may have, the mirror's own among them. SQLite allows 2,000 and PostgreSQL
 /// 1,600, but a PostgreSQL row must also fit in one 8 kB page, and values under about 24 bytes are

@@ -56,6 +56,8 @@ fn record(id: u64, round: u64) -> Value {
     for i in 0..MANY {
         put(&format!("f{i:04}"), json!(format!("v{i}-{id}-{round}")));
     }
+    // Past every column a table may have: kept in `_overflow`.
+    put("celular", json!("11 95555-0000"));
     Value::Object(map)
 }
 
@@ -131,6 +133,22 @@ fn odd_names(to: &OsStr, read: &str, nul: &str) {
         "{shown}{}",
         stderr(&masked)
     );
+    assert_eq!(columns["celular"], "_overflow");
+    let masked = run(
+        config.path(),
+        &[],
+        &[
+            "sql",
+            "--mask-personal",
+            "--to",
+            read,
+            "SELECT _overflow FROM quotes",
+        ]
+        .map(OsStr::new),
+    );
+    let shown = String::from_utf8_lossy(&masked.stdout);
+    assert_ne!(masked.status.code(), Some(0), "{shown}");
+    assert!(!shown.contains("95555"), "{shown}");
     let rows = sql("SELECT * FROM quotes ORDER BY id");
     assert_eq!(rows.len(), 2, "{columns:?}");
     let want = record(2, 1);
