@@ -928,6 +928,7 @@ help-sql = Query the mirror `clinic sync` keeps (read-only), printed as a table,
     Examples:
       clinic sql --schema
       clinic sql "SELECT status, COUNT(*), SUM(valor_centavos) / 100.0 AS total FROM quotes WHERE _deleted_at IS NULL GROUP BY status"
+      clinic sql "SELECT field, col FROM _fields WHERE tbl = 'quotes'"   # the column that holds each field
 help-sql--mask-personal = Refuse a query that reads a column of personal data (phones, e-mails, birth dates, CPFs): what `clinic mcp` runs while it masks them
 help-sql--query = An SQL query (SQLite); it runs only if SQLite says it only reads, for at most --timeout (60s unless given)
 help-sql--to = The database file, or postgres://user@host/database (the password in PGPASSWORD or stored with clinic auth set-db-password) [default: the profile's mirror]

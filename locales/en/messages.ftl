@@ -559,12 +559,14 @@ config-key-sync-target = where clinic sync, sync changes and clinic sql go when 
 config-expect-postgres-url = a PostgreSQL URL with a database: postgres://user@host[:port]/database[?sslmode=require]
 config-expect-postgres-no-password = a PostgreSQL URL without a password (postgres://user@host/database): give the password in PGPASSWORD or store it with `clinic auth set-db-password`, so it stays out of the shell's history, the process list and the profile
 sync-postgres-failed = the PostgreSQL database { $url } could not be reached or written: { $reason }
+sync-postgres-refused = the PostgreSQL database { $url } refused what this run sent: { $reason }
 sync-postgres-login = the PostgreSQL database { $url } did not accept the login: { $reason } — store its password with `clinic auth set-db-password { $url }`, or set PGPASSWORD
 sync-postgres-other-source = { $url } is fed by another working copy ({ $id }), whose runs are numbered apart from this one's: give this sync a database of its own, or drop that database's tables to feed it from here
 sync-postgres-published = { $url }: published up to run { $run } ({ $rows } rows sent)
 sync-list-absent = { $stream }: this deployment has no such list; left out
 sync-filter-ignored = { $stream }: the deployment ignored the modified-since filter (records older than the point came): every record was written, and later runs walk this list whole
 sync-widened = { $table }.{ $column } held a value that is not { $from }: the column is now { $to }, every value kept
+sync-overflow = { $table }: { $fields } fields past the { $limit } columns a table may have are kept, as one JSON object, in its _overflow column (SELECT field FROM _fields WHERE col = '_overflow' names them)
 # clinic sync: bookmarks ahead of the server's clock, money without an exact amount
 sync-point-ahead = { $stream }: the bookmark { $point } is later than the server's clock ({ $server }): it was saved under a clock that ran ahead, so it is dropped and the list is walked whole
 sync-empty-kept = { $table } (clinic { $clinic }): the service answered an empty list where the mirror holds { $rows } rows: nothing was marked deleted this run (clinic sync --allow-empty accepts an empty list)

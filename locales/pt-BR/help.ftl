@@ -931,6 +931,7 @@ help-sql = Consulta o espelho que `clinic sync` mantém (somente leitura), em ta
     Exemplos:
       clinic sql --schema
       clinic sql "SELECT status, COUNT(*), SUM(valor_centavos) / 100.0 AS total FROM quotes WHERE _deleted_at IS NULL GROUP BY status"
+      clinic sql "SELECT field, col FROM _fields WHERE tbl = 'quotes'"   # a coluna que guarda cada campo
 help-sql--mask-personal = Recusa uma consulta que lê uma coluna de dados pessoais (telefones, e-mails, datas de nascimento, CPFs): o que `clinic mcp` roda enquanto os mascara
 help-sql--query = Uma consulta SQL (SQLite); ela roda só se o SQLite disser que só lê, por no máximo --timeout (60s se não indicado)
 help-sql--to = O arquivo do banco, ou postgres://usuario@servidor/banco (a senha em PGPASSWORD ou guardada com clinic auth set-db-password) [padrão: o espelho do perfil]

@@ -573,12 +573,14 @@ config-key-sync-target = para onde vão clinic sync, sync changes e clinic sql q
 config-expect-postgres-url = uma URL do PostgreSQL com o banco: postgres://usuario@servidor[:porta]/banco[?sslmode=require]
 config-expect-postgres-no-password = uma URL do PostgreSQL sem senha (postgres://usuario@servidor/banco): informe a senha em PGPASSWORD ou guarde-a com `clinic auth set-db-password`, para que ela fique fora do histórico do shell, da lista de processos e do perfil
 sync-postgres-failed = não foi possível alcançar ou gravar o banco PostgreSQL { $url }: { $reason }
+sync-postgres-refused = o banco PostgreSQL { $url } recusou o que esta execução enviou: { $reason }
 sync-postgres-login = o banco PostgreSQL { $url } não aceitou o login: { $reason } — guarde a senha dele com `clinic auth set-db-password { $url }`, ou defina PGPASSWORD
 sync-postgres-other-source = { $url } é alimentado por outra cópia de trabalho ({ $id }), cujas execuções têm outra numeração: dê a este sync um banco próprio, ou apague as tabelas daquele banco para alimentá-lo daqui
 sync-postgres-published = { $url }: publicado até a execução { $run } ({ $rows } linhas enviadas)
 sync-list-absent = { $stream }: esta implantação não tem essa lista; ficou de fora
 sync-filter-ignored = { $stream }: a implantação ignorou o filtro de modificação (vieram registros mais antigos que o ponto): todos foram gravados, e as próximas execuções percorrem esta lista inteira
 sync-widened = { $table }.{ $column } recebeu um valor que não é { $from }: a coluna agora é { $to }, todos os valores mantidos
+sync-overflow = { $table }: { $fields } campos além das { $limit } colunas que uma tabela pode ter ficam, como um objeto JSON, na coluna _overflow (SELECT field FROM _fields WHERE col = '_overflow' diz quais)
 # clinic sync: marcadores à frente do relógio do servidor, dinheiro sem valor exato
 sync-point-ahead = { $stream }: o marcador { $point } é posterior ao relógio do servidor ({ $server }): foi gravado com um relógio adiantado, por isso é descartado e a lista é percorrida inteira
 sync-empty-kept = { $table } (clínica { $clinic }): o serviço respondeu uma lista vazia onde o espelho tem { $rows } linhas: nada foi marcado como apagado nesta execução (clinic sync --allow-empty aceita uma lista vazia)

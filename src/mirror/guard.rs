@@ -7,6 +7,7 @@
 //! It also bounds a query: a time limit checked by SQLite's progress handler, and SQLite's length
 //! limit, so a huge value fails with a message instead of exhausting memory.
 
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -193,8 +194,13 @@ impl<'c> Guard<'c> {
         conn.set_limit(Limit::SQLITE_LIMIT_ATTACHED, 0)?;
         let refused = Arc::new(Mutex::new(None));
         let seen = refused.clone();
+        let names = if rules.masked {
+            Names::read(conn)
+        } else {
+            Names::default()
+        };
         conn.authorizer(Some(move |context: AuthContext<'_>| {
-            match verdict(&context.action, rules.masked) {
+            match verdict(&context.action, rules.masked, &names) {
                 None => Authorization::Allow,
                 Some(refusal) => {
                     if let Ok(mut first) = seen.lock() {
@@ -287,14 +293,14 @@ impl Drop for Guard<'_> {
 }
 
 /// The refusal of one action, or `None` when it only reads.
-fn verdict(action: &AuthAction<'_>, masked: bool) -> Option<Refusal> {
+fn verdict(action: &AuthAction<'_>, masked: bool, names: &Names) -> Option<Refusal> {
     let write = |what: &str, table: &str| Some(Refusal::Write(format!("{what} {table}")));
     match *action {
         AuthAction::Select | AuthAction::Recursive => None,
         AuthAction::Read {
             table_name,
             column_name,
-        } => (masked && is_personal(table_name, column_name)).then(|| Refusal::Personal {
+        } => (masked && names.is_personal(table_name, column_name)).then(|| Refusal::Personal {
             table: table_name.to_string(),
             column: column_name.to_string(),
         }),
@@ -347,6 +353,85 @@ fn verdict(action: &AuthAction<'_>, masked: bool) -> Option<Refusal> {
         // Whatever SQLite may add later is refused until someone says it only reads.
         _ => Some(Refusal::NotReadOnly),
     }
+}
+
+/// The fields of the service by the names the mirror gave them where those differ (`_fields`), and
+/// the list each child table holds (`_tables`): masking goes by the service's names, which a column
+/// cut short or given a hash no longer carries.
+#[derive(Default)]
+pub(super) struct Names {
+    fields: HashMap<(String, String), String>,
+    lists: HashMap<String, String>,
+    /// Tables whose `_overflow` holds a personal field: the whole JSON object is read at once.
+    overflow: HashSet<String>,
+}
+
+impl Names {
+    /// What the mirror says; nothing from a file that keeps no such table (another program's, or a
+    /// mirror made before them), whose names are the service's own.
+    fn read(conn: &Connection) -> Names {
+        let mut names = Names::default();
+        let fields: Vec<(String, String, String)> = conn
+            .prepare("SELECT tbl, col, field FROM _fields WHERE col <> field")
+            .and_then(|mut s| {
+                s.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+                    .collect::<rusqlite::Result<_>>()
+            })
+            .unwrap_or_default();
+        for (table, column, field) in fields {
+            names.field(table, column, field);
+        }
+        let lists: Vec<(String, String)> = conn
+            .prepare("SELECT tbl, list FROM _tables WHERE list IS NOT NULL")
+            .and_then(|mut s| {
+                s.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+                    .collect::<rusqlite::Result<_>>()
+            })
+            .unwrap_or_default();
+        for (table, list) in lists {
+            names.list(table, list);
+        }
+        names
+    }
+
+    /// `column` of `table` holds the service's `field` (a row of `_fields`).
+    pub(super) fn field(&mut self, table: String, column: String, field: String) {
+        if column == super::names::OVERFLOW {
+            if personal_field(&field) {
+                self.overflow.insert(table);
+            }
+        } else {
+            self.fields.insert((table, column), field);
+        }
+    }
+
+    /// Child table `table` holds the elements of the service's list `list`.
+    pub(super) fn list(&mut self, table: String, list: String) {
+        self.lists.insert(table, list);
+    }
+
+    /// [`is_personal`], by the column's own name or by the service's name for it.
+    pub(super) fn is_personal(&self, table: &str, column: &str) -> bool {
+        if is_personal(table, column) {
+            return true;
+        }
+        if column == super::names::OVERFLOW {
+            return self.overflow.contains(table);
+        }
+        let field = self.fields.get(&(table.to_string(), column.to_string()));
+        let list = self.lists.get(table).map(|l| format!("list__{l}"));
+        (field.is_some() || list.is_some())
+            && is_personal(
+                list.as_deref().unwrap_or(table),
+                field.map_or(column, String::as_str),
+            )
+    }
+}
+
+/// Whether a field of the service, by its name, holds personal data.
+fn personal_field(field: &str) -> bool {
+    let last = field.rsplit('.').next().unwrap_or(field);
+    crate::redact::personal_field(field).is_some() || crate::redact::personal_field(last).is_some()
 }
 
 /// Whether `column` of `table` holds personal data, by the rule that masks a result's fields

@@ -19,7 +19,7 @@ use sqlparser::ast::{
 use sqlparser::dialect::PostgreSqlDialect;
 use sqlparser::parser::Parser;
 
-use super::guard::{Refusal, is_personal};
+use super::guard::{Names, Refusal};
 
 /// The stack the parser and the walk run on: both recurse once per level of the query, up to the
 /// parser's depth limit, and a debug build's frames are large.
@@ -90,8 +90,13 @@ pub struct Reads {
 
 impl Reads {
     /// The refusal of a query that reads a personal column while personal data is masked.
-    /// `columns_of` gives the columns of each table the query names, for the whole rows it reads.
-    pub fn personal(&self, columns_of: &[(String, String)]) -> Option<Refusal> {
+    /// `columns_of` gives the columns of each table the query names, for the whole rows it reads;
+    /// `names`, the service's names for the columns and child tables the mirror named otherwise.
+    pub(super) fn personal(
+        &self,
+        columns_of: &[(String, String)],
+        names: &Names,
+    ) -> Option<Refusal> {
         // An unqualified name may be a column of any table the query names: each is asked, and the
         // first that makes it personal is the one named.
         let tables: Vec<&str> = self
@@ -101,7 +106,7 @@ impl Reads {
             .chain(std::iter::once(""))
             .collect();
         for column in &self.columns {
-            if let Some(table) = tables.iter().find(|t| is_personal(t, column)) {
+            if let Some(table) = tables.iter().find(|t| names.is_personal(t, column)) {
                 return Some(Refusal::Personal {
                     table: table.to_string(),
                     column: column.clone(),
@@ -110,7 +115,7 @@ impl Reads {
         }
         if self.whole_rows {
             for (table, column) in columns_of {
-                if self.tables.contains(table) && is_personal(table, column) {
+                if self.tables.contains(table) && names.is_personal(table, column) {
                     return Some(Refusal::Personal {
                         table: table.clone(),
                         column: column.clone(),
@@ -425,7 +430,11 @@ mod tests {
             assert!(reads.tables.contains("contacts"), "{sql}");
         }
         let columns = [("contacts".to_string(), "telefone".to_string())];
-        let personal = |sql: &str| check(sql).unwrap().personal(&columns);
+        let personal = |sql: &str| {
+            check(sql)
+                .unwrap()
+                .personal(&columns, &super::super::guard::Names::default())
+        };
         assert_eq!(
             personal("SELECT \"responsavel.celular\" FROM contacts"),
             Some(Refusal::Personal {

@@ -18,7 +18,7 @@ use serde_json::Value;
 use tokio_postgres::Client;
 
 use super::cells::quoted;
-use super::guard::{Refusal, Rules};
+use super::guard::{Names, Refusal, Rules};
 use super::pg_guard;
 use super::store::{MirrorError, MirrorResult};
 
@@ -314,7 +314,8 @@ pub async fn publish(
             continue;
         }
         let columns = columns_of(local, table)?;
-        shape(&tx, table, &columns).await?;
+        let in_table = |e| within(table, e);
+        shape(&tx, table, &columns).await.map_err(in_table)?;
         let filter = match (bookkeeping, table.as_str()) {
             // The change log has no key: what a run logged goes whole, once.
             (true, "_changes") => {
@@ -326,14 +327,17 @@ pub async fn publish(
             // What a run saw, and what a full walk tombstoned (a tombstone is not a sighting).
             (false, _) => format!("WHERE _seen_run > {since} OR _deleted_at IS NOT NULL"),
         };
-        published.rows += copy(local, &tx, table, &columns, &filter).await?;
+        published.rows += copy(local, &tx, table, &columns, &filter)
+            .await
+            .map_err(in_table)?;
         let own = children.iter().filter(|c| {
             c.strip_prefix(table.as_str())
                 .is_some_and(|r| r.starts_with("__"))
         });
         for child in own {
             let child_columns = columns_of(local, child)?;
-            shape(&tx, child, &child_columns).await?;
+            let in_child = |e| within(child, e);
+            shape(&tx, child, &child_columns).await.map_err(in_child)?;
             let key = local.query_row("SELECT key FROM _tables WHERE tbl = ?1", [table], |r| {
                 r.get::<_, String>(0)
             })?;
@@ -343,7 +347,9 @@ pub async fn publish(
                 key = quoted(&key),
                 parent = quoted(table),
             );
-            published.rows += replace_children(local, &tx, child, &child_columns, &parents).await?;
+            published.rows += replace_children(local, &tx, child, &child_columns, &parents)
+                .await
+                .map_err(in_child)?;
         }
     }
     tx.execute("UPDATE _source SET published_run = $1", &[&last_run])
@@ -366,6 +372,14 @@ pub async fn publication_free(client: &Client) -> MirrorResult<bool> {
             .await?;
     }
     Ok(free)
+}
+
+/// What the database refused while it took `table`, said with the table's name.
+fn within(table: &str, e: MirrorError) -> MirrorError {
+    match e {
+        MirrorError::Refused(reason) => MirrorError::Refused(format!("{table}: {reason}")),
+        other => other,
+    }
 }
 
 /// Takes the database for this publication: waits for any other one to end, and checks that this
@@ -634,6 +648,9 @@ fn copy_field(out: &mut bytes::BytesMut, value: ValueRef) {
             b'\t' => out.extend_from_slice(b"\\t"),
             b'\n' => out.extend_from_slice(b"\\n"),
             b'\r' => out.extend_from_slice(b"\\r"),
+            // PostgreSQL refuses NUL in a text: it arrives as the six characters `\u0000`, as JSON
+            // writes it.
+            0 => out.extend_from_slice(b"\\\\u0000"),
             other => out.extend_from_slice(&[other]),
         }
     }
@@ -650,6 +667,44 @@ fn text(value: ValueRef) -> Option<String> {
 }
 
 /// The roles whose members reach the server's files or programs, whatever a query says.
+/// The service's names for the columns and child tables the mirror named otherwise (`_fields`,
+/// `_tables.list`), where the reading role may read them: masking goes by those names.
+async fn mapped_names(tx: &tokio_postgres::Transaction<'_>) -> MirrorResult<Names> {
+    let readable = |table: &str, column: &str| {
+        format!(
+            "SELECT CASE WHEN EXISTS (SELECT 1 FROM information_schema.columns \
+             WHERE table_schema = current_schema() AND table_name = '{table}' \
+             AND column_name = '{column}') \
+             THEN has_table_privilege(current_schema() || '.{table}', 'SELECT') ELSE false END"
+        )
+    };
+    let mut names = Names::default();
+    if tx.query_one(&readable("_fields", "col"), &[]).await?.get(0) {
+        for r in tx
+            .query(
+                "SELECT tbl, col, field FROM _fields WHERE col <> field",
+                &[],
+            )
+            .await?
+        {
+            names.field(r.get(0), r.get(1), r.get(2));
+        }
+    }
+    if tx
+        .query_one(&readable("_tables", "list"), &[])
+        .await?
+        .get(0)
+    {
+        for r in tx
+            .query("SELECT tbl, list FROM _tables WHERE list IS NOT NULL", &[])
+            .await?
+        {
+            names.list(r.get(0), r.get(1));
+        }
+    }
+    Ok(names)
+}
+
 const POWERS: &str = "SELECT current_user::text, rolsuper, \
      pg_has_role(current_user, 'pg_write_server_files', 'member'), \
      pg_has_role(current_user, 'pg_execute_server_program', 'member') \
@@ -722,7 +777,8 @@ pub async fn rows(
                 columns.push((r.get(0), r.get(1)));
             }
         }
-        if let Some(refusal) = reads.personal(&columns) {
+        let names = mapped_names(&tx).await?;
+        if let Some(refusal) = reads.personal(&columns, &names) {
             return Err(MirrorError::Guarded(refusal));
         }
     }

@@ -58,6 +58,15 @@ CREATE TABLE IF NOT EXISTS _columns (
     position INTEGER NOT NULL,
     PRIMARY KEY (tbl, name)
 );
+CREATE TABLE IF NOT EXISTS _fields (
+    tbl TEXT NOT NULL,
+    field TEXT NOT NULL,
+    col TEXT NOT NULL,
+    PRIMARY KEY (tbl, field)
+);
+INSERT INTO _fields (tbl, field, col)
+    SELECT c.tbl, c.name, c.name FROM _columns c
+    WHERE NOT EXISTS (SELECT 1 FROM _fields f WHERE f.tbl = c.tbl) AND c.name <> '_overflow';
 ";
 
 /// Why a mirror could not be opened or written.
@@ -92,12 +101,30 @@ pub enum MirrorError {
     /// The PostgreSQL database is fed by another working copy (its ID).
     #[error("{0}")]
     OtherSource(String),
+    /// A field the mirror could not make a column for: its table, the field's name and the
+    /// database's words.
+    #[error("{table}.{field}: {reason}")]
+    Field {
+        table: String,
+        field: String,
+        reason: String,
+    },
     /// The file is a database of something else: it has tables, none of them the mirror's `_runs`.
     #[error("not a mirror")]
     NotAMirror,
 }
 
 pub type MirrorResult<T> = std::result::Result<T, MirrorError>;
+
+impl From<super::table::Unfit> for MirrorError {
+    fn from(u: super::table::Unfit) -> MirrorError {
+        MirrorError::Field {
+            table: u.table,
+            field: crate::text::sanitize::excerpt(&u.field, 80),
+            reason: u.error.to_string(),
+        }
+    }
+}
 
 /// The mirror, open for one sync.
 pub struct Mirror {
@@ -192,6 +219,15 @@ impl Mirror {
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.busy_timeout(std::time::Duration::from_secs(30))?;
         conn.execute_batch(SCHEMA)?;
+        // A mirror made before its child tables named their list: the list is read from the name.
+        let has_list: bool = conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM pragma_table_info('_tables') WHERE name = 'list')",
+            [],
+            |r| r.get(0),
+        )?;
+        if !has_list {
+            conn.execute_batch("ALTER TABLE _tables ADD COLUMN list TEXT")?;
+        }
         Ok(Mirror {
             conn,
             path: path.to_path_buf(),

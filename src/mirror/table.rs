@@ -1,14 +1,22 @@
 //! One table of the mirror: its columns and their types as the data taught them, kept in `_columns`
-//! so the next run goes on from them. A new field adds a column; a value that no longer fits its
-//! column's type widens the column (whole number, decimal, text) and keeps every value.
+//! so the next run goes on from them, and the column each field took (`_fields`, see
+//! [`super::names`]). A new field adds a column; a value that no longer fits its column's type widens
+//! the column (whole number, decimal, text) and keeps every value. Fields past the columns a table
+//! may have go, as JSON, into its `_overflow` column.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use rusqlite::types::Value as Sql;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::cells::{self, CENTAVOS, Cell, Texts, quoted};
-use crate::output::ColumnType as Kind;
+use super::names::{self, OVERFLOW, folded};
+use crate::output::{ColumnType as Kind, Scalar};
+
+/// The columns a table may have, the mirror's own among them. SQLite allows 2,000 and PostgreSQL
+/// 1,600, but a PostgreSQL row must also fit in one 8 kB page, and values under about 24 bytes are
+/// never moved out of it: 500 such values fit, a thousand may not.
+pub const MAX_COLUMNS: usize = 500;
 
 /// Columns every parent row carries besides the record's own.
 pub const META: &[(&str, &str)] = &[
@@ -24,8 +32,17 @@ pub const META: &[(&str, &str)] = &[
 #[derive(Debug, Clone)]
 pub struct Column {
     pub name: String,
+    /// The field of the service it holds, as the service names it.
+    pub field: String,
     pub kind: Kind,
     pub money: bool,
+}
+
+/// Where a field's values go.
+#[derive(Debug, Clone, Copy)]
+enum Slot {
+    Column(usize),
+    Overflow,
 }
 
 /// What the mirror knows of one table.
@@ -37,6 +54,12 @@ pub struct Table {
     pub child: bool,
     pub columns: Vec<Column>,
     index: HashMap<String, usize, foldhash::fast::RandomState>,
+    /// Each field's column, by the field's name.
+    fields: HashMap<String, Slot, foldhash::fast::RandomState>,
+    /// Every column of the table (the mirror's own and centavos too), folded.
+    held: HashSet<String, foldhash::fast::RandomState>,
+    /// Fields this run sent to `_overflow`, first met in it.
+    pub overflowed: u64,
     /// The statements of the current columns, made once: a sync runs them for every record.
     statements: Option<Statements>,
 }
@@ -105,26 +128,72 @@ impl Table {
         )?;
         let columns = statement
             .query_map([name], |r| {
+                let name: String = r.get(0)?;
                 Ok(Column {
-                    name: r.get(0)?,
+                    field: name.clone(),
+                    name,
                     kind: kind_of_name(&r.get::<_, String>(1)?),
                     money: r.get(2)?,
                 })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
-        let mut table = Table {
-            name: name.to_string(),
-            key,
-            child,
-            columns: Vec::new(),
-            index: HashMap::default(),
-            statements: None,
-        };
+        let mut table = Table::empty(name, &key, child);
         for c in columns {
+            table.hold(&c);
             table.index.insert(c.name.clone(), table.columns.len());
             table.columns.push(c);
         }
+        let mut statement = conn.prepare_cached("SELECT field, col FROM _fields WHERE tbl = ?1")?;
+        let fields = statement
+            .query_map([name], |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        for (field, column) in fields {
+            let slot = match table.index.get(&column) {
+                _ if column == OVERFLOW => Slot::Overflow,
+                Some(&i) => {
+                    table.columns[i].field = field.clone();
+                    Slot::Column(i)
+                }
+                None => continue,
+            };
+            table.fields.insert(field, slot);
+        }
         Ok(Some(table))
+    }
+
+    fn empty(name: &str, key: &str, child: bool) -> Table {
+        let own: &[&str] = if child {
+            &["_clinic", "_parent", "_position"]
+        } else {
+            &["_clinic"]
+        };
+        let mut held: HashSet<String, foldhash::fast::RandomState> =
+            own.iter().map(|n| folded(n)).collect();
+        if !child {
+            held.extend(META.iter().map(|(n, _)| folded(n)));
+        }
+        Table {
+            name: name.to_string(),
+            key: key.to_string(),
+            child,
+            columns: Vec::new(),
+            index: HashMap::default(),
+            fields: HashMap::default(),
+            held,
+            overflowed: 0,
+            statements: None,
+        }
+    }
+
+    /// Marks the names `column` takes (its centavos too) as held.
+    fn hold(&mut self, column: &Column) {
+        self.held.insert(folded(&column.name));
+        if column.money {
+            self.held
+                .insert(folded(&format!("{}{CENTAVOS}", column.name)));
+        }
     }
 
     /// Creates a parent table keyed by the clinic and the record's ID column.
@@ -148,13 +217,14 @@ impl Table {
             meta = meta.join(", "),
             ix = quoted(&format!("{name}__seen")),
         ))?;
-        Self::register(conn, name, key, false, key_kind)
+        Self::register(conn, name, key, None, key_kind)
     }
 
     /// Creates a child table: one row per element of a list, keyed by the parent and its position.
     pub fn create_child(
         conn: &Connection,
         name: &str,
+        list: &str,
         parent_key: Kind,
     ) -> rusqlite::Result<Table> {
         conn.execute_batch(&format!(
@@ -163,41 +233,46 @@ impl Table {
             t = quoted(name),
             d = cells::declared(parent_key, false),
         ))?;
-        Self::register(conn, name, "_parent", true, parent_key)
+        Self::register(conn, name, "_parent", Some(list), parent_key)
     }
 
+    /// Registers a table: a child with the `list` field it holds the elements of.
     fn register(
         conn: &Connection,
         name: &str,
         key: &str,
-        child: bool,
+        list: Option<&str>,
         key_kind: Kind,
     ) -> rusqlite::Result<Table> {
+        let child = list.is_some();
         conn.execute(
-            "INSERT INTO _tables (tbl, key, child) VALUES (?1, ?2, ?3)",
-            params![name, key, child],
+            "INSERT INTO _tables (tbl, key, child, list) VALUES (?1, ?2, ?3, ?4)",
+            params![name, key, child, list],
         )?;
-        let mut table = Table {
-            name: name.to_string(),
-            key: key.to_string(),
-            child,
-            columns: Vec::new(),
-            index: HashMap::default(),
-            statements: None,
-        };
+        let mut table = Table::empty(name, key, child);
         if !child {
-            table.remember(conn, key, key_kind, false)?;
+            table.remember(conn, key, key, key_kind, false)?;
         }
         Ok(table)
     }
 
+    /// Keeps column `name`, holding `field`, in `_columns` and `_fields`.
     fn remember(
         &mut self,
         conn: &Connection,
         name: &str,
+        field: &str,
         kind: Kind,
         money: bool,
     ) -> rusqlite::Result<()> {
+        if name != OVERFLOW {
+            conn.execute(
+                "INSERT INTO _fields (tbl, field, col) VALUES (?1, ?2, ?3)",
+                params![self.name, field, name],
+            )?;
+            self.fields
+                .insert(field.to_string(), Slot::Column(self.columns.len()));
+        }
         conn.execute(
             "INSERT INTO _columns (tbl, name, kind, money, position) VALUES (?1, ?2, ?3, ?4, ?5)",
             params![
@@ -209,12 +284,15 @@ impl Table {
             ],
         )?;
         self.statements = None;
-        self.index.insert(name.to_string(), self.columns.len());
-        self.columns.push(Column {
+        let column = Column {
             name: name.to_string(),
+            field: field.to_string(),
             kind,
             money,
-        });
+        };
+        self.hold(&column);
+        self.index.insert(name.to_string(), self.columns.len());
+        self.columns.push(column);
         Ok(())
     }
 
@@ -224,20 +302,29 @@ impl Table {
 
     /// Makes room for `cells`: a column for each new field, and wider types where a value does not
     /// fit. Returns the widenings made (each to be said once).
-    pub fn fit(&mut self, conn: &Connection, cells: &[Cell]) -> rusqlite::Result<Vec<Widened>> {
+    pub fn fit(&mut self, conn: &Connection, cells: &[Cell]) -> Result<Vec<Widened>, Unfit> {
         let mut widened = Vec::new();
         for cell in cells {
-            match self.index.get(&*cell.column).copied() {
+            let table = self.name.clone();
+            let unfit = |e: rusqlite::Error| Unfit {
+                table,
+                field: cell.column.to_string(),
+                error: e,
+            };
+            match self.fields.get(&*cell.column).copied() {
+                Some(Slot::Overflow) => {}
                 None if cell.kind == Kind::Empty => {
                     // A field that only ever came empty has no type yet: it is added as the first
                     // value that says one comes, so its column is declared right.
                 }
-                None => self.add(conn, &cell.column, cell.kind, cell.money)?,
-                Some(i) => {
+                None => self
+                    .add(conn, &cell.column, cell.kind, cell.money)
+                    .map_err(unfit)?,
+                Some(Slot::Column(i)) => {
                     let old = self.columns[i].kind;
                     let new = old.widen(cell.kind);
                     if new != old {
-                        self.widen(conn, i, new)?;
+                        self.widen(conn, i, new).map_err(unfit)?;
                         widened.push(Widened {
                             table: self.name.clone(),
                             column: cell.column.to_string(),
@@ -251,17 +338,31 @@ impl Table {
         Ok(widened)
     }
 
+    /// Gives `field` a column of its own, or while the table has no room for one, a place in
+    /// `_overflow`.
     fn add(
         &mut self,
         conn: &Connection,
-        name: &str,
+        field: &str,
         kind: Kind,
         money: bool,
     ) -> rusqlite::Result<()> {
+        let needed = 1 + usize::from(money);
+        let overflow_room = usize::from(!self.index.contains_key(OVERFLOW));
+        if self.held.len() + needed + overflow_room > MAX_COLUMNS {
+            return self.overflow(conn, field);
+        }
+        let held = &self.held;
+        let taken = |c: &str| {
+            held.contains(&folded(c))
+                || (money && held.contains(&folded(&format!("{c}{CENTAVOS}"))))
+        };
+        let reserve = if money { CENTAVOS.len() } else { 0 };
+        let name = names::name_for(field, reserve, &taken);
         conn.execute_batch(&format!(
             "ALTER TABLE {} ADD COLUMN {} {}",
             quoted(&self.name),
-            quoted(name),
+            quoted(&name),
             cells::declared(kind, money)
         ))?;
         if money {
@@ -271,7 +372,26 @@ impl Table {
                 quoted(&format!("{name}{CENTAVOS}"))
             ))?;
         }
-        self.remember(conn, name, kind, money)
+        self.remember(conn, &name, field, kind, money)
+    }
+
+    /// Keeps `field` in the table's `_overflow` column, made the first time one is needed.
+    fn overflow(&mut self, conn: &Connection, field: &str) -> rusqlite::Result<()> {
+        if !self.index.contains_key(OVERFLOW) {
+            conn.execute_batch(&format!(
+                "ALTER TABLE {} ADD COLUMN {} TEXT",
+                quoted(&self.name),
+                quoted(OVERFLOW)
+            ))?;
+            self.remember(conn, OVERFLOW, OVERFLOW, Kind::Text, false)?;
+        }
+        conn.execute(
+            "INSERT INTO _fields (tbl, field, col) VALUES (?1, ?2, ?3)",
+            params![self.name, field, OVERFLOW],
+        )?;
+        self.fields.insert(field.to_string(), Slot::Overflow);
+        self.overflowed += 1;
+        Ok(())
     }
 
     /// Gives column `i` the type `kind`, converting what it holds. The key column is part of the
@@ -292,7 +412,8 @@ impl Table {
             } else {
                 let t = quoted(&self.name);
                 let c = quoted(&column.name);
-                let old = quoted(&format!("{}__widening", column.name));
+                // The mirror's own name: no field's column starts with `_`.
+                let old = quoted("_widening");
                 conn.execute_batch(&format!(
                     "ALTER TABLE {t} RENAME COLUMN {c} TO {old};\
                      ALTER TABLE {t} ADD COLUMN {c} {to};\
@@ -333,7 +454,8 @@ impl Table {
             s.query_map([], |r| Ok((r.get::<_, String>(1)?, r.get::<_, String>(2)?)))?
                 .collect::<rusqlite::Result<_>>()?
         };
-        let temp = format!("{}__rebuilt", self.name);
+        // The mirror's own name: no table of the service's starts with `_`.
+        let temp = "_rebuilding".to_string();
         // The table's own definition with the one column's type replaced.
         let old_decl = declared
             .iter()
@@ -387,14 +509,22 @@ impl Table {
         unread_money: &mut dyn FnMut(&str),
     ) -> Vec<Sql> {
         let mut by_column: Vec<Option<&Cell>> = vec![None; self.columns.len()];
+        let mut overflow = BTreeMap::new();
         for cell in cells {
-            if let Some(&i) = self.index.get(&*cell.column) {
-                by_column[i] = Some(cell);
+            match self.fields.get(&*cell.column) {
+                Some(&Slot::Column(i)) => by_column[i] = Some(cell),
+                Some(Slot::Overflow) => {
+                    overflow.insert(&*cell.column, json_of(cell, texts));
+                }
+                None => {}
             }
         }
         let mut out = Vec::with_capacity(self.columns.len() + 4);
         for (column, cell) in self.columns.iter().zip(by_column) {
             let stored = match cell {
+                None if column.name == OVERFLOW && !overflow.is_empty() => {
+                    Sql::Text(serde_json::to_string(&overflow).unwrap_or_default())
+                }
                 None => Sql::Null,
                 Some(c) if column.kind == Kind::Decimal && !column.money => {
                     cells::stored_real(c, texts)
@@ -512,11 +642,34 @@ impl Table {
     pub fn change_names(&self) -> Vec<Option<&str>> {
         let mut out = Vec::with_capacity(self.columns.len() + 4);
         for column in &self.columns {
-            out.push(Some(column.name.as_str()));
+            out.push(Some(column.field.as_str()));
             if column.money {
                 out.push(None);
             }
         }
         out
+    }
+}
+
+/// A field the table could not make room for: its table and field, and what the database said.
+#[derive(Debug)]
+pub struct Unfit {
+    pub table: String,
+    pub field: String,
+    pub error: rusqlite::Error,
+}
+
+/// A leaf as a value of `_overflow`'s JSON object: strings as strings, numbers, booleans and lists
+/// as they came.
+fn json_of(cell: &Cell, texts: &Texts) -> serde_json::Value {
+    use serde_json::Value;
+    let text = cell.text(texts);
+    match cell.scalar {
+        Scalar::Null => Value::Null,
+        Scalar::String => Value::String(text.to_string()),
+        Scalar::Bool => Value::Bool(text == "true"),
+        Scalar::Number | Scalar::Compound => {
+            serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.to_string()))
+        }
     }
 }

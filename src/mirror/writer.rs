@@ -12,6 +12,7 @@ use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
 use serde_json::value::RawValue;
 
 use super::cells::{self, Texts, quoted, text_of};
+use super::names;
 use super::prepare::{Batch, MoneyTest, Prepared, Preparer};
 use super::store::{Counts, Mirror, MirrorError, MirrorResult, Run};
 use super::table::{Table, Widened};
@@ -58,6 +59,8 @@ pub struct Finished {
     /// Live rows a whole walk that came back empty left standing (not `allow_empty`): none
     /// tombstoned, and the walk not counted as full.
     pub kept_on_empty: u64,
+    /// `(table, fields)`: fields first met in this walk that went to the table's `_overflow`.
+    pub overflowed: Vec<(String, u64)>,
 }
 
 /// Money values of one column that could not be read as an exact amount.
@@ -83,6 +86,7 @@ struct State {
     clinic: i64,
     run: Run,
     table: Option<Table>,
+    /// Child tables, by the list field they hold.
     children: HashMap<String, Table>,
     counts: Counts,
     widened: Vec<Widened>,
@@ -107,17 +111,21 @@ impl Mirror {
     ) -> MirrorResult<StreamWriter<'_>> {
         let table = Table::load(&self.conn, stream)?;
         let mut children = HashMap::new();
-        let names: Vec<String> = {
-            let mut s = self
-                .conn
-                .prepare("SELECT tbl FROM _tables WHERE child = 1 AND substr(tbl, 1, ?2) = ?1")?;
-            let prefix = format!("{stream}__");
-            s.query_map(params![prefix, prefix.len() as i64], |r| r.get(0))?
-                .collect::<rusqlite::Result<_>>()?
+        let prefix = format!("{stream}__");
+        let names: Vec<(String, Option<String>)> = {
+            let mut s = self.conn.prepare(
+                "SELECT tbl, list FROM _tables WHERE child = 1 AND substr(tbl, 1, ?2) = ?1",
+            )?;
+            s.query_map(params![prefix, prefix.len() as i64], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })?
+            .collect::<rusqlite::Result<_>>()?
         };
-        for name in names {
+        for (name, list) in names {
+            // A mirror made before `list` was kept named each child table for its list.
+            let list = list.unwrap_or_else(|| name[prefix.len()..].to_string());
             if let Some(t) = Table::load(&self.conn, &name)? {
-                children.insert(name, t);
+                children.insert(list, t);
             }
         }
         Ok(StreamWriter {
@@ -173,7 +181,15 @@ impl StreamWriter<'_> {
         }
         self.write(last, Some(&end))?;
         let state = self.state;
+        let overflowed = state
+            .table
+            .iter()
+            .chain(state.children.values())
+            .filter(|t| t.overflowed > 0)
+            .map(|t| (t.name.clone(), t.overflowed))
+            .collect();
         Ok(Finished {
+            overflowed,
             counts: state.counts,
             widened: state.widened,
             older: state.older,
@@ -249,6 +265,19 @@ impl StreamWriter<'_> {
         tx.commit()?;
         Ok(())
     }
+}
+
+/// The table of the elements of `stream`'s list `field`: `stream__field`, as [`super::names`] makes
+/// a name that no table or index of the mirror holds.
+fn child_name(conn: &Connection, stream: &str, field: &str) -> rusqlite::Result<String> {
+    let held: std::collections::HashSet<String> = conn
+        .prepare("SELECT name FROM sqlite_schema")?
+        .query_map([], |r| r.get::<_, String>(0))?
+        .map(|n| n.map(|n| names::folded(&n)))
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(names::name_for(&format!("{stream}__{field}"), 0, &|c| {
+        held.contains(&names::folded(c))
+    }))
 }
 
 impl State {
@@ -429,10 +458,12 @@ impl State {
             }
         }
         for (field, rows) in children {
-            let name = format!("{}__{field}", self.stream);
-            let mut child = match self.children.remove(&name) {
+            let mut child = match self.children.remove(&*field) {
                 Some(t) => t,
-                None => Table::create_child(conn, &name, key_kind)?,
+                None => {
+                    let name = child_name(conn, &self.stream, &field)?;
+                    Table::create_child(conn, &name, &field, key_kind)?
+                }
             };
             for (position, cells) in rows.into_iter().enumerate() {
                 self.widened.extend(child.fit(conn, &cells)?);
@@ -450,7 +481,7 @@ impl State {
                 conn.prepare_cached(&child.statements().insert)?
                     .execute(params_from_iter(all))?;
             }
-            self.children.insert(name, child);
+            self.children.insert(field.to_string(), child);
         }
         Ok(())
     }

@@ -138,6 +138,12 @@ pub fn postgres_failure(target: &crate::mirror::postgres::Target, e: MirrorError
             url = target.url.as_str(),
             reason = reason
         )),
+        // The server's own words, for what it was sent: it was reached.
+        MirrorError::Refused(reason) => Error::Other(crate::t!(
+            "sync-postgres-refused",
+            url = target.url.as_str(),
+            reason = reason
+        )),
         other => Error::Other(crate::t!(
             "sync-postgres-failed",
             url = target.url.as_str(),
@@ -348,6 +354,14 @@ async fn walk(
             .warn(&crate::t!("sync-filter-ignored", stream = table.name));
     }
     say_widened(ctx, &done.widened);
+    for (table, fields) in &done.overflowed {
+        ctx.reporter.warn(&crate::t!(
+            "sync-overflow",
+            table = table.as_str(),
+            fields = *fields,
+            limit = crate::mirror::MAX_COLUMNS as u64
+        ));
+    }
     let counts = done.counts;
     ctx.reporter.note(&crate::t!(
         "sync-stream-done",

@@ -54,6 +54,7 @@ mod setup;
 mod sorting;
 mod sql;
 mod sync;
+mod sync_names;
 mod sync_password;
 mod targets;
 mod terminal;
