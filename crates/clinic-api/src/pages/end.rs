@@ -39,6 +39,19 @@ pub(super) struct Arrived {
     pub chained: bool,
 }
 
+/// How a read found the list changing under it.
+pub(super) struct Change {
+    /// Said in messages: the counters that disagreed, or the page that overlapped.
+    pub(super) said: String,
+    /// A counter changed between pages: this read cannot vouch for the list whatever comes next.
+    pub(super) counters: bool,
+    /// The read stopped at an overlap it had nothing to check against: it never reached the end.
+    pub(super) stopped: bool,
+    /// The read ended short of a counter that held still: the walk's failure, should a second read
+    /// agree with it.
+    pub(super) short: Option<Error>,
+}
+
 /// A counter the service gave, and whether the data has borne it out so far.
 struct Claim {
     counter: Counter,
@@ -102,16 +115,16 @@ impl Ending {
 
     /// How the list changed under the read, if it did: a counter that changed between pages
     /// (which no later agreement can excuse), else a page that overlapped the ones before it.
-    pub(super) fn change(&self) -> Option<super::Change> {
+    pub(super) fn change(&self) -> Option<Change> {
         if let Some(said) = &self.counter_changed {
-            return Some(super::Change {
+            return Some(Change {
                 said: said.clone(),
                 counters: true,
                 stopped: false,
                 short: None,
             });
         }
-        self.overlap_said.as_ref().map(|said| super::Change {
+        self.overlap_said.as_ref().map(|said| Change {
             said: said.clone(),
             counters: false,
             stopped: self.overlap_stopped,

@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 use crate::identity::{self, IdKeys, Key};
 use crate::record::{Addressing, Next, Page, PageSource, Proved, Record};
 use crate::ui::Reporter;
-use end::{Arrived, Ending, Flow};
+use end::{Arrived, Change, Ending, Flow};
 use ledger::Ledger;
 
 /// The highest page number a walk reads (and `--page` accepts): far beyond any real list, and far from
@@ -182,19 +182,6 @@ enum Verdict {
     Done,
     /// The list changed under the read.
     Changed(Change),
-}
-
-/// How a read found the list changing under it.
-struct Change {
-    /// Said in messages: the counters that disagreed, or the page that overlapped.
-    said: String,
-    /// A counter changed between pages: this read cannot vouch for the list whatever comes next.
-    counters: bool,
-    /// The read stopped at an overlap it had nothing to check against: it never reached the end.
-    stopped: bool,
-    /// The read ended short of a counter that held still: the walk's failure, should a second read
-    /// agree with it.
-    short: Option<Error>,
 }
 
 /// What two reads compare to agree: the records each held (order aside) and how many.
