@@ -178,7 +178,7 @@ mod tests {
             r#"{"id": 2, "modificado_em": "01/03/2026 23:59:59", "extra": {"a": [1, 2]}}"#,
             r#"{"id": 3, "modificado_em": "2026-03-05"}"#,
             r#"{"id": 4, "modificado_em": "amanhã"}"#,
-            // 23:59 of the 4th in São Paulo: older than the 5th's midnight, and no later point.
+            // 23:59 of the 4th in São Paulo: not newer than the 5th's midnight, whatever its day in UTC.
             r#"{"id": 6, "modificado_em": "2026-03-05T02:59:00Z"}"#,
             r#"{"id": 7, "modificado_em": "2026-03-01T02:00:00Z"}"#,
             r#"[1, 2]"#,

@@ -273,6 +273,23 @@ mod tests {
         );
     }
 
+    /// The filter's day holds the point whether the deployment reads it in its zone or in UTC.
+    #[test]
+    fn the_filter_day_is_the_earlier_of_the_zones_and_utcs() {
+        let day = |d| NaiveDate::from_ymd_opt(2026, 11, d).unwrap();
+        let sao_paulo = FixedOffset::west_opt(3 * 3600).unwrap();
+        let tokyo = FixedOffset::east_opt(9 * 3600).unwrap();
+        let evening = day(22).and_hms_opt(22, 30, 0).unwrap();
+        let morning = day(23).and_hms_opt(7, 0, 0).unwrap();
+        assert_eq!(filter_day(evening, &sao_paulo), day(22));
+        assert_eq!(filter_day(morning, &sao_paulo), day(23));
+        assert_eq!(
+            filter_day(morning, &tokyo),
+            day(22),
+            "22:00 UTC of the 22nd"
+        );
+    }
+
     #[test]
     fn dates_and_date_times_in_both_spellings() {
         let d = NaiveDate::from_ymd_opt(2024, 3, 9).unwrap();
