@@ -53,7 +53,8 @@ impl Sink {
             watch: ctx.records_watch(),
             sorter: match (shape, ctx.sort_keys()) {
                 (Shape::List, Some(keys)) => {
-                    Some(crate::sort::Sorter::new(keys).map_err(|e| {
+                    let zone = ctx.profile.zone()?;
+                    Some(crate::sort::Sorter::new(keys, zone).map_err(|e| {
                         Error::Other(crate::t!("sort-failed", reason = e.to_string()))
                     })?)
                 }

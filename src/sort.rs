@@ -16,7 +16,7 @@ use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use crate::output::{When, when};
+use crate::output::moment_in;
 
 /// One field to sort by, and which way.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,16 +71,17 @@ enum Key {
 }
 
 impl Key {
-    fn of(value: &Value) -> Option<Key> {
+    /// A time is read in `zone` (the deployment's): one that says its own zone sorts as that
+    /// instant among the local ones.
+    fn of(value: &Value, zone: &chrono_tz::Tz) -> Option<Key> {
         match value {
             Value::Null => None,
             Value::Number(n) => n.as_f64().map(Key::Number),
             Value::String(s) if s.trim().is_empty() => None,
             Value::String(s) => {
                 let s = s.trim();
-                Some(match when(s) {
-                    Some(When::DateTime(at)) => Key::Moment(at),
-                    Some(When::Date(day)) => Key::Moment(day.and_hms_opt(0, 0, 0)?),
+                Some(match moment_in(s, zone) {
+                    Some(at) => Key::Moment(at),
                     None => match s.parse::<f64>() {
                         Ok(n) if n.is_finite() => Key::Number(n),
                         // Money as the service may write it (`R$ 1.234,56`) is a number too.
@@ -119,6 +120,7 @@ impl Key {
 /// Records held until the last one, then given back in order.
 pub struct Sorter {
     keys: Vec<SortKey>,
+    zone: chrono_tz::Tz,
     file: std::fs::File,
     written: u64,
     /// Each record's keys and its place (offset, length) in the file.
@@ -126,9 +128,11 @@ pub struct Sorter {
 }
 
 impl Sorter {
-    pub fn new(keys: Vec<SortKey>) -> std::io::Result<Sorter> {
+    /// Times are read in `zone`, the deployment's.
+    pub fn new(keys: Vec<SortKey>, zone: chrono_tz::Tz) -> std::io::Result<Sorter> {
         Ok(Sorter {
             keys,
+            zone,
             file: tempfile::tempfile()?,
             written: 0,
             entries: Vec::new(),
@@ -138,7 +142,7 @@ impl Sorter {
     pub fn push(&mut self, record: &RawValue) -> std::io::Result<()> {
         let text = record.get().as_bytes();
         self.file.write_all(text)?;
-        let values = key_values(record, &self.keys);
+        let values = key_values(record, &self.keys, &self.zone);
         self.entries.push((values, self.written, text.len() as u64));
         self.written += text.len() as u64;
         Ok(())
@@ -177,18 +181,20 @@ impl Sorter {
 }
 
 /// The values of the sort fields in one record (top-level fields), read key by key.
-fn key_values(record: &RawValue, keys: &[SortKey]) -> Vec<Option<Key>> {
+fn key_values(record: &RawValue, keys: &[SortKey], zone: &chrono_tz::Tz) -> Vec<Option<Key>> {
     let mut found: Vec<Option<Key>> = vec![None; keys.len()];
     let mut de = serde_json::Deserializer::from_str(record.get());
     let _ = de.deserialize_map(Fields {
         keys,
         found: &mut found,
+        zone,
     });
     found
 }
 
 struct Fields<'a> {
     keys: &'a [SortKey],
+    zone: &'a chrono_tz::Tz,
     found: &'a mut Vec<Option<Key>>,
 }
 
@@ -202,7 +208,7 @@ impl<'de> Visitor<'de> for Fields<'_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         while let Some(name) = map.next_key::<String>()? {
             match self.keys.iter().position(|k| k.field == name) {
-                Some(i) => self.found[i] = Key::of(&map.next_value::<Value>()?),
+                Some(i) => self.found[i] = Key::of(&map.next_value::<Value>()?, self.zone),
                 None => {
                     map.next_value::<IgnoredAny>()?;
                 }
@@ -217,7 +223,11 @@ mod tests {
     use super::*;
 
     fn sorted(keys: &str, records: &[&str]) -> Vec<String> {
-        let mut sorter = Sorter::new(SortKey::parse_list(keys).unwrap()).unwrap();
+        let mut sorter = Sorter::new(
+            SortKey::parse_list(keys).unwrap(),
+            chrono_tz::America::Sao_Paulo,
+        )
+        .unwrap();
         for r in records {
             sorter
                 .push(&RawValue::from_string(r.to_string()).unwrap())

@@ -19,7 +19,7 @@ use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use crate::output::{When, column_of_key, when};
+use crate::output::{column_of_key, moment_in};
 
 /// The watch over one report's walk.
 pub struct Watch {
@@ -29,6 +29,8 @@ pub struct Watch {
     asked_from: Option<NaiveDate>,
     /// The columns an output with no records gets.
     empty_columns: Vec<String>,
+    /// The deployment's zone: a time that says its own zone is read as that instant in this one.
+    zone: chrono_tz::Tz,
     seen: Mutex<Seen>,
 }
 
@@ -46,11 +48,13 @@ impl Watch {
         modified: &'static str,
         asked_from: Option<NaiveDate>,
         empty_columns: Vec<String>,
+        zone: chrono_tz::Tz,
     ) -> Watch {
         Watch {
             modified,
             asked_from,
             empty_columns,
+            zone,
             seen: Mutex::new(Seen::default()),
         }
     }
@@ -60,6 +64,7 @@ impl Watch {
         let mut de = serde_json::Deserializer::from_str(record.get());
         let Ok(fields) = de.deserialize_map(Fields {
             modified: self.modified,
+            zone: self.zone,
         }) else {
             return;
         };
@@ -121,6 +126,7 @@ struct Found {
 
 struct Fields {
     modified: &'static str,
+    zone: chrono_tz::Tz,
 }
 
 impl<'de> Visitor<'de> for Fields {
@@ -138,11 +144,7 @@ impl<'de> Visitor<'de> for Fields {
         while let Some(key) = map.next_key::<String>()? {
             if key == self.modified {
                 found.modified = match map.next_value::<Value>()? {
-                    Value::String(text) => match when(text.trim()) {
-                        Some(When::DateTime(at)) => Some(at),
-                        Some(When::Date(day)) => day.and_hms_opt(0, 0, 0),
-                        None => None,
-                    },
+                    Value::String(text) => moment_in(&text, &self.zone),
                     _ => None,
                 };
             } else {
@@ -165,12 +167,20 @@ mod tests {
     #[test]
     fn the_newest_time_the_older_records_and_the_columns_in_order() {
         let from = NaiveDate::from_ymd_opt(2026, 3, 2);
-        let watch = Watch::new("modificado_em", from, Vec::new());
+        let watch = Watch::new(
+            "modificado_em",
+            from,
+            Vec::new(),
+            chrono_tz::America::Sao_Paulo,
+        );
         for text in [
             r#"{"id": 1, "modificado_em": "2026-03-02 10:00:00", "valor": "1,00"}"#,
             r#"{"id": 2, "modificado_em": "01/03/2026 23:59:59", "extra": {"a": [1, 2]}}"#,
             r#"{"id": 3, "modificado_em": "2026-03-05"}"#,
             r#"{"id": 4, "modificado_em": "amanhã"}"#,
+            // 23:59 of the 4th in São Paulo: not newer than the 5th's midnight, whatever its day in UTC.
+            r#"{"id": 6, "modificado_em": "2026-03-05T02:59:00Z"}"#,
+            r#"{"id": 7, "modificado_em": "2026-03-01T02:00:00Z"}"#,
             r#"[1, 2]"#,
             r#"{"id": 5, "modificado_em": null, "a.b": 1}"#,
         ] {
@@ -182,8 +192,8 @@ mod tests {
                 .unwrap()
                 .and_hms_opt(0, 0, 0)
         );
-        assert_eq!(watch.older(), 1);
-        assert_eq!(watch.records(), 5, "the array is no record");
+        assert_eq!(watch.older(), 2, "the 1st's evening in São Paulo is older");
+        assert_eq!(watch.records(), 7, "the array is no record");
         assert_eq!(
             watch.columns(),
             ["id", "modificado_em", "valor", "extra", "a\\.b"]

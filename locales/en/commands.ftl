@@ -274,6 +274,7 @@ cli-since-target-missing = { $target } is not there any more: every record is ex
 cli-since-migrated = the point saved by an earlier version of clinic (shared by every output of this export) now belongs to { $target }; any other output gets every record on its first run
 cli-since-last-needs-output = -o FILE or -o FOLDER/: a point belongs to the file or dataset it was written to, and standard output keeps none
 cli-since-point-ahead = the saved point { $since } is later than the server's clock ({ $server }): it was saved under a clock that ran ahead, so it is dropped and every record is exported
+cli-since-clock-disagrees = the server's clock by its Date header ({ $server }) is behind the records' own times ({ $newest }) by more than the overlap: it is not trusted, and the point comes from the records
 cli-since-filter-ignored = { $count } records modified before { $since } came: this deployment ignores the modified-since filter, so every record is read and written on each run
 cli-since-nothing-saved = no record came, so no point is saved: the next --since last exports everything again
 cli-since-no-modified-time = no record said when it was modified ({ $field }) and the server sent no clock: no point is saved, and the next --since last exports everything again

@@ -569,6 +569,7 @@ sync-widened = { $table }.{ $column } held a value that is not { $from }: the co
 sync-overflow = { $table }: { $fields } fields past the { $limit } columns a table may have are kept, as one JSON object, in its _overflow column (SELECT field FROM _fields WHERE col = '_overflow' names them)
 # clinic sync: bookmarks ahead of the server's clock, money without an exact amount
 sync-point-ahead = { $stream }: the bookmark { $point } is later than the server's clock ({ $server }): it was saved under a clock that ran ahead, so it is dropped and the list is walked whole
+sync-clock-disagrees = { $stream }: the server's clock by its Date header ({ $server }) is behind the records' own times ({ $newest }): it is not trusted, and the bookmark comes from the records
 sync-empty-kept = { $table } (clinic { $clinic }): the service answered an empty list where the mirror holds { $rows } rows: nothing was marked deleted this run (clinic sync --allow-empty accepts an empty list)
 sync-money-unread = { $count ->
     [one] { $table }.{ $column }: 1 money value is not an exact amount: its text is kept, and { $column }_centavos is left empty

@@ -282,6 +282,7 @@ cli-since-target-missing = { $target } não existe mais: todos os registros são
 cli-since-migrated = o ponto salvo por uma versão anterior do clinic (compartilhado por todas as saídas desta exportação) agora pertence a { $target }; qualquer outra saída recebe todos os registros na primeira execução
 cli-since-last-needs-output = -o ARQUIVO ou -o PASTA/: um ponto pertence ao arquivo ou dataset em que foi escrito, e a saída padrão não guarda nenhum
 cli-since-point-ahead = o ponto salvo { $since } é posterior ao relógio do servidor ({ $server }): foi salvo com um relógio adiantado, então é descartado e todos os registros são exportados
+cli-since-clock-disagrees = o relógio do servidor pelo cabeçalho Date ({ $server }) está atrás dos horários dos próprios registros ({ $newest }) por mais que a sobreposição: não é considerado, e o ponto vem dos registros
 cli-since-filter-ignored = vieram { $count } registros modificados antes de { $since }: esta implantação ignora o filtro de modificação, então todos os registros são lidos e escritos a cada execução
 cli-since-nothing-saved = nenhum registro veio, então nenhum ponto é salvo: o próximo --since last exporta tudo de novo
 cli-since-no-modified-time = nenhum registro disse quando foi modificado ({ $field }) e o servidor não mandou seu relógio: nenhum ponto é salvo, e o próximo --since last exporta tudo de novo

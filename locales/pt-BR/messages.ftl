@@ -583,6 +583,7 @@ sync-widened = { $table }.{ $column } recebeu um valor que não é { $from }: a 
 sync-overflow = { $table }: { $fields } campos além das { $limit } colunas que uma tabela pode ter ficam, como um objeto JSON, na coluna _overflow (SELECT field FROM _fields WHERE col = '_overflow' diz quais)
 # clinic sync: marcadores à frente do relógio do servidor, dinheiro sem valor exato
 sync-point-ahead = { $stream }: o marcador { $point } é posterior ao relógio do servidor ({ $server }): foi gravado com um relógio adiantado, por isso é descartado e a lista é percorrida inteira
+sync-clock-disagrees = { $stream }: o relógio do servidor pelo cabeçalho Date ({ $server }) está atrás dos horários dos próprios registros ({ $newest }): não é considerado, e o marcador vem dos registros
 sync-empty-kept = { $table } (clínica { $clinic }): o serviço respondeu uma lista vazia onde o espelho tem { $rows } linhas: nada foi marcado como apagado nesta execução (clinic sync --allow-empty aceita uma lista vazia)
 sync-money-unread = { $count ->
     [one] { $table }.{ $column }: 1 valor em dinheiro não é um valor exato: o texto dele é mantido, e { $column }_centavos fica vazio

@@ -288,6 +288,51 @@ pub struct Options {
     /// Allow listening on a non-loopback address (the passwords are well known).
     #[arg(long)]
     pub public: bool,
+    /// How the Ficha Financeira writes `modificado_em`: local (Brasília time without a zone, as
+    /// the service does), z (UTC, `2026-11-22T23:10:00Z`) or offset (UTC, `…+00:00`). The
+    /// modified-since filter still reads Brasília days.
+    #[arg(long, value_enum, default_value_t = TimeStamps::Local)]
+    pub time_stamps: TimeStamps,
+    /// Every answer's `Date` header runs this many seconds ahead of the clock (behind when
+    /// negative), as behind a proxy whose clock was set by hand.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 0,
+        allow_negative_numbers = true
+    )]
+    pub date_skew: i64,
+}
+
+/// How times that records carry are written.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TimeStamps {
+    /// Brasília time without a zone: `2026-11-22 20:10:00`.
+    #[default]
+    Local,
+    /// UTC with `Z`: `2026-11-22T23:10:00Z`.
+    Z,
+    /// UTC with its offset: `2026-11-22T23:10:00+00:00`.
+    Offset,
+}
+
+impl TimeStamps {
+    /// A Brasília time as `YYYY-MM-DD hh:mm:ss`, written this way; a text that is no such time is
+    /// left as it is.
+    pub fn write(self, local: &str) -> String {
+        let suffix = match self {
+            TimeStamps::Local => return local.to_string(),
+            TimeStamps::Z => "Z",
+            TimeStamps::Offset => "+00:00",
+        };
+        match chrono::NaiveDateTime::parse_from_str(local, "%Y-%m-%d %H:%M:%S") {
+            Ok(at) => format!(
+                "{}{suffix}",
+                (at + chrono::Duration::hours(3)).format("%Y-%m-%dT%H:%M:%S")
+            ),
+            Err(_) => local.to_string(),
+        }
+    }
 }
 
 /// `--record-id-key-from`: from which record of a list on the ID goes under which key.
@@ -698,6 +743,8 @@ impl Default for Options {
             volatile_field: false,
             create_echoes_foreign_keys: false,
             public: false,
+            time_stamps: TimeStamps::Local,
+            date_skew: 0,
         }
     }
 }

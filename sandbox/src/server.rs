@@ -28,6 +28,10 @@ pub fn router(state: AppState) -> Router {
         hosts = hosts.layer(CompressionLayer::new());
     }
     let hosts = hosts
+        .layer(axum::middleware::map_response_with_state(
+            state.opts.date_skew,
+            skewed_date,
+        ))
         .layer(from_fn_with_state(state.faults.clone(), faults::middleware))
         .layer(from_fn_with_state(
             state.journal.clone(),
@@ -36,6 +40,24 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .nest("/__sandbox", inspect::routes().with_state(state))
         .merge(hosts)
+}
+
+/// `--date-skew`: the answer's `Date` header moved from the clock by that many seconds (hyper writes
+/// one only where the answer has none).
+async fn skewed_date(
+    axum::extract::State(skew): axum::extract::State<i64>,
+    mut response: axum::response::Response,
+) -> axum::response::Response {
+    if skew != 0 {
+        let at = chrono::Utc::now() + chrono::Duration::seconds(skew);
+        let text = at.format("%a, %d %b %Y %H:%M:%S GMT").to_string();
+        if let Ok(value) = axum::http::HeaderValue::from_str(&text) {
+            response
+                .headers_mut()
+                .insert(axum::http::header::DATE, value);
+        }
+    }
+    response
 }
 
 async fn not_found(method: Method, uri: Uri) -> ApiError {

@@ -237,7 +237,8 @@ fn stored_text(scalar: Scalar, text: &str, kind: Kind) -> Sql {
             Some(When::DateTime(_)) if is_iso(text, 19) => Sql::Text(text.to_string()),
             Some(When::Date(d)) => Sql::Text(d.format("%Y-%m-%d").to_string()),
             Some(When::DateTime(t)) => Sql::Text(t.format("%Y-%m-%d %H:%M:%S").to_string()),
-            None => Sql::Text(text.to_string()),
+            // A time with its zone is kept as written: the zone is part of what it says.
+            Some(When::Instant(_)) | None => Sql::Text(text.to_string()),
         },
         Kind::Empty | Kind::Text => Sql::Text(text.to_string()),
     }

@@ -16,7 +16,7 @@ use super::names;
 use super::prepare::{Batch, MoneyTest, Prepared, Preparer};
 use super::store::{Counts, Mirror, MirrorError, MirrorResult, Run};
 use super::table::{Table, Widened};
-use crate::output::{ColumnType as Kind, When, when};
+use crate::output::{ColumnType as Kind, moment_in};
 
 /// How a bookmark's point is written.
 pub const POINT: &str = "%Y-%m-%d %H:%M:%S";
@@ -34,8 +34,12 @@ pub struct End {
     pub full: bool,
     /// The latest point the bookmark may take: the server's clock at the run's first answer. A record
     /// stamped later (a clock that ran ahead) must not carry the point into a future that would
-    /// hide every change until then.
+    /// hide every change until then. Records newer than the cap by more than `slack` that the local
+    /// clock (`local`) does not contradict say the server's clock is the wrong one (two witnesses
+    /// against one): the cap is then not used, and [`Finished::distrusted`] says so.
     pub cap: Option<NaiveDateTime>,
+    pub slack: chrono::Duration,
+    pub local: NaiveDateTime,
     /// The saved point was dropped (it was ahead of the server's clock): the new one replaces it
     /// even when earlier.
     pub replace_point: bool,
@@ -61,6 +65,8 @@ pub struct Finished {
     pub kept_on_empty: u64,
     /// `(table, fields)`: fields first met in this walk that went to the table's `_overflow`.
     pub overflowed: Vec<(String, u64)>,
+    /// The cap and the newest record time, when the records were newer than the cap allows.
+    pub distrusted: Option<(NaiveDateTime, NaiveDateTime)>,
 }
 
 /// Money values of one column that could not be read as an exact amount.
@@ -78,6 +84,8 @@ pub struct StreamWriter<'m> {
     /// reading records and writing them overlap.
     preparer: Preparer,
     state: State,
+    /// Records pushed so far.
+    received: u64,
 }
 
 /// What a writer knows and counts, apart from the database it writes to.
@@ -92,6 +100,9 @@ struct State {
     widened: Vec<Widened>,
     /// The field holding a record's modification time, and the day the walk asked from.
     modified: Option<&'static str>,
+    /// The deployment's zone, in which a time that says its own zone is read.
+    zone: chrono_tz::Tz,
+    distrusted: Option<(NaiveDateTime, NaiveDateTime)>,
     asked_from: Option<NaiveDate>,
     newest: Option<NaiveDateTime>,
     older: u64,
@@ -132,6 +143,7 @@ impl Mirror {
             mirror: self,
             pending: Vec::new(),
             preparer: Preparer::new(money),
+            received: 0,
             state: State {
                 stream: stream.to_string(),
                 clinic,
@@ -141,6 +153,8 @@ impl Mirror {
                 counts: Counts::default(),
                 widened: Vec::new(),
                 modified: None,
+                zone: chrono_tz::Tz::UTC,
+                distrusted: None,
                 asked_from: None,
                 newest: None,
                 older: 0,
@@ -154,12 +168,25 @@ impl Mirror {
 impl StreamWriter<'_> {
     /// Watches `field` for each record's modification time: the newest is the stream's next point,
     /// and records older than `asked_from` show a deployment that ignored the filter.
-    pub fn watch_modified(&mut self, field: &'static str, asked_from: Option<NaiveDate>) {
+    /// Times are read as wall times of `zone` (the deployment's).
+    pub fn watch_modified(
+        &mut self,
+        field: &'static str,
+        asked_from: Option<NaiveDate>,
+        zone: chrono_tz::Tz,
+    ) {
         self.state.modified = Some(field);
         self.state.asked_from = asked_from;
+        self.state.zone = zone;
+    }
+
+    /// How many records were pushed.
+    pub fn received(&self) -> u64 {
+        self.received
     }
 
     pub fn push(&mut self, record: Box<RawValue>) -> MirrorResult<()> {
+        self.received += 1;
         self.pending.push(record);
         if self.pending.len() >= BATCH {
             let batch = std::mem::take(&mut self.pending);
@@ -203,6 +230,7 @@ impl StreamWriter<'_> {
                 })
                 .collect(),
             kept_on_empty: state.kept_on_empty,
+            distrusted: state.distrusted,
         })
     }
 
@@ -237,6 +265,12 @@ impl StreamWriter<'_> {
                 }
             }
             let point = match (state.newest, end.cap) {
+                (Some(newest), Some(cap))
+                    if newest > cap + end.slack && newest <= end.local + end.slack =>
+                {
+                    state.distrusted = Some((cap, newest));
+                    Some(newest)
+                }
                 (Some(newest), Some(cap)) => Some(newest.min(cap)),
                 (newest, _) => newest,
             }
@@ -497,10 +531,8 @@ impl State {
             return;
         };
         let text = cell.text(texts);
-        let at = match when(text) {
-            Some(When::DateTime(t)) => t,
-            Some(When::Date(d)) => d.and_hms_opt(0, 0, 0).unwrap_or_default(),
-            None => return,
+        let Some(at) = moment_in(text, &self.zone) else {
+            return;
         };
         if self.newest.is_none_or(|n| at > n) {
             self.newest = Some(at);

@@ -186,7 +186,17 @@ pub async fn run(ctx: &Context, opts: Options) -> Result<Outcome> {
             )));
         }
     }
-    let clinics = clinics(ctx, opts.clinics.as_ref()).await?;
+    // The clinic list is the clinic API's: a run of CRM streams alone never reads it, so that it
+    // needs only the CRM's settings.
+    let per_clinic = opts
+        .streams
+        .iter()
+        .any(|s| s.tables().iter().any(|t| t.per_clinic));
+    let clinics = if per_clinic {
+        clinics(ctx, opts.clinics.as_ref()).await?
+    } else {
+        Vec::new()
+    };
     let failed = |e| mirror_error(&opts.path, e);
     let names: Vec<&str> = opts.streams.iter().map(|s| s.name()).collect();
     let run = mirror
@@ -266,13 +276,19 @@ async fn walk(
 ) -> Result<Option<(Counts, Vec<UnreadMoney>)>> {
     let failed = |e| mirror_error(&opts.path, e);
     let bookmark = mirror.bookmark(table.name, clinic).map_err(failed)?;
+    let zone = ctx.profile.zone()?;
     // A point goes on only where the service filters by modification and was never seen ignoring
     // the filter; anything else is walked whole.
     let mut since: Option<NaiveDate> = match (table.modified, &bookmark.point) {
         (Some(_), Some(point))
             if !opts.full && !bookmark.ignores_filter && !full_due(ctx, &bookmark)? =>
         {
-            NaiveDate::parse_from_str(point.get(..10).unwrap_or(point), "%Y-%m-%d").ok()
+            NaiveDateTime::parse_from_str(point, POINT)
+                .ok()
+                .map(|p| crate::output::filter_day(p, &zone))
+                .or_else(|| {
+                    NaiveDate::parse_from_str(point.get(..10).unwrap_or(point), "%Y-%m-%d").ok()
+                })
         }
         _ => None,
     };
@@ -284,7 +300,7 @@ async fn walk(
         .stream(table.name, clinic, run, money)
         .map_err(failed)?;
     if let Some(modified) = table.modified {
-        writer.watch_modified(modified.field, since);
+        writer.watch_modified(modified.field, since, zone);
     }
     let mut replace_point = false;
     let mut reads: u32;
@@ -301,8 +317,11 @@ async fn walk(
             Err(Stopped::Walk(e)) => return Err(in_clinic(clinic, e)),
         }
         // A point later than the server's own clock (saved under a clock that ran ahead) asked for
-        // a future that holds nothing: it is dropped, and the list walked whole.
+        // a future that holds nothing: it is dropped, and the list walked whole. Records that came
+        // say the future was not empty: the server's clock (a `Date` header behind the records'
+        // own times) is then the wrong one, and the point stays.
         if since.is_some()
+            && writer.received() == 0
             && let Some((point, server)) = point_ahead(ctx, &bookmark)
         {
             ctx.reporter.warn(&crate::t!(
@@ -314,22 +333,20 @@ async fn walk(
             since = None;
             replace_point = true;
             if let Some(modified) = table.modified {
-                writer.watch_modified(modified.field, None);
+                writer.watch_modified(modified.field, None, zone);
             }
             continue;
         }
         break;
     }
     let full = since.is_none();
-    let cap = ctx
-        .profile
-        .zone()
-        .ok()
-        .and_then(|zone| ctx.http.server_clock().first_in(zone));
+    let cap = ctx.http.server_clock().first_in(zone);
     let done = writer
         .finish(End {
             full,
             cap,
+            slack: crate::http::CLOCK_SLACK,
+            local: chrono::Utc::now().with_timezone(&zone).naive_local(),
             replace_point,
             allow_empty: opts.allow_empty,
             // A list read more than once changed under the walk: what it brought is mirrored,
@@ -343,6 +360,14 @@ async fn walk(
             table = table.name,
             clinic = clinic_name(clinic),
             rows = done.kept_on_empty
+        ));
+    }
+    if let Some((server, newest)) = done.distrusted {
+        ctx.reporter.warn(&crate::t!(
+            "sync-clock-disagrees",
+            stream = table.name,
+            server = server.format(POINT).to_string(),
+            newest = newest.format(POINT).to_string()
         ));
     }
     let full = full && done.kept_on_empty == 0;

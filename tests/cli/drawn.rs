@@ -2,7 +2,8 @@
 //! speaks, combined freely — records container and key, empty forms, page numbering and how page 0
 //! is answered, counters (honest, as strings, counting pages, wrong by a few), page-size caps silent
 //! or refused, what lies past the end, charset and byte-order mark, Content-Type, token form and
-//! expiry — and CRMs with or without `batch`, with rate limits and operating-time limits.
+//! expiry, times written with `Z`, with an offset or without a zone, `Date` headers hours off the
+//! clock — and CRMs with or without `batch`, with rate limits and operating-time limits.
 //!
 //! Against each, the client walks the Ficha Financeira to CSV and to Parquet, a reference list and a
 //! name lookup; on a share of them it also mirrors the quotes with `clinic sync` three times (a first
@@ -21,7 +22,7 @@ use std::sync::{Mutex, OnceLock};
 
 use clinic_sandbox::{
     AuthScheme, Charset, ContentType, Counter, Dialect, EmptyList, EmptyRecords, Envelope,
-    LinkPaging, Options, PageZero, PastEnd, RecordsAs, RecordsKey, RenamedKey,
+    LinkPaging, Options, PageZero, PastEnd, RecordsAs, RecordsKey, RenamedKey, TimeStamps,
 };
 
 use crate::common::*;
@@ -220,6 +221,18 @@ fn draw(seed: u64) -> Drawn {
     opts.ignore_page = plain && !opts.paging.by_link() && r.chance(10);
     // Drawn after every older axis: a `Link` header left out of a list of one page.
     opts.link_header_only_when_paged = opts.paging == LinkPaging::LinkHeader && r.chance(2);
+    // Drawn after every older axis: a `Date` header hours off the clock (past local midnight at
+    // 30 hours), and times in UTC with `Z` or an offset. The mirror's rows hold the times as
+    // served, so only a deployment that is not mirrored writes them otherwise.
+    opts.date_skew = r.pick(&[0, 0, 0, 3 * 3600, -3 * 3600, 30 * 3600]);
+    if plain {
+        opts.time_stamps = r.pick(&[
+            TimeStamps::Local,
+            TimeStamps::Local,
+            TimeStamps::Z,
+            TimeStamps::Offset,
+        ]);
+    }
     // Drawn after every older axis: a replica behind a load balancer that lags on some pages, with
     // its own record count (a list that changed under the walk). Only a record count reveals a
     // replica that lacks records on the last page, so the axis is drawn where one is given; and
@@ -510,8 +523,8 @@ fn check(
 
 /// A CSV as a plain deployment would have written it: without the field that changes on every
 /// request and the foreign key written first, the ID under `id` whatever key the deployment used
-/// (the client keeps one ID column, named as the first records named it). Output the draw leaves
-/// alone is returned as it is.
+/// (the client keeps one ID column, named as the first records named it), times in UTC written back
+/// as the Brasília time they are. Output the draw leaves alone is returned as it is.
 fn normalised(d: &Drawn, csv: &[u8]) -> Vec<u8> {
     let csv = normalised_columns(d, csv);
     if d.opts.lagging_records == 0 {
@@ -530,7 +543,8 @@ fn normalised(d: &Drawn, csv: &[u8]) -> Vec<u8> {
 fn normalised_columns(d: &Drawn, csv: &[u8]) -> Vec<u8> {
     let o = &d.opts;
     let renamed = o.record_id_key.is_some() || o.record_id_key_from.is_some();
-    if !(renamed || o.volatile_field || o.foreign_key_first.is_some()) {
+    let zoned = o.time_stamps != TimeStamps::Local;
+    if !(renamed || zoned || o.volatile_field || o.foreign_key_first.is_some()) {
         return csv.to_vec();
     }
     let mut reader = csv::ReaderBuilder::new()
@@ -549,6 +563,7 @@ fn normalised_columns(d: &Drawn, csv: &[u8]) -> Vec<u8> {
         .iter()
         .map(|c| c != "gerado_em" && c != "id_empresa")
         .collect();
+    let modified = header.iter().position(|c| c == "modificado_em");
     let mut writer = csv::Writer::from_writer(Vec::new());
     let header: Vec<&str> = header
         .iter()
@@ -564,15 +579,30 @@ fn normalised_columns(d: &Drawn, csv: &[u8]) -> Vec<u8> {
         .collect();
     writer.write_record(&header).unwrap();
     for row in rows {
-        let row: Vec<&str> = row
+        let row: Vec<String> = row
             .iter()
+            .enumerate()
             .zip(&keep)
             .filter(|(_, k)| **k)
-            .map(|(c, _)| c)
+            .map(|((i, c), _)| match Some(i) == modified {
+                true => brasilia(c),
+                false => c.to_string(),
+            })
             .collect();
         writer.write_record(&row).unwrap();
     }
     writer.into_inner().unwrap()
+}
+
+/// A time with its zone as the Brasília time it is (`2026-11-22T23:10:00Z` → `2026-11-22
+/// 20:10:00`); any other text as it is.
+fn brasilia(text: &str) -> String {
+    match chrono::DateTime::parse_from_rfc3339(text) {
+        Ok(at) => (at.naive_utc() - chrono::Duration::hours(3))
+            .format("%Y-%m-%d %H:%M:%S")
+            .to_string(),
+        Err(_) => text.to_string(),
+    }
 }
 
 fn exercise(d: &Drawn, fared: &mut Fared) {

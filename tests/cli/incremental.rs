@@ -375,3 +375,117 @@ fn a_deployment_that_ignores_the_modified_filter_is_noticed() {
     );
     assert_eq!(csv::Reader::from_path(&csv).unwrap().records().count(), 600);
 }
+
+/// A deployment that writes its times in UTC (`--time-stamps`), behind a `Date` header `skew`
+/// seconds off the clock.
+fn zoned_network(stamps: clinic_sandbox::TimeStamps, skew: i64) -> Env {
+    Env::with(clinic_sandbox::Options {
+        scale: 600,
+        time_stamps: stamps,
+        date_skew: skew,
+        ..clinic_sandbox::Options::ephemeral()
+    })
+}
+
+/// Night after night into one file, the way a scheduled job runs: each night's delta is read as a
+/// reader of the file would, newest copy per quote. Returns what every night said.
+fn nights(
+    env: &Env,
+    delta: &Path,
+    changes: &[&str],
+    seen: &mut HashMap<u64, Value>,
+) -> Vec<String> {
+    let mut said = Vec::new();
+    for change in changes {
+        if !change.is_empty() {
+            env.edit_quotes(change);
+        }
+        said.push(ok(since_last(
+            env,
+            &["--format", "ndjson", "-o", arg(&delta)],
+        )));
+        newest_by_id(seen, &std::fs::read_to_string(delta).unwrap());
+    }
+    said
+}
+
+/// Times written `2026-11-22T23:10:00Z` are read as those instants, behind a proxy whose `Date`
+/// header runs 30 hours ahead (past local midnight whatever the hour): the point comes from the
+/// records, so no night's change is missing from the union of the files, and each changed quote
+/// comes at its last version the night after it changed.
+#[test]
+fn utc_times_behind_a_clock_set_ahead_lose_no_change_night_after_night() {
+    let env = zoned_network(clinic_sandbox::TimeStamps::Z, 30 * 3600);
+    let dir = tempfile::tempdir().unwrap();
+    let delta = dir.path().join("delta.ndjson");
+    let mut seen = HashMap::new();
+    let said = nights(
+        &env,
+        &delta,
+        &["", "change=5,17", "change=5", "change=300,17"],
+        &mut seen,
+    );
+    for (night, text) in said.iter().enumerate().skip(1) {
+        assert!(
+            text.contains("only records modified since"),
+            "night {night}: {text}"
+        );
+        assert!(
+            !text.contains("later than the server's clock"),
+            "night {night}: {text}"
+        );
+    }
+    // Each night's file holds the quotes changed that day, at their last version.
+    let last: HashMap<u64, Value> = {
+        let mut m = HashMap::new();
+        newest_by_id(&mut m, &std::fs::read_to_string(&delta).unwrap());
+        m
+    };
+    for id in [300, 17] {
+        let record = last
+            .get(&id)
+            .unwrap_or_else(|| panic!("quote {id} is in the last night's file"));
+        assert!(
+            record["modificado_em"].as_str().unwrap().ends_with('Z'),
+            "{record}"
+        );
+    }
+    assert!(
+        last.len() < 600,
+        "the last night was incremental: {} records",
+        last.len()
+    );
+    assert_eq!(seen, full_export(&env, dir.path()));
+}
+
+/// A `Date` header three hours behind the records' own times (`+00:00` offsets) is named and not
+/// trusted: the point comes from the records, later runs stay incremental, and nothing is lost.
+#[test]
+fn a_date_header_behind_the_records_is_named_and_not_trusted() {
+    let env = zoned_network(clinic_sandbox::TimeStamps::Offset, -3 * 3600);
+    let dir = tempfile::tempdir().unwrap();
+    let delta = dir.path().join("delta.ndjson");
+    let mut seen = HashMap::new();
+    let said = nights(
+        &env,
+        &delta,
+        &["", "change=8", "change=9", "change=8"],
+        &mut seen,
+    );
+    assert!(
+        said[1].contains("is behind the records' own times"),
+        "{}",
+        said[1]
+    );
+    for (night, text) in said.iter().enumerate().skip(1) {
+        assert!(
+            text.contains("only records modified since"),
+            "night {night}: {text}"
+        );
+        assert!(
+            !text.contains("later than the server's clock"),
+            "night {night}: {text}"
+        );
+    }
+    assert_eq!(seen, full_export(&env, dir.path()));
+}

@@ -1281,3 +1281,69 @@ fn sync_holding_the_lock(env: &Env, db: impl AsRef<std::ffi::OsStr>) -> std::pro
     }
     first
 }
+
+/// A deployment that writes `modificado_em` in UTC with `Z`: the bookmark is read from those times,
+/// so the second run goes on incrementally from it instead of walking everything again.
+#[test]
+fn a_deployment_writing_utc_times_is_synced_incrementally() {
+    let env = Env::with(Options {
+        scale: 300,
+        time_stamps: clinic_sandbox::TimeStamps::Z,
+        date_skew: 3 * 3600,
+        ..Options::ephemeral()
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    let first = sync(&env, &db, &["--streams", "quotes"]);
+    assert!(first.contains("run 1: quotes 300 new"), "{first}");
+    env.edit_quotes("change=1");
+    let said = sync(&env, &db, &["--streams", "quotes"]);
+    assert!(said.contains("run 2: quotes 0 new, 1 changed"), "{said}");
+    assert!(
+        said.contains("incremental)") && !said.contains(", full)"),
+        "{said}"
+    );
+    let written_as_served: Vec<(u64, String, String)> = exported(&env)
+        .into_iter()
+        .map(|(id, valor, at)| (id, valor, at.replacen('T', " ", 1)))
+        .collect();
+    same(&mirrored(&env, &db), &written_as_served, "the service");
+}
+
+/// A CRM-only user (no `base_url`, only the CRM's webhook) mirrors the CRM: the clinic list is
+/// never asked for, and nothing goes to the clinic API.
+#[test]
+fn the_crm_is_mirrored_with_only_the_crms_settings() {
+    let env = Env::new();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    env.clear_journal();
+    let out = env.run_with(
+        &[
+            ("CLINIC_BASE_URL", ""),
+            ("CLINIC_WEBHOOK_ID", clinic_sandbox::WEBHOOK_ID),
+        ],
+        &["sync", "--to", arg(&db), "--streams", "crm"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("crm_contacts (clinic -, full): "),
+        "{}",
+        stderr(&out)
+    );
+    let to_the_clinic_api: Vec<Value> = env
+        .sent()
+        .into_iter()
+        .filter(|r| {
+            r["path"]
+                .as_str()
+                .is_some_and(|p| p.starts_with("/rest/v1"))
+        })
+        .collect();
+    assert!(to_the_clinic_api.is_empty(), "{to_the_clinic_api:?}");
+    let contacts = sql(&env, &db, "SELECT COUNT(*) AS n FROM crm_contacts");
+    assert_eq!(
+        contacts[0]["n"].as_u64().unwrap() as usize,
+        env.crm_ids("crm.contact.list").len()
+    );
+}

@@ -13,6 +13,7 @@ use serde_json::{Map, Value};
 
 use crate::money::{self, MONEY_FIELDS, Money};
 use crate::output::bars::Bar;
+use crate::output::{When, when};
 
 /// What is being summarised: which list, and so which fields each grouping reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -144,6 +145,8 @@ pub struct Aggregator {
     by: Vec<Dimension>,
     /// The date field `--by month` reads, when not the source's own.
     month_of: Option<String>,
+    /// The deployment's zone: a time that says its own zone falls in its month there.
+    zone: Option<chrono_tz::Tz>,
     groups: BTreeMap<Vec<String>, Totals>,
     /// Which money fields appeared at all (only those become columns).
     money_seen: [bool; MONEY_FIELDS.len()],
@@ -167,12 +170,19 @@ impl Aggregator {
             source,
             by,
             month_of,
+            zone: None,
             groups: BTreeMap::new(),
             money_seen: [false; MONEY_FIELDS.len()],
             records: 0,
             not_summed: Vec::new(),
             not_summed_count: 0,
         })
+    }
+
+    /// Months are those of `zone` (the deployment's) for times that say their own zone.
+    pub fn in_zone(mut self, zone: chrono_tz::Tz) -> Aggregator {
+        self.zone = Some(zone);
+        self
     }
 
     pub fn push(&mut self, record: &Value) {
@@ -297,7 +307,7 @@ impl Aggregator {
         };
         let value = found.unwrap_or_else(|| NONE.to_string());
         if dimension == Dimension::Month {
-            return vec![(month(&value), Decimal::ONE)];
+            return vec![(month(&value, self.zone), Decimal::ONE)];
         }
         vec![(value, Decimal::ONE)]
     }
@@ -412,8 +422,15 @@ fn text(value: &Value) -> Option<String> {
     }
 }
 
-/// `2024-03-09`, `09/03/2024` or a date-time → `2024-03`; anything else stays as it is.
-fn month(value: &str) -> String {
+/// `2024-03-09`, `09/03/2024` or a date-time → `2024-03`, a time with its zone in `zone`'s month
+/// (as written without one); anything else stays as it is.
+fn month(value: &str, zone: Option<chrono_tz::Tz>) -> String {
+    if let Some(When::Instant(at)) = when(value) {
+        return match zone {
+            Some(zone) => at.with_timezone(&zone).format("%Y-%m").to_string(),
+            None => at.format("%Y-%m").to_string(),
+        };
+    }
     let date = value.get(..10).unwrap_or(value);
     match chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d")
         .or_else(|_| chrono::NaiveDate::parse_from_str(date, "%d/%m/%Y"))
@@ -435,6 +452,23 @@ mod tests {
             .collect();
         json!({"data": date, "vendedor": seller, "valor": valor, "valor_original": "100.10",
                "procedimentos": procedures, "status": "Aprovado", "unidade": "SP Campinas"})
+    }
+
+    /// The last evening of January in São Paulo, written in UTC, is January's.
+    #[test]
+    fn a_time_with_its_zone_falls_in_the_deployments_month() {
+        let mut agg = Aggregator::new(Source::Quotes, vec![Dimension::Month], None)
+            .unwrap()
+            .in_zone(chrono_tz::America::Sao_Paulo);
+        agg.push(&quote("2024-02-01T01:30:00Z", "Zé", 0.1, &[]));
+        agg.push(&quote("2024-02-01T12:00:00+00:00", "Zé", 0.1, &[]));
+        let months: Vec<Value> = agg
+            .finish()
+            .records()
+            .iter()
+            .map(|r| r["month"].clone())
+            .collect();
+        assert_eq!(months, [json!("2024-01"), json!("2024-02")]);
     }
 
     #[test]

@@ -75,7 +75,10 @@ impl ClinicList for QuoteList {
         Some(data.quotes.current(id, &data.contacts, &data.churn))
     }
 
-    fn reply(opts: &Options, window: &Window, records: Vec<QuoteRecord>) -> Response {
+    fn reply(opts: &Options, window: &Window, mut records: Vec<QuoteRecord>) -> Response {
+        for record in &mut records {
+            record.modificado_em = opts.time_stamps.write(&record.modificado_em);
+        }
         match opts.late_field_from {
             None => reply::page(opts, window, &records),
             Some(from) => reply::page(opts, window, &with_late_field(records, from)),

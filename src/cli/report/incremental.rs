@@ -8,7 +8,11 @@
 //!   modification time among its records — never later than the server's own clock at the run's
 //!   start, by its `Date` header — less `--since-overlap` (10 minutes by default). The local clock
 //!   never sets it: a machine two days ahead would otherwise save a point in the future and miss
-//!   every change until then. A run that fails leaves the point where it was.
+//!   every change until then. A `Date` header that the records' own times contradict by more than
+//!   the overlap (a proxy whose clock was set by hand) is named in a warning and not trusted. A run
+//!   that fails leaves the point where it was.
+//! - Times that say their zone (`2026-11-22T23:10:00Z`, `…-03:00`) are read as those instants, in
+//!   the profile's `timezone`; a time without one is that zone's local time.
 //! - Every report run with records remembers its columns for the profile, so that a run that finds
 //!   none still writes a header (or a schema) a reader opens.
 
@@ -51,6 +55,7 @@ pub(super) struct Run {
     point: Option<Point>,
     started: NaiveDateTime,
     watch: Arc<Watch>,
+    zone: chrono_tz::Tz,
 }
 
 /// The point of `--since last` this run moves.
@@ -66,6 +71,7 @@ impl Run {
     /// Before the walk: where it starts.
     pub(super) fn start(ctx: &Context, export: &Export) -> Result<Run> {
         let started = now(ctx)?;
+        let zone = ctx.profile.zone()?;
         let mut from = None;
         let mut point = None;
         match ctx.global.since {
@@ -94,8 +100,9 @@ impl Run {
             .unwrap_or_else(|| export.documented.iter().map(|c| c.to_string()).collect());
         let watch = Arc::new(Watch::new(
             MODIFIED,
-            from.map(|f| f.date()),
+            from.map(|f| crate::output::filter_day(f, &zone)),
             empty_columns.clone(),
+            zone,
         ));
         ctx.watch_records(Some(watch.clone()));
         Ok(Run {
@@ -104,12 +111,15 @@ impl Run {
             point,
             started,
             watch,
+            zone,
         })
     }
 
     /// The list's modified-since date: the service's filter takes a day, so the whole day of
     /// `--since` comes (records of that day before the moment come again, which readers dedupe by
     /// ID and modification time). A `--modified-from` given too would be one of the two ignored.
+    /// The day is the earlier of the point's day in the profile's zone and in UTC
+    /// ([`crate::output::filter_day`]).
     pub(super) fn since_date(&self, given: Option<NaiveDate>) -> Result<Option<NaiveDate>> {
         match (self.from, given) {
             (None, given) => Ok(given),
@@ -118,7 +128,7 @@ impl Run {
                 given,
                 &crate::t!("cli-since-and-modified-from"),
             )),
-            (Some(from), None) => Ok(Some(from.date())),
+            (Some(from), None) => Ok(Some(crate::output::filter_day(from, &self.zone))),
         }
     }
 
@@ -135,6 +145,15 @@ impl Run {
         if from <= server + crate::http::CLOCK_SLACK {
             return false;
         }
+        // Records modified after the server's clock, that the local clock does not contradict, say
+        // the server's clock is wrong, not the point.
+        if let Some(newest) = self.watch.newest()
+            && newest > server + crate::http::CLOCK_SLACK
+            && now(ctx).is_ok_and(|now| newest <= now + crate::http::CLOCK_SLACK)
+        {
+            distrust_clock(ctx, newest, server);
+            return false;
+        }
         ctx.reporter.warn(&crate::t!(
             "cli-since-point-ahead",
             since = from.format(MOMENT).to_string(),
@@ -145,6 +164,7 @@ impl Run {
             MODIFIED,
             None,
             self.watch.empty_columns().to_vec(),
+            self.zone,
         ));
         ctx.watch_records(Some(self.watch.clone()));
         true
@@ -173,7 +193,18 @@ impl Run {
         let Some(point) = self.point else {
             return Ok(());
         };
-        let server_start = server_time(ctx, ServerClock::first_in);
+        let mut server_start = server_time(ctx, ServerClock::first_in);
+        // A `Date` header behind the records' own times by more than the overlap is a wrong clock
+        // (a proxy's, set by hand) when the local clock agrees with the records: the records' times
+        // set the point, and the header is not used. Records ahead of both clocks are the wrong
+        // ones, and the header still caps the point.
+        if let (Some(newest), Some(start)) = (self.watch.newest(), server_start)
+            && newest > start + overlap(ctx)
+            && now(ctx).is_ok_and(|now| newest <= now + crate::http::CLOCK_SLACK)
+        {
+            distrust_clock(ctx, newest, start);
+            server_start = None;
+        }
         let newest = match (self.watch.newest(), server_start) {
             (Some(newest), Some(start)) => Some(newest.min(start)),
             // Records came but none says when it was modified (a deployment without the field):
@@ -280,6 +311,16 @@ fn canonical(path: &Path) -> String {
         "" => text,
         trimmed => trimmed.to_string(),
     }
+}
+
+/// Says that the server's clock (`server`, by its `Date` header) is behind the records' own times
+/// (`newest`) and is not trusted.
+fn distrust_clock(ctx: &Context, newest: NaiveDateTime, server: NaiveDateTime) {
+    ctx.reporter.warn(&crate::t!(
+        "cli-since-clock-disagrees",
+        server = server.format(MOMENT).to_string(),
+        newest = newest.format(MOMENT).to_string()
+    ));
 }
 
 fn overlap(ctx: &Context) -> chrono::Duration {

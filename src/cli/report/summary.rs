@@ -115,7 +115,7 @@ where
     F: Fn(Option<u64>) -> Fut,
     Fut: std::future::Future<Output = Result<Vec<(String, String)>>>,
 {
-    let mut aggregator =
+    let aggregator =
         Aggregator::new(source, how.by.clone(), how.month_of.clone()).map_err(|missing| {
             Error::invalid(
                 "--by",
@@ -126,6 +126,7 @@ where
                 },
             )
         })?;
+    let mut aggregator = aggregator.in_zone(ctx.profile.zone()?);
     check_chart_flags(ctx, how)?;
     let mut plans = match clinics.resolve_for_list(ctx).await? {
         Target::One(clinic) => vec![Plan {

@@ -40,7 +40,7 @@ pub(crate) fn cell(column: &str, text: &str, lang: Lang) -> Shown {
             numeric: true,
         };
     }
-    let text = match numbers::when(text) {
+    let text = match numbers::when(text).map(When::as_written) {
         Some(when) if brazilian => brazilian_date(when, text),
         _ => text.to_string(),
     };
@@ -64,6 +64,7 @@ fn brazilian_date(when: When, text: &str) -> String {
             let time = &text[11..];
             format!("{} {time}", at.date().format("%d/%m/%Y"))
         }
+        When::Instant(at) => brazilian_date(When::DateTime(at.naive_local()), text),
     }
 }
 

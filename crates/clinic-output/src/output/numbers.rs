@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
+use chrono::{DateTime, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, TimeZone};
 
 /// `12.5`, `-0.75`, `+3.0`: an optional sign, digits, a decimal point and digits. Integers and
 /// anything with grouping, exponents or letters are not plain decimals (an ID or a phone number
@@ -32,12 +32,58 @@ pub(crate) fn decimal_comma(text: &str) -> Cow<'_, str> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum When {
     Date(NaiveDate),
+    /// A time without a zone: the deployment's own local time.
     DateTime(NaiveDateTime),
+    /// A time that says its zone (`Z`, `+00:00`, `-0300`): that instant, wherever it is read.
+    Instant(DateTime<FixedOffset>),
 }
 
-/// `YYYY-MM-DD` or `DD/MM/YYYY`, optionally followed by ` HH:MM[:SS]` (or `T` before the time).
-/// Only real calendar dates count; anything else (an offset, fractions of a second) stays text.
+impl When {
+    /// A time as a wall time of `zone`: a date is its midnight, a time without a zone is already
+    /// the deployment's local time, an instant is moved to `zone`.
+    pub fn wall_in<Z: TimeZone>(self, zone: &Z) -> NaiveDateTime {
+        match self {
+            When::Date(day) => day.and_time(NaiveTime::MIN),
+            When::DateTime(at) => at,
+            When::Instant(at) => at.with_timezone(zone).naive_local(),
+        }
+    }
+
+    /// The time as it was written, for a cell that holds no zone: an instant keeps the wall time
+    /// of its own offset, so that a cell shows what the service wrote.
+    pub fn as_written(self) -> When {
+        match self {
+            When::Instant(at) => When::DateTime(at.naive_local()),
+            other => other,
+        }
+    }
+}
+
+/// Reads a service's time as a wall time of `zone` (the deployment's): the one reader every
+/// incremental point, bookmark, sort and filter goes through. `None`: no time.
+pub fn moment_in<Z: TimeZone>(text: &str, zone: &Z) -> Option<NaiveDateTime> {
+    when(text.trim()).map(|w| w.wall_in(zone))
+}
+
+/// The day a modified-since filter asks from, for a point that is a wall time of `zone` (the
+/// deployment's): the earlier of its day there and its day in UTC. A deployment that stamps its
+/// times in UTC may read the filter's day in UTC too; the earlier day holds the point whichever it
+/// reads, and a day more only brings records again, which readers dedupe.
+pub fn filter_day<Z: TimeZone>(point: NaiveDateTime, zone: &Z) -> NaiveDate {
+    let utc = zone
+        .from_local_datetime(&point)
+        .earliest()
+        .map(|t| t.naive_utc().date());
+    utc.map_or(point.date(), |u| u.min(point.date()))
+}
+
+/// `YYYY-MM-DD` or `DD/MM/YYYY`, optionally followed by ` HH:MM[:SS]` (or `T` before the time); an
+/// ISO time with its zone (`2026-11-22T23:10:00Z`, `…+00:00`, `…-03:00`, fractions of a second
+/// allowed) is an instant. Only real calendar dates count; anything else stays text.
 pub fn when(text: &str) -> Option<When> {
+    if text.len() > 19 {
+        return instant(text).map(When::Instant);
+    }
     let shape_ok = text.len() >= 10
         && text.is_char_boundary(10)
         && matches!(text.len(), 10 | 16 | 19)
@@ -69,6 +115,32 @@ pub fn when(text: &str) -> Option<When> {
         NaiveTime::parse_from_str(time, format).ok()
     })?;
     Some(When::DateTime(date.and_time(time)))
+}
+
+/// An ISO date and time that ends in its zone: `Z`, `±HH:MM` or `±HHMM`, with `T` or a space
+/// before the time. Anything else (a zone name, no zone) is none.
+fn instant(text: &str) -> Option<DateTime<FixedOffset>> {
+    let b = text.as_bytes();
+    if b.len() < 20 || b.len() > 40 || b[4] != b'-' || !matches!(b[10], b'T' | b' ') {
+        return None;
+    }
+    let zoned = b[19..]
+        .iter()
+        .any(|&c| matches!(c, b'Z' | b'z' | b'+' | b'-'));
+    if !zoned {
+        return None;
+    }
+    DateTime::parse_from_rfc3339(text)
+        .ok()
+        .or_else(|| DateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S%.f%:z").ok())
+        .or_else(|| DateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%S%.f%z").ok())
+        .or_else(|| DateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S%.f%z").ok())
+        .or_else(|| {
+            let naive = text.strip_suffix(['Z', 'z'])?;
+            NaiveDateTime::parse_from_str(naive, "%Y-%m-%d %H:%M:%S%.f")
+                .ok()
+                .map(|t| t.and_utc().fixed_offset())
+        })
 }
 
 /// The number written by two or four ASCII digits at `range` of `text`.
@@ -167,6 +239,58 @@ mod tests {
     }
 
     #[test]
+    fn times_with_a_zone_are_instants() {
+        let utc = chrono::Utc
+            .with_ymd_and_hms(2026, 11, 22, 23, 10, 0)
+            .unwrap();
+        let sao_paulo = FixedOffset::west_opt(3 * 3600).unwrap();
+        for text in [
+            "2026-11-22T23:10:00Z",
+            "2026-11-22T23:10:00+00:00",
+            "2026-11-22 23:10:00+00:00",
+            "2026-11-22T20:10:00-03:00",
+            "2026-11-22T20:10:00-0300",
+            "2026-11-22T23:10:00.000Z",
+        ] {
+            let Some(When::Instant(at)) = when(text) else {
+                panic!("{text}: no instant");
+            };
+            assert_eq!(at, utc, "{text}");
+        }
+        // The evening of the 22nd in São Paulo, not the 23rd's night.
+        assert_eq!(
+            moment_in("2026-11-23T01:30:00Z", &sao_paulo),
+            NaiveDate::from_ymd_opt(2026, 11, 22)
+                .unwrap()
+                .and_hms_opt(22, 30, 0)
+        );
+        assert_eq!(
+            moment_in("2026-11-22 22:30:00", &sao_paulo),
+            NaiveDate::from_ymd_opt(2026, 11, 22)
+                .unwrap()
+                .and_hms_opt(22, 30, 0),
+            "a time without a zone is the deployment's own"
+        );
+    }
+
+    /// The filter's day holds the point whether the deployment reads it in its zone or in UTC.
+    #[test]
+    fn the_filter_day_is_the_earlier_of_the_zones_and_utcs() {
+        let day = |d| NaiveDate::from_ymd_opt(2026, 11, d).unwrap();
+        let sao_paulo = FixedOffset::west_opt(3 * 3600).unwrap();
+        let tokyo = FixedOffset::east_opt(9 * 3600).unwrap();
+        let evening = day(22).and_hms_opt(22, 30, 0).unwrap();
+        let morning = day(23).and_hms_opt(7, 0, 0).unwrap();
+        assert_eq!(filter_day(evening, &sao_paulo), day(22));
+        assert_eq!(filter_day(morning, &sao_paulo), day(23));
+        assert_eq!(
+            filter_day(morning, &tokyo),
+            day(22),
+            "22:00 UTC of the 22nd"
+        );
+    }
+
+    #[test]
     fn dates_and_date_times_in_both_spellings() {
         let d = NaiveDate::from_ymd_opt(2024, 3, 9).unwrap();
         assert_eq!(when("2024-03-09"), Some(When::Date(d)));
@@ -185,8 +309,8 @@ mod tests {
             "2024/03/09",
             "09-03-2024",
             "2024-03-09 25:00:00",
-            "2024-03-09T14:05:07Z",
             "2024-03-09 14:05:07.5",
+            "2024-03-09T14:05:07 BRT",
             "20240309",
             "ORC-0000001",
             "São Paulo é",

@@ -126,7 +126,7 @@ pub fn kind_of(scalar: Scalar, text: &str, money: bool) -> Kind {
             }
             match when(text) {
                 Some(When::Date(_)) => Kind::Date,
-                Some(When::DateTime(_)) => Kind::Timestamp,
+                Some(When::DateTime(_) | When::Instant(_)) => Kind::Timestamp,
                 None => Kind::Text,
             }
         }
@@ -457,7 +457,9 @@ impl Batch {
                     }
                     _ => false,
                 },
-                Builder::Timestamp(b) => match when(text) {
+                // A time with its zone keeps the wall time it was written with: the column holds
+                // no zone.
+                Builder::Timestamp(b) => match when(text).map(When::as_written) {
                     Some(When::DateTime(t)) if scalar == Scalar::String => {
                         b.append_value(t.and_utc().timestamp_millis());
                         true

@@ -106,6 +106,8 @@ impl Partitioned {
                 .map(|w| match w {
                     When::Date(d) => d.format("%Y-%m").to_string(),
                     When::DateTime(t) => t.format("%Y-%m").to_string(),
+                    // The month it was written in: the folder name holds no zone.
+                    When::Instant(t) => t.format("%Y-%m").to_string(),
                 });
             if month.is_none() {
                 self.unplaced.month += 1;
