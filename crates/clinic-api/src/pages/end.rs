@@ -116,17 +116,13 @@ impl Ending {
     /// How the list changed under the read, if it did: a counter that changed between pages
     /// (which no later agreement can excuse), else a page that overlapped the ones before it.
     pub(super) fn change(&self) -> Option<Change> {
-        if let Some(said) = &self.counter_changed {
-            return Some(Change {
-                said: said.clone(),
-                counters: true,
-                stopped: false,
-                short: None,
-            });
-        }
-        self.overlap_said.as_ref().map(|said| Change {
+        let said = self
+            .counter_changed
+            .as_ref()
+            .or(self.overlap_said.as_ref())?;
+        Some(Change {
             said: said.clone(),
-            counters: false,
+            counters: self.counter_changed.is_some(),
             stopped: self.overlap_stopped,
             short: None,
         })
