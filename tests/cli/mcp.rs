@@ -1455,6 +1455,61 @@ fn mcp_read_tools_write_no_cache() {
     assert!(cache.exists());
 }
 
+/// A token renewed during a read tool is kept in memory, not stored: the OS keyring keeps the token
+/// it had. The same read at the command line stores the renewed one, as it always has.
+#[test]
+fn mcp_read_tools_store_no_renewed_token_in_the_keyring() {
+    let env = Env::with(clinic_sandbox::Options {
+        token_ttl: 1,
+        ..clinic_sandbox::Options::ephemeral()
+    });
+    let profile = format!(
+        "test-mcp-keyring-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    );
+    let run = || {
+        let mut c = command_for(env.config.path(), env.sandbox.urls());
+        c.env("CLINIC_CREDENTIAL_STORE", "keyutils")
+            .env("CLINIC_PROFILE", &profile);
+        c
+    };
+    succeeds(
+        run()
+            .args(["login", "--login", "unidade1", "--password-stdin"])
+            .arg("--save-password")
+            .write_stdin("unidade1\n"),
+    );
+    let stored = || {
+        let out = succeeds(run().args(["auth", "token"]));
+        String::from_utf8(out.stdout).unwrap().trim().to_string()
+    };
+    let first = stored();
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+    let logins = || {
+        env.journal()
+            .iter()
+            .filter(|r| is_to(r, "/loginApi"))
+            .count()
+    };
+    let logged_in = logins();
+    runtime().block_on(async {
+        let session = Session::start(plain(&run()), &[]).await;
+        let channels = session.call("ref_channels", json!({})).await;
+        assert!(structured(&channels)["returned"].as_u64() > Some(0));
+    });
+    // The token was renewed, and the keyring still holds the one it had.
+    assert!(logins() > logged_in);
+    assert_eq!(stored(), first);
+    succeeds(run().args(["ref", "channels", "--format", "json"]));
+    let renewed = stored();
+    succeeds(run().arg("logout"));
+    assert_ne!(renewed, first);
+}
+
 /// A write's preview masks the values it would write, never the name of the field they go to.
 #[test]
 fn mcp_a_write_preview_shows_field_names_whole() {
