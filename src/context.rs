@@ -731,8 +731,9 @@ impl ClientHooks for Relogin {
             if !c.sandbox
                 && c.env.var_os("CLINIC_TOKEN").is_none()
                 && let Some(kind) = c.profile.token_store
-                // A token kept in a file is not rewritten by a run that may change nothing on disk.
-                && !(c.read_only && kind == StoreKind::File)
+                // A run that may change nothing on disk keeps the renewed token in memory, wherever
+                // the profile keeps its token: a file, or the OS keyring, whose store is on disk too.
+                && !c.read_only
             {
                 let creds = c.credentials.clone();
                 let account = creds.token_account(&c.profile_name, &login, &base);

@@ -99,9 +99,10 @@ pub struct Settings {
     /// run's own inside a test process.
     #[arg(skip)]
     pub env: crate::environment::Environment,
-    /// The run may change nothing on disk: what it learns of the deployment (page base, scheme) or
-    /// a renewed token kept in a file is used and forgotten. A read tool of `clinic mcp` runs so:
-    /// an assistant told a tool only reads must find the profile as it was.
+    /// The run may change nothing on disk: what it learns of the deployment (page base, scheme), a
+    /// renewed token (in a file or the OS keyring) and a report's columns are used and forgotten,
+    /// and the reference lists it reads are kept in memory, not in the cache folder. A read tool of
+    /// `clinic mcp` runs so: an assistant told a tool only reads must find the disk as it was.
     #[arg(skip)]
     pub read_only: bool,
 }

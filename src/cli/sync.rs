@@ -303,9 +303,10 @@ pub async fn sql(ctx: &Context, args: SqlArgs) -> Result<()> {
     let conn = read(&path)?;
     let failed = |e: crate::mirror::MirrorError| match e {
         // A query the database refuses is the user's to fix: said as SQLite says it.
-        crate::mirror::MirrorError::Sql(e) => {
-            Error::Usage(crate::t!("sql-failed", reason = e.to_string()))
-        }
+        crate::mirror::MirrorError::Sql(e) => Error::Usage(crate::t!(
+            "sql-failed",
+            reason = engine_said(&e.to_string(), &sql, rules)
+        )),
         // Nobody waits for a query given up on: no input of the user's was wrong.
         crate::mirror::MirrorError::Guarded(Refusal::GivenUp) => {
             Error::Other(refused(&Refusal::GivenUp))
@@ -314,6 +315,17 @@ pub async fn sql(ctx: &Context, args: SqlArgs) -> Result<()> {
         other => sync::mirror_error(&path, other),
     };
     print_rows(ctx, &conn, &sql, &[], rules).map_err(failed)?
+}
+
+/// What the database engine said of a query it could not run. While personal data is masked, a
+/// value it quotes (`JSON path error near '03/02/1985'`) is masked: what the query itself names
+/// (a column, a function, its own literals) stays, so the message still says what failed.
+fn engine_said(message: &str, sql: &str, rules: Rules) -> String {
+    if rules.masked {
+        crate::redact::engine_message(message, sql)
+    } else {
+        message.to_string()
+    }
 }
 
 /// What a refused or stopped query is told: what it asked for, never a value.
@@ -362,7 +374,10 @@ fn refused(refusal: &Refusal) -> String {
 async fn sql_postgres(ctx: &Context, target: &Target, sql: &str, rules: Rules) -> Result<()> {
     use crate::mirror::MirrorError;
     let failed = |e: MirrorError| match e {
-        MirrorError::Refused(reason) => Error::Usage(crate::t!("sql-failed", reason = reason)),
+        MirrorError::Refused(reason) => Error::Usage(crate::t!(
+            "sql-failed",
+            reason = engine_said(&reason, sql, rules)
+        )),
         // Nobody waits for a query given up on: no input of the user's was wrong.
         MirrorError::Guarded(Refusal::GivenUp) => Error::Other(refused(&Refusal::GivenUp)),
         MirrorError::Guarded(refusal) => Error::Usage(refused(&refusal)),

@@ -27,6 +27,19 @@ pub struct Cache {
     dir: PathBuf,
     ttl: Duration,
     base_url: String,
+    /// The run may change nothing on disk (a read tool of `clinic mcp`): lists read from the
+    /// service are kept in [`IN_MEMORY`] for the rest of the process, never written.
+    in_memory: bool,
+}
+
+/// The lists a run that may change nothing on disk has read, by the file they would have gone to:
+/// the next call of the same `clinic mcp` session still finds them, and the disk is left as it was.
+static IN_MEMORY: std::sync::Mutex<Vec<(PathBuf, Vec<u8>)>> = std::sync::Mutex::new(Vec::new());
+
+/// The bytes kept in memory for `path`.
+fn in_memory(path: &std::path::Path) -> Option<Vec<u8>> {
+    let kept = IN_MEMORY.lock().ok()?;
+    kept.iter().find(|(p, _)| p == path).map(|(_, b)| b.clone())
 }
 
 impl Cache {
@@ -36,7 +49,9 @@ impl Cache {
             return None;
         }
         let base = ctx.profile.base_url.as_deref()?;
-        Cache::new(ctx.env(), &ctx.profile_name, base).ok()
+        let mut cache = Cache::new(ctx.env(), &ctx.profile_name, base).ok()?;
+        cache.in_memory = ctx.global.read_only;
+        Some(cache)
     }
 
     /// The cache of one profile and API address.
@@ -56,6 +71,7 @@ impl Cache {
             dir: root.join(crate::text::file_name::part(profile)),
             ttl,
             base_url: base_url.to_string(),
+            in_memory: false,
         })
     }
 
@@ -72,7 +88,12 @@ impl Cache {
 
     /// The cached list, fresh or not; `None` when absent or unreadable.
     pub fn read(&self, kind: Kind, clinic: Option<u64>) -> Option<Cached> {
-        let bytes = std::fs::read(self.path(kind, clinic)).ok()?;
+        let path = self.path(kind, clinic);
+        let kept = self.in_memory.then(|| in_memory(&path)).flatten();
+        let bytes = match kept {
+            Some(bytes) => bytes,
+            None => std::fs::read(path).ok()?,
+        };
         serde_json::from_slice::<Cached>(crate::text::bom::strip_bytes(&bytes))
             .ok()
             .filter(|c| c.base_url == self.base_url)
@@ -80,18 +101,26 @@ impl Cache {
 
     /// Every cached copy of a list (one per clinic for per-clinic lists).
     pub fn read_all(&self, kind: Kind) -> Vec<Cached> {
-        let Ok(dir) = std::fs::read_dir(&self.dir) else {
-            return Vec::new();
-        };
         let exact = format!("{}.json", kind.name());
         let per_clinic = format!("{}-clinic-", kind.name());
-        dir.flatten()
+        std::fs::read_dir(&self.dir)
+            .into_iter()
+            .flatten()
+            .flatten()
             .filter(|e| {
                 let name = e.file_name().to_string_lossy().into_owned();
                 name == exact || (name.starts_with(&per_clinic) && name.ends_with(".json"))
             })
-            .filter_map(|e| {
-                let bytes = std::fs::read(e.path()).ok()?;
+            .map(|e| e.path())
+            .chain(self.kept_paths(kind))
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .filter_map(|path| {
+                let kept = self.in_memory.then(|| in_memory(&path)).flatten();
+                let bytes = match kept {
+                    Some(bytes) => bytes,
+                    None => std::fs::read(path).ok()?,
+                };
                 serde_json::from_slice::<Cached>(crate::text::bom::strip_bytes(&bytes)).ok()
             })
             .filter(|c| c.base_url == self.base_url)
@@ -134,12 +163,44 @@ impl Cache {
         Ok(())
     }
 
+    /// The files of `kind`'s copies that this process keeps in memory.
+    fn kept_paths(&self, kind: Kind) -> Vec<PathBuf> {
+        if !self.in_memory {
+            return Vec::new();
+        }
+        let exact = self.dir.join(format!("{}.json", kind.name()));
+        let per_clinic = format!("{}-clinic-", kind.name());
+        IN_MEMORY.lock().map_or_else(
+            |_| Vec::new(),
+            |kept| {
+                kept.iter()
+                    .map(|(p, _)| p.clone())
+                    .filter(|p| {
+                        *p == exact
+                            || (p.parent() == Some(self.dir.as_path())
+                                && p.file_name()
+                                    .is_some_and(|n| n.to_string_lossy().starts_with(&per_clinic)))
+                    })
+                    .collect()
+            },
+        )
+    }
+
     fn store(&self, kind: Kind, clinic: Option<u64>, cached: &Cached) -> Result<()> {
         use std::io::Write;
+        let bytes = serde_json::to_vec(cached).map_err(|e| Error::Other(e.to_string()))?;
+        if self.in_memory {
+            let path = self.path(kind, clinic);
+            if let Ok(mut kept) = IN_MEMORY.lock() {
+                kept.retain(|(p, _)| *p != path);
+                kept.push((path, bytes));
+            }
+            return Ok(());
+        }
         crate::private_fs::create_dir(&self.dir)
             .map_err(|e| Error::Config(format!("{}: {e}", self.dir.display())))?;
         let mut tmp = tempfile::NamedTempFile::new_in(&self.dir)?;
-        tmp.write_all(&serde_json::to_vec(cached).map_err(|e| Error::Other(e.to_string()))?)?;
+        tmp.write_all(&bytes)?;
         tmp.persist(self.path(kind, clinic))
             .map_err(|e| Error::Other(e.error.to_string()))?;
         Ok(())
@@ -177,7 +238,7 @@ fn now() -> u64 {
 /// process: the command at hand does not wait for it, and completion finds fresh names next time.
 /// Scripts (no terminal) never trigger it, so their requests stay exactly what they asked for.
 pub fn refresh_in_background(ctx: &crate::context::Context) {
-    if !ctx.io.can_prompt() {
+    if !ctx.io.can_prompt() || ctx.global.read_only {
         return;
     }
     let Some(cache) = crate::refs::cache::Cache::of(ctx) else {

@@ -388,6 +388,77 @@ fn mcp_masks_personal_data_unless_shared() {
     }
 }
 
+/// A deployment that spells its personal fields its own way (`dataNascimento`, `dt_nasc`,
+/// `aniversario`, `cpfCliente`, `celular_whats`) gets them masked as the service's own, and values
+/// that are a phone, a CPF, an e-mail or a birth date are masked under any name and in free text;
+/// IDs, money and the dates of events stay as they are.
+#[test]
+fn mcp_masks_a_deployments_own_spellings_and_personal_values_under_any_name() {
+    let config = tempfile::tempdir().unwrap();
+    let contact = json!({
+        "id": 7,
+        "id_cliente": 16992640197u64,
+        "nome": "Ana Souza",
+        "dataNascimento": "1985-02-03",
+        "dt_nasc": "03/02/1985",
+        "aniversario": "03/02",
+        "cpfCliente": "529.982.247-25",
+        "celular_whats": "(16) 99264-0197",
+        "contato": "16 9 9000 1111",
+        "documento": "52998224725",
+        "recado": "fulano(at)gmail.com",
+        "dn": "1985-02-03",
+        "obs": "nasceu em 03/02/1985, ligar 16 9 9000 1111, retorno 10/05/2024",
+        "criado_em": "2001-01-01",
+        "valor": "1234567.89",
+        "codigo": 1669405845,
+    });
+    let server = crate::hostile::serving(crate::hostile::list_of(&[contact.to_string()]));
+    let client = || crate::servers::clinic_at(config.path(), &server.url(""));
+    let listed = client()
+        .args(["contact", "list", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(listed.status.success(), "{}", stderr(&listed));
+    let listed = stdout_json(&listed);
+    assert_eq!(listed[0]["dataNascimento"], "1985-02-03", "{listed}");
+    runtime().block_on(async {
+        let session = Session::start(plain(&client()), &[]).await;
+        let result = session.call("contact_list", json!({"limit": 5})).await;
+        let records = structured(&result)["records"].clone();
+        let mut expected = listed[0].clone();
+        for (field, masked) in [
+            ("dataNascimento", "****"),
+            ("dt_nasc", "****"),
+            ("aniversario", "****"),
+            ("cpfCliente", "****"),
+            ("celular_whats", "(16) *****-****"),
+            ("contato", "16 * **** ****"),
+            ("documento", "***********"),
+            ("recado", "****(at)gmail.com"),
+            ("dn", "****"),
+            (
+                "obs",
+                "nasceu em ****, ligar 16 * **** ****, retorno 10/05/2024",
+            ),
+        ] {
+            expected[field] = json!(masked);
+        }
+        assert_eq!(records, json!([expected]));
+        let transcript = session.transcript();
+        for leaked in [
+            "1985",
+            "529.982",
+            "99264-0197",
+            "9000 1111",
+            "52998224725",
+            "fulano",
+        ] {
+            assert!(!transcript.contains(leaked), "{leaked}");
+        }
+    });
+}
+
 /// With `--allow-writes` the writes are tools, marked as such, and none takes an argument that could
 /// approve it. A client that cannot ask the person (it declared no `elicitation`) gets every write
 /// refused, naming what is missing and the `host-approval` choice, and nothing is sent, however often
@@ -1319,6 +1390,124 @@ fn mcp_read_tools_leave_the_profile_as_it_was() {
     // kept from happening.
     env.run_ok(&["doctor", "--probe"]);
     assert_ne!(config_files(env.config.path()), before);
+}
+
+/// Every file under `dir`, however deep, with its bytes and when it was last modified.
+fn every_file(dir: &std::path::Path) -> Vec<(String, Vec<u8>, std::time::SystemTime)> {
+    let mut files = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                files.push((
+                    path.strip_prefix(dir).unwrap().display().to_string(),
+                    std::fs::read(&path).unwrap(),
+                    entry.metadata().unwrap().modified().unwrap(),
+                ));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Read tools change nothing on disk, the reference-name cache included: a clinic taken by name
+/// is looked up and kept in memory for the session (the second call finds it there), and no file
+/// under the configuration and cache folders is written or touched. The same lookup at the command
+/// line caches the list: what the server kept from happening.
+#[test]
+fn mcp_read_tools_write_no_cache() {
+    let env = Env::new();
+    let clinics = stdout_json(&env.run_ok_as("admin", &["ref", "clinics", "--format", "json"]));
+    let name = clinics[0]["nome"]
+        .as_str()
+        .expect("a clinic's name")
+        .to_string();
+    let cache = env.config.path().join("cache");
+    let _ = std::fs::remove_dir_all(&cache);
+    let before = every_file(env.config.path());
+    let mut process = process_for(env.config.path(), env.sandbox.urls());
+    process.env("CLINIC_TOKEN", env.token("admin", "admin"));
+    let mut asked = Vec::new();
+    runtime().block_on(async {
+        let session = Session::start(process, &[]).await;
+        for _ in 0..2 {
+            let listed = session
+                .call("report_appointments", json!({"clinic": name, "limit": 1}))
+                .await;
+            assert_eq!(structured(&listed)["returned"], 1);
+            asked.push(tokio::task::block_in_place(|| {
+                env.asked_to("/listaClinicas")
+            }));
+        }
+    });
+    assert_eq!(every_file(env.config.path()), before);
+    assert!(!cache.exists());
+    // The second call found the list where the first one kept it.
+    assert_eq!(asked[0], asked[1]);
+    env.run_ok_as(
+        "admin",
+        &["report", "appointments", "--clinic", &name, "--limit", "1"],
+    );
+    assert!(cache.exists());
+}
+
+/// A token renewed during a read tool is kept in memory, not stored: the OS keyring keeps the token
+/// it had. The same read at the command line stores the renewed one, as it always has.
+#[test]
+fn mcp_read_tools_store_no_renewed_token_in_the_keyring() {
+    let env = Env::with(clinic_sandbox::Options {
+        token_ttl: 1,
+        ..clinic_sandbox::Options::ephemeral()
+    });
+    let profile = format!(
+        "test-mcp-keyring-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    );
+    let run = || {
+        let mut c = command_for(env.config.path(), env.sandbox.urls());
+        c.env("CLINIC_CREDENTIAL_STORE", "keyutils")
+            .env("CLINIC_PROFILE", &profile);
+        c
+    };
+    succeeds(
+        run()
+            .args(["login", "--login", "unidade1", "--password-stdin"])
+            .arg("--save-password")
+            .write_stdin("unidade1\n"),
+    );
+    let stored = || {
+        let out = succeeds(run().args(["auth", "token"]));
+        String::from_utf8(out.stdout).unwrap().trim().to_string()
+    };
+    let first = stored();
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+    let logins = || {
+        env.journal()
+            .iter()
+            .filter(|r| is_to(r, "/loginApi"))
+            .count()
+    };
+    let logged_in = logins();
+    runtime().block_on(async {
+        let session = Session::start(plain(&run()), &[]).await;
+        let channels = session.call("ref_channels", json!({})).await;
+        assert!(structured(&channels)["returned"].as_u64() > Some(0));
+    });
+    // The token was renewed, and the keyring still holds the one it had.
+    assert!(logins() > logged_in);
+    assert_eq!(stored(), first);
+    succeeds(run().args(["ref", "channels", "--format", "json"]));
+    let renewed = stored();
+    succeeds(run().arg("logout"));
+    assert_ne!(renewed, first);
 }
 
 /// A write's preview masks the values it would write, never the name of the field they go to.

@@ -191,6 +191,78 @@ fn sql_with_personal_data_masked_refuses_reading_a_personal_column() {
     );
 }
 
+/// A deployment's own spellings of personal fields are personal columns too: camelCase,
+/// abbreviations, prefixes and suffixes. And an error of the engine never quotes a value while
+/// personal data is masked: a column no name marks as personal (`dn`) that holds a birth date is
+/// named in the message, its value is not.
+#[test]
+fn sql_with_personal_data_masked_knows_a_deployments_spellings_and_quotes_no_value() {
+    let env = Env::new();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute_batch(
+        "CREATE TABLE contacts (_clinic INTEGER, id INTEGER, id_cliente INTEGER, cliente TEXT, \
+         dataNascimento TEXT, dt_nasc TEXT, aniversario TEXT, cpfCliente TEXT, \
+         celular_whats TEXT, dn TEXT);
+         INSERT INTO contacts VALUES (1, 7, 70, 'Ana Souza', '1985-02-03', '03/02/1985', \
+         '03/02', '529.982.247-25', '(16) 99264-0197', '03/02/1985');",
+    )
+    .unwrap();
+    drop(conn);
+    for (column, unmasked) in [
+        ("dataNascimento", "1985"),
+        ("dt_nasc", "1985"),
+        ("aniversario", "03/02"),
+        ("cpfCliente", "529"),
+        ("celular_whats", "99264"),
+    ] {
+        let query = format!("SELECT upper({column}) AS x FROM contacts");
+        let out = sql(&env, &db, &["--mask-personal", "--format", "json"], &query);
+        assert_eq!(out.status.code(), Some(2), "{query}: {}", stderr(&out));
+        let said = stderr(&out);
+        assert!(
+            said.contains(&format!(
+                "it reads contacts.{column}, a column of personal data"
+            )),
+            "{query}: {said}"
+        );
+        assert!(!said.contains(unmasked), "{query}: {said}");
+        let out = sql(&env, &db, &["--format", "json"], &query);
+        assert!(out.status.success(), "{query}: {}", stderr(&out));
+        assert!(
+            stdout_json(&out)[0]["x"]
+                .as_str()
+                .is_some_and(|x| x.contains(unmasked)),
+            "{query}"
+        );
+    }
+    let out = sql(
+        &env,
+        &db,
+        &["--mask-personal", "--format", "json"],
+        "SELECT id, id_cliente, cliente FROM contacts",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout_json(&out),
+        serde_json::json!([{"id": 7, "id_cliente": 70, "cliente": "Ana Souza"}])
+    );
+    // The engine quotes the value it choked on; masked, the message keeps what the query names.
+    let query = "SELECT json_extract('{}', dn) AS x FROM contacts";
+    let out = sql(&env, &db, &["--mask-personal", "--format", "json"], query);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let said = stderr(&out);
+    assert!(!said.contains("1985"), "{said}");
+    assert!(
+        said.contains("JSON path") && said.contains("'****'"),
+        "{said}"
+    );
+    let out = sql(&env, &db, &["--format", "json"], query);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("'03/02/1985'"), "{}", stderr(&out));
+}
+
 /// A PostgreSQL database of the test's own with three quotes and one contact, created by the test
 /// server's role; `None` skips the test.
 fn postgres_mirror(test: &str, name: &str) -> Option<String> {

@@ -492,7 +492,7 @@ impl Server {
         let err = if self.share_personal {
             err
         } else {
-            crate::redact::personal(&err)
+            crate::redact::personal_text(&err)
         };
         CallToolResult::error(vec![ContentBlock::text(err)])
     }

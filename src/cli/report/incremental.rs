@@ -176,7 +176,10 @@ impl Run {
         ctx.watch_records(None);
         walked?;
         let columns = self.watch.columns();
+        // A run that may change nothing on disk (a read tool of `clinic mcp`) remembers nothing: the
+        // columns are a courtesy to the next export, which learns them again.
         if !columns.is_empty()
+            && !ctx.global.read_only
             && let Err(e) = state::save_columns(ctx.env(), &ctx.profile_name, self.report, &columns)
         {
             ctx.reporter.warn(&e.to_string());
@@ -190,7 +193,7 @@ impl Run {
                 since = from.format(MOMENT).to_string()
             ));
         }
-        let Some(point) = self.point else {
+        let Some(point) = self.point.filter(|_| !ctx.global.read_only) else {
             return Ok(());
         };
         let mut server_start = server_time(ctx, ServerClock::first_in);
