@@ -365,15 +365,24 @@ fn a_postgres_sync_killed_at_any_moment_loses_and_repeats_nothing() {
 
 fn killed_at_any_moment(db: &OsStr, dir: &Path) {
     let env = slow_network();
-    for (round, wait) in [40u64, 150, 300, 600, 900].into_iter().enumerate() {
+    // Each kill lands a given time after the run's first request for quotes, so that a busy
+    // machine, slow to start the process, still kills it in the middle of its walk.
+    for (round, wait) in [0u64, 110, 260, 560, 860].into_iter().enumerate() {
         if round == 2 {
             env.edit_quotes("change=7,1500");
         }
+        env.clear_journal();
         let mut child = admin_process(&env)
             .args(["sync", "--streams", "quotes", "--clinic", "all", "--to"])
             .arg(db)
             .spawn()
             .unwrap();
+        let started = std::time::Instant::now();
+        while env.asked_to("/lista_venda_orcamento") == 0
+            && started.elapsed() < Duration::from_secs(30)
+        {
+            std::thread::sleep(Duration::from_millis(10));
+        }
         std::thread::sleep(Duration::from_millis(wait));
         let _ = child.kill();
         let _ = child.wait();
