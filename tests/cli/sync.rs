@@ -27,6 +27,8 @@ struct Dest {
     /// The type `clinic sql --schema` names for whole numbers, and for other numbers.
     integer: &'static str,
     real: &'static str,
+    /// How the schema names a money column's type.
+    money: &'static str,
     /// What the database says when `clinic sql` tries a `DELETE`.
     refused: &'static str,
     /// A query a reader can run while the first sync is still walking.
@@ -42,6 +44,7 @@ impl Dest {
             to: dir.path().join("mirror.sqlite").into_os_string(),
             integer: "INTEGER",
             real: "REAL",
+            money: "\"DECIMAL(18,2)\"",
             refused: "it would change the database (DELETE quotes)",
             probe: "SELECT COUNT(*) AS n FROM _runs",
             _dir: Some(dir),
@@ -54,6 +57,7 @@ impl Dest {
             to: postgres_database(test, name)?.into(),
             integer: "BIGINT",
             real: "DOUBLE PRECISION",
+            money: "NUMERIC",
             refused: "DELETE is not a query that returns rows",
             // Its tables come with the run's publication, at the end.
             probe: "SELECT 1 AS n",
@@ -264,7 +268,7 @@ fn follows_exactly(dest: &Dest) {
         .map(|c| {
             (
                 c["run"].as_i64().unwrap(),
-                c["id"].as_str().unwrap().to_string(),
+                id_text(&c["id"]),
                 c["change"].as_str().unwrap().to_string(),
                 c["field"].as_str().map(String::from),
             )
@@ -303,7 +307,7 @@ fn follows_exactly(dest: &Dest) {
         .as_array()
         .unwrap()
         .iter()
-        .find(|c| c["id"] == "1" && c["field"] == "valor")
+        .find(|c| c["id"] == 1 && c["field"] == "valor")
         .cloned()
         .unwrap();
     let (old, new) = (
@@ -311,6 +315,11 @@ fn follows_exactly(dest: &Dest) {
         valor["new"].as_str().unwrap().parse::<f64>().unwrap(),
     );
     assert!((new - old - 10.0).abs() < 0.001, "{valor}");
+    // Written as money is written, with two decimals (`910.80`, never `910.8`).
+    for text in [&valor["old"], &valor["new"]] {
+        let text = text.as_str().unwrap();
+        assert_eq!(text.len() - text.find('.').unwrap(), 3, "{valor}");
+    }
 
     // Counted and summed by status: the two changed quotes of run 2, each once.
     let out = env.run_as(
@@ -338,6 +347,11 @@ fn follows_exactly(dest: &Dest) {
         .map(|r| r["quotes"].as_u64().unwrap())
         .sum();
     assert_eq!(changed, 2, "{by}");
+    // Each total with its two decimals, summed from the exact centavos.
+    for row in by.as_array().unwrap() {
+        let total = row["total"].as_str().unwrap();
+        assert_eq!(total.len() - total.find('.').unwrap(), 3, "{by}");
+    }
 
     // The database is the user's to read, never to change through `clinic sql`.
     let out = read(&env, db, &["DELETE FROM quotes"]);
@@ -428,7 +442,12 @@ fn ignored_filter(dest: &Dest) {
     sync(&env, db, &["--streams", "quotes"]);
     env.edit_quotes("change=1");
     let said = sync(&env, db, &["--streams", "quotes"]);
-    assert!(said.contains("ignored the modified-since filter"), "{said}");
+    // Said once for the run, however many clinics ignored the filter.
+    assert_eq!(
+        said.matches("ignored the modified-since filter").count(),
+        1,
+        "{said}"
+    );
     assert!(said.contains("0 new, 1 changed"), "{said}");
     env.edit_quotes("delete=2");
     let said = sync(&env, db, &["--streams", "quotes"]);
@@ -437,6 +456,182 @@ fn ignored_filter(dest: &Dest) {
         "{said}"
     );
     same(&mirrored(&env, db), &exported(&env), "the service");
+    // Each run says what it walked: everything at first, then whole because the filter was ignored.
+    let modes: Vec<Value> = sql(&env, db, "SELECT mode FROM _runs ORDER BY run")
+        .into_iter()
+        .map(|r| r["mode"].clone())
+        .collect();
+    assert_eq!(modes, ["first", "whole-fallback", "whole-fallback"]);
+}
+
+/// Money is a number in the mirror: `>`, `ORDER BY` and `SUM` over `valor` give what the exact
+/// centavos give, and it prints with its two decimals. The mirror's own times are typed with their
+/// zone, `_changes.id` joins its table's integer key with no cast, and each run says what it walked.
+#[test]
+fn money_compares_orders_and_sums_as_numbers_and_bookkeeping_is_typed() {
+    typed(&Dest::file());
+}
+
+#[test]
+fn money_compares_orders_and_sums_as_numbers_and_bookkeeping_is_typed_in_postgres() {
+    let test = "money_compares_orders_and_sums_as_numbers_and_bookkeeping_is_typed_in_postgres";
+    if let Some(dest) = Dest::postgres(test, "typed_money_w55") {
+        typed(&dest);
+    }
+}
+
+/// Hundredths as exact decimal text: `312000` is `3120.00`.
+fn centavos_text(units: i64) -> String {
+    let sign = if units < 0 { "-" } else { "" };
+    format!("{sign}{}.{:02}", units.abs() / 100, units.abs() % 100)
+}
+
+fn typed(dest: &Dest) {
+    let env = Env::with(Options {
+        scale: 2_000,
+        ..Options::ephemeral()
+    });
+    let db = &dest.to;
+    let said = sync(&env, db, &["--streams", "quotes"]);
+    if arg(db).starts_with("postgres") {
+        // How far the database goes is the run's last line.
+        let last = said.trim_end().lines().last().unwrap_or_default();
+        assert!(last.contains("published up to run 1"), "{said}");
+    }
+    let one = |query: &str| sql(&env, db, query).remove(0);
+    let count = |query: &str| one(query)["n"].as_i64().unwrap();
+    // A comparison with a number.
+    let above = count("SELECT COUNT(*) AS n FROM quotes WHERE valor > 1000");
+    assert_eq!(
+        above,
+        count("SELECT COUNT(*) AS n FROM quotes WHERE valor_centavos > 100000")
+    );
+    assert!(above > 0 && above < count("SELECT COUNT(*) AS n FROM quotes"));
+    // An order.
+    let ids = |query: &str| -> Vec<Value> {
+        sql(&env, db, query)
+            .into_iter()
+            .map(|r| r["id"].clone())
+            .collect()
+    };
+    assert_eq!(
+        ids("SELECT id FROM quotes ORDER BY valor DESC, id LIMIT 50"),
+        ids("SELECT id FROM quotes ORDER BY valor_centavos DESC, id LIMIT 50")
+    );
+    // A sum, to the centavo.
+    let exact = centavos_text(
+        one("SELECT SUM(valor_centavos) AS s FROM quotes")["s"]
+            .as_i64()
+            .unwrap(),
+    );
+    let sum = one("SELECT SUM(valor) AS s FROM quotes")["s"].clone();
+    match &sum {
+        // PostgreSQL's NUMERIC, exactly.
+        Value::String(text) => assert_eq!(text, &exact),
+        // SQLite's sum of doubles, compensated: the nearest double to the exact sum.
+        Value::Number(n) => {
+            assert_eq!(
+                n.to_string().parse::<f64>().unwrap(),
+                exact.parse::<f64>().unwrap()
+            );
+            assert_eq!(format!("{:.2}", n.as_f64().unwrap()), exact);
+        }
+        other => panic!("{other}"),
+    }
+    // Money prints with its two decimals, in CSV as in JSON.
+    let row = one(
+        "SELECT valor, valor_centavos FROM quotes WHERE valor_centavos % 10 = 0 AND valor_centavos % 100 <> 0 ORDER BY id LIMIT 1",
+    );
+    assert_eq!(
+        row["valor"],
+        Value::String(centavos_text(row["valor_centavos"].as_i64().unwrap())),
+        "{row}"
+    );
+    let out = read(
+        &env,
+        db,
+        &[
+            "--format",
+            "csv",
+            "SELECT valor FROM quotes WHERE valor_centavos % 100 = 0 ORDER BY id LIMIT 1",
+        ],
+    );
+    let csv = String::from_utf8(out.stdout).unwrap();
+    assert!(csv.trim_end().ends_with(".00"), "{csv}");
+
+    // The mirror's own times are declared with their zone, and hold it.
+    let schema = read(&env, db, &["--schema", "--format", "csv"]);
+    let schema = String::from_utf8(schema.stdout).unwrap();
+    // SQLite says the type as declared; PostgreSQL names `timestamptz` so.
+    let zoned = "TIMESTAMP WITH TIME ZONE";
+    for column in [
+        format!("quotes,_first_seen,{zoned},0"),
+        format!("quotes,_changed_at,{zoned},0"),
+        format!("quotes,_deleted_at,{zoned},0"),
+        format!("_runs,started_at,{zoned},0"),
+        format!("_changes,id,{},0", dest.integer),
+    ] {
+        assert!(schema.contains(&column), "{column}: {schema}");
+    }
+    // A change joins its quote by the integer ID, with no cast.
+    env.edit_quotes("change=1,2");
+    sync(&env, db, &["--streams", "quotes"]);
+    sync(&env, db, &["--streams", "quotes", "--full"]);
+    let joined = count(
+        "SELECT COUNT(DISTINCT q.id) AS n FROM _changes c JOIN quotes q \
+         ON q._clinic = c.clinic AND q.id = c.id WHERE c.stream = 'quotes'",
+    );
+    assert_eq!(joined, 2);
+    // Each run says what it walked.
+    let modes: Vec<Value> = sql(&env, db, "SELECT mode FROM _runs ORDER BY run")
+        .into_iter()
+        .map(|r| r["mode"].clone())
+        .collect();
+    assert_eq!(modes, ["first", "incremental", "full"]);
+    if let Value::String(first_seen) = &one("SELECT _first_seen AS t FROM quotes LIMIT 1")["t"] {
+        // SQLite keeps the text with its offset (`…-03:00`, `…+00:00`).
+        let offset = &first_seen[first_seen.len() - 6..];
+        assert!(
+            offset.starts_with(['+', '-']) && offset.as_bytes()[3] == b':',
+            "{first_seen}"
+        );
+    }
+}
+
+/// With a PostgreSQL database that turns the login away, `clinic sync` exits 3 before it asks the
+/// service anything: the walk is not made for nothing.
+#[test]
+fn a_postgres_login_refused_ends_the_sync_before_the_service_is_asked() {
+    let test = "a_postgres_login_refused_ends_the_sync_before_the_service_is_asked";
+    let Some(url) = postgres_database(test, "refused_early_w55") else {
+        return;
+    };
+    let env = Env::with(Options {
+        scale: 100,
+        ..Options::ephemeral()
+    });
+    env.clear_journal();
+    let out = env
+        .admin()
+        .env("CLINIC_CREDENTIAL_STORE", "file")
+        .env_remove("PGPASSWORD")
+        .args([
+            "sync",
+            "--streams",
+            "quotes",
+            "--to",
+            &postgres_as_reader(&url),
+        ])
+        .args(EVERY_CLINIC)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("did not accept the login"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(env.sent(), Vec::<Value>::new());
 }
 
 /// A field that appears in later records adds a column; earlier rows have it empty.
@@ -466,7 +661,7 @@ fn new_field(dest: &Dest) {
     let (integer, real) = (dest.integer, dest.real);
     for column in [
         format!("quotes,desconto_fidelidade,{real},0"),
-        "quotes,valor,TEXT,0".to_string(),
+        format!("quotes,valor,{},0", dest.money),
         format!("quotes,valor_centavos,{integer},0"),
         format!("quotes__procedimentos,_parent,{integer},1"),
     ] {
@@ -747,7 +942,7 @@ fn the_crm_contacts_and_deals_are_mirrored_and_their_changes_named() {
     );
     assert_eq!(
         changed,
-        [serde_json::json!({"id": "1", "field": "NAME", "new": "Renomeada"})]
+        [serde_json::json!({"id": 1, "field": "NAME", "new": "Renomeada"})]
     );
 }
 
@@ -1125,12 +1320,12 @@ fn sync_changes_after_a_killed_run_lists_what_its_resume_finished() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
     let rows = stdout_json(&out);
-    let changed: std::collections::BTreeSet<&str> = rows
+    let changed: std::collections::BTreeSet<i64> = rows
         .as_array()
         .unwrap()
         .iter()
         .filter(|r| r["change"] == "changed")
-        .map(|r| r["id"].as_str().unwrap())
+        .map(|r| r["id"].as_i64().unwrap())
         .collect();
     assert_eq!(changed.len(), 40, "{rows}");
 }
@@ -1280,4 +1475,12 @@ fn sync_holding_the_lock(env: &Env, db: impl AsRef<std::ffi::OsStr>) -> std::pro
         std::thread::sleep(Duration::from_millis(20));
     }
     first
+}
+
+/// A record's ID as `sync changes` lists it: an integer where the ID is one, else its text.
+fn id_text(id: &serde_json::Value) -> String {
+    match id {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
 }
