@@ -112,7 +112,7 @@ config-key-concurrency = pages in flight during walks (1-32)
 config-key-timezone = an IANA time zone for CRM date-times, e.g. America/Sao_Paulo
 config-key-units = CRM unit names for crm contact create --unit: "A;B;C", or "A,B,C" if no ';'
 config-key-money-fields = field names that hold amounts in reais besides valor, valor_original, valor_unitario and valor_total, separated by commas (typed as exact decimals in Parquet)
-config-key-sync-full-every = clinic sync walks every list whole (tombstoning what is gone) once this long has passed since the last full run, e.g. 7d
+config-key-sync-full-every = clinic sync walks every list whole (tombstoning what is gone) once this long has passed since the last full run (7d unless set)
 # clinic mcp: profile keys
 config-key-mcp-share-personal = true: clinic mcp sends phones, e-mails, birth dates and CPFs unmasked, as with --share-personal (default false)
 config-key-mcp-allow-writes = true: clinic mcp also offers the tools that write, as with --allow-writes; each call is still confirmed by the person (default false)

@@ -119,7 +119,7 @@ config-key-concurrency = páginas em andamento ao mesmo tempo nos percursos (1-3
 config-key-timezone = um fuso horário IANA para datas e horas do CRM, p. ex. America/Sao_Paulo
 config-key-units = nomes das unidades do CRM para crm contact create --unit: "A;B;C", ou "A,B,C" se não houver ';'
 config-key-money-fields = nomes de campos que guardam valores em reais além de valor, valor_original, valor_unitario e valor_total, separados por vírgulas (gravados como decimais exatos em Parquet)
-config-key-sync-full-every = clinic sync percorre todas as listas inteiras (marcando o que sumiu) quando passar esse tempo desde a última execução completa, p. ex. 7d
+config-key-sync-full-every = clinic sync percorre todas as listas inteiras (marcando o que sumiu) quando passar esse tempo desde a última execução completa (7d se não definido)
 # clinic mcp: profile keys
 config-key-mcp-share-personal = true: clinic mcp envia telefones, e-mails, datas de nascimento e CPFs sem máscara, como com --share-personal (padrão false)
 config-key-mcp-allow-writes = true: clinic mcp oferece também as ferramentas que gravam, como com --allow-writes; cada chamada continua sendo confirmada pela pessoa (padrão false)

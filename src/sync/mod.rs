@@ -560,9 +560,13 @@ async fn crm_walk(
 
 /// Whether the profile's `sync.full_every` has passed since the stream's last full walk.
 fn full_due(ctx: &Context, bookmark: &crate::mirror::Bookmark) -> Result<bool> {
-    let Some(every) = &ctx.profile.sync.full_every else {
-        return Ok(false);
-    };
+    // Unless set, once a week: an incremental walk never sees a deletion, only a whole one does.
+    let every = ctx
+        .profile
+        .sync
+        .full_every
+        .as_deref()
+        .unwrap_or(DEFAULT_FULL_EVERY);
     let every = humantime::parse_duration(every).map_err(|_| {
         Error::invalid(
             "sync.full_every",
@@ -576,6 +580,9 @@ fn full_due(ctx: &Context, bookmark: &crate::mirror::Bookmark) -> Result<bool> {
         .and_then(|t| chrono::DateTime::parse_from_str(t, RUN_TIME).ok());
     Ok(due(chrono::Local::now().fixed_offset(), last, every))
 }
+
+/// How often a full walk is due when `sync.full_every` is not set.
+const DEFAULT_FULL_EVERY: &str = "7d";
 
 /// Whether a full walk is due at `now`, the last one ended at `last`, every `every`. A last walk
 /// dated in the future was stamped under a clock that ran ahead: waiting for it would put off every

@@ -971,6 +971,41 @@ fn a_full_walk_comes_back_as_often_as_the_profile_says() {
     same(&mirrored(&env, &db), &exported(&env), "the service");
 }
 
+/// With no `sync.full_every` set, a run walks whole once a week: a deletion is seen within the week,
+/// and the run is recorded as full.
+#[test]
+fn a_full_walk_comes_back_weekly_by_default() {
+    let env = Env::scale(300);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    sync(&env, &db, &["--streams", "quotes"]);
+    env.edit_quotes("delete=2");
+    let said = sync(&env, &db, &["--streams", "quotes"]);
+    assert!(
+        said.contains("(clinic 1, incremental): 0 new, 0 changed, 0 vanished"),
+        "{said}"
+    );
+    // The last full walk, eight days ago.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute(
+        "UPDATE _bookmarks SET full_at = '2000-01-01 00:00:00+00:00'",
+        [],
+    )
+    .unwrap();
+    drop(conn);
+    let said = sync(&env, &db, &["--streams", "quotes"]);
+    assert!(
+        said.contains("(clinic 1, full): 0 new, 0 changed, 1 vanished"),
+        "{said}"
+    );
+    let modes: Vec<Value> = sql(&env, &db, "SELECT mode FROM _runs ORDER BY run")
+        .into_iter()
+        .map(|r| r["mode"].clone())
+        .collect();
+    assert_eq!(modes, ["first", "incremental", "full"]);
+    same(&mirrored(&env, &db), &exported(&env), "the service");
+}
+
 /// A clinic's list that comes back empty where the mirror holds its rows tombstones nothing on that
 /// run and says so, naming the table and clinic: the next run finds every row where it was, and the
 /// change log holds no vanished nor resurrected rows. `--allow-empty` accepts the empty list.
@@ -1482,5 +1517,98 @@ fn id_text(id: &serde_json::Value) -> String {
     match id {
         serde_json::Value::String(s) => s.clone(),
         other => other.to_string(),
+    }
+}
+
+/// The guide's ten finance questions, as printed there, run on a mirror; two of them are recomputed
+/// from the export with the definition the guide gives under their title.
+#[test]
+fn the_guides_ten_questions_run_and_mean_what_they_say() {
+    let guide = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/guide.md"),
+    )
+    .unwrap();
+    let block = guide
+        .split("Ten finance questions")
+        .nth(1)
+        .and_then(|rest| rest.split("```sql\n").nth(1))
+        .and_then(|rest| rest.split("```").next())
+        .unwrap();
+    let questions: Vec<&str> = block
+        .split(";\n")
+        .map(str::trim)
+        .filter(|q| !q.is_empty())
+        .collect();
+    assert_eq!(questions.len(), 10, "{block}");
+    let env = Env::scale(600);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    sync(&env, &db, &["--streams", "quotes,appointments"]);
+    let answers: Vec<Vec<Value>> = questions.iter().map(|q| sql(&env, &db, q)).collect();
+    for (i, rows) in answers.iter().enumerate().take(9) {
+        // Question 8 depends on today's date, question 10 on deletions.
+        if i != 7 && i != 4 && i != 3 {
+            assert!(!rows.is_empty(), "question {}: no rows", i + 1);
+        }
+    }
+    let out = env.run_as(
+        "admin",
+        &[FICHA_ALL, EVERY_CLINIC, &["--format", "json"][..]].concat(),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let quotes = stdout_json(&out);
+    let quotes = quotes.as_array().unwrap();
+    let centavos = |q: &Value| (q["valor"].as_f64().unwrap() * 100.0).round() as i64;
+    // 1: sales, courtesy quotes left out, per clinic and month.
+    let mut sales = std::collections::BTreeMap::<(String, String), (i64, i64)>::new();
+    for q in quotes {
+        if q["status"] == "Aprovado" && centavos(q) > 0 {
+            let key = (
+                q["unidade"].as_str().unwrap().to_string(),
+                q["data"].as_str().unwrap()[..7].to_string(),
+            );
+            let e = sales.entry(key).or_default();
+            e.0 += 1;
+            e.1 += centavos(q);
+        }
+    }
+    let got: std::collections::BTreeMap<(String, String), (i64, i64)> = answers[0]
+        .iter()
+        .map(|r| {
+            (
+                (
+                    r["unidade"].as_str().unwrap().to_string(),
+                    r["mes"].as_str().unwrap().to_string(),
+                ),
+                (
+                    r["vendas"].as_i64().unwrap(),
+                    (r["total"].as_f64().unwrap() * 100.0).round() as i64,
+                ),
+            )
+        })
+        .collect();
+    assert_eq!(got, sales);
+    // 2: among evaluated quotes already decided, the share approved.
+    let mut decided = std::collections::BTreeMap::<String, (u32, u32)>::new();
+    for q in quotes {
+        if q["avaliacao_realizada"] == "Sim" {
+            let e = decided
+                .entry(q["unidade"].as_str().unwrap().to_string())
+                .or_default();
+            if q["status"] == "Aprovado" {
+                e.0 += 1;
+            }
+            if q["status"] == "Aprovado" || q["status"] == "Cancelado" {
+                e.1 += 1;
+            }
+        }
+    }
+    for r in &answers[1] {
+        let (approved, all) = decided[r["unidade"].as_str().unwrap()];
+        let expected = f64::from(approved) / f64::from(all);
+        assert!(
+            (r["conversao"].as_f64().unwrap() - expected).abs() < 1e-9,
+            "{r}: {approved}/{all}"
+        );
     }
 }
