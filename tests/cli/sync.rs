@@ -1529,7 +1529,7 @@ fn the_guides_ten_questions_run_and_mean_what_they_say() {
     )
     .unwrap();
     let block = guide
-        .split("Ten finance questions")
+        .split("Ten finance questions, each with")
         .nth(1)
         .and_then(|rest| rest.split("```sql\n").nth(1))
         .and_then(|rest| rest.split("```").next())
@@ -1544,7 +1544,15 @@ fn the_guides_ten_questions_run_and_mean_what_they_say() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("mirror.sqlite");
     sync(&env, &db, &["--streams", "quotes,appointments"]);
-    let answers: Vec<Vec<Value>> = questions.iter().map(|q| sql(&env, &db, q)).collect();
+    // Each as the guide prints it, its comments included (after `--`, since it starts with `-`).
+    let answers: Vec<Vec<Value>> = questions
+        .iter()
+        .map(|q| {
+            let out = read(&env, &db, &["--format", "json", "--", q]);
+            assert!(out.status.success(), "{q}: {}", stderr(&out));
+            stdout_json(&out).as_array().cloned().unwrap_or_default()
+        })
+        .collect();
     for (i, rows) in answers.iter().enumerate().take(9) {
         // Question 8 depends on today's date, question 10 on deletions.
         if i != 7 && i != 4 && i != 3 {
@@ -1588,6 +1596,16 @@ fn the_guides_ten_questions_run_and_mean_what_they_say() {
         })
         .collect();
     assert_eq!(got, sales);
+    // 6: the lines of every sale add up to the sales, net of discount, products included.
+    let by_service: f64 = answers[5]
+        .iter()
+        .map(|r| r["vendas"].as_f64().unwrap())
+        .sum();
+    let total: i64 = sales.values().map(|v| v.1).sum();
+    assert!(
+        (by_service * 100.0 - total as f64).abs() < 1.0,
+        "{by_service} {total}"
+    );
     // 2: among evaluated quotes already decided, the share approved.
     let mut decided = std::collections::BTreeMap::<String, (u32, u32)>::new();
     for q in quotes {
