@@ -1630,3 +1630,61 @@ fn the_guides_ten_questions_run_and_mean_what_they_say() {
         );
     }
 }
+
+/// A PostgreSQL database published by an earlier version, where money, the mirror's own times and
+/// `_changes.id` were text, has them converted by the next publication, every value kept.
+#[test]
+fn a_postgres_mirror_of_text_money_and_times_is_upgraded_by_the_next_publication() {
+    let test = "a_postgres_mirror_of_text_money_and_times_is_upgraded_by_the_next_publication";
+    let Some(url) = postgres_database(test, "upgraded_w55") else {
+        return;
+    };
+    let env = Env::scale(300);
+    sync(&env, &url, &["--streams", "quotes"]);
+    env.edit_quotes("change=1");
+    sync(&env, &url, &["--streams", "quotes"]);
+    let before = sql(
+        &env,
+        &url,
+        "SELECT SUM(valor_centavos) AS s, COUNT(*) AS n FROM quotes",
+    );
+    // As an earlier version left them.
+    postgres_run(
+        test,
+        &url,
+        &[
+            "ALTER TABLE quotes ALTER COLUMN valor TYPE text USING to_char(valor, 'FM999999999990.00'), \
+             ALTER COLUMN _first_seen TYPE text, ALTER COLUMN _deleted_at TYPE text"
+                .to_string(),
+            "ALTER TABLE _changes ALTER COLUMN id TYPE text".to_string(),
+            "ALTER TABLE _runs ALTER COLUMN started_at TYPE text".to_string(),
+        ],
+    );
+    env.edit_quotes("change=2");
+    sync(&env, &url, &["--streams", "quotes"]);
+    let schema = read(&env, &url, &["--schema", "--format", "csv"]);
+    let schema = String::from_utf8(schema.stdout).unwrap();
+    for column in [
+        "quotes,valor,NUMERIC,0",
+        "quotes,_first_seen,TIMESTAMP WITH TIME ZONE,0",
+        "quotes,_deleted_at,TIMESTAMP WITH TIME ZONE,0",
+        "_changes,id,BIGINT,0",
+        "_runs,started_at,TIMESTAMP WITH TIME ZONE,0",
+    ] {
+        assert!(schema.contains(column), "{column}: {schema}");
+    }
+    let after = sql(
+        &env,
+        &url,
+        "SELECT SUM(valor_centavos) AS s, COUNT(*) AS n, \
+         SUM(CASE WHEN valor * 100 = valor_centavos THEN 1 ELSE 0 END) AS same FROM quotes",
+    );
+    assert_eq!(after[0]["n"], before[0]["n"]);
+    assert_eq!(after[0]["same"], after[0]["n"], "{after:?}");
+    let joined = sql(
+        &env,
+        &url,
+        "SELECT COUNT(*) AS n FROM _changes c JOIN quotes q ON q._clinic = c.clinic AND q.id = c.id",
+    );
+    assert!(joined[0]["n"].as_i64().unwrap() >= 2, "{joined:?}");
+}
