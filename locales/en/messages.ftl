@@ -561,6 +561,7 @@ config-expect-postgres-no-password = a PostgreSQL URL without a password (postgr
 sync-postgres-failed = the PostgreSQL database { $url } could not be reached or written: { $reason }
 sync-postgres-refused = the PostgreSQL database { $url } refused what this run sent: { $reason }
 sync-postgres-login = the PostgreSQL database { $url } did not accept the login: { $reason } — store its password with `clinic auth set-db-password { $url }`, or set PGPASSWORD
+sync-postgres-cannot-create = the PostgreSQL database { $url }: the role { $role } may not create tables in the schema "{ $schema }", where clinic sync keeps the mirror — grant it CREATE on that schema (GRANT CREATE ON SCHEMA { $schema } TO { $role }), or sync as a role that may
 sync-postgres-other-source = { $url } is fed by another working copy ({ $id }), whose runs are numbered apart from this one's: give this sync a database of its own, or drop that database's tables to feed it from here
 sync-postgres-published = { $url }: published up to run { $run } ({ $rows } rows sent)
 sync-list-absent = { $stream }: this deployment has no such list; left out

@@ -575,6 +575,7 @@ config-expect-postgres-no-password = uma URL do PostgreSQL sem senha (postgres:/
 sync-postgres-failed = não foi possível alcançar ou gravar o banco PostgreSQL { $url }: { $reason }
 sync-postgres-refused = o banco PostgreSQL { $url } recusou o que esta execução enviou: { $reason }
 sync-postgres-login = o banco PostgreSQL { $url } não aceitou o login: { $reason } — guarde a senha dele com `clinic auth set-db-password { $url }`, ou defina PGPASSWORD
+sync-postgres-cannot-create = o banco PostgreSQL { $url }: o papel { $role } não pode criar tabelas no esquema "{ $schema }", onde o clinic sync guarda o espelho — conceda CREATE nesse esquema (GRANT CREATE ON SCHEMA { $schema } TO { $role }), ou sincronize com um papel que possa
 sync-postgres-other-source = { $url } é alimentado por outra cópia de trabalho ({ $id }), cujas execuções têm outra numeração: dê a este sync um banco próprio, ou apague as tabelas daquele banco para alimentá-lo daqui
 sync-postgres-published = { $url }: publicado até a execução { $run } ({ $rows } linhas enviadas)
 sync-list-absent = { $stream }: esta implantação não tem essa lista; ficou de fora

@@ -400,6 +400,20 @@ pub async fn publication_free(client: &Client) -> MirrorResult<bool> {
     Ok(free)
 }
 
+/// The role and schema when the role logged in may not create tables in the schema a publication
+/// writes to (`current_schema()`): asked before a sync walks the service, since every publication
+/// creates what it lacks there. `None`: it may.
+pub async fn cannot_create(client: &Client) -> MirrorResult<Option<(String, String)>> {
+    let row = client
+        .query_one(
+            "SELECT current_user::text, COALESCE(current_schema()::text, ''), \
+             COALESCE(has_schema_privilege(current_schema(), 'CREATE'), false)",
+            &[],
+        )
+        .await?;
+    Ok((!row.get::<_, bool>(2)).then(|| (row.get(0), row.get(1))))
+}
+
 /// What the database refused while it took `table`, said with the table's name.
 fn within(table: &str, e: MirrorError) -> MirrorError {
     match e {

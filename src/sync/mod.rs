@@ -171,19 +171,35 @@ fn open(ctx: &Context, opts: &Options) -> Result<Mirror> {
 
 pub async fn run(ctx: &Context, opts: Options) -> Result<Outcome> {
     let mut mirror = open(ctx, &opts)?;
-    // The PostgreSQL database is reached and logged into before the service is asked anything: a
-    // server down or a login refused ends the run now (exit 3 for the login), not after the walk.
+    // The PostgreSQL database is reached and logged into, and its role's right to create the
+    // mirror's tables asked, before the service is asked anything: a server down, a login refused
+    // or a role that may not write ends the run now (exit 3 for the login and the role), not after
+    // the walk.
     // A sync that may not wait also ends now when a session holds the publication lock.
     if let Some(target) = opts.publish.as_ref() {
-        let free = async {
+        let (free, cannot_create) = async {
             let client = target.connect().await?;
-            if opts.wait {
-                return Ok(true);
+            let cannot_create = crate::mirror::postgres::cannot_create(&client).await?;
+            if opts.wait || cannot_create.is_some() {
+                return Ok((true, cannot_create));
             }
-            crate::mirror::postgres::publication_free(&client).await
+            Ok((
+                crate::mirror::postgres::publication_free(&client).await?,
+                None,
+            ))
         }
         .await
         .map_err(|e| postgres_failure(target, e))?;
+        // A role that may not create the mirror's tables would fail at the publication, after
+        // the whole walk.
+        if let Some((role, schema)) = cannot_create {
+            return Err(Error::Auth(crate::t!(
+                "sync-postgres-cannot-create",
+                url = target.url.as_str(),
+                role = role,
+                schema = schema
+            )));
+        }
         if !free {
             return Err(Error::Other(crate::t!(
                 "sync-busy",

@@ -1688,3 +1688,42 @@ fn a_postgres_mirror_of_text_money_and_times_is_upgraded_by_the_next_publication
     );
     assert!(joined[0]["n"].as_i64().unwrap() >= 2, "{joined:?}");
 }
+
+/// A role that logs in but may not create the mirror's tables is refused before the service is asked
+/// anything (exit 3), with the grant that lets it.
+#[test]
+fn a_postgres_role_that_may_not_create_tables_ends_the_sync_before_the_service_is_asked() {
+    let test =
+        "a_postgres_role_that_may_not_create_tables_ends_the_sync_before_the_service_is_asked";
+    let Some(url) = postgres_database(test, "no_create_w55") else {
+        return;
+    };
+    let env = Env::scale(100);
+    env.clear_journal();
+    let out = env
+        .admin()
+        .env("CLINIC_CREDENTIAL_STORE", "file")
+        .env("PGPASSWORD", POSTGRES_READER_PASSWORD)
+        .args([
+            "sync",
+            "--streams",
+            "quotes",
+            "--to",
+            &postgres_as_reader(&url),
+        ])
+        .args(EVERY_CLINIC)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("may not create tables in the schema \"public\""),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        stderr(&out).contains("GRANT CREATE ON SCHEMA public TO"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(env.sent(), Vec::<Value>::new());
+}
