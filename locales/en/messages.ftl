@@ -112,7 +112,7 @@ config-key-concurrency = pages in flight during walks (1-32)
 config-key-timezone = an IANA time zone for CRM date-times, e.g. America/Sao_Paulo
 config-key-units = CRM unit names for crm contact create --unit: "A;B;C", or "A,B,C" if no ';'
 config-key-money-fields = field names that hold amounts in reais besides valor, valor_original, valor_unitario and valor_total, separated by commas (typed as exact decimals in Parquet)
-config-key-sync-full-every = clinic sync walks every list whole (tombstoning what is gone) once this long has passed since the last full run, e.g. 7d
+config-key-sync-full-every = clinic sync walks every list whole (tombstoning what is gone) once this long has passed since the last full run (7d unless set)
 # clinic mcp: profile keys
 config-key-mcp-share-personal = true: clinic mcp sends phones, e-mails, birth dates and CPFs unmasked, as with --share-personal (default false)
 config-key-mcp-allow-writes = true: clinic mcp also offers the tools that write, as with --allow-writes; each call is still confirmed by the person (default false)
@@ -561,6 +561,7 @@ config-expect-postgres-no-password = a PostgreSQL URL without a password (postgr
 sync-postgres-failed = the PostgreSQL database { $url } could not be reached or written: { $reason }
 sync-postgres-refused = the PostgreSQL database { $url } refused what this run sent: { $reason }
 sync-postgres-login = the PostgreSQL database { $url } did not accept the login: { $reason } — store its password with `clinic auth set-db-password { $url }`, or set PGPASSWORD
+sync-postgres-cannot-create = the PostgreSQL database { $url }: the role { $role } may not create tables in the schema "{ $schema }", where clinic sync keeps the mirror — grant it CREATE on that schema (GRANT CREATE ON SCHEMA { $schema } TO { $role }), or sync as a role that may
 sync-postgres-other-source = { $url } is fed by another working copy ({ $id }), whose runs are numbered apart from this one's: give this sync a database of its own, or drop that database's tables to feed it from here
 sync-postgres-published = { $url }: published up to run { $run } ({ $rows } rows sent)
 sync-list-absent = { $stream }: this deployment has no such list; left out

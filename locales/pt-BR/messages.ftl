@@ -119,7 +119,7 @@ config-key-concurrency = páginas em andamento ao mesmo tempo nos percursos (1-3
 config-key-timezone = um fuso horário IANA para datas e horas do CRM, p. ex. America/Sao_Paulo
 config-key-units = nomes das unidades do CRM para crm contact create --unit: "A;B;C", ou "A,B,C" se não houver ';'
 config-key-money-fields = nomes de campos que guardam valores em reais além de valor, valor_original, valor_unitario e valor_total, separados por vírgulas (gravados como decimais exatos em Parquet)
-config-key-sync-full-every = clinic sync percorre todas as listas inteiras (marcando o que sumiu) quando passar esse tempo desde a última execução completa, p. ex. 7d
+config-key-sync-full-every = clinic sync percorre todas as listas inteiras (marcando o que sumiu) quando passar esse tempo desde a última execução completa (7d se não definido)
 # clinic mcp: profile keys
 config-key-mcp-share-personal = true: clinic mcp envia telefones, e-mails, datas de nascimento e CPFs sem máscara, como com --share-personal (padrão false)
 config-key-mcp-allow-writes = true: clinic mcp oferece também as ferramentas que gravam, como com --allow-writes; cada chamada continua sendo confirmada pela pessoa (padrão false)
@@ -575,6 +575,7 @@ config-expect-postgres-no-password = uma URL do PostgreSQL sem senha (postgres:/
 sync-postgres-failed = não foi possível alcançar ou gravar o banco PostgreSQL { $url }: { $reason }
 sync-postgres-refused = o banco PostgreSQL { $url } recusou o que esta execução enviou: { $reason }
 sync-postgres-login = o banco PostgreSQL { $url } não aceitou o login: { $reason } — guarde a senha dele com `clinic auth set-db-password { $url }`, ou defina PGPASSWORD
+sync-postgres-cannot-create = o banco PostgreSQL { $url }: o papel { $role } não pode criar tabelas no esquema "{ $schema }", onde o clinic sync guarda o espelho — conceda CREATE nesse esquema (GRANT CREATE ON SCHEMA { $schema } TO { $role }), ou sincronize com um papel que possa
 sync-postgres-other-source = { $url } é alimentado por outra cópia de trabalho ({ $id }), cujas execuções têm outra numeração: dê a este sync um banco próprio, ou apague as tabelas daquele banco para alimentá-lo daqui
 sync-postgres-published = { $url }: publicado até a execução { $run } ({ $rows } linhas enviadas)
 sync-list-absent = { $stream }: esta implantação não tem essa lista; ficou de fora

@@ -145,6 +145,9 @@ pub async fn run(ctx: &Context, args: SyncArgs) -> Result<()> {
         run = outcome.run,
         streams = parts.join("; ")
     ));
+    if let Some(line) = &outcome.published {
+        ctx.reporter.note(line);
+    }
     // Every row is written, but a sum over the centavos would be short: the run says so in its
     // exit status, so a nightly job notices.
     if outcome.unread_money > 0 {

@@ -194,13 +194,23 @@ impl Leaves<'_> {
     }
 }
 
-/// How a column of `kind` is declared. Money is exact decimal text (SQLite has no decimal type),
-/// with its centavos in an integer column beside it.
+/// How a money column is declared: a number (NUMERIC affinity in SQLite, `numeric(18,2)` in
+/// PostgreSQL), so that `>`, `ORDER BY` and `SUM` treat it as one. SQLite has no decimal type: a
+/// value is kept as the double nearest its amount, which orders and compares exactly for any amount
+/// of 15 digits or fewer; the exact amount stays in the integer centavos column beside it.
+pub const MONEY_DECLARED: &str = "DECIMAL(18,2)";
+
+/// How the mirror's own times are declared: ISO 8601 text with the offset of the machine's zone
+/// (`2026-03-01 10:00:00-03:00`), `timestamptz` in PostgreSQL.
+pub const ZONED_DECLARED: &str = "TIMESTAMP WITH TIME ZONE";
+
+/// How a column of `kind` is declared. Money is a number, with its exact centavos in an integer
+/// column beside it.
 pub fn declared(kind: Kind, money: bool) -> &'static str {
     match kind {
         Kind::Bool => "BOOLEAN",
         Kind::Int | Kind::WideInt => "INTEGER",
-        Kind::Decimal if money => "TEXT",
+        Kind::Decimal if money => MONEY_DECLARED,
         Kind::Decimal => "REAL",
         Kind::Date => "DATE",
         Kind::Timestamp => "TIMESTAMP",
@@ -256,6 +266,28 @@ pub fn stored_real(cell: &Cell, texts: &Texts) -> Sql {
     match stored(cell, texts, Kind::Decimal) {
         Sql::Text(t) => t.parse::<f64>().map(Sql::Real).unwrap_or(Sql::Text(t)),
         other => other,
+    }
+}
+
+/// A money leaf as its column holds it: the double nearest its amount (the quotient of two exactly
+/// held numbers, rounded once), or its text when it is no exact amount.
+pub fn stored_money(cell: &Cell, texts: &Texts) -> Sql {
+    match (
+        stored(cell, texts, Kind::Text),
+        decimal_of(cell.scalar, cell.text(texts)),
+    ) {
+        (Sql::Null, _) => Sql::Null,
+        (_, Some(units)) if units.unsigned_abs() < 1 << 53 => Sql::Real(units as f64 / 100.0),
+        (text, _) => text,
+    }
+}
+
+/// A money value as the mirror writes it for people: two decimals (`910.80`), or its text.
+pub fn money_text(value: &Sql) -> Option<String> {
+    match value {
+        Sql::Integer(n) => Some(format!("{n}.00")),
+        Sql::Real(r) => Some(format!("{r:.2}")),
+        other => text_of(other),
     }
 }
 

@@ -248,14 +248,29 @@ fn pg_type(declared: &str) -> &'static str {
         "REAL" => "DOUBLE PRECISION",
         "DATE" => "DATE",
         "TIMESTAMP" => "TIMESTAMP",
+        "DECIMAL(18,2)" => "NUMERIC(18,2)",
+        "TIMESTAMP WITH TIME ZONE" => "TIMESTAMPTZ",
         _ => "TEXT",
+    }
+}
+
+/// A PostgreSQL type as `information_schema.columns.data_type` names it.
+fn information_name(pg: &str) -> &'static str {
+    match pg {
+        "BIGINT" => "bigint",
+        "DOUBLE PRECISION" => "double precision",
+        "DATE" => "date",
+        "TIMESTAMP" => "timestamp without time zone",
+        "NUMERIC(18,2)" => "numeric",
+        "TIMESTAMPTZ" => "timestamp with time zone",
+        _ => "text",
     }
 }
 
 fn columns_of(local: &Connection, table: &str) -> MirrorResult<Vec<Column>> {
     let mut statement =
         local.prepare("SELECT name, type, pk FROM pragma_table_info(?1) ORDER BY cid")?;
-    let columns = statement
+    let mut columns = statement
         .query_map([table], |r| {
             Ok(Column {
                 name: r.get(0)?,
@@ -264,6 +279,17 @@ fn columns_of(local: &Connection, table: &str) -> MirrorResult<Vec<Column>> {
             })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
+    // The change log's IDs are integers where every stream's are; one that is not makes it text.
+    if table == "_changes" {
+        let text: bool = local.query_row(
+            "SELECT EXISTS (SELECT 1 FROM _changes WHERE typeof(id) <> 'integer')",
+            [],
+            |r| r.get(0),
+        )?;
+        for c in columns.iter_mut().filter(|c| c.name == "id" && text) {
+            c.pg = "TEXT";
+        }
+    }
     Ok(columns)
 }
 
@@ -374,6 +400,20 @@ pub async fn publication_free(client: &Client) -> MirrorResult<bool> {
     Ok(free)
 }
 
+/// The role and schema when the role logged in may not create tables in the schema a publication
+/// writes to (`current_schema()`): asked before a sync walks the service, since every publication
+/// creates what it lacks there. `None`: it may.
+pub async fn cannot_create(client: &Client) -> MirrorResult<Option<(String, String)>> {
+    let row = client
+        .query_one(
+            "SELECT current_user::text, COALESCE(current_schema()::text, ''), \
+             COALESCE(has_schema_privilege(current_schema(), 'CREATE'), false)",
+            &[],
+        )
+        .await?;
+    Ok((!row.get::<_, bool>(2)).then(|| (row.get(0), row.get(1))))
+}
+
 /// What the database refused while it took `table`, said with the table's name.
 fn within(table: &str, e: MirrorError) -> MirrorError {
     match e {
@@ -480,6 +520,18 @@ async fn shape(
                     "ALTER TABLE {t} ALTER COLUMN {c} TYPE TEXT USING {c}::text",
                     t = quoted(table),
                     c = quoted(&column.name)
+                );
+                tx.batch_execute(&sql).await?;
+            }
+            // A database published by an earlier version kept money and the mirror's own times
+            // as text, and the change log's IDs too: the working copy now types them, and every
+            // value it sent reads as the type.
+            Some(kind) if kind == "text" && information_name(column.pg) != "text" => {
+                let sql = format!(
+                    "ALTER TABLE {t} ALTER COLUMN {c} TYPE {to} USING {c}::{to}",
+                    t = quoted(table),
+                    c = quoted(&column.name),
+                    to = column.pg
                 );
                 tx.batch_execute(&sql).await?;
             }
@@ -783,12 +835,41 @@ pub async fn rows(
         }
     }
     let query = sql.trim().trim_end_matches(';');
-    if tx.prepare(query).await?.columns().is_empty() {
+    let described = tx.prepare(query).await?;
+    if described.columns().is_empty() {
         return Err(MirrorError::Guarded(Refusal::NoColumns));
     }
     // Each row as JSON, which PostgreSQL writes with its column order and types (numbers,
-    // booleans, dates as text): one way for every type a query may give.
-    let wrapped = format!("SELECT to_json(q)::text FROM ({query}) AS q");
+    // booleans, dates as text): one way for every type a query may give. Columns are renamed by
+    // position (`c0`, `c1`, …) so that each keeps its place whatever its name, and NUMERIC comes
+    // as its exact text: JSON numbers would be read as binary floats.
+    let names: Vec<String> = described
+        .columns()
+        .iter()
+        .map(|c| c.name().to_string())
+        .collect();
+    let numeric: Vec<bool> = described
+        .columns()
+        .iter()
+        .map(|c| *c.type_() == tokio_postgres::types::Type::NUMERIC)
+        .collect();
+    let aliases: Vec<String> = (0..names.len()).map(|i| format!("c{i}")).collect();
+    let select: Vec<String> = aliases
+        .iter()
+        .zip(&numeric)
+        .map(|(a, &n)| {
+            if n {
+                format!("{a}::text AS {a}")
+            } else {
+                a.clone()
+            }
+        })
+        .collect();
+    let wrapped = format!(
+        "SELECT to_json(q)::text FROM (SELECT {} FROM ({query}) AS q0 ({})) AS q",
+        select.join(", "),
+        aliases.join(", ")
+    );
     let given_up = super::guard::given_up();
     let mut abandoned = false;
     let stopped = |e: tokio_postgres::Error, abandoned: bool| {
@@ -835,8 +916,24 @@ pub async fn rows(
         }
         for r in &batch {
             let text: String = r.get(0);
-            let value: Value =
-                serde_json::from_str(&text).map_err(|e| MirrorError::Postgres(e.to_string()))?;
+            let Value::Object(mut by_position) =
+                serde_json::from_str(&text).map_err(|e| MirrorError::Postgres(e.to_string()))?
+            else {
+                return Err(MirrorError::Postgres(text));
+            };
+            let mut object = serde_json::Map::with_capacity(names.len());
+            for ((name, alias), &n) in names.iter().zip(&aliases).zip(&numeric) {
+                let value = by_position.remove(alias).unwrap_or(Value::Null);
+                let value = match value {
+                    // A whole number stays a number; any other is its exact text (`910.80`).
+                    Value::String(t) if n => t
+                        .parse::<i64>()
+                        .map_or(Value::String(t), |i| Value::Number(i.into())),
+                    other => other,
+                };
+                object.insert(name.clone(), value);
+            }
+            let value = Value::Object(object);
             if let Err(e) = row(value) {
                 return Ok(Err(e));
             }

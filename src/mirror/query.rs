@@ -5,7 +5,7 @@ use rusqlite::Connection;
 use rusqlite::types::ValueRef;
 use serde_json::{Map, Number, Value};
 
-use super::cells::quoted;
+use super::cells::{MONEY_DECLARED, quoted};
 use super::guard::{Guard, Rules};
 use super::store::{MirrorError, MirrorResult};
 
@@ -35,6 +35,16 @@ pub fn rows(
         .into_iter()
         .map(String::from)
         .collect();
+    // A money column is written with its two decimals (`910.80`), as people and the exports write
+    // money: SQLite keeps it as a number, which would print as `910.8`.
+    let money: Vec<bool> = statement
+        .columns()
+        .iter()
+        .map(|c| {
+            c.decl_type()
+                .is_some_and(|d| d.eq_ignore_ascii_case(MONEY_DECLARED))
+        })
+        .collect();
     let mut rows = statement.query(params).map_err(failed)?;
     let mut count = 0;
     loop {
@@ -46,7 +56,13 @@ pub fn rows(
         };
         let mut object = Map::with_capacity(names.len());
         for (i, name) in names.iter().enumerate() {
-            object.insert(name.clone(), json_of(r.get_ref(i)?));
+            let value = r.get_ref(i)?;
+            let value = match value {
+                ValueRef::Integer(n) if money[i] => Value::String(format!("{n}.00")),
+                ValueRef::Real(x) if money[i] => Value::String(format!("{x:.2}")),
+                other => json_of(other),
+            };
+            object.insert(name.clone(), value);
         }
         if let Err(e) = row(Value::Object(object)) {
             return Ok(Err(e));
@@ -87,7 +103,7 @@ pub fn changes_sql(conn: &Connection) -> MirrorResult<String> {
     ];
     for (table, key) in &tables {
         parts.push(format!(
-            "SELECT \"_first_run\", {name}, \"_clinic\", CAST({k} AS TEXT), 'new', NULL, NULL, \
+            "SELECT \"_first_run\", {name}, \"_clinic\", {k}, 'new', NULL, NULL, \
              NULL, 0 FROM {t} WHERE \"_first_run\" > ?1",
             name = literal(table),
             k = quoted(key),
@@ -112,11 +128,16 @@ fn literal(text: &str) -> String {
 pub fn changes_by_sql(conn: &Connection, group: &str) -> MirrorResult<String> {
     let changes = changes_sql(conn)?;
     let g = quoted(group);
+    // The sum written from its exact centavos, with two decimals: never through a float.
+    let total = "CASE WHEN SUM(q.\"valor_centavos\") IS NULL THEN NULL ELSE \
+         (CASE WHEN SUM(q.\"valor_centavos\") < 0 THEN '-' ELSE '' END) \
+         || (abs(SUM(q.\"valor_centavos\")) / 100) || '.' \
+         || printf('%02d', abs(SUM(q.\"valor_centavos\")) % 100) END";
     Ok(format!(
         "SELECT ch.change AS change, q.{g} AS {g}, COUNT(*) AS quotes, \
-         SUM(q.\"valor_centavos\") / 100.0 AS total \
+         {total} AS total \
          FROM (SELECT DISTINCT change, clinic, id FROM ({changes}) WHERE stream = 'quotes') AS ch \
-         JOIN quotes AS q ON q.\"_clinic\" = ch.clinic AND CAST(q.id AS TEXT) = ch.id \
+         JOIN quotes AS q ON q.\"_clinic\" = ch.clinic AND q.id = ch.id \
          GROUP BY 1, 2 ORDER BY 1, 2"
     ))
 }

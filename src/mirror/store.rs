@@ -9,12 +9,12 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 use super::guard::Refusal;
 use crate::file_lock::{self, Held};
 
-/// The tables of the mirror's own bookkeeping.
-const SCHEMA: &str = "
+/// What each run did. Its times are this machine's local time with its offset.
+const RUNS: &str = "
 CREATE TABLE IF NOT EXISTS _runs (
     run INTEGER PRIMARY KEY,
-    started_at TEXT NOT NULL,
-    ended_at TEXT,
+    started_at TIMESTAMP WITH TIME ZONE NOT NULL,
+    ended_at TIMESTAMP WITH TIME ZONE,
     mode TEXT NOT NULL,
     status TEXT NOT NULL,
     streams TEXT NOT NULL,
@@ -22,7 +22,25 @@ CREATE TABLE IF NOT EXISTS _runs (
     changed INTEGER NOT NULL DEFAULT 0,
     vanished INTEGER NOT NULL DEFAULT 0,
     resurrected INTEGER NOT NULL DEFAULT 0
+);";
+
+/// What changed, run by run. `id` has integer affinity: a record's ID that is an integer is kept as
+/// one, so it joins its table's integer key with no cast; any other ID stays text.
+const CHANGES: &str = "
+CREATE TABLE IF NOT EXISTS _changes (
+    run INTEGER NOT NULL,
+    stream TEXT NOT NULL,
+    clinic INTEGER NOT NULL,
+    id INTEGER NOT NULL,
+    change TEXT NOT NULL,
+    field TEXT,
+    old TEXT,
+    new TEXT
 );
+CREATE INDEX IF NOT EXISTS _changes_run ON _changes (run);";
+
+/// The tables of the mirror's own bookkeeping.
+const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS _bookmarks (
     stream TEXT NOT NULL,
     clinic INTEGER NOT NULL,
@@ -32,17 +50,6 @@ CREATE TABLE IF NOT EXISTS _bookmarks (
     ignores_filter INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (stream, clinic)
 );
-CREATE TABLE IF NOT EXISTS _changes (
-    run INTEGER NOT NULL,
-    stream TEXT NOT NULL,
-    clinic INTEGER NOT NULL,
-    id TEXT NOT NULL,
-    change TEXT NOT NULL,
-    field TEXT,
-    old TEXT,
-    new TEXT
-);
-CREATE INDEX IF NOT EXISTS _changes_run ON _changes (run);
 CREATE TABLE IF NOT EXISTS _tables (
     tbl TEXT PRIMARY KEY,
     key TEXT NOT NULL,
@@ -68,6 +75,30 @@ INSERT INTO _fields (tbl, field, col)
     SELECT c.tbl, c.name, c.name FROM _columns c
     WHERE NOT EXISTS (SELECT 1 FROM _fields f WHERE f.tbl = c.tbl) AND c.name <> '_overflow';
 ";
+
+/// Brings a mirror made by an earlier version to today's types, in one transaction: its runs' times
+/// declared with their zone, `_changes.id` an integer where the ID is one, and money a number (see
+/// [`super::table::upgrade`]). A mirror already upgraded is left alone.
+fn upgrade(conn: &mut Connection) -> rusqlite::Result<()> {
+    let declared = |conn: &Connection, table: &str, column: &str| -> rusqlite::Result<String> {
+        conn.query_row(
+            "SELECT type FROM pragma_table_info(?1) WHERE name = ?2",
+            [table, column],
+            |r| r.get(0),
+        )
+    };
+    let tx = conn.transaction()?;
+    for (table, column, schema) in [("_runs", "started_at", RUNS), ("_changes", "id", CHANGES)] {
+        if declared(&tx, table, column)? == "TEXT" {
+            tx.execute_batch(&format!(
+                "ALTER TABLE {table} RENAME TO _upgrading;{schema}\
+                 INSERT INTO {table} SELECT * FROM _upgrading; DROP TABLE _upgrading;{schema}"
+            ))?;
+        }
+    }
+    super::table::upgrade(&tx)?;
+    tx.commit()
+}
 
 /// Why a mirror could not be opened or written.
 #[derive(Debug, thiserror::Error)]
@@ -184,6 +215,8 @@ impl Counts {
 pub struct Run {
     pub number: i64,
     pub at: String,
+    /// The mirror's first run: it walks everything.
+    pub first: bool,
 }
 
 impl Mirror {
@@ -202,7 +235,7 @@ impl Mirror {
         // holds must wait for it too.
         let real = canonical(path)?;
         let lock = file_lock::hold(&file_lock::lock_path(&real), wait)?.ok_or(MirrorError::Busy)?;
-        let conn = Connection::open(&real)?;
+        let mut conn = Connection::open(&real)?;
         // Another program's database is left as it was: not switched to WAL, no table added.
         let foreign: bool = conn.query_row(
             "SELECT EXISTS (SELECT 1 FROM sqlite_master) \
@@ -218,6 +251,8 @@ impl Mirror {
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.busy_timeout(std::time::Duration::from_secs(30))?;
+        conn.execute_batch(RUNS)?;
+        conn.execute_batch(CHANGES)?;
         conn.execute_batch(SCHEMA)?;
         // A mirror made before its child tables named their list: the list is read from the name.
         let has_list: bool = conn.query_row(
@@ -228,6 +263,7 @@ impl Mirror {
         if !has_list {
             conn.execute_batch("ALTER TABLE _tables ADD COLUMN list TEXT")?;
         }
+        upgrade(&mut conn)?;
         Ok(Mirror {
             conn,
             path: path.to_path_buf(),
@@ -263,18 +299,32 @@ impl Mirror {
             params![at, if full { "full" } else { "incremental" }, streams],
         )?;
         let number = tx.last_insert_rowid();
+        // The mirror's first run: no run before it kept a bookmark.
+        let first: bool =
+            tx.query_row("SELECT NOT EXISTS (SELECT 1 FROM _bookmarks)", [], |r| {
+                r.get(0)
+            })?;
         tx.commit()?;
         Ok(Run {
             number,
             at: at.to_string(),
+            first,
         })
     }
 
-    /// Ends a run with its counts: `complete`, or `failed` when a stream could not be walked.
-    pub fn end_run(&mut self, run: &Run, at: &str, ok: bool, counts: Counts) -> MirrorResult<()> {
+    /// Ends a run with its counts and `mode`, what it walked: `complete`, or `failed` when a stream
+    /// could not be walked.
+    pub fn end_run(
+        &mut self,
+        run: &Run,
+        at: &str,
+        ok: bool,
+        counts: Counts,
+        mode: &str,
+    ) -> MirrorResult<()> {
         self.conn.execute(
             "UPDATE _runs SET ended_at = ?2, status = ?3, new = ?4, changed = ?5, vanished = ?6, \
-             resurrected = ?7 WHERE run = ?1",
+             resurrected = ?7, mode = ?8 WHERE run = ?1",
             params![
                 run.number,
                 at,
@@ -282,7 +332,8 @@ impl Mirror {
                 counts.new as i64,
                 counts.changed as i64,
                 counts.vanished as i64,
-                counts.resurrected as i64
+                counts.resurrected as i64,
+                mode
             ],
         )?;
         Ok(())

@@ -23,10 +23,10 @@ pub const META: &[(&str, &str)] = &[
     ("_hash", "INTEGER NOT NULL"),
     ("_first_run", "INTEGER NOT NULL"),
     ("_seen_run", "INTEGER NOT NULL"),
-    ("_first_seen", "TEXT NOT NULL"),
-    ("_last_seen", "TEXT NOT NULL"),
-    ("_changed_at", "TEXT NOT NULL"),
-    ("_deleted_at", "TEXT"),
+    ("_first_seen", "TIMESTAMP WITH TIME ZONE NOT NULL"),
+    ("_last_seen", "TIMESTAMP WITH TIME ZONE NOT NULL"),
+    ("_changed_at", "TIMESTAMP WITH TIME ZONE NOT NULL"),
+    ("_deleted_at", "TIMESTAMP WITH TIME ZONE"),
 ];
 
 #[derive(Debug, Clone)]
@@ -402,6 +402,11 @@ impl Table {
         let to = cells::declared(kind, column.money);
         if from != to {
             let convert = |expr: &str| match (column.kind, kind) {
+                // Money kept as a number becomes its text with two decimals, as it came.
+                (Kind::Decimal, _) if column.money => format!(
+                    "CASE WHEN typeof({expr}) IN ('integer', 'real') \
+                     THEN printf('%.2f', {expr}) ELSE {expr} END"
+                ),
                 (Kind::Bool, _) => {
                     format!("CASE {expr} WHEN 1 THEN 'true' WHEN 0 THEN 'false' ELSE {expr} END")
                 }
@@ -440,63 +445,19 @@ impl Table {
         to: &str,
         convert: &dyn Fn(&str) -> String,
     ) -> rusqlite::Result<()> {
-        let sql: String = conn.query_row(
-            "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?1",
-            [&self.name],
-            |r| r.get(0),
-        )?;
-        let names: Vec<String> = {
-            let s = conn.prepare(&format!("SELECT * FROM {} LIMIT 0", quoted(&self.name)))?;
-            s.column_names().into_iter().map(String::from).collect()
-        };
-        let declared: Vec<(String, String)> = {
-            let mut s = conn.prepare(&format!("PRAGMA table_info({})", quoted(&self.name)))?;
-            s.query_map([], |r| Ok((r.get::<_, String>(1)?, r.get::<_, String>(2)?)))?
-                .collect::<rusqlite::Result<_>>()?
-        };
-        // The mirror's own name: no table of the service's starts with `_`.
-        let temp = "_rebuilding".to_string();
-        // The table's own definition with the one column's type replaced.
-        let old_decl = declared
-            .iter()
-            .find(|(n, _)| n == column)
-            .map(|(_, d)| d.clone())
-            .unwrap_or_default();
-        let definition = sql.replacen(
-            &format!("{} {old_decl}", quoted(column)),
-            &format!("{} {to}", quoted(column)),
-            1,
-        );
-        let definition = definition.replacen(&quoted(&self.name), &quoted(&temp), 1);
-        let select: Vec<String> = names
-            .iter()
-            .map(|n| {
-                if n == column {
-                    convert(&quoted(n))
+        rebuild(
+            conn,
+            &self.name,
+            &[(column.to_string(), to.to_string())],
+            &|c: &str, expr: &str| {
+                if c == column {
+                    convert(expr)
                 } else {
-                    quoted(n)
+                    expr.to_string()
                 }
-            })
-            .collect();
-        let list: Vec<String> = names.iter().map(|n| quoted(n)).collect();
-        conn.execute_batch(&format!(
-            "{definition};\
-             INSERT INTO {tmp} ({list}) SELECT {select} FROM {t};\
-             DROP TABLE {t};\
-             ALTER TABLE {tmp} RENAME TO {t};",
-            tmp = quoted(&temp),
-            t = quoted(&self.name),
-            list = list.join(", "),
-            select = select.join(", "),
-        ))?;
-        if !self.child {
-            conn.execute_batch(&format!(
-                "CREATE INDEX IF NOT EXISTS {ix} ON {t} (\"_seen_run\");",
-                ix = quoted(&format!("{}__seen", self.name)),
-                t = quoted(&self.name),
-            ))?;
-        }
-        Ok(())
+            },
+            self.child,
+        )
     }
 
     /// Every data column's stored value for `cells`, in the table's column order, each money
@@ -529,6 +490,7 @@ impl Table {
                 Some(c) if column.kind == Kind::Decimal && !column.money => {
                     cells::stored_real(c, texts)
                 }
+                Some(c) if column.kind == Kind::Decimal => cells::stored_money(c, texts),
                 Some(c) => cells::stored(c, texts, column.kind),
             };
             let present = stored != Sql::Null;
@@ -637,18 +599,123 @@ impl Table {
         out
     }
 
-    /// For each entry of [`Table::values`], the column it reports changes under (`None` for the
-    /// centavos beside a money column, whose change is its money column's).
-    pub fn change_names(&self) -> Vec<Option<&str>> {
+    /// For each entry of [`Table::values`], the column it reports changes under and whether it
+    /// holds money (`None` for the centavos beside a money column, whose change is its money
+    /// column's).
+    pub fn change_names(&self) -> Vec<Option<(&str, bool)>> {
         let mut out = Vec::with_capacity(self.columns.len() + 4);
         for column in &self.columns {
-            out.push(Some(column.field.as_str()));
+            out.push(Some((
+                column.field.as_str(),
+                column.money && column.kind == Kind::Decimal,
+            )));
             if column.money {
                 out.push(None);
             }
         }
         out
     }
+}
+
+/// Rebuilds table `name` with each column of `retype` declared as given, its values converted by
+/// `convert` (the column's name and its quoted expression), keeping every row.
+fn rebuild(
+    conn: &Connection,
+    name: &str,
+    retype: &[(String, String)],
+    convert: &dyn Fn(&str, &str) -> String,
+    child: bool,
+) -> rusqlite::Result<()> {
+    let sql: String = conn.query_row(
+        "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?1",
+        [name],
+        |r| r.get(0),
+    )?;
+    let declared: Vec<(String, String)> = {
+        let mut s = conn.prepare(&format!("PRAGMA table_info({})", quoted(name)))?;
+        s.query_map([], |r| Ok((r.get::<_, String>(1)?, r.get::<_, String>(2)?)))?
+            .collect::<rusqlite::Result<_>>()?
+    };
+    // The mirror's own name: no table of the service's starts with `_`.
+    let temp = "_rebuilding".to_string();
+    // The table's own definition with the columns' types replaced.
+    let mut definition = sql;
+    for (column, to) in retype {
+        let old_decl = declared
+            .iter()
+            .find(|(n, _)| n == column)
+            .map(|(_, d)| d.clone())
+            .unwrap_or_default();
+        definition = definition.replacen(
+            &format!("{} {old_decl}", quoted(column)),
+            &format!("{} {to}", quoted(column)),
+            1,
+        );
+    }
+    let definition = definition.replacen(&quoted(name), &quoted(&temp), 1);
+    let select: Vec<String> = declared
+        .iter()
+        .map(|(n, _)| convert(n, &quoted(n)))
+        .collect();
+    let list: Vec<String> = declared.iter().map(|(n, _)| quoted(n)).collect();
+    conn.execute_batch(&format!(
+        "{definition};\
+         INSERT INTO {tmp} ({list}) SELECT {select} FROM {t};\
+         DROP TABLE {t};\
+         ALTER TABLE {tmp} RENAME TO {t};",
+        tmp = quoted(&temp),
+        t = quoted(name),
+        list = list.join(", "),
+        select = select.join(", "),
+    ))?;
+    if !child {
+        conn.execute_batch(&format!(
+            "CREATE INDEX IF NOT EXISTS {ix} ON {t} (\"_seen_run\");",
+            ix = quoted(&format!("{name}__seen")),
+            t = quoted(name),
+        ))?;
+    }
+    Ok(())
+}
+
+/// Brings the tables of a mirror made by an earlier version to today's types: money that was
+/// decimal text becomes a number (SQLite's numeric affinity reads `3120.00` as 3120, and any text
+/// that is no number stays as it was), and the mirror's own times are declared with their zone.
+/// Each table is rebuilt once, in the caller's transaction; a table already upgraded is left alone.
+pub fn upgrade(conn: &Connection) -> rusqlite::Result<()> {
+    let tables: Vec<(String, bool)> = conn
+        .prepare("SELECT tbl, child FROM _tables ORDER BY tbl")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    for (table, child) in tables {
+        let declared: HashMap<String, String> = conn
+            .prepare("SELECT name, type FROM pragma_table_info(?1)")?
+            .query_map([&table], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        let money: Vec<String> = conn
+            .prepare("SELECT name FROM _columns WHERE tbl = ?1 AND money = 1 AND kind = 'decimal'")?
+            .query_map([&table], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        let mut retype: Vec<(String, String)> = Vec::new();
+        for column in money {
+            if declared.get(&column).is_some_and(|d| d == "TEXT") {
+                retype.push((column, cells::MONEY_DECLARED.to_string()));
+            }
+        }
+        if !child {
+            for (column, declaration) in META {
+                if declaration.starts_with(cells::ZONED_DECLARED)
+                    && declared.get(*column).is_some_and(|d| d == "TEXT")
+                {
+                    retype.push((column.to_string(), cells::ZONED_DECLARED.to_string()));
+                }
+            }
+        }
+        if !retype.is_empty() {
+            rebuild(conn, &table, &retype, &|_, expr| expr.to_string(), child)?;
+        }
+    }
+    Ok(())
 }
 
 /// A field the table could not make room for: its table and field, and what the database said.

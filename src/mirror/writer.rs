@@ -412,10 +412,12 @@ impl State {
                 let names = table.change_names();
                 let mut diffs = Vec::new();
                 for ((name, old), new) in names.iter().zip(&old).zip(&values) {
-                    if let Some(name) = name
+                    if let Some((name, money)) = name
                         && text_of(old) != text_of(new)
                     {
-                        diffs.push((*name, text_of(old), text_of(new)));
+                        // Money is logged as people write it: `910.80`, not `910.8`.
+                        let text = if *money { cells::money_text } else { text_of };
+                        diffs.push((*name, text(old), text(new)));
                     }
                 }
                 let changed = deleted || !diffs.is_empty();

@@ -44,6 +44,8 @@ pub struct Outcome {
     pub streams: Vec<(Stream, Counts)>,
     /// Money values that were no exact amount (kept as their text, without centavos), in all.
     pub unread_money: u64,
+    /// How far the PostgreSQL database now goes, said after the run's summary: the last line.
+    pub published: Option<String>,
 }
 
 /// The mirror of `profile` when `--to` names none: one file per profile in the data folder.
@@ -90,14 +92,14 @@ pub fn mirror_error(path: &std::path::Path, e: MirrorError) -> Error {
     }
 }
 
-/// Sends the PostgreSQL database what the working copy committed since its last publication, and
-/// says how far it now goes.
+/// Sends the PostgreSQL database what the working copy committed since its last publication: the
+/// line that says how far it now goes.
 async fn publish(
     ctx: &Context,
     mirror: &Mirror,
     target: &crate::mirror::postgres::Target,
     wait: bool,
-) -> Result<()> {
+) -> Result<String> {
     use crate::mirror::postgres;
     let published = async {
         let mut client = target.connect().await?;
@@ -120,13 +122,12 @@ async fn publish(
         )),
         other => postgres_failure(target, other),
     })?;
-    ctx.reporter.note(&crate::t!(
+    Ok(crate::t!(
         "sync-postgres-published",
         url = target.url.as_str(),
         run = published.run,
         rows = published.rows
-    ));
-    Ok(())
+    ))
 }
 
 /// A PostgreSQL database that failed `clinic sync` or `clinic sql`, said with its URL: a login it
@@ -170,15 +171,35 @@ fn open(ctx: &Context, opts: &Options) -> Result<Mirror> {
 
 pub async fn run(ctx: &Context, opts: Options) -> Result<Outcome> {
     let mut mirror = open(ctx, &opts)?;
-    // A sync that may not wait ends now, before its walk, when a session holds the PostgreSQL
-    // database's publication lock: not minutes later, at the publication.
-    if let Some(target) = opts.publish.as_ref().filter(|_| !opts.wait) {
-        let free = async {
+    // The PostgreSQL database is reached and logged into, and its role's right to create the
+    // mirror's tables asked, before the service is asked anything: a server down, a login refused
+    // or a role that may not write ends the run now (exit 3 for the login and the role), not after
+    // the walk.
+    // A sync that may not wait also ends now when a session holds the publication lock.
+    if let Some(target) = opts.publish.as_ref() {
+        let (free, cannot_create) = async {
             let client = target.connect().await?;
-            crate::mirror::postgres::publication_free(&client).await
+            let cannot_create = crate::mirror::postgres::cannot_create(&client).await?;
+            if opts.wait || cannot_create.is_some() {
+                return Ok((true, cannot_create));
+            }
+            Ok((
+                crate::mirror::postgres::publication_free(&client).await?,
+                None,
+            ))
         }
         .await
         .map_err(|e| postgres_failure(target, e))?;
+        // A role that may not create the mirror's tables would fail at the publication, after
+        // the whole walk.
+        if let Some((role, schema)) = cannot_create {
+            return Err(Error::Auth(crate::t!(
+                "sync-postgres-cannot-create",
+                url = target.url.as_str(),
+                role = role,
+                schema = schema
+            )));
+        }
         if !free {
             return Err(Error::Other(crate::t!(
                 "sync-busy",
@@ -206,13 +227,18 @@ pub async fn run(ctx: &Context, opts: Options) -> Result<Outcome> {
         run: run.number,
         streams: Vec::new(),
         unread_money: 0,
+        published: None,
     };
     let mut total = Counts::default();
     let mut result = Ok(());
+    // How each table of each clinic was walked: the run's mode says the widest.
+    let mut walked = Walked::default();
     'streams: for &stream in &opts.streams {
         let mut counts = Counts::default();
         // Said once per stream and column, over all its clinics.
         let mut unread_money = BTreeMap::new();
+        // Said once per run and table, over all its clinics.
+        let mut ignored_filter = std::collections::BTreeSet::new();
         for table in &stream.tables() {
             let scoped: Vec<i64> = if table.per_clinic {
                 clinics.clone()
@@ -221,7 +247,11 @@ pub async fn run(ctx: &Context, opts: Options) -> Result<Outcome> {
             };
             for clinic in scoped {
                 match walk(ctx, &mut mirror, &run, &opts, table, clinic).await {
-                    Ok(Some((done, unread))) => {
+                    Ok(Some((done, unread, how))) => {
+                        walked.add(how);
+                        if how == Walk::Fallback {
+                            ignored_filter.insert(table.name);
+                        }
                         counts.add(done);
                         for u in unread {
                             *unread_money.entry((u.table, u.column)).or_default() += u.count;
@@ -235,22 +265,31 @@ pub async fn run(ctx: &Context, opts: Options) -> Result<Outcome> {
                 }
             }
         }
+        for name in ignored_filter {
+            ctx.reporter
+                .warn(&crate::t!("sync-filter-ignored", stream = name));
+        }
         outcome.unread_money += say_unread_money(ctx, &unread_money);
         total.add(counts);
         outcome.streams.push((stream, counts));
     }
+    let mode = walked.mode(run.first, opts.full);
     let ended = mirror
-        .end_run(&run, &now(), result.is_ok(), total)
+        .end_run(&run, &now(), result.is_ok(), total, mode)
         .map_err(failed);
     // What the run committed goes to the database even when the run failed, so that the two stay
     // equal; the run's own failure is said first.
     let published = match &opts.publish {
-        Some(target) => publish(ctx, &mirror, target, opts.wait).await,
-        None => Ok(()),
+        Some(target) => publish(ctx, &mirror, target, opts.wait).await.map(Some),
+        None => Ok(None),
     };
+    if let (Err(_), Ok(Some(line))) = (&result, &published) {
+        // A failed run has no summary: how far the database goes is said now.
+        ctx.reporter.note(line);
+    }
     result?;
     ended?;
-    published?;
+    outcome.published = published?;
     Ok(outcome)
 }
 
@@ -264,8 +303,52 @@ async fn clinics(ctx: &Context, choice: Option<&Choice>) -> Result<Vec<i64>> {
     })
 }
 
-/// Walks one table of one clinic into the mirror: what it did, and the money values it kept without
-/// an exact amount. `None`: the deployment has no such list.
+/// How one table of one clinic was walked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Walk {
+    /// From its point: what changed since.
+    Incremental,
+    /// Whole, as asked (`--full`, `sync.full_every`) or for want of a point.
+    Whole,
+    /// Whole because the service ignores the modified-since filter.
+    Fallback,
+}
+
+/// How the tables of a run were walked.
+#[derive(Debug, Default)]
+struct Walked {
+    incremental: bool,
+    whole: bool,
+    fallback: bool,
+}
+
+impl Walked {
+    fn add(&mut self, walk: Walk) {
+        match walk {
+            Walk::Incremental => self.incremental = true,
+            Walk::Whole => self.whole = true,
+            Walk::Fallback => self.fallback = true,
+        }
+    }
+
+    /// The run's mode in `_runs`: `first` (the mirror's first run, which walks everything),
+    /// `full` (asked, or every table walked whole), `whole-fallback` (some table walked whole
+    /// because the service ignored the filter) or `incremental`.
+    fn mode(&self, first: bool, full: bool) -> &'static str {
+        if first {
+            "first"
+        } else if full || (self.whole && !self.incremental && !self.fallback) {
+            "full"
+        } else if self.fallback {
+            "whole-fallback"
+        } else {
+            "incremental"
+        }
+    }
+}
+
+/// Walks one table of one clinic into the mirror: what it did, the money values it kept without
+/// an exact amount, and how it walked. `None`: the deployment has no such list.
 async fn walk(
     ctx: &Context,
     mirror: &mut Mirror,
@@ -273,7 +356,7 @@ async fn walk(
     opts: &Options,
     table: &streams::Table,
     clinic: i64,
-) -> Result<Option<(Counts, Vec<UnreadMoney>)>> {
+) -> Result<Option<(Counts, Vec<UnreadMoney>, Walk)>> {
     let failed = |e| mirror_error(&opts.path, e);
     let bookmark = mirror.bookmark(table.name, clinic).map_err(failed)?;
     let zone = ctx.profile.zone()?;
@@ -371,13 +454,20 @@ async fn walk(
         ));
     }
     let full = full && done.kept_on_empty == 0;
-    if since.is_some() && done.older > 0 {
+    let ignored = since.is_some() && done.older > 0;
+    if ignored {
+        // Said by the caller, once per run.
         mirror
             .note_ignored_filter(table.name, clinic)
             .map_err(failed)?;
-        ctx.reporter
-            .warn(&crate::t!("sync-filter-ignored", stream = table.name));
     }
+    let how = if ignored || (since.is_none() && bookmark.ignores_filter && !opts.full) {
+        Walk::Fallback
+    } else if since.is_none() {
+        Walk::Whole
+    } else {
+        Walk::Incremental
+    };
     say_widened(ctx, &done.widened);
     for (table, fields) in &done.overflowed {
         ctx.reporter.warn(&crate::t!(
@@ -397,7 +487,7 @@ async fn walk(
         vanished = counts.vanished,
         mode = if full { "full" } else { "incremental" }
     ));
-    Ok(Some((counts, done.unread_money)))
+    Ok(Some((counts, done.unread_money, how)))
 }
 
 /// The bookmark's point and the server's clock, when the point is later than the clock allows.
@@ -511,9 +601,13 @@ async fn crm_walk(
 
 /// Whether the profile's `sync.full_every` has passed since the stream's last full walk.
 fn full_due(ctx: &Context, bookmark: &crate::mirror::Bookmark) -> Result<bool> {
-    let Some(every) = &ctx.profile.sync.full_every else {
-        return Ok(false);
-    };
+    // Unless set, once a week: an incremental walk never sees a deletion, only a whole one does.
+    let every = ctx
+        .profile
+        .sync
+        .full_every
+        .as_deref()
+        .unwrap_or(DEFAULT_FULL_EVERY);
     let every = humantime::parse_duration(every).map_err(|_| {
         Error::invalid(
             "sync.full_every",
@@ -527,6 +621,9 @@ fn full_due(ctx: &Context, bookmark: &crate::mirror::Bookmark) -> Result<bool> {
         .and_then(|t| chrono::DateTime::parse_from_str(t, RUN_TIME).ok());
     Ok(due(chrono::Local::now().fixed_offset(), last, every))
 }
+
+/// How often a full walk is due when `sync.full_every` is not set.
+const DEFAULT_FULL_EVERY: &str = "7d";
 
 /// Whether a full walk is due at `now`, the last one ended at `last`, every `every`. A last walk
 /// dated in the future was stamped under a clock that ran ahead: waiting for it would put off every

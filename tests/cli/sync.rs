@@ -27,6 +27,8 @@ struct Dest {
     /// The type `clinic sql --schema` names for whole numbers, and for other numbers.
     integer: &'static str,
     real: &'static str,
+    /// How the schema names a money column's type.
+    money: &'static str,
     /// What the database says when `clinic sql` tries a `DELETE`.
     refused: &'static str,
     /// A query a reader can run while the first sync is still walking.
@@ -42,6 +44,7 @@ impl Dest {
             to: dir.path().join("mirror.sqlite").into_os_string(),
             integer: "INTEGER",
             real: "REAL",
+            money: "\"DECIMAL(18,2)\"",
             refused: "it would change the database (DELETE quotes)",
             probe: "SELECT COUNT(*) AS n FROM _runs",
             _dir: Some(dir),
@@ -54,6 +57,7 @@ impl Dest {
             to: postgres_database(test, name)?.into(),
             integer: "BIGINT",
             real: "DOUBLE PRECISION",
+            money: "NUMERIC",
             refused: "DELETE is not a query that returns rows",
             // Its tables come with the run's publication, at the end.
             probe: "SELECT 1 AS n",
@@ -264,7 +268,7 @@ fn follows_exactly(dest: &Dest) {
         .map(|c| {
             (
                 c["run"].as_i64().unwrap(),
-                c["id"].as_str().unwrap().to_string(),
+                id_text(&c["id"]),
                 c["change"].as_str().unwrap().to_string(),
                 c["field"].as_str().map(String::from),
             )
@@ -303,7 +307,7 @@ fn follows_exactly(dest: &Dest) {
         .as_array()
         .unwrap()
         .iter()
-        .find(|c| c["id"] == "1" && c["field"] == "valor")
+        .find(|c| c["id"] == 1 && c["field"] == "valor")
         .cloned()
         .unwrap();
     let (old, new) = (
@@ -311,6 +315,11 @@ fn follows_exactly(dest: &Dest) {
         valor["new"].as_str().unwrap().parse::<f64>().unwrap(),
     );
     assert!((new - old - 10.0).abs() < 0.001, "{valor}");
+    // Written as money is written, with two decimals (`910.80`, never `910.8`).
+    for text in [&valor["old"], &valor["new"]] {
+        let text = text.as_str().unwrap();
+        assert_eq!(text.len() - text.find('.').unwrap(), 3, "{valor}");
+    }
 
     // Counted and summed by status: the two changed quotes of run 2, each once.
     let out = env.run_as(
@@ -338,6 +347,11 @@ fn follows_exactly(dest: &Dest) {
         .map(|r| r["quotes"].as_u64().unwrap())
         .sum();
     assert_eq!(changed, 2, "{by}");
+    // Each total with its two decimals, summed from the exact centavos.
+    for row in by.as_array().unwrap() {
+        let total = row["total"].as_str().unwrap();
+        assert_eq!(total.len() - total.find('.').unwrap(), 3, "{by}");
+    }
 
     // The database is the user's to read, never to change through `clinic sql`.
     let out = read(&env, db, &["DELETE FROM quotes"]);
@@ -437,7 +451,12 @@ fn ignored_filter(dest: &Dest) {
     sync(&env, db, &["--streams", "quotes"]);
     env.edit_quotes("change=1");
     let said = sync(&env, db, &["--streams", "quotes"]);
-    assert!(said.contains("ignored the modified-since filter"), "{said}");
+    // Said once for the run, however many clinics ignored the filter.
+    assert_eq!(
+        said.matches("ignored the modified-since filter").count(),
+        1,
+        "{said}"
+    );
     assert!(said.contains("0 new, 1 changed"), "{said}");
     env.edit_quotes("delete=2");
     let said = sync(&env, db, &["--streams", "quotes"]);
@@ -446,6 +465,182 @@ fn ignored_filter(dest: &Dest) {
         "{said}"
     );
     same(&mirrored(&env, db), &exported(&env), "the service");
+    // Each run says what it walked: everything at first, then whole because the filter was ignored.
+    let modes: Vec<Value> = sql(&env, db, "SELECT mode FROM _runs ORDER BY run")
+        .into_iter()
+        .map(|r| r["mode"].clone())
+        .collect();
+    assert_eq!(modes, ["first", "whole-fallback", "whole-fallback"]);
+}
+
+/// Money is a number in the mirror: `>`, `ORDER BY` and `SUM` over `valor` give what the exact
+/// centavos give, and it prints with its two decimals. The mirror's own times are typed with their
+/// zone, `_changes.id` joins its table's integer key with no cast, and each run says what it walked.
+#[test]
+fn money_compares_orders_and_sums_as_numbers_and_bookkeeping_is_typed() {
+    typed(&Dest::file());
+}
+
+#[test]
+fn money_compares_orders_and_sums_as_numbers_and_bookkeeping_is_typed_in_postgres() {
+    let test = "money_compares_orders_and_sums_as_numbers_and_bookkeeping_is_typed_in_postgres";
+    if let Some(dest) = Dest::postgres(test, "typed_money_w55") {
+        typed(&dest);
+    }
+}
+
+/// Hundredths as exact decimal text: `312000` is `3120.00`.
+fn centavos_text(units: i64) -> String {
+    let sign = if units < 0 { "-" } else { "" };
+    format!("{sign}{}.{:02}", units.abs() / 100, units.abs() % 100)
+}
+
+fn typed(dest: &Dest) {
+    let env = Env::with(Options {
+        scale: 2_000,
+        ..Options::ephemeral()
+    });
+    let db = &dest.to;
+    let said = sync(&env, db, &["--streams", "quotes"]);
+    if arg(db).starts_with("postgres") {
+        // How far the database goes is the run's last line.
+        let last = said.trim_end().lines().last().unwrap_or_default();
+        assert!(last.contains("published up to run 1"), "{said}");
+    }
+    let one = |query: &str| sql(&env, db, query).remove(0);
+    let count = |query: &str| one(query)["n"].as_i64().unwrap();
+    // A comparison with a number.
+    let above = count("SELECT COUNT(*) AS n FROM quotes WHERE valor > 1000");
+    assert_eq!(
+        above,
+        count("SELECT COUNT(*) AS n FROM quotes WHERE valor_centavos > 100000")
+    );
+    assert!(above > 0 && above < count("SELECT COUNT(*) AS n FROM quotes"));
+    // An order.
+    let ids = |query: &str| -> Vec<Value> {
+        sql(&env, db, query)
+            .into_iter()
+            .map(|r| r["id"].clone())
+            .collect()
+    };
+    assert_eq!(
+        ids("SELECT id FROM quotes ORDER BY valor DESC, id LIMIT 50"),
+        ids("SELECT id FROM quotes ORDER BY valor_centavos DESC, id LIMIT 50")
+    );
+    // A sum, to the centavo.
+    let exact = centavos_text(
+        one("SELECT SUM(valor_centavos) AS s FROM quotes")["s"]
+            .as_i64()
+            .unwrap(),
+    );
+    let sum = one("SELECT SUM(valor) AS s FROM quotes")["s"].clone();
+    match &sum {
+        // PostgreSQL's NUMERIC, exactly.
+        Value::String(text) => assert_eq!(text, &exact),
+        // SQLite's sum of doubles, compensated: the nearest double to the exact sum.
+        Value::Number(n) => {
+            assert_eq!(
+                n.to_string().parse::<f64>().unwrap(),
+                exact.parse::<f64>().unwrap()
+            );
+            assert_eq!(format!("{:.2}", n.as_f64().unwrap()), exact);
+        }
+        other => panic!("{other}"),
+    }
+    // Money prints with its two decimals, in CSV as in JSON.
+    let row = one(
+        "SELECT valor, valor_centavos FROM quotes WHERE valor_centavos % 10 = 0 AND valor_centavos % 100 <> 0 ORDER BY id LIMIT 1",
+    );
+    assert_eq!(
+        row["valor"],
+        Value::String(centavos_text(row["valor_centavos"].as_i64().unwrap())),
+        "{row}"
+    );
+    let out = read(
+        &env,
+        db,
+        &[
+            "--format",
+            "csv",
+            "SELECT valor FROM quotes WHERE valor_centavos % 100 = 0 ORDER BY id LIMIT 1",
+        ],
+    );
+    let csv = String::from_utf8(out.stdout).unwrap();
+    assert!(csv.trim_end().ends_with(".00"), "{csv}");
+
+    // The mirror's own times are declared with their zone, and hold it.
+    let schema = read(&env, db, &["--schema", "--format", "csv"]);
+    let schema = String::from_utf8(schema.stdout).unwrap();
+    // SQLite says the type as declared; PostgreSQL names `timestamptz` so.
+    let zoned = "TIMESTAMP WITH TIME ZONE";
+    for column in [
+        format!("quotes,_first_seen,{zoned},0"),
+        format!("quotes,_changed_at,{zoned},0"),
+        format!("quotes,_deleted_at,{zoned},0"),
+        format!("_runs,started_at,{zoned},0"),
+        format!("_changes,id,{},0", dest.integer),
+    ] {
+        assert!(schema.contains(&column), "{column}: {schema}");
+    }
+    // A change joins its quote by the integer ID, with no cast.
+    env.edit_quotes("change=1,2");
+    sync(&env, db, &["--streams", "quotes"]);
+    sync(&env, db, &["--streams", "quotes", "--full"]);
+    let joined = count(
+        "SELECT COUNT(DISTINCT q.id) AS n FROM _changes c JOIN quotes q \
+         ON q._clinic = c.clinic AND q.id = c.id WHERE c.stream = 'quotes'",
+    );
+    assert_eq!(joined, 2);
+    // Each run says what it walked.
+    let modes: Vec<Value> = sql(&env, db, "SELECT mode FROM _runs ORDER BY run")
+        .into_iter()
+        .map(|r| r["mode"].clone())
+        .collect();
+    assert_eq!(modes, ["first", "incremental", "full"]);
+    if let Value::String(first_seen) = &one("SELECT _first_seen AS t FROM quotes LIMIT 1")["t"] {
+        // SQLite keeps the text with its offset (`…-03:00`, `…+00:00`).
+        let offset = &first_seen[first_seen.len() - 6..];
+        assert!(
+            offset.starts_with(['+', '-']) && offset.as_bytes()[3] == b':',
+            "{first_seen}"
+        );
+    }
+}
+
+/// With a PostgreSQL database that turns the login away, `clinic sync` exits 3 before it asks the
+/// service anything: the walk is not made for nothing.
+#[test]
+fn a_postgres_login_refused_ends_the_sync_before_the_service_is_asked() {
+    let test = "a_postgres_login_refused_ends_the_sync_before_the_service_is_asked";
+    let Some(url) = postgres_database(test, "refused_early_w55") else {
+        return;
+    };
+    let env = Env::with(Options {
+        scale: 100,
+        ..Options::ephemeral()
+    });
+    env.clear_journal();
+    let out = env
+        .admin()
+        .env("CLINIC_CREDENTIAL_STORE", "file")
+        .env_remove("PGPASSWORD")
+        .args([
+            "sync",
+            "--streams",
+            "quotes",
+            "--to",
+            &postgres_as_reader(&url),
+        ])
+        .args(EVERY_CLINIC)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("did not accept the login"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(env.sent(), Vec::<Value>::new());
 }
 
 /// A field that appears in later records adds a column; earlier rows have it empty.
@@ -475,7 +670,7 @@ fn new_field(dest: &Dest) {
     let (integer, real) = (dest.integer, dest.real);
     for column in [
         format!("quotes,desconto_fidelidade,{real},0"),
-        "quotes,valor,TEXT,0".to_string(),
+        format!("quotes,valor,{},0", dest.money),
         format!("quotes,valor_centavos,{integer},0"),
         format!("quotes__procedimentos,_parent,{integer},1"),
     ] {
@@ -756,7 +951,7 @@ fn the_crm_contacts_and_deals_are_mirrored_and_their_changes_named() {
     );
     assert_eq!(
         changed,
-        [serde_json::json!({"id": "1", "field": "NAME", "new": "Renomeada"})]
+        [serde_json::json!({"id": 1, "field": "NAME", "new": "Renomeada"})]
     );
 }
 
@@ -782,6 +977,41 @@ fn a_full_walk_comes_back_as_often_as_the_profile_says() {
         said.contains("(clinic 1, full): 0 new, 0 changed, 1 vanished"),
         "{said}"
     );
+    same(&mirrored(&env, &db), &exported(&env), "the service");
+}
+
+/// With no `sync.full_every` set, a run walks whole once a week: a deletion is seen within the week,
+/// and the run is recorded as full.
+#[test]
+fn a_full_walk_comes_back_weekly_by_default() {
+    let env = Env::scale(300);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    sync(&env, &db, &["--streams", "quotes"]);
+    env.edit_quotes("delete=2");
+    let said = sync(&env, &db, &["--streams", "quotes"]);
+    assert!(
+        said.contains("(clinic 1, incremental): 0 new, 0 changed, 0 vanished"),
+        "{said}"
+    );
+    // The last full walk, eight days ago.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute(
+        "UPDATE _bookmarks SET full_at = '2000-01-01 00:00:00+00:00'",
+        [],
+    )
+    .unwrap();
+    drop(conn);
+    let said = sync(&env, &db, &["--streams", "quotes"]);
+    assert!(
+        said.contains("(clinic 1, full): 0 new, 0 changed, 1 vanished"),
+        "{said}"
+    );
+    let modes: Vec<Value> = sql(&env, &db, "SELECT mode FROM _runs ORDER BY run")
+        .into_iter()
+        .map(|r| r["mode"].clone())
+        .collect();
+    assert_eq!(modes, ["first", "incremental", "full"]);
     same(&mirrored(&env, &db), &exported(&env), "the service");
 }
 
@@ -1134,12 +1364,12 @@ fn sync_changes_after_a_killed_run_lists_what_its_resume_finished() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
     let rows = stdout_json(&out);
-    let changed: std::collections::BTreeSet<&str> = rows
+    let changed: std::collections::BTreeSet<i64> = rows
         .as_array()
         .unwrap()
         .iter()
         .filter(|r| r["change"] == "changed")
-        .map(|r| r["id"].as_str().unwrap())
+        .map(|r| r["id"].as_i64().unwrap())
         .collect();
     assert_eq!(changed.len(), 40, "{rows}");
 }
@@ -1355,4 +1585,220 @@ fn the_crm_is_mirrored_with_only_the_crms_settings() {
         contacts[0]["n"].as_u64().unwrap() as usize,
         env.crm_ids("crm.contact.list").len()
     );
+}
+
+/// A record's ID as `sync changes` lists it: an integer where the ID is one, else its text.
+fn id_text(id: &serde_json::Value) -> String {
+    match id {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// The guide's ten finance questions, as printed there, run on a mirror; two of them are recomputed
+/// from the export with the definition the guide gives under their title.
+#[test]
+fn the_guides_ten_questions_run_and_mean_what_they_say() {
+    let guide = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/guide.md"),
+    )
+    .unwrap();
+    let block = guide
+        .split("Ten finance questions, each with")
+        .nth(1)
+        .and_then(|rest| rest.split("```sql\n").nth(1))
+        .and_then(|rest| rest.split("```").next())
+        .unwrap();
+    let questions: Vec<&str> = block
+        .split(";\n")
+        .map(str::trim)
+        .filter(|q| !q.is_empty())
+        .collect();
+    assert_eq!(questions.len(), 10, "{block}");
+    let env = Env::scale(600);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    sync(&env, &db, &["--streams", "quotes,appointments"]);
+    // Each as the guide prints it, its comments included (after `--`, since it starts with `-`).
+    let answers: Vec<Vec<Value>> = questions
+        .iter()
+        .map(|q| {
+            let out = read(&env, &db, &["--format", "json", "--", q]);
+            assert!(out.status.success(), "{q}: {}", stderr(&out));
+            stdout_json(&out).as_array().cloned().unwrap_or_default()
+        })
+        .collect();
+    for (i, rows) in answers.iter().enumerate().take(9) {
+        // Question 8 depends on today's date, question 10 on deletions.
+        if i != 7 && i != 4 && i != 3 {
+            assert!(!rows.is_empty(), "question {}: no rows", i + 1);
+        }
+    }
+    let out = env.run_as(
+        "admin",
+        &[FICHA_ALL, EVERY_CLINIC, &["--format", "json"][..]].concat(),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let quotes = stdout_json(&out);
+    let quotes = quotes.as_array().unwrap();
+    let centavos = |q: &Value| (q["valor"].as_f64().unwrap() * 100.0).round() as i64;
+    // 1: sales, courtesy quotes left out, per clinic and month.
+    let mut sales = std::collections::BTreeMap::<(String, String), (i64, i64)>::new();
+    for q in quotes {
+        if q["status"] == "Aprovado" && centavos(q) > 0 {
+            let key = (
+                q["unidade"].as_str().unwrap().to_string(),
+                q["data"].as_str().unwrap()[..7].to_string(),
+            );
+            let e = sales.entry(key).or_default();
+            e.0 += 1;
+            e.1 += centavos(q);
+        }
+    }
+    let got: std::collections::BTreeMap<(String, String), (i64, i64)> = answers[0]
+        .iter()
+        .map(|r| {
+            (
+                (
+                    r["unidade"].as_str().unwrap().to_string(),
+                    r["mes"].as_str().unwrap().to_string(),
+                ),
+                (
+                    r["vendas"].as_i64().unwrap(),
+                    (r["total"].as_f64().unwrap() * 100.0).round() as i64,
+                ),
+            )
+        })
+        .collect();
+    assert_eq!(got, sales);
+    // 6: the lines of every sale add up to the sales, net of discount, products included.
+    let by_service: f64 = answers[5]
+        .iter()
+        .map(|r| r["vendas"].as_f64().unwrap())
+        .sum();
+    let total: i64 = sales.values().map(|v| v.1).sum();
+    assert!(
+        (by_service * 100.0 - total as f64).abs() < 1.0,
+        "{by_service} {total}"
+    );
+    // 2: among evaluated quotes already decided, the share approved.
+    let mut decided = std::collections::BTreeMap::<String, (u32, u32)>::new();
+    for q in quotes {
+        if q["avaliacao_realizada"] == "Sim" {
+            let e = decided
+                .entry(q["unidade"].as_str().unwrap().to_string())
+                .or_default();
+            if q["status"] == "Aprovado" {
+                e.0 += 1;
+            }
+            if q["status"] == "Aprovado" || q["status"] == "Cancelado" {
+                e.1 += 1;
+            }
+        }
+    }
+    for r in &answers[1] {
+        let (approved, all) = decided[r["unidade"].as_str().unwrap()];
+        let expected = f64::from(approved) / f64::from(all);
+        assert!(
+            (r["conversao"].as_f64().unwrap() - expected).abs() < 1e-9,
+            "{r}: {approved}/{all}"
+        );
+    }
+}
+
+/// A PostgreSQL database published by an earlier version, where money, the mirror's own times and
+/// `_changes.id` were text, has them converted by the next publication, every value kept.
+#[test]
+fn a_postgres_mirror_of_text_money_and_times_is_upgraded_by_the_next_publication() {
+    let test = "a_postgres_mirror_of_text_money_and_times_is_upgraded_by_the_next_publication";
+    let Some(url) = postgres_database(test, "upgraded_w55") else {
+        return;
+    };
+    let env = Env::scale(300);
+    sync(&env, &url, &["--streams", "quotes"]);
+    env.edit_quotes("change=1");
+    sync(&env, &url, &["--streams", "quotes"]);
+    let before = sql(
+        &env,
+        &url,
+        "SELECT SUM(valor_centavos) AS s, COUNT(*) AS n FROM quotes",
+    );
+    // As an earlier version left them.
+    postgres_run(
+        test,
+        &url,
+        &[
+            "ALTER TABLE quotes ALTER COLUMN valor TYPE text USING to_char(valor, 'FM999999999990.00'), \
+             ALTER COLUMN _first_seen TYPE text, ALTER COLUMN _deleted_at TYPE text"
+                .to_string(),
+            "ALTER TABLE _changes ALTER COLUMN id TYPE text".to_string(),
+            "ALTER TABLE _runs ALTER COLUMN started_at TYPE text".to_string(),
+        ],
+    );
+    env.edit_quotes("change=2");
+    sync(&env, &url, &["--streams", "quotes"]);
+    let schema = read(&env, &url, &["--schema", "--format", "csv"]);
+    let schema = String::from_utf8(schema.stdout).unwrap();
+    for column in [
+        "quotes,valor,NUMERIC,0",
+        "quotes,_first_seen,TIMESTAMP WITH TIME ZONE,0",
+        "quotes,_deleted_at,TIMESTAMP WITH TIME ZONE,0",
+        "_changes,id,BIGINT,0",
+        "_runs,started_at,TIMESTAMP WITH TIME ZONE,0",
+    ] {
+        assert!(schema.contains(column), "{column}: {schema}");
+    }
+    let after = sql(
+        &env,
+        &url,
+        "SELECT SUM(valor_centavos) AS s, COUNT(*) AS n, \
+         SUM(CASE WHEN valor * 100 = valor_centavos THEN 1 ELSE 0 END) AS same FROM quotes",
+    );
+    assert_eq!(after[0]["n"], before[0]["n"]);
+    assert_eq!(after[0]["same"], after[0]["n"], "{after:?}");
+    let joined = sql(
+        &env,
+        &url,
+        "SELECT COUNT(*) AS n FROM _changes c JOIN quotes q ON q._clinic = c.clinic AND q.id = c.id",
+    );
+    assert!(joined[0]["n"].as_i64().unwrap() >= 2, "{joined:?}");
+}
+
+/// A role that logs in but may not create the mirror's tables is refused before the service is asked
+/// anything (exit 3), with the grant that lets it.
+#[test]
+fn a_postgres_role_that_may_not_create_tables_ends_the_sync_before_the_service_is_asked() {
+    let test =
+        "a_postgres_role_that_may_not_create_tables_ends_the_sync_before_the_service_is_asked";
+    let Some(url) = postgres_database(test, "no_create_w55") else {
+        return;
+    };
+    let env = Env::scale(100);
+    env.clear_journal();
+    let out = env
+        .admin()
+        .env("CLINIC_CREDENTIAL_STORE", "file")
+        .env("PGPASSWORD", POSTGRES_READER_PASSWORD)
+        .args([
+            "sync",
+            "--streams",
+            "quotes",
+            "--to",
+            &postgres_as_reader(&url),
+        ])
+        .args(EVERY_CLINIC)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("may not create tables in the schema \"public\""),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        stderr(&out).contains("GRANT CREATE ON SCHEMA public TO"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(env.sent(), Vec::<Value>::new());
 }

@@ -128,8 +128,8 @@ impl std::fmt::Display for StoreKind {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SyncKeys {
-    /// `sync.full_every = "7d"`: a full walk (and its tombstones) once this long has passed since
-    /// the last one, as written.
+    /// `sync.full_every = "7d"` (the default): a full walk (and its tombstones) once this long has
+    /// passed since the last one, as written.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub full_every: Option<String>,
     /// `sync.target = "postgres://user@host/db"`: where `clinic sync`, `sync changes` and `clinic sql`
