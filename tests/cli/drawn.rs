@@ -621,8 +621,12 @@ fn exercise(d: &Drawn, fared: &mut Fared) {
     let ran = run(&env, &ficha(&parquet, d.per_page));
     // A deployment that counts from 1 says so beyond doubt when page 0 is refused, fails, is empty
     // or "no records" beside a page 1 with records: probed once per profile. (A walk that ends
-    // short of a counter asks page 0 again, to say whether a numbering from 0 is why.)
-    let proven_one_based = d.opts.first_page() == 1 && d.opts.page_zero() != PageZero::First;
+    // short of a counter asks page 0 again, to say whether a numbering from 0 is why.) A deployment
+    // that pages by links ignores the page number, so its page 0 is its page 1 and proves nothing:
+    // a list of one page, with no link to learn the paging from, is probed again.
+    let proven_one_based = d.opts.first_page() == 1
+        && d.opts.page_zero() != PageZero::First
+        && d.opts.paging == LinkPaging::Numbers;
     if proven_one_based && first_succeeded && ran.out.status.success() && pages_zero(&env) > 0 {
         let why = "asked page 0 again on the second run of a deployment that counts from 1";
         fared.broken.push(broken(d, &ran, why));

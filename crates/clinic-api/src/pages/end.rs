@@ -48,8 +48,8 @@ pub(super) struct Change {
     /// The read stopped at an overlap it had nothing to check against: it never reached the end.
     pub(super) stopped: bool,
     /// The read ended short of a counter that held still: the walk's failure, should a second read
-    /// agree with it.
-    pub(super) short: Option<Error>,
+    /// agree with it (the source is asked why only then).
+    pub(super) short: Option<Short>,
 }
 
 /// A counter the service gave, and whether the data has borne it out so far.

@@ -129,7 +129,7 @@ async fn walk_once(
         // the deployment pages it: whole if the counters bear it out, short of them otherwise.
         if !change.counters && before == Some(this) && !change.stopped {
             return match change.short {
-                Some(short) => Err(short),
+                Some(short) => Err(short.error(source.shortfall().await)),
                 None => Ok(state.summary),
             };
         }
@@ -139,7 +139,7 @@ async fn walk_once(
             && spec.limit.is_none();
         if !again {
             if let Some(short) = change.short {
-                return Err(short);
+                return Err(short.error(source.shortfall().await));
             }
             return Err(Error::Protocol(crate::t!(
                 "pages-list-kept-changing",
@@ -154,23 +154,21 @@ async fn walk_once(
             most = MOST_READS
         ));
         before = Some(this);
-        state.pass = Pass::new(spec, first_page);
+        let read = std::mem::replace(&mut state.pass, Pass::new(spec, first_page));
+        if state.summary.reads == 1 {
+            state.ledger = read.seen;
+        }
     }
 }
 
 /// A read whose pages overlapped, with counters that held still: a count short of them may only
 /// mean records moved past the read, so the list is read again either way; a count that bears them
 /// out is the total, should a second read agree.
-async fn overlapped(
-    source: &Arc<dyn PageSource>,
-    state: &mut State,
-    mut change: Change,
-    reporter: &Reporter,
-) -> Verdict {
+fn overlapped(state: &mut State, mut change: Change, reporter: &Reporter) -> Verdict {
     let (records, pages) = (state.pass.records, state.pass.pages);
     state.pass.ending.settle(records, pages, reporter);
     match state.pass.ending.shortfall(records, pages) {
-        Some(short) => change.short = Some(short.error(source.shortfall().await)),
+        Some(short) => change.short = Some(short),
         None => state.summary.total = state.pass.ending.total(),
     }
     Verdict::Changed(change)
@@ -337,7 +335,7 @@ async fn read_once(
                 return Ok(Verdict::Changed(change));
             }
             // Overlapped with counters that held still: the count at the end tells.
-            return Ok(overlapped(source, state, change, reporter).await);
+            return Ok(overlapped(state, change, reporter));
         }
         state.pass.ending.settle(records, pages, reporter);
         if let Some(short) = state.pass.ending.shortfall(records, pages) {
@@ -462,8 +460,9 @@ impl Read {
 struct State {
     spec: Walk,
     summary: Summary,
-    /// Every record handed on, by ID, over every read: a record met again on any page, or read
-    /// again by a later read, is not handed on twice.
+    /// Every record handed on, by ID, by the reads before this one (the first read's own ledger is
+    /// the walk's while it lasts, so a walk read once keeps one ledger): a record read again by a
+    /// later read is not handed on twice.
     ledger: Ledger,
     /// The key the walk's records carry their ID under, once a record has shown it.
     id_key: Option<&'static str>,
@@ -599,7 +598,9 @@ impl State {
             if self.spec.limit.is_some_and(|l| self.summary.records >= l) {
                 return Ok(Flow::Stop);
             }
-            if !self.pass.meet(id) || !self.ledger.insert(id) {
+            // The first read hands on every record it meets, so its own ledger is the walk's; a
+            // later read hands on only what no read before it did.
+            if !self.pass.meet(id) || (self.summary.reads > 1 && !self.ledger.insert(id)) {
                 continue;
             }
             emit(self.under_walk_key(record, name, reporter))?;
