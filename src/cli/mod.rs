@@ -278,7 +278,25 @@ pub async fn run_with(
                 Some(size) => crate::config::size("mcp.max_records_file", size)?,
                 None => crate::config::MCP_MAX_RECORDS_FILE,
             };
-            return mcp::run(args, command(), dispatcher(&global)).await;
+            // `clinic --sandbox mcp`: one sandbox for the whole session, every tool call on it.
+            let sandbox = match global.sandbox {
+                true => {
+                    let opts = clinic_sandbox::Options {
+                        scale: global
+                            .sandbox_scale
+                            .unwrap_or(clinic_sandbox::Options::default().scale),
+                        ..clinic_sandbox::Options::ephemeral()
+                    };
+                    Some(crate::context::start_sandbox(opts).await?)
+                }
+                false => None,
+            };
+            let at = sandbox.as_ref().map(|sb| sb.urls().clone());
+            let served = mcp::run(args, command(), dispatcher(&global, at)).await;
+            if let Some(sb) = sandbox {
+                sb.shutdown().await;
+            }
+            return served;
         }
         _ => {}
     }
@@ -334,10 +352,11 @@ fn profile_mcp_keys(server: &Settings) -> crate::error::Result<crate::config::Mc
 /// configuration folder unless the words name their own, inside this process. A command's run may
 /// hold a stream's lock across a wait, so it is not sent between threads: each runs on a blocking
 /// thread of its own, on the server's runtime.
-fn dispatcher(server: &Settings) -> mcp::Dispatch {
+fn dispatcher(server: &Settings, sandbox_at: Option<clinic_sandbox::Urls>) -> mcp::Dispatch {
     let (profile, config_dir) = (server.profile.clone(), server.config_dir.clone());
     Arc::new(move |argv, io, run| {
         let (profile, config_dir) = (profile.clone(), config_dir.clone());
+        let sandbox_at = sandbox_at.clone();
         let runtime = tokio::runtime::Handle::current();
         // A caller that gives up (an MCP cancel) stops the command's queries in its own thread too.
         let given_up = crate::mirror::given_up();
@@ -362,6 +381,10 @@ fn dispatcher(server: &Settings) -> mcp::Dispatch {
                     global.profile = profile;
                 }
                 global.config_dir = config_dir;
+                if sandbox_at.is_some() {
+                    global.sandbox = true;
+                    global.sandbox_at = sandbox_at;
+                }
                 global.command = argv;
                 global.read_only = run == mcp::Run::Reads;
                 let outcome = run_with(cli.command, global, io.clone()).await;

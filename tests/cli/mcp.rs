@@ -485,8 +485,16 @@ fn mcp_writes_host_approval_runs_the_write_on_the_call() {
 
     let (process, _) = logged_in(&env);
     runtime().block_on(async {
-        let session =
-            Session::start(process, &["--allow-writes", "--writes", "host-approval"]).await;
+        let session = Session::start(
+            process,
+            &[
+                "--share-personal",
+                "--allow-writes",
+                "--writes",
+                "host-approval",
+            ],
+        )
+        .await;
         let done = session.call("contact_create", ana()).await;
         let done = structured(&done).clone();
         assert_eq!(done["sent"], true, "{done}");
@@ -1347,5 +1355,54 @@ fn mcp_a_write_preview_shows_field_names_whole() {
             "UF_CRM_1669405845=16*********"
         );
         assert!(!preview.to_string().contains("16992640197"), "{preview}");
+    });
+}
+
+/// `clinic --sandbox mcp` serves against one sandbox of its own for the whole session, with no
+/// profile at all: its tools answer, and a contact one call creates is found by the next.
+#[test]
+fn mcp_with_sandbox_serves_every_tool_against_the_sandbox() {
+    let config = tempfile::tempdir().unwrap();
+    let mut process = std::process::Command::new(assert_cmd::cargo::cargo_bin("clinic"));
+    for (k, _) in std::env::vars() {
+        if k.starts_with("CLINIC_") {
+            process.env_remove(k);
+        }
+    }
+    process
+        .env("CLINIC_LANG", "en")
+        .env("CLINIC_CONFIG_DIR", config.path())
+        .env("CLINIC_CACHE_DIR", config.path().join("cache"))
+        .env("CLINIC_DATA_DIR", config.path().join("data"))
+        .args(["--sandbox", "--sandbox-scale", "300"]);
+    runtime().block_on(async {
+        let session = Session::start(
+            process,
+            &[
+                "--share-personal",
+                "--allow-writes",
+                "--writes",
+                "host-approval",
+            ],
+        )
+        .await;
+        let clinics = session.call("ref_clinics", json!({})).await;
+        let clinics = structured(&clinics)["records"].as_array().unwrap().clone();
+        assert!(!clinics.is_empty(), "{clinics:?}");
+        let page = session
+            .call("report_appointments", json!({"clinic": "1", "limit": 2}))
+            .await;
+        let page = structured(&page);
+        assert_eq!(page["returned"], 2, "{page}");
+        let created = session.call("contact_create", ana()).await;
+        assert_eq!(structured(&created)["sent"], true, "{created:?}");
+        let found = session
+            .call("contact_list", json!({"phone": "(16) 99264-0197"}))
+            .await;
+        let found = structured(&found)["records"].as_array().unwrap().clone();
+        assert!(
+            found.iter().any(|c| c.to_string().contains("Souza")),
+            "the created contact is in the same sandbox: {found:?}"
+        );
     });
 }
