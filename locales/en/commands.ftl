@@ -458,6 +458,10 @@ cli-mcp-unknown-argument = argument '{ $name }': this tool takes no such argumen
 cli-mcp-wrong-type = argument '{ $name }': { $given } is not of the type its input schema gives
 cli-mcp-bad-limit = argument 'limit': { $given } is not a whole number of records, 1 or more
 cli-mcp-bad-cursor = argument 'cursor': this cursor was not made by this tool for these arguments; call again without 'cursor' to start from the first record
+cli-mcp-walk-expired = argument 'cursor': the read this cursor continues is no longer kept (a read is kept 10 minutes after its last call, and at most 4 at once); call again without 'cursor' to read from the first record
+cli-mcp-cancelled = cancelled: the read stopped and nothing more is asked of the service
+cli-mcp-progress = { $records } records read
+cli-mcp-kept-going = some clinics failed and their records are not here; the records are those of the clinics that answered: { $failed }
 # clinic mcp --allow-writes: a write is confirmed by the person
 cli-mcp-confirm-question = An assistant asks to run, on your clinic's account: { $command }
 cli-mcp-confirm-run = Run it

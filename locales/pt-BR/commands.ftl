@@ -476,6 +476,10 @@ cli-mcp-unknown-argument = argumento '{ $name }': esta ferramenta não aceita es
 cli-mcp-wrong-type = argumento '{ $name }': { $given } não é do tipo que o esquema de entrada indica
 cli-mcp-bad-limit = argumento 'limit': { $given } não é um número inteiro de registros, 1 ou mais
 cli-mcp-bad-cursor = argumento 'cursor': este cursor não foi gerado por esta ferramenta para estes argumentos; chame de novo sem 'cursor' para começar do primeiro registro
+cli-mcp-walk-expired = argumento 'cursor': a leitura que este cursor continua não está mais guardada (uma leitura fica guardada 10 minutos depois da última chamada, e no máximo 4 ao mesmo tempo); chame de novo sem 'cursor' para ler do primeiro registro
+cli-mcp-cancelled = cancelada: a leitura parou e nada mais é pedido ao serviço
+cli-mcp-progress = { $records } registros lidos
+cli-mcp-kept-going = algumas clínicas falharam e os registros delas não estão aqui; os registros são os das clínicas que responderam: { $failed }
 # clinic mcp --allow-writes: uma gravação é confirmada pela pessoa
 cli-mcp-confirm-question = Um assistente pede para executar, na conta da sua clínica: { $command }
 cli-mcp-confirm-run = Executar

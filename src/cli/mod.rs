@@ -361,39 +361,64 @@ fn dispatcher(server: &Settings, sandbox_at: Option<clinic_sandbox::Urls>) -> mc
         // A caller that gives up (an MCP cancel) stops the command's queries in its own thread too.
         let given_up = crate::mirror::given_up();
         let ran = tokio::task::spawn_blocking(move || {
-            runtime.block_on(crate::mirror::stoppable(given_up, async move {
-                use clap::FromArgMatches;
-                let line = std::iter::once("clinic".to_string()).chain(argv.iter().cloned());
-                let cli = match command()
-                    .try_get_matches_from(line)
-                    .and_then(|m| Cli::from_arg_matches(&m))
-                {
-                    Ok(cli) => cli,
-                    Err(e) => {
-                        let lang = crate::text::i18n::current();
-                        let text = localize::error_text(&e, lang).unwrap_or_else(|| e.to_string());
-                        io.write_err(&text);
-                        return 2;
+            let stopped = given_up.clone();
+            runtime.block_on(crate::mirror::stoppable(
+                given_up,
+                until_given_up(stopped, async move {
+                    use clap::FromArgMatches;
+                    let line = std::iter::once("clinic".to_string()).chain(argv.iter().cloned());
+                    let cli = match command()
+                        .try_get_matches_from(line)
+                        .and_then(|m| Cli::from_arg_matches(&m))
+                    {
+                        Ok(cli) => cli,
+                        Err(e) => {
+                            let lang = crate::text::i18n::current();
+                            let text =
+                                localize::error_text(&e, lang).unwrap_or_else(|| e.to_string());
+                            io.write_err(&text);
+                            return 2;
+                        }
+                    };
+                    let mut global = cli.settings();
+                    if cli.global.profile.is_none() {
+                        global.profile = profile;
                     }
-                };
-                let mut global = cli.settings();
-                if cli.global.profile.is_none() {
-                    global.profile = profile;
-                }
-                global.config_dir = config_dir;
-                if sandbox_at.is_some() {
-                    global.sandbox = true;
-                    global.sandbox_at = sandbox_at;
-                }
-                global.command = argv;
-                global.read_only = run == mcp::Run::Reads;
-                let outcome = run_with(cli.command, global, io.clone()).await;
-                exit_code(outcome, &io)
-            }))
+                    global.config_dir = config_dir;
+                    if sandbox_at.is_some() {
+                        global.sandbox = true;
+                        global.sandbox_at = sandbox_at;
+                    }
+                    global.command = argv;
+                    global.read_only = run == mcp::Run::Reads;
+                    let outcome = run_with(cli.command, global, io.clone()).await;
+                    exit_code(outcome, &io)
+                }),
+            ))
         });
         // A command that panicked has failed.
         Box::pin(async move { ran.await.unwrap_or(5) })
     })
+}
+
+/// `work`'s exit status, or 130 as soon as `given_up` says so: the run is dropped there, and with
+/// it the requests it had in flight, so that a cancelled call asks the service nothing more.
+async fn until_given_up(
+    given_up: Option<crate::mirror::GivenUp>,
+    work: impl std::future::Future<Output = i32>,
+) -> i32 {
+    let Some(given_up) = given_up else {
+        return work.await;
+    };
+    let watch = async move {
+        while !given_up() {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    };
+    tokio::select! {
+        code = work => code,
+        _ = watch => 130,
+    }
 }
 
 /// The exit status of a run that ended with `outcome`, its failure's line written to `io`'s err.

@@ -200,7 +200,12 @@ fn mcp_pages_a_report_to_its_end_every_record_once() {
             calls += 1;
             let records = page["records"].as_array().unwrap();
             assert_eq!(page["returned"], records.len());
-            assert_eq!(page["total"], exported.len(), "{page}");
+            // The total is given once the walk behind the pages ended, and is then every record.
+            if page["total_known"] == true || page["more"] == false {
+                assert_eq!(page["total"], exported.len(), "{page}");
+            } else {
+                assert!(page.get("total").is_none(), "{page}");
+            }
             seen.extend(records.iter().cloned());
             if page["more"] == false {
                 assert!(page.get("cursor").is_none(), "{page}");
@@ -246,8 +251,9 @@ fn mcp_the_records_kept_for_the_pages_are_capped() {
     let (process, _) = logged_in(&env);
     runtime().block_on(async {
         let session = Session::start(process, &[]).await;
+        // More records asked for than the file takes: the cap is met before the page is whole.
         let result = session
-            .call("report_appointments", json!({"limit": 2}))
+            .call("report_appointments", json!({"limit": 100}))
             .await;
         assert_eq!(result.is_error, Some(true), "{result:?}");
         let said = text_of(&result);
@@ -1404,5 +1410,159 @@ fn mcp_with_sandbox_serves_every_tool_against_the_sandbox() {
             found.iter().any(|c| c.to_string().contains("Souza")),
             "the created contact is in the same sandbox: {found:?}"
         );
+    });
+}
+
+/// The requests for quotes the sandbox received.
+fn quote_requests(env: &Env) -> usize {
+    tokio::task::block_in_place(|| {
+        env.sent()
+            .iter()
+            .filter(|e| is_to(e, "/lista_venda_orcamento"))
+            .count()
+    })
+}
+
+/// A report's first page comes as soon as its records are read, the walk going on behind it: on a
+/// slow service the first call answers before the walk ends (`total_known: false`), and says how
+/// far it got to a client that sent a progress token.
+#[test]
+fn mcp_the_first_page_comes_before_the_walk_ends() {
+    let env = Env::with(clinic_sandbox::Options {
+        scale: 4000,
+        latency_ms: 150,
+        jitter_ms: 300,
+        max_per_page: Some(5),
+        ..clinic_sandbox::Options::ephemeral()
+    });
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &["--share-personal"]).await;
+        let started = std::time::Instant::now();
+        let first = session
+            .call("report_ficha_financeira", json!({"limit": 1}))
+            .await;
+        let took = started.elapsed();
+        let page = structured(&first);
+        assert_eq!(
+            (page["returned"].clone(), page["more"].clone()),
+            (json!(1), json!(true)),
+            "{page}"
+        );
+        assert_eq!(page["total_known"], false, "{page}");
+        assert!(page.get("total").is_none(), "{page}");
+        assert!(took < std::time::Duration::from_secs(5), "{took:?}");
+
+        // A client with a progress token (rmcp's client sends one with every request) hears of the
+        // records as they come: several pages of the service's (5 records each) to a page of the
+        // tool's, each late by its own delay.
+        let before = session
+            .transcript()
+            .matches("notifications/progress")
+            .count();
+        let answered = session
+            .call(
+                "report_ficha_financeira",
+                json!({"limit": 15, "status": "Aprovado"}),
+            )
+            .await;
+        structured(&answered);
+        let said = session.transcript();
+        assert!(
+            said.matches("notifications/progress").count() > before
+                && said.contains("records read"),
+            "no progress sent"
+        );
+    });
+}
+
+/// A cursor continues its own walk: another call and a deletion at the service in between change
+/// none of its pages, and no page after the first asks the service anything.
+#[test]
+fn mcp_a_cursor_keeps_its_walk_across_other_calls_and_a_deletion() {
+    let env = Env::new();
+    let exported =
+        stdout_json(&env.run_ok(&["report", "ficha-financeira", "--all", "--format", "json"]));
+    let exported = exported.as_array().unwrap().clone();
+    assert!(exported.len() > 10, "{}", exported.len());
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &["--share-personal"]).await;
+        let first = session
+            .call("report_ficha_financeira", json!({"limit": 5}))
+            .await;
+        let page = structured(&first).clone();
+        assert_eq!(page["records"], json!(exported[..5]));
+        // The walk behind the page ends on its own, asking nothing more after.
+        tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+        let asked = quote_requests(&env);
+        let channels = session.call("ref_channels", json!({})).await;
+        structured(&channels);
+        let gone = exported[0]["id"].as_u64().unwrap();
+        tokio::task::block_in_place(|| env.edit_quotes(&format!("delete={gone}")));
+        let mut seen: Vec<Value> = page["records"].as_array().unwrap().clone();
+        let mut cursor = page["cursor"].as_str().unwrap().to_string();
+        loop {
+            let next = session
+                .call(
+                    "report_ficha_financeira",
+                    json!({"limit": 5, "cursor": cursor}),
+                )
+                .await;
+            let next = structured(&next).clone();
+            seen.extend(next["records"].as_array().unwrap().iter().cloned());
+            match next["cursor"].as_str() {
+                Some(c) => cursor = c.to_string(),
+                None => {
+                    assert_eq!(next["total"], exported.len(), "{next}");
+                    break;
+                }
+            }
+        }
+        assert_eq!(seen, exported);
+        assert_eq!(
+            quote_requests(&env),
+            asked,
+            "a later page asked the service"
+        );
+    });
+}
+
+/// A call the client cancels stops its walk: after the cancel, the slow sandbox hears of at most
+/// the requests already in flight.
+#[test]
+fn mcp_a_cancelled_read_asks_the_service_nothing_more() {
+    let env = Env::with(clinic_sandbox::Options {
+        scale: 20000,
+        latency_ms: 300,
+        ..clinic_sandbox::Options::ephemeral()
+    });
+    let mut process = process_for(env.config.path(), env.sandbox.urls());
+    process.env("CLINIC_TOKEN", env.token("admin", "admin"));
+    runtime().block_on(async {
+        let session = Session::start(process, &[]).await;
+        // Sums over every quote of every clinic: the call waits for the whole walk.
+        let params = CallToolRequestParams::new("summary").with_arguments(
+            json!({"clinic": "all", "by": ["clinic"]})
+                .as_object()
+                .unwrap()
+                .clone(),
+        );
+        let call = session.client.call_tool(params);
+        let gave_up = tokio::time::timeout(std::time::Duration::from_secs(2), call).await;
+        assert!(gave_up.is_err(), "{gave_up:?}");
+        let before = quote_requests(&env);
+        assert!(before > 0, "the walk had started");
+        tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+        let after = quote_requests(&env);
+        // Four pages in flight at most (the default concurrency) may still arrive.
+        assert!(
+            after - before <= 4,
+            "{} requests after the cancel",
+            after - before
+        );
+        // The session goes on.
+        let channels = session.call("ref_channels", json!({})).await;
+        structured(&channels);
     });
 }
