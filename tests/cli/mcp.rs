@@ -1566,3 +1566,69 @@ fn mcp_a_cancelled_read_asks_the_service_nothing_more() {
         structured(&channels);
     });
 }
+
+/// `keep_going` with one clinic down answers the other clinics' records, and a note that names the
+/// clinic left out; `summary` the same. Without it the read is the tool's error.
+#[test]
+fn mcp_keep_going_answers_the_clinics_that_answered_and_names_the_failed_one() {
+    let env = Env::with(clinic_sandbox::Options {
+        scale: 300,
+        failing_clinic: 2,
+        ..clinic_sandbox::Options::ephemeral()
+    });
+    let mut process = process_for(env.config.path(), env.sandbox.urls());
+    process
+        .env("CLINIC_TOKEN", env.token("admin", "admin"))
+        .env("CLINIC_MAX_WAIT", "1s");
+    runtime().block_on(async {
+        let session = Session::start(process, &[]).await;
+        let mut args = json!({"clinic": "all", "keep_going": true, "limit": 1000});
+        let mut seen = Vec::new();
+        let last = loop {
+            let page = session.call("report_ficha_financeira", args.clone()).await;
+            let page = structured(&page).clone();
+            seen.extend(page["records"].as_array().unwrap().iter().cloned());
+            match page["cursor"].as_str() {
+                Some(cursor) => args["cursor"] = json!(cursor),
+                None => break page,
+            }
+        };
+        assert!(seen.len() > 100, "{}", seen.len());
+        assert!(seen.iter().all(|r| r["clinica"] != 2), "clinic 2 is down");
+        assert!(seen.iter().any(|r| r["clinica"] == 1));
+        let note = last["note"]
+            .as_str()
+            .expect("a note names the failed clinic");
+        assert!(note.contains("clinic 2 ("), "{note}");
+        assert_eq!(last["total"], seen.len());
+
+        let summary = session
+            .call(
+                "summary",
+                json!({"clinic": "all", "keep_going": true, "by": ["clinic"]}),
+            )
+            .await;
+        let summary = structured(&summary);
+        let rows = summary["records"].as_array().unwrap();
+        assert_eq!(rows.len(), 11, "{summary}");
+        assert!(
+            summary["note"].as_str().unwrap().contains("clinic 2 ("),
+            "{summary}"
+        );
+
+        // Without it, the walk fails where it reaches the clinic that is down: the pages read before
+        // came, the call that needs the rest is the tool's error naming the clinic.
+        let mut args = json!({"clinic": "all", "limit": 1000});
+        let failed = loop {
+            let page = session.call("report_ficha_financeira", args.clone()).await;
+            if page.is_error == Some(true) {
+                break text_of(&page);
+            }
+            match structured(&page)["cursor"].as_str() {
+                Some(cursor) => args["cursor"] = json!(cursor),
+                None => panic!("the walk ended with no error: {page:?}"),
+            }
+        };
+        assert!(failed.contains("clinic 2 ("), "{failed}");
+    });
+}

@@ -499,7 +499,10 @@ impl Server {
             self.share_personal,
             self.max_records_file,
         );
-        let keeps_going = argv.iter().any(|word| word == "--keep-going");
+        let keeps_going = argv
+            .iter()
+            .take_while(|w| *w != "--")
+            .any(|w| w == "--keep-going");
         tokio::spawn(async move {
             // A stopped walk stops its command's queries, not only its answer.
             let run = async move { dispatch(argv, Arc::new(io), Run::Reads).await };
@@ -864,8 +867,15 @@ fn text_of(result: &CallToolResult) -> String {
 /// path: before any `--` that ends the flags and starts a positional argument.
 fn with_output_flags(argv: &mut Vec<String>, spec: &tools::ToolSpec, more: Vec<String>) {
     let at = spec.path.len().min(argv.len());
-    let flags = ["--format", "ndjson", "--quiet"]
+    // `--keep-going` says which clinics failed in warnings, which `--quiet` would hide: the note
+    // that names them is made of what the run said.
+    let quiet = !argv
+        .iter()
+        .take_while(|w| *w != "--")
+        .any(|w| w == "--keep-going");
+    let flags = ["--format", "ndjson"]
         .into_iter()
+        .chain(quiet.then_some("--quiet"))
         .map(String::from)
         .chain(more);
     argv.splice(at..at, flags);
