@@ -458,6 +458,8 @@ cli-mcp-unknown-argument = argument '{ $name }': this tool takes no such argumen
 cli-mcp-wrong-type = argument '{ $name }': { $given } is not of the type its input schema gives
 cli-mcp-bad-limit = argument 'limit': { $given } is not a whole number of records, 1 or more
 cli-mcp-bad-cursor = argument 'cursor': this cursor was not made by this tool for these arguments; call again without 'cursor' to start from the first record
+cli-mcp-resource-needs-clinic = { $uri } is kept per clinic and this login names none: read { $template } with a clinic's ID or name (clinic://ref/clinics lists them)
+cli-mcp-resource-template-about = { $command } of one clinic, by its ID or name
 cli-mcp-walk-expired = argument 'cursor': the read this cursor continues is no longer kept (a read is kept 10 minutes after its last call, and at most 4 at once); call again without 'cursor' to read from the first record
 cli-mcp-cancelled = cancelled: the read stopped and nothing more is asked of the service
 cli-mcp-progress = { $records } records read
@@ -471,12 +473,18 @@ cli-mcp-writes-need-elicitation = this client did not declare the MCP `elicitati
 cli-mcp-writes-refused = nothing was sent: { $command } runs only once a person said yes, and { $reason }
 cli-mcp-writes-without-writes = --writes chooses who approves a write, and no write is offered: add --allow-writes (or set mcp.allow_writes true)
 # clinic mcp: prompts and resources
-cli-mcp-prompt-agenda-about = Today's agenda, by time
-cli-mcp-prompt-agenda-text = Show today's agenda. Call report_appointments with today = true, following its cursor until more is false, and list the appointments by time: time, patient, professional, procedure and status. Say how many there are in all (total), and point out those still unconfirmed.
-cli-mcp-prompt-sales-about = This month's sales by clinic
-cli-mcp-prompt-sales-text = Show this month's sales by clinic. Call summary with by = ["clinic"], from = the first day of this month and to = today (dates as YYYY-MM-DD), and show each clinic's count and value as the tool gives them, largest first, with the total. Do not add records up yourself: the summary already covers every page.
+cli-mcp-prompt-agenda-about = A day's agenda by time: today unless a date is given; one clinic, or the login's own
+cli-mcp-prompt-agenda-text = Show the agenda of { $date }. Call report_appointments with from = "{ $date }" and to = "{ $date }"{ $clinic }, following its cursor until more is false, and list the appointments by time: time, patient, professional, procedure and status. Say how many there are in all (total), and point out those still unconfirmed.
+cli-mcp-prompt-sales-about = Sales by clinic for a month: this month unless one is given
+cli-mcp-prompt-sales-text = Show the sales by clinic from { $from } to { $to }. Call summary with by = ["clinic"], from = "{ $from }" and to = "{ $to }"{ $clinic }, and show each clinic's count and value as the tool gives them, largest first, with the total. Do not add records up yourself: the summary already covers every page.
 cli-mcp-prompt-register-about = Register a new contact (a write: the person approves it before it is sent)
 cli-mcp-prompt-register-text = Help me register a new contact. Ask me for the name, the phone with area code, the birth date, the channel and the campaign (names are fine; ref_channels and ref_campaigns list them). Then call contact_create once: I am asked, outside this conversation, whether to run the command it shows, and only my yes sends it.
+cli-mcp-prompt-arg-clinic = A clinic's ID or name, or "all" for every clinic the login sees (ref_clinics lists them); left out: the login's own clinic, or every clinic for a login that sees several
+cli-mcp-prompt-arg-date = The day, as YYYY-MM-DD; left out: today
+cli-mcp-prompt-arg-month = The month, as YYYY-MM; left out: this month
+cli-mcp-prompt-clinic-given = { " " }and clinic = "{ $clinic }"
+cli-mcp-prompt-clinic-any = { " " }(add clinic = "all" if the login sees several clinics, as ref_clinics tells, or the tool answers that a clinic is needed)
+cli-mcp-prompt-bad-argument = argument '{ $name }': "{ $given }" is not { $expected }
 cli-mcp-resource-about = The reference list as `clinic { $command }` gives it, every record
 cli-mcp-unknown-resource = no resource at { $uri } (the reference lists are clinic://ref/NAME)
 cli-mcp-unknown-prompt = no prompt named '{ $name }'

@@ -1632,3 +1632,149 @@ fn mcp_keep_going_answers_the_clinics_that_answered_and_names_the_failed_one() {
         assert!(failed.contains("clinic 2 ("), "{failed}");
     });
 }
+
+/// The text of a resource read.
+fn resource_text(read: &rmcp::model::ReadResourceResult) -> Value {
+    match &read.contents[0] {
+        rmcp::model::ResourceContents::TextResourceContents { text, .. } => {
+            serde_json::from_str(text).unwrap()
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// For an admin's login, the reference lists kept per clinic are resource templates that name the
+/// clinic by ID or name; their plain address says which template to read, in the protocol's words,
+/// not a command line's. A clinic's own login reads the plain address as before.
+#[test]
+fn mcp_resource_templates_name_a_clinic_for_an_admin() {
+    let env = Env::new();
+    let sellers = stdout_json(&env.run_ok_as(
+        "admin",
+        &["ref", "sellers", "--clinic", "1", "--format", "json"],
+    ));
+    assert!(!sellers.as_array().unwrap().is_empty());
+    let mut process = process_for(env.config.path(), env.sandbox.urls());
+    process.env("CLINIC_TOKEN", env.token("admin", "admin"));
+    runtime().block_on(async {
+        let session = Session::start(process, &["--share-personal"]).await;
+        let templates = session.client.list_all_resource_templates().await.unwrap();
+        let offered: Vec<&str> = templates.iter().map(|t| t.uri_template.as_str()).collect();
+        for list in [
+            "creators",
+            "account-plans",
+            "sellers",
+            "campaigns",
+            "services",
+            "operation-types",
+        ] {
+            let template = format!("clinic://ref/{list}/{{clinic}}");
+            assert!(offered.contains(&template.as_str()), "{offered:?}");
+        }
+        assert!(
+            !offered.contains(&"clinic://ref/channels/{clinic}"),
+            "{offered:?}"
+        );
+        let read = |uri: &str| {
+            session
+                .client
+                .read_resource(rmcp::model::ReadResourceRequestParams::new(uri))
+        };
+        let by_id = read("clinic://ref/sellers/1").await.unwrap();
+        assert_eq!(resource_text(&by_id), sellers);
+        let by_name = read("clinic://ref/sellers/SP%20Campinas").await.unwrap();
+        assert_eq!(resource_text(&by_name), sellers);
+        let plain = read("clinic://ref/sellers").await.unwrap_err().to_string();
+        assert!(plain.contains("clinic://ref/sellers/{clinic}"), "{plain}");
+        assert!(
+            !plain.contains("--clinic") && !plain.contains("clinic config"),
+            "{plain}"
+        );
+        // A list that is not kept per clinic reads as it is.
+        read("clinic://ref/channels").await.unwrap();
+    });
+    let (process, _) = logged_in(&env);
+    let own = stdout_json(&env.run_ok(&["ref", "sellers", "--format", "json"]));
+    runtime().block_on(async {
+        let session = Session::start(process, &["--share-personal"]).await;
+        let read = session
+            .client
+            .read_resource(rmcp::model::ReadResourceRequestParams::new(
+                "clinic://ref/sellers",
+            ))
+            .await
+            .unwrap();
+        assert_eq!(resource_text(&read), own);
+    });
+}
+
+/// The agenda and the sales prompts take a clinic and a date or month, so that they work for an
+/// admin's login; a date that is no date is refused by the argument's name.
+#[test]
+fn mcp_prompts_take_a_clinic_and_a_date() {
+    let env = Env::scale(40);
+    let mut process = process_for(env.config.path(), env.sandbox.urls());
+    process.env("CLINIC_TOKEN", env.token("admin", "admin"));
+    runtime().block_on(async {
+        let session = Session::start(process, &[]).await;
+        let prompts = session.client.list_all_prompts().await.unwrap();
+        let arguments = |name: &str| -> Vec<String> {
+            prompts
+                .iter()
+                .find(|p| p.name == name)
+                .and_then(|p| p.arguments.clone())
+                .unwrap_or_default()
+                .into_iter()
+                .map(|a| a.name)
+                .collect()
+        };
+        assert_eq!(arguments("agenda_today"), ["clinic", "date"]);
+        assert_eq!(arguments("sales_by_clinic_this_month"), ["clinic", "month"]);
+        let get = |name: &str, args: Value| {
+            session.client.get_prompt(
+                rmcp::model::GetPromptRequestParams::new(name)
+                    .with_arguments(args.as_object().unwrap().clone()),
+            )
+        };
+        let agenda = get(
+            "agenda_today",
+            json!({"clinic": "SP Campinas", "date": "2026-03-02"}),
+        )
+        .await
+        .unwrap();
+        let said = format!("{:?}", agenda.messages);
+        assert!(
+            said.contains(
+                r#"from = \"2026-03-02\" and to = \"2026-03-02\" and clinic = \"SP Campinas\""#
+            ),
+            "{said}"
+        );
+        let sales = get(
+            "sales_by_clinic_this_month",
+            json!({"clinic": "all", "month": "2025-02"}),
+        )
+        .await
+        .unwrap();
+        let said = format!("{:?}", sales.messages);
+        assert!(
+            said.contains(r#"from = \"2025-02-01\" and to = \"2025-02-28\" and clinic = \"all\""#),
+            "{said}"
+        );
+        let bad = get("agenda_today", json!({"date": "02/30/2026"}))
+            .await
+            .unwrap_err()
+            .to_string();
+        assert!(
+            bad.contains("argument 'date'") && bad.contains("02/30/2026"),
+            "{bad}"
+        );
+        // What the agenda prompt asks runs as written for this admin.
+        let agenda = session
+            .call(
+                "report_appointments",
+                json!({"from": "2026-03-02", "to": "2026-03-02", "clinic": "SP Campinas"}),
+            )
+            .await;
+        structured(&agenda);
+    });
+}

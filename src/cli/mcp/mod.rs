@@ -792,16 +792,29 @@ impl ServerHandler for Server {
         request: rmcp::model::ReadResourceRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<rmcp::model::ReadResourceResponse, ErrorData> {
-        let Some(spec) = self
-            .references()
-            .find(|spec| resource_uri(spec) == request.uri)
-        else {
+        // `clinic://ref/sellers` as the login gives it, or `clinic://ref/sellers/{clinic}`.
+        let named = self.references().find_map(|spec| {
+            let plain = resource_uri(spec);
+            if plain == request.uri {
+                return Some((spec, None));
+            }
+            let clinic = request.uri.strip_prefix(&format!("{plain}/"))?;
+            let clinic = percent_encoding::percent_decode_str(clinic)
+                .decode_utf8()
+                .ok()?;
+            (takes_clinic(spec) && !clinic.trim().is_empty())
+                .then(|| (spec, Some(clinic.into_owned())))
+        });
+        let Some((spec, clinic)) = named else {
             return Err(ErrorData::resource_not_found(
                 crate::t!("cli-mcp-unknown-resource", uri = request.uri.as_str()),
                 None,
             ));
         };
         let mut argv = spec.path.clone();
+        if let Some(clinic) = &clinic {
+            argv.push(format!("--clinic={clinic}"));
+        }
         let all = if spec.paged {
             vec!["--all".to_string()]
         } else {
@@ -810,6 +823,18 @@ impl ServerHandler for Server {
         with_output_flags(&mut argv, spec, all);
         let (io, captured) = IoStreams::captured(Terminals::default(), b"");
         if (self.dispatch)(argv, Arc::new(io), Run::Reads).await != 0 {
+            // A list kept per clinic, read with none where the login names none (an admin's):
+            // the answer says which address names one, not which flag a command line would take.
+            if clinic.is_none() && takes_clinic(spec) {
+                return Err(ErrorData::invalid_params(
+                    crate::t!(
+                        "cli-mcp-resource-needs-clinic",
+                        uri = request.uri.as_str(),
+                        template = format!("{}/{{clinic}}", request.uri)
+                    ),
+                    None,
+                ));
+            }
             let failed = self.failed(&captured.err());
             return Err(ErrorData::internal_error(text_of(&failed), None));
         }
@@ -822,6 +847,31 @@ impl ServerHandler for Server {
         let contents = rmcp::model::ResourceContents::text(records.to_string(), request.uri)
             .with_mime_type("application/json");
         Ok(rmcp::model::ReadResourceResult::new(vec![contents]).into())
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::ListResourceTemplatesResult, ErrorData> {
+        let templates = self
+            .references()
+            .filter(|spec| takes_clinic(spec))
+            .map(|spec| {
+                rmcp::model::ResourceTemplate::new(
+                    format!("{}/{{clinic}}", resource_uri(spec)),
+                    spec.tool.name.to_string(),
+                )
+                .with_description(crate::t!(
+                    "cli-mcp-resource-template-about",
+                    command = spec.path.join(" ")
+                ))
+                .with_mime_type("application/json")
+            })
+            .collect();
+        Ok(rmcp::model::ListResourceTemplatesResult::with_all_items(
+            templates,
+        ))
     }
 
     async fn list_prompts(
@@ -839,14 +889,26 @@ impl ServerHandler for Server {
         request: rmcp::model::GetPromptRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<rmcp::model::GetPromptResponse, ErrorData> {
-        match prompts::get(&request.name) {
-            Some(prompt) => Ok(prompt.into()),
-            None => Err(ErrorData::invalid_params(
+        let arguments = request.arguments.clone().unwrap_or_default();
+        match prompts::get(&request.name, &arguments, crate::relative_date::today()) {
+            Ok(Some(prompt)) => Ok(prompt.into()),
+            Ok(None) => Err(ErrorData::invalid_params(
                 crate::t!("cli-mcp-unknown-prompt", name = request.name.as_str()),
                 None,
             )),
+            Err(prompts::BadArgument(said)) => Err(ErrorData::invalid_params(said, None)),
         }
     }
+}
+
+/// Whether a reference list is kept per clinic (its command takes `--clinic`): it is then also a
+/// resource template, `clinic://ref/sellers/{clinic}`.
+fn takes_clinic(spec: &tools::ToolSpec) -> bool {
+    spec.tool
+        .input_schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .is_some_and(|p| p.contains_key("clinic"))
 }
 
 /// A reference list's address as a resource: `clinic://ref/channels`.
