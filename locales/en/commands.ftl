@@ -458,6 +458,8 @@ cli-mcp-unknown-argument = argument '{ $name }': this tool takes no such argumen
 cli-mcp-wrong-type = argument '{ $name }': { $given } is not of the type its input schema gives
 cli-mcp-bad-limit = argument 'limit': { $given } is not a whole number of records, 1 or more
 cli-mcp-bad-cursor = argument 'cursor': this cursor was not made by this tool for these arguments; call again without 'cursor' to start from the first record
+cli-mcp-arg-limit = Records per call, at most (default 100); a page also stops at 32 KiB of records. The answer says more = true and gives a cursor when more records follow
+cli-mcp-arg-cursor = The cursor of the previous answer, to read the next page of the same read; pass the same other arguments. Leave it out to start from the first record
 cli-mcp-resource-needs-clinic = { $uri } is kept per clinic and this login names none: read { $template } with a clinic's ID or name (clinic://ref/clinics lists them)
 cli-mcp-resource-template-about = { $command } of one clinic, by its ID or name
 cli-mcp-walk-expired = argument 'cursor': the read this cursor continues is no longer kept (a read is kept 10 minutes after its last call, and at most 4 at once); call again without 'cursor' to read from the first record

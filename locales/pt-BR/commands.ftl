@@ -476,6 +476,8 @@ cli-mcp-unknown-argument = argumento '{ $name }': esta ferramenta não aceita es
 cli-mcp-wrong-type = argumento '{ $name }': { $given } não é do tipo que o esquema de entrada indica
 cli-mcp-bad-limit = argumento 'limit': { $given } não é um número inteiro de registros, 1 ou mais
 cli-mcp-bad-cursor = argumento 'cursor': este cursor não foi gerado por esta ferramenta para estes argumentos; chame de novo sem 'cursor' para começar do primeiro registro
+cli-mcp-arg-limit = Registros por chamada, no máximo (padrão 100); uma página também para em 32 KiB de registros. A resposta diz more = true e dá um cursor quando há mais registros
+cli-mcp-arg-cursor = O cursor da resposta anterior, para ler a próxima página da mesma leitura; passe os mesmos demais argumentos. Sem ele, a leitura começa do primeiro registro
 cli-mcp-resource-needs-clinic = { $uri } é mantido por clínica e este login não indica nenhuma: leia { $template } com o ID ou o nome de uma clínica (clinic://ref/clinics lista todas)
 cli-mcp-resource-template-about = { $command } de uma clínica, pelo ID ou nome
 cli-mcp-walk-expired = argumento 'cursor': a leitura que este cursor continua não está mais guardada (uma leitura fica guardada 10 minutos depois da última chamada, e no máximo 4 ao mesmo tempo); chame de novo sem 'cursor' para ler do primeiro registro

@@ -1778,3 +1778,46 @@ fn mcp_prompts_take_a_clinic_and_a_date() {
         structured(&agenda);
     });
 }
+
+/// Every tool's input schema says what a model needs: a description on every argument, the known
+/// values of an argument as an `enum` (of a list's items too), and no argument beyond its
+/// properties.
+#[test]
+fn mcp_every_tool_argument_is_described_and_its_values_listed() {
+    let env = Env::scale(40);
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &["--allow-writes"]).await;
+        let tools = session.client.list_all_tools().await.unwrap();
+        let mut undescribed = Vec::new();
+        for tool in &tools {
+            let schema = &tool.input_schema;
+            assert_eq!(schema["type"], "object", "{}", tool.name);
+            assert_eq!(
+                schema.get("additionalProperties"),
+                Some(&json!(false)),
+                "{}",
+                tool.name
+            );
+            for (name, property) in schema["properties"].as_object().unwrap() {
+                let described = property["description"]
+                    .as_str()
+                    .is_some_and(|d| !d.trim().is_empty());
+                if !described {
+                    undescribed.push(format!("{}.{name}", tool.name));
+                }
+            }
+        }
+        assert!(undescribed.is_empty(), "undescribed: {undescribed:?}");
+        let summary = tools.iter().find(|t| t.name == "summary").unwrap();
+        let by = &summary.input_schema["properties"]["by"];
+        assert_eq!(by["type"], "array", "{by}");
+        let values = by["items"]["enum"].as_array().expect("by's values");
+        for value in ["month", "seller", "clinic", "status"] {
+            assert!(values.contains(&json!(value)), "{by}");
+        }
+        // The server refuses what the schema leaves out, as the schema says.
+        let refused = session.call("ref_channels", json!({"nope": true})).await;
+        assert_eq!(refused.is_error, Some(true));
+    });
+}
