@@ -1821,3 +1821,33 @@ fn mcp_every_tool_argument_is_described_and_its_values_listed() {
         assert_eq!(refused.is_error, Some(true));
     });
 }
+
+/// Every tool's input schema is a valid JSON Schema (Draft 2020-12, which MCP names), and says what
+/// the server takes: a call within it is read, one outside it is what the server refuses.
+#[test]
+fn mcp_every_input_schema_is_valid_json_schema_2020_12() {
+    let env = Env::scale(40);
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &["--allow-writes"]).await;
+        let tools = session.client.list_all_tools().await.unwrap();
+        assert!(tools.len() > 20, "{}", tools.len());
+        for tool in &tools {
+            let schema = Value::Object((*tool.input_schema).clone());
+            if let Err(e) = jsonschema::draft202012::meta::validate(&schema) {
+                panic!("{}: {e}: {schema}", tool.name);
+            }
+        }
+        let validator = |name: &str| {
+            let tool = tools.iter().find(|t| t.name == name).unwrap();
+            jsonschema::draft202012::new(&Value::Object((*tool.input_schema).clone())).unwrap()
+        };
+        let summary = validator("summary");
+        assert!(summary.is_valid(&json!({"by": ["clinic"], "clinic": "all"})));
+        assert!(!summary.is_valid(&json!({"by": ["weather"]})));
+        assert!(!summary.is_valid(&json!({"chart_file": "x.svg"})));
+        let report = validator("report_appointments");
+        assert!(report.is_valid(&json!({"limit": 5, "cursor": "c"})));
+        assert!(!report.is_valid(&json!({"limit": 0})));
+    });
+}
