@@ -37,6 +37,8 @@ pub struct Context {
     pub http: Arc<Http>,
     pub credentials: Credentials,
     sandbox: Option<clinic_sandbox::Sandbox>,
+    /// The run talks to a sandbox: its own (`sandbox`) or one already serving (`sandbox_at`).
+    sandboxed: bool,
     api: OnceCell<Arc<ApiClient>>,
     /// The note that `--per-page` was lowered to the deployment's maximum was given.
     per_page_lowered: std::sync::atomic::AtomicBool,
@@ -46,6 +48,21 @@ pub struct Context {
     default_sort: std::sync::Mutex<Option<Vec<crate::sort::SortKey>>>,
     /// How long a credential store may take to answer (see [`store_time_limit`]).
     store_limit: std::time::Duration,
+}
+
+/// Starts a sandbox of `opts` for a `--sandbox` run, its failure in the run's words.
+pub async fn start_sandbox(opts: clinic_sandbox::Options) -> Result<clinic_sandbox::Sandbox> {
+    clinic_sandbox::Sandbox::start(opts)
+        .await
+        .map_err(|e| match e {
+            clinic_sandbox::Error::InvalidOption(..) => {
+                Error::Usage(crate::t!("context-sandbox-scale", reason = e.to_string()))
+            }
+            other => Error::Other(crate::t!(
+                "context-sandbox-failed",
+                reason = other.to_string()
+            )),
+        })
 }
 
 impl Context {
@@ -78,25 +95,22 @@ impl Context {
             reporter.clone(),
             http_settings(&global, &profile, &reporter),
         )?);
-        let sandbox = if global.sandbox {
-            let opts = clinic_sandbox::Options {
-                scale: global
-                    .sandbox_scale
-                    .unwrap_or(clinic_sandbox::Options::default().scale),
-                ..clinic_sandbox::Options::ephemeral()
-            };
-            let sb = clinic_sandbox::Sandbox::start(opts)
-                .await
-                .map_err(|e| match e {
-                    clinic_sandbox::Error::InvalidOption(..) => {
-                        Error::Usage(crate::t!("context-sandbox-scale", reason = e.to_string()))
-                    }
-                    other => Error::Other(crate::t!(
-                        "context-sandbox-failed",
-                        reason = other.to_string()
-                    )),
-                })?;
-            let urls = sb.urls();
+        let (sandbox, urls) = match (&global.sandbox_at, global.sandbox) {
+            (Some(urls), true) => (None, Some(urls.clone())),
+            (_, true) => {
+                let opts = clinic_sandbox::Options {
+                    scale: global
+                        .sandbox_scale
+                        .unwrap_or(clinic_sandbox::Options::default().scale),
+                    ..clinic_sandbox::Options::ephemeral()
+                };
+                let sb = start_sandbox(opts).await?;
+                let urls = sb.urls().clone();
+                (Some(sb), Some(urls))
+            }
+            _ => (None, None),
+        };
+        if let Some(urls) = &urls {
             profile.base_url = Some(urls.base_url.clone());
             profile.io_url = Some(urls.io_url.clone());
             profile.automation_url = Some(urls.automation_url.clone());
@@ -115,10 +129,7 @@ impl Context {
                 url = urls.base_url.as_str(),
                 login = clinic_sandbox::CLINIC_LOGIN
             ));
-            Some(sb)
-        } else {
-            None
-        };
+        }
         register_secret_addresses(&reporter, &profile);
         let ctx = Context {
             credentials: Credentials::new(&config_dir),
@@ -130,6 +141,7 @@ impl Context {
             store_limit: store_time_limit(&io),
             io,
             http,
+            sandboxed: urls.is_some(),
             sandbox,
             api: OnceCell::new(),
             per_page_lowered: Default::default(),
@@ -145,7 +157,7 @@ impl Context {
     }
 
     pub fn in_sandbox(&self) -> bool {
-        self.sandbox.is_some()
+        self.sandboxed
     }
 
     pub async fn shutdown(self) {

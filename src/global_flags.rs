@@ -88,6 +88,11 @@ pub struct Settings {
         hide_short_help = true
     )]
     pub sandbox_scale: Option<u64>,
+    /// A sandbox already serving that a `--sandbox` run uses instead of starting its own: the one
+    /// `clinic --sandbox mcp` started, so that every tool call of the session sees the same data
+    /// (a contact one call creates, the next call finds).
+    #[arg(skip)]
+    pub sandbox_at: Option<clinic_sandbox::Urls>,
     /// The command line's arguments, for a dataset's manifest.
     #[arg(skip)]
     pub command: Vec<String>,

@@ -10,6 +10,13 @@ impl Stderr for IoStreams {
     }
 
     fn progress(&self, what: &str) -> Option<Box<dyn Progress>> {
+        if let Some(counted) = self.counted() {
+            return Some(Box::new(Told {
+                counted,
+                read: Default::default(),
+                total: Default::default(),
+            }));
+        }
         if !self.terminals().stderr {
             return None;
         }
@@ -18,6 +25,39 @@ impl Stderr for IoStreams {
         bar.set_message(what.to_string());
         bar.enable_steady_tick(std::time::Duration::from_millis(120));
         Some(Box::new(Bar(bar)))
+    }
+
+    fn counts_quietly(&self) -> bool {
+        self.counted().is_some()
+    }
+}
+
+/// The records counted, told to a program ([`IoStreams::counting`]) instead of drawn.
+struct Told {
+    counted: crate::term::Counted,
+    read: std::sync::atomic::AtomicU64,
+    total: std::sync::Mutex<Option<u64>>,
+}
+
+impl Progress for Told {
+    fn set_total(&self, total: u64) {
+        if let Ok(mut known) = self.total.lock() {
+            *known = Some(total);
+        }
+    }
+
+    fn set_message(&self, _: String) {}
+
+    fn advance(&self, n: u64) {
+        let read = self.read.fetch_add(n, std::sync::atomic::Ordering::SeqCst) + n;
+        let total = self.total.lock().ok().and_then(|t| *t);
+        (self.counted)(read, total);
+    }
+
+    fn finish(&self) {}
+
+    fn suspend(&self, write: &mut dyn FnMut()) {
+        write();
     }
 }
 

@@ -23,7 +23,13 @@ pub struct IoStreams {
     /// Whether styled text (clap's help) keeps its styles on each stream: as `anstream` decides for
     /// the process's streams (a terminal, `NO_COLOR`, `CLICOLOR_FORCE`), never in memory.
     styles: (anstream::ColorChoice, anstream::ColorChoice),
+    /// Where the records a walk counted go, when a program follows them rather than a screen
+    /// (`clinic mcp`'s progress notifications): the count so far and the total once known.
+    counted: Option<Counted>,
 }
+
+/// What is told the records a walk has counted so far, and how many it will read once known.
+pub type Counted = Arc<dyn Fn(u64, Option<u64>) + Send + Sync>;
 
 /// Which of the three streams is a terminal.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -124,6 +130,7 @@ impl IoStreams {
                 anstream::AutoStream::choice(&io::stdout()),
                 anstream::AutoStream::choice(&io::stderr()),
             ),
+            counted: None,
         }
     }
 
@@ -139,6 +146,7 @@ impl IoStreams {
             terminals,
             width: terminals.stdout.then_some(100),
             styles: (anstream::ColorChoice::Never, anstream::ColorChoice::Never),
+            counted: None,
         };
         (streams, captured)
     }
@@ -149,6 +157,17 @@ impl IoStreams {
         let (mut streams, captured) = IoStreams::captured(Terminals::default(), b"");
         streams.out = Arc::new(Mutex::new(out));
         (streams, captured)
+    }
+
+    /// Where the records a walk counts are told, if anywhere.
+    pub fn counted(&self) -> Option<Counted> {
+        self.counted.clone()
+    }
+
+    /// These streams, the records a walk counts told to `counted` as they come.
+    pub fn counting(mut self, counted: Counted) -> IoStreams {
+        self.counted = Some(counted);
+        self
     }
 
     /// Which streams are a terminal, as measured at start (or chosen by a test).

@@ -453,12 +453,20 @@ cli-mcp-failed = the MCP server stopped: { $reason }
 cli-mcp-records-file = the records could not be kept for the next pages (a temporary file): { $reason }
 cli-mcp-records-file-full = the records kept for the next pages reached mcp.max_records_file
 cli-mcp-records-too-many = nothing was kept: this read's records pass { $limit } bytes, the most kept for its pages (profile key mcp.max_records_file, 1GiB unless set); narrow it (dates, a clinic, a status) or raise the limit
-cli-mcp-instructions = Access to a Clinic Results account through the clinic command line: reads, and writes only when the server was started with --allow-writes. A write runs only once a person said yes: the server asks them through this client (MCP elicitation) and refuses the write, sending nothing, where the client cannot ask; nothing you send approves a write. List tools take `limit` (default 100) and return `more` and a `cursor` to pass back, with the same arguments, for the next page. Phones, e-mails, birth dates and CPFs are masked unless the server was started with --share-personal.
+cli-mcp-instructions = Access to a Clinic Results account through the clinic command line: reads, and writes only when the server was started with --allow-writes. A write runs only once a person said yes: the server asks them through this client (MCP elicitation) and refuses the write, sending nothing, where the client cannot ask; nothing you send approves a write. List tools take `limit` (default 100) and return `more` and a `cursor` to pass back, with the same arguments, for the next page: a cursor continues its own read, whatever other calls come in between, for 10 minutes after its last call; `total` is given once the read has ended (`total_known`). With clinic = "all", `keep_going` = true answers the clinics that answered and names the others in `note`. Phones, e-mails, birth dates and CPFs are masked unless the server was started with --share-personal.
 cli-mcp-unknown-tool = no tool named '{ $name }'
 cli-mcp-unknown-argument = argument '{ $name }': this tool takes no such argument (see its input schema)
 cli-mcp-wrong-type = argument '{ $name }': { $given } is not of the type its input schema gives
 cli-mcp-bad-limit = argument 'limit': { $given } is not a whole number of records, 1 or more
 cli-mcp-bad-cursor = argument 'cursor': this cursor was not made by this tool for these arguments; call again without 'cursor' to start from the first record
+cli-mcp-arg-limit = Records per call, at most (default 100); a page also stops at 32 KiB of records. The answer says more = true and gives a cursor when more records follow
+cli-mcp-arg-cursor = The cursor of the previous answer, to read the next page of the same read; pass the same other arguments. Leave it out to start from the first record
+cli-mcp-resource-needs-clinic = { $uri } is kept per clinic and this login names none: read { $template } with a clinic's ID or name (clinic://ref/clinics lists them)
+cli-mcp-resource-template-about = { $command } of one clinic, by its ID or name
+cli-mcp-walk-expired = argument 'cursor': the read this cursor continues is no longer kept (a read is kept 10 minutes after its last call, and at most 4 at once); call again without 'cursor' to read from the first record
+cli-mcp-cancelled = cancelled: the read stopped and nothing more is asked of the service
+cli-mcp-progress = { $records } records read
+cli-mcp-kept-going = some clinics failed and their records are not here; the records are those of the clinics that answered: { $failed }
 # clinic mcp --allow-writes: a write is confirmed by the person
 cli-mcp-confirm-question = An assistant asks to run, on your clinic's account: { $command }
 cli-mcp-confirm-run = Run it
@@ -468,12 +476,18 @@ cli-mcp-writes-need-elicitation = this client did not declare the MCP `elicitati
 cli-mcp-writes-refused = nothing was sent: { $command } runs only once a person said yes, and { $reason }
 cli-mcp-writes-without-writes = --writes chooses who approves a write, and no write is offered: add --allow-writes (or set mcp.allow_writes true)
 # clinic mcp: prompts and resources
-cli-mcp-prompt-agenda-about = Today's agenda, by time
-cli-mcp-prompt-agenda-text = Show today's agenda. Call report_appointments with today = true, following its cursor until more is false, and list the appointments by time: time, patient, professional, procedure and status. Say how many there are in all (total), and point out those still unconfirmed.
-cli-mcp-prompt-sales-about = This month's sales by clinic
-cli-mcp-prompt-sales-text = Show this month's sales by clinic. Call summary with by = ["clinic"], from = the first day of this month and to = today (dates as YYYY-MM-DD), and show each clinic's count and value as the tool gives them, largest first, with the total. Do not add records up yourself: the summary already covers every page.
+cli-mcp-prompt-agenda-about = A day's agenda by time: today unless a date is given; one clinic, or the login's own
+cli-mcp-prompt-agenda-text = Show the agenda of { $date }. Call report_appointments with from = "{ $date }" and to = "{ $date }"{ $clinic }, following its cursor until more is false, and list the appointments by time: time, patient, professional, procedure and status. Say how many there are in all (total), and point out those still unconfirmed.
+cli-mcp-prompt-sales-about = Sales by clinic for a month: this month unless one is given
+cli-mcp-prompt-sales-text = Show the sales by clinic from { $from } to { $to }. Call summary with by = ["clinic"], from = "{ $from }" and to = "{ $to }"{ $clinic }, and show each clinic's count and value as the tool gives them, largest first, with the total. Do not add records up yourself: the summary already covers every page.
 cli-mcp-prompt-register-about = Register a new contact (a write: the person approves it before it is sent)
 cli-mcp-prompt-register-text = Help me register a new contact. Ask me for the name, the phone with area code, the birth date, the channel and the campaign (names are fine; ref_channels and ref_campaigns list them). Then call contact_create once: I am asked, outside this conversation, whether to run the command it shows, and only my yes sends it.
+cli-mcp-prompt-arg-clinic = A clinic's ID or name, or "all" for every clinic the login sees (ref_clinics lists them); left out: the login's own clinic, or every clinic for a login that sees several
+cli-mcp-prompt-arg-date = The day, as YYYY-MM-DD; left out: today
+cli-mcp-prompt-arg-month = The month, as YYYY-MM; left out: this month
+cli-mcp-prompt-clinic-given = { " " }and clinic = "{ $clinic }"
+cli-mcp-prompt-clinic-any = { " " }(add clinic = "all" if the login sees several clinics, as ref_clinics tells, or the tool answers that a clinic is needed)
+cli-mcp-prompt-bad-argument = argument '{ $name }': "{ $given }" is not { $expected }
 cli-mcp-resource-about = The reference list as `clinic { $command }` gives it, every record
 cli-mcp-unknown-resource = no resource at { $uri } (the reference lists are clinic://ref/NAME)
 cli-mcp-unknown-prompt = no prompt named '{ $name }'

@@ -471,12 +471,20 @@ cli-mcp-failed = o servidor MCP parou: { $reason }
 cli-mcp-records-file = não foi possível guardar os registros para as próximas páginas (um arquivo temporário): { $reason }
 cli-mcp-records-file-full = os registros guardados para as próximas páginas chegaram a mcp.max_records_file
 cli-mcp-records-too-many = nada foi guardado: os registros desta leitura passam de { $limit } bytes, o máximo guardado para as páginas dela (chave de perfil mcp.max_records_file, 1GiB se não definida); restrinja-a (datas, uma clínica, um status) ou aumente o limite
-cli-mcp-instructions = Acesso a uma conta do Clinic Results pela linha de comando clinic: leituras, e gravações só quando o servidor foi iniciado com --allow-writes. Uma gravação só roda depois que uma pessoa disser sim: o servidor pergunta a ela por este cliente (elicitation do MCP) e recusa a gravação, sem enviar nada, onde o cliente não pode perguntar; nada do que você enviar aprova uma gravação. As ferramentas de lista aceitam `limit` (padrão 100) e devolvem `more` e um `cursor` para repassar, com os mesmos argumentos, na chamada da próxima página. Telefones, e-mails, datas de nascimento e CPFs vêm mascarados, a menos que o servidor tenha sido iniciado com --share-personal.
+cli-mcp-instructions = Acesso a uma conta do Clinic Results pela linha de comando clinic: leituras, e gravações só quando o servidor foi iniciado com --allow-writes. Uma gravação só roda depois que uma pessoa disser sim: o servidor pergunta a ela por este cliente (elicitation do MCP) e recusa a gravação, sem enviar nada, onde o cliente não pode perguntar; nada do que você enviar aprova uma gravação. As ferramentas de lista aceitam `limit` (padrão 100) e devolvem `more` e um `cursor` para repassar, com os mesmos argumentos, na chamada da próxima página: um cursor continua a sua própria leitura, sejam quais forem as outras chamadas no meio, por 10 minutos depois da última chamada; `total` vem quando a leitura termina (`total_known`). Com clinic = "all", `keep_going` = true devolve as clínicas que responderam e nomeia as outras em `note`. Telefones, e-mails, datas de nascimento e CPFs vêm mascarados, a menos que o servidor tenha sido iniciado com --share-personal.
 cli-mcp-unknown-tool = não há ferramenta chamada '{ $name }'
 cli-mcp-unknown-argument = argumento '{ $name }': esta ferramenta não aceita esse argumento (veja o esquema de entrada dela)
 cli-mcp-wrong-type = argumento '{ $name }': { $given } não é do tipo que o esquema de entrada indica
 cli-mcp-bad-limit = argumento 'limit': { $given } não é um número inteiro de registros, 1 ou mais
 cli-mcp-bad-cursor = argumento 'cursor': este cursor não foi gerado por esta ferramenta para estes argumentos; chame de novo sem 'cursor' para começar do primeiro registro
+cli-mcp-arg-limit = Registros por chamada, no máximo (padrão 100); uma página também para em 32 KiB de registros. A resposta diz more = true e dá um cursor quando há mais registros
+cli-mcp-arg-cursor = O cursor da resposta anterior, para ler a próxima página da mesma leitura; passe os mesmos demais argumentos. Sem ele, a leitura começa do primeiro registro
+cli-mcp-resource-needs-clinic = { $uri } é mantido por clínica e este login não indica nenhuma: leia { $template } com o ID ou o nome de uma clínica (clinic://ref/clinics lista todas)
+cli-mcp-resource-template-about = { $command } de uma clínica, pelo ID ou nome
+cli-mcp-walk-expired = argumento 'cursor': a leitura que este cursor continua não está mais guardada (uma leitura fica guardada 10 minutos depois da última chamada, e no máximo 4 ao mesmo tempo); chame de novo sem 'cursor' para ler do primeiro registro
+cli-mcp-cancelled = cancelada: a leitura parou e nada mais é pedido ao serviço
+cli-mcp-progress = { $records } registros lidos
+cli-mcp-kept-going = algumas clínicas falharam e os registros delas não estão aqui; os registros são os das clínicas que responderam: { $failed }
 # clinic mcp --allow-writes: uma gravação é confirmada pela pessoa
 cli-mcp-confirm-question = Um assistente pede para executar, na conta da sua clínica: { $command }
 cli-mcp-confirm-run = Executar
@@ -486,12 +494,18 @@ cli-mcp-writes-need-elicitation = este cliente não declarou a capacidade `elici
 cli-mcp-writes-refused = nada foi enviado: { $command } só roda depois que uma pessoa disser sim, e { $reason }
 cli-mcp-writes-without-writes = --writes escolhe quem aprova uma gravação, e nenhuma gravação é oferecida: acrescente --allow-writes (ou defina mcp.allow_writes true)
 # clinic mcp: prompts e recursos
-cli-mcp-prompt-agenda-about = A agenda de hoje, por horário
-cli-mcp-prompt-agenda-text = Mostre a agenda de hoje. Chame report_appointments com today = true, seguindo o cursor até more ser false, e liste os agendamentos por horário: hora, paciente, profissional, procedimento e status. Diga quantos são no total (total) e destaque os ainda não confirmados.
-cli-mcp-prompt-sales-about = As vendas deste mês por clínica
-cli-mcp-prompt-sales-text = Mostre as vendas deste mês por clínica. Chame summary com by = ["clinic"], from = o primeiro dia deste mês e to = hoje (datas como AAAA-MM-DD), e mostre a quantidade e o valor de cada clínica como a ferramenta os dá, do maior para o menor, com o total. Não some registros por conta própria: o resumo já cobre todas as páginas.
+cli-mcp-prompt-agenda-about = A agenda de um dia por horário: hoje, a menos que uma data seja dada; uma clínica, ou a do próprio login
+cli-mcp-prompt-agenda-text = Mostre a agenda de { $date }. Chame report_appointments com from = "{ $date }" e to = "{ $date }"{ $clinic }, seguindo o cursor até more ser false, e liste os agendamentos por horário: hora, paciente, profissional, procedimento e status. Diga quantos são no total (total) e destaque os ainda não confirmados.
+cli-mcp-prompt-sales-about = As vendas de um mês por clínica: este mês, a menos que outro seja dado
+cli-mcp-prompt-sales-text = Mostre as vendas por clínica de { $from } a { $to }. Chame summary com by = ["clinic"], from = "{ $from }" e to = "{ $to }"{ $clinic }, e mostre a quantidade e o valor de cada clínica como a ferramenta os dá, do maior para o menor, com o total. Não some registros por conta própria: o resumo já cobre todas as páginas.
 cli-mcp-prompt-register-about = Cadastrar um novo contato (uma gravação: a pessoa a aprova antes do envio)
 cli-mcp-prompt-register-text = Ajude-me a cadastrar um novo contato. Peça o nome, o telefone com DDD, a data de nascimento, o canal e a campanha (nomes servem; ref_channels e ref_campaigns os listam). Depois chame contact_create uma vez: eu sou consultado, fora desta conversa, se o comando mostrado deve rodar, e só o meu sim o envia.
+cli-mcp-prompt-arg-clinic = O ID ou o nome de uma clínica, ou "all" para todas as que o login vê (ref_clinics as lista); sem ele: a clínica do próprio login, ou todas para um login que vê várias
+cli-mcp-prompt-arg-date = O dia, como AAAA-MM-DD; sem ele: hoje
+cli-mcp-prompt-arg-month = O mês, como AAAA-MM; sem ele: este mês
+cli-mcp-prompt-clinic-given = { " " }e clinic = "{ $clinic }"
+cli-mcp-prompt-clinic-any = { " " }(acrescente clinic = "all" se o login vê várias clínicas, como ref_clinics diz, ou se a ferramenta responder que falta uma clínica)
+cli-mcp-prompt-bad-argument = argumento '{ $name }': "{ $given }" não é { $expected }
 cli-mcp-resource-about = A lista de referência como `clinic { $command }` a dá, todos os registros
 cli-mcp-unknown-resource = nenhum recurso em { $uri } (as listas de referência são clinic://ref/NOME)
 cli-mcp-unknown-prompt = nenhum prompt chamado '{ $name }'

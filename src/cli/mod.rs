@@ -278,7 +278,25 @@ pub async fn run_with(
                 Some(size) => crate::config::size("mcp.max_records_file", size)?,
                 None => crate::config::MCP_MAX_RECORDS_FILE,
             };
-            return mcp::run(args, command(), dispatcher(&global)).await;
+            // `clinic --sandbox mcp`: one sandbox for the whole session, every tool call on it.
+            let sandbox = match global.sandbox {
+                true => {
+                    let opts = clinic_sandbox::Options {
+                        scale: global
+                            .sandbox_scale
+                            .unwrap_or(clinic_sandbox::Options::default().scale),
+                        ..clinic_sandbox::Options::ephemeral()
+                    };
+                    Some(crate::context::start_sandbox(opts).await?)
+                }
+                false => None,
+            };
+            let at = sandbox.as_ref().map(|sb| sb.urls().clone());
+            let served = mcp::run(args, command(), dispatcher(&global, at)).await;
+            if let Some(sb) = sandbox {
+                sb.shutdown().await;
+            }
+            return served;
         }
         _ => {}
     }
@@ -334,43 +352,73 @@ fn profile_mcp_keys(server: &Settings) -> crate::error::Result<crate::config::Mc
 /// configuration folder unless the words name their own, inside this process. A command's run may
 /// hold a stream's lock across a wait, so it is not sent between threads: each runs on a blocking
 /// thread of its own, on the server's runtime.
-fn dispatcher(server: &Settings) -> mcp::Dispatch {
+fn dispatcher(server: &Settings, sandbox_at: Option<clinic_sandbox::Urls>) -> mcp::Dispatch {
     let (profile, config_dir) = (server.profile.clone(), server.config_dir.clone());
     Arc::new(move |argv, io, run| {
         let (profile, config_dir) = (profile.clone(), config_dir.clone());
+        let sandbox_at = sandbox_at.clone();
         let runtime = tokio::runtime::Handle::current();
         // A caller that gives up (an MCP cancel) stops the command's queries in its own thread too.
         let given_up = crate::mirror::given_up();
         let ran = tokio::task::spawn_blocking(move || {
-            runtime.block_on(crate::mirror::stoppable(given_up, async move {
-                use clap::FromArgMatches;
-                let line = std::iter::once("clinic".to_string()).chain(argv.iter().cloned());
-                let cli = match command()
-                    .try_get_matches_from(line)
-                    .and_then(|m| Cli::from_arg_matches(&m))
-                {
-                    Ok(cli) => cli,
-                    Err(e) => {
-                        let lang = crate::text::i18n::current();
-                        let text = localize::error_text(&e, lang).unwrap_or_else(|| e.to_string());
-                        io.write_err(&text);
-                        return 2;
+            let stopped = given_up.clone();
+            runtime.block_on(crate::mirror::stoppable(
+                given_up,
+                until_given_up(stopped, async move {
+                    use clap::FromArgMatches;
+                    let line = std::iter::once("clinic".to_string()).chain(argv.iter().cloned());
+                    let cli = match command()
+                        .try_get_matches_from(line)
+                        .and_then(|m| Cli::from_arg_matches(&m))
+                    {
+                        Ok(cli) => cli,
+                        Err(e) => {
+                            let lang = crate::text::i18n::current();
+                            let text =
+                                localize::error_text(&e, lang).unwrap_or_else(|| e.to_string());
+                            io.write_err(&text);
+                            return 2;
+                        }
+                    };
+                    let mut global = cli.settings();
+                    if cli.global.profile.is_none() {
+                        global.profile = profile;
                     }
-                };
-                let mut global = cli.settings();
-                if cli.global.profile.is_none() {
-                    global.profile = profile;
-                }
-                global.config_dir = config_dir;
-                global.command = argv;
-                global.read_only = run == mcp::Run::Reads;
-                let outcome = run_with(cli.command, global, io.clone()).await;
-                exit_code(outcome, &io)
-            }))
+                    global.config_dir = config_dir;
+                    if sandbox_at.is_some() {
+                        global.sandbox = true;
+                        global.sandbox_at = sandbox_at;
+                    }
+                    global.command = argv;
+                    global.read_only = run == mcp::Run::Reads;
+                    let outcome = run_with(cli.command, global, io.clone()).await;
+                    exit_code(outcome, &io)
+                }),
+            ))
         });
         // A command that panicked has failed.
         Box::pin(async move { ran.await.unwrap_or(5) })
     })
+}
+
+/// `work`'s exit status, or 130 as soon as `given_up` says so: the run is dropped there, and with
+/// it the requests it had in flight, so that a cancelled call asks the service nothing more.
+async fn until_given_up(
+    given_up: Option<crate::mirror::GivenUp>,
+    work: impl std::future::Future<Output = i32>,
+) -> i32 {
+    let Some(given_up) = given_up else {
+        return work.await;
+    };
+    let watch = async move {
+        while !given_up() {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    };
+    tokio::select! {
+        code = work => code,
+        _ = watch => 130,
+    }
 }
 
 /// The exit status of a run that ended with `outcome`, its failure's line written to `io`'s err.

@@ -200,7 +200,12 @@ fn mcp_pages_a_report_to_its_end_every_record_once() {
             calls += 1;
             let records = page["records"].as_array().unwrap();
             assert_eq!(page["returned"], records.len());
-            assert_eq!(page["total"], exported.len(), "{page}");
+            // The total is given once the walk behind the pages ended, and is then every record.
+            if page["total_known"] == true || page["more"] == false {
+                assert_eq!(page["total"], exported.len(), "{page}");
+            } else {
+                assert!(page.get("total").is_none(), "{page}");
+            }
             seen.extend(records.iter().cloned());
             if page["more"] == false {
                 assert!(page.get("cursor").is_none(), "{page}");
@@ -246,8 +251,9 @@ fn mcp_the_records_kept_for_the_pages_are_capped() {
     let (process, _) = logged_in(&env);
     runtime().block_on(async {
         let session = Session::start(process, &[]).await;
+        // More records asked for than the file takes: the cap is met before the page is whole.
         let result = session
-            .call("report_appointments", json!({"limit": 2}))
+            .call("report_appointments", json!({"limit": 100}))
             .await;
         assert_eq!(result.is_error, Some(true), "{result:?}");
         let said = text_of(&result);
@@ -556,8 +562,16 @@ fn mcp_writes_host_approval_runs_the_write_on_the_call() {
 
     let (process, _) = logged_in(&env);
     runtime().block_on(async {
-        let session =
-            Session::start(process, &["--allow-writes", "--writes", "host-approval"]).await;
+        let session = Session::start(
+            process,
+            &[
+                "--share-personal",
+                "--allow-writes",
+                "--writes",
+                "host-approval",
+            ],
+        )
+        .await;
         let done = session.call("contact_create", ana()).await;
         let done = structured(&done).clone();
         assert_eq!(done["sent"], true, "{done}");
@@ -1536,5 +1550,493 @@ fn mcp_a_write_preview_shows_field_names_whole() {
             "UF_CRM_1669405845=16*********"
         );
         assert!(!preview.to_string().contains("16992640197"), "{preview}");
+    });
+}
+
+/// `clinic --sandbox mcp` serves against one sandbox of its own for the whole session, with no
+/// profile at all: its tools answer, and a contact one call creates is found by the next.
+#[test]
+fn mcp_with_sandbox_serves_every_tool_against_the_sandbox() {
+    let config = tempfile::tempdir().unwrap();
+    let mut process = std::process::Command::new(assert_cmd::cargo::cargo_bin("clinic"));
+    for (k, _) in std::env::vars() {
+        if k.starts_with("CLINIC_") {
+            process.env_remove(k);
+        }
+    }
+    process
+        .env("CLINIC_LANG", "en")
+        .env("CLINIC_CONFIG_DIR", config.path())
+        .env("CLINIC_CACHE_DIR", config.path().join("cache"))
+        .env("CLINIC_DATA_DIR", config.path().join("data"))
+        .args(["--sandbox", "--sandbox-scale", "300"]);
+    runtime().block_on(async {
+        let session = Session::start(
+            process,
+            &[
+                "--share-personal",
+                "--allow-writes",
+                "--writes",
+                "host-approval",
+            ],
+        )
+        .await;
+        let clinics = session.call("ref_clinics", json!({})).await;
+        let clinics = structured(&clinics)["records"].as_array().unwrap().clone();
+        assert!(!clinics.is_empty(), "{clinics:?}");
+        let page = session
+            .call("report_appointments", json!({"clinic": "1", "limit": 2}))
+            .await;
+        let page = structured(&page);
+        assert_eq!(page["returned"], 2, "{page}");
+        let created = session.call("contact_create", ana()).await;
+        assert_eq!(structured(&created)["sent"], true, "{created:?}");
+        let found = session
+            .call("contact_list", json!({"phone": "(16) 99264-0197"}))
+            .await;
+        let found = structured(&found)["records"].as_array().unwrap().clone();
+        assert!(
+            found.iter().any(|c| c.to_string().contains("Souza")),
+            "the created contact is in the same sandbox: {found:?}"
+        );
+    });
+}
+
+/// The requests for quotes the sandbox received.
+fn quote_requests(env: &Env) -> usize {
+    tokio::task::block_in_place(|| {
+        env.sent()
+            .iter()
+            .filter(|e| is_to(e, "/lista_venda_orcamento"))
+            .count()
+    })
+}
+
+/// A report's first page comes as soon as its records are read, the walk going on behind it: on a
+/// slow service the first call answers before the walk ends (`total_known: false`), and says how
+/// far it got to a client that sent a progress token.
+#[test]
+fn mcp_the_first_page_comes_before_the_walk_ends() {
+    let env = Env::with(clinic_sandbox::Options {
+        scale: 4000,
+        latency_ms: 150,
+        jitter_ms: 300,
+        max_per_page: Some(5),
+        ..clinic_sandbox::Options::ephemeral()
+    });
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &["--share-personal"]).await;
+        let started = std::time::Instant::now();
+        let first = session
+            .call("report_ficha_financeira", json!({"limit": 1}))
+            .await;
+        let took = started.elapsed();
+        let page = structured(&first);
+        assert_eq!(
+            (page["returned"].clone(), page["more"].clone()),
+            (json!(1), json!(true)),
+            "{page}"
+        );
+        assert_eq!(page["total_known"], false, "{page}");
+        assert!(page.get("total").is_none(), "{page}");
+        assert!(took < std::time::Duration::from_secs(5), "{took:?}");
+
+        // A client with a progress token (rmcp's client sends one with every request) hears of the
+        // records as they come: several pages of the service's (5 records each) to a page of the
+        // tool's, each late by its own delay.
+        let before = session
+            .transcript()
+            .matches("notifications/progress")
+            .count();
+        let answered = session
+            .call(
+                "report_ficha_financeira",
+                json!({"limit": 15, "status": "Aprovado"}),
+            )
+            .await;
+        structured(&answered);
+        let said = session.transcript();
+        assert!(
+            said.matches("notifications/progress").count() > before
+                && said.contains("records read"),
+            "no progress sent"
+        );
+    });
+}
+
+/// A cursor continues its own walk: another call and a deletion at the service in between change
+/// none of its pages, and no page after the first asks the service anything.
+#[test]
+fn mcp_a_cursor_keeps_its_walk_across_other_calls_and_a_deletion() {
+    let env = Env::new();
+    let exported =
+        stdout_json(&env.run_ok(&["report", "ficha-financeira", "--all", "--format", "json"]));
+    let exported = exported.as_array().unwrap().clone();
+    assert!(exported.len() > 10, "{}", exported.len());
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &["--share-personal"]).await;
+        let first = session
+            .call("report_ficha_financeira", json!({"limit": 5}))
+            .await;
+        let page = structured(&first).clone();
+        assert_eq!(page["records"], json!(exported[..5]));
+        // The walk behind the page ends on its own, asking nothing more after.
+        tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+        let asked = quote_requests(&env);
+        let channels = session.call("ref_channels", json!({})).await;
+        structured(&channels);
+        let gone = exported[0]["id"].as_u64().unwrap();
+        tokio::task::block_in_place(|| env.edit_quotes(&format!("delete={gone}")));
+        let mut seen: Vec<Value> = page["records"].as_array().unwrap().clone();
+        let mut cursor = page["cursor"].as_str().unwrap().to_string();
+        loop {
+            let next = session
+                .call(
+                    "report_ficha_financeira",
+                    json!({"limit": 5, "cursor": cursor}),
+                )
+                .await;
+            let next = structured(&next).clone();
+            seen.extend(next["records"].as_array().unwrap().iter().cloned());
+            match next["cursor"].as_str() {
+                Some(c) => cursor = c.to_string(),
+                None => {
+                    assert_eq!(next["total"], exported.len(), "{next}");
+                    break;
+                }
+            }
+        }
+        assert_eq!(seen, exported);
+        assert_eq!(
+            quote_requests(&env),
+            asked,
+            "a later page asked the service"
+        );
+    });
+}
+
+/// A call the client cancels stops its walk: after the cancel, the slow sandbox hears of at most
+/// the requests already in flight.
+#[test]
+fn mcp_a_cancelled_read_asks_the_service_nothing_more() {
+    let env = Env::with(clinic_sandbox::Options {
+        scale: 20000,
+        latency_ms: 300,
+        ..clinic_sandbox::Options::ephemeral()
+    });
+    let mut process = process_for(env.config.path(), env.sandbox.urls());
+    process.env("CLINIC_TOKEN", env.token("admin", "admin"));
+    runtime().block_on(async {
+        let session = Session::start(process, &[]).await;
+        // Sums over every quote of every clinic: the call waits for the whole walk.
+        let params = CallToolRequestParams::new("summary").with_arguments(
+            json!({"clinic": "all", "by": ["clinic"]})
+                .as_object()
+                .unwrap()
+                .clone(),
+        );
+        let call = session.client.call_tool(params);
+        let gave_up = tokio::time::timeout(std::time::Duration::from_secs(2), call).await;
+        assert!(gave_up.is_err(), "{gave_up:?}");
+        let before = quote_requests(&env);
+        assert!(before > 0, "the walk had started");
+        tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+        let after = quote_requests(&env);
+        // Four pages in flight at most (the default concurrency) may still arrive.
+        assert!(
+            after - before <= 4,
+            "{} requests after the cancel",
+            after - before
+        );
+        // The session goes on.
+        let channels = session.call("ref_channels", json!({})).await;
+        structured(&channels);
+    });
+}
+
+/// `keep_going` with one clinic down answers the other clinics' records, and a note that names the
+/// clinic left out; `summary` the same. Without it the read is the tool's error.
+#[test]
+fn mcp_keep_going_answers_the_clinics_that_answered_and_names_the_failed_one() {
+    let env = Env::with(clinic_sandbox::Options {
+        scale: 300,
+        failing_clinic: 2,
+        ..clinic_sandbox::Options::ephemeral()
+    });
+    let mut process = process_for(env.config.path(), env.sandbox.urls());
+    process
+        .env("CLINIC_TOKEN", env.token("admin", "admin"))
+        .env("CLINIC_MAX_WAIT", "1s");
+    runtime().block_on(async {
+        let session = Session::start(process, &[]).await;
+        let mut args = json!({"clinic": "all", "keep_going": true, "limit": 1000});
+        let mut seen = Vec::new();
+        let last = loop {
+            let page = session.call("report_ficha_financeira", args.clone()).await;
+            let page = structured(&page).clone();
+            seen.extend(page["records"].as_array().unwrap().iter().cloned());
+            match page["cursor"].as_str() {
+                Some(cursor) => args["cursor"] = json!(cursor),
+                None => break page,
+            }
+        };
+        assert!(seen.len() > 100, "{}", seen.len());
+        assert!(seen.iter().all(|r| r["clinica"] != 2), "clinic 2 is down");
+        assert!(seen.iter().any(|r| r["clinica"] == 1));
+        let note = last["note"]
+            .as_str()
+            .expect("a note names the failed clinic");
+        assert!(note.contains("clinic 2 ("), "{note}");
+        assert_eq!(last["total"], seen.len());
+
+        let summary = session
+            .call(
+                "summary",
+                json!({"clinic": "all", "keep_going": true, "by": ["clinic"]}),
+            )
+            .await;
+        let summary = structured(&summary);
+        let rows = summary["records"].as_array().unwrap();
+        assert_eq!(rows.len(), 11, "{summary}");
+        assert!(
+            summary["note"].as_str().unwrap().contains("clinic 2 ("),
+            "{summary}"
+        );
+
+        // Without it, the walk fails where it reaches the clinic that is down: the pages read before
+        // came, the call that needs the rest is the tool's error naming the clinic.
+        let mut args = json!({"clinic": "all", "limit": 1000});
+        let failed = loop {
+            let page = session.call("report_ficha_financeira", args.clone()).await;
+            if page.is_error == Some(true) {
+                break text_of(&page);
+            }
+            match structured(&page)["cursor"].as_str() {
+                Some(cursor) => args["cursor"] = json!(cursor),
+                None => panic!("the walk ended with no error: {page:?}"),
+            }
+        };
+        assert!(failed.contains("clinic 2 ("), "{failed}");
+    });
+}
+
+/// The text of a resource read.
+fn resource_text(read: &rmcp::model::ReadResourceResult) -> Value {
+    match &read.contents[0] {
+        rmcp::model::ResourceContents::TextResourceContents { text, .. } => {
+            serde_json::from_str(text).unwrap()
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// For an admin's login, the reference lists kept per clinic are resource templates that name the
+/// clinic by ID or name; their plain address says which template to read, in the protocol's words,
+/// not a command line's. A clinic's own login reads the plain address as before.
+#[test]
+fn mcp_resource_templates_name_a_clinic_for_an_admin() {
+    let env = Env::new();
+    let sellers = stdout_json(&env.run_ok_as(
+        "admin",
+        &["ref", "sellers", "--clinic", "1", "--format", "json"],
+    ));
+    assert!(!sellers.as_array().unwrap().is_empty());
+    let mut process = process_for(env.config.path(), env.sandbox.urls());
+    process.env("CLINIC_TOKEN", env.token("admin", "admin"));
+    runtime().block_on(async {
+        let session = Session::start(process, &["--share-personal"]).await;
+        let templates = session.client.list_all_resource_templates().await.unwrap();
+        let offered: Vec<&str> = templates.iter().map(|t| t.uri_template.as_str()).collect();
+        for list in [
+            "creators",
+            "account-plans",
+            "sellers",
+            "campaigns",
+            "services",
+            "operation-types",
+        ] {
+            let template = format!("clinic://ref/{list}/{{clinic}}");
+            assert!(offered.contains(&template.as_str()), "{offered:?}");
+        }
+        assert!(
+            !offered.contains(&"clinic://ref/channels/{clinic}"),
+            "{offered:?}"
+        );
+        let read = |uri: &str| {
+            session
+                .client
+                .read_resource(rmcp::model::ReadResourceRequestParams::new(uri))
+        };
+        let by_id = read("clinic://ref/sellers/1").await.unwrap();
+        assert_eq!(resource_text(&by_id), sellers);
+        let by_name = read("clinic://ref/sellers/SP%20Campinas").await.unwrap();
+        assert_eq!(resource_text(&by_name), sellers);
+        let plain = read("clinic://ref/sellers").await.unwrap_err().to_string();
+        assert!(plain.contains("clinic://ref/sellers/{clinic}"), "{plain}");
+        assert!(
+            !plain.contains("--clinic") && !plain.contains("clinic config"),
+            "{plain}"
+        );
+        // A list that is not kept per clinic reads as it is.
+        read("clinic://ref/channels").await.unwrap();
+    });
+    let (process, _) = logged_in(&env);
+    let own = stdout_json(&env.run_ok(&["ref", "sellers", "--format", "json"]));
+    runtime().block_on(async {
+        let session = Session::start(process, &["--share-personal"]).await;
+        let read = session
+            .client
+            .read_resource(rmcp::model::ReadResourceRequestParams::new(
+                "clinic://ref/sellers",
+            ))
+            .await
+            .unwrap();
+        assert_eq!(resource_text(&read), own);
+    });
+}
+
+/// The agenda and the sales prompts take a clinic and a date or month, so that they work for an
+/// admin's login; a date that is no date is refused by the argument's name.
+#[test]
+fn mcp_prompts_take_a_clinic_and_a_date() {
+    let env = Env::scale(40);
+    let mut process = process_for(env.config.path(), env.sandbox.urls());
+    process.env("CLINIC_TOKEN", env.token("admin", "admin"));
+    runtime().block_on(async {
+        let session = Session::start(process, &[]).await;
+        let prompts = session.client.list_all_prompts().await.unwrap();
+        let arguments = |name: &str| -> Vec<String> {
+            prompts
+                .iter()
+                .find(|p| p.name == name)
+                .and_then(|p| p.arguments.clone())
+                .unwrap_or_default()
+                .into_iter()
+                .map(|a| a.name)
+                .collect()
+        };
+        assert_eq!(arguments("agenda_today"), ["clinic", "date"]);
+        assert_eq!(arguments("sales_by_clinic_this_month"), ["clinic", "month"]);
+        let get = |name: &str, args: Value| {
+            session.client.get_prompt(
+                rmcp::model::GetPromptRequestParams::new(name)
+                    .with_arguments(args.as_object().unwrap().clone()),
+            )
+        };
+        let agenda = get(
+            "agenda_today",
+            json!({"clinic": "SP Campinas", "date": "2026-03-02"}),
+        )
+        .await
+        .unwrap();
+        let said = format!("{:?}", agenda.messages);
+        assert!(
+            said.contains(
+                r#"from = \"2026-03-02\" and to = \"2026-03-02\" and clinic = \"SP Campinas\""#
+            ),
+            "{said}"
+        );
+        let sales = get(
+            "sales_by_clinic_this_month",
+            json!({"clinic": "all", "month": "2025-02"}),
+        )
+        .await
+        .unwrap();
+        let said = format!("{:?}", sales.messages);
+        assert!(
+            said.contains(r#"from = \"2025-02-01\" and to = \"2025-02-28\" and clinic = \"all\""#),
+            "{said}"
+        );
+        let bad = get("agenda_today", json!({"date": "02/30/2026"}))
+            .await
+            .unwrap_err()
+            .to_string();
+        assert!(
+            bad.contains("argument 'date'") && bad.contains("02/30/2026"),
+            "{bad}"
+        );
+        // What the agenda prompt asks runs as written for this admin.
+        let agenda = session
+            .call(
+                "report_appointments",
+                json!({"from": "2026-03-02", "to": "2026-03-02", "clinic": "SP Campinas"}),
+            )
+            .await;
+        structured(&agenda);
+    });
+}
+
+/// Every tool's input schema says what a model needs: a description on every argument, the known
+/// values of an argument as an `enum` (of a list's items too), and no argument beyond its
+/// properties.
+#[test]
+fn mcp_every_tool_argument_is_described_and_its_values_listed() {
+    let env = Env::scale(40);
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &["--allow-writes"]).await;
+        let tools = session.client.list_all_tools().await.unwrap();
+        let mut undescribed = Vec::new();
+        for tool in &tools {
+            let schema = &tool.input_schema;
+            assert_eq!(schema["type"], "object", "{}", tool.name);
+            assert_eq!(
+                schema.get("additionalProperties"),
+                Some(&json!(false)),
+                "{}",
+                tool.name
+            );
+            for (name, property) in schema["properties"].as_object().unwrap() {
+                let described = property["description"]
+                    .as_str()
+                    .is_some_and(|d| !d.trim().is_empty());
+                if !described {
+                    undescribed.push(format!("{}.{name}", tool.name));
+                }
+            }
+        }
+        assert!(undescribed.is_empty(), "undescribed: {undescribed:?}");
+        let summary = tools.iter().find(|t| t.name == "summary").unwrap();
+        let by = &summary.input_schema["properties"]["by"];
+        assert_eq!(by["type"], "array", "{by}");
+        let values = by["items"]["enum"].as_array().expect("by's values");
+        for value in ["month", "seller", "clinic", "status"] {
+            assert!(values.contains(&json!(value)), "{by}");
+        }
+        // The server refuses what the schema leaves out, as the schema says.
+        let refused = session.call("ref_channels", json!({"nope": true})).await;
+        assert_eq!(refused.is_error, Some(true));
+    });
+}
+
+/// Every tool's input schema is a valid JSON Schema (Draft 2020-12, which MCP names), and says what
+/// the server takes: a call within it is read, one outside it is what the server refuses.
+#[test]
+fn mcp_every_input_schema_is_valid_json_schema_2020_12() {
+    let env = Env::scale(40);
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &["--allow-writes"]).await;
+        let tools = session.client.list_all_tools().await.unwrap();
+        assert!(tools.len() > 20, "{}", tools.len());
+        for tool in &tools {
+            let schema = Value::Object((*tool.input_schema).clone());
+            if let Err(e) = jsonschema::draft202012::meta::validate(&schema) {
+                panic!("{}: {e}: {schema}", tool.name);
+            }
+        }
+        let validator = |name: &str| {
+            let tool = tools.iter().find(|t| t.name == name).unwrap();
+            jsonschema::draft202012::new(&Value::Object((*tool.input_schema).clone())).unwrap()
+        };
+        let summary = validator("summary");
+        assert!(summary.is_valid(&json!({"by": ["clinic"], "clinic": "all"})));
+        assert!(!summary.is_valid(&json!({"by": ["weather"]})));
+        assert!(!summary.is_valid(&json!({"chart_file": "x.svg"})));
+        let report = validator("report_appointments");
+        assert!(report.is_valid(&json!({"limit": 5, "cursor": "c"})));
+        assert!(!report.is_valid(&json!({"limit": 0})));
     });
 }

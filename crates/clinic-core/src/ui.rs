@@ -19,6 +19,11 @@ pub trait Stderr: Send + Sync {
     fn write_err(&self, text: &str);
     /// A progress line counting `what`, when stderr can show one (a terminal): `None` otherwise.
     fn progress(&self, what: &str) -> Option<Box<dyn Progress>>;
+    /// Whether the records counted are wanted even with `--quiet`: a program reading them (the
+    /// MCP server telling its client how far a read got), not a person's screen.
+    fn counts_quietly(&self) -> bool {
+        false
+    }
 }
 
 /// A progress line on stderr: a record counter that becomes a bar once the total is known.
@@ -179,7 +184,7 @@ impl Reporter {
 
     /// Starts a record counter on stderr, only when stderr can show one and not `--quiet`.
     pub fn start_progress(&self, what: &str) {
-        if self.quiet {
+        if self.quiet && !self.io.counts_quietly() {
             return;
         }
         let Some(bar) = self.io.progress(what) else {

@@ -84,7 +84,7 @@ pub async fn run(
         share_personal: args.share_personal,
         host_approval: args.host_approval,
         max_records_file: args.max_records_file,
-        last_walk: Arc::default(),
+        walks: Arc::default(),
     };
     let failed = |e: String| Failure {
         code: 1,
@@ -244,12 +244,67 @@ fn unreadable(line: &[u8], message: Option<Value>) -> Screen {
 
 /// A read's records, one JSON value a line, in a file readable by this user alone (removed with it),
 /// so that memory holds one page whatever the report's size; and the fingerprint of the arguments
-/// that made it.
+/// that made it. The walk writes on behind the first page it answered: its later pages come from
+/// it, whatever other calls come in between.
 struct Walk {
+    id: u64,
     made_for: String,
     records: tempfile::NamedTempFile,
-    /// How many records the walk holds: all there are, since a walk goes to the end.
-    total: u64,
+    written: tokio::sync::watch::Receiver<page::Written>,
+    /// Set to stop the walk's requests: a cancel, or the walk forgotten.
+    stop: Arc<std::sync::atomic::AtomicBool>,
+    last_used: Mutex<std::time::Instant>,
+}
+
+impl Drop for Walk {
+    /// A walk no cursor can reach asks the service nothing more.
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+/// How long a walk is kept for its cursor after its last call.
+const WALK_IDLE: std::time::Duration = std::time::Duration::from_secs(10 * 60);
+
+/// The most walks kept at once: the oldest is forgotten (and stopped) for a new one.
+const MAX_WALKS: usize = 4;
+
+/// How often, at most, a call waiting on a walk tells the client how far it got.
+const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_millis(200);
+
+/// The walks kept for their cursors, and the number of the next.
+#[derive(Default)]
+struct Walks {
+    next: u64,
+    kept: Vec<Arc<Walk>>,
+}
+
+impl Walks {
+    /// Forgets the walks idle past [`WALK_IDLE`].
+    fn expire(&mut self) {
+        self.kept.retain(|walk| {
+            walk.last_used
+                .lock()
+                .map(|at| at.elapsed() < WALK_IDLE)
+                .unwrap_or(false)
+        });
+    }
+
+    fn forget(&mut self, id: u64) {
+        self.kept.retain(|walk| walk.id != id);
+    }
+}
+
+/// Stops a walk when the call that waits on it goes away before its answer (a cancel that drops
+/// the call): disarmed once the page is answered.
+struct StopUnlessAnswered(Option<Arc<std::sync::atomic::AtomicBool>>);
+
+impl Drop for StopUnlessAnswered {
+    fn drop(&mut self) {
+        if let Some(stop) = self.0.take() {
+            stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -261,8 +316,15 @@ struct Server {
     host_approval: bool,
     /// The most the records kept for the next pages may take on disk, in bytes.
     max_records_file: u64,
-    /// The records of the last paged walk and the fingerprint of the arguments that made it.
-    last_walk: Arc<Mutex<Option<Arc<Walk>>>>,
+    /// The walks kept for their cursors.
+    walks: Arc<Mutex<Walks>>,
+}
+
+/// What a call waiting on a walk may be told of it and stopped by: the client's progress token
+/// and cancel.
+struct Waiting<'a> {
+    context: &'a RequestContext<RoleServer>,
+    progress: Option<rmcp::model::ProgressToken>,
 }
 
 impl Server {
@@ -271,10 +333,10 @@ impl Server {
         &self,
         spec: &tools::ToolSpec,
         arguments: serde_json::Map<String, Value>,
-        given_up: crate::mirror::GivenUp,
+        waiting: Waiting<'_>,
     ) -> CallToolResult {
         let refused = |text: String| CallToolResult::error(vec![ContentBlock::text(text)]);
-        let mut argv = match argv_of(spec, &arguments) {
+        let argv = match argv_of(spec, &arguments) {
             Ok(argv) => argv,
             Err(refusal) => return *refusal,
         };
@@ -289,102 +351,255 @@ impl Server {
                 }
             },
         };
-        let offset = match arguments.get("cursor").and_then(Value::as_str) {
-            None => 0,
+        let limit = if spec.paged { limit } else { u64::MAX };
+        let at = match arguments.get("cursor").and_then(Value::as_str) {
+            None => None,
             Some(cursor) => match page::offset(cursor, &fingerprint) {
-                Some(offset) => offset,
+                Some(at) => Some(at),
                 None => return refused(crate::t!("cli-mcp-bad-cursor")),
             },
         };
-        // A later page of the last walk comes from that walk: the records stay where the first page
-        // saw them. Anything else walks every page: a command orders what it read, so a walk cut
-        // short is not the start of the whole one.
-        let kept = match self.last_walk.lock() {
-            Ok(last) => last
-                .as_ref()
-                .filter(|walk| offset > 0 && walk.made_for == fingerprint)
-                .cloned(),
-            Err(_) => None,
-        };
-        let walk = match kept {
-            Some(walk) => walk,
-            None => {
-                let records = match tempfile::NamedTempFile::new() {
-                    Ok(file) => file,
-                    Err(e) => {
-                        return refused(crate::t!("cli-mcp-records-file", reason = e.to_string()));
-                    }
+        // A later page comes from the walk its cursor names: the records stay where the first page
+        // saw them, whatever came in between. A walk no longer kept is said to be so: walking
+        // again would shift the records under the cursor.
+        let kept = match &at {
+            Some(at) => {
+                let mut walks = match self.walks.lock() {
+                    Ok(walks) => walks,
+                    Err(_) => return refused(crate::t!("cli-mcp-walk-expired")),
                 };
-                let passed = Arc::new(std::sync::atomic::AtomicBool::new(false));
-                let file = match records.reopen() {
-                    Ok(file) => file,
-                    Err(e) => {
-                        return refused(crate::t!("cli-mcp-records-file", reason = e.to_string()));
-                    }
-                };
-                // The records go to the command's out, that is the file, which takes no more than
-                // the cap: a walk far beyond what an assistant reads stops there.
-                let out = page::Capped {
-                    file,
-                    left: self.max_records_file,
-                    passed: passed.clone(),
-                };
-                let mut flags = Vec::new();
-                if spec.paged {
-                    flags.push("--all".into());
+                walks.expire();
+                match walks
+                    .kept
+                    .iter()
+                    .find(|w| w.id == at.walk && w.made_for == fingerprint)
+                {
+                    Some(walk) => walk.clone(),
+                    None => return refused(crate::t!("cli-mcp-walk-expired")),
                 }
-                if let Some(flag) = extra::masked_flag(spec).filter(|_| !self.share_personal) {
-                    flags.push(flag.into());
-                }
-                with_output_flags(&mut argv, spec, flags);
-                let (io, captured) = IoStreams::captured_into(Box::new(out));
-                // A cancelled call stops its command's queries, not only its answer.
-                let run = async { (self.dispatch)(argv, Arc::new(io), Run::Reads).await };
-                let code = crate::mirror::stoppable(Some(given_up), run).await;
-                if passed.load(std::sync::atomic::Ordering::SeqCst) {
-                    return refused(crate::t!(
-                        "cli-mcp-records-too-many",
-                        limit = self.max_records_file.to_string()
-                    ));
-                }
-                if code != 0 {
-                    return self.failed(&captured.err());
-                }
-                let total = match page::count(records.path()) {
-                    Ok(total) => total,
-                    Err(e) => {
-                        return refused(crate::t!("cli-mcp-records-file", reason = e.to_string()));
-                    }
-                };
-                let walk = Arc::new(Walk {
-                    made_for: fingerprint.clone(),
-                    records,
-                    total,
-                });
-                if let Ok(mut last) = self.last_walk.lock() {
-                    *last = Some(walk.clone());
-                }
-                walk
             }
+            None => match self.start_walk(spec, argv, &fingerprint) {
+                Ok(walk) => walk,
+                Err(text) => return refused(text),
+            },
         };
-        let read = std::fs::File::open(walk.records.path()).map(std::io::BufReader::new);
-        let cut = match read
-            .and_then(|file| page::cut(file, offset, if spec.paged { limit } else { u64::MAX }))
-        {
+        let walk = kept;
+        if let Ok(mut used) = walk.last_used.lock() {
+            *used = std::time::Instant::now();
+        }
+        let at = at.unwrap_or(page::Position {
+            walk: walk.id,
+            ..Default::default()
+        });
+        let Some(written) = self.wait(&walk, at, limit, waiting).await else {
+            return refused(crate::t!("cli-mcp-cancelled"));
+        };
+        let note = match &written.end {
+            Some(Err(text)) => {
+                self.forget(walk.id);
+                return refused(text.clone());
+            }
+            Some(Ok(note)) => note.clone(),
+            None => None,
+        };
+        use std::io::{Read, Seek};
+        let read = std::fs::File::open(walk.records.path()).and_then(|mut file| {
+            file.seek(std::io::SeekFrom::Start(at.byte))?;
+            let whole = written.bytes.saturating_sub(at.byte);
+            page::cut(std::io::BufReader::new(file.take(whole)), 0, limit)
+        });
+        let cut = match read {
             Ok(cut) => cut,
             Err(e) => return refused(crate::t!("cli-mcp-records-file", reason = e.to_string())),
         };
+        let more = cut.more || written.end.is_none();
         let mut records = Value::Array(cut.records);
         if !self.share_personal {
             mask::records(&mut records);
         }
         let returned = records.as_array().map_or(0, Vec::len) as u64;
-        let mut answer = json!({"records": records, "returned": returned, "more": cut.more,
-            "total": walk.total});
-        if cut.more {
-            answer["cursor"] = json!(page::cursor(&fingerprint, offset + returned));
+        let mut answer = json!({"records": records, "returned": returned, "more": more});
+        // The total is known once the walk ended; before, the model is told it is not.
+        match written.end {
+            Some(_) => {
+                answer["total"] = json!(written.lines);
+                answer["total_known"] = json!(true);
+            }
+            None => answer["total_known"] = json!(false),
+        }
+        if let Some(note) = note {
+            answer["note"] = json!(note);
+        }
+        if more {
+            let next = page::Position {
+                walk: walk.id,
+                offset: at.offset + returned,
+                byte: at.byte + cut.used,
+            };
+            answer["cursor"] = json!(page::cursor(&fingerprint, next));
+        } else {
+            self.forget(walk.id);
         }
         CallToolResult::structured(answer)
+    }
+
+    fn forget(&self, id: u64) {
+        if let Ok(mut walks) = self.walks.lock() {
+            walks.forget(id);
+        }
+    }
+
+    /// Starts walking `argv` (a read tool's command) into a records file of its own, on behind
+    /// this call, and keeps the walk for its cursors.
+    fn start_walk(
+        &self,
+        spec: &tools::ToolSpec,
+        mut argv: Vec<String>,
+        fingerprint: &str,
+    ) -> std::result::Result<Arc<Walk>, String> {
+        let records = tempfile::NamedTempFile::new()
+            .map_err(|e| crate::t!("cli-mcp-records-file", reason = e.to_string()))?;
+        let file = records
+            .reopen()
+            .map_err(|e| crate::t!("cli-mcp-records-file", reason = e.to_string()))?;
+        let passed = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (sender, receiver) = tokio::sync::watch::channel(page::Written::default());
+        let sender = Arc::new(sender);
+        // The records go to the command's out, that is the file, which takes no more than the cap:
+        // a walk far beyond what an assistant reads stops there.
+        let out = page::Capped {
+            file,
+            left: self.max_records_file,
+            passed: passed.clone(),
+            written: sender.clone(),
+            at: 0,
+        };
+        let mut flags = Vec::new();
+        if spec.paged {
+            flags.push("--all".into());
+        }
+        if let Some(flag) = extra::masked_flag(spec).filter(|_| !self.share_personal) {
+            flags.push(flag.into());
+        }
+        with_output_flags(&mut argv, spec, flags);
+        let (io, captured) = IoStreams::captured_into(Box::new(out));
+        let counting = sender.clone();
+        let io = io.counting(Arc::new(move |read, expected| {
+            counting.send_modify(|w| {
+                w.read = read;
+                w.expected = expected;
+            });
+        }));
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stopped = stop.clone();
+        let given_up: crate::mirror::GivenUp =
+            Arc::new(move || stopped.load(std::sync::atomic::Ordering::SeqCst));
+        let (dispatch, share, cap) = (
+            self.dispatch.clone(),
+            self.share_personal,
+            self.max_records_file,
+        );
+        let keeps_going = argv
+            .iter()
+            .take_while(|w| *w != "--")
+            .any(|w| w == "--keep-going");
+        tokio::spawn(async move {
+            // A stopped walk stops its command's queries, not only its answer.
+            let run = async move { dispatch(argv, Arc::new(io), Run::Reads).await };
+            let code = crate::mirror::stoppable(Some(given_up), run).await;
+            let err = String::from_utf8_lossy(&captured.err())
+                .trim_end()
+                .to_string();
+            let err = if share {
+                err
+            } else {
+                crate::redact::personal(&err)
+            };
+            let end = if passed.load(std::sync::atomic::Ordering::SeqCst) {
+                Err(crate::t!(
+                    "cli-mcp-records-too-many",
+                    limit = cap.to_string()
+                ))
+            } else if code == 0 {
+                Ok(None)
+            } else if keeps_going && sender.borrow().lines > 0 {
+                // `keep_going`: the clinics that answered are the records; the failed ones are
+                // named beside them.
+                Ok(Some(crate::t!("cli-mcp-kept-going", failed = err)))
+            } else {
+                Err(err)
+            };
+            sender.send_modify(|w| w.end = Some(end));
+        });
+        let mut walks = self
+            .walks
+            .lock()
+            .map_err(|_| crate::t!("cli-mcp-walk-expired"))?;
+        walks.expire();
+        walks.next += 1;
+        let walk = Arc::new(Walk {
+            id: walks.next,
+            made_for: fingerprint.to_string(),
+            records,
+            written: receiver,
+            stop,
+            last_used: Mutex::new(std::time::Instant::now()),
+        });
+        walks.kept.push(walk.clone());
+        while walks.kept.len() > MAX_WALKS {
+            walks.kept.remove(0);
+        }
+        Ok(walk)
+    }
+
+    /// Waits until `walk` holds the page that starts at `at` (`limit` records and one more, or
+    /// [`page::MAX_BYTES`] of them) or has ended, telling the client how far it got when it asked;
+    /// `None` when the client cancelled, the walk then stopped.
+    async fn wait(
+        &self,
+        walk: &Walk,
+        at: page::Position,
+        limit: u64,
+        waiting: Waiting<'_>,
+    ) -> Option<page::Written> {
+        let mut written = walk.written.clone();
+        let mut guard = StopUnlessAnswered(Some(walk.stop.clone()));
+        let needed = at.offset.saturating_add(limit).saturating_add(1);
+        let mut told = (0, std::time::Instant::now() - PROGRESS_EVERY);
+        loop {
+            let now = written.borrow_and_update().clone();
+            let ready = now.end.is_some()
+                || now.lines >= needed
+                || now.bytes.saturating_sub(at.byte) > page::MAX_BYTES as u64;
+            if ready {
+                guard.0 = None;
+                return Some(now);
+            }
+            if let Some(token) = &waiting.progress
+                && now.read > told.0
+                && told.1.elapsed() >= PROGRESS_EVERY
+            {
+                let mut note =
+                    rmcp::model::ProgressNotificationParam::new(token.clone(), now.read as f64);
+                note.total = now.expected.map(|n| n as f64);
+                note.message = Some(crate::t!("cli-mcp-progress", records = now.read));
+                let _ = waiting.context.peer.notify_progress(note).await;
+                told = (now.read, std::time::Instant::now());
+            }
+            tokio::select! {
+                changed = written.changed() => {
+                    if changed.is_err() {
+                        guard.0 = None;
+                        return Some(written.borrow().clone());
+                    }
+                }
+                _ = waiting.context.ct.cancelled() => {
+                    self.forget(walk.id);
+                    return None;
+                }
+                _ = tokio::time::sleep(PROGRESS_EVERY), if waiting.progress.is_some() => {}
+            }
+        }
     }
 }
 
@@ -536,10 +751,12 @@ impl ServerHandler for Server {
             let arguments = request.arguments.unwrap_or_default();
             return Ok(self.write(spec, arguments, &context.peer).await.into());
         }
-        let cancelled = context.ct.clone();
-        let given_up: crate::mirror::GivenUp = Arc::new(move || cancelled.is_cancelled());
+        let waiting = Waiting {
+            progress: context.meta.get_progress_token(),
+            context: &context,
+        };
         Ok(self
-            .call(spec, request.arguments.unwrap_or_default(), given_up)
+            .call(spec, request.arguments.unwrap_or_default(), waiting)
             .await
             .into())
     }
@@ -575,16 +792,29 @@ impl ServerHandler for Server {
         request: rmcp::model::ReadResourceRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<rmcp::model::ReadResourceResponse, ErrorData> {
-        let Some(spec) = self
-            .references()
-            .find(|spec| resource_uri(spec) == request.uri)
-        else {
+        // `clinic://ref/sellers` as the login gives it, or `clinic://ref/sellers/{clinic}`.
+        let named = self.references().find_map(|spec| {
+            let plain = resource_uri(spec);
+            if plain == request.uri {
+                return Some((spec, None));
+            }
+            let clinic = request.uri.strip_prefix(&format!("{plain}/"))?;
+            let clinic = percent_encoding::percent_decode_str(clinic)
+                .decode_utf8()
+                .ok()?;
+            (takes_clinic(spec) && !clinic.trim().is_empty())
+                .then(|| (spec, Some(clinic.into_owned())))
+        });
+        let Some((spec, clinic)) = named else {
             return Err(ErrorData::resource_not_found(
                 crate::t!("cli-mcp-unknown-resource", uri = request.uri.as_str()),
                 None,
             ));
         };
         let mut argv = spec.path.clone();
+        if let Some(clinic) = &clinic {
+            argv.push(format!("--clinic={clinic}"));
+        }
         let all = if spec.paged {
             vec!["--all".to_string()]
         } else {
@@ -593,6 +823,18 @@ impl ServerHandler for Server {
         with_output_flags(&mut argv, spec, all);
         let (io, captured) = IoStreams::captured(Terminals::default(), b"");
         if (self.dispatch)(argv, Arc::new(io), Run::Reads).await != 0 {
+            // A list kept per clinic, read with none where the login names none (an admin's):
+            // the answer says which address names one, not which flag a command line would take.
+            if clinic.is_none() && takes_clinic(spec) {
+                return Err(ErrorData::invalid_params(
+                    crate::t!(
+                        "cli-mcp-resource-needs-clinic",
+                        uri = request.uri.as_str(),
+                        template = format!("{}/{{clinic}}", request.uri)
+                    ),
+                    None,
+                ));
+            }
             let failed = self.failed(&captured.err());
             return Err(ErrorData::internal_error(text_of(&failed), None));
         }
@@ -605,6 +847,31 @@ impl ServerHandler for Server {
         let contents = rmcp::model::ResourceContents::text(records.to_string(), request.uri)
             .with_mime_type("application/json");
         Ok(rmcp::model::ReadResourceResult::new(vec![contents]).into())
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::ListResourceTemplatesResult, ErrorData> {
+        let templates = self
+            .references()
+            .filter(|spec| takes_clinic(spec))
+            .map(|spec| {
+                rmcp::model::ResourceTemplate::new(
+                    format!("{}/{{clinic}}", resource_uri(spec)),
+                    spec.tool.name.to_string(),
+                )
+                .with_description(crate::t!(
+                    "cli-mcp-resource-template-about",
+                    command = spec.path.join(" ")
+                ))
+                .with_mime_type("application/json")
+            })
+            .collect();
+        Ok(rmcp::model::ListResourceTemplatesResult::with_all_items(
+            templates,
+        ))
     }
 
     async fn list_prompts(
@@ -622,14 +889,26 @@ impl ServerHandler for Server {
         request: rmcp::model::GetPromptRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<rmcp::model::GetPromptResponse, ErrorData> {
-        match prompts::get(&request.name) {
-            Some(prompt) => Ok(prompt.into()),
-            None => Err(ErrorData::invalid_params(
+        let arguments = request.arguments.clone().unwrap_or_default();
+        match prompts::get(&request.name, &arguments, crate::relative_date::today()) {
+            Ok(Some(prompt)) => Ok(prompt.into()),
+            Ok(None) => Err(ErrorData::invalid_params(
                 crate::t!("cli-mcp-unknown-prompt", name = request.name.as_str()),
                 None,
             )),
+            Err(prompts::BadArgument(said)) => Err(ErrorData::invalid_params(said, None)),
         }
     }
+}
+
+/// Whether a reference list is kept per clinic (its command takes `--clinic`): it is then also a
+/// resource template, `clinic://ref/sellers/{clinic}`.
+fn takes_clinic(spec: &tools::ToolSpec) -> bool {
+    spec.tool
+        .input_schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .is_some_and(|p| p.contains_key("clinic"))
 }
 
 /// A reference list's address as a resource: `clinic://ref/channels`.
@@ -650,8 +929,15 @@ fn text_of(result: &CallToolResult) -> String {
 /// path: before any `--` that ends the flags and starts a positional argument.
 fn with_output_flags(argv: &mut Vec<String>, spec: &tools::ToolSpec, more: Vec<String>) {
     let at = spec.path.len().min(argv.len());
-    let flags = ["--format", "ndjson", "--quiet"]
+    // `--keep-going` says which clinics failed in warnings, which `--quiet` would hide: the note
+    // that names them is made of what the run said.
+    let quiet = !argv
+        .iter()
+        .take_while(|w| *w != "--")
+        .any(|w| w == "--keep-going");
+    let flags = ["--format", "ndjson"]
         .into_iter()
+        .chain(quiet.then_some("--quiet"))
         .map(String::from)
         .chain(more);
     argv.splice(at..at, flags);

@@ -23,17 +23,34 @@ pub fn fingerprint(tool: &str, arguments: &JsonObject) -> String {
     digest.iter().take(12).map(|b| format!("{b:02x}")).collect()
 }
 
-/// The cursor of the page that starts after `offset` records.
-pub fn cursor(fingerprint: &str, offset: u64) -> String {
-    URL_SAFE_NO_PAD.encode(json!({"a": fingerprint, "o": offset}).to_string())
+/// Where a page starts: in which kept walk, after how many of its records, at which byte of its
+/// records file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Position {
+    pub walk: u64,
+    pub offset: u64,
+    pub byte: u64,
+}
+
+/// The cursor of the page that starts at `at`.
+pub fn cursor(fingerprint: &str, at: Position) -> String {
+    URL_SAFE_NO_PAD
+        .encode(json!({"a": fingerprint, "w": at.walk, "o": at.offset, "b": at.byte}).to_string())
 }
 
 /// Where a cursor says to start, if it was made for the same arguments; `None` when it was not or is
 /// not a cursor at all.
-pub fn offset(cursor: &str, fingerprint: &str) -> Option<u64> {
+pub fn offset(cursor: &str, fingerprint: &str) -> Option<Position> {
     let bytes = URL_SAFE_NO_PAD.decode(cursor.trim()).ok()?;
     let value: Value = serde_json::from_slice(&bytes).ok()?;
-    (value["a"] == fingerprint).then(|| value["o"].as_u64())?
+    if value["a"] != fingerprint {
+        return None;
+    }
+    Some(Position {
+        walk: value["w"].as_u64()?,
+        offset: value["o"].as_u64()?,
+        byte: value["b"].as_u64()?,
+    })
 }
 
 /// A page cut from the records a command wrote (one JSON value a line), the first `offset` skipped.
@@ -42,45 +59,65 @@ pub struct Page {
     pub records: Vec<Value>,
     /// More records follow the page.
     pub more: bool,
+    /// The bytes read up to the page's end: the skipped records', the page's and blank lines'.
+    pub used: u64,
 }
 
 /// The page of `ndjson` that starts after `offset` records: `limit` records, fewer when they would
 /// pass [`MAX_BYTES`] (never none while one is left). Read line by line: memory holds the page.
-pub fn cut(ndjson: impl std::io::BufRead, offset: u64, limit: u64) -> std::io::Result<Page> {
-    let mut lines = ndjson.lines();
-    // The next record's line: blank lines are no records.
-    let mut next = || -> std::io::Result<Option<String>> {
-        for line in lines.by_ref() {
-            let line = line?;
-            if !line.trim().is_empty() {
-                return Ok(Some(line));
-            }
-        }
-        Ok(None)
-    };
-    for _ in 0..offset {
-        if next()?.is_none() {
-            break;
-        }
-    }
+pub fn cut(mut ndjson: impl std::io::BufRead, offset: u64, limit: u64) -> std::io::Result<Page> {
     let mut records = Vec::new();
-    let mut bytes = 0;
-    let mut pending = next()?;
-    while let Some(line) = pending.take() {
-        if records.len() as u64 >= limit || (!records.is_empty() && bytes + line.len() > MAX_BYTES)
-        {
-            pending = Some(line);
-            break;
+    let (mut skipped, mut bytes, mut used) = (0, 0, 0u64);
+    loop {
+        let mut line = Vec::new();
+        let n = ndjson.read_until(b'\n', &mut line)? as u64;
+        if n == 0 {
+            return Ok(Page {
+                records,
+                more: false,
+                used,
+            });
         }
-        bytes += line.len();
-        let value = serde_json::from_str(&line).unwrap_or(Value::String(line));
-        records.push(value);
-        pending = next()?;
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim();
+        // Blank lines are no records.
+        if text.is_empty() {
+            used += n;
+            continue;
+        }
+        if skipped < offset {
+            skipped += 1;
+            used += n;
+            continue;
+        }
+        if records.len() as u64 >= limit || (!records.is_empty() && bytes + text.len() > MAX_BYTES)
+        {
+            return Ok(Page {
+                records,
+                more: true,
+                used,
+            });
+        }
+        bytes += text.len();
+        used += n;
+        records.push(serde_json::from_str(text).unwrap_or(Value::String(text.into())));
     }
-    Ok(Page {
-        more: pending.is_some(),
-        records,
-    })
+}
+
+/// What a walk has written so far, and how it ended once it has.
+#[derive(Debug, Clone, Default)]
+pub struct Written {
+    /// Whole lines written (a record each).
+    pub lines: u64,
+    /// The bytes up to the end of the last whole line: a page is read no further.
+    pub bytes: u64,
+    /// The records the walk read from the service so far (sorted or summed ones come out only at
+    /// the end), and how many it will read once the service said.
+    pub read: u64,
+    pub expected: Option<u64>,
+    /// Once the walk ended: `Ok` with a note for the result (the clinics that failed where the call
+    /// asked to keep going), or the tool's error.
+    pub end: Option<Result<Option<String>, String>>,
 }
 
 /// Every record of a short answer (a write's, a reference list's), one JSON value a line: read
@@ -100,6 +137,10 @@ pub struct Capped {
     pub file: std::fs::File,
     pub left: u64,
     pub passed: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    /// Where the whole lines written so far are told, for the calls that wait on them.
+    pub written: std::sync::Arc<tokio::sync::watch::Sender<Written>>,
+    /// The bytes written so far.
+    pub at: u64,
 }
 
 impl std::io::Write for Capped {
@@ -113,24 +154,22 @@ impl std::io::Write for Capped {
         }
         let n = self.file.write(bytes)?;
         self.left -= n as u64;
+        let done = &bytes[..n];
+        if let Some(last) = done.iter().rposition(|b| *b == b'\n') {
+            let lines = done.iter().filter(|b| **b == b'\n').count() as u64;
+            let end = self.at + last as u64 + 1;
+            self.written.send_modify(|w| {
+                w.lines += lines;
+                w.bytes = end;
+            });
+        }
+        self.at += n as u64;
         Ok(n)
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
         self.file.flush()
     }
-}
-
-/// The records in a file of JSON lines (blank lines are none).
-pub fn count(path: &std::path::Path) -> std::io::Result<u64> {
-    use std::io::BufRead;
-    let mut total = 0;
-    for line in std::io::BufReader::new(std::fs::File::open(path)?).lines() {
-        if !line?.trim().is_empty() {
-            total += 1;
-        }
-    }
-    Ok(total)
 }
 
 #[cfg(test)]
@@ -147,8 +186,13 @@ mod tests {
             a,
             fingerprint("ref_clinics", &args(json!({"x": 1, "cursor": "c"})))
         );
-        let c = cursor(&a, 40);
-        assert_eq!(offset(&c, &a), Some(40));
+        let at = Position {
+            walk: 3,
+            offset: 40,
+            byte: 4000,
+        };
+        let c = cursor(&a, at);
+        assert_eq!(offset(&c, &a), Some(at));
         assert_eq!(offset(&c, &b), None);
         assert_eq!(offset("not a cursor", &a), None);
     }
@@ -158,6 +202,7 @@ mod tests {
     fn a_page_stops_at_its_limit_or_its_size() {
         let lines: String = (0..10).map(|i| format!("{{\"id\":{i}}}\n")).collect();
         let page = cut(lines.as_bytes(), 3, 4).unwrap();
+        assert_eq!(page.used, 7 * 9);
         assert_eq!(
             page.records,
             (3..7).map(|i| json!({"id": i})).collect::<Vec<_>>()

@@ -151,6 +151,10 @@ pub(super) fn tool_for(command: &clap::Command, path: Vec<String>, paged: bool) 
         if !values.is_empty() && kind == Kind::Text {
             schema["enum"] = json!(values);
         }
+        // A list of known values (`summary`'s `by`): each item is one of them.
+        if !values.is_empty() && kind == Kind::List {
+            schema["items"]["enum"] = json!(values);
+        }
         if let Some(help) = arg.get_help() {
             schema["description"] = json!(help.to_string());
         }
@@ -163,14 +167,20 @@ pub(super) fn tool_for(command: &clap::Command, path: Vec<String>, paged: bool) 
     if paged {
         properties.insert(
             "limit".into(),
-            json!({"type": "integer", "minimum": 1, "default": DEFAULT_LIMIT}),
+            json!({"type": "integer", "minimum": 1, "default": DEFAULT_LIMIT,
+                "description": crate::t!("cli-mcp-arg-limit")}),
         );
     }
     // Any answer may pass the size cap, paged or not: the rest is a cursor away.
-    properties.insert("cursor".into(), json!({"type": "string"}));
+    properties.insert(
+        "cursor".into(),
+        json!({"type": "string", "description": crate::t!("cli-mcp-arg-cursor")}),
+    );
     let mut schema = JsonObject::new();
     schema.insert("type".into(), json!("object"));
     schema.insert("properties".into(), Value::Object(properties));
+    // An argument the tool does not take is refused by name: the schema says so up front.
+    schema.insert("additionalProperties".into(), json!(false));
     if !required.is_empty() {
         schema.insert("required".into(), json!(required));
     }
