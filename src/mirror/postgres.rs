@@ -890,6 +890,13 @@ pub async fn rows(
     let mut count = 0;
     loop {
         let batch = tx.query_portal(&portal, 1000);
+        // Armed while the server runs the query: dropped there (an MCP cancel drops the whole run),
+        // it asks the server to stop.
+        let mut running = CancelOnDrop {
+            target: target.clone(),
+            token: token.clone(),
+            armed: true,
+        };
         let batch = match &given_up {
             None => batch.await,
             Some(given_up) => {
@@ -910,7 +917,11 @@ pub async fn rows(
                 }
             }
         }
-        .map_err(|e| stopped(e, abandoned))?;
+        .map_err(|e| {
+            running.armed = false;
+            stopped(e, abandoned)
+        })?;
+        running.armed = false;
         if batch.is_empty() {
             break;
         }
@@ -945,6 +956,27 @@ pub async fn rows(
     }
     tx.commit().await?;
     Ok(Ok(count))
+}
+
+/// Asks the server to stop a query when the work waiting on its answer is dropped before the answer
+/// came: a query nobody waits for must not run on (a `pg_sleep` outlives the future that asked for
+/// it). The request goes out on a task of its own, as nothing can be awaited in a drop.
+struct CancelOnDrop {
+    target: Target,
+    token: tokio_postgres::CancelToken,
+    armed: bool,
+}
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        if !self.armed {
+            return;
+        }
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            let (target, token) = (self.target.clone(), self.token.clone());
+            runtime.spawn(async move { target.cancel(&token).await });
+        }
+    }
 }
 
 /// Every table of the database's schema and its columns, as [`super::SCHEMA_SQL`] lists a file's.
