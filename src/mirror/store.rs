@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 
 use super::guard::Refusal;
+use super::names::STATUS_HISTORY;
 use crate::file_lock::{self, Held};
 
 /// What each run did. Its times are this machine's local time with its offset.
@@ -88,6 +89,8 @@ fn upgrade(conn: &mut Connection) -> rusqlite::Result<()> {
         )
     };
     let tx = conn.transaction()?;
+    // A view follows a renamed table: it goes first, and is made again over the table as it is.
+    tx.execute_batch("DROP VIEW IF EXISTS _status_history")?;
     for (table, column, schema) in [("_runs", "started_at", RUNS), ("_changes", "id", CHANGES)] {
         if declared(&tx, table, column)? == "TEXT" {
             tx.execute_batch(&format!(
@@ -97,6 +100,7 @@ fn upgrade(conn: &mut Connection) -> rusqlite::Result<()> {
         }
     }
     super::table::upgrade(&tx)?;
+    tx.execute_batch(STATUS_HISTORY)?;
     tx.commit()
 }
 
