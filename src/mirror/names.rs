@@ -17,9 +17,6 @@
 
 use sha2::{Digest, Sha256};
 
-/// The name of the view of each record's status over time ([`STATUS_HISTORY`]).
-pub const STATUS_VIEW: &str = "_status_history";
-
 /// Each record's status over time, from the change log: one row per status it held, from the run
 /// that set it (`from_run`; null for the status it had when first seen) to the run that changed it
 /// (`to_run`; null for the status it has now). At the start of run `r` a record held the status

@@ -249,7 +249,7 @@ fn pg_type(declared: &str) -> &'static str {
         "REAL" => "DOUBLE PRECISION",
         "DATE" => "DATE",
         "TIMESTAMP" => "TIMESTAMP",
-        "DECIMAL(18,2)" => "NUMERIC(18,2)",
+        "NUMERIC(18,2)" | "DECIMAL(18,2)" => "NUMERIC(18,2)",
         "TIMESTAMP WITH TIME ZONE" => "TIMESTAMPTZ",
         _ => "TEXT",
     }

@@ -5,7 +5,7 @@ use rusqlite::Connection;
 use rusqlite::types::ValueRef;
 use serde_json::{Map, Number, Value};
 
-use super::cells::{MONEY_DECLARED, quoted};
+use super::cells::{MONEY_DECLARED, MONEY_DECLARED_BEFORE, quoted};
 use super::guard::{Guard, Rules};
 use super::store::{MirrorError, MirrorResult};
 
@@ -41,8 +41,10 @@ pub fn rows(
         .columns()
         .iter()
         .map(|c| {
-            c.decl_type()
-                .is_some_and(|d| d.eq_ignore_ascii_case(MONEY_DECLARED))
+            c.decl_type().is_some_and(|d| {
+                d.eq_ignore_ascii_case(MONEY_DECLARED)
+                    || d.eq_ignore_ascii_case(MONEY_DECLARED_BEFORE)
+            })
         })
         .collect();
     let mut rows = statement.query(params).map_err(failed)?;

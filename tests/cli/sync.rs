@@ -44,7 +44,7 @@ impl Dest {
             to: dir.path().join("mirror.sqlite").into_os_string(),
             integer: "INTEGER",
             real: "REAL",
-            money: "\"DECIMAL(18,2)\"",
+            money: "\"NUMERIC(18,2)\"",
             refused: "it would change the database (DELETE quotes)",
             probe: "SELECT COUNT(*) AS n FROM _runs",
             _dir: Some(dir),
@@ -2027,6 +2027,180 @@ fn the_status_history_view_in_postgres_gives_each_quotes_statuses_by_run() {
         return;
     };
     status_history_in(&dest);
+}
+
+/// The columns a BI tool reads through ODBC, one row a quote, and the sums it makes.
+const ODBC_ROWS: &str = "SELECT _clinic, id, _hash, valor, valor_centavos, data, _first_seen FROM quotes \
+     ORDER BY _clinic, id";
+const ODBC_SUMS: &str = "SELECT SUM(valor_centavos) AS c, SUM(valor_centavos) * 100000 AS big, \
+     SUM(valor) AS m FROM quotes";
+
+/// `clinic sql`'s answer to `query` as CSV rows, the header left out.
+fn csv_rows(env: &Env, db: impl AsRef<OsStr>, query: &str) -> Vec<Vec<String>> {
+    let out = read(env, db, &["--format", "csv", query]);
+    assert!(out.status.success(), "{query}: {}", stderr(&out));
+    csv::Reader::from_reader(&out.stdout[..])
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_string).collect())
+        .collect()
+}
+
+/// A mirror file read through unixODBC and Debian's SQLite ODBC driver, as Excel, Power BI and
+/// LibreOffice read it: with the guide's `BigInt=1`, the integers are 64-bit (`_hash`, a sum past
+/// 2^31), money is a number, and every value, date and time comes through as `clinic sql` gives it.
+/// Without it the driver declares them 32-bit, which is why the guide says to set it.
+#[test]
+fn odbc_reads_a_mirror_file_exactly_with_bigint() {
+    let Some(odbc) = odbc("odbc_reads_a_mirror_file_exactly_with_bigint") else {
+        return;
+    };
+    let env = Env::scale(300);
+    let dest = Dest::file();
+    sync(&env, &dest.to, &["--streams", "quotes"]);
+    let file = dest.to.to_string_lossy();
+    let dsn = format!("Driver = SQLite3\nDatabase = {file}\nBigInt = 1");
+    // SQLColumns: each column's ODBC type (-5 BIGINT, 4 INTEGER, 8 DOUBLE, 9 DATE, 11 TIMESTAMP).
+    let types = |dsn: &str| -> std::collections::BTreeMap<String, String> {
+        odbc.query(dsn, "help quotes")
+            .into_iter()
+            .filter(|r| r.len() > 4)
+            .map(|r| (r[3].clone(), r[4].clone()))
+            .collect()
+    };
+    let typed = types(&dsn);
+    for (column, odbc_type) in [
+        ("_hash", "-5"),
+        ("valor_centavos", "-5"),
+        ("valor", "8"),
+        ("data", "9"),
+        ("_first_seen", "11"),
+    ] {
+        assert_eq!(typed[column], odbc_type, "{column}: {typed:?}");
+    }
+    let plain = types(&format!("Driver = SQLite3\nDatabase = {file}"));
+    assert_eq!(plain["_hash"], "4", "{plain:?}");
+    let through = odbc.query(&dsn, ODBC_ROWS);
+    let expected = csv_rows(&env, &dest.to, ODBC_ROWS);
+    assert_eq!(through.len(), expected.len());
+    assert!(
+        expected
+            .iter()
+            .any(|r| r[2].parse::<i64>().unwrap().abs() > 1 << 40)
+    );
+    for (got, want) in through.iter().zip(&expected) {
+        // Money as the driver writes a double (`910.8`), the same amount as `910.80`.
+        assert_eq!(centavos(&got[3]), centavos(&want[3]), "{got:?} {want:?}");
+        let (mut got, mut want) = (got.clone(), want.clone());
+        got.remove(3);
+        want.remove(3);
+        assert_eq!(got, want);
+    }
+    let sums = odbc.query(&dsn, ODBC_SUMS);
+    let want = csv_rows(&env, &dest.to, ODBC_SUMS);
+    assert!(
+        want[0][1].parse::<i64>().unwrap() > i64::from(i32::MAX),
+        "{want:?}"
+    );
+    assert_eq!(sums[0][..2], want[0][..2]);
+    assert_eq!(centavos(&sums[0][2]), want[0][0].parse::<i64>().unwrap());
+}
+
+/// A PostgreSQL mirror read through psqlODBC: `int8`, `numeric` money (exact, with its two
+/// decimals), dates and times come through as `clinic sql` gives them, sums included.
+#[test]
+fn odbc_reads_a_postgres_mirror_exactly_through_psqlodbc() {
+    let test = "odbc_reads_a_postgres_mirror_exactly_through_psqlodbc";
+    let Some(odbc) = odbc(test) else {
+        return;
+    };
+    let Some(url) = postgres_database(test, "odbc_w64") else {
+        return;
+    };
+    let env = Env::scale(300);
+    sync(&env, &url, &["--streams", "quotes"]);
+    let parsed = reqwest::Url::parse(&url).unwrap();
+    // The session in UTC, so that a time is written as `clinic sql`'s, brought to UTC.
+    let dsn = format!(
+        "Driver = PostgreSQL Unicode\nServername = {}\nPort = {}\nDatabase = {}\nUsername = {}\n\
+         ConnSettings = SET TIME ZONE 'UTC'",
+        parsed.host_str().unwrap(),
+        parsed.port().unwrap_or(5432),
+        parsed.path().trim_start_matches('/'),
+        parsed.username(),
+    );
+    let through = odbc.query(&dsn, ODBC_ROWS);
+    let expected = csv_rows(&env, &url, ODBC_ROWS);
+    assert_eq!(through.len(), expected.len());
+    assert!(!expected.is_empty());
+    for (got, want) in through.iter().zip(&expected) {
+        assert_eq!(got[..6], want[..6], "{got:?} {want:?}");
+        let utc = chrono::DateTime::parse_from_rfc3339(&want[6])
+            .unwrap_or_else(|e| panic!("{}: {e}", want[6]))
+            .with_timezone(&chrono::Utc)
+            .format("%Y-%m-%d %H:%M:%S")
+            .to_string();
+        assert!(got[6].starts_with(&utc), "{got:?} {want:?}");
+    }
+    let sums = odbc.query(&dsn, ODBC_SUMS);
+    let want = csv_rows(&env, &url, ODBC_SUMS);
+    assert!(
+        want[0][1].parse::<i64>().unwrap() > i64::from(i32::MAX),
+        "{want:?}"
+    );
+    assert_eq!(sums[0], want[0]);
+}
+
+/// A mirror file whose money an earlier version declared `DECIMAL(18,2)` (which the SQLite ODBC
+/// driver reports as text) still prints it as money, and the next sync declares it `NUMERIC(18,2)`,
+/// every amount kept.
+#[test]
+fn a_mirror_of_decimal_money_is_declared_numeric_by_the_next_sync() {
+    let env = Env::scale(200);
+    let dest = Dest::file();
+    sync(&env, &dest.to, &["--streams", "quotes"]);
+    let sums = "SELECT SUM(valor_centavos) AS c, COUNT(*) AS n, \
+                SUM(CAST(round(valor * 100) AS INTEGER) = valor_centavos) AS same FROM quotes";
+    let before = sql(&env, &dest.to, sums);
+    {
+        // As an earlier version declared it.
+        let conn = rusqlite::Connection::open(Path::new(&dest.to)).unwrap();
+        let version: i64 = conn
+            .query_row("PRAGMA schema_version", [], |r| r.get(0))
+            .unwrap();
+        conn.execute_batch(&format!(
+            "PRAGMA writable_schema = ON; \
+             UPDATE sqlite_schema SET sql = replace(sql, 'NUMERIC(18,2)', 'DECIMAL(18,2)') \
+             WHERE type = 'table' AND name = 'quotes'; \
+             PRAGMA writable_schema = OFF; PRAGMA schema_version = {};",
+            version + 1
+        ))
+        .unwrap();
+    }
+    let schema = |env: &Env| {
+        String::from_utf8(read(env, &dest.to, &["--schema", "--format", "csv"]).stdout).unwrap()
+    };
+    assert!(schema(&env).contains("quotes,valor,\"DECIMAL(18,2)\",0"));
+    let money = csv_rows(
+        &env,
+        &dest.to,
+        "SELECT valor FROM quotes WHERE valor_centavos % 10 = 0 AND valor_centavos % 100 <> 0 LIMIT 1",
+    );
+    assert!(
+        money[0][0].ends_with('0') && money[0][0].contains('.'),
+        "{money:?}"
+    );
+    sync(&env, &dest.to, &["--streams", "quotes"]);
+    let after = schema(&env);
+    assert!(
+        after.contains("quotes,valor,\"NUMERIC(18,2)\",0"),
+        "{after}"
+    );
+    assert!(
+        after.contains("quotes,valor_original,\"NUMERIC(18,2)\",0"),
+        "{after}"
+    );
+    assert_eq!(sql(&env, &dest.to, sums), before);
+    assert_eq!(before[0]["same"], before[0]["n"], "{before:?}");
 }
 
 /// A PostgreSQL database published by an earlier version, where money, the mirror's own times and
