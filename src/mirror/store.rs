@@ -79,7 +79,8 @@ INSERT INTO _fields (tbl, field, col)
 
 /// Brings a mirror made by an earlier version to today's types, in one transaction: its runs' times
 /// declared with their zone, `_changes.id` an integer where the ID is one, and money a number (see
-/// [`super::table::upgrade`]). A mirror already upgraded is left alone.
+/// [`super::table::upgrade`]). A mirror already upgraded is left alone, but for the view of each
+/// record's status over time, made again each time so that it is this version's.
 fn upgrade(conn: &mut Connection) -> rusqlite::Result<()> {
     let declared = |conn: &Connection, table: &str, column: &str| -> rusqlite::Result<String> {
         conn.query_row(
