@@ -8,6 +8,7 @@ use axum::response::Response;
 use axum::routing::get;
 use serde_json::{Map, Value, json};
 
+use crate::data::reference::QUOTE_STATUSES;
 use crate::error::json_bytes;
 use crate::state::AppState;
 
@@ -39,8 +40,9 @@ async fn empty(
     }
 }
 
-/// `POST /__sandbox/quotes?change=1,2&delete=3&restore=4`: quotes changed now (their value goes up by
-/// R$ 10,00 and `modificado_em` becomes now), deleted from every list, or brought back.
+/// `POST /__sandbox/quotes?change=1,2&delete=3&restore=4&status=5:Aprovado,6:Cancelado`: quotes
+/// changed now (their value goes up by R$ 10,00 and `modificado_em` becomes now), deleted from every
+/// list, brought back, or given a status by its name (`modificado_em` becomes now).
 async fn quotes(
     State(app): State<AppState>,
     axum::extract::Query(q): axum::extract::Query<std::collections::HashMap<String, String>>,
@@ -58,15 +60,33 @@ async fn quotes(
     else {
         return StatusCode::BAD_REQUEST;
     };
+    let statuses: Option<Vec<(u32, u8)>> = q.get("status").map_or(Some(Vec::new()), |list| {
+        list.split(',')
+            .filter(|s| !s.is_empty())
+            .map(|pair| {
+                let (id, name) = pair.split_once(':')?;
+                let status = QUOTE_STATUSES.iter().position(|s| *s == name)?;
+                Some((id.trim().parse().ok()?, status as u8 + 1))
+            })
+            .collect()
+    });
+    let Some(statuses) = statuses else {
+        return StatusCode::BAD_REQUEST;
+    };
     let data = &app.data;
     let total = data.quotes.layout().total();
     if change
         .iter()
         .chain(&delete)
         .chain(&restore)
+        .chain(statuses.iter().map(|(id, _)| id))
         .any(|&id| id == 0 || id > total)
     {
         return StatusCode::NOT_FOUND;
+    }
+    for (id, status) in statuses {
+        let valor = data.quotes.current(id, &data.contacts, &data.churn).valor;
+        data.churn.set_status(id, status, valor);
     }
     for id in change {
         let valor = data.quotes.current(id, &data.contacts, &data.churn).valor + 10.0;

@@ -198,7 +198,13 @@ impl Leaves<'_> {
 /// PostgreSQL), so that `>`, `ORDER BY` and `SUM` treat it as one. SQLite has no decimal type: a
 /// value is kept as the double nearest its amount, which orders and compares exactly for any amount
 /// of 15 digits or fewer; the exact amount stays in the integer centavos column beside it.
-pub const MONEY_DECLARED: &str = "DECIMAL(18,2)";
+/// `NUMERIC`, not `DECIMAL`: the SQLite ODBC driver (what Excel and Power BI read a file through)
+/// reports a `DECIMAL` column as text, a `NUMERIC` one as a number.
+pub const MONEY_DECLARED: &str = "NUMERIC(18,2)";
+
+/// How an earlier version declared money, which a sync brings to [`MONEY_DECLARED`] and a query
+/// still prints as money.
+pub const MONEY_DECLARED_BEFORE: &str = "DECIMAL(18,2)";
 
 /// How the mirror's own times are declared: ISO 8601 text with the offset of the machine's zone
 /// (`2026-03-01 10:00:00-03:00`), `timestamptz` in PostgreSQL.

@@ -17,6 +17,20 @@
 
 use sha2::{Digest, Sha256};
 
+/// Each record's status over time, from the change log: one row per status it held, from the run
+/// that set it (`from_run`; null for the status it had when first seen) to the run that changed it
+/// (`to_run`; null for the status it has now). At the start of run `r` a record held the status
+/// whose `from_run < r <= to_run`. A record whose status never changed has no row: it held its
+/// table's status throughout. Built on window functions, which both SQLite and PostgreSQL have, so
+/// the view reads the same in a mirror file and in a PostgreSQL warehouse.
+pub const STATUS_HISTORY: &str = "CREATE VIEW _status_history AS \
+WITH s AS (SELECT stream, clinic, id, run, old, new, \
+ROW_NUMBER() OVER (PARTITION BY stream, clinic, id ORDER BY run) AS n, \
+LEAD(run) OVER (PARTITION BY stream, clinic, id ORDER BY run) AS next_run \
+FROM _changes WHERE change = 'changed' AND field = 'status') \
+SELECT stream, clinic, id, new AS status, run AS from_run, next_run AS to_run FROM s \
+UNION ALL SELECT stream, clinic, id, old, NULL, run FROM s WHERE n = 1";
+
 /// The column holding, as one JSON object, the fields past the columns a table may have.
 pub const OVERFLOW: &str = "_overflow";
 

@@ -19,6 +19,7 @@ use tokio_postgres::Client;
 
 use super::cells::quoted;
 use super::guard::{Names, Refusal, Rules};
+use super::names::STATUS_HISTORY;
 use super::pg_guard;
 use super::store::{MirrorError, MirrorResult};
 
@@ -248,7 +249,7 @@ fn pg_type(declared: &str) -> &'static str {
         "REAL" => "DOUBLE PRECISION",
         "DATE" => "DATE",
         "TIMESTAMP" => "TIMESTAMP",
-        "DECIMAL(18,2)" => "NUMERIC(18,2)",
+        "NUMERIC(18,2)" | "DECIMAL(18,2)" => "NUMERIC(18,2)",
         "TIMESTAMP WITH TIME ZONE" => "TIMESTAMPTZ",
         _ => "TEXT",
     }
@@ -378,6 +379,11 @@ pub async fn publish(
                 .map_err(in_child)?;
         }
     }
+    // Replaced rather than dropped and made again, so the grants a reader was given on it stay.
+    if tables.iter().any(|(t, _)| t == "_changes") {
+        tx.batch_execute(&STATUS_HISTORY.replacen("CREATE VIEW", "CREATE OR REPLACE VIEW", 1))
+            .await?;
+    }
     tx.execute("UPDATE _source SET published_run = $1", &[&last_run])
         .await?;
     tx.commit().await?;
@@ -503,6 +509,18 @@ async fn shape(
         sql.push(')');
         tx.batch_execute(&sql).await?;
         return Ok(());
+    }
+    // A column's type cannot change under a view that reads it: the change log's view goes, and
+    // the publication makes it again at its end.
+    let retyped = columns.iter().any(|c| {
+        present.get(&c.name).is_some_and(|kind| {
+            (c.pg == "TEXT" && kind != "text")
+                || (kind == "text" && information_name(c.pg) != "text")
+        })
+    });
+    if table == "_changes" && retyped {
+        tx.batch_execute("DROP VIEW IF EXISTS _status_history")
+            .await?;
     }
     for column in columns {
         match present.get(&column.name) {

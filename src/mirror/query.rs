@@ -5,7 +5,7 @@ use rusqlite::Connection;
 use rusqlite::types::ValueRef;
 use serde_json::{Map, Number, Value};
 
-use super::cells::{MONEY_DECLARED, quoted};
+use super::cells::{MONEY_DECLARED, MONEY_DECLARED_BEFORE, quoted};
 use super::guard::{Guard, Rules};
 use super::store::{MirrorError, MirrorResult};
 
@@ -41,8 +41,10 @@ pub fn rows(
         .columns()
         .iter()
         .map(|c| {
-            c.decl_type()
-                .is_some_and(|d| d.eq_ignore_ascii_case(MONEY_DECLARED))
+            c.decl_type().is_some_and(|d| {
+                d.eq_ignore_ascii_case(MONEY_DECLARED)
+                    || d.eq_ignore_ascii_case(MONEY_DECLARED_BEFORE)
+            })
         })
         .collect();
     let mut rows = statement.query(params).map_err(failed)?;
@@ -82,10 +84,11 @@ fn json_of(value: ValueRef) -> Value {
     }
 }
 
-/// Every table of the mirror and its columns, with their declared types: one row per column.
+/// Every table and view of the mirror and its columns, with their declared types: one row per
+/// column.
 pub const SCHEMA_SQL: &str = "SELECT m.name AS \"table\", p.name AS \"column\", p.type AS \"type\", \
      p.pk > 0 AS \"key\" FROM sqlite_schema AS m JOIN pragma_table_info(m.name) AS p \
-     WHERE m.type = 'table' ORDER BY m.name LIKE '\\_%' ESCAPE '\\', m.name, p.cid";
+     WHERE m.type IN ('table', 'view') ORDER BY m.name LIKE '\\_%' ESCAPE '\\', m.name, p.cid";
 
 /// The query of what changed in the runs after `?1` (a run number): new rows, changed fields
 /// (old → new), vanished and resurrected rows, in run order. New rows are read from the tables

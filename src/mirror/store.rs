@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 
 use super::guard::Refusal;
+use super::names::STATUS_HISTORY;
 use crate::file_lock::{self, Held};
 
 /// What each run did. Its times are this machine's local time with its offset.
@@ -78,7 +79,8 @@ INSERT INTO _fields (tbl, field, col)
 
 /// Brings a mirror made by an earlier version to today's types, in one transaction: its runs' times
 /// declared with their zone, `_changes.id` an integer where the ID is one, and money a number (see
-/// [`super::table::upgrade`]). A mirror already upgraded is left alone.
+/// [`super::table::upgrade`]). A mirror already upgraded is left alone, but for the view of each
+/// record's status over time, made again each time so that it is this version's.
 fn upgrade(conn: &mut Connection) -> rusqlite::Result<()> {
     let declared = |conn: &Connection, table: &str, column: &str| -> rusqlite::Result<String> {
         conn.query_row(
@@ -88,6 +90,8 @@ fn upgrade(conn: &mut Connection) -> rusqlite::Result<()> {
         )
     };
     let tx = conn.transaction()?;
+    // A view follows a renamed table: it goes first, and is made again over the table as it is.
+    tx.execute_batch("DROP VIEW IF EXISTS _status_history")?;
     for (table, column, schema) in [("_runs", "started_at", RUNS), ("_changes", "id", CHANGES)] {
         if declared(&tx, table, column)? == "TEXT" {
             tx.execute_batch(&format!(
@@ -97,6 +101,7 @@ fn upgrade(conn: &mut Connection) -> rusqlite::Result<()> {
         }
     }
     super::table::upgrade(&tx)?;
+    tx.execute_batch(STATUS_HISTORY)?;
     tx.commit()
 }
 

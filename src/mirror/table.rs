@@ -679,7 +679,7 @@ fn rebuild(
 }
 
 /// Brings the tables of a mirror made by an earlier version to today's types: money that was
-/// decimal text becomes a number (SQLite's numeric affinity reads `3120.00` as 3120, and any text
+/// decimal text (or declared `DECIMAL`, which ODBC reads as text) becomes a number (SQLite's numeric affinity reads `3120.00` as 3120, and any text
 /// that is no number stays as it was), and the mirror's own times are declared with their zone.
 /// Each table is rebuilt once, in the caller's transaction; a table already upgraded is left alone.
 pub fn upgrade(conn: &Connection) -> rusqlite::Result<()> {
@@ -698,7 +698,10 @@ pub fn upgrade(conn: &Connection) -> rusqlite::Result<()> {
             .collect::<rusqlite::Result<_>>()?;
         let mut retype: Vec<(String, String)> = Vec::new();
         for column in money {
-            if declared.get(&column).is_some_and(|d| d == "TEXT") {
+            // Text (before money was a number), or `DECIMAL`, which ODBC reads as text.
+            if declared.get(&column).is_some_and(|d| {
+                d == "TEXT" || d.eq_ignore_ascii_case(cells::MONEY_DECLARED_BEFORE)
+            }) {
                 retype.push((column, cells::MONEY_DECLARED.to_string()));
             }
         }

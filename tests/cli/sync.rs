@@ -44,7 +44,7 @@ impl Dest {
             to: dir.path().join("mirror.sqlite").into_os_string(),
             integer: "INTEGER",
             real: "REAL",
-            money: "\"DECIMAL(18,2)\"",
+            money: "\"NUMERIC(18,2)\"",
             refused: "it would change the database (DELETE quotes)",
             probe: "SELECT COUNT(*) AS n FROM _runs",
             _dir: Some(dir),
@@ -1595,115 +1595,612 @@ fn id_text(id: &serde_json::Value) -> String {
     }
 }
 
-/// The guide's ten finance questions, as printed there, run on a mirror; two of them are recomputed
-/// from the export with the definition the guide gives under their title.
-#[test]
-fn the_guides_ten_questions_run_and_mean_what_they_say() {
+/// The guide's ten finance questions, as printed there: SQLite's spelling, or (`postgres`) with the
+/// PostgreSQL spellings the guide gives for some of them in place.
+fn guide_questions(postgres: bool) -> Vec<String> {
     let guide = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/guide.md"),
     )
     .unwrap();
-    let block = guide
-        .split("Ten finance questions, each with")
-        .nth(1)
-        .and_then(|rest| rest.split("```sql\n").nth(1))
-        .and_then(|rest| rest.split("```").next())
-        .unwrap();
-    let questions: Vec<&str> = block
-        .split(";\n")
-        .map(str::trim)
-        .filter(|q| !q.is_empty())
-        .collect();
-    assert_eq!(questions.len(), 10, "{block}");
-    let env = Env::scale(600);
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("mirror.sqlite");
-    sync(&env, &db, &["--streams", "quotes,appointments"]);
-    // Each as the guide prints it, its comments included (after `--`, since it starts with `-`).
-    let answers: Vec<Vec<Value>> = questions
-        .iter()
-        .map(|q| {
-            let out = read(&env, &db, &["--format", "json", "--", q]);
-            assert!(out.status.success(), "{q}: {}", stderr(&out));
-            stdout_json(&out).as_array().cloned().unwrap_or_default()
-        })
-        .collect();
-    for (i, rows) in answers.iter().enumerate().take(9) {
-        // Question 8 depends on today's date, question 10 on deletions.
-        if i != 7 && i != 4 && i != 3 {
-            assert!(!rows.is_empty(), "question {}: no rows", i + 1);
+    let block = |after: &str| -> Vec<String> {
+        guide
+            .split(after)
+            .nth(1)
+            .and_then(|rest| rest.split("```sql\n").nth(1))
+            .and_then(|rest| rest.split("```").next())
+            .unwrap()
+            .split(";\n")
+            .map(|q| q.lines().map(str::trim).collect::<Vec<_>>().join("\n"))
+            .map(|q| q.trim().to_string())
+            .filter(|q| !q.is_empty())
+            .collect()
+    };
+    let number = |q: &str| -> usize {
+        q.strip_prefix("-- ")
+            .and_then(|rest| rest.split('.').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("a question without its number: {q}"))
+    };
+    let mut questions = block("Ten finance questions, each with");
+    assert_eq!(questions.len(), 10, "{questions:?}");
+    for (i, q) in questions.iter().enumerate() {
+        assert_eq!(number(q), i + 1, "{q}");
+    }
+    if postgres {
+        let spelled = block("In PostgreSQL's SQL, questions 1, 2, 8 and 9 read as below");
+        let numbers: Vec<usize> = spelled.iter().map(|q| number(q)).collect();
+        assert_eq!(numbers, [1, 2, 8, 9], "{spelled:?}");
+        for q in spelled {
+            let n = number(&q);
+            questions[n - 1] = q;
         }
     }
+    questions
+}
+
+/// The rows of a CSV export (`clinic report … --format csv` as the admin), each column by name.
+fn csv_export(env: &Env, args: &[&str]) -> Vec<std::collections::HashMap<String, String>> {
     let out = env.run_as(
         "admin",
-        &[FICHA_ALL, EVERY_CLINIC, &["--format", "json"][..]].concat(),
+        &[args, EVERY_CLINIC, &["--format", "csv"][..]].concat(),
     );
-    assert!(out.status.success(), "{}", stderr(&out));
-    let quotes = stdout_json(&out);
-    let quotes = quotes.as_array().unwrap();
-    let centavos = |q: &Value| (q["valor"].as_f64().unwrap() * 100.0).round() as i64;
-    // 1: sales, courtesy quotes left out, per clinic and month.
-    let mut sales = std::collections::BTreeMap::<(String, String), (i64, i64)>::new();
-    for q in quotes {
-        if q["status"] == "Aprovado" && centavos(q) > 0 {
-            let key = (
-                q["unidade"].as_str().unwrap().to_string(),
-                q["data"].as_str().unwrap()[..7].to_string(),
-            );
-            let e = sales.entry(key).or_default();
-            e.0 += 1;
-            e.1 += centavos(q);
-        }
-    }
-    let got: std::collections::BTreeMap<(String, String), (i64, i64)> = answers[0]
-        .iter()
-        .map(|r| {
-            (
-                (
-                    r["unidade"].as_str().unwrap().to_string(),
-                    r["mes"].as_str().unwrap().to_string(),
-                ),
-                (
-                    r["vendas"].as_i64().unwrap(),
-                    (r["total"].as_f64().unwrap() * 100.0).round() as i64,
-                ),
-            )
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    let mut reader = csv::Reader::from_reader(&out.stdout[..]);
+    let headers = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|record| {
+            let record = record.unwrap();
+            headers
+                .iter()
+                .zip(record.iter())
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
         })
-        .collect();
-    assert_eq!(got, sales);
-    // 6: the lines of every sale add up to the sales, net of discount, products included.
-    let by_service: f64 = answers[5]
-        .iter()
-        .map(|r| r["vendas"].as_f64().unwrap())
-        .sum();
-    let total: i64 = sales.values().map(|v| v.1).sum();
-    assert!(
-        (by_service * 100.0 - total as f64).abs() < 1.0,
-        "{by_service} {total}"
-    );
+        .collect()
+}
+
+/// A number of a query's answer, which PostgreSQL's exact `numeric` gives as text.
+fn number(v: &Value) -> f64 {
+    match v {
+        Value::String(s) => s.parse().unwrap_or_else(|_| panic!("not a number: {v}")),
+        _ => v.as_f64().unwrap_or_else(|| panic!("not a number: {v}")),
+    }
+}
+
+/// Money of the export (`3280.0`) or of an answer (`910.80`, `SUM(…) / 100.0`) in centavos.
+fn centavos(v: &str) -> i64 {
+    (v.parse::<f64>().unwrap() * 100.0).round() as i64
+}
+
+/// Runs the guide's ten questions on mirrors of the sandbox after five runs, each mirror in its
+/// spelling, and checks every answer against the CSV exports taken as each run walked, with the
+/// definition the guide gives under its title. Between runs quotes are approved, edited while
+/// approved, edited in the run that approved them, cancelled and deleted, so that questions 4, 5 and
+/// 10 have something to find and something to leave out.
+fn ten_questions_on(dbs: &[std::ffi::OsString]) {
+    use std::collections::{BTreeMap, BTreeSet, HashMap};
+    type Row = HashMap<String, String>;
+    let env = Env::scale(600);
+    let streams = ["--streams", "quotes,appointments"];
+    let mut exports: Vec<Vec<Row>> = Vec::new();
+    let run = |exports: &mut Vec<Vec<Row>>, full: bool| {
+        exports.push(csv_export(&env, FICHA_ALL));
+        for db in dbs {
+            let full_flag: &[&str] = if full { &["--full"] } else { &[] };
+            sync(&env, db, &[&streams[..], full_flag].concat());
+        }
+    };
+    run(&mut exports, false);
+    let first = &exports[0];
+    let with = |status: &str, n: usize| -> Vec<String> {
+        first
+            .iter()
+            .filter(|q| q["status"] == status && centavos(&q["valor"]) > 0)
+            .map(|q| q["id"].clone())
+            .take(n)
+            .collect()
+    };
+    let pending = with("Pendente", 2);
+    let approved = with("Aprovado", 4);
+    let (a, b) = (&pending[0], &pending[1]);
+    let (c, d, e, f) = (&approved[0], &approved[1], &approved[2], &approved[3]);
+    // Run 2 (full): a approved; b approved and edited in the same run; c edited while approved; f
+    // deleted.
+    env.edit_quotes(&format!(
+        "status={a}:Aprovado,{b}:Aprovado&change={b},{c}&delete={f}"
+    ));
+    run(&mut exports, true);
+    // Run 3: a edited while approved; d cancelled; e deleted (an incremental run does not see it).
+    env.edit_quotes(&format!("change={a}&status={d}:Cancelado&delete={e}"));
+    run(&mut exports, false);
+    // Run 4: a cancelled; d edited, cancelled.
+    env.edit_quotes(&format!("status={a}:Cancelado&change={d}"));
+    run(&mut exports, false);
+    // Run 5 (full): sees e gone.
+    run(&mut exports, true);
+    let now = &exports[4];
+    let appointments = csv_export(&env, &[APPOINTMENTS, &["--all"][..]].concat());
+    let by_id = |export: &Vec<Row>| -> BTreeMap<String, Row> {
+        export
+            .iter()
+            .map(|q| (q["id"].clone(), q.clone()))
+            .collect()
+    };
+    let states: Vec<BTreeMap<String, Row>> = exports.iter().map(by_id).collect();
+    let sale = |q: &Row| q["status"] == "Aprovado" && centavos(&q["valor"]) > 0;
+    let text = |v: &Value| match v {
+        Value::String(s) => s.clone(),
+        _ => v.to_string(),
+    };
+
+    // 1: sales per clinic and month.
+    let mut sales = BTreeMap::<(String, String), (i64, i64)>::new();
+    for q in now.iter().filter(|q| sale(q)) {
+        let e = sales
+            .entry((q["unidade"].clone(), q["data"][..7].to_string()))
+            .or_default();
+        e.0 += 1;
+        e.1 += centavos(&q["valor"]);
+    }
     // 2: among evaluated quotes already decided, the share approved.
-    let mut decided = std::collections::BTreeMap::<String, (u32, u32)>::new();
-    for q in quotes {
-        if q["avaliacao_realizada"] == "Sim" {
-            let e = decided
-                .entry(q["unidade"].as_str().unwrap().to_string())
-                .or_default();
-            if q["status"] == "Aprovado" {
-                e.0 += 1;
+    let mut decided = BTreeMap::<String, (u32, u32)>::new();
+    for q in now.iter().filter(|q| q["avaliacao_realizada"] == "Sim") {
+        let e = decided.entry(q["unidade"].clone()).or_default();
+        e.0 += u32::from(q["status"] == "Aprovado");
+        e.1 += u32::from(q["status"] == "Aprovado" || q["status"] == "Cancelado");
+    }
+    // 3: a seller's sales and their average value.
+    let mut tickets = BTreeMap::<String, (i64, i64)>::new();
+    for q in now.iter().filter(|q| sale(q)) {
+        let e = tickets.entry(q["vendedor"].clone()).or_default();
+        e.0 += 1;
+        e.1 += centavos(&q["valor"]);
+    }
+    // 4: Aprovado → Cancelado, by the run that found it.
+    let mut cancelled = BTreeSet::<(i64, String)>::new();
+    // 5: valor changed by a run that began with the quote approved (its status in the export the
+    // run before walked).
+    let mut edited = BTreeSet::<(String, i64, i64)>::new();
+    for run in 2..=5 {
+        let (before, after) = (&states[run - 2], &states[run - 1]);
+        for (id, q) in after {
+            let Some(was) = before.get(id) else { continue };
+            if was["status"] == "Aprovado" && q["status"] == "Cancelado" {
+                cancelled.insert((run as i64, id.clone()));
             }
-            if q["status"] == "Aprovado" || q["status"] == "Cancelado" {
-                e.1 += 1;
+            if was["status"] == "Aprovado" && was["valor"] != q["valor"] {
+                edited.insert((id.clone(), centavos(&was["valor"]), centavos(&q["valor"])));
             }
         }
     }
-    for r in &answers[1] {
-        let (approved, all) = decided[r["unidade"].as_str().unwrap()];
-        let expected = f64::from(approved) / f64::from(all);
+    assert!(
+        edited.iter().any(|(id, ..)| id == a) && edited.iter().any(|(id, ..)| id == c),
+        "{edited:?}"
+    );
+    assert!(
+        !edited.iter().any(|(id, ..)| id == b || id == d),
+        "{edited:?}"
+    );
+    assert_eq!(cancelled.len(), 2, "{cancelled:?}");
+    // 6: every line of a sale at its share of the price after discount, by service or product.
+    let mut by_service = BTreeMap::<String, f64>::new();
+    for q in now.iter().filter(|q| sale(q)) {
+        let share = centavos(&q["valor"]) as f64 / centavos(&q["valor_original"]) as f64;
+        let lines = |list: &str, name: &str, value: &str| -> Vec<(String, f64)> {
+            let items: Vec<Value> = serde_json::from_str(&q[list]).unwrap();
+            items
+                .iter()
+                .map(|i| {
+                    let line = (i[value].as_f64().unwrap() * 100.0).round();
+                    (i[name].as_str().unwrap().to_string(), line * share)
+                })
+                .collect()
+        };
+        for (name, line) in lines("procedimentos", "servico", "valor")
+            .into_iter()
+            .chain(lines("produtos", "produto", "valor_total"))
+        {
+            *by_service.entry(name).or_default() += line;
+        }
+    }
+    // 7: the value of sales by channel and campaign.
+    let mut revenue = BTreeMap::<(String, String), i64>::new();
+    for q in now.iter().filter(|q| sale(q)) {
+        *revenue
+            .entry((q["canal"].clone(), q["campanha"].clone()))
+            .or_default() += centavos(&q["valor"]);
+    }
+    // 8: pending, dated more than 30 days before today.
+    let cutoff = (chrono::Utc::now().date_naive() - chrono::Days::new(30)).to_string();
+    let open: BTreeSet<String> = now
+        .iter()
+        .filter(|q| q["status"] == "Pendente" && q["data"] < cutoff)
+        .map(|q| q["id"].clone())
+        .collect();
+    // 9: missed among kept or missed, per professional.
+    let mut shows = BTreeMap::<String, (u32, u32)>::new();
+    for p in &appointments {
+        if ["Presente", "Executado", "Faltou"].contains(&p["status"].as_str()) {
+            let e = shows.entry(p["profissional"].clone()).or_default();
+            e.0 += u32::from(p["status"] == "Faltou");
+            e.1 += 1;
+        }
+    }
+    // 10: what the last full run (5) found gone; not what the full run before it (2) already had.
+    let known: BTreeSet<&String> = states[..4].iter().flat_map(|s| s.keys()).collect();
+    let gone_at_2: BTreeSet<&String> = states[0]
+        .keys()
+        .filter(|id| !states[1].contains_key(*id))
+        .collect();
+    let deleted: BTreeSet<String> = known
+        .into_iter()
+        .filter(|id| !states[4].contains_key(*id) && !gone_at_2.contains(id))
+        .cloned()
+        .collect();
+    assert_eq!(deleted, BTreeSet::from([e.clone()]));
+
+    for db in dbs {
+        let postgres = db.to_string_lossy().starts_with("postgres");
+        let answers: Vec<Vec<Value>> = guide_questions(postgres)
+            .iter()
+            .map(|q| {
+                // As the guide prints it, its comments included (after `--`, since it starts with `-`).
+                let out = read(&env, db, &["--format", "json", "--", q]);
+                assert!(out.status.success(), "{q}: {}", stderr(&out));
+                stdout_json(&out).as_array().cloned().unwrap_or_default()
+            })
+            .collect();
+        let at = |i: usize| &answers[i - 1];
+        let got: BTreeMap<(String, String), (i64, i64)> = at(1)
+            .iter()
+            .map(|r| {
+                (
+                    (text(&r["unidade"]), text(&r["mes"])),
+                    (r["vendas"].as_i64().unwrap(), centavos(&text(&r["total"]))),
+                )
+            })
+            .collect();
+        assert_eq!(got, sales, "{db:?}: question 1");
+        assert_eq!(at(2).len(), decided.len(), "{db:?}: question 2");
+        for r in at(2) {
+            let (approved, all) = decided[&text(&r["unidade"])];
+            let expected = f64::from(approved) / f64::from(all);
+            assert!(
+                (number(&r["conversao"]) - expected).abs() < 1e-9,
+                "{db:?}: question 2: {r}: {approved}/{all}"
+            );
+        }
+        assert_eq!(at(3).len(), tickets.len(), "{db:?}: question 3");
+        for r in at(3) {
+            let (n, sum) = tickets[&text(&r["vendedor"])];
+            assert_eq!(r["vendas"].as_i64().unwrap(), n, "{db:?}: question 3: {r}");
+            assert!(
+                (number(&r["ticket_medio"]) - sum as f64 / n as f64 / 100.0).abs() < 1e-6,
+                "{db:?}: question 3: {r}"
+            );
+        }
+        let got: BTreeSet<(i64, String)> = at(4)
+            .iter()
+            .map(|r| (r["run"].as_i64().unwrap(), text(&r["id"])))
+            .collect();
+        assert_eq!(got, cancelled, "{db:?}: question 4");
+        let got: BTreeSet<(String, i64, i64)> = at(5)
+            .iter()
+            .map(|r| {
+                (
+                    text(&r["id"]),
+                    centavos(&text(&r["antes"])),
+                    centavos(&text(&r["depois"])),
+                )
+            })
+            .collect();
+        assert_eq!(got, edited, "{db:?}: question 5");
+        assert_eq!(at(6).len(), by_service.len(), "{db:?}: question 6");
+        for r in at(6) {
+            let expected = by_service[&text(&r["servico"])] / 100.0;
+            assert!(
+                (number(&r["vendas"]) - expected).abs() < 1e-6,
+                "{db:?}: question 6: {r}: {expected}"
+            );
+        }
+        let got: BTreeMap<(String, String), i64> = at(7)
+            .iter()
+            .map(|r| {
+                (
+                    (text(&r["canal"]), text(&r["campanha"])),
+                    centavos(&text(&r["total"])),
+                )
+            })
+            .collect();
+        assert_eq!(got, revenue, "{db:?}: question 7");
+        let got: BTreeSet<String> = at(8).iter().map(|r| text(&r["id"])).collect();
+        assert_eq!(got, open, "{db:?}: question 8");
+        assert_eq!(at(9).len(), shows.len(), "{db:?}: question 9");
+        for r in at(9) {
+            let (missed, all) = shows[&text(&r["profissional"])];
+            let expected = f64::from(missed) / f64::from(all);
+            assert!(
+                (number(&r["faltas"]) - expected).abs() < 1e-9,
+                "{db:?}: question 9: {r}: {missed}/{all}"
+            );
+        }
+        let got: BTreeSet<String> = at(10).iter().map(|r| text(&r["id"])).collect();
+        assert_eq!(got, deleted, "{db:?}: question 10");
+    }
+}
+
+/// The guide's ten finance questions, as printed there, run on a mirror file: each answers what its
+/// title says, recomputed from the CSV exports with the definition under it.
+#[test]
+fn the_guides_ten_questions_run_and_mean_what_they_say() {
+    let dest = Dest::file();
+    ten_questions_on(std::slice::from_ref(&dest.to));
+}
+
+/// The guide's ten questions in their PostgreSQL spelling, on a PostgreSQL mirror fed beside a file
+/// from the same runs: both answer as the CSV exports say, so PostgreSQL answers as SQLite does.
+#[test]
+fn the_guides_ten_questions_in_postgres_answer_as_in_sqlite() {
+    let Some(pg) = Dest::postgres(
+        "the_guides_ten_questions_in_postgres_answer_as_in_sqlite",
+        "ten_questions_w64",
+    ) else {
+        return;
+    };
+    let file = Dest::file();
+    ten_questions_on(&[file.to.clone(), pg.to.clone()]);
+}
+
+/// `_status_history` gives each quote's statuses by run, from the change log: the status it was
+/// first seen with up to the run that changed it, each later one from the run that set it. `clinic
+/// sql --schema` lists it.
+fn status_history_in(dest: &Dest) {
+    let env = Env::scale(300);
+    sync(&env, &dest.to, &["--streams", "quotes"]);
+    let first = csv_export(&env, FICHA_ALL);
+    let pending = first.iter().find(|q| q["status"] == "Pendente").unwrap();
+    let (id, clinic) = (&pending["id"], &pending["clinica"]);
+    env.edit_quotes(&format!("status={id}:Aprovado"));
+    sync(&env, &dest.to, &["--streams", "quotes"]);
+    sync(&env, &dest.to, &["--streams", "quotes"]);
+    env.edit_quotes(&format!("status={id}:Cancelado"));
+    sync(&env, &dest.to, &["--streams", "quotes"]);
+    let query = format!(
+        "SELECT status, from_run, to_run FROM _status_history \
+         WHERE stream = 'quotes' AND clinic = {clinic} AND id = {id} ORDER BY from_run NULLS FIRST"
+    );
+    let expected = serde_json::json!([
+        {"status": "Pendente", "from_run": null, "to_run": 2},
+        {"status": "Aprovado", "from_run": 2, "to_run": 4},
+        {"status": "Cancelado", "from_run": 4, "to_run": null},
+    ]);
+    assert_eq!(Value::Array(sql(&env, &dest.to, &query)), expected);
+    // Only the changed quote has a history.
+    let n = sql(&env, &dest.to, "SELECT COUNT(*) AS n FROM _status_history");
+    assert_eq!(n[0]["n"], 3, "{n:?}");
+    let schema = read(&env, &dest.to, &["--schema", "--format", "csv"]);
+    let schema = String::from_utf8(schema.stdout).unwrap();
+    for column in ["stream", "clinic", "id", "status", "from_run", "to_run"] {
         assert!(
-            (r["conversao"].as_f64().unwrap() - expected).abs() < 1e-9,
-            "{r}: {approved}/{all}"
+            schema.contains(&format!("_status_history,{column},")),
+            "{column}: {schema}"
         );
     }
+    // Masked: a file's authorizer sees the view read the change log's values, and refuses it;
+    // PostgreSQL reads a view as a table, whose columns hold no personal data.
+    let masked = read(
+        &env,
+        &dest.to,
+        &["--mask-personal", "--format", "json", &query],
+    );
+    if dest.integer == "INTEGER" {
+        assert_eq!(masked.status.code(), Some(2), "{}", stderr(&masked));
+        assert!(
+            stderr(&masked).contains("it reads _changes.old"),
+            "{}",
+            stderr(&masked)
+        );
+    } else {
+        assert!(masked.status.success(), "{}", stderr(&masked));
+        assert_eq!(stdout_json(&masked), expected);
+    }
+    let refused = read(
+        &env,
+        &dest.to,
+        &["--mask-personal", "SELECT new FROM _changes"],
+    );
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+}
+
+#[test]
+fn the_status_history_view_gives_each_quotes_statuses_by_run() {
+    status_history_in(&Dest::file());
+}
+
+#[test]
+fn the_status_history_view_in_postgres_gives_each_quotes_statuses_by_run() {
+    let Some(dest) = Dest::postgres(
+        "the_status_history_view_in_postgres_gives_each_quotes_statuses_by_run",
+        "status_history_w64",
+    ) else {
+        return;
+    };
+    status_history_in(&dest);
+}
+
+/// The columns a BI tool reads through ODBC, one row a quote, and the sums it makes.
+const ODBC_ROWS: &str = "SELECT _clinic, id, _hash, valor, valor_centavos, data, _first_seen FROM quotes \
+     ORDER BY _clinic, id";
+const ODBC_SUMS: &str = "SELECT SUM(valor_centavos) AS c, SUM(valor_centavos) * 100000 AS big, \
+     SUM(valor) AS m FROM quotes";
+
+/// `clinic sql`'s answer to `query` as CSV rows, the header left out.
+fn csv_rows(env: &Env, db: impl AsRef<OsStr>, query: &str) -> Vec<Vec<String>> {
+    let out = read(env, db, &["--format", "csv", query]);
+    assert!(out.status.success(), "{query}: {}", stderr(&out));
+    csv::Reader::from_reader(&out.stdout[..])
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_string).collect())
+        .collect()
+}
+
+/// A mirror file read through unixODBC and Debian's SQLite ODBC driver, as Excel, Power BI and
+/// LibreOffice read it: with the guide's `BigInt=1`, the integers are 64-bit (`_hash`, a sum past
+/// 2^31), money is a number, and every value, date and time comes through as `clinic sql` gives it.
+/// Without it the driver declares them 32-bit, which is why the guide says to set it.
+#[test]
+fn odbc_reads_a_mirror_file_exactly_with_bigint() {
+    let Some(odbc) = odbc("odbc_reads_a_mirror_file_exactly_with_bigint") else {
+        return;
+    };
+    let env = Env::scale(300);
+    let dest = Dest::file();
+    sync(&env, &dest.to, &["--streams", "quotes"]);
+    let file = dest.to.to_string_lossy();
+    let dsn = format!("Driver = SQLite3\nDatabase = {file}\nBigInt = 1");
+    // SQLColumns: each column's ODBC type (-5 BIGINT, 4 INTEGER, 8 DOUBLE, 9 DATE, 11 TIMESTAMP).
+    let types = |dsn: &str| -> std::collections::BTreeMap<String, String> {
+        odbc.query(dsn, "help quotes")
+            .into_iter()
+            .filter(|r| r.len() > 4)
+            .map(|r| (r[3].clone(), r[4].clone()))
+            .collect()
+    };
+    let typed = types(&dsn);
+    for (column, odbc_type) in [
+        ("_hash", "-5"),
+        ("valor_centavos", "-5"),
+        ("valor", "8"),
+        ("data", "9"),
+        ("_first_seen", "11"),
+    ] {
+        assert_eq!(typed[column], odbc_type, "{column}: {typed:?}");
+    }
+    let plain = types(&format!("Driver = SQLite3\nDatabase = {file}"));
+    assert_eq!(plain["_hash"], "4", "{plain:?}");
+    let through = odbc.query(&dsn, ODBC_ROWS);
+    let expected = csv_rows(&env, &dest.to, ODBC_ROWS);
+    assert_eq!(through.len(), expected.len());
+    assert!(
+        expected
+            .iter()
+            .any(|r| r[2].parse::<i64>().unwrap().abs() > 1 << 40)
+    );
+    for (got, want) in through.iter().zip(&expected) {
+        // Money as the driver writes a double (`910.8`), the same amount as `910.80`.
+        assert_eq!(centavos(&got[3]), centavos(&want[3]), "{got:?} {want:?}");
+        let (mut got, mut want) = (got.clone(), want.clone());
+        got.remove(3);
+        want.remove(3);
+        assert_eq!(got, want);
+    }
+    let sums = odbc.query(&dsn, ODBC_SUMS);
+    let want = csv_rows(&env, &dest.to, ODBC_SUMS);
+    assert!(
+        want[0][1].parse::<i64>().unwrap() > i64::from(i32::MAX),
+        "{want:?}"
+    );
+    assert_eq!(sums[0][..2], want[0][..2]);
+    assert_eq!(centavos(&sums[0][2]), want[0][0].parse::<i64>().unwrap());
+}
+
+/// A PostgreSQL mirror read through psqlODBC: `int8`, `numeric` money (exact, with its two
+/// decimals), dates and times come through as `clinic sql` gives them, sums included.
+#[test]
+fn odbc_reads_a_postgres_mirror_exactly_through_psqlodbc() {
+    let test = "odbc_reads_a_postgres_mirror_exactly_through_psqlodbc";
+    let Some(odbc) = odbc(test) else {
+        return;
+    };
+    let Some(url) = postgres_database(test, "odbc_w64") else {
+        return;
+    };
+    let env = Env::scale(300);
+    sync(&env, &url, &["--streams", "quotes"]);
+    let parsed = reqwest::Url::parse(&url).unwrap();
+    // The session in UTC, so that a time is written as `clinic sql`'s, brought to UTC.
+    let dsn = format!(
+        "Driver = PostgreSQL Unicode\nServername = {}\nPort = {}\nDatabase = {}\nUsername = {}\n\
+         ConnSettings = SET TIME ZONE 'UTC'",
+        parsed.host_str().unwrap(),
+        parsed.port().unwrap_or(5432),
+        parsed.path().trim_start_matches('/'),
+        parsed.username(),
+    );
+    let through = odbc.query(&dsn, ODBC_ROWS);
+    let expected = csv_rows(&env, &url, ODBC_ROWS);
+    assert_eq!(through.len(), expected.len());
+    assert!(!expected.is_empty());
+    for (got, want) in through.iter().zip(&expected) {
+        assert_eq!(got[..6], want[..6], "{got:?} {want:?}");
+        let utc = chrono::DateTime::parse_from_rfc3339(&want[6])
+            .unwrap_or_else(|e| panic!("{}: {e}", want[6]))
+            .with_timezone(&chrono::Utc)
+            .format("%Y-%m-%d %H:%M:%S")
+            .to_string();
+        assert!(got[6].starts_with(&utc), "{got:?} {want:?}");
+    }
+    let sums = odbc.query(&dsn, ODBC_SUMS);
+    let want = csv_rows(&env, &url, ODBC_SUMS);
+    assert!(
+        want[0][1].parse::<i64>().unwrap() > i64::from(i32::MAX),
+        "{want:?}"
+    );
+    assert_eq!(sums[0], want[0]);
+}
+
+/// A mirror file whose money an earlier version declared `DECIMAL(18,2)` (which the SQLite ODBC
+/// driver reports as text) still prints it as money, and the next sync declares it `NUMERIC(18,2)`,
+/// every amount kept.
+#[test]
+fn a_mirror_of_decimal_money_is_declared_numeric_by_the_next_sync() {
+    let env = Env::scale(200);
+    let dest = Dest::file();
+    sync(&env, &dest.to, &["--streams", "quotes"]);
+    let sums = "SELECT SUM(valor_centavos) AS c, COUNT(*) AS n, \
+                SUM(CAST(round(valor * 100) AS INTEGER) = valor_centavos) AS same FROM quotes";
+    let before = sql(&env, &dest.to, sums);
+    {
+        // As an earlier version declared it.
+        let conn = rusqlite::Connection::open(Path::new(&dest.to)).unwrap();
+        let version: i64 = conn
+            .query_row("PRAGMA schema_version", [], |r| r.get(0))
+            .unwrap();
+        conn.execute_batch(&format!(
+            "PRAGMA writable_schema = ON; \
+             UPDATE sqlite_schema SET sql = replace(sql, 'NUMERIC(18,2)', 'DECIMAL(18,2)') \
+             WHERE type = 'table' AND name = 'quotes'; \
+             PRAGMA writable_schema = OFF; PRAGMA schema_version = {};",
+            version + 1
+        ))
+        .unwrap();
+    }
+    let schema = |env: &Env| {
+        String::from_utf8(read(env, &dest.to, &["--schema", "--format", "csv"]).stdout).unwrap()
+    };
+    assert!(schema(&env).contains("quotes,valor,\"DECIMAL(18,2)\",0"));
+    let money = csv_rows(
+        &env,
+        &dest.to,
+        "SELECT valor FROM quotes WHERE valor_centavos % 10 = 0 AND valor_centavos % 100 <> 0 LIMIT 1",
+    );
+    assert!(
+        money[0][0].ends_with('0') && money[0][0].contains('.'),
+        "{money:?}"
+    );
+    sync(&env, &dest.to, &["--streams", "quotes"]);
+    let after = schema(&env);
+    assert!(
+        after.contains("quotes,valor,\"NUMERIC(18,2)\",0"),
+        "{after}"
+    );
+    assert!(
+        after.contains("quotes,valor_original,\"NUMERIC(18,2)\",0"),
+        "{after}"
+    );
+    assert_eq!(sql(&env, &dest.to, sums), before);
+    assert_eq!(before[0]["same"], before[0]["n"], "{before:?}");
 }
 
 /// A PostgreSQL database published by an earlier version, where money, the mirror's own times and
@@ -1731,6 +2228,8 @@ fn a_postgres_mirror_of_text_money_and_times_is_upgraded_by_the_next_publication
             "ALTER TABLE quotes ALTER COLUMN valor TYPE text USING to_char(valor, 'FM999999999990.00'), \
              ALTER COLUMN _first_seen TYPE text, ALTER COLUMN _deleted_at TYPE text"
                 .to_string(),
+            // An earlier version made no view over the change log.
+            "DROP VIEW _status_history".to_string(),
             "ALTER TABLE _changes ALTER COLUMN id TYPE text".to_string(),
             "ALTER TABLE _runs ALTER COLUMN started_at TYPE text".to_string(),
         ],
@@ -1740,6 +2239,7 @@ fn a_postgres_mirror_of_text_money_and_times_is_upgraded_by_the_next_publication
     let schema = read(&env, &url, &["--schema", "--format", "csv"]);
     let schema = String::from_utf8(schema.stdout).unwrap();
     for column in [
+        "_status_history,id,BIGINT,0",
         "quotes,valor,NUMERIC,0",
         "quotes,_first_seen,TIMESTAMP WITH TIME ZONE,0",
         "quotes,_deleted_at,TIMESTAMP WITH TIME ZONE,0",

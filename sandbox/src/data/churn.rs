@@ -2,9 +2,9 @@
 //! new `valor` and `modificado_em` (now, in Brasília time, as the service writes local time), which
 //! the lists show and the modified-since filter reads, so incremental exports can be tested.
 //!
-//! Tests also change, delete and restore given quotes (`POST /__sandbox/quotes`): a deleted quote is
-//! in no list until it is restored, as a quote deleted for a data-entry error is gone from the
-//! service.
+//! Tests also change, delete and restore given quotes, and give them a new status
+//! (`POST /__sandbox/quotes`): a deleted quote is in no list until it is restored, as a quote deleted
+//! for a data-entry error is gone from the service.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::RwLock;
@@ -30,6 +30,8 @@ pub struct Change {
 pub struct Churn {
     per_second: AtomicU32,
     changes: RwLock<HashMap<u32, Change>>,
+    /// Quotes given a new status (an index of `QUOTE_STATUSES`, from 1).
+    statuses: RwLock<HashMap<u32, u8>>,
     deleted: RwLock<HashSet<u32>>,
 }
 
@@ -50,6 +52,24 @@ impl Churn {
             .unwrap_or_else(|e| e.into_inner())
             .get(&id)
             .cloned()
+    }
+
+    /// The status quote `id` was last given, if it was given one.
+    pub fn status_of(&self, id: u32) -> Option<u8> {
+        self.statuses
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&id)
+            .copied()
+    }
+
+    /// Gives quote `id` the status `status` now; `valor` is its value as it is, kept.
+    pub fn set_status(&self, id: u32, status: u8, valor: f64) {
+        self.statuses
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id, status);
+        self.change(id, valor);
     }
 
     /// Whether quote `id` is deleted.

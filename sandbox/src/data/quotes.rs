@@ -256,12 +256,18 @@ impl Quotes {
         maybe_note(&mut rng, 60).unwrap_or_default()
     }
 
-    /// The quote as the lists show it, with its last change (`--churn`), if any.
+    /// The quote as the lists show it, with its last change (`--churn`) and the status a test gave
+    /// it, if any.
     pub fn current(&self, id: u32, contacts: &Contacts, churn: &Churn) -> QuoteRecord {
         let mut record = self.record(id, contacts);
         if let Some(change) = churn.of(id) {
             record.valor = change.valor;
             record.modificado_em = change.modificado_em;
+        }
+        if let Some(status) = churn.status_of(id) {
+            record.id_status = status;
+            record.status = name(&QUOTE_STATUSES, status);
+            record.inativo = u8::from(status == QUOTE_INACTIVE);
         }
         record
     }
@@ -402,9 +408,12 @@ impl Quotes {
             .ids(clinic)
             .filter(|&id| !churn.is_deleted(id))
             .filter(|&id| {
-                let c = self.column(id);
+                let mut c = *self.column(id);
+                if let Some(status) = churn.status_of(id) {
+                    c.status = status;
+                }
                 let modified = churn.of(id).map_or(c.modified, |change| change.day);
-                Self::column_matches(c, filter, modified)
+                Self::column_matches(&c, filter, modified)
             })
             .collect();
         let mut narrow = |query: &TextQuery, text: &dyn Fn(u32) -> String| {

@@ -299,3 +299,99 @@ pub fn postgres_cannot_prove(test: &str, what: &str) {
         "give the server a pg_hba.conf that asks other roles for a password; ",
     );
 }
+
+/// unixODBC's `isql` and the ODBC drivers of SQLite (`libsqliteodbc`) and PostgreSQL (psqlODBC), as
+/// Debian installs them, with an `odbcinst.ini` of the test's own that names them by their paths:
+/// nothing of the machine's ODBC setup is read (`ODBCSYSINI`, `ODBCINI`).
+#[allow(dead_code)]
+pub struct Odbc {
+    dir: tempfile::TempDir,
+}
+
+/// Where a driver's library is, on Debian and its derivatives whatever the architecture.
+fn odbc_driver(file: &str) -> Option<PathBuf> {
+    let dirs = std::fs::read_dir("/usr/lib")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|d| d.path().join("odbc"))
+        .chain([PathBuf::from("/usr/lib/odbc"), PathBuf::from("/usr/lib64")]);
+    dirs.map(|d| d.join(file)).find(|p| p.is_file())
+}
+
+/// The ODBC tools, or `None` (with a line on stderr) where `isql` or one of the drivers is missing —
+/// a failure instead with `CLINIC_REQUIRE_ODBC=1` (CI, after installing unixodbc, libsqliteodbc and
+/// odbc-postgresql). Tests that use it have `odbc` in their name.
+#[allow(dead_code)]
+pub fn odbc(test: &str) -> Option<Odbc> {
+    let isql = std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|d| is_executable(&d.join("isql"))));
+    let sqlite = odbc_driver("libsqlite3odbc.so");
+    let postgres = odbc_driver("psqlodbcw.so");
+    let (true, Some(sqlite), Some(postgres)) = (isql, &sqlite, &postgres) else {
+        let what = [
+            (!isql).then_some("unixODBC's `isql` is not on the PATH"),
+            sqlite
+                .is_none()
+                .then_some("the SQLite ODBC driver (libsqlite3odbc.so) is missing"),
+            postgres
+                .is_none()
+                .then_some("the PostgreSQL ODBC driver (psqlodbcw.so) is missing"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join("; ");
+        missing_tool(
+            test,
+            &what,
+            "CLINIC_REQUIRE_ODBC",
+            "apt-get install unixodbc libsqliteodbc odbc-postgresql; ",
+        );
+        return None;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("odbcinst.ini"),
+        format!(
+            "[SQLite3]\nDriver = {}\n\n[PostgreSQL Unicode]\nDriver = {}\n",
+            sqlite.display(),
+            postgres.display()
+        ),
+    )
+    .unwrap();
+    Some(Odbc { dir })
+}
+
+impl Odbc {
+    /// Runs `query` through `isql` on a DSN `clinic` of the settings `dsn` (`Driver = …` lines): its
+    /// rows, each a list of its fields as the driver gives them as text.
+    pub fn query(&self, dsn: &str, query: &str) -> Vec<Vec<String>> {
+        use std::io::Write;
+        let ini = self.dir.path().join("odbc.ini");
+        std::fs::write(&ini, format!("[clinic]\n{dsn}\n")).unwrap();
+        let mut child = std::process::Command::new("isql")
+            // Batch mode, fields apart by a unit separator (0x1f), which no value holds.
+            .args(["-b", "-x0x1f", "clinic"])
+            .env("ODBCSYSINI", self.dir.path())
+            .env("ODBCINI", &ini)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("isql runs");
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "{query}").unwrap();
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let errors = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(
+            out.status.success() && errors.trim().is_empty() && !text.contains("[ISQL]"),
+            "isql failed on {query}: {text}{errors}"
+        );
+        text.lines()
+            .map(|l| l.split('\u{1f}').map(str::to_string).collect())
+            .collect()
+    }
+}
