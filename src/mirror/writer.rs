@@ -539,7 +539,13 @@ impl State {
         if self.newest.is_none_or(|n| at > n) {
             self.newest = Some(at);
         }
-        if self.asked_from.is_some_and(|from| at.date() < from) {
+        // Older than the day asked in both readings of it: a deployment that reads the filter's day
+        // in UTC rightly sends the evening before it, in the profile's zone.
+        let utc = crate::output::utc_day(at, &self.zone).unwrap_or(at.date());
+        if self
+            .asked_from
+            .is_some_and(|from| at.date() < from && utc < from)
+        {
             self.older += 1;
         }
     }

@@ -368,7 +368,8 @@ async fn walk(
         {
             NaiveDateTime::parse_from_str(point, POINT)
                 .ok()
-                .map(|p| crate::output::filter_day(p, &zone))
+                .map(|p| ctx.filter_day(p))
+                .transpose()?
                 .or_else(|| {
                     NaiveDate::parse_from_str(point.get(..10).unwrap_or(point), "%Y-%m-%d").ok()
                 })

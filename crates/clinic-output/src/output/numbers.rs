@@ -70,11 +70,15 @@ pub fn moment_in<Z: TimeZone>(text: &str, zone: &Z) -> Option<NaiveDateTime> {
 /// times in UTC may read the filter's day in UTC too; the earlier day holds the point whichever it
 /// reads, and a day more only brings records again, which readers dedupe.
 pub fn filter_day<Z: TimeZone>(point: NaiveDateTime, zone: &Z) -> NaiveDate {
-    let utc = zone
-        .from_local_datetime(&point)
+    utc_day(point, zone).map_or(point.date(), |u| u.min(point.date()))
+}
+
+/// The day in UTC of a wall time of `zone`; `None` for a wall time that never happened there (in a
+/// gap of daylight saving time).
+pub fn utc_day<Z: TimeZone>(point: NaiveDateTime, zone: &Z) -> Option<NaiveDate> {
+    zone.from_local_datetime(&point)
         .earliest()
-        .map(|t| t.naive_utc().date());
-    utc.map_or(point.date(), |u| u.min(point.date()))
+        .map(|t| t.naive_utc().date())
 }
 
 /// `YYYY-MM-DD` or `DD/MM/YYYY`, optionally followed by ` HH:MM[:SS]` (or `T` before the time); an
