@@ -51,11 +51,15 @@ pub fn set_zone(zone: chrono_tz::Tz) {
     let _ = ZONE.set(zone);
 }
 
+/// The profile's time zone as chosen before the arguments were read (America/Sao_Paulo until then).
+pub fn zone() -> chrono_tz::Tz {
+    ZONE.get().copied().unwrap_or(chrono_tz::America::Sao_Paulo)
+}
+
 /// Today in the profile's time zone (America/Sao_Paulo until one is chosen), by the machine's
 /// clock.
 pub fn today() -> NaiveDate {
-    let zone = ZONE.get().copied().unwrap_or(chrono_tz::America::Sao_Paulo);
-    chrono::Utc::now().with_timezone(&zone).date_naive()
+    chrono::Utc::now().with_timezone(&zone()).date_naive()
 }
 
 /// A date flag's value: a calendar date, or a word whose range gives its `edge` (`--from semana` is

@@ -96,14 +96,16 @@ fn decide(
     Ok(locale)
 }
 
-/// Chooses the zone whose days `hoje`, `semana` and `--today` name: the `timezone` of the profile
-/// the arguments (`--profile`) or `CLINIC_PROFILE` name, else America/Sao_Paulo. Read before the
+/// Chooses the profile's time zone for what is read or written before the profile is (the days
+/// `hoje`, `semana` and `--today` name, the wall time a Parquet, xlsx or table cell shows of a time
+/// with a zone): the `timezone` of the profile the arguments (`--profile`), `CLINIC_PROFILE` or
+/// `config use` name, else America/Sao_Paulo. Read before the
 /// arguments are parsed, as the language is, because date flags are read as they are parsed.
 pub fn choose_zone(args: &[OsString]) {
     let env = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
     let profile = flag_value(args, "--profile")
         .or_else(|| env("CLINIC_PROFILE"))
-        .unwrap_or_else(|| super::DEFAULT_PROFILE.to_string());
+        .unwrap_or_else(|| super::default_profile_name(&Environment::Process));
     let named = super::config_dir(&Environment::Process)
         .ok()
         .and_then(|dir| super::ConfigFile::load(&dir).ok())

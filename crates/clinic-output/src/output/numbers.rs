@@ -49,11 +49,15 @@ impl When {
         }
     }
 
-    /// The time as it was written, for a cell that holds no zone: an instant keeps the wall time
-    /// of its own offset, so that a cell shows what the service wrote.
-    pub fn as_written(self) -> When {
+    /// The time as a cell that holds no zone shows it: an instant as the wall time of the
+    /// profile's zone (`2026-11-22T23:10:00Z` is `2026-11-22 20:10:00` in São Paulo), the
+    /// deployment's calendar, where times without a zone already are.
+    pub fn in_profile_zone(self) -> When {
         match self {
-            When::Instant(at) => When::DateTime(at.naive_local()),
+            When::Instant(at) => When::DateTime(
+                at.with_timezone(&clinic_core::relative_date::zone())
+                    .naive_local(),
+            ),
             other => other,
         }
     }
