@@ -8,7 +8,10 @@
 //! Against each, the client walks the Ficha Financeira to CSV and to Parquet, a reference list and a
 //! name lookup; on a share of them it also mirrors the quotes with `clinic sync` three times (a first
 //! sync, an incremental one after two quotes changed, a full one that tombstones what no longer comes
-//! back), where the deployment may also ignore the modified-since filter. Every run must hold one
+//! back), where the deployment may also ignore the modified-since filter; and on another share it
+//! exports them night after night with `--since last`, changes stamped on evenings past between the
+//! nights, where the deployment may read the filter's day in UTC: no change may be missing from the
+//! union of the nights' files. Every run must hold one
 //! invariant: every record exactly once with its exact
 //! values (the bytes a plain deployment gives), or a non-zero exit with no file and a message. Never
 //! exit 0 with fewer, more or different records.
@@ -1090,13 +1093,14 @@ fn walks_that_cannot_lie_on_any_drawn_deployment() {
         fared.broken.len(),
         fared.broken.join("\n")
     );
-    // The draw reaches both outcomes: honest deployments walked whole, overstated ones refused.
-    assert!(
-        fared.succeeded > seeds.len() as u64 * 3,
-        "{} runs succeeded",
-        fared.succeeded
-    );
+    // The draw reaches both outcomes: honest deployments walked whole, overstated ones refused. A
+    // seed replayed alone (`CLINIC_DRAWN_SEED`) may be an overstated deployment that only fails.
     if seeds.len() > 1 {
+        assert!(
+            fared.succeeded > seeds.len() as u64 * 3,
+            "{} runs succeeded",
+            fared.succeeded
+        );
         assert!(
             fared.failed_cleanly > 0,
             "no overstated counter was ever caught"
