@@ -227,6 +227,11 @@ impl Context {
             .cloned()
     }
 
+    /// The client of `base_url` when this run has already made it.
+    pub fn api_if_ready(&self) -> Option<Arc<ApiClient>> {
+        self.api.get().cloned()
+    }
+
     /// What the profile knows of its deployment's conventions: learned ones only for the deployment
     /// they were learned from, those set by hand always.
     fn conventions(&self) -> Conventions {
@@ -236,6 +241,34 @@ impl Context {
             return Conventions::default();
         }
         Conventions::new(p.page_base, p.max_per_page.map(u64::from), p.paging)
+            .with_filter_zone(p.filter_zone)
+    }
+
+    /// The day a modified-since filter asks from for `point` (a wall time of the profile's zone): the
+    /// point's day as the deployment reads the filter when that is known, else the earlier of its
+    /// day in the profile's zone and in UTC, which misses nothing whichever the deployment reads.
+    pub fn filter_day(&self, point: chrono::NaiveDateTime) -> Result<chrono::NaiveDate> {
+        let zone = self.profile.zone()?;
+        Ok(match self.filter_zone() {
+            Some(crate::config::FilterZone::Local) => point.date(),
+            Some(crate::config::FilterZone::Utc) => crate::output::utc_day(point, &zone)
+                .unwrap_or_else(|| crate::output::filter_day(point, &zone)),
+            None => crate::output::filter_day(point, &zone),
+        })
+    }
+
+    /// Which day the deployment's modified-since filter reads, when a run learned it (from this
+    /// deployment): `None` sends the earlier of the profile zone's day and UTC's.
+    pub fn filter_zone(&self) -> Option<crate::config::FilterZone> {
+        let p = &self.profile;
+        let ours = p.learned_from.is_none() || p.learned_from == p.base_url;
+        if !ours {
+            return None;
+        }
+        match self.api.get() {
+            Some(client) => client.conventions().filter_zone(),
+            None => p.filter_zone,
+        }
     }
 
     /// The token this run uses — the sandbox's session, `CLINIC_TOKEN`, or the profile's stored token —
@@ -789,6 +822,17 @@ impl ClientHooks for Relogin {
     fn remember_paging(&self, paging: Paging) {
         self.remember(|p| p.paging = Some(paging));
     }
+
+    fn remember_filter_zone(
+        &self,
+        zone: crate::config::FilterZone,
+        evidence: &crate::config::FilterZoneEvidence,
+    ) {
+        self.remember(|p| {
+            p.filter_zone = Some(zone);
+            p.filter_zone_evidence = Some(evidence.clone());
+        });
+    }
 }
 
 impl Relogin {
@@ -808,6 +852,8 @@ impl Relogin {
                 p.page_base = None;
                 p.max_per_page = None;
                 p.paging = None;
+                p.filter_zone = None;
+                p.filter_zone_evidence = None;
             }
             change(p);
             p.learned_from = learned_from;

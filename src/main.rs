@@ -16,6 +16,8 @@ fn main() -> ExitCode {
             return ExitCode::from(e.exit_code() as u8);
         }
     }
+    // Days named by a word (`hoje`, `--today`) are the profile's days, read as the flags are parsed.
+    clinic::config::language::choose_zone(&args);
     clap_complete::CompleteEnv::with_factory(clinic::cli::command)
         .var(clinic::cli::complete::COMPLETE_VAR)
         .completer(clinic::cli::complete::registration::COMPLETER)

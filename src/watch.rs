@@ -4,6 +4,8 @@
 //! - how many are older than the modified-since filter asked for: a deployment that ignores the
 //!   filter sends every record, and the run must say so instead of calling the result "only records
 //!   modified since …";
+//! - which day the filter was read as: a record that only the other zone's day admits (modified on
+//!   the evening before the day asked, in São Paulo, but on that day in UTC) shows it;
 //! - which top-level fields came, in the order they first came: an export with no records still
 //!   writes these columns the next time.
 //!
@@ -19,7 +21,8 @@ use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use crate::output::{column_of_key, moment_in};
+use crate::config::FilterZone;
+use crate::output::{column_of_key, moment_in, utc_day};
 
 /// The watch over one report's walk.
 pub struct Watch {
@@ -39,6 +42,12 @@ struct Seen {
     records: u64,
     newest: Option<NaiveDateTime>,
     older: u64,
+    /// The newest record that came although its day in the profile's zone is before the day asked
+    /// (its day in UTC is not): the filter was read as a UTC day.
+    only_utc: Option<NaiveDateTime>,
+    /// The newest record that came although its day in UTC is before the day asked: the filter was
+    /// read as a day of the profile's zone.
+    only_local: Option<NaiveDateTime>,
     columns: Vec<String>,
     known: HashSet<String>,
 }
@@ -80,8 +89,16 @@ impl Watch {
         let Some(at) = fields.modified else {
             return;
         };
-        if self.asked_from.is_some_and(|from| at.date() < from) {
-            seen.older += 1;
+        if let Some(from) = self.asked_from {
+            let local = at.date();
+            let utc = utc_day(at, &self.zone).unwrap_or(local);
+            let newer = |kept: Option<NaiveDateTime>| Some(kept.map_or(at, |k| k.max(at)));
+            match (local < from, utc < from) {
+                (true, true) => seen.older += 1,
+                (true, false) => seen.only_utc = newer(seen.only_utc),
+                (false, true) => seen.only_local = newer(seen.only_local),
+                (false, false) => {}
+            }
         }
         if seen.newest.is_none_or(|newest| at > newest) {
             seen.newest = Some(at);
@@ -101,6 +118,22 @@ impl Watch {
     /// How many records were modified before the day the filter asked from.
     pub fn older(&self) -> u64 {
         self.seen.lock().unwrap_or_else(|e| e.into_inner()).older
+    }
+
+    /// Which day the filter was read as, and the record's modification time that shows it: only
+    /// when the records say one thing (none older than both days, which an ignored filter sends).
+    pub fn filter_read_as(&self) -> Option<(FilterZone, NaiveDateTime)> {
+        let seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        match (seen.older, seen.only_utc, seen.only_local) {
+            (0, Some(at), None) => Some((FilterZone::Utc, at)),
+            (0, None, Some(at)) => Some((FilterZone::Local, at)),
+            _ => None,
+        }
+    }
+
+    /// The day the filter asked from.
+    pub fn asked_from(&self) -> Option<NaiveDate> {
+        self.asked_from
     }
 
     /// The top-level fields the records had, in the order they first came.
@@ -192,8 +225,39 @@ mod tests {
                 .unwrap()
                 .and_hms_opt(0, 0, 0)
         );
-        assert_eq!(watch.older(), 2, "the 1st's evening in São Paulo is older");
+        assert_eq!(watch.older(), 1, "the 1st's morning is older on both days");
+        // The 1st's evening in São Paulo is the 2nd in UTC: only a filter read in UTC admits it.
+        assert_eq!(
+            watch.filter_read_as(),
+            None,
+            "a record older on both days says the filter may be ignored"
+        );
         assert_eq!(watch.records(), 7, "the array is no record");
+        let utc = Watch::new(
+            "modificado_em",
+            from,
+            Vec::new(),
+            chrono_tz::America::Sao_Paulo,
+        );
+        for text in [
+            r#"{"id": 1, "modificado_em": "2026-03-02T01:30:00Z"}"#,
+            r#"{"id": 2, "modificado_em": "2026-03-02T00:10:00Z"}"#,
+            r#"{"id": 3, "modificado_em": "2026-03-02T12:00:00Z"}"#,
+        ] {
+            utc.observe(&raw(text));
+        }
+        assert_eq!(utc.older(), 0);
+        assert_eq!(
+            utc.filter_read_as(),
+            Some((
+                FilterZone::Utc,
+                NaiveDate::from_ymd_opt(2026, 3, 1)
+                    .unwrap()
+                    .and_hms_opt(22, 30, 0)
+                    .unwrap()
+            )),
+            "the 1st's evening in São Paulo came for a filter from the 2nd"
+        );
         assert_eq!(
             watch.columns(),
             ["id", "modificado_em", "valor", "extra", "a\\.b"]

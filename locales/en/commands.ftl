@@ -423,6 +423,11 @@ cli-probe-zero-repeats-first = page 0 holds the records of page 1
 cli-probe-zero-refused = page 0 is refused (HTTP { $status })
 cli-probe-zero-failed = page 0 fails (HTTP { $status })
 cli-probe-page-base-unknown = could not tell from the answers
+cli-probe-filter-zone = the modified-since filter's day is read { $zone ->
+        [utc] in UTC
+       *[local] in the profile's time zone
+    } (filter_zone = { $zone }): a record modified at { $modified } came for a filter from { $from }
+cli-probe-filter-zone-unknown = not learned yet: incremental runs ask from the earlier of the day in the profile's time zone and in UTC, which misses nothing; a run whose records show which day the filter reads remembers it
 cli-probe-max-stated = at most { $max } records a page (max_per_page = { $max })
 cli-probe-max-capped = asked for { $asked } a page, served { $served } without saying so
 cli-probe-max-none = no page-size limit stated (asked for { $asked } a page)

@@ -1044,7 +1044,8 @@ help-sandbox-serve--past-end = How a page past the last one is answered: empty (
 help-sandbox-serve--bom = Every JSON answer of `/rest/v1` starts with a UTF-8 byte-order mark (not with --charset latin1: a byte-order mark belongs to UTF-8)
 help-sandbox-serve--content-type = The Content-Type of `/rest/v1`'s JSON answers: json (`application/json`), html (`text/html` with the charset), or none (no header at all)
 help-sandbox-serve--public = Allow listening on a non-loopback address (the passwords are well known)
-help-sandbox-serve--time-stamps = How the Ficha Financeira writes modificado_em: local (Brasília time without a zone, as the service does), z (UTC, 2026-11-22T23:10:00Z) or offset (UTC, …+00:00). The modified-since filter still reads Brasília days
+help-sandbox-serve--time-stamps = How the Ficha Financeira writes modificado_em: local (Brasília time without a zone, as the service does), z (UTC, 2026-11-22T23:10:00Z) or offset (UTC, …+00:00). The modified-since filter reads days as --filter-zone says
+help-sandbox-serve--filter-zone = Which day the Ficha Financeira's modified-since filter (modificado_em_de/_ate) reads: local (a Brasília day, as the service does) or utc (a UTC day: a quote changed at 22:30 in Brasília comes for a filter from the next day)
 help-sandbox-serve--date-skew = Every answer's Date header runs this many seconds ahead of the clock (behind when negative), as behind a proxy whose clock was set by hand
 
 ## help

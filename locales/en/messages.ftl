@@ -253,6 +253,10 @@ api-learned-paging = note: this deployment { $paging ->
         [ignored] ignores the page number and gives no next link
        *[numbers] pages its lists by number
     }: remembered as paging = { $paging }
+api-learned-filter-zone = note: this deployment reads the modified-since filter's day { $zone ->
+        [utc] in UTC
+       *[local] in the profile's time zone
+    } (a record modified at { $modified } came for a filter from { $from }): remembered as filter_zone = { $zone }
 api-unconfirmed = {$message} (the service did not confirm the change: no success flag, no ID, and its message does not say it worked)
 # $excerpt: the start of the answer, or one of the descriptions above.
 api-not-json = the server sent an answer that is not JSON (HTTP { $status }): { $excerpt }

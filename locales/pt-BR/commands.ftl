@@ -441,6 +441,11 @@ cli-probe-zero-repeats-first = a página 0 traz os registros da página 1
 cli-probe-zero-refused = a página 0 é recusada (HTTP { $status })
 cli-probe-zero-failed = a página 0 falha (HTTP { $status })
 cli-probe-page-base-unknown = não foi possível saber pelas respostas
+cli-probe-filter-zone = o dia do filtro de modificação é lido { $zone ->
+        [utc] em UTC
+       *[local] no fuso horário do perfil
+    } (filter_zone = { $zone }): um registro modificado em { $modified } veio para um filtro a partir de { $from }
+cli-probe-filter-zone-unknown = ainda não aprendido: execuções incrementais pedem a partir do mais cedo entre o dia no fuso do perfil e o dia em UTC, o que não perde nada; uma execução cujos registros mostrem qual dia o filtro lê guarda isso
 cli-probe-max-stated = no máximo { $max } registros por página (max_per_page = { $max })
 cli-probe-max-capped = pedidos { $asked } por página, vieram { $served } sem aviso
 cli-probe-max-none = nenhum limite de página informado (pedidos { $asked } por página)

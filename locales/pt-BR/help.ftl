@@ -1047,7 +1047,8 @@ help-sandbox-serve--past-end = Como é respondida uma página depois da última:
 help-sandbox-serve--bom = Toda resposta JSON de `/rest/v1` começa com uma marca de ordem de bytes UTF-8 (não com --charset latin1: a marca é do UTF-8)
 help-sandbox-serve--content-type = O Content-Type das respostas JSON de `/rest/v1`: json (`application/json`), html (`text/html` com o charset), ou none (nenhum cabeçalho)
 help-sandbox-serve--public = Permite escutar num endereço que não é loopback (as senhas são conhecidas)
-help-sandbox-serve--time-stamps = Como a Ficha Financeira escreve modificado_em: local (hora de Brasília sem fuso, como o serviço faz), z (UTC, 2026-11-22T23:10:00Z) ou offset (UTC, …+00:00). O filtro de modificação continua lendo dias de Brasília
+help-sandbox-serve--time-stamps = Como a Ficha Financeira escreve modificado_em: local (hora de Brasília sem fuso, como o serviço faz), z (UTC, 2026-11-22T23:10:00Z) ou offset (UTC, …+00:00). O filtro de modificação lê os dias como --filter-zone diz
+help-sandbox-serve--filter-zone = Qual dia o filtro de modificação da Ficha Financeira (modificado_em_de/_ate) lê: local (um dia de Brasília, como o serviço faz) ou utc (um dia em UTC: um orçamento alterado às 22:30 em Brasília vem para um filtro a partir do dia seguinte)
 help-sandbox-serve--date-skew = O cabeçalho Date de toda resposta fica esses segundos à frente do relógio (atrás, se negativo), como atrás de um proxy com o relógio acertado à mão
 
 ## help

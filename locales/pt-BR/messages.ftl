@@ -260,6 +260,10 @@ api-learned-paging = nota: este ambiente { $paging ->
         [ignored] ignora o número da página e não dá link da próxima
        *[numbers] pagina as listas por número
     }: guardado como paging = { $paging }
+api-learned-filter-zone = nota: este ambiente lê o dia do filtro de modificação { $zone ->
+        [utc] em UTC
+       *[local] no fuso horário do perfil
+    } (um registro modificado em { $modified } veio para um filtro a partir de { $from }): guardado como filter_zone = { $zone }
 api-unconfirmed = {$message} (o serviço não confirmou a alteração: sem indicação de sucesso, sem ID, e a mensagem não diz que deu certo)
 # $excerpt: o início da resposta, ou uma das descrições acima.
 api-not-json = o servidor enviou uma resposta que não é JSON (HTTP { $status }): { $excerpt }

@@ -42,7 +42,8 @@ async fn empty(
 
 /// `POST /__sandbox/quotes?change=1,2&delete=3&restore=4&status=5:Aprovado,6:Cancelado`: quotes
 /// changed now (their value goes up by R$ 10,00 and `modificado_em` becomes now), deleted from every
-/// list, brought back, or given a status by its name (`modificado_em` becomes now).
+/// list, brought back, or given a status by its name (`modificado_em` becomes now). With
+/// `at=2026-11-22T22:30:00` a change is stamped at that Brasília time instead of now.
 async fn quotes(
     State(app): State<AppState>,
     axum::extract::Query(q): axum::extract::Query<std::collections::HashMap<String, String>>,
@@ -73,6 +74,13 @@ async fn quotes(
     let Some(statuses) = statuses else {
         return StatusCode::BAD_REQUEST;
     };
+    let at = match q.get("at") {
+        None => None,
+        Some(at) => match chrono::NaiveDateTime::parse_from_str(at, "%Y-%m-%dT%H:%M:%S") {
+            Ok(at) => Some(at),
+            Err(_) => return StatusCode::BAD_REQUEST,
+        },
+    };
     let data = &app.data;
     let total = data.quotes.layout().total();
     if change
@@ -93,7 +101,7 @@ async fn quotes(
         // As the service writes an amount: in centavos, never a sum's binary leftovers
         // (`1244.5600000000002`), which a client rightly refuses to read as money.
         let valor = (valor * 100.0).round() / 100.0;
-        data.churn.change(id, valor);
+        data.churn.change(id, valor, at);
     }
     data.churn.set_deleted(&delete, true);
     data.churn.set_deleted(&restore, false);

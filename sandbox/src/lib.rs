@@ -290,9 +290,14 @@ pub struct Options {
     pub public: bool,
     /// How the Ficha Financeira writes `modificado_em`: local (Brasília time without a zone, as
     /// the service does), z (UTC, `2026-11-22T23:10:00Z`) or offset (UTC, `…+00:00`). The
-    /// modified-since filter still reads Brasília days.
+    /// modified-since filter reads days as `--filter-zone` says.
     #[arg(long, value_enum, default_value_t = TimeStamps::Local)]
     pub time_stamps: TimeStamps,
+    /// Which day the Ficha Financeira's modified-since filter (`modificado_em_de`/`_ate`) reads:
+    /// local (a Brasília day, as the service does) or utc (a UTC day: a quote changed at 22:30 in
+    /// Brasília comes for a filter from the next day).
+    #[arg(long, value_enum, default_value_t = FilterZone::Local)]
+    pub filter_zone: FilterZone,
     /// Every answer's `Date` header runs this many seconds ahead of the clock (behind when
     /// negative), as behind a proxy whose clock was set by hand.
     #[arg(
@@ -302,6 +307,16 @@ pub struct Options {
         allow_negative_numbers = true
     )]
     pub date_skew: i64,
+}
+
+/// Which day a modified-since filter reads.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FilterZone {
+    /// A day in Brasília.
+    #[default]
+    Local,
+    /// A day in UTC.
+    Utc,
 }
 
 /// How times that records carry are written.
@@ -744,6 +759,7 @@ impl Default for Options {
             create_echoes_foreign_keys: false,
             public: false,
             time_stamps: TimeStamps::Local,
+            filter_zone: FilterZone::Local,
             date_skew: 0,
         }
     }

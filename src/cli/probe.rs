@@ -1,6 +1,7 @@
 //! `clinic doctor --probe`, also the last step of `clinic setup`: how this deployment answers what the
 //! specification leaves unsaid — page numbering, the largest page, the token's scheme, the charset, and
-//! how an empty list is answered. It reads a few one-record pages of the channels list (sends no
+//! how an empty list is answered, and which day the modified-since filter reads (as an incremental
+//! run learned it). It reads a few one-record pages of the channels list (sends no
 //! writes), remembers what it found in the profile (`page_base`, `max_per_page`) and shows it.
 
 use crate::api::conventions::{self, Evidence, Zero};
@@ -39,7 +40,30 @@ pub async fn conventions(ctx: &Context) -> Vec<Check> {
     ));
     checks.push(charset(&first));
     checks.push(no_records(ctx, &client).await);
+    checks.push(filter_zone(ctx, &client));
     checks
+}
+
+/// Which day the modified-since filter reads: not asked (no answer of a channels list shows it),
+/// but what an incremental run learned, with the record that showed it.
+fn filter_zone(ctx: &Context, client: &ApiClient) -> Check {
+    const NAME: &str = "filter_zone";
+    match (
+        client.conventions().filter_zone(),
+        &ctx.profile.filter_zone_evidence,
+    ) {
+        (Some(zone), Some(evidence)) => Check::new(
+            NAME,
+            Status::Ok,
+            said!(
+                "cli-probe-filter-zone",
+                zone = zone.word(),
+                modified = evidence.modified.clone(),
+                from = evidence.asked_from.clone()
+            ),
+        ),
+        _ => Check::new(NAME, Status::Ok, said!("cli-probe-filter-zone-unknown")),
+    }
 }
 
 /// Page `number` of the channels list, `per_page` records, as answered.

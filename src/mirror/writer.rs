@@ -58,6 +58,10 @@ pub struct Finished {
     pub widened: Vec<Widened>,
     /// Records modified before the day the walk asked from (a deployment that ignored the filter).
     pub older: u64,
+    /// The newest record that came although only a filter read as a UTC day admits it (its day in
+    /// the profile's zone is before the day asked), and the same for a day of the profile's zone.
+    pub only_utc: Option<NaiveDateTime>,
+    pub only_local: Option<NaiveDateTime>,
     /// Money values that are not an exact amount: kept as their text, their centavos left empty.
     pub unread_money: Vec<UnreadMoney>,
     /// Live rows a whole walk that came back empty left standing (not `allow_empty`): none
@@ -106,6 +110,8 @@ struct State {
     asked_from: Option<NaiveDate>,
     newest: Option<NaiveDateTime>,
     older: u64,
+    only_utc: Option<NaiveDateTime>,
+    only_local: Option<NaiveDateTime>,
     /// Money values without an exact amount, by table and column.
     unread_money: BTreeMap<(String, String), u64>,
     kept_on_empty: u64,
@@ -158,6 +164,8 @@ impl Mirror {
                 asked_from: None,
                 newest: None,
                 older: 0,
+                only_utc: None,
+                only_local: None,
                 unread_money: BTreeMap::new(),
                 kept_on_empty: 0,
             },
@@ -220,6 +228,8 @@ impl StreamWriter<'_> {
             counts: state.counts,
             widened: state.widened,
             older: state.older,
+            only_utc: state.only_utc,
+            only_local: state.only_local,
             unread_money: state
                 .unread_money
                 .into_iter()
@@ -539,8 +549,17 @@ impl State {
         if self.newest.is_none_or(|n| at > n) {
             self.newest = Some(at);
         }
-        if self.asked_from.is_some_and(|from| at.date() < from) {
-            self.older += 1;
+        // Older than the day asked in both readings of it: a deployment that reads the filter's day
+        // in UTC rightly sends the evening before it, in the profile's zone.
+        let utc = crate::output::utc_day(at, &self.zone).unwrap_or(at.date());
+        if let Some(from) = self.asked_from {
+            let newer = |kept: Option<NaiveDateTime>| Some(kept.map_or(at, |k| k.max(at)));
+            match (at.date() < from, utc < from) {
+                (true, true) => self.older += 1,
+                (true, false) => self.only_utc = newer(self.only_utc),
+                (false, true) => self.only_local = newer(self.only_local),
+                (false, false) => {}
+            }
         }
     }
 }

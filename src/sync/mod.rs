@@ -368,7 +368,8 @@ async fn walk(
         {
             NaiveDateTime::parse_from_str(point, POINT)
                 .ok()
-                .map(|p| crate::output::filter_day(p, &zone))
+                .map(|p| ctx.filter_day(p))
+                .transpose()?
                 .or_else(|| {
                     NaiveDate::parse_from_str(point.get(..10).unwrap_or(point), "%Y-%m-%d").ok()
                 })
@@ -455,6 +456,24 @@ async fn walk(
     }
     let full = full && done.kept_on_empty == 0;
     let ignored = since.is_some() && done.older > 0;
+    // Records only one reading of the filter's day admits teach which day the deployment reads, as
+    // an incremental report's do.
+    let read_as = match (done.only_utc, done.only_local) {
+        (Some(at), None) => Some((crate::config::FilterZone::Utc, at)),
+        (None, Some(at)) => Some((crate::config::FilterZone::Local, at)),
+        _ => None,
+    };
+    if let (false, Some(from), Some((zone, at)), Some(client)) =
+        (ignored, since, read_as, ctx.api_if_ready())
+    {
+        client.learn_filter_zone(
+            zone,
+            &crate::config::FilterZoneEvidence {
+                modified: at.format(POINT).to_string(),
+                asked_from: from.format("%Y-%m-%d").to_string(),
+            },
+        );
+    }
     if ignored {
         // Said by the caller, once per run.
         mirror

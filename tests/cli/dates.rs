@@ -1,7 +1,7 @@
 //! Date flags that take words: `hoje`/`today`, `semana`/`week`…, and `report appointments --today`
 //! and `--week`.
 
-use chrono::{Datelike, Duration, Local};
+use chrono::{Datelike, Duration, NaiveDate, Timelike, Utc};
 
 use crate::common::*;
 
@@ -20,10 +20,85 @@ fn range_sent(env: &Env, args: &[&str]) -> (String, String) {
     (get("data_agendamento_de"), get("data_agendamento_ate"))
 }
 
+/// Today in São Paulo (UTC-3 all year), the profile's zone unless it sets another.
+fn sao_paulo_today() -> NaiveDate {
+    (Utc::now() - Duration::hours(3)).date_naive()
+}
+
+/// The appointment dates that `clinic report appointments ARGS`, run as a process whose machine
+/// zone is `tz`, sent.
+fn range_sent_in(env: &Env, tz: &str, args: &[&str]) -> (String, String) {
+    env.clear_journal();
+    let out = env
+        .clinic()
+        .env("TZ", tz)
+        .args([&["report", "appointments", "--format", "ndjson"][..], args].concat())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    let q = query_of(&without_numbering_probe(env.sent())[0]);
+    let get = |key: &str| {
+        q.iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    (get("data_agendamento_de"), get("data_agendamento_ate"))
+}
+
+/// `--today`, `--from hoje` and `--week` name the days of the profile's zone (São Paulo unless it
+/// sets another), not the machine's: on a machine whose zone is on another day they still agree
+/// with each other and with the clinic's calendar, and a profile's own `timezone` is read before
+/// the flags are.
+#[test]
+fn today_is_the_profiles_day_whatever_the_machines_zone() {
+    let env = Env::new();
+    let now = Utc::now();
+    // A machine zone whose date is not São Paulo's now: UTC+14 from 07:00 there, UTC-12 before.
+    let sao_paulo = sao_paulo_today();
+    let (machine_zone, machine_today) = if (now - Duration::hours(3)).hour() >= 7 {
+        (
+            "Pacific/Kiritimati",
+            (now + Duration::hours(14)).date_naive(),
+        )
+    } else {
+        ("Etc/GMT+12", (now - Duration::hours(12)).date_naive())
+    };
+    assert_ne!(
+        machine_today, sao_paulo,
+        "the machine's zone is on another day"
+    );
+    let day = |d: NaiveDate| d.format("%Y-%m-%d").to_string();
+    let today = (day(sao_paulo), day(sao_paulo));
+    assert_eq!(range_sent_in(&env, machine_zone, &["--today"]), today);
+    assert_eq!(
+        range_sent_in(&env, machine_zone, &["--from", "hoje", "--to", "hoje"]),
+        today
+    );
+    let monday = sao_paulo - Duration::days(i64::from(sao_paulo.weekday().num_days_from_monday()));
+    assert_eq!(
+        range_sent_in(&env, machine_zone, &["--from", "semana", "--to", "semana"]),
+        (day(monday), day(monday + Duration::days(6)))
+    );
+    // A profile in the machine's zone names the machine's day, under the same flags.
+    let set = env
+        .bare()
+        .args(["config", "set", "timezone", machine_zone])
+        .output()
+        .unwrap();
+    assert!(set.status.success(), "{}", stderr(&set));
+    let theirs = (day(machine_today), day(machine_today));
+    assert_eq!(range_sent_in(&env, "UTC", &["--today"]), theirs);
+    assert_eq!(
+        range_sent_in(&env, "UTC", &["--from", "hoje", "--to", "hoje"]),
+        theirs
+    );
+}
+
 #[test]
 fn today_and_this_week_in_two_keystrokes_and_in_words() {
     let env = Env::new();
-    let today = Local::now().date_naive();
+    let today = sao_paulo_today();
     let monday = today - Duration::days(i64::from(today.weekday().num_days_from_monday()));
     let day = |d: chrono::NaiveDate| d.format("%Y-%m-%d").to_string();
     let today_range = (day(today), day(today));

@@ -773,3 +773,118 @@ fn summary_without_a_base_url_says_only_that() {
     );
     assert!(out.stdout.is_empty());
 }
+
+/// A deployment that stamps `modificado_em` in UTC (`2026-11-22T23:10:00Z`): a workbook, a Parquet
+/// file and a table hold no zone, so each shows the time as a wall time of the profile's zone (São
+/// Paulo: `2026-11-22 20:10:00`), the deployment's calendar, as times without a zone already are.
+#[test]
+fn times_in_utc_show_as_sao_paulo_time_in_xlsx_parquet_and_tables() {
+    let env = Env::with(Options {
+        scale: 40,
+        time_stamps: clinic_sandbox::TimeStamps::Z,
+        ..Options::ephemeral()
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let export = |format: &str| {
+        let path = dir.path().join(format!("ficha.{format}"));
+        env.run_ok_as(
+            "admin",
+            &[
+                "report",
+                "ficha-financeira",
+                "--clinic",
+                "1",
+                "--all",
+                "--columns",
+                "id,modificado_em",
+                "--format",
+                format,
+                "-o",
+                arg(&path),
+            ],
+        );
+        path
+    };
+    // What the service wrote, and the São Paulo time it is.
+    let mut local = BTreeMap::new();
+    for line in std::fs::read_to_string(export("ndjson")).unwrap().lines() {
+        let record: Value = serde_json::from_str(line).unwrap();
+        let written = record["modificado_em"].as_str().unwrap();
+        assert!(written.ends_with('Z'), "{written}");
+        let at = chrono::DateTime::parse_from_rfc3339(written)
+            .unwrap()
+            .naive_utc()
+            - chrono::Duration::hours(3);
+        local.insert(record["id"].as_u64().unwrap(), at);
+    }
+    assert!(!local.is_empty());
+    let text = |at: &chrono::NaiveDateTime| at.format("%Y-%m-%d %H:%M:%S").to_string();
+
+    let mut book: Xlsx<_> = open_workbook(export("xlsx")).unwrap();
+    let range = book.worksheet_range("Sheet1").unwrap();
+    let mut rows = range.rows();
+    rows.next();
+    let mut seen = 0;
+    for row in rows {
+        let Data::Float(id) = row[0] else {
+            panic!("the id is a number: {:?}", row[0])
+        };
+        let at = &local[&(id as u64)];
+        match &row[1] {
+            Data::DateTime(d) => assert!(
+                (d.as_f64() - excel_serial(&text(at)).unwrap()).abs() < 1e-6,
+                "quote {id}: {d:?} is not {at}"
+            ),
+            other => panic!("quote {id}: a date-time, not {other:?}"),
+        }
+        seen += 1;
+    }
+    assert_eq!(seen, local.len());
+
+    let (columns, batches) = crate::datasets::read_parquet(&export("parquet"));
+    assert_eq!(columns[1].0, "modificado_em");
+    let mut seen = 0;
+    for batch in &batches {
+        for row in 0..batch.num_rows() {
+            let id: u64 = crate::datasets::cell(batch.column(0), row)
+                .unwrap()
+                .parse()
+                .unwrap();
+            let shown = crate::datasets::cell(batch.column(1), row).unwrap();
+            assert_eq!(shown, text(&local[&id]), "quote {id}");
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, local.len());
+
+    // A table in Portuguese shows Brazilian dates, and in English ISO ones: São Paulo's both.
+    for (lang, form) in [("pt-BR", "%d/%m/%Y %H:%M:%S"), ("en", "%Y-%m-%d %H:%M:%S")] {
+        let out = env
+            .admin()
+            .args([
+                "--lang",
+                lang,
+                "report",
+                "ficha-financeira",
+                "--clinic",
+                "1",
+                "--all",
+                "--columns",
+                "id,modificado_em",
+                "--format",
+                "table",
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        let table = String::from_utf8_lossy(&out.stdout);
+        for at in local.values() {
+            assert!(
+                table.contains(&at.format(form).to_string()),
+                "{lang}: {} missing from\n{table}",
+                at.format(form)
+            );
+        }
+        assert!(!table.contains('Z'), "{table}");
+    }
+}

@@ -489,3 +489,96 @@ fn a_date_header_behind_the_records_is_named_and_not_trusted() {
     }
     assert_eq!(seen, full_export(&env, dir.path()));
 }
+
+/// A deployment that stamps its quotes in UTC (`Z`) and reads the modified-since filter's day in UTC
+/// too (`--filter-zone utc`).
+fn utc_filter_network() -> Env {
+    Env::with(clinic_sandbox::Options {
+        scale: 600,
+        time_stamps: clinic_sandbox::TimeStamps::Z,
+        filter_zone: clinic_sandbox::FilterZone::Utc,
+        ..clinic_sandbox::Options::ephemeral()
+    })
+}
+
+/// `days` days before today in São Paulo, at 22:30 there: 01:30 of the next day in UTC.
+fn evening(days: i64) -> String {
+    let today = (chrono::Utc::now() - chrono::Duration::hours(3)).date_naive();
+    (today - chrono::Duration::days(days))
+        .and_hms_opt(22, 30, 0)
+        .unwrap()
+        .format("%Y-%m-%dT%H:%M:%S")
+        .to_string()
+}
+
+/// The day a Ficha Financeira request asked from (`modificado_em_de`), for the last one in `sent`.
+fn last_asked_from(env: &Env) -> String {
+    env.sent()
+        .iter()
+        .rev()
+        .filter(|r| is_to(r, "/lista_venda_orcamento"))
+        .find_map(|r| {
+            query_of(r)
+                .into_iter()
+                .find(|(k, _)| k == "modificado_em_de")
+                .map(|(_, v)| v)
+        })
+        .expect("a filtered request")
+}
+
+/// Night after night of evening changes against a deployment that reads the filter's day in UTC: the
+/// first filtered night sends the earlier (São Paulo) day, and a quote changed on the evening before
+/// it comes all the same, which only a UTC reading admits. That is learned, said, remembered and
+/// shown by `doctor --probe`; later nights send the UTC day (a day less to read again), no night
+/// warns of an ignored filter, and no change is missing from the union of the nights' files.
+#[test]
+fn a_filter_read_in_utc_is_learned_and_then_asked_in_utc_night_after_night() {
+    let env = utc_filter_network();
+    let dir = tempfile::tempdir().unwrap();
+    let delta = dir.path().join("delta.ndjson");
+    let mut seen = HashMap::new();
+    env.edit_quotes(&format!("change=5&at={}", evening(5)));
+    env.edit_quotes(&format!("change=9&at={}", evening(4)));
+    // Night 0 reads everything; its point is 22:20 four evenings ago (01:20 UTC the next day).
+    let said = nights(&env, &delta, &[""], &mut seen);
+    assert!(!said[0].contains("filter_zone"), "{}", said[0]);
+    // Night 1 asks from the earlier day, São Paulo's; quote 5, changed the evening before, comes.
+    env.edit_quotes(&format!("change=17&at={}", evening(3)));
+    let night1 = ok(since_last(&env, &["--format", "ndjson", "-o", arg(&delta)]));
+    newest_by_id(&mut seen, &std::fs::read_to_string(&delta).unwrap());
+    assert_eq!(last_asked_from(&env), evening(4)[..10], "{night1}");
+    assert!(
+        night1.contains("remembered as filter_zone = utc"),
+        "{night1}"
+    );
+    assert!(
+        !night1.contains("ignores the modified-since filter"),
+        "{night1}"
+    );
+    // Nights 2 and 3 ask from the point's day in UTC: the day after its São Paulo day.
+    for (change, point_evening) in [("change=300", 3), ("change=17", 2)] {
+        env.edit_quotes(&format!("{change}&at={}", evening(point_evening - 1)));
+        let night = ok(since_last(&env, &["--format", "ndjson", "-o", arg(&delta)]));
+        newest_by_id(&mut seen, &std::fs::read_to_string(&delta).unwrap());
+        assert_eq!(
+            last_asked_from(&env),
+            evening(point_evening - 1)[..10],
+            "{night}"
+        );
+        assert!(!night.contains("filter_zone"), "said once: {night}");
+        assert!(
+            !night.contains("ignores the modified-since filter"),
+            "{night}"
+        );
+        let file = std::fs::read_to_string(&delta).unwrap();
+        assert!(file.lines().count() < 10, "incremental: {file}");
+    }
+    assert_eq!(seen, full_export(&env, dir.path()));
+    let probe = env.run_as("admin", &["doctor", "--probe"]);
+    let shown = String::from_utf8_lossy(&probe.stdout).to_string() + &stderr(&probe);
+    assert!(
+        shown.contains("filter_zone = utc")
+            && shown.contains(&format!("came for a filter from {}", &evening(4)[..10])),
+        "{shown}"
+    );
+}

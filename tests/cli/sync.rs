@@ -2302,3 +2302,70 @@ fn a_postgres_role_that_may_not_create_tables_ends_the_sync_before_the_service_i
     );
     assert_eq!(env.sent(), Vec::<Value>::new());
 }
+
+/// A deployment that reads the modified-since filter's day in UTC (`--filter-zone utc`): the sync
+/// after a first one asks from the earlier (São Paulo) day, and a quote changed on the evening
+/// before it comes all the same, which only a UTC reading admits. That is learned and remembered,
+/// the next sync asks from the point's UTC day, and no sync loses a change or calls the filter
+/// ignored.
+#[test]
+fn a_filter_read_in_utc_is_learned_by_sync_and_asked_in_utc() {
+    let env = Env::with(Options {
+        scale: 300,
+        time_stamps: clinic_sandbox::TimeStamps::Z,
+        filter_zone: clinic_sandbox::FilterZone::Utc,
+        ..Options::ephemeral()
+    });
+    // `days` days before today in São Paulo, at 22:30 there: 01:30 of the next day in UTC.
+    let evening = |days: i64| {
+        let today = (chrono::Utc::now() - chrono::Duration::hours(3)).date_naive();
+        (today - chrono::Duration::days(days))
+            .and_hms_opt(22, 30, 0)
+            .unwrap()
+            .format("%Y-%m-%dT%H:%M:%S")
+            .to_string()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    env.edit_quotes(&format!("change=2&at={}", evening(5)));
+    env.edit_quotes(&format!("change=3&at={}", evening(4)));
+    let first = sync(&env, &db, &["--streams", "quotes"]);
+    assert!(first.contains("run 1: quotes 300 new"), "{first}");
+    env.edit_quotes(&format!("change=4&at={}", evening(3)));
+    env.clear_journal();
+    let second = sync(&env, &db, &["--streams", "quotes"]);
+    assert!(
+        second.contains("run 2: quotes 0 new, 1 changed"),
+        "{second}"
+    );
+    assert!(
+        second.contains("remembered as filter_zone = utc"),
+        "{second}"
+    );
+    assert!(
+        !second.contains("ignores the modified-since filter"),
+        "{second}"
+    );
+    let asked = |env: &Env| -> Vec<String> {
+        env.sent()
+            .iter()
+            .flat_map(query_of)
+            .filter(|(k, _)| k == "modificado_em_de")
+            .map(|(_, v)| v)
+            .collect()
+    };
+    assert!(asked(&env).contains(&evening(4)[..10].to_string()));
+    env.edit_quotes(&format!("change=6&at={}", evening(2)));
+    env.clear_journal();
+    let third = sync(&env, &db, &["--streams", "quotes"]);
+    assert!(third.contains("run 3: quotes 0 new, 1 changed"), "{third}");
+    assert!(!third.contains("filter_zone"), "said once: {third}");
+    let days = asked(&env);
+    assert!(days.contains(&evening(2)[..10].to_string()), "{days:?}");
+    assert!(!days.contains(&evening(3)[..10].to_string()), "{days:?}");
+    let written_as_served: Vec<(u64, String, String)> = exported(&env)
+        .into_iter()
+        .map(|(id, valor, at)| (id, valor, at.replacen('T', " ", 1)))
+        .collect();
+    same(&mirrored(&env, &db), &written_as_served, "the service");
+}

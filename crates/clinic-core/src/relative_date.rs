@@ -1,7 +1,9 @@
 //! Days named by a word, in both languages, for date flags: `hoje`/`today`, `amanhã`/`tomorrow`,
 //! `ontem`/`yesterday`, and the ranges `semana`/`week` (Monday to Sunday) and `mês`/`month`. A range
 //! gives its first day to a "from" flag and its last day to a "to" flag, so `--from semana --to semana`
-//! is this week. Days are the machine's local days: the front desk's own calendar.
+//! is this week. Days are those of the profile's time zone (`timezone`, America/Sao_Paulo unless
+//! set), the deployment's calendar, whatever zone the machine is set to: chosen before the
+//! arguments are read ([`set_zone`]), so `--today` and `--from hoje` always name the same day.
 
 use chrono::{Datelike, Duration, NaiveDate};
 
@@ -40,9 +42,24 @@ pub fn day(word: &str, edge: Edge, today: NaiveDate) -> Option<NaiveDate> {
     })
 }
 
-/// Today by the machine's clock.
+/// The zone whose days the words name, once chosen.
+static ZONE: std::sync::OnceLock<chrono_tz::Tz> = std::sync::OnceLock::new();
+
+/// The zone whose days the words name: the profile's, chosen before the arguments are read. The
+/// first choice holds for the process.
+pub fn set_zone(zone: chrono_tz::Tz) {
+    let _ = ZONE.set(zone);
+}
+
+/// The profile's time zone as chosen before the arguments were read (America/Sao_Paulo until then).
+pub fn zone() -> chrono_tz::Tz {
+    ZONE.get().copied().unwrap_or(chrono_tz::America::Sao_Paulo)
+}
+
+/// Today in the profile's time zone (America/Sao_Paulo until one is chosen), by the machine's
+/// clock.
 pub fn today() -> NaiveDate {
-    chrono::Local::now().date_naive()
+    chrono::Utc::now().with_timezone(&zone()).date_naive()
 }
 
 /// A date flag's value: a calendar date, or a word whose range gives its `edge` (`--from semana` is

@@ -23,7 +23,21 @@ const LOCAL_OFFSET_HOURS: i64 = -3;
 pub struct Change {
     pub valor: f64,
     pub modificado_em: String,
+    /// The day of `modificado_em` in Brasília, and in UTC.
     pub day: Day,
+    pub utc_day: Day,
+}
+
+impl Change {
+    fn at(valor: f64, local: chrono::NaiveDateTime) -> Change {
+        let utc = local - Duration::hours(LOCAL_OFFSET_HOURS);
+        Change {
+            valor,
+            modificado_em: local.format("%Y-%m-%d %H:%M:%S").to_string(),
+            day: day_of(local.date()) as Day,
+            utc_day: day_of(utc.date()) as Day,
+        }
+    }
 }
 
 #[derive(Default)]
@@ -69,7 +83,7 @@ impl Churn {
             .write()
             .unwrap_or_else(|e| e.into_inner())
             .insert(id, status);
-        self.change(id, valor);
+        self.change(id, valor, None);
     }
 
     /// Whether quote `id` is deleted.
@@ -101,21 +115,13 @@ impl Churn {
         }
     }
 
-    /// Changes quote `id` now: its value becomes `valor`.
-    pub fn change(&self, id: u32, valor: f64) {
-        let now = Utc::now().naive_utc() + Duration::hours(LOCAL_OFFSET_HOURS);
-        let day = day_of(now.date()) as Day;
+    /// Changes quote `id` at `at` (a Brasília time; now when `None`): its value becomes `valor`.
+    pub fn change(&self, id: u32, valor: f64, at: Option<chrono::NaiveDateTime>) {
+        let at = at.unwrap_or_else(|| Utc::now().naive_utc() + Duration::hours(LOCAL_OFFSET_HOURS));
         self.changes
             .write()
             .unwrap_or_else(|e| e.into_inner())
-            .insert(
-                id,
-                Change {
-                    valor,
-                    modificado_em: now.format("%Y-%m-%d %H:%M:%S").to_string(),
-                    day,
-                },
-            );
+            .insert(id, Change::at(valor, at));
     }
 
     /// One second's changes among quotes `1..=total`; returns how many.
@@ -125,18 +131,13 @@ impl Churn {
             return 0;
         }
         let now = Utc::now().naive_utc() + Duration::hours(LOCAL_OFFSET_HOURS);
-        let day = day_of(now.date()) as Day;
         let mut rng = rand::rng();
         let mut changes = self.changes.write().unwrap_or_else(|e| e.into_inner());
         for _ in 0..n {
             let id = rng.random_range(1..=total);
             changes.insert(
                 id,
-                Change {
-                    valor: f64::from(rng.random_range(1_000u32..500_000)) / 100.0,
-                    modificado_em: now.format("%Y-%m-%d %H:%M:%S").to_string(),
-                    day,
-                },
+                Change::at(f64::from(rng.random_range(1_000u32..500_000)) / 100.0, now),
             );
         }
         n

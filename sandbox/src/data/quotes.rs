@@ -56,6 +56,8 @@ pub struct QuoteFilter {
     pub evaluation: DayRange,
     pub payment: DayRange,
     pub modified: DayRange,
+    /// `modified` is read as UTC days (`--filter-zone utc`).
+    pub modified_in_utc: bool,
     /// Bit `s` set for each accepted status; 0 = any.
     pub statuses: u32,
     pub inactive: Option<bool>,
@@ -412,7 +414,14 @@ impl Quotes {
                 if let Some(status) = churn.status_of(id) {
                     c.status = status;
                 }
-                let modified = churn.of(id).map_or(c.modified, |change| change.day);
+                // Seeded quotes are modified between 08:00 and 20:00 in Brasília: the same day in UTC.
+                let modified = churn.of(id).map_or(c.modified, |change| {
+                    if filter.modified_in_utc {
+                        change.utc_day
+                    } else {
+                        change.day
+                    }
+                });
                 Self::column_matches(&c, filter, modified)
             })
             .collect();

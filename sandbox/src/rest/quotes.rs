@@ -27,6 +27,7 @@ fn filter(query: &Query) -> Result<QuoteFilter, ApiError> {
         evaluation: query.date_range("avaliacao")?,
         payment: query.date_range("data_pagamento")?,
         modified: query.date_range("modificado_em")?,
+        modified_in_utc: false,
         statuses: query.id_set("status", QUOTE_STATUSES.len() as u32, "lista_status_venda")?,
         inactive: query.flag("inativo")?,
         service: query.id("id_servico")?,
@@ -54,6 +55,7 @@ impl ClinicList for QuoteList {
         if opts.ignore_modified_filter {
             filter.modified = Default::default();
         }
+        filter.modified_in_utc = opts.filter_zone == crate::FilterZone::Utc;
         Ok(filter)
     }
 

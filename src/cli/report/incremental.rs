@@ -100,7 +100,7 @@ impl Run {
             .unwrap_or_else(|| export.documented.iter().map(|c| c.to_string()).collect());
         let watch = Arc::new(Watch::new(
             MODIFIED,
-            from.map(|f| crate::output::filter_day(f, &zone)),
+            from.map(|f| ctx.filter_day(f)).transpose()?,
             empty_columns.clone(),
             zone,
         ));
@@ -118,8 +118,8 @@ impl Run {
     /// The list's modified-since date: the service's filter takes a day, so the whole day of
     /// `--since` comes (records of that day before the moment come again, which readers dedupe by
     /// ID and modification time). A `--modified-from` given too would be one of the two ignored.
-    /// The day is the earlier of the point's day in the profile's zone and in UTC
-    /// ([`crate::output::filter_day`]).
+    /// The day is the point's day as the deployment reads the filter once a run learned that, else
+    /// the earlier of its day in the profile's zone and in UTC ([`Context::filter_day`]).
     pub(super) fn since_date(&self, given: Option<NaiveDate>) -> Result<Option<NaiveDate>> {
         match (self.from, given) {
             (None, given) => Ok(given),
@@ -128,7 +128,7 @@ impl Run {
                 given,
                 &crate::t!("cli-since-and-modified-from"),
             )),
-            (Some(from), None) => Ok(Some(crate::output::filter_day(from, &self.zone))),
+            (Some(_), None) => Ok(self.watch.asked_from()),
         }
     }
 
@@ -175,6 +175,7 @@ impl Run {
     pub(super) fn finish(self, ctx: &Context, walked: Result<()>) -> Result<()> {
         ctx.watch_records(None);
         walked?;
+        learn_filter_zone(ctx, &self.watch);
         let columns = self.watch.columns();
         // A run that may change nothing on disk (a read tool of `clinic mcp`) remembers nothing: the
         // columns are a courtesy to the next export, which learns them again.
@@ -314,6 +315,25 @@ fn canonical(path: &Path) -> String {
         "" => text,
         trimmed => trimmed.to_string(),
     }
+}
+
+/// A filtered walk whose records only one reading of the filter's day admits teaches which day the
+/// deployment reads: later runs send that day instead of the earlier of the two.
+fn learn_filter_zone(ctx: &Context, watch: &Watch) {
+    let (Some((zone, at)), Some(from), Some(client)) = (
+        watch.filter_read_as(),
+        watch.asked_from(),
+        ctx.api_if_ready(),
+    ) else {
+        return;
+    };
+    client.learn_filter_zone(
+        zone,
+        &crate::config::FilterZoneEvidence {
+            modified: at.format(MOMENT).to_string(),
+            asked_from: from.format("%Y-%m-%d").to_string(),
+        },
+    );
 }
 
 /// Says that the server's clock (`server`, by its `Date` header) is behind the records' own times

@@ -12,7 +12,7 @@ use tokio::sync::Mutex;
 use super::conventions::Conventions;
 use super::envelope;
 use super::judge::{Empty, Verdict, judge, judge_page};
-use crate::config::{AuthScheme, Paging};
+use crate::config::{AuthScheme, FilterZone, FilterZoneEvidence, Paging};
 use crate::error::{Error, Result};
 use crate::http::{Body, Http, Request, Response, Safety};
 use crate::record::Page;
@@ -31,6 +31,8 @@ pub trait ClientHooks: Send + Sync {
     fn remember_max_per_page(&self, max: u64);
     /// Remembers how the deployment pages its lists (`paging`).
     fn remember_paging(&self, paging: Paging);
+    /// Remembers which day the modified-since filter reads (`filter_zone`) and what showed it.
+    fn remember_filter_zone(&self, zone: FilterZone, evidence: &FilterZoneEvidence);
 }
 
 struct AuthState {
@@ -132,6 +134,23 @@ impl ApiClient {
             }
             if let Some(h) = &self.hooks {
                 h.remember_paging(paging);
+            }
+        }
+    }
+
+    /// Takes note of which day the deployment's modified-since filter reads, and of the answer that
+    /// showed it: for this run, and (with a line on stderr when it changes what was known) for the
+    /// next ones.
+    pub fn learn_filter_zone(&self, zone: FilterZone, evidence: &FilterZoneEvidence) {
+        if self.conventions.set_filter_zone(zone) {
+            self.http.reporter().note(&crate::t!(
+                "api-learned-filter-zone",
+                zone = zone.word(),
+                modified = evidence.modified.as_str(),
+                from = evidence.asked_from.as_str()
+            ));
+            if let Some(h) = &self.hooks {
+                h.remember_filter_zone(zone, evidence);
             }
         }
     }

@@ -1,5 +1,6 @@
 //! What a deployment's answers teach about it, beyond what the specification says: how it numbers
-//! its pages (from 1 or from 0) and the largest page it serves. Learned from answers, remembered in the
+//! its pages (from 1 or from 0), the largest page it serves, and which day its modified-since filter
+//! reads. Learned from answers, remembered in the
 //! profile (`page_base`, `max_per_page`) through the client's hooks, and never turned into loss: a
 //! convention is only taken on clear evidence, and a walk that still comes up short fails.
 
@@ -7,7 +8,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use std::collections::HashSet;
 
-use crate::config::Paging;
+use crate::config::{FilterZone, Paging};
 use crate::identity::{self, IdKeys, Key};
 use crate::record::Page;
 
@@ -19,6 +20,8 @@ pub struct Conventions {
     max_per_page: AtomicU64,
     /// 1 + the index of [`Paging`] in `Paging::NAMES` (so 0 stays "unknown").
     paging: AtomicU8,
+    /// 1 for [`FilterZone::Local`], 2 for [`FilterZone::Utc`], 0 unknown.
+    filter_zone: AtomicU8,
 }
 
 impl Conventions {
@@ -31,7 +34,29 @@ impl Conventions {
             page_base: AtomicU64::new(page_base.map_or(0, |b| b + 1)),
             max_per_page: AtomicU64::new(max_per_page.unwrap_or(0)),
             paging: AtomicU8::new(paging.map_or(0, |p| p as u8 + 1)),
+            filter_zone: AtomicU8::new(0),
         }
+    }
+
+    /// With the filter's zone known before (from the profile).
+    pub fn with_filter_zone(self, zone: Option<FilterZone>) -> Conventions {
+        self.filter_zone
+            .store(zone.map_or(0, |z| z as u8 + 1), Ordering::Relaxed);
+        self
+    }
+
+    /// Which day the modified-since filter reads, when known.
+    pub fn filter_zone(&self) -> Option<FilterZone> {
+        match self.filter_zone.load(Ordering::Relaxed) {
+            1 => Some(FilterZone::Local),
+            2 => Some(FilterZone::Utc),
+            _ => None,
+        }
+    }
+
+    /// Records which day the filter reads; true when it was not known so before.
+    pub fn set_filter_zone(&self, zone: FilterZone) -> bool {
+        self.filter_zone.swap(zone as u8 + 1, Ordering::Relaxed) != zone as u8 + 1
     }
 
     /// How the deployment pages its lists, when known.
@@ -262,5 +287,9 @@ mod tests {
         assert!(c.set_max_per_page(50));
         assert!(!c.set_max_per_page(80));
         assert_eq!(c.max_per_page(), Some(50));
+        assert_eq!(c.filter_zone(), None);
+        assert!(c.set_filter_zone(FilterZone::Utc));
+        assert!(!c.set_filter_zone(FilterZone::Utc));
+        assert_eq!(c.filter_zone(), Some(FilterZone::Utc));
     }
 }

@@ -96,6 +96,30 @@ fn decide(
     Ok(locale)
 }
 
+/// Chooses the profile's time zone for what is read or written before the profile is (the days
+/// `hoje`, `semana` and `--today` name, the wall time a Parquet, xlsx or table cell shows of a time
+/// with a zone): the `timezone` of the profile the arguments (`--profile`), `CLINIC_PROFILE` or
+/// `config use` name, else America/Sao_Paulo. Read before the
+/// arguments are parsed, as the language is, because date flags are read as they are parsed.
+pub fn choose_zone(args: &[OsString]) {
+    let env = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+    let profile = flag_value(args, "--profile")
+        .or_else(|| env("CLINIC_PROFILE"))
+        .unwrap_or_else(|| super::default_profile_name(&Environment::Process));
+    let named = super::config_dir(&Environment::Process)
+        .ok()
+        .and_then(|dir| super::ConfigFile::load(&dir).ok())
+        .and_then(|file| file.profiles.get(&profile)?.timezone.clone());
+    // A zone that is no zone is refused where the profile is read, naming the key.
+    let zone = named
+        .as_deref()
+        .unwrap_or(super::DEFAULT_TIMEZONE)
+        .trim()
+        .parse()
+        .unwrap_or(chrono_tz::America::Sao_Paulo);
+    clinic_core::relative_date::set_zone(zone);
+}
+
 /// The language of the locale: the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set, else (on
 /// Windows and macOS, whose users rarely set those) the user's interface language.
 fn from_locale(env: impl Fn(&str) -> Option<String>) -> Choice {

@@ -62,6 +62,35 @@ impl Paging {
     }
 }
 
+/// Which day a deployment's modified-since filter reads (`modificado_em_de=2026-11-23`): the day in
+/// the profile's zone, or the day in UTC. Learned from answers that only one reading admits; until
+/// then the earlier of the two days is sent, which never misses a change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FilterZone {
+    Local,
+    Utc,
+}
+
+impl FilterZone {
+    pub fn word(self) -> &'static str {
+        match self {
+            FilterZone::Local => "local",
+            FilterZone::Utc => "utc",
+        }
+    }
+}
+
+/// What taught a deployment's [`FilterZone`]: a record modified at `modified` (a wall time of the
+/// profile's zone) came for a filter that asked from `asked_from`, a day only the other reading
+/// admits it on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FilterZoneEvidence {
+    pub modified: String,
+    pub asked_from: String,
+}
+
 impl AuthScheme {
     pub const NAMES: [&'static str; 4] = ["bearer", "raw", "token", "jwt"];
 
@@ -229,7 +258,13 @@ pub struct Profile {
     /// How the deployment pages its lists, learned from a walk or set by hand.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub paging: Option<Paging>,
-    /// The base URL `page_base`, `max_per_page` and `paging` were learned from (absent when set by hand): they
+    /// Which day the deployment's modified-since filter reads, learned from its answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub filter_zone: Option<FilterZone>,
+    /// The answer that taught `filter_zone`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub filter_zone_evidence: Option<FilterZoneEvidence>,
+    /// The base URL `page_base`, `max_per_page`, `paging` and `filter_zone` were learned from (absent when set by hand): they
     /// hold for that deployment only, so a run pointed elsewhere (`CLINIC_BASE_URL`) learns its own.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub learned_from: Option<String>,

@@ -40,8 +40,13 @@ pub(crate) fn cell(column: &str, text: &str, lang: Lang) -> Shown {
             numeric: true,
         };
     }
-    let text = match numbers::when(text).map(When::as_written) {
-        Some(when) if brazilian => brazilian_date(when, text),
+    // A time with its zone shows as the wall time of the profile's zone, as times without one are.
+    let text = match numbers::when(text) {
+        Some(when) if brazilian => brazilian_date(when.in_profile_zone(), text),
+        Some(when @ When::Instant(_)) => when
+            .wall_in(&clinic_core::relative_date::zone())
+            .format("%Y-%m-%d %H:%M:%S")
+            .to_string(),
         _ => text.to_string(),
     };
     Shown {
@@ -60,10 +65,12 @@ fn is_integer(text: &str) -> bool {
 fn brazilian_date(when: When, text: &str) -> String {
     match when {
         When::Date(date) => date.format("%d/%m/%Y").to_string(),
-        When::DateTime(at) => {
+        // The time as the service wrote it, unless it said its zone (then moved to the profile's).
+        When::DateTime(at) if text.len() <= 19 && text.is_char_boundary(11) => {
             let time = &text[11..];
             format!("{} {time}", at.date().format("%d/%m/%Y"))
         }
+        When::DateTime(at) => at.format("%d/%m/%Y %H:%M:%S").to_string(),
         When::Instant(at) => brazilian_date(When::DateTime(at.naive_local()), text),
     }
 }

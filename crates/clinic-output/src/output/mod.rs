@@ -47,7 +47,7 @@ use sink::Sink;
 pub use fit::wrap;
 pub use flatten::{Scalar, cell_text, column_of_key};
 // A database mirror types its columns as a Parquet file does.
-pub use numbers::{When, filter_day, moment_in, when};
+pub use numbers::{When, filter_day, moment_in, utc_day, when};
 pub use parquet::Kind as ColumnType;
 pub use parquet::{decimal_of, kind_of};
 use partition::Partitioned;

@@ -49,11 +49,15 @@ impl When {
         }
     }
 
-    /// The time as it was written, for a cell that holds no zone: an instant keeps the wall time
-    /// of its own offset, so that a cell shows what the service wrote.
-    pub fn as_written(self) -> When {
+    /// The time as a cell that holds no zone shows it: an instant as the wall time of the
+    /// profile's zone (`2026-11-22T23:10:00Z` is `2026-11-22 20:10:00` in São Paulo), the
+    /// deployment's calendar, where times without a zone already are.
+    pub fn in_profile_zone(self) -> When {
         match self {
-            When::Instant(at) => When::DateTime(at.naive_local()),
+            When::Instant(at) => When::DateTime(
+                at.with_timezone(&clinic_core::relative_date::zone())
+                    .naive_local(),
+            ),
             other => other,
         }
     }
@@ -70,11 +74,15 @@ pub fn moment_in<Z: TimeZone>(text: &str, zone: &Z) -> Option<NaiveDateTime> {
 /// times in UTC may read the filter's day in UTC too; the earlier day holds the point whichever it
 /// reads, and a day more only brings records again, which readers dedupe.
 pub fn filter_day<Z: TimeZone>(point: NaiveDateTime, zone: &Z) -> NaiveDate {
-    let utc = zone
-        .from_local_datetime(&point)
+    utc_day(point, zone).map_or(point.date(), |u| u.min(point.date()))
+}
+
+/// The day in UTC of a wall time of `zone`; `None` for a wall time that never happened there (in a
+/// gap of daylight saving time).
+pub fn utc_day<Z: TimeZone>(point: NaiveDateTime, zone: &Z) -> Option<NaiveDate> {
+    zone.from_local_datetime(&point)
         .earliest()
-        .map(|t| t.naive_utc().date());
-    utc.map_or(point.date(), |u| u.min(point.date()))
+        .map(|t| t.naive_utc().date())
 }
 
 /// `YYYY-MM-DD` or `DD/MM/YYYY`, optionally followed by ` HH:MM[:SS]` (or `T` before the time); an

@@ -457,9 +457,9 @@ impl Batch {
                     }
                     _ => false,
                 },
-                // A time with its zone keeps the wall time it was written with: the column holds
-                // no zone.
-                Builder::Timestamp(b) => match when(text).map(When::as_written) {
+                // The column holds no zone, and its times are the deployment's wall times: a time
+                // with its zone is that instant as a wall time of the profile's zone.
+                Builder::Timestamp(b) => match when(text).map(When::in_profile_zone) {
                     Some(When::DateTime(t)) if scalar == Scalar::String => {
                         b.append_value(t.and_utc().timestamp_millis());
                         true

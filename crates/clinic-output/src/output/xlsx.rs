@@ -281,7 +281,8 @@ fn write_cell(
                 return write_number(sheet, formats, row, col, number, false);
             }
             // A date Excel cannot hold (before 1900) stays as the text it came as.
-            match when(text).map(When::as_written) {
+            // A cell holds no zone: a time with its zone shows as the profile zone's wall time.
+            match when(text).map(When::in_profile_zone) {
                 Some(When::Date(date)) => match excel_date(date, None) {
                     Ok(cell) => {
                         sheet.write_datetime_with_format(row, col, &cell, &formats.date)?;
@@ -296,7 +297,7 @@ fn write_cell(
                     }
                     Err(_) => write_text(sheet, row, col, text),
                 },
-                // `as_written` leaves no instant: a cell holds no zone, so it shows the time written.
+                // `in_profile_zone` leaves no instant.
                 Some(When::Instant(_)) | None => write_text(sheet, row, col, text),
             }
         }
