@@ -2309,3 +2309,69 @@ fn mcp_the_first_page_of_50000_quotes_at_300_ms_comes_within_10_s() {
         assert!(took < std::time::Duration::from_secs(10), "{took:?}");
     });
 }
+
+/// A CRM list pages as every list tool: `limit` records a call and a cursor to the end, every
+/// record once.
+#[test]
+fn mcp_crm_lists_page_with_limit_and_cursor() {
+    let env = Env::scale(40);
+    let exported =
+        stdout_json(&env.run_crm_ok(&["crm", "deal", "list", "--all", "--format", "json"]));
+    let exported = exported.as_array().unwrap().clone();
+    assert!(exported.len() > 20, "{}", exported.len());
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &["--share-personal"]).await;
+        let mut args = json!({"limit": 17});
+        let mut seen = Vec::new();
+        loop {
+            let page = session.call("crm_deal_list", args.clone()).await;
+            let page = structured(&page).clone();
+            let records = page["records"].as_array().unwrap();
+            assert!(records.len() <= 17, "{page}");
+            seen.extend(records.iter().cloned());
+            match page["cursor"].as_str() {
+                Some(cursor) => args["cursor"] = json!(cursor),
+                None => break,
+            }
+        }
+        assert_eq!(seen, exported);
+    });
+}
+
+/// A prompt's `clinic` is completed from the clinics the login sees (and `all`), as is a resource
+/// template's; `date` and `month` from today.
+#[test]
+fn mcp_prompt_and_template_arguments_are_completed() {
+    let env = Env::scale(40);
+    let mut process = process_for(env.config.path(), env.sandbox.urls());
+    process.env("CLINIC_TOKEN", env.token("admin", "admin"));
+    runtime().block_on(async {
+        let session = Session::start(process, &[]).await;
+        let complete = |prompt: &'static str, argument: &'static str, typed: &'static str| {
+            session
+                .client
+                .complete_prompt_simple(prompt, argument, typed)
+        };
+        let clinics = complete("agenda_today", "clinic", "camp").await.unwrap();
+        assert_eq!(clinics, ["SP Campinas"]);
+        let every = complete("sales_by_clinic_this_month", "clinic", "")
+            .await
+            .unwrap();
+        assert_eq!(every[0], "all");
+        assert!(every.len() > 10, "{every:?}");
+        let date = complete("agenda_today", "date", "").await.unwrap();
+        assert_eq!(date.len(), 1, "{date:?}");
+        assert_eq!(date[0].len(), "2026-03-02".len(), "{date:?}");
+        let month = complete("sales_by_clinic_this_month", "month", "")
+            .await
+            .unwrap();
+        assert!(date[0].starts_with(&month[0]), "{date:?} {month:?}");
+        let template = session
+            .client
+            .complete_resource_simple("clinic://ref/sellers/{clinic}", "clinic", "campinas")
+            .await
+            .unwrap();
+        assert_eq!(template, ["SP Campinas"]);
+    });
+}

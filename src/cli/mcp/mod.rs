@@ -634,6 +634,27 @@ fn argv_of(
 }
 
 impl Server {
+    /// The names of the clinics the login sees, then their IDs, as `ref clinics` lists them; none
+    /// when it cannot be read (completion is a help, never an error).
+    async fn clinic_names(&self) -> Vec<String> {
+        let mut argv = vec!["ref".to_string(), "clinics".to_string()];
+        let flags = ["--format", "ndjson", "--quiet"].map(String::from).to_vec();
+        argv.extend(flags);
+        let (io, captured) = IoStreams::captured(Terminals::default(), b"");
+        if (self.dispatch)(argv, Arc::new(io), Run::Reads).await != 0 {
+            return Vec::new();
+        }
+        let out = String::from_utf8_lossy(&captured.out()).into_owned();
+        let records = page::all(&out);
+        let named = records
+            .iter()
+            .filter_map(|r| r["nome"].as_str().map(String::from));
+        let ids = records
+            .iter()
+            .filter_map(|r| r["id"].as_u64().map(|n| n.to_string()));
+        named.chain(ids).collect()
+    }
+
     /// The names of the tools offered, which a message may point to.
     fn names(&self) -> Vec<String> {
         self.tools.iter().map(|t| t.tool.name.to_string()).collect()
@@ -746,6 +767,7 @@ impl ServerHandler for Server {
                 .enable_tools()
                 .enable_resources()
                 .enable_prompts()
+                .enable_completions()
                 .build(),
         )
         .with_server_info(Implementation::new("clinic", env!("CARGO_PKG_VERSION")))
@@ -898,6 +920,40 @@ impl ServerHandler for Server {
         Ok(rmcp::model::ListResourceTemplatesResult::with_all_items(
             templates,
         ))
+    }
+
+    /// Completes a prompt's or a resource template's argument: `clinic` from the clinics the login
+    /// sees (their names and IDs, and `all`), `date` and `month` from today.
+    async fn complete(
+        &self,
+        request: rmcp::model::CompleteRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::CompleteResult, ErrorData> {
+        let typed = request.argument.value.trim().to_lowercase();
+        let today = crate::relative_date::today();
+        let offered: Vec<String> = match request.argument.name.as_str() {
+            "clinic" => {
+                let mut clinics = vec!["all".to_string()];
+                clinics.extend(self.clinic_names().await);
+                clinics
+            }
+            "date" => vec![today.format("%Y-%m-%d").to_string()],
+            "month" => vec![today.format("%Y-%m").to_string()],
+            _ => Vec::new(),
+        };
+        let mut values: Vec<String> = offered
+            .into_iter()
+            .filter(|v| v.to_lowercase().contains(&typed))
+            .collect();
+        let total = values.len();
+        values.truncate(rmcp::model::CompletionInfo::MAX_VALUES);
+        let info = rmcp::model::CompletionInfo::with_pagination(
+            values,
+            Some(total as u32),
+            total > rmcp::model::CompletionInfo::MAX_VALUES,
+        )
+        .map_err(|e| ErrorData::internal_error(e, None))?;
+        Ok(rmcp::model::CompleteResult::new(info))
     }
 
     async fn list_prompts(

@@ -109,7 +109,11 @@ fn commands<'a>(
             }
             seen.push(path.clone());
             let command = find(tree, &path)?;
-            Some((command, path, op.paging == Paging::Paged))
+            // A CRM list is one operation the command calls page after page (`start`): it pages
+            // as a list tool, though its table entry is one call's.
+            let crm_list = path.first().is_some_and(|w| w == "crm")
+                && path.last().is_some_and(|w| w == "list");
+            Some((command, path, op.paging == Paging::Paged || crm_list))
         })
 }
 
