@@ -427,13 +427,19 @@ impl Server {
         }
         let returned = records.as_array().map_or(0, Vec::len) as u64;
         let mut answer = json!({"records": records, "returned": returned, "more": more});
-        // The total is known once the walk ended; before, the model is told it is not.
-        match written.end {
-            Some(_) => {
+        // The total is known once the walk ended, or before when the service counted the list of
+        // the one clinic read (with several, each clinic's count would stand for the whole);
+        // otherwise the model is told it is not known yet.
+        match (written.end.as_ref(), written.expected) {
+            (Some(_), _) => {
                 answer["total"] = json!(written.lines);
                 answer["total_known"] = json!(true);
             }
-            None => answer["total_known"] = json!(false),
+            (None, Some(counted)) if one_clinic(&arguments) => {
+                answer["total"] = json!(counted);
+                answer["total_known"] = json!(true);
+            }
+            (None, _) => answer["total_known"] = json!(false),
         }
         if let Some(note) = note {
             answer["note"] = json!(note);
@@ -611,6 +617,17 @@ impl Server {
                 _ = tokio::time::sleep(PROGRESS_EVERY), if waiting.progress.is_some() => {}
             }
         }
+    }
+}
+
+/// Whether a call reads one clinic's list: its `clinic` names one (or none, the login's own).
+fn one_clinic(arguments: &serde_json::Map<String, Value>) -> bool {
+    match arguments.get("clinic") {
+        None | Some(Value::Null) => true,
+        Some(Value::String(clinic)) => {
+            !clinic.contains(',') && !clinic.trim().eq_ignore_ascii_case("all")
+        }
+        Some(_) => false,
     }
 }
 
