@@ -29,7 +29,13 @@ pub(crate) struct Sink {
     sorter: Option<crate::sort::Sorter>,
     /// Where what the finished output leaves to say goes (see [`tell_finished`]).
     reporter: Arc<crate::ui::Reporter>,
+    /// NDJSON lines are passed on as a walk goes (`| jq`, an assistant's first page), at most
+    /// [`STREAM_EVERY`] after they came, whatever their size: when they were last passed on.
+    streamed: Option<std::time::Instant>,
 }
+
+/// How late, at most, a streamed record reaches its reader.
+const STREAM_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
 
 impl Sink {
     pub(crate) fn open(ctx: &Context, shape: Shape) -> Result<Sink> {
@@ -71,6 +77,7 @@ impl Sink {
                 done: false,
             },
             reporter: ctx.reporter.clone(),
+            streamed: (ctx.output_spec().format == Format::Ndjson).then(std::time::Instant::now),
         })
     }
 
@@ -114,6 +121,14 @@ impl Sink {
                     .write_raw(record)
                     .inspect_err(|_| self.unfinished.done = true)?;
                 self.unfinished.written += 1;
+                if let Some(at) = self.streamed
+                    && at.elapsed() >= STREAM_EVERY
+                {
+                    self.out
+                        .flush()
+                        .inspect_err(|_| self.unfinished.done = true)?;
+                    self.streamed = Some(std::time::Instant::now());
+                }
                 Ok(())
             }
             Some(_) => self.write(&crate::record::value_of(record)?),

@@ -857,6 +857,8 @@ help-mcp = Serve the read commands as tools to an assistant (Model Context Proto
 help-mcp--share-personal = Send phones, e-mails, birth dates and CPFs unmasked to the assistant (and so to whoever runs it)
 help-mcp--allow-writes = Also offer the tools that write (contact create and update, campaign create, appointment set-status, CRM create and update); each call runs only once the person said yes (see --writes)
 help-mcp--writes = Who approves each write: ask (default) asks the person through the client's MCP elicitation and refuses every write where the client cannot ask; host-approval runs the write as the tool is called, so the host application's own approval of each tool call is the only gate (profile key mcp.writes)
+help-mcp--tools = Offer only these tools and sets, separated by commas: a tool's name, or reports, refs, crm, writes, sql (writes also need --allow-writes) [default: every read tool]
+help-mcp--exclude-tools = Leave out these tools and sets, separated by commas (names as for --tools)
 
 help-man = Manual pages generated from these definitions
     .after =

@@ -860,6 +860,8 @@ help-mcp = Oferece os comandos de leitura como ferramentas a um assistente (Mode
 help-mcp--share-personal = Envia telefones, e-mails, datas de nascimento e CPFs sem máscara ao assistente (e, portanto, a quem o opera)
 help-mcp--allow-writes = Oferece também as ferramentas que gravam (criar e atualizar contato, criar campanha, mudar status de agendamento, criar e atualizar no CRM); cada chamada só roda depois que a pessoa disser sim (veja --writes)
 help-mcp--writes = Quem aprova cada gravação: ask (padrão) pergunta à pessoa pela elicitation do MCP do cliente e recusa toda gravação quando o cliente não pode perguntar; host-approval roda a gravação assim que a ferramenta é chamada, então a aprovação de cada chamada pelo próprio aplicativo anfitrião é a única barreira (chave de perfil mcp.writes)
+help-mcp--tools = Oferece só estas ferramentas e conjuntos, separados por vírgulas: o nome de uma ferramenta, ou reports, refs, crm, writes, sql (writes também precisa de --allow-writes) [padrão: todas as ferramentas de leitura]
+help-mcp--exclude-tools = Deixa de fora estas ferramentas e conjuntos, separados por vírgulas (nomes como em --tools)
 
 help-man = Páginas de manual geradas a partir destas definições
     .after =

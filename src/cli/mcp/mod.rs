@@ -43,6 +43,12 @@ pub struct McpArgs {
     /// Set from `--writes` or `mcp.writes` before the server starts.
     #[arg(skip)]
     pub host_approval: bool,
+    /// Only these tools and sets (`reports`, `refs`, `crm`, `writes`, `sql`).
+    #[arg(long, value_delimiter = ',', value_name = "NAME|SET,...")]
+    pub tools: Vec<String>,
+    /// Every tool but these tools and sets.
+    #[arg(long, value_delimiter = ',', value_name = "NAME|SET,...")]
+    pub exclude_tools: Vec<String>,
     /// The most the records kept for the next pages may take (`mcp.max_records_file`).
     #[arg(skip)]
     pub max_records_file: u64,
@@ -72,12 +78,18 @@ pub async fn run(
     tree: clap::Command,
     dispatch: Dispatch,
 ) -> std::result::Result<(), Failure> {
-    let mut offered = tools::read_tools(crate::api::OPERATIONS, &tree);
-    offered.extend(extra::tools(&tree));
+    let failed = |e: String| Failure {
+        code: 1,
+        message: crate::t!("cli-mcp-failed", reason = e),
+    };
+    // Every tool the server can make, in one list; `select` keeps those the host asked for.
     // Writes exist only when asked for: an assistant cannot call what it is never shown.
-    if args.allow_writes {
-        offered.extend(tools::write_tools(crate::api::OPERATIONS, &tree));
-    }
+    let mut every = tools::read_tools(crate::api::OPERATIONS, &tree);
+    every.extend(extra::tools(&tree));
+    every.extend(tools::write_tools(crate::api::OPERATIONS, &tree));
+    tools::for_model(&mut every);
+    let offered = tools::select(every, &args.tools, &args.exclude_tools, args.allow_writes)
+        .map_err(|message| Failure { code: 2, message })?;
     let server = Server {
         tools: Arc::new(offered),
         dispatch,
@@ -85,10 +97,6 @@ pub async fn run(
         host_approval: args.host_approval,
         max_records_file: args.max_records_file,
         walks: Arc::default(),
-    };
-    let failed = |e: String| Failure {
-        code: 1,
-        message: crate::t!("cli-mcp-failed", reason = e),
     };
     let (stdin, stdout) = rmcp::transport::stdio();
     let (lines, to_write) = tokio::sync::mpsc::unbounded_channel();
@@ -419,13 +427,19 @@ impl Server {
         }
         let returned = records.as_array().map_or(0, Vec::len) as u64;
         let mut answer = json!({"records": records, "returned": returned, "more": more});
-        // The total is known once the walk ended; before, the model is told it is not.
-        match written.end {
-            Some(_) => {
+        // The total is known once the walk ended, or before when the service counted the list of
+        // the one clinic read (with several, each clinic's count would stand for the whole);
+        // otherwise the model is told it is not known yet.
+        match (written.end.as_ref(), written.expected) {
+            (Some(_), _) => {
                 answer["total"] = json!(written.lines);
                 answer["total_known"] = json!(true);
             }
-            None => answer["total_known"] = json!(false),
+            (None, Some(counted)) if one_clinic(&arguments) => {
+                answer["total"] = json!(counted);
+                answer["total_known"] = json!(true);
+            }
+            (None, _) => answer["total_known"] = json!(false),
         }
         if let Some(note) = note {
             answer["note"] = json!(note);
@@ -503,6 +517,8 @@ impl Server {
             .iter()
             .take_while(|w| *w != "--")
             .any(|w| w == "--keep-going");
+        let names = self.names();
+        let said = spec.clone();
         tokio::spawn(async move {
             // A stopped walk stops its command's queries, not only its answer.
             let run = async move { dispatch(argv, Arc::new(io), Run::Reads).await };
@@ -515,6 +531,7 @@ impl Server {
             } else {
                 crate::redact::personal(&err)
             };
+            let err = said.model_text(&err, &names);
             let end = if passed.load(std::sync::atomic::Ordering::SeqCst) {
                 Err(crate::t!(
                     "cli-mcp-records-too-many",
@@ -603,6 +620,17 @@ impl Server {
     }
 }
 
+/// Whether a call reads one clinic's list: its `clinic` names one (or none, the login's own).
+fn one_clinic(arguments: &serde_json::Map<String, Value>) -> bool {
+    match arguments.get("clinic") {
+        None | Some(Value::Null) => true,
+        Some(Value::String(clinic)) => {
+            !clinic.contains(',') && !clinic.trim().eq_ignore_ascii_case("all")
+        }
+        Some(_) => false,
+    }
+}
+
 /// The command line a call runs, or the tool's error naming the argument that cannot make one.
 fn argv_of(
     spec: &tools::ToolSpec,
@@ -616,10 +644,39 @@ fn argv_of(
         tools::BadArgument::Type { name, given } => {
             refused(crate::t!("cli-mcp-wrong-type", name = name, given = given))
         }
+        tools::BadArgument::Missing(name) => {
+            refused(crate::t!("cli-mcp-missing-argument", name = name))
+        }
     })
 }
 
 impl Server {
+    /// The names of the clinics the login sees, then their IDs, as `ref clinics` lists them; none
+    /// when it cannot be read (completion is a help, never an error).
+    async fn clinic_names(&self) -> Vec<String> {
+        let mut argv = vec!["ref".to_string(), "clinics".to_string()];
+        let flags = ["--format", "ndjson", "--quiet"].map(String::from).to_vec();
+        argv.extend(flags);
+        let (io, captured) = IoStreams::captured(Terminals::default(), b"");
+        if (self.dispatch)(argv, Arc::new(io), Run::Reads).await != 0 {
+            return Vec::new();
+        }
+        let out = String::from_utf8_lossy(&captured.out()).into_owned();
+        let records = page::all(&out);
+        let named = records
+            .iter()
+            .filter_map(|r| r["nome"].as_str().map(String::from));
+        let ids = records
+            .iter()
+            .filter_map(|r| r["id"].as_u64().map(|n| n.to_string()));
+        named.chain(ids).collect()
+    }
+
+    /// The names of the tools offered, which a message may point to.
+    fn names(&self) -> Vec<String> {
+        self.tools.iter().map(|t| t.tool.name.to_string()).collect()
+    }
+
     /// The reference lists (`clinic ref …`), each also a resource.
     fn references(&self) -> impl Iterator<Item = &tools::ToolSpec> {
         self.tools
@@ -667,6 +724,11 @@ impl Server {
                 answer["declined"] = json!(true);
                 CallToolResult::structured(answer)
             }
+            Asked::Cancelled => {
+                let mut answer = shown(crate::t!("cli-mcp-confirm-cancelled"));
+                answer["cancelled"] = json!(true);
+                CallToolResult::structured(answer)
+            }
             Asked::Failed(reason) => {
                 CallToolResult::error(vec![ContentBlock::text(crate::text::sanitize::escaped(
                     &crate::t!("cli-mcp-confirm-failed", reason = reason),
@@ -691,7 +753,7 @@ impl Server {
         let (io, captured) = IoStreams::captured(Terminals::default(), b"");
         let code = (self.dispatch)(argv, Arc::new(io), Run::Writes).await;
         if code != 0 {
-            return self.failed(&captured.err());
+            return self.failed(spec, &captured.err());
         }
         let out = String::from_utf8_lossy(&captured.out()).into_owned();
         let mut records = Value::Array(page::all(&out));
@@ -702,14 +764,16 @@ impl Server {
     }
 
     /// A command's failure as the tool's error: its message, as the command wrote it on err.
-    fn failed(&self, err: &[u8]) -> CallToolResult {
+    fn failed(&self, spec: &tools::ToolSpec, err: &[u8]) -> CallToolResult {
         let err = String::from_utf8_lossy(err).trim_end().to_string();
         let err = if self.share_personal {
             err
         } else {
             crate::redact::personal_text(&err)
         };
-        CallToolResult::error(vec![ContentBlock::text(err)])
+        CallToolResult::error(vec![ContentBlock::text(
+            spec.model_text(&err, &self.names()),
+        )])
     }
 }
 
@@ -720,6 +784,7 @@ impl ServerHandler for Server {
                 .enable_tools()
                 .enable_resources()
                 .enable_prompts()
+                .enable_completions()
                 .build(),
         )
         .with_server_info(Implementation::new("clinic", env!("CARGO_PKG_VERSION")))
@@ -835,7 +900,7 @@ impl ServerHandler for Server {
                     None,
                 ));
             }
-            let failed = self.failed(&captured.err());
+            let failed = self.failed(spec, &captured.err());
             return Err(ErrorData::internal_error(text_of(&failed), None));
         }
         // A reference list is short (channels, sellers, statuses): it is read whole.
@@ -872,6 +937,40 @@ impl ServerHandler for Server {
         Ok(rmcp::model::ListResourceTemplatesResult::with_all_items(
             templates,
         ))
+    }
+
+    /// Completes a prompt's or a resource template's argument: `clinic` from the clinics the login
+    /// sees (their names and IDs, and `all`), `date` and `month` from today.
+    async fn complete(
+        &self,
+        request: rmcp::model::CompleteRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::CompleteResult, ErrorData> {
+        let typed = request.argument.value.trim().to_lowercase();
+        let today = crate::relative_date::today();
+        let offered: Vec<String> = match request.argument.name.as_str() {
+            "clinic" => {
+                let mut clinics = vec!["all".to_string()];
+                clinics.extend(self.clinic_names().await);
+                clinics
+            }
+            "date" => vec![today.format("%Y-%m-%d").to_string()],
+            "month" => vec![today.format("%Y-%m").to_string()],
+            _ => Vec::new(),
+        };
+        let mut values: Vec<String> = offered
+            .into_iter()
+            .filter(|v| v.to_lowercase().contains(&typed))
+            .collect();
+        let total = values.len();
+        values.truncate(rmcp::model::CompletionInfo::MAX_VALUES);
+        let info = rmcp::model::CompletionInfo::with_pagination(
+            values,
+            Some(total as u32),
+            total > rmcp::model::CompletionInfo::MAX_VALUES,
+        )
+        .map_err(|e| ErrorData::internal_error(e, None))?;
+        Ok(rmcp::model::CompleteResult::new(info))
     }
 
     async fn list_prompts(
@@ -947,8 +1046,10 @@ fn with_output_flags(argv: &mut Vec<String>, spec: &tools::ToolSpec, more: Vec<S
 enum Asked {
     /// They accepted, and ticked the box that runs it.
     Yes,
-    /// They declined, dismissed or cancelled the question, or accepted without ticking the box.
+    /// They declined, or accepted without ticking the box.
     No,
+    /// They dismissed or cancelled the question without an answer.
+    Cancelled,
     /// The client declared no elicitation: there is no one to ask through it.
     CannotAsk,
     /// The client can ask but the asking failed (its error, or no answer): nothing runs.
@@ -993,10 +1094,10 @@ async fn ask_person(peer: &rmcp::Peer<RoleServer>, argv: &[String]) -> Asked {
         .and_then(|c| c.get("run"))
         .and_then(Value::as_bool)
         == Some(true);
-    if answer.action == ElicitationAction::Accept && ticked {
-        Asked::Yes
-    } else {
-        Asked::No
+    match answer.action {
+        ElicitationAction::Accept if ticked => Asked::Yes,
+        ElicitationAction::Cancel => Asked::Cancelled,
+        _ => Asked::No,
     }
 }
 

@@ -136,6 +136,15 @@ impl Output {
         }
     }
 
+    /// Sends the records written so far on to stdout or the file (a dataset's parts are whole only
+    /// at the end, and wait for it).
+    pub fn flush(&mut self) -> Result<(), OutputError> {
+        match &mut self.0 {
+            Inner::One(one) => one.flush().map_err(OutputError::Io),
+            Inner::Parts(_) => Ok(()),
+        }
+    }
+
     /// Writes a record given as JSON text. NDJSON without `--columns` copies the text as it is (a
     /// record spread over several lines is re-encoded on one); every other format reads it first.
     pub fn write_raw(&mut self, record: &RawValue) -> Result<(), OutputError> {

@@ -145,7 +145,6 @@ impl Single {
     /// Writes a record given as JSON text. NDJSON without `--columns` copies the text as it is (a
     /// record spread over several lines is re-encoded on one); every other format reads it first.
     /// Sends what is buffered on to the sink's destination.
-    #[cfg(test)]
     pub(crate) fn flush(&mut self) -> io::Result<()> {
         self.sink.writer().flush()
     }
