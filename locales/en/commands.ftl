@@ -473,8 +473,8 @@ cli-mcp-cancelled = cancelled: the read stopped and nothing more is asked of the
 cli-mcp-progress = { $records } records read
 cli-mcp-kept-going = some clinics failed and their records are not here; the records are those of the clinics that answered: { $failed }
 # clinic mcp --allow-writes: a write is confirmed by the person
-cli-mcp-confirm-question = An assistant asks to run, on your clinic's account: { $command }
-cli-mcp-confirm-run = Run it
+cli-mcp-confirm-question = An assistant asks to run, on your clinic's account: { $what } ({ $tool }) with { $summary }. Accept runs it; Decline sends nothing.
+cli-mcp-confirm-unreadable = the client answered the question with something that is no answer
 cli-mcp-confirm-declined = The person declined: nothing was sent.
 cli-mcp-confirm-failed = nothing was sent: the person could not be asked through the client ({ $reason })
 cli-mcp-writes-need-elicitation = this client did not declare the MCP `elicitation` capability, so the person cannot be asked; use a client that supports elicitation, or start the server with --writes host-approval (profile key mcp.writes = "host-approval") where the host application asks its person before each tool call

@@ -491,8 +491,8 @@ cli-mcp-cancelled = cancelada: a leitura parou e nada mais é pedido ao serviço
 cli-mcp-progress = { $records } registros lidos
 cli-mcp-kept-going = algumas clínicas falharam e os registros delas não estão aqui; os registros são os das clínicas que responderam: { $failed }
 # clinic mcp --allow-writes: uma gravação é confirmada pela pessoa
-cli-mcp-confirm-question = Um assistente pede para executar, na conta da sua clínica: { $command }
-cli-mcp-confirm-run = Executar
+cli-mcp-confirm-question = Um assistente pede para executar, na conta da sua clínica: { $what } ({ $tool }) com { $summary }. Aceitar executa; Recusar não envia nada.
+cli-mcp-confirm-unreadable = o cliente respondeu à pergunta com algo que não é uma resposta
 cli-mcp-confirm-declined = A pessoa recusou: nada foi enviado.
 cli-mcp-confirm-failed = nada foi enviado: não foi possível consultar a pessoa pelo cliente ({ $reason })
 cli-mcp-writes-need-elicitation = este cliente não declarou a capacidade `elicitation` do MCP, então a pessoa não pode ser consultada; use um cliente que suporte elicitation, ou inicie o servidor com --writes host-approval (chave de perfil mcp.writes = "host-approval") quando o aplicativo anfitrião pergunta à pessoa antes de cada chamada de ferramenta

@@ -599,10 +599,8 @@ fn mcp_writes_host_approval_runs_the_write_on_the_call() {
 /// What the person answers a question.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Answer {
-    /// Accept, with `run` ticked.
+    /// Accept, with nothing filled in: the form asks for nothing.
     Run,
-    /// Accept, with `run` left unticked.
-    Unticked,
     Decline,
     Cancel,
 }
@@ -613,6 +611,8 @@ enum Answer {
 struct Person {
     answer: Answer,
     asked: Arc<Mutex<Vec<String>>>,
+    /// The protocol revision the client asks for; rmcp's latest when `None`.
+    revision: Option<rmcp::model::ProtocolVersion>,
 }
 
 impl Person {
@@ -620,6 +620,7 @@ impl Person {
         Person {
             answer,
             asked: Arc::default(),
+            revision: None,
         }
     }
 }
@@ -630,10 +631,14 @@ impl rmcp::ClientHandler for Person {
         let mut capabilities = ClientCapabilities::default();
         capabilities.elicitation =
             Some(ElicitationCapability::new().with_form(FormElicitationCapability::new()));
-        rmcp::model::ClientConfig::new(
+        let config = rmcp::model::ClientConfig::new(
             capabilities,
             rmcp::model::Implementation::new("person", "1"),
-        )
+        );
+        match &self.revision {
+            Some(revision) => config.with_protocol_version(revision.clone()),
+            None => config,
+        }
     }
 
     async fn create_elicitation(
@@ -646,32 +651,23 @@ impl rmcp::ClientHandler for Person {
             self.asked.lock().unwrap().push(message);
         }
         Ok(match self.answer {
-            Answer::Run => {
-                ElicitResult::new(ElicitationAction::Accept).with_content(json!({"run": true}))
-            }
-            Answer::Unticked => {
-                ElicitResult::new(ElicitationAction::Accept).with_content(json!({"run": false}))
-            }
+            Answer::Run => ElicitResult::new(ElicitationAction::Accept),
             Answer::Decline => ElicitResult::new(ElicitationAction::Decline),
             Answer::Cancel => ElicitResult::new(ElicitationAction::Cancel),
         })
     }
 }
 
-/// A client that can ask the person asks them, with the command as it will run, before anything is
-/// sent: only an accept with `run` ticked sends exactly one request; a decline, a cancel or an
-/// unticked accept sends nothing, and the assistant's answer carries nothing it could send back.
+/// A client that can ask the person asks them, with what the write will do in the tool's own names
+/// (the phone masked), before anything is sent: an accept, with nothing to tick, sends exactly one
+/// request; a decline or a cancel sends nothing, and the assistant's answer carries nothing it could
+/// send back.
 #[test]
 fn mcp_a_write_is_asked_of_the_person_where_the_client_can_ask() {
     let env = Env::new();
     let contact = ana();
     let mut sent = 0;
-    for answer in [
-        Answer::Decline,
-        Answer::Cancel,
-        Answer::Unticked,
-        Answer::Run,
-    ] {
+    for answer in [Answer::Decline, Answer::Cancel, Answer::Run] {
         let (process, _) = logged_in(&env);
         let person = Person::answering(answer);
         runtime().block_on(async {
@@ -698,14 +694,61 @@ fn mcp_a_write_is_asked_of_the_person_where_the_client_can_ask() {
             let asked = person.asked.lock().unwrap().clone();
             assert_eq!(asked.len(), 1, "{asked:?}");
             assert!(
-                asked[0].contains("clinic contact create --name \"Ana Souza\" --phone"),
+                asked[0].contains("(contact_create) with ")
+                    && asked[0].contains("name \"Ana Souza\""),
                 "{asked:?}"
             );
+            assert!(
+                asked[0].contains("phone \"") && !asked[0].contains("99264-0197"),
+                "the phone masked: {asked:?}"
+            );
+            assert!(!asked[0].contains("--"), "no command line: {asked:?}");
             sent += usize::from(runs);
             assert_eq!(created(&env), sent, "{answer:?}: {said}");
         });
     }
     assert_eq!(sent, 1);
+}
+
+/// `mode` came to form elicitation with revision 2025-11-25: a client of 2025-06-18 is asked without
+/// it, as its revision defines the request, and a client of 2025-11-25 with `mode: "form"`. Both
+/// accept, and each write runs once.
+#[test]
+fn mcp_the_question_carries_mode_only_for_revisions_that_have_it() {
+    use rmcp::model::ProtocolVersion;
+    let env = Env::new();
+    let mut sent = 0;
+    for (revision, mode) in [
+        (ProtocolVersion::V_2025_06_18, None),
+        (ProtocolVersion::V_2025_11_25, Some("form")),
+    ] {
+        let (process, _) = logged_in(&env);
+        let mut person = Person::answering(Answer::Run);
+        person.revision = Some(revision.clone());
+        runtime().block_on(async {
+            let session = Session::start_as(process, &["--allow-writes"], person.clone()).await;
+            let result = session.call("contact_create", ana()).await;
+            assert_eq!(structured(&result)["sent"], true, "{revision:?}");
+            let transcript = session.transcript();
+            let request: Value = transcript
+                .lines()
+                .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+                .find(|message| message["method"] == "elicitation/create")
+                .unwrap_or_else(|| panic!("no question asked: {transcript}"));
+            assert_eq!(
+                request["params"].get("mode").and_then(Value::as_str),
+                mode,
+                "{revision:?}: {request}"
+            );
+            assert_eq!(
+                request["params"]["requestedSchema"],
+                json!({"type": "object", "properties": {}}),
+                "{request}"
+            );
+            sent += 1;
+            assert_eq!(created(&env), sent);
+        });
+    }
 }
 
 /// A value that holds a line break, an escape sequence or a right-to-left override cannot disguise
@@ -723,9 +766,12 @@ fn mcp_the_question_shows_hidden_characters_escaped() {
         let said = structured(&result).clone();
         assert_eq!(said["sent"], false, "{said}");
         let asked = person.asked.lock().unwrap().clone();
-        let shown = r#"--name "Ana\nok? yes\u{1b}[2J\u{202e}azuoS\u{2028}""#;
-        for text in [asked[0].as_str(), said["command"].as_str().unwrap()] {
-            assert!(text.contains(shown), "{text}");
+        let shown = r#""Ana\nok? yes\u{1b}[2J\u{202e}azuoS\u{2028}""#;
+        for (text, named) in [
+            (asked[0].as_str(), "name "),
+            (said["command"].as_str().unwrap(), "--name "),
+        ] {
+            assert!(text.contains(&format!("{named}{shown}")), "{text}");
             assert!(
                 !text
                     .chars()

@@ -717,7 +717,7 @@ impl Server {
             escaped_strings(&mut preview);
             preview
         };
-        match ask_person(peer, &argv).await {
+        match ask_person(peer, self.question(spec, &arguments)).await {
             Asked::Yes => self.run_write(spec, argv).await,
             Asked::No => {
                 let mut answer = shown(crate::t!("cli-mcp-confirm-declined"));
@@ -745,6 +745,41 @@ impl Server {
                 ))])
             }
         }
+    }
+
+    /// What the person is asked of a write: the tool's title and each argument it was given, by
+    /// the tool's own names, masked as the assistant's answers are unless personal data is shared,
+    /// on one line with every hidden character escaped, so a value cannot pass for an answer.
+    fn question(
+        &self,
+        spec: &tools::ToolSpec,
+        arguments: &serde_json::Map<String, Value>,
+    ) -> String {
+        let mut given = Value::Object(arguments.clone());
+        if !self.share_personal {
+            mask::records(&mut given);
+        }
+        let summary = given
+            .as_object()
+            .into_iter()
+            .flatten()
+            .map(|(name, value)| match value {
+                Value::String(text) => format!("{name} \"{text}\""),
+                other => format!("{name} {other}"),
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let what = spec
+            .tool
+            .title
+            .clone()
+            .unwrap_or_else(|| spec.tool.name.to_string());
+        crate::text::sanitize::escaped(&crate::t!(
+            "cli-mcp-confirm-question",
+            what = what,
+            tool = spec.tool.name.to_string(),
+            summary = summary
+        ))
     }
 
     /// Runs a confirmed write and answers what the service said of it.
@@ -1044,9 +1079,9 @@ fn with_output_flags(argv: &mut Vec<String>, spec: &tools::ToolSpec, more: Vec<S
 
 /// What the person said of a write.
 enum Asked {
-    /// They accepted, and ticked the box that runs it.
+    /// They accepted: the form has nothing to fill in, and Accept is the yes.
     Yes,
-    /// They declined, or accepted without ticking the box.
+    /// They declined.
     No,
     /// They dismissed or cancelled the question without an answer.
     Cancelled,
@@ -1056,10 +1091,18 @@ enum Asked {
     Failed(String),
 }
 
-/// Asks the person, through the client, whether to run `argv`: only an accept that ticks `run`
-/// runs the command. The question shows the command on one line, every hidden character escaped.
-async fn ask_person(peer: &rmcp::Peer<RoleServer>, argv: &[String]) -> Asked {
-    use rmcp::model::{ElicitRequestParams, ElicitationAction, ElicitationSchema};
+/// The protocol revision that brought `mode` to a form elicitation (beside URL elicitation).
+const ELICITATION_MODE_SINCE: &str = "2025-11-25";
+
+/// Asks the person, through the client, the `question` of a write: Accept runs it, Decline and a
+/// closed question send nothing. The form asks for nothing, so no box left unticked can turn a yes
+/// into a no. The request is written here rather than by the SDK's typed call, which always sends
+/// `mode`: a client of a revision before [`ELICITATION_MODE_SINCE`] is sent the form as its
+/// revision defines it, without that field.
+async fn ask_person(peer: &rmcp::Peer<RoleServer>, question: String) -> Asked {
+    use rmcp::model::{
+        ClientResult, CustomRequest, ElicitResult, ElicitationAction, ServerRequest,
+    };
     use rmcp::service::ElicitationMode;
     if !peer
         .supported_elicitation_modes()
@@ -1067,35 +1110,33 @@ async fn ask_person(peer: &rmcp::Peer<RoleServer>, argv: &[String]) -> Asked {
     {
         return Asked::CannotAsk;
     }
-    let schema = ElicitationSchema::builder()
-        .required_bool_property("run", |b| {
-            b.description(crate::t!("cli-mcp-confirm-run"))
-                .with_default(false)
-        })
-        .build_unchecked();
-    let message = crate::text::sanitize::escaped(&crate::t!(
-        "cli-mcp-confirm-question",
-        command = format!("clinic {}", shown_command(argv))
-    ));
-    let answer = match peer
-        .create_elicitation(ElicitRequestParams::FormElicitationParams {
-            meta: None,
-            message,
-            requested_schema: schema,
-        })
-        .await
-    {
-        Ok(answer) => answer,
+    let mut params = json!({
+        "message": question,
+        "requestedSchema": {"type": "object", "properties": {}},
+    });
+    let revision = peer
+        .peer_info()
+        .map(|info| info.protocol_version.as_str().to_string())
+        .unwrap_or_default();
+    // Revisions are dates: their order is their text's.
+    if revision.as_str() >= ELICITATION_MODE_SINCE {
+        params["mode"] = json!("form");
+    }
+    let request =
+        ServerRequest::CustomRequest(CustomRequest::new("elicitation/create", Some(params)));
+    let answer: ElicitResult = match peer.send_request(request).await {
+        Ok(ClientResult::ElicitResult(answer)) => answer,
+        Ok(ClientResult::CustomResult(other)) => match serde_json::from_value(other.0) {
+            Ok(answer) => answer,
+            Err(e) => return Asked::Failed(crate::text::sanitize::server_text(&e.to_string())),
+        },
+        Ok(_) => {
+            return Asked::Failed(crate::t!("cli-mcp-confirm-unreadable"));
+        }
         Err(e) => return Asked::Failed(crate::text::sanitize::server_text(&e.to_string())),
     };
-    let ticked = answer
-        .content
-        .as_ref()
-        .and_then(|c| c.get("run"))
-        .and_then(Value::as_bool)
-        == Some(true);
     match answer.action {
-        ElicitationAction::Accept if ticked => Asked::Yes,
+        ElicitationAction::Accept => Asked::Yes,
         ElicitationAction::Cancel => Asked::Cancelled,
         _ => Asked::No,
     }
