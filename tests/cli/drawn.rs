@@ -20,6 +20,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Mutex, OnceLock};
 
+use clinic_sandbox::crm::Methods;
 use clinic_sandbox::{
     AuthScheme, Charset, ContentType, Counter, Dialect, EmptyList, EmptyRecords, Envelope,
     LinkPaging, Options, PageZero, PastEnd, RecordsAs, RecordsKey, RenamedKey, TimeStamps,
@@ -246,6 +247,11 @@ fn draw(seed: u64) -> Drawn {
         opts.lagging_records = r.below(5) + 1;
         opts.lagging_pages = r.pick::<&[u64]>(&[&[2], &[3], &[2, 3]]).to_vec();
         opts.lagging_answers = r.pick(&[1, 2, 0]);
+    }
+    // Drawn after every older axis: the CRM method families the portal answers (both, only the
+    // universal `crm.item.*`, only the classic): the walk writes the same records on each.
+    if crm {
+        opts.crm_methods = r.pick(&[Methods::Both, Methods::Item, Methods::Classic]);
     }
     Drawn {
         seed,
