@@ -159,3 +159,36 @@ fn on_the_universal_family_120_contacts_by_id_still_take_three_requests() {
         .count();
     assert_eq!(item_requests, 3);
 }
+
+#[test]
+fn a_profile_that_says_the_family_speaks_it_from_the_first_request() {
+    let item = portal(Methods::Item);
+    let out = exited(item.run_crm(&["config", "set", "crm.api", "items"]), 2);
+    assert!(stderr(&out).contains("item or classic"), "{}", stderr(&out));
+    config_set(&item, "crm.api", "item");
+    let dir = tempfile::tempdir().unwrap();
+    let ids_file = dir.path().join("ids.csv");
+    let ids: Vec<String> = (1..=120).map(|n| n.to_string()).collect();
+    std::fs::write(&ids_file, ids.join("\n")).unwrap();
+    item.clear_journal();
+    let out = item.run_crm_ok(&[
+        "crm",
+        "contact",
+        "get",
+        "--ids-from",
+        ids_file.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(ids_of(&out), (1..=120).collect::<Vec<u64>>());
+    let sent = item.sent();
+    assert_eq!(sent.len(), 3, "120 contacts by ID, three requests");
+    for entry in &sent {
+        assert!(
+            batch_calls(entry)
+                .iter()
+                .all(|(method, _)| method == "crm.item.get"),
+            "{entry}"
+        );
+    }
+}
