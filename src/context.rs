@@ -197,11 +197,15 @@ impl Context {
             .global
             .max_operating_wait
             .unwrap_or(crate::crm::limits::DEFAULT_MAX_OPERATING_WAIT);
-        Ok(Arc::new(crate::crm::Crm::new(
-            self.http.clone(),
-            base,
-            max_operating_wait,
-        )))
+        let family = self
+            .profile
+            .crm
+            .api
+            .as_deref()
+            .and_then(crate::crm::family::Family::parse);
+        Ok(Arc::new(
+            crate::crm::Crm::new(self.http.clone(), base, max_operating_wait).with_family(family),
+        ))
     }
 
     /// The client of `base_url`, logged in: sandbox session, `CLINIC_TOKEN`, or the stored token.

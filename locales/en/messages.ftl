@@ -560,6 +560,8 @@ sync-database-failed = the database { $path } could not be written: { $reason }
 
 ## clinic sync into PostgreSQL
 config-key-sync-target = where clinic sync, sync changes and clinic sql go when --to names nothing: a file, or postgres://user@host/database (the password in PGPASSWORD or stored with clinic auth set-db-password)
+config-key-crm-api = the CRM method family to speak: item (Bitrix24's universal crm.item.*) or classic (crm.contact.*, crm.deal.*); unset, it is found from the portal's answers
+config-expect-crm-api = item or classic
 config-expect-postgres-url = a PostgreSQL URL with a database: postgres://user@host[:port]/database[?sslmode=require]
 config-expect-postgres-no-password = a PostgreSQL URL without a password (postgres://user@host/database): give the password in PGPASSWORD or store it with `clinic auth set-db-password`, so it stays out of the shell's history, the process list and the profile
 sync-postgres-failed = the PostgreSQL database { $url } could not be reached or written: { $reason }

@@ -574,6 +574,8 @@ sync-database-failed = não foi possível gravar o banco { $path }: { $reason }
 
 ## clinic sync para o PostgreSQL
 config-key-sync-target = para onde vão clinic sync, sync changes e clinic sql quando --to não diz: um arquivo, ou postgres://usuario@servidor/banco (a senha em PGPASSWORD ou guardada com clinic auth set-db-password)
+config-key-crm-api = a família de métodos do CRM a usar: item (os universais crm.item.* do Bitrix24) ou classic (crm.contact.*, crm.deal.*); sem ela, é descoberta pelas respostas do portal
+config-expect-crm-api = item ou classic
 config-expect-postgres-url = uma URL do PostgreSQL com o banco: postgres://usuario@servidor[:porta]/banco[?sslmode=require]
 config-expect-postgres-no-password = uma URL do PostgreSQL sem senha (postgres://usuario@servidor/banco): informe a senha em PGPASSWORD ou guarde-a com `clinic auth set-db-password`, para que ela fique fora do histórico do shell, da lista de processos e do perfil
 sync-postgres-failed = não foi possível alcançar ou gravar o banco PostgreSQL { $url }: { $reason }

@@ -97,6 +97,11 @@ pub struct Options {
     /// single methods only.
     #[arg(long)]
     pub crm_no_batch: bool,
+    /// Which CRM method families the portal answers: the classic (`crm.contact.*`…), the
+    /// universal (`crm.item.*`, `crm.type.list`) or both; a family left out answers
+    /// ERROR_METHOD_NOT_FOUND, as Bitrix24 does for a method it does not have.
+    #[arg(long, value_enum, default_value_t = crm::Methods::Both)]
+    pub crm_methods: crm::Methods,
     /// Answer dialect of `/rest/v1`, as different deployments of the API speak it.
     #[arg(long, value_enum, default_value_t = Dialect::Standard)]
     pub dialect: Dialect,
@@ -708,6 +713,7 @@ impl Default for Options {
             crm_operating_window: 600,
             crm_call_cost_ms: 0,
             crm_no_batch: false,
+            crm_methods: crm::Methods::Both,
             dialect: Dialect::Standard,
             envelope: Envelope::Dados,
             token_field: None,

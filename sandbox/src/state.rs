@@ -47,7 +47,8 @@ fn crm_state(opts: &Options) -> Arc<crm::CrmState> {
             std::time::Duration::from_secs(opts.crm_operating_window),
             std::time::Duration::from_millis(opts.crm_call_cost_ms),
         ),
-    );
+    )
+    .with_methods(opts.crm_methods);
     if opts.crm_no_batch {
         crm.remove_batch();
     }

@@ -23,6 +23,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Mutex, OnceLock};
 
+use clinic_sandbox::crm::Methods;
 use clinic_sandbox::{
     AuthScheme, Charset, ContentType, Counter, Dialect, EmptyList, EmptyRecords, Envelope,
     FilterZone, LinkPaging, Options, PageZero, PastEnd, RecordsAs, RecordsKey, RenamedKey,
@@ -258,6 +259,11 @@ fn draw(seed: u64) -> Drawn {
     // incremental exports over evenings whose day in UTC is the next one.
     opts.filter_zone = r.pick(&[FilterZone::Local, FilterZone::Local, FilterZone::Utc]);
     let chain = r.chance(4);
+    // Then the CRM method families the portal answers (both, only the universal `crm.item.*`, only
+    // the classic): the walk writes the same records on each.
+    if crm {
+        opts.crm_methods = r.pick(&[Methods::Both, Methods::Item, Methods::Classic]);
+    }
     Drawn {
         seed,
         chain,

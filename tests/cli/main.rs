@@ -13,6 +13,7 @@ mod conformance;
 mod contacts;
 mod crm_contact;
 mod crm_deal;
+mod crm_families;
 mod crm_fields;
 mod crm_import;
 mod crm_list;

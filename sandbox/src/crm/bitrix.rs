@@ -16,7 +16,8 @@ use super::fields::{Entity, Kind, is_custom};
 use super::operating::Usage;
 use super::params::Params;
 use super::query::{ListRequest, Selection, render};
-use super::state::{CRM_SECRET, CRM_USER, CrmState};
+use super::state::{CRM_SECRET, CRM_USER, CrmState, Family};
+use super::universal;
 use super::values::{now_datetime, value_text};
 use super::writes;
 
@@ -81,9 +82,21 @@ fn call(state: &CrmState, method: &str, params: &Params) -> Result<Map<String, V
         }
         return batch(state, params);
     }
+    if method == "crm.status.list" {
+        return Ok(universal::statuses(params));
+    }
+    // A portal without a family answers its methods as it answers any unknown method.
+    let family = Family::of(method);
+    if family.is_some_and(|f| !state.methods.offers(f)) {
+        return Err(CrmError::method_not_found());
+    }
+    if let Some(answer) = universal::call(state, method, params) {
+        return answer;
+    }
     let (entity, action) = match method.strip_prefix("crm.").and_then(|m| m.split_once('.')) {
         Some(("contact", action)) => (Entity::Contact, action),
         Some(("deal", action)) => (Entity::Deal, action),
+        Some(("lead", action)) => (Entity::Lead, action),
         _ => return Err(CrmError::method_not_found()),
     };
     let result = match action {
@@ -293,7 +306,8 @@ fn describe_fields(entity: Entity) -> Value {
                 Kind::DateTime => "datetime",
                 Kind::Date => "date",
                 Kind::Multi => "crm_multifield",
-                Kind::StageId => "crm_status",
+                Kind::StageId | Kind::ItemStage => "crm_status",
+                Kind::Category => "crm_category",
                 Kind::Text | Kind::StageName | Kind::Unit => "string",
             };
             let description = json!({

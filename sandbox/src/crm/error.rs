@@ -56,6 +56,21 @@ impl CrmError {
         Self::new(StatusCode::BAD_REQUEST, "NOT_FOUND", "Not found")
     }
 
+    /// `crm.item.*` for an `entityTypeId` the portal has no type for
+    /// (api-reference/crm/universal/crm-item-list.md, "Возможные коды ошибок").
+    pub fn type_not_found() -> Self {
+        Self::new(
+            StatusCode::BAD_REQUEST,
+            "NOT_FOUND",
+            "Smart process not found",
+        )
+    }
+
+    /// `crm.item.get|update|delete` for an `id` the type does not hold.
+    pub fn item_not_found() -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "NOT_FOUND", "Element not found")
+    }
+
     pub fn method_not_found() -> Self {
         Self::new(
             StatusCode::BAD_REQUEST,

@@ -2,6 +2,7 @@
 //! may put in it.
 
 use super::error::CrmError;
+use super::smart::{RETURNS, SmartType, TREATMENTS};
 
 /// How a field's values compare, sort and validate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,6 +26,10 @@ pub enum Kind {
     StageName,
     /// One of `UNITS`.
     Unit,
+    /// `STAGE_ID` of a smart process: one of its type's stages, which also sets `CATEGORY_ID`.
+    ItemStage,
+    /// `CATEGORY_ID` of a smart process: one of its type's pipelines.
+    Category,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -104,17 +109,141 @@ pub const DEAL_FIELDS: &[Field] = &[
     field(DEAL_UNIT_FIELD, Kind::Unit, "Unidade definitiva"),
 ];
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub const LEAD_INTEREST_FIELD: &str = "UF_CRM_1700000301";
+
+/// Lead fields in the order Bitrix returns them.
+pub const LEAD_FIELDS: &[Field] = &[
+    fixed("ID", Kind::Int, "ID"),
+    field("TITLE", Kind::Text, "Nome do lead"),
+    field("NAME", Kind::Text, "Nome"),
+    field("LAST_NAME", Kind::Text, "Sobrenome"),
+    field("STATUS_ID", Kind::Text, "Status"),
+    field("SOURCE_ID", Kind::Text, "Origem"),
+    field("OPPORTUNITY", Kind::Money, "Valor"),
+    field("CURRENCY_ID", Kind::Text, "Moeda"),
+    field("ASSIGNED_BY_ID", Kind::Int, "Responsável"),
+    fixed("DATE_CREATE", Kind::DateTime, "Criado em"),
+    fixed("DATE_MODIFY", Kind::DateTime, "Modificado em"),
+    field("PHONE", Kind::Multi, "Telefone"),
+    field("EMAIL", Kind::Multi, "E-mail"),
+    field(LEAD_INTEREST_FIELD, Kind::Text, "Procedimento de interesse"),
+];
+
+pub const TREATMENT_PROCEDURE_FIELD: &str = "UF_CRM_5_1700000001";
+pub const TREATMENT_VALUE_FIELD: &str = "UF_CRM_5_1700000002";
+pub const TREATMENT_SESSION_FIELD: &str = "UF_CRM_5_1700000003";
+
+/// Fields of smart process "Tratamentos" (type 5). A smart process's user fields are named after
+/// its type: `UF_CRM_<typeId>_…`, `ufCrm<typeId>_…` in the universal methods.
+pub const TREATMENT_FIELDS: &[Field] = &[
+    fixed("ID", Kind::Int, "ID"),
+    field("TITLE", Kind::Text, "Nome"),
+    field("CATEGORY_ID", Kind::Category, "Pipeline"),
+    field("STAGE_ID", Kind::ItemStage, "Fase"),
+    field("CONTACT_ID", Kind::Int, "Contato"),
+    field("OPPORTUNITY", Kind::Money, "Valor total"),
+    field("CURRENCY_ID", Kind::Text, "Moeda"),
+    field("ASSIGNED_BY_ID", Kind::Int, "Responsável"),
+    fixed("CREATED_TIME", Kind::DateTime, "Criado em"),
+    fixed("UPDATED_TIME", Kind::DateTime, "Modificado em"),
+    field(TREATMENT_PROCEDURE_FIELD, Kind::Text, "Procedimento"),
+    field(TREATMENT_VALUE_FIELD, Kind::Money, "Valor"),
+    field(TREATMENT_SESSION_FIELD, Kind::Date, "Data da sessão"),
+];
+
+pub const RETURN_DATE_FIELD: &str = "UF_CRM_7_1700000101";
+pub const RETURN_NOTE_FIELD: &str = "UF_CRM_7_1700000102";
+/// A second field labelled "Observação": a portal lets two fields share a label, and a client
+/// that finds fields by label must say which codes it could mean.
+pub const RETURN_NOTE_TOO_FIELD: &str = "UF_CRM_7_1700000103";
+pub const RETURN_PROCEDURE_FIELD: &str = "UF_CRM_7_1700000104";
+
+/// Fields of smart process "Retornos" (type 7).
+pub const RETURN_FIELDS: &[Field] = &[
+    fixed("ID", Kind::Int, "ID"),
+    field("TITLE", Kind::Text, "Nome"),
+    field("CATEGORY_ID", Kind::Category, "Pipeline"),
+    field("STAGE_ID", Kind::ItemStage, "Fase"),
+    field("CONTACT_ID", Kind::Int, "Contato"),
+    field("ASSIGNED_BY_ID", Kind::Int, "Responsável"),
+    fixed("CREATED_TIME", Kind::DateTime, "Criado em"),
+    fixed("UPDATED_TIME", Kind::DateTime, "Modificado em"),
+    field(RETURN_DATE_FIELD, Kind::Date, "Data do retorno"),
+    field(RETURN_NOTE_FIELD, Kind::Text, "Observação"),
+    field(RETURN_NOTE_TOO_FIELD, Kind::Text, "Observação"),
+    field(RETURN_PROCEDURE_FIELD, Kind::Text, "Procedimento"),
+];
+
+/// A kind of CRM record. Contacts, deals and leads answer both method families; smart processes
+/// only the universal one (`crm.item.*`), as on Bitrix24.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Entity {
     Contact,
     Deal,
+    Lead,
+    Treatment,
+    Return,
 }
 
 impl Entity {
+    pub const ALL: [Entity; 5] = [
+        Entity::Lead,
+        Entity::Deal,
+        Entity::Contact,
+        Entity::Treatment,
+        Entity::Return,
+    ];
+
     pub fn fields(self) -> &'static [Field] {
         match self {
             Entity::Contact => CONTACT_FIELDS,
             Entity::Deal => DEAL_FIELDS,
+            Entity::Lead => LEAD_FIELDS,
+            Entity::Treatment => TREATMENT_FIELDS,
+            Entity::Return => RETURN_FIELDS,
+        }
+    }
+
+    /// The `entityTypeId` the universal methods name it by: the system types' fixed numbers
+    /// (lead 1, deal 2, contact 3; api-reference/crm/data-types.md#object_type), a smart
+    /// process's own.
+    pub fn type_id(self) -> u64 {
+        match self {
+            Entity::Lead => 1,
+            Entity::Deal => 2,
+            Entity::Contact => 3,
+            Entity::Treatment => TREATMENTS.entity_type_id,
+            Entity::Return => RETURNS.entity_type_id,
+        }
+    }
+
+    pub fn from_type_id(id: u64) -> Option<Entity> {
+        Entity::ALL.into_iter().find(|e| e.type_id() == id)
+    }
+
+    /// The smart process behind this entity, if it is one.
+    pub fn smart(self) -> Option<&'static SmartType> {
+        match self {
+            Entity::Treatment => Some(&TREATMENTS),
+            Entity::Return => Some(&RETURNS),
+            _ => None,
+        }
+    }
+
+    /// The field a write stamps with its time.
+    pub fn modified_field(self) -> &'static str {
+        if self.smart().is_some() {
+            "UPDATED_TIME"
+        } else {
+            "DATE_MODIFY"
+        }
+    }
+
+    pub fn created_field(self) -> &'static str {
+        if self.smart().is_some() {
+            "CREATED_TIME"
+        } else {
+            "DATE_CREATE"
         }
     }
 

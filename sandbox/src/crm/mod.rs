@@ -5,8 +5,11 @@
 //!   `{"ok":true,"contact_id":"601","deal_id":"601","contact_created":true}` (plus
 //!   `"matched_by":"phone"|"email"` when an existing contact was reused), or 400
 //!   `{"ok":false,"erro":…,"parametro":…,"valor":…,"esperado":…,"erros":[…]}`.
-//! - `GET|POST /crm/rest/1/sandbox/<method>[.json]` — `crm.contact.*` and `crm.deal.*`
-//!   (`list`, `get`, `update`, `fields`), rate-limited with Bitrix's `QUERY_LIMIT_EXCEEDED`.
+//! - `GET|POST /crm/rest/1/sandbox/<method>[.json]` — the classic `crm.contact.*`, `crm.deal.*`
+//!   and `crm.lead.*` (`list`, `get`, `update`, `fields`) and the universal `crm.item.*`
+//!   (`list`, `get`, `add`, `update`, `delete`, `fields`), `crm.type.list`, `crm.category.list`,
+//!   `crm.status.list`, `batch`, `crm.duplicate.findbycomm`; rate-limited with Bitrix's
+//!   `QUERY_LIMIT_EXCEEDED`. `--crm-methods` removes one family.
 //! - any method on `/io` and `/io/<path>` with `x-api-key: sandbox-io-key` — echo.
 
 mod bitrix;
@@ -19,8 +22,10 @@ mod query;
 mod rate;
 mod reference;
 mod seed;
+mod smart;
 mod state;
 mod store;
+mod universal;
 mod values;
 mod webhook;
 mod writes;
@@ -39,7 +44,12 @@ pub use reference::{DEAL_STAGES, DealStage, UNITS};
 pub use seed::SEEDED_CONTACTS;
 pub use webhook::{PARAMETERS as WEBHOOK_PARAMETERS, UTM_SOURCES};
 
-pub use state::{CrmState, CrmStats};
+pub use fields::{
+    LEAD_INTEREST_FIELD, RETURN_NOTE_FIELD, RETURN_NOTE_TOO_FIELD, TREATMENT_PROCEDURE_FIELD,
+    TREATMENT_VALUE_FIELD,
+};
+pub use smart::{RETURNS, SMART_TYPES, SmartType, TREATMENTS};
+pub use state::{CrmState, CrmStats, Methods};
 
 /// The automation webhook, the CRM's REST methods and the IO catcher, at absolute paths.
 pub fn routes(state: Arc<CrmState>) -> Router {

@@ -50,6 +50,13 @@ impl Params {
         }
     }
 
+    /// Parameters made by the server itself (a universal call put in the classic methods' words).
+    pub fn from_map(tree: Map<String, Value>) -> Params {
+        let mut params = Params::default();
+        params.merge(tree);
+        params
+    }
+
     /// The top-level parameter `key` (upper-case).
     pub fn get(&self, key: &str) -> Option<&Value> {
         self.0.get(key)

@@ -49,6 +49,14 @@ const OPERATORS: &[(&str, Op)] = &[
     ("@", Op::Eq),
 ];
 
+/// A filter key split into its operator prefix and its field (`>=ID` → (`>=`, `ID`)).
+pub fn split_operator(key: &str) -> (&str, &str) {
+    OPERATORS
+        .iter()
+        .find_map(|(prefix, _)| key.strip_prefix(prefix).map(|rest| (*prefix, rest)))
+        .unwrap_or(("", key))
+}
+
 #[derive(Debug)]
 struct Condition {
     field: String,

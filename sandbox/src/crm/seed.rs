@@ -7,9 +7,15 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::fields::{
+    Entity, LEAD_INTEREST_FIELD, RETURN_DATE_FIELD, RETURN_NOTE_FIELD, RETURN_NOTE_TOO_FIELD,
+    RETURN_PROCEDURE_FIELD, TREATMENT_PROCEDURE_FIELD, TREATMENT_SESSION_FIELD,
+    TREATMENT_VALUE_FIELD,
+};
 use super::reference::{DEAL_STAGES, DealStage, UNITS};
-use super::store::{NewContact, NewDeal, Store, Utm};
+use super::store::{NewContact, NewDeal, Record, Store, Utm};
 use super::values::fold_ascii;
+use super::values::{format_date, format_datetime};
 
 /// Contacts (each with one deal) a fresh CRM holds.
 pub const SEEDED_CONTACTS: usize = 600;
@@ -190,6 +196,120 @@ pub fn populate(store: &mut Store, seed: u64, contacts: usize) {
             assigned_by,
             created,
         ));
+    }
+    populate_items(store, seed, contacts);
+}
+
+/// Keeps the leads' and smart processes' random stream apart from the contacts', so adding them
+/// left every seeded contact and deal as it was.
+const ITEM_STREAM: u64 = 0x0C12_B17C_0000_0002;
+
+const PROCEDURES: &[&str] = &[
+    "Botox",
+    "Preenchimento labial",
+    "Limpeza de pele",
+    "Peeling químico",
+    "Drenagem linfática",
+    "Criolipólise",
+    "Microagulhamento",
+];
+
+const RETURN_NOTES: &[&str] = &[
+    "",
+    "Avaliar resultado",
+    "Trazer exames",
+    "Reaplicação, \"retoque\"",
+    "Confirmar por WhatsApp",
+];
+
+/// Leads (one for every 4 contacts), treatments (one for every 3) and returns (one for every 5),
+/// each linked to a seeded contact, in every stage and pipeline of its type.
+fn populate_items(store: &mut Store, seed: u64, contacts: usize) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ ITEM_STREAM);
+    let mut created = NaiveDate::from_ymd_opt(2023, 6, 1)
+        .and_then(|d| d.and_hms_opt(9, 0, 0))
+        .expect("valid start date");
+    let contact_of =
+        |rng: &mut ChaCha8Rng| rng.random_range(1..=contacts.max(1) as u64).to_string();
+    for id in 1..=(contacts / 4) as u64 {
+        created += Duration::minutes(rng.random_range(30..3000));
+        let first = pick(&mut rng, FIRST_NAMES);
+        let last = pick(&mut rng, LAST_NAMES);
+        let stamp = format_datetime(created);
+        let phone = store.multi_item(&format!("+5511{:09}", 900_000_000 + id), "MOBILE", "PHONE");
+        let mut record = Record::new();
+        record.insert("ID".into(), id.to_string().into());
+        record.insert("TITLE".into(), format!("Lead {first} {last}").into());
+        record.insert("NAME".into(), first.into());
+        record.insert("LAST_NAME".into(), last.into());
+        record.insert(
+            "STATUS_ID".into(),
+            pick(&mut rng, &["NEW", "IN_PROCESS", "PROCESSED", "JUNK"]).into(),
+        );
+        record.insert(
+            "SOURCE_ID".into(),
+            SOURCES.choose(&mut rng).expect("non-empty").0.into(),
+        );
+        record.insert(
+            "OPPORTUNITY".into(),
+            format!("{:.2}", f64::from(rng.random_range(0..=60_u32)) * 50.0).into(),
+        );
+        record.insert("CURRENCY_ID".into(), "BRL".into());
+        record.insert(
+            "ASSIGNED_BY_ID".into(),
+            rng.random_range(1..=15_u32).to_string().into(),
+        );
+        record.insert("DATE_CREATE".into(), stamp.clone().into());
+        record.insert("DATE_MODIFY".into(), stamp.into());
+        record.insert("PHONE".into(), vec![phone].into());
+        record.insert("EMAIL".into(), Vec::<serde_json::Value>::new().into());
+        record.insert(
+            LEAD_INTEREST_FIELD.into(),
+            pick(&mut rng, PROCEDURES).into(),
+        );
+        store.put(Entity::Lead, id, record);
+    }
+    for (entity, share) in [(Entity::Treatment, 3), (Entity::Return, 5)] {
+        let kind = entity.smart().expect("a smart process");
+        let mut created = created;
+        for id in 1..=(contacts / share) as u64 {
+            created += Duration::minutes(rng.random_range(30..3000));
+            let stage = *kind.stages.choose(&mut rng).expect("non-empty");
+            let procedure = pick(&mut rng, PROCEDURES);
+            let stamp = format_datetime(created);
+            let mut record = Record::new();
+            record.insert("ID".into(), id.to_string().into());
+            record.insert("TITLE".into(), format!("{procedure} #{id}").into());
+            record.insert("CATEGORY_ID".into(), stage.category.to_string().into());
+            record.insert("STAGE_ID".into(), stage.id.into());
+            record.insert("CONTACT_ID".into(), contact_of(&mut rng).into());
+            let amount = f64::from(rng.random_range(4..=60_u32)) * 50.0;
+            if entity == Entity::Treatment {
+                record.insert("OPPORTUNITY".into(), format!("{amount:.2}").into());
+                record.insert("CURRENCY_ID".into(), "BRL".into());
+            }
+            record.insert(
+                "ASSIGNED_BY_ID".into(),
+                rng.random_range(1..=15_u32).to_string().into(),
+            );
+            record.insert("CREATED_TIME".into(), stamp.clone().into());
+            record.insert("UPDATED_TIME".into(), stamp.into());
+            let day = format_date(created.date() + Duration::days(rng.random_range(1..60)));
+            if entity == Entity::Treatment {
+                record.insert(TREATMENT_PROCEDURE_FIELD.into(), procedure.into());
+                record.insert(TREATMENT_VALUE_FIELD.into(), format!("{amount:.2}").into());
+                record.insert(TREATMENT_SESSION_FIELD.into(), day.into());
+            } else {
+                record.insert(RETURN_DATE_FIELD.into(), day.into());
+                record.insert(
+                    RETURN_NOTE_FIELD.into(),
+                    pick(&mut rng, RETURN_NOTES).into(),
+                );
+                record.insert(RETURN_NOTE_TOO_FIELD.into(), "".into());
+                record.insert(RETURN_PROCEDURE_FIELD.into(), procedure.into());
+            }
+            store.put(entity, id, record);
+        }
     }
 }
 

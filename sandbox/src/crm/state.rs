@@ -15,6 +15,48 @@ use crate::WEBHOOK_ID;
 pub(super) const CRM_USER: &str = "1";
 pub(super) const CRM_SECRET: &str = WEBHOOK_ID;
 
+/// Which of Bitrix24's two CRM method families the portal answers.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Methods {
+    /// The classic methods (`crm.contact.*`, `crm.deal.*`, `crm.lead.*`) and the universal ones
+    /// (`crm.item.*`, `crm.type.list`, `crm.category.*`).
+    #[default]
+    Both,
+    /// Only the universal methods: the classic ones answer ERROR_METHOD_NOT_FOUND.
+    Item,
+    /// Only the classic methods: the universal ones answer ERROR_METHOD_NOT_FOUND.
+    Classic,
+}
+
+/// The family a method belongs to; `None` for the methods every portal has (`batch`,
+/// `crm.duplicate.findbycomm`, `crm.status.list`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    Classic,
+    Item,
+}
+
+impl Family {
+    pub fn of(method: &str) -> Option<Family> {
+        let entity = method.strip_prefix("crm.")?.split('.').next()?;
+        match entity {
+            "contact" | "deal" | "lead" => Some(Family::Classic),
+            "item" | "type" | "category" => Some(Family::Item),
+            _ => None,
+        }
+    }
+}
+
+impl Methods {
+    pub fn offers(self, family: Family) -> bool {
+        match self {
+            Methods::Both => true,
+            Methods::Item => family == Family::Item,
+            Methods::Classic => family == Family::Classic,
+        }
+    }
+}
+
 /// Counters shown by `/__sandbox/stats`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct CrmStats {
@@ -30,6 +72,8 @@ pub struct CrmState {
     pub(super) io_calls: AtomicUsize,
     /// `batch` answers ERROR_METHOD_NOT_FOUND, as behind a gateway that forwards single methods.
     pub(super) batch_missing: AtomicBool,
+    /// The method families this portal answers.
+    pub(super) methods: Methods,
 }
 
 impl CrmState {
@@ -51,7 +95,21 @@ impl CrmState {
             operating,
             io_calls: AtomicUsize::new(0),
             batch_missing: AtomicBool::new(false),
+            methods: Methods::Both,
         })
+    }
+
+    /// The same CRM answering only the `methods` family (or both).
+    pub fn with_methods(self: Arc<Self>, methods: Methods) -> Arc<CrmState> {
+        match Arc::try_unwrap(self) {
+            Ok(mut state) => {
+                state.methods = methods;
+                Arc::new(state)
+            }
+            // Shared already: the knob is set before the server starts, so this does not happen;
+            // keep the portal as it is rather than lose its records.
+            Err(shared) => shared,
+        }
     }
 
     /// From now on `batch` is a method this CRM does not have.

@@ -54,10 +54,15 @@ pub struct NewDeal {
     pub created: NaiveDateTime,
 }
 
+/// A table with nothing in it, for a kind no record was ever stored under.
+static EMPTY: BTreeMap<u64, Record> = BTreeMap::new();
+
 #[derive(Default)]
 pub struct Store {
     contacts: BTreeMap<u64, Record>,
     deals: BTreeMap<u64, Record>,
+    /// Leads and the items of each smart process.
+    others: BTreeMap<Entity, BTreeMap<u64, Record>>,
     last_multi_id: u64,
     /// Phone digits / lower-case e-mail → contacts holding it (in any phone or e-mail field).
     phones: HashMap<String, BTreeSet<u64>>,
@@ -69,6 +74,25 @@ impl Store {
         match entity {
             Entity::Contact => &self.contacts,
             Entity::Deal => &self.deals,
+            other => self.others.get(&other).unwrap_or(&EMPTY),
+        }
+    }
+
+    /// The ID the next record of this kind gets.
+    pub fn next_id(&self, entity: Entity) -> u64 {
+        next_id(self.table(entity))
+    }
+
+    /// Removes a record (and, for a contact, its phones and e-mails from the dedupe index).
+    pub fn remove(&mut self, entity: Entity, id: u64) -> Option<Record> {
+        match entity {
+            Entity::Contact => {
+                let old = self.contacts.remove(&id)?;
+                self.index(id, &old, false);
+                Some(old)
+            }
+            Entity::Deal => self.deals.remove(&id),
+            other => self.others.get_mut(&other)?.remove(&id),
         }
     }
 
@@ -203,6 +227,9 @@ impl Store {
         match entity {
             Entity::Deal => {
                 self.deals.insert(id, record);
+            }
+            Entity::Lead | Entity::Treatment | Entity::Return => {
+                self.others.entry(entity).or_default().insert(id, record);
             }
             Entity::Contact => {
                 for field in ["PHONE", "EMAIL"] {

@@ -6,7 +6,8 @@ use serde_json::{Map, Value};
 use super::error::CrmError;
 use super::fields::{DEAL_STAGE_NAME_FIELD, Entity, Kind};
 use super::params::members;
-use super::reference::{DealStage, UNITS, stage_by_id, stage_by_name, stage_list};
+use super::reference::{DealStage, NEW_DEAL_STAGE, UNITS, stage_by_id, stage_by_name, stage_list};
+use super::smart::Stage;
 use super::store::Store;
 use super::values::{format_date, is_email, now_datetime, parse_date, phone_key, value_text};
 
@@ -26,6 +27,8 @@ pub fn update(
         ));
     }
     let mut stage: Option<(String, DealStage)> = None;
+    let mut item_stage: Option<Stage> = None;
+    let mut item_category: Option<u64> = None;
     for (key, value) in fields {
         let field = key.clone();
         let spec = entity.known(&field)?;
@@ -33,6 +36,35 @@ pub fn update(
             return Err(CrmError::invalid(format!("Field {field} is read-only")));
         }
         let new = match spec.kind {
+            Kind::ItemStage | Kind::Category => {
+                let kind = entity
+                    .smart()
+                    .ok_or_else(|| CrmError::unknown_field(&field))?;
+                let text = scalar(&field, value)?;
+                if spec.kind == Kind::ItemStage {
+                    let found = kind.stage(&text).ok_or_else(|| {
+                        CrmError::invalid(format!(
+                            "Unknown stage {text:?} in {field}; {} has: {}",
+                            kind.title,
+                            kind.stage_list()
+                        ))
+                    })?;
+                    item_stage = Some(found);
+                } else {
+                    let id = text
+                        .trim()
+                        .parse::<u64>()
+                        .ok()
+                        .filter(|id| kind.category(*id).is_some());
+                    item_category = Some(id.ok_or_else(|| {
+                        CrmError::invalid(format!(
+                            "Field {field}: {text:?} is not a pipeline of {}",
+                            kind.title
+                        ))
+                    })?);
+                }
+                continue;
+            }
             Kind::Multi => multi_field(store, &record, &field, value)?,
             Kind::StageId | Kind::StageName => {
                 let text = scalar(&field, value)?;
@@ -65,9 +97,74 @@ pub fn update(
         record.insert("STAGE_ID".into(), found.id.into());
         record.insert(DEAL_STAGE_NAME_FIELD.into(), found.name.into());
     }
-    record.insert("DATE_MODIFY".into(), now_datetime().into());
+    if let Some(kind) = entity.smart() {
+        // A stage belongs to one pipeline: naming it moves the item there; naming a pipeline
+        // alone moves the item to that pipeline's first stage.
+        let moved = match (item_stage, item_category) {
+            (Some(stage), Some(category)) if stage.category != category => {
+                return Err(CrmError::invalid(format!(
+                    "STAGE_ID {} is not a stage of pipeline {category}",
+                    stage.id
+                )));
+            }
+            (Some(stage), _) => Some(stage),
+            (None, Some(category)) => kind.first_stage(category),
+            (None, None) => None,
+        };
+        if let Some(stage) = moved {
+            record.insert("STAGE_ID".into(), stage.id.into());
+            record.insert("CATEGORY_ID".into(), stage.category.to_string().into());
+        }
+    }
+    record.insert(entity.modified_field().into(), now_datetime().into());
     store.put(entity, id, record);
     Ok(())
+}
+
+/// A new record: every field empty but its ID, its times and (for a deal or a smart process)
+/// where it opens, then `fields` written as an update would write them; a rejected write stores
+/// nothing. Returns the new ID.
+pub fn create(
+    store: &mut Store,
+    entity: Entity,
+    fields: &Map<String, Value>,
+) -> Result<u64, CrmError> {
+    let id = store.next_id(entity);
+    let now = now_datetime();
+    let mut record = Map::new();
+    for field in entity.fields() {
+        let value: Value = match field.kind {
+            Kind::Multi => Value::Array(Vec::new()),
+            _ => Value::Null,
+        };
+        record.insert(field.id.to_string(), value);
+    }
+    record.insert("ID".into(), id.to_string().into());
+    record.insert(entity.created_field().into(), now.clone().into());
+    record.insert(entity.modified_field().into(), now.into());
+    if let Some(kind) = entity.smart() {
+        let category = kind.default_category();
+        if let Some(stage) = kind.first_stage(category.id) {
+            record.insert("STAGE_ID".into(), stage.id.into());
+        }
+        record.insert("CATEGORY_ID".into(), category.id.to_string().into());
+    }
+    if entity == Entity::Deal {
+        record.insert("CATEGORY_ID".into(), "0".into());
+        record.insert("STAGE_ID".into(), NEW_DEAL_STAGE.id.into());
+        record.insert(DEAL_STAGE_NAME_FIELD.into(), NEW_DEAL_STAGE.name.into());
+    }
+    store.put(entity, id, record);
+    if fields.is_empty() {
+        return Ok(id);
+    }
+    match update(store, entity, id, fields) {
+        Ok(()) => Ok(id),
+        Err(error) => {
+            store.remove(entity, id);
+            Err(error)
+        }
+    }
 }
 
 fn scalar(field: &str, value: &Value) -> Result<String, CrmError> {

@@ -7,4 +7,5 @@ mod records;
 mod sandbox;
 mod strict;
 mod support;
+mod universal;
 mod webhook;

@@ -409,7 +409,7 @@ async fn batch_calls_spend_their_own_methods_operating_time() {
 async fn unknown_methods_ids_and_credentials() {
     let crm = Crm::start().await;
     for method in [
-        "crm.lead.list",
+        "crm.company.list",
         "crm.contact.delete",
         "user.get",
         "crm.contact",

@@ -46,6 +46,10 @@ impl Crm {
         .await
     }
 
+    pub async fn serving_state(state: Arc<CrmState>) -> Crm {
+        Crm::serving(state).await
+    }
+
     async fn serving(state: Arc<CrmState>) -> Crm {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await

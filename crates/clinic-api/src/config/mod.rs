@@ -153,6 +153,22 @@ impl std::fmt::Display for StoreKind {
     }
 }
 
+/// The `crm.*` keys of a profile.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CrmKeys {
+    /// `crm.api = "item"|"classic"`: the CRM method family to speak, instead of finding it from
+    /// the portal's answers (Bitrix24's universal `crm.item.*`, or the classic `crm.contact.*`…).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub api: Option<String>,
+}
+
+impl CrmKeys {
+    fn is_empty(&self) -> bool {
+        self.api.is_none()
+    }
+}
+
 /// The `sync.*` keys of a profile.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -300,6 +316,9 @@ pub struct Profile {
     /// CRM field aliases: `email = "UF_CRM_1676052930"`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub aliases: BTreeMap<String, String>,
+    /// `[profiles.NAME.crm]`: how the CRM is spoken to.
+    #[serde(default, skip_serializing_if = "CrmKeys::is_empty")]
+    pub crm: CrmKeys,
     /// `[profiles.NAME.sync]`: how `clinic sync` runs for this profile.
     #[serde(default, skip_serializing_if = "SyncKeys::is_empty")]
     pub sync: SyncKeys,
@@ -348,6 +367,7 @@ pub const KEYS: &[&str] = &[
     "ca_bundle",
     "proxy",
     "language",
+    "crm.api",
     "sync.full_every",
     "sync.target",
     "mcp.share_personal",
@@ -384,6 +404,7 @@ pub fn meaning(key: &str) -> Option<String> {
         "language" => crate::t!("config-key-language"),
         "sync.full_every" => crate::t!("config-key-sync-full-every"),
         "sync.target" => crate::t!("config-key-sync-target"),
+        "crm.api" => crate::t!("config-key-crm-api"),
         "mcp.share_personal" => crate::t!("config-key-mcp-share-personal"),
         "mcp.allow_writes" => crate::t!("config-key-mcp-allow-writes"),
         "mcp.writes" => crate::t!("config-key-mcp-writes"),
@@ -678,6 +699,7 @@ impl Profile {
             "timeout" => s(&self.timeout),
             "sync.full_every" => s(&self.sync.full_every),
             "sync.target" => s(&self.sync.target),
+            "crm.api" => s(&self.crm.api),
             "mcp.share_personal" => self.mcp.share_personal.map(|v| v.to_string()),
             "mcp.allow_writes" => self.mcp.allow_writes.map(|v| v.to_string()),
             "mcp.writes" => s(&self.mcp.writes),
@@ -761,6 +783,13 @@ impl Profile {
                 duration(key, v, false)?;
                 self.sync.full_every = Some(v.to_string())
             }
+            "crm.api" => {
+                let word = v.trim().to_ascii_lowercase();
+                if word != "item" && word != "classic" {
+                    return Err(Error::invalid(key, v, &crate::t!("config-expect-crm-api")));
+                }
+                self.crm.api = Some(word)
+            }
             "sync.target" => {
                 check_sync_target(key, v)?;
                 self.sync.target = Some(v.to_string())
@@ -837,6 +866,7 @@ impl Profile {
             "timeout" => self.timeout = None,
             "sync.full_every" => self.sync.full_every = None,
             "sync.target" => self.sync.target = None,
+            "crm.api" => self.crm.api = None,
             "mcp.share_personal" => self.mcp.share_personal = None,
             "mcp.allow_writes" => self.mcp.allow_writes = None,
             "mcp.writes" => self.mcp.writes = None,

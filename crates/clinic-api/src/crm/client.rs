@@ -2,12 +2,13 @@
 //! method call, the secret segment masked wherever the address is shown, Bitrix errors mapped to exit codes.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::time::Duration;
 
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
 
+use super::family::{self, Family};
 use super::limits::{Limits, Pause};
 use crate::api::judge::{Empty, Verdict, judge};
 use crate::api::{Host, Operation};
@@ -25,6 +26,8 @@ pub struct Crm {
     told: AtomicBool,
     /// `batch` is a method this CRM does not have (learnt from its answer, once a run).
     batch_missing: AtomicBool,
+    /// The method family the portal speaks (`Family::as_u8`; 0 while not known yet).
+    family: AtomicU8,
 }
 
 impl Crm {
@@ -37,7 +40,26 @@ impl Crm {
             limits: Limits::new(max_operating_wait),
             told: AtomicBool::new(false),
             batch_missing: AtomicBool::new(false),
+            family: AtomicU8::new(0),
         }
+    }
+
+    /// The same client told which family to speak (a profile's `crm.api`), instead of finding it.
+    pub fn with_family(self, family: Option<Family>) -> Crm {
+        self.family
+            .store(family.map_or(0, Family::as_u8), Ordering::Relaxed);
+        self
+    }
+
+    /// The method family this portal was found to speak (or was said to), if known yet.
+    pub fn family(&self) -> Option<Family> {
+        Family::from_u8(self.family.load(Ordering::Relaxed))
+    }
+
+    fn learn(&self, family: Family) {
+        let _ =
+            self.family
+                .compare_exchange(0, family.as_u8(), Ordering::Relaxed, Ordering::Relaxed);
     }
 
     /// `{crm_url}<method>?<query>`; a query string of `crm_url` itself (some portals take their
@@ -75,8 +97,168 @@ impl Crm {
         answer(self.send(method, query, safety).await?)
     }
 
-    /// [`Crm::call`]'s request, and the response as it came once the waits and retries are over.
+    /// [`Crm::call`]'s request, in the words of the family the portal speaks, and the response
+    /// in classic words (see [`super::family`]). While the family is not known, a classic call
+    /// goes first: the portal's ERROR_METHOD_NOT_FOUND says it speaks only the universal one, and
+    /// the same call goes again in those words.
     pub(super) async fn send(
+        &self,
+        method: &str,
+        query: &[(String, String)],
+        safety: Safety,
+    ) -> Result<Response> {
+        if method == "batch" {
+            return self.send_batch(query, safety).await;
+        }
+        if family::classic_method(method).is_none() {
+            return self.send_raw(method, query, safety).await;
+        }
+        match self.family() {
+            Some(Family::Item) => self.send_item(method, query, safety).await,
+            Some(Family::Classic) => self.send_raw(method, query, safety).await,
+            None => {
+                let resp = self.send_raw(method, query, safety).await?;
+                if bitrix_code(&resp).as_deref() == Some("ERROR_METHOD_NOT_FOUND") {
+                    self.learn(Family::Item);
+                    return self.send_item(method, query, safety).await;
+                }
+                if resp.status.is_success() {
+                    self.learn(Family::Classic);
+                }
+                Ok(resp)
+            }
+        }
+    }
+
+    /// A classic call sent as its universal twin, the answer put back in classic words.
+    async fn send_item(
+        &self,
+        method: &str,
+        query: &[(String, String)],
+        safety: Safety,
+    ) -> Result<Response> {
+        let Some((item_method, item_query)) = family::to_item(method, query) else {
+            return self.send_raw(method, query, safety).await;
+        };
+        let action = family::classic_method(method).map_or("", |(_, a)| a);
+        let selection = family::Selection::of(query);
+        let mut resp = self.send_raw(&item_method, &item_query, safety).await?;
+        if let Ok(Value::Object(mut answer)) = serde_json::from_slice::<Value>(&resp.body)
+            && !answer.contains_key("error")
+            && let Some(result) = answer.remove("result")
+        {
+            let result = family::classic_result(action, result, &selection);
+            answer.insert("result".into(), result);
+            resp.body = serde_json::to_vec(&Value::Object(answer))
+                .unwrap_or_default()
+                .into();
+        }
+        Ok(resp)
+    }
+
+    /// A `batch` whose classic calls go in the words of the family the portal speaks; while the
+    /// family is not known, the classic calls' ERROR_METHOD_NOT_FOUND inside the answer settles
+    /// it and the batch goes again.
+    async fn send_batch(&self, query: &[(String, String)], safety: Safety) -> Result<Response> {
+        let classic_calls = query.iter().any(|(k, v)| {
+            k.starts_with("cmd[")
+                && family::classic_method(v.split_once('?').map_or(v.as_str(), |(m, _)| m))
+                    .is_some()
+        });
+        match self.family() {
+            Some(Family::Item) if classic_calls => self.send_item_batch(query, safety).await,
+            None if classic_calls => {
+                let resp = self.send_raw("batch", query, safety).await?;
+                let answer = serde_json::from_slice::<Value>(&resp.body).unwrap_or_default();
+                let errors = answer.pointer("/result/result_error");
+                let missing = errors.and_then(Value::as_object).is_some_and(|errors| {
+                    errors.values().any(|e| {
+                        e.get("error").and_then(Value::as_str) == Some("ERROR_METHOD_NOT_FOUND")
+                    })
+                });
+                let answered = answer
+                    .pointer("/result/result")
+                    .and_then(Value::as_object)
+                    .is_some_and(|r| !r.is_empty());
+                if missing && !answered {
+                    self.learn(Family::Item);
+                    return self.send_item_batch(query, safety).await;
+                }
+                if answered {
+                    self.learn(Family::Classic);
+                }
+                Ok(resp)
+            }
+            _ => self.send_raw("batch", query, safety).await,
+        }
+    }
+
+    async fn send_item_batch(
+        &self,
+        query: &[(String, String)],
+        safety: Safety,
+    ) -> Result<Response> {
+        let mut actions: Vec<(String, String, family::Selection)> = Vec::new();
+        let mut item_query = Vec::with_capacity(query.len());
+        for (key, value) in query {
+            let Some(name) = key.strip_prefix("cmd[").and_then(|k| k.strip_suffix(']')) else {
+                item_query.push((key.clone(), value.clone()));
+                continue;
+            };
+            let (method, qs) = value.split_once('?').unwrap_or((value.as_str(), ""));
+            let pairs: Vec<(String, String)> = url::form_urlencoded::parse(qs.as_bytes())
+                .map(|(k, v)| (k.into_owned(), family::item_reference(&v)))
+                .collect();
+            match (
+                family::classic_method(method),
+                family::to_item(method, &pairs),
+            ) {
+                (Some((_, action)), Some((item_method, item_pairs))) => {
+                    // A reference to an earlier call's result stays as written: the portal
+                    // fills it in before it reads the call's query, as it does for classic calls.
+                    let mut encoded = url::form_urlencoded::Serializer::new(String::new())
+                        .extend_pairs(
+                            item_pairs
+                                .iter()
+                                .filter(|(_, v)| !v.contains("$result["))
+                                .map(|(k, v)| (k.as_str(), v.as_str())),
+                        )
+                        .finish();
+                    for (k, v) in item_pairs.iter().filter(|(_, v)| v.contains("$result[")) {
+                        let k: String =
+                            url::form_urlencoded::byte_serialize(k.as_bytes()).collect();
+                        encoded.push_str(&format!("&{k}={v}"));
+                    }
+                    item_query.push((key.clone(), format!("{item_method}?{encoded}")));
+                    actions.push((
+                        name.to_string(),
+                        action.to_string(),
+                        family::Selection::of(&pairs),
+                    ));
+                }
+                _ => item_query.push((key.clone(), value.clone())),
+            }
+        }
+        let mut resp = self.send_raw("batch", &item_query, safety).await?;
+        if let Ok(mut answer) = serde_json::from_slice::<Value>(&resp.body)
+            && let Some(Value::Object(results)) = answer.pointer_mut("/result/result")
+        {
+            for (name, action, selection) in &actions {
+                if let Some(result) = results.remove(name) {
+                    results.insert(
+                        name.clone(),
+                        family::classic_result(action, result, selection),
+                    );
+                }
+            }
+            resp.body = serde_json::to_vec(&answer).unwrap_or_default().into();
+        }
+        Ok(resp)
+    }
+
+    /// One request as it is given, and the response as it came once the waits and retries are
+    /// over.
+    async fn send_raw(
         &self,
         method: &str,
         query: &[(String, String)],

@@ -5,6 +5,7 @@
 pub mod batch;
 pub mod client;
 pub mod duplicates;
+pub mod family;
 pub mod limits;
 pub mod list;
 pub mod multi;

@@ -1,0 +1,194 @@
+//! The CRM on either of Bitrix24's method families: a portal that answers the classic methods,
+//! one that answers only the universal `crm.item.*`, and one that answers both give the same
+//! output for every `crm` command that reads or changes a record.
+
+use clinic_sandbox::Options;
+use clinic_sandbox::crm::Methods;
+
+use crate::common::*;
+
+fn portal(methods: Methods) -> Env {
+    let env = Env::with(Options {
+        crm_rate_limit: 0,
+        crm_methods: methods,
+        ..Options::ephemeral()
+    });
+    config_set(&env, "units", &clinic_sandbox::crm::UNITS.join(";"));
+    env
+}
+
+#[test]
+fn every_crm_command_gives_the_same_output_on_either_family() {
+    let both = portal(Methods::Both);
+    let item = portal(Methods::Item);
+    let classic = portal(Methods::Classic);
+    let dir = tempfile::tempdir().unwrap();
+    let ids_file = dir.path().join("ids.csv");
+    let ids: Vec<String> = (1..=60).map(|n| n.to_string()).collect();
+    std::fs::write(&ids_file, format!("ID\n{}\n9999999\n", ids.join("\n"))).unwrap();
+    let ids_file = ids_file.to_str().unwrap();
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["crm", "contact", "list", "--all", "--format", "json"],
+        vec!["crm", "contact", "list", "--all", "--keyset"],
+        vec!["crm", "contact", "list", "--page", "3"],
+        vec![
+            "crm",
+            "contact",
+            "list",
+            "--field",
+            "@ID=13,21",
+            "--format",
+            "json",
+        ],
+        vec![
+            "crm",
+            "contact",
+            "list",
+            "--field",
+            "%LAST_NAME=souza",
+            "--all",
+            "--format",
+            "csv",
+        ],
+        vec!["crm", "deal", "list", "--all", "--format", "ndjson"],
+        vec!["crm", "contact", "get", "5", "--format", "json"],
+        vec!["crm", "contact", "get", "5"],
+        vec![
+            "crm",
+            "contact",
+            "get",
+            "--ids-from",
+            ids_file,
+            "--format",
+            "json",
+        ],
+        vec!["crm", "deal", "get", "7", "--format", "json"],
+        vec!["crm", "contact", "get", "999999"],
+        vec![
+            "crm",
+            "contact",
+            "update",
+            "5",
+            "--set",
+            "NAME=Zélia",
+            "--format",
+            "json",
+        ],
+        vec![
+            "crm",
+            "contact",
+            "update",
+            "14",
+            "--add",
+            "PHONE=+55 11 98888-7777",
+        ],
+        vec!["crm", "contact", "get", "14", "--format", "json"],
+        vec![
+            "crm",
+            "deal",
+            "update",
+            "7",
+            "--stage",
+            "Em negociação",
+            "--format",
+            "json",
+        ],
+        vec!["crm", "deal", "get", "7", "--format", "json"],
+    ];
+    for args in &commands {
+        let expected = classic.crm().args(args).output().unwrap();
+        assert!(
+            !expected.stdout.is_empty() || !expected.status.success(),
+            "{args:?}"
+        );
+        for (name, env) in [("both", &both), ("item", &item)] {
+            let out = env.crm().args(args).output().unwrap();
+            assert_eq!(
+                out.status.code(),
+                expected.status.code(),
+                "{name} {args:?}: {}",
+                stderr(&out)
+            );
+            assert_eq!(
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&expected.stdout),
+                "{name} {args:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn on_the_universal_family_120_contacts_by_id_still_take_three_requests() {
+    let item = portal(Methods::Item);
+    let dir = tempfile::tempdir().unwrap();
+    let ids_file = dir.path().join("ids.csv");
+    let ids: Vec<String> = (1..=120).map(|n| n.to_string()).collect();
+    std::fs::write(&ids_file, format!("ID\n{}\n", ids.join("\n"))).unwrap();
+    let args = [
+        "crm",
+        "contact",
+        "get",
+        "--ids-from",
+        ids_file.to_str().unwrap(),
+        "--format",
+        "json",
+    ];
+    item.clear_journal();
+    let out = item.run_crm_ok(&args);
+    assert_eq!(ids_of(&out), (1..=120).collect::<Vec<u64>>());
+    // The first batch meets ERROR_METHOD_NOT_FOUND for the classic calls and settles the family:
+    // it and the two after it go as crm.item.get.
+    let sent = item.sent();
+    assert!(sent.len() <= 4, "{}", sent.len());
+    let item_calls: usize = sent
+        .iter()
+        .map(|entry| {
+            batch_calls(entry)
+                .iter()
+                .filter(|(method, q)| {
+                    method == "crm.item.get" && q.contains(&("entityTypeId".into(), "3".into()))
+                })
+                .count()
+        })
+        .sum();
+    assert_eq!(item_calls, 120);
+    let item_requests = sent
+        .iter()
+        .filter(|entry| batch_calls(entry).iter().any(|(m, _)| m == "crm.item.get"))
+        .count();
+    assert_eq!(item_requests, 3);
+}
+
+#[test]
+fn a_profile_that_says_the_family_speaks_it_from_the_first_request() {
+    let item = portal(Methods::Item);
+    let out = exited(item.run_crm(&["config", "set", "crm.api", "items"]), 2);
+    assert!(stderr(&out).contains("item or classic"), "{}", stderr(&out));
+    config_set(&item, "crm.api", "item");
+    let dir = tempfile::tempdir().unwrap();
+    let ids_file = dir.path().join("ids.csv");
+    let ids: Vec<String> = (1..=120).map(|n| n.to_string()).collect();
+    std::fs::write(&ids_file, ids.join("\n")).unwrap();
+    item.clear_journal();
+    let out = item.run_crm_ok(&[
+        "crm",
+        "contact",
+        "get",
+        "--ids-from",
+        ids_file.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(ids_of(&out), (1..=120).collect::<Vec<u64>>());
+    let sent = item.sent();
+    assert_eq!(sent.len(), 3, "120 contacts by ID, three requests");
+    for entry in &sent {
+        assert!(
+            batch_calls(entry)
+                .iter()
+                .all(|(method, _)| method == "crm.item.get"),
+            "{entry}"
+        );
+    }
+}
