@@ -12,13 +12,14 @@
 //! Records are read key by key; the values of other fields are skipped unread, so a large export pays
 //! for one pass over each record's text and nothing else.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::fmt;
 use std::sync::Mutex;
 
 use chrono::{NaiveDate, NaiveDateTime};
-use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
-use serde_json::Value;
+use serde::Deserialize;
+use serde::de::{Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 
 use crate::config::FilterZone;
@@ -49,7 +50,7 @@ struct Seen {
     /// read as a day of the profile's zone.
     only_local: Option<NaiveDateTime>,
     columns: Vec<String>,
-    known: HashSet<String>,
+    known: HashSet<String, foldhash::fast::RandomState>,
 }
 
 impl Watch {
@@ -70,23 +71,20 @@ impl Watch {
 
     /// Reads one record as the service sent it. A record that is not an object tells nothing.
     pub fn observe(&self, record: &RawValue) {
+        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
         let mut de = serde_json::Deserializer::from_str(record.get());
-        let Ok(fields) = de.deserialize_map(Fields {
+        // The keys are borrowed from the record's text and checked against those already known
+        // as they are read: every record of a large export has the same few dozen keys, and a copy
+        // of each, kept until the record is read, would cost more than the rest of the read.
+        let Ok(modified) = de.deserialize_map(Fields {
             modified: self.modified,
             zone: self.zone,
+            seen: &mut seen,
         }) else {
             return;
         };
-        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
         seen.records += 1;
-        for key in fields.keys {
-            if !seen.known.contains(&key) {
-                seen.known.insert(key.clone());
-                // As a column name: a dot inside a key is not a level.
-                seen.columns.push(column_of_key(&key));
-            }
-        }
-        let Some(at) = fields.modified else {
+        let Some(at) = modified else {
             return;
         };
         if let Some(from) = self.asked_from {
@@ -151,41 +149,138 @@ impl Watch {
     }
 }
 
-/// A record's keys, and its modification time when it has one the way services write them.
-struct Found {
-    keys: Vec<String>,
-    modified: Option<NaiveDateTime>,
-}
-
-struct Fields {
+/// Reads a record's keys into `seen`, and returns its modification time when it has one the way
+/// services write them.
+struct Fields<'s> {
     modified: &'static str,
     zone: chrono_tz::Tz,
+    seen: &'s mut Seen,
 }
 
-impl<'de> Visitor<'de> for Fields {
-    type Value = Found;
+impl<'de> Visitor<'de> for Fields<'_> {
+    type Value = Option<NaiveDateTime>;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a record")
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Found, A::Error> {
-        let mut found = Found {
-            keys: Vec::new(),
-            modified: None,
-        };
-        while let Some(key) = map.next_key::<String>()? {
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut modified = None;
+        let mut keys = Vec::new();
+        while let Some(Text(key)) = map.next_key::<Text<'de>>()? {
             if key == self.modified {
-                found.modified = match map.next_value::<Value>()? {
-                    Value::String(text) => moment_in(&text, &self.zone),
+                modified = match map.next_value::<Option<TextOrOther<'de>>>()? {
+                    Some(TextOrOther(Some(text))) => moment_in(&text, &self.zone),
                     _ => None,
                 };
             } else {
                 map.next_value::<IgnoredAny>()?;
             }
-            found.keys.push(key);
+            if !self.seen.known.contains(key.as_ref()) {
+                keys.push(key.into_owned());
+            }
         }
-        Ok(found)
+        // Only new keys are copied, and only once the record has been read whole: a record the
+        // reader gives up on brings no column.
+        for key in keys {
+            if self.seen.known.insert(key.clone()) {
+                // As a column name: a dot inside a key is not a level.
+                self.seen.columns.push(column_of_key(&key));
+            }
+        }
+        Ok(modified)
+    }
+}
+
+/// A string, borrowed from the record's text unless it holds an escape.
+struct Text<'de>(Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for Text<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_str(TextVisitor).map(Text)
+    }
+}
+
+struct TextVisitor;
+
+impl<'de> Visitor<'de> for TextVisitor {
+    type Value = Cow<'de, str>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a string")
+    }
+
+    fn visit_borrowed_str<E: serde::de::Error>(self, text: &'de str) -> Result<Self::Value, E> {
+        Ok(Cow::Borrowed(text))
+    }
+
+    fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Self::Value, E> {
+        Ok(Cow::Owned(text.to_owned()))
+    }
+}
+
+/// A value that is a string (borrowed where it can be), or anything else, skipped unread.
+struct TextOrOther<'de>(Option<Cow<'de, str>>);
+
+impl<'de> Deserialize<'de> for TextOrOther<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(TextOrOtherVisitor)
+    }
+}
+
+struct TextOrOtherVisitor;
+
+impl<'de> Visitor<'de> for TextOrOtherVisitor {
+    type Value = TextOrOther<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any value")
+    }
+
+    fn visit_borrowed_str<E: serde::de::Error>(self, text: &'de str) -> Result<Self::Value, E> {
+        Ok(TextOrOther(Some(Cow::Borrowed(text))))
+    }
+
+    fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Self::Value, E> {
+        Ok(TextOrOther(Some(Cow::Owned(text.to_owned()))))
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(TextOrOther(None))
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
+        Ok(TextOrOther(None))
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
+        Ok(TextOrOther(None))
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
+        Ok(TextOrOther(None))
+    }
+
+    fn visit_unit<E>(self) -> Result<Self::Value, E> {
+        Ok(TextOrOther(None))
+    }
+
+    fn visit_none<E>(self) -> Result<Self::Value, E> {
+        Ok(TextOrOther(None))
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(TextOrOther(None))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+        Ok(TextOrOther(None))
     }
 }
 

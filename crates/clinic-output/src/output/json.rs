@@ -6,6 +6,7 @@
 //! written from its text instead (see [`Exact`]), so that number comes out as the service wrote it,
 //! a number still, never rounded.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io::{self, Write};
 
@@ -15,6 +16,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::flatten::{lookup, path_of};
+use crate::record::MAX_DEPTH;
 
 pub(crate) enum JsonStyle {
     /// `[`, pretty records indented by two spaces and separated by commas, `]` at the end.
@@ -118,6 +120,39 @@ impl JsonWriter {
         matches!(self.style, JsonStyle::Lines) && self.columns.is_none() && !self.raw_strings
     }
 
+    /// Whether records can be written from their text as elements of the pretty array (no
+    /// `--columns`): see [`JsonWriter::pretty_text`].
+    pub(crate) fn takes_pretty_text(&self) -> bool {
+        matches!(self.style, JsonStyle::Array { .. }) && self.columns.is_none()
+    }
+
+    /// Writes a record of a list as an element of the pretty array straight from its text, the
+    /// same bytes as from its value (see [`Transcoded`]) without building the value: a large export
+    /// as JSON spent most of its time making a tree of each record only to write it out again.
+    /// `Ok(false)`, with nothing written, for a record nested deeper than [`MAX_DEPTH`]: the caller
+    /// reads it as every reader does, and refuses it.
+    pub(crate) fn pretty_text(
+        &mut self,
+        out: &mut dyn Write,
+        record: &RawValue,
+    ) -> io::Result<bool> {
+        let JsonStyle::Array { started, buffer } = &mut self.style else {
+            return Ok(false);
+        };
+        buffer.clear();
+        let transcoded = Transcoded {
+            text: record.get(),
+            depth: 1,
+        };
+        if serde_json::to_writer_pretty(&mut *buffer, &transcoded).is_err() {
+            return Ok(false);
+        }
+        out.write_all(if *started { b",\n" } else { b"[\n" })?;
+        *started = true;
+        indent(out, buffer)?;
+        Ok(true)
+    }
+
     /// Copies a record's text out as one line (see [`JsonWriter::takes_text`] and
     /// [`crate::record::one_line`]).
     pub(crate) fn text(&mut self, out: &mut dyn Write, record: &RawValue) -> io::Result<()> {
@@ -143,6 +178,11 @@ fn write_indented(
 ) -> io::Result<()> {
     buffer.clear();
     serde_json::to_writer_pretty(&mut *buffer, record)?;
+    indent(out, buffer)
+}
+
+/// Pretty JSON text written two spaces right.
+fn indent(out: &mut dyn Write, buffer: &[u8]) -> io::Result<()> {
     for (index, line) in buffer.split(|&b| b == b'\n').enumerate() {
         out.write_all(if index == 0 { b"  " } else { b"\n  " })?;
         out.write_all(line)?;
@@ -199,6 +239,117 @@ impl Serialize for Exact<'_> {
 }
 
 /// `--columns` over a record's text: each chosen column's value by [`Exact`], null when missing.
+/// A value written from its JSON text (valid: a `RawValue`), giving the bytes its value would
+/// (the value [`crate::record::value_of`] reads, written as [`Exact`] writes it): strings without
+/// an escape are written from the text as they stand, escapes are read first, every number is
+/// read by the same reader the value's would be and written back the same way (a number beyond
+/// `f64` as it came), and a key met twice in one object keeps its first place with its last value,
+/// as a value's map keeps it. Fails past [`MAX_DEPTH`] levels.
+struct Transcoded<'a> {
+    text: &'a str,
+    depth: usize,
+}
+
+impl Serialize for Transcoded<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use super::raw_leaves::{skip_space, string_at};
+        let text = self.text;
+        let bytes = text.as_bytes();
+        let unreadable = || S::Error::custom("unreadable JSON text");
+        let nested = |text| Transcoded {
+            text,
+            depth: self.depth + 1,
+        };
+        match bytes.first() {
+            Some(b'{' | b'[') if self.depth > MAX_DEPTH => Err(S::Error::custom("nested too deep")),
+            Some(b'{') => {
+                // The members: each key's text, and its value's.
+                let mut members: Vec<(Cow<str>, &str)> = Vec::new();
+                let mut at = skip_space(bytes, 1);
+                while bytes.get(at) == Some(&b'"') {
+                    let key_end = crate::record::string_end(bytes, at);
+                    let key = string_at(&text[at..key_end]).ok_or_else(unreadable)?;
+                    at = skip_space(bytes, key_end);
+                    if bytes.get(at) != Some(&b':') {
+                        return Err(unreadable());
+                    }
+                    let start = skip_space(bytes, at + 1);
+                    let end = value_end(bytes, start);
+                    members.push((key, text.get(start..end).ok_or_else(unreadable)?));
+                    at = skip_space(bytes, end);
+                    if bytes.get(at) == Some(&b',') {
+                        at = skip_space(bytes, at + 1);
+                    }
+                }
+                let mut keys: Vec<&str> = members.iter().map(|(k, _)| k.as_ref()).collect();
+                keys.sort_unstable();
+                if keys.windows(2).any(|w| w[0] == w[1]) {
+                    members = last_values_first_places(members);
+                }
+                let mut map = serializer.serialize_map(Some(members.len()))?;
+                for (key, value) in &members {
+                    map.serialize_entry(key.as_ref(), &nested(value))?;
+                }
+                map.end()
+            }
+            Some(b'[') => {
+                let mut seq = serializer.serialize_seq(None)?;
+                let mut at = skip_space(bytes, 1);
+                while at < bytes.len() && bytes[at] != b']' {
+                    let end = value_end(bytes, at);
+                    seq.serialize_element(&nested(text.get(at..end).ok_or_else(unreadable)?))?;
+                    at = skip_space(bytes, end);
+                    if bytes.get(at) == Some(&b',') {
+                        at = skip_space(bytes, at + 1);
+                    }
+                }
+                seq.end()
+            }
+            Some(b'"') => serializer.serialize_str(&string_at(text).ok_or_else(unreadable)?),
+            Some(b't') => serializer.serialize_bool(true),
+            Some(b'f') => serializer.serialize_bool(false),
+            Some(b'n') => serializer.serialize_unit(),
+            Some(b'-' | b'0'..=b'9') if crate::record::beyond_f64(text) => {
+                serde_json::from_str::<&RawValue>(text)
+                    .map_err(S::Error::custom)?
+                    .serialize(serializer)
+            }
+            _ => serde_json::from_str::<serde_json::Number>(text)
+                .map_err(S::Error::custom)?
+                .serialize(serializer),
+        }
+    }
+}
+
+/// The index just past the value that starts at `start` (valid JSON text).
+fn value_end(bytes: &[u8], start: usize) -> usize {
+    match bytes.get(start) {
+        Some(b'{' | b'[') => super::raw_leaves::container_end(bytes, start).0,
+        Some(b'"') => crate::record::string_end(bytes, start),
+        Some(b't' | b'n') => start + 4,
+        Some(b'f') => start + 5,
+        _ => crate::record::number_end(bytes, start),
+    }
+}
+
+/// An object's members with each key once: at its first place, with its last value.
+fn last_values_first_places<'a>(
+    members: Vec<(Cow<'a, str>, &'a str)>,
+) -> Vec<(Cow<'a, str>, &'a str)> {
+    let mut kept: Vec<(Cow<str>, &str)> = Vec::with_capacity(members.len());
+    let mut places: HashMap<Cow<str>, usize> = HashMap::new();
+    for (key, value) in members {
+        match places.get(&key) {
+            Some(&place) => kept[place].1 = value,
+            None => {
+                places.insert(key.clone(), kept.len());
+                kept.push((key, value));
+            }
+        }
+    }
+    kept
+}
+
 struct ExactProjection<'a>(&'a RawValue, &'a [String]);
 
 impl Serialize for ExactProjection<'_> {
@@ -347,5 +498,57 @@ mod tests {
             json!({"end.cidade": "São Paulo", "id": 1, "tags": ["a", "b"], "value": null})
         );
         assert_eq!(parsed.as_array().unwrap().len(), 3);
+    }
+
+    #[test]
+    fn an_array_written_from_the_records_text_is_the_array_written_from_their_values() {
+        let texts = [
+            r#"{"id": 1, "nome": "José \"Zé\"\nda Silva", "tags": ["a", "b"], "end": {"cidade": "São Paulo", "cep": null}}"#,
+            r#"{ "valor" : 3120.0 , "v2": 3120.50, "e": 1e5, "neg": -0, "z": -0.0, "small": 1E-7, "i": -12 }"#,
+            r#"{"big": 12345678901234567890123, "inf": 1e400, "ok": 18446744073709551615, "neg": -9223372036854775809}"#,
+            r#"{"u": "\u00e9\/\u0001", "k\u00e9y": [], "o": {}, "deep": [[1, [2, {"a": [true, false, null]}]]]}"#,
+            r#"{"a": 1, "b": 2, "a": {"x": 3}, "c": [ ]}"#,
+            r#""bare""#,
+            "[1, \"two\", 3.25]",
+            "17",
+            "{\n  \"id\" : 5,\n  \"nome\" : \"a b\"\n}",
+        ];
+        let mut from_values = JsonWriter::array(None);
+        let mut from_text = JsonWriter::array(None);
+        let (mut expected, mut got) = (Vec::new(), Vec::new());
+        for text in texts {
+            let raw: Box<RawValue> = serde_json::from_str(text).unwrap();
+            let value = crate::record::value_of(&raw).unwrap();
+            from_values
+                .record_with_text(&mut expected, &value, &raw)
+                .unwrap();
+            assert!(from_text.takes_pretty_text());
+            assert!(from_text.pretty_text(&mut got, &raw).unwrap(), "{text}");
+        }
+        from_values.finish(&mut expected).unwrap();
+        from_text.finish(&mut got).unwrap();
+        assert_eq!(
+            String::from_utf8(got).unwrap(),
+            String::from_utf8(expected).unwrap()
+        );
+    }
+
+    #[test]
+    fn a_record_nested_too_deep_is_left_to_the_reader_that_refuses_it() {
+        let text = "[".repeat(MAX_DEPTH + 2) + &"]".repeat(MAX_DEPTH + 2);
+        let raw = RawValue::from_string(text).unwrap();
+        let mut writer = JsonWriter::array(None);
+        let mut out = Vec::new();
+        assert!(!writer.pretty_text(&mut out, &raw).unwrap());
+        assert!(out.is_empty());
+        assert!(crate::record::value_of(&raw).is_err());
+        let fits = "[".repeat(MAX_DEPTH) + &"]".repeat(MAX_DEPTH);
+        let raw = RawValue::from_string(fits).unwrap();
+        assert!(writer.pretty_text(&mut out, &raw).unwrap());
+        assert!(
+            JsonWriter::new(JsonStyle::Lines, None)
+                .pretty_text(&mut out, &raw)
+                .is_ok_and(|w| !w)
+        );
     }
 }

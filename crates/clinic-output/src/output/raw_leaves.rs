@@ -57,7 +57,7 @@ pub(crate) fn raw_leaves(record: &RawValue) -> Result<Option<Vec<Leaf<'_>>>, Bad
             _ => return Ok(None),
         }
         let key_end = string_end(bytes, at);
-        let Ok(Text(key)) = serde_json::from_str::<Text>(&text[at..key_end]) else {
+        let Some(key) = string_at(&text[at..key_end]) else {
             return Ok(None);
         };
         if key.contains(['.', '\\']) {
@@ -103,7 +103,7 @@ pub(crate) fn raw_leaves(record: &RawValue) -> Result<Option<Vec<Leaf<'_>>>, Bad
             }
             Some(b'"') => {
                 let end = string_end(bytes, at);
-                let Ok(Text(cell)) = serde_json::from_str::<Text>(&text[at..end]) else {
+                let Some(cell) = string_at(&text[at..end]) else {
                     return Ok(None);
                 };
                 (cell, end, Scalar::String)
@@ -140,7 +140,7 @@ pub(crate) fn raw_leaves(record: &RawValue) -> Result<Option<Vec<Leaf<'_>>>, Bad
     }
 }
 
-fn skip_space(bytes: &[u8], mut at: usize) -> usize {
+pub(crate) fn skip_space(bytes: &[u8], mut at: usize) -> usize {
     while bytes
         .get(at)
         .is_some_and(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
@@ -152,7 +152,7 @@ fn skip_space(bytes: &[u8], mut at: usize) -> usize {
 
 /// The index just past the array or object that starts at `start`, and how deep it nests (1 for
 /// `[]`).
-fn container_end(bytes: &[u8], start: usize) -> (usize, usize) {
+pub(crate) fn container_end(bytes: &[u8], start: usize) -> (usize, usize) {
     let (mut depth, mut deepest) = (0usize, 0usize);
     let mut i = start;
     while i < bytes.len() {
@@ -244,6 +244,18 @@ fn plain_integer(text: &str) -> bool {
 }
 
 /// A string (a key or a value) borrowed from the text unless it holds escapes.
+/// A JSON string's text (`quoted` with its quotes). The record is valid JSON (a `RawValue` is
+/// checked when it is made), so a string without a backslash holds no escape and no control
+/// character: its text is what is between the quotes, borrowed without a parser.
+pub(crate) fn string_at(quoted: &str) -> Option<Cow<'_, str>> {
+    if quoted.len() >= 2 && !quoted.contains('\\') {
+        return quoted.get(1..quoted.len() - 1).map(Cow::Borrowed);
+    }
+    serde_json::from_str::<Text>(quoted)
+        .ok()
+        .map(|Text(text)| text)
+}
+
 struct Text<'a>(Cow<'a, str>);
 
 impl<'de> Deserialize<'de> for Text<'de> {

@@ -159,6 +159,16 @@ impl Single {
             self.written += 1;
             return Ok(());
         }
+        if self.shape == Shape::List
+            && let Writer::Json(json) = &mut self.writer
+            && json.takes_pretty_text()
+            && json
+                .pretty_text(self.sink.writer(), record)
+                .map_err(|e| self.sink.error(e))?
+        {
+            self.written += 1;
+            return Ok(());
+        }
         if self.shape == Shape::List {
             let written = match &mut self.writer {
                 Writer::Streamed(streamed) => Some(streamed.record_raw(self.sink.writer(), record)),

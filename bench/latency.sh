@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The latency-bound part of bench/export.sh alone: a Ficha Financeira of ~RECORDS records, 100 per page,
+# every answer held 50 ms by the sandbox, walked into CSV at concurrency 1, 4, 8 and 16, against the
+# ideal of (1 + ceil((pages - 1) / C)) rounds of 50 ms (page 1 first, then the rest C at a time).
+# Each output is checked byte for byte against concurrency 1's.
+#
+# Usage: bench/latency.sh [RECORDS] [ROUNDS]    (defaults: 10000 records, 3 rounds; the median is printed)
+# Honours CARGO_TARGET_DIR.
+set -euo pipefail
+
+records=${1:-10000}
+rounds=${2:-3}
+source "$(dirname "$0")/lib.sh"
+build_clinic
+
+scale=$(python3 -c "import math; print(math.ceil($records / 0.15))")
+serve_sandbox --scale "$scale" --latency-ms 50 --compression off
+token=$(curl -s -X POST "$base_url/loginApi" -H 'content-type: application/json' \
+    -d '{"login":"unidade1","password":"unidade1"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
+held=$(curl -s -H "Authorization: Bearer $token" "$base_url/lista_venda_orcamento?pagina_atual=1&por_pagina=1" |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)["total"])')
+pages=$(( (held + 99) / 100 ))
+
+export_csv() {
+    CLINIC_CONFIG_DIR="$work/cfg" CLINIC_BASE_URL="$base_url" CLINIC_TOKEN="$token" \
+        measure "$clinic" --quiet report ficha-financeira --all \
+        --per-page 100 --concurrency "$1" --format csv -o "$2"
+}
+
+echo "latency: $held quotes in $pages pages of 100, 50 ms each, median of $rounds rounds"
+echo "load at start: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
+printf '%-12s | %-8s | %-8s | %-6s | %s\n' concurrency seconds ideal ratio output
+read -r _ _ < <(export_csv 1 "$work/ref.csv")
+for c in 1 4 8 16; do
+    times=()
+    for ((i = 0; i < rounds; i++)); do
+        read -r secs _ < <(export_csv "$c" "$work/c$c.csv")
+        times+=("$secs")
+    done
+    python3 - "$c" "$pages" "$(cmp -s "$work/ref.csv" "$work/c$c.csv" && echo identical || echo DIFFERENT)" "${times[@]}" <<'PY'
+import math, statistics, sys
+c, pages, same = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+secs = statistics.median(float(t) for t in sys.argv[4:])
+ideal = (1 + math.ceil((pages - 1) / c)) * 0.05
+print(f"{c:<12} | {secs:<8.2f} | {ideal:<8.2f} | x{secs / ideal:<5.2f} | {same}")
+PY
+done
