@@ -192,3 +192,67 @@ fn a_profile_that_says_the_family_speaks_it_from_the_first_request() {
         );
     }
 }
+
+/// The classic methods a run's requests called, inside batches too.
+fn classic_calls(env: &Env) -> Vec<String> {
+    let classic = |m: &str| {
+        ["crm.contact.", "crm.deal.", "crm.lead."]
+            .iter()
+            .any(|p| m.starts_with(p))
+    };
+    let mut out = Vec::new();
+    for entry in env.sent() {
+        let method = entry["path"]
+            .as_str()
+            .unwrap_or("")
+            .rsplit('/')
+            .next()
+            .unwrap_or("")
+            .to_string();
+        if classic(&method) {
+            out.push(method);
+        }
+        out.extend(
+            batch_calls(&entry)
+                .into_iter()
+                .map(|(m, _)| m)
+                .filter(|m| classic(m)),
+        );
+    }
+    out
+}
+
+#[test]
+fn the_family_found_is_remembered_and_doctor_shows_it_with_its_evidence() {
+    let item = portal(Methods::Item);
+    let list = ["crm", "contact", "list", "--all", "--format", "json"];
+    item.clear_journal();
+    let first = item.run_crm_ok(&list);
+    // The first run is refused once in classic words, then speaks the universal ones.
+    assert_eq!(classic_calls(&item), ["crm.contact.list"]);
+    item.clear_journal();
+    let second = item.run_crm_ok(&list);
+    assert_eq!(second.stdout, first.stdout);
+    assert_eq!(classic_calls(&item), Vec::<String>::new(), "second run");
+    assert!(item.sent().iter().any(|e| is_to(e, "crm.item.list")));
+    let probe = item.run_crm(&["doctor", "--probe"]);
+    let shown = String::from_utf8_lossy(&probe.stdout).to_string() + &stderr(&probe);
+    assert!(
+        shown.contains("crm_api")
+            && shown
+                .contains("item (crm.item.*): crm.contact.list answered ERROR_METHOD_NOT_FOUND"),
+        "{shown}"
+    );
+    // On a portal that answers the classic methods, the probe asks and says so.
+    let classic = portal(Methods::Classic);
+    let probe = classic.run_crm(&["doctor", "--probe"]);
+    let shown = String::from_utf8_lossy(&probe.stdout).to_string() + &stderr(&probe);
+    assert!(
+        shown
+            .contains("classic (crm.contact.*, crm.deal.*, crm.lead.*): crm.contact.list answered"),
+        "{shown}"
+    );
+    classic.clear_journal();
+    classic.run_crm_ok(&["crm", "contact", "get", "5"]);
+    assert_eq!(classic_calls(&classic), ["crm.contact.get"]);
+}
