@@ -789,6 +789,16 @@ help-crm-aliases-list = Show the profile's aliases
     Example:
       clinic crm aliases list --format csv
 
+## crm type
+help-crm-type = The portal's smart processes (Bitrix24's user-defined CRM types)
+
+## crm type list
+help-crm-type-list = List the portal's smart processes: entityTypeId and title (crm.type.list, every page)  [CRM]
+    .after =
+    Examples:
+      clinic crm type list
+      clinic crm type list --format json
+
 ## crm units
 help-crm-units = The unit names `crm contact create --unit` accepts (profile key `units`)
     .after =

@@ -791,6 +791,16 @@ help-crm-aliases-list = Mostra os apelidos do perfil
     Exemplo:
       clinic crm aliases list --format csv
 
+## crm type
+help-crm-type = Os processos inteligentes do portal (tipos de CRM definidos pelo usuário no Bitrix24)
+
+## crm type list
+help-crm-type-list = Lista os processos inteligentes do portal: entityTypeId e título (crm.type.list, todas as páginas)  [CRM]
+    .after =
+    Exemplos:
+      clinic crm type list
+      clinic crm type list --format json
+
 ## crm units
 help-crm-units = Os nomes de unidade que `crm contact create --unit` aceita (chave `units` do perfil)
     .after =

@@ -256,3 +256,40 @@ fn the_family_found_is_remembered_and_doctor_shows_it_with_its_evidence() {
     classic.run_crm_ok(&["crm", "contact", "get", "5"]);
     assert_eq!(classic_calls(&classic), ["crm.contact.get"]);
 }
+
+#[test]
+fn crm_type_list_shows_the_portals_smart_processes_in_every_format() {
+    for methods in [Methods::Both, Methods::Item] {
+        let env = portal(methods);
+        env.clear_journal();
+        let json = env.run_crm_ok(&["crm", "type", "list", "--format", "json"]);
+        let rows: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+        assert_eq!(
+            rows,
+            serde_json::json!([
+                {"entityTypeId": 1032, "title": "Tratamentos"},
+                {"entityTypeId": 1036, "title": "Retornos"},
+            ])
+        );
+        assert!(env.sent().iter().all(|e| is_to(e, "crm.type.list")));
+        let table = String::from_utf8(
+            env.run_crm_ok(&["crm", "type", "list", "--format", "table"])
+                .stdout,
+        )
+        .unwrap();
+        assert_eq!(
+            table,
+            "+--------------+-------------+\n\
+             | entityTypeId | title       |\n\
+             +============================+\n\
+             |         1032 | Tratamentos |\n\
+             |         1036 | Retornos    |\n\
+             +--------------+-------------+\n"
+        );
+        let csv = env.run_crm_ok(&["crm", "type", "list", "--format", "csv"]);
+        assert_eq!(
+            String::from_utf8(csv.stdout).unwrap(),
+            "entityTypeId,title\n1032,Tratamentos\n1036,Retornos\n"
+        );
+    }
+}
