@@ -293,3 +293,52 @@ fn crm_type_list_shows_the_portals_smart_processes_in_every_format() {
         );
     }
 }
+
+#[test]
+fn crm_item_get_reads_an_item_of_a_smart_process_by_its_title_or_id() {
+    let env = portal(Methods::Item);
+    env.clear_journal();
+    let by_title = env.run_crm_ok(&[
+        "crm",
+        "item",
+        "get",
+        "--type",
+        "tratamentos",
+        "1",
+        "--format",
+        "json",
+    ]);
+    let item: serde_json::Value = serde_json::from_slice(&by_title.stdout).unwrap();
+    assert_eq!(item["id"], 1);
+    assert_eq!(item["title"], "Criolipólise #1");
+    assert_eq!(item["stageId"], "DT1032_10:PREPARATION");
+    let gets: Vec<_> = env
+        .sent()
+        .into_iter()
+        .filter(|e| is_to(e, "crm.item.get"))
+        .collect();
+    assert_eq!(gets.len(), 1);
+    let query = query_of(&gets[0]);
+    assert!(
+        query.contains(&("entityTypeId".into(), "1032".into())),
+        "{query:?}"
+    );
+    assert!(query.contains(&("id".into(), "1".into())), "{query:?}");
+    let by_id = env.run_crm_ok(&[
+        "crm", "item", "get", "--type", "1032", "1", "--format", "json",
+    ]);
+    assert_eq!(by_id.stdout, by_title.stdout);
+    // An unknown type is refused before any item is asked for, naming the titles there are.
+    env.clear_journal();
+    let out = exited(
+        env.run_crm(&["crm", "item", "get", "--type", "Consultas", "1"]),
+        2,
+    );
+    assert_eq!(
+        stderr(&out).trim_end(),
+        "error: invalid --type: got \"Consultas\", expected the title or entityTypeId of one of \
+         the portal's smart processes: Tratamentos (1032), Retornos (1036)"
+    );
+    assert!(out.stdout.is_empty());
+    assert!(!env.sent().iter().any(|e| is_to(e, "crm.item.get")));
+}

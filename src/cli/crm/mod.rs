@@ -26,6 +26,8 @@ pub enum CrmCommand {
     Aliases(aliases::AliasesCommand),
     #[command(subcommand)]
     Type(smart::TypeCommand),
+    #[command(subcommand)]
+    Item(smart::ItemCommand),
     Units,
 }
 
@@ -35,6 +37,7 @@ pub async fn run(ctx: &Context, cmd: CrmCommand) -> Result<()> {
         CrmCommand::Deal(cmd) => deal::run(ctx, cmd).await,
         CrmCommand::Aliases(cmd) => aliases::run(ctx, cmd),
         CrmCommand::Type(cmd) => smart::run(ctx, cmd).await,
+        CrmCommand::Item(cmd) => smart::run_item(ctx, cmd).await,
         CrmCommand::Units => units(ctx),
     }
 }
