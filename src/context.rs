@@ -202,10 +202,40 @@ impl Context {
             .crm
             .api
             .as_deref()
-            .and_then(crate::crm::family::Family::parse);
-        Ok(Arc::new(
-            crate::crm::Crm::new(self.http.clone(), base, max_operating_wait).with_family(family),
-        ))
+            .and_then(crate::crm::family::Family::parse)
+            .or_else(|| self.remembered_crm_family(&base));
+        let crm = crate::crm::Crm::new(self.http.clone(), base.clone(), max_operating_wait)
+            .with_family(family);
+        // A family found is a fact about this portal, kept like the API's conventions: not for the
+        // sandbox's own run (a new one each time), nor in a run that may change nothing on disk.
+        if self.in_sandbox() || self.global.read_only {
+            return Ok(Arc::new(crm));
+        }
+        let (dir, name) = (self.config_dir.clone(), self.profile_name.clone());
+        let from = config::mask_crm_url(base.as_str());
+        Ok(Arc::new(crm.with_memory(Box::new(
+            move |family, method| {
+                // Not saved is not lost: the next run finds it again.
+                let _ = update_profile(&dir, &name, |p| {
+                    p.crm.family = Some(family.word().to_string());
+                    p.crm.family_evidence = Some(method.to_string());
+                    p.crm.family_from = Some(from.clone());
+                    Ok(())
+                });
+            },
+        ))))
+    }
+
+    /// The CRM method family a run found at `base` before, if the profile keeps one for it.
+    pub fn remembered_crm_family(&self, base: &url::Url) -> Option<crate::crm::family::Family> {
+        let crm = &self.profile.crm;
+        (crm.family_from.as_deref() == Some(config::mask_crm_url(base.as_str()).as_str()))
+            .then(|| {
+                crm.family
+                    .as_deref()
+                    .and_then(crate::crm::family::Family::parse)
+            })
+            .flatten()
     }
 
     /// The client of `base_url`, logged in: sandbox session, `CLINIC_TOKEN`, or the stored token.

@@ -428,6 +428,10 @@ cli-probe-filter-zone = the modified-since filter's day is read { $zone ->
        *[local] in the profile's time zone
     } (filter_zone = { $zone }): a record modified at { $modified } came for a filter from { $from }
 cli-probe-filter-zone-unknown = not learned yet: incremental runs ask from the earlier of the day in the profile's time zone and in UTC, which misses nothing; a run whose records show which day the filter reads remembers it
+cli-probe-crm-family-item = item (crm.item.*): { $method } answered ERROR_METHOD_NOT_FOUND, so the CRM is spoken to in its universal methods (remembered in the profile)
+cli-probe-crm-family-classic = classic (crm.contact.*, crm.deal.*, crm.lead.*): { $method } answered (remembered in the profile)
+cli-probe-crm-family-said = { $family }: crm.api in the profile says so
+cli-probe-crm-family-unknown = not known yet: the CRM's answer to crm.contact.list showed neither family
 cli-probe-max-stated = at most { $max } records a page (max_per_page = { $max })
 cli-probe-max-capped = asked for { $asked } a page, served { $served } without saying so
 cli-probe-max-none = no page-size limit stated (asked for { $asked } a page)

@@ -789,6 +789,28 @@ help-crm-aliases-list = Show the profile's aliases
     Example:
       clinic crm aliases list --format csv
 
+## crm item
+help-crm-item = Items of the portal's smart processes
+
+## crm item get
+help-crm-item-get = Show one item of a smart process (crm.item.get), the type by title or entityTypeId  [CRM]
+    .after =
+    Examples:
+      clinic crm item get --type Tratamentos 3
+      clinic crm item get --type 1032 3 --format json
+help-crm-item-get--type = The smart process: its title (case and accents aside) or entityTypeId, as `clinic crm type list` shows them
+help-crm-item-get--id = Item ID
+
+## crm type
+help-crm-type = The portal's smart processes (Bitrix24's user-defined CRM types)
+
+## crm type list
+help-crm-type-list = List the portal's smart processes: entityTypeId and title (crm.type.list, every page)  [CRM]
+    .after =
+    Examples:
+      clinic crm type list
+      clinic crm type list --format json
+
 ## crm units
 help-crm-units = The unit names `crm contact create --unit` accepts (profile key `units`)
     .after =

@@ -449,6 +449,8 @@ crm-credentials-refused = the CRM refused the credentials in crm_url (HTTP { $st
 crm-not-json = the CRM sent an answer that is not JSON (HTTP { $status }): { $excerpt }
 # $answer: the start of the CRM's answer.
 crm-no-result = the CRM answer has no `result`: { $answer }
+crm-no-types = the CRM answer to crm.type.list has no `result.types` list: { $answer }
+crm-expected-type = the title or entityTypeId of one of the portal's smart processes: { $types }
 crm-operating-wait = the CRM's running-time limit for { $method } is reached: waiting until { $until }, when its window ends (--max-operating-wait)
 crm-operating-gave-up = the CRM's running-time limit for { $method } would hold the run past --max-operating-wait ({ $time } of waiting)
 crm-batch-page-failed = page { $page } of the list could not be read: { $message }

@@ -446,6 +446,10 @@ cli-probe-filter-zone = o dia do filtro de modificação é lido { $zone ->
        *[local] no fuso horário do perfil
     } (filter_zone = { $zone }): um registro modificado em { $modified } veio para um filtro a partir de { $from }
 cli-probe-filter-zone-unknown = ainda não aprendido: execuções incrementais pedem a partir do mais cedo entre o dia no fuso do perfil e o dia em UTC, o que não perde nada; uma execução cujos registros mostrem qual dia o filtro lê guarda isso
+cli-probe-crm-family-item = item (crm.item.*): { $method } respondeu ERROR_METHOD_NOT_FOUND, então o CRM é chamado pelos métodos universais (guardado no perfil)
+cli-probe-crm-family-classic = classic (crm.contact.*, crm.deal.*, crm.lead.*): { $method } respondeu (guardado no perfil)
+cli-probe-crm-family-said = { $family }: crm.api do perfil diz isso
+cli-probe-crm-family-unknown = ainda não se sabe: a resposta do CRM a crm.contact.list não mostrou nenhuma das famílias
 cli-probe-max-stated = no máximo { $max } registros por página (max_per_page = { $max })
 cli-probe-max-capped = pedidos { $asked } por página, vieram { $served } sem aviso
 cli-probe-max-none = nenhum limite de página informado (pedidos { $asked } por página)

@@ -791,6 +791,28 @@ help-crm-aliases-list = Mostra os apelidos do perfil
     Exemplo:
       clinic crm aliases list --format csv
 
+## crm item
+help-crm-item = Itens dos processos inteligentes do portal
+
+## crm item get
+help-crm-item-get = Mostra um item de um processo inteligente (crm.item.get), o tipo pelo título ou pelo entityTypeId  [CRM]
+    .after =
+    Exemplos:
+      clinic crm item get --type Tratamentos 3
+      clinic crm item get --type 1032 3 --format json
+help-crm-item-get--type = O processo inteligente: seu título (sem contar maiúsculas e acentos) ou entityTypeId, como `clinic crm type list` os mostra
+help-crm-item-get--id = ID do item
+
+## crm type
+help-crm-type = Os processos inteligentes do portal (tipos de CRM definidos pelo usuário no Bitrix24)
+
+## crm type list
+help-crm-type-list = Lista os processos inteligentes do portal: entityTypeId e título (crm.type.list, todas as páginas)  [CRM]
+    .after =
+    Exemplos:
+      clinic crm type list
+      clinic crm type list --format json
+
 ## crm units
 help-crm-units = Os nomes de unidade que `crm contact create --unit` aceita (chave `units` do perfil)
     .after =

@@ -463,6 +463,8 @@ crm-credentials-refused = o CRM recusou as credenciais de crm_url (HTTP { $statu
 crm-not-json = o CRM enviou uma resposta que não é JSON (HTTP { $status }): { $excerpt }
 # $answer: o início da resposta do CRM.
 crm-no-result = a resposta do CRM não tem `result`: { $answer }
+crm-no-types = a resposta do CRM a crm.type.list não tem a lista `result.types`: { $answer }
+crm-expected-type = o título ou o entityTypeId de um dos processos inteligentes do portal: { $types }
 crm-operating-wait = o limite de tempo de execução do CRM para { $method } foi atingido: aguardando até { $until }, quando a janela acaba (--max-operating-wait)
 crm-operating-gave-up = o limite de tempo de execução do CRM para { $method } prenderia a execução além de --max-operating-wait ({ $time } de espera)
 crm-batch-page-failed = a página { $page } da lista não pôde ser lida: { $message }

@@ -23,11 +23,14 @@ pub async fn conventions(ctx: &Context) -> Vec<Check> {
         Ok(client) => client,
         Err(e) => {
             let reason = ctx.reporter.redact(&e.to_string());
-            return vec![Check::new(
+            // The CRM is its own host: its family is found without the API's login.
+            let mut checks = vec![Check::new(
                 "conventions",
                 Status::Fail,
                 said!("cli-probe-failed", reason = reason),
             )];
+            checks.extend(crm_family(ctx).await);
+            return checks;
         }
     };
     let first = read(&client, 1, 1).await;
@@ -41,7 +44,57 @@ pub async fn conventions(ctx: &Context) -> Vec<Check> {
     checks.push(charset(&first));
     checks.push(no_records(ctx, &client).await);
     checks.push(filter_zone(ctx, &client));
+    if let Some(check) = crm_family(ctx).await {
+        checks.push(check);
+    }
     checks
+}
+
+/// Which of Bitrix24's CRM method families the portal speaks, with what showed it: the profile's
+/// `crm.api`, a family an earlier run found (kept in the profile), or a one-page classic contact
+/// list asked now. No line when the profile has no CRM.
+async fn crm_family(ctx: &Context) -> Option<Check> {
+    use crate::crm::family::Family;
+    const NAME: &str = "crm_api";
+    if ctx.profile.crm_url.is_none() && ctx.env().var_os("CLINIC_CRM_URL").is_none() {
+        return None;
+    }
+    let crm = match ctx.crm() {
+        Ok(crm) => crm,
+        Err(e) => return Some(unknown(ctx, NAME, &e)),
+    };
+    if let Some(said) = ctx.profile.crm.api.as_deref().and_then(Family::parse) {
+        let family = said.word().to_string();
+        return Some(Check::new(
+            NAME,
+            Status::Ok,
+            said!("cli-probe-crm-family-said", family = family),
+        ));
+    }
+    let (family, method) = match crm.family() {
+        // Found by an earlier run: its evidence is the profile's.
+        Some(family) => (family, ctx.profile.crm.family_evidence.clone()),
+        None => match crm.find_family().await {
+            Ok(Some(family)) => (family, crm.found_by()),
+            Ok(None) => {
+                return Some(Check::new(
+                    NAME,
+                    Status::Warn,
+                    said!("cli-probe-crm-family-unknown"),
+                ));
+            }
+            Err(e) => return Some(unknown(ctx, NAME, &e)),
+        },
+    };
+    let method = method.unwrap_or_else(|| "crm.contact.list".to_string());
+    Some(Check::new(
+        NAME,
+        Status::Ok,
+        match family {
+            Family::Item => said!("cli-probe-crm-family-item", method = method),
+            Family::Classic => said!("cli-probe-crm-family-classic", method = method),
+        },
+    ))
 }
 
 /// Which day the modified-since filter reads: not asked (no answer of a channels list shows it),

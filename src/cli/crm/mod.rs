@@ -1,4 +1,4 @@
-//! `clinic crm contact|deal|aliases|units`  [CRM — Automação / CRM]
+//! `clinic crm contact|deal|type|aliases|units`  [CRM — Automação / CRM]
 
 use clap::Subcommand;
 use serde_json::json;
@@ -9,6 +9,7 @@ mod deal;
 mod fields;
 mod lead;
 mod read;
+mod smart;
 mod update;
 
 use crate::context::Context;
@@ -23,6 +24,10 @@ pub enum CrmCommand {
     Deal(deal::DealCommand),
     #[command(subcommand)]
     Aliases(aliases::AliasesCommand),
+    #[command(subcommand)]
+    Type(smart::TypeCommand),
+    #[command(subcommand)]
+    Item(smart::ItemCommand),
     Units,
 }
 
@@ -31,6 +36,8 @@ pub async fn run(ctx: &Context, cmd: CrmCommand) -> Result<()> {
         CrmCommand::Contact(cmd) => contact::run(ctx, cmd).await,
         CrmCommand::Deal(cmd) => deal::run(ctx, cmd).await,
         CrmCommand::Aliases(cmd) => aliases::run(ctx, cmd),
+        CrmCommand::Type(cmd) => smart::run(ctx, cmd).await,
+        CrmCommand::Item(cmd) => smart::run_item(ctx, cmd).await,
         CrmCommand::Units => units(ctx),
     }
 }

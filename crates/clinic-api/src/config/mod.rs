@@ -161,11 +161,22 @@ pub struct CrmKeys {
     /// the portal's answers (Bitrix24's universal `crm.item.*`, or the classic `crm.contact.*`…).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub api: Option<String>,
+    /// The family found from the portal's answers (`item`|`classic`), so the next run speaks it
+    /// from its first request instead of being refused again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub family: Option<String>,
+    /// The classic method whose answer showed `family` (`crm.contact.list`), shown by
+    /// `doctor --probe`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub family_evidence: Option<String>,
+    /// The CRM address (its secret masked) `family` was found at: it holds for that portal only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub family_from: Option<String>,
 }
 
 impl CrmKeys {
     fn is_empty(&self) -> bool {
-        self.api.is_none()
+        self.api.is_none() && self.family.is_none()
     }
 }
 

@@ -28,7 +28,14 @@ pub struct Crm {
     batch_missing: AtomicBool,
     /// The method family the portal speaks (`Family::as_u8`; 0 while not known yet).
     family: AtomicU8,
+    /// The classic method whose answer settled `family` in this run.
+    found_by: std::sync::Mutex<Option<String>>,
+    /// Told the family when an answer settles it, to remember it for the next run.
+    memory: Option<Memory>,
 }
+
+/// What keeps a family found for later runs: the family and the classic method that showed it.
+pub type Memory = Box<dyn Fn(Family, &str) + Send + Sync>;
 
 impl Crm {
     /// A client of `base`; waits for the CRM's operating-time windows last at most
@@ -41,7 +48,34 @@ impl Crm {
             told: AtomicBool::new(false),
             batch_missing: AtomicBool::new(false),
             family: AtomicU8::new(0),
+            found_by: std::sync::Mutex::new(None),
+            memory: None,
         }
+    }
+
+    /// The same client keeping the family it finds with `memory`.
+    pub fn with_memory(mut self, memory: Memory) -> Crm {
+        self.memory = Some(memory);
+        self
+    }
+
+    /// The classic method whose answer settled the family in this run, if one did.
+    pub fn found_by(&self) -> Option<String> {
+        self.found_by.lock().ok().and_then(|f| f.clone())
+    }
+
+    /// Which family the portal speaks, asking it with a one-page classic contact list (IDs only,
+    /// no count) when not known yet; `None` when the answer settled nothing.
+    pub async fn find_family(&self) -> Result<Option<Family>> {
+        if self.family().is_none() {
+            let query = [
+                ("select[]".to_string(), "ID".to_string()),
+                ("start".to_string(), "-1".to_string()),
+            ];
+            self.send("crm.contact.list", &query, Safety::Idempotent)
+                .await?;
+        }
+        Ok(self.family())
     }
 
     /// The same client told which family to speak (a profile's `crm.api`), instead of finding it.
@@ -56,10 +90,19 @@ impl Crm {
         Family::from_u8(self.family.load(Ordering::Relaxed))
     }
 
-    fn learn(&self, family: Family) {
-        let _ =
-            self.family
-                .compare_exchange(0, family.as_u8(), Ordering::Relaxed, Ordering::Relaxed);
+    fn learn(&self, family: Family, method: &str) {
+        let settled = self
+            .family
+            .compare_exchange(0, family.as_u8(), Ordering::Relaxed, Ordering::Relaxed)
+            .is_ok();
+        if settled {
+            if let Ok(mut found_by) = self.found_by.lock() {
+                *found_by = Some(method.to_string());
+            }
+            if let Some(memory) = &self.memory {
+                memory(family, method);
+            }
+        }
     }
 
     /// `{crm_url}<method>?<query>`; a query string of `crm_url` itself (some portals take their
@@ -119,11 +162,11 @@ impl Crm {
             None => {
                 let resp = self.send_raw(method, query, safety).await?;
                 if bitrix_code(&resp).as_deref() == Some("ERROR_METHOD_NOT_FOUND") {
-                    self.learn(Family::Item);
+                    self.learn(Family::Item, method);
                     return self.send_item(method, query, safety).await;
                 }
                 if resp.status.is_success() {
-                    self.learn(Family::Classic);
+                    self.learn(Family::Classic, method);
                 }
                 Ok(resp)
             }
@@ -160,11 +203,13 @@ impl Crm {
     /// family is not known, the classic calls' ERROR_METHOD_NOT_FOUND inside the answer settles
     /// it and the batch goes again.
     async fn send_batch(&self, query: &[(String, String)], safety: Safety) -> Result<Response> {
-        let classic_calls = query.iter().any(|(k, v)| {
-            k.starts_with("cmd[")
-                && family::classic_method(v.split_once('?').map_or(v.as_str(), |(m, _)| m))
-                    .is_some()
+        // The first classic call of the batch: the one whose answer settles the family.
+        let first_classic = query.iter().find_map(|(k, v)| {
+            let method = v.split_once('?').map_or(v.as_str(), |(m, _)| m);
+            (k.starts_with("cmd[") && family::classic_method(method).is_some()).then_some(method)
         });
+        let classic_calls = first_classic.is_some();
+        let first_classic = first_classic.unwrap_or("batch");
         match self.family() {
             Some(Family::Item) if classic_calls => self.send_item_batch(query, safety).await,
             None if classic_calls => {
@@ -181,11 +226,11 @@ impl Crm {
                     .and_then(Value::as_object)
                     .is_some_and(|r| !r.is_empty());
                 if missing && !answered {
-                    self.learn(Family::Item);
+                    self.learn(Family::Item, first_classic);
                     return self.send_item_batch(query, safety).await;
                 }
                 if answered {
-                    self.learn(Family::Classic);
+                    self.learn(Family::Classic, first_classic);
                 }
                 Ok(resp)
             }

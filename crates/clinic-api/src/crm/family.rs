@@ -34,6 +34,14 @@ impl Family {
         }
     }
 
+    /// The word a profile keeps it as (`crm.api`, the family remembered).
+    pub fn word(self) -> &'static str {
+        match self {
+            Family::Classic => "classic",
+            Family::Item => "item",
+        }
+    }
+
     /// `crm.api` in a profile: `item` or `classic`.
     pub fn parse(text: &str) -> Option<Family> {
         match text.trim().to_ascii_lowercase().as_str() {

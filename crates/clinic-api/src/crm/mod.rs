@@ -10,6 +10,7 @@ pub mod limits;
 pub mod list;
 pub mod multi;
 pub mod names;
+pub mod smart;
 pub mod webhook;
 
 pub use client::Crm;
