@@ -272,12 +272,17 @@ impl Selection {
     }
 }
 
-/// A universal value in the classic words: numbers as text (amounts with two decimals), an empty
-/// date as empty text.
+/// A universal value in the classic words: numbers as text (amounts with two decimals, as the
+/// classic methods write them, where two decimals hold the number exactly; any other number as
+/// its own text, never rounded), an empty date as empty text.
 fn classic_value(name: &str, value: &Value) -> Value {
     match value {
         Value::Number(n) if n.is_f64() => {
-            Value::String(format!("{:.2}", n.as_f64().unwrap_or(0.0)))
+            let exact = n
+                .as_f64()
+                .map(|x| format!("{x:.2}"))
+                .filter(|two| two.parse::<f64>().ok() == n.as_f64());
+            Value::String(exact.unwrap_or_else(|| n.to_string()))
         }
         Value::Number(n) => Value::String(n.to_string()),
         Value::Null if name == "birthdate" || name.ends_with("Time") || name.ends_with("Date") => {
@@ -419,6 +424,24 @@ pub fn item_reference(value: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_number_is_given_two_decimals_only_where_they_hold_it_exactly() {
+        use serde_json::json;
+        for (sent, classic) in [
+            (json!(1234.5), "1234.50"),
+            (json!(0.1), "0.10"),
+            (json!(19000), "19000"),
+            (json!(1234.567), "1234.567"),
+            (json!(0.125), "0.125"),
+        ] {
+            assert_eq!(
+                super::classic_value("opportunity", &sent),
+                json!(classic),
+                "{sent}"
+            );
+        }
+    }
+
     use super::*;
     use serde_json::json;
 
