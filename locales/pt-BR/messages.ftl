@@ -335,12 +335,19 @@ pages-page-on-linked-list = esta implantação pagina a lista por links de próx
 pages-page-on-ignoring-list = esta implantação ignora o número da página (paging = ignored no perfil): --page devolveria a primeira página qualquer que fosse a pedida (use --limit, ou `clinic config unset paging` quando o serviço passar a lê-lo)
 pages-link-repeated = o link de próxima página depois da página { $page } repete um já seguido: a lista entraria em laço, e o percurso para sem dar o que foi lido pela lista inteira
 # $overlap dos $count registros da página já tinham sido lidos.
-# A lista mudou durante o percurso. $change é pages-change-counter ou pages-change-overlap.
+# A lista mudou durante o percurso. $change é pages-change-counter, pages-change-overlap ou pages-change-past-end.
 pages-change-counter = { $counter } era { $before } na página { $first } e { $after } na página { $page }
 pages-change-overlap = a página { $page } trouxe { $overlap ->
     [one] { $overlap } registro
    *[other] { $overlap } registros
 } das páginas anteriores
+pages-change-past-end = a página { $page } com { $size } por página, lida para confirmar onde a lista acabou depois de { $records ->
+    [one] { $records } registro
+   *[other] { $records } registros
+}, trouxe { $unmet ->
+    [one] { $unmet } registro
+   *[other] { $unmet } registros
+} que a leitura não tinha visto
 pages-list-changed-reading-again = a lista mudou enquanto era lida ({ $change }): registros podem ter passado pelas páginas lidas, então ela é lida de novo desde o início (leitura { $read } de no máximo { $most }); registros já escritos não são escritos duas vezes
 pages-list-kept-changing = a lista continuou mudando enquanto era lida ({ $change }): { $reads } leituras nunca concordaram, então os registros escritos não podem ser dados como a lista inteira; tente de novo quando o serviço estiver mais calmo
 pages-overlap-stop = a página { $page } se sobrepõe à anterior ({ $overlap } de seus { $count ->

@@ -172,6 +172,17 @@ impl Ending {
         self.live_claims(Counts::Records).map(|c| c.value).next()
     }
 
+    /// The largest page seen so far: the deployment's page size, once a page has shown it.
+    pub(super) fn size(&self) -> Option<u64> {
+        self.size
+    }
+
+    /// Some counter is still live and every live one says `records` in `pages` pages: the end has a
+    /// second witness beside the page that ended the read.
+    pub(super) fn borne_out(&self, records: u64, pages: u64) -> bool {
+        self.claims.iter().any(|c| c.live) && self.agree(records, pages)
+    }
+
     /// A live record count says the list holds exactly `records`.
     pub(super) fn vouched(&self, records: u64) -> bool {
         self.live_claims(Counts::Records)

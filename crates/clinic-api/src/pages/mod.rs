@@ -341,6 +341,14 @@ async fn read_once(
         if let Some(short) = state.pass.ending.shortfall(records, pages) {
             return Err(short.error(source.shortfall().await));
         }
+        if addressing == Addressing::Numbered
+            && !state.pass.chained
+            && first_page == 1
+            && state.pass.ending.second_repeats_first().is_none()
+            && let Some(change) = confirm_end(&**source, &state.pass, spec.per_page).await
+        {
+            return Ok(Verdict::Changed(change));
+        }
     }
     state.summary.total = state.pass.ending.total().filter(|_| ended);
     Ok(Verdict::Done)
@@ -496,6 +504,8 @@ struct Pass {
     fresh: u64,
     /// The IDs of the read's first page, for the probe of a page 2 that repeats it.
     first_ids: Vec<Key>,
+    /// How many records the last page that brought new ones held.
+    last_len: u64,
     /// The list is chained by links or cursors (its first page gave one): read one page at a time.
     chained: bool,
     /// The link or cursor to follow next.
@@ -516,6 +526,7 @@ impl Pass {
             digest: 0,
             fresh: 0,
             first_ids: Vec::new(),
+            last_len: 0,
             chained: false,
             follow: None,
             links: std::collections::HashSet::new(),
@@ -565,6 +576,9 @@ impl State {
             pass.first_ids = read.ids.clone();
         }
         pass.fresh = pass.seen.fresh(&read.ids);
+        if pass.fresh > 0 {
+            pass.last_len = read.ids.len() as u64;
+        }
         let at = Arrived {
             number,
             fresh: pass.fresh,
@@ -765,6 +779,63 @@ async fn probe_ignored_page(source: &dyn PageSource, pass: &Pass, held: u64) -> 
         )));
     }
     Ok(())
+}
+
+/// A read that ended on an empty page (or one of repeats) right after a full one, with no counter
+/// to bear its count out, rests on that one page: a replica that lags behind the others, or a list
+/// that grew at its head, answers the page after the last full one with nothing. So the end is read
+/// once more across it at another page size, which puts the last record read and the place after it
+/// on one page of another number: a record there that the read never met means the list goes on
+/// past where the read stopped, and the list is read again (the ledger keeps every record once); one
+/// that holds records all met before confirms the end. A larger page goes first, a size the
+/// deployment has not shown it refuses; one that is refused, fails or holds nothing says nothing,
+/// and a smaller one is tried. Where no size can say, the end stands as the pages gave it.
+///
+/// A page short of the size asked is a second sign of the end by itself, unless the deployment's
+/// pages were all that size (a cap it never stated), so a list that fits on one short page costs
+/// nothing more.
+async fn confirm_end(source: &dyn PageSource, pass: &Pass, per_page: u64) -> Option<Change> {
+    let records = pass.records;
+    let size = pass.ending.size()?;
+    let full = pass.last_len == size && (size == per_page || pass.pages > 1);
+    if records == 0 || !full || pass.ending.borne_out(records, pass.pages) {
+        return None;
+    }
+    // Sizes at which the last record read and the place after it share a page.
+    let spans = |p: &u64| records % p != 0;
+    let larger = (size == per_page).then_some(per_page + 1).filter(spans);
+    let smaller = (2..size).rev().find(spans);
+    let keys = source.identity();
+    for p in larger.into_iter().chain(smaller) {
+        let page = (records - 1) / p + 1;
+        let Ok(got) = source.fetch(page, p).await else {
+            continue;
+        };
+        let ids: Vec<Key> = got
+            .records
+            .iter()
+            .map(|r| identity::key_of(r.get(), &keys))
+            .collect();
+        let unmet = ids.iter().filter(|id| !pass.seen.contains(**id)).count() as u64;
+        if unmet > 0 {
+            return Some(Change {
+                said: crate::t!(
+                    "pages-change-past-end",
+                    page = page,
+                    size = p,
+                    unmet = unmet,
+                    records = records
+                ),
+                counters: true,
+                stopped: false,
+                short: None,
+            });
+        }
+        if !ids.is_empty() {
+            return None;
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -987,7 +1058,7 @@ mod tests {
             let (r, seen) = run(Windowed::new(7, None, volatile), all(10));
             assert_eq!((seen.len(), r.unwrap().records), (7, 7));
         }
-        let (r, seen) = run(Wrapping, all(7));
+        let (r, seen) = run(Wrapping(21), all(7));
         assert_eq!(seen, (0..21).collect::<Vec<_>>());
         assert!(r.is_ok());
     }
@@ -1315,6 +1386,89 @@ mod tests {
         );
     }
 
+    /// A list of `n` records and no counters, whose pages numbered in `lagging` (for the first
+    /// `times` answers; all with `None`) come from a replica that lacks its newest `behind` records,
+    /// at the list's end. Every page asked is kept, as (page, size).
+    struct TailLag {
+        n: u64,
+        behind: u64,
+        lagging: &'static [u64],
+        times: Option<u64>,
+        lagged: std::sync::atomic::AtomicU64,
+        asked: std::sync::Mutex<Vec<(u64, u64)>>,
+    }
+
+    impl TailLag {
+        fn new(n: u64, behind: u64, lagging: &'static [u64], times: Option<u64>) -> TailLag {
+            TailLag {
+                n,
+                behind,
+                lagging,
+                times,
+                lagged: Default::default(),
+                asked: Default::default(),
+            }
+        }
+    }
+
+    impl PageSource for TailLag {
+        numbered_source!();
+
+        fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
+            use std::sync::atomic::Ordering::SeqCst;
+            self.asked.lock().unwrap().push((page, per_page));
+            let lags = self.lagging.contains(&page)
+                && self
+                    .times
+                    .is_none_or(|times| self.lagged.fetch_add(1, SeqCst) < times);
+            let len = if lags { self.n - self.behind } else { self.n };
+            let start = (page - 1) * per_page;
+            let records = (start..(start + per_page).min(len))
+                .map(|i| record_of(&json!({ "id": i })))
+                .collect();
+            answered(records, None)
+        }
+    }
+
+    #[test]
+    fn an_end_that_only_an_empty_page_gave_is_read_again_across_it() {
+        // Seller 1's quotes are 26, 28 and 44; pages 2 and 3 come from a replica without 44, and
+        // no counter can be trusted. Page 2 answers empty right after a full page 1: the end is read
+        // once more at 3 a page, which shows 44, and no read ever gets past the replica, so the walk
+        // fails rather than exit with 2 of 3 records.
+        let source = Arc::new(TailLag::new(3, 1, &[2, 3], None));
+        let (r, seen) = run_shared(source.clone(), all(2));
+        assert_eq!(seen, [0, 1], "each record once");
+        assert!(
+            matches!(&r, Err(Error::Protocol(m)) if m.contains("3 reads")),
+            "{r:?}"
+        );
+        assert!(source.asked.lock().unwrap().contains(&(1, 3)));
+        // A replica that catches up: the second read brings the record, once.
+        let (r, seen) = run(TailLag::new(3, 1, &[2, 3], Some(2)), all(2));
+        assert_eq!(seen, [0, 1, 2], "each record once");
+        assert_eq!(r.unwrap().records, 3);
+    }
+
+    #[test]
+    fn an_end_confirmed_across_it_costs_one_page_and_a_short_page_none() {
+        // 4 records at 2 a page end on a full page: page 2 at 3 a page holds records 3 and 4,
+        // both read, and confirms the end.
+        let source = Arc::new(TailLag::new(4, 0, &[], None));
+        let (r, seen) = run_shared(source.clone(), all(2));
+        assert_eq!(seen, [0, 1, 2, 3]);
+        assert_eq!(r.unwrap().reads, 1);
+        let asked = source.asked.lock().unwrap().clone();
+        let across: Vec<_> = asked.iter().filter(|(_, size)| *size != 2).collect();
+        assert_eq!(across, [&(2, 3)], "{asked:?}");
+        // 5 records end on a short page and an empty one: two signs, no page more.
+        let source = Arc::new(TailLag::new(5, 0, &[], None));
+        let (r, seen) = run_shared(source.clone(), all(2));
+        assert_eq!((seen.len(), r.unwrap().reads), (5, 1));
+        let asked = source.asked.lock().unwrap().clone();
+        assert!(asked.iter().all(|(_, size)| *size == 2), "{asked:?}");
+    }
+
     #[test]
     fn records_deleted_under_the_walk_are_read_again_never_skipped() {
         // After page 2, 7 records at the head go: page 2 on shifts by 7, which a read from page 1
@@ -1331,16 +1485,17 @@ mod tests {
         assert_eq!((summary.total, summary.reads), (Some(1227), 2));
     }
 
-    /// A server whose pages wrap around: page 4 is page 1 again, and there is no total.
-    struct Wrapping;
+    /// A server whose list of `.0` records wraps around past its end (the page after the last
+    /// starts over from the first record), with no total.
+    struct Wrapping(u64);
 
     impl PageSource for Wrapping {
         numbered_source!();
 
         fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
-            let start = ((page - 1) % 3) * per_page;
+            let start = (page - 1) * per_page;
             let records = (start..start + per_page)
-                .map(|i| record_of(&json!({"id": i})))
+                .map(|i| record_of(&json!({"id": i % self.0})))
                 .collect();
             answered(records, None)
         }
@@ -1348,7 +1503,7 @@ mod tests {
 
     #[test]
     fn a_server_that_wraps_around_is_stopped_without_duplicates() {
-        let (r, seen) = run(Wrapping, all(2));
+        let (r, seen) = run(Wrapping(6), all(2));
         assert_eq!(r.unwrap().records, 6);
         assert_eq!(seen, (0..6).collect::<Vec<_>>());
     }
