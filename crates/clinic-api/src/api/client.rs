@@ -286,7 +286,17 @@ impl ApiClient {
                 handled_by_caller: None,
             };
             let resp = self.http.send(&req).await?;
-            match rule(&resp) {
+            let verdict = rule(&resp);
+            // A refusal of what the call asked (a parameter out of range, a conflict, or a failure
+            // written inside a success) comes from past the service's check of the credentials:
+            // it proves the token's form as a success does, so a token that expires later is
+            // renewed, never sent in another form.
+            if let Verdict::Refused { status, .. } = verdict
+                && (matches!(status, 400 | 409 | 422) || (200..300).contains(&status))
+            {
+                self.accepted(generation).await;
+            }
+            match verdict {
                 Verdict::Success(value) => {
                     self.accepted(generation).await;
                     return Ok(value);
