@@ -162,8 +162,14 @@ impl Crm {
             None => {
                 let resp = self.send_raw(method, query, safety).await?;
                 if bitrix_code(&resp).as_deref() == Some("ERROR_METHOD_NOT_FOUND") {
-                    self.learn(Family::Item, method);
-                    return self.send_item(method, query, safety).await;
+                    // The classic method missing is one sign; the universal one answering is the
+                    // second, without which nothing is learnt (a URL that answers every method so
+                    // would otherwise be remembered as a universal portal).
+                    let item = self.send_item(method, query, safety).await?;
+                    if item.status.is_success() && bitrix_code(&item).is_none() {
+                        self.learn(Family::Item, method);
+                    }
+                    return Ok(item);
                 }
                 if resp.status.is_success() {
                     self.learn(Family::Classic, method);
@@ -226,8 +232,17 @@ impl Crm {
                     .and_then(Value::as_object)
                     .is_some_and(|r| !r.is_empty());
                 if missing && !answered {
-                    self.learn(Family::Item, first_classic);
-                    return self.send_item_batch(query, safety).await;
+                    // Learnt only once the universal calls answer, as for a single call.
+                    let item = self.send_item_batch(query, safety).await?;
+                    let answer = serde_json::from_slice::<Value>(&item.body).unwrap_or_default();
+                    let answered = answer
+                        .pointer("/result/result")
+                        .and_then(Value::as_object)
+                        .is_some_and(|r| !r.is_empty());
+                    if answered {
+                        self.learn(Family::Item, first_classic);
+                    }
+                    return Ok(item);
                 }
                 if answered {
                     self.learn(Family::Classic, first_classic);
