@@ -202,11 +202,13 @@ async fn page_size(ctx: &Context, client: &ApiClient) -> Check {
     };
     match as_page(&resp, false) {
         Verdict::Refused { message, .. } => match conventions::page_size_limit(&message, LARGEST) {
-            Some(max) => {
+            Some(conventions::Limit::Stated(max)) => {
                 client.learn_max_per_page(max);
                 Check::new(NAME, Status::Ok, said!("cli-probe-max-stated", max = max))
             }
-            None => Check::new(
+            // A refusal that states no limit is left to the first walk, which finds the limit by
+            // asking smaller pages; half the size asked would be a guess remembered as a fact.
+            Some(conventions::Limit::Unstated(_)) | None => Check::new(
                 NAME,
                 Status::Warn,
                 said!("cli-probe-failed", reason = message),

@@ -76,7 +76,7 @@ impl PageSource for Prefetched {
         self.inner.addressing()
     }
 
-    fn smaller_page(&self, refusal: &Error, per_page: u64) -> Option<u64> {
+    fn smaller_page<'a>(&'a self, refusal: &'a Error, per_page: u64) -> BoxFuture<'a, Option<u64>> {
         self.inner.smaller_page(refusal, per_page)
     }
 

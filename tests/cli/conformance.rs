@@ -451,3 +451,40 @@ fn a_learned_page_size_is_used_and_a_larger_per_page_is_lowered_never_sent() {
         "{sizes:?}"
     );
 }
+
+#[test]
+fn a_page_size_refused_without_its_limit_is_found_exactly_and_remembered() {
+    // The deployment serves at most 7 a page and its refusal names no number: the client finds 7
+    // by asking page 1 at smaller sizes, never remembers a smaller guess, and walks at 7.
+    let env = Env::with(Options {
+        max_per_page: Some(7),
+        max_per_page_unstated: true,
+        ..base()
+    });
+    let whole = Env::with(base());
+    let want = whole.run_ok(&[FICHA_ALL, &["--format", "csv"][..]].concat());
+    let out = env.run_ok(&[FICHA_ALL, &["--format", "csv"][..]].concat());
+    assert_eq!(out.stdout, want.stdout, "every record once");
+    let said = stderr(&out);
+    assert!(said.contains("at most 7 records a page"), "{said}");
+    assert_eq!(said.matches("records a page").count(), 1, "{said}");
+    let sizes: Vec<u64> = env
+        .sent()
+        .iter()
+        .filter(|r| is_to(r, "/lista_venda_orcamento"))
+        .flat_map(crate::common::query_of)
+        .filter(|(k, _)| k == "por_pagina")
+        .map(|(_, v)| v.parse().unwrap())
+        .collect();
+    // 50 refused, halved until 6 is served, then between 6 and 12: 9 refused, 7 served, 8
+    // refused; then the walk itself, every page at 7.
+    let walk = sizes.iter().rev().take_while(|s| **s == 7).count();
+    assert!(walk >= 2, "{sizes:?}");
+    assert_eq!(
+        sizes[..sizes.len() - walk],
+        [50, 25, 12, 6, 9, 7, 8],
+        "{sizes:?}"
+    );
+    let config = env.run_ok(&["config", "get", "max_per_page"]);
+    assert_eq!(String::from_utf8_lossy(&config.stdout).trim(), "7");
+}

@@ -352,8 +352,13 @@ pub trait PageSource: Send + Sync {
 
     /// After a walk's first page was refused with `refusal`: a smaller page size this source can
     /// serve, when the refusal was about the page size (a deployment's limit). `None` otherwise.
-    fn smaller_page(&self, _refusal: &Error, _per_page: u64) -> Option<u64> {
-        None
+    /// A source may ask the deployment to find it, where the refusal does not say.
+    fn smaller_page<'a>(
+        &'a self,
+        _refusal: &'a Error,
+        _per_page: u64,
+    ) -> BoxFuture<'a, Option<u64>> {
+        Box::pin(async { None })
     }
 
     /// After a walk read fewer records than the list reported: what the source found out about why,

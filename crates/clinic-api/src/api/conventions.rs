@@ -104,10 +104,19 @@ impl Conventions {
     }
 }
 
-/// When a first page of `asked` records was refused with `message`: the page size to try instead, if
-/// the message is about the page size. The largest number below `asked` that the message states
-/// (`"por_pagina deve ser no máximo 50"`), else half of `asked`.
-pub fn page_size_limit(message: &str, asked: u64) -> Option<u64> {
+/// What a refusal of a page size says of the deployment's limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    /// The largest number below the size asked that the message states.
+    Stated(u64),
+    /// The message names the page size and no number below it: half the size asked is a size
+    /// to try, not the limit.
+    Unstated(u64),
+}
+
+/// When a first page of `asked` records was refused with `message`: what it says of the limit, if
+/// the message is about the page size (`"por_pagina deve ser no máximo 50"`).
+pub fn page_size_limit(message: &str, asked: u64) -> Option<Limit> {
     const WORDS: &[&str] = &[
         "por_pagina",
         "por pagina",
@@ -135,7 +144,7 @@ pub fn page_size_limit(message: &str, asked: u64) -> Option<u64> {
         .filter_map(|n| n.parse::<u64>().ok())
         .filter(|n| (1..asked).contains(n))
         .max();
-    Some(stated.unwrap_or(asked / 2))
+    Some(stated.map_or(Limit::Unstated(asked / 2), Limit::Stated))
 }
 
 /// Whether a list that answered `first` for page 1 and `zero` for page 0 numbers its pages from 0:
@@ -216,15 +225,15 @@ mod tests {
     fn page_size_limits_are_read_from_the_message() {
         assert_eq!(
             page_size_limit("O parâmetro por_pagina deve ser no máximo 50", 100),
-            Some(50)
+            Some(Limit::Stated(50))
         );
         assert_eq!(
             page_size_limit("per_page must be between 1 and 25", 50),
-            Some(25)
+            Some(Limit::Stated(25))
         );
         assert_eq!(
             page_size_limit("Limite de registros excedido", 100),
-            Some(50)
+            Some(Limit::Unstated(50))
         );
         assert_eq!(page_size_limit("Telefone inválido", 100), None);
         assert_eq!(page_size_limit("por_pagina inválido", 1), None);

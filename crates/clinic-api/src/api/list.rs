@@ -195,6 +195,46 @@ impl ApiList {
 }
 
 impl ApiList {
+    /// The largest page size below `refused` that the deployment serves, where its refusal did not
+    /// say: page 1 asked at half the size until one is served, then between the largest served and
+    /// the smallest refused. `None` when an answer other than a refusal for the size leaves it
+    /// unknown.
+    async fn largest_served(&self, refused: u64) -> Option<u64> {
+        let mut refused = refused;
+        let mut served = refused / 2;
+        while !self.serves(served).await? {
+            refused = served;
+            served /= 2;
+        }
+        while refused - served > 1 {
+            let mid = served + (refused - served) / 2;
+            match self.serves(mid).await? {
+                true => served = mid,
+                false => refused = mid,
+            }
+        }
+        Some(served)
+    }
+
+    /// Whether page 1 at `size` records is served (`false`: refused for its size); `None` for
+    /// any other failure, or a size of 0.
+    async fn serves(&self, size: u64) -> Option<bool> {
+        if size == 0 {
+            return None;
+        }
+        match self.server_page(1, size).await {
+            Ok(_) => Some(true),
+            Err(Error::Rejected { message, .. })
+                if conventions::page_size_limit(&message, size).is_some() =>
+            {
+                Some(false)
+            }
+            Err(_) => None,
+        }
+    }
+}
+
+impl ApiList {
     /// Page `page` of the walk by number, in the deployment's own numbering.
     async fn numbered(&self, page: u64, per_page: u64) -> Result<Page> {
         match self.client.conventions().page_base() {
@@ -313,13 +353,23 @@ impl PageSource for ApiList {
         })
     }
 
-    fn smaller_page(&self, refusal: &Error, per_page: u64) -> Option<u64> {
-        let Error::Rejected { message, .. } = refusal else {
-            return None;
-        };
-        let smaller = conventions::page_size_limit(message, per_page)?;
-        self.client.learn_max_per_page(smaller);
-        Some(smaller)
+    /// The size the refusal states; where it states none, the largest the deployment serves, found
+    /// by asking page 1 at smaller sizes (halving until one is served, then between the two), so
+    /// that what is remembered as `max_per_page` is the deployment's limit, not a guess below it.
+    fn smaller_page<'a>(&'a self, refusal: &'a Error, per_page: u64) -> BoxFuture<'a, Option<u64>> {
+        Box::pin(async move {
+            let Error::Rejected { message, .. } = refusal else {
+                return None;
+            };
+            let smaller = match conventions::page_size_limit(message, per_page)? {
+                conventions::Limit::Stated(n) => n,
+                conventions::Limit::Unstated(half) => {
+                    self.largest_served(per_page).await.unwrap_or(half)
+                }
+            };
+            self.client.learn_max_per_page(smaller);
+            Some(smaller)
+        })
     }
 
     /// A walk that came up short of the service's count may have missed page 0 of a deployment

@@ -90,10 +90,12 @@ pub async fn walk(
         })
         .await;
         match result {
-            Err(e) if !handed && spec.first == 1 => match source.smaller_page(&e, spec.per_page) {
-                Some(smaller) if smaller < spec.per_page => spec.per_page = smaller,
-                _ => return Err(e),
-            },
+            Err(e) if !handed && spec.first == 1 => {
+                match source.smaller_page(&e, spec.per_page).await {
+                    Some(smaller) if smaller < spec.per_page => spec.per_page = smaller,
+                    _ => return Err(e),
+                }
+            }
             other => return other,
         }
     }
