@@ -161,7 +161,7 @@ impl Ending {
             let then = self
                 .live_claims(Counts::Records)
                 .find(|c| c.key == now.key)?;
-            (now.counts == Counts::Records && then.value != now.value).then(|| (then.value, now))
+            (now.counts == Counts::Records && then.value != now.value).then_some((then.value, now))
         });
         let Some((before, now)) = moved else {
             return false;
