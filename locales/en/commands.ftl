@@ -428,6 +428,10 @@ cli-probe-filter-zone = the modified-since filter's day is read { $zone ->
        *[local] in the profile's time zone
     } (filter_zone = { $zone }): a record modified at { $modified } came for a filter from { $from }
 cli-probe-filter-zone-unknown = not learned yet: incremental runs ask from the earlier of the day in the profile's time zone and in UTC, which misses nothing; a run whose records show which day the filter reads remembers it
+cli-probe-filter-zone-set = the modified-since filter's day is read { $zone ->
+        [utc] in UTC
+       *[local] in the profile's time zone
+    } (filter_zone = { $zone }, set by hand: clinic config unset filter_zone lets runs learn it)
 cli-probe-crm-family-item = item (crm.item.*): { $method } answered ERROR_METHOD_NOT_FOUND, so the CRM is spoken to in its universal methods (remembered in the profile)
 cli-probe-crm-family-classic = classic (crm.contact.*, crm.deal.*, crm.lead.*): { $method } answered (remembered in the profile)
 cli-probe-crm-family-said = { $family }: crm.api in the profile says so

@@ -1004,6 +1004,9 @@ help-sandbox-serve--paging = How paged lists say where the next page is: numbers
 help-sandbox-serve--lagging-records = A replica that lags behind the others, as behind a load balancer: the pages --lagging-pages names (counted from 1) are answered from a copy of each per-clinic list that lacks its first N records, with that copy's counters. 0: no replica lags
 help-sandbox-serve--lagging-pages = The pages the lagging replica answers (1,3)
 help-sandbox-serve--lagging-answers = The lagging replica answers that many of those pages and is then caught up; 0: it always lags
+help-sandbox-serve--deleting-records = Quotes deleted at the head of a list while it is walked: once a quote list's page --deleting-after-page has been answered, the first N quotes of that list (of its clinic and filter) are deleted, so every later page shifts back by N and its counters drop by N. 0: nothing is deleted
+help-sandbox-serve--deleting-after-page = The page (counted from 1) whose answer is followed by the deletions
+help-sandbox-serve--deleting-answers = How many answers of that page are followed by deletions; 0: every one is
 help-sandbox-serve--link-header-only-when-paged = With --paging link-header: no Link header at all on a list of one page, as some APIs (GitHub's) write it only when there is more than one page
 help-sandbox-serve--record-id-key = The key list records carry their ID under, instead of id (id_orcamento, cod…)
 help-sandbox-serve--record-id-key-from = From the Nth record of a list on (counting from 0), records carry their ID under another key: N=NAME, a deployment that renames the key part-way through a list

@@ -446,6 +446,10 @@ cli-probe-filter-zone = o dia do filtro de modificação é lido { $zone ->
        *[local] no fuso horário do perfil
     } (filter_zone = { $zone }): um registro modificado em { $modified } veio para um filtro a partir de { $from }
 cli-probe-filter-zone-unknown = ainda não aprendido: execuções incrementais pedem a partir do mais cedo entre o dia no fuso do perfil e o dia em UTC, o que não perde nada; uma execução cujos registros mostrem qual dia o filtro lê guarda isso
+cli-probe-filter-zone-set = o dia do filtro de modificação é lido { $zone ->
+        [utc] em UTC
+       *[local] no fuso horário do perfil
+    } (filter_zone = { $zone }, definido à mão: clinic config unset filter_zone deixa as execuções aprenderem)
 cli-probe-crm-family-item = item (crm.item.*): { $method } respondeu ERROR_METHOD_NOT_FOUND, então o CRM é chamado pelos métodos universais (guardado no perfil)
 cli-probe-crm-family-classic = classic (crm.contact.*, crm.deal.*, crm.lead.*): { $method } respondeu (guardado no perfil)
 cli-probe-crm-family-said = { $family }: crm.api do perfil diz isso

@@ -1007,6 +1007,9 @@ help-sandbox-serve--paging = Como as listas paginadas dizem onde fica a próxima
 help-sandbox-serve--lagging-records = Uma réplica atrasada em relação às outras, como atrás de um balanceador de carga: as páginas que --lagging-pages nomeia (contadas a partir de 1) são respondidas de uma cópia de cada lista por clínica sem os seus N primeiros registros, com os contadores dessa cópia. 0: nenhuma réplica atrasa
 help-sandbox-serve--lagging-pages = As páginas que a réplica atrasada responde (1,3)
 help-sandbox-serve--lagging-answers = A réplica atrasada responde tantas dessas páginas e depois fica em dia; 0: ela sempre atrasa
+help-sandbox-serve--deleting-records = Orçamentos excluídos do início de uma lista enquanto ela é percorrida: depois que a página --deleting-after-page de uma lista de orçamentos é respondida, os N primeiros orçamentos dessa lista (da sua clínica e do seu filtro) são excluídos, de modo que cada página seguinte recua N registros e os seus contadores caem N. 0: nada é excluído
+help-sandbox-serve--deleting-after-page = A página (contada a partir de 1) cuja resposta é seguida das exclusões
+help-sandbox-serve--deleting-answers = Quantas respostas dessa página são seguidas de exclusões; 0: todas são
 help-sandbox-serve--link-header-only-when-paged = Com --paging link-header: nenhum cabeçalho Link numa lista de uma página só, como algumas APIs (a do GitHub) o escrevem só quando há mais de uma página
 help-sandbox-serve--record-id-key = A chave em que os registros das listas trazem o ID, em vez de id (id_orcamento, cod…)
 help-sandbox-serve--record-id-key-from = A partir do N-ésimo registro de uma lista (contando de 0), os registros trazem o ID em outra chave: N=NOME, uma implantação que renomeia a chave no meio da lista

@@ -39,6 +39,8 @@ pub struct Faults {
     failing_clinic: u32,
     /// Answers the lagging replica gave so far (`--lagging-answers`).
     lagged: AtomicU64,
+    /// Answers followed by deletions so far (`--deleting-answers`).
+    deletions: AtomicU64,
     /// Arrival times of the requests let through during the last second.
     recent: Mutex<VecDeque<Instant>>,
 }
@@ -55,6 +57,7 @@ impl Faults {
             rate_limit: opts.rate_limit,
             failing_clinic: opts.failing_clinic,
             lagged: AtomicU64::new(0),
+            deletions: AtomicU64::new(0),
             recent: Mutex::new(VecDeque::new()),
         }
     }
@@ -70,6 +73,19 @@ impl Faults {
             return 0;
         }
         usize::try_from(opts.lagging_records).unwrap_or(usize::MAX)
+    }
+
+    /// How many quotes at the head of a list to delete now that `page` (counted from 1) of it was
+    /// answered (`--deleting-records`), while answers are still followed by deletions.
+    pub fn deletions_after(&self, opts: &Options, page: u64) -> usize {
+        if opts.deleting_records == 0 || page != opts.deleting_after_page {
+            return 0;
+        }
+        let done = self.deletions.fetch_add(1, Ordering::SeqCst);
+        if opts.deleting_answers > 0 && done >= opts.deleting_answers {
+            return 0;
+        }
+        usize::try_from(opts.deleting_records).unwrap_or(usize::MAX)
     }
 
     /// Seconds to wait when this request is over the limit (sliding one-second window).

@@ -151,6 +151,7 @@ async fn stats(State(app): State<AppState>) -> Response {
         "crm_deals": crm.crm_deals,
         "io_calls": crm.io_calls,
         "quotes_by_clinic": by_clinic(data.quotes.count_by_clinic()),
+        "deleted_quotes": data.churn.deleted(),
         "appointments_by_clinic": by_clinic(data.appointments.count_by_clinic()),
         "contacts_by_clinic": by_clinic(data.contacts.count_by_clinic()),
         "journal_entries": app.journal.len(),

@@ -271,6 +271,18 @@ pub struct Options {
     /// lags.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub lagging_answers: u64,
+    /// Quotes deleted at the head of a list while it is walked, as someone deleting the newest
+    /// quotes in the service: once a quote list's page `--deleting-after-page` has been answered,
+    /// the first N quotes of that list (of its clinic and filter) are deleted, so every later page
+    /// shifts back by N and its counters drop by N. 0: nothing is deleted.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub deleting_records: u64,
+    /// The page (counted from 1) whose answer is followed by the deletions.
+    #[arg(long, value_name = "PAGE", default_value_t = 1)]
+    pub deleting_after_page: u64,
+    /// How many answers of that page are followed by deletions; 0: every one is.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub deleting_answers: u64,
     /// The key list records carry their ID under, instead of `id` (`id_orcamento`, `cod`…).
     #[arg(long, value_name = "NAME")]
     pub record_id_key: Option<String>,
@@ -758,6 +770,9 @@ impl Default for Options {
             lagging_records: 0,
             lagging_pages: vec![1],
             lagging_answers: 0,
+            deleting_records: 0,
+            deleting_after_page: 1,
+            deleting_answers: 1,
             record_id_key: None,
             record_id_key_from: None,
             foreign_key_first: None,

@@ -53,7 +53,7 @@ fn date_at(s: &str, edge: relative_date::Edge) -> Result<NaiveDate, String> {
 }
 
 pub fn birth_date(s: &str) -> Result<NaiveDate, String> {
-    input::birth_date("birth date", s).map_err(expected)
+    input::birth_date("birth date", s, relative_date::today()).map_err(expected)
 }
 
 pub fn email(s: &str) -> Result<String, String> {

@@ -98,7 +98,7 @@ async fn crm_family(ctx: &Context) -> Option<Check> {
 }
 
 /// Which day the modified-since filter reads: not asked (no answer of a channels list shows it),
-/// but what an incremental run learned, with the record that showed it.
+/// but what an incremental run learned, with the record that showed it, or what was set by hand.
 fn filter_zone(ctx: &Context, client: &ApiClient) -> Check {
     const NAME: &str = "filter_zone";
     match (
@@ -114,6 +114,12 @@ fn filter_zone(ctx: &Context, client: &ApiClient) -> Check {
                 modified = evidence.modified.clone(),
                 from = evidence.asked_from.clone()
             ),
+        ),
+        // Pinned by hand (`clinic config set filter_zone`): no answer taught it.
+        (Some(zone), None) => Check::new(
+            NAME,
+            Status::Ok,
+            said!("cli-probe-filter-zone-set", zone = zone.word()),
         ),
         _ => Check::new(NAME, Status::Ok, said!("cli-probe-filter-zone-unknown")),
     }

@@ -209,3 +209,107 @@ fn quotes_deleted_at_the_head_while_the_walk_runs_never_cost_a_quote_that_remain
     assert!(got.iter().all(|id| before.contains(id)));
     assert!(stderr(&out).contains("read again"), "{}", stderr(&out));
 }
+
+/// A network of `scale` quotes where, once page `after` of a quote list has been answered, the
+/// first 7 quotes of that list are deleted, `answers` times (0: after every answer of that page).
+fn deleting(scale: u64, after: u64, answers: u64) -> Env {
+    Env::with(Options {
+        scale,
+        deleting_records: 7,
+        deleting_after_page: after,
+        deleting_answers: answers,
+        ..Options::ephemeral()
+    })
+}
+
+/// The quotes the sandbox has deleted so far.
+fn deleted_quotes(env: &Env) -> Vec<u64> {
+    env.stats()["deleted_quotes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|id| id.as_u64().unwrap())
+        .collect()
+}
+
+#[test]
+fn quotes_deleted_at_the_head_after_a_page_was_read_are_noticed_and_every_remaining_quote_written_once()
+ {
+    // The same network with nothing deleted: the quotes that existed before the walk.
+    let plain = Env::with(Options {
+        scale: 3_000,
+        ..Options::ephemeral()
+    });
+    let before = ndjson_ids(&plain.run_ok(FICHA_NDJSON).stdout);
+    for after in [1, 2] {
+        let env = deleting(3_000, after, 1);
+        let out = env.run(FICHA_NDJSON);
+        let gone = deleted_quotes(&env);
+        assert_eq!(gone.len(), 7, "after page {after}: {gone:?}");
+        assert!(gone.iter().all(|id| before.contains(id)), "{gone:?}");
+        // Every later page shifted back by 7 and said 7 fewer: the walk noticed, read the list
+        // again, and wrote each quote once; not one that remained is missing.
+        assert!(out.status.success(), "after page {after}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(
+            err.contains("the list changed while it was read")
+                && err.contains("read 2 of at most 3"),
+            "{err}"
+        );
+        let got = ndjson_ids(&out.stdout);
+        assert_eq!(
+            sorted(got.clone())
+                .windows(2)
+                .filter(|w| w[0] == w[1])
+                .count(),
+            0,
+            "a quote written twice"
+        );
+        let lost: Vec<&u64> = before
+            .iter()
+            .filter(|id| !gone.contains(id) && !got.contains(id))
+            .collect();
+        assert!(lost.is_empty(), "after page {after}, quotes lost: {lost:?}");
+        assert!(
+            got.iter().all(|id| before.contains(id)),
+            "a quote that never was"
+        );
+        // What remains, read again now that nothing more is deleted.
+        let now = ndjson_ids(&env.run_ok(FICHA_NDJSON).stdout);
+        assert_eq!(now.len(), before.len() - 7);
+        assert!(now.iter().all(|id| got.contains(id)));
+    }
+}
+
+#[test]
+fn quotes_deleted_after_every_read_of_the_first_page_fail_the_walk_naming_the_counters() {
+    let env = deleting(3_000, 1, 0);
+    let held = env.stats()["quotes_by_clinic"]["1"].as_u64().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("ficha.csv");
+    let ran = exited(
+        env.run(&[
+            "report",
+            "ficha-financeira",
+            "--all",
+            "--per-page",
+            "50",
+            "-o",
+            out.to_str().unwrap(),
+        ]),
+        5,
+    );
+    let err = stderr(&ran);
+    // Each read's page 1 is followed by 7 deletions: the third read's page 2 said 7 fewer than its
+    // page 1.
+    assert!(
+        err.contains(&format!(
+            "total was {} on page 1 and {} on page 2",
+            held - 14,
+            held - 21
+        )) && err.contains("3 reads never agreed"),
+        "{err}"
+    );
+    assert!(!out.exists(), "a file was left");
+    assert_eq!(deleted_quotes(&env).len(), 21, "one deletion a read");
+}

@@ -141,3 +141,58 @@ fn a_word_that_names_no_day_is_refused_naming_the_words_that_do() {
         2,
     );
 }
+
+/// A birth date is checked against today in the profile's zone (São Paulo unless it sets another),
+/// as `--today` names it, not against the machine's: on a machine whose zone is on another day, a
+/// baby born today in São Paulo is created, and one "born" tomorrow there is refused before anything
+/// is sent, naming the flag and the profile's today (the date typed is masked).
+#[test]
+fn a_birth_date_in_the_future_is_the_profiles_future_whatever_the_machines_zone() {
+    let env = Env::new();
+    let sao_paulo = sao_paulo_today();
+    let day = |d: NaiveDate| d.format("%Y-%m-%d").to_string();
+    let create = |zone: &str, born: NaiveDate| {
+        env.clear_journal();
+        env.clinic()
+            .env("TZ", zone)
+            .args([
+                "contact",
+                "create",
+                "--name",
+                "Ana",
+                "--phone",
+                "16992640197",
+                "--birth-date",
+                &day(born),
+            ])
+            .args(FILED_UNDER_ONE)
+            // The same Ana each time: a second one is registered, not taken for the first.
+            .args(["--if-exists", "create"])
+            .output()
+            .unwrap()
+    };
+    // A zone ahead of São Paulo by a day or more (UTC+14), and one behind it (UTC-12): whichever
+    // the hour, one of them is on another day than São Paulo.
+    for zone in ["Pacific/Kiritimati", "Etc/GMT+12"] {
+        let born_today = create(zone, sao_paulo);
+        assert!(
+            born_today.status.success(),
+            "{zone}: {}",
+            stderr(&born_today)
+        );
+        let tomorrow = create(zone, sao_paulo + Duration::days(1));
+        assert_eq!(
+            tomorrow.status.code(),
+            Some(2),
+            "{zone}: {}",
+            stderr(&tomorrow)
+        );
+        let err = stderr(&tomorrow);
+        // The date typed is personal, and masked; the day it was checked against is shown.
+        assert!(
+            err.contains("--birth-date") && err.contains(&format!("today is {}", day(sao_paulo))),
+            "{zone}: {err}"
+        );
+        assert!(env.sent().is_empty(), "{zone}: sent before refusing");
+    }
+}

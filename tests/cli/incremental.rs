@@ -582,3 +582,42 @@ fn a_filter_read_in_utc_is_learned_and_then_asked_in_utc_night_after_night() {
         "{shown}"
     );
 }
+
+/// `filter_zone` pinned by hand: the first filtered night already asks from the point's day in UTC
+/// (nothing to learn, nothing said), `doctor --probe` says it was set by hand, and `unset` forgets
+/// it. A word other than `local` or `utc` is refused, naming the key, the value and what it takes.
+#[test]
+fn a_filter_zone_set_by_hand_is_asked_in_from_the_first_night() {
+    let env = utc_filter_network();
+    let dir = tempfile::tempdir().unwrap();
+    let delta = dir.path().join("delta.ndjson");
+    let mut seen = HashMap::new();
+    env.edit_quotes(&format!("change=5&at={}", evening(5)));
+    env.edit_quotes(&format!("change=9&at={}", evening(4)));
+    let bad = env.run(&["config", "set", "filter_zone", "moon"]);
+    assert_eq!(bad.status.code(), Some(2), "{}", stderr(&bad));
+    assert!(
+        stderr(&bad).contains("filter_zone")
+            && stderr(&bad).contains("moon")
+            && stderr(&bad).contains("local or utc"),
+        "{}",
+        stderr(&bad)
+    );
+    env.run_ok(&["config", "set", "filter_zone", "UTC"]);
+    let got = env.run_ok(&["config", "get", "filter_zone"]);
+    assert_eq!(String::from_utf8_lossy(&got.stdout).trim(), "utc");
+    // Night 0 reads everything; its point is 22:20 four evenings ago, 01:20 UTC the next day.
+    nights(&env, &delta, &[""], &mut seen);
+    env.edit_quotes(&format!("change=17&at={}", evening(3)));
+    let night1 = ok(since_last(&env, &["--format", "ndjson", "-o", arg(&delta)]));
+    newest_by_id(&mut seen, &std::fs::read_to_string(&delta).unwrap());
+    assert_eq!(last_asked_from(&env), evening(3)[..10], "{night1}");
+    assert!(!night1.contains("filter_zone"), "{night1}");
+    assert_eq!(seen, full_export(&env, dir.path()));
+    let probe = env.run_as("admin", &["doctor", "--probe"]);
+    let shown = String::from_utf8_lossy(&probe.stdout).to_string() + &stderr(&probe);
+    assert!(shown.contains("filter_zone = utc, set by hand"), "{shown}");
+    env.run_ok(&["config", "unset", "filter_zone"]);
+    let got = env.run(&["config", "get", "filter_zone"]);
+    assert!(String::from_utf8_lossy(&got.stdout).trim().is_empty());
+}

@@ -77,10 +77,12 @@ pub fn date(field: &str, raw: &str) -> Result<NaiveDate> {
     }
 }
 
-/// A birth date: a [`date`] that is not after today (local time). A date in the future is a typing
-/// slip (the year, most often) that the service would store without complaint.
-pub fn birth_date(field: &str, raw: &str) -> Result<NaiveDate> {
-    birth_date_on(field, raw, chrono::Local::now().date_naive())
+/// A birth date: a [`date`] that is not after `today`, the day in the profile's time zone (the
+/// caller's `relative_date::today`, as `--today` names it), never the machine's: a laptop abroad is
+/// on another day than the clinic. A date in the future is a typing slip (the year, most often) that
+/// the service would store without complaint.
+pub fn birth_date(field: &str, raw: &str, today: NaiveDate) -> Result<NaiveDate> {
+    birth_date_on(field, raw, today)
 }
 
 fn birth_date_on(field: &str, raw: &str, today: NaiveDate) -> Result<NaiveDate> {

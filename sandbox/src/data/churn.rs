@@ -103,6 +103,19 @@ impl Churn {
             .is_empty()
     }
 
+    /// The quotes deleted now, in ID order.
+    pub fn deleted(&self) -> Vec<u32> {
+        let mut ids: Vec<u32> = self
+            .deleted
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .copied()
+            .collect();
+        ids.sort_unstable();
+        ids
+    }
+
     /// Deletes the quotes `ids` (`restore` false) or brings them back.
     pub fn set_deleted(&self, ids: &[u32], deleted: bool) {
         let mut set = self.deleted.write().unwrap_or_else(|e| e.into_inner());

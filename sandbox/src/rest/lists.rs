@@ -35,6 +35,12 @@ pub(super) trait ClinicList {
     /// The record of an id, when it still stands for one.
     fn record(data: &Store, id: u32) -> Option<Self::Record>;
 
+    /// Whether the list's records can be deleted (`--deleting-records`): only quotes can.
+    const DELETES: bool = false;
+
+    /// Deletes the records `ids` from the service, as `--deleting-records` asks.
+    fn delete(_data: &Store, _ids: &[u32]) {}
+
     /// The page's answer; a list whose records change shape under a knob writes its own.
     fn reply(opts: &Options, window: &Window, records: Vec<Self::Record>) -> Response {
         reply::page(opts, window, &records)
@@ -78,6 +84,14 @@ pub(super) async fn list<L: ClinicList>(
         .into_iter()
         .filter_map(|id| L::record(data, id))
         .collect();
+    // Someone deletes the newest records once this page is answered: every later page shifts.
+    if L::DELETES && !paging.nothing && !data.emptied.holds(L::NAME, clinic) {
+        let deleting = app.faults.deletions_after(&app.opts, paging.page);
+        if deleting > 0 {
+            let matching = L::matching(data, clinic, &filter);
+            L::delete(data, &matching[..deleting.min(matching.len())]);
+        }
+    }
     Ok(L::reply(&app.opts, &window, records))
 }
 

@@ -47,6 +47,7 @@ pub(super) struct QuoteList;
 
 impl ClinicList for QuoteList {
     const NAME: &'static str = "quotes";
+    const DELETES: bool = true;
     type Filter = QuoteFilter;
     type Record = QuoteRecord;
 
@@ -75,6 +76,11 @@ impl ClinicList for QuoteList {
 
     fn record(data: &Store, id: u32) -> Option<QuoteRecord> {
         Some(data.quotes.current(id, &data.contacts, &data.churn))
+    }
+
+    fn delete(data: &Store, ids: &[u32]) {
+        data.churn.set_deleted(ids, true);
+        data.cache.invalidate();
     }
 
     fn reply(opts: &Options, window: &Window, mut records: Vec<QuoteRecord>) -> Response {

@@ -112,12 +112,16 @@ async fn ask(ctx: &Context, f: ContactFields) -> Result<NewContact> {
     };
     let birth_date = match f.birth_date {
         Some(d) => d,
-        None => input::birth_date(
-            "birth date",
-            &prompt(&crate::t!("cli-guided-birth-date"), |s| {
-                input::birth_date("birth date", s).map(|_| ())
-            })?,
-        )?,
+        None => {
+            let today = crate::relative_date::today();
+            input::birth_date(
+                "birth date",
+                &prompt(&crate::t!("cli-guided-birth-date"), |s| {
+                    input::birth_date("birth date", s, today).map(|_| ())
+                })?,
+                today,
+            )?
+        }
     };
     let channel = match f.channel {
         Some(c) => c,

@@ -265,7 +265,11 @@ fn parse_row(cells: &sheet::Cells, default_clinic: Option<u64>) -> Result<NewCon
     Ok(NewContact {
         name: input::contact_name("name", cell("name"))?,
         phone,
-        birth_date: input::birth_date("birth_date", cell("birth_date"))?,
+        birth_date: input::birth_date(
+            "birth_date",
+            cell("birth_date"),
+            crate::relative_date::today(),
+        )?,
         channel: as_ref("channel", cell("channel"))?,
         campaign: as_ref("campaign", cell("campaign"))?,
         email: optional(cell("email"))

@@ -165,6 +165,18 @@ pub fn zero_based(first: &Page, zero: &Page, ids: &IdKeys) -> bool {
         .all(|r| !on_first.contains(&identity::key_of(r.get(), ids)))
 }
 
+/// Whether pages `a` and `b`, asked at the same size, carry a counter of the same name with other
+/// values: the list changed between the two answers (records inserted or deleted), so what one
+/// holds says nothing of the other's place in the list.
+pub fn changed_between(a: &Page, b: &Page) -> bool {
+    let before = a.claims();
+    b.claims().iter().any(|now| {
+        before
+            .iter()
+            .any(|c| c.key == now.key && c.value != now.value)
+    })
+}
+
 /// Whether page 1's counters say the list goes on past it.
 fn goes_on(first: &Page) -> bool {
     let held = first.records.len() as u64;
@@ -197,12 +209,15 @@ pub enum Evidence {
 }
 
 /// The numbering that page 1 (`first`) and page 0 prove, and the evidence; `None` when they prove
-/// nothing (both empty: a list numbered from 0 may be empty too). No single answer decides on its
+/// nothing (both empty: a list numbered from 0 may be empty too; counters that differ between them:
+/// the list changed in between). No single answer decides on its
 /// own: page 0 counts as the first page only when it holds records page 1 does not, and everything
 /// else (empty, refused, failed, the same as page 1) means pages count from 1. Both outcomes are
 /// remembered, so a deployment is asked once.
 pub fn page_base_from(first: &Page, zero: Zero, ids: &IdKeys) -> Option<(u64, Evidence)> {
     match zero {
+        // The list changed between the two answers: they prove nothing.
+        Zero::Page(zero) if changed_between(first, zero) => None,
         Zero::Page(zero) if zero_based(first, zero, ids) => Some((0, Evidence::ZeroHoldsOthers)),
         Zero::Page(zero) if zero.records.is_empty() && first.records.is_empty() => None,
         Zero::Page(zero) if zero.records.is_empty() => Some((1, Evidence::ZeroEmpty)),
@@ -284,6 +299,14 @@ mod tests {
             from(&[1], Zero::Refused(400)),
             Some((1, Evidence::ZeroRefused(400)))
         );
+        // Page 0 answered after a record at the head was deleted (a total of 6, not 7): it
+        // overlaps page 1 only because the list shifted, which proves nothing.
+        let shifted = Page::of_values(
+            [2, 3, 4].iter().map(|i| json!({ "id": i })).collect(),
+            Some(6),
+            None,
+        );
+        assert_eq!(from(&[4, 5, 6], Zero::Page(&shifted)), None);
     }
 
     #[test]

@@ -116,16 +116,25 @@ impl ApiList {
 
     /// Asks page 0 once per profile, while the numbering is unknown, and learns it from the two
     /// answers whichever way it goes (see `conventions::zero_based`). The page that is really first
-    /// is returned.
+    /// is returned. Two answers whose counters differ come from a list that changed in between
+    /// (records deleted or inserted at its head): both are asked once more, and if they still
+    /// differ nothing is learned.
     async fn first_page(&self, per_page: u64) -> Result<Page> {
-        let first = self.server_page(1, per_page).await?;
+        let mut first = self.server_page(1, per_page).await?;
         // A list that says where its next page is (or that it has none) has no numbering to learn,
         // nor has a deployment known to page by link.
         if first.next != Next::Unsaid || self.client.conventions().paging() == Some(Paging::Links) {
             return Ok(first);
         }
         // A page 0 that fails says pages count from 1: it gets no retries of its own.
-        let zero = match self.server_page_within(0, per_page, Duration::ZERO).await {
+        let mut zero = self.server_page_within(0, per_page, Duration::ZERO).await;
+        if let Ok(changed) = &zero
+            && conventions::changed_between(&first, changed)
+        {
+            first = self.server_page(1, per_page).await?;
+            zero = self.server_page_within(0, per_page, Duration::ZERO).await;
+        }
+        let zero = match zero {
             Ok(zero) => zero,
             Err(e) => {
                 let answer = match e {

@@ -79,6 +79,15 @@ impl FilterZone {
             FilterZone::Utc => "utc",
         }
     }
+
+    /// The zone a word names (`local`, `utc`, as `clinic config set filter_zone` takes it).
+    pub fn from_word(word: &str) -> Option<FilterZone> {
+        match word.trim().to_ascii_lowercase().as_str() {
+            "local" => Some(FilterZone::Local),
+            "utc" => Some(FilterZone::Utc),
+            _ => None,
+        }
+    }
 }
 
 /// What taught a deployment's [`FilterZone`]: a record modified at `modified` (a wall time of the
@@ -368,6 +377,7 @@ pub const KEYS: &[&str] = &[
     "page_base",
     "max_per_page",
     "paging",
+    "filter_zone",
     "concurrency",
     "timezone",
     "units",
@@ -403,6 +413,7 @@ pub fn meaning(key: &str) -> Option<String> {
         "page_base" => crate::t!("config-key-page-base"),
         "max_per_page" => crate::t!("config-key-max-per-page"),
         "paging" => crate::t!("config-key-paging"),
+        "filter_zone" => crate::t!("config-key-filter-zone"),
         "concurrency" => crate::t!("config-key-concurrency"),
         "timezone" => crate::t!("config-key-timezone"),
         "units" => crate::t!("config-key-units"),
@@ -705,6 +716,7 @@ impl Profile {
             "page_base" => self.page_base.map(|v| v.to_string()),
             "max_per_page" => self.max_per_page.map(|v| v.to_string()),
             "paging" => self.paging.map(|v| v.word().to_string()),
+            "filter_zone" => self.filter_zone.map(|v| v.word().to_string()),
             "concurrency" => self.concurrency.map(|v| v.to_string()),
             "timezone" => s(&self.timezone),
             "timeout" => s(&self.timeout),
@@ -778,6 +790,14 @@ impl Profile {
                     Some(Paging::from_word(v).ok_or_else(|| {
                         Error::invalid(key, v, &crate::t!("config-expect-paging"))
                     })?);
+                self.learned_from = None;
+            }
+            "filter_zone" => {
+                self.filter_zone = Some(FilterZone::from_word(v).ok_or_else(|| {
+                    Error::invalid(key, v, &crate::t!("config-expect-filter-zone"))
+                })?);
+                // Set by hand: no answer taught it.
+                self.filter_zone_evidence = None;
                 self.learned_from = None;
             }
             "concurrency" => self.concurrency = Some(bounded(key, v, 1, 32)?),
@@ -872,6 +892,10 @@ impl Profile {
             "page_base" => self.page_base = None,
             "max_per_page" => self.max_per_page = None,
             "paging" => self.paging = None,
+            "filter_zone" => {
+                self.filter_zone = None;
+                self.filter_zone_evidence = None;
+            }
             "concurrency" => self.concurrency = None,
             "timezone" => self.timezone = None,
             "timeout" => self.timeout = None,

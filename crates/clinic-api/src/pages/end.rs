@@ -152,6 +152,33 @@ impl Ending {
         }
     }
 
+    /// Sets the record counts of a page asked for again at another size (a probe) against the live
+    /// ones of the first page: a count that moved means the list changed under the read, so what
+    /// the probe shows proves nothing of how the server pages. A page count is left alone, as it
+    /// follows the size asked for. True when a count moved (kept and said, as between pages).
+    pub(super) fn recount(&mut self, number: u64, page: &Page) -> bool {
+        let moved = page.claims().into_iter().find_map(|now| {
+            let then = self
+                .live_claims(Counts::Records)
+                .find(|c| c.key == now.key)?;
+            (now.counts == Counts::Records && then.value != now.value).then_some((then.value, now))
+        });
+        let Some((before, now)) = moved else {
+            return false;
+        };
+        if self.counter_changed.is_none() {
+            self.counter_changed = Some(crate::t!(
+                "pages-change-counter",
+                counter = now.key.as_str(),
+                before = before,
+                first = self.first_page,
+                after = now.value,
+                page = number
+            ));
+        }
+        true
+    }
+
     /// The first page has been answered.
     pub(super) fn answered(&self) -> bool {
         self.answered

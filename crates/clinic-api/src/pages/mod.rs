@@ -324,11 +324,16 @@ async fn read_once(
         return Ok(Verdict::Done);
     }
     if whole {
+        // A counter that changed between pages: the list changed under the read, and what its
+        // pages repeated proves nothing of how the server pages. It is read again before any probe.
+        if let Some(change) = state.pass.ending.change().filter(|c| c.counters) {
+            return Ok(Verdict::Changed(change));
+        }
         // Only numbered pages can be asked for again to tell a short list from an ignored page.
         if let Some(held) = state.pass.ending.second_repeats_first()
             && addressing == Addressing::Numbered
         {
-            probe_ignored_page(&**source, &state.pass, held).await?;
+            probe_ignored_page(&**source, &mut state.pass, held).await?;
         }
         let (records, pages) = (state.pass.records, state.pass.pages);
         let change = state.pass.ending.change();
@@ -745,7 +750,10 @@ impl State {
 /// list; one that reads it answers another window of them (the list really ended: it repeats
 /// itself past the end), or nothing. Records page 1 did not hold would mean the list goes on after
 /// all, and fail the walk too. A page 1 of one record is asked again at twice the size instead.
-async fn probe_ignored_page(source: &dyn PageSource, pass: &Pass, held: u64) -> Result<()> {
+/// An answer whose record count moved from page 1's tells nothing but that the list changed under
+/// the read: it is kept as the read's change (see [`end::Ending::recount`]), and the list read
+/// again.
+async fn probe_ignored_page(source: &dyn PageSource, pass: &mut Pass, held: u64) -> Result<()> {
     if pass.ending.vouched(pass.records) || held == 0 {
         return Ok(());
     }
@@ -757,10 +765,18 @@ async fn probe_ignored_page(source: &dyn PageSource, pass: &Pass, held: u64) -> 
             .collect()
     };
     let ignored = if held == 1 {
-        ids(source.fetch(1, 2).await?).len() > 1
+        let page = source.fetch(1, 2).await?;
+        if pass.ending.recount(1, &page) {
+            return Ok(());
+        }
+        ids(page).len() > 1
     } else {
         let half = (held / 2) as usize;
-        let second = ids(source.fetch(2, half as u64).await?);
+        let page = source.fetch(2, half as u64).await?;
+        if pass.ending.recount(2, &page) {
+            return Ok(());
+        }
+        let second = ids(page);
         let first = &pass.first_ids;
         if !second.is_empty() && first.get(0..half) == Some(&second[..]) {
             true
@@ -1485,6 +1501,77 @@ mod tests {
         assert_eq!(sorted, (0..1234).collect::<Vec<_>>(), "each record once");
         let summary = r.unwrap();
         assert_eq!((summary.total, summary.reads), (Some(1227), 2));
+    }
+
+    /// A list of six records numbered from page 0 (so a walk's page 1 is its second window) whose
+    /// head loses one record once that page is answered, and whose pages past the end repeat the
+    /// last full window, with the live total: page 2 then repeats page 1 whole, and a probe at half
+    /// the size lands on page 1's first record, just as a server that ignores the page would.
+    struct ShrinksUnderTheProbe {
+        shrunk: std::sync::atomic::AtomicBool,
+        ignored: std::sync::atomic::AtomicBool,
+    }
+
+    impl PageSource for ShrinksUnderTheProbe {
+        fn proved(&self, proved: crate::record::Proved) {
+            if proved == Proved::Ignored {
+                self.ignored
+                    .store(true, std::sync::atomic::Ordering::SeqCst);
+            }
+        }
+
+        fn identity(&self) -> crate::identity::IdKeys {
+            crate::identity::IdKeys::ANY
+        }
+
+        fn addressing(&self) -> Addressing {
+            Addressing::Numbered
+        }
+
+        fn follow<'a>(&'a self, _: &'a Next, _: u64) -> BoxFuture<'a, Result<Page>> {
+            Box::pin(async { Err(Error::Protocol("no links here".into())) })
+        }
+
+        fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
+            use std::sync::atomic::Ordering::SeqCst;
+            let head = u64::from(self.shrunk.load(SeqCst));
+            let ids: Vec<u64> = (head..6).collect();
+            let len = ids.len() as u64;
+            let mut start = page * per_page;
+            if start >= len {
+                start = len - len.min(per_page);
+            }
+            let records = ids[start as usize..(start + per_page).min(len) as usize]
+                .iter()
+                .map(|i| record_of(&json!({ "id": i })))
+                .collect();
+            if page == 1 {
+                self.shrunk.store(true, SeqCst);
+            }
+            answered(records, Some(len))
+        }
+    }
+
+    #[test]
+    fn a_page_repeated_while_the_total_moved_is_no_proof_that_the_page_is_ignored() {
+        let source = ShrinksUnderTheProbe {
+            shrunk: Default::default(),
+            ignored: Default::default(),
+        };
+        let source = Arc::new(source);
+        let (r, seen) = run_shared(source.clone(), all(3));
+        assert!(
+            !source.ignored.load(std::sync::atomic::Ordering::SeqCst),
+            "remembered as ignoring the page: {r:?}"
+        );
+        assert!(
+            !matches!(&r, Err(Error::Protocol(m)) if m.contains("pages-page-ignored")),
+            "{r:?}"
+        );
+        let mut unique = seen.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), seen.len(), "a record twice: {seen:?}");
     }
 
     /// A server whose list of `.0` records wraps around past its end (the page after the last
