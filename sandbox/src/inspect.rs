@@ -40,9 +40,11 @@ async fn empty(
     }
 }
 
-/// `POST /__sandbox/quotes?change=1,2&delete=3&restore=4&status=5:Aprovado,6:Cancelado`: quotes
-/// changed now (their value goes up by R$ 10,00 and `modificado_em` becomes now), deleted from every
-/// list, brought back, or given a status by its name (`modificado_em` becomes now). With
+/// `POST /__sandbox/quotes?change=1,2&delete=3&restore=4&status=5:Aprovado,6:Cancelado&move=7:2`:
+/// quotes changed now (their value goes up by R$ 10,00 and `modificado_em` becomes now), deleted from
+/// every list, brought back, given a status by its name, or moved to another clinic by its ID (it
+/// leaves its clinic's list for the other's, `clinica` and `unidade` say the new one; `modificado_em`
+/// becomes now). With
 /// `at=2026-11-22T22:30:00` a change is stamped at that Brasília time instead of now.
 async fn quotes(
     State(app): State<AppState>,
@@ -74,6 +76,21 @@ async fn quotes(
     let Some(statuses) = statuses else {
         return StatusCode::BAD_REQUEST;
     };
+    let moves: Option<Vec<(u32, u32)>> = q.get("move").map_or(Some(Vec::new()), |list| {
+        list.split(',')
+            .filter(|s| !s.is_empty())
+            .map(|pair| {
+                let (id, clinic) = pair.split_once(':')?;
+                let clinic: u32 = clinic.trim().parse().ok()?;
+                (1..=crate::data::CLINIC_COUNT)
+                    .contains(&clinic)
+                    .then_some((id.trim().parse().ok()?, clinic))
+            })
+            .collect()
+    });
+    let Some(moves) = moves else {
+        return StatusCode::BAD_REQUEST;
+    };
     let at = match q.get("at") {
         None => None,
         Some(at) => match chrono::NaiveDateTime::parse_from_str(at, "%Y-%m-%dT%H:%M:%S") {
@@ -88,6 +105,7 @@ async fn quotes(
         .chain(&delete)
         .chain(&restore)
         .chain(statuses.iter().map(|(id, _)| id))
+        .chain(moves.iter().map(|(id, _)| id))
         .any(|&id| id == 0 || id > total)
     {
         return StatusCode::NOT_FOUND;
@@ -95,6 +113,10 @@ async fn quotes(
     for (id, status) in statuses {
         let valor = data.quotes.current(id, &data.contacts, &data.churn).valor;
         data.churn.set_status(id, status, valor);
+    }
+    for (id, clinic) in moves {
+        let valor = data.quotes.current(id, &data.contacts, &data.churn).valor;
+        data.churn.move_to(id, clinic, valor);
     }
     for id in change {
         let valor = data.quotes.current(id, &data.contacts, &data.churn).valor + 10.0;

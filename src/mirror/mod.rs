@@ -1,7 +1,8 @@
 //! The database mirror `clinic sync` keeps: every stream of the deployment in a table keyed by the
 //! clinic and the record's ID, typed as the Parquet export types its columns, each row stamped with
 //! the runs that saw it first and last and tombstoned (never deleted) once it is gone from the
-//! service. Each field of the service has a column no other name can take (`names`, kept in
+//! service; where IDs are learned unique across the service (`ids`), a record that changes clinic
+//! moves there with its history. Each field of the service has a column no other name can take (`names`, kept in
 //! `_fields`). Bookmarks go in the transaction of the rows they cover. SQLite (bundled), opened by
 //! one sync at a time and readable by anyone meanwhile; a PostgreSQL database is kept equal to such
 //! a file, its working copy (`postgres`). A query of a mirror file runs under `guard`: SQLite itself
@@ -10,6 +11,7 @@
 
 mod cells;
 mod guard;
+mod ids;
 mod names;
 mod pg_guard;
 pub mod postgres;

@@ -21,13 +21,21 @@ use sha2::{Digest, Sha256};
 /// that set it (`from_run`; null for the status it had when first seen) to the run that changed it
 /// (`to_run`; null for the status it has now). At the start of run `r` a record held the status
 /// whose `from_run < r <= to_run`. A record whose status never changed has no row: it held its
-/// table's status throughout. Built on window functions, which both SQLite and PostgreSQL have, so
-/// the view reads the same in a mirror file and in a PostgreSQL warehouse.
+/// table's status throughout. A record of a table whose IDs are unique across the service
+/// (`_tables.ids`) is one record whichever clinic logged its changes, so its history goes on over a
+/// change of clinic, under the clinic it is in now (its last change's); elsewhere a record is its
+/// clinic and ID. Built on window functions, which both SQLite and PostgreSQL have, so the view
+/// reads the same in a mirror file and in a PostgreSQL warehouse.
 pub const STATUS_HISTORY: &str = "CREATE VIEW _status_history AS \
-WITH s AS (SELECT stream, clinic, id, run, old, new, \
-ROW_NUMBER() OVER (PARTITION BY stream, clinic, id ORDER BY run) AS n, \
-LEAD(run) OVER (PARTITION BY stream, clinic, id ORDER BY run) AS next_run \
-FROM _changes WHERE change = 'changed' AND field = 'status') \
+WITH c AS (SELECT ch.stream, ch.clinic, ch.id, ch.run, ch.change, ch.field, ch.old, ch.new, \
+CASE WHEN t.ids = 'service' THEN NULL ELSE ch.clinic END AS scope \
+FROM _changes ch LEFT JOIN _tables t ON t.tbl = ch.stream), \
+h AS (SELECT stream, scope, id, run, change, field, old, new, \
+FIRST_VALUE(clinic) OVER (PARTITION BY stream, scope, id ORDER BY run DESC) AS home FROM c), \
+s AS (SELECT stream, home AS clinic, id, run, old, new, \
+ROW_NUMBER() OVER (PARTITION BY stream, scope, id ORDER BY run) AS n, \
+LEAD(run) OVER (PARTITION BY stream, scope, id ORDER BY run) AS next_run \
+FROM h WHERE change = 'changed' AND field = 'status') \
 SELECT stream, clinic, id, new AS status, run AS from_run, next_run AS to_run FROM s \
 UNION ALL SELECT stream, clinic, id, old, NULL, run FROM s WHERE n = 1";
 

@@ -354,6 +354,20 @@ pub async fn publish(
             // What a run saw, and what a full walk tombstoned (a tombstone is not a sighting).
             (false, _) => format!("WHERE _seen_run > {since} OR _deleted_at IS NOT NULL"),
         };
+        let moved = if *bookkeeping {
+            Moved::default()
+        } else {
+            moved_since(local, table, since)?
+        };
+        let key = match bookkeeping {
+            true => String::new(),
+            false => local.query_row("SELECT key FROM _tables WHERE tbl = ?1", [table], |r| {
+                r.get::<_, String>(0)
+            })?,
+        };
+        delete_moved(&tx, table, &key, &moved)
+            .await
+            .map_err(in_table)?;
         published.rows += copy(local, &tx, table, &columns, &filter)
             .await
             .map_err(in_table)?;
@@ -365,9 +379,9 @@ pub async fn publish(
             let child_columns = columns_of(local, child)?;
             let in_child = |e| within(child, e);
             shape(&tx, child, &child_columns).await.map_err(in_child)?;
-            let key = local.query_row("SELECT key FROM _tables WHERE tbl = ?1", [table], |r| {
-                r.get::<_, String>(0)
-            })?;
+            delete_moved(&tx, child, "_parent", &moved)
+                .await
+                .map_err(in_child)?;
             // A parent sent again brings its children whole: those it no longer has go.
             let parents = format!(
                 "SELECT _clinic, {key} FROM {parent} {filter}",
@@ -600,6 +614,50 @@ async fn copy(
         }
     };
     send_rows(local, tx, &select, table, columns, &on_conflict).await
+}
+
+/// The rows of `table` that a move took from their clinic in the runs after `since`, as the clinic
+/// and ID they had there (text, as [`replace_children`] compares keys): the working copy moved its
+/// row, so the database's row under the old clinic (and its children) must go.
+#[derive(Default)]
+struct Moved {
+    clinics: Vec<String>,
+    ids: Vec<String>,
+}
+
+fn moved_since(local: &Connection, table: &str, since: i64) -> MirrorResult<Moved> {
+    let mut statement = local.prepare(
+        "SELECT old, id FROM _changes WHERE run > ?1 AND stream = ?2 AND change = 'moved'",
+    )?;
+    let mut rows = statement.query(rusqlite::params![since, table])?;
+    let mut moved = Moved::default();
+    while let Some(row) = rows.next()? {
+        if let (Some(clinic), Some(id)) = (text(row.get_ref(0)?), text(row.get_ref(1)?)) {
+            moved.clinics.push(clinic);
+            moved.ids.push(id);
+        }
+    }
+    Ok(moved)
+}
+
+/// Deletes the database's rows of `table` whose clinic and `key` a move left.
+async fn delete_moved(
+    tx: &tokio_postgres::Transaction<'_>,
+    table: &str,
+    key: &str,
+    moved: &Moved,
+) -> MirrorResult<()> {
+    if moved.ids.is_empty() {
+        return Ok(());
+    }
+    let delete = format!(
+        "DELETE FROM {} t USING unnest($1::text[], $2::text[]) AS p(clinic, id) \
+         WHERE t._clinic::text = p.clinic AND t.{}::text = p.id",
+        quoted(table),
+        quoted(key)
+    );
+    tx.execute(&delete, &[&moved.clinics, &moved.ids]).await?;
+    Ok(())
 }
 
 /// Deletes the database's children of the parents `parents` selects, and sends the working copy's.

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 
 use super::guard::Refusal;
+use super::ids::{PER_CLINIC, UNIQUE_IDS, set_ids};
 use super::names::STATUS_HISTORY;
 use crate::file_lock::{self, Held};
 
@@ -203,6 +204,11 @@ pub struct Counts {
     pub vanished: u64,
     pub resurrected: u64,
     pub unchanged: u64,
+    /// Records that moved to the clinic walked from another (each also counted as changed).
+    pub moved: u64,
+    /// Tombstones this run gave that a move took back: the record was not gone, it had moved to a
+    /// clinic walked later in the run.
+    pub recalled: u64,
 }
 
 impl Counts {
@@ -212,6 +218,16 @@ impl Counts {
         self.vanished += other.vanished;
         self.resurrected += other.resurrected;
         self.unchanged += other.unchanged;
+        self.moved += other.moved;
+        self.recalled += other.recalled;
+    }
+
+    /// The counts of a whole stream or run, whose walks are all added: a tombstone a move took back
+    /// is no vanished record.
+    pub fn settled(mut self) -> Counts {
+        self.vanished = self.vanished.saturating_sub(self.recalled);
+        self.recalled = 0;
+        self
     }
 }
 
@@ -267,6 +283,16 @@ impl Mirror {
         )?;
         if !has_list {
             conn.execute_batch("ALTER TABLE _tables ADD COLUMN list TEXT")?;
+        }
+        // What the records' IDs were learned to name (see [`Mirror::learn_ids`]); a mirror made
+        // before it knew nothing of them.
+        let has_ids: bool = conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM pragma_table_info('_tables') WHERE name = 'ids')",
+            [],
+            |r| r.get(0),
+        )?;
+        if !has_ids {
+            conn.execute_batch("ALTER TABLE _tables ADD COLUMN ids TEXT")?;
         }
         upgrade(&mut conn)?;
         Ok(Mirror {
@@ -360,6 +386,61 @@ impl Mirror {
             )
             .optional()?
             .unwrap_or_default())
+    }
+
+    /// Learns from what run `run` saw of table `table` whether a record's ID names it across the
+    /// service or only within its clinic. The API does not say, so the data decides, and once:
+    /// - the same ID listed by two clinics in one run is two records: IDs are per clinic
+    ///   (`per-clinic`), and a record never moves;
+    /// - a run that walked every clinic of the table whole (`whole`), finding live records in two
+    ///   clinics or more and no ID in two of them, shows IDs unique across the service (`service`):
+    ///   numbered per clinic, every clinic would begin at the same numbers. From then on an ID that
+    ///   leaves one clinic and comes in another is one record that changed clinic.
+    ///
+    /// Until then (and for good where only one clinic is seen) nothing moves: a record that leaves
+    /// a clinic vanishes there, and one that comes is new. What it learned.
+    pub fn learn_ids(&self, table: &str, run: &Run, whole: bool) -> MirrorResult<Option<String>> {
+        let Some((key, known)) = self
+            .conn
+            .query_row(
+                "SELECT key, ids FROM _tables WHERE tbl = ?1 AND child = 0",
+                [table],
+                |r| Ok((r.get::<_, String>(0)?, r.get::<_, Option<String>>(1)?)),
+            )
+            .optional()?
+        else {
+            return Ok(None);
+        };
+        if known.is_some() {
+            return Ok(known);
+        }
+        let t = super::cells::quoted(table);
+        let k = super::cells::quoted(&key);
+        let shared: bool = self.conn.query_row(
+            &format!(
+                "SELECT EXISTS (SELECT 1 FROM {t} WHERE \"_seen_run\" = ?1 \
+                 GROUP BY {k} HAVING COUNT(*) > 1)"
+            ),
+            [run.number],
+            |r| r.get(0),
+        )?;
+        let learned = if shared {
+            PER_CLINIC
+        } else {
+            let clinics: i64 = self.conn.query_row(
+                &format!(
+                    "SELECT COUNT(DISTINCT \"_clinic\") FROM {t} WHERE \"_deleted_at\" IS NULL"
+                ),
+                [],
+                |r| r.get(0),
+            )?;
+            if !whole || clinics < 2 {
+                return Ok(None);
+            }
+            UNIQUE_IDS
+        };
+        set_ids(&self.conn, table, &key, learned)?;
+        Ok(Some(learned.to_string()))
     }
 
     /// Remembers that the deployment ignores the modified-since filter for `stream`: later runs walk

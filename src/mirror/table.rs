@@ -674,6 +674,17 @@ fn rebuild(
             ix = quoted(&format!("{name}__seen")),
             t = quoted(name),
         ))?;
+        // The index a table whose records may move is searched by goes with the old table.
+        let unique: Option<String> = conn
+            .query_row(
+                "SELECT key FROM _tables WHERE tbl = ?1 AND ids = ?2",
+                params![name, super::ids::UNIQUE_IDS],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if let Some(key) = unique {
+            super::ids::set_ids(conn, name, &key, super::ids::UNIQUE_IDS)?;
+        }
     }
     Ok(())
 }

@@ -12,6 +12,7 @@ use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
 use serde_json::value::RawValue;
 
 use super::cells::{self, Texts, quoted, text_of};
+use super::ids;
 use super::names;
 use super::prepare::{Batch, MoneyTest, Prepared, Preparer};
 use super::store::{Counts, Mirror, MirrorError, MirrorResult, Run};
@@ -20,6 +21,9 @@ use crate::output::{ColumnType as Kind, moment_in};
 
 /// How a bookmark's point is written.
 pub const POINT: &str = "%Y-%m-%d %H:%M:%S";
+
+/// The field a `moved` change names: the clinic, by the mirror's own column.
+pub const MOVED_FIELD: &str = "_clinic";
 
 /// Records upserted in one transaction.
 const BATCH: usize = 2_000;
@@ -115,6 +119,9 @@ struct State {
     /// Money values without an exact amount, by table and column.
     unread_money: BTreeMap<(String, String), u64>,
     kept_on_empty: u64,
+    /// The table's IDs were learned unique across the service ([`Mirror::learn_ids`]): a record new
+    /// to this clinic that another clinic holds has moved here.
+    unique_ids: bool,
 }
 
 impl Mirror {
@@ -127,6 +134,14 @@ impl Mirror {
         money: MoneyTest,
     ) -> MirrorResult<StreamWriter<'_>> {
         let table = Table::load(&self.conn, stream)?;
+        let unique_ids = self
+            .conn
+            .query_row("SELECT ids FROM _tables WHERE tbl = ?1", [stream], |r| {
+                r.get::<_, Option<String>>(0)
+            })
+            .optional()?
+            .flatten()
+            .is_some_and(|ids| ids == ids::UNIQUE_IDS);
         let mut children = HashMap::new();
         let prefix = format!("{stream}__");
         let names: Vec<(String, Option<String>)> = {
@@ -168,6 +183,7 @@ impl Mirror {
                 only_local: None,
                 unread_money: BTreeMap::new(),
                 kept_on_empty: 0,
+                unique_ids,
             },
         })
     }
@@ -371,10 +387,22 @@ impl State {
         table.prepare_statements();
         let table = &*table;
         let statements = table.cached_statements();
-        let existing: Option<(i64, bool)> = conn
-            .prepare_cached(&statements.exists)?
-            .query_row(params![self.clinic, key], |r| Ok((r.get(0)?, r.get(1)?)))
-            .optional()?;
+        let clinic = self.clinic;
+        let exists = |conn: &Connection| -> rusqlite::Result<Option<(i64, bool)>> {
+            conn.prepare_cached(&statements.exists)?
+                .query_row(params![clinic, key], |r| Ok((r.get(0)?, r.get(1)?)))
+                .optional()
+        };
+        let mut existing = exists(conn)?;
+        // A record new to this clinic may be one another clinic held: it moved here.
+        let moved = if existing.is_none() && self.unique_ids {
+            self.move_here(conn, table, &key, &id_text)?
+        } else {
+            false
+        };
+        if moved {
+            existing = exists(conn)?;
+        }
         let values = table.values(&split.cells, texts, &mut |column| {
             *self
                 .unread_money
@@ -402,7 +430,7 @@ impl State {
                 self.counts.new += 1;
                 Some(false)
             }
-            Some((old_hash, false)) if old_hash == hash => {
+            Some((old_hash, false)) if old_hash == hash && !moved => {
                 conn.prepare_cached(&statements.touch)?.execute(params![
                     self.clinic,
                     key,
@@ -430,7 +458,7 @@ impl State {
                         diffs.push((*name, text(old), text(new)));
                     }
                 }
-                let changed = deleted || !diffs.is_empty();
+                let changed = deleted || moved || !diffs.is_empty();
                 let mut all: Vec<Sql> = vec![Sql::Integer(self.clinic), key.clone()];
                 all.extend(values);
                 all.extend([
@@ -484,6 +512,79 @@ impl State {
             self.write_children(conn, key_kind, &key, split.children, texts, earlier)?;
         }
         Ok(())
+    }
+
+    /// Moves to this clinic the row another clinic holds under the ID `key`, when that clinic's walk
+    /// did not list it in this run: one record that changed clinic, logged as one `moved` change
+    /// (`_clinic`, from the old clinic to this one), its row kept with its history, never a
+    /// tombstone there and a new row here. A tombstone this run gave it (its clinic was walked whole
+    /// before this one) is taken back. Listed by the other clinic in this same run, it is another
+    /// record with the same ID: the table's IDs are per clinic, learned for good, and nothing moves.
+    /// Whether it moved.
+    fn move_here(
+        &mut self,
+        conn: &Connection,
+        table: &Table,
+        key: &Sql,
+        id_text: &str,
+    ) -> MirrorResult<bool> {
+        let t = quoted(&table.name);
+        let k = quoted(&table.key);
+        let other: Option<(i64, i64, bool)> = conn
+            .prepare_cached(&format!(
+                "SELECT \"_clinic\", \"_seen_run\", \"_deleted_at\" IS NOT NULL FROM {t} \
+                 WHERE {k} = ?1 AND \"_clinic\" <> ?2 ORDER BY \"_seen_run\" DESC LIMIT 1"
+            ))?
+            .query_row(params![key, self.clinic], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+            })
+            .optional()?;
+        let Some((from, seen, deleted)) = other else {
+            return Ok(false);
+        };
+        let run = self.run.number;
+        if seen == run {
+            ids::set_ids(conn, &table.name, &table.key, ids::PER_CLINIC)?;
+            self.unique_ids = false;
+            return Ok(false);
+        }
+        let recalled = deleted
+            && conn
+                .prepare_cached(
+                    "DELETE FROM _changes WHERE run = ?1 AND stream = ?2 AND clinic = ?3 \
+                     AND id = ?4 AND change = 'vanished'",
+                )?
+                .execute(params![run, self.stream, from, id_text])?
+                > 0;
+        conn.prepare_cached(&format!(
+            "UPDATE {t} SET \"_clinic\" = ?1, \
+             \"_deleted_at\" = CASE WHEN ?4 THEN NULL ELSE \"_deleted_at\" END \
+             WHERE \"_clinic\" = ?2 AND {k} = ?3"
+        ))?
+        .execute(params![self.clinic, from, key, recalled])?;
+        // Its lists are written again under this clinic, as a changed record's are.
+        for child in self.children.values_mut() {
+            conn.prepare_cached(&child.statements().delete_children)?
+                .execute(params![from, key])?;
+        }
+        conn.prepare_cached(
+            "INSERT INTO _changes (run, stream, clinic, id, change, field, old, new) \
+             VALUES (?1, ?2, ?3, ?4, 'moved', ?5, ?6, ?7)",
+        )?
+        .execute(params![
+            run,
+            self.stream,
+            self.clinic,
+            id_text,
+            MOVED_FIELD,
+            from.to_string(),
+            self.clinic.to_string()
+        ])?;
+        self.counts.moved += 1;
+        if recalled {
+            self.counts.recalled += 1;
+        }
+        Ok(true)
     }
 
     /// The record's lists of objects, each element a row of its child table (with `earlier`, the

@@ -245,9 +245,12 @@ pub async fn run(ctx: &Context, opts: Options) -> Result<Outcome> {
             } else {
                 vec![0]
             };
+            // Every clinic of the table walked whole: what its IDs name may be learned.
+            let mut whole = true;
             for clinic in scoped {
                 match walk(ctx, &mut mirror, &run, &opts, table, clinic).await {
-                    Ok(Some((done, unread, how))) => {
+                    Ok(Some((done, unread, how, full))) => {
+                        whole &= full;
                         walked.add(how);
                         if how == Walk::Fallback {
                             ignored_filter.insert(table.name);
@@ -257,14 +260,22 @@ pub async fn run(ctx: &Context, opts: Options) -> Result<Outcome> {
                             *unread_money.entry((u.table, u.column)).or_default() += u.count;
                         }
                     }
-                    Ok(None) => {}
+                    Ok(None) => whole = false,
                     Err(e) => {
                         result = Err(e);
                         break 'streams;
                     }
                 }
             }
+            if table.per_clinic
+                && let Err(e) = mirror.learn_ids(table.name, &run, whole)
+            {
+                result = Err(mirror_error(&opts.path, e));
+                break 'streams;
+            }
         }
+        // A tombstone a later clinic's move took back is no vanished record.
+        let counts = counts.settled();
         for name in ignored_filter {
             ctx.reporter
                 .warn(&crate::t!("sync-filter-ignored", stream = name));
@@ -348,7 +359,8 @@ impl Walked {
 }
 
 /// Walks one table of one clinic into the mirror: what it did, the money values it kept without
-/// an exact amount, and how it walked. `None`: the deployment has no such list.
+/// an exact amount, how it walked, and whether it read the whole list (so that what did not come is
+/// known gone). `None`: the deployment has no such list.
 async fn walk(
     ctx: &Context,
     mirror: &mut Mirror,
@@ -356,7 +368,7 @@ async fn walk(
     opts: &Options,
     table: &streams::Table,
     clinic: i64,
-) -> Result<Option<(Counts, Vec<UnreadMoney>, Walk)>> {
+) -> Result<Option<(Counts, Vec<UnreadMoney>, Walk, bool)>> {
     let failed = |e| mirror_error(&opts.path, e);
     let bookmark = mirror.bookmark(table.name, clinic).map_err(failed)?;
     let zone = ctx.profile.zone()?;
@@ -506,7 +518,7 @@ async fn walk(
         vanished = counts.vanished,
         mode = if full { "full" } else { "incremental" }
     ));
-    Ok(Some((counts, done.unread_money, how)))
+    Ok(Some((counts, done.unread_money, how, full)))
 }
 
 /// The bookmark's point and the server's clock, when the point is later than the clock allows.

@@ -2369,3 +2369,251 @@ fn a_filter_read_in_utc_is_learned_by_sync_and_asked_in_utc() {
         .collect();
     same(&mirrored(&env, &db), &written_as_served, "the service");
 }
+
+/// `clinic sync changes --format csv` of the last run, as its bytes.
+fn last_changes_csv(env: &Env, db: impl AsRef<OsStr>) -> String {
+    let out = env.run_as(
+        "admin",
+        &["sync", "changes", "--format", "csv", "--to", arg(&db)],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The rows the mirror holds for quote `id` (tombstoned or not), and its procedures' rows, by clinic.
+fn rows_of(env: &Env, db: impl AsRef<OsStr>, id: &str) -> (Vec<Value>, Vec<Value>) {
+    let db = db.as_ref();
+    let quotes = sql(
+        env,
+        db,
+        &format!(
+            "SELECT _clinic, id, _first_run, CASE WHEN _deleted_at IS NULL THEN 1 ELSE 0 END AS live, \
+             clinica FROM quotes \
+             WHERE id = {id} ORDER BY _clinic"
+        ),
+    );
+    let procedures = sql(
+        env,
+        db,
+        &format!(
+            "SELECT _clinic, COUNT(*) AS n FROM quotes__procedimentos WHERE _parent = {id} \
+             GROUP BY _clinic ORDER BY _clinic"
+        ),
+    );
+    (quotes, procedures)
+}
+
+/// A quote that moves from one clinic to another, seen by an incremental run (only the new clinic's
+/// walk lists it) and by full runs (the old clinic walked before the new one, and after it), is one
+/// change of clinic: a `moved` change and the fields that changed, no tombstone, nothing new; the
+/// mirror holds it once, under its new clinic, with its lists; its status history goes on across the
+/// move; and the PostgreSQL database drops the row under the old clinic.
+fn moves_between_clinics(dest: &Dest) {
+    let db = dest.to.as_os_str();
+    let env = Env::scale(300);
+    let said = sync(&env, db, &["--streams", "quotes,references"]);
+    assert!(said.contains("run 1: quotes 300 new"), "{said}");
+    // The first run walked every clinic whole and met no ID twice: IDs name a quote in the
+    // whole service.
+    assert_eq!(
+        sql(&env, db, "SELECT ids FROM _tables WHERE tbl = 'quotes'"),
+        [serde_json::json!({"ids": "service"})]
+    );
+    let first = csv_export(&env, FICHA_ALL);
+    let in_clinic = |clinic: &str, status: &str| -> std::collections::HashMap<String, String> {
+        first
+            .iter()
+            .find(|q| q["clinica"] == clinic && q["status"] == status)
+            .cloned()
+            .unwrap()
+    };
+    let quote = in_clinic("1", "Pendente");
+    let id = quote["id"].clone();
+    let unit = |clinic: &str| {
+        first
+            .iter()
+            .find(|q| q["clinica"] == clinic)
+            .map(|q| q["unidade"].clone())
+            .unwrap()
+    };
+
+    // Approved in clinic 1.
+    env.edit_quotes(&format!("status={id}:Aprovado"));
+    sync(&env, db, &["--streams", "quotes"]);
+
+    // Moved to clinic 2 (a second later, so that its modification time is another):
+    // clinic 1's incremental walk no longer lists it, clinic 2's does.
+    let old_modified = sql(
+        &env,
+        db,
+        &format!("SELECT modificado_em FROM quotes WHERE id = {id}"),
+    )[0]["modificado_em"]
+        .as_str()
+        .unwrap()
+        .replacen('T', " ", 1);
+    std::thread::sleep(Duration::from_millis(1100));
+    env.edit_quotes(&format!("move={id}:2"));
+    let moved = csv_export(&env, FICHA_ALL);
+    let modified = moved.iter().find(|q| q["id"] == id).unwrap()["modificado_em"].clone();
+    let said = sync(&env, db, &["--streams", "quotes"]);
+    assert!(
+        said.contains("run 3: quotes 0 new, 1 changed, 0 vanished"),
+        "{said}"
+    );
+    let expected = format!(
+        "run,stream,clinic,id,change,field,old,new\n\
+         3,quotes,2,{id},moved,_clinic,1,2\n\
+         3,quotes,2,{id},changed,clinica,1,2\n\
+         3,quotes,2,{id},changed,unidade,{u1},{u2}\n\
+         3,quotes,2,{id},changed,modificado_em,{old},{modified}\n",
+        u1 = unit("1"),
+        u2 = unit("2"),
+        old = old_modified,
+    );
+    assert_eq!(last_changes_csv(&env, db), expected);
+    let (quotes, procedures) = rows_of(&env, db, &id);
+    assert_eq!(
+        quotes,
+        [
+            serde_json::json!({"_clinic": 2, "id": id.parse::<u64>().unwrap(), "_first_run": 1, "live": 1, "clinica": 2})
+        ],
+    );
+    assert_eq!(procedures.len(), 1, "{procedures:?}");
+    assert_eq!(procedures[0]["_clinic"], 2, "{procedures:?}");
+    assert_eq!(
+        sql(&env, db, "SELECT COUNT(*) AS n FROM quotes")[0]["n"],
+        300
+    );
+
+    // Cancelled in clinic 2: its statuses by run go on across the move, under its clinic now.
+    env.edit_quotes(&format!("status={id}:Cancelado"));
+    sync(&env, db, &["--streams", "quotes"]);
+    let history = sql(
+        &env,
+        db,
+        &format!(
+            "SELECT clinic, status, from_run, to_run FROM _status_history \
+             WHERE stream = 'quotes' AND id = {id} ORDER BY from_run NULLS FIRST"
+        ),
+    );
+    assert_eq!(
+        Value::Array(history),
+        serde_json::json!([
+            {"clinic": 2, "status": "Pendente", "from_run": null, "to_run": 2},
+            {"clinic": 2, "status": "Aprovado", "from_run": 2, "to_run": 4},
+            {"clinic": 2, "status": "Cancelado", "from_run": 4, "to_run": null},
+        ])
+    );
+
+    // Full runs: one quote moves to a clinic walked before its own (3 to 1), another to one walked
+    // after it (1 to 4, where clinic 1's whole walk tombstones it first): two changes of clinic,
+    // nothing vanished, nothing new.
+    let early = in_clinic("3", "Pendente")["id"].clone();
+    let late = first
+        .iter()
+        .find(|q| q["clinica"] == "1" && q["id"] != id)
+        .unwrap()["id"]
+        .clone();
+    env.edit_quotes(&format!("move={early}:1,{late}:4"));
+    let said = sync(&env, db, &["--streams", "quotes", "--full"]);
+    assert!(
+        said.contains("run 5: quotes 0 new, 2 changed, 0 vanished"),
+        "{said}"
+    );
+    let changes = last_changes_csv(&env, db);
+    let moved: Vec<&str> = changes.lines().filter(|l| l.contains(",moved,")).collect();
+    assert_eq!(
+        moved,
+        [
+            format!("5,quotes,1,{early},moved,_clinic,3,1"),
+            format!("5,quotes,4,{late},moved,_clinic,1,4"),
+        ],
+        "{changes}"
+    );
+    assert!(
+        !changes.contains(",vanished,") && !changes.contains(",new,"),
+        "{changes}"
+    );
+    for (quote, clinic) in [(&early, 1), (&late, 4)] {
+        let (quotes, procedures) = rows_of(&env, db, quote);
+        assert_eq!(quotes.len(), 1, "{quotes:?}");
+        assert_eq!(quotes[0]["_clinic"], clinic, "{quotes:?}");
+        assert_eq!(quotes[0]["live"], 1, "{quotes:?}");
+        assert!(
+            procedures.iter().all(|p| p["_clinic"] == clinic),
+            "{procedures:?}"
+        );
+    }
+    let runs = sql(
+        &env,
+        db,
+        "SELECT vanished, changed FROM _runs WHERE run = 5",
+    );
+    assert_eq!(runs[0]["vanished"], 0, "{runs:?}");
+    same(&mirrored(&env, db), &exported(&env), "the service");
+
+    // A full run with nothing moved: nothing changes.
+    let said = sync(&env, db, &["--streams", "quotes", "--full"]);
+    assert!(
+        said.contains("run 6: quotes 0 new, 0 changed, 0 vanished"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_quote_that_moves_between_clinics_is_one_change_of_clinic() {
+    moves_between_clinics(&Dest::file());
+}
+
+#[test]
+fn a_quote_that_moves_between_clinics_is_one_change_of_clinic_in_postgres() {
+    let Some(dest) = Dest::postgres(
+        "a_quote_that_moves_between_clinics_is_one_change_of_clinic_in_postgres",
+        "moves_w65",
+    ) else {
+        return;
+    };
+    moves_between_clinics(&dest);
+}
+
+/// The same IDs listed by several clinics in one run are several records: the mirror learns that
+/// the deployment numbers its records per clinic, keeps one row per clinic and ID, and never takes
+/// a record of one clinic for one that moved from another.
+#[test]
+fn ids_listed_by_two_clinics_in_one_run_are_two_records_and_never_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    let records = [
+        r#"{"id": 1, "valor": "10.00", "modificado_em": "2024-05-01 10:00:00"}"#,
+        r#"{"id": 2, "valor": "20.00", "modificado_em": "2024-05-01 10:00:00"}"#,
+    ];
+    for _ in 0..2 {
+        let out = sync_served(&records, "all", &db);
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let ids: String = conn
+        .query_row("SELECT ids FROM _tables WHERE tbl = 'quotes'", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(ids, "per-clinic");
+    let rows: i64 = conn
+        .query_row(
+            "SELECT COUNT(*) FROM quotes WHERE _deleted_at IS NULL",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let clinics: i64 = conn
+        .query_row("SELECT COUNT(DISTINCT _clinic) FROM quotes", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert!(clinics >= 2, "{clinics}");
+    assert_eq!(rows, 2 * clinics);
+    let logged: i64 = conn
+        .query_row("SELECT COUNT(*) FROM _changes", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(logged, 0);
+}

@@ -47,6 +47,8 @@ pub struct Churn {
     /// Quotes given a new status (an index of `QUOTE_STATUSES`, from 1).
     statuses: RwLock<HashMap<u32, u8>>,
     deleted: RwLock<HashSet<u32>>,
+    /// Quotes moved to another clinic than their seeded one, by the clinic they are in now.
+    clinics: RwLock<HashMap<u32, u32>>,
 }
 
 impl Churn {
@@ -114,6 +116,33 @@ impl Churn {
             .collect();
         ids.sort_unstable();
         ids
+    }
+
+    /// The clinic quote `id` was moved to, if it was moved.
+    pub fn clinic_of(&self, id: u32) -> Option<u32> {
+        self.clinics
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&id)
+            .copied()
+    }
+
+    /// The quotes moved between clinics, with the clinic each is in now.
+    pub fn moved(&self) -> Vec<(u32, u32)> {
+        let moved = self.clinics.read().unwrap_or_else(|e| e.into_inner());
+        let mut moved: Vec<(u32, u32)> = moved.iter().map(|(&id, &c)| (id, c)).collect();
+        moved.sort_unstable();
+        moved
+    }
+
+    /// Moves quote `id` to clinic `clinic` now (its value kept): it leaves its clinic's list and
+    /// comes in the other's, modified now, as the service's edit of a quote's unit does.
+    pub fn move_to(&self, id: u32, clinic: u32, valor: f64) {
+        self.clinics
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id, clinic);
+        self.change(id, valor, None);
     }
 
     /// Deletes the quotes `ids` (`restore` false) or brings them back.

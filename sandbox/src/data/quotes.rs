@@ -271,6 +271,10 @@ impl Quotes {
             record.status = name(&QUOTE_STATUSES, status);
             record.inativo = u8::from(status == QUOTE_INACTIVE);
         }
+        if let Some(clinic) = churn.clinic_of(id) {
+            record.clinica = clinic;
+            record.unidade = CLINICS[clinic as usize - 1];
+        }
         record
     }
 
@@ -405,9 +409,22 @@ impl Quotes {
         contacts: &Contacts,
         churn: &Churn,
     ) -> Vec<u32> {
-        let mut ids: Vec<u32> = self
+        // Its seeded quotes that stayed, and those moved to it from another clinic, in id order.
+        let moved = churn.moved();
+        let mut own: Vec<u32> = self
             .layout
             .ids(clinic)
+            .filter(|&id| churn.clinic_of(id).is_none_or(|c| c == clinic))
+            .chain(
+                moved
+                    .iter()
+                    .filter(|&&(id, c)| c == clinic && self.layout.clinic_of(id) != clinic)
+                    .map(|&(id, _)| id),
+            )
+            .collect();
+        own.sort_unstable();
+        let mut ids: Vec<u32> = own
+            .into_iter()
             .filter(|&id| !churn.is_deleted(id))
             .filter(|&id| {
                 let mut c = *self.column(id);

@@ -61,8 +61,9 @@ impl ClinicList for QuoteList {
     }
 
     fn is_unfiltered(data: &Store, filter: &QuoteFilter) -> bool {
-        // Deleted quotes leave holes in the seeded ids: the list is then read as a filtered one.
-        filter.is_empty() && !data.churn.any_deleted()
+        // Deleted or moved quotes leave holes in the seeded ids (a moved one is in another clinic's
+        // list): the list is then read as a filtered one.
+        filter.is_empty() && !data.churn.any_deleted() && data.churn.moved().is_empty()
     }
 
     fn matching(data: &Store, clinic: u32, filter: &QuoteFilter) -> Vec<u32> {

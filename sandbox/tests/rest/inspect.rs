@@ -289,3 +289,49 @@ async fn a_changed_quote_goes_up_by_exactly_ten_reais_written_as_money() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_moved_quote_leaves_its_clinics_list_for_the_others() {
+    let api = Api::start(small()).await;
+    let token = api.admin().await;
+    let ids_of = |quotes: &[Value]| -> Vec<u64> {
+        quotes.iter().map(|q| q["id"].as_u64().unwrap()).collect()
+    };
+    let one = api
+        .walk(&token, "lista_venda_orcamento?clinica=1", 50)
+        .await;
+    let two = api
+        .walk(&token, "lista_venda_orcamento?clinica=2", 50)
+        .await;
+    let moved = one[0]["id"].as_u64().unwrap();
+    let post = |query: String| {
+        let http = api.http.clone();
+        let url = format!("{}/__sandbox/quotes?{query}", api.root());
+        async move { http.post(url).send().await.unwrap().status() }
+    };
+    assert_eq!(
+        post(format!("move={moved}:2")).await,
+        StatusCode::NO_CONTENT
+    );
+    // A clinic the network does not have, or no clinic: refused, nothing moved.
+    assert_eq!(
+        post(format!("move={moved}:13")).await,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(post(format!("move={moved}")).await, StatusCode::BAD_REQUEST);
+    let one_after = api
+        .walk(&token, "lista_venda_orcamento?clinica=1", 50)
+        .await;
+    let two_after = api
+        .walk(&token, "lista_venda_orcamento?clinica=2", 50)
+        .await;
+    assert_eq!(ids_of(&one_after), ids_of(&one)[1..].to_vec());
+    let mut expected = ids_of(&two);
+    expected.push(moved);
+    expected.sort_unstable();
+    assert_eq!(ids_of(&two_after), expected);
+    let record = two_after.iter().find(|q| q["id"] == moved).unwrap();
+    assert_eq!(record["clinica"], 2);
+    assert_eq!(record["unidade"], two[0]["unidade"]);
+    assert_ne!(record["modificado_em"], one[0]["modificado_em"]);
+}
