@@ -598,6 +598,7 @@ async fn crm_walk(
         select: select.iter().map(|s| s.to_string()).collect(),
         order: vec![("ID".into(), "ASC".into())],
         fields_form: false,
+        items_of: None,
     };
     let source = Arc::new(KeysetList::new(
         ctx.crm()?,
