@@ -16,25 +16,6 @@ fn portal(methods: Methods) -> Env {
     })
 }
 
-/// Every item of smart process `type_id` read straight from the sandbox, page after page by
-/// `start`, to compare the CLI's output with.
-fn items_in_sandbox(env: &Env, type_id: u64) -> Vec<Value> {
-    let mut items = Vec::new();
-    loop {
-        let url = format!(
-            "{}crm.item.list?entityTypeId={type_id}&order[id]=ASC&start={}",
-            env.sandbox.urls().crm_url,
-            items.len()
-        );
-        let v: Value = reqwest::blocking::get(url).unwrap().json().unwrap();
-        let page = v["result"]["items"].as_array().expect("items").clone();
-        if page.is_empty() {
-            return items;
-        }
-        items.extend(page);
-    }
-}
-
 fn ids(items: &[Value]) -> Vec<u64> {
     items.iter().map(|i| i["id"].as_u64().unwrap()).collect()
 }
@@ -50,7 +31,7 @@ fn calls(env: &Env, method: &str) -> Vec<Value> {
 fn a_smart_process_is_listed_by_title_and_filtered_by_a_stage_name_on_either_family() {
     for methods in [Methods::Both, Methods::Item] {
         let env = portal(methods);
-        let all = items_in_sandbox(&env, 1032);
+        let all = env.crm_items(1032);
         assert!(all.len() > 100, "{}", all.len());
         env.clear_journal();
         let out = env.run_crm_ok(&[
@@ -139,7 +120,7 @@ fn a_smart_process_is_listed_by_title_and_filtered_by_a_stage_name_on_either_fam
 fn every_page_of_a_smart_process_is_walked_by_offset_and_by_id_keyset() {
     for methods in [Methods::Both, Methods::Item] {
         let env = portal(methods);
-        let all = items_in_sandbox(&env, 1032);
+        let all = env.crm_items(1032);
         // More than four pages of fifty.
         assert!(all.len() > 150, "{}", all.len());
         env.clear_journal();

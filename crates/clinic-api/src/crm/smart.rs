@@ -12,11 +12,26 @@ impl Crm {
     /// Every smart process of the portal, as `{entityTypeId, title}`, in the portal's order:
     /// every page, following `next` until it is absent.
     pub async fn types(&self) -> Result<Vec<Value>> {
+        self.type_pages(false).await
+    }
+
+    /// [`Crm::types`], or none on a portal that has no `crm.type.list` (one that answers only
+    /// the classic methods, which has no smart processes).
+    pub async fn types_if_any(&self) -> Result<Vec<Value>> {
+        self.type_pages(true).await
+    }
+
+    async fn type_pages(&self, missing_is_none: bool) -> Result<Vec<Value>> {
         let mut out = Vec::new();
         let mut start = 0u64;
         loop {
             let query = [("start".to_string(), start.to_string())];
-            let answer = self.run(&api::CRM_TYPE_LIST, &query).await?;
+            let op = &api::CRM_TYPE_LIST;
+            let sent = self.send(op.path, &query, op.safety).await?;
+            if missing_is_none && start == 0 && super::client::is_missing_method(&sent) {
+                return Ok(Vec::new());
+            }
+            let answer = super::client::answer(sent)?;
             let types = answer
                 .pointer("/result/types")
                 .and_then(Value::as_array)
