@@ -58,35 +58,43 @@ impl Crm {
     /// accents aside). An unknown one is refused with the titles the portal has, before any item
     /// is asked for.
     pub async fn type_id(&self, given: &str) -> Result<u64> {
-        let types = self.types().await?;
-        let id_of = |t: &Value| t.get("entityTypeId").and_then(Value::as_u64);
-        let title_of = |t: &Value| {
-            t.get("title")
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_string()
-        };
-        let wanted = crate::text::fold::normalize(given.trim());
-        let found = types.iter().find(|t| {
-            given.trim().parse::<u64>().ok() == id_of(t)
-                || crate::text::fold::normalize(&title_of(t)) == wanted
-        });
-        match found.and_then(id_of) {
-            Some(id) => Ok(id),
-            None => {
-                let known: Vec<String> = types
-                    .iter()
-                    .map(|t| format!("{} ({})", title_of(t), id_of(t).unwrap_or_default()))
-                    .collect();
-                Err(Error::invalid(
-                    "--type",
-                    given,
-                    &crate::t!("crm-expected-type", types = known.join(", ")),
-                ))
-            }
+        type_of(&self.types().await?, given)
+    }
+}
+
+/// The `entityTypeId` of the smart process of `types` (as [`Crm::types`] gives them) that `given`
+/// names: its ID, or its title (case and accents aside); an unknown one is refused with the
+/// titles there are.
+pub fn type_of(types: &[Value], given: &str) -> Result<u64> {
+    let id_of = |t: &Value| t.get("entityTypeId").and_then(Value::as_u64);
+    let title_of = |t: &Value| {
+        t.get("title")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string()
+    };
+    let wanted = crate::text::fold::normalize(given.trim());
+    let found = types.iter().find(|t| {
+        given.trim().parse::<u64>().ok() == id_of(t)
+            || crate::text::fold::normalize(&title_of(t)) == wanted
+    });
+    match found.and_then(id_of) {
+        Some(id) => Ok(id),
+        None => {
+            let known: Vec<String> = types
+                .iter()
+                .map(|t| format!("{} ({})", title_of(t), id_of(t).unwrap_or_default()))
+                .collect();
+            Err(Error::invalid(
+                "--type",
+                given,
+                &crate::t!("crm-expected-type", types = known.join(", ")),
+            ))
         }
     }
+}
 
+impl Crm {
     /// One item of smart process `type_id` (`crm.item.get`), as the portal gives it.
     pub async fn item(&self, type_id: u64, id: u64) -> Result<Value> {
         let query = [
