@@ -792,6 +792,18 @@ help-crm-aliases-list = Show the profile's aliases
 ## crm item
 help-crm-item = Items of the portal's smart processes
 
+## crm item list
+help-crm-item-list = List the items of a smart process (crm.item.list), the type by title or entityTypeId, the stage and pipeline by name  [CRM]
+    .after =
+    Examples:
+      clinic crm item list --type Tratamentos --all
+      clinic crm item list --type Tratamentos --stage "Concluído" --category Facial --format csv
+      clinic crm item list --type 1036 --all --keyset --format ndjson
+help-crm-item-list--type = The smart process: its title (case and accents aside) or entityTypeId, as `clinic crm type list` shows them
+help-crm-item-list--stage = Only items in this stage: its name (case and accents aside; in any pipeline that has it, unless --category says which) or STATUS_ID
+help-crm-item-list--category = Only items of this pipeline: its name (case and accents aside) or ID
+help-crm-item-list--keyset = With --all, walk by ID keyset whatever the list's size
+
 ## crm item get
 help-crm-item-get = Show one item of a smart process (crm.item.get), the type by title or entityTypeId  [CRM]
     .after =

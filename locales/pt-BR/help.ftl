@@ -794,6 +794,18 @@ help-crm-aliases-list = Mostra os apelidos do perfil
 ## crm item
 help-crm-item = Itens dos processos inteligentes do portal
 
+## crm item list
+help-crm-item-list = Lista os itens de um processo inteligente (crm.item.list), o tipo pelo título ou pelo entityTypeId, a fase e o funil pelo nome  [CRM]
+    .after =
+    Exemplos:
+      clinic crm item list --type Tratamentos --all
+      clinic crm item list --type Tratamentos --stage "Concluído" --category Facial --format csv
+      clinic crm item list --type 1036 --all --keyset --format ndjson
+help-crm-item-list--type = O processo inteligente: seu título (sem contar maiúsculas e acentos) ou entityTypeId, como `clinic crm type list` os mostra
+help-crm-item-list--stage = Só os itens nesta fase: seu nome (sem contar maiúsculas e acentos; em qualquer funil que a tenha, a menos que --category diga qual) ou STATUS_ID
+help-crm-item-list--category = Só os itens deste funil: seu nome (sem contar maiúsculas e acentos) ou ID
+help-crm-item-list--keyset = Com --all, percorre por faixas de ID qualquer que seja o tamanho da lista
+
 ## crm item get
 help-crm-item-get = Mostra um item de um processo inteligente (crm.item.get), o tipo pelo título ou pelo entityTypeId  [CRM]
     .after =

@@ -11,6 +11,10 @@ use serde::{Deserialize, Serialize};
 use super::kind::{Entry, Kind};
 use crate::error::{Error, Result};
 
+/// The file of the CRM's smart processes (`entityTypeId`, title), tagged with the CRM's address:
+/// what Tab offers for `--type`.
+pub const CRM_TYPES: &str = "crm-types";
+
 /// How long a cached list is trusted: a day, or `CLINIC_CACHE_TTL` seconds.
 pub const DEFAULT_TTL: Duration = Duration::from_secs(24 * 3600);
 
@@ -49,6 +53,18 @@ impl Cache {
             return None;
         }
         let base = ctx.profile.base_url.as_deref()?;
+        let mut cache = Cache::new(ctx.env(), &ctx.profile_name, base).ok()?;
+        cache.in_memory = ctx.global.read_only;
+        Some(cache)
+    }
+
+    /// The cache of this profile's CRM (its `crm_url`), for what is read from the CRM rather than
+    /// the API; none with `--sandbox`.
+    pub fn of_crm(ctx: &crate::context::Context) -> Option<Cache> {
+        if ctx.in_sandbox() {
+            return None;
+        }
+        let base = ctx.profile.crm_url.as_deref()?;
         let mut cache = Cache::new(ctx.env(), &ctx.profile_name, base).ok()?;
         cache.in_memory = ctx.global.read_only;
         Some(cache)
@@ -186,11 +202,38 @@ impl Cache {
         )
     }
 
+    /// A list that is no reference list of the service, kept in the file `<name>.json` (the
+    /// CRM's smart processes, [`CRM_TYPES`]), fresh or not.
+    pub fn read_named(&self, name: &str) -> Option<Cached> {
+        let path = self.dir.join(format!("{name}.json"));
+        let kept = self.in_memory.then(|| in_memory(&path)).flatten();
+        let bytes = match kept {
+            Some(bytes) => bytes,
+            None => std::fs::read(path).ok()?,
+        };
+        serde_json::from_slice::<Cached>(crate::text::bom::strip_bytes(&bytes))
+            .ok()
+            .filter(|c| c.base_url == self.base_url)
+    }
+
+    /// Keeps the list `name` (see [`Cache::read_named`]).
+    pub fn write_named(&self, name: &str, entries: &[Entry]) -> Result<()> {
+        let cached = Cached {
+            fetched_at: now(),
+            base_url: self.base_url.clone(),
+            entries: entries.to_vec(),
+        };
+        self.store_at(self.dir.join(format!("{name}.json")), &cached)
+    }
+
     fn store(&self, kind: Kind, clinic: Option<u64>, cached: &Cached) -> Result<()> {
+        self.store_at(self.path(kind, clinic), cached)
+    }
+
+    fn store_at(&self, path: PathBuf, cached: &Cached) -> Result<()> {
         use std::io::Write;
         let bytes = serde_json::to_vec(cached).map_err(|e| Error::Other(e.to_string()))?;
         if self.in_memory {
-            let path = self.path(kind, clinic);
             if let Ok(mut kept) = IN_MEMORY.lock() {
                 kept.retain(|(p, _)| *p != path);
                 kept.push((path, bytes));
@@ -201,7 +244,7 @@ impl Cache {
             .map_err(|e| Error::Config(format!("{}: {e}", self.dir.display())))?;
         let mut tmp = tempfile::NamedTempFile::new_in(&self.dir)?;
         tmp.write_all(&bytes)?;
-        tmp.persist(self.path(kind, clinic))
+        tmp.persist(path)
             .map_err(|e| Error::Other(e.error.to_string()))?;
         Ok(())
     }

@@ -239,7 +239,17 @@ pub async fn run(ctx: &Context, opts: Options) -> Result<Outcome> {
         let mut unread_money = BTreeMap::new();
         // Said once per run and table, over all its clinics.
         let mut ignored_filter = std::collections::BTreeSet::new();
-        for table in &stream.tables() {
+        let mut tables = stream.tables();
+        if stream == Stream::Crm {
+            match smart_processes(ctx).await {
+                Ok(more) => tables.extend(more),
+                Err(e) => {
+                    result = Err(e);
+                    break 'streams;
+                }
+            }
+        }
+        for table in &tables {
             let scoped: Vec<i64> = if table.per_clinic {
                 clinics.clone()
             } else {
@@ -596,6 +606,17 @@ async fn fetch(
     })
 }
 
+/// A table for each smart process of the portal; none where it has no `crm.type.list` (one of
+/// the classic family only) or no smart process.
+async fn smart_processes(ctx: &Context) -> Result<Vec<streams::Table>> {
+    let types = ctx.crm()?.types_if_any().await?;
+    Ok(types
+        .iter()
+        .filter_map(|t| t.get("entityTypeId").and_then(serde_json::Value::as_u64))
+        .map(streams::smart_process)
+        .collect())
+}
+
 /// A CRM list walked by ID keyset, the fields `select` names, one page after another as the CRM's
 /// pace allows.
 async fn crm_walk(
@@ -608,8 +629,9 @@ async fn crm_walk(
     let query = ListQuery {
         filters: Vec::new(),
         select: select.iter().map(|s| s.to_string()).collect(),
-        order: vec![("ID".into(), "ASC".into())],
+        order: Vec::new(),
         fields_form: false,
+        items_of: table.items_of,
     };
     let source = Arc::new(KeysetList::new(
         ctx.crm()?,

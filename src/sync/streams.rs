@@ -13,7 +13,8 @@ pub enum Stream {
     Contacts,
     /// Every reference list.
     References,
-    /// The CRM's contacts and deals (`--crm`).
+    /// The CRM's contacts and deals (`--crm`), and the items of each smart process the portal
+    /// has (its tables known once the portal is asked, see [`smart_process`]).
     Crm,
 }
 
@@ -46,6 +47,7 @@ impl Stream {
             modified: t.modified,
             optional: t.optional,
             crm: t.crm,
+            items_of: t.items_of,
         };
         match self {
             Stream::Quotes => vec![one(&QUOTES)],
@@ -98,6 +100,8 @@ pub struct Table {
     /// A list of the CRM (`crm_url`), walked by ID keyset, and the fields it asks for; else one of
     /// `base_url`.
     pub crm: Option<&'static [&'static str]>,
+    /// The `entityTypeId` of a smart process, whose items `op` (`crm.item.list`) lists.
+    pub items_of: Option<u64>,
 }
 
 impl Table {
@@ -117,6 +121,7 @@ static QUOTES: Table = Table {
     }),
     optional: false,
     crm: None,
+    items_of: None,
 };
 
 static APPOINTMENTS: Table = Table {
@@ -126,6 +131,7 @@ static APPOINTMENTS: Table = Table {
     modified: None,
     optional: false,
     crm: None,
+    items_of: None,
 };
 
 static CONTACTS: Table = Table {
@@ -135,6 +141,7 @@ static CONTACTS: Table = Table {
     modified: None,
     optional: true,
     crm: None,
+    items_of: None,
 };
 
 static CRM_CONTACTS: Table = Table {
@@ -145,6 +152,7 @@ static CRM_CONTACTS: Table = Table {
     optional: false,
     // Every field, custom ones and the lists of phones and e-mails too.
     crm: Some(&["*", "UF_*", "PHONE", "EMAIL"]),
+    items_of: None,
 };
 
 static CRM_DEALS: Table = Table {
@@ -154,7 +162,26 @@ static CRM_DEALS: Table = Table {
     modified: None,
     optional: false,
     crm: Some(&["*", "UF_*"]),
+    items_of: None,
 };
+
+/// The table of smart process `type_id`'s items: `crm_item_<entityTypeId>`, a name no list of
+/// the service takes, whatever the portal calls the process.
+pub fn smart_process(type_id: u64) -> Table {
+    // A run names a handful of tables, once each: the name lives as long as the run, as the
+    // names of the fixed tables do.
+    let name: &'static str = Box::leak(format!("crm_item_{type_id}").into_boxed_str());
+    Table {
+        name,
+        op: &api::CRM_ITEM_LIST,
+        per_clinic: false,
+        modified: None,
+        optional: false,
+        // Every field, the process's own (`ufCrm…`) too.
+        crm: Some(&["*"]),
+        items_of: Some(type_id),
+    }
+}
 
 /// The reference lists, each a table `ref_<list>`.
 fn references() -> Vec<Table> {
@@ -167,6 +194,7 @@ fn references() -> Vec<Table> {
             modified: None,
             optional: false,
             crm: None,
+            items_of: None,
         })
         .collect()
 }

@@ -30,7 +30,8 @@ fn shell(env: &Env, program: &str) -> Process {
     p.env("PATH", path_with_clinic())
         .env("CLINIC_CONFIG_DIR", env.config.path())
         .env("CLINIC_CACHE_DIR", env.config.path().join("cache"))
-        .env("CLINIC_BASE_URL", env.base_url());
+        .env("CLINIC_BASE_URL", env.base_url())
+        .env("CLINIC_CRM_URL", &env.sandbox.urls().crm_url);
     p
 }
 
@@ -627,4 +628,18 @@ fn doctor_advises_the_completion_of_the_windows_shell_it_runs_in() {
         completions(&pwsh),
         format!("ok    completions     PowerShell 7: {profile} ($PROFILE) loads it")
     );
+}
+
+/// `--type` of `crm item list|get` offers the titles of the portal's smart processes as a CRM
+/// command last read them (completion never asks the portal); never read, nothing.
+#[test]
+fn crm_item_type_completes_the_titles_of_the_smart_processes() {
+    let env = Env::new();
+    let line =
+        |kind: &str, word: &str| offered(&env, &["clinic", "crm", "item", kind, "--type", word]);
+    assert!(line("list", "").is_empty());
+    env.run_crm_ok(&["crm", "type", "list"]);
+    assert_eq!(line("list", ""), ["Tratamentos", "Retornos"]);
+    assert_eq!(line("get", "ret"), ["Retornos"]);
+    assert_eq!(line("list", "TRA"), ["Tratamentos"]);
 }

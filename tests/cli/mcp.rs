@@ -1420,6 +1420,73 @@ fn mcp_crm_get_refuses_ids_from() {
     });
 }
 
+/// The smart processes are tools, each described for a model: `crm_type_list` lists them,
+/// `crm_item_list` walks the items of one named by its title, kept by a stage name, and
+/// `crm_item_get` reads one item.
+#[test]
+fn mcp_lists_and_reads_the_smart_processes() {
+    let env = Env::new();
+    let held = env.crm_items(1032);
+    let (process, _) = logged_in(&env);
+    runtime().block_on(async {
+        let session = Session::start(process, &["--share-personal"]).await;
+        let tools = session.client.list_all_tools().await.unwrap();
+        for name in ["crm_type_list", "crm_item_list", "crm_item_get"] {
+            let tool = tools
+                .iter()
+                .find(|t| t.name == name)
+                .unwrap_or_else(|| panic!("no {name}"));
+            assert_eq!(
+                tool.annotations.as_ref().and_then(|a| a.read_only_hint),
+                Some(true),
+                "{name}"
+            );
+            let about = tool.description.as_deref().unwrap_or_default();
+            assert!(about.contains("smart process"), "{name}: {about}");
+            assert!(!about.contains("--"), "{name}: {about}");
+        }
+        let list = tools.iter().find(|t| t.name == "crm_item_list").unwrap();
+        let properties = list.input_schema["properties"].as_object().unwrap();
+        for arg in ["type", "stage", "category", "limit"] {
+            assert!(properties.contains_key(arg), "{arg}: {properties:?}");
+        }
+        assert_eq!(list.input_schema["required"], json!(["type"]));
+
+        let types = session.call("crm_type_list", json!({})).await;
+        assert_eq!(
+            structured(&types)["records"],
+            json!([
+                {"entityTypeId": 1032, "title": "Tratamentos"},
+                {"entityTypeId": 1036, "title": "Retornos"},
+            ])
+        );
+        let done = session
+            .walk(
+                "crm_item_list",
+                json!({"type": "Tratamentos", "stage": "Concluído", "limit": 20}),
+            )
+            .await;
+        let wanted: Vec<&Value> = held
+            .iter()
+            .filter(|i| i["stageId"].as_str().unwrap().ends_with(":SUCCESS"))
+            .collect();
+        assert!(wanted.len() > 20, "{}", wanted.len());
+        assert_eq!(done.len(), wanted.len());
+        for (got, want) in done.iter().zip(wanted) {
+            assert_eq!(got["id"], want["id"]);
+            assert_eq!(got["stageId"], want["stageId"]);
+        }
+        let one = session
+            .call("crm_item_get", json!({"type": "1032", "id": 1}))
+            .await;
+        assert_eq!(
+            structured(&one)["records"][0]["title"],
+            held[0]["title"],
+            "{one:?}"
+        );
+    });
+}
+
 /// The files of the configuration folder (the cache and data folders aside) and their bytes.
 fn config_files(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
     let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)

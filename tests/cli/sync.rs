@@ -955,6 +955,67 @@ fn the_crm_contacts_and_deals_are_mirrored_and_their_changes_named() {
     );
 }
 
+/// `--crm` mirrors each smart process of the portal into a table of its own,
+/// `crm_item_<entityTypeId>`, every item with its fields, whether the portal answers both method
+/// families or only the universal one; a portal of the classic family only has none.
+#[test]
+fn each_smart_process_is_mirrored_into_a_table_of_its_own() {
+    use clinic_sandbox::crm::Methods;
+    for methods in [Methods::Both, Methods::Item] {
+        let env = Env::with(clinic_sandbox::Options {
+            crm_rate_limit: 0,
+            crm_methods: methods,
+            ..clinic_sandbox::Options::ephemeral()
+        });
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("mirror.sqlite");
+        let said = sync(&env, &db, &["--streams", "crm"]);
+        for type_id in [1032, 1036] {
+            let held = env.crm_items(type_id);
+            assert!(held.len() > 50, "{}", held.len());
+            assert!(
+                said.contains(&format!(
+                    "crm_item_{type_id} (clinic -, full): {} new",
+                    held.len()
+                )),
+                "{methods:?}: {said}"
+            );
+            let rows = sql(
+                &env,
+                &db,
+                &format!("SELECT id, title, stageId FROM crm_item_{type_id} ORDER BY id"),
+            );
+            let wanted: Vec<Value> = held
+                .iter()
+                .map(|i| serde_json::json!({"id": i["id"], "title": i["title"], "stageId": i["stageId"]}))
+                .collect();
+            assert_eq!(rows, wanted, "{methods:?} {type_id}");
+        }
+        // A smart process's own fields are columns too.
+        let custom = sql(
+            &env,
+            &db,
+            "SELECT COUNT(*) AS n FROM crm_item_1032 WHERE ufCrm5_1700000001 <> ''",
+        );
+        assert!(custom[0]["n"].as_u64().unwrap() > 0, "{custom:?}");
+    }
+    let env = Env::with(clinic_sandbox::Options {
+        crm_rate_limit: 0,
+        crm_methods: Methods::Classic,
+        ..clinic_sandbox::Options::ephemeral()
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    let said = sync(&env, &db, &["--streams", "crm"]);
+    assert!(said.contains("crm_deals (clinic -, full): "), "{said}");
+    assert!(!said.contains("crm_item_"), "{said}");
+    assert!(
+        !read(&env, &db, &["SELECT id FROM crm_item_1032"])
+            .status
+            .success()
+    );
+}
+
 /// `sync.full_every` in the profile: once that long has passed since the last full walk, a run walks
 /// whole again, and what is gone gets its tombstone.
 #[test]

@@ -83,6 +83,31 @@ pub fn profiles(current: &OsStr) -> Vec<CompletionCandidate> {
     offer(current, all.into_iter().map(|name| (name, None)))
 }
 
+/// The titles of the CRM's smart processes, with their `entityTypeId` as help text, as the
+/// profile's CRM last listed them (`crm type list`, `crm item …`).
+pub fn crm_types(current: &OsStr) -> Vec<CompletionCandidate> {
+    let line = Line::current();
+    let Some(profile) = profile_of(&line) else {
+        return Vec::new();
+    };
+    let Some(crm_url) = profile.crm_url.as_deref() else {
+        return Vec::new();
+    };
+    let Ok(cache) = Cache::new(&Environment::Process, &line.profile(), crm_url) else {
+        return Vec::new();
+    };
+    let entries = cache
+        .read_named(crate::refs::cache::CRM_TYPES)
+        .map(|c| c.entries)
+        .unwrap_or_default();
+    offer(
+        current,
+        entries
+            .into_iter()
+            .map(|e| (e.name, Some(format!("entityTypeId {}", e.id)))),
+    )
+}
+
 /// The profile the line would use, as stored with the environment's overrides.
 pub fn profile_of(line: &Line) -> Option<Profile> {
     let dir = config::config_dir(&Environment::Process).ok()?;

@@ -55,7 +55,7 @@ fn shape(ctx: &Context) -> list::Shape {
 /// The records of the list method `method` the flags ask for.
 pub async fn list(ctx: &Context, method: &str, a: ListArgs) -> Result<()> {
     let crm = crm_host::crm(ctx)?;
-    let mut query = ListQuery {
+    let query = ListQuery {
         filters: a
             .field
             .iter()
@@ -72,14 +72,29 @@ pub async fn list(ctx: &Context, method: &str, a: ListArgs) -> Result<()> {
             .map(|(k, d)| Ok((field(ctx, k)?, d.clone())))
             .collect::<Result<_>>()?,
         fields_form: a.fields_form,
+        items_of: None,
     };
+    walk_list(ctx, crm, method, query, a.keyset).await
+}
+
+/// The walk of a CRM list: offset pages, or the ID keyset when `keyset` asks for it or the list
+/// (walked whole in ID order) is larger than [`KEYSET_ABOVE`]. A smart process's
+/// `crm.item.list` walks the same way, by its `id`.
+pub async fn walk_list(
+    ctx: &Context,
+    crm: Arc<crate::crm::Crm>,
+    method: &str,
+    mut query: ListQuery,
+    keyset: bool,
+) -> Result<()> {
+    let ordered = !query.order.is_empty();
     let walk = ctx.walk();
     if walk.all && query.order.is_empty() {
         // A walk in ID order can switch to the keyset pattern, and reads the same order either way.
-        query.order = vec![("ID".into(), "ASC".into())];
+        query.order = vec![(query.id_key().into(), "ASC".into())];
     }
     let shape = shape(ctx);
-    if a.keyset {
+    if keyset {
         if !walk.all {
             return Err(Error::Usage(crate::t!("cli-crm-keyset-needs-all")));
         }
@@ -90,7 +105,7 @@ pub async fn list(ctx: &Context, method: &str, a: ListArgs) -> Result<()> {
         return walk_in_order(ctx, Arc::new(source)).await;
     }
     let offset = OffsetList::new(crm.clone(), method, query.clone(), shape);
-    if walk.all && a.order.is_empty() {
+    if walk.all && !ordered {
         let probe = offset.page(walk.first).await?;
         if probe.total.is_some_and(|t| t > KEYSET_ABOVE) {
             ctx.reporter.trace(&format!(

@@ -46,6 +46,31 @@ impl Env {
         }
     }
 
+    /// Every item of smart process `type_id` read straight from the sandbox, page after page by
+    /// `start` in `id` order, to compare the CLI's output with.
+    #[allow(dead_code)]
+    pub fn crm_items(&self, type_id: u64) -> Vec<Value> {
+        let mut items = Vec::new();
+        loop {
+            let url = format!(
+                "{}crm.item.list?entityTypeId={type_id}&order[id]=ASC&start={}",
+                self.sandbox.urls().crm_url,
+                items.len()
+            );
+            let resp = self.http.get(url).send().unwrap();
+            if resp.status() == reqwest::StatusCode::SERVICE_UNAVAILABLE {
+                std::thread::sleep(std::time::Duration::from_millis(300));
+                continue;
+            }
+            let v: Value = resp.json().unwrap();
+            let page = v["result"]["items"].as_array().expect("items").clone();
+            if page.is_empty() {
+                return items;
+            }
+            items.extend(page);
+        }
+    }
+
     /// One CRM record read straight from the sandbox (`crm.contact.get`, `crm.deal.get`).
     #[allow(dead_code)]
     pub fn crm_get(&self, method: &str, id: u64) -> Value {

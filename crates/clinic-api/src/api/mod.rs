@@ -156,6 +156,8 @@ pub mod kinds {
     );
     /// The CRM writes every record's ID under `ID`.
     pub const CRM: IdKeys = kind("crm record", &["ID"]);
+    /// The universal methods write a smart process item's ID under `id`.
+    pub const CRM_ITEM: IdKeys = kind("crm item", &["id"]);
 }
 
 use Host::*;
@@ -440,6 +442,57 @@ pub const CRM_BATCH: Operation = op(
     Safety::Idempotent,
     Unpaged,
 );
+/// The portal's smart processes (the universal family's user-defined types).
+pub const CRM_TYPE_LIST: Operation = op(
+    "CRM",
+    "GET",
+    CrmUrl,
+    "crm.type.list",
+    "clinic crm type list",
+    Safety::Idempotent,
+    Unpaged,
+);
+/// The items of one smart process (`entityTypeId`), fifty a page as every CRM list.
+pub const CRM_ITEM_LIST: Operation = op(
+    "CRM",
+    "GET",
+    CrmUrl,
+    "crm.item.list",
+    "clinic crm item list",
+    Safety::Idempotent,
+    Unpaged,
+)
+.of(kinds::CRM_ITEM);
+pub const CRM_ITEM_GET: Operation = op(
+    "CRM",
+    "GET",
+    CrmUrl,
+    "crm.item.get",
+    "clinic crm item get",
+    Safety::Idempotent,
+    Unpaged,
+)
+.of(kinds::CRM_ITEM);
+/// A smart process's pipelines, which `--category` names.
+pub const CRM_CATEGORY_LIST: Operation = op(
+    "CRM",
+    "GET",
+    CrmUrl,
+    "crm.category.list",
+    "clinic crm item list",
+    Safety::Idempotent,
+    Unpaged,
+);
+/// The stages of each pipeline, which `--stage` names.
+pub const CRM_STATUS_LIST: Operation = op(
+    "CRM",
+    "GET",
+    CrmUrl,
+    "crm.status.list",
+    "clinic crm item list",
+    Safety::Idempotent,
+    Unpaged,
+);
 pub const IO: Operation = op(
     "Integrações IO",
     "ANY",
@@ -480,6 +533,11 @@ pub const OPERATIONS: &[Operation] = &[
     CRM_DEAL_UPDATE,
     CRM_DUPLICATE_FINDBYCOMM,
     CRM_BATCH,
+    CRM_TYPE_LIST,
+    CRM_ITEM_LIST,
+    CRM_ITEM_GET,
+    CRM_CATEGORY_LIST,
+    CRM_STATUS_LIST,
     IO,
 ];
 

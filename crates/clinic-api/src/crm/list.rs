@@ -1,6 +1,8 @@
 //! CRM lists as page sources for the walker. Bitrix serves 50 records a page: by offset (`start`), which
 //! several pages at once can read, or — for large lists, where deep offsets are slow — by ID keyset
 //! (`order[ID]=ASC`, `filter[>ID]=<last>`, `start=-1`), which must go one page after another.
+//! A smart process is listed by the universal family's `crm.item.list`, which pages the same way
+//! but answers `{"result": {"items": […]}}` with lower-case `id`s (see [`ListQuery::items_of`]).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -31,6 +33,9 @@ pub struct ListQuery {
     pub order: Vec<(String, String)>,
     /// Filters as `FIELDS[...]`, the specification's form, instead of Bitrix's `filter[...]`.
     pub fields_form: bool,
+    /// The `entityTypeId` of a universal `crm.item.list` (a smart process): sent first, and the
+    /// answer read as that method gives it, records in `result.items` keyed by `id`.
+    pub items_of: Option<u64>,
 }
 
 impl ListQuery {
@@ -38,8 +43,42 @@ impl ListQuery {
         if self.fields_form { "FIELDS" } else { "filter" }
     }
 
+    /// The key a record's ID is under, and that a keyset walk filters and orders by.
+    pub fn id_key(&self) -> &'static str {
+        if self.items_of.is_some() { "id" } else { "ID" }
+    }
+
+    /// The records of one answer's `result`: the classic methods' array (or PHP's object of a
+    /// sparse one), or the universal list's `items`.
+    fn records(&self, result: Value) -> Result<Vec<Value>> {
+        if self.items_of.is_none() {
+            return records(result);
+        }
+        match result {
+            Value::Object(mut map) if map.contains_key("items") => {
+                records(map.remove("items").unwrap_or_default())
+            }
+            other => Err(Error::Protocol(crate::t!(
+                "crm-no-records-array",
+                answer = other.to_string()
+            ))),
+        }
+    }
+
+    /// Where a batch call finds the last ID of the call before it (`[49][ID]`, `[items][49][id]`).
+    fn last_id_path(&self) -> String {
+        let last = PAGE_SIZE - 1;
+        match self.items_of {
+            Some(_) => format!("[items][{last}][id]"),
+            None => format!("[{last}][ID]"),
+        }
+    }
+
     pub fn params(&self) -> Vec<(String, String)> {
         let mut q: Vec<(String, String)> = Vec::new();
+        if let Some(type_id) = self.items_of {
+            q.push(("entityTypeId".into(), type_id.to_string()));
+        }
         for (k, v) in &self.filters {
             if is_list_operator(k) {
                 // IN and NOT IN take an array (`filter[@ID][]=13&filter[@ID][]=21`): one string
@@ -140,7 +179,7 @@ impl OffsetList {
             .await?;
         let total = answer.get("total").and_then(number);
         self.learn(page, total);
-        Ok(self.page_of(records(result(answer)?)?, total))
+        Ok(self.page_of(self.query.records(result(answer)?)?, total))
     }
 
     fn page_query(&self, page: u64) -> Vec<(String, String)> {
@@ -184,7 +223,7 @@ impl OffsetList {
         .await?;
         let outcome = self.ahead.lock().unwrap().remove(&page);
         match outcome {
-            Some(Ok(found)) => Ok(self.page_of(records(found)?, None)),
+            Some(Ok(found)) => Ok(self.page_of(self.query.records(found)?, None)),
             Some(Err(failure)) => Err(Error::Protocol(crate::t!(
                 "crm-batch-page-failed",
                 page = page,
@@ -196,7 +235,7 @@ impl OffsetList {
                     .crm
                     .call(&self.method, &self.page_query(page), Safety::Idempotent)
                     .await?;
-                Ok(self.page_of(records(result(answer)?)?, None))
+                Ok(self.page_of(self.query.records(result(answer)?)?, None))
             }
         }
     }
@@ -207,7 +246,7 @@ impl PageSource for OffsetList {
     fn proved(&self, _: crate::record::Proved) {}
 
     fn identity(&self) -> crate::identity::IdKeys {
-        crate::api::kinds::CRM
+        identity(&self.query)
     }
 
     /// An offset behind each page number: pages can be read side by side.
@@ -266,6 +305,7 @@ impl KeysetList {
         first: Option<Page>,
     ) -> Result<KeysetList> {
         let mut after = 0;
+        let key = query.id_key();
         if let Some(i) = query
             .filters
             .iter()
@@ -280,10 +320,10 @@ impl KeysetList {
                 )
             })?;
         }
-        if !query.select.is_empty() && !query.select.iter().any(|s| s.eq_ignore_ascii_case("ID")) {
-            query.select.push("ID".into());
+        if !query.select.is_empty() && !query.select.iter().any(|s| s.eq_ignore_ascii_case(key)) {
+            query.select.push(key.into());
         }
-        query.order = vec![("ID".into(), "ASC".into())];
+        query.order = vec![(key.into(), "ASC".into())];
         let mut state = Keyset {
             after,
             done: false,
@@ -298,7 +338,7 @@ impl KeysetList {
                 .map(|t| t.saturating_sub(page.records.len() as u64));
             state.done = (page.records.len() as u64) < PAGE_SIZE;
             if let Some(last) = page.records.last() {
-                state.after = id_of(&value_of(last)?)?;
+                state.after = id_under(&value_of(last)?, key)?;
             }
             state.first = Some(Page {
                 total: None,
@@ -354,7 +394,7 @@ impl KeysetList {
             s.left = s.left.map(|l| l.saturating_sub(records.len() as u64));
             s.done = (records.len() as u64) < PAGE_SIZE;
             if let Some(last) = records.last() {
-                let last = id_of(last)?;
+                let last = id_under(last, self.query.id_key())?;
                 if last <= s.after {
                     return Err(Error::Protocol(crate::t!(
                         "crm-keyset-ignored",
@@ -386,12 +426,16 @@ impl KeysetList {
         let mut q = self.query.params();
         q.push(("start".into(), "-1".into()));
         let common = batch::query(&q);
-        let key = batch::query(&[(format!("{}[>ID]", self.query.filter_param()), "")]);
+        let key = batch::query(&[(
+            format!("{}[>{}]", self.query.filter_param(), self.query.id_key()),
+            "",
+        )]);
+        let last_id = self.query.last_id_path();
         let calls: Vec<String> = (0..wanted.max(1))
             .map(|n| {
                 let from = match n {
                     0 => after.to_string(),
-                    n => batch::reference(n - 1, &format!("[{}][ID]", PAGE_SIZE - 1)),
+                    n => batch::reference(n - 1, &last_id),
                 };
                 format!("{}?{common}&{key}{from}", self.method)
             })
@@ -406,7 +450,7 @@ impl KeysetList {
             {
                 match outcome {
                     Ok(found) => {
-                        let found = records(found)?;
+                        let found = self.query.records(found)?;
                         let short = (found.len() as u64) < PAGE_SIZE;
                         pages.push(found);
                         if short {
@@ -449,7 +493,7 @@ impl PageSource for KeysetList {
     fn proved(&self, _: crate::record::Proved) {}
 
     fn identity(&self) -> crate::identity::IdKeys {
-        crate::api::kinds::CRM
+        identity(&self.query)
     }
 
     /// Each page starts after the last ID of the one before.
@@ -469,6 +513,14 @@ impl PageSource for KeysetList {
 
     fn fetch(&self, _page: u64, _per_page: u64) -> BoxFuture<'_, Result<Page>> {
         Box::pin(self.next_page())
+    }
+}
+
+/// What a walk knows a list's records by: the classic `ID`, or a smart process item's `id`.
+fn identity(query: &ListQuery) -> crate::identity::IdKeys {
+    match query.items_of {
+        Some(_) => crate::api::kinds::CRM_ITEM,
+        None => crate::api::kinds::CRM,
     }
 }
 
@@ -494,7 +546,13 @@ fn number(v: &Value) -> Option<u64> {
 
 /// A record's `ID`, which Bitrix sends as a string.
 pub fn id_of(record: &Value) -> Result<u64> {
-    record.get("ID").and_then(number).ok_or_else(|| {
+    id_under(record, "ID")
+}
+
+/// A record's ID under `key` (`ID` as text from the classic methods, `id` as a number from the
+/// universal ones).
+fn id_under(record: &Value, key: &str) -> Result<u64> {
+    record.get(key).and_then(number).ok_or_else(|| {
         Error::Protocol(crate::t!(
             "crm-record-without-id",
             record = record.to_string()
@@ -562,6 +620,7 @@ mod tests {
             select: vec!["NAME".into()],
             order: vec![("ID".into(), "DESC".into())],
             fields_form: false,
+            items_of: None,
         };
         assert_eq!(
             q.params(),
