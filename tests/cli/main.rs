@@ -16,6 +16,7 @@ mod crm_deal;
 mod crm_families;
 mod crm_fields;
 mod crm_import;
+mod crm_items;
 mod crm_list;
 mod crm_walks;
 mod datasets;
