@@ -110,7 +110,7 @@ impl Crm {
     /// again where the portal may have acted: a second item would be a duplicate.
     pub async fn add_item(&self, type_id: u64, fields: &[(String, String)]) -> Result<Value> {
         let query = item_query(type_id, None, fields);
-        let answer = self.call("crm.item.add", &query, Safety::Unsafe).await?;
+        let answer = self.run(&crate::api::CRM_ITEM_ADD, &query).await?;
         written(answer)
     }
 
@@ -122,7 +122,7 @@ impl Crm {
         fields: &[(String, String)],
     ) -> Result<Value> {
         let query = item_query(type_id, Some(id), fields);
-        let answer = self.call("crm.item.update", &query, Safety::Unsafe).await?;
+        let answer = self.run(&crate::api::CRM_ITEM_UPDATE, &query).await?;
         written(answer)
     }
 }
