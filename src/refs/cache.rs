@@ -23,6 +23,14 @@ pub struct Cached {
     pub entries: Vec<Entry>,
 }
 
+/// A list kept under a name of its own: when it was read, from where, and the caller's value.
+#[derive(Serialize, Deserialize)]
+struct Named<T> {
+    fetched_at: u64,
+    base_url: String,
+    value: T,
+}
+
 pub struct Cache {
     dir: PathBuf,
     ttl: Duration,
@@ -187,10 +195,14 @@ impl Cache {
     }
 
     fn store(&self, kind: Kind, clinic: Option<u64>, cached: &Cached) -> Result<()> {
-        use std::io::Write;
         let bytes = serde_json::to_vec(cached).map_err(|e| Error::Other(e.to_string()))?;
+        self.store_bytes(self.path(kind, clinic), bytes)
+    }
+
+    /// `bytes` into the file at `path`, whole; in memory only for a run that changes nothing on disk.
+    fn store_bytes(&self, path: PathBuf, bytes: Vec<u8>) -> Result<()> {
+        use std::io::Write;
         if self.in_memory {
-            let path = self.path(kind, clinic);
             if let Ok(mut kept) = IN_MEMORY.lock() {
                 kept.retain(|(p, _)| *p != path);
                 kept.push((path, bytes));
@@ -201,9 +213,39 @@ impl Cache {
             .map_err(|e| Error::Config(format!("{}: {e}", self.dir.display())))?;
         let mut tmp = tempfile::NamedTempFile::new_in(&self.dir)?;
         tmp.write_all(&bytes)?;
-        tmp.persist(self.path(kind, clinic))
+        tmp.persist(path)
             .map_err(|e| Error::Other(e.error.to_string()))?;
         Ok(())
+    }
+
+    /// A list kept under a name of its own (`crm-fields-1032`, the CRM's user fields of one type),
+    /// while fresh; `None` when absent, stale, unreadable or read from another address.
+    pub fn read_named<T: serde::de::DeserializeOwned>(&self, name: &str) -> Option<T> {
+        let path = self
+            .dir
+            .join(format!("{}.json", crate::text::file_name::part(name)));
+        let kept = self.in_memory.then(|| in_memory(&path)).flatten();
+        let bytes = match kept {
+            Some(bytes) => bytes,
+            None => std::fs::read(path).ok()?,
+        };
+        let named: Named<T> = serde_json::from_slice(&bytes).ok()?;
+        let fresh = now().saturating_sub(named.fetched_at) < self.ttl.as_secs();
+        (fresh && named.base_url == self.base_url).then_some(named.value)
+    }
+
+    /// Keeps `value` under `name` (see [`Cache::read_named`]).
+    pub fn write_named<T: Serialize>(&self, name: &str, value: T) -> Result<()> {
+        let path = self
+            .dir
+            .join(format!("{}.json", crate::text::file_name::part(name)));
+        let named = Named {
+            fetched_at: now(),
+            base_url: self.base_url.clone(),
+            value,
+        };
+        let bytes = serde_json::to_vec(&named).map_err(|e| Error::Other(e.to_string()))?;
+        self.store_bytes(path, bytes)
     }
 
     /// Removes every cached list of the profile; returns how many files went.

@@ -281,6 +281,18 @@ fn a_user_field_is_written_and_shown_by_its_label_on_either_family() {
             "{family:?} {q:?}"
         );
         assert_eq!(calls_to(&env, write), 1);
+        // The labels are kept like the reference lists: the next run asks only for the write.
+        env.clear_journal();
+        env.run_crm_ok(&[
+            "crm",
+            "contact",
+            "update",
+            "5",
+            "--set",
+            "E-mail (texto)=ana@example.com",
+        ]);
+        assert_eq!(calls_to(&env, labels), 0, "{family:?}");
+        assert_eq!(calls_to(&env, write), 1, "{family:?}");
 
         // `--columns` by label, on a get and on a filtered list (which asks for the user field).
         let get = env.run_crm_ok(&[

@@ -122,12 +122,27 @@ impl<'a> Names<'a> {
             return Ok(id);
         }
         let name = name.trim();
+        let mut from_cache = false;
         if self.fields.is_none() {
-            self.fields = Some(self.crm.user_fields(self.type_id).await?);
+            let cached = self.cache_name().and_then(|n| {
+                crate::refs::cache::Cache::of(self.ctx)?.read_named::<Vec<UserField>>(&n)
+            });
+            from_cache = cached.is_some();
+            self.fields = match cached {
+                Some(fields) => Some(fields),
+                None => Some(self.read().await?),
+            };
         }
-        let fields = self.fields.as_deref().unwrap_or_default();
-        match labels::by_label(name, fields) {
-            Ok(code) => Ok(code.to_string()),
+        let mut found =
+            labels::by_label(name, self.fields.as_deref().unwrap_or_default()).map(str::to_string);
+        // A miss in a kept copy may be a field made since: the portal is asked again once.
+        if found.is_err() && from_cache {
+            self.fields = Some(self.read().await?);
+            found = labels::by_label(name, self.fields.as_deref().unwrap_or_default())
+                .map(str::to_string);
+        }
+        match found {
+            Ok(code) => Ok(code),
             Err(LabelMiss::Ambiguous(codes)) => Err(Error::invalid(
                 &crate::t!("cli-crm-field-name"),
                 name,
@@ -135,6 +150,27 @@ impl<'a> Names<'a> {
             )),
             Err(LabelMiss::Unknown(labels)) => Err(unknown(self.ctx, name, Some(&labels))),
         }
+    }
+
+    /// The type's user fields as the portal has them now, kept for later runs like the
+    /// reference lists (a kept copy that cannot be written is only a slower next run).
+    async fn read(&self) -> Result<Vec<UserField>> {
+        let fields = self.crm.user_fields(self.type_id).await?;
+        if let (Some(name), Some(cache)) =
+            (self.cache_name(), crate::refs::cache::Cache::of(self.ctx))
+        {
+            let _ = cache.write_named(&name, &fields);
+        }
+        Ok(fields)
+    }
+
+    /// The name the user fields are kept under: the CRM's host (never its secret path) and the
+    /// type, so that a profile pointed at another portal reads that one's.
+    fn cache_name(&self) -> Option<String> {
+        let url = self.crm.url("", &[]);
+        let host = url.host_str()?;
+        let port = url.port().map(|p| format!("-{p}")).unwrap_or_default();
+        Some(format!("crm-fields-{host}{port}-{}", self.type_id))
     }
 
     /// A filter key: its operator kept, its field resolved.

@@ -20,7 +20,7 @@ pub const LABEL_LANGUAGE: &str = "br";
 
 /// One user field: its code as the classic methods spell it (`UF_CRM_5_1700000001`) and the
 /// labels it answers to.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct UserField {
     pub code: String,
     pub labels: Vec<String>,
