@@ -46,6 +46,8 @@ pub struct Context {
     records_watch: std::sync::Mutex<Option<Arc<Watch>>>,
     /// The order a list takes when `--sort` gives none (appointments: by date and time).
     default_sort: std::sync::Mutex<Option<Vec<crate::sort::SortKey>>>,
+    /// `--columns` as a command read them (a CRM field's label as its field ID), shown instead.
+    named_columns: std::sync::Mutex<Option<Vec<String>>>,
     /// How long a credential store may take to answer (see [`store_time_limit`]).
     store_limit: std::time::Duration,
 }
@@ -147,6 +149,7 @@ impl Context {
             per_page_lowered: Default::default(),
             records_watch: Default::default(),
             default_sort: Default::default(),
+            named_columns: Default::default(),
         };
         // Output settings a run could only find wrong after fetching everything.
         crate::output::Output::check(&ctx.output_spec())?;
@@ -506,7 +509,13 @@ impl Context {
         OutputSpec {
             format,
             // `--columns all`: every column, also where a table on a terminal would show fewer.
-            columns: self.global.columns.clone().filter(|c| !is_all_columns(c)),
+            columns: self
+                .named_columns
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .clone()
+                .or_else(|| self.global.columns.clone())
+                .filter(|c| !is_all_columns(c)),
             excel: self.global.excel,
             path: self.global.output.clone(),
             width: if stdout_tty && self.global.output.is_none() {
@@ -534,6 +543,11 @@ impl Context {
     pub fn terminal_table(&self) -> bool {
         let spec = self.output_spec();
         spec.format == Format::Table && spec.path.is_none() && spec.terminal
+    }
+
+    /// The columns to show instead of `--columns` as typed: the names a command read them as.
+    pub fn name_columns(&self, columns: Vec<String>) {
+        *self.named_columns.lock().unwrap_or_else(|e| e.into_inner()) = Some(columns);
     }
 
     /// Paging settings from the flags and the profile.

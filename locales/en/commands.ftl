@@ -309,6 +309,12 @@ cli-crm-no-aliases = none (clinic crm aliases install)
 cli-crm-field-name = field name
 cli-crm-expected-field = a CRM field ID as the CRM spells it (NAME, PHONE, UF_CRM_…) or an alias of the profile; aliases: { $aliases }
 cli-crm-expected-field-near = a CRM field ID as the CRM spells it (NAME, PHONE, UF_CRM_…) or an alias of the profile; did you mean { $near }? aliases: { $aliases }
+cli-crm-expected-field-labels = { $expected }; or a user field's label; labels: { $labels }
+cli-crm-no-labels = none
+cli-crm-expected-one-label = one field's label, but several fields have it: { $codes } (name one by its code)
+cli-crm-expected-category = one of the pipelines of this smart process, by name or ID: { $names }
+cli-crm-expected-item-stage = one of the stages of the item's pipeline, by name or ID: { $names }
+cli-crm-item-nothing-to-write = nothing to write: give --field FIELD=VALUE, --category or --stage
 cli-crm-keyset-needs-all = --keyset is a way to walk a whole list: add --all
 cli-crm-keyset-from-start = --keyset walks from the start: use --field '>ID=N' instead of --page
 cli-crm-keyset-walk = { $count ->

@@ -723,7 +723,7 @@ help-crm-contact-update = Change fields of a contact (crm.contact.update)  [CRM]
       clinic crm contact update 42 --set PHONE=+5516992640197     # this phone, and no other
       clinic crm contact update 42 --add PHONE:MOBILE=16992640197 --remove EMAIL=old@example.com
 help-crm-contact-update--id = Record ID
-help-crm-contact-update--set = FIELD=VALUE to write (repeatable); FIELD may be an alias. On a multi-value field (PHONE, EMAIL, WEB, IM) the values given replace all others (PHONE= with nothing removes them all), and FIELD:TYPE=VALUE picks the type (PHONE:MOBILE=…; WORK by default)
+help-crm-contact-update--set = FIELD=VALUE to write (repeatable); FIELD may be an alias or a user field's label. On a multi-value field (PHONE, EMAIL, WEB, IM) the values given replace all others (PHONE= with nothing removes them all), and FIELD:TYPE=VALUE picks the type (PHONE:MOBILE=…; WORK by default)
 help-crm-contact-update--add = FIELD=VALUE added to a multi-value field (PHONE, EMAIL, WEB, IM), its other values kept (repeatable; FIELD:TYPE=VALUE picks the type)
 help-crm-contact-update--remove = FIELD=VALUE removed from a multi-value field wherever it is held: phones compared by their digits, e-mails without case (repeatable)
 
@@ -770,7 +770,7 @@ help-crm-deal-update = Change fields of a deal, or move it to a stage (crm.deal.
     Stages of pipeline Unidade: Nova oportunidade, Repique, Tentativa de contato, Em contato,
     Buscar / cadastrar no ERP, Agendado, Confirmado, Em negociação, Perdas, Venda Cancelada, Venda realizada
 help-crm-deal-update--id = Record ID
-help-crm-deal-update--set = FIELD=VALUE to write (repeatable); FIELD may be an alias. Multi-value fields take FIELD:TYPE=VALUE
+help-crm-deal-update--set = FIELD=VALUE to write (repeatable); FIELD may be an alias or a user field's label. Multi-value fields take FIELD:TYPE=VALUE
 help-crm-deal-update--stage = Move to this stage of pipeline Unidade (its name, any case or accents, or its STAGE_ID)
 
 ## crm aliases
@@ -812,6 +812,29 @@ help-crm-item-get = Show one item of a smart process (crm.item.get), the type by
       clinic crm item get --type 1032 3 --format json
 help-crm-item-get--type = The smart process: its title (case and accents aside) or entityTypeId, as `clinic crm type list` shows them
 help-crm-item-get--id = Item ID
+
+## crm item create
+help-crm-item-create = Create an item of a smart process (crm.item.add), fields by ID or by their labels, its pipeline and stage by name  [CRM]
+    .after =
+    Examples:
+      clinic crm item create --type Tratamentos --field TITLE="Botox — Ana" --field Procedimento=Botox --stage Agendado
+      clinic crm item create --type 1032 --field Valor=1500 --category Corporal --stage "Em andamento" --format json
+help-crm-item-create--type = The smart process: its title (case and accents aside) or entityTypeId, as `clinic crm type list` shows them
+help-crm-item-create--field = FIELD=VALUE to write (repeatable); FIELD is a field ID (TITLE, UF_CRM_5_…), an alias of the profile, or a user field's label (Procedimento); a label two fields share is refused with their codes
+help-crm-item-create--category = The pipeline, by name or ID (crm.category.list); the type's default pipeline when not given
+help-crm-item-create--stage = The stage, by name or STATUS_ID, in the pipeline given (else the default one)
+
+## crm item update
+help-crm-item-update = Change fields of an item of a smart process (crm.item.update), fields by ID or by their labels, its pipeline and stage by name  [CRM]
+    .after =
+    Examples:
+      clinic crm item update --type Tratamentos --field Procedimento=Peeling -- 3
+      clinic crm item update --type Tratamentos --stage Concluído -- 3
+help-crm-item-update--type = The smart process: its title (case and accents aside) or entityTypeId, as `clinic crm type list` shows them
+help-crm-item-update--field = FIELD=VALUE to write (repeatable); FIELD is a field ID (TITLE, UF_CRM_5_…), an alias of the profile, or a user field's label (Procedimento); a label two fields share is refused with their codes
+help-crm-item-update--category = Move the item to this pipeline, by name or ID (crm.category.list)
+help-crm-item-update--stage = Move the item to this stage, by name or STATUS_ID, of the pipeline given (else the item's own)
+help-crm-item-update--id = Item ID
 
 ## crm type
 help-crm-type = The portal's smart processes (Bitrix24's user-defined CRM types)

@@ -317,6 +317,12 @@ cli-crm-no-aliases = nenhum (clinic crm aliases install)
 cli-crm-field-name = nome do campo
 cli-crm-expected-field = um ID de campo do CRM escrito como o CRM escreve (NAME, PHONE, UF_CRM_…) ou um apelido do perfil; apelidos: { $aliases }
 cli-crm-expected-field-near = um ID de campo do CRM escrito como o CRM escreve (NAME, PHONE, UF_CRM_…) ou um apelido do perfil; você quis dizer { $near }? apelidos: { $aliases }
+cli-crm-expected-field-labels = { $expected }; ou o rótulo de um campo personalizado; rótulos: { $labels }
+cli-crm-no-labels = nenhum
+cli-crm-expected-one-label = o rótulo de um só campo, mas vários campos o têm: { $codes } (diga qual pelo código)
+cli-crm-expected-category = um dos pipelines deste processo inteligente, pelo nome ou ID: { $names }
+cli-crm-expected-item-stage = uma das fases do pipeline do item, pelo nome ou ID: { $names }
+cli-crm-item-nothing-to-write = nada a escrever: dê --field CAMPO=VALOR, --category ou --stage
 cli-crm-keyset-needs-all = --keyset é uma forma de percorrer uma lista inteira: acrescente --all
 cli-crm-keyset-from-start = --keyset percorre desde o início: use --field '>ID=N' em vez de --page
 cli-crm-keyset-walk = { $count ->

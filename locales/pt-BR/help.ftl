@@ -724,7 +724,7 @@ help-crm-contact-update = Altera campos de um contato (crm.contact.update)  [CRM
       clinic crm contact update 42 --set PHONE=+5516992640197     # este telefone, e nenhum outro
       clinic crm contact update 42 --add PHONE:MOBILE=16992640197 --remove EMAIL=antigo@example.com
 help-crm-contact-update--id = ID do registro
-help-crm-contact-update--set = CAMPO=VALOR a gravar (pode repetir); CAMPO pode ser um apelido. Num campo de vários valores (PHONE, EMAIL, WEB, IM) os valores dados substituem todos os outros (PHONE= sem valor remove todos), e CAMPO:TIPO=VALOR escolhe o tipo (PHONE:MOBILE=…; WORK por padrão)
+help-crm-contact-update--set = CAMPO=VALOR a gravar (pode repetir); CAMPO pode ser um apelido ou o rótulo de um campo personalizado. Num campo de vários valores (PHONE, EMAIL, WEB, IM) os valores dados substituem todos os outros (PHONE= sem valor remove todos), e CAMPO:TIPO=VALOR escolhe o tipo (PHONE:MOBILE=…; WORK por padrão)
 help-crm-contact-update--add = CAMPO=VALOR acrescentado a um campo de vários valores (PHONE, EMAIL, WEB, IM), mantendo os outros (pode repetir; CAMPO:TIPO=VALOR escolhe o tipo)
 help-crm-contact-update--remove = CAMPO=VALOR removido de um campo de vários valores onde estiver: telefones comparados pelos dígitos, e-mails sem distinguir maiúsculas (pode repetir)
 
@@ -772,7 +772,7 @@ help-crm-deal-update = Altera campos de um negócio, ou o move para uma etapa (c
     Etapas do funil Unidade: Nova oportunidade, Repique, Tentativa de contato, Em contato, Buscar /
     cadastrar no ERP, Agendado, Confirmado, Em negociação, Perdas, Venda Cancelada, Venda realizada
 help-crm-deal-update--id = ID do registro
-help-crm-deal-update--set = CAMPO=VALOR a gravar (pode repetir); CAMPO pode ser um apelido. Campos de vários valores aceitam CAMPO:TIPO=VALOR
+help-crm-deal-update--set = CAMPO=VALOR a gravar (pode repetir); CAMPO pode ser um apelido ou o rótulo de um campo personalizado. Campos de vários valores aceitam CAMPO:TIPO=VALOR
 help-crm-deal-update--stage = Move para esta etapa do funil Unidade (o nome, com ou sem maiúsculas e acentos, ou o STAGE_ID)
 
 ## crm aliases
@@ -814,6 +814,29 @@ help-crm-item-get = Mostra um item de um processo inteligente (crm.item.get), o 
       clinic crm item get --type 1032 3 --format json
 help-crm-item-get--type = O processo inteligente: seu título (sem contar maiúsculas e acentos) ou entityTypeId, como `clinic crm type list` os mostra
 help-crm-item-get--id = ID do item
+
+## crm item create
+help-crm-item-create = Cria um item de um processo inteligente (crm.item.add), os campos pelo ID ou pelos rótulos, o pipeline e a fase pelo nome  [CRM]
+    .after =
+    Exemplos:
+      clinic crm item create --type Tratamentos --field TITLE="Botox — Ana" --field Procedimento=Botox --stage Agendado
+      clinic crm item create --type 1032 --field Valor=1500 --category Corporal --stage "Em andamento" --format json
+help-crm-item-create--type = O processo inteligente: seu título (sem contar maiúsculas e acentos) ou entityTypeId, como `clinic crm type list` os mostra
+help-crm-item-create--field = CAMPO=VALOR a escrever (repetível); CAMPO é um ID de campo (TITLE, UF_CRM_5_…), um apelido do perfil ou o rótulo de um campo personalizado (Procedimento); um rótulo que dois campos têm é recusado com os códigos deles
+help-crm-item-create--category = O pipeline, pelo nome ou ID (crm.category.list); o pipeline padrão do tipo quando não dado
+help-crm-item-create--stage = A fase, pelo nome ou STATUS_ID, no pipeline dado (senão no padrão)
+
+## crm item update
+help-crm-item-update = Altera campos de um item de um processo inteligente (crm.item.update), os campos pelo ID ou pelos rótulos, o pipeline e a fase pelo nome  [CRM]
+    .after =
+    Exemplos:
+      clinic crm item update --type Tratamentos --field Procedimento=Peeling -- 3
+      clinic crm item update --type Tratamentos --stage Concluído -- 3
+help-crm-item-update--type = O processo inteligente: seu título (sem contar maiúsculas e acentos) ou entityTypeId, como `clinic crm type list` os mostra
+help-crm-item-update--field = CAMPO=VALOR a escrever (repetível); CAMPO é um ID de campo (TITLE, UF_CRM_5_…), um apelido do perfil ou o rótulo de um campo personalizado (Procedimento); um rótulo que dois campos têm é recusado com os códigos deles
+help-crm-item-update--category = Move o item para este pipeline, pelo nome ou ID (crm.category.list)
+help-crm-item-update--stage = Move o item para esta fase, pelo nome ou STATUS_ID, do pipeline dado (senão do próprio item)
+help-crm-item-update--id = ID do item
 
 ## crm type
 help-crm-type = Os processos inteligentes do portal (tipos de CRM definidos pelo usuário no Bitrix24)

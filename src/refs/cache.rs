@@ -27,6 +27,14 @@ pub struct Cached {
     pub entries: Vec<Entry>,
 }
 
+/// A list kept under a name of its own: when it was read, from where, and the caller's value.
+#[derive(Serialize, Deserialize)]
+struct Named<T> {
+    fetched_at: u64,
+    base_url: String,
+    value: T,
+}
+
 pub struct Cache {
     dir: PathBuf,
     ttl: Duration,
@@ -202,37 +210,14 @@ impl Cache {
         )
     }
 
-    /// A list that is no reference list of the service, kept in the file `<name>.json` (the
-    /// CRM's smart processes, [`CRM_TYPES`]), fresh or not.
-    pub fn read_named(&self, name: &str) -> Option<Cached> {
-        let path = self.dir.join(format!("{name}.json"));
-        let kept = self.in_memory.then(|| in_memory(&path)).flatten();
-        let bytes = match kept {
-            Some(bytes) => bytes,
-            None => std::fs::read(path).ok()?,
-        };
-        serde_json::from_slice::<Cached>(crate::text::bom::strip_bytes(&bytes))
-            .ok()
-            .filter(|c| c.base_url == self.base_url)
-    }
-
-    /// Keeps the list `name` (see [`Cache::read_named`]).
-    pub fn write_named(&self, name: &str, entries: &[Entry]) -> Result<()> {
-        let cached = Cached {
-            fetched_at: now(),
-            base_url: self.base_url.clone(),
-            entries: entries.to_vec(),
-        };
-        self.store_at(self.dir.join(format!("{name}.json")), &cached)
-    }
-
     fn store(&self, kind: Kind, clinic: Option<u64>, cached: &Cached) -> Result<()> {
-        self.store_at(self.path(kind, clinic), cached)
+        let bytes = serde_json::to_vec(cached).map_err(|e| Error::Other(e.to_string()))?;
+        self.store_bytes(self.path(kind, clinic), bytes)
     }
 
-    fn store_at(&self, path: PathBuf, cached: &Cached) -> Result<()> {
+    /// `bytes` into the file at `path`, whole; in memory only for a run that changes nothing on disk.
+    fn store_bytes(&self, path: PathBuf, bytes: Vec<u8>) -> Result<()> {
         use std::io::Write;
-        let bytes = serde_json::to_vec(cached).map_err(|e| Error::Other(e.to_string()))?;
         if self.in_memory {
             if let Ok(mut kept) = IN_MEMORY.lock() {
                 kept.retain(|(p, _)| *p != path);
@@ -247,6 +232,48 @@ impl Cache {
         tmp.persist(path)
             .map_err(|e| Error::Other(e.error.to_string()))?;
         Ok(())
+    }
+
+    /// A list kept under a name of its own (`crm-fields-1032`, the CRM's user fields of one type),
+    /// while fresh; `None` when absent, stale, unreadable or read from another address.
+    pub fn read_named<T: serde::de::DeserializeOwned>(&self, name: &str) -> Option<T> {
+        let named = self.named::<T>(name)?;
+        let fresh = now().saturating_sub(named.fetched_at) < self.ttl.as_secs();
+        fresh.then_some(named.value)
+    }
+
+    /// [`Cache::read_named`] however old: what Tab offers from a list last read long ago (the
+    /// CRM's smart processes, [`CRM_TYPES`]) beats offering nothing.
+    pub fn read_named_any_age<T: serde::de::DeserializeOwned>(&self, name: &str) -> Option<T> {
+        Some(self.named::<T>(name)?.value)
+    }
+
+    /// The list kept under `name`, read from this address.
+    fn named<T: serde::de::DeserializeOwned>(&self, name: &str) -> Option<Named<T>> {
+        let path = self
+            .dir
+            .join(format!("{}.json", crate::text::file_name::part(name)));
+        let kept = self.in_memory.then(|| in_memory(&path)).flatten();
+        let bytes = match kept {
+            Some(bytes) => bytes,
+            None => std::fs::read(path).ok()?,
+        };
+        let named: Named<T> = serde_json::from_slice(&bytes).ok()?;
+        (named.base_url == self.base_url).then_some(named)
+    }
+
+    /// Keeps `value` under `name` (see [`Cache::read_named`]).
+    pub fn write_named<T: Serialize>(&self, name: &str, value: T) -> Result<()> {
+        let path = self
+            .dir
+            .join(format!("{}.json", crate::text::file_name::part(name)));
+        let named = Named {
+            fetched_at: now(),
+            base_url: self.base_url.clone(),
+            value,
+        };
+        let bytes = serde_json::to_vec(&named).map_err(|e| Error::Other(e.to_string()))?;
+        self.store_bytes(path, bytes)
     }
 
     /// Removes every cached list of the profile; returns how many files went.

@@ -65,7 +65,8 @@ fn multi_value_fields_are_written_as_bitrix_lists_and_native_names_win_over_alia
         "{q:?}"
     );
 
-    // A field ID in the wrong case is neither an alias nor a field: refused before sending.
+    // A field ID in the wrong case is neither an alias, a field nor a label: refused before
+    // anything is written, once the contacts' user fields were read for their labels.
     env.clear_journal();
     let out = exited(
         env.run_crm(&["crm", "contact", "update", "7", "--set", "name=Ana"]),
@@ -76,7 +77,20 @@ fn multi_value_fields_are_written_as_bitrix_lists_and_native_names_win_over_alia
         "{}",
         stderr(&out)
     );
-    assert!(env.sent().is_empty());
+    let sent: Vec<String> = env
+        .sent()
+        .iter()
+        .map(|e| {
+            e["path"]
+                .as_str()
+                .unwrap_or("")
+                .rsplit('/')
+                .next()
+                .unwrap_or("")
+                .to_string()
+        })
+        .collect();
+    assert_eq!(sent, ["crm.contact.userfield.list"]);
 }
 
 /// `--set` replaces a multi-value field's values (removing the others by ID), `--add` keeps them,
@@ -203,4 +217,138 @@ fn multi_fields_are_one_cell_in_csv() {
         n += 1;
     }
     assert_eq!(n, 3);
+}
+
+/// A portal that answers the CRM method `family` (the other answering ERROR_METHOD_NOT_FOUND).
+fn portal(family: clinic_sandbox::crm::Methods) -> Env {
+    Env::with(clinic_sandbox::Options {
+        crm_rate_limit: 0,
+        crm_methods: family,
+        ..clinic_sandbox::Options::ephemeral()
+    })
+}
+
+/// A user field is written, filtered and shown by its label on either method family: its code is
+/// what the CRM receives and what the output names, read from `crm.contact.userfield.list`
+/// (labels in `filter[LANG]`) on the classic family and from `crm.item.fields` on the universal.
+#[test]
+fn a_user_field_is_written_and_shown_by_its_label_on_either_family() {
+    use clinic_sandbox::crm::Methods;
+    for family in [Methods::Classic, Methods::Item] {
+        let env = portal(family);
+        env.clear_journal();
+        let out = env.run_crm_ok(&[
+            "crm",
+            "contact",
+            "update",
+            "5",
+            "--set",
+            "e-mail (TEXTO)=ana@example.com",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "{\n  \"ID\": \"5\",\n  \"updated\": [\n    \"UF_CRM_1676052930\"\n  ]\n}\n",
+            "{family:?}"
+        );
+        let (labels, write, field) = match family {
+            Methods::Classic => (
+                "crm.contact.userfield.list",
+                "crm.contact.update",
+                "FIELDS[UF_CRM_1676052930]",
+            ),
+            _ => (
+                "crm.item.fields",
+                "crm.item.update",
+                "fields[ufCrm_1676052930]",
+            ),
+        };
+        let asked = update_sent(&env, labels);
+        match family {
+            Methods::Classic => assert!(
+                asked.contains(&("filter[LANG]".into(), "br".into())),
+                "{asked:?}"
+            ),
+            _ => assert!(
+                asked.contains(&("entityTypeId".into(), "3".into())),
+                "{asked:?}"
+            ),
+        }
+        let q = update_sent(&env, write);
+        assert!(
+            q.contains(&(field.into(), "ana@example.com".into())),
+            "{family:?} {q:?}"
+        );
+        assert_eq!(calls_to(&env, write), 1);
+        // The labels are kept like the reference lists: the next run asks only for the write.
+        env.clear_journal();
+        env.run_crm_ok(&[
+            "crm",
+            "contact",
+            "update",
+            "5",
+            "--set",
+            "E-mail (texto)=ana@example.com",
+        ]);
+        assert_eq!(calls_to(&env, labels), 0, "{family:?}");
+        assert_eq!(calls_to(&env, write), 1, "{family:?}");
+
+        // `--columns` by label, on a get and on a filtered list (which asks for the user field).
+        let get = env.run_crm_ok(&[
+            "crm",
+            "contact",
+            "get",
+            "5",
+            "--columns",
+            "ID,E-mail (texto)",
+            "--format",
+            "csv",
+        ]);
+        assert_eq!(
+            String::from_utf8_lossy(&get.stdout),
+            "ID,UF_CRM_1676052930\n5,ana@example.com\n",
+            "{family:?}"
+        );
+        let list = env.run_crm_ok(&[
+            "crm",
+            "contact",
+            "list",
+            "--field",
+            "E-mail (texto)=ana@example.com",
+            "--columns",
+            "ID,E-mail (texto)",
+            "--format",
+            "csv",
+        ]);
+        assert_eq!(list.stdout, get.stdout, "{family:?}");
+    }
+}
+
+/// A name that is no field ID, alias nor label is refused with the labels there are, and nothing is
+/// written.
+#[test]
+fn an_unknown_label_is_refused_with_the_labels_there_are() {
+    let env = portal(clinic_sandbox::crm::Methods::Classic);
+    env.clear_journal();
+    let out = exited(
+        env.run_crm(&[
+            "crm",
+            "contact",
+            "update",
+            "5",
+            "--set",
+            "Procedimento=Botox",
+        ]),
+        2,
+    );
+    assert_eq!(
+        stderr(&out).trim_end(),
+        "error: invalid field name: got \"Procedimento\", expected a CRM field ID as the CRM \
+         spells it (NAME, PHONE, UF_CRM_…) or an alias of the profile; did you mean PROCEDIMENTO? \
+         aliases: none (clinic crm aliases install); or a user field's label; labels: Telefone \
+         (automação), E-mail (texto)"
+    );
+    assert!(out.stdout.is_empty());
+    assert_eq!(calls_to(&env, "crm.contact.update"), 0);
 }

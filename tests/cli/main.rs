@@ -17,6 +17,7 @@ mod crm_families;
 mod crm_fields;
 mod crm_import;
 mod crm_item;
+mod crm_items;
 mod crm_list;
 mod crm_walks;
 mod datasets;

@@ -158,6 +158,8 @@ fn mcp_lists_the_read_tools_and_no_write_tool() {
             "contact_update",
             "campaign_create",
             "crm_deal_update",
+            "crm_item_create",
+            "crm_item_update",
         ] {
             assert!(named(write).is_none(), "{write} is offered read-only");
         }
@@ -708,6 +710,55 @@ fn mcp_a_write_is_asked_of_the_person_where_the_client_can_ask() {
         });
     }
     assert_eq!(sent, 1);
+}
+
+/// The writes of a smart process's items are tools under `--allow-writes`, asked of the person as
+/// every write is: a no sends nothing, a yes writes the item once, its field named by its label.
+#[test]
+fn mcp_an_item_write_is_asked_of_the_person_like_every_write() {
+    let env = Env::new();
+    let updates = |env: &Env| {
+        env.sent()
+            .into_iter()
+            .filter(|e| is_to(e, "crm.item.update"))
+            .collect::<Vec<_>>()
+    };
+    for answer in [Answer::Decline, Answer::Run] {
+        let (process, _) = logged_in(&env);
+        let person = Person::answering(answer);
+        runtime().block_on(async {
+            let session = Session::start_as(process, &["--allow-writes"], person.clone()).await;
+            let tools = session.client.list_all_tools().await.unwrap();
+            for write in ["crm_item_create", "crm_item_update"] {
+                let tool = tools.iter().find(|t| t.name == write).expect(write);
+                assert_eq!(
+                    tool.annotations.as_ref().and_then(|a| a.read_only_hint),
+                    Some(false)
+                );
+            }
+            let result = session
+                .call(
+                    "crm_item_update",
+                    json!({"type": "Tratamentos", "field": ["Procedimento=Peeling"], "id": 1}),
+                )
+                .await;
+            let said = structured(&result).clone();
+            assert_eq!(said["sent"], answer == Answer::Run, "{answer:?}: {said}");
+            assert_eq!(person.asked.lock().unwrap().len(), 1);
+        });
+        let sent = updates(&env);
+        match answer {
+            Answer::Run => {
+                assert_eq!(sent.len(), 1, "{sent:?}");
+                let q = query_of(&sent[0]);
+                assert!(
+                    q.contains(&("fields[ufCrm5_1700000001]".into(), "Peeling".into())),
+                    "{q:?}"
+                );
+            }
+            _ => assert!(sent.is_empty(), "{sent:?}"),
+        }
+    }
 }
 
 /// `mode` came to form elicitation with revision 2025-11-25: a client of 2025-06-18 is asked without

@@ -124,6 +124,7 @@ fn call(state: &CrmState, method: &str, params: &Params) -> Result<Map<String, V
             Value::Bool(true)
         }
         "fields" => describe_fields(entity),
+        "userfield.list" => return Ok(user_fields(entity, params)),
         _ => return Err(CrmError::method_not_found()),
     };
     Ok(Map::from_iter([("result".to_string(), result)]))
@@ -323,6 +324,67 @@ fn describe_fields(entity: Entity) -> Value {
         })
         .collect();
     Value::Object(fields)
+}
+
+/// `crm.<kind>.userfield.list`: the kind's user fields, their labels only when `filter[LANG]`
+/// names a language (api-reference/crm/contacts/userfield/crm-contact-userfield-list.md). The
+/// portal keeps one language of labels, given whatever language is asked.
+fn user_fields(entity: Entity, params: &Params) -> Map<String, Value> {
+    let language = match params.get("FILTER") {
+        Some(Value::Object(filter)) => filter
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case("LANG"))
+            .map(|(_, v)| value_text(v)),
+        _ => None,
+    };
+    let entity_id = match entity {
+        Entity::Contact => "CRM_CONTACT",
+        Entity::Deal => "CRM_DEAL",
+        _ => "CRM_LEAD",
+    };
+    let fields: Vec<Value> = entity
+        .fields()
+        .iter()
+        .filter(|f| is_custom(f.id))
+        .enumerate()
+        .map(|(n, f)| {
+            let kind = match f.kind {
+                Kind::Int => "integer",
+                Kind::Money => "double",
+                Kind::Date => "date",
+                Kind::DateTime => "datetime",
+                _ => "string",
+            };
+            let mut field = json!({
+                "ID": (400 + n).to_string(),
+                "ENTITY_ID": entity_id,
+                "FIELD_NAME": f.id,
+                "USER_TYPE_ID": kind,
+                "XML_ID": null,
+                "SORT": ((n + 1) * 100).to_string(),
+                "MULTIPLE": "N",
+                "MANDATORY": "N",
+                "SHOW_FILTER": "E",
+                "SHOW_IN_LIST": "Y",
+                "EDIT_IN_LIST": if f.read_only { "N" } else { "Y" },
+                "IS_SEARCHABLE": "N",
+                "SETTINGS": {},
+            });
+            if language.as_deref().is_some_and(|l| !l.is_empty()) {
+                for label in ["EDIT_FORM_LABEL", "LIST_COLUMN_LABEL", "LIST_FILTER_LABEL"] {
+                    field[label] = f.title.into();
+                }
+                field["ERROR_MESSAGE"] = Value::Null;
+                field["HELP_MESSAGE"] = Value::Null;
+            }
+            field
+        })
+        .collect();
+    let total = fields.len();
+    Map::from_iter([
+        ("result".to_string(), Value::Array(fields)),
+        ("total".to_string(), total.into()),
+    ])
 }
 
 /// Bitrix's timing block, with the method's operating time in its window.

@@ -6,8 +6,8 @@
 //!   `"matched_by":"phone"|"email"` when an existing contact was reused), or 400
 //!   `{"ok":false,"erro":…,"parametro":…,"valor":…,"esperado":…,"erros":[…]}`.
 //! - `GET|POST /crm/rest/1/sandbox/<method>[.json]` — the classic `crm.contact.*`, `crm.deal.*`
-//!   and `crm.lead.*` (`list`, `get`, `update`, `fields`) and the universal `crm.item.*`
-//!   (`list`, `get`, `add`, `update`, `delete`, `fields`), `crm.type.list`, `crm.category.list`,
+//!   and `crm.lead.*` (`list`, `get`, `update`, `fields`, `userfield.list`) and the universal
+//!   `crm.item.*` (`list`, `get`, `add`, `update`, `delete`, `fields`), `crm.type.list`, `crm.category.list`,
 //!   `crm.status.list`, `batch`, `crm.duplicate.findbycomm`; rate-limited with Bitrix's
 //!   `QUERY_LIMIT_EXCEEDED`. `--crm-methods` removes one family.
 //! - any method on `/io` and `/io/<path>` with `x-api-key: sandbox-io-key` — echo.

@@ -448,3 +448,30 @@ async fn unknown_methods_ids_and_credentials() {
     assert_eq!(fields["result"]["STAGE_ID"]["type"], "crm_status");
     assert_eq!(fields["result"]["ID"]["isReadOnly"], true);
 }
+
+/// `crm.contact.userfield.list` lists the user fields by `FIELD_NAME`, their labels only when
+/// `filter[LANG]` asks for a language, as the documented method does.
+#[tokio::test]
+async fn user_fields_carry_their_labels_only_in_a_language_asked() {
+    let crm = Crm::start().await;
+    let (status, bare) = crm.get("crm.contact.userfield.list", "").await;
+    assert_eq!(status, 200, "{bare}");
+    let fields = bare["result"].as_array().expect("a list");
+    let names: Vec<&str> = fields
+        .iter()
+        .map(|f| f["FIELD_NAME"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["UF_CRM_1673035980", "UF_CRM_1676052930"]);
+    assert_eq!(bare["total"], 2);
+    assert!(fields.iter().all(|f| f.get("EDIT_FORM_LABEL").is_none()));
+    assert_eq!(fields[0]["ENTITY_ID"], "CRM_CONTACT");
+    let (_, labelled) = crm.get("crm.deal.userfield.list", "filter[LANG]=br").await;
+    let deal = labelled["result"].as_array().expect("a list");
+    let stage = deal
+        .iter()
+        .find(|f| f["FIELD_NAME"] == "UF_CRM_1669405845")
+        .expect("the stage-name field");
+    assert_eq!(stage["EDIT_FORM_LABEL"], "Fase (nome)");
+    assert_eq!(stage["LIST_COLUMN_LABEL"], "Fase (nome)");
+    assert_eq!(stage["ENTITY_ID"], "CRM_DEAL");
+}

@@ -96,9 +96,8 @@ pub fn crm_types(current: &OsStr) -> Vec<CompletionCandidate> {
     let Ok(cache) = Cache::new(&Environment::Process, &line.profile(), crm_url) else {
         return Vec::new();
     };
-    let entries = cache
-        .read_named(crate::refs::cache::CRM_TYPES)
-        .map(|c| c.entries)
+    let entries: Vec<crate::refs::Entry> = cache
+        .read_named_any_age(crate::refs::cache::CRM_TYPES)
         .unwrap_or_default();
     offer(
         current,

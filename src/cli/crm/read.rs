@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use clap::Args;
 
-use super::fields::{field, filter, filter_key, order};
+use super::fields::{Names, filter, order};
 use crate::api::Operation;
 use crate::cli::args;
 use crate::cli::crm_host;
@@ -55,22 +55,32 @@ fn shape(ctx: &Context) -> list::Shape {
 /// The records of the list method `method` the flags ask for.
 pub async fn list(ctx: &Context, method: &str, a: ListArgs) -> Result<()> {
     let crm = crm_host::crm(ctx)?;
+    let mut names = Names::new(ctx, &crm, type_of(method));
+    let mut filters = Vec::with_capacity(a.field.len());
+    for (k, v) in &a.field {
+        filters.push((names.filter_key(k).await?, v.clone()));
+    }
+    let mut select = Vec::with_capacity(a.select.len());
+    for s in &a.select {
+        select.push(names.field(s).await?);
+    }
+    let mut order = Vec::with_capacity(a.order.len());
+    for (k, d) in &a.order {
+        order.push((names.field(k).await?, d.clone()));
+    }
+    // A user field named as a column is asked for: a list leaves user fields out unless selected.
+    for code in columns(ctx, &mut names).await? {
+        if code.starts_with("UF_") && !select.iter().any(|s| *s == code || s == "UF_*") {
+            if select.is_empty() {
+                select.push("*".to_string());
+            }
+            select.push(code);
+        }
+    }
     let query = ListQuery {
-        filters: a
-            .field
-            .iter()
-            .map(|(k, v)| Ok((filter_key(ctx, k)?, v.clone())))
-            .collect::<Result<_>>()?,
-        select: a
-            .select
-            .iter()
-            .map(|s| field(ctx, s))
-            .collect::<Result<_>>()?,
-        order: a
-            .order
-            .iter()
-            .map(|(k, d)| Ok((field(ctx, k)?, d.clone())))
-            .collect::<Result<_>>()?,
+        filters,
+        select,
+        order,
         fields_form: a.fields_form,
         items_of: None,
     };
@@ -120,6 +130,28 @@ pub async fn walk_list(
     show::paged(ctx, Arc::new(offset), &crate::t!("cli-what-records")).await
 }
 
+/// The `entityTypeId` of a classic method's kind (`crm.deal.list`: 2).
+fn type_of(method: &str) -> u64 {
+    crate::crm::family::classic_method(method).map_or(0, |(type_id, _)| type_id)
+}
+
+/// `--columns` with each name a field ID, alias or label turned into its field ID, which the output
+/// then shows: the columns as the records name them.
+async fn columns(ctx: &Context, names: &mut Names<'_>) -> Result<Vec<String>> {
+    let Some(asked) = ctx.global.columns.clone() else {
+        return Ok(Vec::new());
+    };
+    if crate::context::is_all_columns(&asked) {
+        return Ok(Vec::new());
+    }
+    let mut codes = Vec::with_capacity(asked.len());
+    for name in &asked {
+        codes.push(names.field(name).await?);
+    }
+    ctx.name_columns(codes.clone());
+    Ok(codes)
+}
+
 /// A keyset walk, in pages of Bitrix's fixed size (the source says they go one after another).
 async fn walk_in_order(ctx: &Context, source: Arc<dyn PageSource>) -> Result<()> {
     let spec = pages::Walk {
@@ -134,6 +166,7 @@ async fn walk_in_order(ctx: &Context, source: Arc<dyn PageSource>) -> Result<()>
 /// fails the run once the others are written.
 pub async fn get(ctx: &Context, op: &'static Operation, a: GetArgs) -> Result<()> {
     let crm = crm_host::crm(ctx)?;
+    columns(ctx, &mut Names::new(ctx, &crm, type_of(op.path))).await?;
     let mut ids = a.ids;
     if let Some(source) = &a.ids_from {
         let encoding = EncodingArg {

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
-use super::fields::field;
+use super::fields::Names;
 use crate::api::Operation;
 use crate::cli::crm_host;
 use crate::context::Context;
@@ -31,6 +31,9 @@ pub async fn update(
     id: u64,
     changes: Changes,
 ) -> Result<()> {
+    let crm = crm_host::crm(ctx)?;
+    let type_id = crate::crm::family::classic_method(op.path).map_or(0, |(t, _)| t);
+    let mut names = Names::new(ctx, &crm, type_id);
     let mut query = vec![("ID".to_string(), id.to_string())];
     let mut written: Vec<String> = Vec::new();
     let mut asked: BTreeMap<String, multi::Asked> = BTreeMap::new();
@@ -44,7 +47,7 @@ pub async fn update(
                 Some((name, t)) => (name, Some(t.trim().to_ascii_uppercase())),
                 None => (k.as_str(), None),
             };
-            let f = field(ctx, name)?;
+            let f = names.field(name).await?;
             let is_multi = multi::FIELDS.contains(&f.as_str());
             if !is_multi && (value_type.is_some() || flag != "--set") {
                 return Err(Error::invalid(
@@ -92,7 +95,6 @@ pub async fn update(
     }
     written.sort();
     written.dedup();
-    let crm = crm_host::crm(ctx)?;
     // The record's items, to remove by ID what is replaced or removed.
     let current = if asked.values().any(multi::Asked::needs_items) {
         let read = crm.run(get_op, &[("ID".into(), id.to_string())]).await?;

@@ -422,6 +422,26 @@ pub const CRM_DEAL_UPDATE: Operation = op(
     Unpaged,
 )
 .of(kinds::CRM);
+/// A new item of a smart process (universal family): never sent twice, a second item would be a
+/// duplicate.
+pub const CRM_ITEM_ADD: Operation = op(
+    "CRM",
+    "GET",
+    CrmUrl,
+    "crm.item.add",
+    "clinic crm item create",
+    Safety::Unsafe,
+    Unpaged,
+);
+pub const CRM_ITEM_UPDATE: Operation = op(
+    "CRM",
+    "GET",
+    CrmUrl,
+    "crm.item.update",
+    "clinic crm item update",
+    Safety::Unsafe,
+    Unpaged,
+);
 pub const CRM_DUPLICATE_FINDBYCOMM: Operation = op(
     "CRM",
     "GET",
@@ -531,6 +551,8 @@ pub const OPERATIONS: &[Operation] = &[
     CRM_DEAL_LIST,
     CRM_DEAL_GET,
     CRM_DEAL_UPDATE,
+    CRM_ITEM_ADD,
+    CRM_ITEM_UPDATE,
     CRM_DUPLICATE_FINDBYCOMM,
     CRM_BATCH,
     CRM_TYPE_LIST,

@@ -6,6 +6,8 @@ pub mod batch;
 pub mod client;
 pub mod duplicates;
 pub mod family;
+pub mod items;
+pub mod labels;
 pub mod limits;
 pub mod list;
 pub mod multi;

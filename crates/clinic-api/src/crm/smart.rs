@@ -114,6 +114,8 @@ impl Crm {
 pub struct Category {
     pub id: u64,
     pub name: String,
+    /// The pipeline a new item opens in when none is given (`isDefault`).
+    pub is_default: bool,
 }
 
 /// One stage of a pipeline (`crm.status.list`): its `STATUS_ID`, which items carry as `stageId`,
@@ -147,6 +149,7 @@ impl Crm {
                 Some(Category {
                     id: whole(c.get("id")?)?,
                     name: c.get("name")?.as_str()?.to_string(),
+                    is_default: c.get("isDefault").and_then(Value::as_str) == Some("Y"),
                 })
             }));
             match answer.get("next").and_then(whole) {
