@@ -24,6 +24,7 @@ use serde_json::value::RawValue;
 
 use crate::config::FilterZone;
 use crate::output::{column_of_key, moment_in, utc_day};
+use crate::record::{MAX_DEPTH, string_end};
 
 /// The watch over one report's walk.
 pub struct Watch {
@@ -51,6 +52,9 @@ struct Seen {
     only_local: Option<NaiveDateTime>,
     columns: Vec<String>,
     known: HashSet<String, foldhash::fast::RandomState>,
+    /// The keys of the first record, in its order: the records of one list nearly always carry
+    /// the same keys in the same order, so a key found at its place there is known without hashing.
+    first: Vec<String>,
 }
 
 impl Watch {
@@ -72,16 +76,23 @@ impl Watch {
     /// Reads one record as the service sent it. A record that is not an object tells nothing.
     pub fn observe(&self, record: &RawValue) {
         let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
-        let mut de = serde_json::Deserializer::from_str(record.get());
-        // The keys are borrowed from the record's text and checked against those already known
-        // as they are read: every record of a large export has the same few dozen keys, and a copy
-        // of each, kept until the record is read, would cost more than the rest of the read.
-        let Ok(modified) = de.deserialize_map(Fields {
-            modified: self.modified,
-            zone: self.zone,
-            seen: &mut seen,
-        }) else {
-            return;
+        let modified = match scan(record.get(), self.modified, &self.zone, &mut seen) {
+            Scanned::Read(modified) => modified,
+            Scanned::NoRecord => return,
+            Scanned::ToParser => {
+                let mut de = serde_json::Deserializer::from_str(record.get());
+                // The keys are borrowed from the record's text and checked against those already
+                // known as they are read: a copy of each, kept until the record is read, would
+                // cost more than the rest of the read.
+                let Ok(modified) = de.deserialize_map(Fields {
+                    modified: self.modified,
+                    zone: self.zone,
+                    seen: &mut seen,
+                }) else {
+                    return;
+                };
+                modified
+            }
         };
         seen.records += 1;
         let Some(at) = modified else {
@@ -147,6 +158,148 @@ impl Watch {
     pub fn empty_columns(&self) -> &[String] {
         &self.empty_columns
     }
+}
+
+/// What [`scan`] made of a record.
+enum Scanned {
+    /// An object, read whole: its modification time, when it has one.
+    Read(Option<NaiveDateTime>),
+    /// Not an object: it tells nothing.
+    NoRecord,
+    /// A key with an escape, or nesting deeper than a record may: left to the parser, which
+    /// decodes the one and refuses the other.
+    ToParser,
+}
+
+/// Reads a record's keys into `seen` straight from its text, the values of other fields skipped
+/// by their brackets and quotes alone: the text is valid JSON (a `RawValue` is checked when it is
+/// made), so nothing in it needs a parser but the modification time. New keys are kept only once
+/// the record has been read whole, as [`Fields`] keeps them.
+fn scan(text: &str, modified_key: &str, zone: &chrono_tz::Tz, seen: &mut Seen) -> Scanned {
+    let bytes = text.as_bytes();
+    let mut at = skip_space(bytes, 0);
+    if bytes.get(at) != Some(&b'{') {
+        return Scanned::NoRecord;
+    }
+    at += 1;
+    let mut modified = None;
+    let mut new: Vec<&str> = Vec::new();
+    // The first record's keys, all of them, to set beside the next records'.
+    let mut all: Option<Vec<&str>> = seen.first.is_empty().then(Vec::new);
+    let mut index = 0;
+    loop {
+        at = skip_space(bytes, at);
+        match bytes.get(at) {
+            Some(b',') => {
+                at += 1;
+                continue;
+            }
+            Some(b'}') | None => break,
+            Some(b'"') => {}
+            Some(_) => return Scanned::ToParser,
+        }
+        let key_end = string_end(bytes, at);
+        let key = &text[at + 1..key_end.saturating_sub(1).max(at + 1)];
+        if key.contains('\\') {
+            return Scanned::ToParser;
+        }
+        at = skip_space(bytes, key_end);
+        if bytes.get(at) != Some(&b':') {
+            return Scanned::ToParser;
+        }
+        at = skip_space(bytes, at + 1);
+        let start = at;
+        at = match bytes.get(at) {
+            Some(b'"') => string_end(bytes, at),
+            Some(b'{' | b'[') => match container_end(bytes, at) {
+                Some(end) => end,
+                None => return Scanned::ToParser,
+            },
+            _ => scalar_end(bytes, at),
+        };
+        if key == modified_key {
+            modified = match bytes.get(start) {
+                Some(b'"') => {
+                    let quoted = &text[start..at];
+                    if quoted.contains('\\') {
+                        serde_json::from_str::<String>(quoted)
+                            .ok()
+                            .and_then(|t| moment_in(&t, zone))
+                    } else {
+                        moment_in(&quoted[1..quoted.len() - 1], zone)
+                    }
+                }
+                _ => None,
+            };
+        }
+        let known = seen.first.get(index).is_some_and(|k| k == key) || seen.known.contains(key);
+        if !known {
+            new.push(key);
+        }
+        if let Some(all) = &mut all {
+            all.push(key);
+        }
+        index += 1;
+    }
+    for key in new {
+        if seen.known.insert(key.to_string()) {
+            // As a column name: a dot inside a key is not a level.
+            seen.columns.push(column_of_key(key));
+        }
+    }
+    if let Some(all) = all {
+        seen.first = all.into_iter().map(String::from).collect();
+    }
+    Scanned::Read(modified)
+}
+
+fn skip_space(bytes: &[u8], mut at: usize) -> usize {
+    while bytes
+        .get(at)
+        .is_some_and(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+    {
+        at += 1;
+    }
+    at
+}
+
+/// The index just past the array or object that starts at `start`; `None` when it nests deeper
+/// than a record may (the parser then refuses the record).
+fn container_end(bytes: &[u8], start: usize) -> Option<usize> {
+    // The record itself is level 1.
+    let mut depth = 1usize;
+    let mut i = start;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i = string_end(bytes, i);
+                continue;
+            }
+            b'{' | b'[' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return None;
+                }
+            }
+            b'}' | b']' => {
+                depth -= 1;
+                if depth == 1 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    Some(bytes.len())
+}
+
+/// The index just past a number, `true`, `false` or `null`.
+fn scalar_end(bytes: &[u8], mut at: usize) -> usize {
+    while at < bytes.len() && !matches!(bytes[at], b',' | b'}' | b' ' | b'\t' | b'\n' | b'\r') {
+        at += 1;
+    }
+    at
 }
 
 /// Reads a record's keys into `seen`, and returns its modification time when it has one the way
@@ -290,6 +443,80 @@ mod tests {
 
     fn raw(text: &str) -> Box<RawValue> {
         RawValue::from_string(text.to_string()).unwrap()
+    }
+
+    /// A watch fed only through the parser, the reader the scan stands in for.
+    fn by_parser(watch: &Watch, text: &str) {
+        let mut seen = watch.seen.lock().unwrap();
+        let mut de = serde_json::Deserializer::from_str(text);
+        if let Ok(modified) = de.deserialize_map(Fields {
+            modified: watch.modified,
+            zone: watch.zone,
+            seen: &mut seen,
+        }) {
+            seen.records += 1;
+            if let Some(at) = modified
+                && seen.newest.is_none_or(|newest| at > newest)
+            {
+                seen.newest = Some(at);
+            }
+        }
+    }
+
+    #[test]
+    fn the_scan_reads_what_the_parser_reads() {
+        let deep = format!(
+            r#"{{"d": {}1{}, "z": 1}}"#,
+            "[".repeat(200),
+            "]".repeat(200)
+        );
+        let records = [
+            r#"{"id": 1, "modificado_em": "2026-03-02 10:00:00", "itens": [{"a": "]}\"{["}, [], {}]}"#,
+            // The same keys in another order, one new, one repeated.
+            r#"{"modificado_em":"2026-03-04 08:00:00","id":2,"novo":null,"id":3}"#,
+            "{\n  \"id\" : 4 ,\r\n  \"modificado_em\" : \"2026-03-0\\u0036 09:00:00\" , \"x\": -1.5e3 }",
+            r#"{"a\u0062c": true, "id": 5, "modificado_em": "2026-03-07 09:00:00"}"#,
+            r#"{"a.b": {"c": [1, {"d": "}"}]}, "modificado_em": 17}"#,
+            r#"{}"#,
+            r#"[{"id": 9}]"#,
+            r#""texto""#,
+            &deep,
+        ];
+        let zone = chrono_tz::America::Sao_Paulo;
+        let scanned = Watch::new("modificado_em", None, Vec::new(), zone);
+        let parsed = Watch::new("modificado_em", None, Vec::new(), zone);
+        for text in records {
+            scanned.observe(&raw(text));
+            by_parser(&parsed, text);
+        }
+        assert_eq!(scanned.columns(), parsed.columns());
+        assert_eq!(scanned.records(), parsed.records());
+        assert_eq!(scanned.newest(), parsed.newest());
+        assert_eq!(
+            scanned.columns(),
+            [
+                "id",
+                "modificado_em",
+                "itens",
+                "novo",
+                "x",
+                "abc",
+                "a\\.b",
+                "d",
+                "z"
+            ]
+        );
+        assert_eq!(
+            scanned.records(),
+            7,
+            "the array and the string are no records"
+        );
+        assert_eq!(
+            scanned.newest(),
+            NaiveDate::from_ymd_opt(2026, 3, 7)
+                .unwrap()
+                .and_hms_opt(9, 0, 0)
+        );
     }
 
     #[test]
