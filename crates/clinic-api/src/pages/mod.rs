@@ -820,7 +820,7 @@ async fn confirm_end(source: &dyn PageSource, pass: &Pass, per_page: u64) -> Opt
         return None;
     }
     // Sizes at which the last record read and the place after it share a page.
-    let spans = |p: &u64| records % p != 0;
+    let spans = |p: &u64| !records.is_multiple_of(*p);
     let larger = (size == per_page).then_some(per_page + 1).filter(spans);
     let smaller = (2..size).rev().find(spans);
     let keys = source.identity();
