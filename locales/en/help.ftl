@@ -626,7 +626,7 @@ help-ref-has-quote = Values of the "evaluation has a quote" filter, 0 and 1 (GET
       clinic ref has-quote
 
 ## crm
-help-crm = External CRM: contacts through the automation webhook, contacts and deals  [CRM — Automação / CRM]
+help-crm = External CRM: contacts through the automation webhook, contacts, deals and leads  [CRM — Automação / CRM]
 
 ## crm contact
 help-crm-contact = CRM contacts: create through the automation webhook; list, get and update
@@ -772,6 +772,46 @@ help-crm-deal-update = Change fields of a deal, or move it to a stage (crm.deal.
 help-crm-deal-update--id = Record ID
 help-crm-deal-update--set = FIELD=VALUE to write (repeatable); FIELD may be an alias or a user field's label. Multi-value fields take FIELD:TYPE=VALUE
 help-crm-deal-update--stage = Move to this stage of pipeline Unidade (its name, any case or accents, or its STAGE_ID)
+
+## crm lead
+help-crm-lead = CRM leads: list, get, update
+
+## crm lead list
+help-crm-lead-list = List leads (crm.lead.list)  [CRM]
+    .after =
+    Examples:
+      clinic crm lead list --field STATUS_ID=NEW --select TITLE --select PHONE --order DATE_CREATE:desc
+      clinic crm lead list --field '>DATE_CREATE=2024-01-01' --all --format csv
+      clinic crm lead list --all --keyset --format ndjson
+
+    One page holds 50 records (`--page N` reads the Nth). With --all, lists of more than 1000 records (or any
+    list with --keyset) are walked by ID, one page after another, as Bitrix recommends for large lists.
+    Field names may be aliases of the profile (clinic crm aliases install; clinic config set aliases.NAME ID).
+help-crm-lead-list--field = Filter FIELD=VALUE (repeatable); FIELD may start with a Bitrix operator: >ID=100, %TITLE=ana, =%TITLE=Ana% (your own wildcards), !STATUS_ID=JUNK, @ID=13,21 (any of them), !@ID=13,21
+help-crm-lead-list--select = Field to return (repeatable); * for all standard fields, UF_* for all custom ones
+help-crm-lead-list--order = Sort by FIELD:asc or FIELD:desc (repeatable)
+help-crm-lead-list--keyset = With --all, walk by ID keyset whatever the list's size
+help-crm-lead-list--fields-form = Send filters as FIELDS[FIELD]=VALUE (the form some deployments read) instead of filter[FIELD]=VALUE
+
+## crm lead get
+help-crm-lead-get = Every field of one lead, or of many, 50 per request (crm.lead.get, batch)  [CRM]
+    .after =
+    Example:
+      clinic crm lead get 42 --columns ID,TITLE,STATUS_ID
+help-crm-lead-get--ids = Record ID (several: read 50 per batch request, written as a list in the order given)
+help-crm-lead-get--ids-from = Also the IDs in FILE (or standard input, -): separated by line breaks, commas or spaces
+help-crm-lead-get--encoding = How the file of --ids-from is encoded when it is not UTF-8: windows-1252 (Excel's plain CSV), latin1 (ISO-8859-1) or utf-8 [default: UTF-8, else Windows-1252, said on stderr]
+
+## crm lead update
+help-crm-lead-update = Change fields of a lead (crm.lead.update)  [CRM]
+    .after =
+    Examples:
+      clinic crm lead update 42 --set STATUS_ID=IN_PROCESS
+      clinic crm lead update 42 --set "Procedimento de interesse=Botox" --set PHONE:MOBILE=+5511988887777
+
+    On a multi-value field (PHONE, EMAIL, WEB, IM) the values given replace all others.
+help-crm-lead-update--id = Record ID
+help-crm-lead-update--set = FIELD=VALUE to write (repeatable); FIELD may be an alias or a user field's label. Multi-value fields take FIELD:TYPE=VALUE
 
 ## crm aliases
 help-crm-aliases = Field aliases (profile key `aliases.<name>`), usable wherever a field ID is

@@ -625,7 +625,7 @@ help-ref-has-quote = Valores do filtro "avaliação possui orçamento", 0 e 1 (G
       clinic ref has-quote
 
 ## crm
-help-crm = CRM externo: contatos pelo webhook de automação, contatos e negócios  [CRM — Automação / CRM]
+help-crm = CRM externo: contatos pelo webhook de automação, contatos, negócios e leads  [CRM — Automação / CRM]
 
 ## crm contact
 help-crm-contact = Contatos do CRM: cria pelo webhook de automação; lista, consulta e atualiza
@@ -774,6 +774,47 @@ help-crm-deal-update = Altera campos de um negócio, ou o move para uma etapa (c
 help-crm-deal-update--id = ID do registro
 help-crm-deal-update--set = CAMPO=VALOR a gravar (pode repetir); CAMPO pode ser um apelido ou o rótulo de um campo personalizado. Campos de vários valores aceitam CAMPO:TIPO=VALOR
 help-crm-deal-update--stage = Move para esta etapa do funil Unidade (o nome, com ou sem maiúsculas e acentos, ou o STAGE_ID)
+
+## crm lead
+help-crm-lead = Leads do CRM: lista, consulta, atualiza
+
+## crm lead list
+help-crm-lead-list = Lista leads (crm.lead.list)  [CRM]
+    .after =
+    Exemplos:
+      clinic crm lead list --field STATUS_ID=NEW --select TITLE --select PHONE --order DATE_CREATE:desc
+      clinic crm lead list --field '>DATE_CREATE=2024-01-01' --all --format csv
+      clinic crm lead list --all --keyset --format ndjson
+
+    Uma página tem 50 registros (`--page N` lê a N-ésima). Com --all, listas de mais de 1000 registros
+    (ou qualquer lista com --keyset) são percorridas por ID, uma página após a outra, como o Bitrix
+    recomenda para listas grandes. Os nomes de campo podem ser apelidos do perfil (clinic crm aliases
+    install; clinic config set aliases.NOME ID).
+help-crm-lead-list--field = Filtro CAMPO=VALOR (pode repetir); CAMPO pode começar com um operador do Bitrix: >ID=100, %TITLE=ana, =%TITLE=Ana% (com seus próprios curingas), !STATUS_ID=JUNK, @ID=13,21 (qualquer um deles), !@ID=13,21
+help-crm-lead-list--select = Campo a devolver (pode repetir); * para todos os campos padrão, UF_* para todos os personalizados
+help-crm-lead-list--order = Ordena por CAMPO:asc ou CAMPO:desc (pode repetir)
+help-crm-lead-list--keyset = Com --all, percorre por faixas de ID qualquer que seja o tamanho da lista
+help-crm-lead-list--fields-form = Envia os filtros como FIELDS[CAMPO]=VALOR (a forma que algumas instalações leem) em vez de filter[CAMPO]=VALOR
+
+## crm lead get
+help-crm-lead-get = Todos os campos de um lead, ou de muitos, 50 por requisição (crm.lead.get, batch)  [CRM]
+    .after =
+    Exemplo:
+      clinic crm lead get 42 --columns ID,TITLE,STATUS_ID
+help-crm-lead-get--ids = ID do registro (vários: lidos 50 por requisição batch, escritos como lista na ordem dada)
+help-crm-lead-get--ids-from = Também os IDs de ARQUIVO (ou da entrada padrão, -): separados por quebras de linha, vírgulas ou espaços
+help-crm-lead-get--encoding = A codificação do arquivo de --ids-from quando não é UTF-8: windows-1252 (o CSV comum do Excel), latin1 (ISO-8859-1) ou utf-8 [padrão: UTF-8, senão Windows-1252, avisado no stderr]
+
+## crm lead update
+help-crm-lead-update = Altera campos de um lead (crm.lead.update)  [CRM]
+    .after =
+    Exemplos:
+      clinic crm lead update 42 --set STATUS_ID=IN_PROCESS
+      clinic crm lead update 42 --set "Procedimento de interesse=Botox" --set PHONE:MOBILE=+5511988887777
+
+    Num campo de vários valores (PHONE, EMAIL, WEB, IM) os valores dados substituem todos os outros.
+help-crm-lead-update--id = ID do registro
+help-crm-lead-update--set = CAMPO=VALOR a gravar (pode repetir); CAMPO pode ser um apelido ou o rótulo de um campo personalizado. Campos de vários valores aceitam CAMPO:TIPO=VALOR
 
 ## crm aliases
 help-crm-aliases = Apelidos de campos (chave `aliases.<nome>` do perfil), aceitos onde se aceita um ID de campo

@@ -185,6 +185,8 @@ fn prints(path: &str) -> Prints {
         | "crm contact update"
         | "crm deal get"
         | "crm deal update"
+        | "crm lead get"
+        | "crm lead update"
         | "crm aliases install"
         | "crm aliases list"
         | "crm units"

@@ -13,7 +13,7 @@ pub enum Stream {
     Contacts,
     /// Every reference list.
     References,
-    /// The CRM's contacts and deals (`--crm`), and the items of each smart process the portal
+    /// The CRM's contacts, deals and leads (`--crm`), and the items of each smart process the portal
     /// has (its tables known once the portal is asked, see [`smart_process`]).
     Crm,
 }
@@ -54,7 +54,7 @@ impl Stream {
             Stream::Appointments => vec![one(&APPOINTMENTS)],
             Stream::Contacts => vec![one(&CONTACTS)],
             Stream::References => references(),
-            Stream::Crm => vec![one(&CRM_CONTACTS), one(&CRM_DEALS)],
+            Stream::Crm => vec![one(&CRM_CONTACTS), one(&CRM_DEALS), one(&CRM_LEADS)],
         }
     }
 }
@@ -162,6 +162,17 @@ static CRM_DEALS: Table = Table {
     modified: None,
     optional: false,
     crm: Some(&["*", "UF_*"]),
+    items_of: None,
+};
+
+static CRM_LEADS: Table = Table {
+    name: "crm_leads",
+    op: &api::CRM_LEAD_LIST,
+    per_clinic: false,
+    modified: None,
+    optional: false,
+    // A lead holds phones and e-mails as a contact does.
+    crm: Some(&["*", "UF_*", "PHONE", "EMAIL"]),
     items_of: None,
 };
 

@@ -129,6 +129,23 @@ fn every_crm_command_gives_the_same_output_on_either_family() {
             "json",
         ],
         vec!["crm", "deal", "get", "7", "--format", "json"],
+        vec!["crm", "lead", "list", "--all", "--format", "ndjson"],
+        vec!["crm", "lead", "list", "--all", "--keyset"],
+        vec!["crm", "lead", "get", "3", "--format", "json"],
+        vec!["crm", "lead", "get", "3", "4", "999999", "--format", "json"],
+        vec![
+            "crm",
+            "lead",
+            "update",
+            "3",
+            "--set",
+            "STATUS_ID=IN_PROCESS",
+            "--set",
+            "Procedimento de interesse=Botox",
+            "--format",
+            "json",
+        ],
+        vec!["crm", "lead", "get", "3", "--format", "json"],
     ];
     for args in &commands {
         let expected = classic.crm().args(args).output().unwrap();

@@ -18,6 +18,7 @@ mod crm_fields;
 mod crm_import;
 mod crm_item;
 mod crm_items;
+mod crm_lead;
 mod crm_list;
 mod crm_walks;
 mod datasets;

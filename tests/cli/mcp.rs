@@ -158,6 +158,7 @@ fn mcp_lists_the_read_tools_and_no_write_tool() {
             "contact_update",
             "campaign_create",
             "crm_deal_update",
+            "crm_lead_update",
             "crm_item_create",
             "crm_item_update",
         ] {
@@ -490,6 +491,7 @@ fn mcp_a_write_is_refused_where_the_client_cannot_ask_the_person() {
         assert_eq!(hints("contact_update"), (Some(false), Some(true)));
         assert_eq!(hints("appointment_set_status"), (Some(false), Some(true)));
         assert!(tools.iter().any(|t| t.name == "crm_contact_create"));
+        assert_eq!(hints("crm_lead_update"), (Some(false), Some(true)));
         assert!(
             tools.iter().all(|t| t.name != "io"),
             "the raw webhook is no tool"

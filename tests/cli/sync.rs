@@ -905,8 +905,8 @@ fn python_reads_the_mirror_and_its_sums_equal_the_csv_exports() {
     assert_eq!(parts[2], "500", "{said}");
 }
 
-/// `--crm` mirrors the CRM's contacts and deals by ID, every one the CRM holds, their lists of
-/// phones as child rows; a contact changed in the CRM is a changed row with the field named.
+/// `--crm` mirrors the CRM's contacts, deals and leads by ID, every one the CRM holds, their lists
+/// of phones as child rows; a contact changed in the CRM is a changed row with the field named.
 #[test]
 fn the_crm_contacts_and_deals_are_mirrored_and_their_changes_named() {
     let env = Env::new();
@@ -917,6 +917,7 @@ fn the_crm_contacts_and_deals_are_mirrored_and_their_changes_named() {
     for (table, method) in [
         ("crm_contacts", "crm.contact.list"),
         ("crm_deals", "crm.deal.list"),
+        ("crm_leads", "crm.lead.list"),
     ] {
         let mut mirrored: Vec<u64> = sql(&env, &db, &format!("SELECT ID FROM {table}"))
             .iter()
@@ -931,6 +932,12 @@ fn the_crm_contacts_and_deals_are_mirrored_and_their_changes_named() {
         &env,
         &db,
         "SELECT COUNT(*) AS n FROM crm_contacts__PHONE WHERE VALUE LIKE '+55%'",
+    );
+    assert!(phones[0]["n"].as_u64().unwrap() > 0, "{phones:?}");
+    let phones = sql(
+        &env,
+        &db,
+        "SELECT COUNT(*) AS n FROM crm_leads__PHONE WHERE VALUE LIKE '+55%'",
     );
     assert!(phones[0]["n"].as_u64().unwrap() > 0, "{phones:?}");
 
@@ -970,6 +977,13 @@ fn each_smart_process_is_mirrored_into_a_table_of_its_own() {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("mirror.sqlite");
         let said = sync(&env, &db, &["--streams", "crm"]);
+        // Leads are mirrored whichever family the portal speaks.
+        let leads = env.crm_items(1).len();
+        assert!(leads > 0);
+        assert!(
+            said.contains(&format!("crm_leads (clinic -, full): {leads} new")),
+            "{methods:?}: {said}"
+        );
         for type_id in [1032, 1036] {
             let held = env.crm_items(type_id);
             assert!(held.len() > 50, "{}", held.len());
@@ -1008,6 +1022,11 @@ fn each_smart_process_is_mirrored_into_a_table_of_its_own() {
     let db = dir.path().join("mirror.sqlite");
     let said = sync(&env, &db, &["--streams", "crm"]);
     assert!(said.contains("crm_deals (clinic -, full): "), "{said}");
+    let leads = env.crm_ids("crm.lead.list").len();
+    assert!(
+        said.contains(&format!("crm_leads (clinic -, full): {leads} new")),
+        "{said}"
+    );
     assert!(!said.contains("crm_item_"), "{said}");
     assert!(
         !read(&env, &db, &["SELECT id FROM crm_item_1032"])

@@ -1,4 +1,4 @@
-//! `clinic crm contact|deal|type|aliases|units`  [CRM — Automação / CRM]
+//! `clinic crm contact|deal|lead|type|aliases|units`  [CRM — Automação / CRM]
 
 use clap::Subcommand;
 use serde_json::json;
@@ -8,6 +8,7 @@ mod contact;
 mod deal;
 mod fields;
 mod lead;
+mod leads;
 mod read;
 mod smart;
 mod update;
@@ -23,6 +24,8 @@ pub enum CrmCommand {
     #[command(subcommand)]
     Deal(deal::DealCommand),
     #[command(subcommand)]
+    Lead(leads::LeadCommand),
+    #[command(subcommand)]
     Aliases(aliases::AliasesCommand),
     #[command(subcommand)]
     Type(smart::TypeCommand),
@@ -35,6 +38,7 @@ pub async fn run(ctx: &Context, cmd: CrmCommand) -> Result<()> {
     match cmd {
         CrmCommand::Contact(cmd) => contact::run(ctx, cmd).await,
         CrmCommand::Deal(cmd) => deal::run(ctx, cmd).await,
+        CrmCommand::Lead(cmd) => leads::run(ctx, cmd).await,
         CrmCommand::Aliases(cmd) => aliases::run(ctx, cmd),
         CrmCommand::Type(cmd) => smart::run(ctx, cmd).await,
         CrmCommand::Item(cmd) => smart::run_item(ctx, cmd).await,

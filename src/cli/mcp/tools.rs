@@ -456,8 +456,10 @@ const ABOUT: &[(&str, &str)] = &[
     ("contact_list", "cli-mcp-about-contact-list"),
     ("crm_contact_list", "cli-mcp-about-crm-contact-list"),
     ("crm_deal_list", "cli-mcp-about-crm-deal-list"),
+    ("crm_lead_list", "cli-mcp-about-crm-lead-list"),
     ("crm_contact_get", "cli-mcp-about-crm-get"),
     ("crm_deal_get", "cli-mcp-about-crm-get"),
+    ("crm_lead_get", "cli-mcp-about-crm-get"),
     ("crm_type_list", "cli-mcp-about-crm-type-list"),
     ("crm_item_list", "cli-mcp-about-crm-item-list"),
     ("crm_item_get", "cli-mcp-about-crm-item-get"),
@@ -739,6 +741,10 @@ mod tests {
         );
         assert!(names.contains(&"ref_clinics".to_string()), "{names:?}");
         assert!(names.contains(&"crm_deal_list".to_string()), "{names:?}");
+        for lead in ["crm_lead_list", "crm_lead_get"] {
+            assert!(names.contains(&lead.to_string()), "{names:?}");
+        }
+        assert!(!names.contains(&"crm_lead_update".to_string()), "{names:?}");
         for absent in ["contact_create", "login", "crm_contact_import", "io"] {
             assert!(
                 !names.contains(&absent.to_string()),

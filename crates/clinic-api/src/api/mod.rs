@@ -422,6 +422,36 @@ pub const CRM_DEAL_UPDATE: Operation = op(
     Unpaged,
 )
 .of(kinds::CRM);
+pub const CRM_LEAD_LIST: Operation = op(
+    "CRM",
+    "GET",
+    CrmUrl,
+    "crm.lead.list",
+    "clinic crm lead list",
+    Safety::Idempotent,
+    Unpaged,
+)
+.of(kinds::CRM);
+pub const CRM_LEAD_GET: Operation = op(
+    "CRM",
+    "GET",
+    CrmUrl,
+    "crm.lead.get",
+    "clinic crm lead get",
+    Safety::Idempotent,
+    Unpaged,
+)
+.of(kinds::CRM);
+pub const CRM_LEAD_UPDATE: Operation = op(
+    "CRM",
+    "GET",
+    CrmUrl,
+    "crm.lead.update",
+    "clinic crm lead update",
+    Safety::Unsafe,
+    Unpaged,
+)
+.of(kinds::CRM);
 /// A new item of a smart process (universal family): never sent twice, a second item would be a
 /// duplicate.
 pub const CRM_ITEM_ADD: Operation = op(
@@ -551,6 +581,9 @@ pub const OPERATIONS: &[Operation] = &[
     CRM_DEAL_LIST,
     CRM_DEAL_GET,
     CRM_DEAL_UPDATE,
+    CRM_LEAD_LIST,
+    CRM_LEAD_GET,
+    CRM_LEAD_UPDATE,
     CRM_ITEM_ADD,
     CRM_ITEM_UPDATE,
     CRM_DUPLICATE_FINDBYCOMM,
