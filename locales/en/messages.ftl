@@ -328,7 +328,7 @@ pages-page-on-linked-list = this deployment pages the list by next links, which 
 pages-page-on-ignoring-list = this deployment ignores the page number (paging = ignored in the profile): --page would answer the first page whatever page was asked (use --limit, or `clinic config unset paging` once the service reads it)
 pages-link-repeated = the list's next-page link after page { $page } repeats one already followed: the list would loop, so the walk stops without passing what was read for the whole list
 # $overlap of the page's $count records had been read already.
-# The list changed while it was walked. $change is pages-change-counter, pages-change-overlap or pages-change-past-end.
+# The list changed while it was walked. $change is pages-change-counter, pages-change-overlap, pages-change-past-end or pages-change-head.
 pages-change-counter = { $counter } was { $before } on page { $first } and { $after } on page { $page }
 pages-change-overlap = page { $page } held { $overlap ->
     [one] { $overlap } record
@@ -341,6 +341,13 @@ pages-change-past-end = page { $page } at { $size } a page, read to confirm wher
     [one] { $unmet } record
    *[other] { $unmet } records
 } the read never met
+pages-change-head = page 1, read again once the read ended, had lost { $gone ->
+    [one] { $gone } record
+   *[other] { $gone } records
+} and gained { $new ->
+    [one] { $new } record
+   *[other] { $new } records
+}
 pages-list-changed-reading-again = the list changed while it was read ({ $change }): records may have moved past the pages read, so it is read again from the start (read { $read } of at most { $most }); records already written are not written twice
 pages-list-kept-changing = the list kept changing while it was read ({ $change }): { $reads } reads never agreed, so the records written cannot be vouched for as the whole list; try again when the service is quieter
 pages-overlap-stop = page { $page } overlaps the previous page ({ $overlap } of its { $count ->

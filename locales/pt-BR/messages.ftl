@@ -337,7 +337,7 @@ pages-page-on-linked-list = esta implantação pagina a lista por links de próx
 pages-page-on-ignoring-list = esta implantação ignora o número da página (paging = ignored no perfil): --page devolveria a primeira página qualquer que fosse a pedida (use --limit, ou `clinic config unset paging` quando o serviço passar a lê-lo)
 pages-link-repeated = o link de próxima página depois da página { $page } repete um já seguido: a lista entraria em laço, e o percurso para sem dar o que foi lido pela lista inteira
 # $overlap dos $count registros da página já tinham sido lidos.
-# A lista mudou durante o percurso. $change é pages-change-counter, pages-change-overlap ou pages-change-past-end.
+# A lista mudou durante o percurso. $change é pages-change-counter, pages-change-overlap, pages-change-past-end ou pages-change-head.
 pages-change-counter = { $counter } era { $before } na página { $first } e { $after } na página { $page }
 pages-change-overlap = a página { $page } trouxe { $overlap ->
     [one] { $overlap } registro
@@ -350,6 +350,13 @@ pages-change-past-end = a página { $page } com { $size } por página, lida para
     [one] { $unmet } registro
    *[other] { $unmet } registros
 } que a leitura não tinha visto
+pages-change-head = a página 1, lida de novo ao fim da leitura, tinha perdido { $gone ->
+    [one] { $gone } registro
+   *[other] { $gone } registros
+} e ganhado { $new ->
+    [one] { $new } registro
+   *[other] { $new } registros
+}
 pages-list-changed-reading-again = a lista mudou enquanto era lida ({ $change }): registros podem ter passado pelas páginas lidas, então ela é lida de novo desde o início (leitura { $read } de no máximo { $most }); registros já escritos não são escritos duas vezes
 pages-list-kept-changing = a lista continuou mudando enquanto era lida ({ $change }): { $reads } leituras nunca concordaram, então os registros escritos não podem ser dados como a lista inteira; tente de novo quando o serviço estiver mais calmo
 pages-overlap-stop = a página { $page } se sobrepõe à anterior ({ $overlap } de seus { $count ->
