@@ -24,7 +24,7 @@ use serde_json::value::RawValue;
 
 use crate::config::FilterZone;
 use crate::output::{column_of_key, moment_in, utc_day};
-use crate::record::{MAX_DEPTH, string_end};
+use crate::record::{MAX_DEPTH, container_end, string_end};
 
 /// The watch over one report's walk.
 pub struct Watch {
@@ -211,9 +211,11 @@ fn scan(text: &str, modified_key: &str, zone: &chrono_tz::Tz, seen: &mut Seen) -
         let start = at;
         at = match bytes.get(at) {
             Some(b'"') => string_end(bytes, at),
+            // The record itself is level 1: a value nested deeper than a record may be is left
+            // to the parser, which refuses the record.
             Some(b'{' | b'[') => match container_end(bytes, at) {
-                Some(end) => end,
-                None => return Scanned::ToParser,
+                (end, deepest) if deepest < MAX_DEPTH => end,
+                _ => return Scanned::ToParser,
             },
             _ => scalar_end(bytes, at),
         };
@@ -261,37 +263,6 @@ fn skip_space(bytes: &[u8], mut at: usize) -> usize {
         at += 1;
     }
     at
-}
-
-/// The index just past the array or object that starts at `start`; `None` when it nests deeper
-/// than a record may (the parser then refuses the record).
-fn container_end(bytes: &[u8], start: usize) -> Option<usize> {
-    // The record itself is level 1.
-    let mut depth = 1usize;
-    let mut i = start;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'"' => {
-                i = string_end(bytes, i);
-                continue;
-            }
-            b'{' | b'[' => {
-                depth += 1;
-                if depth > MAX_DEPTH {
-                    return None;
-                }
-            }
-            b'}' | b']' => {
-                depth -= 1;
-                if depth == 1 {
-                    return Some(i + 1);
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    Some(bytes.len())
 }
 
 /// The index just past a number, `true`, `false` or `null`.

@@ -245,6 +245,34 @@ fn survey(text: &str) -> Survey {
     Survey { deepest, huge }
 }
 
+/// The index just past the array or object that starts at `start`, and how deep it nests (1 for
+/// `[]`).
+pub fn container_end(bytes: &[u8], start: usize) -> (usize, usize) {
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    let mut i = start;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i = string_end(bytes, i);
+                continue;
+            }
+            b'{' | b'[' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b'}' | b']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return (i + 1, deepest);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    (bytes.len(), deepest)
+}
+
 /// The index just past the string that starts (with its quote) at `start`.
 pub fn string_end(bytes: &[u8], start: usize) -> usize {
     let mut i = start + 1;

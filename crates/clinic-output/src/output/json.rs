@@ -324,7 +324,7 @@ impl Serialize for Transcoded<'_> {
 /// The index just past the value that starts at `start` (valid JSON text).
 fn value_end(bytes: &[u8], start: usize) -> usize {
     match bytes.get(start) {
-        Some(b'{' | b'[') => super::raw_leaves::container_end(bytes, start).0,
+        Some(b'{' | b'[') => crate::record::container_end(bytes, start).0,
         Some(b'"') => crate::record::string_end(bytes, start),
         Some(b't' | b'n') => start + 4,
         Some(b'f') => start + 5,

@@ -15,7 +15,7 @@ use serde_json::value::RawValue;
 
 use super::flatten::Scalar;
 use crate::error::BadRecord;
-use crate::record::{self, MAX_DEPTH, number_end, string_end};
+use crate::record::{self, MAX_DEPTH, container_end, number_end, string_end};
 
 /// One leaf: its dotted name, its cell text and its JSON type.
 pub(crate) type Leaf<'a> = (Cow<'a, str>, Cow<'a, str>, Scalar);
@@ -148,34 +148,6 @@ pub(crate) fn skip_space(bytes: &[u8], mut at: usize) -> usize {
         at += 1;
     }
     at
-}
-
-/// The index just past the array or object that starts at `start`, and how deep it nests (1 for
-/// `[]`).
-pub(crate) fn container_end(bytes: &[u8], start: usize) -> (usize, usize) {
-    let (mut depth, mut deepest) = (0usize, 0usize);
-    let mut i = start;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'"' => {
-                i = string_end(bytes, i);
-                continue;
-            }
-            b'{' | b'[' => {
-                depth += 1;
-                deepest = deepest.max(depth);
-            }
-            b'}' | b']' => {
-                depth -= 1;
-                if depth == 0 {
-                    return (i + 1, deepest);
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    (bytes.len(), deepest)
 }
 
 /// Whether `text` (valid JSON) is already what writing its value back as compact JSON gives: no
