@@ -356,8 +356,9 @@ async fn read_once(
         {
             return Ok(Verdict::Changed(change));
         }
+        // A list chained by links from a first page asked by number is checked too: links that
+        // carry an offset slide like page numbers.
         if addressing == Addressing::Numbered
-            && !state.pass.chained
             && first_page == 1
             && let Some(change) = confirm_head(&**source, &state.pass, spec.per_page).await
         {
