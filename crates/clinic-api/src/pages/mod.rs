@@ -357,9 +357,11 @@ async fn read_once(
             return Ok(Verdict::Changed(change));
         }
         // A list chained by links from a first page asked by number is checked too: links that
-        // carry an offset slide like page numbers.
+        // carry an offset slide like page numbers. One chained by cursors is not: a cursor names
+        // a place in the list, which deletions ahead of it do not move.
         if addressing == Addressing::Numbered
             && first_page == 1
+            && !state.pass.by_cursor
             && let Some(change) = confirm_head(&**source, &state.pass, spec.per_page).await
         {
             return Ok(Verdict::Changed(change));
@@ -529,6 +531,8 @@ struct Pass {
     links: std::collections::HashSet<u64>,
     /// A link came again: the walk fails.
     link_repeated: bool,
+    /// The read followed a cursor: a place in the list that deletions ahead of it do not move.
+    by_cursor: bool,
 }
 
 impl Pass {
@@ -546,6 +550,7 @@ impl Pass {
             follow: None,
             links: std::collections::HashSet::new(),
             link_repeated: false,
+            by_cursor: false,
         }
     }
 
@@ -653,6 +658,9 @@ impl Pass {
     fn chain_on(&mut self, next: &Next) -> Flow {
         if !next.leads_on() {
             return Flow::End;
+        }
+        if matches!(next, Next::Cursor { .. }) {
+            self.by_cursor = true;
         }
         let digest = {
             use std::hash::{Hash, Hasher};
