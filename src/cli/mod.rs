@@ -144,6 +144,17 @@ pub fn command_in(lang: crate::text::i18n::Lang) -> clap::Command {
 /// on a usage error; a message of its own is written into `io`.
 pub fn parse(io: &IoStreams) -> Cli {
     use clap::FromArgMatches;
+    // Most runs show no help and make no usage error: the tree as defined parses exactly as the one
+    // in the reader's language does (that one changes texts, headings and which flags help shows,
+    // never what a flag takes), and building the latter reads every help text of every command,
+    // about half of a run's start-up. It is built only when clap has something to say.
+    if let Ok(matches) = <Cli as clap::CommandFactory>::command()
+        .bin_name("clinic")
+        .try_get_matches_from(std::env::args_os())
+        && let Ok(cli) = Cli::from_arg_matches(&matches)
+    {
+        return cli;
+    }
     let mut cmd = command();
     let fail = |e: clap::Error, cmd: &mut clap::Command| -> ! {
         let e = with_value_shown(e.format(cmd));

@@ -180,6 +180,11 @@ pub fn save_columns(
     report: &str,
     columns: &[String],
 ) -> Result<()> {
+    // Most nights give the columns the last one did: the file is left as it is, which spares each
+    // export a write and a flush to disk at its very end.
+    if self::columns(env, profile, report).as_deref() == Some(columns) {
+        return Ok(());
+    }
     let saved = Columns {
         profile: profile.to_string(),
         report: report.to_string(),
