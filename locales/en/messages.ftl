@@ -309,6 +309,10 @@ pages-why-counter-agrees = { $other } agrees with the { $count ->
    *[other] { $read } records
 } that arrived
 pages-page-base-contradicted = the deployment's pages 0 and 1 are the same page, which contradicts page_base = 0: it is now remembered as page_base = 1; run the command again
+pages-page-base-unsettled = the deployment's pages 0 and 1 never showed how it numbers its pages ({ $tries ->
+    [one] { $tries } try
+   *[other] { $tries } tries
+}): the list changed while they were compared, or page 0 held some of page 1's records beside others, so no page can be vouched for as the first; nothing was learned: try again when the service is quieter, or set the numbering with `clinic config set page_base 0` (or 1)
 pages-fetch-cancelled = a page fetch was cancelled: { $reason }
 pages-repeated = page { $page } holds only records already read (the list ended, or the server ignores the page number or repeats its pages); dropped it and stopped
 # $from is the key a later record carried its ID under, $to the key of the walk's first records.

@@ -318,6 +318,10 @@ pages-why-counter-agrees = { $other } bate com { $count ->
    *[other] os { $read } registros que chegaram
 }
 pages-page-base-contradicted = as páginas 0 e 1 do ambiente são a mesma página, o que contradiz page_base = 0: agora guardado como page_base = 1; rode o comando de novo
+pages-page-base-unsettled = as páginas 0 e 1 do ambiente nunca mostraram como ele numera as páginas ({ $tries ->
+    [one] { $tries } tentativa
+   *[other] { $tries } tentativas
+}): a lista mudou enquanto eram comparadas, ou a página 0 trouxe parte dos registros da página 1 ao lado de outros, então nenhuma página pode ser dada como a primeira; nada foi aprendido: tente de novo quando o serviço estiver mais calmo, ou defina a numeração com `clinic config set page_base 0` (ou 1)
 pages-fetch-cancelled = a leitura de uma página foi cancelada: { $reason }
 pages-repeated = a página { $page } só traz registros já lidos (a lista acabou, ou o servidor ignora o número da página ou repete as páginas); ela foi descartada e o percurso parou
 # $from é a chave em que um registro posterior trouxe o ID, $to a chave dos primeiros registros.
