@@ -363,6 +363,14 @@ pages-change-head = a página 1, lida de novo ao fim da leitura, tinha perdido {
 }
 pages-list-changed-reading-again = a lista mudou enquanto era lida ({ $change }): registros podem ter passado pelas páginas lidas, então ela é lida de novo desde o início (leitura { $read } de no máximo { $most }); registros já escritos não são escritos duas vezes
 pages-list-kept-changing = a lista continuou mudando enquanto era lida ({ $change }): { $reads } leituras nunca concordaram, então os registros escritos não podem ser dados como a lista inteira; tente de novo quando o serviço estiver mais calmo
+# Uma página pedida para conferir uma leitura não pôde ser lida. $what é pages-confirm-end-unread ou pages-confirm-head-unread; $reason o erro, como dito em outros lugares.
+pages-confirm-end-unread = a página { $page } com { $size } por página, pedida para confirmar onde a lista acabou, não pôde ser lida ({ $reason })
+pages-confirm-head-unread = a página 1, pedida de novo ao fim da leitura para conferir o início da lista, não pôde ser lida ({ $reason })
+pages-unconfirmed-reading-again = { $what }: a leitura não pode ser dada como a lista inteira, então ela é lida de novo desde o início (leitura { $read } de no máximo { $most }); registros já escritos não são escritos duas vezes
+pages-unconfirmed = { $what }, { $reads ->
+    [one] em { $reads } leitura
+   *[other] em cada uma de { $reads } leituras
+}: os registros escritos não podem ser dados como a lista inteira; tente de novo quando o serviço responder
 pages-overlap-stop = a página { $page } se sobrepõe à anterior ({ $overlap } de seus { $count ->
     [one] { $count } registro
    *[other] { $count } registros
