@@ -309,6 +309,10 @@ pages-why-counter-agrees = { $other } agrees with the { $count ->
    *[other] { $read } records
 } that arrived
 pages-page-base-contradicted = the deployment's pages 0 and 1 are the same page, which contradicts page_base = 0: it is now remembered as page_base = 1; run the command again
+pages-page-base-unsettled = the deployment's pages 0 and 1 never showed how it numbers its pages ({ $tries ->
+    [one] { $tries } try
+   *[other] { $tries } tries
+}): the list changed while they were compared, or page 0 held some of page 1's records beside others, so no page can be vouched for as the first; nothing was learned: try again when the service is quieter, or set the numbering with `clinic config set page_base 0` (or 1)
 pages-fetch-cancelled = a page fetch was cancelled: { $reason }
 pages-repeated = page { $page } holds only records already read (the list ended, or the server ignores the page number or repeats its pages); dropped it and stopped
 # $from is the key a later record carried its ID under, $to the key of the walk's first records.
@@ -350,6 +354,14 @@ pages-change-head = page 1, read again once the read ended, had lost { $gone ->
 }
 pages-list-changed-reading-again = the list changed while it was read ({ $change }): records may have moved past the pages read, so it is read again from the start (read { $read } of at most { $most }); records already written are not written twice
 pages-list-kept-changing = the list kept changing while it was read ({ $change }): { $reads } reads never agreed, so the records written cannot be vouched for as the whole list; try again when the service is quieter
+# A page asked to check a read could not be read. $what is pages-confirm-end-unread or pages-confirm-head-unread; $reason the error, as said elsewhere.
+pages-confirm-end-unread = page { $page } at { $size } a page, asked to confirm where the list ended, could not be read ({ $reason })
+pages-confirm-head-unread = page 1, asked again once the read ended to check the head of the list, could not be read ({ $reason })
+pages-unconfirmed-reading-again = { $what }: the read cannot be vouched for as the whole list, so it is read again from the start (read { $read } of at most { $most }); records already written are not written twice
+pages-unconfirmed = { $what }, on { $reads ->
+    [one] { $reads } read
+   *[other] each of { $reads } reads
+}: the records written cannot be vouched for as the whole list; try again when the service answers
 pages-overlap-stop = page { $page } overlaps the previous page ({ $overlap } of its { $count ->
     [one] { $count } record
    *[other] { $count } records

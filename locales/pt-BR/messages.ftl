@@ -318,6 +318,10 @@ pages-why-counter-agrees = { $other } bate com { $count ->
    *[other] os { $read } registros que chegaram
 }
 pages-page-base-contradicted = as páginas 0 e 1 do ambiente são a mesma página, o que contradiz page_base = 0: agora guardado como page_base = 1; rode o comando de novo
+pages-page-base-unsettled = as páginas 0 e 1 do ambiente nunca mostraram como ele numera as páginas ({ $tries ->
+    [one] { $tries } tentativa
+   *[other] { $tries } tentativas
+}): a lista mudou enquanto eram comparadas, ou a página 0 trouxe parte dos registros da página 1 ao lado de outros, então nenhuma página pode ser dada como a primeira; nada foi aprendido: tente de novo quando o serviço estiver mais calmo, ou defina a numeração com `clinic config set page_base 0` (ou 1)
 pages-fetch-cancelled = a leitura de uma página foi cancelada: { $reason }
 pages-repeated = a página { $page } só traz registros já lidos (a lista acabou, ou o servidor ignora o número da página ou repete as páginas); ela foi descartada e o percurso parou
 # $from é a chave em que um registro posterior trouxe o ID, $to a chave dos primeiros registros.
@@ -359,6 +363,14 @@ pages-change-head = a página 1, lida de novo ao fim da leitura, tinha perdido {
 }
 pages-list-changed-reading-again = a lista mudou enquanto era lida ({ $change }): registros podem ter passado pelas páginas lidas, então ela é lida de novo desde o início (leitura { $read } de no máximo { $most }); registros já escritos não são escritos duas vezes
 pages-list-kept-changing = a lista continuou mudando enquanto era lida ({ $change }): { $reads } leituras nunca concordaram, então os registros escritos não podem ser dados como a lista inteira; tente de novo quando o serviço estiver mais calmo
+# Uma página pedida para conferir uma leitura não pôde ser lida. $what é pages-confirm-end-unread ou pages-confirm-head-unread; $reason o erro, como dito em outros lugares.
+pages-confirm-end-unread = a página { $page } com { $size } por página, pedida para confirmar onde a lista acabou, não pôde ser lida ({ $reason })
+pages-confirm-head-unread = a página 1, pedida de novo ao fim da leitura para conferir o início da lista, não pôde ser lida ({ $reason })
+pages-unconfirmed-reading-again = { $what }: a leitura não pode ser dada como a lista inteira, então ela é lida de novo desde o início (leitura { $read } de no máximo { $most }); registros já escritos não são escritos duas vezes
+pages-unconfirmed = { $what }, { $reads ->
+    [one] em { $reads } leitura
+   *[other] em cada uma de { $reads } leituras
+}: os registros escritos não podem ser dados como a lista inteira; tente de novo quando o serviço responder
 pages-overlap-stop = a página { $page } se sobrepõe à anterior ({ $overlap } de seus { $count ->
     [one] { $count } registro
    *[other] { $count } registros

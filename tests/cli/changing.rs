@@ -4,7 +4,7 @@
 //! fails naming the counters that disagreed. Never exit 0 with a count only the first page vouched
 //! for; and a mirror's bookmark never moves over such a walk.
 
-use clinic_sandbox::Options;
+use clinic_sandbox::{Counter, Options, PageZero};
 
 use crate::common::*;
 
@@ -312,4 +312,86 @@ fn quotes_deleted_after_every_read_of_the_first_page_fail_the_walk_naming_the_co
     );
     assert!(!out.exists(), "a file was left");
     assert_eq!(deleted_quotes(&env).len(), 21, "one deletion a read");
+}
+
+/// Clinic 1's quotes, every page, 7 a page, as NDJSON on stdout.
+const FICHA_BY_7: &[&str] = &[
+    "report",
+    "ficha-financeira",
+    "--all",
+    "--per-page",
+    "7",
+    "--format",
+    "ndjson",
+];
+
+/// A network whose quote lists number their pages from 0 and count no records (`total` counts
+/// pages), where once page `after` (counted from 1) of a quote list was answered the first
+/// `records` quotes of it are deleted, `answers` times (0: after every answer of that page).
+fn zero_based_deleting(records: u64, after: u64, answers: u64) -> Env {
+    Env::with(Options {
+        scale: 120,
+        page_base: Some(0),
+        page_zero: Some(PageZero::First),
+        counters: Some(vec![Counter::PagesAsTotal]),
+        deleting_records: records,
+        deleting_after_page: after,
+        deleting_answers: answers,
+        ..Options::ephemeral()
+    })
+}
+
+#[test]
+fn quotes_deleted_at_the_head_of_a_list_numbered_from_zero_without_a_record_count_are_never_skipped()
+ {
+    // The same network with nothing deleted: the quotes that existed before the walk.
+    let plain = Env::with(Options {
+        scale: 120,
+        page_base: Some(0),
+        ..Options::ephemeral()
+    });
+    let before = ndjson_ids(&plain.run_ok(FICHA_BY_7).stdout);
+    assert!(before.len() > 14, "{} quotes", before.len());
+    for (records, after, answers) in [
+        (1, 2, 0),
+        (1, 2, 1),
+        (1, 1, 2),
+        (3, 1, 1),
+        (3, 2, 0),
+        (7, 2, 1),
+        (7, 1, 0),
+    ] {
+        let env = zero_based_deleting(records, after, answers);
+        // Twice: the second run reads with what the first one learned of the numbering.
+        for run in 1..=2 {
+            let case = format!("{records} deleted after page {after}, {answers} times, run {run}");
+            let out = env.run(FICHA_BY_7);
+            let err = stderr(&out);
+            if !out.status.success() {
+                // Only a list that moves after every answer may fail, and then cleanly.
+                assert_eq!(answers, 0, "{case}: {err}");
+                assert_eq!(out.status.code(), Some(5), "{case}: {err}");
+                continue;
+            }
+            let gone = deleted_quotes(&env);
+            let got = ndjson_ids(&out.stdout);
+            assert_eq!(
+                sorted(got.clone())
+                    .windows(2)
+                    .filter(|w| w[0] == w[1])
+                    .count(),
+                0,
+                "{case}: a quote written twice"
+            );
+            let lost: Vec<&u64> = before
+                .iter()
+                .filter(|id| !gone.contains(id) && !got.contains(id))
+                .collect();
+            assert!(lost.is_empty(), "{case}: quotes lost: {lost:?}\n{err}");
+            assert!(
+                got.iter().all(|id| before.contains(id)),
+                "{case}: a quote that never was"
+            );
+        }
+    }
 }

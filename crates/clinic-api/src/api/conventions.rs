@@ -177,6 +177,29 @@ pub fn changed_between(a: &Page, b: &Page) -> bool {
     })
 }
 
+/// The IDs of a page's records, order aside.
+fn ids_of(page: &Page, ids: &IdKeys) -> HashSet<Key> {
+    page.records
+        .iter()
+        .map(|r| identity::key_of(r.get(), ids))
+        .collect()
+}
+
+/// Whether pages `a` and `b` hold the same records (by ID, order aside).
+pub fn same_records(a: &Page, b: &Page, ids: &IdKeys) -> bool {
+    a.records.len() == b.records.len() && ids_of(a, ids) == ids_of(b, ids)
+}
+
+/// Whether the list held still while page 1 (`first`), page 0 (`zero`) and page 1 again (`again`)
+/// were answered, in that order: no counter moved between them, and page 1 held the same records
+/// both times. Records deleted (or added) at the head slide page 1 whichever answer they came
+/// between, so a page 1 that did not move says the two pages in between are of one list.
+pub fn held_still(first: &Page, zero: &Page, again: &Page, ids: &IdKeys) -> bool {
+    !changed_between(first, zero)
+        && !changed_between(first, again)
+        && same_records(first, again, ids)
+}
+
 /// Whether page 1's counters say the list goes on past it.
 fn goes_on(first: &Page) -> bool {
     let held = first.records.len() as u64;
@@ -221,6 +244,9 @@ pub fn page_base_from(first: &Page, zero: Zero, ids: &IdKeys) -> Option<(u64, Ev
         Zero::Page(zero) if zero_based(first, zero, ids) => Some((0, Evidence::ZeroHoldsOthers)),
         Zero::Page(zero) if zero.records.is_empty() && first.records.is_empty() => None,
         Zero::Page(zero) if zero.records.is_empty() => Some((1, Evidence::ZeroEmpty)),
+        // Page 0 holds some of page 1's records beside others: neither numbering reads so, and
+        // records that slid between the two answers (deleted or added at the head) do.
+        Zero::Page(zero) if !same_records(first, zero, ids) => None,
         // Page 0 repeats page 1. A server that reads 0 as 1 does that, and so does one that counts
         // from 0 and repeats its last page past the end, when the list fits on one page: only a
         // list that page 1 does not hold whole tells them apart.
@@ -285,6 +311,9 @@ mod tests {
             from(&[1, 2], Zero::Page(&page(&[1, 2]))),
             Some((1, Evidence::ZeroRepeatsFirst))
         );
+        // Page 0 holds one of page 1's records beside another, counters alike: records slid
+        // between the two answers (one deleted at the head), which proves neither numbering.
+        assert_eq!(from(&[7, 8], Zero::Page(&page(&[6, 7]))), None);
         let whole = Page::of_values(vec![json!({"id": 1})], Some(1), None);
         assert_eq!(
             page_base_from(&whole, Zero::Page(&whole), &IdKeys::ANY),
@@ -323,5 +352,44 @@ mod tests {
         assert!(c.set_filter_zone(FilterZone::Utc));
         assert!(!c.set_filter_zone(FilterZone::Utc));
         assert_eq!(c.filter_zone(), Some(FilterZone::Utc));
+    }
+
+    #[test]
+    fn pages_answered_while_the_head_slid_did_not_hold_still() {
+        let page = |ids: &[u64], total: u64| {
+            Page::of_values(
+                ids.iter().map(|i| json!({ "id": i })).collect(),
+                Some(total),
+                None,
+            )
+        };
+        let ids = &IdKeys::ANY;
+        // Page 1 alike before and after page 0, counters alike: one list.
+        assert!(held_still(
+            &page(&[8, 9], 9),
+            &page(&[1, 2], 9),
+            &page(&[9, 8], 9),
+            ids
+        ));
+        // A record deleted at the head after page 0 was answered: page 1 slid.
+        assert!(!held_still(
+            &page(&[8, 9], 9),
+            &page(&[1, 2], 9),
+            &page(&[9, 10], 9),
+            ids
+        ));
+        // A counter that moved between the answers.
+        assert!(!held_still(
+            &page(&[8, 9], 9),
+            &page(&[1, 2], 8),
+            &page(&[8, 9], 9),
+            ids
+        ));
+        assert!(!held_still(
+            &page(&[8, 9], 9),
+            &page(&[1, 2], 9),
+            &page(&[8, 9], 8),
+            ids
+        ));
     }
 }

@@ -18,6 +18,10 @@ use crate::record::{Addressing, Next, Page, PageSource, Proved};
 
 /// A paged list on `base_url`: adds `pagina_atual` and `por_pagina` to the list's own filters, in the
 /// deployment's own numbering (from 0 or from 1, learned from its answers: see `api::conventions`).
+/// Most times pages 1, 0 and 1 again are asked to learn the numbering of a list that moves under
+/// them.
+const MOST_PROBES: u32 = 3;
+
 pub struct ApiList {
     client: Arc<ApiClient>,
     path: String,
@@ -116,55 +120,73 @@ impl ApiList {
 
     /// Asks page 0 once per profile, while the numbering is unknown, and learns it from the two
     /// answers whichever way it goes (see `conventions::zero_based`). The page that is really first
-    /// is returned. Two answers whose counters differ come from a list that changed in between
-    /// (records deleted or inserted at its head): both are asked once more, and if they still
-    /// differ nothing is learned.
+    /// is returned. Records deleted (or added) at the head between the two answers make either
+    /// numbering look like the other (page 0 answered after page 1 slid onto it repeats it), so
+    /// page 1 is asked once more after page 0: the answers are read only if it held still (the
+    /// same records, no counter moved), else all three are asked again, [`MOST_PROBES`] times at
+    /// most. A list still moving then, or answers that read as neither numbering (page 0 holding
+    /// some of page 1's records beside others), fail the walk: no page can be vouched for as the
+    /// first, and a numbering guessed would skip or repeat a page on every walk after.
     async fn first_page(&self, per_page: u64) -> Result<Page> {
-        let mut first = self.server_page(1, per_page).await?;
-        // A list that says where its next page is (or that it has none) has no numbering to learn,
-        // nor has a deployment known to page by link.
-        if first.next != Next::Unsaid || self.client.conventions().paging() == Some(Paging::Links) {
-            return Ok(first);
-        }
-        // A page 0 that fails says pages count from 1: it gets no retries of its own.
-        let mut zero = self.server_page_within(0, per_page, Duration::ZERO).await;
-        if let Ok(changed) = &zero
-            && conventions::changed_between(&first, changed)
-        {
-            first = self.server_page(1, per_page).await?;
-            zero = self.server_page_within(0, per_page, Duration::ZERO).await;
-        }
-        let zero = match zero {
-            Ok(zero) => zero,
-            Err(e) => {
-                let answer = match e {
-                    Error::Rejected { status, .. } => conventions::Zero::Refused(status),
-                    Error::Server { status, .. } => conventions::Zero::Failed(status),
-                    // No answer at all (the network): nothing is learned.
-                    _ => return Ok(first),
-                };
-                if let Some((base, _)) = conventions::page_base_from(&first, answer, &self.ids) {
-                    self.client.learn_page_base(base);
-                }
+        for _ in 0..MOST_PROBES {
+            let first = self.server_page(1, per_page).await?;
+            // A list that says where its next page is (or that it has none) has no numbering to
+            // learn, nor has a deployment known to page by link.
+            if first.next != Next::Unsaid
+                || self.client.conventions().paging() == Some(Paging::Links)
+            {
                 return Ok(first);
             }
-        };
-        match conventions::page_base_from(&first, conventions::Zero::Page(&zero), &self.ids) {
-            Some((0, _)) => {
-                self.client.learn_page_base(0);
-                Ok(zero)
+            // A page 0 that fails says pages count from 1: it gets no retries of its own.
+            let zero = match self.server_page_within(0, per_page, Duration::ZERO).await {
+                Ok(zero) => zero,
+                Err(e) => {
+                    let answer = match e {
+                        Error::Rejected { status, .. } => conventions::Zero::Refused(status),
+                        Error::Server { status, .. } => conventions::Zero::Failed(status),
+                        // No answer at all (the network): nothing is learned.
+                        _ => return Ok(first),
+                    };
+                    if let Some((base, _)) = conventions::page_base_from(&first, answer, &self.ids)
+                    {
+                        self.client.learn_page_base(base);
+                    }
+                    return Ok(first);
+                }
+            };
+            let again = self.server_page(1, per_page).await?;
+            if !conventions::held_still(&first, &zero, &again, &self.ids) {
+                continue;
             }
-            Some((base, _)) => {
-                self.client.learn_page_base(base);
-                Ok(first)
+            match conventions::page_base_from(&first, conventions::Zero::Page(&zero), &self.ids) {
+                Some((0, _)) => {
+                    self.client.learn_page_base(0);
+                    self.zero_fingerprint
+                        .store(page_digest(&zero.records, &self.ids), Ordering::Relaxed);
+                    return Ok(zero);
+                }
+                Some((base, _)) => {
+                    self.client.learn_page_base(base);
+                    return Ok(first);
+                }
+                // Both empty, or page 0 the same records as page 1 in a list page 1 may hold
+                // whole: either numbering reads the same records, and 1 goes on from there.
+                None if conventions::same_records(&first, &zero, &self.ids) => return Ok(first),
+                // Page 0 holds some of page 1's records and others, the list holding still:
+                // asked again, it may read as one numbering.
+                None => {}
             }
-            None => Ok(first),
         }
+        Err(Error::Protocol(crate::t!(
+            "pages-page-base-unsettled",
+            tries = MOST_PROBES
+        )))
     }
 
     /// The first page of a deployment remembered as numbering from 0. An empty page 0 while page 1
-    /// holds records contradicts that: the convention is unlearnt (with a note) and page 1 is the
-    /// first page.
+    /// holds records contradicts that, if page 0 is still empty once page 1 was read (records
+    /// added at the head in between fill it): the convention is unlearnt (with a note) and page 1
+    /// is the first page.
     async fn first_page_from_zero(&self, per_page: u64) -> Result<Page> {
         let zero = self.server_page(0, per_page).await?;
         if !zero.records.is_empty() {
@@ -174,6 +196,12 @@ impl ApiList {
         }
         let one = self.server_page(1, per_page).await?;
         if one.records.is_empty() {
+            return Ok(zero);
+        }
+        let zero = self.server_page(0, per_page).await?;
+        if !zero.records.is_empty() {
+            self.zero_fingerprint
+                .store(page_digest(&zero.records, &self.ids), Ordering::Relaxed);
             return Ok(zero);
         }
         self.client.learn_page_base(1);
@@ -186,7 +214,12 @@ impl ApiList {
     /// list fits on page 0 and the deployment repeats its last page past the end, or the deployment
     /// reads 0 as 1 and counts from 1: page 2 tells, repeating too in the first case and going on in
     /// the second, which contradicts the numbering (unlearnt, and the walk fails: its first page was
-    /// handed on already).
+    /// handed on already). Only if the list held still: page 1 answered after records at the head
+    /// were deleted repeats what page 0 held before (even page 0 of an earlier read), so pages 0
+    /// and 1 are asked again first. Page 1 that moved is the list as it is now, handed on as page 2
+    /// (the walk reads page 1 again once it ended, and its head tells the change); page 0 that
+    /// moved while page 1 did not reads as neither numbering, and fails the walk unlearning
+    /// nothing.
     async fn second_page_from_zero(&self, per_page: u64) -> Result<Page> {
         let second = self.server_page(1, per_page).await?;
         let zero = self.zero_fingerprint.load(Ordering::Relaxed);
@@ -197,6 +230,17 @@ impl ApiList {
         let third = self.server_page(2, per_page).await?;
         if third.records.is_empty() || page_digest(&third.records, &self.ids) == zero {
             return Ok(second);
+        }
+        let zero_now = self.server_page(0, per_page).await?;
+        let second_now = self.server_page(1, per_page).await?;
+        if second_now.records.is_empty() || page_digest(&second_now.records, &self.ids) != zero {
+            return Ok(second_now);
+        }
+        if page_digest(&zero_now.records, &self.ids) != zero {
+            return Err(Error::Protocol(crate::t!(
+                "pages-page-base-unsettled",
+                tries = 1
+            )));
         }
         self.client.learn_page_base(1);
         Err(Error::Protocol(crate::t!("pages-page-base-contradicted")))
@@ -396,7 +440,11 @@ impl PageSource for ApiList {
                 .server_page_within(0, per_page, Duration::ZERO)
                 .await
                 .ok()?;
-            conventions::zero_based(&first, &zero, &self.ids).then(|| {
+            // Only from a list that held still across the two: page 1 once more.
+            let again = self.server_page(1, per_page).await.ok()?;
+            (conventions::held_still(&first, &zero, &again, &self.ids)
+                && conventions::zero_based(&first, &zero, &self.ids))
+            .then(|| {
                 self.client.learn_page_base(0);
                 crate::t!("pages-why-page-base", base = 0)
             })

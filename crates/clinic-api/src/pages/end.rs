@@ -50,6 +50,9 @@ pub(super) struct Change {
     /// The read ended short of a counter that held still: the walk's failure, should a second read
     /// agree with it (the source is asked why only then).
     pub(super) short: Option<Short>,
+    /// A page asked to confirm where the list ended, or its head, could not be read (`said` names
+    /// it): the read is unchecked, never taken as a list that held still.
+    pub(super) unconfirmed: bool,
 }
 
 /// A counter the service gave, and whether the data has borne it out so far.
@@ -125,6 +128,7 @@ impl Ending {
             counters: self.counter_changed.is_some(),
             stopped: self.overlap_stopped,
             short: None,
+            unconfirmed: false,
         })
     }
 

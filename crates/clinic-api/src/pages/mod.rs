@@ -143,18 +143,34 @@ async fn walk_once(
             if let Some(short) = change.short {
                 return Err(short.error(source.shortfall().await));
             }
+            if change.unconfirmed {
+                return Err(Error::Protocol(crate::t!(
+                    "pages-unconfirmed",
+                    reads = state.summary.reads,
+                    what = change.said
+                )));
+            }
             return Err(Error::Protocol(crate::t!(
                 "pages-list-kept-changing",
                 reads = state.summary.reads,
                 change = change.said
             )));
         }
-        reporter.warn(&crate::t!(
-            "pages-list-changed-reading-again",
-            change = change.said,
-            read = state.summary.reads + 1,
-            most = MOST_READS
-        ));
+        reporter.warn(&if change.unconfirmed {
+            crate::t!(
+                "pages-unconfirmed-reading-again",
+                what = change.said,
+                read = state.summary.reads + 1,
+                most = MOST_READS
+            )
+        } else {
+            crate::t!(
+                "pages-list-changed-reading-again",
+                change = change.said,
+                read = state.summary.reads + 1,
+                most = MOST_READS
+            )
+        });
         before = Some(this);
         let read = std::mem::replace(&mut state.pass, Pass::new(spec, first_page));
         if state.summary.reads == 1 {
@@ -352,7 +368,7 @@ async fn read_once(
             && !state.pass.chained
             && first_page == 1
             && state.pass.ending.second_repeats_first().is_none()
-            && let Some(change) = confirm_end(&**source, &state.pass, spec.per_page).await
+            && let Some(change) = confirm_end(&**source, &state.pass, spec.per_page).await?
         {
             return Ok(Verdict::Changed(change));
         }
@@ -362,7 +378,7 @@ async fn read_once(
         if addressing == Addressing::Numbered
             && first_page == 1
             && !state.pass.by_cursor
-            && let Some(change) = confirm_head(&**source, &state.pass, spec.per_page).await
+            && let Some(change) = confirm_head(&**source, &state.pass, spec.per_page).await?
         {
             return Ok(Verdict::Changed(change));
         }
@@ -822,18 +838,26 @@ async fn probe_ignored_page(source: &dyn PageSource, pass: &mut Pass, held: u64)
 /// on one page of another number: a record there that the read never met means the list goes on
 /// past where the read stopped, and the list is read again (the ledger keeps every record once); one
 /// that holds records all met before confirms the end. A larger page goes first, a size the
-/// deployment has not shown it refuses; one that is refused, fails or holds nothing says nothing,
-/// and a smaller one is tried. Where no size can say, the end stands as the pages gave it.
+/// deployment has not shown it refuses; one that is refused (for its size) or holds nothing says
+/// nothing, and a smaller one is tried. Where no size can say, the end stands as the pages gave it.
+/// One that fails otherwise (once the transport's retries are spent) leaves the end unchecked: the
+/// read counts as unconfirmed, and the list is read again (or the walk fails), never passed.
 ///
 /// A page short of the size asked is a second sign of the end by itself, unless the deployment's
 /// pages were all that size (a cap it never stated), so a list that fits on one short page costs
 /// nothing more.
-async fn confirm_end(source: &dyn PageSource, pass: &Pass, per_page: u64) -> Option<Change> {
+async fn confirm_end(
+    source: &dyn PageSource,
+    pass: &Pass,
+    per_page: u64,
+) -> Result<Option<Change>> {
     let records = pass.records;
-    let size = pass.ending.size()?;
+    let Some(size) = pass.ending.size() else {
+        return Ok(None);
+    };
     let full = pass.last_len == size && (size == per_page || pass.pages > 1);
     if records == 0 || !full || pass.ending.borne_out(records, pass.pages) {
-        return None;
+        return Ok(None);
     }
     // Sizes at which the last record read and the place after it share a page.
     let spans = |p: &u64| !records.is_multiple_of(*p);
@@ -842,8 +866,19 @@ async fn confirm_end(source: &dyn PageSource, pass: &Pass, per_page: u64) -> Opt
     let keys = source.identity();
     for p in larger.into_iter().chain(smaller) {
         let page = (records - 1) / p + 1;
-        let Ok(got) = source.fetch(page, p).await else {
-            continue;
+        let got = match source.fetch(page, p).await {
+            Ok(got) => got,
+            // A size the deployment refuses: another may say.
+            Err(Error::Rejected { .. }) => continue,
+            Err(e) if unreadable(&e) => {
+                return Ok(Some(unconfirmed(crate::t!(
+                    "pages-confirm-end-unread",
+                    page = page,
+                    size = p,
+                    reason = e.to_string()
+                ))));
+            }
+            Err(e) => return Err(e),
         };
         let ids: Vec<Key> = got
             .records
@@ -852,7 +887,7 @@ async fn confirm_end(source: &dyn PageSource, pass: &Pass, per_page: u64) -> Opt
             .collect();
         let unmet = ids.iter().filter(|id| !pass.seen.contains(**id)).count() as u64;
         if unmet > 0 {
-            return Some(Change {
+            return Ok(Some(Change {
                 said: crate::t!(
                     "pages-change-past-end",
                     page = page,
@@ -863,13 +898,14 @@ async fn confirm_end(source: &dyn PageSource, pass: &Pass, per_page: u64) -> Opt
                 counters: true,
                 stopped: false,
                 short: None,
-            });
+                unconfirmed: false,
+            }));
         }
         if !ids.is_empty() {
-            return None;
+            return Ok(None);
         }
     }
-    None
+    Ok(None)
 }
 
 /// Records deleted (or added) ahead of a read slide the pages after them: the read then skips
@@ -877,12 +913,27 @@ async fn confirm_end(source: &dyn PageSource, pass: &Pass, per_page: u64) -> Opt
 /// pages that no record count checked reads page 1 again once it ended: the same records there
 /// mean nothing moved at the head while it ran; others mean the pages slid under it, and the list
 /// is read again (the ledger keeps every record once). One request per such read; a read of one
-/// page, or one a record count vouched for, costs nothing more.
-async fn confirm_head(source: &dyn PageSource, pass: &Pass, per_page: u64) -> Option<Change> {
+/// page, or one a record count vouched for, costs nothing more. A page 1 that cannot be read again
+/// (once the transport's retries are spent) leaves the head unchecked: the read counts as
+/// unconfirmed, never as a list that held still.
+async fn confirm_head(
+    source: &dyn PageSource,
+    pass: &Pass,
+    per_page: u64,
+) -> Result<Option<Change>> {
     if pass.pages < 2 || pass.ending.total().is_some() || pass.first_ids.is_empty() {
-        return None;
+        return Ok(None);
     }
-    let again = source.fetch(1, per_page).await.ok()?;
+    let again = match source.fetch(1, per_page).await {
+        Ok(again) => again,
+        Err(e) if unreadable(&e) => {
+            return Ok(Some(unconfirmed(crate::t!(
+                "pages-confirm-head-unread",
+                reason = e.to_string()
+            ))));
+        }
+        Err(e) => return Err(e),
+    };
     let keys = source.identity();
     let now: std::collections::HashSet<Key> = again
         .records
@@ -891,9 +942,9 @@ async fn confirm_head(source: &dyn PageSource, pass: &Pass, per_page: u64) -> Op
         .collect();
     let before: std::collections::HashSet<Key> = pass.first_ids.iter().copied().collect();
     if now == before {
-        return None;
+        return Ok(None);
     }
-    Some(Change {
+    Ok(Some(Change {
         said: crate::t!(
             "pages-change-head",
             gone = before.difference(&now).count() as u64,
@@ -902,7 +953,30 @@ async fn confirm_head(source: &dyn PageSource, pass: &Pass, per_page: u64) -> Op
         counters: true,
         stopped: false,
         short: None,
-    })
+        unconfirmed: false,
+    }))
+}
+
+/// A page that could not be read once the transport's retries were spent: the server failed, the
+/// network, or the answer could not be understood. A stop, a lost login or a refused proxy ends the
+/// walk as it would anywhere else.
+fn unreadable(e: &Error) -> bool {
+    matches!(
+        e,
+        Error::Server { .. } | Error::Network(_) | Error::Protocol(_)
+    )
+}
+
+/// A read whose end or head could not be checked (`said` names the page that could not be read):
+/// like a read whose counters moved, it vouches for nothing, so the list is read again.
+fn unconfirmed(said: String) -> Change {
+    Change {
+        said,
+        counters: true,
+        stopped: false,
+        short: None,
+        unconfirmed: true,
+    }
 }
 
 #[cfg(test)]
@@ -1569,6 +1643,111 @@ mod tests {
         assert!(seen.len() <= 20);
         assert!(
             matches!(&r, Err(Error::Protocol(m)) if m.contains("3 reads") && m.contains("page 1")),
+            "{r:?}"
+        );
+    }
+
+    /// A list of `n` records and no counters whose requests that check a read fail with a 503
+    /// (as they would once the transport's retries are spent), the first `times` times: page 1
+    /// asked again once a read ended (`head`), or a page asked at another size than the walk's
+    /// `per_page` (the end read across it).
+    struct Unconfirmable {
+        n: u64,
+        per_page: u64,
+        head: bool,
+        times: u64,
+        failed: std::sync::atomic::AtomicU64,
+        firsts: std::sync::atomic::AtomicU64,
+    }
+
+    impl Unconfirmable {
+        fn new(n: u64, per_page: u64, head: bool, times: u64) -> Unconfirmable {
+            Unconfirmable {
+                n,
+                per_page,
+                head,
+                times,
+                failed: Default::default(),
+                firsts: Default::default(),
+            }
+        }
+    }
+
+    impl PageSource for Unconfirmable {
+        numbered_source!();
+
+        fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
+            use std::sync::atomic::Ordering::SeqCst;
+            // Each read asks page 1 once, and its head check once more.
+            let checking = match self.head {
+                true => {
+                    page == 1
+                        && per_page == self.per_page
+                        && self.firsts.fetch_add(1, SeqCst) % 2 == 1
+                }
+                false => per_page != self.per_page,
+            };
+            if checking && self.failed.fetch_add(1, SeqCst) < self.times {
+                return Box::pin(async {
+                    Err(Error::Server {
+                        status: 503,
+                        message: "Service Unavailable".into(),
+                    })
+                });
+            }
+            let start = (page - 1) * per_page;
+            let records = (start..(start + per_page).min(self.n))
+                .map(|i| record_of(&json!({ "id": i })))
+                .collect();
+            answered(records, None)
+        }
+    }
+
+    #[test]
+    fn a_head_check_that_cannot_be_read_once_reads_the_list_again() {
+        // 12 records at 5 a page, no counters: page 1 asked again once the read ended fails once.
+        // The read is unchecked, so the list is read again, each record handed on once.
+        let walk = Walk {
+            concurrency: 1,
+            ..all(5)
+        };
+        let (r, seen) = run(Unconfirmable::new(12, 5, true, 1), walk);
+        assert_eq!(seen, (0..12).collect::<Vec<_>>(), "each record once");
+        assert_eq!(r.unwrap().reads, 2);
+    }
+
+    #[test]
+    fn a_head_check_that_never_can_be_read_fails_the_walk_naming_it() {
+        let walk = Walk {
+            concurrency: 1,
+            ..all(5)
+        };
+        let (r, seen) = run(Unconfirmable::new(12, 5, true, u64::MAX), walk);
+        assert_eq!(seen, (0..12).collect::<Vec<_>>(), "each record once");
+        assert!(
+            matches!(&r, Err(Error::Protocol(m)) if m.contains("to check the head of the list, could not be read")
+                && m.contains("each of 3 reads")),
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn an_end_that_cannot_be_confirmed_is_never_passed() {
+        // 10 records at 5 a page end on a full page and an empty one: the end is read across at
+        // 6 a page (then smaller sizes), which fails. Once: the list is read again, each record
+        // once; always: the walk fails naming the page that could not be read.
+        let walk = Walk {
+            concurrency: 1,
+            ..all(5)
+        };
+        let (r, seen) = run(Unconfirmable::new(10, 5, false, 1), walk);
+        assert_eq!(seen, (0..10).collect::<Vec<_>>(), "each record once");
+        assert_eq!(r.unwrap().reads, 2);
+        let (r, seen) = run(Unconfirmable::new(10, 5, false, u64::MAX), walk);
+        assert_eq!(seen, (0..10).collect::<Vec<_>>(), "each record once");
+        assert!(
+            matches!(&r, Err(Error::Protocol(m)) if m.contains("asked to confirm where the list ended, could not be read")
+                && m.contains("each of 3 reads")),
             "{r:?}"
         );
     }
