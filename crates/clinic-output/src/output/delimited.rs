@@ -22,24 +22,16 @@ pub(crate) enum Dialect {
 pub(crate) struct Delimited {
     dialect: Dialect,
     excel: bool,
-    /// The csv crate quotes and separates one row at a time into `line`; the bytes are then moved
-    /// to the sink (the output is shared with other formats, so the csv writer cannot own it).
-    csv: csv::WriterBuilder,
+    /// One row is quoted and separated into `line`, then written to the sink in one call.
     line: Vec<u8>,
     started: bool,
 }
 
 impl Delimited {
     pub(crate) fn new(dialect: Dialect, excel: bool) -> Self {
-        let delimiter = if excel { b';' } else { b',' };
-        let mut csv = csv::WriterBuilder::new();
-        csv.delimiter(delimiter)
-            .terminator(csv::Terminator::Any(b'\n'))
-            .buffer_capacity(1024);
         Self {
             dialect,
             excel,
-            csv,
             line: Vec::new(),
             started: false,
         }
@@ -57,9 +49,13 @@ impl Delimited {
         cells: impl Iterator<Item = &'a [u8]>,
     ) -> io::Result<()> {
         // The cells were written by this program, as UTF-8: reading them as text borrows them.
-        let line = std::mem::take(&mut self.line);
-        self.line = write_csv_line(&self.csv, line, out, cells.map(String::from_utf8_lossy))?;
-        Ok(())
+        let delimiter = self.delimiter();
+        write_csv_line(
+            delimiter,
+            &mut self.line,
+            out,
+            cells.map(String::from_utf8_lossy),
+        )
     }
 
     /// A data row of borrowed or owned cells.
@@ -95,9 +91,8 @@ impl Delimited {
         });
         match self.dialect {
             Dialect::Csv => {
-                let line = std::mem::take(&mut self.line);
-                self.line = write_csv_line(&self.csv, line, out, cells)?;
-                Ok(())
+                let delimiter = self.delimiter();
+                write_csv_line(delimiter, &mut self.line, out, cells)
             }
             Dialect::Tsv => write_tsv_line(out, cells),
         }
@@ -118,22 +113,47 @@ impl RowSink for Delimited {
     }
 }
 
-/// Returns `line` (emptied) so its allocation serves the next row.
+/// One CSV row as the csv crate writes it (RFC 4180, quotes only where needed, `\n` ends it), but
+/// built in `line` (kept between rows) and written in one call: the csv crate's writer was made
+/// anew for every row, with its own buffer, and each field was copied twice on its way out.
 fn write_csv_line<'a>(
-    csv: &csv::WriterBuilder,
-    mut line: Vec<u8>,
+    delimiter: u8,
+    line: &mut Vec<u8>,
     out: &mut dyn Write,
     cells: impl Iterator<Item = Cow<'a, str>>,
-) -> io::Result<Vec<u8>> {
+) -> io::Result<()> {
     line.clear();
-    let mut writer = csv.from_writer(line);
-    for cell in cells {
-        writer.write_field(cell.as_bytes())?;
+    for (index, cell) in cells.enumerate() {
+        if index > 0 {
+            line.push(delimiter);
+        }
+        push_csv_field(line, cell.as_bytes(), delimiter);
     }
-    writer.write_record(None::<&[u8]>)?;
-    let line = writer.into_inner().map_err(|e| e.into_error())?;
-    out.write_all(&line)?;
-    Ok(line)
+    if line.is_empty() {
+        // A row of one empty field (or none) is `""`, so the line is not read as no row at all.
+        line.extend_from_slice(b"\"\"");
+    }
+    line.push(b'\n');
+    out.write_all(line)
+}
+
+/// A field quoted when it holds the delimiter, a quote or a line break, its quotes doubled.
+fn push_csv_field(line: &mut Vec<u8>, field: &[u8], delimiter: u8) {
+    let plain = memchr::memchr3(delimiter, b'"', b'\n', field).is_none()
+        && memchr::memchr(b'\r', field).is_none();
+    if plain {
+        line.extend_from_slice(field);
+        return;
+    }
+    line.push(b'"');
+    let mut rest = field;
+    while let Some(at) = memchr::memchr(b'"', rest) {
+        line.extend_from_slice(&rest[..=at]);
+        line.push(b'"');
+        rest = &rest[at + 1..];
+    }
+    line.extend_from_slice(rest);
+    line.push(b'"');
 }
 
 fn write_tsv_line<'a>(
@@ -232,6 +252,50 @@ mod tests {
             "\u{feff}'=h;ok\n\
              São Paulo;\"say \"\"hi\"\"\";a,b;\"semi;colon\";\"line1\nline2\";'=SUM(A1);'+cmd;'-2+3;'@x;-12,50;\n"
         );
+    }
+
+    #[test]
+    fn csv_rows_are_the_bytes_the_csv_crate_writes() {
+        // Drawn rows of hostile fields (quotes, delimiters, breaks, accents, empty), both
+        // delimiters, against the csv crate's own writer.
+        let pieces = [
+            "", "a", "São", "\"", ",", ";", "\n", "\r", "\r\n", " ", "x\"y", "=1", "\t", "'",
+        ];
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut draw = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for excel in [false, true] {
+            let delimiter = if excel { b';' } else { b',' };
+            for _ in 0..3000 {
+                let width = draw(5);
+                let row: Vec<String> = (0..width)
+                    .map(|_| (0..draw(4)).map(|_| pieces[draw(pieces.len())]).collect())
+                    .collect();
+                let mut expected = csv::WriterBuilder::new()
+                    .delimiter(delimiter)
+                    .terminator(csv::Terminator::Any(b'\n'))
+                    .from_writer(Vec::new());
+                expected.write_record(&row).unwrap();
+                let expected = expected.into_inner().unwrap();
+                let mut got = Vec::new();
+                write_csv_line(
+                    delimiter,
+                    &mut Vec::new(),
+                    &mut got,
+                    row.iter().map(|c| Cow::Borrowed(c.as_str())),
+                )
+                .unwrap();
+                assert_eq!(
+                    String::from_utf8(got).unwrap(),
+                    String::from_utf8(expected).unwrap(),
+                    "{row:?}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -16,6 +16,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::flatten::{lookup, path_of};
+use super::reindent::{self, NotTaken};
 use crate::record::MAX_DEPTH;
 
 pub(crate) enum JsonStyle {
@@ -140,16 +141,28 @@ impl JsonWriter {
             return Ok(false);
         };
         buffer.clear();
-        let transcoded = Transcoded {
-            text: record.get(),
-            depth: 1,
-        };
-        if serde_json::to_writer_pretty(&mut *buffer, &transcoded).is_err() {
-            return Ok(false);
+        buffer.extend_from_slice(if *started { b",\n" } else { b"[\n" });
+        let separator = buffer.len();
+        match reindent::pretty_element(record.get(), buffer) {
+            Ok(()) => {}
+            Err(NotTaken::Refused) => return Ok(false),
+            Err(NotTaken::Elsewhere) => {
+                // Keys to merge or to unescape: the serializer's way, shifted right after.
+                let mut pretty = Vec::new();
+                let transcoded = Transcoded {
+                    text: record.get(),
+                    depth: 1,
+                };
+                if serde_json::to_writer_pretty(&mut pretty, &transcoded).is_err() {
+                    return Ok(false);
+                }
+                buffer.truncate(separator);
+                indent(buffer, &pretty)?;
+            }
         }
-        out.write_all(if *started { b",\n" } else { b"[\n" })?;
+        // One write per record, separator included: the sink is behind a `dyn Write`.
+        out.write_all(buffer)?;
         *started = true;
-        indent(out, buffer)?;
         Ok(true)
     }
 
@@ -531,6 +544,123 @@ mod tests {
             String::from_utf8(got).unwrap(),
             String::from_utf8(expected).unwrap()
         );
+    }
+
+    /// A record's text drawn from `seed`: nested objects and arrays, keys met twice or escaped,
+    /// strings with every kind of escape, numbers in every form, and spaces between tokens.
+    fn drawn_record(seed: &mut u64, depth: usize) -> String {
+        fn draw(seed: &mut u64, n: u64) -> u64 {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            *seed % n
+        }
+        const KEYS: &[&str] = &[
+            "id",
+            "valor",
+            "nome",
+            "tags",
+            "k\\u00e9y",
+            "a\\\"b",
+            "sessoes",
+            "obs",
+            "x",
+        ];
+        const STRINGS: &[&str] = &[
+            "",
+            "plain",
+            "São Paulo — Márcia",
+            "say \\\"hi\\\"",
+            "line\\nbreak\\ttab\\r",
+            "back\\\\slash",
+            "\\/slash",
+            "\\u00e9\\u0001\\u001f",
+            "\\ud83d\\ude00",
+            "\\b\\f",
+            "=SOMA(A1)",
+            "\\u007f\\u2028",
+            "a/b",
+        ];
+        const NUMBERS: &[&str] = &[
+            "0",
+            "-0",
+            "-0.0",
+            "12",
+            "-12",
+            "3120.0",
+            "5044.74",
+            "1.50",
+            "1e3",
+            "1E-7",
+            "-2.5e-7",
+            "0.000001",
+            "100.0",
+            "12345678901234567890123",
+            "1e400",
+            "-9223372036854775809",
+            "18446744073709551615",
+            "123456789012345678",
+            "0.1",
+            "1234567890123456.0",
+        ];
+        let space = |n: u64| [" ", "", "\n  ", "\t"][n as usize % 4];
+        match draw(seed, if depth >= 3 { 4 } else { 6 }) {
+            0 => format!("\"{}\"", STRINGS[draw(seed, STRINGS.len() as u64) as usize]),
+            1 => NUMBERS[draw(seed, NUMBERS.len() as u64) as usize].to_owned(),
+            2 => ["true", "false", "null"][draw(seed, 3) as usize].to_owned(),
+            3 if depth > 0 => NUMBERS[draw(seed, NUMBERS.len() as u64) as usize].to_owned(),
+            4 | 3 => {
+                let n = draw(seed, 5);
+                let items: Vec<String> = (0..n)
+                    .map(|_| {
+                        let s = space(draw(seed, 4));
+                        format!("{s}{}{s}", drawn_record(seed, depth + 1))
+                    })
+                    .collect();
+                format!("[{}{}]", items.join(","), space(draw(seed, 4)))
+            }
+            _ => {
+                let n = draw(seed, 6);
+                let members: Vec<String> = (0..n)
+                    .map(|_| {
+                        let key = KEYS[draw(seed, KEYS.len() as u64) as usize];
+                        let s = space(draw(seed, 4));
+                        format!("{s}\"{key}\"{s}:{s}{}", drawn_record(seed, depth + 1))
+                    })
+                    .collect();
+                format!("{{{}{}}}", members.join(","), space(draw(seed, 4)))
+            }
+        }
+    }
+
+    #[test]
+    fn drawn_records_laid_out_from_their_text_are_the_serializers_bytes() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut from_values = JsonWriter::array(None);
+        let mut from_text = JsonWriter::array(None);
+        let (mut expected, mut got) = (Vec::new(), Vec::new());
+        let mut taken = 0;
+        for _ in 0..3000 {
+            let text = drawn_record(&mut seed, 0);
+            let raw: Box<RawValue> = serde_json::from_str(&text).expect(&text);
+            let value = crate::record::value_of(&raw).unwrap();
+            from_values
+                .record_with_text(&mut expected, &value, &raw)
+                .unwrap();
+            assert!(from_text.pretty_text(&mut got, &raw).unwrap(), "{text}");
+            let mut laid = Vec::new();
+            taken += usize::from(reindent::pretty_element(&text, &mut laid).is_ok());
+            assert_eq!(
+                String::from_utf8_lossy(&got),
+                String::from_utf8_lossy(&expected),
+                "{text}"
+            );
+        }
+        // Most records take the direct way; the rest (escaped or repeated keys) the serializer's.
+        assert!(taken > 300, "{taken}");
+        from_values.finish(&mut expected).unwrap();
+        from_text.finish(&mut got).unwrap();
+        assert_eq!(got, expected);
     }
 
     #[test]

@@ -23,6 +23,7 @@ mod packed;
 mod parquet;
 mod partition;
 mod raw_leaves;
+mod reindent;
 mod single;
 mod sink;
 mod spec;

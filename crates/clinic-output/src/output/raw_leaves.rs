@@ -15,7 +15,7 @@ use serde_json::value::RawValue;
 
 use super::flatten::Scalar;
 use crate::error::BadRecord;
-use crate::record::{self, MAX_DEPTH, container_end, number_end, string_end};
+use crate::record::{self, MAX_DEPTH, number_end};
 
 /// One leaf: its dotted name, its cell text and its JSON type.
 pub(crate) type Leaf<'a> = (Cow<'a, str>, Cow<'a, str>, Scalar);
@@ -56,11 +56,13 @@ pub(crate) fn raw_leaves(record: &RawValue) -> Result<Option<Vec<Leaf<'_>>>, Bad
             Some(b'"') => {}
             _ => return Ok(None),
         }
-        let key_end = string_end(bytes, at);
-        let Some(key) = string_at(&text[at..key_end]) else {
+        let (key_end, escaped) = string_span(bytes, at);
+        if escaped {
+            // A key with an escape may hide a dot or a backslash: the full reader names it.
             return Ok(None);
-        };
-        if key.contains(['.', '\\']) {
+        }
+        let key: &str = &text[at + 1..key_end - 1];
+        if memchr::memchr(b'.', key.as_bytes()).is_some() {
             return Ok(None);
         }
         at = skip_space(bytes, key_end);
@@ -73,7 +75,7 @@ pub(crate) fn raw_leaves(record: &RawValue) -> Result<Option<Vec<Leaf<'_>>>, Bad
         if !open.is_empty() {
             name.push('.');
         }
-        name.push_str(&key);
+        name.push_str(key);
 
         let (cell, end, scalar) = match bytes.get(at) {
             Some(b'{') => {
@@ -89,12 +91,12 @@ pub(crate) fn raw_leaves(record: &RawValue) -> Result<Option<Vec<Leaf<'_>>>, Bad
                 (Cow::Borrowed("{}"), inside + 1, Scalar::Compound)
             }
             Some(b'[') => {
-                let (end, deepest) = container_end(bytes, at);
+                let (end, deepest, compact) = compact_container_end(text, at);
                 if depth + deepest > MAX_DEPTH {
                     return Err(too_deep());
                 }
                 let array = &text[at..end];
-                let cell = if is_compact_json(array) {
+                let cell = if compact {
                     Cow::Borrowed(array)
                 } else {
                     Cow::Owned(record::parse(array)?.to_string())
@@ -102,9 +104,15 @@ pub(crate) fn raw_leaves(record: &RawValue) -> Result<Option<Vec<Leaf<'_>>>, Bad
                 (cell, end, Scalar::Compound)
             }
             Some(b'"') => {
-                let end = string_end(bytes, at);
-                let Some(cell) = string_at(&text[at..end]) else {
-                    return Ok(None);
+                let (end, escaped) = string_span(bytes, at);
+                let cell = if escaped {
+                    let Some(cell) = string_at(&text[at..end]) else {
+                        return Ok(None);
+                    };
+                    cell
+                } else {
+                    // Valid JSON without a backslash: the text between the quotes is the string.
+                    Cow::Borrowed(&text[at + 1..end - 1])
                 };
                 (cell, end, Scalar::String)
             }
@@ -130,9 +138,10 @@ pub(crate) fn raw_leaves(record: &RawValue) -> Result<Option<Vec<Leaf<'_>>>, Bad
             None => return Ok(None),
         };
         // A top-level key is its own name: borrowed, not copied, for the common flat record.
-        let leaf_name = match key {
-            Cow::Borrowed(key) if open.is_empty() => Cow::Borrowed(key),
-            _ => Cow::Owned(name.clone()),
+        let leaf_name = if open.is_empty() {
+            Cow::Borrowed(key)
+        } else {
+            Cow::Owned(name.clone())
         };
         leaves.push((leaf_name, cell, scalar));
         name.truncate(parent);
@@ -150,45 +159,49 @@ pub(crate) fn skip_space(bytes: &[u8], mut at: usize) -> usize {
     at
 }
 
-/// Whether `text` (valid JSON) is already what writing its value back as compact JSON gives: no
-/// space between tokens, strings escaped the way the writer escapes them (no `\/`, no `\u`), and
-/// numbers as the writer prints them.
-fn is_compact_json(text: &str) -> bool {
+/// The index just past the array or object that starts at `start` (valid JSON), how deep it nests,
+/// and whether its text is already what writing its value back as compact JSON gives: no space
+/// between tokens, strings escaped the way the writer escapes them (no `\\/`, no `\\u`), and
+/// numbers as the writer prints them. One pass, where finding the end and then checking the text
+/// took two.
+fn compact_container_end(text: &str, start: usize) -> (usize, usize, bool) {
     let bytes = text.as_bytes();
-    let mut i = 0;
+    let (mut depth, mut deepest, mut compact) = (0usize, 0usize, true);
+    let mut i = start;
     while i < bytes.len() {
         match bytes[i] {
             b'"' => {
-                i += 1;
-                loop {
-                    match bytes.get(i) {
-                        Some(b'"') => break,
-                        Some(b'\\') => match bytes.get(i + 1) {
-                            Some(b'"' | b'\\' | b'b' | b'f' | b'n' | b'r' | b't') => i += 2,
-                            _ => return false,
-                        },
-                        Some(_) => i += 1,
-                        None => return false,
-                    }
+                let (end, escaped) = string_span(bytes, i);
+                if escaped && compact {
+                    compact = escapes_as_written(&bytes[i..end]);
                 }
-                i += 1;
+                i = end;
+                continue;
+            }
+            b'{' | b'[' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b'}' | b']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return (i + 1, deepest, compact);
+                }
             }
             b'-' | b'0'..=b'9' => {
-                let start = i;
-                while i < bytes.len()
-                    && matches!(bytes[i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
-                {
-                    i += 1;
+                let end = number_end(bytes, i);
+                if compact {
+                    compact = written_back_alike(&text[i..end]);
                 }
-                if !written_back_alike(&text[start..i]) {
-                    return false;
-                }
+                i = end;
+                continue;
             }
-            b' ' | b'\t' | b'\n' | b'\r' => return false,
-            _ => i += 1,
+            b' ' | b'\t' | b'\n' | b'\r' => compact = false,
+            _ => {}
         }
+        i += 1;
     }
-    true
+    (bytes.len(), deepest, compact)
 }
 
 /// A number as the writer prints it back.
@@ -207,7 +220,7 @@ fn written_back_alike(number: &str) -> bool {
 
 /// An integer written as JSON writes it back (`0`, `-12`, `3120`): at most 18 digits, no leading
 /// zero, no `-0`.
-fn plain_integer(text: &str) -> bool {
+pub(crate) fn plain_integer(text: &str) -> bool {
     let digits = text.strip_prefix('-').unwrap_or(text);
     !digits.is_empty()
         && digits.len() <= 18
@@ -222,7 +235,7 @@ fn plain_integer(text: &str) -> bool {
 /// (10^15 < 2^53), so such digits without a trailing zero are already the shortest, and Ryū
 /// writes them without an exponent while the point stands after at most sixteen digits or at most
 /// four zeros follow `0.`. A whole number keeps one `.0` (`39.0`, as the writer prints it).
-fn shortest_decimal(text: &str) -> bool {
+pub(crate) fn shortest_decimal(text: &str) -> bool {
     let digits = text.strip_prefix('-').unwrap_or(text);
     let Some((whole, fraction)) = digits.split_once('.') else {
         return false;
@@ -243,6 +256,39 @@ fn shortest_decimal(text: &str) -> bool {
         return whole.len() <= 15;
     }
     whole.len() + fraction.len() <= 15 && !fraction.ends_with('0')
+}
+
+/// The index just past the string that starts (with its quote) at `start`, and whether it holds a
+/// backslash: found in the same scan, so a plain string is never looked at twice.
+pub(crate) fn string_span(bytes: &[u8], start: usize) -> (usize, bool) {
+    let mut escaped = false;
+    let mut i = start + 1;
+    while let Some(at) = bytes
+        .get(i..)
+        .and_then(|rest| memchr::memchr2(b'"', b'\\', rest))
+    {
+        i += at;
+        if bytes[i] == b'"' {
+            return (i + 1, escaped);
+        }
+        escaped = true;
+        i += 2;
+    }
+    (bytes.len(), escaped)
+}
+
+/// Whether a string's escapes (`quoted`, valid JSON) are all ones the serializer writes the same
+/// way: `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`.
+pub(crate) fn escapes_as_written(quoted: &[u8]) -> bool {
+    let mut i = 0;
+    while let Some(at) = quoted.get(i..).and_then(|rest| memchr::memchr(b'\\', rest)) {
+        i += at;
+        match quoted.get(i + 1) {
+            Some(b'"' | b'\\' | b'b' | b'f' | b'n' | b'r' | b't') => i += 2,
+            _ => return false,
+        }
+    }
+    true
 }
 
 /// A string (a key or a value) borrowed from the text unless it holds escapes.
@@ -313,6 +359,8 @@ mod tests {
             r#"{ "spaced" : { "k" : "v" } , "t" : false }"#,
             r#"{"a":[{"v":3120.0,"q":1,"s":"x\"y\n","n":null,"t":true,"e":[]}],"b":[1.50],"c":[1E3],"d":["\/"],"e":["\u00e9"],"f":[-0],"g":[0.1,-2.5e-7]}"#,
             r#"{"k\u002e":1}"#,
+            r#"{"k\u00e9y":{"a\"b":1},"ok":[" \/",{"x":"\u0041"},1.50, 2]}"#,
+            r#"{"arr":["a\"b\\c\n",{"k":[1,2.5,-0.0,"z"]}],"sp":[1 ,2]}"#,
             r#"{}"#,
             r#"{"huge":1e400,"in":{"neg":-2E999,"list":[1e400,{"a":[]}]},"ok":1.50}"#,
             r#"{ "a" : { "b" : { } , "c" : [ ] } , "d" : { "e" : 1 } }"#,
@@ -321,7 +369,8 @@ mod tests {
             let (fast, full) = both(text);
             match fast {
                 Some(fast) => assert_eq!(fast, full, "{text}"),
-                None => assert!(text.contains("\\u002e"), "{text} fell back"),
+                // A key with an escape is left to the full reader: it may hide a dot.
+                None => assert!(text.starts_with(r#"{"k\u"#), "{text} fell back"),
             }
         }
     }
