@@ -24,7 +24,7 @@ use serde_json::value::RawValue;
 
 use crate::config::FilterZone;
 use crate::output::{column_of_key, moment_in, utc_day};
-use crate::record::{MAX_DEPTH, container_end, string_end};
+use crate::record::{MAX_DEPTH, container_end, string_end_escaped};
 
 /// The watch over one report's walk.
 pub struct Watch {
@@ -198,19 +198,33 @@ fn scan(text: &str, modified_key: &str, zone: &chrono_tz::Tz, seen: &mut Seen) -
             Some(b'"') => {}
             Some(_) => return Scanned::ToParser,
         }
-        let key_end = string_end(bytes, at);
-        let key = &text[at + 1..key_end.saturating_sub(1).max(at + 1)];
-        if key.contains('\\') {
-            return Scanned::ToParser;
-        }
+        // The key the first record has at this place, when this one has it too: the first
+        // record's keys hold no quote or backslash, so the key is known where it stands, without
+        // a search for its end or a lookup among the known keys.
+        let in_place = seen.first.get(index).map(String::as_bytes).filter(|k| {
+            bytes.get(at + 1..at + 1 + k.len()) == Some(*k)
+                && bytes.get(at + 1 + k.len()) == Some(&b'"')
+        });
+        let (key, key_end) = match in_place {
+            Some(k) => (&text[at + 1..at + 1 + k.len()], at + 2 + k.len()),
+            None => match string_end_escaped(bytes, at) {
+                (_, true) => return Scanned::ToParser,
+                (end, false) => (&text[at + 1..end.saturating_sub(1).max(at + 1)], end),
+            },
+        };
         at = skip_space(bytes, key_end);
         if bytes.get(at) != Some(&b':') {
             return Scanned::ToParser;
         }
         at = skip_space(bytes, at + 1);
         let start = at;
+        let mut escaped = false;
         at = match bytes.get(at) {
-            Some(b'"') => string_end(bytes, at),
+            Some(b'"') => {
+                let end;
+                (end, escaped) = string_end_escaped(bytes, at);
+                end
+            }
             // The record itself is level 1: a value nested deeper than a record may be is left
             // to the parser, which refuses the record.
             Some(b'{' | b'[') => match container_end(bytes, at) {
@@ -223,7 +237,7 @@ fn scan(text: &str, modified_key: &str, zone: &chrono_tz::Tz, seen: &mut Seen) -
             modified = match bytes.get(start) {
                 Some(b'"') => {
                     let quoted = &text[start..at];
-                    if quoted.contains('\\') {
+                    if escaped {
                         serde_json::from_str::<String>(quoted)
                             .ok()
                             .and_then(|t| moment_in(&t, zone))
@@ -234,7 +248,7 @@ fn scan(text: &str, modified_key: &str, zone: &chrono_tz::Tz, seen: &mut Seen) -
                 _ => None,
             };
         }
-        let known = seen.first.get(index).is_some_and(|k| k == key) || seen.known.contains(key);
+        let known = in_place.is_some() || seen.known.contains(key);
         if !known {
             new.push(key);
         }
@@ -489,6 +503,96 @@ mod tests {
                 .and_hms_opt(9, 0, 0)
         );
     }
+
+    /// Feeds the same records to a scanning watch and to one that only parses, and compares what
+    /// each saw.
+    fn same_as_parser(records: &[String]) {
+        let zone = chrono_tz::America::Sao_Paulo;
+        let scanned = Watch::new("modificado_em", None, Vec::new(), zone);
+        let parsed = Watch::new("modificado_em", None, Vec::new(), zone);
+        for text in records {
+            scanned.observe(&raw(text));
+            by_parser(&parsed, text);
+        }
+        assert_eq!(scanned.columns(), parsed.columns(), "{records:?}");
+        assert_eq!(scanned.records(), parsed.records(), "{records:?}");
+        assert_eq!(scanned.newest(), parsed.newest(), "{records:?}");
+    }
+
+    #[test]
+    fn a_key_read_where_the_first_record_had_it_is_that_key_and_no_other() {
+        let records = [
+            r#"{"id": 1, "modificado_em": "2026-03-02 10:00:00", "nome": "a"}"#,
+            // At the first record's places: longer keys that start with its keys, a shorter one,
+            // the same key escaped, and its time escaped.
+            r#"{"idx": 2, "modificado_em_utc": "2026-03-09 10:00:00", "nom": "b"}"#,
+            r#"{"i\u0064": 3, "modificado_em": "2026-03-0\u0035 10:00:00", "nome\"": 1}"#,
+            r#"{"": 4, "id": "modificado_em", "modificado_em": "2026-03-04 10:00:00"}"#,
+            r#"{"id":5,"modificado_em":"2026-03-03 10:00:00","nome":"\\"}"#,
+            // Keys that start with the first record's and hold a colon after it.
+            r#"{"id_:": 7}"#,
+            r#"{"w": 8}"#,
+            r#"{"id_:": "2026-03-08 10:00:00", "modificado_em_:": 6}"#,
+        ]
+        .map(String::from);
+        same_as_parser(&records);
+    }
+
+    proptest::proptest! {
+        /// Records of keys drawn from a few that look alike (prefixes of each other, escaped,
+        /// with dots), in any order, with values of every kind: the scan sees what the parser sees.
+        #[test]
+        fn the_scan_reads_what_the_parser_reads_in_any_order(
+            records in proptest::collection::vec(
+                proptest::collection::vec((0..KEYS.len(), 0..VALUES.len()), 0..8),
+                1..6,
+            )
+        ) {
+            let records: Vec<String> = records
+                .iter()
+                .map(|fields| {
+                    let fields: Vec<String> = fields
+                        .iter()
+                        .map(|&(k, v)| format!("{}:{}", KEYS[k], VALUES[v]))
+                        .collect();
+                    format!("{{{}}}", fields.join(","))
+                })
+                .collect();
+            same_as_parser(&records);
+        }
+    }
+
+    const KEYS: &[&str] = &[
+        r#""id""#,
+        r#""idx""#,
+        r#""i""#,
+        r#""""#,
+        r#""i\u0064""#,
+        r#""modificado_em""#,
+        r#""modificado_e""#,
+        r#""modificado_em2""#,
+        r#""id_:""#,
+        r#""modific\u0061do_em""#,
+        r#""a.b""#,
+        r#" "id" "#,
+        r#""nome \"x\"""#,
+    ];
+
+    const VALUES: &[&str] = &[
+        "1",
+        "-2.5e3",
+        "null",
+        "true",
+        r#""2026-03-02 10:00:00""#,
+        r#""2026-03-0\u0037 11:00:00""#,
+        r#""2026-03-05T02:59:00Z""#,
+        r#""amanhã""#,
+        r#""id""#,
+        r#""\"}""#,
+        r#"{"id": "}", "x": [1, "]"]}"#,
+        "[]",
+        r#" "un texto bem mais longo que trinta e dois bytes, com \\ e \" dentro" "#,
+    ];
 
     #[test]
     fn the_newest_time_the_older_records_and_the_columns_in_order() {

@@ -26,7 +26,11 @@ pub fn to_utf8(headers: &HeaderMap, body: Bytes, reporter: &Reporter) -> Bytes {
     let encoding = match named {
         Some(e) if e == UTF_8 => return body,
         Some(e) => e,
-        None if !is_text(content_type) || std::str::from_utf8(&body).is_ok() => return body,
+        // The check runs over every answer that names no charset: the vector one, as it is
+        // several times faster over a large page.
+        None if !is_text(content_type) || simdutf8::basic::from_utf8(&body).is_ok() => {
+            return body;
+        }
         None => {
             reporter.trace(&crate::t!("http-trace-not-utf8"));
             WINDOWS_1252
