@@ -33,7 +33,15 @@ if [[ ! -x "$old" ]]; then
     (cd "$src" && CARGO_TARGET_DIR="$old_target" cargo build --quiet --release --locked --bin clinic)
 fi
 build_clinic
-new="$clinic"
+# Measured as people download them, without symbol tables (the release profile strips them; a build
+# that keeps them for profiling would otherwise carry megabytes more into memory than REV's).
+cp "$old" "$work/old-clinic"
+cp "$clinic" "$work/new-clinic"
+if command -v strip >/dev/null; then
+    strip "$work/old-clinic" "$work/new-clinic"
+fi
+old="$work/old-clinic"
+new="$work/new-clinic"
 
 # Clinic 1 holds about 15% of the sandbox's quotes: the scale that gives it `quotes`.
 scale=$(python3 -c "import math; print(math.ceil($quotes / 0.15))")
