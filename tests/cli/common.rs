@@ -365,18 +365,33 @@ pub fn stderr(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
-/// `entries` without the one question a first walk asks a deployment whose page numbering it does not
-/// know yet (page 0, once per profile: see "Conventions learned from the deployment" in the README),
-/// for tests about what else was sent.
+/// `entries` without the questions a first walk asks a deployment whose page numbering it does not
+/// know yet (page 0, then page 1 once more to see that the list held still meanwhile; once per
+/// profile: see "Conventions learned from the deployment" in the guide), for tests about what else
+/// was sent.
 pub fn without_numbering_probe(entries: Vec<Value>) -> Vec<Value> {
-    entries
-        .into_iter()
-        .filter(|r| {
-            !query_of(r)
-                .iter()
-                .any(|(k, v)| k == "pagina_atual" && v == "0")
-        })
-        .collect()
+    let page = |r: &Value| {
+        query_of(r)
+            .into_iter()
+            .find(|(k, _)| k == "pagina_atual")
+            .map(|(_, v)| v)
+    };
+    let mut kept = Vec::new();
+    // The path of a page 0 just asked: page 1 asked again is the next question on that path, and
+    // only when page 0 answered (a page 0 refused teaches the numbering alone).
+    let mut probed: Option<Value> = None;
+    for r in entries {
+        let after_probe = probed.as_ref().is_some_and(|path| *path == r["path"]);
+        if after_probe {
+            probed = None;
+        }
+        match page(&r).as_deref() {
+            Some("0") => probed = Some(r["path"].clone()),
+            Some("1") if after_probe => {}
+            _ => kept.push(r),
+        }
+    }
+    kept
 }
 
 /// The `id` of each line of NDJSON output, in order.
