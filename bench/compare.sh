@@ -117,6 +117,12 @@ echo "load at start: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
 printf '\n%-8s | %-22s | %-22s | %s\n' "" "$short cpu/wall/rss" "tree cpu/wall/rss" "output"
 ratios=()
 for what in ${COMPARE_ONLY:-ndjson csv json parquet sync}; do
+    # A revision from before a command (`sync`) has nothing to pair with it.
+    # shellcheck disable=SC2046
+    if ! "$old" $(command_of "$what" x | cut -d' ' -f1) --help >/dev/null 2>&1; then
+        printf '%-8s | %-22s | %-22s | %s\n' "$what" "(no such command)" "" ""
+        continue
+    fi
     declare -a oc=() ow=() orss=() nc=() nw=() nrss=()
     for ((i = 0; i < rounds; i++)); do
         # Alternated, so that a drift of the machine's speed weighs on both sides alike.
