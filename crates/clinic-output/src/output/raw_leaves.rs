@@ -15,7 +15,7 @@ use serde_json::value::RawValue;
 
 use super::flatten::Scalar;
 use crate::error::BadRecord;
-use crate::record::{self, MAX_DEPTH, number_end};
+use crate::record::{self, MAX_DEPTH, number_end, string_end_escaped};
 
 /// One leaf: its dotted name, its cell text and its JSON type.
 pub(crate) type Leaf<'a> = (Cow<'a, str>, Cow<'a, str>, Scalar);
@@ -56,7 +56,7 @@ pub(crate) fn raw_leaves(record: &RawValue) -> Result<Option<Vec<Leaf<'_>>>, Bad
             Some(b'"') => {}
             _ => return Ok(None),
         }
-        let (key_end, escaped) = string_span(bytes, at);
+        let (key_end, escaped) = string_end_escaped(bytes, at);
         if escaped {
             // A key with an escape may hide a dot or a backslash: the full reader names it.
             return Ok(None);
@@ -104,7 +104,7 @@ pub(crate) fn raw_leaves(record: &RawValue) -> Result<Option<Vec<Leaf<'_>>>, Bad
                 (cell, end, Scalar::Compound)
             }
             Some(b'"') => {
-                let (end, escaped) = string_span(bytes, at);
+                let (end, escaped) = string_end_escaped(bytes, at);
                 let cell = if escaped {
                     let Some(cell) = string_at(&text[at..end]) else {
                         return Ok(None);
@@ -171,7 +171,7 @@ fn compact_container_end(text: &str, start: usize) -> (usize, usize, bool) {
     while i < bytes.len() {
         match bytes[i] {
             b'"' => {
-                let (end, escaped) = string_span(bytes, i);
+                let (end, escaped) = string_end_escaped(bytes, i);
                 if escaped && compact {
                     compact = escapes_as_written(&bytes[i..end]);
                 }
@@ -256,25 +256,6 @@ pub(crate) fn shortest_decimal(text: &str) -> bool {
         return whole.len() <= 15;
     }
     whole.len() + fraction.len() <= 15 && !fraction.ends_with('0')
-}
-
-/// The index just past the string that starts (with its quote) at `start`, and whether it holds a
-/// backslash: found in the same scan, so a plain string is never looked at twice.
-pub(crate) fn string_span(bytes: &[u8], start: usize) -> (usize, bool) {
-    let mut escaped = false;
-    let mut i = start + 1;
-    while let Some(at) = bytes
-        .get(i..)
-        .and_then(|rest| memchr::memchr2(b'"', b'\\', rest))
-    {
-        i += at;
-        if bytes[i] == b'"' {
-            return (i + 1, escaped);
-        }
-        escaped = true;
-        i += 2;
-    }
-    (bytes.len(), escaped)
 }
 
 /// Whether a string's escapes (`quoted`, valid JSON) are all ones the serializer writes the same

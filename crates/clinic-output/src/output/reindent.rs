@@ -10,9 +10,9 @@
 //! left to the serializer, which knows how to merge duplicate keys.
 
 use super::raw_leaves::{
-    escapes_as_written, plain_integer, shortest_decimal, skip_space, string_at, string_span,
+    escapes_as_written, plain_integer, shortest_decimal, skip_space, string_at,
 };
-use crate::record::{MAX_DEPTH, beyond_f64, number_end};
+use crate::record::{MAX_DEPTH, beyond_f64, number_end, string_end_escaped};
 
 /// Why a record was not laid out here.
 #[derive(Debug, PartialEq, Eq)]
@@ -86,7 +86,7 @@ impl Layout<'_, '_> {
                     if bytes.get(at) != Some(&b'"') {
                         return Err(NotTaken::Refused);
                     }
-                    let (key_end, escaped) = string_span(bytes, at);
+                    let (key_end, escaped) = string_end_escaped(bytes, at);
                     if escaped {
                         return Err(NotTaken::Elsewhere);
                     }
@@ -150,7 +150,7 @@ impl Layout<'_, '_> {
                 Ok(at + 1)
             }
             Some(b'"') => {
-                let (end, escaped) = string_span(bytes, at);
+                let (end, escaped) = string_end_escaped(bytes, at);
                 let quoted = &self.text[at..end];
                 if !escaped || escapes_as_written(quoted.as_bytes()) {
                     self.out.extend_from_slice(quoted.as_bytes());
