@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use futures::future::BoxFuture;
 use serde_json::Value;
-use serde_json::value::RawValue;
 
 use crate::api::envelope;
 use crate::api::list::{ApiList, WholeList};
@@ -16,6 +15,7 @@ use crate::output::{Finished, Format, Output, Shape};
 use crate::pages::{self, Walk};
 use crate::record::Page;
 use crate::record::PageSource;
+use crate::record::RawRecord;
 
 /// The output with the `--jq` filter in front of it.
 pub(crate) struct Sink {
@@ -102,7 +102,7 @@ impl Sink {
     }
 
     /// A record of a list as the service sent it: copied out as it is where the format allows.
-    pub(crate) fn write_record(&mut self, record: &RawValue) -> Result<()> {
+    pub(crate) fn write_record(&mut self, record: &RawRecord) -> Result<()> {
         if let Some(watch) = &self.watch {
             watch.observe(record);
         }
@@ -114,7 +114,7 @@ impl Sink {
         self.write_unsorted(record)
     }
 
-    fn write_unsorted(&mut self, record: &RawValue) -> Result<()> {
+    fn write_unsorted(&mut self, record: &RawRecord) -> Result<()> {
         match &self.jq {
             None => {
                 self.out

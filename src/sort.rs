@@ -14,9 +14,9 @@ use std::io::{Read, Seek, SeekFrom, Write};
 
 use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::Value;
-use serde_json::value::RawValue;
 
 use crate::output::moment_in;
+use crate::record::RawRecord;
 
 /// One field to sort by, and which way.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -139,7 +139,7 @@ impl Sorter {
         })
     }
 
-    pub fn push(&mut self, record: &RawValue) -> std::io::Result<()> {
+    pub fn push(&mut self, record: &RawRecord) -> std::io::Result<()> {
         let text = record.get().as_bytes();
         self.file.write_all(text)?;
         let values = key_values(record, &self.keys, &self.zone);
@@ -151,7 +151,7 @@ impl Sorter {
     /// Every record, in order, to `each`.
     pub fn drain(
         mut self,
-        mut each: impl FnMut(&RawValue) -> crate::error::Result<()>,
+        mut each: impl FnMut(&RawRecord) -> crate::error::Result<()>,
     ) -> crate::error::Result<()> {
         let keys = std::mem::take(&mut self.keys);
         self.entries.sort_by(|a, b| {
@@ -172,8 +172,12 @@ impl Sorter {
             self.file.seek(SeekFrom::Start(*offset))?;
             text.resize(*length as usize, 0);
             self.file.read_exact(&mut text)?;
-            let record: &RawValue = serde_json::from_slice(&text)
-                .map_err(|e| crate::error::Error::Other(e.to_string()))?;
+            let record = std::str::from_utf8(&text)
+                .map_err(|e| crate::error::Error::Other(e.to_string()))
+                .and_then(|text| {
+                    RawRecord::from_text(text)
+                        .map_err(|e| crate::error::Error::Other(e.to_string()))
+                })?;
             each(record)?;
         }
         Ok(())
@@ -181,7 +185,7 @@ impl Sorter {
 }
 
 /// The values of the sort fields in one record (top-level fields), read key by key.
-fn key_values(record: &RawValue, keys: &[SortKey], zone: &chrono_tz::Tz) -> Vec<Option<Key>> {
+fn key_values(record: &RawRecord, keys: &[SortKey], zone: &chrono_tz::Tz) -> Vec<Option<Key>> {
     let mut found: Vec<Option<Key>> = vec![None; keys.len()];
     let mut de = serde_json::Deserializer::from_str(record.get());
     let _ = de.deserialize_map(Fields {
@@ -230,7 +234,7 @@ mod tests {
         .unwrap();
         for r in records {
             sorter
-                .push(&RawValue::from_string(r.to_string()).unwrap())
+                .push(&RawRecord::from_string(r.to_string()).unwrap())
                 .unwrap();
         }
         let mut out = Vec::new();

@@ -20,11 +20,10 @@ use std::sync::Mutex;
 use chrono::{NaiveDate, NaiveDateTime};
 use serde::Deserialize;
 use serde::de::{Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
-use serde_json::value::RawValue;
 
 use crate::config::FilterZone;
 use crate::output::{column_of_key, moment_in, utc_day};
-use crate::record::{MAX_DEPTH, container_end, string_end_escaped};
+use crate::record::{MAX_DEPTH, RawRecord, container_end, string_end_escaped};
 
 /// The watch over one report's walk.
 pub struct Watch {
@@ -74,7 +73,7 @@ impl Watch {
     }
 
     /// Reads one record as the service sent it. A record that is not an object tells nothing.
-    pub fn observe(&self, record: &RawValue) {
+    pub fn observe(&self, record: &RawRecord) {
         let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
         let modified = match scan(record.get(), self.modified, &self.zone, &mut seen) {
             Scanned::Read(modified) => modified,
@@ -172,7 +171,7 @@ enum Scanned {
 }
 
 /// Reads a record's keys into `seen` straight from its text, the values of other fields skipped
-/// by their brackets and quotes alone: the text is valid JSON (a `RawValue` is checked when it is
+/// by their brackets and quotes alone: the text is valid JSON (a `RawRecord` is checked when it is
 /// made), so nothing in it needs a parser but the modification time. New keys are kept only once
 /// the record has been read whole, as [`Fields`] keeps them.
 fn scan(text: &str, modified_key: &str, zone: &chrono_tz::Tz, seen: &mut Seen) -> Scanned {
@@ -202,7 +201,9 @@ fn scan(text: &str, modified_key: &str, zone: &chrono_tz::Tz, seen: &mut Seen) -
         // record's keys hold no quote or backslash, so the key is known where it stands, without
         // a search for its end or a lookup among the known keys.
         let in_place = seen.first.get(index).map(String::as_bytes).filter(|k| {
-            bytes.get(at + 1..at + 1 + k.len()) == Some(*k)
+            bytes
+                .get(at + 1..at + 1 + k.len())
+                .is_some_and(|here| same_bytes(here, k))
                 && bytes.get(at + 1 + k.len()) == Some(&b'"')
         });
         let (key, key_end) = match in_place {
@@ -233,7 +234,7 @@ fn scan(text: &str, modified_key: &str, zone: &chrono_tz::Tz, seen: &mut Seen) -
             },
             _ => scalar_end(bytes, at),
         };
-        if key == modified_key {
+        if same_bytes(key.as_bytes(), modified_key.as_bytes()) {
             modified = match bytes.get(start) {
                 Some(b'"') => {
                     let quoted = &text[start..at];
@@ -267,6 +268,32 @@ fn scan(text: &str, modified_key: &str, zone: &chrono_tz::Tz, seen: &mut Seen) -
         seen.first = all.into_iter().map(String::from).collect();
     }
     Scanned::Read(modified)
+}
+
+/// Two keys equal, compared a word at a time in place: a record's keys are a few bytes long, and a
+/// call into the C library's comparison for each of them (what `==` on slices becomes) cost more
+/// than comparing them.
+#[inline]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    let word =
+        |s: &[u8], at: usize| u64::from_le_bytes(s[at..at + 8].try_into().unwrap_or_default());
+    if n >= 8 {
+        // Whole words, the last one overlapping the one before it when `n` is not a multiple of 8.
+        let mut i = 0;
+        while i + 8 < n {
+            if word(a, i) != word(b, i) {
+                return false;
+            }
+            i += 8;
+        }
+        return word(a, n - 8) == word(b, n - 8);
+    }
+    let small = |s: &[u8]| s.iter().fold(0u64, |w, &c| w << 8 | u64::from(c));
+    small(a) == small(b)
 }
 
 fn skip_space(bytes: &[u8], mut at: usize) -> usize {
@@ -426,8 +453,32 @@ impl<'de> Visitor<'de> for TextOrOtherVisitor {
 mod tests {
     use super::*;
 
-    fn raw(text: &str) -> Box<RawValue> {
-        RawValue::from_string(text.to_string()).unwrap()
+    #[test]
+    fn keys_compare_equal_only_when_every_byte_is() {
+        let keys = [
+            "",
+            "a",
+            "id",
+            "valor",
+            "1234567",
+            "12345678",
+            "123456789",
+            "modificado_em",
+        ];
+        for a in keys {
+            for b in keys {
+                assert_eq!(same_bytes(a.as_bytes(), b.as_bytes()), a == b, "{a} {b}");
+            }
+            for at in 0..a.len() {
+                let mut changed = a.as_bytes().to_vec();
+                changed[at] ^= 1;
+                assert!(!same_bytes(a.as_bytes(), &changed), "{a} at {at}");
+            }
+        }
+    }
+
+    fn raw(text: &str) -> Box<RawRecord> {
+        RawRecord::from_string(text.to_string()).unwrap()
     }
 
     /// A watch fed only through the parser, the reader the scan stands in for.

@@ -5,9 +5,7 @@
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Seek, SeekFrom, Write};
 
-use serde_json::value::RawValue;
-
-use crate::record::Record;
+use crate::record::{RawRecord, Record};
 
 use crate::error::{Error, Result};
 
@@ -24,7 +22,7 @@ impl Staging {
     }
 
     /// A record on one line (see [`crate::record::one_line`]).
-    pub(crate) fn push(&mut self, record: &RawValue) -> Result<()> {
+    pub(crate) fn push(&mut self, record: &RawRecord) -> Result<()> {
         let line = crate::record::one_line(record);
         self.file
             .write_all(line.as_bytes())
@@ -42,7 +40,7 @@ impl Staging {
             .map_err(|e| staging_error(&e))?;
         for line in BufReader::new(file).lines() {
             let line = line.map_err(|e| staging_error(&e))?;
-            emit(RawValue::from_string(line).map_err(|e| staging_error(&e))?)?;
+            emit(RawRecord::from_string(line).map_err(|e| staging_error(&e))?)?;
         }
         Ok(())
     }

@@ -11,8 +11,8 @@
 //! See `examples/ficha_financeira.rs` for a walk of a report.
 
 pub use clinic_core::{
-    environment, error, file_lock, format, identity, input, money, private_fs, record, redact,
-    secret, t, text, ui,
+    environment, error, file_lock, format, identity, input, json_syntax, money, private_fs, record,
+    redact, secret, t, text, ui,
 };
 
 pub mod api;

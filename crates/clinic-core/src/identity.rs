@@ -13,10 +13,8 @@
 
 use std::hash::{BuildHasher, Hash, Hasher};
 
-use serde_json::value::RawValue;
-
-use crate::record::Record;
 pub use crate::record::{GENERIC, IdKeys};
+use crate::record::{RawRecord, Record};
 
 /// A record's ID as it was found: the key it came under and the value's JSON text (`123`,
 /// `"ORC-7"`).
@@ -88,7 +86,7 @@ pub fn identify(text: &str, keys: &IdKeys) -> (Key, Option<&'static str>) {
 
 /// A record with its top-level key `from` spelt `to`, everything else as it was; `None` when the
 /// record has no such key, or has `to` already (two keys are then kept as the service sent them).
-pub fn renamed(record: &RawValue, from: &str, to: &str) -> Option<Record> {
+pub fn renamed(record: &RawRecord, from: &str, to: &str) -> Option<Record> {
     let text = record.get();
     let mut at = None;
     for (start, key, _) in top_level_at(text) {
@@ -103,7 +101,7 @@ pub fn renamed(record: &RawValue, from: &str, to: &str) -> Option<Record> {
     let end = start + from.len() + 2;
     let spelt = serde_json::to_string(to).ok()?;
     let text = format!("{}{spelt}{}", &text[..start], &text[end..]);
-    RawValue::from_string(text).ok()
+    RawRecord::from_string(text).ok()
 }
 
 /// A page's identity: the IDs of its records, in order, as one digest. Two answers with the same
@@ -333,7 +331,7 @@ mod tests {
 
     #[test]
     fn a_renamed_id_key_is_spelt_as_the_walk_s_first() {
-        let raw = |t: &str| RawValue::from_string(t.to_string()).unwrap();
+        let raw = |t: &str| RawRecord::from_string(t.to_string()).unwrap();
         let record = raw(r#"{"id_orcamento": 5, "x": {"id_orcamento": 1}}"#);
         let got = renamed(&record, "id_orcamento", "orcamento_id").unwrap();
         assert_eq!(

@@ -13,6 +13,7 @@ pub mod file_lock;
 pub mod format;
 pub mod identity;
 pub mod input;
+pub mod json_syntax;
 pub mod money;
 pub mod open_files;
 pub mod private_fs;

@@ -14,6 +14,7 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 
 use crate::error::{BadRecord, Error, Result};
+use crate::json_syntax;
 
 /// How deep objects and arrays may nest in a record (the record itself is level 1): serde_json's own
 /// limit when it builds a tree, kept by the readers that walk the text too.
@@ -116,25 +117,146 @@ pub struct Counter {
 }
 
 /// One record of a list, as the JSON text the service sent.
-pub type Record = Box<RawValue>;
+pub type Record = Box<RawRecord>;
+
+/// A record's text: one JSON value with no space around it, checked by [`json_syntax`] when it was
+/// split out of its answer or made, and never parsed again unless a step looks inside it. (serde_json's
+/// `RawValue` would check it a second time each time one is made: a page's records are checked once,
+/// in the one pass that splits them.)
+#[repr(transparent)]
+pub struct RawRecord(str);
+
+impl RawRecord {
+    /// The record's JSON text.
+    pub fn get(&self) -> &str {
+        &self.0
+    }
+
+    /// `text` as a record, when it is one JSON value with no space around it.
+    pub fn from_text(text: &str) -> Result<&RawRecord, BadRecord> {
+        let bytes = text.as_bytes();
+        if json_syntax::value_end(bytes, 0) == Some(bytes.len()) {
+            return Ok(RawRecord::checked(text));
+        }
+        // Only a text that is not JSON comes here: serde_json says where and why.
+        let reason = serde_json::from_str::<serde::de::IgnoredAny>(text)
+            .err()
+            .map_or_else(|| "space around the value".to_string(), |e| e.to_string());
+        Err(BadRecord::Unreadable { reason })
+    }
+
+    /// [`RawRecord::from_text`], owned.
+    pub fn from_string(text: String) -> Result<Record, BadRecord> {
+        RawRecord::from_text(&text)?;
+        Ok(RawRecord::checked_box(text.into_boxed_str()))
+    }
+
+    /// A copy of this record.
+    pub fn to_record(&self) -> Record {
+        RawRecord::checked_box(self.0.into())
+    }
+
+    /// Text [`json_syntax::value_end`] has checked to be exactly one value.
+    fn checked(text: &str) -> &RawRecord {
+        // SAFETY: `RawRecord` is `repr(transparent)` over `str`: the same layout and metadata.
+        unsafe { &*(text as *const str as *const RawRecord) }
+    }
+
+    fn checked_box(text: Box<str>) -> Record {
+        // SAFETY: as in `checked`; the box's allocation is handed over whole.
+        unsafe { Box::from_raw(Box::into_raw(text) as *mut RawRecord) }
+    }
+
+    /// The JSON value that starts at `at` (no space before it) as a record, checked in the pass
+    /// that finds where it ends, and the index just past it.
+    pub fn value_at(text: &str, at: usize) -> Option<(Record, usize)> {
+        let end = json_syntax::value_end(text.as_bytes(), at)?;
+        Some((RawRecord::checked_box(text[at..end].into()), end))
+    }
+
+    /// The records of the array whose `[` is at `at`, each checked in the one pass that finds where
+    /// it ends and copied out as it is, and the index just past the array; `None` when the text
+    /// there is not an array of JSON values.
+    pub fn split_array(text: &str, at: usize) -> Option<(Vec<Record>, usize)> {
+        let bytes = text.as_bytes();
+        if bytes.get(at) != Some(&b'[') {
+            return None;
+        }
+        let mut records = Vec::new();
+        let mut i = json_syntax::skip_space(bytes, at + 1);
+        if bytes.get(i) == Some(&b']') {
+            return Some((records, i + 1));
+        }
+        loop {
+            let (record, end) = RawRecord::value_at(text, i)?;
+            records.push(record);
+            i = json_syntax::skip_space(bytes, end);
+            match bytes.get(i)? {
+                b',' => i = json_syntax::skip_space(bytes, i + 1),
+                b']' => return Some((records, i + 1)),
+                _ => return None,
+            }
+        }
+    }
+}
+
+impl Clone for Box<RawRecord> {
+    fn clone(&self) -> Self {
+        self.to_record()
+    }
+}
+
+impl std::fmt::Debug for RawRecord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl PartialEq for RawRecord {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+/// Written into JSON as the value it is (through serde_json's `RawValue`, which checks it again:
+/// only the few paths that serialize records whole come here, never an export).
+impl serde::Serialize for RawRecord {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::Error as _;
+        let raw: &RawValue = serde_json::from_str(&self.0).map_err(S::Error::custom)?;
+        raw.serialize(serializer)
+    }
+}
+
+/// Read through serde_json's `RawValue`, for the readers that take a whole answer apart with it.
+impl<'de> serde::Deserialize<'de> for Box<RawRecord> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = Box::<RawValue>::deserialize(deserializer)?;
+        Ok(RawRecord::checked_box(raw.into()))
+    }
+}
 
 /// A record built here (a CRM record reshaped, a test's record) in the form lists carry.
 pub fn record_of(value: &Value) -> Record {
     // Writing a `Value` cannot fail (its keys are strings, its numbers finite); were it ever to,
     // an empty record says so rather than a crash.
-    serde_json::value::to_raw_value(value).unwrap_or_else(|_| RawValue::NULL.to_owned())
+    RawRecord::checked_box(
+        serde_json::to_string(value)
+            .unwrap_or_else(|_| "null".to_string())
+            .into_boxed_str(),
+    )
 }
 
 /// A record's value, for the steps that look inside it: a record nested deeper than [`MAX_DEPTH`] is
 /// refused, and numbers [`beyond_f64`] become strings holding their source text.
-pub fn value_of(record: &RawValue) -> Result<Value, BadRecord> {
+pub fn value_of(record: &RawRecord) -> Result<Value, BadRecord> {
     parse(record.get())
 }
 
 /// A record's text on one line, for formats that copy records: JSON holds a line break only as
 /// layout between tokens, never inside a string, so dropping the breaks changes nothing else (a
 /// number beyond `f64` stays the number it was).
-pub fn one_line(record: &RawValue) -> std::borrow::Cow<'_, str> {
+pub fn one_line(record: &RawRecord) -> std::borrow::Cow<'_, str> {
     let text = record.get();
     // A byte search: every record of an NDJSON export goes through here.
     if memchr::memchr2(b'\n', b'\r', text.as_bytes()).is_some() {

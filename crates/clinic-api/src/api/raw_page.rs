@@ -9,14 +9,14 @@
 
 use std::fmt;
 
-use serde::de::{Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
-use serde_json::value::RawValue;
+use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::{Map, Value};
 
 use super::envelope::{self, NEST_KEYS, PAGES_KEYS, RECORD_KEYS, TOTAL_KEYS};
 use crate::record::Counter;
 
-use crate::record::{Next, Page, Record};
+use crate::json_syntax::{self, skip_space};
+use crate::record::{Next, Page, RawRecord, Record};
 
 /// A page's records, and the envelope with the records replaced by a stand-in of the same kind
 /// (an empty array when there were none, else an array of one empty record) for the judge.
@@ -27,26 +27,31 @@ pub struct Split {
 
 /// Splits a list answer; `None` when it is not a list the fast reader understands.
 pub fn split(body: &[u8]) -> Option<Split> {
-    // Checked once here, whole: `from_str` then makes each record's `RawValue` from this text
-    // without checking its bytes again, as it would from a byte slice.
+    // UTF-8 is checked once here, whole; the JSON grammar as each value is crossed, in the same
+    // pass that finds where it ends (`json_syntax`): a record is never read twice to be split.
     let text = simdutf8::basic::from_utf8(body).ok()?;
-    match text.trim_start().as_bytes().first()? {
+    let bytes = text.as_bytes();
+    let at = skip_space(bytes, 0);
+    let (split, end) = match bytes.get(at)? {
         b'[' => {
-            let records: Vec<Record> = serde_json::from_str(text).ok()?;
-            Some(Split {
+            let (records, end) = RawRecord::split_array(text, at)?;
+            let split = Split {
                 page: Page {
                     records,
                     ..Page::default()
                 },
                 envelope: Value::Array(Vec::new()),
-            })
+            };
+            (split, end)
         }
         b'{' => {
-            let envelope: Envelope = serde_json::from_str(text).ok()?;
-            split_object(envelope.0)
+            let (entries, end) = envelope_at(text, at)?;
+            (split_object(entries)?, end)
         }
-        _ => None,
-    }
+        _ => return None,
+    };
+    // Only space may follow the answer's one value.
+    (skip_space(bytes, end) == bytes.len()).then_some(split)
 }
 
 fn split_object(entries: Vec<(String, Slot)>) -> Option<Split> {
@@ -190,21 +195,21 @@ fn stand_in(records: &[Record]) -> Value {
     }
 }
 
-fn starts_with(raw: &RawValue, byte: u8) -> bool {
+fn starts_with(raw: &RawRecord, byte: u8) -> bool {
     raw.get().as_bytes().first() == Some(&byte)
 }
 
 /// An array, or an object keyed by position.
-fn holds_records(raw: &RawValue) -> bool {
+fn holds_records(raw: &RawRecord) -> bool {
     starts_with(raw, b'[')
         || (starts_with(raw, b'{')
             && serde_json::from_str::<Entries>(raw.get())
                 .is_ok_and(|entries| positional(&entries.0).is_some()))
 }
 
-fn records_in(raw: &RawValue) -> Option<Vec<Record>> {
+fn records_in(raw: &RawRecord) -> Option<Vec<Record>> {
     if starts_with(raw, b'[') {
-        return serde_json::from_str(raw.get()).ok();
+        return RawRecord::split_array(raw.get(), 0).map(|(records, _)| records);
     }
     let entries: Entries = serde_json::from_str(raw.get()).ok()?;
     positional(&entries.0)
@@ -309,7 +314,7 @@ impl Slot {
 
     /// The value, or `None` (the full reader then judges the answer) when it cannot be read.
     fn value(self) -> Option<Value> {
-        let read = |raw: &RawValue| crate::record::value_of(raw).ok();
+        let read = |raw: &RawRecord| crate::record::value_of(raw).ok();
         match self {
             Slot::Raw(raw) => read(&raw),
             Slot::List(records) => records.iter().map(|r| read(r)).collect(),
@@ -320,65 +325,6 @@ impl Slot {
                 .map(Value::Object),
             Slot::Scalar(value) => Some(value),
         }
-    }
-}
-
-/// A value under a record key, read by its kind.
-struct SlotSeed;
-
-impl<'de> DeserializeSeed<'de> for SlotSeed {
-    type Value = Slot;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Slot, D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for SlotSeed {
-    type Value = Slot;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a JSON value")
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Slot, A::Error> {
-        let mut records = Vec::with_capacity(seq.size_hint().unwrap_or(64));
-        while let Some(record) = seq.next_element::<Record>()? {
-            records.push(record);
-        }
-        Ok(Slot::List(records))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Slot, A::Error> {
-        let mut entries = Vec::new();
-        while let Some(entry) = map.next_entry::<String, Record>()? {
-            entries.push(entry);
-        }
-        Ok(Slot::Object(entries))
-    }
-
-    fn visit_bool<E>(self, v: bool) -> Result<Slot, E> {
-        Ok(Slot::Scalar(Value::Bool(v)))
-    }
-
-    fn visit_i64<E>(self, v: i64) -> Result<Slot, E> {
-        Ok(Slot::Scalar(Value::from(v)))
-    }
-
-    fn visit_u64<E>(self, v: u64) -> Result<Slot, E> {
-        Ok(Slot::Scalar(Value::from(v)))
-    }
-
-    fn visit_f64<E>(self, v: f64) -> Result<Slot, E> {
-        Ok(Slot::Scalar(Value::from(v)))
-    }
-
-    fn visit_str<E>(self, v: &str) -> Result<Slot, E> {
-        Ok(Slot::Scalar(Value::from(v)))
-    }
-
-    fn visit_unit<E>(self) -> Result<Slot, E> {
-        Ok(Slot::Scalar(Value::Null))
     }
 }
 
@@ -405,31 +351,78 @@ impl<'de> Deserialize<'de> for Entries {
     }
 }
 
-/// A body's top-level entries: values under record keys read by kind, the others kept as text.
-struct Envelope(Vec<(String, Slot)>);
-
-impl<'de> Deserialize<'de> for Envelope {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct EnvelopeVisitor;
-        impl<'de> Visitor<'de> for EnvelopeVisitor {
-            type Value = Envelope;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a JSON object")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Envelope, A::Error> {
-                let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(8));
-                while let Some(key) = map.next_key::<String>()? {
-                    let slot = if RECORD_KEYS.contains(&key.as_str()) {
-                        map.next_value_seed(SlotSeed)?
-                    } else {
-                        Slot::Raw(map.next_value::<Record>()?)
-                    };
-                    entries.push((key, slot));
-                }
-                Ok(Envelope(entries))
-            }
+/// A body's top-level entries from its `{` at `at`, and the index just past its `}`: values under
+/// record keys read by kind (see [`slot_at`]), the others kept as text.
+fn envelope_at(text: &str, at: usize) -> Option<(Vec<(String, Slot)>, usize)> {
+    object_at(text, at, |key, text, i| {
+        if RECORD_KEYS.contains(&key) {
+            slot_at(text, i)
+        } else {
+            let (raw, end) = RawRecord::value_at(text, i)?;
+            Some((Slot::Raw(raw), end))
         }
-        deserializer.deserialize_map(EnvelopeVisitor)
+    })
+}
+
+/// A value under a record key, read by its kind: an array's items and an object's values are
+/// split out as records.
+fn slot_at(text: &str, at: usize) -> Option<(Slot, usize)> {
+    match text.as_bytes().get(at)? {
+        b'[' => {
+            let (records, end) = RawRecord::split_array(text, at)?;
+            Some((Slot::List(records), end))
+        }
+        b'{' => {
+            let (entries, end) = object_at(text, at, |_, text, i| RawRecord::value_at(text, i))?;
+            Some((Slot::Object(entries), end))
+        }
+        _ => {
+            let end = json_syntax::value_end(text.as_bytes(), at)?;
+            let value = serde_json::from_str(&text[at..end]).ok()?;
+            Some((Slot::Scalar(value), end))
+        }
+    }
+}
+
+/// The entries of the object whose `{` is at `at`, in order (a key given twice is kept twice, as
+/// the service sent it), each value read by `value` from its first byte; and the index just past
+/// the object's `}`.
+fn object_at<T>(
+    text: &str,
+    at: usize,
+    value: impl Fn(&str, &str, usize) -> Option<(T, usize)>,
+) -> Option<(Vec<(String, T)>, usize)> {
+    let bytes = text.as_bytes();
+    let mut entries = Vec::new();
+    let mut i = skip_space(bytes, at + 1);
+    if bytes.get(i) == Some(&b'}') {
+        return Some((entries, i + 1));
+    }
+    loop {
+        if bytes.get(i) != Some(&b'"') {
+            return None;
+        }
+        let key_end = json_syntax::string_end(bytes, i)?;
+        let quoted = &text[i..key_end];
+        // A key with an escape is decoded as serde_json decodes it (and refused where it refuses,
+        // a lone surrogate); the others are their own text.
+        let key = if quoted.contains('\\') {
+            serde_json::from_str::<String>(quoted).ok()?
+        } else {
+            quoted[1..quoted.len() - 1].to_string()
+        };
+        i = skip_space(bytes, key_end);
+        if bytes.get(i) != Some(&b':') {
+            return None;
+        }
+        let (item, end) = value(&key, text, skip_space(bytes, i + 1))?;
+        entries.push((key, item));
+        i = skip_space(bytes, end);
+        match bytes.get(i)? {
+            b',' => i = skip_space(bytes, i + 1),
+            b'}' => return Some((entries, i + 1)),
+            _ => return None,
+        }
     }
 }
 

@@ -17,7 +17,7 @@ use serde_json::{Map, Value};
 
 use super::flatten::{lookup, path_of};
 use super::reindent::{self, NotTaken};
-use crate::record::MAX_DEPTH;
+use crate::record::{MAX_DEPTH, RawRecord};
 
 pub(crate) enum JsonStyle {
     /// `[`, pretty records indented by two spaces and separated by commas, `]` at the end.
@@ -82,11 +82,13 @@ impl JsonWriter {
         &mut self,
         out: &mut dyn Write,
         record: &Value,
-        text: &RawValue,
+        text: &RawRecord,
     ) -> io::Result<()> {
         if !crate::record::holds_numbers_beyond_f64(text.get()) {
             return self.record(out, record);
         }
+        // Rare (numbers beyond `f64`): walked level by level as serde_json's text values.
+        let text: &RawValue = serde_json::from_str(text.get()).map_err(io::Error::other)?;
         match self.columns.take() {
             None => self.write(out, &Exact(text)),
             Some(columns) => {
@@ -135,7 +137,7 @@ impl JsonWriter {
     pub(crate) fn pretty_text(
         &mut self,
         out: &mut dyn Write,
-        record: &RawValue,
+        record: &RawRecord,
     ) -> io::Result<bool> {
         let JsonStyle::Array { started, buffer } = &mut self.style else {
             return Ok(false);
@@ -168,7 +170,7 @@ impl JsonWriter {
 
     /// Copies a record's text out as one line (see [`JsonWriter::takes_text`] and
     /// [`crate::record::one_line`]).
-    pub(crate) fn text(&mut self, out: &mut dyn Write, record: &RawValue) -> io::Result<()> {
+    pub(crate) fn text(&mut self, out: &mut dyn Write, record: &RawRecord) -> io::Result<()> {
         out.write_all(crate::record::one_line(record).as_bytes())?;
         out.write_all(b"\n")
     }
@@ -530,7 +532,7 @@ mod tests {
         let mut from_text = JsonWriter::array(None);
         let (mut expected, mut got) = (Vec::new(), Vec::new());
         for text in texts {
-            let raw: Box<RawValue> = serde_json::from_str(text).unwrap();
+            let raw: Box<RawRecord> = serde_json::from_str(text).unwrap();
             let value = crate::record::value_of(&raw).unwrap();
             from_values
                 .record_with_text(&mut expected, &value, &raw)
@@ -642,7 +644,7 @@ mod tests {
         let mut taken = 0;
         for _ in 0..3000 {
             let text = drawn_record(&mut seed, 0);
-            let raw: Box<RawValue> = serde_json::from_str(&text).expect(&text);
+            let raw: Box<RawRecord> = serde_json::from_str(&text).expect(&text);
             let value = crate::record::value_of(&raw).unwrap();
             from_values
                 .record_with_text(&mut expected, &value, &raw)
@@ -666,14 +668,14 @@ mod tests {
     #[test]
     fn a_record_nested_too_deep_is_left_to_the_reader_that_refuses_it() {
         let text = "[".repeat(MAX_DEPTH + 2) + &"]".repeat(MAX_DEPTH + 2);
-        let raw = RawValue::from_string(text).unwrap();
+        let raw = RawRecord::from_string(text).unwrap();
         let mut writer = JsonWriter::array(None);
         let mut out = Vec::new();
         assert!(!writer.pretty_text(&mut out, &raw).unwrap());
         assert!(out.is_empty());
         assert!(crate::record::value_of(&raw).is_err());
         let fits = "[".repeat(MAX_DEPTH) + &"]".repeat(MAX_DEPTH);
-        let raw = RawValue::from_string(fits).unwrap();
+        let raw = RawRecord::from_string(fits).unwrap();
         assert!(writer.pretty_text(&mut out, &raw).unwrap());
         assert!(
             JsonWriter::new(JsonStyle::Lines, None)

@@ -40,8 +40,8 @@ pub use crate::format::{Format, UnknownFormat};
 
 use crate::error::OutputError;
 
+use crate::record::RawRecord;
 use serde_json::Value;
-use serde_json::value::RawValue;
 
 use sink::Sink;
 
@@ -148,7 +148,7 @@ impl Output {
 
     /// Writes a record given as JSON text. NDJSON without `--columns` copies the text as it is (a
     /// record spread over several lines is re-encoded on one); every other format reads it first.
-    pub fn write_raw(&mut self, record: &RawValue) -> Result<(), OutputError> {
+    pub fn write_raw(&mut self, record: &RawRecord) -> Result<(), OutputError> {
         match &mut self.0 {
             Inner::One(one) => one.write_raw(record),
             Inner::Parts(parts) => parts.write_raw(record),

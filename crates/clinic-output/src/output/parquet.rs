@@ -28,7 +28,6 @@ use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use rust_decimal::Decimal;
 use serde_json::Value;
-use serde_json::value::RawValue;
 
 use super::columns::Columns;
 use super::flatten::{Scalar, cell_text, leaves, lookup};
@@ -36,7 +35,7 @@ use super::numbers::{When, when};
 use super::packed::{PackedRow, PackedRows, RowReader, cells};
 use super::raw_leaves::raw_leaves;
 use crate::money::{self, is_money_column};
-use crate::record::value_of;
+use crate::record::{RawRecord, value_of};
 
 /// Rows converted at a time (one Arrow batch).
 const BATCH_ROWS: usize = 4_096;
@@ -217,7 +216,7 @@ impl ParquetWriter {
     }
 
     /// A record given as JSON text: its cells are read from the text (see [`raw_leaves`]).
-    pub(crate) fn record_raw(&mut self, record: &RawValue) -> io::Result<()> {
+    pub(crate) fn record_raw(&mut self, record: &RawRecord) -> io::Result<()> {
         let leaves = match &self.selected {
             None => raw_leaves(record).map_err(io::Error::other)?,
             Some(_) => None,
@@ -602,7 +601,7 @@ mod tests {
         let mut writer = ParquetWriter::new(2, None, Vec::new(), HashMap::new());
         for text in records {
             if raw {
-                let record: Box<RawValue> = serde_json::from_str(text).unwrap();
+                let record: Box<RawRecord> = serde_json::from_str(text).unwrap();
                 writer.record_raw(&record).unwrap();
             } else {
                 writer.record(&crate::record::parse(text).unwrap()).unwrap();

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::io;
 use std::path::PathBuf;
 
-use serde_json::value::RawValue;
+use crate::record::RawRecord;
 use serde_json::{Value, json};
 
 use super::dataset::{self, Folder, write_atomically};
@@ -142,7 +142,7 @@ impl Partitioned {
 
     /// A record given as JSON text: read whole to find its partition, then written from its text
     /// as a single file's writer takes it.
-    pub(crate) fn write_raw(&mut self, record: &RawValue) -> Result<(), OutputError> {
+    pub(crate) fn write_raw(&mut self, record: &RawRecord) -> Result<(), OutputError> {
         let value = crate::record::value_of(record)?;
         self.part(&value)?.write_raw(record)
     }

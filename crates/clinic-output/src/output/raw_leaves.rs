@@ -11,11 +11,10 @@ use std::fmt;
 
 use serde::de::{Deserialize, Deserializer, Visitor};
 use serde_json::Number;
-use serde_json::value::RawValue;
 
 use super::flatten::Scalar;
 use crate::error::BadRecord;
-use crate::record::{self, MAX_DEPTH, number_end, string_end_escaped};
+use crate::record::{self, MAX_DEPTH, RawRecord, number_end, string_end_escaped};
 
 /// One leaf: its dotted name, its cell text and its JSON type.
 pub(crate) type Leaf<'a> = (Cow<'a, str>, Cow<'a, str>, Scalar);
@@ -24,7 +23,7 @@ pub(crate) type Leaf<'a> = (Cow<'a, str>, Cow<'a, str>, Scalar);
 /// reader. One pass over the text, with no recursion: the work is linear in the record's size
 /// whatever its shape, and a record nested deeper than [`MAX_DEPTH`] is refused as every reader
 /// refuses it.
-pub(crate) fn raw_leaves(record: &RawValue) -> Result<Option<Vec<Leaf<'_>>>, BadRecord> {
+pub(crate) fn raw_leaves(record: &RawRecord) -> Result<Option<Vec<Leaf<'_>>>, BadRecord> {
     let text = record.get();
     if !text.starts_with('{') {
         return Ok(None);
@@ -316,7 +315,7 @@ mod tests {
 
     /// The leaves by this reader (when it takes the record) and by the full one, with their types.
     fn both(text: &str) -> (Option<Cells>, Cells) {
-        let raw: Box<RawValue> = serde_json::from_str(text).unwrap();
+        let raw: Box<RawRecord> = serde_json::from_str(text).unwrap();
         let fast = raw_leaves(&raw).unwrap().map(|leaves| {
             leaves
                 .into_iter()
@@ -439,7 +438,7 @@ mod tests {
     #[test]
     fn records_it_does_not_take_are_left_to_the_full_reader() {
         for text in [r#"{"a.b":1}"#, r#"{"a\\b":1}"#, "7", r#""x""#, "[1]"] {
-            let raw: Box<RawValue> = serde_json::from_str(text).unwrap();
+            let raw: Box<RawRecord> = serde_json::from_str(text).unwrap();
             assert!(raw_leaves(&raw).unwrap().is_none(), "{text}");
         }
         let _ = json!(null);
@@ -448,7 +447,7 @@ mod tests {
     #[test]
     fn deep_records_are_refused_in_one_pass_whatever_their_depth() {
         let deep = |n: usize| format!("{}1{}", r#"{"a":"#.repeat(n), "}".repeat(n));
-        let raw: Box<RawValue> = serde_json::from_str(&deep(MAX_DEPTH)).unwrap();
+        let raw: Box<RawRecord> = serde_json::from_str(&deep(MAX_DEPTH)).unwrap();
         let leaves = raw_leaves(&raw).unwrap().unwrap();
         assert_eq!(leaves.len(), 1);
         assert_eq!(leaves[0].0.split('.').count(), MAX_DEPTH);
@@ -457,7 +456,7 @@ mod tests {
             deep(30_000),
             format!(r#"{{"f":{}{}}}"#, "[".repeat(30_000), "]".repeat(30_000)),
         ] {
-            let raw: Box<RawValue> = serde_json::from_str(&text).unwrap();
+            let raw: Box<RawRecord> = serde_json::from_str(&text).unwrap();
             assert_eq!(
                 raw_leaves(&raw),
                 Err(BadRecord::TooDeep { limit: MAX_DEPTH })

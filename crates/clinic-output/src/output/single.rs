@@ -2,8 +2,8 @@
 
 use std::io::{self, Write};
 
+use crate::record::RawRecord;
 use serde_json::Value;
-use serde_json::value::RawValue;
 
 use super::delimited::{Delimited, Dialect};
 use super::escaping;
@@ -117,7 +117,7 @@ impl Single {
     fn write_with_text(
         &mut self,
         record: &Value,
-        text: Option<&RawValue>,
+        text: Option<&RawRecord>,
     ) -> Result<(), OutputError> {
         if self.shape == Shape::Single && self.written == 1 {
             return Err(OutputError::SecondRecord);
@@ -149,7 +149,7 @@ impl Single {
         self.sink.writer().flush()
     }
 
-    pub(crate) fn write_raw(&mut self, record: &RawValue) -> Result<(), OutputError> {
+    pub(crate) fn write_raw(&mut self, record: &RawRecord) -> Result<(), OutputError> {
         if self.shape == Shape::List
             && let Writer::Json(json) = &mut self.writer
             && json.takes_text()
@@ -294,7 +294,7 @@ impl Writer {
         &mut self,
         out: &mut dyn Write,
         record: &Value,
-        text: Option<&RawValue>,
+        text: Option<&RawRecord>,
     ) -> io::Result<()> {
         match self {
             Writer::Json(json) => match text {

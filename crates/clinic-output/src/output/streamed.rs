@@ -12,7 +12,6 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::borrow::Cow;
 
 use serde_json::Value;
-use serde_json::value::RawValue;
 
 use super::collect::row_of;
 use super::columns::Columns;
@@ -21,7 +20,7 @@ use super::raw_leaves::raw_leaves;
 use super::spill::Row;
 use super::tabular::RowSink;
 use crate::error::NewColumns;
-use crate::record::value_of;
+use crate::record::{RawRecord, value_of};
 
 pub(crate) struct Streamed {
     rows: Delimited,
@@ -93,7 +92,7 @@ impl Streamed {
     }
 
     /// A record given as JSON text: its cells are read from the text (see [`raw_leaves`]).
-    pub(crate) fn record_raw(&mut self, out: &mut dyn Write, record: &RawValue) -> io::Result<()> {
+    pub(crate) fn record_raw(&mut self, out: &mut dyn Write, record: &RawRecord) -> io::Result<()> {
         self.structured = true;
         let Some(leaves) = raw_leaves(record).map_err(io::Error::other)? else {
             let value = value_of(record).map_err(io::Error::other)?;
