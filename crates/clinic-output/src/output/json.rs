@@ -21,7 +21,11 @@ use crate::record::{MAX_DEPTH, RawRecord};
 
 pub(crate) enum JsonStyle {
     /// `[`, pretty records indented by two spaces and separated by commas, `]` at the end.
-    Array { started: bool, buffer: Vec<u8> },
+    Array {
+        started: bool,
+        buffer: Vec<u8>,
+        keys: reindent::Keys,
+    },
     /// One pretty object: the answer of a create or get.
     Pretty,
     /// One compact record per line.
@@ -54,6 +58,7 @@ impl JsonWriter {
         let style = JsonStyle::Array {
             started: false,
             buffer: Vec::new(),
+            keys: reindent::Keys::default(),
         };
         Self::new(style, columns)
     }
@@ -101,7 +106,9 @@ impl JsonWriter {
 
     fn write(&mut self, out: &mut dyn Write, record: &impl Serialize) -> io::Result<()> {
         match &mut self.style {
-            JsonStyle::Array { started, buffer } => {
+            JsonStyle::Array {
+                started, buffer, ..
+            } => {
                 out.write_all(if *started { b",\n" } else { b"[\n" })?;
                 *started = true;
                 write_indented(out, record, buffer)
@@ -139,13 +146,18 @@ impl JsonWriter {
         out: &mut dyn Write,
         record: &RawRecord,
     ) -> io::Result<bool> {
-        let JsonStyle::Array { started, buffer } = &mut self.style else {
+        let JsonStyle::Array {
+            started,
+            buffer,
+            keys,
+        } = &mut self.style
+        else {
             return Ok(false);
         };
         buffer.clear();
         buffer.extend_from_slice(if *started { b",\n" } else { b"[\n" });
         let separator = buffer.len();
-        match reindent::pretty_element(record.get(), buffer) {
+        match reindent::pretty_element_with(record.get(), buffer, keys) {
             Ok(()) => {}
             Err(NotTaken::Refused) => return Ok(false),
             Err(NotTaken::Elsewhere) => {

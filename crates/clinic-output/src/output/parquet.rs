@@ -37,8 +37,10 @@ use super::raw_leaves::raw_leaves;
 use crate::money::{self, is_money_column};
 use crate::record::{RawRecord, value_of};
 
-/// Rows converted at a time (one Arrow batch).
-const BATCH_ROWS: usize = 4_096;
+/// Rows converted at a time (one Arrow batch). Three batches live at once (being typed, waiting,
+/// being encoded): at 4,096 rows of a financial export's width they were a fifth of the writer's
+/// peak memory, and smaller ones cost the encoder no more.
+const BATCH_ROWS: usize = 1_024;
 /// Batches typed ahead of the encoder.
 const BATCHES_IN_FLIGHT: usize = 1;
 /// Rows per row group: what a reader skips or reads at once, and what the writer holds encoded.
@@ -49,6 +51,12 @@ const ROW_GROUP_BYTES: usize = 32 << 20;
 /// The most columns a Parquet file is written with: each costs about 5 KB of memory while the file
 /// is encoded, so that this many stay near 100 MiB (`bench/parquet_wide.sh` measures it).
 pub(crate) const MAX_COLUMNS: usize = 20_000;
+/// A column's dictionary grows to this size at most in a row group; past it, the column's values
+/// are written plain (still compressed). A column of few distinct values (a status, a clinic, a
+/// seller) keeps its dictionary; one whose values are mostly distinct (a code, a name, a phone)
+/// stops paying to look each value up and keep it twice, which parquet's default 1 MiB let such a
+/// column do for tens of thousands of values.
+const DICTIONARY_BYTES: usize = 128 << 10;
 /// Past this many columns, the file is written to bound memory per column (see [`properties`]).
 const WIDE_COLUMNS: usize = 1_000;
 /// A wide file's row groups hold at most this many cells (rows times columns).
@@ -363,6 +371,7 @@ fn properties(columns: usize) -> WriterProperties {
     if columns <= WIDE_COLUMNS {
         return builder
             .set_compression(Compression::ZSTD(ZstdLevel::default()))
+            .set_dictionary_page_size_limit(DICTIONARY_BYTES)
             .build();
     }
     builder
@@ -393,6 +402,8 @@ enum Builder {
 struct Batch {
     columns: Vec<Builder>,
     rows: usize,
+    /// Room for one row's cells, kept empty between rows.
+    row: Vec<(Scalar, &'static str)>,
 }
 
 impl Batch {
@@ -403,6 +414,7 @@ impl Batch {
         Batch {
             columns: kinds.iter().map(|kind| builder(*kind, rows)).collect(),
             rows: 0,
+            row: Vec::with_capacity(kinds.len()),
         }
     }
 
@@ -410,7 +422,11 @@ impl Batch {
     /// error, never a silent null (the types were learnt from these very values, so it means a
     /// fault here).
     fn push(&mut self, packed: &[u8], width: usize) -> io::Result<()> {
-        let mut row = vec![(Scalar::Null, ""); width];
+        // The room for the row's cells is kept from one row to the next (a row of its own cost an
+        // allocation per row): emptied, it holds texts of this row for a while, and goes back
+        // empty, its allocation kept (collecting a vector's own emptied items reuses its buffer).
+        let mut row: Vec<(Scalar, &str)> = std::mem::take(&mut self.row);
+        row.resize(width, (Scalar::Null, ""));
         for cell in cells(packed) {
             let (position, scalar, text) = cell?;
             match row.get_mut(position) {
@@ -418,7 +434,15 @@ impl Batch {
                 None => return Err(failed(format!("column {position} of {width}"))),
             }
         }
-        for (i, (builder, &(scalar, text))) in self.columns.iter_mut().zip(&row).enumerate() {
+        let filled = self.fill(&row);
+        row.clear();
+        self.row = row.into_iter().map(|_| (Scalar::Null, "")).collect();
+        filled
+    }
+
+    /// Appends one row's cells, each to its column.
+    fn fill(&mut self, row: &[(Scalar, &str)]) -> io::Result<()> {
+        for (i, (builder, &(scalar, text))) in self.columns.iter_mut().zip(row).enumerate() {
             let blank = scalar == Scalar::Null || scalar == Scalar::String && text.is_empty();
             let fits = match builder {
                 Builder::Text(b) => {
