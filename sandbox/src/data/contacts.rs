@@ -14,7 +14,7 @@ use super::layout::{CLINIC_COUNT, Layout};
 use super::reference::{CAMPAIGNS, CHANNELS};
 use super::rng::{Day, Kind, day, format_day, format_timestamp, now, pick, record_rng};
 use super::search::{Order, TextQuery, closest, fold};
-use super::text::{Identity, digits, identity, maybe_note};
+use super::text::{Identity, digits, identity, maybe_note, name_and_phone};
 
 /// Filter columns of a seeded contact (12 bytes).
 #[derive(Clone, Copy)]
@@ -282,6 +282,17 @@ impl Contacts {
         match self.view(&writes, id) {
             Some(view) => view.identity(self.seed).into_owned(),
             None => identity(self.seed, id),
+        }
+    }
+
+    /// Name and mobile phone of a contact as a quote shows its client (after updates); a seeded
+    /// contact's are drawn without the rest of its identity.
+    pub fn name_and_phone(&self, id: u32) -> (String, String) {
+        let writes = self.writes.read().expect("contacts lock");
+        match self.view(&writes, id) {
+            Some(View::Stored(s)) => (s.identity.name.clone(), s.identity.phone.clone()),
+            Some(View::Seeded(id, _)) => name_and_phone(self.seed, id),
+            None => name_and_phone(self.seed, id),
         }
     }
 

@@ -14,7 +14,9 @@ use super::reference::{
     OPERATION_TYPES, PAYMENT_TYPES, PRODUCT_PRICES, PRODUCTS, PROFESSIONALS, QUOTE_APPROVED,
     QUOTE_INACTIVE, QUOTE_STATUSES, QUOTE_TYPES, SELLERS, SERVICE_PRICES, SERVICES,
 };
-use super::rng::{Day, Kind, day, format_day, format_timestamp, pick, record_rng, weighted};
+use super::rng::{
+    Day, Kind, civil, day, format_day, format_timestamp, pick, push_padded, record_rng, weighted,
+};
 use super::search::{Order, TextQuery, closest, fold};
 use super::text::maybe_note;
 
@@ -168,6 +170,15 @@ fn name(list: &'static [&'static str], id: u8) -> &'static str {
     list[usize::from(id) - 1]
 }
 
+/// `prefix` and the id in 7 digits at least (`ORC-0000042`), written without `format!`: every
+/// record of a page carries one or two such codes.
+fn code(prefix: &str, id: u32) -> String {
+    let mut out = String::with_capacity(prefix.len() + 10);
+    out.push_str(prefix);
+    push_padded(&mut out, u64::from(id), 7);
+    out
+}
+
 fn cents(value: f64) -> f64 {
     (value * 100.0).round() / 100.0
 }
@@ -282,7 +293,7 @@ impl Quotes {
         let c = *self.column(id);
         let key = u64::from(id);
         let clinic = self.layout.clinic_of(id);
-        let client = contacts.identity(c.client);
+        let (client_name, client_phone) = contacts.name_and_phone(c.client);
         let mut rng = record_rng(self.seed, Kind::Quote, key, DETAILS);
         let procedures: Vec<Procedure> = (0..SERVICES.len() as u32)
             .filter(|s| c.services & (1 << s) != 0)
@@ -327,7 +338,7 @@ impl Quotes {
             |field: u64| 8 * 3600 + pick(self.seed, Kind::Quote, key, field, 12 * 3600) as u32;
         QuoteRecord {
             id,
-            codigo: format!("ORC-{id:07}"),
+            codigo: code("ORC-", id),
             clinica: clinic,
             unidade: CLINICS[clinic as usize - 1],
             data: format_day(c.date),
@@ -345,8 +356,8 @@ impl Quotes {
             id_vendedor: c.seller,
             vendedor: name(&SELLERS, c.seller),
             id_cliente: c.client,
-            cliente: client.name,
-            telefone: client.phone,
+            cliente: client_name,
+            telefone: client_phone,
             avaliacao_realizada: if c.evaluation != 0 { "Sim" } else { "Não" },
             data_avaliacao: (c.evaluation != 0).then(|| format_day(c.evaluation)),
             id_tipo_operacao: c.operation,
@@ -362,7 +373,11 @@ impl Quotes {
             data_pagamento: (c.payment != 0).then(|| format_day(c.payment)),
             forma_pagamento: PAYMENT_TYPES.choose(&mut rng).copied().unwrap_or_default(),
             contrato: if c.status == QUOTE_APPROVED {
-                format!("CT-{}-{id:07}", &format_day(c.date)[..4])
+                let mut prefix = String::with_capacity(16);
+                prefix.push_str("CT-");
+                push_padded(&mut prefix, u64::from(civil(c.date).0), 4);
+                prefix.push('-');
+                code(&prefix, id)
             } else {
                 String::new()
             },

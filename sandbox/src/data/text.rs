@@ -5,7 +5,7 @@ use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::reference::{AREA_CODES, EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES, NOTES};
-use super::rng::{Kind, record_rng};
+use super::rng::{Kind, push_padded, record_rng};
 use super::search::fold;
 
 /// The parts of a contact that other records (quotes, appointments) show too.
@@ -24,6 +24,17 @@ fn choose<'a>(rng: &mut ChaCha8Rng, items: &'a [&'a str]) -> &'a str {
 
 /// The seeded identity of contact `id`.
 pub fn identity(seed: u64, id: u32) -> Identity {
+    drawn(seed, id, true)
+}
+
+/// The seeded name and mobile phone of contact `id`: what quotes show of their client. The same
+/// draws as `identity`, which draws the e-mail last, so stopping before it changes nothing else.
+pub fn name_and_phone(seed: u64, id: u32) -> (String, String) {
+    let person = drawn(seed, id, false);
+    (person.name, person.phone)
+}
+
+fn drawn(seed: u64, id: u32, with_email: bool) -> Identity {
     let mut rng = record_rng(seed, Kind::Contact, u64::from(id), 0);
     let first_index = rng.random_range(0..FIRST_NAMES.len());
     let first = FIRST_NAMES[first_index];
@@ -48,6 +59,14 @@ pub fn identity(seed: u64, id: u32) -> Identity {
     }
     let phone = mobile(&mut rng);
     let phone2 = rng.random_ratio(3, 10).then(|| landline(&mut rng));
+    if !with_email {
+        return Identity {
+            name,
+            phone,
+            phone2,
+            email: None,
+        };
+    }
     let email = (!rng.random_ratio(3, 20)).then(|| {
         let user: String = format!("{}.{}", fold(first), fold(last))
             .chars()
@@ -77,14 +96,27 @@ fn mobile(rng: &mut ChaCha8Rng) -> String {
     let area = area(rng);
     let high: u32 = rng.random_range(0..10_000);
     let low: u32 = rng.random_range(0..10_000);
-    format!("({area:02}) 9{high:04}-{low:04}")
+    phone(area, "9", high, low)
 }
 
 fn landline(rng: &mut ChaCha8Rng) -> String {
     let area = area(rng);
     let high: u32 = rng.random_range(2000..6000);
     let low: u32 = rng.random_range(0..10_000);
-    format!("({area:02}) {high:04}-{low:04}")
+    phone(area, "", high, low)
+}
+
+/// `(DD) {lead}DDDD-DDDD`, written without `format!`: every quote of a page shows one.
+fn phone(area: u8, lead: &str, high: u32, low: u32) -> String {
+    let mut out = String::with_capacity(16);
+    out.push('(');
+    push_padded(&mut out, u64::from(area), 2);
+    out.push_str(") ");
+    out.push_str(lead);
+    push_padded(&mut out, u64::from(high), 4);
+    out.push('-');
+    push_padded(&mut out, u64::from(low), 4);
+    out
 }
 
 /// Digits only: the `DDDXXXXXXXXX` form the list filters take.
@@ -127,5 +159,19 @@ mod tests {
             );
         }
         assert_ne!(identity(7, 1), identity(8, 1));
+    }
+
+    #[test]
+    fn name_and_phone_are_those_of_the_whole_identity() {
+        for id in 1..2000 {
+            let person = identity(7, id);
+            assert_eq!(name_and_phone(7, id), (person.name, person.phone));
+        }
+    }
+
+    #[test]
+    fn phones_are_written_as_their_format() {
+        assert_eq!(phone(11, "9", 42, 7), "(11) 90042-0007");
+        assert_eq!(phone(5, "", 2000, 9999), "(05) 2000-9999");
     }
 }

@@ -85,8 +85,11 @@ impl ClinicList for QuoteList {
     }
 
     fn reply(opts: &Options, window: &Window, mut records: Vec<QuoteRecord>) -> Response {
-        for record in &mut records {
-            record.modificado_em = opts.time_stamps.write(&record.modificado_em);
+        // Local times are already written as they go out: no copy per record.
+        if opts.time_stamps != crate::TimeStamps::Local {
+            for record in &mut records {
+                record.modificado_em = opts.time_stamps.write(&record.modificado_em);
+            }
         }
         match opts.late_field_from {
             None => reply::page(opts, window, &records),

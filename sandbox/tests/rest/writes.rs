@@ -186,6 +186,76 @@ async fn admin_may_create_in_any_clinic() {
 }
 
 #[tokio::test]
+async fn a_quote_shows_its_client_as_updated_and_its_record_as_changed() {
+    let api = Api::small().await;
+    let token = api.clinic().await;
+    let (quotes, _) = api
+        .records(&token, "lista_venda_orcamento?pagina_atual=1&por_pagina=1")
+        .await;
+    let before = quotes[0].clone();
+    let (quote, client) = (before["id"].clone(), before["id_cliente"].clone());
+    let (status, body) = api
+        .post(
+            &token,
+            "atualizaCadastroCliente",
+            json!({ "id": client.to_string(), "nome": "Cliente Renomeado",
+                    "telefone": "(16) 99264-0197" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (quotes, _) = api
+        .records(&token, "lista_venda_orcamento?pagina_atual=1&por_pagina=1")
+        .await;
+    let after = &quotes[0];
+    assert_eq!(after["id"], quote);
+    assert_eq!(
+        (after["cliente"].as_str(), after["telefone"].as_str()),
+        (Some("Cliente Renomeado"), Some("(16) 99264-0197")),
+        "before: {before}"
+    );
+    // Another status than its own: Inativo (5), or Suspenso (4) for an inactive quote.
+    let (status_id, status_name) = if before["id_status"] == 5 {
+        (4, "Suspenso")
+    } else {
+        (5, "Inativo")
+    };
+    let status = api
+        .http
+        .post(format!(
+            "{}/__sandbox/quotes?change={quote}&status={quote}:{status_name}",
+            api.root()
+        ))
+        .send()
+        .await
+        .unwrap()
+        .status();
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let (quotes, _) = api
+        .records(&token, "lista_venda_orcamento?pagina_atual=1&por_pagina=1")
+        .await;
+    let changed = &quotes[0];
+    assert_eq!(changed["id_status"], status_id, "{changed}");
+    assert_ne!(changed["status"], before["status"]);
+    assert_ne!(changed["valor"], before["valor"]);
+    assert_ne!(changed["modificado_em"], before["modificado_em"]);
+    for (field, value) in before.as_object().unwrap() {
+        if ![
+            "cliente",
+            "telefone",
+            "id_status",
+            "status",
+            "inativo",
+            "valor",
+            "modificado_em",
+        ]
+        .contains(&field.as_str())
+        {
+            assert_eq!(&changed[field], value, "{field}");
+        }
+    }
+}
+
+#[tokio::test]
 async fn updating_a_contact_adds_an_origin_and_changes_fields() {
     let api = Api::small().await;
     let token = api.clinic().await;
