@@ -64,14 +64,26 @@ impl Delimited {
         out: &mut dyn Write,
         cells: &[S],
     ) -> io::Result<()> {
+        self.write_line(out, cells.iter().map(|cell| (cell.as_ref(), false)), true)
+    }
+
+    /// A data row whose cells say whether they are quoteless: without a quote, a line break, a
+    /// tab or a backslash (see `raw_leaves::Found::quoteless`), so that only the delimiter is
+    /// looked for in them (CSV) or nothing at all (TSV).
+    pub(crate) fn marked_cells<'a>(
+        &mut self,
+        out: &mut dyn Write,
+        cells: impl Iterator<Item = (&'a str, bool)>,
+    ) -> io::Result<()> {
         self.write_line(out, cells, true)
     }
 
-    /// `data` rows (not the header) get the decimal comma for Excel.
-    fn write_line<S: AsRef<str>>(
+    /// `data` rows (not the header) get the decimal comma for Excel. The row is built in `line`
+    /// (kept between rows) and written in one call.
+    fn write_line<'a>(
         &mut self,
         out: &mut dyn Write,
-        cells: &[S],
+        cells: impl Iterator<Item = (&'a str, bool)>,
         data: bool,
     ) -> io::Result<()> {
         if !self.started {
@@ -80,32 +92,50 @@ impl Delimited {
                 out.write_all(UTF8_BOM)?;
             }
         }
-        let excel = self.excel;
-        let cells = cells.iter().map(|cell| match (excel, data) {
-            (false, _) => Cow::Borrowed(cell.as_ref()),
-            (true, false) => guard_formula(cell.as_ref()),
-            (true, true) => match decimal_comma(cell.as_ref()) {
-                Cow::Borrowed(text) => guard_formula(text),
-                Cow::Owned(number) => Cow::Owned(number),
-            },
-        });
-        match self.dialect {
-            Dialect::Csv => {
-                let delimiter = self.delimiter();
-                write_csv_line(delimiter, &mut self.line, out, cells)
+        let delimiter = self.delimiter();
+        let line = &mut self.line;
+        line.clear();
+        for (index, (cell, quoteless)) in cells.enumerate() {
+            // The Excel forms add a `'` or turn a point into a comma: a quoteless cell stays so.
+            let cell = match (self.excel, data) {
+                (false, _) => Cow::Borrowed(cell),
+                (true, false) => guard_formula(cell),
+                (true, true) => match decimal_comma(cell) {
+                    Cow::Borrowed(text) => guard_formula(text),
+                    Cow::Owned(number) => Cow::Owned(number),
+                },
+            };
+            match self.dialect {
+                Dialect::Csv => {
+                    if index > 0 {
+                        line.push(delimiter);
+                    }
+                    push_csv_field(line, cell.as_bytes(), delimiter, quoteless);
+                }
+                Dialect::Tsv => {
+                    if index > 0 {
+                        line.push(b'\t');
+                    }
+                    push_tsv_escaped(line, cell.as_bytes(), quoteless);
+                }
             }
-            Dialect::Tsv => write_tsv_line(out, cells),
         }
+        if self.dialect == Dialect::Csv && line.is_empty() {
+            // A row of one empty field (or none) is `""`, so the line is not read as no row at all.
+            line.extend_from_slice(b"\"\"");
+        }
+        line.push(b'\n');
+        out.write_all(line)
     }
 }
 
 impl RowSink for Delimited {
     fn header(&mut self, out: &mut dyn Write, names: &[String]) -> io::Result<()> {
-        self.write_line(out, names, false)
+        self.write_line(out, names.iter().map(|name| (name.as_str(), false)), false)
     }
 
     fn row(&mut self, out: &mut dyn Write, cells: Vec<String>) -> io::Result<()> {
-        self.write_line(out, &cells, true)
+        self.cells(out, &cells)
     }
 
     fn end(&mut self, _out: &mut dyn Write) -> io::Result<()> {
@@ -127,7 +157,7 @@ fn write_csv_line<'a>(
         if index > 0 {
             line.push(delimiter);
         }
-        push_csv_field(line, cell.as_bytes(), delimiter);
+        push_csv_field(line, cell.as_bytes(), delimiter, false);
     }
     if line.is_empty() {
         // A row of one empty field (or none) is `""`, so the line is not read as no row at all.
@@ -137,11 +167,34 @@ fn write_csv_line<'a>(
     out.write_all(line)
 }
 
-/// A field quoted when it holds the delimiter, a quote or a line break, its quotes doubled.
-fn push_csv_field(line: &mut Vec<u8>, field: &[u8], delimiter: u8) {
-    let plain = memchr::memchr3(delimiter, b'"', b'\n', field).is_none()
-        && memchr::memchr(b'\r', field).is_none();
-    if plain {
+/// Below this length a field is read in one pass comparing each byte with every byte that
+/// matters, which the compiler turns into vector code; a search function costs more to set up
+/// than such a field (most cells: a date, a name, an amount).
+const SHORT_FIELD: usize = 64;
+
+/// Whether `field` holds `byte`.
+fn holds(field: &[u8], byte: u8) -> bool {
+    if field.len() < SHORT_FIELD {
+        field.iter().fold(false, |found, &b| found | (b == byte))
+    } else {
+        memchr::memchr(byte, field).is_some()
+    }
+}
+
+/// A field quoted when it holds the delimiter, a quote or a line break, its quotes doubled. A
+/// quoteless field (see [`Delimited::marked_cells`]) can only need it for the delimiter.
+fn push_csv_field(line: &mut Vec<u8>, field: &[u8], delimiter: u8, quoteless: bool) {
+    let quoted = if quoteless {
+        holds(field, delimiter)
+    } else if field.len() < SHORT_FIELD {
+        field.iter().fold(false, |found, &b| {
+            found | (b == delimiter) | (b == b'"') | (b == b'\n') | (b == b'\r')
+        })
+    } else {
+        memchr::memchr3(delimiter, b'"', b'\n', field).is_some()
+            || memchr::memchr(b'\r', field).is_some()
+    };
+    if !quoted {
         line.extend_from_slice(field);
         return;
     }
@@ -156,23 +209,15 @@ fn push_csv_field(line: &mut Vec<u8>, field: &[u8], delimiter: u8) {
     line.push(b'"');
 }
 
-fn write_tsv_line<'a>(
-    out: &mut dyn Write,
-    cells: impl Iterator<Item = Cow<'a, str>>,
-) -> io::Result<()> {
-    for (index, cell) in cells.enumerate() {
-        if index > 0 {
-            out.write_all(b"\t")?;
-        }
-        write_tsv_escaped(out, &cell)?;
+/// Tab, CR, LF and backslash become `\t`, `\r`, `\n`, `\\`, so a record is always one line. A
+/// quoteless field holds none of them.
+fn push_tsv_escaped(line: &mut Vec<u8>, cell: &[u8], quoteless: bool) {
+    if quoteless {
+        line.extend_from_slice(cell);
+        return;
     }
-    out.write_all(b"\n")
-}
-
-/// Tab, CR, LF and backslash become `\t`, `\r`, `\n`, `\\`, so a record is always one line.
-fn write_tsv_escaped(out: &mut dyn Write, cell: &str) -> io::Result<()> {
     let mut plain_start = 0;
-    for (index, byte) in cell.bytes().enumerate() {
+    for (index, &byte) in cell.iter().enumerate() {
         let escape: &[u8] = match byte {
             b'\t' => b"\\t",
             b'\r' => b"\\r",
@@ -180,11 +225,11 @@ fn write_tsv_escaped(out: &mut dyn Write, cell: &str) -> io::Result<()> {
             b'\\' => b"\\\\",
             _ => continue,
         };
-        out.write_all(&cell.as_bytes()[plain_start..index])?;
-        out.write_all(escape)?;
+        line.extend_from_slice(&cell[plain_start..index]);
+        line.extend_from_slice(escape);
         plain_start = index + 1;
     }
-    out.write_all(&cell.as_bytes()[plain_start..])
+    line.extend_from_slice(&cell[plain_start..]);
 }
 
 /// Prefixes `'` to a cell Excel would evaluate (leading `=`, `+`, `-`, `@`, tab or CR), so it is
@@ -214,8 +259,8 @@ mod tests {
         let mut writer = Delimited::new(dialect, excel);
         let mut out = Vec::new();
         for (index, line) in lines.iter().enumerate() {
-            let cells: Vec<String> = line.iter().map(|c| c.to_string()).collect();
-            writer.write_line(&mut out, &cells, index > 0).unwrap();
+            let cells = line.iter().map(|&c| (c, false));
+            writer.write_line(&mut out, cells, index > 0).unwrap();
         }
         String::from_utf8(out).unwrap()
     }
@@ -259,7 +304,22 @@ mod tests {
         // Drawn rows of hostile fields (quotes, delimiters, breaks, accents, empty), both
         // delimiters, against the csv crate's own writer.
         let pieces = [
-            "", "a", "São", "\"", ",", ";", "\n", "\r", "\r\n", " ", "x\"y", "=1", "\t", "'",
+            "",
+            "a",
+            "São",
+            "\"",
+            ",",
+            ";",
+            "\n",
+            "\r",
+            "\r\n",
+            " ",
+            "x\"y",
+            "=1",
+            "\t",
+            "'",
+            // Longer than a short field: searched, not read byte by byte.
+            "a long run of text, longer than a short field is, to be searched in another way",
         ];
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
         let mut draw = |n: usize| {
@@ -291,9 +351,23 @@ mod tests {
                 .unwrap();
                 assert_eq!(
                     String::from_utf8(got).unwrap(),
-                    String::from_utf8(expected).unwrap(),
+                    String::from_utf8(expected.clone()).unwrap(),
                     "{row:?}"
                 );
+                // A cell marked quoteless (none of `"`, breaks, tab, backslash) is written alike.
+                let quoteless = |c: &str| !c.contains(['"', '\n', '\r', '\t', '\\']);
+                let mut marked = Vec::new();
+                for (index, cell) in row.iter().enumerate() {
+                    if index > 0 {
+                        marked.push(delimiter);
+                    }
+                    push_csv_field(&mut marked, cell.as_bytes(), delimiter, quoteless(cell));
+                }
+                if marked.is_empty() {
+                    marked.extend_from_slice(b"\"\"");
+                }
+                marked.push(b'\n');
+                assert_eq!(marked, expected, "{row:?}");
             }
         }
     }

@@ -9,14 +9,12 @@
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 
-use std::borrow::Cow;
-
 use serde_json::Value;
 
 use super::collect::row_of;
 use super::columns::Columns;
 use super::delimited::{Delimited, Dialect};
-use super::raw_leaves::raw_leaves;
+use super::raw_leaves::{Found, LeafReader, LeafSink, Text};
 use super::spill::Row;
 use super::tabular::RowSink;
 use crate::error::NewColumns;
@@ -42,6 +40,83 @@ pub(crate) struct Streamed {
     structured: bool,
     /// The rows went out without a header (every record so far a bare value).
     headerless: bool,
+    /// Reads records given as JSON text, remembering the keys of the previous one.
+    reader: LeafReader,
+    /// The cells of the record being read, by column (kept between records).
+    spans: Vec<Span>,
+    /// The cell texts the reader made for it (unescaped strings…), which `spans` point into.
+    made: String,
+}
+
+/// Where a cell's text is: in the record's text, in [`Streamed::made`], or a fixed text.
+#[derive(Clone, Copy, Debug)]
+enum Span {
+    Record {
+        start: usize,
+        end: usize,
+        quoteless: bool,
+    },
+    Made {
+        start: usize,
+        end: usize,
+    },
+    Fixed(&'static str),
+}
+
+impl Span {
+    const EMPTY: Span = Span::Fixed("");
+
+    /// The text and whether it is quoteless (see `raw_leaves::Found::quoteless`).
+    #[inline]
+    fn text<'a>(self, record: &'a str, made: &'a str) -> (&'a str, bool) {
+        match self {
+            Span::Record {
+                start,
+                end,
+                quoteless,
+            } => (&record[start..end], quoteless),
+            Span::Made { start, end } => (&made[start..end], false),
+            Span::Fixed(text) => (text, true),
+        }
+    }
+}
+
+/// Files each leaf of a record in its column's cell.
+struct Place<'a> {
+    columns: &'a mut Columns,
+    spans: &'a mut Vec<Span>,
+    made: &'a mut String,
+}
+
+impl<'r> LeafSink<'r> for Place<'_> {
+    #[inline]
+    fn leaf(&mut self, found: Found<'r, '_>) -> usize {
+        let column = match found.known {
+            Some(column) => column,
+            None => self.columns.position(found.name.as_str()),
+        };
+        let span = match found.cell {
+            Text::Record(text, start) => Span::Record {
+                start,
+                end: start + text.len(),
+                quoteless: found.quoteless,
+            },
+            Text::Fixed(text) => Span::Fixed(text),
+            Text::Made(text) => {
+                let start = self.made.len();
+                self.made.push_str(text);
+                Span::Made {
+                    start,
+                    end: self.made.len(),
+                }
+            }
+        };
+        if column >= self.spans.len() {
+            self.spans.resize(column + 1, Span::EMPTY);
+        }
+        self.spans[column] = span;
+        column
+    }
 }
 
 /// The rewrite a grown file needs at the end: its full header.
@@ -66,6 +141,9 @@ impl Streamed {
             bare_scalars: false,
             structured: false,
             headerless: false,
+            reader: LeafReader::remembering(),
+            spans: Vec::new(),
+            made: String::new(),
         }
     }
 
@@ -91,22 +169,56 @@ impl Streamed {
         self.take(out, row)
     }
 
-    /// A record given as JSON text: its cells are read from the text (see [`raw_leaves`]).
+    /// A record given as JSON text: its cells are read from the text (see [`LeafReader`]) into
+    /// buffers kept between records, and written from there.
     pub(crate) fn record_raw(&mut self, out: &mut dyn Write, record: &RawRecord) -> io::Result<()> {
         self.structured = true;
-        let Some(leaves) = raw_leaves(record).map_err(io::Error::other)? else {
+        self.spans.clear();
+        self.made.clear();
+        let mut place = Place {
+            columns: &mut self.columns,
+            spans: &mut self.spans,
+            made: &mut self.made,
+        };
+        if !self
+            .reader
+            .walk(record, &mut place)
+            .map_err(io::Error::other)?
+        {
             let value = value_of(record).map_err(io::Error::other)?;
             return self.record(out, &value);
-        };
-        let mut row: Vec<Cow<str>> = Vec::with_capacity(self.columns.len());
-        for (index, (name, cell, _)) in leaves.into_iter().enumerate() {
-            let position = self.columns.position_of_leaf(index, &name);
-            if position >= row.len() {
-                row.resize(position + 1, Cow::Borrowed(""));
-            }
-            row[position] = cell;
         }
-        self.take(out, row)
+        let text = record.get();
+        if self.pending.is_some() {
+            let row: Row = self
+                .spans
+                .iter()
+                .map(|span| span.text(text, &self.made).0.to_owned())
+                .collect();
+            return self.take(out, row);
+        }
+        self.records += 1;
+        let width = self.columns.len();
+        self.within_header()?;
+        let (spans, made) = (&self.spans, self.made.as_str());
+        let cells = (0..width).map(|column| {
+            spans
+                .get(column)
+                .map_or(("", true), |span| span.text(text, made))
+        });
+        self.rows.marked_cells(out, cells)
+    }
+
+    /// Refuses a row with columns the header, already on stdout, lacks.
+    fn within_header(&self) -> io::Result<()> {
+        if self.columns.len() > self.header_width && !self.rewritable {
+            return Err(io::Error::other(NewColumns {
+                record: self.records,
+                known: self.memory_rows,
+                columns: self.columns.names()[self.header_width..].to_vec(),
+            }));
+        }
+        Ok(())
     }
 
     fn take<S: AsRef<str> + Into<String> + Default + Clone>(
@@ -123,15 +235,8 @@ impl Streamed {
             }
             return Ok(());
         }
-        let width = self.columns.len();
-        if width > self.header_width && !self.rewritable {
-            return Err(io::Error::other(NewColumns {
-                record: self.records,
-                known: self.memory_rows,
-                columns: self.columns.names()[self.header_width..].to_vec(),
-            }));
-        }
-        row.resize(width, S::default());
+        self.within_header()?;
+        row.resize(self.columns.len(), S::default());
         self.rows.cells(out, &row)
     }
 
@@ -277,6 +382,60 @@ mod tests {
                 for memory_rows in [1, 2, 3, 1000] {
                     assert_eq!(
                         String::from_utf8(streamed(dialect, excel, &records(), memory_rows))
+                            .unwrap(),
+                        String::from_utf8(expected.clone()).unwrap(),
+                        "{dialect:?} excel {excel} memory {memory_rows}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// [`streamed`] with each record given as its JSON text.
+    fn streamed_raw(dialect: Dialect, excel: bool, texts: &[&str], memory_rows: usize) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut streamed = Streamed::new(dialect, excel, memory_rows, true);
+        for text in texts {
+            let raw: Box<RawRecord> = serde_json::from_str(text).unwrap();
+            streamed.record_raw(&mut out, &raw).unwrap();
+        }
+        match streamed.finish(&mut out).unwrap() {
+            None => out,
+            Some(widen) => {
+                let mut rewritten = Vec::new();
+                widen.apply(&out[..], &mut rewritten).unwrap();
+                rewritten
+            }
+        }
+    }
+
+    #[test]
+    fn records_read_from_their_text_give_the_bytes_of_their_values() {
+        // Keys in another order, missing or added, escapes, money, delimiters, empty objects and
+        // arrays, a nested object that comes and goes, a key the full reader names.
+        let texts = [
+            r#"{"id":1,"nome":"José \"Zé\", da Silva","valor":3120.0,"tags":["a,b"],"e":{}}"#,
+            r#"{"id":2,"nome":"Ana; Maria","valor":-12.5,"tags":[],"e":{}}"#,
+            r#"{"nome":"=1+1","id":3,"valor":5044.74,"e":{},"tags":[1.50, 2]}"#,
+            r#"{"id":4,"valor":1e3,"obs":"linha 1\nlinha 2\ttab\\ \/ \u00e9"}"#,
+            r#"{"id":5,"end":{"cidade":"São Paulo","uf":"SP"},"nome":"-x"}"#,
+            r#"{"id":6,"end":{"cidade":"Campinas"},"nome":"@y","ok":true,"n":null}"#,
+            r#"{"id":7,"end":"sem","a.b":1}"#,
+            r#"{}"#,
+            r#"{"id":8,"nome":"","valor":0.0,"big":123456789012345678901}"#,
+            r#"{"id":9,"nome":"x","valor":10582.1}"#,
+            r#"{"id":10,"nome":"y","id":11}"#,
+        ];
+        let values: Vec<Value> = texts
+            .iter()
+            .map(|text| crate::record::parse(text).unwrap())
+            .collect();
+        for dialect in [Dialect::Csv, Dialect::Tsv] {
+            for excel in [false, true] {
+                let expected = collected(dialect, excel, &values);
+                for memory_rows in [1, 2, 3, 1000] {
+                    assert_eq!(
+                        String::from_utf8(streamed_raw(dialect, excel, &texts, memory_rows))
                             .unwrap(),
                         String::from_utf8(expected.clone()).unwrap(),
                         "{dialect:?} excel {excel} memory {memory_rows}"
