@@ -5,7 +5,8 @@
 # a first `clinic sync` of its quotes, it prints the median of the rounds for each side: the client's
 # own CPU seconds (user + system), wall seconds and peak RSS, then the ratios (working tree / REV),
 # last. Every output of the working tree is checked against REV's: the same bytes (Parquet: the same
-# rows), or the line says DIFFERENT.
+# rows and schema, read by duckdb, installed once into a virtual environment when the system's
+# Python lacks it), or the line says DIFFERENT.
 #
 # Usage: bench/compare.sh REV [QUOTES] [ROUNDS]    (defaults: 30000 quotes in clinic 1, 5 rounds)
 #        COMPARE_ONLY="csv ndjson" bench/compare.sh REV 1000000 1    (some measures only)
@@ -84,19 +85,32 @@ command_of() {
 
 extension() { case $1 in sync) echo sqlite ;; *) echo "$1" ;; esac; }
 
-# Whether two outputs hold the same: bytes, Parquet rows, or a mirror's quotes.
+# A Python that reads Parquet: the system's when it has duckdb, else a virtual environment made once
+# beside the builds (two writers may encode the same rows differently, so sizes or bytes prove
+# nothing; the rows and the schema are what must match).
+parquet_python() {
+    if python3 -c 'import duckdb' 2>/dev/null; then
+        echo python3
+        return
+    fi
+    local venv="$target/bench-python"
+    if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c 'import duckdb' 2>/dev/null; then
+        python3 -m venv "$venv" >&2
+        "$venv/bin/python" -m pip install --quiet --disable-pip-version-check duckdb >&2
+    fi
+    echo "$venv/bin/python"
+}
+
+# Whether two outputs hold the same: bytes, Parquet rows and schema, or a mirror's quotes.
 same_output() {
     local what=$1 a=$2 b=$3
     case $what in
-        parquet) python3 - "$a" "$b" <<'PY'
+        parquet) "$(parquet_python)" - "$a" "$b" <<'PY'
 import sys
-try:
-    import duckdb
-except ImportError:
-    print("same size" if abs(__import__("os").path.getsize(sys.argv[1]) - __import__("os").path.getsize(sys.argv[2])) < 64 else "DIFFERENT")
-    sys.exit()
+import duckdb
 rows = [duckdb.sql(f"SELECT * FROM '{p}' ORDER BY id").fetchall() for p in sys.argv[1:]]
-print("identical rows" if rows[0] == rows[1] else "DIFFERENT")
+schemas = [duckdb.sql(f"DESCRIBE SELECT * FROM '{p}'").fetchall() for p in sys.argv[1:]]
+print("identical rows" if rows[0] == rows[1] and schemas[0] == schemas[1] else "DIFFERENT")
 PY
         ;;
         sync) python3 - "$a" "$b" <<'PY'
