@@ -23,7 +23,7 @@ use serde::de::{Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use crate::config::FilterZone;
 use crate::output::{column_of_key, moment_in, utc_day};
-use crate::record::{MAX_DEPTH, RawRecord, container_end, string_end_escaped};
+use crate::record::{MAX_DEPTH, RawRecord, container_end, key_at, same_bytes, string_end_escaped};
 
 /// The watch over one report's walk.
 pub struct Watch {
@@ -200,12 +200,11 @@ fn scan(text: &str, modified_key: &str, zone: &chrono_tz::Tz, seen: &mut Seen) -
         // The key the first record has at this place, when this one has it too: the first
         // record's keys hold no quote or backslash, so the key is known where it stands, without
         // a search for its end or a lookup among the known keys.
-        let in_place = seen.first.get(index).map(String::as_bytes).filter(|k| {
-            bytes
-                .get(at + 1..at + 1 + k.len())
-                .is_some_and(|here| same_bytes(here, k))
-                && bytes.get(at + 1 + k.len()) == Some(&b'"')
-        });
+        let in_place = seen
+            .first
+            .get(index)
+            .map(String::as_bytes)
+            .filter(|k| key_at(bytes, at, k));
         let (key, key_end) = match in_place {
             Some(k) => (&text[at + 1..at + 1 + k.len()], at + 2 + k.len()),
             None => match string_end_escaped(bytes, at) {
@@ -268,32 +267,6 @@ fn scan(text: &str, modified_key: &str, zone: &chrono_tz::Tz, seen: &mut Seen) -
         seen.first = all.into_iter().map(String::from).collect();
     }
     Scanned::Read(modified)
-}
-
-/// Two keys equal, compared a word at a time in place: a record's keys are a few bytes long, and a
-/// call into the C library's comparison for each of them (what `==` on slices becomes) cost more
-/// than comparing them.
-#[inline]
-fn same_bytes(a: &[u8], b: &[u8]) -> bool {
-    let n = a.len();
-    if n != b.len() {
-        return false;
-    }
-    let word =
-        |s: &[u8], at: usize| u64::from_le_bytes(s[at..at + 8].try_into().unwrap_or_default());
-    if n >= 8 {
-        // Whole words, the last one overlapping the one before it when `n` is not a multiple of 8.
-        let mut i = 0;
-        while i + 8 < n {
-            if word(a, i) != word(b, i) {
-                return false;
-            }
-            i += 8;
-        }
-        return word(a, n - 8) == word(b, n - 8);
-    }
-    let small = |s: &[u8]| s.iter().fold(0u64, |w, &c| w << 8 | u64::from(c));
-    small(a) == small(b)
 }
 
 fn skip_space(bytes: &[u8], mut at: usize) -> usize {
@@ -452,30 +425,6 @@ impl<'de> Visitor<'de> for TextOrOtherVisitor {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn keys_compare_equal_only_when_every_byte_is() {
-        let keys = [
-            "",
-            "a",
-            "id",
-            "valor",
-            "1234567",
-            "12345678",
-            "123456789",
-            "modificado_em",
-        ];
-        for a in keys {
-            for b in keys {
-                assert_eq!(same_bytes(a.as_bytes(), b.as_bytes()), a == b, "{a} {b}");
-            }
-            for at in 0..a.len() {
-                let mut changed = a.as_bytes().to_vec();
-                changed[at] ^= 1;
-                assert!(!same_bytes(a.as_bytes(), &changed), "{a} at {at}");
-            }
-        }
-    }
 
     fn raw(text: &str) -> Box<RawRecord> {
         RawRecord::from_string(text.to_string()).unwrap()

@@ -119,10 +119,10 @@ pub struct Counter {
 /// One record of a list, as the JSON text the service sent.
 pub type Record = Box<RawRecord>;
 
-/// A record's text: one JSON value with no space around it, checked by [`json_syntax`] when it was
-/// split out of its answer or made, and never parsed again unless a step looks inside it. (serde_json's
-/// `RawValue` would check it a second time each time one is made: a page's records are checked once,
-/// in the one pass that splits them.)
+/// A record's text: one JSON value with no space around it, checked once by [`json_syntax`], when it
+/// is split out of its answer or made, and never parsed again unless a step looks inside it. (It
+/// was serde_json's `RawValue`, checked by a parser's whole pass; [`json_syntax`] checks the grammar
+/// in the same pass that finds where each record ends.)
 #[repr(transparent)]
 pub struct RawRecord(str);
 
@@ -132,22 +132,29 @@ impl RawRecord {
         &self.0
     }
 
-    /// `text` as a record, when it is one JSON value with no space around it.
+    /// `text` as a record, when it is one JSON value: the space around it, which JSON allows, is
+    /// left out, as serde_json's `RawValue` leaves it out.
     pub fn from_text(text: &str) -> Result<&RawRecord, BadRecord> {
+        let text = text.trim_matches([' ', '\t', '\n', '\r']);
         let bytes = text.as_bytes();
         if json_syntax::value_end(bytes, 0) == Some(bytes.len()) {
             return Ok(RawRecord::checked(text));
         }
-        // Only a text that is not JSON comes here: serde_json says where and why.
+        // Only a text that is not JSON comes here: serde_json says where and why (the two agree
+        // on what is JSON, as `json_syntax`'s tests prove, so it always has a reason to give).
         let reason = serde_json::from_str::<serde::de::IgnoredAny>(text)
             .err()
-            .map_or_else(|| "space around the value".to_string(), |e| e.to_string());
+            .map(|e| e.to_string())
+            .unwrap_or_default();
         Err(BadRecord::Unreadable { reason })
     }
 
     /// [`RawRecord::from_text`], owned.
     pub fn from_string(text: String) -> Result<Record, BadRecord> {
-        RawRecord::from_text(&text)?;
+        let checked = RawRecord::from_text(&text)?;
+        if checked.0.len() < text.len() {
+            return Ok(checked.to_record());
+        }
         Ok(RawRecord::checked_box(text.into_boxed_str()))
     }
 
@@ -395,6 +402,45 @@ pub fn container_end(bytes: &[u8], start: usize) -> (usize, usize) {
     (bytes.len(), deepest)
 }
 
+/// Whether the string whose opening quote is at `at` is `key`, a key without a quote or a
+/// backslash: then its bytes are `key`'s and a quote follows them. What the readers that walk a
+/// record's text use to know a key they have met before where it stands, without looking for its
+/// end or hashing it.
+#[inline]
+pub fn key_at(bytes: &[u8], at: usize, key: &[u8]) -> bool {
+    let start = at + 1;
+    bytes
+        .get(start..start + key.len())
+        .is_some_and(|text| same_bytes(text, key))
+        && bytes.get(start + key.len()) == Some(&b'"')
+}
+
+/// Two keys equal, compared a word at a time in place: a record's keys are a few bytes long, and a
+/// call into the C library's comparison for each of them (what `==` on slices becomes) cost more
+/// than comparing them.
+#[inline]
+pub fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    let word =
+        |s: &[u8], at: usize| u64::from_le_bytes(s[at..at + 8].try_into().unwrap_or_default());
+    if n >= 8 {
+        // Whole words, the last one overlapping the one before it when `n` is not a multiple of 8.
+        let mut i = 0;
+        while i + 8 < n {
+            if word(a, i) != word(b, i) {
+                return false;
+            }
+            i += 8;
+        }
+        return word(a, n - 8) == word(b, n - 8);
+    }
+    let small = |s: &[u8]| s.iter().fold(0u64, |w, &c| w << 8 | u64::from(c));
+    small(a) == small(b)
+}
+
 /// The index just past the string that starts (with its quote) at `start`.
 pub fn string_end(bytes: &[u8], start: usize) -> usize {
     string_end_escaped(bytes, start).0
@@ -564,6 +610,55 @@ pub trait PageSource: Send + Sync {
 
 #[cfg(test)]
 mod tests {
+    use super::{BadRecord, RawRecord, key_at, same_bytes};
+
+    #[test]
+    fn a_text_is_a_record_without_the_space_around_it() {
+        let record = RawRecord::from_text(" {\"a\": [1, 2]}\r\n").unwrap();
+        assert_eq!(record.get(), "{\"a\": [1, 2]}");
+        let owned = RawRecord::from_string("\t\"texto\" ".to_string()).unwrap();
+        assert_eq!(owned.get(), "\"texto\"");
+        for text in ["", " ", "{} {}", "{\"a\":}", "[1,]"] {
+            match RawRecord::from_text(text) {
+                Err(BadRecord::Unreadable { reason }) => assert!(!reason.is_empty(), "{text:?}"),
+                other => panic!("{text:?} gave {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn keys_compare_equal_only_when_every_byte_is() {
+        let keys = [
+            "",
+            "a",
+            "id",
+            "valor",
+            "1234567",
+            "12345678",
+            "123456789",
+            "modificado_em",
+        ];
+        for a in keys {
+            for b in keys {
+                assert_eq!(same_bytes(a.as_bytes(), b.as_bytes()), a == b, "{a} {b}");
+                let quoted = format!(r#"{{"{b}": 1}}"#);
+                assert_eq!(
+                    key_at(quoted.as_bytes(), 1, a.as_bytes()),
+                    a == b,
+                    "{a} in {quoted}"
+                );
+            }
+            for at in 0..a.len() {
+                let mut changed = a.as_bytes().to_vec();
+                changed[at] ^= 1;
+                assert!(!same_bytes(a.as_bytes(), &changed), "{a} at {at}");
+            }
+        }
+        // A key cut short by the end of the text, or followed by more than its closing quote.
+        assert!(!key_at(br#""modificado"#, 0, b"modificado"));
+        assert!(!key_at(br#""modificado\""#, 0, b"modificado"));
+    }
+
     use super::*;
     use serde_json::json;
 

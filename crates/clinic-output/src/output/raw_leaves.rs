@@ -192,7 +192,7 @@ impl LeafReader {
                 .filter(|memory| {
                     parent_told
                         && memory.parent == parent
-                        && key_at(bytes, at, memory.key.as_bytes())
+                        && record::key_at(bytes, at, memory.key.as_bytes())
                 })
                 .map(|memory| (memory.key.len(), memory.slot));
             let key_end = match remembered {
@@ -347,28 +347,6 @@ enum Cell {
     Record(usize, usize),
     Fixed(&'static str),
     Made,
-}
-
-/// Whether the string at `at` (its opening quote) is `key`, a key without a quote or a backslash:
-/// then its bytes are `key`'s and a quote follows them.
-/// Compared eight bytes at a time here: a call to `memcmp` for each key of each record cost more
-/// than the comparison itself, keys being short.
-#[inline]
-fn key_at(bytes: &[u8], at: usize, key: &[u8]) -> bool {
-    let start = at + 1;
-    let Some(text) = bytes.get(start..start + key.len()) else {
-        return false;
-    };
-    if bytes.get(start + key.len()) != Some(&b'"') {
-        return false;
-    }
-    let mut words = text.chunks_exact(8).zip(key.chunks_exact(8));
-    let same_words = words.all(|(a, b)| {
-        u64::from_ne_bytes(a.try_into().unwrap_or_default())
-            == u64::from_ne_bytes(b.try_into().unwrap_or_default())
-    });
-    let tail = key.len() - key.len() % 8;
-    same_words && text[tail..] == key[tail..]
 }
 
 fn write_display(out: &mut String, shown: &impl fmt::Display) {
