@@ -10,8 +10,9 @@
 // The crates below, under the names their modules have always had here.
 pub use clinic_api::{api, config, credentials, crm, http, io_hook, pages};
 pub use clinic_core::{
-    environment, error, file_lock, format, identity, input, money, open_files, private_fs, record,
-    redact, relative_date, secret, std_streams, stop_signals, t, text, ui, unfinished,
+    allocator, environment, error, file_lock, format, identity, input, money, open_files,
+    private_fs, record, redact, relative_date, secret, std_streams, stop_signals, t, text, ui,
+    unfinished,
 };
 pub use clinic_output::{output, summary};
 

@@ -3,6 +3,7 @@ use std::process::ExitCode;
 use clinic::stop_signals::{Listener, StopSignal};
 
 fn main() -> ExitCode {
+    clinic::allocator::one_heap();
     clinic::stop_signals::write_errors_not_file_size_signals();
     // Shell completion requests (`COMPLETE=bash clinic -- …`) are answered here, before anything else.
     clinic::cli::complete::note_shell();

@@ -7,6 +7,7 @@
 //! The crates above it, `clinic-api` and `clinic-output`, know nothing of each other. The layers
 //! inside this crate, and the rule that keeps them apart, are in ARCHITECTURE.md.
 
+pub mod allocator;
 pub mod environment;
 pub mod error;
 pub mod file_lock;
