@@ -199,7 +199,7 @@ fn stops(word: u64) -> u64 {
 /// The index of the first quote, backslash or control character at or after `i`, or of the last
 /// few bytes (fewer than a block) where it could not look a block at a time.
 #[inline]
-fn next_stop(bytes: &[u8], mut i: usize) -> usize {
+pub(crate) fn next_stop(bytes: &[u8], mut i: usize) -> usize {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::{

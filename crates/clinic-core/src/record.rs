@@ -448,57 +448,24 @@ pub fn string_end(bytes: &[u8], start: usize) -> usize {
 
 /// [`string_end`], and whether the string holds an escape (a backslash): a reader that needs the
 /// string's text can take it as it stands when there is none, without a second look for one.
+/// The string is crossed sixteen bytes at a time by the search the check of JSON uses
+/// ([`json_syntax`]), which also stops at a control character: none is in a checked record's
+/// strings, and one met in other text is stepped over as the string's own.
 pub fn string_end_escaped(bytes: &[u8], start: usize) -> (usize, bool) {
     let mut i = start + 1;
     let mut escaped = false;
-    // Most strings of a record are short (a date, a name, a key): eight bytes at a time, read as
-    // one word, find their end before `memchr2` has set up its vector search, which costs more
-    // than the string itself below some 30 bytes. Longer strings go on with `memchr2`.
-    let short_until = i.saturating_add(SHORT_STRING);
-    while i < short_until {
-        let Some(chunk) = bytes.get(i..i + 8) else {
-            break;
-        };
-        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
-        let found = quote_or_backslash(word);
-        if found == 0 {
-            i += 8;
-            continue;
+    loop {
+        i = json_syntax::next_stop(bytes, i);
+        match bytes.get(i) {
+            Some(b'"') => return (i + 1, escaped),
+            Some(b'\\') => {
+                escaped = true;
+                i += 2;
+            }
+            Some(_) => i += 1,
+            None => return (bytes.len(), escaped),
         }
-        // The lowest flagged byte is always a real quote or backslash (a false flag can only
-        // follow a real one, from the borrow of the subtraction).
-        i += (found.trailing_zeros() / 8) as usize;
-        if bytes[i] == b'"' {
-            return (i + 1, escaped);
-        }
-        escaped = true;
-        i += 2;
     }
-    while let Some(at) = bytes
-        .get(i..)
-        .and_then(|rest| memchr::memchr2(b'"', b'\\', rest))
-    {
-        i += at;
-        if bytes[i] == b'"' {
-            return (i + 1, escaped);
-        }
-        escaped = true;
-        i += 2;
-    }
-    (bytes.len(), escaped)
-}
-
-/// How far [`string_end_escaped`] reads word by word before it hands a string to `memchr2`.
-const SHORT_STRING: usize = 32;
-
-/// The high bit of each byte of `word` that is a quote or a backslash set (and maybe of bytes
-/// after the first such byte): the classic test for a zero byte, applied to `word` XOR each.
-fn quote_or_backslash(word: u64) -> u64 {
-    const ONES: u64 = u64::MAX / 255;
-    const HIGHS: u64 = ONES << 7;
-    let quote = word ^ (ONES * u64::from(b'"'));
-    let backslash = word ^ (ONES * u64::from(b'\\'));
-    ((quote.wrapping_sub(ONES) & !quote) | (backslash.wrapping_sub(ONES) & !backslash)) & HIGHS
 }
 
 /// The index just past the number that starts at `start`.
@@ -750,6 +717,18 @@ mod tests {
                     assert_eq!(string_end(text.as_bytes(), 1), expected.0, "{text}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_control_character_in_text_that_is_no_record_is_crossed_as_the_strings_own() {
+        for len in 0..40 {
+            let text = format!("\"{}\u{1}\\\"\u{1f}\",1", "a".repeat(len));
+            assert_eq!(
+                string_end_escaped(text.as_bytes(), 0),
+                (text.len() - 2, true),
+                "{text:?}"
+            );
         }
     }
 
