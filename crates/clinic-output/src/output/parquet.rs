@@ -32,8 +32,8 @@ use serde_json::Value;
 use super::columns::Columns;
 use super::flatten::{Scalar, cell_text, leaves, lookup};
 use super::numbers::{When, when};
-use super::packed::{PackedRow, PackedRows, RowReader, cells};
-use super::raw_leaves::raw_leaves;
+use super::packed::{Cell, PackedRow, PackedRows, RowReader, cells};
+use super::raw_leaves::{Found, LeafReader, LeafSink};
 use crate::money::{self, is_money_column};
 use crate::record::{RawRecord, value_of};
 
@@ -116,29 +116,87 @@ impl Kind {
 /// The narrowest type of one cell, given as its JSON type and text; `money` says the column holds
 /// amounts.
 pub fn kind_of(scalar: Scalar, text: &str, money: bool) -> Kind {
+    typed_of(scalar, text, money).0
+}
+
+/// The narrowest type of one cell ([`kind_of`]) with the value read on the way, as its column of
+/// that type holds it: an integer, an amount's hundredths, a date's days since 1970, a time's
+/// milliseconds; 0 for the other types. A cell is read once: its type and its value come from the
+/// same reading.
+fn typed_of(scalar: Scalar, text: &str, money: bool) -> (Kind, i64) {
+    let decimal = |scalar, text| match decimal_of(scalar, text) {
+        // Decimal128(18,2)'s integers are below 10^18: an i64 holds them.
+        Some(units) => (Kind::Decimal, units as i64),
+        None => (Kind::Text, 0),
+    };
     match scalar {
-        Scalar::Null => Kind::Empty,
-        Scalar::Bool => Kind::Bool,
+        Scalar::Null => (Kind::Empty, 0),
+        Scalar::Bool => (Kind::Bool, 0),
         Scalar::Number if !money => match text.parse::<i64>() {
             // An integer column may widen to decimal later: only integers a decimal holds are Int.
-            Ok(n) if i128::from(n).abs() * 100 < DECIMAL_LIMIT => Kind::Int,
-            Ok(_) => Kind::WideInt,
-            Err(_) => decimal_of(scalar, text).map_or(Kind::Text, |_| Kind::Decimal),
+            Ok(n) if i128::from(n).abs() * 100 < DECIMAL_LIMIT => (Kind::Int, n),
+            Ok(n) => (Kind::WideInt, n),
+            Err(_) => decimal(scalar, text),
         },
-        Scalar::Number => decimal_of(scalar, text).map_or(Kind::Text, |_| Kind::Decimal),
-        Scalar::String if text.is_empty() => Kind::Empty,
+        Scalar::Number => decimal(scalar, text),
+        Scalar::String if text.is_empty() => (Kind::Empty, 0),
         Scalar::String => {
-            if money && decimal_of(scalar, text).is_some() {
-                return Kind::Decimal;
+            if money && let (Kind::Decimal, units) = decimal(scalar, text) {
+                return (Kind::Decimal, units);
             }
-            match when(text) {
-                Some(When::Date(_)) => Kind::Date,
-                Some(When::DateTime(_) | When::Instant(_)) => Kind::Timestamp,
-                None => Kind::Text,
+            // The column holds no zone, and its times are the deployment's wall times: a time
+            // with its zone is that instant as a wall time of the profile's zone.
+            match when(text).map(When::in_profile_zone) {
+                Some(When::Date(day)) => (Kind::Date, i64::from(epoch_days(day))),
+                Some(When::DateTime(at)) => (Kind::Timestamp, at.and_utc().timestamp_millis()),
+                Some(When::Instant(_)) => unreachable!("an instant is moved to the profile's zone"),
+                None => (Kind::Text, 0),
             }
         }
-        Scalar::Compound => Kind::Text,
+        Scalar::Compound => (Kind::Text, 0),
     }
+}
+
+/// A packed cell's tag: its JSON type and its own type ([`typed_of`]), which say how to read it
+/// back into whichever column type its column ends with.
+fn tag_of(scalar: Scalar, kind: Kind) -> u8 {
+    let scalar = match scalar {
+        Scalar::Null => 0,
+        Scalar::Bool => 1,
+        Scalar::Number => 2,
+        Scalar::String => 3,
+        Scalar::Compound => 4,
+    };
+    let kind = match kind {
+        Kind::Empty => 0,
+        Kind::Bool => 1,
+        Kind::Int => 2,
+        Kind::WideInt => 3,
+        Kind::Decimal => 4,
+        Kind::Date => 5,
+        Kind::Timestamp => 6,
+        Kind::Text => 7,
+    };
+    scalar | kind << 3
+}
+
+/// The cell's type back from its tag.
+fn kind_of_tag(tag: u8) -> Kind {
+    match tag >> 3 {
+        0 => Kind::Empty,
+        1 => Kind::Bool,
+        2 => Kind::Int,
+        3 => Kind::WideInt,
+        4 => Kind::Decimal,
+        5 => Kind::Date,
+        6 => Kind::Timestamp,
+        _ => Kind::Text,
+    }
+}
+
+/// Whether the tag's JSON type is null.
+fn is_null_tag(tag: u8) -> bool {
+    tag & 0b111 == 0
 }
 
 /// The cell as Decimal128(18,2)'s integer, when it is an amount with at most two decimals that
@@ -160,14 +218,21 @@ pub fn decimal_of(scalar: Scalar, text: &str) -> Option<i128> {
 }
 
 pub(crate) struct ParquetWriter {
-    columns: Columns,
+    table: Table,
     rows: PackedRows,
     /// How many records were packed.
     row_count: usize,
-    /// The record being packed.
-    row: PackedRow,
     /// `--columns`, in their order: each record is narrowed to them.
     selected: Option<Vec<String>>,
+    /// Reads records given as JSON text, remembering the keys of the previous one.
+    reader: LeafReader,
+}
+
+/// The columns learnt so far and the record being packed into them.
+struct Table {
+    columns: Columns,
+    /// The record being packed.
+    row: PackedRow,
     /// Each column's type so far, by position.
     kinds: Vec<Kind>,
     /// Whether each column is money, by position.
@@ -186,82 +251,119 @@ impl ParquetWriter {
         given: HashMap<String, Kind>,
     ) -> Self {
         let mut writer = Self {
-            columns: Columns::default(),
+            table: Table {
+                columns: Columns::default(),
+                row: PackedRow::default(),
+                kinds: Vec::new(),
+                money: Vec::new(),
+                money_names,
+                given,
+            },
             rows: PackedRows::new(memory_rows),
             row_count: 0,
-            row: PackedRow::default(),
             selected,
-            kinds: Vec::new(),
-            money: Vec::new(),
-            money_names,
-            given,
+            reader: LeafReader::remembering(),
         };
         // Chosen columns are the schema even when no record comes: readers open an empty file.
         for name in writer.selected.clone().unwrap_or_default() {
-            writer.column(None, &name);
+            writer.table.column(None, &name);
         }
         writer
     }
 
     pub(crate) fn record(&mut self, record: &Value) -> io::Result<()> {
-        match self.selected.take() {
+        let table = &mut self.table;
+        match &self.selected {
             Some(selected) => {
-                for name in &selected {
+                for name in selected {
                     let value = lookup(record, name).unwrap_or(&Value::Null);
-                    self.cell(None, name, Scalar::of(value), &cell_text(value));
+                    let position = table.column(None, name);
+                    table.cell(position, Scalar::of(value), &cell_text(value));
                 }
-                self.selected = Some(selected);
             }
             None => {
                 for (index, (name, value)) in leaves(record).into_iter().enumerate() {
-                    self.cell(Some(index), &name, Scalar::of(value), &cell_text(value));
+                    let position = table.column(Some(index), &name);
+                    table.cell(position, Scalar::of(value), &cell_text(value));
                 }
             }
         }
-        self.row_count += 1;
-        self.within_columns()?;
-        self.rows.push(&mut self.row)
+        self.row_done()
     }
 
-    /// A record given as JSON text: its cells are read from the text (see [`raw_leaves`]).
+    /// A record given as JSON text: its cells are read from the text (see [`LeafReader`]) straight
+    /// into the packed row, each column found by the key's place in the previous record.
     pub(crate) fn record_raw(&mut self, record: &RawRecord) -> io::Result<()> {
-        let leaves = match &self.selected {
-            None => raw_leaves(record).map_err(io::Error::other)?,
-            Some(_) => None,
-        };
-        let Some(leaves) = leaves else {
+        let taken = self.selected.is_none()
+            && self
+                .reader
+                .walk(record, &mut self.table)
+                .map_err(io::Error::other)?;
+        if !taken {
+            // The walk may have packed some of the record's cells: the full reader packs them all.
+            // Their columns were added in the order it adds them, and the types they widened to
+            // hold the same values it gives.
+            self.table.row.clear();
             return self.record(&value_of(record).map_err(io::Error::other)?);
-        };
-        for (index, (name, text, scalar)) in leaves.iter().enumerate() {
-            self.cell(Some(index), name, *scalar, text);
         }
+        self.row_done()
+    }
+
+    /// The record is packed: it is stored.
+    fn row_done(&mut self) -> io::Result<()> {
         self.row_count += 1;
         self.within_columns()?;
-        self.rows.push(&mut self.row)
+        self.rows.push(&mut self.table.row)
     }
 
     /// Refuses a file of more than [`MAX_COLUMNS`] columns, as soon as a record brings one more.
     fn within_columns(&self) -> io::Result<()> {
-        if self.kinds.len() <= MAX_COLUMNS {
+        if self.table.kinds.len() <= MAX_COLUMNS {
             return Ok(());
         }
         Err(failed(crate::t!(
             "output-parquet-too-many-columns",
-            count = self.kinds.len(),
+            count = self.table.kinds.len(),
             most = MAX_COLUMNS
         )))
     }
+}
 
-    /// One cell of the record being packed: its column found (or added) and its type widened to
-    /// hold it. `index` is the leaf's place in the record, when the record gave it by position.
-    fn cell(&mut self, index: Option<usize>, name: &str, scalar: Scalar, text: &str) {
-        let position = self.column(index, name);
-        // Text holds anything: a column that is text already needs no more looking at.
-        if self.kinds[position] != Kind::Text {
-            self.kinds[position] =
-                self.kinds[position].widen(kind_of(scalar, text, self.money[position]));
+impl<'r> LeafSink<'r> for Table {
+    #[inline]
+    fn leaf(&mut self, found: Found<'r, '_>) -> usize {
+        let position = match found.known {
+            Some(position) => position,
+            None => self.column(None, found.name.as_str()),
+        };
+        self.cell(position, found.scalar, found.cell.as_str());
+        position
+    }
+}
+
+impl Table {
+    /// One cell of the record being packed, in its column, whose type is widened to hold it.
+    #[inline]
+    fn cell(&mut self, position: usize, scalar: Scalar, text: &str) {
+        // A null needs no room: a missing cell reads back as null.
+        if scalar == Scalar::Null {
+            return;
         }
-        self.row.cell(position, scalar, text);
+        let column = self.kinds[position];
+        // Text holds anything: a column that is text already needs no more looking at, and its
+        // cells are read back as their text.
+        if column == Kind::Text {
+            self.row
+                .cell(position, tag_of(scalar, Kind::Text), None, text);
+            return;
+        }
+        let (kind, value) = typed_of(scalar, text, self.money[position]);
+        self.kinds[position] = column.widen(kind);
+        let value = match kind {
+            Kind::Int | Kind::WideInt | Kind::Decimal | Kind::Date | Kind::Timestamp => Some(value),
+            Kind::Empty | Kind::Bool | Kind::Text => None,
+        };
+        self.row.cell(position, tag_of(scalar, kind), value, text);
     }
 
     /// The position of the column `name` (the `index`-th leaf of a record, when given so), added
@@ -283,12 +385,14 @@ impl ParquetWriter {
         }
         position
     }
+}
 
+impl ParquetWriter {
     /// Writes every row, typed, into `out`. The rows are typed here while the row groups are
     /// encoded and compressed on a second thread.
     pub(crate) fn finish(self, out: &mut (dyn Write + Send)) -> io::Result<()> {
-        let names = self.columns.into_names();
-        let kinds = self.kinds;
+        let names = self.table.columns.into_names();
+        let kinds = self.table.kinds;
         let row_count = self.row_count;
         let schema = Arc::new(Schema::new(
             names
@@ -343,12 +447,12 @@ fn type_rows(
     batches: &mpsc::SyncSender<RecordBatch>,
 ) -> io::Result<()> {
     let mut batch = Batch::new(kinds, rows_hint);
-    let mut bytes = Vec::new();
+    let mut room = Vec::new();
     let mut more = true;
     while more {
-        more = rows.next_into(&mut bytes)?;
-        if more {
-            batch.push(&bytes, kinds.len())?;
+        match rows.next(&mut room)? {
+            Some(row) => batch.push(row, kinds.len())?,
+            None => more = false,
         }
         if (batch.rows == BATCH_ROWS || !more && batch.rows > 0)
             && batches.send(batch.take(schema)?).is_err()
@@ -403,7 +507,7 @@ struct Batch {
     columns: Vec<Builder>,
     rows: usize,
     /// Room for one row's cells, kept empty between rows.
-    row: Vec<(Scalar, &'static str)>,
+    row: Vec<Option<Cell<'static>>>,
 }
 
 impl Batch {
@@ -425,76 +529,98 @@ impl Batch {
         // The room for the row's cells is kept from one row to the next (a row of its own cost an
         // allocation per row): emptied, it holds texts of this row for a while, and goes back
         // empty, its allocation kept (collecting a vector's own emptied items reuses its buffer).
-        let mut row: Vec<(Scalar, &str)> = std::mem::take(&mut self.row);
-        row.resize(width, (Scalar::Null, ""));
+        let mut row: Vec<Option<Cell>> = std::mem::take(&mut self.row);
+        row.resize(width, None);
         for cell in cells(packed) {
-            let (position, scalar, text) = cell?;
-            match row.get_mut(position) {
-                Some(slot) => *slot = (scalar, text),
-                None => return Err(failed(format!("column {position} of {width}"))),
+            let cell = cell?;
+            match row.get_mut(cell.position) {
+                Some(slot) => *slot = Some(cell),
+                None => return Err(failed(format!("column {} of {width}", cell.position))),
             }
         }
         let filled = self.fill(&row);
         row.clear();
-        self.row = row.into_iter().map(|_| (Scalar::Null, "")).collect();
+        self.row = row.into_iter().map(|_| None).collect();
         filled
     }
 
-    /// Appends one row's cells, each to its column.
-    fn fill(&mut self, row: &[(Scalar, &str)]) -> io::Result<()> {
-        for (i, (builder, &(scalar, text))) in self.columns.iter_mut().zip(row).enumerate() {
-            let blank = scalar == Scalar::Null || scalar == Scalar::String && text.is_empty();
+    /// Appends one row's cells, each to its column: the value read when the cell was packed, or
+    /// its text in a text column.
+    fn fill(&mut self, row: &[Option<Cell>]) -> io::Result<()> {
+        for (i, (builder, cell)) in self.columns.iter_mut().zip(row).enumerate() {
+            let Some(cell) = cell.filter(|cell| !is_null_tag(cell.tag)) else {
+                append_null(builder);
+                continue;
+            };
+            let kind = kind_of_tag(cell.tag);
+            // Every cell of a type read from its text was packed with its value, and no other.
+            let numbered = matches!(
+                kind,
+                Kind::Int | Kind::WideInt | Kind::Decimal | Kind::Date | Kind::Timestamp
+            );
+            if numbered != cell.number.is_some() {
+                return Err(failed(format!(
+                    "cell {} of column {}",
+                    self.rows + 1,
+                    i + 1
+                )));
+            }
+            let number = cell.number.unwrap_or_default();
             let fits = match builder {
                 Builder::Text(b) => {
-                    match scalar {
-                        Scalar::Null => b.append_null(),
-                        _ => b.append_value(text),
-                    }
+                    b.append_value(cell.text);
                     true
                 }
-                _ if blank => {
+                _ if kind == Kind::Empty => {
                     append_null(builder);
                     true
                 }
                 Builder::Bool(b) => {
-                    let fits = scalar == Scalar::Bool;
+                    let fits = kind == Kind::Bool;
                     if fits {
-                        b.append_value(text == "true");
+                        b.append_value(cell.text == "true");
                     }
                     fits
                 }
-                Builder::Int(b) => match (scalar, text.parse::<i64>()) {
-                    (Scalar::Number, Ok(n)) => {
-                        b.append_value(n);
+                Builder::Int(b) => {
+                    let fits = matches!(kind, Kind::Int | Kind::WideInt);
+                    if fits {
+                        b.append_value(number);
+                    }
+                    fits
+                }
+                Builder::Decimal(b) => match kind {
+                    Kind::Decimal => {
+                        b.append_value(i128::from(number));
+                        true
+                    }
+                    // An Int holds only integers whose hundredths fit (see `typed_of`).
+                    Kind::Int => {
+                        b.append_value(i128::from(number) * 100);
                         true
                     }
                     _ => false,
                 },
-                Builder::Decimal(b) => decimal_of(scalar, text)
-                    .map(|v| b.append_value(v))
-                    .is_some(),
-                Builder::Date(b) => match when(text) {
-                    Some(When::Date(d)) if scalar == Scalar::String => {
-                        b.append_value(epoch_days(d));
-                        true
+                Builder::Date(b) => {
+                    let fits = kind == Kind::Date;
+                    if fits {
+                        b.append_value(number as i32);
                     }
-                    _ => false,
-                },
-                // The column holds no zone, and its times are the deployment's wall times: a time
-                // with its zone is that instant as a wall time of the profile's zone.
-                Builder::Timestamp(b) => match when(text).map(When::in_profile_zone) {
-                    Some(When::DateTime(t)) if scalar == Scalar::String => {
-                        b.append_value(t.and_utc().timestamp_millis());
-                        true
+                    fits
+                }
+                Builder::Timestamp(b) => {
+                    let fits = kind == Kind::Timestamp;
+                    if fits {
+                        b.append_value(number);
                     }
-                    _ => false,
-                },
+                    fits
+                }
             };
             if !fits {
                 return Err(failed(crate::t!(
                     "output-parquet-misfit",
                     column = i + 1,
-                    value = text.to_owned()
+                    value = cell.text.to_owned()
                 )));
             }
         }
@@ -622,7 +748,16 @@ mod tests {
     }
 
     fn written(records: &[&str], raw: bool) -> Vec<u8> {
-        let mut writer = ParquetWriter::new(2, None, Vec::new(), HashMap::new());
+        written_with(records, raw, 2, Vec::new())
+    }
+
+    fn written_with(
+        records: &[&str],
+        raw: bool,
+        memory_rows: usize,
+        money: Vec<String>,
+    ) -> Vec<u8> {
+        let mut writer = ParquetWriter::new(memory_rows, None, money, HashMap::new());
         for text in records {
             if raw {
                 let record: Box<RawRecord> = serde_json::from_str(text).unwrap();
@@ -650,6 +785,88 @@ mod tests {
         assert_eq!(written(&records, true), written(&records, false));
     }
 
+    /// A cell's value is read once, when it is packed, and fills its column whatever type the
+    /// column ends with: columns widened by a late value (integers then a decimal, dates then a
+    /// time, integers then a text) hold every earlier value exactly as before, for records read as
+    /// text past the rows kept in memory as for records read whole.
+    #[test]
+    fn values_read_when_packed_fill_columns_widened_by_late_values() {
+        let mut records: Vec<String> = (0..3000)
+            .map(|i| {
+                format!(
+                    r#"{{"id":{i},"n":{i},"valor":{i},"dia":"2026-11-05","quando":"2026-11-05 10:30:00","big":9223372036854775807,"cod":{i},"ok":true}}"#
+                )
+            })
+            .collect();
+        records.push(
+            r#"{"id":3000,"n":12.5,"valor":"1.234,56","dia":"2026-11-05 08:00","quando":"","big":-1,"cod":"x","ok":null}"#
+                .into(),
+        );
+        let records: Vec<&str> = records.iter().map(String::as_str).collect();
+        let money = vec!["valor".to_string()];
+        let bytes = written_with(&records, true, 10, money.clone());
+        assert_eq!(bytes, written_with(&records, false, 10, money));
+        let reader = ParquetRecordBatchReaderBuilder::try_new(bytes::Bytes::from(bytes))
+            .unwrap()
+            .with_batch_size(4000)
+            .build()
+            .unwrap();
+        let types: Vec<DataType> = reader
+            .schema()
+            .fields()
+            .iter()
+            .map(|f| f.data_type().clone())
+            .collect();
+        assert_eq!(
+            types,
+            [
+                DataType::Int64,
+                DataType::Decimal128(18, 2),
+                DataType::Decimal128(18, 2),
+                DataType::Utf8,
+                DataType::Timestamp(TimeUnit::Millisecond, None),
+                DataType::Int64,
+                DataType::Utf8,
+                DataType::Boolean,
+            ]
+        );
+        let batch = reader.into_iter().next().unwrap().unwrap();
+        assert_eq!(batch.num_rows(), 3001);
+        let int = |c: usize| {
+            batch
+                .column(c)
+                .as_primitive::<arrow_array::types::Int64Type>()
+        };
+        let decimal = |c: usize| {
+            batch
+                .column(c)
+                .as_primitive::<arrow_array::types::Decimal128Type>()
+        };
+        let text = |c: usize| batch.column(c).as_string::<i32>();
+        assert_eq!(int(0).value(2999), 2999);
+        assert_eq!(decimal(1).value(7), 700);
+        assert_eq!(decimal(1).value(3000), 1250);
+        assert_eq!(decimal(2).value(2999), 299_900);
+        assert_eq!(decimal(2).value(3000), 123_456);
+        assert_eq!(text(3).value(0), "2026-11-05");
+        assert_eq!(text(3).value(3000), "2026-11-05 08:00");
+        let quando = batch
+            .column(4)
+            .as_primitive::<arrow_array::types::TimestampMillisecondType>();
+        let at = chrono::NaiveDate::from_ymd_opt(2026, 11, 5)
+            .unwrap()
+            .and_hms_opt(10, 30, 0)
+            .unwrap();
+        assert_eq!(quando.value(1), at.and_utc().timestamp_millis());
+        assert!(quando.is_null(3000));
+        assert_eq!(int(5).value(0), i64::MAX);
+        assert_eq!(int(5).value(3000), -1);
+        assert_eq!(text(6).value(7), "7");
+        assert_eq!(text(6).value(3000), "x");
+        assert!(batch.column(7).as_boolean().value(0));
+        assert!(batch.column(7).is_null(3000));
+    }
+
     /// A row that cannot be typed fails the file, and what was already encoded gets no footer: a
     /// reader at the other end of a pipe cannot take it for a whole, shorter table.
     #[test]
@@ -660,7 +877,7 @@ mod tests {
         }
         writer.record(&json!({"id": -1, "n": "x"})).unwrap();
         // As if the types learnt were wrong: the last value no longer fits its column.
-        writer.kinds[1] = Kind::Int;
+        writer.table.kinds[1] = Kind::Int;
         let mut bytes = Vec::new();
         let error = writer.finish(&mut bytes).unwrap_err();
         assert!(error.to_string().contains("column 2"), "{error}");
