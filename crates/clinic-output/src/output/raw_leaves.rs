@@ -22,7 +22,9 @@ pub(crate) type Leaf<'a> = (Cow<'a, str>, Cow<'a, str>, Scalar);
 /// Every leaf of `record`, in its own key order; `Ok(None)` when the record is left to the full
 /// reader. One pass over the text, with no recursion: the work is linear in the record's size
 /// whatever its shape, and a record nested deeper than [`MAX_DEPTH`] is refused as every reader
-/// refuses it.
+/// refuses it. The writers take the leaves one by one from [`LeafReader::walk`]; the tests compare
+/// the whole list with the full reader's.
+#[cfg(test)]
 pub(crate) fn raw_leaves(record: &RawRecord) -> Result<Option<Vec<Leaf<'_>>>, BadRecord> {
     let mut leaves = Vec::new();
     let taken = LeafReader::default().walk(record, &mut leaves)?;
