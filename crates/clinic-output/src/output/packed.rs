@@ -235,10 +235,11 @@ impl PackedRows {
         self.longest = self.longest.max(row.stored_len());
         match &mut self.spill {
             Some(file) => {
-                let mut lengths = Vec::with_capacity(20);
-                put_number(&mut lengths, row.stored_len() as u64);
-                put_number(&mut lengths, row.heads.len() as u64);
-                file.write_all(&lengths).map_err(spill_error)?;
+                let (mut stored, mut heads) = ([0u8; 10], [0u8; 10]);
+                file.write_all(leb128(&mut stored, row.stored_len() as u64))
+                    .map_err(spill_error)?;
+                file.write_all(leb128(&mut heads, row.heads.len() as u64))
+                    .map_err(spill_error)?;
                 file.write_all(&row.heads).map_err(spill_error)?;
                 file.write_all(&row.texts).map_err(spill_error)?;
             }

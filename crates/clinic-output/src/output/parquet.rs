@@ -146,10 +146,12 @@ fn typed_of(scalar: Scalar, text: &str, money: bool) -> (Kind, i64) {
             }
             // The column holds no zone, and its times are the deployment's wall times: a time
             // with its zone is that instant as a wall time of the profile's zone.
-            match when(text).map(When::in_profile_zone) {
+            match when(text) {
                 Some(When::Date(day)) => (Kind::Date, i64::from(epoch_days(day))),
-                Some(When::DateTime(at)) => (Kind::Timestamp, at.and_utc().timestamp_millis()),
-                Some(When::Instant(_)) => unreachable!("an instant is moved to the profile's zone"),
+                Some(time) => {
+                    let at = time.wall_in(&clinic_core::relative_date::zone());
+                    (Kind::Timestamp, at.and_utc().timestamp_millis())
+                }
                 None => (Kind::Text, 0),
             }
         }
