@@ -13,7 +13,7 @@ use sha2::{Digest, Sha256};
 
 use super::cells::{self, Names, Texts};
 use super::store::{MirrorError, MirrorResult};
-use crate::record::RawRecord;
+use crate::record::{RawRecord, Record};
 
 /// The money test of a stream's columns, shared with the thread that prepares its records.
 pub type MoneyTest = Arc<dyn Fn(&str) -> bool + Send + Sync>;
@@ -32,7 +32,7 @@ pub struct Batch {
 }
 
 struct Worker {
-    jobs: SyncSender<Vec<Box<RawRecord>>>,
+    jobs: SyncSender<Vec<Record>>,
     done: Receiver<Batch>,
     handle: Option<JoinHandle<()>>,
 }
@@ -64,7 +64,7 @@ impl Preparer {
     }
 
     fn start(money: MoneyTest) -> Option<Worker> {
-        let (jobs, inbox) = sync_channel::<Vec<Box<RawRecord>>>(1);
+        let (jobs, inbox) = sync_channel::<Vec<Record>>(1);
         let (outbox, done) = sync_channel::<Batch>(1);
         std::thread::Builder::new()
             .name("mirror-prepare".into())
@@ -89,7 +89,7 @@ impl Preparer {
 
     /// Hands a batch over; gives back the batch before it, prepared, once the worker is a batch
     /// ahead.
-    pub fn hand(&mut self, records: Vec<Box<RawRecord>>) -> Option<Batch> {
+    pub fn hand(&mut self, records: Vec<Record>) -> Option<Batch> {
         if !self.started {
             self.started = true;
             self.worker = Self::start(self.money.clone());
@@ -103,12 +103,12 @@ impl Preparer {
     }
 
     /// Hands the last batch over and gives back every batch still held, in order.
-    pub fn finish(&mut self, records: Vec<Box<RawRecord>>) -> Vec<Batch> {
+    pub fn finish(&mut self, records: Vec<Record>) -> Vec<Batch> {
         self.send(records);
         std::iter::from_fn(|| self.take()).collect()
     }
 
-    fn send(&mut self, records: Vec<Box<RawRecord>>) {
+    fn send(&mut self, records: Vec<Record>) {
         match &self.worker {
             Some(worker) => match worker.jobs.send(records) {
                 Ok(()) => self.waiting += 1,
@@ -147,11 +147,7 @@ impl Preparer {
     }
 }
 
-fn prepare_all(
-    records: Vec<Box<RawRecord>>,
-    money: &dyn Fn(&str) -> bool,
-    names: &mut Names,
-) -> Batch {
+fn prepare_all(records: Vec<Record>, money: &dyn Fn(&str) -> bool, names: &mut Names) -> Batch {
     let mut texts = Texts::default();
     let records = records
         .iter()
@@ -196,7 +192,7 @@ fn hash_of(text: &str) -> i64 {
 mod tests {
     use super::*;
 
-    fn raw(text: &str) -> Box<RawRecord> {
+    fn raw(text: &str) -> Record {
         RawRecord::from_string(text.to_string()).unwrap()
     }
 

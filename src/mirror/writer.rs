@@ -17,7 +17,7 @@ use super::prepare::{Batch, MoneyTest, Prepared, Preparer};
 use super::store::{Counts, Mirror, MirrorError, MirrorResult, Run};
 use super::table::{Table, Widened};
 use crate::output::{ColumnType as Kind, moment_in};
-use crate::record::RawRecord;
+use crate::record::Record;
 
 /// How a bookmark's point is written.
 pub const POINT: &str = "%Y-%m-%d %H:%M:%S";
@@ -87,7 +87,7 @@ pub struct UnreadMoney {
 pub struct StreamWriter<'m> {
     mirror: &'m mut Mirror,
     /// Records received since the last batch went to be prepared.
-    pending: Vec<Box<RawRecord>>,
+    pending: Vec<Record>,
     /// Prepares each batch on a thread of its own while the one before it is written, so that
     /// reading records and writing them overlap.
     preparer: Preparer,
@@ -209,7 +209,7 @@ impl StreamWriter<'_> {
         self.received
     }
 
-    pub fn push(&mut self, record: Box<RawRecord>) -> MirrorResult<()> {
+    pub fn push(&mut self, record: Record) -> MirrorResult<()> {
         self.received += 1;
         self.pending.push(record);
         if self.pending.len() >= BATCH {
