@@ -372,12 +372,13 @@ async fn read_once(
         {
             return Ok(Verdict::Changed(change));
         }
-        // A list chained by links from a first page asked by number is checked too: links that
-        // carry an offset slide like page numbers. One chained by cursors is not: a cursor names
-        // a place in the list, which deletions ahead of it do not move.
+        // A list chained by links or cursors from a first page asked by number is checked too.
+        // What a link or cursor names is the service's own: many encode an offset or a page
+        // number, which a deletion ahead of it slides past a record just as it does a page
+        // number, and with no counter nothing else would notice. So the head is read again
+        // whatever chained the list; one request buys the certainty.
         if addressing == Addressing::Numbered
             && first_page == 1
-            && !state.pass.by_cursor
             && let Some(change) = confirm_head(&**source, &state.pass, spec.per_page).await?
         {
             return Ok(Verdict::Changed(change));
@@ -547,8 +548,6 @@ struct Pass {
     links: std::collections::HashSet<u64>,
     /// A link came again: the walk fails.
     link_repeated: bool,
-    /// The read followed a cursor: a place in the list that deletions ahead of it do not move.
-    by_cursor: bool,
 }
 
 impl Pass {
@@ -566,7 +565,6 @@ impl Pass {
             follow: None,
             links: std::collections::HashSet::new(),
             link_repeated: false,
-            by_cursor: false,
         }
     }
 
@@ -674,9 +672,6 @@ impl Pass {
     fn chain_on(&mut self, next: &Next) -> Flow {
         if !next.leads_on() {
             return Flow::End;
-        }
-        if matches!(next, Next::Cursor { .. }) {
-            self.by_cursor = true;
         }
         let digest = {
             use std::hash::{Hash, Hasher};
@@ -1283,7 +1278,7 @@ mod tests {
     }
 
     #[test]
-    fn a_list_chained_by_cursors_is_followed_one_page_at_a_time() {
+    fn a_list_chained_by_cursors_is_followed_one_page_at_a_time_and_its_head_read_again() {
         for total in [true, false] {
             let source = Arc::new(Linked::new(103, total, None));
             let (r, seen) = run_shared(source.clone(), all(10));
@@ -1292,7 +1287,12 @@ mod tests {
             let asked = source.asked.lock().unwrap().clone();
             let mut want = vec!["#1".to_string()];
             want.extend((2..=11).map(|p| p.to_string()));
-            assert_eq!(asked, want);
+            // Without a counter to check the walk against, the first page is read again at the
+            // end: a cursor may be an offset, which a deletion ahead of it slides past a record.
+            if !total {
+                want.push("#1".to_string());
+            }
+            assert_eq!(asked, want, "total {total}");
         }
         // `--limit` asks for no link past the records it needs.
         let source = Arc::new(Linked::new(103, false, None));
