@@ -106,6 +106,29 @@ impl Sink {
         if let Some(watch) = &self.watch {
             watch.observe(record);
         }
+        self.write_watched(record)
+    }
+
+    /// The report's watch over the records, for a walk that has it read each record on the task
+    /// that fetched its page (see [`Sink::write_read`]).
+    pub(crate) fn watch(&self) -> Option<Arc<crate::watch::Watch>> {
+        self.watch.clone()
+    }
+
+    /// A record the watch has read already ([`crate::watch::Watch::read`]): what it read is kept
+    /// as the record is written.
+    pub(crate) fn write_read(
+        &mut self,
+        record: &RawRecord,
+        noted: crate::watch::Noted,
+    ) -> Result<()> {
+        if let Some(watch) = &self.watch {
+            watch.keep(record, noted);
+        }
+        self.write_watched(record)
+    }
+
+    fn write_watched(&mut self, record: &RawRecord) -> Result<()> {
         if let Some(sorter) = &mut self.sorter {
             return sorter
                 .push(record)
@@ -242,10 +265,26 @@ async fn walk_into_output(
         spec,
         total: std::sync::OnceLock::new(),
     });
-    let result = pages::walk(observed.clone(), spec, &ctx.reporter, |record| {
-        out.write_record(&record)
-    })
-    .await;
+    // A report's watch reads each record on the task that fetched its page, from the layout its
+    // split noted.
+    let result = match out.watch() {
+        Some(watch) => {
+            pages::walk_reading(
+                observed.clone(),
+                spec,
+                &ctx.reporter,
+                watch,
+                |record, noted| out.write_read(&record, noted),
+            )
+            .await
+        }
+        None => {
+            pages::walk(observed.clone(), spec, &ctx.reporter, |record| {
+                out.write_record(&record)
+            })
+            .await
+        }
+    };
     ctx.reporter.finish_progress();
     let summary = result?;
     let written = out.finish()?;

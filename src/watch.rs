@@ -9,13 +9,15 @@
 //! - which top-level fields came, in the order they first came: an export with no records still
 //!   writes these columns the next time.
 //!
-//! Records are read key by key; the values of other fields are skipped unread, so a large export pays
-//! for one pass over each record's text and nothing else.
+//! Records are read key by key, on the task that fetched their page: from the offsets of their keys
+//! that the page's split noted while it checked them, so that no value but the modification time is
+//! crossed a second time; a record that came without them is scanned, the values of other fields
+//! skipped by their brackets and quotes alone.
 
 use std::borrow::Cow;
 use std::collections::HashSet;
 use std::fmt;
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 use chrono::{NaiveDate, NaiveDateTime};
 use serde::Deserialize;
@@ -23,9 +25,14 @@ use serde::de::{Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use crate::config::FilterZone;
 use crate::output::{column_of_key, moment_in, utc_day};
+use crate::pages::Reader;
 use crate::record::{MAX_DEPTH, RawRecord, container_end, key_at, same_bytes, string_end_escaped};
 
-/// The watch over one report's walk.
+/// The watch over one report's walk. Each record is read on the task that fetched its page
+/// ([`Watch::read`], a [`Reader`] of the walk), from the layout the page's split noted where it
+/// has one; what was read is kept in the order the records are handed on ([`Watch::keep`]), so
+/// that the columns come in the order they first came and a record the walk does not hand on
+/// counts for nothing.
 pub struct Watch {
     /// The field that holds a record's modification time (`modificado_em`).
     modified: &'static str,
@@ -35,6 +42,11 @@ pub struct Watch {
     empty_columns: Vec<String>,
     /// The deployment's zone: a time that says its own zone is read as that instant in this one.
     zone: chrono_tz::Tz,
+    /// The keys of the first record read whole, in its order: the records of one list nearly
+    /// always carry the same keys in the same order, so a key found at its place there is known
+    /// without looking for its end, and a record with exactly these keys is kept without a
+    /// lookup of each. They hold no quote or backslash.
+    template: OnceLock<Box<[Box<str>]>>,
     seen: Mutex<Seen>,
 }
 
@@ -51,9 +63,28 @@ struct Seen {
     only_local: Option<NaiveDateTime>,
     columns: Vec<String>,
     known: HashSet<String, foldhash::fast::RandomState>,
-    /// The keys of the first record, in its order: the records of one list nearly always carry
-    /// the same keys in the same order, so a key found at its place there is known without hashing.
-    first: Vec<String>,
+    /// The template's keys are among the known ones.
+    template_known: bool,
+}
+
+/// What [`Watch::read`] made of one record, for [`Watch::keep`].
+pub enum Noted {
+    /// Not an object, or not one the parser could read whole: it tells nothing.
+    NoRecord,
+    Record {
+        modified: Option<NaiveDateTime>,
+        keys: Keys,
+    },
+}
+
+/// A record's top-level keys, in its order.
+pub enum Keys {
+    /// Exactly the template's.
+    Template,
+    /// Where each one's text (inside its quotes) is in the record's text.
+    At(Vec<(u32, u32)>),
+    /// Decoded: keys that hold escapes.
+    Decoded(Vec<String>),
 }
 
 impl Watch {
@@ -68,31 +99,97 @@ impl Watch {
             asked_from,
             empty_columns,
             zone,
+            template: OnceLock::new(),
             seen: Mutex::new(Seen::default()),
         }
     }
 
-    /// Reads one record as the service sent it. A record that is not an object tells nothing.
+    /// Reads one record as the service sent it and keeps what it says: [`Watch::read`] and
+    /// [`Watch::keep`] at once, for records handed on without a walk's reader.
     pub fn observe(&self, record: &RawRecord) {
-        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
-        let modified = match scan(record.get(), self.modified, &self.zone, &mut seen) {
-            Scanned::Read(modified) => modified,
-            Scanned::NoRecord => return,
+        let noted = self.read(record.get(), None);
+        self.keep(record, noted);
+    }
+
+    /// Reads one record: its modification time and its keys. `members` are its top-level keys'
+    /// offsets as the split noted them: then the values between them are not crossed again.
+    pub fn read(&self, text: &str, members: Option<&[u32]>) -> Noted {
+        let template = self.template.get().map(|t| &t[..]);
+        let scanned = match members {
+            Some(members) => laid_out(text, members, self.modified, &self.zone, template),
+            None => Scanned::Unlaid,
+        };
+        let scanned = match scanned {
+            Scanned::Unlaid => scan(text, self.modified, &self.zone, template),
+            scanned => scanned,
+        };
+        match scanned {
+            Scanned::Read { modified, keys } => {
+                let keys = match (keys, template) {
+                    (None, _) => Keys::Template,
+                    (Some(keys), Some(_)) => Keys::At(keys),
+                    // A record without keys makes no template for the next.
+                    (Some(keys), None) if keys.is_empty() => Keys::At(keys),
+                    (Some(keys), None) => {
+                        let owned = keys
+                            .iter()
+                            .map(|&(from, to)| Box::from(&text[from as usize..to as usize]))
+                            .collect();
+                        // Another page's task may have set it first: this record then keeps
+                        // its own keys.
+                        match self.template.set(owned) {
+                            Ok(()) => Keys::Template,
+                            Err(_) => Keys::At(keys),
+                        }
+                    }
+                };
+                Noted::Record { modified, keys }
+            }
+            Scanned::NoRecord | Scanned::Unlaid => Noted::NoRecord,
             Scanned::ToParser => {
-                let mut de = serde_json::Deserializer::from_str(record.get());
-                // The keys are borrowed from the record's text and checked against those already
-                // known as they are read: a copy of each, kept until the record is read, would
-                // cost more than the rest of the read.
-                let Ok(modified) = de.deserialize_map(Fields {
+                let mut de = serde_json::Deserializer::from_str(text);
+                match de.deserialize_map(Fields {
                     modified: self.modified,
                     zone: self.zone,
-                    seen: &mut seen,
-                }) else {
-                    return;
-                };
-                modified
+                }) {
+                    Ok((modified, keys)) => Noted::Record {
+                        modified,
+                        keys: Keys::Decoded(keys),
+                    },
+                    Err(_) => Noted::NoRecord,
+                }
             }
+        }
+    }
+
+    /// Keeps what [`Watch::read`] made of `record`, as the record is handed on.
+    pub fn keep(&self, record: &RawRecord, noted: Noted) {
+        let Noted::Record { modified, keys } = noted else {
+            return;
         };
+        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        match keys {
+            Keys::Template => {
+                if !seen.template_known {
+                    seen.template_known = true;
+                    for key in self.template.get().into_iter().flatten() {
+                        seen.learn(key);
+                    }
+                }
+            }
+            Keys::At(at) => {
+                for (from, to) in at {
+                    if let Some(key) = record.get().get(from as usize..to as usize) {
+                        seen.learn(key);
+                    }
+                }
+            }
+            Keys::Decoded(keys) => {
+                for key in keys {
+                    seen.learn(&key);
+                }
+            }
+        }
         seen.records += 1;
         let Some(at) = modified else {
             return;
@@ -159,22 +256,160 @@ impl Watch {
     }
 }
 
-/// What [`scan`] made of a record.
+/// The watch reads each record on the task that fetched its page.
+impl Reader for Watch {
+    type Note = Noted;
+
+    fn read(&self, record: &str, members: Option<&[u32]>) -> Noted {
+        Watch::read(self, record, members)
+    }
+}
+
+impl Seen {
+    /// A key the records have: a column the first time it comes.
+    fn learn(&mut self, key: &str) {
+        if !self.known.contains(key) {
+            self.known.insert(key.to_string());
+            // As a column name: a dot inside a key is not a level.
+            self.columns.push(column_of_key(key));
+        }
+    }
+}
+
+/// What [`scan`] or [`laid_out`] made of a record.
 enum Scanned {
-    /// An object, read whole: its modification time, when it has one.
-    Read(Option<NaiveDateTime>),
+    /// An object, read whole: its modification time, when it has one, and where each key's text
+    /// is (`None`: exactly the template's keys).
+    Read {
+        modified: Option<NaiveDateTime>,
+        keys: Option<Vec<(u32, u32)>>,
+    },
     /// Not an object: it tells nothing.
     NoRecord,
     /// A key with an escape, or nesting deeper than a record may: left to the parser, which
     /// decodes the one and refuses the other.
     ToParser,
+    /// The layout does not fit the text: left to [`scan`].
+    Unlaid,
 }
 
-/// Reads a record's keys into `seen` straight from its text, the values of other fields skipped
-/// by their brackets and quotes alone: the text is valid JSON (a `RawRecord` is checked when it is
-/// made), so nothing in it needs a parser but the modification time. New keys are kept only once
-/// the record has been read whole, as [`Fields`] keeps them.
-fn scan(text: &str, modified_key: &str, zone: &chrono_tz::Tz, seen: &mut Seen) -> Scanned {
+/// The modification time a value holds, from its text at `start` (a string the way services
+/// write times; anything else holds none).
+fn moment_at(text: &str, start: usize, zone: &chrono_tz::Tz) -> Option<NaiveDateTime> {
+    let bytes = text.as_bytes();
+    if bytes.get(start) != Some(&b'"') {
+        return None;
+    }
+    let (end, escaped) = string_end_escaped(bytes, start);
+    let quoted = text.get(start..end)?;
+    if escaped {
+        serde_json::from_str::<String>(quoted)
+            .ok()
+            .and_then(|t| moment_in(&t, zone))
+    } else {
+        moment_in(quoted.get(1..quoted.len().saturating_sub(1))?, zone)
+    }
+}
+
+/// The key whose opening quote is at `at`: where its text is, and whether it stood where the
+/// template has it (the template's keys hold no quote or backslash, so such a key is known where
+/// it stands, without a search for its end). `None` for a key with an escape.
+fn key_span(bytes: &[u8], at: usize, expected: Option<&str>) -> Option<((u32, u32), bool)> {
+    let span = |from: usize, to: usize| Some((u32::try_from(from).ok()?, u32::try_from(to).ok()?));
+    if let Some(key) = expected
+        && key_at(bytes, at, key.as_bytes())
+    {
+        return Some((span(at + 1, at + 1 + key.len())?, true));
+    }
+    match string_end_escaped(bytes, at) {
+        (_, true) => None,
+        (end, false) => Some((span(at + 1, end.saturating_sub(1).max(at + 1))?, false)),
+    }
+}
+
+/// Reads a record's keys from the offsets its page's split noted: only the keys and the
+/// modification time are crossed, none of the values between them. An offset that is not at a
+/// key followed by its colon leaves the record to [`scan`].
+fn laid_out(
+    text: &str,
+    members: &[u32],
+    modified_key: &str,
+    zone: &chrono_tz::Tz,
+    template: Option<&[Box<str>]>,
+) -> Scanned {
+    let bytes = text.as_bytes();
+    if bytes.first() != Some(&b'{') {
+        return Scanned::NoRecord;
+    }
+    let mut modified = None;
+    // Where the keys are is noted only once one stands apart from the template's: until then
+    // the layout and the template's lengths say it.
+    let mut keys = Vec::new();
+    for (index, &offset) in members.iter().enumerate() {
+        let at = offset as usize;
+        if bytes.get(at) != Some(&b'"') {
+            return Scanned::Unlaid;
+        }
+        let expected = template
+            .and_then(|t| t.get(index))
+            .filter(|_| keys.is_empty())
+            .map(|k| &**k);
+        let Some(((from, to), known)) = key_span(bytes, at, expected) else {
+            return Scanned::ToParser;
+        };
+        let colon = skip_space(bytes, to as usize + 1);
+        if bytes.get(colon) != Some(&b':') {
+            return Scanned::Unlaid;
+        }
+        let key = &bytes[from as usize..to as usize];
+        if same_bytes(key, modified_key.as_bytes()) {
+            modified = moment_at(text, skip_space(bytes, colon + 1), zone);
+        }
+        if !known && keys.is_empty() {
+            // The keys before this one stood where the template has them.
+            keys.reserve(members.len());
+            for (&before, key) in members[..index].iter().zip(template.into_iter().flatten()) {
+                keys.push((before + 1, before + 1 + key.len() as u32));
+            }
+        }
+        if !known || !keys.is_empty() {
+            keys.push((from, to));
+        }
+    }
+    if keys.is_empty() {
+        match template {
+            Some(t) if t.len() == members.len() => {
+                return Scanned::Read {
+                    modified,
+                    keys: None,
+                };
+            }
+            // Fewer keys than the template's, each where it has them.
+            _ => {
+                keys = members
+                    .iter()
+                    .zip(template.into_iter().flatten())
+                    .map(|(&at, key)| (at + 1, at + 1 + key.len() as u32))
+                    .collect();
+            }
+        }
+    }
+    Scanned::Read {
+        modified,
+        keys: Some(keys),
+    }
+}
+
+/// Reads a record's keys straight from its text, the values of other fields skipped by their
+/// brackets and quotes alone: the text is valid JSON (a `RawRecord` is checked when it is made),
+/// so nothing in it needs a parser but the modification time. For records that come without a
+/// layout (see [`laid_out`]).
+fn scan(
+    text: &str,
+    modified_key: &str,
+    zone: &chrono_tz::Tz,
+    template: Option<&[Box<str>]>,
+) -> Scanned {
     let bytes = text.as_bytes();
     let mut at = skip_space(bytes, 0);
     if bytes.get(at) != Some(&b'{') {
@@ -182,10 +417,8 @@ fn scan(text: &str, modified_key: &str, zone: &chrono_tz::Tz, seen: &mut Seen) -
     }
     at += 1;
     let mut modified = None;
-    let mut new: Vec<&str> = Vec::new();
-    // The first record's keys, all of them, to set beside the next records'.
-    let mut all: Option<Vec<&str>> = seen.first.is_empty().then(Vec::new);
-    let mut index = 0;
+    let mut keys = Vec::new();
+    let mut in_place = 0;
     loop {
         at = skip_space(bytes, at);
         match bytes.get(at) {
@@ -197,34 +430,18 @@ fn scan(text: &str, modified_key: &str, zone: &chrono_tz::Tz, seen: &mut Seen) -
             Some(b'"') => {}
             Some(_) => return Scanned::ToParser,
         }
-        // The key the first record has at this place, when this one has it too: the first
-        // record's keys hold no quote or backslash, so the key is known where it stands, without
-        // a search for its end or a lookup among the known keys.
-        let in_place = seen
-            .first
-            .get(index)
-            .map(String::as_bytes)
-            .filter(|k| key_at(bytes, at, k));
-        let (key, key_end) = match in_place {
-            Some(k) => (&text[at + 1..at + 1 + k.len()], at + 2 + k.len()),
-            None => match string_end_escaped(bytes, at) {
-                (_, true) => return Scanned::ToParser,
-                (end, false) => (&text[at + 1..end.saturating_sub(1).max(at + 1)], end),
-            },
+        let expected = template.and_then(|t| t.get(keys.len())).map(|k| &**k);
+        let Some(((from, to), known)) = key_span(bytes, at, expected) else {
+            return Scanned::ToParser;
         };
-        at = skip_space(bytes, key_end);
+        at = skip_space(bytes, to as usize + 1);
         if bytes.get(at) != Some(&b':') {
             return Scanned::ToParser;
         }
         at = skip_space(bytes, at + 1);
         let start = at;
-        let mut escaped = false;
         at = match bytes.get(at) {
-            Some(b'"') => {
-                let end;
-                (end, escaped) = string_end_escaped(bytes, at);
-                end
-            }
+            Some(b'"') => string_end_escaped(bytes, at).0,
             // The record itself is level 1: a value nested deeper than a record may be is left
             // to the parser, which refuses the record.
             Some(b'{' | b'[') => match container_end(bytes, at) {
@@ -233,40 +450,17 @@ fn scan(text: &str, modified_key: &str, zone: &chrono_tz::Tz, seen: &mut Seen) -
             },
             _ => scalar_end(bytes, at),
         };
-        if same_bytes(key.as_bytes(), modified_key.as_bytes()) {
-            modified = match bytes.get(start) {
-                Some(b'"') => {
-                    let quoted = &text[start..at];
-                    if escaped {
-                        serde_json::from_str::<String>(quoted)
-                            .ok()
-                            .and_then(|t| moment_in(&t, zone))
-                    } else {
-                        moment_in(&quoted[1..quoted.len() - 1], zone)
-                    }
-                }
-                _ => None,
-            };
+        if same_bytes(&bytes[from as usize..to as usize], modified_key.as_bytes()) {
+            modified = moment_at(text, start, zone);
         }
-        let known = in_place.is_some() || seen.known.contains(key);
-        if !known {
-            new.push(key);
-        }
-        if let Some(all) = &mut all {
-            all.push(key);
-        }
-        index += 1;
+        in_place += usize::from(known);
+        keys.push((from, to));
     }
-    for key in new {
-        if seen.known.insert(key.to_string()) {
-            // As a column name: a dot inside a key is not a level.
-            seen.columns.push(column_of_key(key));
-        }
+    let template_s = template.is_some_and(|t| in_place == t.len() && keys.len() == t.len());
+    Scanned::Read {
+        modified,
+        keys: (!template_s).then_some(keys),
     }
-    if let Some(all) = all {
-        seen.first = all.into_iter().map(String::from).collect();
-    }
-    Scanned::Read(modified)
 }
 
 fn skip_space(bytes: &[u8], mut at: usize) -> usize {
@@ -287,16 +481,15 @@ fn scalar_end(bytes: &[u8], mut at: usize) -> usize {
     at
 }
 
-/// Reads a record's keys into `seen`, and returns its modification time when it has one the way
-/// services write them.
-struct Fields<'s> {
+/// Reads a record's keys, decoded, and its modification time when it has one the way services
+/// write them: for the records [`scan`] leaves to a parser.
+struct Fields {
     modified: &'static str,
     zone: chrono_tz::Tz,
-    seen: &'s mut Seen,
 }
 
-impl<'de> Visitor<'de> for Fields<'_> {
-    type Value = Option<NaiveDateTime>;
+impl<'de> Visitor<'de> for Fields {
+    type Value = (Option<NaiveDateTime>, Vec<String>);
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a record")
@@ -314,19 +507,9 @@ impl<'de> Visitor<'de> for Fields<'_> {
             } else {
                 map.next_value::<IgnoredAny>()?;
             }
-            if !self.seen.known.contains(key.as_ref()) {
-                keys.push(key.into_owned());
-            }
+            keys.push(key.into_owned());
         }
-        // Only new keys are copied, and only once the record has been read whole: a record the
-        // reader gives up on brings no column.
-        for key in keys {
-            if self.seen.known.insert(key.clone()) {
-                // As a column name: a dot inside a key is not a level.
-                self.seen.columns.push(column_of_key(&key));
-            }
-        }
-        Ok(modified)
+        Ok((modified, keys))
     }
 }
 
@@ -432,19 +615,36 @@ mod tests {
 
     /// A watch fed only through the parser, the reader the scan stands in for.
     fn by_parser(watch: &Watch, text: &str) {
-        let mut seen = watch.seen.lock().unwrap();
         let mut de = serde_json::Deserializer::from_str(text);
-        if let Ok(modified) = de.deserialize_map(Fields {
+        let noted = match de.deserialize_map(Fields {
             modified: watch.modified,
             zone: watch.zone,
-            seen: &mut seen,
         }) {
-            seen.records += 1;
-            if let Some(at) = modified
-                && seen.newest.is_none_or(|newest| at > newest)
-            {
-                seen.newest = Some(at);
-            }
+            Ok((modified, keys)) => Noted::Record {
+                modified,
+                keys: Keys::Decoded(keys),
+            },
+            Err(_) => Noted::NoRecord,
+        };
+        watch.keep(&raw(text), noted);
+    }
+
+    /// A watch fed as a walk feeds it: the records split out of one page, each read from the
+    /// layout the split noted, then kept in order.
+    fn by_layout(watch: &Watch, texts: &[&str]) {
+        let page = format!("[{}]", texts.join(","));
+        let (records, layout, _) = RawRecord::split_array(&page, 0).unwrap();
+        let mut members = layout.members();
+        let notes: Vec<Noted> = records
+            .iter()
+            .map(|r| {
+                let laid = members.next(r.get());
+                assert!(laid.is_some(), "the layout has every record: {r:?}");
+                watch.read(r.get(), laid)
+            })
+            .collect();
+        for (record, noted) in records.iter().zip(notes) {
+            watch.keep(record, noted);
         }
     }
 
@@ -470,13 +670,17 @@ mod tests {
         let zone = chrono_tz::America::Sao_Paulo;
         let scanned = Watch::new("modificado_em", None, Vec::new(), zone);
         let parsed = Watch::new("modificado_em", None, Vec::new(), zone);
+        let laid = Watch::new("modificado_em", None, Vec::new(), zone);
         for text in records {
             scanned.observe(&raw(text));
             by_parser(&parsed, text);
         }
-        assert_eq!(scanned.columns(), parsed.columns());
-        assert_eq!(scanned.records(), parsed.records());
-        assert_eq!(scanned.newest(), parsed.newest());
+        by_layout(&laid, &records);
+        for other in [&parsed, &laid] {
+            assert_eq!(scanned.columns(), other.columns());
+            assert_eq!(scanned.records(), other.records());
+            assert_eq!(scanned.newest(), other.newest());
+        }
         assert_eq!(
             scanned.columns(),
             [
@@ -510,13 +714,18 @@ mod tests {
         let zone = chrono_tz::America::Sao_Paulo;
         let scanned = Watch::new("modificado_em", None, Vec::new(), zone);
         let parsed = Watch::new("modificado_em", None, Vec::new(), zone);
+        let laid = Watch::new("modificado_em", None, Vec::new(), zone);
         for text in records {
             scanned.observe(&raw(text));
             by_parser(&parsed, text);
         }
-        assert_eq!(scanned.columns(), parsed.columns(), "{records:?}");
-        assert_eq!(scanned.records(), parsed.records(), "{records:?}");
-        assert_eq!(scanned.newest(), parsed.newest(), "{records:?}");
+        let texts: Vec<&str> = records.iter().map(String::as_str).collect();
+        by_layout(&laid, &texts);
+        for other in [&parsed, &laid] {
+            assert_eq!(scanned.columns(), other.columns(), "{records:?}");
+            assert_eq!(scanned.records(), other.records(), "{records:?}");
+            assert_eq!(scanned.newest(), other.newest(), "{records:?}");
+        }
     }
 
     #[test]

@@ -80,6 +80,46 @@ pub fn value_end(bytes: &[u8], mut at: usize) -> Option<usize> {
     }
 }
 
+/// [`value_end`], noting the value's layout in `layout` as the check crosses it: how many
+/// top-level members it has (none when it is not an object), then where each member's key (its
+/// opening quote) starts, counted from `at`. A reader that wants a record's top-level fields then
+/// goes from key to key without crossing their values again. Nothing is noted when the text there
+/// is not a JSON value, or is longer than an offset can say (4 GiB).
+pub fn value_end_noting(bytes: &[u8], at: usize, layout: &mut Vec<u32>) -> Option<usize> {
+    if bytes.get(at) != Some(&b'{') {
+        let end = value_end(bytes, at)?;
+        layout.push(0);
+        return Some(end);
+    }
+    let count_at = layout.len();
+    layout.push(0);
+    let end = members_end(bytes, at, layout);
+    let noted = end.and_then(|_| u32::try_from(layout.len() - count_at - 1).ok());
+    match noted {
+        Some(count) => layout[count_at] = count,
+        None => layout.truncate(count_at),
+    }
+    end
+}
+
+/// The index just past the object whose `{` is at `at`, each member's key offset from `at` pushed
+/// onto `layout`; its members' values are checked by [`value_end`].
+fn members_end(bytes: &[u8], at: usize, layout: &mut Vec<u32>) -> Option<usize> {
+    let mut i = skip_space(bytes, at + 1);
+    if bytes.get(i) == Some(&b'}') {
+        return Some(i + 1);
+    }
+    loop {
+        layout.push(u32::try_from(i - at).ok()?);
+        i = skip_space(bytes, value_end(bytes, member_start(bytes, i)?)?);
+        match *bytes.get(i)? {
+            b',' => i = skip_space(bytes, i + 1),
+            b'}' => return Some(i + 1),
+            _ => return None,
+        }
+    }
+}
+
 /// Past an object member's key and colon, at its value.
 #[inline]
 fn member_start(bytes: &[u8], at: usize) -> Option<usize> {
@@ -280,7 +320,57 @@ mod tests {
     fn accepts(text: &str) -> bool {
         let bytes = text.as_bytes();
         let at = skip_space(bytes, 0);
-        value_end(bytes, at).is_some_and(|end| skip_space(bytes, end) == bytes.len())
+        let end = value_end(bytes, at);
+        // The noting check accepts and refuses exactly the same, ends in the same place, and
+        // notes where serde_json finds the top-level keys.
+        let mut layout = vec![7];
+        assert_eq!(value_end_noting(bytes, at, &mut layout), end, "{text:?}");
+        match end {
+            Some(end) => assert_eq!(layout[1..], key_offsets(&text[at..end])[..], "{text:?}"),
+            None => assert_eq!(layout, [7], "{text:?}"),
+        }
+        end.is_some_and(|end| skip_space(bytes, end) == bytes.len())
+    }
+
+    /// How many top-level members serde_json finds in a value, then where each key starts: the
+    /// first after the `{`, each next one after the comma that follows the value serde_json read
+    /// before it (`[0]` for a value that is not an object).
+    fn key_offsets(value: &str) -> Vec<u32> {
+        struct Ends(Vec<usize>);
+        struct V<'t>(&'t str);
+        impl<'de> serde::de::Visitor<'de> for V<'de> {
+            type Value = Ends;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Ends, A::Error> {
+                let mut ends = Vec::new();
+                while map.next_key::<serde::de::IgnoredAny>()?.is_some() {
+                    let raw: &'de RawValue = map.next_value()?;
+                    let at = raw.get().as_ptr() as usize - self.0.as_ptr() as usize;
+                    ends.push(at + raw.get().len());
+                }
+                Ok(Ends(ends))
+            }
+        }
+        if !value.starts_with('{') {
+            return vec![0];
+        }
+        use serde::Deserializer as _;
+        let mut de = serde_json::Deserializer::from_str(value);
+        let ends = de
+            .deserialize_map(V(value))
+            .expect("an object serde_json accepts")
+            .0;
+        let bytes = value.as_bytes();
+        let mut offsets = vec![ends.len() as u32];
+        let mut at = skip_space(bytes, 1);
+        for end in ends {
+            offsets.push(at as u32);
+            let comma = skip_space(bytes, end);
+            at = skip_space(bytes, comma + 1);
+        }
+        offsets
     }
 
     #[test]

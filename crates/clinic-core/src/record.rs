@@ -76,6 +76,47 @@ pub struct Page {
     pub counters: Vec<Counter>,
     /// Where the answer says the next page is (a link, a cursor), or that there is none.
     pub next: Next,
+    /// Where each record's top-level keys start, as the check that split the page found them;
+    /// empty when its records came some other way.
+    pub layout: Layout,
+}
+
+/// Where the top-level keys of each record of a page start, as the check that split the page
+/// out of its answer crossed them: a reader of a record's fields goes from key to key without
+/// crossing their values a second time. For each record in order: its length, how many members
+/// it has, then each key's offset (its opening quote) in the record's text.
+///
+/// Empty where the records were not split from one array (built, reshaped, read whole): a reader
+/// then finds the keys itself. A record whose length is not the one noted for it is not described
+/// (see [`Members::next`]), so a layout that no longer fits its page is never read for it.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Layout(Vec<u32>);
+
+impl Layout {
+    /// Each record's key offsets in turn, from the first record.
+    pub fn members(&self) -> Members<'_> {
+        Members(&self.0)
+    }
+}
+
+/// A walk over a [`Layout`], one record at a time.
+pub struct Members<'l>(&'l [u32]);
+
+impl<'l> Members<'l> {
+    /// The key offsets of the next record, which must be `record`: `None` past the layout's end,
+    /// and for a record of another length than the one noted (the layout does not describe it).
+    pub fn next(&mut self, record: &str) -> Option<&'l [u32]> {
+        let [len, count, rest @ ..] = self.0 else {
+            self.0 = &[];
+            return None;
+        };
+        let Some((keys, rest)) = rest.split_at_checked(*count as usize) else {
+            self.0 = &[];
+            return None;
+        };
+        self.0 = rest;
+        (*len as usize == record.len()).then_some(keys)
+    }
 }
 
 /// Where a list answer says its next page is. A deployment that pages by link or cursor says so on
@@ -184,23 +225,41 @@ impl RawRecord {
     /// The records of the array whose `[` is at `at`, each checked in the one pass that finds where
     /// it ends and copied out as it is, and the index just past the array; `None` when the text
     /// there is not an array of JSON values.
-    pub fn split_array(text: &str, at: usize) -> Option<(Vec<Record>, usize)> {
+    /// The check notes each record's [`Layout`] as it crosses it.
+    pub fn split_array(text: &str, at: usize) -> Option<(Vec<Record>, Layout, usize)> {
         let bytes = text.as_bytes();
         if bytes.get(at) != Some(&b'[') {
             return None;
         }
         let mut records = Vec::new();
+        let mut layout = Vec::new();
+        let mut noting = true;
         let mut i = json_syntax::skip_space(bytes, at + 1);
         if bytes.get(i) == Some(&b']') {
-            return Some((records, i + 1));
+            return Some((records, Layout(layout), i + 1));
         }
         loop {
-            let (record, end) = RawRecord::value_at(text, i)?;
-            records.push(record);
+            let end = if noting {
+                let mark = layout.len();
+                layout.push(0);
+                let end = json_syntax::value_end_noting(bytes, i, &mut layout)?;
+                match u32::try_from(end - i) {
+                    Ok(len) if layout.len() > mark + 1 => layout[mark] = len,
+                    // A record too long for an offset: the page goes without a layout.
+                    _ => {
+                        noting = false;
+                        layout = Vec::new();
+                    }
+                }
+                end
+            } else {
+                json_syntax::value_end(bytes, i)?
+            };
+            records.push(RawRecord::checked_box(text[i..end].into()));
             i = json_syntax::skip_space(bytes, end);
             match bytes.get(i)? {
                 b',' => i = json_syntax::skip_space(bytes, i + 1),
-                b']' => return Some((records, i + 1)),
+                b']' => return Some((records, Layout(layout), i + 1)),
                 _ => return None,
             }
         }
@@ -485,6 +544,7 @@ impl Page {
             pages,
             counters: Vec::new(),
             next: Next::Unsaid,
+            layout: Layout::default(),
         }
     }
 

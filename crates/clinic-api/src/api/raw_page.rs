@@ -16,7 +16,7 @@ use super::envelope::{self, NEST_KEYS, PAGES_KEYS, RECORD_KEYS, TOTAL_KEYS};
 use crate::record::Counter;
 
 use crate::json_syntax::{self, skip_space};
-use crate::record::{Next, Page, RawRecord, Record};
+use crate::record::{Layout, Next, Page, RawRecord, Record};
 
 /// A page's records, and the envelope with the records replaced by a stand-in of the same kind
 /// (an empty array when there were none, else an array of one empty record) for the judge.
@@ -34,10 +34,11 @@ pub fn split(body: &[u8]) -> Option<Split> {
     let at = skip_space(bytes, 0);
     let (split, end) = match bytes.get(at)? {
         b'[' => {
-            let (records, end) = RawRecord::split_array(text, at)?;
+            let (records, layout, end) = RawRecord::split_array(text, at)?;
             let split = Split {
                 page: Page {
                     records,
+                    layout,
                     ..Page::default()
                 },
                 envelope: Value::Array(Vec::new()),
@@ -94,7 +95,7 @@ fn split_object(entries: Vec<(String, Slot)>) -> Option<Split> {
         // is the only one may be an error list (`{"erro": ["…"]}`), so the judge sees it whole.
         let (records, stand_in) = if RECORD_KEYS.contains(&entries[at].0.as_str()) {
             let records = taken.into_records()?;
-            let stand_in = stand_in(&records);
+            let stand_in = stand_in(&records.0);
             (records, stand_in)
         } else {
             let whole = taken.value()?;
@@ -124,7 +125,7 @@ fn split_object(entries: Vec<(String, Slot)>) -> Option<Split> {
         if !envelope::holds_no_records(map) {
             return None;
         }
-        let page = counted(Vec::new(), &envelope, None);
+        let page = counted(Default::default(), &envelope, None);
         return Some(Split { page, envelope });
     };
     let mut entries = entries;
@@ -135,16 +136,21 @@ fn split_object(entries: Vec<(String, Slot)>) -> Option<Split> {
     };
     let inner = split_object(inner.into_iter().map(|(k, v)| (k, Slot::Raw(v))).collect())?;
     let envelope = shallow(entries, nested_at, inner.envelope)?;
-    let counts = Page {
-        records: Vec::new(),
-        ..inner.page
-    };
-    let page = counted(inner.page.records, &envelope, Some(&counts));
+    let mut counts = inner.page;
+    let records = (
+        std::mem::take(&mut counts.records),
+        std::mem::take(&mut counts.layout),
+    );
+    let page = counted(records, &envelope, Some(&counts));
     Some(Split { page, envelope })
 }
 
 /// The page with the total and page count the envelope reports (the inner envelope's first).
-fn counted(records: Vec<Record>, envelope: &Value, inner: Option<&Page>) -> Page {
+fn counted(
+    (records, layout): (Vec<Record>, Layout),
+    envelope: &Value,
+    inner: Option<&Page>,
+) -> Page {
     let map = envelope.as_object();
     let outer = |keys| map.and_then(|m| envelope::number_of(m, keys));
     let inner_counters = inner.map(|p| p.counters.clone()).unwrap_or_default();
@@ -159,6 +165,7 @@ fn counted(records: Vec<Record>, envelope: &Value, inner: Option<&Page>) -> Page
         pages: inner.and_then(|p| p.pages).or_else(|| outer(PAGES_KEYS)),
         counters: inner_counters.into_iter().chain(outer_counters).collect(),
         next,
+        layout,
     }
 }
 
@@ -207,12 +214,12 @@ fn holds_records(raw: &RawRecord) -> bool {
                 .is_ok_and(|entries| positional(&entries.0).is_some()))
 }
 
-fn records_in(raw: &RawRecord) -> Option<Vec<Record>> {
+fn records_in(raw: &RawRecord) -> Option<(Vec<Record>, Layout)> {
     if starts_with(raw, b'[') {
-        return RawRecord::split_array(raw.get(), 0).map(|(records, _)| records);
+        return RawRecord::split_array(raw.get(), 0).map(|(records, layout, _)| (records, layout));
     }
     let entries: Entries = serde_json::from_str(raw.get()).ok()?;
-    positional(&entries.0)
+    Some((positional(&entries.0)?, Layout::default()))
 }
 
 /// The records of an object whose keys are all positions and whose values are all records, in
@@ -252,8 +259,8 @@ fn positional_slots(entries: &[(String, Slot)]) -> Option<Vec<Record>> {
 /// is read (one pass over them); every other value is kept as text.
 enum Slot {
     Raw(Record),
-    /// An array under a record key: its items.
-    List(Vec<Record>),
+    /// An array under a record key: its items, and their layout.
+    List(Vec<Record>, Layout),
     /// An object under a record key: records keyed by position, or a nested envelope.
     Object(Vec<(String, Record)>),
     /// Anything else under a record key.
@@ -264,7 +271,7 @@ impl Slot {
     fn holds_records(&self) -> bool {
         match self {
             Slot::Raw(raw) => holds_records(raw),
-            Slot::List(_) => true,
+            Slot::List(..) => true,
             Slot::Object(entries) => positional(entries).is_some(),
             Slot::Scalar(_) => false,
         }
@@ -280,7 +287,7 @@ impl Slot {
             }
             Slot::Object(entries) => entries.is_empty(),
             Slot::Scalar(value) => value.is_null(),
-            Slot::List(_) => false,
+            Slot::List(..) => false,
         }
     }
 
@@ -295,19 +302,21 @@ impl Slot {
     fn is_array(&self) -> bool {
         match self {
             Slot::Raw(raw) => starts_with(raw, b'['),
-            Slot::List(_) => true,
+            Slot::List(..) => true,
             Slot::Object(_) | Slot::Scalar(_) => false,
         }
     }
 
-    fn into_records(self) -> Option<Vec<Record>> {
+    /// The records, with their layout where they were split from one array.
+    fn into_records(self) -> Option<(Vec<Record>, Layout)> {
         match self {
             Slot::Raw(raw) => records_in(&raw),
-            Slot::List(records) => Some(records),
-            Slot::Object(entries) => positional(&entries),
-            Slot::Scalar(Value::Array(items)) => {
-                Some(items.iter().map(crate::record::record_of).collect())
-            }
+            Slot::List(records, layout) => Some((records, layout)),
+            Slot::Object(entries) => Some((positional(&entries)?, Layout::default())),
+            Slot::Scalar(Value::Array(items)) => Some((
+                items.iter().map(crate::record::record_of).collect(),
+                Layout::default(),
+            )),
             Slot::Scalar(_) => None,
         }
     }
@@ -317,7 +326,7 @@ impl Slot {
         let read = |raw: &RawRecord| crate::record::value_of(raw).ok();
         match self {
             Slot::Raw(raw) => read(&raw),
-            Slot::List(records) => records.iter().map(|r| read(r)).collect(),
+            Slot::List(records, _) => records.iter().map(|r| read(r)).collect(),
             Slot::Object(entries) => entries
                 .into_iter()
                 .map(|(k, v)| Some((k, read(&v)?)))
@@ -369,8 +378,8 @@ fn envelope_at(text: &str, at: usize) -> Option<(Vec<(String, Slot)>, usize)> {
 fn slot_at(text: &str, at: usize) -> Option<(Slot, usize)> {
     match text.as_bytes().get(at)? {
         b'[' => {
-            let (records, end) = RawRecord::split_array(text, at)?;
-            Some((Slot::List(records), end))
+            let (records, layout, end) = RawRecord::split_array(text, at)?;
+            Some((Slot::List(records, layout), end))
         }
         b'{' => {
             let (entries, end) = object_at(text, at, |_, text, i| RawRecord::value_at(text, i))?;

@@ -198,6 +198,7 @@ impl OffsetList {
             pages: None,
             counters: Vec::new(),
             next: crate::record::Next::Unsaid,
+            layout: Default::default(),
         }
     }
 
@@ -484,6 +485,7 @@ impl KeysetList {
             pages: None,
             counters: Vec::new(),
             next: crate::record::Next::Unsaid,
+            layout: Default::default(),
         }
     }
 }

@@ -78,15 +78,48 @@ pub struct Summary {
 /// handed on yet, so nothing is repeated.
 pub async fn walk(
     source: Arc<dyn PageSource>,
-    mut spec: Walk,
+    spec: Walk,
     reporter: &Reporter,
     mut emit: impl FnMut(Record) -> Result<()>,
 ) -> Result<Summary> {
+    walk_reading(source, spec, reporter, Arc::new(()), |record, ()| {
+        emit(record)
+    })
+    .await
+}
+
+/// What a caller reads in each record on the task that fetched its page: beside the walk's own
+/// reading of each record's ID, off the task that writes the records, and from the page's
+/// [`Layout`](crate::record::Layout) where the split noted one, so that a record's fields are found
+/// without crossing its values again. The walk hands each record on with what was read of it; a
+/// record it does not hand on (one met before) takes its note with it.
+pub trait Reader: Send + Sync + 'static {
+    type Note: Send + 'static;
+
+    /// Reads one record; `members` are its top-level keys' offsets when the page's layout has them.
+    fn read(&self, record: &str, members: Option<&[u32]>) -> Self::Note;
+}
+
+/// Reads nothing.
+impl Reader for () {
+    type Note = ();
+
+    fn read(&self, _: &str, _: Option<&[u32]>) {}
+}
+
+/// [`walk`], handing each record on with what `reader` read of it.
+pub async fn walk_reading<R: Reader>(
+    source: Arc<dyn PageSource>,
+    mut spec: Walk,
+    reporter: &Reporter,
+    reader: Arc<R>,
+    mut emit: impl FnMut(Record, R::Note) -> Result<()>,
+) -> Result<Summary> {
     loop {
         let mut handed = false;
-        let result = walk_once(source.clone(), spec, reporter, |record| {
+        let result = walk_once(source.clone(), spec, reporter, &reader, |record, note| {
             handed = true;
-            emit(record)
+            emit(record, note)
         })
         .await;
         match result {
@@ -111,18 +144,19 @@ const MOST_READS: u32 = 3;
 /// counters: a deployment whose pages overlap by design). A read whose counters changed never
 /// vouches for the list, so after [`MOST_READS`] the walk fails naming the counters that
 /// disagreed. A walk that stops short by design (`--limit`, one page) is read once.
-async fn walk_once(
+async fn walk_once<R: Reader>(
     source: Arc<dyn PageSource>,
     spec: Walk,
     reporter: &Reporter,
-    mut emit: impl FnMut(Record) -> Result<()>,
+    reader: &Arc<R>,
+    mut emit: impl FnMut(Record, R::Note) -> Result<()>,
 ) -> Result<Summary> {
     let first_page = spec.first.min(MAX_PAGE);
     let mut state = State::new(spec, first_page);
     let mut before: Option<Agreement> = None;
     loop {
         state.summary.reads += 1;
-        let verdict = read_once(&source, &mut state, reporter, &mut emit).await?;
+        let verdict = read_once(&source, &mut state, reporter, reader, &mut emit).await?;
         let Verdict::Changed(change) = verdict else {
             return Ok(state.summary);
         };
@@ -208,11 +242,12 @@ struct Agreement {
 }
 
 /// One read of the list from its first page: the page walk proper.
-async fn read_once(
+async fn read_once<R: Reader>(
     source: &Arc<dyn PageSource>,
     state: &mut State,
     reporter: &Reporter,
-    emit: &mut impl FnMut(Record) -> Result<()>,
+    reader: &Arc<R>,
+    emit: &mut impl FnMut(Record, R::Note) -> Result<()>,
 ) -> Result<Verdict> {
     let spec = state.spec;
     let first_page = spec.first.min(MAX_PAGE);
@@ -231,7 +266,7 @@ async fn read_once(
         Addressing::Chained => 1,
         Addressing::Numbered => spec.concurrency.max(1),
     };
-    let mut window = Window::new(source.clone(), spec.per_page);
+    let mut window = Window::new(source.clone(), spec.per_page, reader.clone());
     window.pin(state.id_key);
     let mut next = first_page;
     // Starts the pages the walk may need while the window has room; `$held` pages were taken out of
@@ -314,7 +349,7 @@ async fn read_once(
         if flow == Flow::Continue {
             refill!(1);
         }
-        if state.emit(read, reporter, emit)? == Flow::Stop {
+        if state.emit(read, &**reader, reporter, emit)? == Flow::Stop {
             break false;
         }
         match flow {
@@ -391,20 +426,25 @@ async fn read_once(
 /// The pages in flight, in page order, each fetched by a task of its own so that it progresses
 /// while records of earlier pages are being written. Pages still in flight when the walk ends are
 /// cancelled.
-struct Window {
+struct Window<R: Reader> {
     source: Arc<dyn PageSource>,
+    reader: Arc<R>,
     per_page: u64,
     ids: IdKeys,
     /// The walk's ID key, once its first records named it: what later pages' records are read by.
     pinned: Arc<OnceLock<&'static str>>,
-    pages: VecDeque<(u64, tokio::task::JoinHandle<Result<Read>>)>,
+    pages: VecDeque<(u64, Fetching<R::Note>)>,
 }
 
-impl Window {
-    fn new(source: Arc<dyn PageSource>, per_page: u64) -> Window {
+/// The task fetching and reading one page.
+type Fetching<N> = tokio::task::JoinHandle<Result<Read<N>>>;
+
+impl<R: Reader> Window<R> {
+    fn new(source: Arc<dyn PageSource>, per_page: u64, reader: Arc<R>) -> Window<R> {
         Window {
             ids: source.identity(),
             source,
+            reader,
             per_page,
             pinned: Arc::default(),
             pages: VecDeque::new(),
@@ -424,31 +464,31 @@ impl Window {
 
     /// Starts fetching the page `link` points at, numbered `page` for the walk's messages.
     fn follow(&mut self, page: u64, link: Next) {
-        let source = self.source.clone();
+        let (source, reader) = (self.source.clone(), self.reader.clone());
         let (per_page, ids, pinned) = (self.per_page, self.ids, self.pinned.clone());
         let task = tokio::spawn(async move {
             source
                 .follow(&link, per_page)
                 .await
-                .map(|page| Read::new(page, &ids, pinned.get().copied()))
+                .map(|page| Read::new(page, &ids, pinned.get().copied(), &*reader))
         });
         self.pages.push_back((page, task));
     }
 
     fn start(&mut self, page: u64) {
-        let source = self.source.clone();
+        let (source, reader) = (self.source.clone(), self.reader.clone());
         let (per_page, ids, pinned) = (self.per_page, self.ids, self.pinned.clone());
         let task = tokio::spawn(async move {
             source
                 .fetch(page, per_page)
                 .await
-                .map(|page| Read::new(page, &ids, pinned.get().copied()))
+                .map(|page| Read::new(page, &ids, pinned.get().copied(), &*reader))
         });
         self.pages.push_back((page, task));
     }
 
     /// The next page in order, once it has arrived.
-    async fn next(&mut self) -> Result<Option<(u64, Read)>> {
+    async fn next(&mut self) -> Result<Option<(u64, Read<R::Note>)>> {
         let Some((number, task)) = self.pages.pop_front() else {
             return Ok(None);
         };
@@ -463,7 +503,7 @@ impl Window {
     }
 }
 
-impl Drop for Window {
+impl<R: Reader> Drop for Window<R> {
     fn drop(&mut self) {
         for (_, task) in &self.pages {
             task.abort();
@@ -473,19 +513,34 @@ impl Drop for Window {
 
 /// A page as it arrived, with who each record is: worked out by the task that fetched it, off the
 /// task that writes the records.
-struct Read {
+struct Read<N> {
     page: Page,
     /// Each record's identity (see `identity::Key`).
     ids: Vec<Key>,
     /// The key each record's ID came under, `None` for a record without one.
     named: Vec<Option<&'static str>>,
+    /// What the walk's [`Reader`] read of each record.
+    notes: Vec<N>,
 }
 
-impl Read {
+impl<N> Read<N> {
     /// `pinned` is the key the walk settled on once a page is in (see `State::pin`): a record
     /// that carries it is known by it whatever else it holds, so its ID is read there without
     /// ranking every key of the record (most records put it first).
-    fn new(page: Page, keys: &IdKeys, pinned: Option<&'static str>) -> Read {
+    fn new(
+        mut page: Page,
+        keys: &IdKeys,
+        pinned: Option<&'static str>,
+        reader: &impl Reader<Note = N>,
+    ) -> Read<N> {
+        let mut members = page.layout.members();
+        let notes = page
+            .records
+            .iter()
+            .map(|r| reader.read(r.get(), members.next(r.get())))
+            .collect();
+        // Read: the page need not hold it while it waits to be written.
+        page.layout = Default::default();
         let (ids, named) = page
             .records
             .iter()
@@ -495,7 +550,12 @@ impl Read {
                     .unwrap_or_else(|| identity::identify(r.get(), keys))
             })
             .unzip();
-        Read { page, ids, named }
+        Read {
+            page,
+            ids,
+            named,
+            notes,
+        }
     }
 }
 
@@ -604,7 +664,7 @@ impl State {
 
     /// Reads what page `number` says about the list, before its records are handed on: whether the
     /// list ends here (see `end`), and on a chained list which link to follow next.
-    fn decide(&mut self, number: u64, read: &Read, reporter: &Reporter) -> Flow {
+    fn decide<N>(&mut self, number: u64, read: &Read<N>, reporter: &Reporter) -> Flow {
         let pass = &mut self.pass;
         if !pass.ending.answered() {
             pass.first_ids = read.ids.clone();
@@ -629,20 +689,27 @@ impl State {
 
     /// Hands on one page's records, each once over the whole walk; says whether the walk stops
     /// here (`--limit`).
-    fn emit(
+    fn emit<R: Reader>(
         &mut self,
-        read: Read,
+        read: Read<R::Note>,
+        reader: &R,
         reporter: &Reporter,
-        emit: &mut impl FnMut(Record) -> Result<()>,
+        emit: &mut impl FnMut(Record, R::Note) -> Result<()>,
     ) -> Result<Flow> {
-        let Read { page, ids, named } = read;
+        let Read {
+            page,
+            ids,
+            named,
+            notes,
+        } = read;
         if self.pass.fresh == 0 {
             return Ok(Flow::Continue);
         }
         self.pass.pages += 1;
         self.summary.pages += 1;
         let mut n = 0;
-        for ((record, id), name) in page.records.into_iter().zip(ids).zip(named) {
+        let records = page.records.into_iter().zip(notes);
+        for (((record, note), id), name) in records.zip(ids).zip(named) {
             if self.spec.limit.is_some_and(|l| self.summary.records >= l) {
                 return Ok(Flow::Stop);
             }
@@ -651,7 +718,15 @@ impl State {
             if !self.pass.meet(id) || (self.summary.reads > 1 && !self.ledger.insert(id)) {
                 continue;
             }
-            emit(self.under_walk_key(record, name, reporter))?;
+            let (record, note) = match self.under_walk_key(record, name, reporter) {
+                Keyed::AsSent(record) => (record, note),
+                // Read again as it is handed on.
+                Keyed::Renamed(record) => {
+                    let note = reader.read(record.get(), None);
+                    (record, note)
+                }
+            };
+            emit(record, note)?;
             self.summary.records += 1;
             n += 1;
         }
@@ -693,7 +768,7 @@ impl State {
     /// that still carries that key is known by it, even where another key of the kind ranks
     /// higher (records that gain an `ID` beside their `codigo`), so that one record is never known
     /// by two IDs in one walk.
-    fn pin(&mut self, read: &mut Read) {
+    fn pin<N>(&mut self, read: &mut Read<N>) {
         if self.id_key.is_none()
             && let Some((at, name)) = read
                 .named
@@ -735,12 +810,12 @@ impl State {
         record: Record,
         name: Option<&'static str>,
         reporter: &Reporter,
-    ) -> Record {
+    ) -> Keyed {
         let Some(first) = self.id_key else {
-            return record;
+            return Keyed::AsSent(record);
         };
         if name == Some(first) {
-            return record;
+            return Keyed::AsSent(record);
         }
         let keys = identity::keys_of(record.get());
         // Another key of the kind stands where the walk's key was, and the first records did not
@@ -752,7 +827,10 @@ impl State {
                 self.rename_said = true;
                 reporter.note(&crate::t!("pages-id-key-renamed", from = name, to = first));
             }
-            return identity::renamed(&record, name, first).unwrap_or(record);
+            return match identity::renamed(&record, name, first) {
+                Some(renamed) => Keyed::Renamed(renamed),
+                None => Keyed::AsSent(record),
+            };
         }
         if !self.missing_said {
             self.missing_said = true;
@@ -767,8 +845,15 @@ impl State {
                 keys = new.join(", ")
             ));
         }
-        record
+        Keyed::AsSent(record)
     }
+}
+
+/// A record as the walk hands it on.
+enum Keyed {
+    AsSent(Record),
+    /// Its ID moved under the walk's key: not the text the page's reader read.
+    Renamed(Record),
 }
 
 /// Page 2 of a walk held only page 1's `held` records, and no counter vouched for a list that
@@ -1184,6 +1269,66 @@ mod tests {
             let answers = source.answers.load(std::sync::atomic::Ordering::Relaxed);
             assert!(answers <= 2 * 26 + 4, "{answers} pages asked for");
         }
+    }
+
+    /// A source whose pages come as a split leaves them: each page's records with their layout.
+    struct Laid(Windowed);
+
+    impl PageSource for Laid {
+        numbered_source!();
+
+        fn fetch(&self, page: u64, per_page: u64) -> BoxFuture<'_, Result<Page>> {
+            Box::pin(async move {
+                let page = self.0.fetch(page, per_page).await?;
+                let texts: Vec<&str> = page.records.iter().map(|r| r.get()).collect();
+                let array = format!("[{}]", texts.join(","));
+                let (records, layout, _) = crate::record::RawRecord::split_array(&array, 0)
+                    .expect("the page's records are JSON");
+                Ok(Page {
+                    records,
+                    layout,
+                    ..page
+                })
+            })
+        }
+    }
+
+    /// Notes each record's text, and how many keys its layout gave.
+    struct Copies;
+
+    impl Reader for Copies {
+        type Note = (String, Option<usize>);
+
+        fn read(&self, record: &str, members: Option<&[u32]>) -> Self::Note {
+            (record.to_string(), members.map(<[u32]>::len))
+        }
+    }
+
+    #[test]
+    fn a_readers_notes_go_with_their_records_and_a_record_met_again_takes_its_note_along() {
+        // The last page overlaps the one before it, and every answer has other bytes: the list
+        // is read twice, and records met again are not handed on.
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        let reporter = Reporter::new(false, true);
+        let mut handed = Vec::new();
+        let r = rt.block_on(walk_reading(
+            Arc::new(Laid(Windowed::new(1234, Some(1), true))),
+            all(50),
+            &reporter,
+            Arc::new(Copies),
+            |record, (text, keys)| {
+                assert_eq!(record.get(), text, "the note read this very record");
+                assert_eq!(keys, Some(2), "from the layout: {text}");
+                handed.push(value_of(&record).unwrap()["id"].as_u64().unwrap());
+                Ok(())
+            },
+        ));
+        assert!(matches!(&r, Err(Error::Protocol(_))), "{r:?}");
+        assert_eq!(handed, (0..1234).collect::<Vec<_>>());
     }
 
     #[test]
