@@ -111,7 +111,15 @@ fn members_end(bytes: &[u8], at: usize, layout: &mut Vec<u32>) -> Option<usize> 
     }
     loop {
         layout.push(u32::try_from(i - at).ok()?);
-        i = skip_space(bytes, value_end(bytes, member_start(bytes, i)?)?);
+        let v = member_start(bytes, i)?;
+        // Most of a record's values are strings and numbers: crossed here, without the
+        // containers' bookkeeping `value_end` sets up for each value it is handed.
+        let end = match *bytes.get(v)? {
+            b'"' => string_end(bytes, v)?,
+            b'-' | b'0'..=b'9' => number_end(bytes, v)?,
+            _ => value_end(bytes, v)?,
+        };
+        i = skip_space(bytes, end);
         match *bytes.get(i)? {
             b',' => i = skip_space(bytes, i + 1),
             b'}' => return Some(i + 1),

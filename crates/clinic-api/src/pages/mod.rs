@@ -1271,6 +1271,15 @@ mod tests {
         }
     }
 
+    /// A runtime of two workers, as the program's: pages are fetched and read on both.
+    fn two_workers() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap()
+    }
+
     /// A source whose pages come as a split leaves them: each page's records with their layout.
     struct Laid(Windowed);
 
@@ -1308,11 +1317,7 @@ mod tests {
     fn a_readers_notes_go_with_their_records_and_a_record_met_again_takes_its_note_along() {
         // The last page overlaps the one before it, and every answer has other bytes: the list
         // is read twice, and records met again are not handed on.
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
+        let rt = two_workers();
         let reporter = Reporter::new(false, true);
         let mut handed = Vec::new();
         let r = rt.block_on(walk_reading(
@@ -1503,11 +1508,7 @@ mod tests {
             in_flight: Default::default(),
             most: Default::default(),
         });
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
+        let rt = two_workers();
         let reporter = Reporter::new(false, true);
         let mut seen = Vec::new();
         let r = rt.block_on(walk(source.clone(), all(10), &reporter, |v| {
@@ -2156,11 +2157,7 @@ mod tests {
             in_flight: Default::default(),
             most: Default::default(),
         });
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
+        let rt = two_workers();
         let reporter = Reporter::new(false, true);
         let mut seen = Vec::new();
         rt.block_on(walk(source.clone(), spec, &reporter, |v| {
