@@ -131,15 +131,15 @@ impl Watch {
                     // A record without keys makes no template for the next.
                     (Some(keys), None) if keys.is_empty() => Keys::At(keys),
                     (Some(keys), None) => {
-                        let owned = keys
+                        let owned: Option<Box<[Box<str>]>> = keys
                             .iter()
-                            .map(|&(from, to)| Box::from(&text[from as usize..to as usize]))
+                            .map(|&(from, to)| text.get(from as usize..to as usize).map(Box::from))
                             .collect();
                         // Another page's task may have set it first: this record then keeps
                         // its own keys.
-                        match self.template.set(owned) {
-                            Ok(()) => Keys::Template,
-                            Err(_) => Keys::At(keys),
+                        match owned.map(|owned| self.template.set(owned)) {
+                            Some(Ok(())) => Keys::Template,
+                            _ => Keys::At(keys),
                         }
                     }
                 };
@@ -640,6 +640,16 @@ mod tests {
             .map(|r| {
                 let laid = members.next(r.get());
                 assert!(laid.is_some(), "the layout has every record: {r:?}");
+                // Read from the layout itself, not from the scan it falls back to.
+                let template = watch.template.get().map(|t| &t[..]);
+                let read = laid_out(
+                    r.get(),
+                    laid.unwrap(),
+                    watch.modified,
+                    &watch.zone,
+                    template,
+                );
+                assert!(!matches!(read, Scanned::Unlaid), "{r:?}");
                 watch.read(r.get(), laid)
             })
             .collect();

@@ -80,37 +80,46 @@ pub fn value_end(bytes: &[u8], mut at: usize) -> Option<usize> {
     }
 }
 
-/// [`value_end`], noting the value's layout in `layout` as the check crosses it: how many
-/// top-level members it has (none when it is not an object), then where each member's key (its
-/// opening quote) starts, counted from `at`. A reader that wants a record's top-level fields then
-/// goes from key to key without crossing their values again. Nothing is noted when the text there
-/// is not a JSON value, or is longer than an offset can say (4 GiB).
+/// [`value_end`], noting the value's layout onto `layout` as the check crosses it: its length, how
+/// many top-level members it has (none when it is not an object), then where each member's key
+/// (its opening quote) starts, counted from `at`. A reader that wants a record's top-level fields
+/// then goes from key to key without crossing their values again. A value longer than an offset
+/// can say (4 GiB) is checked all the same and noted with a length no text of its own has, so no
+/// reader takes its layout for it. Nothing is noted when the text there is not a JSON value.
 pub fn value_end_noting(bytes: &[u8], at: usize, layout: &mut Vec<u32>) -> Option<usize> {
-    if bytes.get(at) != Some(&b'{') {
-        let end = value_end(bytes, at)?;
-        layout.push(0);
-        return Some(end);
+    let mark = layout.len();
+    layout.extend([0, 0]);
+    let end = match bytes.get(at) {
+        Some(b'{') => members_end(bytes, at, layout),
+        _ => value_end(bytes, at),
+    };
+    let Some(end) = end else {
+        layout.truncate(mark);
+        return None;
+    };
+    let count = layout.len() - mark - 2;
+    match (u32::try_from(end - at), u32::try_from(count)) {
+        (Ok(len), Ok(count)) => {
+            layout[mark] = len;
+            layout[mark + 1] = count;
+        }
+        _ => {
+            layout.truncate(mark);
+            layout.extend([u32::MAX, 0]);
+        }
     }
-    let count_at = layout.len();
-    layout.push(0);
-    let end = members_end(bytes, at, layout);
-    let noted = end.and_then(|_| u32::try_from(layout.len() - count_at - 1).ok());
-    match noted {
-        Some(count) => layout[count_at] = count,
-        None => layout.truncate(count_at),
-    }
-    end
+    Some(end)
 }
 
 /// The index just past the object whose `{` is at `at`, each member's key offset from `at` pushed
-/// onto `layout`; its members' values are checked by [`value_end`].
+/// onto `layout` (saturated past 4 GiB, where the caller notes no layout).
 fn members_end(bytes: &[u8], at: usize, layout: &mut Vec<u32>) -> Option<usize> {
     let mut i = skip_space(bytes, at + 1);
     if bytes.get(i) == Some(&b'}') {
         return Some(i + 1);
     }
     loop {
-        layout.push(u32::try_from(i - at).ok()?);
+        layout.push(u32::try_from(i - at).unwrap_or(u32::MAX));
         let v = member_start(bytes, i)?;
         // Most of a record's values are strings and numbers: crossed here, without the
         // containers' bookkeeping `value_end` sets up for each value it is handed.
@@ -334,7 +343,10 @@ mod tests {
         let mut layout = vec![7];
         assert_eq!(value_end_noting(bytes, at, &mut layout), end, "{text:?}");
         match end {
-            Some(end) => assert_eq!(layout[1..], key_offsets(&text[at..end])[..], "{text:?}"),
+            Some(end) => {
+                assert_eq!(layout[1] as usize, end - at, "{text:?}");
+                assert_eq!(layout[2..], key_offsets(&text[at..end])[..], "{text:?}");
+            }
             None => assert_eq!(layout, [7], "{text:?}"),
         }
         end.is_some_and(|end| skip_space(bytes, end) == bytes.len())

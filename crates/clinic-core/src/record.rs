@@ -223,9 +223,8 @@ impl RawRecord {
     }
 
     /// The records of the array whose `[` is at `at`, each checked in the one pass that finds where
-    /// it ends and copied out as it is, and the index just past the array; `None` when the text
-    /// there is not an array of JSON values.
-    /// The check notes each record's [`Layout`] as it crosses it.
+    /// it ends and copied out as it is, with the [`Layout`] that pass noted, and the index just past
+    /// the array; `None` when the text there is not an array of JSON values.
     pub fn split_array(text: &str, at: usize) -> Option<(Vec<Record>, Layout, usize)> {
         let bytes = text.as_bytes();
         if bytes.get(at) != Some(&b'[') {
@@ -233,28 +232,12 @@ impl RawRecord {
         }
         let mut records = Vec::new();
         let mut layout = Vec::new();
-        let mut noting = true;
         let mut i = json_syntax::skip_space(bytes, at + 1);
         if bytes.get(i) == Some(&b']') {
             return Some((records, Layout(layout), i + 1));
         }
         loop {
-            let end = if noting {
-                let mark = layout.len();
-                layout.push(0);
-                let end = json_syntax::value_end_noting(bytes, i, &mut layout)?;
-                match u32::try_from(end - i) {
-                    Ok(len) if layout.len() > mark + 1 => layout[mark] = len,
-                    // A record too long for an offset: the page goes without a layout.
-                    _ => {
-                        noting = false;
-                        layout = Vec::new();
-                    }
-                }
-                end
-            } else {
-                json_syntax::value_end(bytes, i)?
-            };
+            let end = json_syntax::value_end_noting(bytes, i, &mut layout)?;
             records.push(RawRecord::checked_box(text[i..end].into()));
             i = json_syntax::skip_space(bytes, end);
             match bytes.get(i)? {
@@ -651,6 +634,28 @@ mod tests {
                 other => panic!("{text:?} gave {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn a_layout_describes_each_record_it_was_noted_for_and_no_other() {
+        let page = r#"[{"id": 1, "nome": {"a": 2}}, 7, {}, {"x":"}","y":[1]}]"#;
+        let (records, layout, end) = RawRecord::split_array(page, 0).unwrap();
+        assert_eq!(end, page.len());
+        let texts: Vec<&str> = records.iter().map(|r| r.get()).collect();
+        let mut members = layout.members();
+        assert_eq!(members.next(texts[0]), Some(&[1, 10][..]));
+        assert_eq!(
+            members.next(texts[1]),
+            Some(&[][..]),
+            "a number has no members"
+        );
+        // A record of another length than the one noted is not described, and the next one
+        // still is.
+        assert_eq!(members.next("{ }"), None);
+        assert_eq!(members.next(texts[3]), Some(&[1, 9][..]));
+        assert_eq!(members.next(texts[3]), None, "past the layout's end");
+        let empty = Layout::default();
+        assert_eq!(empty.members().next(texts[0]), None);
     }
 
     #[test]
