@@ -49,8 +49,15 @@ pub fn in_shell(cmd: &assert_cmd::Command, script: &str) -> std::process::Comman
     shell
 }
 
-/// The high-water mark of a process's resident memory, in KiB, while it runs.
-fn high_water(pid: u32) -> Option<u64> {
+/// The high-water mark of a process's resident memory, in KiB, if the process runs `program`.
+/// The executable is read before the status, and a process never goes back to an executable it
+/// left, so a reading of the process before it became `program` (or of another one under its
+/// number) is never taken for the program's.
+fn high_water(pid: u32, program: &std::path::Path) -> Option<u64> {
+    let exe = std::fs::read_link(format!("/proc/{pid}/exe")).ok()?;
+    if exe != program {
+        return None;
+    }
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
@@ -60,7 +67,12 @@ fn high_water(pid: u32) -> Option<u64> {
 /// high-water mark of the program's memory (not of the test process it was started from, which
 /// `wait4`'s `ru_maxrss` would include), so the last reading before the exit is the peak but for
 /// the last millisecond.
+///
+/// A high-water mark never falls, so the last reading is the one kept rather than the largest:
+/// once, a one-record export that peaks at 37 MiB was read at 343 MiB, about the size of the test
+/// process itself, and a reading that later readings contradict is not the program's.
 pub fn measured(cmd: &assert_cmd::Command) -> Measured {
+    let program = std::fs::canonicalize(cmd.get_program()).unwrap();
     let mut out = tempfile::tempfile().unwrap();
     let mut err = tempfile::tempfile().unwrap();
     let mut child = plain(cmd)
@@ -71,8 +83,8 @@ pub fn measured(cmd: &assert_cmd::Command) -> Measured {
         .unwrap();
     let mut peak_kib = 0;
     let status = loop {
-        if let Some(kib) = high_water(child.id()) {
-            peak_kib = peak_kib.max(kib);
+        if let Some(kib) = high_water(child.id(), &program) {
+            peak_kib = kib;
         }
         if let Some(status) = child.try_wait().unwrap() {
             break status;
