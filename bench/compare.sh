@@ -56,20 +56,27 @@ held=$(curl -s -H "Authorization: Bearer $token" "$base_url/lista_venda_orcament
 pages=$(( (held + 499) / 500 ))
 
 # Runs one client with the given arguments; prints "<cpu s> <wall s> <max RSS MiB>" of that child.
+# The figures are the ones `wait4` gives for the child itself: the Python process's own tally of its
+# children (RUSAGE_CHILDREN) also holds whatever ran before it under the same process, such as the
+# commands a `python3` that is a version manager's shell script runs before it becomes Python (0.04
+# CPU-seconds a run on one machine, a third of an NDJSON export).
 run() {
     local bin=$1 side=$2
     shift 2
     rm -rf "$work/$side-data"
     CLINIC_CONFIG_DIR="$work/$side-cfg" CLINIC_DATA_DIR="$work/$side-data" CLINIC_BASE_URL="$base_url" \
         CLINIC_TOKEN="$token" python3 - "$bin" --quiet "$@" <<'PY'
-import resource, subprocess, sys, time
-start = time.perf_counter()
-child = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-wall = time.perf_counter() - start
-if child.returncode != 0:
-    sys.stderr.write(child.stderr.decode())
-    sys.exit(child.returncode)
-usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+import os, subprocess, sys, tempfile, time
+with tempfile.TemporaryFile() as err:
+    start = time.perf_counter()
+    child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=err)
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    code = os.waitstatus_to_exitcode(status)
+    if code != 0:
+        err.seek(0)
+        sys.stderr.write(err.read().decode(errors="replace"))
+        sys.exit(code)
 print(f"{usage.ru_utime + usage.ru_stime:.3f} {wall:.3f} {usage.ru_maxrss / 1024:.1f}")
 PY
 }

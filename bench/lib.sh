@@ -55,7 +55,7 @@ PY
 # created there and unlinked but holds open (sampled every 20 ms).
 measure() {
     python3 - "$@" <<'PY'
-import os, resource, subprocess, sys, threading, time
+import os, subprocess, sys, tempfile, threading, time
 watched = os.environ.get("MEASURE_DIR")
 peak = 0
 def size(path, pid):
@@ -79,23 +79,30 @@ def size(path, pid):
         pass
     return total
 start = time.perf_counter()
-child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+err = tempfile.TemporaryFile()
+child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=err)
+done = threading.Event()
 def sample():
     global peak
-    while child.poll() is None:
+    while not done.is_set():
         peak = max(peak, size(watched, child.pid))
         time.sleep(0.02)
 if watched:
     sampler = threading.Thread(target=sample)
     sampler.start()
-_, err = child.communicate()
+# The child's own peak, from wait4: the tally of all children (RUSAGE_CHILDREN) also holds whatever
+# ran under this process before it became Python, such as a version manager's shell script.
+_, status, usage = os.wait4(child.pid, 0)
 elapsed = time.perf_counter() - start
+done.set()
 if watched:
     sampler.join()
-if child.returncode != 0:
-    sys.stderr.write(err.decode())
-    sys.exit(child.returncode)
-rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+code = os.waitstatus_to_exitcode(status)
+if code != 0:
+    err.seek(0)
+    sys.stderr.write(err.read().decode(errors="replace"))
+    sys.exit(code)
+rss = usage.ru_maxrss / 1024
 print(f"{elapsed:.2f} {rss:.1f}" + (f" {peak}" if watched else ""))
 PY
 }
