@@ -609,7 +609,7 @@ impl<'de> Visitor<'de> for TextOrOtherVisitor {
 mod tests {
     use super::*;
 
-    fn raw(text: &str) -> Box<RawRecord> {
+    fn raw(text: &str) -> crate::record::Record {
         RawRecord::from_string(text.to_string()).unwrap()
     }
 
@@ -633,7 +633,9 @@ mod tests {
     /// layout the split noted, then kept in order.
     fn by_layout(watch: &Watch, texts: &[&str]) {
         let page = format!("[{}]", texts.join(","));
-        let (records, layout, _) = RawRecord::split_array(&page, 0).unwrap();
+        let memory = bytes::Bytes::from(page);
+        let source = crate::record::Shared::checked(&memory).unwrap();
+        let (records, layout, _) = RawRecord::split_array(source, 0).unwrap();
         let mut members = layout.members();
         let notes: Vec<Noted> = records
             .iter()

@@ -101,7 +101,7 @@ proptest! {
         }
         // The page reader that leaves records unparsed rules and reads exactly as the judge and the
         // full reader do.
-        let fast = judge::judge_page(reqwest::StatusCode::OK, &body, false);
+        let fast = judge::judge_page(reqwest::StatusCode::OK, &bytes::Bytes::from(body.clone()), false);
         let full = judge::judge(reqwest::StatusCode::OK, &body, judge::Empty::Refused).map(envelope::page_values);
         match (fast, full) {
             (judge::Verdict::Success(a), judge::Verdict::Success((records, total, pages))) => {

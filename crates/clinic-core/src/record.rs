@@ -9,6 +9,7 @@
 
 use std::ops::Range;
 
+use bytes::Bytes;
 use futures::future::BoxFuture;
 use serde_json::Value;
 use serde_json::value::RawValue;
@@ -157,8 +158,101 @@ pub struct Counter {
     pub value: u64,
 }
 
-/// One record of a list, as the JSON text the service sent.
-pub type Record = Box<RawRecord>;
+/// One record of a list, as the JSON text the service sent. A record split out of an answer is a
+/// view of the answer's own memory, shared with the page's other records (see [`Shared`]): a page
+/// is held once, not once as its answer and again as copies of its records, and its memory is
+/// freed with the last of its records. Cloning a record shares it too. A step that kept a few
+/// records of many pages would keep those pages whole, so one that keeps records beyond their
+/// page (none does today: a sort holds them on disk) gives them memory of their own first
+/// ([`Record::detached`]).
+#[derive(Clone)]
+pub struct Record(Bytes);
+
+impl Record {
+    /// `text`, checked to be one value with no space around it, as a record.
+    fn owned(text: String) -> Record {
+        Record(Bytes::from(text))
+    }
+
+    /// The record in memory of its own, no longer holding the rest of its page.
+    pub fn detached(&self) -> Record {
+        Record(Bytes::copy_from_slice(&self.0))
+    }
+}
+
+impl std::ops::Deref for Record {
+    type Target = RawRecord;
+
+    fn deref(&self) -> &RawRecord {
+        // SAFETY: a `Record` is only made from text that is UTF-8 (`Record::owned` takes a
+        // `String`, `Shared::cut` a range of text checked whole) and checked to be one value.
+        RawRecord::checked(unsafe { std::str::from_utf8_unchecked(&self.0) })
+    }
+}
+
+impl AsRef<RawRecord> for Record {
+    fn as_ref(&self) -> &RawRecord {
+        self
+    }
+}
+
+impl std::fmt::Debug for Record {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt(f)
+    }
+}
+
+impl PartialEq for Record {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl serde::Serialize for Record {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        (**self).serialize(serializer)
+    }
+}
+
+/// Text that records are cut from, with the memory that holds it: each record cut from it is a
+/// view of that memory ([`Record`]), so an answer split into records is not copied.
+#[derive(Clone, Copy)]
+pub struct Shared<'a> {
+    text: &'a str,
+    memory: &'a Bytes,
+}
+
+impl<'a> Shared<'a> {
+    /// `memory`, which `text` must be the whole of (the caller checked it as UTF-8); `None` when it
+    /// is not.
+    pub fn new(memory: &'a Bytes, text: &'a str) -> Option<Shared<'a>> {
+        let whole = std::ptr::eq(memory.as_ptr(), text.as_ptr()) && memory.len() == text.len();
+        whole.then_some(Shared { text, memory })
+    }
+
+    /// `memory` as text, checked here; `None` when it is not UTF-8.
+    pub fn checked(memory: &'a Bytes) -> Option<Shared<'a>> {
+        let text = std::str::from_utf8(memory).ok()?;
+        Some(Shared { text, memory })
+    }
+
+    /// A record's own text, to cut the values inside it from.
+    pub fn of(record: &'a Record) -> Shared<'a> {
+        Shared {
+            text: record.get(),
+            memory: &record.0,
+        }
+    }
+
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// The record at `range`, which the caller checked to be one value.
+    fn cut(&self, range: Range<usize>) -> Record {
+        Record(self.memory.slice(range))
+    }
+}
 
 /// A record's text: one JSON value with no space around it, checked once by [`json_syntax`], when it
 /// is split out of its answer or made, and never parsed again unless a step looks inside it. (It
@@ -196,12 +290,12 @@ impl RawRecord {
         if checked.0.len() < text.len() {
             return Ok(checked.to_record());
         }
-        Ok(RawRecord::checked_box(text.into_boxed_str()))
+        Ok(Record::owned(text))
     }
 
     /// A copy of this record.
     pub fn to_record(&self) -> Record {
-        RawRecord::checked_box(self.0.into())
+        Record::owned(self.0.to_string())
     }
 
     /// Text [`json_syntax::value_end`] has checked to be exactly one value.
@@ -210,23 +304,18 @@ impl RawRecord {
         unsafe { &*(text as *const str as *const RawRecord) }
     }
 
-    fn checked_box(text: Box<str>) -> Record {
-        // SAFETY: as in `checked`; the box's allocation is handed over whole.
-        unsafe { Box::from_raw(Box::into_raw(text) as *mut RawRecord) }
-    }
-
     /// The JSON value that starts at `at` (no space before it) as a record, checked in the pass
     /// that finds where it ends, and the index just past it.
-    pub fn value_at(text: &str, at: usize) -> Option<(Record, usize)> {
-        let end = json_syntax::value_end(text.as_bytes(), at)?;
-        Some((RawRecord::checked_box(text[at..end].into()), end))
+    pub fn value_at(source: Shared<'_>, at: usize) -> Option<(Record, usize)> {
+        let end = json_syntax::value_end(source.text.as_bytes(), at)?;
+        Some((source.cut(at..end), end))
     }
 
     /// The records of the array whose `[` is at `at`, each checked in the one pass that finds where
-    /// it ends and copied out as it is, with the [`Layout`] that pass noted, and the index just past
+    /// it ends and cut out as it is, with the [`Layout`] that pass noted, and the index just past
     /// the array; `None` when the text there is not an array of JSON values.
-    pub fn split_array(text: &str, at: usize) -> Option<(Vec<Record>, Layout, usize)> {
-        let bytes = text.as_bytes();
+    pub fn split_array(source: Shared<'_>, at: usize) -> Option<(Vec<Record>, Layout, usize)> {
+        let bytes = source.text.as_bytes();
         if bytes.get(at) != Some(&b'[') {
             return None;
         }
@@ -238,7 +327,7 @@ impl RawRecord {
         }
         loop {
             let end = json_syntax::value_end_noting(bytes, i, &mut layout)?;
-            records.push(RawRecord::checked_box(text[i..end].into()));
+            records.push(source.cut(i..end));
             i = json_syntax::skip_space(bytes, end);
             match bytes.get(i)? {
                 b',' => i = json_syntax::skip_space(bytes, i + 1),
@@ -246,12 +335,6 @@ impl RawRecord {
                 _ => return None,
             }
         }
-    }
-}
-
-impl Clone for Box<RawRecord> {
-    fn clone(&self) -> Self {
-        self.to_record()
     }
 }
 
@@ -278,10 +361,10 @@ impl serde::Serialize for RawRecord {
 }
 
 /// Read through serde_json's `RawValue`, for the readers that take a whole answer apart with it.
-impl<'de> serde::Deserialize<'de> for Box<RawRecord> {
+impl<'de> serde::Deserialize<'de> for Record {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let raw = Box::<RawValue>::deserialize(deserializer)?;
-        Ok(RawRecord::checked_box(raw.into()))
+        Ok(Record::owned(Box::<str>::from(raw).into_string()))
     }
 }
 
@@ -289,11 +372,7 @@ impl<'de> serde::Deserialize<'de> for Box<RawRecord> {
 pub fn record_of(value: &Value) -> Record {
     // Writing a `Value` cannot fail (its keys are strings, its numbers finite); were it ever to,
     // an empty record says so rather than a crash.
-    RawRecord::checked_box(
-        serde_json::to_string(value)
-            .unwrap_or_else(|_| "null".to_string())
-            .into_boxed_str(),
-    )
+    Record::owned(serde_json::to_string(value).unwrap_or_else(|_| "null".to_string()))
 }
 
 /// A record's value, for the steps that look inside it: a record nested deeper than [`MAX_DEPTH`] is
@@ -639,7 +718,9 @@ mod tests {
     #[test]
     fn a_layout_describes_each_record_it_was_noted_for_and_no_other() {
         let page = r#"[{"id": 1, "nome": {"a": 2}}, 7, {}, {"x":"}","y":[1]}]"#;
-        let (records, layout, end) = RawRecord::split_array(page, 0).unwrap();
+        let memory = Bytes::from_static(page.as_bytes());
+        let (records, layout, end) =
+            RawRecord::split_array(Shared::checked(&memory).unwrap(), 0).unwrap();
         assert_eq!(end, page.len());
         let texts: Vec<&str> = records.iter().map(|r| r.get()).collect();
         let mut members = layout.members();

@@ -94,7 +94,7 @@ pub fn judge(status: StatusCode, body: &[u8], empty: Empty) -> Verdict {
 /// failure: many deployments answer an empty list, or the page past the end, that way. Plain "not
 /// found" counts only once `route_proven` (an earlier page of this list was read): on a first page it
 /// may mean the route itself is unknown. Words about the route itself are never an empty page.
-pub fn judge_page(status: StatusCode, body: &[u8], route_proven: bool) -> Verdict<Page> {
+pub fn judge_page(status: StatusCode, body: &bytes::Bytes, route_proven: bool) -> Verdict<Page> {
     let verdict = if status.is_success()
         && let Some(split) = raw_page::split(body)
     {

@@ -1,13 +1,15 @@
 //! Splitting a page of a list into its records without parsing them. A walk of a large report spends
 //! most of its time in JSON: building a tree for every record only to write it out again. Here the
-//! answer is read once as a shallow envelope: each record stays the text the service sent (copied out
-//! as it is), and only the envelope's own small fields (flags, messages, totals) are parsed, so the
-//! judge can rule on them exactly as it rules on any answer.
+//! answer is read once as a shallow envelope: each record stays the text the service sent (a view of
+//! the answer's memory, not a copy), and only the envelope's own small fields (flags, messages,
+//! totals) are parsed, so the judge can rule on them exactly as it rules on any answer.
 //!
 //! The rules are those of [`envelope::page`]; an answer they do not fit (a single record, a body
 //! that is not an object or an array) is left to the full reader.
 
 use std::fmt;
+
+use bytes::Bytes;
 
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::{Map, Value};
@@ -16,7 +18,7 @@ use super::envelope::{self, NEST_KEYS, PAGES_KEYS, RECORD_KEYS, TOTAL_KEYS};
 use crate::record::Counter;
 
 use crate::json_syntax::{self, skip_space};
-use crate::record::{Layout, Next, Page, RawRecord, Record};
+use crate::record::{Layout, Next, Page, RawRecord, Record, Shared};
 
 /// A page's records, and the envelope with the records replaced by a stand-in of the same kind
 /// (an empty array when there were none, else an array of one empty record) for the judge.
@@ -25,16 +27,18 @@ pub struct Split {
     pub envelope: Value,
 }
 
-/// Splits a list answer; `None` when it is not a list the fast reader understands.
-pub fn split(body: &[u8]) -> Option<Split> {
+/// Splits a list answer; `None` when it is not a list the fast reader understands. The records are
+/// views of `body` (see [`Shared`]): the answer is not copied into them.
+pub fn split(body: &Bytes) -> Option<Split> {
     // UTF-8 is checked once here, whole; the JSON grammar as each value is crossed, in the same
     // pass that finds where it ends (`json_syntax`): a record is never read twice to be split.
     let text = simdutf8::basic::from_utf8(body).ok()?;
+    let source = Shared::new(body, text)?;
     let bytes = text.as_bytes();
     let at = skip_space(bytes, 0);
     let (split, end) = match bytes.get(at)? {
         b'[' => {
-            let (records, layout, end) = RawRecord::split_array(text, at)?;
+            let (records, layout, end) = RawRecord::split_array(source, at)?;
             let split = Split {
                 page: Page {
                     records,
@@ -46,7 +50,7 @@ pub fn split(body: &[u8]) -> Option<Split> {
             (split, end)
         }
         b'{' => {
-            let (entries, end) = envelope_at(text, at)?;
+            let (entries, end) = envelope_at(source, at)?;
             (split_object(entries)?, end)
         }
         _ => return None,
@@ -214,9 +218,10 @@ fn holds_records(raw: &RawRecord) -> bool {
                 .is_ok_and(|entries| positional(&entries.0).is_some()))
 }
 
-fn records_in(raw: &RawRecord) -> Option<(Vec<Record>, Layout)> {
+fn records_in(raw: &Record) -> Option<(Vec<Record>, Layout)> {
     if starts_with(raw, b'[') {
-        return RawRecord::split_array(raw.get(), 0).map(|(records, layout, _)| (records, layout));
+        return RawRecord::split_array(Shared::of(raw), 0)
+            .map(|(records, layout, _)| (records, layout));
     }
     let entries: Entries = serde_json::from_str(raw.get()).ok()?;
     Some((positional(&entries.0)?, Layout::default()))
@@ -362,12 +367,12 @@ impl<'de> Deserialize<'de> for Entries {
 
 /// A body's top-level entries from its `{` at `at`, and the index just past its `}`: values under
 /// record keys read by kind (see [`slot_at`]), the others kept as text.
-fn envelope_at(text: &str, at: usize) -> Option<(Vec<(String, Slot)>, usize)> {
-    object_at(text, at, |key, text, i| {
+fn envelope_at(source: Shared<'_>, at: usize) -> Option<(Vec<(String, Slot)>, usize)> {
+    object_at(source, at, |key, source, i| {
         if RECORD_KEYS.contains(&key) {
-            slot_at(text, i)
+            slot_at(source, i)
         } else {
-            let (raw, end) = RawRecord::value_at(text, i)?;
+            let (raw, end) = RawRecord::value_at(source, i)?;
             Some((Slot::Raw(raw), end))
         }
     })
@@ -375,14 +380,16 @@ fn envelope_at(text: &str, at: usize) -> Option<(Vec<(String, Slot)>, usize)> {
 
 /// A value under a record key, read by its kind: an array's items and an object's values are
 /// split out as records.
-fn slot_at(text: &str, at: usize) -> Option<(Slot, usize)> {
+fn slot_at(source: Shared<'_>, at: usize) -> Option<(Slot, usize)> {
+    let text = source.text();
     match text.as_bytes().get(at)? {
         b'[' => {
-            let (records, layout, end) = RawRecord::split_array(text, at)?;
+            let (records, layout, end) = RawRecord::split_array(source, at)?;
             Some((Slot::List(records, layout), end))
         }
         b'{' => {
-            let (entries, end) = object_at(text, at, |_, text, i| RawRecord::value_at(text, i))?;
+            let (entries, end) =
+                object_at(source, at, |_, source, i| RawRecord::value_at(source, i))?;
             Some((Slot::Object(entries), end))
         }
         _ => {
@@ -396,11 +403,12 @@ fn slot_at(text: &str, at: usize) -> Option<(Slot, usize)> {
 /// The entries of the object whose `{` is at `at`, in order (a key given twice is kept twice, as
 /// the service sent it), each value read by `value` from its first byte; and the index just past
 /// the object's `}`.
-fn object_at<T>(
-    text: &str,
+fn object_at<'a, T>(
+    source: Shared<'a>,
     at: usize,
-    value: impl Fn(&str, &str, usize) -> Option<(T, usize)>,
+    value: impl Fn(&str, Shared<'a>, usize) -> Option<(T, usize)>,
 ) -> Option<(Vec<(String, T)>, usize)> {
+    let text = source.text();
     let bytes = text.as_bytes();
     let mut entries = Vec::new();
     let mut i = skip_space(bytes, at + 1);
@@ -424,7 +432,7 @@ fn object_at<T>(
         if bytes.get(i) != Some(&b':') {
             return None;
         }
-        let (item, end) = value(&key, text, skip_space(bytes, i + 1))?;
+        let (item, end) = value(&key, source, skip_space(bytes, i + 1))?;
         entries.push((key, item));
         i = skip_space(bytes, end);
         match bytes.get(i)? {
@@ -458,7 +466,8 @@ mod tests {
         ];
         for body in bodies {
             let text = body.to_string();
-            let split = split(text.as_bytes()).unwrap_or_else(|| panic!("{text}"));
+            let split =
+                split(&Bytes::copy_from_slice(text.as_bytes())).unwrap_or_else(|| panic!("{text}"));
             let full = envelope::page(body.clone());
             assert_eq!(texts(&split.page), texts(&full), "{text}");
             assert_eq!(
@@ -476,7 +485,7 @@ mod tests {
     #[test]
     fn the_text_of_each_record_is_kept_as_sent() {
         let text = r#"{"dados":[{"valor":10.50,"nome":"Jos\u00e9"} , {"id":1}],"total":2}"#;
-        let split = split(text.as_bytes()).unwrap();
+        let split = split(&Bytes::copy_from_slice(text.as_bytes())).unwrap();
         let records: Vec<&str> = split.page.records.iter().map(|r| r.get()).collect();
         assert_eq!(
             records,
@@ -484,10 +493,37 @@ mod tests {
         );
     }
 
+    /// A page's records are views of its answer, in every shape a list comes in (a bare array,
+    /// under a key, keyed by position, nested): a page is held once, not again as copies of its
+    /// records. A detached record holds memory of its own.
+    #[test]
+    fn records_are_views_of_their_answer_not_copies() {
+        for text in [
+            r#"[{"id":1},{"id":2}]"#,
+            r#"{"dados":[{"id":1},{"id":2}],"total":2}"#,
+            r#"{"registros":{"1":{"id":2},"0":{"id":1}}}"#,
+            r#"{"data":{"dados":[{"id":1},{"id":2}],"total":2}}"#,
+        ] {
+            let body = Bytes::copy_from_slice(text.as_bytes());
+            let page = split(&body).unwrap().page;
+            assert_eq!(page.records.len(), 2, "{text}");
+            let within = body.as_ptr_range();
+            for record in &page.records {
+                assert!(
+                    within.contains(&record.get().as_ptr()),
+                    "{text}: {record:?}"
+                );
+                let detached = record.detached();
+                assert_eq!(detached, *record);
+                assert!(!within.contains(&detached.get().as_ptr()), "{text}");
+            }
+        }
+    }
+
     #[test]
     fn the_envelope_keeps_its_flags_and_messages_for_the_judge() {
         let text = r#"{"status":false,"mensagem":"clinica obrigatoria","dados":[]}"#;
-        let split = split(text.as_bytes()).unwrap();
+        let split = split(&Bytes::copy_from_slice(text.as_bytes())).unwrap();
         assert_eq!(
             split.envelope,
             json!({"status": false, "mensagem": "clinica obrigatoria", "dados": []})
@@ -497,7 +533,9 @@ mod tests {
     }
 
     fn split_envelope(text: &str) -> Value {
-        split(text.as_bytes()).unwrap().envelope
+        split(&Bytes::copy_from_slice(text.as_bytes()))
+            .unwrap()
+            .envelope
     }
 
     #[test]
@@ -510,7 +548,10 @@ mod tests {
             "null",
             r#"{"a": [1], "b": [2]}"#,
         ] {
-            assert!(split(text.as_bytes()).is_none(), "{text}");
+            assert!(
+                split(&Bytes::copy_from_slice(text.as_bytes())).is_none(),
+                "{text}"
+            );
         }
     }
 }

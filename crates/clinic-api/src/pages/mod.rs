@@ -1291,7 +1291,9 @@ mod tests {
                 let page = self.0.fetch(page, per_page).await?;
                 let texts: Vec<&str> = page.records.iter().map(|r| r.get()).collect();
                 let array = format!("[{}]", texts.join(","));
-                let (records, layout, _) = crate::record::RawRecord::split_array(&array, 0)
+                let memory = bytes::Bytes::from(array);
+                let source = crate::record::Shared::checked(&memory).expect("UTF-8");
+                let (records, layout, _) = crate::record::RawRecord::split_array(source, 0)
                     .expect("the page's records are JSON");
                 Ok(Page {
                     records,

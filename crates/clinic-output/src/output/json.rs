@@ -544,7 +544,7 @@ mod tests {
         let mut from_text = JsonWriter::array(None);
         let (mut expected, mut got) = (Vec::new(), Vec::new());
         for text in texts {
-            let raw: Box<RawRecord> = serde_json::from_str(text).unwrap();
+            let raw: crate::record::Record = serde_json::from_str(text).unwrap();
             let value = crate::record::value_of(&raw).unwrap();
             from_values
                 .record_with_text(&mut expected, &value, &raw)
@@ -656,7 +656,7 @@ mod tests {
         let mut taken = 0;
         for _ in 0..3000 {
             let text = drawn_record(&mut seed, 0);
-            let raw: Box<RawRecord> = serde_json::from_str(&text).expect(&text);
+            let raw: crate::record::Record = serde_json::from_str(&text).expect(&text);
             let value = crate::record::value_of(&raw).unwrap();
             from_values
                 .record_with_text(&mut expected, &value, &raw)

@@ -762,7 +762,7 @@ mod tests {
         let mut writer = ParquetWriter::new(memory_rows, None, money, HashMap::new());
         for text in records {
             if raw {
-                let record: Box<RawRecord> = serde_json::from_str(text).unwrap();
+                let record: crate::record::Record = serde_json::from_str(text).unwrap();
                 writer.record_raw(&record).unwrap();
             } else {
                 writer.record(&crate::record::parse(text).unwrap()).unwrap();

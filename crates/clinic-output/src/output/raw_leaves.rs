@@ -596,7 +596,7 @@ mod tests {
 
     /// The leaves by this reader (when it takes the record) and by the full one, with their types.
     fn both(text: &str) -> (Option<Cells>, Cells) {
-        let raw: Box<RawRecord> = serde_json::from_str(text).unwrap();
+        let raw: crate::record::Record = serde_json::from_str(text).unwrap();
         let fast = raw_leaves(&raw).unwrap().map(|leaves| {
             leaves
                 .into_iter()
@@ -771,7 +771,7 @@ mod tests {
         let mut reader = LeafReader::remembering();
         let mut sink = Checked::default();
         for text in records {
-            let raw: Box<RawRecord> = serde_json::from_str(text).unwrap();
+            let raw: crate::record::Record = serde_json::from_str(text).unwrap();
             sink.cells.clear();
             let (fast, full) = both(text);
             if reader.walk(&raw, &mut sink).unwrap() {
@@ -856,7 +856,7 @@ mod tests {
     #[test]
     fn records_it_does_not_take_are_left_to_the_full_reader() {
         for text in [r#"{"a.b":1}"#, r#"{"a\\b":1}"#, "7", r#""x""#, "[1]"] {
-            let raw: Box<RawRecord> = serde_json::from_str(text).unwrap();
+            let raw: crate::record::Record = serde_json::from_str(text).unwrap();
             assert!(raw_leaves(&raw).unwrap().is_none(), "{text}");
         }
         let _ = json!(null);
@@ -865,7 +865,7 @@ mod tests {
     #[test]
     fn deep_records_are_refused_in_one_pass_whatever_their_depth() {
         let deep = |n: usize| format!("{}1{}", r#"{"a":"#.repeat(n), "}".repeat(n));
-        let raw: Box<RawRecord> = serde_json::from_str(&deep(MAX_DEPTH)).unwrap();
+        let raw: crate::record::Record = serde_json::from_str(&deep(MAX_DEPTH)).unwrap();
         let leaves = raw_leaves(&raw).unwrap().unwrap();
         assert_eq!(leaves.len(), 1);
         assert_eq!(leaves[0].0.split('.').count(), MAX_DEPTH);
@@ -874,7 +874,7 @@ mod tests {
             deep(30_000),
             format!(r#"{{"f":{}{}}}"#, "[".repeat(30_000), "]".repeat(30_000)),
         ] {
-            let raw: Box<RawRecord> = serde_json::from_str(&text).unwrap();
+            let raw: crate::record::Record = serde_json::from_str(&text).unwrap();
             assert_eq!(
                 raw_leaves(&raw),
                 Err(BadRecord::TooDeep { limit: MAX_DEPTH })

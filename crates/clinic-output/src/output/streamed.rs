@@ -396,7 +396,7 @@ mod tests {
         let mut out = Vec::new();
         let mut streamed = Streamed::new(dialect, excel, memory_rows, true);
         for text in texts {
-            let raw: Box<RawRecord> = serde_json::from_str(text).unwrap();
+            let raw: crate::record::Record = serde_json::from_str(text).unwrap();
             streamed.record_raw(&mut out, &raw).unwrap();
         }
         match streamed.finish(&mut out).unwrap() {
