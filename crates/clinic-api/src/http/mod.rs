@@ -678,7 +678,7 @@ impl Http {
                 }
             })?;
             let Some(chunk) = chunk else {
-                return Ok(body.freeze());
+                return Ok(unpadded(body));
             };
             if (body.len() + chunk.len()) as u64 > cap {
                 return Err(too_large());
@@ -686,6 +686,19 @@ impl Http {
             body.extend_from_slice(&chunk);
         }
     }
+}
+
+/// `body`, giving back the room it did not fill when that is more than an eighth of it. A page's
+/// records are views of its answer (`record::Record`) and hold it as long as the page is held; an
+/// answer whose length was not announced (a compressed one) grew by doubling and may be up to twice
+/// its size. Shrinking an allocation from its end seldom moves it.
+fn unpadded(body: BytesMut) -> bytes::Bytes {
+    if body.capacity() - body.len() <= body.len() / 8 {
+        return body.freeze();
+    }
+    let mut body = Vec::from(body);
+    body.shrink_to_fit();
+    bytes::Bytes::from(body)
 }
 
 /// The first [`ERROR_BODY_MAX`] bytes of an error answer; the connection is dropped with the rest
