@@ -32,8 +32,8 @@ pub struct Split {
 pub fn split(body: &Bytes) -> Option<Split> {
     // UTF-8 is checked once here, whole; the JSON grammar as each value is crossed, in the same
     // pass that finds where it ends (`json_syntax`): a record is never read twice to be split.
-    let text = simdutf8::basic::from_utf8(body).ok()?;
-    let source = Shared::new(body, text)?;
+    let source = Shared::checked(body)?;
+    let text = source.text();
     let bytes = text.as_bytes();
     let at = skip_space(bytes, 0);
     let (split, end) = match bytes.get(at)? {
@@ -495,7 +495,7 @@ mod tests {
 
     /// A page's records are views of its answer, in every shape a list comes in (a bare array,
     /// under a key, keyed by position, nested): a page is held once, not again as copies of its
-    /// records. A detached record holds memory of its own.
+    /// records. A record's copy holds memory of its own.
     #[test]
     fn records_are_views_of_their_answer_not_copies() {
         for text in [
@@ -513,9 +513,9 @@ mod tests {
                     within.contains(&record.get().as_ptr()),
                     "{text}: {record:?}"
                 );
-                let detached = record.detached();
-                assert_eq!(detached, *record);
-                assert!(!within.contains(&detached.get().as_ptr()), "{text}");
+                let copy = record.to_record();
+                assert_eq!(copy, *record);
+                assert!(!within.contains(&copy.get().as_ptr()), "{text}");
             }
         }
     }
